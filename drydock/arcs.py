@@ -1,0 +1,100 @@
+"""Firing-arc designations and bank entries (4.1, C.1, A.1, Z.2).
+
+A designation is one of: component letters A-L ("ACE"; any order on input,
+canonical A..L order on output), an alternate code ("FH" = GHI, C.1) or a
+defensive arc ("Fwd", "Port", "Stbd", "Aft"; 1.5 arcs each for cost, A.1).
+
+Two alternate codes, FH and AH, are also spellings of component pairs (F+H,
+A+H). The alternate code always wins; the component pairs are written
+``HF`` and ``HA`` (their G-L letter first) so that every designation reads
+back as itself.
+"""
+
+from __future__ import annotations
+
+import re
+from decimal import Decimal
+from functools import lru_cache
+
+from drydock.errors import BankSyntaxError
+from drydock.model import Bank
+from drydock.rules import Ruleset
+
+COMPONENTS = "ABCDEFGHIJKL"
+_BANK_RE = re.compile(r"^\s*(\d*)\s*([A-Za-z]+)\s*(\d*)\s*$")
+
+
+@lru_cache(maxsize=4096)
+def _normalize_cached(text: str, alt_codes: frozenset[str], defensive: tuple[str, ...]) -> str | None:
+    raw = text.strip()
+    if not raw:
+        return None
+    up = raw.upper()
+    if up in alt_codes:
+        return up
+    for d in defensive:
+        if raw.lower() == d.lower():
+            return d
+    if all(ch in COMPONENTS for ch in up) and len(set(up)) == len(up):
+        canon = "".join(ch for ch in COMPONENTS if ch in up)
+        if canon in alt_codes:  # F+H or A+H: write the G-L letter first
+            canon = canon[1:] + canon[0]
+        return canon
+    return None
+
+
+def normalize_arc(text: str, rules: Ruleset | None = None) -> str | None:
+    """The canonical designation for ``text``, or ``None`` if it names no arc."""
+    rules = rules or Ruleset.unity()
+    return _normalize_cached(text, frozenset(rules.alternate_arcs), tuple(rules.data.arcs.defensive))
+
+
+def arc_components(arc: str, rules: Ruleset | None = None) -> frozenset[str]:
+    """The component arcs (A-L) an arc covers; defensive arcs return an empty set."""
+    rules = rules or Ruleset.unity()
+    std = rules.alternate_arcs.get(arc)
+    if std is not None:
+        return frozenset(std)
+    if arc in rules.data.arcs.defensive:
+        return frozenset()
+    return frozenset(ch for ch in arc if ch in COMPONENTS)
+
+
+def arc_count(arc: str, rules: Ruleset | None = None) -> Decimal | None:
+    """"Arcs" in the bank SU formula (A.1): letters, the standard equivalent's letters, or 1.5.
+
+    ``None`` for an unknown designation.
+    """
+    rules = rules or Ruleset.unity()
+    defensive = rules.data.arcs.defensive
+    if arc in defensive:
+        return defensive[arc]
+    std = rules.alternate_arcs.get(arc)
+    if std is not None:
+        return Decimal(len(std))
+    if arc and all(ch in COMPONENTS for ch in arc) and len(set(arc)) == len(arc):
+        return Decimal(len(arc))
+    return None
+
+
+def parse_bank(text: str, rules: Ruleset | None = None) -> Bank:
+    """Read a Drydock bank entry ``xARCy`` (Z.2): "2ACE", "BCE2", "3Fwd".
+
+    Raises :class:`BankSyntaxError` for text that is not of that shape. An arc
+    that is well-formed but unknown is kept as written (upper-cased) so that
+    ``validate()`` can report it.
+    """
+    m = _BANK_RE.match(text)
+    if not m:
+        raise BankSyntaxError("bank entry must look like xARCy, e.g. 2ACE or BCE2", text=text)
+    mounts = int(m.group(1)) if m.group(1) else 1
+    size = int(m.group(3)) if m.group(3) else 1
+    arc = normalize_arc(m.group(2), rules) or m.group(2).upper()
+    return Bank(arc=arc, mounts=mounts, mount_size=size)
+
+
+def format_bank(bank: Bank) -> str:
+    """The ``xARCy`` entry for a bank; x and y are omitted when 1 ("ACE", "2ACE", "BCE2")."""
+    x = str(bank.mounts) if bank.mounts != 1 else ""
+    y = str(bank.mount_size) if bank.mount_size != 1 else ""
+    return f"{x}{bank.arc}{y}"

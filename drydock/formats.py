@@ -1,0 +1,106 @@
+"""Reading and writing design files of every format, by extension or by name; atomic output.
+
+Formats register a reader and a writer as ``"module:function"`` so that a command
+imports only the libraries the formats it touches need (openpyxl, PyYAML ...).
+
+A reader takes ``(data, file=, rules=)`` -- ``data`` is ``str`` for text formats and
+``bytes`` for binary ones -- and returns a list of designs. A writer takes a list of
+designs and returns ``str`` or ``bytes``.
+"""
+
+from __future__ import annotations
+
+import importlib
+import os
+import sys
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from drydock.errors import DrydockError
+from drydock.model import Design
+from drydock.rules import Ruleset
+
+
+@dataclass(frozen=True)
+class Format:
+    name: str
+    extensions: tuple[str, ...]
+    reader: str
+    writer: str
+    binary: bool = False
+
+    def read(self, data: str | bytes, *, file: str | None = None, rules: Ruleset | None = None) -> list[Design]:
+        return _load(self.reader)(data, file=file, rules=rules)
+
+    def write(self, designs: list[Design]) -> str | bytes:
+        return _load(self.writer)(designs)
+
+
+FORMATS: dict[str, Format] = {
+    "yaml": Format("yaml", (".yaml", ".yml"), "drydock.native:from_yaml", "drydock.native:to_yaml"),
+    "json": Format("json", (".json",), "drydock.native:from_json", "drydock.native:to_json"),
+}
+
+
+class UnknownFormatError(DrydockError):
+    """A file whose format cannot be told from its name."""
+
+
+def _load(ref: str) -> Any:
+    module, _, name = ref.partition(":")
+    return getattr(importlib.import_module(module), name)
+
+
+def format_named(name: str) -> Format:
+    try:
+        return FORMATS[name.lower()]
+    except KeyError:
+        raise UnknownFormatError(f"unknown format {name!r} (known: {', '.join(FORMATS)})") from None
+
+
+def format_for(path: str | os.PathLike[str], default: str | None = None) -> Format:
+    """The format of ``path`` by its extension (``default`` for stdin or an unknown extension)."""
+    suffix = Path(str(path)).suffix.lower()
+    for fmt in FORMATS.values():
+        if suffix in fmt.extensions:
+            return fmt
+    if default is not None:
+        return format_named(default)
+    known = ", ".join(e for f in FORMATS.values() for e in f.extensions)
+    raise UnknownFormatError(f"{path}: cannot tell the format from the extension (known: {known})")
+
+
+def read_designs(path: str | os.PathLike[str], *, fmt: str | None = None,
+                 rules: Ruleset | None = None) -> list[Design]:
+    """Every design in ``path`` (``-`` is standard input; its format defaults to YAML)."""
+    name = str(path)
+    f = format_named(fmt) if fmt else format_for(name, default="yaml" if name == "-" else None)
+    if name == "-":
+        data: str | bytes = sys.stdin.buffer.read() if f.binary else sys.stdin.read()
+        return f.read(data, file="<stdin>", rules=rules)
+    p = Path(name)
+    try:
+        data = p.read_bytes() if f.binary else p.read_text(encoding="utf-8-sig")
+    except UnicodeDecodeError:
+        raise DrydockError(f"{name}: not a UTF-8 text file") from None
+    return f.read(data, file=name, rules=rules)
+
+
+def write_atomic(path: str | os.PathLike[str], data: str | bytes, *, force: bool = False) -> None:
+    """Write ``data`` to ``path`` via a temporary file and rename; refuse to overwrite unless ``force``."""
+    target = Path(path)
+    if target.exists() and not force:
+        raise DrydockError(f"{target}: already exists (use --force to overwrite)")
+    target.parent.mkdir(parents=True, exist_ok=True)
+    payload = data.encode("utf-8") if isinstance(data, str) else data
+    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+    try:
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(payload)
+        os.replace(tmp, target)
+    except BaseException:
+        if os.path.exists(tmp):
+            os.unlink(tmp)
+        raise

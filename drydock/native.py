@@ -1,0 +1,400 @@
+"""The native design file: YAML (or the same shape as JSON), human-editable.
+
+A file holds one design (a mapping), a list of designs, or several YAML
+documents. The shape is :class:`DesignFile` (``drydock schema`` prints its JSON
+Schema). Malformed files raise :class:`~drydock.errors.DesignFileError` naming the
+file, line and key; legal-but-wrong designs load and are reported by ``validate()``.
+
+>>> d = from_yaml("class: Tiny\\nhull: 1\\n")[0]
+>>> d.hull
+1
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from drydock.arcs import format_bank, parse_bank
+from drydock.errors import DesignFileError, DrydockSyntaxError
+from drydock.model import ArcValues, Battery, Design, StatedValues, SystemEntry, TechLevels, WeaponMode
+from drydock.rules import Ruleset
+from drydock.syntax import complete_range, format_range, format_stats, parse_ma, parse_range, parse_stats, \
+    parse_traits
+
+# ------------------------------------------------------------------ the file shape
+
+
+class _File(BaseModel):
+    model_config = ConfigDict(extra="forbid", populate_by_name=True)
+
+
+class ArcsFile(_File):
+    """Per-arc values for directional shields or screens."""
+
+    fwd: int = 0
+    port: int = 0
+    stbd: int = 0
+    aft: int = 0
+
+
+class TechFile(_File):
+    """Technology levels -2..+2 (A.4)."""
+
+    engines: int = 0
+    shields: int = 0
+    weapons: int = 0
+    fighters: int = 0
+
+
+class ModeFile(_File):
+    """A secondary weapon mode (C.2)."""
+
+    name: str | None = Field(default=None, description="mode label, e.g. 'Close Defense'")
+    range: str | None = Field(default=None, description="S-M-L range bands, e.g. '4-8-12'",
+                              pattern=r"^\s*(\d+|\*)\s*-\s*\d+\s*-\s*(\d+|\*)\s*$")
+    ma: int | None = Field(default=None, description="seeker movement allowance 4-12, instead of range")
+    stats: str = Field(description="ROFxACC/IMP/DMG as on the display sheet, e.g. '2x5+/1/1'")
+    traits: list[str] = Field(default=[], description="trait abbreviations or names, e.g. [Pr1]")
+
+
+class WeaponFile(ModeFile):
+    """A weapon battery: one weapon, its banks, and optionally a secondary mode."""
+
+    name: str = Field(description="battery name as printed on the display")
+    banks: list[str] = Field(default=[], description="Drydock bank entries xARCy, e.g. [2ACE, BCE2, 3Fwd]")
+    secondary: ModeFile | None = None
+    loss_limit: int | None = Field(default=None, description="loss limit as stated by a source (checked)")
+
+
+class SystemFile(_File):
+    name: str
+    qty: int = Field(default=1, description="levels, munitions, flights or capacity")
+
+
+class TracksFile(_File):
+    hull: list[int] | None = None
+    engines: list[int] | None = None
+    weapons: list[int] | None = None
+    shields: list[int] | None = None
+
+
+class StatedFile(_File):
+    """Figures stated by a source; kept as stated and compared with the computed ones."""
+
+    combat_rating: int | None = None
+    tracks: TracksFile | None = None
+    equipment_loss_limit: int | None = None
+
+
+class DesignFile(_File):
+    """A drydock native design file (YAML or JSON)."""
+
+    faction: str = ""
+    class_name: str = Field(default="", alias="class")
+    type: str = ""
+    hull: int
+    engines: int = 0
+    shields: int | ArcsFile = 0
+    screens: int | ArcsFile = 0
+    tech: TechFile | None = None
+    weapons: list[WeaponFile] = []
+    systems: list[str | SystemFile] = []
+    ship_id: str = ""
+    ship_name: str = ""
+    stated: StatedFile | None = None
+    notes: list[str] = []
+
+
+def json_schema() -> dict[str, Any]:
+    """JSON Schema of the design file, for editors."""
+    schema = DesignFile.model_json_schema(by_alias=True)
+    schema["title"] = "drydock design"
+    schema["$schema"] = "https://json-schema.org/draft/2020-12/schema"
+    return schema
+
+
+# ------------------------------------------------------------------ data <-> Design
+
+
+def design_from_data(data: Any, *, file: str | None = None, lines: dict[tuple, tuple[int, int]] | None = None,
+                     rules: Ruleset | None = None) -> Design:
+    """A :class:`Design` from a mapping of the file shape; errors name the key (and line if known)."""
+    rules = rules or Ruleset.unity()
+    if not isinstance(data, dict):
+        raise DesignFileError("a design must be a mapping of keys (faction, class, hull ...)",
+                              text=_short(data), file=file, line=_line(lines, ()))
+    try:
+        f = DesignFile.model_validate(data)
+    except ValidationError as exc:
+        err = exc.errors()[0]
+        loc = tuple(p for p in err["loc"] if not (isinstance(p, str) and p in _UNION_TAGS))
+        key = _path(loc)
+        line, col = (lines or {}).get(_trim_loc(loc, lines), (None, None))
+        raise DesignFileError(f"key {key}: {err['msg']}", text=_short(err.get("input")), file=file,
+                              line=line, column=col) from None
+    weapons = []
+    for i, w in enumerate(f.weapons):
+        try:
+            primary = _mode(w, None, rules)
+            secondary = _mode(w.secondary, w.secondary.name, rules) if w.secondary else None
+            banks = tuple(parse_bank(b, rules) for b in w.banks)
+        except (DrydockSyntaxError, ValueError) as exc:
+            msg = exc.message if isinstance(exc, DrydockSyntaxError) else str(exc)
+            text = exc.text if isinstance(exc, DrydockSyntaxError) else None
+            line, col = (lines or {}).get(("weapons", i), (None, None))
+            raise DesignFileError(f"key weapons[{i}] ({w.name}): {msg}", text=text, file=file, line=line,
+                                  column=col) from None
+        weapons.append(Battery(name=w.name, primary=primary, secondary=secondary, banks=banks,
+                               stated_loss_limit=w.loss_limit))
+    systems = []
+    for s in f.systems:
+        name, qty = (s, 1) if isinstance(s, str) else (s.name, s.qty)
+        systems.append(SystemEntry(name=rules.system_name(name) or name, qty=qty))
+    stated = None
+    if f.stated is not None:
+        t = f.stated.tracks or TracksFile()
+        stated = StatedValues(
+            combat_rating=f.stated.combat_rating,
+            hull=_tup(t.hull), engines=_tup(t.engines), weapons=_tup(t.weapons), shields=_tup(t.shields),
+            equipment_loss_limit=f.stated.equipment_loss_limit,
+        )
+    return Design(
+        faction=f.faction, class_name=f.class_name, type=f.type, hull=f.hull, engines=f.engines,
+        shields=_arcs(f.shields), screens=_arcs(f.screens),
+        tech=TechLevels(**f.tech.model_dump()) if f.tech else TechLevels(),
+        weapons=tuple(weapons), systems=tuple(systems), ship_id=f.ship_id, ship_name=f.ship_name,
+        stated=stated, notes=tuple(f.notes),
+    )
+
+
+def design_to_data(design: Design) -> dict[str, Any]:
+    """The file-shaped mapping for ``design`` (keys in the documented order, defaults left out)."""
+    out: dict[str, Any] = {}
+    if design.faction:
+        out["faction"] = design.faction
+    out["class"] = design.class_name
+    if design.type:
+        out["type"] = design.type
+    if design.ship_id:
+        out["ship_id"] = design.ship_id
+    if design.ship_name:
+        out["ship_name"] = design.ship_name
+    out["hull"] = design.hull
+    out["engines"] = design.engines
+    out["shields"] = _arcs_out(design.shields)
+    if design.screens != 0:
+        out["screens"] = _arcs_out(design.screens)
+    if not design.tech.is_zero():
+        out["tech"] = design.tech.model_dump()
+    if design.weapons:
+        out["weapons"] = [_battery_out(b) for b in design.weapons]
+    if design.systems:
+        out["systems"] = [s.name if s.qty == 1 else {"name": s.name, "qty": s.qty} for s in design.systems]
+    if design.stated is not None:
+        st = design.stated
+        stated: dict[str, Any] = {}
+        if st.combat_rating is not None:
+            stated["combat_rating"] = st.combat_rating
+        tracks = {k: list(v) for k in ("hull", "engines", "weapons", "shields")
+                  if (v := getattr(st, k)) is not None}
+        if tracks:
+            stated["tracks"] = tracks
+        if st.equipment_loss_limit is not None:
+            stated["equipment_loss_limit"] = st.equipment_loss_limit
+        out["stated"] = stated
+    if design.notes:
+        out["notes"] = list(design.notes)
+    return out
+
+
+def _mode(m: ModeFile, label: str | None, rules: Ruleset) -> WeaponMode:
+    rof, acc, imp, dmg = parse_stats(m.stats)
+    traits = parse_traits(m.traits, rules)
+    if (m.range is None) == (m.ma is None):
+        raise ValueError("give either range (S-M-L) or ma (seekers), not both or neither")
+    rng = complete_range(parse_range(m.range)) if m.range is not None else None
+    return WeaponMode(label=label, range=rng, ma=m.ma, rof=1 if rof is None else rof, acc=acc,
+                      imp=1 if imp is None else imp, dmg=dmg, traits=traits)
+
+
+def _mode_out(m: WeaponMode) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    if m.range is not None:
+        out["range"] = format_range(m.range)
+    else:
+        out["ma"] = m.ma
+    out["stats"] = format_stats(m.rof, m.acc, m.imp, m.dmg)
+    if m.traits:
+        out["traits"] = list(m.traits)
+    return out
+
+
+def _battery_out(b: Battery) -> dict[str, Any]:
+    out: dict[str, Any] = {"name": b.name}
+    out.update(_mode_out(b.primary))
+    out["banks"] = [format_bank(k) for k in b.banks]
+    if b.secondary is not None:
+        sec: dict[str, Any] = {}
+        if b.secondary.label is not None:
+            sec["name"] = b.secondary.label
+        sec.update(_mode_out(b.secondary))
+        out["secondary"] = sec
+    if b.stated_loss_limit is not None:
+        out["loss_limit"] = b.stated_loss_limit
+    return out
+
+
+def _arcs(v: int | ArcsFile) -> int | ArcValues:
+    return v if isinstance(v, int) else ArcValues(**v.model_dump())
+
+
+def _arcs_out(v: int | ArcValues) -> int | dict[str, int]:
+    return v if isinstance(v, int) else v.model_dump()
+
+
+def _tup(v: list[int] | None) -> tuple[int, ...] | None:
+    return None if v is None else tuple(v)
+
+
+_UNION_TAGS = {"int", "ArcsFile", "str", "SystemFile"}
+
+
+def _path(loc: tuple) -> str:
+    out = ""
+    for p in loc:
+        out += f"[{p}]" if isinstance(p, int) else (f".{p}" if out else str(p))
+    return out or "(top)"
+
+
+def _trim_loc(loc: tuple, lines: dict | None) -> tuple:
+    loc = tuple(loc)
+    while loc and lines is not None and loc not in lines:
+        loc = loc[:-1]
+    return loc
+
+
+def _line(lines: dict | None, loc: tuple) -> int | None:
+    return (lines or {}).get(loc, (None, None))[0]
+
+
+def _short(value: Any) -> str | None:
+    if value is None:
+        return None
+    text = value if isinstance(value, str) else json.dumps(value, default=str)
+    return text if len(text) <= 80 else text[:77] + "..."
+
+
+# ------------------------------------------------------------------ YAML and JSON text
+
+
+def from_yaml(text: str, *, file: str | None = None, rules: Ruleset | None = None) -> list[Design]:
+    """Every design in a YAML text (a mapping, a list of mappings, or several documents)."""
+    import yaml
+
+    try:
+        nodes = list(yaml.compose_all(text, Loader=yaml.SafeLoader))
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        raise DesignFileError(f"not valid YAML: {getattr(exc, 'problem', None) or exc}", file=file,
+                              line=mark.line + 1 if mark else None, column=mark.column + 1 if mark else None,
+                              text=_source_line(text, mark.line) if mark else None) from None
+    designs: list[Design] = []
+    for node in nodes:
+        if node is None:
+            continue
+        data = _construct(node)
+        lines: dict[tuple, tuple[int, int]] = {}
+        if isinstance(data, list):
+            for item, child in zip(data, node.value):
+                lines = {}
+                _positions(child, (), lines)
+                designs.append(design_from_data(item, file=file, lines=lines, rules=rules))
+        else:
+            _positions(node, (), lines)
+            designs.append(design_from_data(data, file=file, lines=lines, rules=rules))
+    return designs
+
+
+def to_yaml(designs: Design | list[Design]) -> str:
+    """YAML text for one design or a list of designs (several are written as YAML documents)."""
+    import yaml
+
+    items = [designs] if isinstance(designs, Design) else list(designs)
+    docs = [design_to_data(d) for d in items]
+    return yaml.dump_all(docs, Dumper=_dumper(), sort_keys=False, allow_unicode=True, width=100,
+                         explicit_start=len(docs) > 1)
+
+
+def from_json(text: str, *, file: str | None = None, rules: Ruleset | None = None) -> list[Design]:
+    """Designs from JSON text in the file shape (one object or a list)."""
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise DesignFileError(f"not valid JSON: {exc.msg}", file=file, line=exc.lineno, column=exc.colno,
+                              text=_source_line(text, exc.lineno - 1)) from None
+    items = data if isinstance(data, list) else [data]
+    return [design_from_data(item, file=file, rules=rules) for item in items]
+
+
+def to_json(designs: Design | list[Design]) -> str:
+    items = [designs] if isinstance(designs, Design) else list(designs)
+    data: Any = [design_to_data(d) for d in items]
+    if isinstance(designs, Design):
+        data = data[0]
+    return json.dumps(data, indent=2, ensure_ascii=False) + "\n"
+
+
+def _construct(node: Any) -> Any:
+    import yaml
+
+    loader = yaml.SafeLoader("")
+    try:
+        return loader.construct_document(node)
+    finally:
+        loader.dispose()
+
+
+def _positions(node: Any, path: tuple, out: dict[tuple, tuple[int, int]]) -> None:
+    import yaml
+
+    out[path] = (node.start_mark.line + 1, node.start_mark.column + 1)
+    if isinstance(node, yaml.MappingNode):
+        for key, value in node.value:
+            name = key.value
+            out[path + (name,)] = (key.start_mark.line + 1, key.start_mark.column + 1)
+            _positions_children(value, path + (name,), out)
+    elif isinstance(node, yaml.SequenceNode):
+        for i, child in enumerate(node.value):
+            _positions(child, path + (i,), out)
+
+
+def _positions_children(node: Any, path: tuple, out: dict[tuple, tuple[int, int]]) -> None:
+    import yaml
+
+    if isinstance(node, (yaml.MappingNode, yaml.SequenceNode)):
+        keep = out.get(path)
+        _positions(node, path, out)
+        if keep is not None:
+            out[path] = keep
+
+
+def _source_line(text: str, index: int) -> str | None:
+    lines = text.splitlines()
+    return lines[index] if 0 <= index < len(lines) else None
+
+
+def _dumper() -> type:
+    import yaml
+
+    class Dumper(yaml.SafeDumper):
+        pass
+
+    def represent_list(dumper: yaml.SafeDumper, data: list) -> Any:
+        flow = all(isinstance(x, (str, int)) for x in data) and len(data) <= 16
+        return dumper.represent_sequence("tag:yaml.org,2002:seq", data, flow_style=flow)
+
+    Dumper.add_representer(list, represent_list)
+    return Dumper
