@@ -1,0 +1,5 @@
+"""``python -m drydock``: the drydock command."""
+
+from drydock.cli.main import main
+
+main()
