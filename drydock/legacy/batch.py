@@ -1,0 +1,243 @@
+"""Whole-folder legacy conversion that never stops on a bad file, and its report (report.md / report.csv).
+
+:func:`plan` turns the command line's files and folders into (input, output stem) pairs;
+:func:`convert_file` reads one file and converts every design in it (a file that cannot be
+read becomes a failed :class:`FileResult` naming its file and line, never an exception);
+:func:`write_result` writes a file's designs through :mod:`drydock.formats` atomically;
+:func:`report_markdown` / :func:`report_csv` render the conversion report.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import os
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from drydock.errors import DrydockError
+from drydock.formats import format_named, write_atomic
+from drydock.legacy.convert import ConversionReport
+from drydock.rules import Ruleset
+
+SOURCES = ("admiralty", "nova")
+#: Files a folder scan picks up (a file named on the command line is read whatever its name).
+SCAN_SUFFIXES = (".txt", ".text", ".md", ".ae", ".nova")
+#: Output formats a Nova record can be written in (it is not a Unity design: X.2).
+NOVA_FORMATS = ("yaml", "json")
+
+
+@dataclass
+class FileResult:
+    """One input file: its designs (Unity designs or Nova records) and their reports, or the error."""
+
+    path: str
+    stem: str = ""
+    reports: list[ConversionReport] = field(default_factory=list)
+    designs: list[Any] = field(default_factory=list)
+    error: str | None = None
+    output: str | None = None
+
+    @property
+    def failed(self) -> bool:
+        return self.error is not None or any(r.status == "failed" for r in self.reports)
+
+
+def plan(inputs: Iterable[str | os.PathLike[str]]) -> tuple[list[tuple[Path, str]], list[FileResult]]:
+    """(file, output stem) for every file to convert, and a failed result for every missing input.
+
+    Folders are scanned recursively for :data:`SCAN_SUFFIXES`; the stem keeps the path inside the
+    folder so outputs mirror it. Two inputs with the same stem get ``-2``, ``-3`` ... suffixes.
+    """
+    files: list[tuple[Path, str]] = []
+    missing: list[FileResult] = []
+    seen: dict[str, int] = {}
+    for item in inputs:
+        p = Path(item)
+        if p.is_dir():
+            found = sorted(f for f in p.rglob("*") if f.is_file() and f.suffix.lower() in SCAN_SUFFIXES
+                           and not any(part.startswith(".") for part in f.relative_to(p).parts))
+            pairs = [(f, f.relative_to(p).with_suffix("").as_posix()) for f in found]
+        elif p.is_file():
+            pairs = [(p, p.stem)]
+        else:
+            missing.append(FileResult(path=str(p), error=f"{p}: no such file or folder"))
+            continue
+        for f, stem in pairs:
+            n = seen.get(stem, 0) + 1
+            seen[stem] = n
+            files.append((f, stem if n == 1 else f"{stem}-{n}"))
+    return files, missing
+
+
+def convert_text(text: str, source: str, *, file: str, rules: Ruleset | None = None) -> FileResult:
+    """Convert every design in ``text``; syntax errors become a failed result (file and line in the message)."""
+    if source not in SOURCES:
+        raise DrydockError(f"unknown legacy source {source!r} (known: {', '.join(SOURCES)})")
+    result = FileResult(path=file)
+    try:
+        if source == "admiralty":
+            from drydock.legacy.admiralty import parse_admiralty
+            from drydock.legacy.convert import convert_admiralty
+
+            for record in parse_admiralty(text, file=file):
+                design, report = convert_admiralty(record, rules)
+                result.designs.append(design)
+                result.reports.append(report)
+        else:
+            from drydock.legacy.nova import parse_nova
+            from drydock.legacy.nova_record import convert_nova
+
+            for display in parse_nova(text, file=file):
+                record, report = convert_nova(display, rules)
+                result.designs.append(record)
+                result.reports.append(report)
+    except DrydockError as exc:
+        result.error = str(exc)
+        result.designs.clear()
+        result.reports = [ConversionReport(source=file, kind=source, error=str(exc),
+                                           line=getattr(exc, "line", None) or 0)]
+    except (ValueError, TypeError) as exc:  # a model refusing converted values: report, never stop the batch
+        result.error = f"{file}: cannot convert: {exc}"
+        result.designs.clear()
+        result.reports = [ConversionReport(source=file, kind=source, error=result.error)]
+    return result
+
+
+def convert_file(path: str | os.PathLike[str], source: str, *, stem: str = "",
+                 rules: Ruleset | None = None) -> FileResult:
+    """Read and convert one file; unreadable files give a failed result."""
+    name = str(path)
+    try:
+        text = Path(name).read_text(encoding="utf-8-sig")
+    except UnicodeDecodeError:
+        text = None
+        error = f"{name}: not a UTF-8 text file"
+    except OSError as exc:
+        text = None
+        error = f"{name}: {exc.strerror or exc}"
+    if text is None:
+        return FileResult(path=name, stem=stem, error=error,
+                          reports=[ConversionReport(source=name, kind=source, error=error)])
+    result = convert_text(text, source, file=name, rules=rules)
+    result.stem = stem or Path(name).stem
+    return result
+
+
+def output_format(source: str, to: str | None) -> str:
+    """The output format name: ``to``, or the default (Drake for AE designs when registered, else YAML)."""
+    from drydock.formats import FORMATS
+
+    if to is None:
+        return "drake" if source == "admiralty" and "drake" in FORMATS else "yaml"
+    to = to.lower()
+    if source == "nova" and to not in NOVA_FORMATS:
+        raise DrydockError(f"a Nova record (X.2) is not a Unity design: write it as {' or '.join(NOVA_FORMATS)}, "
+                           f"not {to}")
+    format_named(to)  # unknown names fail here, before any file is read
+    return to
+
+
+def write_result(result: FileResult, outdir: str | os.PathLike[str], to: str, *, source: str,
+                 force: bool = False, inputs: frozenset[Path] = frozenset()) -> None:
+    """Write the file's designs to ``outdir/<stem><ext>`` atomically; a refusal marks the file failed."""
+    if result.error is not None or not result.designs:
+        return
+    if source == "nova":
+        from drydock.legacy import nova_record
+
+        data: str | bytes = nova_record.to_yaml(result.designs) if to == "yaml" else \
+            nova_record.to_json(result.designs)
+        ext = ".yaml" if to == "yaml" else ".json"
+    else:
+        fmt = format_named(to)
+        data = fmt.write(result.designs)
+        ext = fmt.extensions[0]
+    target = Path(outdir) / f"{result.stem}{ext}"
+    try:
+        if target.resolve() in inputs:
+            raise DrydockError(f"{target}: is an input file; choose another output folder")
+        write_atomic(target, data, force=force)
+    except (DrydockError, OSError) as exc:
+        msg = str(exc) if isinstance(exc, DrydockError) else f"{target}: {exc.strerror or exc}"
+        result.error = msg
+        for r in result.reports:
+            r.error = r.error or msg
+        return
+    result.output = str(target)
+    for r in result.reports:
+        r.output = str(target)
+
+
+# ------------------------------------------------------------------------------------------ reports
+
+CSV_COLUMNS = ("source", "line", "design", "status", "stated_cr", "unity_cr", "mapped", "legacy_notes",
+               "unreadable", "readings", "problems", "output", "error")
+
+
+def _rows(results: Iterable[FileResult]) -> list[dict[str, Any]]:
+    rows = []
+    for res in results:
+        for r in res.reports:
+            rows.append({
+                "source": r.source, "line": r.line or "", "design": r.title, "status": r.status,
+                "stated_cr": "" if r.stated_cr is None else r.stated_cr,
+                "unity_cr": "" if r.unity_cr is None else r.unity_cr,
+                "mapped": r.mapped, "legacy_notes": r.legacy, "unreadable": r.unreadable, "readings": r.readings,
+                "problems": r.problems, "output": r.output, "error": r.error or "",
+            })
+    return rows
+
+
+def report_csv(results: Iterable[FileResult]) -> str:
+    """One row per design (or per failed file); list cells joined with `` | ``."""
+    buf = io.StringIO()
+    w = csv.DictWriter(buf, fieldnames=CSV_COLUMNS, lineterminator="\n")
+    w.writeheader()
+    for row in _rows(results):
+        w.writerow({k: " | ".join(map(str, v)) if isinstance(v, list) else v for k, v in row.items()})
+    return buf.getvalue()
+
+
+def _md(text: Any) -> str:
+    return str(text).replace("|", "\\|").replace("\n", " ")
+
+
+def report_markdown(results: Iterable[FileResult], *, source: str = "admiralty") -> str:
+    """A summary table, then per design: what mapped, legacy notes, unreadable parts, readings, Unity problems."""
+    rows = _rows(results)
+    stated = "AE CR (stated)" if source == "admiralty" else "Nova CR"
+    unity = "Unity CR (computed)" if source == "admiralty" else "CR (X.2)"
+    out = [f"# Conversion report ({source})", ""]
+    counts = {s: sum(1 for r in rows if r["status"] == s) for s in ("ok", "partial", "failed")}
+    out.append(f"{len(rows)} designs: {counts['ok']} converted, {counts['partial']} converted with unreadable "
+               f"parts, {counts['failed']} failed.")
+    out += ["", f"| Source | Line | Design | Status | {stated} | {unity} | Legacy notes | Unreadable | Problems |",
+            "|---|---:|---|---|---:|---:|---:|---:|---:|"]
+    for r in rows:
+        out.append(f"| {_md(r['source'])} | {r['line']} | {_md(r['design'])} | {r['status']} | {r['stated_cr']} | "
+                   f"{r['unity_cr']} | {len(r['legacy_notes'])} | {len(r['unreadable'])} | {len(r['problems'])} |")
+    for r in rows:
+        out += ["", f"## {_md(r['design'] or r['source'])}", "", f"- Source: `{r['source']}`"
+                + (f", line {r['line']}" if r["line"] else ""), f"- Status: {r['status']}"]
+        if r["error"]:
+            out.append(f"- Error: {_md(r['error'])}")
+        if r["output"]:
+            out.append(f"- Output: `{r['output']}`")
+        if r["status"] != "failed":
+            out.append(f"- {stated}: {r['stated_cr'] or 'not stated'}; {unity}: {r['unity_cr']}")
+        for key, label in (("mapped", "Mapped"), ("legacy_notes", "Legacy notes (no Unity equivalent)"),
+                           ("unreadable", "Unreadable (not converted)"), ("readings", "Readings chosen"),
+                           ("problems", "Unity rules broken")):
+            if r[key]:
+                out += ["", f"### {label}", ""] + [f"- {_md(x)}" for x in r[key]]
+    return "\n".join(out) + "\n"
+
+
+def write_report(results: list[FileResult], path: str | os.PathLike[str], *, source: str,
+                 force: bool = False) -> None:
+    """``report.csv`` for a ``.csv`` path, Markdown otherwise; atomic, refuses to overwrite without ``force``."""
+    text = report_csv(results) if str(path).lower().endswith(".csv") else report_markdown(results, source=source)
+    write_atomic(path, text, force=force)
