@@ -74,7 +74,7 @@ def summary_table(results, *, source: str = "admiralty") -> str:  # type: ignore
 
     def fmt(row: tuple[str, ...]) -> str:
         return "  ".join(cell[:w].ljust(w) if i < 3 else cell.rjust(w)
-                         for i, (cell, w) in enumerate(zip(row, widths))).rstrip()
+                         for i, (cell, w) in enumerate(zip(row, widths, strict=True))).rstrip()
 
     lines = [fmt(head), fmt(tuple("-" * w for w in widths))]
     lines += [fmt(row) for row in rows]

@@ -63,7 +63,8 @@ def plan(inputs: Iterable[str | os.PathLike[str]]) -> tuple[list[tuple[Path, str
         elif p.is_file():
             pairs = [(p, p.stem)]
         else:
-            missing.append(FileResult(path=str(p), error=f"{p}: no such file or folder"))
+            msg = f"{p}: no such file or folder"
+            missing.append(FileResult(path=str(p), error=msg, reports=[ConversionReport(source=str(p), error=msg)]))
             continue
         for f, stem in pairs:
             n = seen.get(stem, 0) + 1

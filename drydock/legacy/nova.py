@@ -142,7 +142,6 @@ def _parse_one(lines: list[str], start: int, end: int, file: str | None, name: s
     assert m is not None
     fields: dict[str, tuple[int, str]] = {}
     systems_text = " ".join(cells[1:])
-    sys_line = start
     batteries: list[NovaBattery] = []
     for no in range(start + 1, end + 1):
         raw = lines[no - 1]
@@ -171,7 +170,7 @@ def _parse_one(lines: list[str], start: int, end: int, file: str | None, name: s
     if "NAME" in fields and fields["NAME"][1]:
         name = fields["NAME"][1]
     if "SYSTEMS" in fields:
-        sys_line, systems_text = fields["SYSTEMS"][0], (systems_text + "; " + fields["SYSTEMS"][1]).strip("; ")
+        systems_text = (systems_text + "; " + fields["SYSTEMS"][1]).strip("; ")
     systems = tuple(s.strip() for s in re.split(r"[;]", systems_text.rstrip(".")) if s.strip())
 
     def error(message: str, no: int, text: str) -> NovaSyntaxError:

@@ -1,0 +1,119 @@
+"""Folder conversion: hundreds of generated AE designs with broken files among them, the report, the CLI."""
+
+import csv
+import io
+import shutil
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from legacy_generator import generate_folder
+
+from drydock.cli.legacy import legacy_convert, run_legacy_conversion
+from drydock.formats import read_designs
+from drydock.legacy import batch
+from drydock.legacy.nova_record import from_yaml
+
+FIX = Path(__file__).resolve().parent / "fixtures" / "legacy"
+
+
+@pytest.fixture(scope="module")
+def generated(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("ae")
+    return folder, generate_folder(folder, 300, broken=9, seed=5)
+
+
+def test_generated_folder_every_good_design_converts_every_broken_one_is_located(generated, tmp_path):
+    folder, expected = generated
+    files, missing = batch.plan([folder])
+    assert len(files) == 300 and not missing
+    results = {Path(r.path): r for r in (batch.convert_file(f, "admiralty", stem=s) for f, s in files)}
+    broken = [e for e in expected if e.error_line]
+    assert len(broken) == 9
+    for e in expected:
+        res = results[e.path]
+        if e.error_line:
+            assert res.failed and f"{e.path}:{e.error_line}:" in res.error
+            assert res.reports[0].line == e.error_line
+        else:
+            assert res.error is None and [r.status for r in res.reports] == ["ok"], res.reports[0].unreadable
+            d = res.designs[0]
+            assert (d.hull, d.engines, d.shields, len(d.weapons)) == (e.hull, e.engines, e.shields, e.batteries)
+            assert res.reports[0].stated_cr == e.cr and res.reports[0].unity_cr is not None
+
+
+def test_run_writes_outputs_report_and_exit_status(generated, tmp_path, capsys):
+    folder, expected = generated
+    out = tmp_path / "out"
+    code = run_legacy_conversion([str(folder)], source="admiralty", outdir=str(out), to="yaml", progress=False)
+    assert code == 1  # nine files failed
+    printed = capsys.readouterr().out
+    assert "300 designs: 291 ok, 0 partial (unreadable parts), 9 failed" in printed
+    assert len(list(out.glob("*.yaml"))) == 291
+    good = next(e for e in expected if not e.error_line)
+    (design,) = read_designs(out / f"{good.path.stem}.yaml")
+    assert design.hull == good.hull and design.notes
+    report = (out / "report.md").read_text(encoding="utf-8")
+    bad = next(e for e in expected if e.error_line)
+    assert f"{bad.path}:{bad.error_line}:" in report
+    # existing outputs are never overwritten without --force
+    code = run_legacy_conversion([str(good.path)], source="admiralty", outdir=str(out), to="yaml",
+                                 report="again.csv", progress=False)
+    assert code == 1 and "already exists (use --force" in capsys.readouterr().out
+    code = run_legacy_conversion([str(good.path)], source="admiralty", outdir=str(out), to="yaml",
+                                 report="again2.csv", force=True, progress=False)
+    assert code == 0
+    rows = list(csv.DictReader(io.StringIO((out / "again2.csv").read_text(encoding="utf-8"))))
+    assert [r["status"] for r in rows] == ["ok"] and rows[0]["stated_cr"] == str(good.cr)
+
+
+def test_samples_through_click(tmp_path):
+    src = tmp_path / "in"
+    src.mkdir()
+    for name in ("dumbo-v1.txt", "dumbo-v2.txt", "razorthorn-houseruled.txt"):
+        shutil.copy(FIX / name, src / name)
+    (src / "garbage.txt").write_bytes(b"\xff\xfe not text")
+    out = tmp_path / "out"
+    result = CliRunner().invoke(legacy_convert, ["--from", "admiralty", str(src), "-o", str(out), "--to", "json",
+                                                 "--report", "report.csv"])
+    assert result.exit_code == 1, result.output
+    assert "garbage.txt: not a UTF-8 text file" in result.output
+    assert "Traceback" not in result.output
+    rows = {Path(r["source"]).name: r for r in csv.DictReader(io.StringIO((out / "report.csv").read_text()))}
+    assert rows["dumbo-v1.txt"]["stated_cr"] == "277" and rows["dumbo-v1.txt"]["unity_cr"] == "317"
+    assert "Extra Hull Damage -> Kinetic (Knt)" in rows["dumbo-v2.txt"]["mapped"]
+    assert "Increased Hits" in rows["razorthorn-houseruled.txt"]["legacy_notes"]
+    assert "OVER_SPACE" in rows["razorthorn-houseruled.txt"]["problems"]
+    assert rows["garbage.txt"]["status"] == "failed"
+    (design,) = read_designs(out / "razorthorn-houseruled.json")
+    assert any("Increased Hits" in n for n in design.notes)
+    # outputs never replace inputs
+    result = CliRunner().invoke(legacy_convert, ["--from", "admiralty", str(src / "dumbo-v1.txt"), "-o", str(src),
+                                                 "--to", "json"])
+    assert (src / "dumbo-v1.json").exists()
+
+
+def test_nova_through_click_and_bad_options(tmp_path):
+    out = tmp_path / "out"
+    result = CliRunner().invoke(legacy_convert, ["--from", "nova", str(FIX / "nova-majestic-rulebook.txt"),
+                                                 "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    (rec,) = from_yaml((out / "nova-majestic-rulebook.yaml").read_text(encoding="utf-8"))
+    assert rec.hull == 9 and rec.weapons[0].imp == 3
+    assert "partial" in result.output
+    result = CliRunner().invoke(legacy_convert, ["--from", "nova", str(FIX / "nova-majestic-typed.txt"),
+                                                 "-o", str(out), "--to", "drake"])
+    assert result.exit_code == 2 and "not a Unity design" in result.output
+    result = CliRunner().invoke(legacy_convert, ["--from", "admiralty", str(tmp_path / "nope"), "-o", str(out),
+                                                 "--report", "r2.md"])
+    assert result.exit_code == 1 and "no such file or folder" in result.output
+
+
+def test_report_markdown_lists_each_part():
+    res = batch.convert_file(FIX / "razorthorn-houseruled.txt", "admiralty")
+    md = batch.report_markdown([res])
+    assert "| Source | Line | Design | Status | AE CR (stated) | Unity CR (computed) |" in md
+    for heading in ("### Mapped", "### Legacy notes (no Unity equivalent)", "### Readings chosen",
+                    "### Unity rules broken"):
+        assert heading in md
+    assert "Range-Based ROF" in md and "1318" in md and "546" in md
