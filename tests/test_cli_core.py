@@ -108,3 +108,12 @@ def test_help_is_fast_and_imports_nothing_heavy():
             "print('HEAVY', heavy)")
     res = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True)
     assert "HEAVY []" in res.stdout
+
+
+def test_examples_lists_and_copies(tmp_path):
+    res = run("examples")
+    assert res.exit_code == 0 and "majestic.yaml" in res.output
+    res = run("examples", "--copy", str(tmp_path))
+    assert (tmp_path / "designs" / "majestic.yaml").exists()
+    res = run("examples", "--copy", str(tmp_path))  # never overwrites
+    assert res.exit_code != 0 and "already exists" in res.output
