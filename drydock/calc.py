@@ -1,7 +1,7 @@
 """The construction calculator: SU, BSUR, bank costs, ORAT, DRAT, CR, tracks (A.1-A.5).
 
 :func:`calculate` computes every figure of a design under a :class:`Ruleset`
-without judging it; :func:`drydock.validate.rate` adds the list of problems.
+without judging it; :func:`drydock.validation.rate` adds the list of problems.
 All arithmetic is exact (``Decimal``); "rounded up" is a ceiling and "rounded to
 the nearest tenth" rounds halves up, as the rules reference requires.
 """
@@ -9,7 +9,7 @@ the nearest tenth" rounds halves up, as the rules reference requires.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from decimal import ROUND_HALF_UP, Decimal
+from decimal import ROUND_CEILING, ROUND_HALF_UP, Decimal
 from typing import Any
 
 from drydock.arcs import arc_count, format_bank
@@ -23,23 +23,30 @@ ONE = Decimal(1)
 TENTH = Decimal("0.1")
 
 
-def r1(x: Decimal) -> Decimal:
+def r1(x: Decimal | int) -> Decimal:
     """Round to the nearest tenth, halves up (A.1: 24.375 -> 24.4)."""
-    return x.quantize(TENTH, rounding=ROUND_HALF_UP)
+    return Decimal(x).quantize(TENTH, rounding=ROUND_HALF_UP)
 
 
-def _int(x: Decimal) -> int:
-    return int(ceil(x))
+def _int(x: Decimal | int) -> int:
+    """Rounded up to an integer ("rounded up", A.1)."""
+    if isinstance(x, int):
+        return x
+    return int(x.to_integral_value(rounding=ROUND_CEILING))
 
 
 # ------------------------------------------------------------------ result records
 @dataclass(slots=True)
 class BankRating:
     bank: Bank
-    entry: str
     arcs: Decimal | None
     su: int
     orat: int
+
+    @property
+    def entry(self) -> str:
+        """The bank's Drydock entry, ``xARCy``."""
+        return format_bank(self.bank)
 
 
 @dataclass(slots=True)
@@ -239,10 +246,9 @@ def equivalent_shield_rating(arcs: ArcValues, rules: Ruleset) -> Decimal:
     return r1(6 - 6 / total)
 
 
-def track(value: int | Decimal, boxes: int) -> list[int]:
-    """An N-box track starting at ``value``: box k = ceil(value x (N-k) / N) (A.3)."""
-    v = Decimal(value)
-    return [_int(v * (boxes - k) / boxes) for k in range(boxes)]
+def track(value: int, boxes: int) -> list[int]:
+    """An N-box track starting at ``value``: box k = ceil(value x (N-k) / N) (A.3), in exact integers."""
+    return [-(-value * (boxes - k) // boxes) for k in range(boxes)]
 
 
 # ------------------------------------------------------------------ the calculator
@@ -293,10 +299,13 @@ def calculate(design: Design, rules: Ruleset | None = None) -> Rating:
     weapons_orat = 0
     round_first = rules.option("orat_tech_unapply") == "round_first"
     exp_after = rules.option("expendable_rounding") == "after"
+    bank_su = f["bank_su"].fn
+    bank_orat = f["bank_orat"].fn
     for battery in design.weapons:
         bsur, modes = battery_bsur(battery, rules, w_tl)
-        L = max(m.long_range for m in battery.modes)
-        expendable = any("Exp" in m.traits for m in battery.modes)
+        modes_ = battery.modes
+        L = modes_[0].long_range if len(modes_) == 1 else max(m.long_range for m in modes_)
+        expendable = "Exp" in modes_[0].traits or (len(modes_) > 1 and "Exp" in modes_[1].traits)
         banks: list[BankRating] = []
         for bank in battery.banks:
             arcs = arc_count(bank.arc, rules)
@@ -304,14 +313,14 @@ def calculate(design: Design, rules: Ruleset | None = None) -> Rating:
             if arcs is None or mount is None or bank.mounts < 1:
                 su = 0
             else:
-                su = _int(f["bank_su"](BSUR=bsur, MOUNTS=bank.mounts, ARCS=arcs, MOUNT=mount))
-            untl = Decimal(su) / w_tl
+                su = _int(bank_su(BSUR=bsur, MOUNTS=bank.mounts, ARCS=arcs, MOUNT=mount))
+            untl = Decimal(su) if w_tl == ONE else Decimal(su) / w_tl
             if round_first:
                 untl = ceil(untl)
-            orat = f["bank_orat"](SU=untl, ER=ERO, L=L) if L > 0 else ZERO
+            orat = bank_orat(SU=untl, ER=ERO, L=L) if L > 0 else ZERO
             if expendable:
                 orat = ceil(orat) * exp_factor if exp_after else orat * exp_factor
-            banks.append(BankRating(bank, format_bank(bank), arcs, su, _int(orat)))
+            banks.append(BankRating(bank, arcs, su, _int(orat)))
         b_su = sum(b.su for b in banks)
         b_orat = sum(b.orat for b in banks)
         count = battery.weapon_count
