@@ -15,12 +15,10 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "tests"))
-
-from legacy_generator import generate_folder  # noqa: E402
 
 from drydock.formats import FORMATS  # noqa: E402
 from drydock.legacy import batch  # noqa: E402
+from tests.legacy_generator import generate_folder  # noqa: E402
 
 
 def main(count: int = 1000) -> None:

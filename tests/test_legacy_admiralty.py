@@ -18,7 +18,7 @@ from drydock.legacy.admiralty import (
 )
 from drydock.legacy.convert import ae_range_bands, convert_admiralty
 from drydock.report import format_rating
-from drydock.validate import rate
+from drydock.validation import rate
 
 FIX = Path(__file__).resolve().parent / "fixtures" / "legacy"
 

@@ -7,12 +7,12 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from legacy_generator import generate_folder
 
 from drydock.cli.legacy import legacy_convert, run_legacy_conversion
 from drydock.formats import read_designs
 from drydock.legacy import batch
 from drydock.legacy.nova_record import from_yaml
+from tests.legacy_generator import generate_folder
 
 FIX = Path(__file__).resolve().parent / "fixtures" / "legacy"
 

@@ -5,7 +5,7 @@ shield ratings from the first Engines/Shields values, each battery's weapons, ar
 range bands (S/M/L as printed, or RNG/3, 2RNG/3, RNG), ROF/ACC/IMP/DMG unchanged, traits
 and starship options by the tables in :mod:`drydock.legacy.tables`. Whatever has no
 Unity equivalent is kept as a note on the design (``Design.notes``) and listed in the
-report; the design is re-rated with :func:`drydock.validate.rate` and every Unity rule
+report; the design is re-rated with :func:`drydock.validation.rate` and every Unity rule
 it breaks is reported beside the AE combat rating as stated.
 """
 
@@ -19,7 +19,7 @@ from drydock.legacy import tables
 from drydock.legacy.admiralty import AdmiraltyRecord, AEBattery
 from drydock.model import Bank, Battery, Design, SystemEntry, TechLevels, WeaponMode
 from drydock.rules import Ruleset
-from drydock.validate import rate
+from drydock.validation import rate
 
 
 @dataclass
