@@ -159,8 +159,11 @@ def _clean(line: str) -> str:
 # ------------------------------------------------------------------------------------------ reader
 
 
-def parse_admiralty(text: str, *, file: str | None = None) -> list[AdmiraltyRecord]:
-    """Every AE design in ``text`` (a post, a file). Raises :class:`AdmiraltySyntaxError` if none can be read."""
+def parse_admiralty(text: str, *, file: str | None = None, strict: bool = True) -> list[AdmiraltyRecord]:
+    """Every AE design in ``text`` (a post, a file).
+
+    Raises :class:`AdmiraltySyntaxError` if there is none, or (``strict``) if any cannot be read.
+    """
     lines = text.splitlines()
     for no, raw in enumerate(lines, 1):
         stripped = raw.strip()
@@ -175,11 +178,22 @@ def parse_admiralty(text: str, *, file: str | None = None) -> list[AdmiraltyReco
         raise AdmiraltySyntaxError("no Admiralty design found: expected a header line like "
                                    "'(277) Dumbo-Class DreadNose [Elephantine]'",
                                    text=lines[first - 1].strip() if lines else "", file=file, line=first, column=1)
-    out = []
+    out: list[AdmiraltyRecord | AdmiraltySyntaxError] = []
     for i, start in enumerate(headers):
         end = headers[i + 1] - 1 if i + 1 < len(headers) else len(lines)
-        out.append(_Block(lines, start, end, file).parse())
-    return out
+        try:
+            out.append(_Block(lines, start, end, file).parse())
+        except AdmiraltySyntaxError as exc:
+            if strict:
+                raise
+            out.append(exc)
+    return out  # type: ignore[return-value]
+
+
+def parse_admiralty_each(text: str, *, file: str | None = None) -> list[AdmiraltyRecord | AdmiraltySyntaxError]:
+    """Like :func:`parse_admiralty`, but a design that cannot be read is returned as its error, so the
+    other designs of the same post still convert. A text with no design at all still raises."""
+    return parse_admiralty(text, file=file, strict=False)  # type: ignore[return-value]
 
 
 def _header(line: str) -> tuple[int, str, str] | None:

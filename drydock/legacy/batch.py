@@ -80,13 +80,19 @@ def convert_text(text: str, source: str, *, file: str, rules: Ruleset | None = N
     result = FileResult(path=file)
     try:
         if source == "admiralty":
-            from drydock.legacy.admiralty import parse_admiralty
+            from drydock.legacy.admiralty import AdmiraltySyntaxError, parse_admiralty_each
             from drydock.legacy.convert import convert_admiralty
 
-            for record in parse_admiralty(text, file=file):
+            for record in parse_admiralty_each(text, file=file):
+                if isinstance(record, AdmiraltySyntaxError):  # one bad design of several: the others convert
+                    result.reports.append(ConversionReport(source=file, kind=source, error=str(record),
+                                                           line=record.line or 0))
+                    continue
                 design, report = convert_admiralty(record, rules)
                 result.designs.append(design)
                 result.reports.append(report)
+            if not result.designs:
+                result.error = result.reports[0].error
         else:
             from drydock.legacy.nova import parse_nova
             from drydock.legacy.nova_record import convert_nova
