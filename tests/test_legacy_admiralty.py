@@ -243,3 +243,23 @@ def _records(draw):
 @given(_records())
 def test_writer_round_trips(rec):
     assert parse_admiralty(format_admiralty(rec)) == [rec]
+
+
+_LINES = (FIX / "razorthorn-houseruled.txt").read_text(encoding="utf-8").splitlines() + \
+    (FIX / "dumbo-v2.txt").read_text(encoding="utf-8").splitlines()
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.lists(st.one_of(st.sampled_from(_LINES), st.text(max_size=30),
+                          st.sampled_from(_LINES).map(lambda s: s.replace("4", "x").replace(",", ""))),
+                max_size=30))
+def test_any_text_reads_or_raises_a_syntax_error(lines):
+    from drydock.errors import DrydockSyntaxError
+
+    try:
+        records = parse_admiralty("\n".join(lines), file="fuzz.txt")
+    except DrydockSyntaxError as exc:
+        assert exc.file == "fuzz.txt" and exc.line is not None
+        return
+    for rec in records:
+        convert_admiralty(rec)  # never raises: what it cannot use is reported

@@ -151,3 +151,23 @@ def _displays(draw):
 @given(_displays())
 def test_display_writer_round_trips(disp):
     assert parse_nova(format_nova(disp)) == [disp]
+
+
+_LINES = (FIX / "nova-majestic-rulebook.txt").read_text(encoding="utf-8").splitlines() + \
+    (FIX / "nova-majestic-typed.txt").read_text(encoding="utf-8").splitlines()
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.lists(st.one_of(st.sampled_from(_LINES), st.text(max_size=30),
+                          st.sampled_from(_LINES).map(lambda s: s.replace("1", "?").replace("[", ""))),
+                max_size=25))
+def test_any_text_reads_or_raises_a_syntax_error(lines):
+    from drydock.errors import DrydockSyntaxError
+
+    try:
+        displays = parse_nova("\n".join(lines), file="fuzz.txt")
+    except DrydockSyntaxError as exc:
+        assert exc.file == "fuzz.txt" and exc.line is not None
+        return
+    for disp in displays:
+        convert_nova(disp)
