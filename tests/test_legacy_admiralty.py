@@ -263,3 +263,33 @@ def test_any_text_reads_or_raises_a_syntax_error(lines):
         return
     for rec in records:
         convert_admiralty(rec)  # never raises: what it cannot use is reported
+
+
+@pytest.mark.parametrize("stats,reading", [
+    ("5+, 1/2/1", None),
+    ("1/2/1, 5+", "ACC after the ROF/IMP/DMG field"),
+    ("1/5+/2/1", "statistics read as ROF/ACC/IMP/DMG"),
+    ("1/2/5+/1", "statistics read as ROF/IMP/ACC/DMG"),   # the second revision's template order
+    ("1/2/5/1", "no '+' marks the ACC"),
+])
+def test_statistics_orders_and_the_reading_used(stats, reading):
+    (rec,) = parse_admiralty(_one_battery(f"[X] Gun, 4-8-12, {stats}, Repeating"))
+    b = rec.batteries[0]
+    assert (b.rof, b.acc, b.imp, b.dmg, b.bands, b.traits) == (1, 5, 2, 1, (4, 8, 12), ("Repeating",))
+    found = [f.reason for f in rec.readings]
+    assert (reading is None and not found) or any(reading in f for f in found)
+
+
+def test_converted_design_shows_its_notes_in_rate(tmp_path):
+    from click.testing import CliRunner
+
+    from drydock.cli.main import cli
+    from drydock.native import to_yaml
+
+    (rec,) = _read("razorthorn-houseruled.txt")
+    design, _ = convert_admiralty(rec)
+    path = tmp_path / "razorthorn.yaml"
+    path.write_text(to_yaml([design]), encoding="utf-8")
+    out = CliRunner().invoke(cli, ["rate", str(path)]).output
+    assert "Note: Primary Weapons (Kinetic): AE trait Range-Based ROF: no equivalent" in out
+    assert "Note: AE combat rating 1318 as stated" in out

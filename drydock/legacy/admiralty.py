@@ -426,6 +426,11 @@ class _Block:
         if len(fields) >= 2 and _ACC.match(fields[0]) and re.fullmatch(r"\s*\d+\s*/\s*\d+\s*/\s*\d+\s*", fields[1]):
             rof, imp, dmg = (int(x) for x in fields[1].split("/"))
             return int(_ACC.match(fields[0]).group(1)), rof, imp, dmg, 2  # type: ignore[union-attr]
+        if len(fields) >= 2 and _ACC.match(fields[1]) and re.fullmatch(r"\s*\d+\s*/\s*\d+\s*/\s*\d+\s*", fields[0]):
+            rof, imp, dmg = (int(x) for x in fields[0].split("/"))
+            self.readings.append(Fragment(no, f"{fields[0]}, {fields[1]}", "ACC after the ROF/IMP/DMG field: "
+                                                                           "read as ROF/IMP/DMG, ACC"))
+            return int(_ACC.match(fields[1]).group(1)), rof, imp, dmg, 2  # type: ignore[union-attr]
         if fields and _SLASHED.match(fields[0]):
             parts = [p.strip() for p in fields[0].split("/")]
             plus = [i for i, p in enumerate(parts) if p.endswith("+")]
