@@ -127,3 +127,10 @@ def test_one_bad_design_in_a_post_does_not_stop_the_others(tmp_path):
     res = batch.convert_file(path, "admiralty")
     assert [r.status for r in res.reports] == ["ok", "failed", "ok"]
     assert f"{path}:17:12:" in res.reports[1].error and res.failed and len(res.designs) == 2
+
+
+def test_wrong_edition_gets_a_hint():
+    res = batch.convert_file(FIX / "nova-majestic-typed.txt", "admiralty")
+    assert res.failed and "use --from nova" not in res.error and "convert it with --from nova" in res.error
+    res = batch.convert_file(FIX / "dumbo-v1.txt", "nova")
+    assert res.failed and "convert it with --from admiralty" in res.error

@@ -136,6 +136,7 @@ _SX_MARKERS = (
     re.compile(r"^(Hull|Engines?|Shields?|Special\s+Equipment)\s*\[\s*TL\s*[+-]?\d+\s*\]", re.IGNORECASE),
     re.compile(r"^\[[a-z]\]\s+[^,\[]+\[\s*\d+/\d+/\d+\s*,"),
 )
+_NOVA_HINT = re.compile(r"^(THRUST|ECM)\b")
 _RANGE_BANDS = re.compile(r"^\s*(\d+|-+)\s*/\s*(\d+|-+)\s*/\s*(\d+|-+)\s*$")
 _RANGE_SPANS = re.compile(r"^\s*(\d+\s*-\s*\d+|-+)\s*/\s*(\d+\s*-\s*\d+|-+)\s*/\s*(\d+\s*-\s*\d+|-+)\s*$")
 _RANGE_DASHED = re.compile(r"^\s*(\d+)\s*-\s*(\d+)\s*-\s*(\d+)\s*$")
@@ -225,6 +226,8 @@ class _Block:
         self.last_used = start
 
     def error(self, message: str, no: int, text: str, token: str | None = None) -> AdmiraltySyntaxError:
+        if any(_NOVA_HINT.match(line.strip()) for line in self.lines[self.start - 1:self.end]):
+            message += " (this looks like a Nova display: convert it with --from nova)"
         raw = self.lines[no - 1]
         col = raw.find(token) + 1 if token and token in raw else raw.find(text.strip()[:10]) + 1 or 1
         return AdmiraltySyntaxError(message, text=text, file=self.file, line=no, column=max(col, 1))

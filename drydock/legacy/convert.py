@@ -165,7 +165,7 @@ def _battery(b: AEBattery, rules: Ruleset, rep: ConversionReport, legacy) -> Bat
         counts[canon] = counts.get(canon, 0) + 1
     banks = tuple(Bank(arc=arc, mounts=n) for arc, n in counts.items())
     if banks:
-        rep.mapped.append(f"{b.name}: {len(b.arcs)} weapons -> banks "
+        rep.mapped.append(f"{b.name}: {len(b.arcs)} weapon{'s' if len(b.arcs) != 1 else ''} -> banks "
                           + ", ".join(f"{n}x{arc}" if n > 1 else arc for arc, n in counts.items()))
     return Battery(name=b.name, primary=mode, banks=banks)
 

@@ -119,7 +119,10 @@ def parse_nova(text: str, *, file: str | None = None) -> list[NovaDisplay]:
             starts.append(no)
     if not starts:
         first = next((no for no, raw in enumerate(lines, 1) if raw.strip() and not raw.lstrip().startswith("#")), 1)
-        raise NovaSyntaxError("no Nova display found: expected a class line like 'Imperial MAJESTIC-class BC (344)'",
+        hint = " (this looks like an Admiralty design: convert it with --from admiralty)" \
+            if re.search(r"^\s*Hull\b[^:]*:", text, re.MULTILINE | re.IGNORECASE) else ""
+        raise NovaSyntaxError("no Nova display found: expected a class line like 'Imperial MAJESTIC-class BC (344)'"
+                              + hint,
                               text=lines[first - 1].strip() if lines else "", file=file, line=first, column=1)
     out = []
     for i, start in enumerate(starts):
