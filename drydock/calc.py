@@ -259,23 +259,32 @@ def calculate(design: Design, rules: Ruleset | None = None) -> Rating:
     H = design.hull
     tech = design.tech
 
+    mods = rules.tech_modifiers
+    tl_mods = {c: mods.get(getattr(tech, c, 0), ONE) for c in rules.tech_categories}
+
     def tl(category: str | None) -> Decimal:
-        if category is None:
-            return ONE
-        return rules.tech_modifiers.get(getattr(tech, category, 0), ONE)
+        return ONE if category is None else tl_mods.get(category, ONE)
 
     total_su = _int(f["total_su"](H=H))
     EF = f["engine_factor"](H=H)
     SF = f["shield_factor"](H=H)
     ER = max(design.engines, 0)
 
-    # Systems that feed other formulas.
+    # Systems as listed, plus screens, which are costed as a system (B.18).
+    table = rules.systems
+    entries = [(e.name, e.qty, table.get(e.name)) for e in design.systems]
+    screens = design.screens
+    if isinstance(screens, ArcValues):
+        if screens.total():
+            entries.append(("Directional Screens", screens.total(), table.get("Directional Screens")))
+    elif screens > 0:
+        entries.append(("Screens", screens, table.get("Screens")))
+    # Boosters and solar sails feed the ORAT engine rating (A.5 notes [1], [9]).
     boosters = 0
     sails = False
-    for entry in design.systems:
-        rule = rules.systems.get(entry.name)
+    for _, qty, rule in entries:
         if rule is not None and rule.orat_engine == "boosters":
-            boosters += max(entry.qty, 0)
+            boosters += max(qty, 0)
         elif rule is not None and rule.orat_engine == "sails":
             sails = True
     ERO = f["orat_engine_rating"](ER=ER, BOOSTERS=boosters, SAILS=1 if sails else 0)
@@ -331,19 +340,15 @@ def calculate(design: Design, rules: Ruleset | None = None) -> Rating:
         weapons_su += b_su
         weapons_orat += b_orat
 
-    # Systems (A.5), including screens as a system (B.18).
+    # Systems (A.5).
     fvars = _vars(H, ER, ERO, s_eff, esr or ZERO, EF, SF, weapons_su, weapons_orat)
     systems: list[SystemRating] = []
-    listed = list(design.systems)
-    screens = design.screens
-    structural: list[tuple[str, int]] = []
-    if isinstance(screens, ArcValues):
-        if screens.total():
-            structural.append(("Directional Screens", screens.total()))
-    elif screens > 0:
-        structural.append(("Screens", screens))
-    for name, qty in [(e.name, e.qty) for e in listed] + structural:
-        rule = rules.systems.get(name)
+    hull_mult = ONE
+    drat_mult = ONE
+    drat_add = ZERO
+    equipment_items = 0
+    munitions: dict[str, list[int]] = {}
+    for name, qty, rule in entries:
         if rule is None:
             systems.append(SystemRating(name, qty, "?", 0, ZERO, ONE, ZERO, known=False))
             continue
@@ -351,26 +356,24 @@ def calculate(design: Design, rules: Ruleset | None = None) -> Rating:
             systems.append(SystemRating(name, qty, rule.type, 0, ZERO, ONE, ZERO, rule.section, known=False))
             continue
         n = max(qty, 0)
-        fvars["n"] = Decimal(n)
         su = _system_su(name, n, rules, tl, fvars)
-        orat = _eval(rules, name, "orat", fvars, ZERO)
+        orat_add = _eval(rules, name, "orat", fvars, ZERO)
         mult = _eval(rules, name, "drat_mult", fvars, ONE)
         add = _eval(rules, name, "drat_add", fvars, ZERO)
-        systems.append(SystemRating(name, qty, rule.type, su, orat, mult, add, rule.section))
+        systems.append(SystemRating(name, qty, rule.type, su, orat_add, mult, add, rule.section))
+        if rule.hull_mult is not None:
+            hull_mult *= rule.hull_mult
+        drat_mult *= mult
+        drat_add += add
+        if rule.type == "E":
+            equipment_items += n
+        elif rule.type == "M" and not rule.structural:
+            munitions[name] = list(range(qty, 0, -1))
     systems_su = sum(s.su for s in systems)
     systems_orat = sum((s.orat for s in systems), ZERO)
     orat = _int(weapons_orat + systems_orat)
 
     # DRAT (A.2): hull boxes (x Ionized Hull) + screen equivalents; multiplications before additions.
-    hull_mult = ONE
-    drat_mult = ONE
-    drat_add = ZERO
-    for s in systems:
-        rule = rules.systems.get(s.name)
-        if rule is not None and rule.hull_mult is not None and s.known:
-            hull_mult *= rule.hull_mult
-        drat_mult *= s.drat_mult
-        drat_add += s.drat_add
     hull_eq = Decimal(H) * hull_mult
     if isinstance(screens, ArcValues):
         eq = rules.dir_screen_hull_eq
@@ -388,12 +391,8 @@ def calculate(design: Design, rules: Ruleset | None = None) -> Rating:
 
     # Display sheet (A.3).
     N = _int(f["track_boxes"](H=H))
-    equipment_items = sum(max(e.qty, 0) for e in listed
-                          if (r := rules.systems.get(e.name)) is not None and r.type == "E")
     w_total = sum(b.weapons for b in batteries) + equipment_items
     shield_total = design.shields.total() if isinstance(design.shields, ArcValues) else max(design.shields, 0)
-    munitions = {e.name: list(range(e.qty, 0, -1)) for e in listed
-                 if (r := rules.systems.get(e.name)) is not None and r.type == "M"}
     tracks = Tracks(
         hull=list(range(H, 0, -1)),
         engines=track(ER, N),
