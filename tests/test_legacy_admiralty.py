@@ -293,3 +293,28 @@ def test_converted_design_shows_its_notes_in_rate(tmp_path):
     out = CliRunner().invoke(cli, ["rate", str(path)]).output
     assert "Note: Primary Weapons (Kinetic): AE trait Range-Based ROF: no equivalent" in out
     assert "Note: AE combat rating 1318 as stated" in out
+
+
+_ANY_TRAIT = st.one_of(st.sampled_from([t.ae_name for t in tables.AE_TRAITS]),
+                       st.sampled_from(list(tables.AE_TRAIT_ALIASES)),
+                       st.sampled_from(["Piercing [3]", "Piercing", "Kinetic", "Warp Wobble"]))
+_ANY_SPECIAL = st.sampled_from([o.ae_name for o in tables.AE_OPTIONS] + ["Hyperdrive", "Countermeasures",
+                                                                         "Cloaking Device", "Flux Capacitor"])
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.lists(_ANY_TRAIT, max_size=5), st.lists(st.tuples(_ANY_SPECIAL, st.sampled_from(["", "2", "120"])),
+                                                  max_size=4))
+def test_nothing_is_dropped_silently(traits, specials):
+    line = ", ".join(["[X] Gun", "3/6/9", "5+", "1/1/1", *traits])
+    text = _one_battery(line)
+    if specials:
+        text += "Specials: " + "; ".join(f"{n} ({d})" if d else n for n, d in specials) + "\n"
+    (rec,) = parse_admiralty(text)
+    design, rep = convert_admiralty(rec)
+    said = "\n".join(rep.mapped + rep.legacy + rep.readings)
+    for t in traits:
+        assert t in said
+    for name, _ in specials:
+        assert name in said
+    assert set(rep.legacy) <= set(design.notes)

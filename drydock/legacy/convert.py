@@ -170,20 +170,21 @@ def _battery(b: AEBattery, rules: Ruleset, rep: ConversionReport, legacy) -> Bat
     return Battery(name=b.name, primary=mode, banks=banks)
 
 
-_PIERCING = re.compile(r"^piercing\s*[\[(\-]?\s*(\d+)?\s*[\])]?$", re.IGNORECASE)
+_PIERCING = re.compile(r"^piercing\s*[\[(\-]?\s*(\d+|[a-z])?\s*[\])]?$", re.IGNORECASE)
 
 
 def _trait(raw: str, b: AEBattery, rules: Ruleset, rep: ConversionReport, legacy) -> str | None:  # type: ignore[no-untyped-def]
     pm = _PIERCING.match(raw.strip())
     if pm:
-        x = int(pm.group(1)) if pm.group(1) else 1
+        given = pm.group(1) if pm.group(1) and pm.group(1).isdigit() else None
+        x = int(given) if given else 1
         code = tables.AE_PIERCING.get(x)
         if code is None:
             legacy(f"{b.name}: AE trait {raw!r}: only Piercing 1 and 2 have Unity equivalents (X.1 OQ2); "
                    "use the Admiralty rules")
             return None
-        if not pm.group(1):
-            rep.readings.append(f"line {b.line}: {b.name}: 'Piercing' without a value read as Piercing [1] -> Pr1")
+        if not given:
+            rep.readings.append(f"line {b.line}: {b.name}: {raw!r} without a value read as Piercing [1] -> Pr1")
         rep.mapped.append(f"{b.name}: {raw} -> {rules.traits[code].name} ({code}) (X.1, OQ2)")
         return code
     row = tables.ae_trait(raw)
