@@ -171,3 +171,21 @@ def test_any_text_reads_or_raises_a_syntax_error(lines):
         return
     for disp in displays:
         convert_nova(disp)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.sampled_from(["Acr", "Cts", "Dx2", "Dx3", "Prc", "Skr", "Ftr", "Xyz"]), unique=True, max_size=4),
+       st.lists(st.sampled_from(["Fire Control", "Hyperdrive", "Stealth (1)", "Drones", "Escort", "Scout",
+                                 "Regenerating", "Reinforced Systems", "Fragile Systems", "Directional Defenses",
+                                 "Cargo (100)", "Carrier (2)", "Flux Sail"]), unique=True, max_size=5))
+def test_nothing_is_dropped_silently(traits, systems):
+    disp = NovaDisplay(class_name="T", cr=100, hull=(3, 3, 3), thrust=(2, 2, 1, 1, 1), systems=tuple(systems),
+                       batteries=(NovaBattery(name="Gun", traits=tuple(traits), banks=(("FF", 1),), range=(2, 4, 6),
+                                              dice=(4, 3, 2)),))
+    rec, rep = convert_nova(disp)
+    said = "\n".join(rep.mapped + rep.legacy + rep.readings)
+    for t in traits:
+        assert t in said
+    for s in systems:
+        assert s in said
+    assert set(rep.legacy) <= set(rec.notes)
