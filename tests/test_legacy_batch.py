@@ -9,6 +9,7 @@ import pytest
 from click.testing import CliRunner
 
 from drydock.cli.legacy import legacy_convert, run_legacy_conversion
+from drydock.errors import DrydockError
 from drydock.formats import read_designs
 from drydock.legacy import batch
 from drydock.legacy.nova_record import from_yaml
@@ -60,6 +61,8 @@ def test_run_writes_outputs_report_and_exit_status(generated, tmp_path, capsys):
     code = run_legacy_conversion([str(good.path)], source="admiralty", outdir=str(out), to="yaml",
                                  report="again.csv", progress=False)
     assert code == 1 and "already exists (use --force" in capsys.readouterr().out
+    with pytest.raises(DrydockError, match="report.md: already exists"):  # refused before converting anything
+        run_legacy_conversion([str(good.path)], source="admiralty", outdir=str(out), to="yaml", progress=False)
     code = run_legacy_conversion([str(good.path)], source="admiralty", outdir=str(out), to="yaml",
                                  report="again2.csv", force=True, progress=False)
     assert code == 0

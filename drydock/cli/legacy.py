@@ -16,13 +16,16 @@ import click
 
 def run_legacy_conversion(inputs: tuple[str, ...] | list[str], *, source: str, outdir: str,
                           to: str | None = None, force: bool = False, report: str = "report.md",
-                          rules_file: str | None = None, progress: bool = True) -> int:
+                          rules_file: str | None = None, progress: bool = True, ssd: str | None = None,
+                          paper: str = "letter") -> int:
     """Convert every legacy design in ``inputs`` into ``outdir``; print a summary; return the exit status.
 
     ``report`` is a file name inside ``outdir`` (or a path); ``.csv`` gives CSV, anything else Markdown.
+    ``ssd`` (same rule) also prints every converted design or Nova record, with its notes, into one PDF.
     Raises :class:`~drydock.errors.DrydockError` only for bad options (unknown format, a Nova record
     to Drake ...); every per-file problem is reported and counted instead.
     """
+    from drydock.errors import DrydockError
     from drydock.houserules import load_ruleset
     from drydock.legacy import batch
 
@@ -33,6 +36,12 @@ def run_legacy_conversion(inputs: tuple[str, ...] | list[str], *, source: str, o
     files, results = batch.plan(inputs)
     input_paths = frozenset(f.resolve() for f, _ in files)
     out = Path(outdir)
+    for extra in filter(None, (report, ssd)):  # refuse before converting anything
+        target = _in_outdir(extra, out)
+        if target.resolve() in input_paths:
+            raise DrydockError(f"{target}: is an input file; refusing to overwrite it")
+        if target.exists() and not force:
+            raise DrydockError(f"{target}: already exists (use --force to overwrite)")
     if progress and files:
         with click.progressbar(files, label=f"Converting {source}", file=sys.stderr,
                                item_show_func=lambda item: item[0].name if item else "") as bar:
@@ -42,11 +51,25 @@ def run_legacy_conversion(inputs: tuple[str, ...] | list[str], *, source: str, o
         for path, stem in files:
             results.append(_one(path, stem, source, rules, out, to_name, force, input_paths))
     click.echo(summary_table(results, source=source))
-    report_path = Path(report) if Path(report).is_absolute() or Path(report).parent != Path(".") \
-        else out / report
+    report_path = _in_outdir(report, out)
     batch.write_report(results, report_path, source=source, force=force)
     click.echo(f"report: {report_path}")
+    if ssd is not None:
+        from drydock.formats import write_atomic
+        from drydock.legacy.printing import print_ssd
+
+        records = [d for r in results for d in r.designs]
+        if records:
+            ssd_path = _in_outdir(ssd, out)
+            write_atomic(ssd_path, print_ssd(records, rules=rules, paper=paper), force=force)
+            click.echo(f"ssd: {ssd_path}")
     return 1 if any(r.failed for r in results) else 0
+
+
+def _in_outdir(name: str, out: Path) -> Path:
+    """A bare file name goes inside the output folder; a path is used as given."""
+    p = Path(name)
+    return p if p.is_absolute() or p.parent != Path(".") else out / p
 
 
 def _one(path, stem, source, rules, out, to_name, force, input_paths):  # type: ignore[no-untyped-def]
@@ -99,15 +122,18 @@ def summary_table(results, *, source: str = "admiralty") -> str:  # type: ignore
               help="Report file in the output folder (.md or .csv).")
 @click.option("--rules", "rules_file", type=click.Path(exists=True, dir_okay=False),
               help="YAML house-rule file used to re-rate the converted designs.")
+@click.option("--ssd", default=None, help="Also print the converted designs, with their notes, into this PDF.")
+@click.option("--paper", type=click.Choice(["letter", "a4"], case_sensitive=False), default="letter",
+              show_default=True, help="Paper size for --ssd.")
 def legacy_convert(inputs: tuple[str, ...], source: str, outdir: str, to: str | None, force: bool, report: str,
-                   rules_file: str | None) -> None:
+                   rules_file: str | None, ssd: str | None, paper: str) -> None:
     """Convert Admiralty Edition or Nova designs (files or folders) into Unity."""
     from drydock.cli.main import fail
     from drydock.errors import DrydockError
 
     try:
         code = run_legacy_conversion(inputs, source=source, outdir=outdir, to=to, force=force, report=report,
-                                     rules_file=rules_file)
+                                     rules_file=rules_file, ssd=ssd, paper=paper.lower())
     except DrydockError as exc:
         fail(str(exc))
     sys.exit(code)
