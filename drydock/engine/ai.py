@@ -1,0 +1,263 @@
+"""The doctrine: a simple deterministic AI per side (issue 6).
+
+- Each matchup precomputes, per bank, the expected damage of one mount against each enemy design at
+  every range and shield rating (best mode per cell: dual-mode weapons choose the better mode, C.2).
+- Movement: from its legal orders (engine requirement 3.2-3.4, optionally one booster B.3) a ship
+  picks the one whose end position scores best against the enemies' predicted positions (they are
+  assumed to continue straight at their current speed): its own expected damage from its batteries
+  in arc, minus the enemy's expected damage against the shield arc it presents, minus a penalty for
+  being away from its preferred range (the range where its own expected damage most exceeds the
+  enemy's), minus a large penalty for ending too close to the board edge to stay on it.
+- Fire: every bank fires at the target in arc and range where it does the most expected damage
+  (batteries whose banks cover different arcs may therefore split between targets; FrL banks of a
+  battery at one target form one volley). Expendable weapons fire only at a range where they do at
+  least ``EXPENDABLE_FRACTION`` of their best expected damage.
+
+No randomness: ties go to the first candidate in a fixed order.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from drydock.engine.combat import effective_range, expected_damage
+from drydock.engine.hexgrid import DIRS, geometry, on_board
+from drydock.engine.movement import Orders, requirement
+from drydock.engine.ships import ShipSpec, ShipState
+
+MAX_SHIELD = 5
+MAX_SPEED = 12
+EXPENDABLE_FRACTION = 0.75
+RANGE_PENALTY = 0.15  # per hex away from the preferred range, x the ship's best expected damage
+EDGE_PENALTY = 100.0
+BOOSTER_COST = 0.05
+
+
+class MatchTables:
+    """Expected-damage tables of one attacker design against one defender design."""
+
+    __slots__ = ("ed", "mode", "by_range", "max_range", "best")
+
+    def __init__(self, att: ShipSpec, dfn: ShipSpec) -> None:
+        self.max_range = max((b.long for b in att.banks), default=0)
+        max_eff = self.max_range * 2 + 2  # enough for LRS effective range
+        self.ed: list[list[list[float]]] = []  # [bank][range][shield]
+        self.mode: list[list[list[int]]] = []
+        for b in att.banks:
+            e_b, m_b = [], []
+            for r in range(max_eff + 1):
+                rr = effective_range(_LRS(att.lrs), r) if r else 0
+                e_r, m_r = [], []
+                for s in range(MAX_SHIELD + 1):
+                    best, bi = 0.0, -1
+                    for i, m in enumerate(b.modes):
+                        band = m.band(rr) if r else -1
+                        if band < 0:
+                            continue
+                        v = expected_damage(m, band, b.size, s, dfn.cm, att.fc, dfn.ionized)
+                        if v > best:
+                            best, bi = v, i
+                    e_r.append(best)
+                    m_r.append(bi)
+                e_b.append(e_r)
+                m_b.append(m_r)
+            self.ed.append(e_b)
+            self.mode.append(m_b)
+        s0 = _mean_shield(dfn)
+        self.by_range = [sum(self.ed[i][r][s0] * b.mounts for i, b in enumerate(att.banks))
+                         for r in range(max_eff + 1)]
+        self.best = max(self.by_range, default=0.0)
+
+    def bank_ed(self, bank: int, rng: int, shield: int) -> float:
+        e = self.ed[bank]
+        return e[rng][shield] if rng < len(e) else 0.0
+
+
+class _LRS:
+    __slots__ = ("lrs",)
+
+    def __init__(self, lrs: bool) -> None:
+        self.lrs = lrs
+
+
+def _mean_shield(spec: ShipSpec) -> int:
+    if spec.shield_arcs is not None:
+        return round(sum(spec.shield_arcs) / 4)
+    return spec.shield_track[0] if spec.shield_track else 0
+
+
+class Doctrine:
+    """The AI for all ships of a battle (deterministic)."""
+
+    def __init__(self, specs: list[ShipSpec], board: tuple[int, int]) -> None:
+        self.board = board
+        self.tables: dict[tuple[int, int], MatchTables] = {}
+        for a in specs:
+            for d in specs:
+                key = (id(a), id(d))
+                if key not in self.tables:
+                    self.tables[key] = MatchTables(a, d)
+        self._pref: dict[tuple[int, int], int] = {}
+
+    def table(self, att: ShipSpec, dfn: ShipSpec) -> MatchTables:
+        return self.tables[(id(att), id(dfn))]
+
+    def preferred_range(self, me: ShipSpec, enemy: ShipSpec) -> int:
+        """The range where my expected damage most exceeds the enemy's (ties: the more damage, then longer)."""
+        key = (id(me), id(enemy))
+        if key not in self._pref:
+            mine = self.table(me, enemy).by_range
+            theirs = self.table(enemy, me).by_range
+            n = max(len(mine), len(theirs))
+            best, pr = None, 1
+            for r in range(1, n):
+                a = mine[r] if r < len(mine) else 0.0
+                b = theirs[r] if r < len(theirs) else 0.0
+                k = (round(a - b, 9), round(a, 9), r)
+                if best is None or k > best:
+                    best, pr = k, r
+            self._pref[key] = pr
+        return self._pref[key]
+
+    # ------------------------------------------------------------ movement
+    def choose_orders(self, ship: ShipState, enemies: list[ShipState]) -> tuple[Orders, int]:
+        """(orders, boosters fired) for ``ship`` this turn."""
+        if not enemies:
+            return (Orders((ship.speed,)) if ship.speed else Orders()), 0
+        preds = [(e, *_predict(e)) for e in enemies]
+        nearest = min(preds, key=lambda p: (_dist(ship.q, ship.r, p[1], p[2]), p[0].uid))
+        pref = self.preferred_range(ship.spec, nearest[0].spec)
+        er = ship.engine_rating
+        best = None
+        best_key = None
+        for boost in range(0, 1 + (1 if ship.boosters_left > 0 else 0)):
+            for orders in candidates(ship.speed, ship.prev_slips, er + boost):
+                if boost and requirement(orders, ship.speed, ship.prev_slips) <= er:
+                    continue
+                score = self.score(ship, orders, preds, nearest, pref) - BOOSTER_COST * boost
+                if best_key is None or score > best_key:
+                    best, best_key = (orders, boost), score
+        if best is None:
+            return (Orders((ship.speed,)) if ship.speed else Orders()), 0
+        return best
+
+    def score(self, ship: ShipState, orders: Orders, preds: list, nearest: tuple, pref: int) -> float:
+        from drydock.engine.movement import execute
+
+        q, r, h, f, off = execute(orders, ship.q, ship.r, ship.heading, self.board)
+        if off:
+            return -1e9
+        w, hh = self.board
+        total = 0.0
+        spec = ship.spec
+        for enemy, eq, er_, ef in preds:
+            dist, mask, my_arc_of_enemy = geometry(eq - q, er_ - r, f)
+            _, emask, e_arc = geometry(q - eq, r - er_, ef)
+            # my fire at the enemy
+            t = self.table(spec, enemy.spec)
+            es = enemy.shield(geometry(q - eq, r - er_, ef)[2])
+            deff = effective_range(ship, dist)
+            off_ed = 0.0
+            for i, b in enumerate(spec.banks):
+                if ship.bank_alive[i] and (b.mask & mask or b.def_mask >> my_arc_of_enemy & 1):
+                    off_ed += ship.bank_alive[i] * t.bank_ed(i, deff, es)
+            # the enemy's fire at me, against the shield arc I present
+            t2 = self.table(enemy.spec, spec)
+            ms = ship.shield(my_arc_of_enemy)
+            edist = effective_range(enemy, dist)
+            def_ed = 0.0
+            for i, b in enumerate(enemy.spec.banks):
+                if enemy.bank_alive[i] and (b.mask & emask or b.def_mask >> e_arc & 1):
+                    def_ed += enemy.bank_alive[i] * t2.bank_ed(i, edist, ms)
+            total += off_ed - def_ed
+            if enemy is nearest[0]:
+                total -= RANGE_PENALTY * (t.best + 0.1) * abs(dist - pref)
+        # edge: keep room to go on at this speed next turn
+        look = max(orders.speed, 1) + 1
+        dq, dr = DIRS[h]
+        for k in range(1, look + 1):
+            if not on_board(q + dq * k, r + dr * k, w, hh):
+                total -= EDGE_PENALTY * (look + 1 - k)
+                break
+        return total
+
+    # ------------------------------------------------------------ fire
+    def declare(self, ship: ShipState, enemies: list[ShipState], turn: int) -> list[tuple[int, ShipState, int, int]]:
+        """Declarations (bank, target, mode index, band) for ``ship`` (4.1)."""
+        out = []
+        spec = ship.spec
+        geo = []
+        for e in enemies:
+            dist, mask, my_arc = geometry(e.q - ship.q, e.r - ship.r, ship.facing)
+            their_arc = geometry(ship.q - e.q, ship.r - e.r, e.facing)[2]
+            geo.append((e, effective_range(ship, dist), mask, my_arc, e.shield(their_arc), self.table(spec, e.spec)))
+        for i, b in enumerate(spec.banks):
+            n = ship.bank_alive[i] - ship.bank_spent[i]
+            if n <= 0 or not b.modes:
+                continue
+            if b.slow and turn - ship.bank_fired[i] <= b.slow:
+                continue
+            best = None
+            for e, deff, mask, my_arc, es, t in geo:
+                if not (b.mask & mask or b.def_mask >> my_arc & 1):
+                    continue
+                v = t.bank_ed(i, deff, es)
+                if v <= 0:
+                    continue
+                if b.exp and v < EXPENDABLE_FRACTION * max(row[es] for row in t.ed[i]):
+                    continue
+                if best is None or v > best[0]:
+                    mi = t.mode[i][deff][es]
+                    best = (v, e, mi, b.modes[mi].band(deff))
+            if best is not None:
+                out.append((i, best[1], best[2], best[3]))
+        return out
+
+
+def _predict(e: ShipState) -> tuple[int, int, int]:
+    dq, dr = DIRS[e.heading]
+    return e.q + dq * e.speed, e.r + dr * e.speed, e.heading
+
+
+def _dist(q1: int, r1: int, q2: int, r2: int) -> int:
+    dq, dr = q1 - q2, r1 - r2
+    return (abs(dq) + abs(dr) + abs(dq + dr)) // 2
+
+
+@lru_cache(maxsize=None)
+def candidates(prev: int, prev_slips: tuple[int, int], rating: int) -> tuple[Orders, ...]:
+    """A fixed menu of legal orders within ``rating`` (3.1-3.4), in a fixed order."""
+    out: list[Orders] = []
+    seen = set()
+
+    def add(steps: tuple, pivot: int = 0) -> None:
+        steps = tuple(s for s in steps if s != 0)
+        o = Orders(steps, pivot)
+        if o in seen:
+            return
+        if requirement(o, prev, prev_slips) <= rating:
+            seen.add(o)
+            out.append(o)
+
+    lo, hi = max(0, prev - rating), min(MAX_SPEED, prev + rating)
+    for v in range(lo, hi + 1):
+        add((v,))
+        for p in (1, -1, 2, -2, 3):
+            add((v,), p)
+        for t in ("P", "S"):
+            add((t, v))
+            add((v, t))
+            if v >= 2:
+                add((v // 2, t, v - v // 2))
+            add((t, t, v))
+            add((v, t, t))
+            if v >= 2:
+                add((v // 2, t, t, v - v // 2))
+            add((t, t, t, v))
+        add(("U", v))
+        if v >= 1:
+            add(("L", v - 1))
+            add(("R", v - 1))
+            add((v - 1, "L"))
+            add((v - 1, "R"))
+    return tuple(out)
