@@ -31,6 +31,7 @@ EXPENDABLE_FRACTION = 0.75
 RANGE_PENALTY = 0.15  # per hex away from the preferred range, x the ship's best expected damage
 EDGE_PENALTY = 100.0
 BOOSTER_COST = 0.05
+MEMO_LIMIT = 200_000
 
 
 class MatchTables:
@@ -98,6 +99,7 @@ class Doctrine:
                 if key not in self.tables:
                     self.tables[key] = MatchTables(a, d)
         self._pref: dict[tuple[int, int], int] = {}
+        self._memo: dict[tuple, tuple[Orders, int]] = {}
 
     def table(self, att: ShipSpec, dfn: ShipSpec) -> MatchTables:
         return self.tables[(id(att), id(dfn))]
@@ -121,60 +123,91 @@ class Doctrine:
 
     # ------------------------------------------------------------ movement
     def choose_orders(self, ship: ShipState, enemies: list[ShipState]) -> tuple[Orders, int]:
-        """(orders, boosters fired) for ``ship`` this turn."""
+        """(orders, boosters fired) for ``ship`` this turn: the best-scoring end position.
+
+        Decisions are memoised on everything they depend on (the doctrine is deterministic), so
+        the identical opening turns of many runs of one matchup are computed once.
+        """
         if not enemies:
             return (Orders((ship.speed,)) if ship.speed else Orders()), 0
-        preds = [(e, *_predict(e)) for e in enemies]
-        nearest = min(preds, key=lambda p: (_dist(ship.q, ship.r, p[1], p[2]), p[0].uid))
-        pref = self.preferred_range(ship.spec, nearest[0].spec)
+        key = (_state_key(ship), tuple(_state_key(e) for e in enemies))
+        hit = self._memo.get(key)
+        if hit is not None:
+            return hit
+        if len(self._memo) > MEMO_LIMIT:
+            self._memo.clear()
+        result = self._choose(ship, enemies)
+        self._memo[key] = result
+        return result
+
+    def _choose(self, ship: ShipState, enemies: list[ShipState]) -> tuple[Orders, int]:
+        spec = ship.spec
+        w, hh = self.board
+        q0, r0 = ship.q, ship.r
+        # what I know about each enemy this turn: predicted pose and both sides' bank tables
+        infos = []
+        nearest = None
+        for e in enemies:
+            eq, er_, ef = _predict(e)
+            d0 = _dist(q0, r0, eq, er_)
+            mine = [(b.mask, b.def_mask, ship.bank_alive[i], row)
+                    for i, (b, row) in enumerate(zip(spec.banks, self.table(spec, e.spec).ed)) if ship.bank_alive[i]]
+            theirs = [(b.mask, b.def_mask, e.bank_alive[i], row)
+                      for i, (b, row) in enumerate(zip(e.spec.banks, self.table(e.spec, spec).ed)) if e.bank_alive[i]]
+            info = [eq, er_, ef, mine, theirs, 0.0, -1, [e.shield(a) for a in range(4)], e.lrs]
+            infos.append(info)
+            if nearest is None or (d0, e.uid) < nearest[0]:
+                nearest = ((d0, e.uid), info, e)
+        assert nearest is not None
+        ninfo = nearest[1]
+        ninfo[6] = self.preferred_range(spec, nearest[2].spec)
+        ninfo[5] = RANGE_PENALTY * (self.table(spec, nearest[2].spec).best + 0.1)
+        my_shields = [ship.shield(a) for a in range(4)]
         er = ship.engine_rating
         best = None
-        best_key = None
-        for boost in range(0, 1 + (1 if ship.boosters_left > 0 else 0)):
-            for orders in candidates(ship.speed, ship.prev_slips, er + boost):
-                if boost and requirement(orders, ship.speed, ship.prev_slips) <= er:
+        best_score = 0.0
+        seen: set[tuple[int, int, int, int, int]] = set()
+        boosts = 1 + (1 if ship.boosters_left > 0 else 0)
+        for boost in range(boosts):
+            for orders, waypoints, dq, dr, h, f, speed in candidate_moves(ship.speed, ship.prev_slips, er + boost,
+                                                                           ship.heading):
+                if boosts > 1:
+                    pose = (dq, dr, h, f, speed)
+                    if pose in seen:
+                        continue
+                    seen.add(pose)
+                if any(not on_board(q0 + x, r0 + y, w, hh) for x, y in waypoints):
                     continue
-                score = self.score(ship, orders, preds, nearest, pref) - BOOSTER_COST * boost
-                if best_key is None or score > best_key:
-                    best, best_key = (orders, boost), score
+                score = self._score(ship.lrs, my_shields, q0 + dq, r0 + dr, h, f, speed, infos) \
+                    - BOOSTER_COST * boost
+                if best is None or score > best_score:
+                    best, best_score = (orders, boost), score
         if best is None:
             return (Orders((ship.speed,)) if ship.speed else Orders()), 0
         return best
 
-    def score(self, ship: ShipState, orders: Orders, preds: list, nearest: tuple, pref: int) -> float:
-        from drydock.engine.movement import execute
-
-        q, r, h, f, off = execute(orders, ship.q, ship.r, ship.heading, self.board)
-        if off:
-            return -1e9
-        w, hh = self.board
+    def _score(self, lrs: bool, my_shields: list[int], q: int, r: int, h: int, f: int, speed: int,
+               infos: list) -> float:
         total = 0.0
-        spec = ship.spec
-        for enemy, eq, er_, ef in preds:
-            dist, mask, my_arc_of_enemy = geometry(eq - q, er_ - r, f)
+        for eq, er_, ef, mine, theirs, penalty, pref, e_shields, e_lrs in infos:
+            dist, mask, my_arc = geometry(eq - q, er_ - r, f)
             _, emask, e_arc = geometry(q - eq, r - er_, ef)
-            # my fire at the enemy
-            t = self.table(spec, enemy.spec)
-            es = enemy.shield(geometry(q - eq, r - er_, ef)[2])
-            deff = effective_range(ship, dist)
-            off_ed = 0.0
-            for i, b in enumerate(spec.banks):
-                if ship.bank_alive[i] and (b.mask & mask or b.def_mask >> my_arc_of_enemy & 1):
-                    off_ed += ship.bank_alive[i] * t.bank_ed(i, deff, es)
-            # the enemy's fire at me, against the shield arc I present
-            t2 = self.table(enemy.spec, spec)
-            ms = ship.shield(my_arc_of_enemy)
-            edist = effective_range(enemy, dist)
-            def_ed = 0.0
-            for i, b in enumerate(enemy.spec.banks):
-                if enemy.bank_alive[i] and (b.mask & emask or b.def_mask >> e_arc & 1):
-                    def_ed += enemy.bank_alive[i] * t2.bank_ed(i, edist, ms)
-            total += off_ed - def_ed
-            if enemy is nearest[0]:
-                total -= RANGE_PENALTY * (t.best + 0.1) * abs(dist - pref)
+            es = e_shields[e_arc]
+            deff = dist - dist // 3 if lrs else dist
+            for bmask, dmask, n, row in mine:
+                if (bmask & mask or dmask >> my_arc & 1) and deff < len(row):
+                    total += n * row[deff][es]
+            ms = my_shields[my_arc]
+            edist = dist - dist // 3 if e_lrs else dist
+            for bmask, dmask, n, row in theirs:
+                if (bmask & emask or dmask >> e_arc & 1) and edist < len(row):
+                    total -= n * row[edist][ms]
+            if pref >= 0:
+                total -= penalty * abs(dist - pref)
         # edge: keep room to go on at this speed next turn
-        look = max(orders.speed, 1) + 1
+        look = (speed if speed > 1 else 1) + 1
         dq, dr = DIRS[h]
+        w, hh = self.board
         for k in range(1, look + 1):
             if not on_board(q + dq * k, r + dr * k, w, hh):
                 total -= EDGE_PENALTY * (look + 1 - k)
@@ -214,6 +247,12 @@ class Doctrine:
         return out
 
 
+def _state_key(s: ShipState) -> tuple:
+    """Everything about a ship the movement doctrine looks at."""
+    return (s.uid, s.q, s.r, s.heading, s.speed, s.prev_slips, s.engine_rating, s.boosters_left,
+            tuple(s.bank_alive), s.shield(0), s.shield(1), s.shield(2), s.shield(3), s.lrs)
+
+
 def _predict(e: ShipState) -> tuple[int, int, int]:
     dq, dr = DIRS[e.heading]
     return e.q + dq * e.speed, e.r + dr * e.speed, e.heading
@@ -222,6 +261,37 @@ def _predict(e: ShipState) -> tuple[int, int, int]:
 def _dist(q1: int, r1: int, q2: int, r2: int) -> int:
     dq, dr = q1 - q2, r1 - r2
     return (abs(dq) + abs(dr) + abs(dq + dr)) // 2
+
+
+@lru_cache(maxsize=None)
+def candidate_moves(prev: int, prev_slips: tuple[int, int], rating: int, heading: int
+                    ) -> tuple[tuple[Orders, tuple[tuple[int, int], ...], int, int, int, int, int], ...]:
+    """Each candidate (distinct end pose; first in the fixed order wins) with its waypoints (hexes where the path turns or ends) relative to the start,
+    its end displacement, heading and facing. A straight run stays on the board if both its ends do
+    (the board is convex along hex rows), so only waypoints need checking."""
+    out = []
+    poses = set()
+    for o in candidates(prev, prev_slips, rating):
+        q = r = 0
+        h = heading
+        pts = []
+        for s in o.steps:
+            if isinstance(s, int):
+                q += DIRS[h][0] * s
+                r += DIRS[h][1] * s
+                pts.append((q, r))
+            elif s in "PSU":
+                h = (h + {"P": -1, "S": 1, "U": 3}[s]) % 6
+            else:
+                d = DIRS[(h - 1) % 6 if s == "L" else (h + 1) % 6]
+                q += d[0]
+                r += d[1]
+                pts.append((q, r))
+        pose = (q, r, h, (h + o.pivot) % 6, o.speed)
+        if pose not in poses:
+            poses.add(pose)
+            out.append((o, tuple(pts), q, r, h, (h + o.pivot) % 6, o.speed))
+    return tuple(out)
 
 
 @lru_cache(maxsize=None)
@@ -242,7 +312,7 @@ def candidates(prev: int, prev_slips: tuple[int, int], rating: int) -> tuple[Ord
     lo, hi = max(0, prev - rating), min(MAX_SPEED, prev + rating)
     for v in range(lo, hi + 1):
         add((v,))
-        for p in (1, -1, 2, -2, 3):
+        for p in (1, -1):
             add((v,), p)
         for t in ("P", "S"):
             add((t, v))
@@ -251,8 +321,6 @@ def candidates(prev: int, prev_slips: tuple[int, int], rating: int) -> tuple[Ord
                 add((v // 2, t, v - v // 2))
             add((t, t, v))
             add((v, t, t))
-            if v >= 2:
-                add((v // 2, t, t, v - v // 2))
             add((t, t, t, v))
         add(("U", v))
         if v >= 1:
