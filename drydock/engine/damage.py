@@ -52,7 +52,7 @@ def lose_items(ship: ShipState, count: int, log: list[str] | None = None) -> Non
         options = [(g, _cheapest(ship, g)) for g in groups]
         options = [(g, c) for g, c in options if c is not None]
         if not options:
-            return
+            break
         all_at_limit = all(lost(g) >= limit(g) for g, _ in options)
         allowed = options if all_at_limit else [(g, c) for g, c in options if lost(g) < limit(g)]
         g, (value, idx) = min(allowed, key=lambda gc: (gc[1][0], gc[0]))
