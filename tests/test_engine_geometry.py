@@ -6,7 +6,7 @@ import pytest
 
 from drydock.engine import hexgrid
 from drydock.engine.combat import alternation
-from drydock.engine.hexgrid import DIRS, FWD, PORT, STBD, AFT, component_arcs, decompose, defensive_arc
+from drydock.engine.hexgrid import AFT, DIRS, FWD, PORT, STBD, component_arcs, decompose, defensive_arc
 
 
 def vec(a, k, b, facing=0):

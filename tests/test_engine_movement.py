@@ -5,8 +5,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from drydock.engine.movement import (
-    OrderSyntaxError,
     Orders,
+    OrderSyntaxError,
     execute,
     format_orders,
     is_legal,

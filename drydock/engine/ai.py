@@ -18,10 +18,10 @@ No randomness: ties go to the first candidate in a fixed order.
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 
 from drydock.engine.combat import effective_range, expected_damage
-from drydock.engine.hexgrid import DIRS, geometry, on_board
+from drydock.engine.hexgrid import DIRS, from_offset, geometry
 from drydock.engine.movement import Orders, requirement
 from drydock.engine.ships import ShipSpec, ShipState
 
@@ -92,6 +92,16 @@ class Doctrine:
 
     def __init__(self, specs: list[ShipSpec], board: tuple[int, int]) -> None:
         self.board = board
+        w, hh = board
+        self.cells = frozenset(from_offset(c, r) for c in range(w) for r in range(hh))
+        # hexes from each board hex to the edge along each direction
+        self.run: dict[tuple[int, int, int], int] = {}
+        for q, r in self.cells:
+            for d, (dq, dr) in enumerate(DIRS):
+                k = 0
+                while (q + dq * (k + 1), r + dr * (k + 1)) in self.cells:
+                    k += 1
+                self.run[(q, r, d)] = k
         self.tables: dict[tuple[int, int], MatchTables] = {}
         for a in specs:
             for d in specs:
@@ -142,7 +152,6 @@ class Doctrine:
 
     def _choose(self, ship: ShipState, enemies: list[ShipState]) -> tuple[Orders, int]:
         spec = ship.spec
-        w, hh = self.board
         q0, r0 = ship.q, ship.r
         # what I know about each enemy this turn: predicted pose and both sides' bank tables
         infos = []
@@ -150,11 +159,9 @@ class Doctrine:
         for e in enemies:
             eq, er_, ef = _predict(e)
             d0 = _dist(q0, r0, eq, er_)
-            mine = [(b.mask, b.def_mask, ship.bank_alive[i], row)
-                    for i, (b, row) in enumerate(zip(spec.banks, self.table(spec, e.spec).ed)) if ship.bank_alive[i]]
-            theirs = [(b.mask, b.def_mask, e.bank_alive[i], row)
-                      for i, (b, row) in enumerate(zip(e.spec.banks, self.table(e.spec, spec).ed)) if e.bank_alive[i]]
-            info = [eq, er_, ef, mine, theirs, 0.0, -1, [e.shield(a) for a in range(4)], e.lrs]
+            mine = _bank_rows(ship, self.table(spec, e.spec))
+            theirs = _bank_rows(e, self.table(e.spec, spec))
+            info = [eq, er_, ef, mine, theirs, 0.0, -1, [e.shield(a) for a in range(4)], e.lrs, {}, {}]
             infos.append(info)
             if nearest is None or (d0, e.uid) < nearest[0]:
                 nearest = ((d0, e.uid), info, e)
@@ -176,7 +183,8 @@ class Doctrine:
                     if pose in seen:
                         continue
                     seen.add(pose)
-                if any(not on_board(q0 + x, r0 + y, w, hh) for x, y in waypoints):
+                cells = self.cells
+                if any((q0 + x, r0 + y) not in cells for x, y in waypoints):
                     continue
                 score = self._score(ship.lrs, my_shields, q0 + dq, r0 + dr, h, f, speed, infos) \
                     - BOOSTER_COST * boost
@@ -189,29 +197,40 @@ class Doctrine:
     def _score(self, lrs: bool, my_shields: list[int], q: int, r: int, h: int, f: int, speed: int,
                infos: list) -> float:
         total = 0.0
-        for eq, er_, ef, mine, theirs, penalty, pref, e_shields, e_lrs in infos:
+        for eq, er_, ef, mine, theirs, penalty, pref, e_shields, e_lrs, ocache, dcache in infos:
             dist, mask, my_arc = geometry(eq - q, er_ - r, f)
             _, emask, e_arc = geometry(q - eq, r - er_, ef)
+            # my fire at the enemy's presented shield; memoised per decision on what it depends on
             es = e_shields[e_arc]
             deff = dist - dist // 3 if lrs else dist
-            for bmask, dmask, n, row in mine:
-                if (bmask & mask or dmask >> my_arc & 1) and deff < len(row):
-                    total += n * row[deff][es]
+            key = (mask, my_arc, deff, es)
+            v = ocache.get(key)
+            if v is None:
+                v = 0.0
+                for bmask, dmask, n, row in mine:
+                    if (bmask & mask or dmask >> my_arc & 1) and deff < len(row):
+                        v += n * row[deff][es]
+                ocache[key] = v
+            total += v
+            # the enemy's fire at the shield arc I present
             ms = my_shields[my_arc]
             edist = dist - dist // 3 if e_lrs else dist
-            for bmask, dmask, n, row in theirs:
-                if (bmask & emask or dmask >> e_arc & 1) and edist < len(row):
-                    total -= n * row[edist][ms]
+            key = (emask, e_arc, edist, ms)
+            v = dcache.get(key)
+            if v is None:
+                v = 0.0
+                for bmask, dmask, n, row in theirs:
+                    if (bmask & emask or dmask >> e_arc & 1) and edist < len(row):
+                        v += n * row[edist][ms]
+                dcache[key] = v
+            total -= v
             if pref >= 0:
                 total -= penalty * abs(dist - pref)
         # edge: keep room to go on at this speed next turn
         look = (speed if speed > 1 else 1) + 1
-        dq, dr = DIRS[h]
-        w, hh = self.board
-        for k in range(1, look + 1):
-            if not on_board(q + dq * k, r + dr * k, w, hh):
-                total -= EDGE_PENALTY * (look + 1 - k)
-                break
+        room = self.run[(q, r, h)]
+        if room < look:
+            total -= EDGE_PENALTY * (look - room)
         return total
 
     # ------------------------------------------------------------ fire
@@ -247,6 +266,12 @@ class Doctrine:
         return out
 
 
+def _bank_rows(ship: ShipState, table: MatchTables) -> list[tuple[int, int, int, list[list[float]]]]:
+    """(arc mask, defensive-arc mask, working mounts, expected damage [range][shield]) per live bank."""
+    return [(b.mask, b.def_mask, ship.bank_alive[i], table.ed[i])
+            for i, b in enumerate(ship.spec.banks) if ship.bank_alive[i]]
+
+
 def _state_key(s: ShipState) -> tuple:
     """Everything about a ship the movement doctrine looks at."""
     return (s.uid, s.q, s.r, s.heading, s.speed, s.prev_slips, s.engine_rating, s.boosters_left,
@@ -263,10 +288,11 @@ def _dist(q1: int, r1: int, q2: int, r2: int) -> int:
     return (abs(dq) + abs(dr) + abs(dq + dr)) // 2
 
 
-@lru_cache(maxsize=None)
+@cache
 def candidate_moves(prev: int, prev_slips: tuple[int, int], rating: int, heading: int
                     ) -> tuple[tuple[Orders, tuple[tuple[int, int], ...], int, int, int, int, int], ...]:
-    """Each candidate (distinct end pose; first in the fixed order wins) with its waypoints (hexes where the path turns or ends) relative to the start,
+    """Each candidate (distinct end pose; first in the fixed order wins) with its waypoints (hexes
+    where the path turns or ends) relative to the start,
     its end displacement, heading and facing. A straight run stays on the board if both its ends do
     (the board is convex along hex rows), so only waypoints need checking."""
     out = []
@@ -294,7 +320,7 @@ def candidate_moves(prev: int, prev_slips: tuple[int, int], rating: int, heading
     return tuple(out)
 
 
-@lru_cache(maxsize=None)
+@cache
 def candidates(prev: int, prev_slips: tuple[int, int], rating: int) -> tuple[Orders, ...]:
     """A fixed menu of legal orders within ``rating`` (3.1-3.4), in a fixed order."""
     out: list[Orders] = []
@@ -320,12 +346,8 @@ def candidates(prev: int, prev_slips: tuple[int, int], rating: int) -> tuple[Ord
             if v >= 2:
                 add((v // 2, t, v - v // 2))
             add((t, t, v))
-            add((v, t, t))
-            add((t, t, t, v))
         add(("U", v))
         if v >= 1:
             add(("L", v - 1))
             add(("R", v - 1))
-            add((v - 1, "L"))
-            add((v - 1, "R"))
     return tuple(out)

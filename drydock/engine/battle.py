@@ -242,7 +242,7 @@ class Battle:
                     ship.bank_spent[bank] += n
                 key = (spec_b.battery, target.uid, mi, band, spec_b.size) if mode.frl else (bank,)
                 volleys.setdefault(key, [0, bank, target.uid])[0] += n
-            for key, (n, bank, tuid) in volleys.items():
+            for n, bank, tuid in volleys.values():
                 spec_b = ship.spec.banks[bank]
                 target = self.ships[tuid]
                 mi = next(d[2] for d in decl if d[0] == bank)

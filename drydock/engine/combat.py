@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import math
 import random
-from functools import lru_cache
+from functools import cache
 
 from drydock.engine.dice import (
     DamageTally,
@@ -82,7 +82,7 @@ def impact_shield(mode: ModeSpec, shield: int) -> int:
 
 
 # ------------------------------------------------------------------ expected damage (AI)
-@lru_cache(maxsize=None)
+@cache
 def expected_hits_per_weapon(acc: int, mod: int, size: int, rof: int, vlt: bool, rpt: bool) -> float:
     dist = hits_distribution(acc, mod, size)
     e = float(sum(k * p for k, p in enumerate(dist)))
@@ -92,7 +92,7 @@ def expected_hits_per_weapon(acc: int, mod: int, size: int, rof: int, vlt: bool,
     return e * (3.5 if vlt else rof)
 
 
-@lru_cache(maxsize=None)
+@cache
 def damage_value(cts: bool, inc: bool, knt: bool, dly: bool, dsr: bool, ionized: bool) -> float:
     """AI value of one damage die: expected marks weighted by ``AI_RESULT_VALUE`` (not a rule)."""
     h, c, e, w, s = damage_expectation(cts, inc, knt, dly, dsr, ionized)

@@ -73,7 +73,7 @@ def lose_items(ship: ShipState, count: int, log: list[str] | None = None) -> Non
 
 def _refresh_equipment(ship: ShipState) -> None:
     counts: dict[str, int] = {}
-    for (name, _), alive in zip(ship.spec.equipment, ship.equipment_alive):
+    for (name, _), alive in zip(ship.spec.equipment, ship.equipment_alive, strict=True):
         if alive:
             counts[name] = counts.get(name, 0) + 1
     ship.cm = counts.get("Countermeasures", 0)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 from fractions import Fraction
-from functools import lru_cache
+from functools import cache
 
 from drydock.engine.tables import (
     DAMAGE_TABLE,
@@ -57,7 +57,7 @@ def roll_hits(rng: random.Random, acc: int, mod: int, size: int = 1) -> int:
     return mount_die_hits(die, acc, mod, size)
 
 
-@lru_cache(maxsize=None)
+@cache
 def hits_distribution(acc: int, mod: int, size: int = 1) -> tuple[Fraction, ...]:
     """Exact P(k hits) for k = 0..size from one to-hit die."""
     dist = [Fraction(0)] * (size + 1)
@@ -105,7 +105,7 @@ def roll_impact(rng: random.Random, shield: int, mod: int) -> int:
     return impact_die(die, shield, mod)
 
 
-@lru_cache(maxsize=None)
+@cache
 def impact_probability(shield: int, mod: int) -> Fraction:
     """Exact P(one impact die scores) against ``shield`` >= 1."""
     p = Fraction(0)
@@ -173,7 +173,7 @@ def roll_damage(rng: random.Random, tally: DamageTally, *, cts: bool = False, in
                                      casualty_allowed=not casualty)
 
 
-@lru_cache(maxsize=None)
+@cache
 def damage_expectation(cts: bool = False, inc: bool = False, knt: bool = False, dly: bool = False,
                        dsr: bool = False, ionized: bool = False) -> tuple[Fraction, ...]:
     """Exact expected (hull, casualties, engine, weapon, shield) marks of one damage die.

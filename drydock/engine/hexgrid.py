@@ -11,7 +11,7 @@ arcs by the staircase rule, traced hexes in the beam arcs; ``STAIRCASE`` = False
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 
 #: unit steps clockwise from east (axial q, r)
 DIRS: tuple[tuple[int, int], ...] = ((1, 0), (0, 1), (-1, 1), (-1, 0), (0, -1), (1, -1))
@@ -94,7 +94,7 @@ def _defensive_45(k: int, a: int, b: int) -> int:
     return PORT
 
 
-@lru_cache(maxsize=None)
+@cache
 def geometry(dq: int, dr: int, facing: int) -> tuple[int, int, int]:
     """(range, component-arc bit mask, defensive arc) of a target at relative (dq, dr).
 

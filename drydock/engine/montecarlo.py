@@ -85,8 +85,8 @@ class Summary:
             "mean_vp_b": self.vp_b / n,
             "vp_target": self.vp_target,
             "survival": {
-                "a": [{"ship": lab, "rate": s / n} for lab, s in zip(self.labels_a, self.survived_a)],
-                "b": [{"ship": lab, "rate": s / n} for lab, s in zip(self.labels_b, self.survived_b)],
+                "a": [{"ship": lab, "rate": s / n} for lab, s in zip(self.labels_a, self.survived_a, strict=True)],
+                "b": [{"ship": lab, "rate": s / n} for lab, s in zip(self.labels_b, self.survived_b, strict=True)],
             },
             "not_simulated": self.not_simulated,
         }
@@ -141,7 +141,7 @@ def simulate(side_a: list[Design], side_b: list[Design], *, runs: int, seed: int
 
     ctx = mp.get_context("fork") if "fork" in mp.get_all_start_methods() else mp.get_context()
     with ctx.Pool(jobs, initializer=_init_worker, initargs=(side_a, side_b, opts)) as pool:
-        for c, results in zip(chunks, pool.imap(_run_chunk, chunks)):
+        for c, results in zip(chunks, pool.imap(_run_chunk, chunks), strict=True):
             for r in results:
                 summary.add(r)
             if progress:

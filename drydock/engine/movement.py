@@ -11,8 +11,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from drydock.errors import DrydockSyntaxError
 from drydock.engine.hexgrid import DIRS
+from drydock.errors import DrydockSyntaxError
 
 PREFIXES = ("C", "H", "E", "Z", "@", "T")
 _ORDER_RE = re.compile(r"^\s*((?:[CHEZ@T]/)*)([0-9PSULR]*)\s*(?:\((\d+)\))?\s*([+-]\d+)?\s*$")

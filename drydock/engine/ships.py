@@ -150,7 +150,7 @@ class ShipSpec:
         self.battery_limits = list(rating.battery_loss_limits)
         self.battery_names = [b.name for b in design.weapons]
         notes: list[str] = list(ALWAYS_NOT_SIMULATED)
-        for i, (battery, br) in enumerate(zip(design.weapons, rating.batteries)):
+        for i, (battery, br) in enumerate(zip(design.weapons, rating.batteries, strict=True)):
             modes = [ModeSpec(m) for m in battery.modes]
             for m in battery.modes:
                 for tr in m.traits:
@@ -159,7 +159,7 @@ class ShipSpec:
                         notes.append(f"{self.name}: {battery.name}: {note}")
             if any(m.seeking for m in modes):
                 notes.append(f"{self.name}: {battery.name}: seeking mode does not fire (C.4 not simulated)")
-            for bank, bk in zip(battery.banks, br.banks):
+            for bank, bk in zip(battery.banks, br.banks, strict=True):
                 value = bk.su / max(bank.mounts, 1)
                 self.banks.append(BankSpec(i, battery.name, bk.entry, bank.arc, bank.mounts, bank.mount_size,
                                            modes, value, rules))

@@ -1,0 +1,54 @@
+"""Battles per second of the play engine (issue 6): 1-vs-1, 4-vs-4, and --jobs scaling.
+
+    python bench/bench_battle.py [A.yaml [B.yaml]] [--runs N]
+
+Defaults to the Majestic (examples/designs/majestic.yaml) against itself. Prints figures; asserts
+nothing (speed goals live here, not in the unit tests).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from drydock.engine.montecarlo import simulate  # noqa: E402
+from drydock.formats import read_designs  # noqa: E402
+
+
+def rate(side_a, side_b, runs: int, jobs: int) -> tuple[float, float]:
+    t = time.perf_counter()
+    s = simulate(side_a, side_b, runs=runs, seed=1, jobs=jobs)
+    dt = time.perf_counter() - t
+    return runs / dt, s.turns / runs
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("a", nargs="?", default=str(ROOT / "examples" / "designs" / "majestic.yaml"))
+    ap.add_argument("b", nargs="?")
+    ap.add_argument("--runs", type=int, default=1000)
+    args = ap.parse_args()
+    a = read_designs(args.a)[:1]
+    b = read_designs(args.b or args.a)[:1]
+    name = f"{a[0].class_name} vs {b[0].class_name}"
+    cores = os.cpu_count() or 1
+    print(f"{name}; {cores} cores; load average {os.getloadavg()[0]:.2f}")
+    r1, t1 = rate(a, b, args.runs, 1)
+    print(f"1 vs 1, --jobs 1: {r1:8.0f} battles/s  (mean {t1:.1f} turns, {r1 * t1:.0f} game turns/s)")
+    r4, t4 = rate(a * 4, b * 4, max(args.runs // 8, 50), 1)
+    print(f"4 vs 4, --jobs 1: {r4:8.0f} battles/s  (mean {t4:.1f} turns)")
+    for jobs in range(2, max(cores, 2) + 1):
+        rj, _ = rate(a, b, args.runs * jobs, jobs)
+        print(f"1 vs 1, --jobs {jobs}: {rj:8.0f} battles/s  (x{rj / r1:.2f} of --jobs 1)")
+        r4j, _ = rate(a * 4, b * 4, max(args.runs // 8, 50) * jobs, jobs)
+        print(f"4 vs 4, --jobs {jobs}: {r4j:8.0f} battles/s  (x{r4j / r4:.2f} of --jobs 1)")
+
+
+if __name__ == "__main__":
+    main()
