@@ -1,7 +1,7 @@
 """Ship tables for play: a design read once into plain slotted records (no pydantic in the hot loop).
 
 :class:`ShipSpec` holds what never changes (tracks, weapon tables, systems, CR) and is built once
-per matchup from :func:`drydock.validate.rate`; :class:`ShipState` is one ship in one battle.
+per matchup from :func:`drydock.validation.rate`; :class:`ShipState` is one ship in one battle.
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from drydock.engine.tables import (
 )
 from drydock.model import ArcValues, Design, WeaponMode
 from drydock.rules import Ruleset
-from drydock.validate import rate
+from drydock.validation import rate
 
 
 class ModeSpec:
