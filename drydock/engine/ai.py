@@ -41,18 +41,18 @@ class MatchTables:
 
     def __init__(self, att: ShipSpec, dfn: ShipSpec) -> None:
         self.max_range = max((b.long for b in att.banks), default=0)
-        max_eff = self.max_range * 2 + 2  # enough for LRS effective range
-        self.ed: list[list[list[float]]] = []  # [bank][range][shield]
+        n = self.max_range + 1
+        # indexed by *effective* range (B.13): callers convert the actual range first
+        self.ed: list[list[list[float]]] = []  # [bank][effective range][shield]
         self.mode: list[list[list[int]]] = []
         for b in att.banks:
             e_b, m_b = [], []
-            for r in range(max_eff + 1):
-                rr = effective_range(_LRS(att.lrs), r) if r else 0
+            for r in range(n):
                 e_r, m_r = [], []
                 for s in range(MAX_SHIELD + 1):
                     best, bi = 0.0, -1
                     for i, m in enumerate(b.modes):
-                        band = m.band(rr) if r else -1
+                        band = m.band(r)
                         if band < 0:
                             continue
                         v = expected_damage(m, band, b.size, s, dfn.cm, att.fc, dfn.ionized)
@@ -65,20 +65,18 @@ class MatchTables:
             self.ed.append(e_b)
             self.mode.append(m_b)
         s0 = _mean_shield(dfn)
-        self.by_range = [sum(self.ed[i][r][s0] * b.mounts for i, b in enumerate(att.banks))
-                         for r in range(max_eff + 1)]
+        far = self.max_range * 2 + 2
+        # by actual range, for the preferred-range doctrine
+        self.by_range = []
+        for r in range(far + 1):
+            rr = r - r // 3 if att.lrs else r
+            self.by_range.append(sum(self.ed[i][rr][s0] * b.mounts for i, b in enumerate(att.banks))
+                                 if 0 < rr < n else 0.0)
         self.best = max(self.by_range, default=0.0)
 
     def bank_ed(self, bank: int, rng: int, shield: int) -> float:
         e = self.ed[bank]
         return e[rng][shield] if rng < len(e) else 0.0
-
-
-class _LRS:
-    __slots__ = ("lrs",)
-
-    def __init__(self, lrs: bool) -> None:
-        self.lrs = lrs
 
 
 def _mean_shield(spec: ShipSpec) -> int:

@@ -137,6 +137,29 @@ def absorb_screens(rng: random.Random, points: int, mode: ModeSpec, screens: int
     return screens, 0, need - screens
 
 
+class DiceRecorder:
+    """Wraps a ``random.Random`` and notes every d6 face drawn through it (for the battle log).
+
+    It draws exactly the same numbers as the wrapped generator, so a logged battle and a silent
+    one with the same seed are identical.
+    """
+
+    __slots__ = ("rng", "faces")
+
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+        self.faces: list[int] = []
+
+    def random(self) -> float:
+        x = self.rng.random()
+        self.faces.append(int(x * 6) + 1)
+        return x
+
+    def take(self) -> list[int]:
+        out, self.faces = self.faces, []
+        return out
+
+
 def fire_volley(rng: random.Random, attacker: ShipState, target: ShipState, mode: ModeSpec, weapons: int,
                 size: int, band: int, log: list[str] | None = None, what: str = "") -> None:
     """Roll to-hit, impact and damage for ``weapons`` mounts of ``mode`` at ``target`` and mark the damage.
@@ -146,7 +169,12 @@ def fire_volley(rng: random.Random, attacker: ShipState, target: ShipState, mode
     mod = to_hit_modifier(mode, band, target.cm, attacker.fc)
     acc = mode.acc
     hits = 0
-    rolls: list[int] | None = [] if log is not None else None
+    rolls: list[int] | None = None
+    rec: DiceRecorder | None = None
+    if log is not None:
+        rolls = []
+        rec = DiceRecorder(rng)
+        rng = rec  # type: ignore[assignment]
     if mode.frl:
         dice = int(rng.random() * 6) + 1 if mode.vlt else mode.rof
         for _ in range(dice):
@@ -166,6 +194,7 @@ def fire_volley(rng: random.Random, attacker: ShipState, target: ShipState, mode
                 if rolls is not None:
                     rolls.append(h)
                 hits += h
+    hit_faces = rec.take() if rec is not None else []
     arc = geometry(attacker.q - target.q, attacker.r - target.r, target.facing)[2]
     shield = impact_shield(mode, target.shield(arc))
     imp = mode.imp_by_band[band]
@@ -176,6 +205,7 @@ def fire_volley(rng: random.Random, attacker: ShipState, target: ShipState, mode
         im = mode.imp_mod
         for _ in range(hits * imp):
             points += roll_impact(rng, shield, im)
+    imp_faces = rec.take() if rec is not None else []
     dpoints = points * mode.dmg
     tally = DamageTally()
     screens_used = 0
@@ -200,14 +230,21 @@ def fire_volley(rng: random.Random, attacker: ShipState, target: ShipState, mode
         target.p_wpn += tally.weapon
         if target.spec.shield_track:
             target.p_shd += tally.shield
-    if log is not None:
+    if log is not None and rec is not None:
+        dmg_faces = rec.take()
         log.append(
-            f"    {what}: {weapons}x {mode.label} {BAND_NAMES[band]} (to-hit {acc}+ mod {mod:+d}) "
-            f"hits per die {rolls} = {hits}; impact {imp}/hit vs {DEFENSIVE[arc]} shield {shield} "
-            f"-> {points}; damage points {dpoints}"
-            + (f", screens -{screens_used}" if screens_used else "")
-            + (f" -> hull {tally.hull}+{tally.casualties} casualties, engine {tally.engine}, "
-               f"weapons {tally.weapon}, shields {tally.shield}" if dpoints else ""))
+            f"    {what}: {weapons}x {mode.label} at {BAND_NAMES[band]} range, to-hit {acc}+ mod {mod:+d}: "
+            f"dice {hit_faces} -> hits per die {rolls} = {hits} hit(s)")
+        log.append(
+            f"      impact {imp} per hit vs {DEFENSIVE[arc]} shield {shield}"
+            + (f" (mod {mode.imp_mod:+d})" if mode.imp_mod else "")
+            + (f": dice {imp_faces}" if imp_faces or shield else " (no roll)")
+            + f" -> {points} point(s) of impact; {dpoints} damage point(s)"
+            + (f"; screens checked {screens_used}" if screens_used else ""))
+        if dpoints:
+            log.append(
+                f"      damage dice {dmg_faces} -> marked: hull {tally.hull}, crew casualties {tally.casualties}, "
+                f"engines {tally.engine}, weapons {tally.weapon}, shields {tally.shield}")
 
 
 def ceil_div(a: int, b: int) -> int:
