@@ -21,7 +21,7 @@ from __future__ import annotations
 from functools import cache
 
 from drydock.engine.combat import effective_range, expected_damage
-from drydock.engine.hexgrid import DIRS, from_offset, geometry
+from drydock.engine.hexgrid import DIRS, GEOMETRY, from_offset, geometry
 from drydock.engine.movement import Orders, requirement
 from drydock.engine.ships import ShipSpec, ShipState
 
@@ -108,6 +108,9 @@ class Doctrine:
                     self.tables[key] = MatchTables(a, d)
         self._pref: dict[tuple[int, int], int] = {}
         self._memo: dict[tuple, tuple[Orders, int]] = {}
+        # expected fire of a fleet of live banks at (arc mask, arc, effective range, shield), kept
+        # across decisions and battles of the matchup: keyed by the ship pair and live mounts
+        self._fire_cache: dict[tuple, dict[tuple[int, int, int, int], float]] = {}
 
     def table(self, att: ShipSpec, dfn: ShipSpec) -> MatchTables:
         return self.tables[(id(att), id(dfn))]
@@ -144,6 +147,8 @@ class Doctrine:
             return hit
         if len(self._memo) > MEMO_LIMIT:
             self._memo.clear()
+        if len(self._fire_cache) > MEMO_LIMIT // 10:
+            self._fire_cache.clear()
         result = self._choose(ship, enemies)
         self._memo[key] = result
         return result
@@ -159,7 +164,9 @@ class Doctrine:
             d0 = _dist(q0, r0, eq, er_)
             mine = _bank_rows(ship, self.table(spec, e.spec))
             theirs = _bank_rows(e, self.table(e.spec, spec))
-            info = [eq, er_, ef, mine, theirs, 0.0, -1, [e.shield(a) for a in range(4)], e.lrs, {}, {}]
+            ocache = self._fire_cache.setdefault((id(spec), id(e.spec), tuple(ship.bank_alive)), {})
+            dcache = self._fire_cache.setdefault((id(e.spec), id(spec), tuple(e.bank_alive)), {})
+            info = [eq, er_, ef, mine, theirs, 0.0, -1, [e.shield(a) for a in range(4)], e.lrs, ocache, dcache]
             infos.append(info)
             if nearest is None or (d0, e.uid) < nearest[0]:
                 nearest = ((d0, e.uid), info, e)
@@ -173,6 +180,7 @@ class Doctrine:
         best_score = 0.0
         seen: set[tuple[int, int, int, int, int]] = set()
         boosts = 1 + (1 if ship.boosters_left > 0 else 0)
+        cells = self.cells
         for boost in range(boosts):
             for orders, waypoints, dq, dr, h, f, speed in candidate_moves(ship.speed, ship.prev_slips, er + boost,
                                                                            ship.heading):
@@ -181,13 +189,14 @@ class Doctrine:
                     if pose in seen:
                         continue
                     seen.add(pose)
-                cells = self.cells
-                if any((q0 + x, r0 + y) not in cells for x, y in waypoints):
-                    continue
-                score = self._score(ship.lrs, my_shields, q0 + dq, r0 + dr, h, f, speed, infos) \
-                    - BOOSTER_COST * boost
-                if best is None or score > best_score:
-                    best, best_score = (orders, boost), score
+                for x, y in waypoints:
+                    if (q0 + x, r0 + y) not in cells:
+                        break
+                else:
+                    score = self._score(ship.lrs, my_shields, q0 + dq, r0 + dr, h, f, speed, infos) \
+                        - BOOSTER_COST * boost
+                    if best is None or score > best_score:
+                        best, best_score = (orders, boost), score
         if best is None:
             return (Orders((ship.speed,)) if ship.speed else Orders()), 0
         return best
@@ -195,9 +204,10 @@ class Doctrine:
     def _score(self, lrs: bool, my_shields: list[int], q: int, r: int, h: int, f: int, speed: int,
                infos: list) -> float:
         total = 0.0
+        geo = GEOMETRY
         for eq, er_, ef, mine, theirs, penalty, pref, e_shields, e_lrs, ocache, dcache in infos:
-            dist, mask, my_arc = geometry(eq - q, er_ - r, f)
-            _, emask, e_arc = geometry(q - eq, r - er_, ef)
+            dist, mask, my_arc = geo[(eq - q, er_ - r, f)]
+            _, emask, e_arc = geo[(q - eq, r - er_, ef)]
             # my fire at the enemy's presented shield; memoised per decision on what it depends on
             es = e_shields[e_arc]
             deff = dist - dist // 3 if lrs else dist

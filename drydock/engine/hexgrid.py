@@ -110,6 +110,17 @@ def geometry(dq: int, dr: int, facing: int) -> tuple[int, int, int]:
     return a + b, mask, defensive_arc(k, a, b)
 
 
+class _GeometryTable(dict):
+    """``GEOMETRY[(dq, dr, facing)]`` = :func:`geometry` (filled on first use; plain dict speed)."""
+
+    def __missing__(self, key: tuple[int, int, int]) -> tuple[int, int, int]:
+        value = self[key] = geometry(*key)
+        return value
+
+
+GEOMETRY: dict[tuple[int, int, int], tuple[int, int, int]] = _GeometryTable()
+
+
 def arc_mask(letters: str) -> int:
     m = 0
     for ch in letters:
