@@ -17,10 +17,11 @@ def design(name):
 
 def test_mirror_match_is_fair():
     frigate = design("frigate")
-    s = simulate([frigate], [frigate], runs=2000, seed=42)
+    s = simulate([frigate], [frigate], runs=4000, seed=42)
     decisive = s.a_wins + s.b_wins
-    assert decisive > 1500
-    assert abs(s.a_wins / decisive - 0.5) < 0.045, (s.a_wins, s.b_wins, s.draws)
+    assert decisive > 3000
+    # 1 standard deviation of the share is about 0.8% here; the seed is fixed, so this is exact
+    assert abs(s.a_wins / decisive - 0.5) < 0.03, (s.a_wins, s.b_wins, s.draws)
 
 
 def test_battlecruiser_beats_corvette():

@@ -112,3 +112,44 @@ def seq(s):
 ])
 def test_attack_order_examples(a, b, first, expected):
     assert alternation(a, b, first) == seq(expected)
+
+
+# ------------------------------------------------------------------ properties
+from hypothesis import given  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+SWAP = str.maketrans("ABCDEFHIJK", "BADCFEIHKJ")
+
+
+@given(st.integers(-25, 25), st.integers(-25, 25), st.integers(0, 5))
+def test_arcs_mirror_across_the_facing_axis(dq, dr, facing):
+    """Reflecting a target across the ship's axis swaps A/B, C/D, E/F, H/I, J/K and Port/Stbd (D.7 pairs)."""
+    if (dq, dr) == (0, 0):
+        return
+    # rotate into facing-0 frame, reflect across the east-west axis: (q, r) -> (q + r, -r), rotate back
+    def rot(q, r, n):
+        for _ in range(n % 6):
+            q, r = -r, q + r  # one step clockwise in axial coordinates
+        return q, r
+
+    q0, r0 = rot(dq, dr, -facing)
+    mq, mr = rot(q0 + r0, -r0, facing)
+    k, a, b = decompose(dq, dr, facing)
+    mk, ma, mb = decompose(mq, mr, facing)
+    assert "".join(sorted(component_arcs(k, a, b).translate(SWAP))) == component_arcs(mk, ma, mb)
+    arc, marc = defensive_arc(k, a, b), defensive_arc(mk, ma, mb)
+    assert marc == {PORT: STBD, STBD: PORT}.get(arc, arc)
+
+
+@given(st.integers(-30, 30), st.integers(-30, 30), st.integers(0, 5))
+def test_every_hex_in_one_defensive_arc_and_arcs_rotate_with_facing(dq, dr, facing):
+    if (dq, dr) == (0, 0):
+        return
+    rng, mask, arc = hexgrid.geometry(dq, dr, facing)
+    assert rng == hexgrid.distance(dq, dr)
+    # turning the ship and the target together changes nothing
+    q, r = dq, dr
+    for _ in range(6):
+        q, r = -r, q + r
+        facing = (facing + 1) % 6
+        assert hexgrid.geometry(q, r, facing) == (rng, mask, arc)
