@@ -20,9 +20,10 @@ from __future__ import annotations
 
 from functools import cache
 
-from drydock.engine.combat import effective_range, expected_damage
+from drydock.engine.combat import effective_range, expected_damage, expected_hits_per_weapon
 from drydock.engine.hexgrid import DIRS, GEOMETRY, from_offset, geometry
 from drydock.engine.movement import Orders, requirement
+from drydock.engine.seekers import seeker_expected, tiny_modifier
 from drydock.engine.ships import ShipSpec, ShipState
 
 MAX_SHIELD = 5
@@ -32,6 +33,7 @@ RANGE_PENALTY = 0.15  # per hex away from the preferred range, x the ship's best
 EDGE_PENALTY = 100.0
 BOOSTER_COST = 0.05
 MEMO_LIMIT = 200_000
+SEEKER_REACH = 64  # table length for seeker banks (any range on the board)
 
 
 class MatchTables:
@@ -46,6 +48,12 @@ class MatchTables:
         self.ed: list[list[list[float]]] = []  # [bank][effective range][shield]
         self.mode: list[list[list[int]]] = []
         for b in att.banks:
+            if b.seeker is not None:  # C.4: no range limit; the same expected damage at every range
+                per = [seeker_expected(b.seeker, sh, dfn.afb, dfn.ionized) * b.size
+                       * (3.5 if b.seeker.vlt else b.seeker.rof) for sh in range(MAX_SHIELD + 1)]
+                self.ed.append([per] * SEEKER_REACH)
+                self.mode.append([[-1] * (MAX_SHIELD + 1)] * SEEKER_REACH)
+                continue
             e_b, m_b = [], []
             for r in range(n):
                 e_r, m_r = [], []
@@ -70,8 +78,8 @@ class MatchTables:
         self.by_range = []
         for r in range(far + 1):
             rr = r - r // 3 if att.lrs else r
-            self.by_range.append(sum(self.ed[i][rr][s0] * b.mounts for i, b in enumerate(att.banks))
-                                 if 0 < rr < n else 0.0)
+            self.by_range.append(sum(self.ed[i][rr][s0] * b.mounts for i, b in enumerate(att.banks)
+                                     if 0 < rr < len(self.ed[i])))
         self.best = max(self.by_range, default=0.0)
 
     def bank_ed(self, bank: int, rng: int, shield: int) -> float:
@@ -242,8 +250,13 @@ class Doctrine:
         return total
 
     # ------------------------------------------------------------ fire
-    def declare(self, ship: ShipState, enemies: list[ShipState], turn: int) -> list[tuple[int, ShipState, int, int]]:
-        """Declarations (bank, target, mode index, band) for ``ship`` (4.1)."""
+    def declare(self, ship: ShipState, enemies: list[ShipState], turn: int, flights: list | tuple = ()
+                ) -> list[tuple[int, object, int, int]]:
+        """Declarations (bank, target, mode index, band) for ``ship`` (4.1).
+
+        Targets are enemy ships or enemy seeker flights (mode index -1 = launch seekers, C.4).
+        Shooting a flight is worth the expected damage of the seekers it is expected to kill.
+        """
         out = []
         spec = ship.spec
         geo = []
@@ -251,11 +264,22 @@ class Doctrine:
             dist, mask, my_arc = geometry(e.q - ship.q, e.r - ship.r, ship.facing)
             their_arc = geometry(ship.q - e.q, ship.r - e.r, e.facing)[2]
             geo.append((e, effective_range(ship, dist), mask, my_arc, e.shield(their_arc), self.table(spec, e.spec)))
+        fgeo = []
+        for fl in flights:
+            left = fl.count - fl.kills
+            if left <= 0 or not fl.alive:
+                continue
+            dist, mask, my_arc = geometry(fl.q - ship.q, fl.r - ship.r, ship.facing)
+            t = fl.target
+            worth = seeker_expected(fl.mode, _mean_shield(t.spec), t.spec.afb, t.spec.ionized)
+            fgeo.append((fl, effective_range(ship, dist), mask, my_arc, left, worth))
         for i, b in enumerate(spec.banks):
             n = ship.bank_alive[i] - ship.bank_spent[i]
-            if n <= 0 or not b.modes:
+            if n <= 0 or (not b.modes and b.seeker is None):
                 continue
             if b.slow and turn - ship.bank_fired[i] <= b.slow:
+                continue
+            if b.dfn and ship.bank_dfn[i] == turn:  # C.5: fired in this turn's Fighter Phase
                 continue
             best = None
             for e, deff, mask, my_arc, es, t in geo:
@@ -267,11 +291,35 @@ class Doctrine:
                 if b.exp and v < EXPENDABLE_FRACTION * max(row[es] for row in t.ed[i]):
                     continue
                 if best is None or v > best[0]:
-                    mi = t.mode[i][deff][es]
-                    best = (v, e, mi, b.modes[mi].band(deff))
+                    if b.seeker is not None:
+                        best = (v, e, -1, -1)
+                    else:
+                        mi = t.mode[i][deff][es]
+                        best = (v, e, mi, b.modes[mi].band(deff))
+            if b.seeker is None and not b.exp:
+                for fl, deff, mask, my_arc, left, worth in fgeo:
+                    if not (b.mask & mask or b.def_mask >> my_arc & 1):
+                        continue
+                    for mi, m in enumerate(b.modes):
+                        band = m.band(deff)
+                        if band < 0:
+                            continue
+                        kills = n * expected_hits_per_weapon(m.acc, _tiny_mod(m, band, ship.fc), b.size, m.rof,
+                                                             m.vlt, m.rpt)
+                        v = min(kills, left) * worth
+                        if v > 0 and (best is None or v > best[0]):
+                            best = (v, fl, mi, band)
             if best is not None:
                 out.append((i, best[1], best[2], best[3]))
         return out
+
+
+def _tiny_mod(mode, band: int, fire_control: int) -> int:  # type: ignore[no-untyped-def]
+    rm = mode.range_mods[band]
+    pos = rm if rm > 0 else 0
+    neg = (-rm if rm < 0 else 0) - tiny_modifier(mode)
+    neg = neg - fire_control if neg > fire_control else 0
+    return pos - neg
 
 
 def _bank_rows(ship: ShipState, table: MatchTables) -> list[tuple[int, int, int, list[list[float]]]]:

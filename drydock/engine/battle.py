@@ -1,6 +1,6 @@
 """One battle: deployment (2.3), then game turns of Orders, Movement, Combat and End phases (2.4).
 
-The Fighter Phase is skipped (no flights are simulated). Every order, range, roll and result can
+The Fighter Phase moves seeker flights (C.4); fighters are not simulated. Every order, range, roll and result can
 be written to a log (a list of lines). The only randomness is the injected ``random.Random``.
 """
 
@@ -15,6 +15,7 @@ from drydock.engine.damage import apply_marked_damage
 from drydock.engine.dice import d6
 from drydock.engine.hexgrid import DIRS, from_offset, geometry, on_board, to_offset
 from drydock.engine.movement import execute, format_orders, is_legal, requirement, straight
+from drydock.engine.seekers import SeekerFlight, activate, heading_toward, shots_at_flight, split_flights
 from drydock.engine.ships import ShipSpec, ShipState
 from drydock.engine.tables import BATTLE_SIZES, BOARD, VP_TARGET_RATIO
 
@@ -70,6 +71,8 @@ class Battle:
                 self.ships.append(ShipState(s, side, len(self.ships), labels[side][i]))
         self.vp = [0, 0]
         self.turn = 0
+        self.flights: list[SeekerFlight] = []
+        self.flight_uid = 0
         self.deploy()
 
     # ------------------------------------------------------------ helpers
@@ -80,6 +83,9 @@ class Battle:
     def pos(self, s: ShipState) -> str:
         c, r = to_offset(s.q, s.r)
         return f"({c},{r}) heading {s.heading} facing {s.facing}"
+
+    def hexname(self, q: int, r: int) -> str:
+        return str(to_offset(q, r))
 
     def alive(self, side: int | None = None) -> list[ShipState]:
         return [s for s in self.ships if s.alive and (side is None or s.side == side)]
@@ -124,6 +130,7 @@ class Battle:
             self.turn += 1
             self.say(f"== turn {self.turn}")
             self.orders_and_movement()
+            self.fighter_phase()
             self.combat()
             over, winner = self.end_phase()
             if over:
@@ -210,55 +217,100 @@ class Battle:
         queues = [list(a), list(b)]
         rng = self.rng
         log = self.log
+        launches: list[tuple[ShipState, int, ShipState, int]] = []
+        enemy_flights = [[f for f in self.flights if f.side == 1], [f for f in self.flights if f.side == 0]]
         for side in order:
             ship = queues[side].pop(0)
             # ships destroyed this phase stay until the End Phase (4.5)
             enemies = b if side == 0 else a
-            decl = self.m.doctrine.declare(ship, enemies, self.turn)
+            decl = self.m.doctrine.declare(ship, enemies, self.turn, enemy_flights[side])
             if not decl:
                 continue
             if log is not None:
                 log.append(f"  {ship.label} attacks:")
-                for e in {d[1].uid: d[1] for d in decl}.values():
+                for e in {id(d[1]): d[1] for d in decl}.values():
                     dist = geometry(e.q - ship.q, e.r - ship.r, ship.facing)[0]
                     log.append(f"    range to {e.label}: {dist}")
             blocked = set()
-            for e in {d[1].uid: d[1] for d in decl}.values():  # B.22 stealth lock-on
+            for e in {id(d[1]): d[1] for d in decl if isinstance(d[1], ShipState)}.values():  # B.22 lock-on
                 if e.stealth:
                     dice = [d6(rng) for _ in range(e.stealth)]
                     if 1 in dice:
                         blocked.add(e.uid)
                     self.say(f"    stealth lock-on vs {e.label}: {dice} -> {'fail' if 1 in dice else 'ok'}")
-            volleys: dict[tuple, list[int]] = {}
+            volleys: dict[tuple, list] = {}
             for bank, target, mi, band in decl:
-                if target.uid in blocked:
-                    continue
                 spec_b = ship.spec.banks[bank]
-                mode = spec_b.modes[mi]
+                is_ship = isinstance(target, ShipState)
+                if is_ship and target.uid in blocked and spec_b.seeker is None:
+                    continue  # Slow weapons count as not fired (B.22)
                 n = ship.bank_alive[bank] - ship.bank_spent[bank]
                 if spec_b.slow:
                     ship.bank_fired[bank] = self.turn
                 if spec_b.exp:
                     ship.bank_spent[bank] += n
-                key = (spec_b.battery, target.uid, mi, band, spec_b.size) if mode.frl else (bank,)
-                volleys.setdefault(key, [0, bank, target.uid])[0] += n
-            for n, bank, tuid in volleys.values():
+                if mi < 0:  # C.4: seekers are placed after all attacks (step 4c)
+                    launches.append((ship, bank, target, n))
+                    continue
+                mode = spec_b.modes[mi]
+                key = (spec_b.battery, id(target), mi, band, spec_b.size) if mode.frl else (bank,)
+                volleys.setdefault(key, [0, bank, target, mi, band])[0] += n
+            for n, bank, target, mi, band in volleys.values():
                 spec_b = ship.spec.banks[bank]
-                target = self.ships[tuid]
-                mi = next(d[2] for d in decl if d[0] == bank)
-                band = next(d[3] for d in decl if d[0] == bank)
                 what = (f"{spec_b.battery_name} [{spec_b.entry}] -> {target.label}"
                         if log is not None else "")
-                fire_volley(rng, ship, target, spec_b.modes[mi], n, spec_b.size, band, log, what)
+                if isinstance(target, SeekerFlight):
+                    hits, per = shots_at_flight(rng, spec_b.modes[mi], n, spec_b.size, band, ship.fc)
+                    target.kills += hits
+                    self.say(f"    {what}: {n}x at {BAND_NAMES[band]} range vs tiny target: hits {per} -> "
+                             f"{hits} seekers killed (End Phase)")
+                else:
+                    fire_volley(rng, ship, target, spec_b.modes[mi], n, spec_b.size, band, log, what)
+        for ship, bank, target, n in launches:
+            self.launch(ship, bank, target, n)
+
+    def launch(self, ship: ShipState, bank: int, target: ShipState, n: int) -> None:
+        """C.4: mounts x ROF seekers in flights of at most 6, in the firing ship's hex, toward the target."""
+        b = ship.spec.banks[bank]
+        mode = b.seeker
+        assert mode is not None
+        count = sum(d6(self.rng) for _ in range(n)) if mode.vlt else n * mode.rof * b.size
+        heading = heading_toward(ship.q, ship.r, target.q, target.r, ship.facing)
+        for k in split_flights(count):
+            self.flight_uid += 1
+            label = f"{SIDES[ship.side]}-seekers#{self.flight_uid} {b.battery_name}"
+            self.flights.append(SeekerFlight(self.flight_uid, ship.side, target, ship.q, ship.r, heading, k, mode,
+                                             label))
+            self.say(f"    {ship.label} launches {label}: {k} seekers at {target.label}")
+
+    def fighter_phase(self) -> None:
+        """3: seeker flights activate alternately (5.2 alternation by the counts at the phase start)."""
+        flights = [f for f in self.flights if f.alive]
+        if not flights:
+            return
+        sides = [[f for f in flights if f.side == 0], [f for f in flights if f.side == 1]]
+        first = 0 if len(sides[0]) != len(sides[1]) else (0 if d6(self.rng) <= 3 else 1)
+        self.say("  fighter phase")
+        for side in alternation(len(sides[0]), len(sides[1]), first):
+            fl = sides[side].pop(0)
+            if fl.alive:
+                activate(self, fl)
+        self.flights = [f for f in self.flights if f.alive]
 
     def end_phase(self) -> tuple[bool, int | None]:
         """5b apply damage (4.5); 5c victory (2.5); 5e reverse pivots (3.4)."""
         self.say("  end phase")
+        for f in self.flights:  # 4.5: kills by weapons fire take effect now
+            if f.kills:
+                f.count -= min(f.kills, f.count)
+                f.kills = 0
+                self.say(f"  {f.label}: {f.count} seekers left")
         for s in self.ships:
             if s.alive and apply_marked_damage(s, self.log):
                 s.alive = True
                 self.destroy(s, "destroyed")
             s.facing = s.heading
+        self.flights = [f for f in self.flights if f.count > 0 and f.target.alive]
         target = self.m.vp_target
         reached = [self.vp[0] >= target, self.vp[1] >= target]
         left = [bool(self.alive(0)), bool(self.alive(1))]

@@ -37,7 +37,7 @@ class ModeSpec:
         self.traits = t
         self.seeking = mode.seeking
         self.bands = mode.range or (0, 0, 0)
-        self.long = self.bands[2]
+        self.long = mode.long_range  # a seeker's MA (C.4)
         self.rof = mode.rof
         self.acc = mode.acc
         self.dmg = mode.dmg
@@ -81,7 +81,7 @@ class BankSpec:
     """A bank: mounts of one battery firing into one arc designation (A.1, C.3)."""
 
     __slots__ = ("battery", "battery_name", "entry", "mask", "def_mask", "mounts", "size", "modes",
-                 "slow", "exp", "value", "long")
+                 "slow", "exp", "value", "long", "seeker", "dfn")
 
     def __init__(self, battery: int, battery_name: str, entry: str, arc: str, mounts: int, size: int,
                  modes: list[ModeSpec], value: float, rules: Ruleset) -> None:
@@ -93,6 +93,11 @@ class BankSpec:
         self.mounts = mounts
         self.size = size
         self.modes = [m for m in modes if not m.seeking]
+        #: the seeking mode (C.4) of a seeker bank; a bank with any seeking mode launches seekers
+        self.seeker = next((m for m in modes if m.seeking), None)
+        if self.seeker is not None:
+            self.modes = []
+        self.dfn = any("Dfn" in m.traits for m in modes)
         self.slow = max((m.slow for m in modes), default=0)  # C.5: a dual-mode weapon reloads if either mode is Slow
         self.exp = any(m.exp for m in modes)
         self.value = value
@@ -105,7 +110,7 @@ class ShipSpec:
     __slots__ = ("name", "title", "cr", "hull", "engine_track", "weapons_track", "shield_track",
                  "shield_arcs", "screens", "dir_screens", "ionized", "cm", "fc", "lrs", "stealth",
                  "boosters", "banks", "battery_limits", "battery_names", "equipment", "equipment_limit",
-                 "not_simulated", "engines")
+                 "not_simulated", "engines", "afb")
 
     def __init__(self, design: Design, rules: Ruleset | None = None, name: str | None = None) -> None:
         rules = rules or Ruleset.unity()
@@ -134,6 +139,7 @@ class ShipSpec:
         for e in design.systems:
             qty[e.name] = qty.get(e.name, 0) + e.qty
         self.ionized = "Ionized Hull" in qty
+        self.afb = "Anti-Fighter Batteries" in qty
         self.cm = qty.get("Countermeasures", 0)
         self.fc = qty.get("Fire Control", 0)
         self.lrs = "Long Range Sensors" in qty
@@ -157,8 +163,9 @@ class ShipSpec:
                     if tr not in SIMULATED_TRAITS:
                         note = TRAIT_NOTES.get(tr) or f"{tr}: trait not simulated"
                         notes.append(f"{self.name}: {battery.name}: {note}")
-            if any(m.seeking for m in modes):
-                notes.append(f"{self.name}: {battery.name}: seeking mode does not fire (C.4 not simulated)")
+            if any(m.seeking for m in modes) and any(not m.seeking for m in modes):
+                notes.append(f"{self.name}: {battery.name}: dual seeking/direct-fire modes: only the seeking mode is "
+                             "used")
             for bank, bk in zip(battery.banks, br.banks, strict=True):
                 value = bk.su / max(bank.mounts, 1)
                 self.banks.append(BankSpec(i, battery.name, bk.entry, bank.arc, bank.mounts, bank.mount_size,
@@ -179,7 +186,7 @@ class ShipState:
     __slots__ = ("spec", "side", "uid", "label", "q", "r", "heading", "facing", "speed", "prev_slips",
                  "alive", "left_board", "hull_hits", "eng_hits", "wpn_hits", "shd_hits", "p_hull", "p_eng",
                  "p_wpn", "p_shd", "shield_arcs", "screens", "dir_screens", "bank_alive", "bank_spent",
-                 "bank_fired", "battery_lost", "equipment_alive", "equipment_lost", "boosters_left",
+                 "bank_fired", "bank_dfn", "battery_lost", "equipment_alive", "equipment_lost", "boosters_left",
                  "cm", "fc", "lrs", "stealth", "destroyed_turn")
 
     def __init__(self, spec: ShipSpec, side: int, uid: int, label: str) -> None:
@@ -201,6 +208,7 @@ class ShipState:
         self.bank_alive = [b.mounts for b in spec.banks]
         self.bank_spent = [0] * len(spec.banks)
         self.bank_fired = [-99] * len(spec.banks)
+        self.bank_dfn = [-99] * len(spec.banks)  # turn a Dfn bank fired in the Fighter Phase
         self.battery_lost = [0] * spec.battery_count
         self.equipment_alive = [True] * len(spec.equipment)
         self.equipment_lost = 0

@@ -77,22 +77,21 @@ LRS_DIVISOR = 3
 #: Traits and systems the engine simulates (weapons.md §7, systems.md §6). Anything else found on a
 #: design is listed as "not simulated" in every battle report.
 SIMULATED_TRAITS = frozenset({
-    "Acr", "Bls", "Crn", "Cts", "Dly", "Dsr", "Dfs", "Exp", "FrL", "Fcs", "Gid", "Inc", "Knt", "Mdl",
+    "Acr", "Bls", "Crn", "Cts", "Dly", "Dsr", "Dfs", "Dfn", "Exp", "FrL", "Fcs", "Gid", "Inc", "Knt", "Mdl",
     "NPr", "Pr1", "Pr2", "Rpt", "Sct", "Slw", "Tls", "Vlt",
 })
 #: Traits that are harmless without the part of the game they act in.
 TRAIT_NOTES = {
     "Acr": None,  # simulated; only acts against tiny targets, of which there are none
-    "Dfn": "Dfn: defensive fire in the Fighter Phase (no fighters/seekers in play); fires normally in combat",
+    "Dfn": None,  # simulated against seekers; fighters are not in play
     "Prx": "Prx: proximity attacks on adjacent elements not simulated (fired as a normal attack at the target)",
 }
 SIMULATED_SYSTEMS = frozenset({
     "Countermeasures", "Fire Control", "Long Range Sensors", "Boosters", "Ionized Hull", "Stealth",
-    "Screens", "Directional Screens", "Directional Shielding",
+    "Screens", "Directional Screens", "Directional Shielding", "Anti-Fighter Batteries",
 })
 #: Systems that exist on designs but need parts of the game the engine does not play.
 SYSTEM_NOTES = {
-    "Anti-Fighter Batteries": "no fighters or seekers in play (B.1)",
     "Carrier": "fighters not simulated (5.0)",
     "Launch Tubes": "fighters not simulated (F.5)",
     "Cloaking Device": "cloaking not simulated (B.5)",
@@ -110,8 +109,7 @@ SYSTEM_NOTES = {
 }
 #: Always listed: parts of the game the engine never plays.
 ALWAYS_NOT_SIMULATED = (
-    "seeking weapons (C.4) do not fire",
-    "fighter flights and the Fighter Phase (5.0)",
+    "fighter flights (5.0); the Fighter Phase moves seekers only",
     "terrain and scenario rules (Appendix G/S); open board",
     "optional rules (D.x, E.x, F.x) are off",
 )
