@@ -23,16 +23,7 @@ from drydock.engine.damage import apply_marked_damage
 from drydock.engine.dice import DamageTally, roll_damage, roll_hits, roll_impact
 from drydock.engine.hexgrid import ARC_BIT, DEFENSIVE, DIRS, GEOMETRY, distance
 from drydock.engine.ships import ModeSpec, ShipState
-
-#: C.4: MA per forward hex by the target's A-F arc relative to the seeker
-SEEKER_HEX_COST = (("AB", 1), ("CD", 2), ("EF", 3))
-#: C.4: seekers per flight
-FLIGHT_SIZE = 6
-#: 4.2 / C.5: tiny-target to-hit modifier (Acr: none; Inc or NPr: -2)
-TINY = -1
-TINY_INC_NPR = -2
-#: B.1 / C.4: Anti-Fighter Batteries, to-hit of seekers attacking the ship
-AFB_MODIFIER = -1
+from drydock.engine.tables import AFB_MODIFIER, FLIGHT_SIZE, SEEKER_HEX_COST, TINY, TINY_INC_NPR
 
 
 class SeekerFlight:

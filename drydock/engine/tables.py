@@ -70,6 +70,16 @@ SCREEN_TRAIT_EFFECTS: dict[str, tuple] = {
     "Inc": ("roll", 1, 3, -1),
 }
 
+#: C.4: MA per forward hex by the target's A-F arc relative to the seeker (boundary: the lower cost)
+SEEKER_HEX_COST = (("AB", 1), ("CD", 2), ("EF", 3))
+#: C.4: seekers per flight
+FLIGHT_SIZE = 6
+#: 4.2 / C.5: tiny-target to-hit modifier (Acr: none; Inc or NPr: -2)
+TINY = -1
+TINY_INC_NPR = -2
+#: B.1 / C.4: Anti-Fighter Batteries, to-hit of seekers attacking the ship
+AFB_MODIFIER = -1
+
 #: B.13 Long Range Sensors: effective range = actual - floor(actual / 3).
 LRS_DIVISOR = 3
 
@@ -105,7 +115,7 @@ SYSTEM_NOTES = {
     "Shuttlecraft": "shuttles not simulated (B.20)",
     "Solar Sails": "solar sails not simulated (B.21)",
     "Stutterdrive": "stutterdrive not simulated (B.23)",
-    "Tractor Beam": "tractor beams not simulated (B.24; no tiny targets)",
+    "Tractor Beam": "tractor beams not simulated (B.24)",
 }
 #: Always listed: parts of the game the engine never plays.
 ALWAYS_NOT_SIMULATED = (
