@@ -113,3 +113,21 @@ def test_leaving_the_board_scores_the_opponent():
     me = bt.ships[0]
     bt.destroy(me, "left the board")
     assert bt.vp == [0, g.cr] and not me.alive
+
+
+def test_illegal_orders_move_straight_at_previous_speed():
+    """3.2: illegal orders are not executed; the ship moves straight ahead at its previous speed."""
+    from drydock.engine.movement import parse_orders
+
+    g = spec(GUNBOAT)
+    bt = battle(g, g)
+    me, foe = bt.ships
+    start = (me.q, me.r, me.heading)
+    me.speed = 3
+    # requirement of 1P1P1P1 from speed 3: 3 + 4 = 7 > engine rating 4
+    bt.m.doctrine.choose_orders = lambda ship, enemies: (  # type: ignore[method-assign]
+        parse_orders("1P1P1P1(4)") if ship is me else parse_orders(f"{ship.speed}"), 0)
+    bt.orders_and_movement()
+    assert (me.q, me.r, me.heading) == (start[0] + 3, start[1], start[2])
+    assert me.speed == 3
+    assert any("illegal orders" in line for line in bt.log)
