@@ -8,9 +8,10 @@
   in arc, minus the enemy's expected damage against the shield arc it presents, minus a penalty for
   being away from its preferred range (the range where its own expected damage most exceeds the
   enemy's), minus a large penalty for ending too close to the board edge to stay on it.
-- Fire: every bank fires at the target in arc and range where it does the most expected damage
-  (batteries whose banks cover different arcs may therefore split between targets; FrL banks of a
-  battery at one target form one volley). Expendable weapons fire only at a range where they do at
+- Fire: each battery fires at the target (ship or seeker flight) where its banks together do the
+  most expected damage; a bank that cannot bear on that target fires at its own best target (FrL
+  banks of a battery at one target form one volley). A seeker flight is worth the expected damage
+  of the seekers it is expected to lose. Expendable weapons fire only at a range where they do at
   least ``EXPENDABLE_FRACTION`` of their best expected damage.
 
 No randomness: ties go to the first candidate in a fixed order.
@@ -273,6 +274,8 @@ class Doctrine:
             t = fl.target
             worth = seeker_expected(fl.mode, _mean_shield(t.spec), t.spec.afb, t.spec.ionized)
             fgeo.append((fl, effective_range(ship, dist), mask, my_arc, left, worth))
+        # every bank's options: target -> (expected value, mode index, band)
+        options: dict[int, dict[int, tuple[float, object, int, int]]] = {}
         for i, b in enumerate(spec.banks):
             n = ship.bank_alive[i] - ship.bank_spent[i]
             if n <= 0 or (not b.modes and b.seeker is None):
@@ -281,7 +284,7 @@ class Doctrine:
                 continue
             if b.dfn and ship.bank_dfn[i] == turn:  # C.5: fired in this turn's Fighter Phase
                 continue
-            best = None
+            opts: dict[int, tuple[float, object, int, int]] = {}
             for e, deff, mask, my_arc, es, t in geo:
                 if not (b.mask & mask or b.def_mask >> my_arc & 1):
                     continue
@@ -290,12 +293,11 @@ class Doctrine:
                     continue
                 if b.exp and v < EXPENDABLE_FRACTION * max(row[es] for row in t.ed[i]):
                     continue
-                if best is None or v > best[0]:
-                    if b.seeker is not None:
-                        best = (v, e, -1, -1)
-                    else:
-                        mi = t.mode[i][deff][es]
-                        best = (v, e, mi, b.modes[mi].band(deff))
+                if b.seeker is not None:
+                    opts[id(e)] = (v * n, e, -1, -1)
+                else:
+                    mi = t.mode[i][deff][es]
+                    opts[id(e)] = (v * n, e, mi, b.modes[mi].band(deff))
             if b.seeker is None and not b.exp:
                 for fl, deff, mask, my_arc, left, worth in fgeo:
                     if not (b.mask & mask or b.def_mask >> my_arc & 1):
@@ -307,10 +309,27 @@ class Doctrine:
                         kills = n * expected_hits_per_weapon(m.acc, _tiny_mod(m, band, ship.fc), b.size, m.rof,
                                                              m.vlt, m.rpt)
                         v = min(kills, left) * worth
-                        if v > 0 and (best is None or v > best[0]):
-                            best = (v, fl, mi, band)
-            if best is not None:
-                out.append((i, best[1], best[2], best[3]))
+                        if v > 0 and v > opts.get(id(fl), (0.0,))[0]:
+                            opts[id(fl)] = (v, fl, mi, band)
+            if opts:
+                options[i] = opts
+        # each battery fires at the target where its banks together do the most; banks that cannot
+        # bear on that target fire at their own best target
+        chosen: dict[int, int] = {}
+        for battery in range(len(spec.battery_limits)):
+            banks = [i for i in options if spec.banks[i].battery == battery]
+            if not banks:
+                continue
+            totals: dict[int, float] = {}
+            for i in banks:
+                for key, o in options[i].items():
+                    totals[key] = totals.get(key, 0.0) + o[0]
+            target = max(totals, key=lambda k: totals[k])
+            for i in banks:
+                chosen[i] = target if target in options[i] else max(options[i], key=lambda k: options[i][k][0])
+        for i in sorted(chosen):
+            _, tgt, mi, band = options[i][chosen[i]]
+            out.append((i, tgt, mi, band))
         return out
 
 
