@@ -175,7 +175,9 @@ class Doctrine:
             theirs = _bank_rows(e, self.table(e.spec, spec))
             ocache = self._fire_cache.setdefault((id(spec), id(e.spec), tuple(ship.bank_alive)), {})
             dcache = self._fire_cache.setdefault((id(e.spec), id(spec), tuple(e.bank_alive)), {})
-            info = [eq, er_, ef, mine, theirs, 0.0, -1, [e.shield(a) for a in range(4)], e.lrs, ocache, dcache]
+            reach = max((len(row) for *_, row in mine + theirs), default=0)
+            info = [eq, er_, ef, mine, theirs, 0.0, -1, [e.shield(a) for a in range(4)], e.lrs, ocache, dcache,
+                    reach]
             infos.append(info)
             if nearest is None or (d0, e.uid) < nearest[0]:
                 nearest = ((d0, e.uid), info, e)
@@ -214,8 +216,12 @@ class Doctrine:
                infos: list) -> float:
         total = 0.0
         geo = GEOMETRY
-        for eq, er_, ef, mine, theirs, penalty, pref, e_shields, e_lrs, ocache, dcache in infos:
+        for eq, er_, ef, mine, theirs, penalty, pref, e_shields, e_lrs, ocache, dcache, reach in infos:
             dist, mask, my_arc = geo[(eq - q, er_ - r, f)]
+            if (dist - dist // 3 if lrs or e_lrs else dist) >= reach:  # nobody can fire: range matters only
+                if pref >= 0:
+                    total -= penalty * abs(dist - pref)
+                continue
             _, emask, e_arc = geo[(q - eq, r - er_, ef)]
             # my fire at the enemy's presented shield; memoised per decision on what it depends on
             es = e_shields[e_arc]
