@@ -261,8 +261,8 @@ class Doctrine:
                 ) -> list[tuple[int, object, int, int]]:
         """Declarations (bank, target, mode index, band) for ``ship`` (4.1).
 
-        Targets are enemy ships or enemy seeker flights (mode index -1 = launch seekers, C.4).
-        Shooting a flight is worth the expected damage of the seekers it is expected to kill.
+        Targets are enemy ships or enemy flights (mode index -1 = launch seekers, C.4). Shooting a
+        flight is worth the expected damage of the seekers or fighters it is expected to kill.
         """
         out = []
         spec = ship.spec
@@ -277,8 +277,7 @@ class Doctrine:
             if left <= 0 or not fl.alive:
                 continue
             dist, mask, my_arc = geometry(fl.q - ship.q, fl.r - ship.r, ship.facing)
-            t = fl.target
-            worth = seeker_expected(fl.mode, _mean_shield(t.spec), t.spec.afb, t.spec.ionized)
+            worth = fl.worth(ship)
             fgeo.append((fl, effective_range(ship, dist), mask, my_arc, left, worth))
         # every bank's options: target -> (expected value, mode index, band)
         options: dict[int, dict[int, tuple[float, object, int, int]]] = {}

@@ -1,6 +1,6 @@
 """One battle: deployment (2.3), then game turns of Orders, Movement, Combat and End phases (2.4).
 
-The Fighter Phase moves seeker flights (C.4); fighters are not simulated. Every order, range, roll and result can
+The Fighter Phase activates fighter flights (5.x) and seeker flights (C.4). Every order, range, roll and result can
 be written to a log (a list of lines). The only randomness is the injected ``random.Random``.
 """
 
@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
+from drydock.engine import fighters
 from drydock.engine.ai import Doctrine
 from drydock.engine.combat import BAND_NAMES, alternation, fire_volley
 from drydock.engine.damage import apply_marked_damage
@@ -71,7 +72,7 @@ class Battle:
                 self.ships.append(ShipState(s, side, len(self.ships), labels[side][i]))
         self.vp = [0, 0]
         self.turn = 0
-        self.flights: list[SeekerFlight] = []
+        self.flights: list = []  # SeekerFlight and FighterFlight
         self.flight_uid = 0
         self.deploy()
 
@@ -118,6 +119,12 @@ class Battle:
             s.heading = s.facing = 0 if side == 0 else 3
             placed[side] += 1
             self.say(f"deploy {s.label} at {self.pos(s)}")
+        # 2.3: then the flights, within 2 hexes of their carriers
+        for s in self.ships:
+            if s.spec.flights:
+                new = fighters.deploy(self, s, s.spec.flights)
+                self.flights += new
+                self.say(f"deploy {len(new)} fighter flights of {s.label}")
 
     # ------------------------------------------------------------ the game
     def run(self) -> BattleResult:
@@ -259,11 +266,11 @@ class Battle:
                 spec_b = ship.spec.banks[bank]
                 what = (f"{spec_b.battery_name} [{spec_b.entry}] -> {target.label}"
                         if log is not None else "")
-                if isinstance(target, SeekerFlight):
+                if not isinstance(target, ShipState):
                     hits, per = shots_at_flight(rng, spec_b.modes[mi], n, spec_b.size, band, ship.fc)
                     target.kills += hits
                     self.say(f"    {what}: {n}x at {BAND_NAMES[band]} range vs tiny target: hits {per} -> "
-                             f"{hits} seekers killed (End Phase)")
+                             f"{hits} killed (End Phase)")
                 else:
                     fire_volley(rng, ship, target, spec_b.modes[mi], n, spec_b.size, band, log, what)
         for ship, bank, target, n in launches:
@@ -284,7 +291,7 @@ class Battle:
             self.say(f"    {ship.label} launches {label}: {k} seekers at {target.label}")
 
     def fighter_phase(self) -> None:
-        """3: seeker flights activate alternately (5.2 alternation by the counts at the phase start)."""
+        """3: flights (fighters and seekers) activate alternately (5.2, by the counts at the phase start)."""
         flights = [f for f in self.flights if f.alive]
         if not flights:
             return
@@ -293,8 +300,11 @@ class Battle:
         self.say("  fighter phase")
         for side in alternation(len(sides[0]), len(sides[1]), first):
             fl = sides[side].pop(0)
-            if fl.alive:
-                activate(self, fl)
+            if fl.alive and fl.count > 0:
+                if isinstance(fl, SeekerFlight):
+                    activate(self, fl)
+                else:
+                    fighters.activate(self, fl)
         self.flights = [f for f in self.flights if f.alive]
 
     def end_phase(self) -> tuple[bool, int | None]:
@@ -304,13 +314,14 @@ class Battle:
             if f.kills:
                 f.count -= min(f.kills, f.count)
                 f.kills = 0
-                self.say(f"  {f.label}: {f.count} seekers left")
+                self.say(f"  {f.label}: {f.count} left")
         for s in self.ships:
             if s.alive and apply_marked_damage(s, self.log):
                 s.alive = True
                 self.destroy(s, "destroyed")
             s.facing = s.heading
-        self.flights = [f for f in self.flights if f.count > 0 and f.target.alive]
+        self.flights = [f for f in self.flights if f.alive and f.count > 0
+                        and (not isinstance(f, SeekerFlight) or f.target.alive)]
         target = self.m.vp_target
         reached = [self.vp[0] >= target, self.vp[1] >= target]
         left = [bool(self.alive(0)), bool(self.alive(1))]

@@ -41,6 +41,12 @@ class SeekerFlight:
         self.kills = 0  # marked by ships' fire, applied in the End Phase
         self.alive = True
 
+    def worth(self, defender: ShipState) -> float:
+        """Expected damage value of one of these seekers against its target (AI)."""
+        t = self.target.spec
+        s = t.shield_arcs and round(sum(t.shield_arcs) / 4) or (t.shield_track[0] if t.shield_track else 0)
+        return seeker_expected(self.mode, s, t.afb, t.ionized)
+
 
 def split_flights(n: int) -> list[int]:
     """C.4: more than 6 seekers are split as evenly as possible (9 -> 5 + 4)."""

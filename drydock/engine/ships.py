@@ -110,7 +110,7 @@ class ShipSpec:
     __slots__ = ("name", "title", "cr", "hull", "engine_track", "weapons_track", "shield_track",
                  "shield_arcs", "screens", "dir_screens", "ionized", "cm", "fc", "lrs", "stealth",
                  "boosters", "banks", "battery_limits", "battery_names", "equipment", "equipment_limit",
-                 "not_simulated", "engines", "afb")
+                 "not_simulated", "engines", "afb", "flights")
 
     def __init__(self, design: Design, rules: Ruleset | None = None, name: str | None = None) -> None:
         rules = rules or Ruleset.unity()
@@ -140,6 +140,7 @@ class ShipSpec:
             qty[e.name] = qty.get(e.name, 0) + e.qty
         self.ionized = "Ionized Hull" in qty
         self.afb = "Anti-Fighter Batteries" in qty
+        self.flights = qty.get("Carrier", 0)  # B.4: carrier capacity in flights
         self.cm = qty.get("Countermeasures", 0)
         self.fc = qty.get("Fire Control", 0)
         self.lrs = "Long Range Sensors" in qty

@@ -80,6 +80,15 @@ TINY_INC_NPR = -2
 #: B.1 / C.4: Anti-Fighter Batteries, to-hit of seekers attacking the ship
 AFB_MODIFIER = -1
 
+#: 5.0-5.4 fighters: flight size, MA, MA per forward hex by declared turns (0-3), hit and loss numbers
+FIGHTERS_PER_FLIGHT = 6
+FIGHTER_MA = 8
+FIGHTER_TURN_COST = (1, 1, 2, 3)
+FIGHTER_HIT = 5          # 5-6 hits a ship / kills a fighter or seeker (5.4)
+FIGHTER_LOSS_ON = 1      # vs fighters: each 1 kills an attacker (5.4)
+FIGHTER_AFB_KILL = 1     # B.1: each 1 kills an attacker of a ship with Anti-Fighter Batteries
+MAX_FLIGHTS_PER_HEX = 3  # 2.3
+
 #: B.13 Long Range Sensors: effective range = actual - floor(actual / 3).
 LRS_DIVISOR = 3
 
@@ -98,12 +107,13 @@ TRAIT_NOTES = {
 }
 SIMULATED_SYSTEMS = frozenset({
     "Countermeasures", "Fire Control", "Long Range Sensors", "Boosters", "Ionized Hull", "Stealth",
-    "Screens", "Directional Screens", "Directional Shielding", "Anti-Fighter Batteries",
+    "Screens", "Directional Screens", "Directional Shielding", "Anti-Fighter Batteries", "Carrier",
+    # B.2 auxiliary services have no direct game effect
+    "Cargo", "Hospital", "Repair", "Science", "Transport",
 })
 #: Systems that exist on designs but need parts of the game the engine does not play.
 SYSTEM_NOTES = {
-    "Carrier": "fighters not simulated (5.0)",
-    "Launch Tubes": "fighters not simulated (F.5)",
+    "Launch Tubes": "launch and recovery (F.5) not simulated; flights start on the board",
     "Cloaking Device": "cloaking not simulated (B.5)",
     "Hyperdrive": "hyperdrive jumps not simulated (B.10)",
     "Flares": "flares not simulated (B.9)",
@@ -119,7 +129,7 @@ SYSTEM_NOTES = {
 }
 #: Always listed: parts of the game the engine never plays.
 ALWAYS_NOT_SIMULATED = (
-    "fighter flights (5.0); the Fighter Phase moves seekers only",
+    "fighter options F.1-F.7 (patrols, dogfights, screens, variants, launch/recovery); fighters do not sideslip",
     "terrain and scenario rules (Appendix G/S); open board",
     "optional rules (D.x, E.x, F.x) are off",
 )
