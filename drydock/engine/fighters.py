@@ -118,24 +118,33 @@ def activate(battle, fl: FighterFlight) -> None:  # type: ignore[no-untyped-def]
         guard = friendly[0] if friendly else None
         worth = f.worth(guard) if guard is not None else 1.0
         targets.append((kills * worth, f))
-    best = None
+    # hexes adjacent to each target -> the best target attackable from there
+    attack_from: dict[tuple[int, int], tuple[float, object]] = {}
+    for v, t in targets:
+        for dq, dr in DIRS:
+            key = (t.q + dq, t.r + dr)  # type: ignore[attr-defined]
+            if key not in attack_from or v > attack_from[key][0]:
+                attack_from[key] = (v, t)
+    legal = []
     for dq, dr, h, pts in fighter_moves(fl.heading):
         q, r = fl.q + dq, fl.r + dr
-        if (q, r) in blocked or any((fl.q + x, fl.r + y) not in cells for x, y in pts) or (q, r) not in cells:
+        if (q, r) in blocked or (q, r) not in cells:
             continue
-        score = None
-        for v, t in targets:
-            if distance(t.q - q, t.r - r) == 1:  # type: ignore[attr-defined]
-                if score is None or v > score[0]:
-                    score = (v, t)
-        if score is not None:
-            key = (1, score[0])
-        elif enemy_ships:
-            key = (0, -min(distance(s.q - q, s.r - r) for s in enemy_ships))
+        for x, y in pts:
+            if (fl.q + x, fl.r + y) not in cells:
+                break
         else:
-            key = (0, 0)
-        if best is None or key > best[0]:
-            best = (key, q, r, h, score[1] if score is not None else None)
+            legal.append((q, r, h))
+    best = None
+    for q, r, h in legal:
+        hit = attack_from.get((q, r))
+        if hit is not None and (best is None or hit[0] > best[0][1]):
+            best = ((1, hit[0]), q, r, h, hit[1])
+    if best is None:
+        for q, r, h in legal:
+            key = (0, -min((distance(s.q - q, s.r - r) for s in enemy_ships), default=0))
+            if best is None or key > best[0]:
+                best = (key, q, r, h, None)
     start = (fl.q, fl.r)
     if best is None:
         if start in blocked:
