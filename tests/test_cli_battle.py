@@ -42,3 +42,13 @@ def test_user_errors_are_one_line(tmp_path):
         r = CliRunner().invoke(cli, args)
         assert r.exit_code != 0
         assert r.output.strip().count("\n") == 0 and "Traceback" not in r.output, r.output
+
+
+def test_illegal_designs_fight_with_a_warning(tmp_path):
+    hog = tmp_path / "hog.yaml"
+    hog.write_text("class: Hog\nhull: 3\nengines: 9\nshields: 5\n"
+                   "weapons:\n  - {name: Big, range: 10-20-30, stats: 3x2+/3/3, banks: [TT]}\n")
+    r = CliRunner().invoke(cli, ["battle", str(hog), CV, "--runs", "5", "--json"])
+    assert r.exit_code == 0
+    assert "warning" in r.stderr and "illegal design" in r.stderr
+    assert json.loads(r.stdout)["runs"] == 5

@@ -29,7 +29,7 @@ def battle(side_a: str, side_b: str, count_a: int, count_b: int, runs: int, seed
 
     Prints win/draw/loss rates with Wilson 95% intervals, mean turns, mean VPs and survival per ship.
     """
-    from drydock.engine.montecarlo import format_summary, one_battle_log, read_side, simulate
+    from drydock.engine.montecarlo import format_summary, illegal_designs, one_battle_log, read_side, simulate
     from drydock.errors import DrydockError
     from drydock.formats import write_atomic
 
@@ -41,6 +41,8 @@ def battle(side_a: str, side_b: str, count_a: int, count_b: int, runs: int, seed
         raise DrydockError("--runs, --jobs and --turns must be at least 1 and the board at least 8x8")
     a = read_side(side_a, count_a)
     b = read_side(side_b, count_b)
+    for problem in illegal_designs(a + b):
+        click.echo(f"drydock: warning: {problem}", err=True)
     opts = {"turns": turns, "board": (w, h), "battle_size": battle_size}
     if log_file:
         result = one_battle_log(a, b, seed=seed, **opts)

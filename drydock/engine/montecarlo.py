@@ -171,6 +171,19 @@ def read_side(spec: str, count: int = 1) -> list[Design]:
     return designs * count
 
 
+def illegal_designs(designs: list[Design]) -> list[str]:
+    """One line per distinct design that breaks a construction rule (it still fights as written)."""
+    from drydock.validation import validate
+
+    out = []
+    for d in {id(d): d for d in designs}.values():
+        errors = [p for p in validate(d) if p.is_error]
+        if errors:
+            out.append(f"{d.title or d.class_name}: illegal design ({errors[0].message}"
+                       + (f"; {len(errors) - 1} more problem(s)" if len(errors) > 1 else "") + "); fought as written")
+    return out
+
+
 def format_summary(s: Summary, seed: int) -> str:
     """The text report of ``drydock battle``."""
     d = s.to_dict()
