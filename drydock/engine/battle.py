@@ -317,7 +317,6 @@ class Battle:
                 self.say(f"  {f.label}: {f.count} left")
         for s in self.ships:
             if s.alive and apply_marked_damage(s, self.log):
-                s.alive = True
                 self.destroy(s, "destroyed")
             s.facing = s.heading
         self.flights = [f for f in self.flights if f.alive and f.count > 0

@@ -205,7 +205,6 @@ def attack(battle, fl: FighterFlight, target) -> None:  # type: ignore[no-untype
                        f"-> {hits} hits, {points} impact; AFB kills {lost}; damage hull {tally.hull}, "
                        f"engines {tally.engine}, weapons {tally.weapon}, shields {tally.shield}")
         if apply_marked_damage(target, log):  # 5.4: immediately
-            target.alive = True
             battle.destroy(target, "destroyed by fighters")
     else:
         before = target.count

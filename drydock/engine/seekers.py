@@ -196,7 +196,6 @@ def attack(battle, flight: SeekerFlight, vacated: tuple[int, int]) -> None:  # t
         t.p_shd += tally.shield
     flight.alive = False
     if apply_marked_damage(t, log):  # 5.4: immediately
-        t.alive = True
         battle.destroy(t, "destroyed by seekers")
 
 
