@@ -41,6 +41,8 @@ class Format:
 FORMATS: dict[str, Format] = {
     "yaml": Format("yaml", (".yaml", ".yml"), "drydock.native:from_yaml", "drydock.native:to_yaml"),
     "json": Format("json", (".json",), "drydock.native:from_json", "drydock.native:to_json"),
+    "drake": Format("drake", (".drake", ".txt"), "drydock.notation.drake:from_drake",
+                    "drydock.notation.drake:to_drake"),
 }
 
 
