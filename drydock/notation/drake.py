@@ -87,6 +87,8 @@ class DrakeSyntaxError(DrydockSyntaxError):
 MAX_NUMBER = 9999
 #: The separator line between sections (A.6).
 SEPARATOR = "--"
+#: Largest combat rating accepted in a header.
+MAX_RATING = 10**9
 #: The four arcs of directional shields and screens, in display order, with accepted spellings (B.7, B.18).
 ARC_LINES: dict[str, tuple[str, ...]] = {
     "fwd": ("fwd", "forward", "f"),
@@ -108,6 +110,7 @@ _STAT_RE = re.compile(
     r"(?:\((?P<traits>[^()]*)\)|(?P<bare>[^()|]*?))\s*$",
     re.IGNORECASE,
 )
+_STAT_START_RE = re.compile(rf"^(?:[^|:]*:\s*)?{_RANGE}\s*\|", re.IGNORECASE)
 _HEADER_RE = re.compile(
     r"^(?:(?P<faction>.*?)\s+)?(?P<cls>\S*?)-class(?=\s|\(|$)\s*(?P<type>.*?)\s*(?:\(\s*(?P<cr>\d+)\s*\))?\s*$",
     re.IGNORECASE,
@@ -217,7 +220,7 @@ class _Ship:
         self.faction = (m.group("faction") or "").strip()
         self.class_name = m.group("cls")
         self.type = (m.group("type") or "").strip()
-        self.cr = self._num(m.group("cr"), header) if m.group("cr") else None
+        self.cr = self._num(m.group("cr"), header, MAX_RATING) if m.group("cr") else None
         self.overrides: dict[str, str] = {}
         self.ship_id = ""
         self.ship_name = ""
@@ -235,10 +238,10 @@ class _Ship:
     def _err(self, message: str, line: _Line, fragment: str | None = None) -> DrakeSyntaxError:
         return _error(message, line, self.file, fragment)
 
-    def _num(self, text: str, line: _Line) -> int:
+    def _num(self, text: str, line: _Line, limit: int = MAX_NUMBER) -> int:
         digits = text.strip()
-        if len(digits.lstrip("+-").lstrip("0")) > len(str(MAX_NUMBER)) or abs(int(digits)) > MAX_NUMBER:
-            raise self._err(f"number {digits[:12]} is too large (at most {MAX_NUMBER})", line, digits)
+        if len(digits.lstrip("+-").lstrip("0")) > len(str(limit)) or abs(int(digits)) > limit:
+            raise self._err(f"number {digits[:12]} is too large (at most {limit})", line, digits)
         return int(digits)
 
     def _track(self, value: str, line: _Line) -> tuple[int, ...]:
@@ -251,6 +254,16 @@ class _Ship:
 
     # -------------------------------------------------------------- one line
     def feed(self, line: _Line, t: str) -> None:
+        try:
+            self._feed(line, t)
+        except DrydockSyntaxError as exc:
+            if isinstance(exc, DrakeSyntaxError):
+                raise
+            raise self._err(exc.message, line, exc.text) from None
+        except (ValueError, ArithmeticError) as exc:
+            raise self._err(f"cannot read this line: {exc}", line) from None
+
+    def _feed(self, line: _Line, t: str) -> None:
         if not t:
             return
         if t.startswith("#"):
@@ -266,6 +279,9 @@ class _Ship:
         if (m := _STAT_RE.match(t)) is not None:
             self._stat(m, line)
             return
+        if _STAT_START_RE.match(t) and "//" not in t:
+            stats = t.partition("|")[2].strip()
+            raise self._err("stat line must look like 'S-M-L | ROFxACC+/IMP/DMG (traits)'", line, stats or t)
         if "|" in t or "//" in t:
             self._battery(t, line)
             return
@@ -549,7 +565,7 @@ def ship_to_drake(design: Design, rules: Ruleset | None = None) -> str:
 
 
 def _one_line(text: str, what: str) -> str:
-    if "\n" in text or "\r" in text:
+    if len(text.splitlines()) > 1 or text.endswith(("\n", "\r")):
         raise DrakeWriteError(f"a {what} with a line break cannot be written as Drake: {text!r}")
     return text
 
@@ -565,7 +581,10 @@ def _header(design: Design, st: StatedValues, rating: Rating) -> str:
 
 def _header_text(design: Design, cr: int) -> str:
     faction, cls, typ = (_safe_header_part(p) for p in _header_names(design))
-    return " ".join(p for p in (faction, f"{cls.replace(' ', '_')}-class", typ, f"({cr})") if p)
+    text = " ".join(p for p in (faction, f"{cls.replace(' ', '_')}-class", typ, f"({cr})") if p)
+    if not _is_header(text) or text.startswith(SEPARATOR):  # the Faction:/Class:/Type: lines carry the names
+        text = f"-class ({cr})"
+    return text
 
 
 def _safe_header_part(text: str) -> str:
@@ -619,13 +638,16 @@ def _tracks_block(design: Design, st: StatedValues, rating: Rating) -> list[str]
     return out
 
 
-def _mode_text(mode: WeaponMode) -> str:
+def _mode_text(mode: WeaponMode, primary: bool) -> str:
     rng = f"MA {mode.ma}" if mode.ma is not None else format_range(mode.range)  # type: ignore[arg-type]
     text = f"{rng} | {format_stats(mode.rof, mode.acc, mode.imp, mode.dmg)}"
     if mode.traits:
         text += f" ({', '.join(mode.traits)})"
-    if mode.label is not None:
-        text = f"{_one_line(mode.label, 'mode label')}: {text}"
+    if mode.label is not None and not primary:  # a primary mode has no label line (C.2)
+        label = _one_line(mode.label, "mode label")
+        if ":" in label or "|" in label or label != label.strip():
+            raise DrakeWriteError(f"mode label {label!r} cannot be written as Drake")
+        text = f"{label}: {text}"
     return text
 
 
@@ -633,12 +655,13 @@ def _batteries_block(design: Design, rating: Rating) -> list[str]:
     out = []
     for battery, br in zip(design.weapons, rating.batteries, strict=True):
         name = _one_line(battery.name, "battery name")
-        if "|" in name or "//" in name:
-            raise DrakeWriteError(f"battery name {name!r} cannot be written as Drake (contains '|' or '//')")
+        if "|" in name or "//" in name or name.startswith(("#", "-")) or _KEY_RE.match(name):
+            raise DrakeWriteError(f"battery name {name!r} cannot be written as Drake (it contains '|' or '//', "
+                                  "starts with '#' or '-', or reads as a 'Key:' line)")
         banks = "| ".join(format_display_bank(b, expendable=br.expendable) for b in battery.banks)
         ll = battery.stated_loss_limit if battery.stated_loss_limit is not None else br.loss_limit
         out.append(f"{name} | {banks} // ({ll})" if banks else f"{name} | // ({ll})")
-        out.extend(_mode_text(m) for m in battery.modes)
+        out.extend(_mode_text(m, i == 0) for i, m in enumerate(battery.modes))
     return out
 
 
