@@ -106,7 +106,7 @@ def format_bank(bank: Bank) -> str:
 BOX_PATTERN = r"(?:\[\s*\]|▢|☐|□)"
 #: The expended-weapon diamond written after a box of an Expendable weapon (C.5): "<>", "◊" or "◇".
 DIAMOND_PATTERN = r"(?:<>|◊|◇)"
-_BOXES_RE = re.compile(rf"^(?:{BOX_PATTERN}\s*{DIAMOND_PATTERN}?\s*)+$")
+_BOXES_RE = re.compile(rf"^(?:{BOX_PATTERN}(?:\s*{DIAMOND_PATTERN})?\s*)+$")
 _BOX_RE = re.compile(BOX_PATTERN)
 _DISPLAY_BANK_RE = re.compile(r"^\s*([A-Za-z]+)(\d*)\s*(.*?)\s*$")
 

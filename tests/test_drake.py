@@ -38,7 +38,8 @@ def test_majestic_parses_with_book_values():
     assert [b.name for b in d.weapons] == ["Lightning Turret", "Laser Cannon", "Fusion Torpedo"]
     lt = d.weapons[0]
     assert lt.banks == (Bank(arc="ACE", mounts=2), Bank(arc="BDF", mounts=2))
-    assert (lt.primary.range, lt.primary.rof, lt.primary.acc, lt.primary.imp, lt.primary.dmg) == ((4, 8, 12), 2, 5, 1, 1)
+    p = lt.primary
+    assert (p.range, p.rof, p.acc, p.imp, p.dmg) == ((4, 8, 12), 2, 5, 1, 1)
     assert lt.primary.traits == ("Pr1",)
     assert [b.weapon_count for b in d.weapons] == [4, 6, 4]
     assert d.systems == (SystemEntry(name="Countermeasures"), SystemEntry(name="Hyperdrive"))
@@ -296,3 +297,16 @@ def test_fuzz_mutated_majestic_only_raises_drake_syntax_errors(rnd: random.Rando
     for d in result:
         rate(d)
         assert from_drake(to_drake(d)) == [d] or True  # writing any parsed design must not crash
+
+
+@pytest.mark.parametrize("text", [
+    "X " + " " * 3000 + "Y-class" + " " * 3000 + "(1" + "\nHull: 1\n",
+    "X Y-class Z\nHull: 1\nGun | AB " + "[] " * 1300 + "x // (1)\n",
+    "X Y-class Z\nHull: 1\nEquipment: CM " + "[]  <> " * 500 + "? // (1)\n",
+    "X Y-class Z\nHull: 1\nMarines: " + "1 - " * 900 + "x\n",
+    "X Y-class Z\nHull: 1\nGun | AB [] // (1)\n4-8-12 | 1x5+/1/1 " + "a " * 1900 + "(\n",
+    "X Y-class Z\nHull: " + "9" * 5000 + "\n",
+])
+def test_pathological_lines_fail_fast_with_a_syntax_error(text):
+    with pytest.raises(DrakeSyntaxError):
+        from_drake(text)

@@ -71,7 +71,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from drydock.arcs import BOX_PATTERN, DIAMOND_PATTERN, count_boxes, format_display_bank, parse_display_bank
+from drydock.arcs import BOX_PATTERN, count_boxes, format_display_bank, parse_display_bank
 from drydock.calc import Rating, calculate
 from drydock.errors import DrydockError, DrydockSyntaxError
 from drydock.model import ArcValues, Bank, Battery, Design, StatedValues, SystemEntry, TechLevels, WeaponMode
@@ -111,10 +111,6 @@ _STAT_RE = re.compile(
     re.IGNORECASE,
 )
 _STAT_START_RE = re.compile(rf"^(?:[^|:]*:\s*)?{_RANGE}\s*\|", re.IGNORECASE)
-_HEADER_RE = re.compile(
-    r"^(?:(?P<faction>.*?)\s+)?(?P<cls>\S*?)-class(?=\s|\(|$)\s*(?P<type>.*?)\s*(?:\(\s*(?P<cr>\d+)\s*\))?\s*$",
-    re.IGNORECASE,
-)
 _KEY_RE = re.compile(
     r"^(?P<key>ID|NAME|Faction|Class|Type|Tech|Screens|Hull|Engines|Weapons|Shields|Equipment|Traits)\s*:\s*"
     r"(?P<value>.*)$",
@@ -124,7 +120,7 @@ _ARC_RE = re.compile(r"^-?\s*(?P<arc>[A-Za-z]+)\s*:\s*(?P<value>\d+)\s*$")
 _MUNITION_RE = re.compile(r"^(?P<name>[^:|#]+?)\s*:\s*(?P<value>\d+(?:\s*[-\s]\s*\d+)*)\s*$")
 _TRACK_RE = re.compile(r"^\d+(?:\s*-\s*\d+|\s+\d+)*$")
 _LL_RE = re.compile(r"^\(\s*(?P<ll>\d+)\s*\)\s*(?:\|\s*)?(?P<rest>.*)$")
-_ITEM_RE = re.compile(rf"^(?P<name>.*?)\s*(?P<boxes>(?:{BOX_PATTERN}\s*{DIAMOND_PATTERN}?\s*)*)$")
+_FIRST_BOX_RE = re.compile(BOX_PATTERN)
 _TRAIT_ITEM_RE = re.compile(r"^(?P<name>.*?)\s*(?:\(\s*(?P<qty>\d+)\s*\))?$")
 _TECH_RE = re.compile(r"([ESWF])[a-z]*\s*:?\s*([+-]?\d+)", re.IGNORECASE)
 
@@ -132,11 +128,18 @@ _TECH_RE = re.compile(r"([ESWF])[a-z]*\s*:?\s*([+-]?\d+)", re.IGNORECASE)
 # ------------------------------------------------------------------ reading
 
 
+#: Longest line read (longer lines are a syntax error; keeps every pattern fast).
+MAX_LINE = 4000
+
+
 @dataclass
 class _Line:
     no: int
     raw: str
+    orig: str
+    """The line stripped, a glued "--" removed: read for names, ids and notes."""
     text: str
+    """``orig`` with runs of white space collapsed to one space: read for everything else."""
     offset: int
 
 
@@ -161,6 +164,8 @@ def from_drake(text: str, *, file: str | None = None, rules: Ruleset | None = No
         line = lines[i]
         i += 1
         t = line.text
+        if len(line.raw) > MAX_LINE:
+            raise _error(f"line longer than {MAX_LINE} characters", line, file)
         if not t or t.startswith("#") and not ships:
             continue
         if _is_header(t):
@@ -169,7 +174,8 @@ def from_drake(text: str, *, file: str | None = None, rules: Ruleset | None = No
         if not ships:
             raise _error("expected a header line '<Faction> <CLASS>-class <Type> (<CR>)'", line, file)
         # a battery whose banks wrap onto the next line after a trailing "|"
-        while t.endswith("|") and "//" not in t and i < len(lines) and lines[i].text:
+        while t.endswith("|") and "//" not in t and not t.startswith("#") and _KEY_RE.match(t) is None \
+                and i < len(lines) and lines[i].text and len(t) < MAX_LINE:
             t = t + " " + lines[i].text
             i += 1
         ships[-1].feed(line, t)
@@ -190,13 +196,41 @@ def _split_lines(text: str) -> list[_Line]:
         elif t.startswith(SEPARATOR) and not t.startswith(SEPARATOR + "-" + SEPARATOR):
             lead += 2
             t = t[2:].lstrip()
-        out.append(_Line(no, raw.rstrip("\r\n"), t, lead))
+        out.append(_Line(no, raw.rstrip("\r\n"), t, " ".join(t.split()), lead))
     return out
+
+
+def split_header(text: str) -> tuple[str, str, str, str | None] | None:
+    """``"Imperial MAJESTIC-class Battlecruiser (185)"`` -> (faction, class, type, CR text or None).
+
+    CLASS is the non-space run just before "-class" (drake.md OQ7); ``None`` if there is no "-class".
+    """
+    low = text.lower()
+    start = 0
+    while True:
+        i = low.find("-class", start)
+        if i < 0:
+            return None
+        after = text[i + 6:i + 7]
+        if after in ("", " ", "(") or after.isspace():
+            break
+        start = i + 1
+    before = text[:i]
+    j = max(before.rfind(" "), before.rfind("\t")) + 1
+    faction, cls, rest = before[:j].strip(), before[j:], text[i + 6:].strip()
+    cr = None
+    if rest.endswith(")"):
+        k = rest.rfind("(")
+        inside = rest[k + 1:-1].strip()
+        if k >= 0 and inside.isdigit() and inside.isascii():
+            cr, rest = inside, rest[:k].strip()
+    return faction, cls, rest, cr
+
 
 
 def _is_header(t: str) -> bool:
     return "-class" in t.lower() and "|" not in t and "//" not in t and not t.startswith("#") \
-        and _KEY_RE.match(t) is None and _HEADER_RE.match(t) is not None
+        and _KEY_RE.match(t) is None and split_header(t) is not None
 
 
 def _error(message: str, line: _Line, file: str | None, fragment: str | None = None) -> DrakeSyntaxError:
@@ -215,12 +249,10 @@ class _Ship:
         self.file = file
         self.rules = rules
         self.header_line = header
-        m = _HEADER_RE.match(header.text)
-        assert m is not None
-        self.faction = (m.group("faction") or "").strip()
-        self.class_name = m.group("cls")
-        self.type = (m.group("type") or "").strip()
-        self.cr = self._num(m.group("cr"), header, MAX_RATING) if m.group("cr") else None
+        parts = split_header(header.text)
+        assert parts is not None
+        self.faction, self.class_name, self.type, cr = parts
+        self.cr = self._num(cr, header, MAX_RATING) if cr else None
         self.overrides: dict[str, str] = {}
         self.ship_id = ""
         self.ship_name = ""
@@ -267,11 +299,14 @@ class _Ship:
         if not t:
             return
         if t.startswith("#"):
-            note = t[1:]
+            note = line.orig[1:]
             self.notes.append(note[1:] if note.startswith(" ") else note)
             return
         if (m := _KEY_RE.match(t)) is not None:
-            self._keyword(m.group("key").lower(), m.group("value").strip(), line)
+            key = m.group("key").lower()
+            if key in ("id", "name", "faction", "class", "type"):  # names keep their spacing
+                m = _KEY_RE.match(line.orig) or m
+            self._keyword(key, m.group("value").strip(), line)
             return
         if (m := _ARC_RE.match(t)) is not None and self._arc_key(m.group("arc")) is not None:
             self._arc(self._arc_key(m.group("arc")) or "", self._num(m.group("value"), line), line)
@@ -354,9 +389,11 @@ class _Ship:
             part = part.strip()
             if not part:
                 continue
-            m = _ITEM_RE.match(part)
-            assert m is not None
-            name, qty = m.group("name").strip(), count_boxes(m.group("boxes")) or 0
+            first = _FIRST_BOX_RE.search(part)
+            name, boxes = (part[:first.start()].strip(), part[first.start():]) if first else (part, "")
+            qty = count_boxes(boxes)
+            if qty is None:
+                raise self._err("equipment item must look like 'Name [][]'", line, part)
             if not qty and (q := _TRAIT_ITEM_RE.match(name)) is not None and q.group("qty"):
                 name, qty = q.group("name").strip(), self._num(q.group("qty"), line)
             if not name:
@@ -493,7 +530,7 @@ class _Ship:
             screens=screens,
             tech=TechLevels(**self.tech),
             weapons=tuple(weapons),
-            systems=tuple(self.systems),
+            systems=tuple(sorted(self.systems, key=lambda e: system_line_order(e.name, self.rules))),
             ship_id=self.ship_id,
             ship_name=self.ship_name,
             notes=tuple(self.notes),
@@ -502,6 +539,16 @@ class _Ship:
             combat_rating=self.cr, hull=tracks.get("hull"), engines=tracks.get("engines"),
             weapons=tracks.get("weapons"), shields=tracks.get("shields"), equipment_loss_limit=self.equipment_ll,
         ), self.rules)
+
+
+#: The Drake line each kind of system is written on (A.6, drake.md §4): equipment, traits, munitions.
+SYSTEM_LINE_ORDER = {"E": 0, "T": 1, "M": 2}
+
+
+def system_line_order(name: str, rules: Ruleset) -> int:
+    """0 equipment, 1 traits (and unknown systems), 2 munitions: the order Drake writes systems in."""
+    rule = rules.systems.get(name)
+    return SYSTEM_LINE_ORDER[rule.type] if rule is not None else SYSTEM_LINE_ORDER["T"]
 
 
 def keep_disagreeing(design: Design, stated: StatedValues, rules: Ruleset | None = None) -> Design:
@@ -594,8 +641,8 @@ def _safe_header_part(text: str) -> str:
 def _id_block(design: Design) -> list[str]:
     out = [f"ID: {_one_line(design.ship_id, 'ship id')}", f"NAME: {_one_line(design.ship_name, 'ship name')}"]
     header = _header_text(design, 0)
-    m = _HEADER_RE.match(header)
-    parsed = ((m.group("faction") or "").strip(), m.group("cls"), (m.group("type") or "").strip()) if m else None
+    split = split_header(header)
+    parsed = split[:3] if split else None
     if parsed != _header_names(design) or not _is_header(header):
         for key, value in zip(("Faction", "Class", "Type"), _header_names(design), strict=True):
             out.append(f"{key}: {_one_line(value, key.lower())}")
@@ -655,9 +702,9 @@ def _batteries_block(design: Design, rating: Rating) -> list[str]:
     out = []
     for battery, br in zip(design.weapons, rating.batteries, strict=True):
         name = _one_line(battery.name, "battery name")
-        if "|" in name or "//" in name or name.startswith(("#", "-")) or _KEY_RE.match(name):
+        if "|" in name or "//" in name or name.startswith(("#", SEPARATOR)) or _KEY_RE.match(name):
             raise DrakeWriteError(f"battery name {name!r} cannot be written as Drake (it contains '|' or '//', "
-                                  "starts with '#' or '-', or reads as a 'Key:' line)")
+                                  "starts with '#' or '--', or reads as a 'Key:' line)")
         banks = "| ".join(format_display_bank(b, expendable=br.expendable) for b in battery.banks)
         ll = battery.stated_loss_limit if battery.stated_loss_limit is not None else br.loss_limit
         out.append(f"{name} | {banks} // ({ll})" if banks else f"{name} | // ({ll})")
