@@ -272,7 +272,7 @@ def test_fuzz_random_text_only_raises_drake_syntax_errors(text):
     try:
         from_drake(text)
     except DrydockSyntaxError as exc:
-        assert isinstance(exc, DrakeSyntaxError) and exc.line is not None or exc.line is None
+        assert isinstance(exc, DrakeSyntaxError)
 
 
 @settings(max_examples=300, deadline=None)
@@ -296,7 +296,7 @@ def test_fuzz_mutated_majestic_only_raises_drake_syntax_errors(rnd: random.Rando
         return
     for d in result:
         rate(d)
-        assert from_drake(to_drake(d)) == [d] or True  # writing any parsed design must not crash
+        assert from_drake(to_drake(d)) == [d]  # whatever was read writes back to the same design
 
 
 @pytest.mark.parametrize("text", [
