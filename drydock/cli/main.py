@@ -20,6 +20,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "schema": ("drydock.cli.rating:schema", "Print the JSON Schema of the YAML design file."),
     "convert": ("drydock.cli.convert:convert", "Convert designs between Drake, YAML, JSON and xlsx workbooks."),
     "show": ("drydock.cli.convert:show", "Print a design as Drake notation, YAML or JSON."),
+    "examples": ("drydock.cli.examples:examples", "List (or --copy) the bundled example designs."),
 }
 
 
