@@ -6,7 +6,7 @@ import random
 from pathlib import Path
 
 import pytest
-from design_strategies import designs
+from tests.design_strategies import designs
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -15,7 +15,7 @@ from drydock.formats import read_designs
 from drydock.model import ArcValues, Bank, SystemEntry, TechLevels
 from drydock.native import from_yaml, to_yaml
 from drydock.notation.drake import DrakeSyntaxError, DrakeWriteError, from_drake, to_drake
-from drydock.validate import rate, validate
+from drydock.validation import rate, validate
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
 MAJESTIC_FILE = FIXTURES / "majestic.drake"
