@@ -43,6 +43,7 @@ FORMATS: dict[str, Format] = {
     "json": Format("json", (".json",), "drydock.native:from_json", "drydock.native:to_json"),
     "drake": Format("drake", (".drake", ".txt"), "drydock.notation.drake:from_drake",
                     "drydock.notation.drake:to_drake"),
+    "xlsx": Format("xlsx", (".xlsx",), "drydock.excel.read:from_xlsx", "drydock.excel.write:to_xlsx", binary=True),
 }
 
 
