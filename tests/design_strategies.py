@@ -69,7 +69,9 @@ def modes(draw: st.DrawFn, label: str | None = None) -> WeaponMode:
                       imp=draw(st.integers(1, 5)), dmg=draw(st.integers(1, 5)), traits=tuple(traits))
 
 
-mode_labels = st.one_of(st.none(), _words(2))
+#: "ID", "Name", "Faction", "Class" and "Type" are Drake keys, not mode labels.
+mode_labels = st.one_of(st.none(), _words(2).filter(lambda w: w.lower() not in ("id", "name", "faction", "class",
+                                                                                "type")))
 
 
 @st.composite
@@ -113,7 +115,7 @@ def designs(draw: st.DrawFn, stated: bool = True) -> Design:
         systems=draw(systems()),
         ship_id=draw(free_text),
         ship_name=draw(free_text),
-        notes=tuple(draw(st.lists(_LOOSE, max_size=3))),
+        notes=tuple(draw(st.lists(_LOOSE.filter(bool), max_size=3))),
     )
     if not stated or not draw(st.booleans()):
         return d

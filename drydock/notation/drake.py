@@ -97,6 +97,8 @@ ARC_LINES: dict[str, tuple[str, ...]] = {
     "aft": ("aft", "a"),
 }
 ARC_LABELS = {"fwd": "Fwd", "port": "Port", "stbd": "Stbd", "aft": "Aft"}
+#: Keys whose value is free text: a line starting with one is never a stat line.
+TEXT_KEYS = ("id", "name", "faction", "class", "type")
 #: Tech line letters -> TechLevels field (A.4).
 TECH_LETTERS = {"E": "engines", "S": "shields", "W": "weapons", "F": "fighters"}
 #: The trait the Drydock uses to mark a seeker (Z.2); Drake shows the MA instead.
@@ -302,7 +304,7 @@ class _Ship:
             note = line.orig[1:]
             self.notes.append(note[1:] if note.startswith(" ") else note)
             return
-        if (m := _KEY_RE.match(t)) is not None:
+        if (m := _KEY_RE.match(t)) is not None and (m.group("key").lower() in TEXT_KEYS or not _STAT_RE.match(t)):
             key = m.group("key").lower()
             if key in ("id", "name", "faction", "class", "type"):  # names keep their spacing
                 m = _KEY_RE.match(line.orig) or m
@@ -692,7 +694,7 @@ def _mode_text(mode: WeaponMode, primary: bool) -> str:
         text += f" ({', '.join(mode.traits)})"
     if mode.label is not None and not primary:  # a primary mode has no label line (C.2)
         label = _one_line(mode.label, "mode label")
-        if ":" in label or "|" in label or label != label.strip():
+        if ":" in label or "|" in label or label != label.strip() or label.lower() in TEXT_KEYS:
             raise DrakeWriteError(f"mode label {label!r} cannot be written as Drake")
         text = f"{label}: {text}"
     return text
