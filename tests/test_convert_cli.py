@@ -68,3 +68,17 @@ def test_rate_and_check_read_drake(tmp_path):
     bad.write_text("X Y-class Z\nHull: eight\n", encoding="utf-8")
     r = run("check", str(bad))
     assert r.exit_code == 1 and "bad.drake:2:7: a track must be numbers" in r.stderr and "Traceback" not in r.output
+
+
+def test_convert_to_and_from_xlsx_and_rate_it(tmp_path):
+    x = tmp_path / "fleet.xlsx"
+    yaml_example = Path(__file__).resolve().parent.parent / "examples" / "designs" / "majestic.yaml"
+    assert run("convert", str(FIXTURES / "majestic.drake"), str(yaml_example), "-o", str(x)).exit_code == 0
+    r = run("rate", str(x))
+    assert r.exit_code == 0 and r.output.count("CR 188") == 2
+    r = run("show", str(x))
+    assert r.output.startswith(MAJESTIC) and "Imperial Majestic-class Battlecruiser (188)" in r.output
+    r = run("convert", str(x), "-o", "-", "--to", "xlsx")
+    assert r.exit_code == 0 and r.stdout_bytes[:2] == b"PK"
+    r = run("show", str(x), "--format", "xlsx")
+    assert r.exit_code == 2 and "'xlsx' is not one of" in r.stderr
