@@ -6,7 +6,6 @@ import random
 from pathlib import Path
 
 import pytest
-from tests.design_strategies import designs
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -16,6 +15,7 @@ from drydock.model import ArcValues, Bank, SystemEntry, TechLevels
 from drydock.native import from_yaml, to_yaml
 from drydock.notation.drake import DrakeSyntaxError, DrakeWriteError, from_drake, to_drake
 from drydock.validation import rate, validate
+from tests.design_strategies import designs
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
 MAJESTIC_FILE = FIXTURES / "majestic.drake"
