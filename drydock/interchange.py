@@ -70,7 +70,7 @@ def convert(inputs: list[str], output: str, *, to: str | None = None, source: st
     designs: list[Design] = []
     for name in inputs:
         designs.extend(read_designs(name, fmt=source, rules=rules))
-    data = fmt.write(designs)
+    data = fmt.write(designs, rules=rules)
     result = ConvertResult()
     if output == STDIO:
         _write_stdout(data)
@@ -100,7 +100,7 @@ def _to_directory(inputs: list[str], out_dir: Path, *, to: str | None, source: s
             if target.resolve() in planned:
                 raise DrydockError(f"{target}: two inputs convert to the same output")
             designs = read_designs(path, fmt=source, rules=rules)
-            write_atomic(target, fmt.write(designs), force=force)
+            write_atomic(target, fmt.write(designs, rules=rules), force=force)
         except (DrydockError, OSError) as exc:
             msg = str(exc) if isinstance(exc, DrydockError) else f"{path}: {exc.strerror or exc}"
             result.failed.append((str(path), msg))
@@ -146,6 +146,6 @@ def show(path: str, fmt: str = "drake", *, source: str | None = None, rules: Rul
     out: Format = format_named(fmt)
     if out.binary:
         raise DrydockError(f"{fmt} is a binary format; use 'drydock convert' to write it to a file")
-    data = out.write(read_designs(path, fmt=source, rules=rules))
+    data = out.write(read_designs(path, fmt=source, rules=rules), rules=rules)
     assert isinstance(data, str)
     return data

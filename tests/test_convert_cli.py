@@ -82,3 +82,14 @@ def test_convert_to_and_from_xlsx_and_rate_it(tmp_path):
     assert r.exit_code == 0 and r.stdout_bytes[:2] == b"PK"
     r = run("show", str(x), "--format", "xlsx")
     assert r.exit_code == 2 and "'xlsx' is not one of" in r.stderr
+
+
+def test_convert_reads_and_writes_under_house_rules(tmp_path):
+    rules = tmp_path / "house.yaml"
+    rules.write_text('formulas:\n  combat_rating: {expr: "sqrt(ORAT * DRAT) - 3"}\n', encoding="utf-8")
+    out = tmp_path / "m.yaml"
+    assert run("convert", str(FIXTURES / "majestic.drake"), "-o", str(out), "--rules", str(rules)).exit_code == 0
+    assert "combat_rating" not in out.read_text(encoding="utf-8")  # 185 is what these rules compute
+    r = run("show", str(out), "--rules", str(rules))
+    assert r.output.startswith("Imperial MAJESTIC-class Battlecruiser (185)\n")
+    assert run("show", str(out)).output.startswith("Imperial MAJESTIC-class Battlecruiser (188)\n")
