@@ -120,6 +120,7 @@ _KEY_RE = re.compile(
 )
 _ARC_RE = re.compile(r"^-?\s*(?P<arc>[A-Za-z]+)\s*:\s*(?P<value>\d+)\s*$")
 _MUNITION_RE = re.compile(r"^(?P<name>[^:|#]+?)\s*:\s*(?P<value>\d+(?:\s*[-\s]\s*\d+)*)\s*$")
+_TRACK_SPLIT = re.compile(r"[-\s]+")
 _TRACK_RE = re.compile(r"^\d+(?:\s*-\s*\d+|\s+\d+)*$")
 _LL_RE = re.compile(r"^\(\s*(?P<ll>\d+)\s*\)\s*(?:\|\s*)?(?P<rest>.*)$")
 _FIRST_BOX_RE = re.compile(BOX_PATTERN)
@@ -273,6 +274,8 @@ class _Ship:
         return _error(message, line, self.file, fragment)
 
     def _num(self, text: str, line: _Line, limit: int = MAX_NUMBER) -> int:
+        if len(text) <= 4 and text.isdigit() and text.isascii():  # the common case, fast
+            return int(text)
         digits = text.strip()
         if len(digits.lstrip("+-").lstrip("0")) > len(str(limit)) or abs(int(digits)) > limit:
             raise self._err(f"number {digits[:12]} is too large (at most {limit})", line, digits)
@@ -284,7 +287,7 @@ class _Ship:
             return ()
         if not _TRACK_RE.match(value):
             raise self._err("a track must be numbers separated by '-', e.g. 4-3-2-1", line, value)
-        return tuple(self._num(v, line) for v in re.split(r"[-\s]+", value) if v)
+        return tuple(self._num(v, line) for v in _TRACK_SPLIT.split(value) if v)
 
     # -------------------------------------------------------------- one line
     def feed(self, line: _Line, t: str) -> None:
@@ -551,6 +554,17 @@ def system_line_order(name: str, rules: Ruleset) -> int:
     """0 equipment, 1 traits (and unknown systems), 2 munitions: the order Drake writes systems in."""
     rule = rules.systems.get(name)
     return SYSTEM_LINE_ORDER[rule.type] if rule is not None else SYSTEM_LINE_ORDER["T"]
+
+
+def canonical(design: Design, rules: Ruleset | None = None) -> Design:
+    """``design`` as Drake carries it: systems in line order, stated values that agree dropped.
+
+    ``from_drake(to_drake(d)) == [canonical(d)]`` for any design Drake can write.
+    """
+    rules = rules or Ruleset.unity()
+    systems = tuple(sorted(design.systems, key=lambda e: system_line_order(e.name, rules)))
+    stated = design.stated or StatedValues()
+    return keep_disagreeing(design.model_copy(update={"systems": systems}), stated, rules)
 
 
 def keep_disagreeing(design: Design, stated: StatedValues, rules: Ruleset | None = None) -> Design:
