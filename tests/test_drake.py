@@ -310,3 +310,9 @@ def test_fuzz_mutated_majestic_only_raises_drake_syntax_errors(rnd: random.Rando
 def test_pathological_lines_fail_fast_with_a_syntax_error(text):
     with pytest.raises(DrakeSyntaxError):
         from_drake(text)
+
+
+def test_screens_number_above_directional_screens_and_arc_spellings():
+    d = one("X Y-class Z\nScreens: 4\n-Fwd: 2\nPort: 1\n--Starboard: 1\nHull: 3-2-1\n")
+    assert d.screens == ArcValues(fwd=2, port=1, stbd=1, aft=0)
+    assert to_drake(d).split("--\n")[2] == "Screens:\n-Fwd: 2\n-Port: 1\n-Stbd: 1\n-Aft: 0\n"
