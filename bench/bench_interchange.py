@@ -4,7 +4,7 @@
 
 Drake goal: 1,000 designs/s or more each way on one core (reading rates every design to
 compare its stated values). Workbook goal: a 25-ship workbook (the size of a fleet) written
-in a few seconds and read back in about one (openpyxl is the cost).
+and read back in under a second each (openpyxl is most of the cost).
 """
 
 from __future__ import annotations
