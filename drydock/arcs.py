@@ -105,3 +105,49 @@ def format_bank(bank: Bank) -> str:
     x = str(bank.mounts) if bank.mounts != 1 else ""
     y = str(bank.mount_size) if bank.mount_size != 1 else ""
     return f"{x}{bank.arc}{y}"
+
+
+# ------------------------------------------------------------------ display-style banks (A.6, 1.4, C.3)
+
+#: A weapon box on a display sheet or in Drake text: "[]", "[ ]", "▢", "☐" or "□" (A.6).
+BOX_PATTERN = r"(?:\[\s*\]|▢|☐|□)"
+#: The expended-weapon diamond written after a box of an Expendable weapon (C.5): "<>", "◊" or "◇".
+DIAMOND_PATTERN = r"(?:<>|◊|◇)"
+_BOXES_RE = re.compile(rf"^(?:{BOX_PATTERN}(?:\s*{DIAMOND_PATTERN})?\s*)+$")
+_BOX_RE = re.compile(BOX_PATTERN)
+_DISPLAY_BANK_RE = re.compile(r"^\s*([A-Za-z]+)(\d*)\s*(.*?)\s*$")
+
+
+def count_boxes(text: str) -> int | None:
+    """The number of boxes in ``text`` ("[][]<>" -> 2); ``None`` if it is not only boxes (and diamonds)."""
+    text = text.strip()
+    if not text:
+        return 0
+    if not _BOXES_RE.match(text):
+        return None
+    return len(_BOX_RE.findall(text))
+
+
+def parse_display_bank(text: str, rules: Ruleset | None = None) -> Bank:
+    """Read a bank as a display sheet or Drake post prints it: ``ARC[y] boxes`` ("ACE [][]", "AB2 [][]").
+
+    One box per mount; ``y`` is the weapons per mount (C.3). Without boxes the text
+    is read as a Drydock entry ``xARCy`` (:func:`parse_bank`), so "2ACE" also works.
+    """
+    m = _DISPLAY_BANK_RE.match(text)
+    boxes = count_boxes(m.group(3)) if m else None
+    if m is None or not boxes:
+        if _BANK_RE.match(text):
+            return parse_bank(text, rules)
+        raise BankSyntaxError("bank must look like 'ARC [][]' or 'ARC2 [][]' (arc, weapons per mount, one box "
+                              "per mount)", text=text)
+    size = int(m.group(2)) if m.group(2) else 1
+    arc = normalize_arc(m.group(1), rules) or m.group(1).upper()
+    return Bank(arc=arc, mounts=boxes, mount_size=size)
+
+
+def format_display_bank(bank: Bank, *, expendable: bool = False, box: str = "[]") -> str:
+    """The display form of a bank: "ACE [][]", "AB2 [][]"; Expendable weapons get "[]<>" boxes."""
+    y = str(bank.mount_size) if bank.mount_size != 1 else ""
+    cell = box + ("<>" if expendable else "")
+    return f"{bank.arc}{y} {cell * bank.mounts}".rstrip()

@@ -11,6 +11,7 @@ designs and returns ``str`` or ``bytes``.
 from __future__ import annotations
 
 import importlib
+import inspect
 import os
 import sys
 import tempfile
@@ -34,13 +35,20 @@ class Format:
     def read(self, data: str | bytes, *, file: str | None = None, rules: Ruleset | None = None) -> list[Design]:
         return _load(self.reader)(data, file=file, rules=rules)
 
-    def write(self, designs: list[Design]) -> str | bytes:
-        return _load(self.writer)(designs)
+    def write(self, designs: list[Design], *, rules: Ruleset | None = None) -> str | bytes:
+        """Write ``designs``; ``rules`` reaches writers that compute figures (Drake, xlsx) and is ignored by others."""
+        writer = _load(self.writer)
+        if rules is not None and "rules" in inspect.signature(writer).parameters:
+            return writer(designs, rules=rules)
+        return writer(designs)
 
 
 FORMATS: dict[str, Format] = {
     "yaml": Format("yaml", (".yaml", ".yml"), "drydock.native:from_yaml", "drydock.native:to_yaml"),
     "json": Format("json", (".json",), "drydock.native:from_json", "drydock.native:to_json"),
+    "drake": Format("drake", (".drake", ".txt"), "drydock.notation.drake:from_drake",
+                    "drydock.notation.drake:to_drake"),
+    "xlsx": Format("xlsx", (".xlsx",), "drydock.excel.read:from_xlsx", "drydock.excel.write:to_xlsx", binary=True),
 }
 
 

@@ -1,0 +1,52 @@
+"""``drydock convert`` and ``drydock show``."""
+
+from __future__ import annotations
+
+import sys
+
+import click
+
+from drydock.cli.rating import rules_option
+
+FORMAT_HELP = "drake, yaml, json or xlsx"
+
+
+@click.command()
+@click.argument("inputs", nargs=-1, required=True)
+@click.option("-o", "--output", required=True,
+              help="Output file, directory, or '-' for standard output.")
+@click.option("--to", "to", metavar="FORMAT", help=f"Output format ({FORMAT_HELP}); default: by extension.")
+@click.option("--from", "source", metavar="FORMAT",
+              help="Input format when the extension does not say (standard input is YAML by default).")
+@click.option("--force", is_flag=True, help="Overwrite existing outputs (never an input).")
+@rules_option
+def convert(inputs: tuple[str, ...], output: str, to: str | None, source: str | None, force: bool,
+            rules_file: str | None) -> None:
+    """Convert design files: INPUTS (files, directories or '-') to OUTPUT.
+
+    One output file gets every design of every input; a directory gets one file per
+    input (bad inputs are reported and skipped; exit status 1 if any failed).
+    """
+    from drydock.houserules import load_ruleset
+    from drydock.interchange import convert as run
+
+    result = run(list(inputs), output, to=to, source=source, force=force, rules=load_ruleset(rules_file))
+    for _name, error in result.failed:
+        click.echo(f"drydock: error: {error}", err=True)
+    if len(result.written) + len(result.failed) > 1 or result.failed or output != "-":
+        click.echo(result.summary() + (f" -> {output}" if output != "-" else ""), err=True)
+    sys.exit(0 if result.ok else 1)
+
+
+@click.command()
+@click.argument("file")
+@click.option("--format", "fmt", type=click.Choice(["drake", "yaml", "json"]), default="drake", show_default=True,
+              help="Notation to print.")
+@click.option("--from", "source", metavar="FORMAT", help="Input format when the extension does not say.")
+@rules_option
+def show(file: str, fmt: str, source: str | None, rules_file: str | None) -> None:
+    """Print the designs in FILE as Drake notation, YAML or JSON."""
+    from drydock.houserules import load_ruleset
+    from drydock.interchange import show as run
+
+    click.echo(run(file, fmt, source=source, rules=load_ruleset(rules_file)), nl=False)

@@ -1,0 +1,289 @@
+"""Read designs back from a workbook in the drydock layout (:mod:`drydock.excel.layout`).
+
+Only the yellow input cells are read (SHIP sheets and the Weapons library); the
+orange computed cells and the Drake sheet are ignored, so a design edited by hand
+in Excel or LibreOffice imports as edited and re-rates. Stated values are kept as
+written in their cells. Errors name the sheet and cell (``SHIP1!B8``).
+"""
+
+from __future__ import annotations
+
+import re
+from io import BytesIO
+from typing import Any
+
+from pydantic import ValidationError
+
+from drydock.arcs import parse_bank
+from drydock.errors import DrydockSyntaxError
+from drydock.excel import layout as L
+from drydock.model import ArcValues, Battery, Design, StatedValues, SystemEntry, TechLevels, WeaponMode
+from drydock.rules import Ruleset
+from drydock.syntax import complete_range, parse_range, parse_traits
+
+
+class WorkbookError(DrydockSyntaxError):
+    """A file that is not a workbook, or a sheet or cell that does not follow the drydock layout."""
+
+    def __init__(self, message: str, *, sheet: str | None = None, cell: str | None = None, text: str | None = None,
+                 file: str | None = None) -> None:
+        self.sheet, self.cell = sheet, cell
+        where = f"{sheet}!{cell}: " if sheet and cell else (f"sheet {sheet}: " if sheet else "")
+        super().__init__(where + message, text=text, file=file)
+
+
+def from_xlsx(data: bytes, *, file: str | None = None, rules: Ruleset | None = None) -> list[Design]:
+    """Every design (one per ``SHIPn`` sheet, in order) in the workbook bytes ``data``."""
+    from openpyxl import load_workbook
+
+    rules = rules or Ruleset.unity()
+    if isinstance(data, str):
+        raise WorkbookError("not a valid xlsx workbook (text, not a zip file)", file=file)
+    try:
+        wb = load_workbook(BytesIO(data), data_only=True)
+    except Exception as exc:  # openpyxl raises many kinds for a bad file; all mean "not a workbook"
+        raise WorkbookError(f"not a valid xlsx workbook ({type(exc).__name__}: {exc})", file=file) from None
+    ships = sorted((int(m.group(1)), name) for name in wb.sheetnames
+                   if (m := re.fullmatch(rf"{L.SHIP_PREFIX}(\d+)", name)) is not None)
+    if not ships:
+        raise WorkbookError(f"the workbook has no {L.SHIP_PREFIX}1 sheet (sheets: {', '.join(wb.sheetnames)})",
+                            file=file)
+    if L.WEAPONS_SHEET not in wb.sheetnames:
+        raise WorkbookError(f"the workbook has no {L.WEAPONS_SHEET} sheet", file=file)
+    reader = _Reader(wb, file, rules)
+    library = reader.library()
+    return [reader.ship(name, library) for _, name in ships]
+
+
+class _Reader:
+    def __init__(self, wb: Any, file: str | None, rules: Ruleset) -> None:
+        self.wb, self.file, self.rules = wb, file, rules
+
+    def err(self, sheet: str, cell: str | None, message: str, value: Any = None) -> WorkbookError:
+        return WorkbookError(message, sheet=sheet, cell=cell, file=self.file,
+                             text=None if value is None else str(value))
+
+    # -------------------------------------------------------------- cell values
+    def text(self, ws: Any, addr: str) -> str:
+        v = ws[addr].value
+        if v is None:
+            return ""
+        if isinstance(v, float) and v.is_integer():
+            v = int(v)
+        return str(v)
+
+    def integer(self, ws: Any, addr: str, what: str, default: int | None = None, *, plus: bool = False) -> int | None:
+        v = ws[addr].value
+        if v is None or (isinstance(v, str) and not v.strip()):
+            return default
+        if isinstance(v, bool):
+            raise self.err(ws.title, addr, f"{what} must be a whole number", v)
+        if isinstance(v, (int, float)):
+            if float(v).is_integer():
+                return int(v)
+            raise self.err(ws.title, addr, f"{what} must be a whole number", v)
+        s = str(v).strip()
+        if plus:
+            s = s.rstrip("+").strip()
+        if re.fullmatch(r"[+-]?\d{1,9}", s):
+            return int(s)
+        raise self.err(ws.title, addr, f"{what} must be a whole number", v)
+
+    def track(self, ws: Any, addr: str, what: str) -> tuple[int, ...] | None:
+        v = ws[addr].value
+        if v is None or (isinstance(v, str) and not v.strip()):
+            return None
+        if isinstance(v, (int, float)) and not isinstance(v, bool) and float(v).is_integer():
+            return (int(v),)
+        s = str(v).strip()
+        if not re.fullmatch(r"\d{1,6}(\s*-\s*\d{1,6}|\s+\d{1,6})*", s):
+            raise self.err(ws.title, addr, f"{what} must be numbers separated by '-', e.g. 4-3-2-1", v)
+        return tuple(int(x) for x in re.split(r"[-\s]+", s) if x)
+
+    def expect(self, ws: Any, addr: str, label: str) -> None:
+        found = ws[addr].value
+        if str(found or "").strip() != label:
+            raise self.err(ws.title, addr, f"expected the label {label!r}, found {found!r}: this sheet does not "
+                                           "follow the drydock workbook layout")
+
+    # -------------------------------------------------------------- the Weapons library
+    def library(self) -> dict[str, tuple[WeaponMode, WeaponMode | None]]:
+        ws = self.wb[L.WEAPONS_SHEET]
+        c = {k: v[0] for k, v in L.WEAPON_COLUMNS.items()}
+        for _key, (col, header, _) in L.WEAPON_COLUMNS.items():
+            self.expect(ws, f"{col}{L.WEAPONS_HEADER_ROW}", header)
+        out: dict[str, tuple[WeaponMode, WeaponMode | None]] = {}
+        last_primary: str | None = None
+        for row in range(L.WEAPONS_HEADER_ROW + 1, ws.max_row + 1):
+            name_cell = f"{c['name']}{row}"
+            name = self.text(ws, name_cell).strip()
+            if not name:
+                last_primary = None
+                continue
+            primary_key, sep, label = name.partition(L.MODE_SEPARATOR)
+            if sep:
+                if primary_key.strip() != last_primary:
+                    raise self.err(ws.title, name_cell, f"secondary mode {name!r} must follow its primary "
+                                                        f"weapon {primary_key.strip()!r} on the row above", name)
+                primary, secondary = out[last_primary]
+                if secondary is not None:
+                    raise self.err(ws.title, name_cell, f"{last_primary!r} already has a secondary mode", name)
+                mode = self.mode(ws, row, label.strip() or None)
+                out[last_primary] = (primary, mode)
+                last_primary = None
+                continue
+            if name in out:
+                raise self.err(ws.title, name_cell, f"weapon {name!r} is listed twice", name)
+            out[name] = (self.mode(ws, row, None), None)
+            last_primary = name
+        return out
+
+    def mode(self, ws: Any, row: int, label: str | None) -> WeaponMode:
+        c = {k: v[0] for k, v in L.WEAPON_COLUMNS.items()}
+        traits_raw: list[str] = []
+        for key in L.TRAIT_KEYS:
+            value = self.text(ws, f"{c[key]}{row}").strip()
+            if value:
+                traits_raw.extend(p.strip() for p in value.split(",") if p.strip())
+        seeker = any(t.lower() == L.SEEKER_TRAIT.lower() for t in traits_raw)
+        traits = tuple(t for t in parse_traits([t for t in traits_raw if t.lower() != L.SEEKER_TRAIT.lower()],
+                                               self.rules))
+        rng_cell = f"{c['rng']}{row}"
+        raw = ws[rng_cell].value
+        rng: tuple[int, int, int] | None = None
+        ma: int | None = None
+        if isinstance(raw, str) and "-" in raw.strip()[1:]:
+            try:
+                rng = complete_range(parse_range(raw))
+            except DrydockSyntaxError as exc:
+                raise self.err(ws.title, rng_cell, exc.message, raw) from None
+        else:
+            value = self.integer(ws, rng_cell, "RNG")
+            if value is None or value == 0:
+                raise self.err(ws.title, rng_cell, "RNG is required: -L for a standard weapon (-12 = 4-8-12), "
+                                                   "+MA with the Skr trait for a seeker", raw)
+            if value < 0:
+                if -value % 3:
+                    raise self.err(ws.title, rng_cell, "a negative RNG must be a multiple of 3 (-9 = 3-6-9)", raw)
+                rng = (-value // 3, -2 * value // 3, -value)
+            elif seeker:
+                ma = value
+            else:
+                raise self.err(ws.title, rng_cell, "a positive RNG is a seeker's MA and needs the Skr trait "
+                                                   "(customised bands: write them as S-M-L text)", raw)
+        stats = {k: self.integer(ws, f"{c[k]}{row}", k.upper(), plus=k == "acc") for k in ("rof", "acc", "imp", "dmg")}
+        for k, v in stats.items():
+            if v is None:
+                raise self.err(ws.title, f"{c[k]}{row}", f"{k.upper()} is required")
+        return WeaponMode(label=label, range=rng, ma=ma, rof=stats["rof"], acc=stats["acc"], imp=stats["imp"],
+                          dmg=stats["dmg"], traits=traits)
+
+    # -------------------------------------------------------------- a SHIP sheet
+    def ship(self, name: str, library: dict[str, tuple[WeaponMode, WeaponMode | None]]) -> Design:
+        ws = self.wb[name]
+        for f in L.SHIP_FIELDS:
+            self.expect(ws, f"A{ws[f.cell].row}", f.label)
+        for col, header, _ in L.BANKS.columns.values():
+            self.expect(ws, f"{col}{L.BANKS.header_row}", header)
+        for col, header, _ in L.SYSTEMS.columns.values():
+            self.expect(ws, f"{col}{L.SYSTEMS.header_row}", header)
+        for arc, col in L.ARC_COLUMNS.items():
+            self.expect(ws, f"{col}{L.ARC_HEADER_ROW}", L.ARC_HEADERS[arc])
+        for cat, col in L.TECH_COLUMNS.items():
+            self.expect(ws, f"{col}{L.TECH_HEADER_ROW}", L.TECH_HEADERS[cat])
+
+        F = L.FIELD
+        v: dict[str, Any] = {}
+        for key in ("faction", "class_name", "type", "ship_id", "ship_name"):
+            v[key] = self.text(ws, F[key].cell)
+        hull = self.integer(ws, F["hull"].cell, "hull size")
+        if hull is None:
+            raise self.err(name, F["hull"].cell, "hull size is required")
+        v["hull"] = hull
+        v["engines"] = self.integer(ws, F["engines"].cell, "engines", 0)
+        for key in ("shields", "screens"):
+            v[key] = self.arc_or_int(ws, key)
+        v["tech"] = TechLevels(**{cat: self.integer(ws, f"{col}{L.TECH_ROW}", f"{cat} tech level", 0)
+                                  for cat, col in L.TECH_COLUMNS.items()})
+        stated = StatedValues(
+            combat_rating=self.integer(ws, F["stated_cr"].cell, "stated combat rating"),
+            hull=self.track(ws, F["stated_hull"].cell, "stated hull track"),
+            engines=self.track(ws, F["stated_engines"].cell, "stated engines track"),
+            weapons=self.track(ws, F["stated_weapons"].cell, "stated weapons track"),
+            shields=self.track(ws, F["stated_shields"].cell, "stated shields track"),
+            equipment_loss_limit=self.integer(ws, F["stated_equipment_ll"].cell, "stated equipment loss limit"),
+        )
+        v["stated"] = None if stated == StatedValues() else stated
+        v["weapons"] = self.batteries(ws, library)
+        v["systems"] = self.systems(ws)
+        v["notes"] = self.notes(ws)
+        try:
+            return Design(**v)
+        except ValidationError as exc:  # pragma: no cover - the cells are checked above
+            raise self.err(name, None, f"not a valid design: {exc.errors()[0]['msg']}") from None
+
+    def arc_or_int(self, ws: Any, key: str) -> int | ArcValues:
+        cell = L.FIELD[key].cell
+        value = self.integer(ws, cell, key)
+        if value is not None:  # standard wins over directional when both are filled (Z.2)
+            return value
+        row, _ = L.DIRECTIONAL_ROWS[key]
+        cells = {arc: f"{col}{row}" for arc, col in L.ARC_COLUMNS.items()}
+        arcs = {arc: self.integer(ws, addr, f"{key} {arc}") for arc, addr in cells.items()}
+        if all(a is None for a in arcs.values()):
+            return 0
+        return ArcValues(**{arc: a or 0 for arc, a in arcs.items()})
+
+    def batteries(self, ws: Any, library: dict[str, tuple[WeaponMode, WeaponMode | None]]) -> tuple[Battery, ...]:
+        t = L.BANKS
+        groups: dict[int, dict[str, Any]] = {}
+        for row in range(t.first_row, t.last_row + 1):
+            cells = {k: f"{t.col(k)}{row}" for k in ("battery", "name", "weapon", "bank", "loss_limit")}
+            if all(ws[a].value in (None, "") for a in cells.values()):
+                continue
+            number = self.integer(ws, cells["battery"], "battery number")
+            if number is None:
+                raise self.err(ws.title, cells["battery"], "a bank row needs its battery number (#)")
+            group = groups.get(number)
+            if group is None:
+                key = self.text(ws, cells["weapon"]).strip()
+                if key not in library:
+                    raise self.err(ws.title, cells["weapon"], f"weapon {key!r} is not in the {L.WEAPONS_SHEET} "
+                                                              "sheet", key or None)
+                group = groups[number] = {"name": self.text(ws, cells["name"]), "key": key, "banks": [],
+                                          "loss_limit": None}
+            bank = self.text(ws, cells["bank"]).strip()
+            if bank:
+                try:
+                    group["banks"].append(parse_bank(bank, self.rules))
+                except DrydockSyntaxError as exc:
+                    raise self.err(ws.title, cells["bank"], exc.message, bank) from None
+            ll = self.integer(ws, cells["loss_limit"], "loss limit")
+            if ll is not None:
+                group["loss_limit"] = ll
+        out = []
+        for group in groups.values():
+            primary, secondary = library[group["key"]]
+            out.append(Battery(name=group["name"], primary=primary, secondary=secondary, banks=tuple(group["banks"]),
+                               stated_loss_limit=group["loss_limit"]))
+        return tuple(out)
+
+    def systems(self, ws: Any) -> tuple[SystemEntry, ...]:
+        t = L.SYSTEMS
+        out = []
+        for row in range(t.first_row, t.last_row + 1):
+            name = self.text(ws, f"{t.col('name')}{row}").strip()
+            qty = self.integer(ws, f"{t.col('qty')}{row}", "quantity", 1)
+            if not name:
+                if ws[f"{t.col('qty')}{row}"].value not in (None, ""):
+                    raise self.err(ws.title, f"{t.col('name')}{row}", "a quantity without a system name")
+                continue
+            out.append(SystemEntry(name=self.rules.system_name(name) or name, qty=qty))
+        return tuple(out)
+
+    def notes(self, ws: Any) -> tuple[str, ...]:
+        t = L.NOTES
+        values = [self.text(ws, f"{t.col('note')}{row}") for row in range(t.first_row, t.last_row + 1)]
+        while values and not values[-1]:
+            values.pop()
+        return tuple(values)

@@ -1,0 +1,151 @@
+"""Converting design files between formats: one file, many files into one, or a directory into a directory.
+
+The formats themselves are in :data:`drydock.formats.FORMATS`; this module decides
+what goes where. Outputs are written atomically and never over an input; an
+existing output needs ``force``. In directory mode a bad input file is recorded and
+the conversion goes on with the next one.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from drydock.errors import DrydockError
+from drydock.formats import FORMATS, Format, format_for, format_named, read_designs, write_atomic
+from drydock.model import Design
+from drydock.rules import Ruleset
+
+STDIO = "-"
+#: Format of standard output when neither ``--to`` nor an extension says.
+DEFAULT_STDOUT_FORMAT = "yaml"
+
+
+@dataclass
+class ConvertResult:
+    """What a conversion did: files written (input, output, designs) and inputs that failed (input, error)."""
+
+    written: list[tuple[str, str, int]] = field(default_factory=list)
+    failed: list[tuple[str, str]] = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        return not self.failed
+
+    def summary(self) -> str:
+        designs = sum(n for _, _, n in self.written)
+        text = f"converted {len(self.written)} file{'s' * (len(self.written) != 1)} " \
+               f"({designs} design{'s' * (designs != 1)})"
+        if self.failed:
+            text += f", {len(self.failed)} failed"
+        return text
+
+
+def convert(inputs: list[str], output: str, *, to: str | None = None, source: str | None = None,
+            force: bool = False, rules: Ruleset | None = None) -> ConvertResult:
+    """Convert ``inputs`` to ``output``.
+
+    * ``output`` is ``-``: every design of every input, to standard output;
+    * ``output`` is a directory (existing, ending in ``/``, or any input is a directory):
+      one output file per input file, named after it, in the ``to`` format;
+    * otherwise ``output`` is one file holding every design of every input.
+
+    ``to`` names the output format (default: by the output's extension); ``source`` the
+    input format (default: by each input's extension; standard input is YAML).
+    """
+    if not inputs:
+        raise DrydockError("nothing to convert: give at least one input")
+    for name in inputs:
+        if source is None and name != STDIO and not Path(name).exists():
+            raise DrydockError(f"{name}: no such file or directory")
+    if source is not None:
+        format_named(source)
+    to_dir = output != STDIO and (Path(output).is_dir() or output.endswith(("/", os.sep))
+                                  or any(Path(n).is_dir() for n in inputs if n != STDIO))
+    if to_dir:
+        return _to_directory(inputs, Path(output), to=to, source=source, force=force, rules=rules)
+    fmt = format_named(to) if to else format_for(output, default=DEFAULT_STDOUT_FORMAT if output == STDIO else None)
+    designs: list[Design] = []
+    for name in inputs:
+        designs.extend(read_designs(name, fmt=source, rules=rules))
+    data = fmt.write(designs, rules=rules)
+    result = ConvertResult()
+    if output == STDIO:
+        _write_stdout(data)
+    else:
+        _refuse_input(output, inputs)
+        write_atomic(output, data, force=force)
+    result.written.append((", ".join(inputs), output, len(designs)))
+    return result
+
+
+def _to_directory(inputs: list[str], out_dir: Path, *, to: str | None, source: str | None, force: bool,
+                  rules: Ruleset | None) -> ConvertResult:
+    if to is None:
+        raise DrydockError(f"{out_dir}: give --to FORMAT ({', '.join(FORMATS)}) to convert into a directory")
+    fmt = format_named(to)
+    if out_dir.exists() and not out_dir.is_dir():
+        raise DrydockError(f"{out_dir}: is a file, not a directory")
+    result = ConvertResult()
+    planned: set[Path] = set()
+    sources = [(f, rel) for name in inputs for f, rel in _design_files(name, source)]
+    all_inputs = {f.resolve() for f, _ in sources}
+    for path, rel in sources:
+        target = out_dir / rel.with_suffix(fmt.extensions[0])
+        try:
+            if target.resolve() in all_inputs:
+                raise DrydockError(f"{target}: would overwrite an input")
+            if target.resolve() in planned:
+                raise DrydockError(f"{target}: two inputs convert to the same output")
+            designs = read_designs(path, fmt=source, rules=rules)
+            write_atomic(target, fmt.write(designs, rules=rules), force=force)
+        except (DrydockError, OSError) as exc:
+            msg = str(exc) if isinstance(exc, DrydockError) else f"{path}: {exc.strerror or exc}"
+            result.failed.append((str(path), msg))
+            continue
+        planned.add(target.resolve())
+        result.written.append((str(path), str(target), len(designs)))
+    return result
+
+
+def _design_files(name: str, source: str | None) -> list[tuple[Path, Path]]:
+    """(file, path relative to the output directory) for an input file or every design file under a directory."""
+    path = Path(name)
+    if name == STDIO:
+        raise DrydockError("standard input cannot be converted into a directory")
+    if not path.is_dir():
+        return [(path, Path(path.name))]
+    known = {e for f in FORMATS.values() for e in f.extensions}
+    out = []
+    for f in sorted(path.rglob("*")):
+        if f.is_file() and not f.name.startswith(".") and (source is not None or f.suffix.lower() in known):
+            out.append((f, f.relative_to(path)))
+    return out
+
+
+def _refuse_input(output: str, inputs: list[str]) -> None:
+    target = Path(output).resolve()
+    for name in inputs:
+        if name != STDIO and Path(name).resolve() == target:
+            raise DrydockError(f"{output}: is also an input; refusing to overwrite it")
+
+
+def _write_stdout(data: str | bytes) -> None:
+    if isinstance(data, bytes):
+        sys.stdout.buffer.write(data)
+        sys.stdout.buffer.flush()
+    else:
+        sys.stdout.write(data)
+        sys.stdout.flush()
+
+
+def show(path: str, fmt: str = "drake", *, source: str | None = None, rules: Ruleset | None = None) -> str:
+    """The designs in ``path`` as text in ``fmt`` (``drake``, ``yaml`` or ``json``)."""
+    out: Format = format_named(fmt)
+    if out.binary:
+        raise DrydockError(f"{fmt} is a binary format; use 'drydock convert' to write it to a file")
+    data = out.write(read_designs(path, fmt=source, rules=rules), rules=rules)
+    assert isinstance(data, str)
+    return data

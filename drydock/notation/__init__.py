@@ -1,0 +1,1 @@
+"""Text notations players share designs in: Unity Drake notation (A.6)."""
