@@ -137,3 +137,27 @@ def test_wrong_edition_gets_a_hint():
     assert res.failed and "use --from nova" not in res.error and "convert it with --from nova" in res.error
     res = batch.convert_file(FIX / "dumbo-v1.txt", "nova")
     assert res.failed and "convert it with --from admiralty" in res.error
+
+
+def test_drydock_convert_from_admiralty_and_nova(tmp_path):
+    from drydock.cli.main import cli
+
+    out = tmp_path / "out"
+    r = CliRunner().invoke(cli, ["convert", "--from", "admiralty", str(FIX / "dumbo-v1.txt"),
+                                 str(FIX / "razorthorn-houseruled.txt"), "-o", str(out)])
+    assert r.exit_code == 0, r.output
+    assert (out / "dumbo-v1.drake").exists() and (out / "report.md").exists()
+    drake = (out / "razorthorn-houseruled.drake").read_text(encoding="utf-8")
+    assert "# Point Defense (Kinetic): AE trait Increased Hits" in drake   # legacy notes as Drake comments
+    (design,) = read_designs(out / "razorthorn-houseruled.drake")
+    assert design.hull == 22 and any("Range-Based ROF" in n for n in design.notes)
+    r = CliRunner().invoke(cli, ["convert", "--from", "nova", str(FIX / "nova-majestic-typed.txt"), "-o", str(out),
+                                 "--to", "json", "--report", "nova.csv"])
+    assert r.exit_code == 0, r.output
+    assert (out / "nova-majestic-typed.json").exists() and (out / "nova.csv").exists()
+    r = CliRunner().invoke(cli, ["convert", "--from", "admiralty", str(FIX / "dumbo-v1.txt"), "-o", str(out)])
+    assert r.exit_code == 2 and "already exists" in r.output and "Traceback" not in r.output
+    r = CliRunner().invoke(cli, ["convert", "--from", "admiralty", str(FIX / "dumbo-v1.txt"), "-o", str(out),
+                                 "--to", "xlsx", "--report", "x.md"])
+    assert r.exit_code == 0, r.output
+    assert (out / "dumbo-v1.xlsx").exists()

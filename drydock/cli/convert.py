@@ -17,16 +17,30 @@ FORMAT_HELP = "drake, yaml, json or xlsx"
               help="Output file, directory, or '-' for standard output.")
 @click.option("--to", "to", metavar="FORMAT", help=f"Output format ({FORMAT_HELP}); default: by extension.")
 @click.option("--from", "source", metavar="FORMAT",
-              help="Input format when the extension does not say (standard input is YAML by default).")
+              help="Input format when the extension does not say (standard input is YAML by default); "
+                   "'admiralty' or 'nova' converts legacy designs into Unity (Appendix X) with a report.")
 @click.option("--force", is_flag=True, help="Overwrite existing outputs (never an input).")
+@click.option("--report", default="report.md", show_default=True,
+              help="With --from admiralty|nova: conversion report in OUTPUT (.md or .csv).")
+@click.option("--ssd", default=None, help="With --from admiralty|nova: also print the results, with their "
+                                          "conversion notes, into this PDF in OUTPUT.")
+@click.option("--paper", type=click.Choice(["letter", "a4"], case_sensitive=False), default="letter",
+              show_default=True, help="Paper size for --ssd.")
 @rules_option
-def convert(inputs: tuple[str, ...], output: str, to: str | None, source: str | None, force: bool,
-            rules_file: str | None) -> None:
+def convert(inputs: tuple[str, ...], output: str, to: str | None, source: str | None, force: bool, report: str,
+            ssd: str | None, paper: str, rules_file: str | None) -> None:
     """Convert design files: INPUTS (files, directories or '-') to OUTPUT.
 
     One output file gets every design of every input; a directory gets one file per
     input (bad inputs are reported and skipped; exit status 1 if any failed).
+    With --from admiralty or --from nova, OUTPUT is a folder: legacy designs are converted
+    into Unity per Appendix X, with a summary table and a conversion report.
     """
+    if source is not None and source.lower() in ("admiralty", "nova"):
+        from drydock.cli.legacy import run_legacy_conversion
+
+        sys.exit(run_legacy_conversion(inputs, source=source.lower(), outdir=output, to=to, force=force,
+                                       report=report, rules_file=rules_file, ssd=ssd, paper=paper.lower()))
     from drydock.houserules import load_ruleset
     from drydock.interchange import convert as run
 
