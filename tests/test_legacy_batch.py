@@ -161,3 +161,14 @@ def test_drydock_convert_from_admiralty_and_nova(tmp_path):
                                  "--to", "xlsx", "--report", "x.md"])
     assert r.exit_code == 0, r.output
     assert (out / "dumbo-v1.xlsx").exists()
+
+
+def test_standard_input(tmp_path):
+    from drydock.cli.main import cli
+
+    text = (FIX / "dumbo-v2.txt").read_text(encoding="utf-8")
+    r = CliRunner().invoke(cli, ["convert", "--from", "admiralty", "-", "-o", str(tmp_path), "--to", "yaml"],
+                           input=text)
+    assert r.exit_code == 0, r.output
+    (design,) = read_designs(tmp_path / "stdin.yaml")
+    assert design.class_name == "Dumbo"

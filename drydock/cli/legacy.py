@@ -34,7 +34,7 @@ def run_legacy_conversion(inputs: tuple[str, ...] | list[str], *, source: str, o
     if to is None and source == "admiralty" and to_name != "drake":
         click.echo("drydock: note: the drake format is not available in this version; writing YAML", err=True)
     files, results = batch.plan(inputs)
-    input_paths = frozenset(f.resolve() for f, _ in files)
+    input_paths = frozenset(f.resolve() for f, _ in files if str(f) != "-")
     out = Path(outdir)
     for extra in filter(None, (report, ssd)):  # refuse before converting anything
         target = _in_outdir(extra, out)

@@ -12,6 +12,7 @@ from __future__ import annotations
 import csv
 import io
 import os
+import sys
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -56,7 +57,9 @@ def plan(inputs: Iterable[str | os.PathLike[str]]) -> tuple[list[tuple[Path, str
     seen: dict[str, int] = {}
     for item in inputs:
         p = Path(item)
-        if p.is_dir():
+        if str(item) == "-":  # standard input, written as stdin.<ext>
+            pairs = [(p, "stdin")]
+        elif p.is_dir():
             found = sorted(f for f in p.rglob("*") if f.is_file() and f.suffix.lower() in SCAN_SUFFIXES
                            and not any(part.startswith(".") for part in f.relative_to(p).parts))
             pairs = [(f, f.relative_to(p).with_suffix("").as_posix()) for f in found]
@@ -118,7 +121,7 @@ def convert_file(path: str | os.PathLike[str], source: str, *, stem: str = "",
     """Read and convert one file; unreadable files give a failed result."""
     name = str(path)
     try:
-        text = Path(name).read_text(encoding="utf-8-sig")
+        text = sys.stdin.read() if name == "-" else Path(name).read_text(encoding="utf-8-sig")
     except UnicodeDecodeError:
         text = None
         error = f"{name}: not a UTF-8 text file"
@@ -128,8 +131,8 @@ def convert_file(path: str | os.PathLike[str], source: str, *, stem: str = "",
     if text is None:
         return FileResult(path=name, stem=stem, error=error,
                           reports=[ConversionReport(source=name, kind=source, error=error)])
-    result = convert_text(text, source, file=name, rules=rules)
-    result.stem = stem or Path(name).stem
+    result = convert_text(text, source, file="<stdin>" if name == "-" else name, rules=rules)
+    result.stem = stem or ("stdin" if name == "-" else Path(name).stem)
     return result
 
 
