@@ -15,6 +15,7 @@ import re
 from dataclasses import dataclass, field
 from decimal import ROUND_HALF_UP, Decimal
 
+from drydock.arcs import normalize_arc
 from drydock.legacy import tables
 from drydock.legacy.admiralty import AdmiraltyRecord, AEBattery
 from drydock.model import Bank, Battery, Design, SystemEntry, TechLevels, WeaponMode
@@ -159,8 +160,6 @@ def _battery(b: AEBattery, rules: Ruleset, rep: ConversionReport, legacy) -> Bat
     mode = WeaponMode(range=_bands(b, rep), rof=b.rof, acc=b.acc, imp=b.imp, dmg=b.dmg, traits=tuple(traits))
     counts: dict[str, int] = {}
     for arc in b.arcs:
-        from drydock.arcs import normalize_arc
-
         canon = normalize_arc(arc, rules) or arc
         counts[canon] = counts.get(canon, 0) + 1
     banks = tuple(Bank(arc=arc, mounts=n) for arc, n in counts.items())
