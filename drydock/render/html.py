@@ -32,8 +32,8 @@ from drydock.render.tables import (
 from drydock.resources import templates_dir
 
 TEMPLATE = "ssd.html.j2"
-FONT_BASE = "fonts/"
-"""Font URLs relative to the templates directory (the PDF renderer's base URL)."""
+ASSET_BASE = ""
+"""Fonts and box images are relative to the templates directory (the PDF renderer's base URL)."""
 
 
 @dataclass(frozen=True)
@@ -161,7 +161,7 @@ def environment() -> Any:
     return env
 
 
-def render_html(booklet: Booklet, *, items: list[Item] | None = None, font_base: str = FONT_BASE) -> str:
+def render_html(booklet: Booklet, *, items: list[Item] | None = None, asset_base: str = ASSET_BASE) -> str:
     """The booklet as one HTML document (fonts and styles resolved against the templates directory)."""
     g = geometry(booklet.paper, booklet.per_page)
     if items is None:
@@ -170,11 +170,11 @@ def render_html(booklet: Booklet, *, items: list[Item] | None = None, font_base:
     doc_title = titles[0] if len(titles) == 1 else f"Fleet of {len(titles)} ships"
     cols_cell = 5 if booklet.per_page == 4 else 10
     return str(environment().get_template(TEMPLATE).render(
-        doc_title=doc_title, g=g, font_base=font_base, roster=booklet.roster, items=items, blank=booklet.blank,
+        doc_title=doc_title, g=g, asset_base=asset_base, roster=booklet.roster, items=items, blank=booklet.blank,
         turns_full=TURNS_FULL_PAGE, turns_cell=TURNS_IN_CELL, turn_cols_full=6, turn_cols_cell=cols_cell,
     ))
 
 
-def standalone_font_base() -> str:
-    """Absolute ``file:`` URL of the bundled fonts, for an HTML file saved outside the templates directory."""
-    return (templates_dir() / "fonts").as_uri() + "/"
+def standalone_asset_base() -> str:
+    """Absolute ``file:`` URL of the bundled templates, for an HTML file saved anywhere else."""
+    return templates_dir().resolve().as_uri() + "/"
