@@ -66,15 +66,22 @@ def arc_count(arc: str, rules: Ruleset | None = None) -> Decimal | None:
     ``None`` for an unknown designation.
     """
     rules = rules or Ruleset.unity()
+    memo = rules.arc_counts
+    if arc in memo:
+        return memo[arc]
     defensive = rules.data.arcs.defensive
-    if arc in defensive:
-        return defensive[arc]
     std = rules.alternate_arcs.get(arc)
-    if std is not None:
-        return Decimal(len(std))
-    if arc and all(ch in COMPONENTS for ch in arc) and len(set(arc)) == len(arc):
-        return Decimal(len(arc))
-    return None
+    if arc in defensive:
+        count: Decimal | None = defensive[arc]
+    elif std is not None:
+        count = Decimal(len(std))
+    elif arc and all(ch in COMPONENTS for ch in arc) and len(set(arc)) == len(arc):
+        count = Decimal(len(arc))
+    else:
+        count = None
+    if len(memo) < 10_000:
+        memo[arc] = count
+    return count
 
 
 def parse_bank(text: str, rules: Ruleset | None = None) -> Bank:

@@ -1,7 +1,7 @@
 """The construction calculator: SU, BSUR, bank costs, ORAT, DRAT, CR, tracks (A.1-A.5).
 
 :func:`calculate` computes every figure of a design under a :class:`Ruleset`
-without judging it; :func:`drydock.validate.rate` adds the list of problems.
+without judging it; :func:`drydock.validation.rate` adds the list of problems.
 All arithmetic is exact (``Decimal``); "rounded up" is a ceiling and "rounded to
 the nearest tenth" rounds halves up, as the rules reference requires.
 """
@@ -9,7 +9,7 @@ the nearest tenth" rounds halves up, as the rules reference requires.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from decimal import ROUND_HALF_UP, Decimal
+from decimal import ROUND_CEILING, ROUND_HALF_UP, Decimal
 from typing import Any
 
 from drydock.arcs import arc_count, format_bank
@@ -23,23 +23,30 @@ ONE = Decimal(1)
 TENTH = Decimal("0.1")
 
 
-def r1(x: Decimal) -> Decimal:
+def r1(x: Decimal | int) -> Decimal:
     """Round to the nearest tenth, halves up (A.1: 24.375 -> 24.4)."""
-    return x.quantize(TENTH, rounding=ROUND_HALF_UP)
+    return Decimal(x).quantize(TENTH, rounding=ROUND_HALF_UP)
 
 
-def _int(x: Decimal) -> int:
-    return int(ceil(x))
+def _int(x: Decimal | int) -> int:
+    """Rounded up to an integer ("rounded up", A.1)."""
+    if isinstance(x, int):
+        return x
+    return int(x.to_integral_value(rounding=ROUND_CEILING))
 
 
 # ------------------------------------------------------------------ result records
 @dataclass(slots=True)
 class BankRating:
     bank: Bank
-    entry: str
     arcs: Decimal | None
     su: int
     orat: int
+
+    @property
+    def entry(self) -> str:
+        """The bank's Drydock entry, ``xARCy``."""
+        return format_bank(self.bank)
 
 
 @dataclass(slots=True)
@@ -239,10 +246,9 @@ def equivalent_shield_rating(arcs: ArcValues, rules: Ruleset) -> Decimal:
     return r1(6 - 6 / total)
 
 
-def track(value: int | Decimal, boxes: int) -> list[int]:
-    """An N-box track starting at ``value``: box k = ceil(value x (N-k) / N) (A.3)."""
-    v = Decimal(value)
-    return [_int(v * (boxes - k) / boxes) for k in range(boxes)]
+def track(value: int, boxes: int) -> list[int]:
+    """An N-box track starting at ``value``: box k = ceil(value x (N-k) / N) (A.3), in exact integers."""
+    return [-(-value * (boxes - k) // boxes) for k in range(boxes)]
 
 
 # ------------------------------------------------------------------ the calculator
@@ -253,23 +259,32 @@ def calculate(design: Design, rules: Ruleset | None = None) -> Rating:
     H = design.hull
     tech = design.tech
 
+    mods = rules.tech_modifiers
+    tl_mods = {c: mods.get(getattr(tech, c, 0), ONE) for c in rules.tech_categories}
+
     def tl(category: str | None) -> Decimal:
-        if category is None:
-            return ONE
-        return rules.tech_modifiers.get(getattr(tech, category, 0), ONE)
+        return ONE if category is None else tl_mods.get(category, ONE)
 
     total_su = _int(f["total_su"](H=H))
     EF = f["engine_factor"](H=H)
     SF = f["shield_factor"](H=H)
     ER = max(design.engines, 0)
 
-    # Systems that feed other formulas.
+    # Systems as listed, plus screens, which are costed as a system (B.18).
+    table = rules.systems
+    entries = [(e.name, e.qty, table.get(e.name)) for e in design.systems]
+    screens = design.screens
+    if isinstance(screens, ArcValues):
+        if screens.total():
+            entries.append(("Directional Screens", screens.total(), table.get("Directional Screens")))
+    elif screens > 0:
+        entries.append(("Screens", screens, table.get("Screens")))
+    # Boosters and solar sails feed the ORAT engine rating (A.5 notes [1], [9]).
     boosters = 0
     sails = False
-    for entry in design.systems:
-        rule = rules.systems.get(entry.name)
+    for _, qty, rule in entries:
         if rule is not None and rule.orat_engine == "boosters":
-            boosters += max(entry.qty, 0)
+            boosters += max(qty, 0)
         elif rule is not None and rule.orat_engine == "sails":
             sails = True
     ERO = f["orat_engine_rating"](ER=ER, BOOSTERS=boosters, SAILS=1 if sails else 0)
@@ -293,10 +308,13 @@ def calculate(design: Design, rules: Ruleset | None = None) -> Rating:
     weapons_orat = 0
     round_first = rules.option("orat_tech_unapply") == "round_first"
     exp_after = rules.option("expendable_rounding") == "after"
+    bank_su = f["bank_su"].fn
+    bank_orat = f["bank_orat"].fn
     for battery in design.weapons:
         bsur, modes = battery_bsur(battery, rules, w_tl)
-        L = max(m.long_range for m in battery.modes)
-        expendable = any("Exp" in m.traits for m in battery.modes)
+        modes_ = battery.modes
+        L = modes_[0].long_range if len(modes_) == 1 else max(m.long_range for m in modes_)
+        expendable = "Exp" in modes_[0].traits or (len(modes_) > 1 and "Exp" in modes_[1].traits)
         banks: list[BankRating] = []
         for bank in battery.banks:
             arcs = arc_count(bank.arc, rules)
@@ -304,14 +322,14 @@ def calculate(design: Design, rules: Ruleset | None = None) -> Rating:
             if arcs is None or mount is None or bank.mounts < 1:
                 su = 0
             else:
-                su = _int(f["bank_su"](BSUR=bsur, MOUNTS=bank.mounts, ARCS=arcs, MOUNT=mount))
-            untl = Decimal(su) / w_tl
+                su = _int(bank_su(BSUR=bsur, MOUNTS=bank.mounts, ARCS=arcs, MOUNT=mount))
+            untl = Decimal(su) if w_tl == ONE else Decimal(su) / w_tl
             if round_first:
                 untl = ceil(untl)
-            orat = f["bank_orat"](SU=untl, ER=ERO, L=L) if L > 0 else ZERO
+            orat = bank_orat(SU=untl, ER=ERO, L=L) if L > 0 else ZERO
             if expendable:
                 orat = ceil(orat) * exp_factor if exp_after else orat * exp_factor
-            banks.append(BankRating(bank, format_bank(bank), arcs, su, _int(orat)))
+            banks.append(BankRating(bank, arcs, su, _int(orat)))
         b_su = sum(b.su for b in banks)
         b_orat = sum(b.orat for b in banks)
         count = battery.weapon_count
@@ -322,19 +340,15 @@ def calculate(design: Design, rules: Ruleset | None = None) -> Rating:
         weapons_su += b_su
         weapons_orat += b_orat
 
-    # Systems (A.5), including screens as a system (B.18).
+    # Systems (A.5).
     fvars = _vars(H, ER, ERO, s_eff, esr or ZERO, EF, SF, weapons_su, weapons_orat)
     systems: list[SystemRating] = []
-    listed = list(design.systems)
-    screens = design.screens
-    structural: list[tuple[str, int]] = []
-    if isinstance(screens, ArcValues):
-        if screens.total():
-            structural.append(("Directional Screens", screens.total()))
-    elif screens > 0:
-        structural.append(("Screens", screens))
-    for name, qty in [(e.name, e.qty) for e in listed] + structural:
-        rule = rules.systems.get(name)
+    hull_mult = ONE
+    drat_mult = ONE
+    drat_add = ZERO
+    equipment_items = 0
+    munitions: dict[str, list[int]] = {}
+    for name, qty, rule in entries:
         if rule is None:
             systems.append(SystemRating(name, qty, "?", 0, ZERO, ONE, ZERO, known=False))
             continue
@@ -342,26 +356,24 @@ def calculate(design: Design, rules: Ruleset | None = None) -> Rating:
             systems.append(SystemRating(name, qty, rule.type, 0, ZERO, ONE, ZERO, rule.section, known=False))
             continue
         n = max(qty, 0)
-        fvars["n"] = Decimal(n)
         su = _system_su(name, n, rules, tl, fvars)
-        orat = _eval(rules, name, "orat", fvars, ZERO)
+        orat_add = _eval(rules, name, "orat", fvars, ZERO)
         mult = _eval(rules, name, "drat_mult", fvars, ONE)
         add = _eval(rules, name, "drat_add", fvars, ZERO)
-        systems.append(SystemRating(name, qty, rule.type, su, orat, mult, add, rule.section))
+        systems.append(SystemRating(name, qty, rule.type, su, orat_add, mult, add, rule.section))
+        if rule.hull_mult is not None:
+            hull_mult *= rule.hull_mult
+        drat_mult *= mult
+        drat_add += add
+        if rule.type == "E":
+            equipment_items += n
+        elif rule.type == "M" and not rule.structural:
+            munitions[name] = list(range(qty, 0, -1))
     systems_su = sum(s.su for s in systems)
     systems_orat = sum((s.orat for s in systems), ZERO)
     orat = _int(weapons_orat + systems_orat)
 
     # DRAT (A.2): hull boxes (x Ionized Hull) + screen equivalents; multiplications before additions.
-    hull_mult = ONE
-    drat_mult = ONE
-    drat_add = ZERO
-    for s in systems:
-        rule = rules.systems.get(s.name)
-        if rule is not None and rule.hull_mult is not None and s.known:
-            hull_mult *= rule.hull_mult
-        drat_mult *= s.drat_mult
-        drat_add += s.drat_add
     hull_eq = Decimal(H) * hull_mult
     if isinstance(screens, ArcValues):
         eq = rules.dir_screen_hull_eq
@@ -379,12 +391,8 @@ def calculate(design: Design, rules: Ruleset | None = None) -> Rating:
 
     # Display sheet (A.3).
     N = _int(f["track_boxes"](H=H))
-    equipment_items = sum(max(e.qty, 0) for e in listed
-                          if (r := rules.systems.get(e.name)) is not None and r.type == "E")
     w_total = sum(b.weapons for b in batteries) + equipment_items
     shield_total = design.shields.total() if isinstance(design.shields, ArcValues) else max(design.shields, 0)
-    munitions = {e.name: list(range(e.qty, 0, -1)) for e in listed
-                 if (r := rules.systems.get(e.name)) is not None and r.type == "M"}
     tracks = Tracks(
         hull=list(range(H, 0, -1)),
         engines=track(ER, N),

@@ -21,8 +21,7 @@ from drydock.arcs import format_bank, parse_bank
 from drydock.errors import DesignFileError, DrydockSyntaxError
 from drydock.model import ArcValues, Battery, Design, StatedValues, SystemEntry, TechLevels, WeaponMode
 from drydock.rules import Ruleset
-from drydock.syntax import complete_range, format_range, format_stats, parse_ma, parse_range, parse_stats, \
-    parse_traits
+from drydock.syntax import complete_range, format_range, format_stats, parse_range, parse_stats, parse_traits
 
 # ------------------------------------------------------------------ the file shape
 
@@ -137,17 +136,23 @@ def design_from_data(data: Any, *, file: str | None = None, lines: dict[tuple, t
                               line=line, column=col) from None
     weapons = []
     for i, w in enumerate(f.weapons):
+        where: tuple = ("weapons", i)
         try:
-            primary = _mode(w, None, rules)
-            secondary = _mode(w.secondary, w.secondary.name, rules) if w.secondary else None
-            banks = tuple(parse_bank(b, rules) for b in w.banks)
-        except (DrydockSyntaxError, ValueError) as exc:
-            msg = exc.message if isinstance(exc, DrydockSyntaxError) else str(exc)
-            text = exc.text if isinstance(exc, DrydockSyntaxError) else None
-            line, col = (lines or {}).get(("weapons", i), (None, None))
-            raise DesignFileError(f"key weapons[{i}] ({w.name}): {msg}", text=text, file=file, line=line,
-                                  column=col) from None
-        weapons.append(Battery(name=w.name, primary=primary, secondary=secondary, banks=banks,
+            primary = _mode(w, None, rules, where)
+            secondary = _mode(w.secondary, w.secondary.name, rules, where + ("secondary",)) if w.secondary else None
+            banks = []
+            for k, b in enumerate(w.banks):
+                where = ("weapons", i, "banks", k)
+                banks.append(parse_bank(b, rules))
+        except _FieldError as exc:
+            line, col = (lines or {}).get(_trim_loc(exc.where, lines), (None, None))
+            raise DesignFileError(f"key {_path(exc.where)} ({w.name}): {exc.message}", text=exc.text, file=file,
+                                  line=line, column=col) from None
+        except DrydockSyntaxError as exc:
+            line, col = (lines or {}).get(_trim_loc(where, lines), (None, None))
+            raise DesignFileError(f"key {_path(where)} ({w.name}): {exc.message}", text=exc.text, file=file,
+                                  line=line, column=col) from None
+        weapons.append(Battery(name=w.name, primary=primary, secondary=secondary, banks=tuple(banks),
                                stated_loss_limit=w.loss_limit))
     systems = []
     for s in f.systems:
@@ -210,11 +215,19 @@ def design_to_data(design: Design) -> dict[str, Any]:
     return out
 
 
-def _mode(m: ModeFile, label: str | None, rules: Ruleset) -> WeaponMode:
-    rof, acc, imp, dmg = parse_stats(m.stats)
+class _FieldError(Exception):
+    def __init__(self, where: tuple, message: str, text: str | None = None) -> None:
+        self.where, self.message, self.text = where, message, text
+
+
+def _mode(m: ModeFile, label: str | None, rules: Ruleset, where: tuple) -> WeaponMode:
+    try:
+        rof, acc, imp, dmg = parse_stats(m.stats)
+    except DrydockSyntaxError as exc:
+        raise _FieldError(where + ("stats",), exc.message, exc.text) from None
     traits = parse_traits(m.traits, rules)
     if (m.range is None) == (m.ma is None):
-        raise ValueError("give either range (S-M-L) or ma (seekers), not both or neither")
+        raise _FieldError(where, "give either range (S-M-L) or ma (seekers), not both or neither")
     rng = complete_range(parse_range(m.range)) if m.range is not None else None
     return WeaponMode(label=label, range=rng, ma=m.ma, rof=1 if rof is None else rof, acc=acc,
                       imp=1 if imp is None else imp, dmg=dmg, traits=traits)
@@ -305,10 +318,17 @@ def from_yaml(text: str, *, file: str | None = None, rules: Ruleset | None = Non
     for node in nodes:
         if node is None:
             continue
-        data = _construct(node)
+        try:
+            data = _construct(node)
+        except yaml.YAMLError as exc:
+            mark = getattr(exc, "problem_mark", None)
+            raise DesignFileError(f"not valid YAML: {getattr(exc, 'problem', None) or exc}", file=file,
+                                  line=mark.line + 1 if mark else None,
+                                  column=mark.column + 1 if mark else None,
+                                  text=_source_line(text, mark.line) if mark else None) from None
         lines: dict[tuple, tuple[int, int]] = {}
         if isinstance(data, list):
-            for item, child in zip(data, node.value):
+            for item, child in zip(data, node.value, strict=True):
                 lines = {}
                 _positions(child, (), lines)
                 designs.append(design_from_data(item, file=file, lines=lines, rules=rules))

@@ -42,7 +42,7 @@ def format_rating(r: Rating, source: str | None = None) -> str:
         line(f"Shields {s.fwd}/{s.port}/{s.stbd}/{s.aft} (ESR {_num(r.esr or Decimal(0))})", r.shields_su)
     else:
         line(f"Shields {d.shields} (SF {_num(r.shield_factor)})", r.shields_su)
-    for battery, br in zip(d.weapons, r.batteries):
+    for battery, br in zip(d.weapons, r.batteries, strict=True):
         m = battery.primary
         rng = format_range(m.range) if m.range else f"MA {m.ma}"
         traits = f" ({', '.join(m.traits)})" if m.traits else ""

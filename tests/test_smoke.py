@@ -1,7 +1,7 @@
 from pathlib import Path
 
 from drydock.formats import read_designs
-from drydock.validate import rate
+from drydock.validation import rate
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples" / "designs"
 

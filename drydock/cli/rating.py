@@ -37,7 +37,7 @@ def _read_all(files: tuple[str, ...], rules_file: str | None):  # type: ignore[n
 def rate(files: tuple[str, ...], as_json: bool, rules_file: str | None) -> None:
     """Rate the designs in FILES: SU used and remaining, ORAT, DRAT, CR, tracks, loss limits, problems."""
     from drydock.report import format_rating
-    from drydock.validate import rate as rate_design
+    from drydock.validation import rate as rate_design
 
     results = []
     failed = False
@@ -65,7 +65,7 @@ def rate(files: tuple[str, ...], as_json: bool, rules_file: str | None) -> None:
 @rules_option
 def check(files: tuple[str, ...], rules_file: str | None) -> None:
     """Check the designs in FILES; print `FILE: CODE message` per problem, exit 1 if any is illegal."""
-    from drydock.validate import validate
+    from drydock.validation import validate
 
     illegal = False
     for name, design, error, rules in _read_all(files, rules_file):

@@ -72,7 +72,7 @@ FUNCTIONS: dict[str, Callable[..., Decimal]] = {
 class Formula:
     """A compiled, validated formula; call it with keyword variables."""
 
-    __slots__ = ("source", "variables", "_code", "_consts")
+    __slots__ = ("source", "variables", "fn")
 
     def __init__(self, source: str | int | float | Decimal, allowed: Iterable[str]) -> None:
         text = str(source).strip()
@@ -102,29 +102,41 @@ class Formula:
             elif isinstance(node, ast.Constant):
                 if isinstance(node.value, bool) or not isinstance(node.value, (int, float)):
                     raise RulesError(f"formula {text!r}: only numbers may be written literally")
-        # Replace every numeric literal by a name bound to an exact Decimal.
-        tree = _DecimalLiterals(consts).visit(tree)
-        ast.fix_missing_locations(tree)
-        self._consts = consts
-        self._code = compile(tree, f"<formula {text}>", "eval")
+        # Replace every numeric literal by a name bound to an exact Decimal, and wrap the
+        # expression in a lambda taking the allowed variables as keywords (fast to call).
+        body = _DecimalLiterals(consts).visit(tree).body
+        names = sorted(allowed)
+        args = ast.arguments(posonlyargs=[], args=[], vararg=None, kwonlyargs=[ast.arg(arg=n) for n in names],
+                             kw_defaults=[ast.Constant(value=None) for _ in names], kwarg=None, defaults=[])
+        lam = ast.Expression(body=ast.Lambda(args=args, body=body))
+        ast.fix_missing_locations(lam)
+        scope: dict[str, object] = {"__builtins__": {}, **FUNCTIONS, **consts}
+        self.fn: Callable[..., Decimal] = eval(compile(lam, f"<formula {text}>", "eval"), scope)  # noqa: S307
         self.variables = frozenset(used - set(FUNCTIONS))
 
     def __call__(self, **variables: Decimal | int) -> Decimal:
-        scope: dict[str, object] = {"__builtins__": {}}
-        scope.update(FUNCTIONS)
-        scope.update(self._consts)
-        result = eval(self._code, scope, variables)  # noqa: S307 - AST whitelisted above
-        return Decimal(result)
+        result = self.fn(**variables)
+        return result if isinstance(result, Decimal) else Decimal(result)
 
     def __repr__(self) -> str:
         return f"Formula({self.source!r})"
 
 
 class _DecimalLiterals(ast.NodeTransformer):
+    """Numeric literals become exact Decimals; ``/`` and ``**`` get a Decimal left operand,
+    so no formula ever yields a binary float (int / int would)."""
+
     def __init__(self, consts: dict[str, Decimal]) -> None:
         self.consts = consts
+        consts["_D"] = Decimal  # type: ignore[assignment]
+
+    def visit_BinOp(self, node: ast.BinOp) -> ast.AST:
+        self.generic_visit(node)
+        if isinstance(node.op, (ast.Div, ast.Pow)):
+            node.left = ast.Call(func=ast.Name(id="_D", ctx=ast.Load()), args=[node.left], keywords=[])
+        return node
 
     def visit_Constant(self, node: ast.Constant) -> ast.AST:
-        name = f"_k{len(self.consts)}"
+        name = f"_k{len(self.consts) - 1}"
         self.consts[name] = Decimal(str(node.value))
         return ast.copy_location(ast.Name(id=name, ctx=ast.Load()), node)

@@ -13,7 +13,7 @@ from decimal import Decimal
 from functools import cached_property
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, ValidationError, field_validator
+from pydantic import BaseModel, ConfigDict, ValidationError, model_validator
 
 from drydock.errors import RulesError
 from drydock.rules.formula import Formula
@@ -125,13 +125,11 @@ class Option(_Entry):
     choices: list[str]
     section: str = ""
 
-    @field_validator("value")
-    @classmethod
-    def _known(cls, v: str, info: Any) -> str:
-        choices = info.data.get("choices")
-        if choices and v not in choices:
-            raise ValueError(f"{v!r} is not one of {choices}")
-        return v
+    @model_validator(mode="after")
+    def _known(self) -> Option:
+        if self.value not in self.choices:
+            raise ValueError(f"{self.value!r} is not one of {self.choices}")
+        return self
 
 
 class ExpendableBand(_Entry):
@@ -275,6 +273,11 @@ class Ruleset:
             if band.hull[0] <= hull <= band.hull[1]:
                 return band.factor
         return Decimal(1)
+
+    @cached_property
+    def arc_counts(self) -> dict[str, Decimal | None]:
+        """Memo of :func:`drydock.arcs.arc_count` results for this ruleset."""
+        return {}
 
     @cached_property
     def alternate_arcs(self) -> dict[str, str]:

@@ -90,7 +90,7 @@ def _problems(design: Design, rating: Rating, rules: Ruleset) -> list[Problem]:
             _check_mode(mode, rules, mpart, mlabel, add)
         if not battery.banks:
             add(Problem("BATTERY_NO_BANKS", f"{label} has no banks", part, section="A.1"))
-        for k, (bank, br) in enumerate(zip(battery.banks, rating.batteries[i].banks)):
+        for k, (bank, br) in enumerate(zip(battery.banks, rating.batteries[i].banks, strict=True)):
             bpart = f"{part}.banks[{k}]"
             if br.arcs is None:
                 add(Problem("UNKNOWN_ARC", f"{label}: bank {br.entry!r} has an unknown firing arc {bank.arc!r}",

@@ -1,0 +1,25 @@
+"""``drydock examples``: list the bundled example designs, or copy them to a folder."""
+
+from __future__ import annotations
+
+import click
+
+
+@click.command()
+@click.option("--copy", "dest", type=click.Path(file_okay=False), help="Copy the examples into this folder.")
+def examples(dest: str | None) -> None:
+    """List the bundled example designs (works from an installed package too)."""
+    from pathlib import Path
+
+    from drydock.formats import write_atomic
+    from drydock.resources import examples_dir
+
+    root = examples_dir()
+    files = sorted(p for p in root.rglob("*") if p.is_file() and not p.name.startswith("."))
+    for path in files:
+        if dest is None:
+            click.echo(str(path))
+        else:
+            target = Path(dest) / path.relative_to(root)
+            write_atomic(target, path.read_bytes())
+            click.echo(f"copied {target}")
