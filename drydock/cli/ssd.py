@@ -44,7 +44,7 @@ def ssd(files: tuple[str, ...], output: str, paper: str, per_page: str, html_out
     from drydock.render import build_booklet
     from drydock.render.html import render_html, standalone_asset_base
     from drydock.render.pdf import render_pdf
-    from drydock.validate import validate
+    from drydock.validation import validate
 
     for target in filter(None, (output, html_out)):
         if any(_same_file(target, f) for f in files if f != "-"):

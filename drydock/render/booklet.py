@@ -7,7 +7,7 @@ from collections.abc import Iterable
 from drydock.model import Design
 from drydock.render.sheet import Booklet, Sheet, build_roster, sheet_from_rating
 from drydock.rules import Ruleset
-from drydock.validate import rate
+from drydock.validation import rate
 
 
 def build_booklet(designs: Iterable[Design | Sheet], *, rules: Ruleset | None = None, paper: str = "letter",

@@ -200,7 +200,7 @@ def sheet_from_rating(rating: Rating, rules: Ruleset | None = None, *, source: s
     if _has_shields(d):  # 1.3: a ship without shields has no shield track
         arcs = tuple((ARC_LABELS[k], v) for k, v in t.shield_arcs.items()) if t.shield_arcs else ()
         tracks.append(Track("shields", "SHLD", tuple(t.shields), arcs))
-    batteries = tuple(_battery(b, br.loss_limit) for b, br in zip(d.weapons, rating.batteries))
+    batteries = tuple(_battery(b, br.loss_limit) for b, br in zip(d.weapons, rating.batteries, strict=True))
 
     equipment: list[BoxGroup] = []
     traits: list[str] = []
