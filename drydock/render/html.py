@@ -26,12 +26,15 @@ from drydock.render.tables import (
     PAGE_MARGIN_MM,
     PAPER_MM,
     SPACE_ADVANCE,
+    TURN_BOX_MM,
     TURNS_FULL_PAGE,
     TURNS_IN_CELL,
 )
 from drydock.resources import templates_dir
 
 TEMPLATE = "ssd.html.j2"
+CELL_PADDING_MM = 3.0
+"""Padding inside a cell of a shared page (top and bottom)."""
 ASSET_BASE = ""
 """Fonts and box images are relative to the templates directory (the PDF renderer's base URL)."""
 
@@ -52,6 +55,8 @@ class Geometry:
     gap: float = BOX_GAP_MM
     checkbox: float = CHECKBOX_MM
     turn_h: float = 11.0
+    """Game-turn box height in a cell of a shared page; ``turn_h_page`` on a sheet's own page."""
+    turn_h_page: float = TURN_BOX_MM[1]
     line: float = 0.3
     """Line width of drawn boxes (the SVG boxes box.svg, multi.svg, check.svg use the same sizes)."""
 
@@ -103,7 +108,7 @@ def geometry(paper: str, per_page: int) -> Geometry:
                       for r in range(rows) for c in range(cols))
     return Geometry(page_w=w, page_h=h, margin=PAGE_MARGIN_MM, content_w=round(cw, 2), content_h=round(ch, 2),
                     cell_w=round(cell_w, 2), cell_h=round(cell_h, 2), positions=positions,
-                    turn_h=11.0 if per_page == 1 else 9.5)
+                    turn_h=TURN_BOX_MM[per_page])
 
 
 @dataclass(frozen=True)
@@ -114,7 +119,7 @@ class Placed:
 
 @dataclass(frozen=True)
 class Item:
-    """One unit of page layout: a full-page sheet ("page"), a page of cells ("grid") or a fit probe ("fit")."""
+    """One unit of page layout: a full-page sheet ("page") or a page of cells ("grid")."""
 
     kind: str
     sheet: Sheet | None = None
@@ -170,7 +175,8 @@ def render_html(booklet: Booklet, *, items: list[Item] | None = None, asset_base
     doc_title = titles[0] if len(titles) == 1 else f"Fleet of {len(titles)} ships"
     cols_cell = 5 if booklet.per_page == 4 else 10
     return str(environment().get_template(TEMPLATE).render(
-        doc_title=doc_title, g=g, asset_base=asset_base, roster=booklet.roster, items=items, blank=booklet.blank,
+        doc_title=doc_title, g=g, asset_base=asset_base, cell_padding=CELL_PADDING_MM,
+        roster=booklet.roster, items=items, blank=booklet.blank,
         turns_full=TURNS_FULL_PAGE, turns_cell=TURNS_IN_CELL, turn_cols_full=6, turn_cols_cell=cols_cell,
     ))
 

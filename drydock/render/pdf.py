@@ -2,9 +2,9 @@
 
 :class:`BundleFetcher` refuses every URL that is not a file inside the
 templates directory (no network, no ``file:///etc/passwd``), and records what
-it refused. With two or four sheets per page, a first layout pass measures
-which sheets fit one cell; a sheet that does not gets full pages of its own,
-with a continuation page if it needs one.
+it refused. With two or four sheets per page, a sheet found (on the laid-out
+pages) to overflow its cell gets full pages of its own, with a continuation
+page if it needs one.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import unquote, urlsplit
 
-from drydock.render.html import Item, layout_items, render_html
+from drydock.render.html import CELL_PADDING_MM, Item, geometry, layout_items, render_html
 from drydock.render.sheet import Booklet
 from drydock.resources import templates_dir
 
@@ -69,28 +69,47 @@ def _document(html: str, fetcher: Any) -> Any:
     return HTML(string=html, base_url=base, url_fetcher=fetcher).render()
 
 
-def measure_fits(booklet: Booklet, fetcher: Any = None) -> list[bool]:
-    """Per sheet: does it fit one cell? Lays each sheet out on a page the size of a cell and
-    checks that its end marker lands on the same page as its start (public WeasyPrint anchors)."""
-    fetcher = fetcher or bundle_fetcher()
-    items = [Item("fit", sheet=s, anchor=f"sheet-{i + 1}") for i, s in enumerate(booklet.sheets)]
-    probe = Booklet(sheets=booklet.sheets, roster=None, paper=booklet.paper, per_page=booklet.per_page,
-                    blank=booklet.blank)
-    doc = _document(render_html(probe, items=items), fetcher)
-    page_of: dict[str, int] = {}
-    for number, page in enumerate(doc.pages):
-        for name in page.anchors:
-            page_of.setdefault(name, number)
-    return [page_of.get(f"sheet-{i + 1}") == page_of.get(f"sheet-{i + 1}-end")
-            for i in range(len(booklet.sheets))]
+_PX_PER_MM = 96 / 25.4
+
+
+def overflowing(booklet: Booklet, items: list[Item], doc: Any) -> set[int]:
+    """Sheets (0-based) whose content runs past the bottom of their cell in a rendered document.
+
+    Each sheet ends with an empty marker element; WeasyPrint reports its position (``Page.anchors``,
+    CSS px from the page's top-left), which is compared with the bottom of the sheet's cell.
+    """
+    g = geometry(booklet.paper, booklet.per_page)
+    top_of: dict[str, float] = {}
+    for page in doc.pages:
+        for name, box in page.anchors.items():  # (x, y) or (x1, y1, x2, y2) depending on the version
+            top_of.setdefault(name, float(box[1]))
+    out: set[int] = set()
+    for item in items:
+        if item.kind != "grid":
+            continue
+        for position, cell in enumerate(item.cells):
+            _, top = g.positions[position]
+            bottom = (g.margin + top + g.cell_h - CELL_PADDING_MM) * _PX_PER_MM
+            mark = top_of.get(cell.anchor + "-end")
+            if mark is None or mark > bottom + 0.5:
+                out.add(int(cell.anchor.rsplit("-", 1)[1]) - 1)
+    return out
 
 
 def render_pdf(booklet: Booklet, fetcher: Any = None) -> bytes:
-    """The booklet as PDF bytes. Fills ``booklet.fits`` when sheets share pages."""
+    """The booklet as PDF bytes.
+
+    With several sheets per page, the booklet is laid out assuming every sheet fits its cell; a sheet
+    that overflows is measured (:func:`overflowing`) and the booklet laid out again with that sheet on
+    full pages of its own (continuation pages as needed). ``booklet.fits`` records the outcome.
+    """
     fetcher = fetcher or bundle_fetcher()
-    if booklet.per_page > 1 and booklet.sheets:
-        booklet.fits = measure_fits(booklet, fetcher)
+    booklet.fits = [True] * len(booklet.sheets)
     items = layout_items(booklet)
     doc = _document(render_html(booklet, items=items), fetcher)
+    if booklet.per_page > 1:
+        bad = overflowing(booklet, items, doc)
+        if bad:
+            booklet.fits = [i not in bad for i in range(len(booklet.sheets))]
+            doc = _document(render_html(booklet, items=layout_items(booklet)), fetcher)
     return bytes(doc.write_pdf())
-

@@ -137,7 +137,7 @@ class Booklet:
     per_page: int = 1
     blank: bool = False
     fits: list[bool] = field(default_factory=list)
-    """Per sheet: does it fit one cell of the layout (filled by the PDF fit pass)."""
+    """Per sheet: does it fit one cell of a shared page (filled in by :func:`drydock.render.pdf.render_pdf`)."""
 
 
 # ------------------------------------------------------------------ formatting
