@@ -36,7 +36,7 @@ ARC_LABELS: dict[str, str] = {"fwd": "Fwd", "port": "Port", "stbd": "Stbd", "aft
 TURNS_FULL_PAGE = 12
 TURNS_IN_CELL = 10
 #: Height of a game-turn box (room for movement orders such as "3P1(4) +1"), by sheets per page.
-TURN_BOX_MM: dict[int, float] = {1: 14.0, 2: 9.0, 4: 8.5}
+TURN_BOX_MM: dict[int, float] = {1: 12.0, 2: 9.0, 4: 8.5}
 
 #: Paper sizes in millimetres (width, height), portrait.
 PAPER_MM: dict[str, tuple[float, float]] = {"letter": (215.9, 279.4), "a4": (210.0, 297.0)}
