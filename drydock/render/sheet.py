@@ -89,7 +89,6 @@ class Sheet:
     notes: tuple[str, ...] = ()
     problems: tuple[str, ...] = ()
     """Construction errors, printed so nobody fields an illegal ship unawares."""
-    source: str = ""
     kind: str = "unity"
     """What kind of record this is ("unity"; a legacy converter may use "nova")."""
 
@@ -190,7 +189,7 @@ def _has_shields(design: Design) -> bool:
     return design.shields.total() > 0 if isinstance(design.shields, ArcValues) else design.shields > 0
 
 
-def sheet_from_rating(rating: Rating, rules: Ruleset | None = None, *, source: str = "") -> Sheet:
+def sheet_from_rating(rating: Rating, rules: Ruleset | None = None) -> Sheet:
     """The display sheet of a rated design (A.3): tracks, banks, loss limits, systems lines, notes."""
     rules = rules or Ruleset.unity()
     d = rating.design
@@ -221,7 +220,7 @@ def sheet_from_rating(rating: Rating, rules: Ruleset | None = None, *, source: s
         title=d.title, combat_rating=rating.combat_rating, ship_name=d.ship_name, ship_id=d.ship_id,
         screens=_screens(d.screens), tracks=tuple(tracks), batteries=batteries, equipment=tuple(equipment),
         equipment_loss_limit=rating.equipment_loss_limit, traits=tuple(traits), munitions=munitions,
-        notes=tuple(d.notes), problems=problems, source=source,
+        notes=tuple(d.notes), problems=problems,
     )
 
 
