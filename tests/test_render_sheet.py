@@ -218,3 +218,44 @@ def test_example_and_fixture_sheets_build():
             s = sheet_of(d)
             assert s.tracks[0].values[0] == d.hull
             assert re.search(r"\S", s.roster_title)
+
+
+# ------------------------------------------------------------------ properties over random legal designs
+from hypothesis import HealthCheck, given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+from drydock.generate import random_design  # noqa: E402
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(min_value=0, max_value=2**32 - 1))
+def test_sheet_matches_rating_for_random_designs(seed):
+    import random
+
+    d = random_design(random.Random(seed))
+    r = rate(d)
+    s = sheet_from_rating(r)
+    tracks = {t.key: list(t.values) for t in s.tracks}
+    assert tracks["hull"] == r.tracks.hull and tracks["engines"] == r.tracks.engines
+    assert tracks["weapons"] == r.tracks.weapons
+    assert ("shields" in tracks) == (sum(r.tracks.shields) > 0 or bool(r.tracks.shield_arcs and
+                                                                       r.tracks.shield_arcs.total()))
+    assert [b.loss_limit for b in s.batteries] == r.battery_loss_limits
+    assert sum(k.mounts for b in s.batteries for k in b.banks) == sum(b.weapons for b in r.batteries)
+    assert sum(g.boxes for g in s.equipment) == r.equipment_items
+    assert [list(m.values) for m in s.munitions] == list(r.tracks.munitions.values())
+    # every box of every numbered track lands in exactly one run, in order
+    for t in s.tracks:
+        assert " ".join(number_runs(t.values)).split() == [str(v) for v in t.values]
+
+
+@settings(max_examples=10, deadline=None)
+@given(st.integers(min_value=0, max_value=2**32 - 1), st.text(min_size=1, max_size=40))
+def test_any_name_renders_escaped(seed, name):
+    import random
+
+    from markupsafe import escape
+
+    d = random_design(random.Random(seed)).model_copy(update={"ship_name": name})
+    html = render_html(build_booklet([d]))
+    assert str(escape(name)) in html
