@@ -134,7 +134,7 @@ def test_roster_page(full):
 def test_continuation_page_for_a_long_record(full):
     _, _, _, texts, _ = full
     first, second = texts[-2], texts[-1]
-    assert "Nova Legacy SENTINEL-class Monitor" in first and "Converted Battery 1 " in first
+    assert "Nova Legacy SENTINEL-class Monitor nova record" in first and "Converted Battery 1 " in first
     assert "Nova Legacy SENTINEL-class Monitor (continued)" in second  # running header, continuation only
     assert "(continued)" not in first
     assert "Converted Battery 40" in second
