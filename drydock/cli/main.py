@@ -17,6 +17,7 @@ import click
 COMMANDS: dict[str, tuple[str, str]] = {
     "rate": ("drydock.cli.rating:rate", "Rate designs: SU breakdown, ORAT, DRAT, CR, tracks, problems."),
     "check": ("drydock.cli.rating:check", "Check designs are legal; exit 1 if any is not."),
+    "battle": ("drydock.cli.battle:battle", "Fight designs against each other many times; odds with 95% CIs."),
     "schema": ("drydock.cli.rating:schema", "Print the JSON Schema of the YAML design file."),
     "examples": ("drydock.cli.examples:examples", "List (or --copy) the bundled example designs."),
     "ssd": ("drydock.cli.ssd:ssd", "Print display sheets (SSDs) for designs into one PDF booklet."),

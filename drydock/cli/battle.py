@@ -1,0 +1,59 @@
+"""``drydock battle``: Monte Carlo match-ups of designs with the play engine (issue 6)."""
+
+from __future__ import annotations
+
+import json
+
+import click
+
+
+@click.command()
+@click.argument("side_a")
+@click.argument("side_b")
+@click.option("--count-a", default=1, show_default=True, help="Copies of side A's designs.")
+@click.option("--count-b", default=1, show_default=True, help="Copies of side B's designs.")
+@click.option("--runs", default=1000, show_default=True, help="Number of battles.")
+@click.option("--seed", default=1, show_default=True, help="Master seed (run i uses a seed derived from it).")
+@click.option("--turns", default=20, show_default=True, help="Turn limit; a battle still undecided is a draw.")
+@click.option("--jobs", default=1, show_default=True, help="Worker processes (results do not depend on it).")
+@click.option("--board", default="24x18", show_default=True, help="Board size, columns x rows.")
+@click.option("--battle-size", default="auto", show_default=True,
+              type=click.Choice(["auto", "very-small", "small", "medium", "large", "very-large"]),
+              help="VP target from 2.2; auto = 60% of the larger side's CR.")
+@click.option("--json", "as_json", is_flag=True, help="Print the summary as JSON.")
+@click.option("--log", "log_file", type=click.Path(dir_okay=False), help="Write run 0 turn by turn to FILE.")
+@click.option("--force", is_flag=True, help="Overwrite an existing --log file.")
+def battle(side_a: str, side_b: str, count_a: int, count_b: int, runs: int, seed: int, turns: int, jobs: int,
+           board: str, battle_size: str, as_json: bool, log_file: str | None, force: bool) -> None:
+    """Fight SIDE_A against SIDE_B (design files; several files comma-separated) RUNS times.
+
+    Prints win/draw/loss rates with Wilson 95% intervals, mean turns, mean VPs and survival per ship.
+    """
+    from drydock.engine.montecarlo import format_summary, illegal_designs, one_battle_log, read_side, simulate
+    from drydock.errors import DrydockError
+    from drydock.formats import write_atomic
+
+    try:
+        w, h = (int(x) for x in board.lower().split("x"))
+    except ValueError:
+        raise DrydockError(f"--board must look like 24x18, not {board!r}") from None
+    if runs < 1 or jobs < 1 or turns < 1 or w < 8 or h < 8:
+        raise DrydockError("--runs, --jobs and --turns must be at least 1 and the board at least 8x8")
+    a = read_side(side_a, count_a)
+    b = read_side(side_b, count_b)
+    for problem in illegal_designs(a + b):
+        click.echo(f"drydock: warning: {problem}", err=True)
+    opts = {"turns": turns, "board": (w, h), "battle_size": battle_size}
+    if log_file:
+        result = one_battle_log(a, b, seed=seed, **opts)
+        write_atomic(log_file, "\n".join(result.log) + "\n", force=force)
+    show = not as_json and runs >= 200
+    if show:
+        with click.progressbar(length=runs, label="battles", file=click.get_text_stream("stderr")) as bar:
+            summary = simulate(a, b, runs=runs, seed=seed, jobs=jobs, progress=bar.update, **opts)
+    else:
+        summary = simulate(a, b, runs=runs, seed=seed, jobs=jobs, **opts)
+    if as_json:
+        click.echo(json.dumps(summary.to_dict(), indent=2))
+    else:
+        click.echo(format_summary(summary, seed))

@@ -1,0 +1,18 @@
+"""The play engine: a minimal, faithful Starmada Unity game and Monte Carlo match-ups (issue 6).
+
+Modules, bottom up:
+
+- :mod:`~drydock.engine.tables` - play rules as data (range modifiers, damage table, battle sizes ...)
+- :mod:`~drydock.engine.hexgrid` - cube/axial hexes, the 12 component arcs and 4 defensive arcs
+- :mod:`~drydock.engine.movement` - orders in rulebook notation, engine requirement, execution
+- :mod:`~drydock.engine.dice` - to-hit / impact / damage rolls with their exact distributions
+- :mod:`~drydock.engine.ships` - designs read once into plain tables; per-battle ship state
+- :mod:`~drydock.engine.combat` - attack order, modifiers, volleys, screens, expected damage
+- :mod:`~drydock.engine.seekers` - seeking weapons: flights, movement, attack, defensive fire
+- :mod:`~drydock.engine.damage` - the End Phase: tracks, loss limits and the loss policy
+- :mod:`~drydock.engine.ai` - the deterministic doctrine
+- :mod:`~drydock.engine.battle` - one battle, with its turn-by-turn log
+- :mod:`~drydock.engine.montecarlo` - many battles, seeds, Wilson intervals, worker processes
+
+Randomness only through an injected ``random.Random``.
+"""

@@ -1,0 +1,433 @@
+"""The doctrine: a simple deterministic AI per side (issue 6).
+
+- Each matchup precomputes, per bank, the expected damage of one mount against each enemy design at
+  every range and shield rating (best mode per cell: dual-mode weapons choose the better mode, C.2).
+- Movement: from its legal orders (engine requirement 3.2-3.4, optionally one booster B.3) a ship
+  picks the one whose end position scores best against the enemies' predicted positions (they are
+  assumed to continue straight at their current speed): its own expected damage from its batteries
+  in arc, minus the enemy's expected damage against the shield arc it presents, minus a penalty for
+  being away from its preferred range (the range where its own expected damage most exceeds the
+  enemy's), minus a large penalty for ending too close to the board edge to stay on it.
+- Fire: each battery fires at the target (ship or seeker flight) where its banks together do the
+  most expected damage; a bank that cannot bear on that target fires at its own best target (FrL
+  banks of a battery at one target form one volley). A seeker flight is worth the expected damage
+  of the seekers it is expected to lose. Expendable weapons fire only at a range where they do at
+  least ``EXPENDABLE_FRACTION`` of their best expected damage.
+
+No randomness: ties go to the first candidate in a fixed order.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+from drydock.engine.combat import effective_range, expected_damage, expected_hits_per_weapon
+from drydock.engine.hexgrid import DIRS, GEOMETRY, from_offset, geometry
+from drydock.engine.movement import Orders, requirement
+from drydock.engine.seekers import seeker_expected, tiny_modifier
+from drydock.engine.ships import ShipSpec, ShipState
+
+MAX_SHIELD = 5
+MAX_SPEED = 12
+EXPENDABLE_FRACTION = 0.75
+RANGE_PENALTY = 0.15  # per hex away from the preferred range, x the ship's best expected damage
+EDGE_PENALTY = 100.0
+BOOSTER_COST = 0.05
+MEMO_LIMIT = 200_000
+SEEKER_REACH = 64  # table length for seeker banks (any range on the board)
+
+
+class MatchTables:
+    """Expected-damage tables of one attacker design against one defender design."""
+
+    __slots__ = ("ed", "mode", "by_range", "max_range", "best")
+
+    def __init__(self, att: ShipSpec, dfn: ShipSpec) -> None:
+        self.max_range = max((b.long for b in att.banks), default=0)
+        n = self.max_range + 1
+        # indexed by *effective* range (B.13): callers convert the actual range first
+        self.ed: list[list[list[float]]] = []  # [bank][effective range][shield]
+        self.mode: list[list[list[int]]] = []
+        for b in att.banks:
+            if b.seeker is not None:  # C.4: no range limit; the same expected damage at every range
+                per = [seeker_expected(b.seeker, sh, dfn.afb, dfn.ionized) * b.size
+                       * (3.5 if b.seeker.vlt else b.seeker.rof) for sh in range(MAX_SHIELD + 1)]
+                self.ed.append([per] * SEEKER_REACH)
+                self.mode.append([[-1] * (MAX_SHIELD + 1)] * SEEKER_REACH)
+                continue
+            e_b, m_b = [], []
+            for r in range(n):
+                e_r, m_r = [], []
+                for s in range(MAX_SHIELD + 1):
+                    best, bi = 0.0, -1
+                    for i, m in enumerate(b.modes):
+                        band = m.band(r)
+                        if band < 0:
+                            continue
+                        v = expected_damage(m, band, b.size, s, dfn.cm, att.fc, dfn.ionized)
+                        if v > best:
+                            best, bi = v, i
+                    e_r.append(best)
+                    m_r.append(bi)
+                e_b.append(e_r)
+                m_b.append(m_r)
+            self.ed.append(e_b)
+            self.mode.append(m_b)
+        s0 = _mean_shield(dfn)
+        far = self.max_range * 2 + 2
+        # by actual range, for the preferred-range doctrine
+        self.by_range = []
+        for r in range(far + 1):
+            rr = r - r // 3 if att.lrs else r
+            self.by_range.append(sum(self.ed[i][rr][s0] * b.mounts for i, b in enumerate(att.banks)
+                                     if 0 < rr < len(self.ed[i])))
+        self.best = max(self.by_range, default=0.0)
+
+    def bank_ed(self, bank: int, rng: int, shield: int) -> float:
+        e = self.ed[bank]
+        return e[rng][shield] if rng < len(e) else 0.0
+
+
+def _mean_shield(spec: ShipSpec) -> int:
+    if spec.shield_arcs is not None:
+        return round(sum(spec.shield_arcs) / 4)
+    return spec.shield_track[0] if spec.shield_track else 0
+
+
+class Doctrine:
+    """The AI for all ships of a battle (deterministic)."""
+
+    def __init__(self, specs: list[ShipSpec], board: tuple[int, int]) -> None:
+        self.board = board
+        w, hh = board
+        self.cells = frozenset(from_offset(c, r) for c in range(w) for r in range(hh))
+        # hexes from each board hex to the edge along each direction
+        self.run: dict[tuple[int, int, int], int] = {}
+        for q, r in self.cells:
+            for d, (dq, dr) in enumerate(DIRS):
+                k = 0
+                while (q + dq * (k + 1), r + dr * (k + 1)) in self.cells:
+                    k += 1
+                self.run[(q, r, d)] = k
+        self.tables: dict[tuple[int, int], MatchTables] = {}
+        for a in specs:
+            for d in specs:
+                key = (id(a), id(d))
+                if key not in self.tables:
+                    self.tables[key] = MatchTables(a, d)
+        self._pref: dict[tuple[int, int], int] = {}
+        self._memo: dict[tuple, tuple[Orders, int]] = {}
+        # expected fire of a fleet of live banks at (arc mask, arc, effective range, shield), kept
+        # across decisions and battles of the matchup: keyed by the ship pair and live mounts
+        self._fire_cache: dict[tuple, dict[tuple[int, int, int, int], float]] = {}
+
+    def table(self, att: ShipSpec, dfn: ShipSpec) -> MatchTables:
+        return self.tables[(id(att), id(dfn))]
+
+    def preferred_range(self, me: ShipSpec, enemy: ShipSpec) -> int:
+        """The range where my expected damage most exceeds the enemy's (ties: the more damage, then longer)."""
+        key = (id(me), id(enemy))
+        if key not in self._pref:
+            mine = self.table(me, enemy).by_range
+            theirs = self.table(enemy, me).by_range
+            n = max(len(mine), len(theirs))
+            best, pr = None, 1
+            for r in range(1, n):
+                a = mine[r] if r < len(mine) else 0.0
+                b = theirs[r] if r < len(theirs) else 0.0
+                k = (round(a - b, 9), round(a, 9), r)
+                if best is None or k > best:
+                    best, pr = k, r
+            self._pref[key] = pr
+        return self._pref[key]
+
+    # ------------------------------------------------------------ movement
+    def choose_orders(self, ship: ShipState, enemies: list[ShipState]) -> tuple[Orders, int]:
+        """(orders, boosters fired) for ``ship`` this turn: the best-scoring end position.
+
+        Decisions are memoised on everything they depend on (the doctrine is deterministic), so
+        the identical opening turns of many runs of one matchup are computed once.
+        """
+        if not enemies:
+            return (Orders((ship.speed,)) if ship.speed else Orders()), 0
+        key = (_state_key(ship), tuple(_state_key(e) for e in enemies))
+        hit = self._memo.get(key)
+        if hit is not None:
+            return hit
+        if len(self._memo) > MEMO_LIMIT:
+            self._memo.clear()
+        if len(self._fire_cache) > MEMO_LIMIT // 10:
+            self._fire_cache.clear()
+        result = self._choose(ship, enemies)
+        self._memo[key] = result
+        return result
+
+    def _choose(self, ship: ShipState, enemies: list[ShipState]) -> tuple[Orders, int]:
+        spec = ship.spec
+        q0, r0 = ship.q, ship.r
+        # what I know about each enemy this turn: predicted pose and both sides' bank tables
+        infos = []
+        nearest = None
+        for e in enemies:
+            eq, er_, ef = _predict(e)
+            d0 = _dist(q0, r0, eq, er_)
+            mine = _bank_rows(ship, self.table(spec, e.spec))
+            theirs = _bank_rows(e, self.table(e.spec, spec))
+            ocache = self._fire_cache.setdefault((id(spec), id(e.spec), tuple(ship.bank_alive)), {})
+            dcache = self._fire_cache.setdefault((id(e.spec), id(spec), tuple(e.bank_alive)), {})
+            reach = max((len(row) for *_, row in mine + theirs), default=0)
+            info = [eq, er_, ef, mine, theirs, 0.0, -1, [e.shield(a) for a in range(4)], e.lrs, ocache, dcache,
+                    reach]
+            infos.append(info)
+            if nearest is None or (d0, e.uid) < nearest[0]:
+                nearest = ((d0, e.uid), info, e)
+        assert nearest is not None
+        ninfo = nearest[1]
+        ninfo[6] = self.preferred_range(spec, nearest[2].spec)
+        ninfo[5] = RANGE_PENALTY * (self.table(spec, nearest[2].spec).best + 0.1)
+        my_shields = [ship.shield(a) for a in range(4)]
+        er = ship.engine_rating
+        best = None
+        best_score = 0.0
+        seen: set[tuple[int, int, int, int, int]] = set()
+        boosts = 1 + (1 if ship.boosters_left > 0 else 0)
+        cells = self.cells
+        for boost in range(boosts):
+            for orders, waypoints, dq, dr, h, f, speed in candidate_moves(ship.speed, ship.prev_slips, er + boost,
+                                                                           ship.heading):
+                if boosts > 1:
+                    pose = (dq, dr, h, f, speed)
+                    if pose in seen:
+                        continue
+                    seen.add(pose)
+                for x, y in waypoints:
+                    if (q0 + x, r0 + y) not in cells:
+                        break
+                else:
+                    score = self._score(ship.lrs, my_shields, q0 + dq, r0 + dr, h, f, speed, infos) \
+                        - BOOSTER_COST * boost
+                    if best is None or score > best_score:
+                        best, best_score = (orders, boost), score
+        if best is None:
+            return (Orders((ship.speed,)) if ship.speed else Orders()), 0
+        return best
+
+    def _score(self, lrs: bool, my_shields: list[int], q: int, r: int, h: int, f: int, speed: int,
+               infos: list) -> float:
+        total = 0.0
+        geo = GEOMETRY
+        for eq, er_, ef, mine, theirs, penalty, pref, e_shields, e_lrs, ocache, dcache, reach in infos:
+            dist, mask, my_arc = geo[(eq - q, er_ - r, f)]
+            if (dist - dist // 3 if lrs or e_lrs else dist) >= reach:  # nobody can fire: range matters only
+                if pref >= 0:
+                    total -= penalty * abs(dist - pref)
+                continue
+            _, emask, e_arc = geo[(q - eq, r - er_, ef)]
+            # my fire at the enemy's presented shield; memoised per decision on what it depends on
+            es = e_shields[e_arc]
+            deff = dist - dist // 3 if lrs else dist
+            key = (mask, my_arc, deff, es)
+            v = ocache.get(key)
+            if v is None:
+                v = 0.0
+                for bmask, dmask, n, row in mine:
+                    if (bmask & mask or dmask >> my_arc & 1) and deff < len(row):
+                        v += n * row[deff][es]
+                ocache[key] = v
+            total += v
+            # the enemy's fire at the shield arc I present
+            ms = my_shields[my_arc]
+            edist = dist - dist // 3 if e_lrs else dist
+            key = (emask, e_arc, edist, ms)
+            v = dcache.get(key)
+            if v is None:
+                v = 0.0
+                for bmask, dmask, n, row in theirs:
+                    if (bmask & emask or dmask >> e_arc & 1) and edist < len(row):
+                        v += n * row[edist][ms]
+                dcache[key] = v
+            total -= v
+            if pref >= 0:
+                total -= penalty * abs(dist - pref)
+        # edge: keep room to go on at this speed next turn
+        look = (speed if speed > 1 else 1) + 1
+        room = self.run[(q, r, h)]
+        if room < look:
+            total -= EDGE_PENALTY * (look - room)
+        return total
+
+    # ------------------------------------------------------------ fire
+    def declare(self, ship: ShipState, enemies: list[ShipState], turn: int, flights: list | tuple = ()
+                ) -> list[tuple[int, object, int, int]]:
+        """Declarations (bank, target, mode index, band) for ``ship`` (4.1).
+
+        Targets are enemy ships or enemy flights (mode index -1 = launch seekers, C.4). Shooting a
+        flight is worth the expected damage of the seekers or fighters it is expected to kill.
+        """
+        out = []
+        spec = ship.spec
+        geo = []
+        for e in enemies:
+            dist, mask, my_arc = geometry(e.q - ship.q, e.r - ship.r, ship.facing)
+            their_arc = geometry(ship.q - e.q, ship.r - e.r, e.facing)[2]
+            geo.append((e, effective_range(ship, dist), mask, my_arc, e.shield(their_arc), self.table(spec, e.spec)))
+        fgeo = []
+        for fl in flights:
+            left = fl.count - fl.kills
+            if left <= 0 or not fl.alive:
+                continue
+            dist, mask, my_arc = geometry(fl.q - ship.q, fl.r - ship.r, ship.facing)
+            worth = fl.worth(ship)
+            fgeo.append((fl, effective_range(ship, dist), mask, my_arc, left, worth))
+        # every bank's options: target -> (expected value, mode index, band)
+        options: dict[int, dict[int, tuple[float, object, int, int]]] = {}
+        for i, b in enumerate(spec.banks):
+            n = ship.bank_alive[i] - ship.bank_spent[i]
+            if n <= 0 or (not b.modes and b.seeker is None):
+                continue
+            if b.slow and turn - ship.bank_fired[i] <= b.slow:
+                continue
+            if b.dfn and ship.bank_dfn[i] == turn:  # C.5: fired in this turn's Fighter Phase
+                continue
+            opts: dict[int, tuple[float, object, int, int]] = {}
+            for e, deff, mask, my_arc, es, t in geo:
+                if not (b.mask & mask or b.def_mask >> my_arc & 1):
+                    continue
+                v = t.bank_ed(i, deff, es)
+                if v <= 0:
+                    continue
+                if b.exp and v < EXPENDABLE_FRACTION * max(row[es] for row in t.ed[i]):
+                    continue
+                if b.seeker is not None:
+                    opts[id(e)] = (v * n, e, -1, -1)
+                else:
+                    mi = t.mode[i][deff][es]
+                    opts[id(e)] = (v * n, e, mi, b.modes[mi].band(deff))
+            if b.seeker is None and not b.exp:
+                for fl, deff, mask, my_arc, left, worth in fgeo:
+                    if not (b.mask & mask or b.def_mask >> my_arc & 1):
+                        continue
+                    for mi, m in enumerate(b.modes):
+                        band = m.band(deff)
+                        if band < 0:
+                            continue
+                        kills = n * expected_hits_per_weapon(m.acc, _tiny_mod(m, band, ship.fc), b.size, m.rof,
+                                                             m.vlt, m.rpt)
+                        v = min(kills, left) * worth
+                        if v > 0 and v > opts.get(id(fl), (0.0,))[0]:
+                            opts[id(fl)] = (v, fl, mi, band)
+            if opts:
+                options[i] = opts
+        # each battery fires at the target where its banks together do the most; banks that cannot
+        # bear on that target fire at their own best target
+        chosen: dict[int, int] = {}
+        for battery in range(len(spec.battery_limits)):
+            banks = [i for i in options if spec.banks[i].battery == battery]
+            if not banks:
+                continue
+            totals: dict[int, float] = {}
+            for i in banks:
+                for key, o in options[i].items():
+                    totals[key] = totals.get(key, 0.0) + o[0]
+            target = max(totals, key=lambda k: totals[k])
+            for i in banks:
+                chosen[i] = target if target in options[i] else max(options[i], key=lambda k: options[i][k][0])
+        for i in sorted(chosen):
+            _, tgt, mi, band = options[i][chosen[i]]
+            out.append((i, tgt, mi, band))
+        return out
+
+
+def _tiny_mod(mode, band: int, fire_control: int) -> int:  # type: ignore[no-untyped-def]
+    rm = mode.range_mods[band]
+    pos = rm if rm > 0 else 0
+    neg = (-rm if rm < 0 else 0) - tiny_modifier(mode)
+    neg = neg - fire_control if neg > fire_control else 0
+    return pos - neg
+
+
+def _bank_rows(ship: ShipState, table: MatchTables) -> list[tuple[int, int, int, list[list[float]]]]:
+    """(arc mask, defensive-arc mask, working mounts, expected damage [range][shield]) per live bank."""
+    return [(b.mask, b.def_mask, ship.bank_alive[i], table.ed[i])
+            for i, b in enumerate(ship.spec.banks) if ship.bank_alive[i]]
+
+
+def _state_key(s: ShipState) -> tuple:
+    """Everything about a ship the movement doctrine looks at."""
+    return (s.uid, s.q, s.r, s.heading, s.speed, s.prev_slips, s.engine_rating, s.boosters_left,
+            tuple(s.bank_alive), s.shield(0), s.shield(1), s.shield(2), s.shield(3), s.lrs)
+
+
+def _predict(e: ShipState) -> tuple[int, int, int]:
+    dq, dr = DIRS[e.heading]
+    return e.q + dq * e.speed, e.r + dr * e.speed, e.heading
+
+
+def _dist(q1: int, r1: int, q2: int, r2: int) -> int:
+    dq, dr = q1 - q2, r1 - r2
+    return (abs(dq) + abs(dr) + abs(dq + dr)) // 2
+
+
+@cache
+def candidate_moves(prev: int, prev_slips: tuple[int, int], rating: int, heading: int
+                    ) -> tuple[tuple[Orders, tuple[tuple[int, int], ...], int, int, int, int, int], ...]:
+    """Each candidate (distinct end pose; first in the fixed order wins) with its waypoints (hexes
+    where the path turns or ends) relative to the start,
+    its end displacement, heading and facing. A straight run stays on the board if both its ends do
+    (the board is convex along hex rows), so only waypoints need checking."""
+    out = []
+    poses = set()
+    for o in candidates(prev, prev_slips, rating):
+        q = r = 0
+        h = heading
+        pts = []
+        for s in o.steps:
+            if isinstance(s, int):
+                q += DIRS[h][0] * s
+                r += DIRS[h][1] * s
+                pts.append((q, r))
+            elif s in "PSU":
+                h = (h + {"P": -1, "S": 1, "U": 3}[s]) % 6
+            else:
+                d = DIRS[(h - 1) % 6 if s == "L" else (h + 1) % 6]
+                q += d[0]
+                r += d[1]
+                pts.append((q, r))
+        pose = (q, r, h, (h + o.pivot) % 6, o.speed)
+        if pose not in poses:
+            poses.add(pose)
+            out.append((o, tuple(pts), q, r, h, (h + o.pivot) % 6, o.speed))
+    return tuple(out)
+
+
+@cache
+def candidates(prev: int, prev_slips: tuple[int, int], rating: int) -> tuple[Orders, ...]:
+    """A fixed menu of legal orders within ``rating`` (3.1-3.4), in a fixed order."""
+    out: list[Orders] = []
+    seen = set()
+
+    def add(steps: tuple, pivot: int = 0) -> None:
+        steps = tuple(s for s in steps if s != 0)
+        o = Orders(steps, pivot)
+        if o in seen:
+            return
+        if requirement(o, prev, prev_slips) <= rating:
+            seen.add(o)
+            out.append(o)
+
+    lo, hi = max(0, prev - rating), min(MAX_SPEED, prev + rating)
+    for v in range(lo, hi + 1):
+        add((v,))
+        for p in (1, -1):
+            add((v,), p)
+        for t in ("P", "S"):
+            add((t, v))
+            add((v, t))
+            if v >= 2:
+                add((v // 2, t, v - v // 2))
+            add((t, t, v))
+        add(("U", v))
+        if v >= 1:
+            add(("L", v - 1))
+            add(("R", v - 1))
+    return tuple(out)

@@ -1,0 +1,338 @@
+"""One battle: deployment (2.3), then game turns of Orders, Movement, Combat and End phases (2.4).
+
+The Fighter Phase activates fighter flights (5.x) and seeker flights (C.4). Every order, range, roll and result can
+be written to a log (a list of lines). The only randomness is the injected ``random.Random``.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+
+from drydock.engine import fighters
+from drydock.engine.ai import Doctrine
+from drydock.engine.combat import BAND_NAMES, alternation, fire_volley
+from drydock.engine.damage import apply_marked_damage
+from drydock.engine.dice import d6
+from drydock.engine.hexgrid import DIRS, from_offset, geometry, on_board, to_offset
+from drydock.engine.movement import execute, format_orders, is_legal, requirement, straight
+from drydock.engine.seekers import SeekerFlight, activate, heading_toward, shots_at_flight, split_flights
+from drydock.engine.ships import ShipSpec, ShipState
+from drydock.engine.tables import BATTLE_SIZES, BOARD, VP_TARGET_RATIO
+
+SIDES = ("A", "B")
+
+
+@dataclass
+class BattleResult:
+    winner: int | None  # 0 = A, 1 = B, None = draw
+    turns: int
+    vp: tuple[int, int]
+    survived: tuple[tuple[bool, ...], tuple[bool, ...]]
+    log: list[str] = field(default_factory=list)
+
+
+class Matchup:
+    """Two fleets of ship designs with everything precomputed once (tables, VP target)."""
+
+    def __init__(self, side_a: list[ShipSpec], side_b: list[ShipSpec], *, turns: int = 20,
+                 board: tuple[int, int] = BOARD, battle_size: str = "auto") -> None:
+        self.sides = (side_a, side_b)
+        self.turns = turns
+        self.board = board
+        self.doctrine = Doctrine(list({id(s): s for s in side_a + side_b}.values()), board)
+        cr = (sum(s.cr for s in side_a), sum(s.cr for s in side_b))
+        if battle_size == "auto":
+            num, den = VP_TARGET_RATIO
+            self.vp_target = max(1, -(-max(cr) * num // den))
+        else:
+            self.vp_target = BATTLE_SIZES[battle_size][1]
+        self.not_simulated = list(dict.fromkeys(n for s in side_a + side_b for n in s.not_simulated))
+
+    def labels(self) -> tuple[list[str], list[str]]:
+        out: tuple[list[str], list[str]] = ([], [])
+        for side, specs in enumerate(self.sides):
+            for i, s in enumerate(specs):
+                out[side].append(f"{SIDES[side]}{i + 1} {s.name}")
+        return out
+
+    def fight(self, rng: random.Random, log: bool = False) -> BattleResult:
+        return Battle(self, rng, log).run()
+
+
+class Battle:
+    def __init__(self, match: Matchup, rng: random.Random, log: bool) -> None:
+        self.m = match
+        self.rng = rng
+        self.log: list[str] | None = [] if log else None
+        labels = match.labels()
+        self.ships: list[ShipState] = []
+        for side, specs in enumerate(match.sides):
+            for i, s in enumerate(specs):
+                self.ships.append(ShipState(s, side, len(self.ships), labels[side][i]))
+        self.vp = [0, 0]
+        self.turn = 0
+        self.flights: list = []  # SeekerFlight and FighterFlight
+        self.flight_uid = 0
+        self.deploy()
+
+    # ------------------------------------------------------------ helpers
+    def say(self, line: str) -> None:
+        if self.log is not None:
+            self.log.append(line)
+
+    def pos(self, s: ShipState) -> str:
+        c, r = to_offset(s.q, s.r)
+        return f"({c},{r}) heading {s.heading} facing {s.facing}"
+
+    def hexname(self, q: int, r: int) -> str:
+        return str(to_offset(q, r))
+
+    def alive(self, side: int | None = None) -> list[ShipState]:
+        return [s for s in self.ships if s.alive and (side is None or s.side == side)]
+
+    def destroy(self, s: ShipState, why: str) -> None:
+        s.alive = False
+        s.destroyed_turn = self.turn
+        self.vp[1 - s.side] += s.spec.cr
+        self.say(f"  {s.label} {why}: side {SIDES[1 - s.side]} scores {s.spec.cr} VP")
+
+    # ------------------------------------------------------------ 2.3 deployment
+    def deploy(self) -> None:
+        """2.3: the side with more ships places first (tie: die roll); alternate one at a time.
+
+        Placement policy: side A in column 1 facing east, side B in column W-2 facing west, one ship
+        per hex in rows spreading out from the middle of the short edge.
+        """
+        w, h = self.m.board
+        counts = [len(self.m.sides[0]), len(self.m.sides[1])]
+        first = 0 if counts[0] > counts[1] else 1 if counts[1] > counts[0] else (0 if d6(self.rng) <= 3 else 1)
+        order = alternation(counts[0], counts[1], first)
+        placed = [0, 0]
+        rows = [h // 2 + (k + 1) // 2 * (1 if k % 2 else -1) for k in range(h)]
+        rows = [r for r in rows if 0 <= r < h]
+        for side in order:
+            s = [x for x in self.ships if x.side == side][placed[side]]
+            row = rows[placed[side] % len(rows)]
+            col = 1 + placed[side] // len(rows) if side == 0 else w - 2 - placed[side] // len(rows)
+            s.q, s.r = from_offset(col, row)
+            s.heading = s.facing = 0 if side == 0 else 3
+            placed[side] += 1
+            self.say(f"deploy {s.label} at {self.pos(s)}")
+        # 2.3: then the flights, within 2 hexes of their carriers
+        for s in self.ships:
+            if s.spec.flights:
+                new = fighters.deploy(self, s, s.spec.flights)
+                self.flights += new
+                self.say(f"deploy {len(new)} fighter flights of {s.label}")
+
+    # ------------------------------------------------------------ the game
+    def run(self) -> BattleResult:
+        winner: int | None = None
+        m = self.m
+        self.say(f"VP target {m.vp_target}; board {m.board[0]}x{m.board[1]}")
+        for n in m.not_simulated:
+            self.say(f"not simulated: {n}")
+        while self.turn < m.turns:
+            self.turn += 1
+            self.say(f"== turn {self.turn}")
+            self.orders_and_movement()
+            self.fighter_phase()
+            self.combat()
+            over, winner = self.end_phase()
+            if over:
+                break
+        survived = tuple(tuple(s.alive for s in self.ships if s.side == side) for side in (0, 1))
+        self.say(f"result: {'draw' if winner is None else 'side ' + SIDES[winner] + ' wins'} after "
+                 f"{self.turn} turns; VP A {self.vp[0]} B {self.vp[1]}")
+        return BattleResult(winner, self.turn, (self.vp[0], self.vp[1]), survived,  # type: ignore[arg-type]
+                            self.log or [])
+
+    def orders_and_movement(self) -> None:
+        # 1d: orders written simultaneously, from the positions at the start of the turn
+        plans = []
+        for s in self.alive():
+            enemies = self.alive(1 - s.side)
+            orders, boost = self.m.doctrine.choose_orders(s, enemies)
+            plans.append((s, orders, boost))
+        # 1e: reveal and check; 2c: move
+        for s, orders, boost in plans:
+            er = s.engine_rating
+            if boost:
+                s.boosters_left -= boost
+            req = requirement(orders, s.speed, s.prev_slips)
+            legal = is_legal(orders, s.speed, s.prev_slips, er, boost)
+            if not legal:  # 3.2: illegal orders -> straight ahead at the previous speed
+                self.say(f"  {s.label}: illegal orders {format_orders(orders)} (req {req} > ER {er})")
+                orders = straight(s.speed)
+            q, r, h, f, off = execute(orders, s.q, s.r, s.heading, self.m.board)
+            self.say(f"  {s.label} orders {format_orders(orders)} req {req} ER {er}"
+                     + (f" +{boost} booster" if boost else "") + f": {self.pos(s)} ->")
+            s.q, s.r, s.heading, s.facing = q, r, h, f
+            s.speed = orders.speed
+            sl = orders.slips
+            s.prev_slips = (sl.count("L"), sl.count("R"))
+            self.say(f"      {self.pos(s)}")
+            if off:
+                s.left_board = True
+                self.destroy(s, "left the board")
+        self.stacking()
+
+    def stacking(self) -> None:
+        """3.3: opposing ships ending in one hex roll 1d6 + engine rating; lowest stays, others move."""
+        hexes: dict[tuple[int, int], list[ShipState]] = {}
+        for s in self.alive():
+            hexes.setdefault((s.q, s.r), []).append(s)
+        for (q, r), group in hexes.items():
+            if len({s.side for s in group}) < 2:
+                continue
+            totals = {s.uid: d6(self.rng) + s.engine_rating for s in group}
+            while True:  # re-roll ties between opposing ships
+                clash = [s for s in group for t in group
+                         if s.side != t.side and totals[s.uid] == totals[t.uid]]
+                if not clash:
+                    break
+                for s in {x.uid: x for x in clash}.values():
+                    totals[s.uid] = d6(self.rng) + s.engine_rating
+            order = sorted(group, key=lambda s: totals[s.uid])
+            stay_side = order[0].side
+            self.say(f"  stacking at {to_offset(q, r)}: " + ", ".join(f"{s.label} {totals[s.uid]}" for s in order))
+            for s in order[1:]:
+                if s.side == stay_side:
+                    continue
+                self.relocate(s, stay_side)
+
+    def relocate(self, s: ShipState, other_side: int) -> None:
+        w, h = self.m.board
+        occupied = {(x.q, x.r) for x in self.alive(other_side)}
+        for dist in (1, 2):
+            for k in range(6):
+                d = (s.heading + k) % 6
+                q, r = s.q + DIRS[d][0] * dist, s.r + DIRS[d][1] * dist
+                if (q, r) not in occupied and on_board(q, r, w, h):
+                    s.q, s.r = q, r
+                    self.say(f"    {s.label} moves to {self.pos(s)}")
+                    return
+
+    def combat(self) -> None:
+        """4.0: sides alternate attacking ships by the counts at the start of the phase."""
+        a, b = self.alive(0), self.alive(1)
+        if not a or not b:
+            return
+        first = 0 if len(a) != len(b) else (0 if d6(self.rng) <= 3 else 1)
+        order = alternation(len(a), len(b), first)
+        queues = [list(a), list(b)]
+        rng = self.rng
+        log = self.log
+        launches: list[tuple[ShipState, int, ShipState, int]] = []
+        enemy_flights = [[f for f in self.flights if f.side == 1], [f for f in self.flights if f.side == 0]]
+        for side in order:
+            ship = queues[side].pop(0)
+            # ships destroyed this phase stay until the End Phase (4.5)
+            enemies = b if side == 0 else a
+            decl = self.m.doctrine.declare(ship, enemies, self.turn, enemy_flights[side])
+            if not decl:
+                continue
+            if log is not None:
+                log.append(f"  {ship.label} attacks:")
+                for e in {id(d[1]): d[1] for d in decl}.values():
+                    dist = geometry(e.q - ship.q, e.r - ship.r, ship.facing)[0]
+                    log.append(f"    range to {e.label}: {dist}")
+            blocked = set()
+            for e in {id(d[1]): d[1] for d in decl if isinstance(d[1], ShipState)}.values():  # B.22 lock-on
+                if e.stealth:
+                    dice = [d6(rng) for _ in range(e.stealth)]
+                    if 1 in dice:
+                        blocked.add(e.uid)
+                    self.say(f"    stealth lock-on vs {e.label}: {dice} -> {'fail' if 1 in dice else 'ok'}")
+            volleys: dict[tuple, list] = {}
+            for bank, target, mi, band in decl:
+                spec_b = ship.spec.banks[bank]
+                is_ship = isinstance(target, ShipState)
+                if is_ship and target.uid in blocked and spec_b.seeker is None:
+                    continue  # Slow weapons count as not fired (B.22)
+                n = ship.bank_alive[bank] - ship.bank_spent[bank]
+                if spec_b.slow:
+                    ship.bank_fired[bank] = self.turn
+                if spec_b.exp:
+                    ship.bank_spent[bank] += n
+                if mi < 0:  # C.4: seekers are placed after all attacks (step 4c)
+                    launches.append((ship, bank, target, n))
+                    continue
+                mode = spec_b.modes[mi]
+                key = (spec_b.battery, id(target), mi, band, spec_b.size) if mode.frl else (bank,)
+                volleys.setdefault(key, [0, bank, target, mi, band])[0] += n
+            for n, bank, target, mi, band in volleys.values():
+                spec_b = ship.spec.banks[bank]
+                what = (f"{spec_b.battery_name} [{spec_b.entry}] -> {target.label}"
+                        if log is not None else "")
+                if not isinstance(target, ShipState):
+                    hits, per = shots_at_flight(rng, spec_b.modes[mi], n, spec_b.size, band, ship.fc)
+                    target.kills += hits
+                    self.say(f"    {what}: {n}x at {BAND_NAMES[band]} range vs tiny target: hits {per} -> "
+                             f"{hits} killed (End Phase)")
+                else:
+                    fire_volley(rng, ship, target, spec_b.modes[mi], n, spec_b.size, band, log, what)
+        for ship, bank, target, n in launches:
+            self.launch(ship, bank, target, n)
+
+    def launch(self, ship: ShipState, bank: int, target: ShipState, n: int) -> None:
+        """C.4: mounts x ROF seekers in flights of at most 6, in the firing ship's hex, toward the target."""
+        b = ship.spec.banks[bank]
+        mode = b.seeker
+        assert mode is not None
+        count = sum(d6(self.rng) for _ in range(n)) if mode.vlt else n * mode.rof * b.size
+        heading = heading_toward(ship.q, ship.r, target.q, target.r, ship.facing)
+        for k in split_flights(count):
+            self.flight_uid += 1
+            label = f"{SIDES[ship.side]}-seekers#{self.flight_uid} {b.battery_name}"
+            self.flights.append(SeekerFlight(self.flight_uid, ship.side, target, ship.q, ship.r, heading, k, mode,
+                                             label))
+            self.say(f"    {ship.label} launches {label}: {k} seekers at {target.label}")
+
+    def fighter_phase(self) -> None:
+        """3: flights (fighters and seekers) activate alternately (5.2, by the counts at the phase start)."""
+        flights = [f for f in self.flights if f.alive]
+        if not flights:
+            return
+        sides = [[f for f in flights if f.side == 0], [f for f in flights if f.side == 1]]
+        first = 0 if len(sides[0]) != len(sides[1]) else (0 if d6(self.rng) <= 3 else 1)
+        self.say("  fighter phase")
+        for side in alternation(len(sides[0]), len(sides[1]), first):
+            fl = sides[side].pop(0)
+            if fl.alive and fl.count > 0:
+                if isinstance(fl, SeekerFlight):
+                    activate(self, fl)
+                else:
+                    fighters.activate(self, fl)
+        self.flights = [f for f in self.flights if f.alive]
+
+    def end_phase(self) -> tuple[bool, int | None]:
+        """5b apply damage (4.5); 5c victory (2.5); 5e reverse pivots (3.4)."""
+        self.say("  end phase")
+        for f in self.flights:  # 4.5: kills by weapons fire take effect now
+            if f.kills:
+                f.count -= min(f.kills, f.count)
+                f.kills = 0
+                self.say(f"  {f.label}: {f.count} left")
+        for s in self.ships:
+            if s.alive and apply_marked_damage(s, self.log):
+                self.destroy(s, "destroyed")
+            s.facing = s.heading
+        self.flights = [f for f in self.flights if f.alive and f.count > 0
+                        and (not isinstance(f, SeekerFlight) or f.target.alive)]
+        target = self.m.vp_target
+        reached = [self.vp[0] >= target, self.vp[1] >= target]
+        left = [bool(self.alive(0)), bool(self.alive(1))]
+        if reached[0] and reached[1]:
+            return True, None
+        if reached[0] or reached[1]:
+            return True, 0 if reached[0] else 1
+        if not left[0] or not left[1]:
+            if left[0] != left[1]:
+                return True, 0 if left[0] else 1
+            return True, None
+        return False, None
+
+
+__all__ = ["Battle", "BattleResult", "Matchup", "BAND_NAMES"]

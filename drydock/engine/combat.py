@@ -1,0 +1,254 @@
+"""The Combat Phase: attack order (4.0), to-hit (4.2), impact (4.3), damage rolls (4.4), screens (B.18).
+
+Damage is only *marked* here (pending counts on the target); :mod:`drydock.engine.damage` applies it
+in the End Phase (4.5). Expected-damage figures for the AI come from the exact distributions of
+:mod:`drydock.engine.dice`.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from functools import cache
+
+from drydock.engine.dice import (
+    DamageTally,
+    damage_expectation,
+    hits_distribution,
+    impact_probability,
+    repeating_distribution,
+    roll_damage,
+    roll_hits,
+    roll_impact,
+    roll_repeating,
+)
+from drydock.engine.hexgrid import DEFENSIVE, geometry
+from drydock.engine.ships import ModeSpec, ShipState
+from drydock.engine.tables import AI_RESULT_VALUE, LRS_DIVISOR, NPR_MIN_SHIELD, SCREEN_TRAIT_EFFECTS
+
+BAND_NAMES = ("short", "medium", "long")
+
+
+# ------------------------------------------------------------------ attack order (4.0, play.md §3.1)
+def alternation(a: int, b: int, first: int) -> list[int]:
+    """The order in which sides act given ``a`` and ``b`` elements (4.0; play.md §3.1).
+
+    The larger side goes first (``first`` breaks a tie: 0 = side A, 1 = side B) and acts with
+    g = max(1, ceil(big / small) - 1) elements per turn, the smaller with 1; when the smaller side
+    is exhausted the larger finishes. Returns a list of 0 (A) / 1 (B).
+    """
+    if a == 0 or b == 0:
+        return [0] * a + [1] * b
+    big_side = first if a == b else (0 if a > b else 1)
+    big, small = (a, b) if big_side == 0 else (b, a)
+    g = max(1, -(-big // small) - 1)
+    out: list[int] = []
+    nb, ns = big, small
+    while nb or ns:
+        take = min(g, nb)
+        out += [big_side] * take
+        nb -= take
+        if ns:
+            out.append(1 - big_side)
+            ns -= 1
+        if not ns:
+            out += [big_side] * nb
+            nb = 0
+    return out
+
+
+# ------------------------------------------------------------------ modifiers and range
+def effective_range(attacker: ShipState, rng: int) -> int:
+    """B.13 Long Range Sensors: actual - floor(actual / 3) while operational."""
+    return rng - rng // LRS_DIVISOR if attacker.lrs else rng
+
+
+def to_hit_modifier(mode: ModeSpec, band: int, target_cm: int, fire_control: int) -> int:
+    """Net to-hit modifier (4.2 table): range (C.5 traits), countermeasures (B.6), fire control (B.8)."""
+    rm = mode.range_mods[band]
+    pos = rm if rm > 0 else 0
+    neg = (-rm if rm < 0 else 0) + target_cm
+    neg = neg - fire_control if neg > fire_control else 0
+    return pos - neg
+
+
+def impact_shield(mode: ModeSpec, shield: int) -> int:
+    """Shield rating the impact roll is made against (Mdl: 0; NPr: unshielded counts as 1) (C.5)."""
+    if mode.mdl:
+        return 0
+    if mode.npr and shield < NPR_MIN_SHIELD:
+        return NPR_MIN_SHIELD
+    return shield
+
+
+# ------------------------------------------------------------------ expected damage (AI)
+@cache
+def expected_hits_per_weapon(acc: int, mod: int, size: int, rof: int, vlt: bool, rpt: bool) -> float:
+    dist = hits_distribution(acc, mod, size)
+    e = float(sum(k * p for k, p in enumerate(dist)))
+    if rpt:
+        rep = repeating_distribution()
+        e += float((1 - dist[0]) * (rep[1] + 2 * rep[2]))
+    return e * (3.5 if vlt else rof)
+
+
+@cache
+def damage_value(cts: bool, inc: bool, knt: bool, dly: bool, dsr: bool, ionized: bool) -> float:
+    """AI value of one damage die: expected marks weighted by ``AI_RESULT_VALUE`` (not a rule)."""
+    h, c, e, w, s = damage_expectation(cts, inc, knt, dly, dsr, ionized)
+    v = AI_RESULT_VALUE
+    return float(h + c) * v["hull"] + float(e) * v["engine"] + float(w) * v["weapon"] + float(s) * v["shield"]
+
+
+def expected_damage(mode: ModeSpec, band: int, size: int, shield: int, target_cm: int, fire_control: int,
+                    ionized: bool) -> float:
+    """Expected damage value of one mount of ``mode`` at ``band`` against ``shield``."""
+    mod = to_hit_modifier(mode, band, target_cm, fire_control)
+    hits = expected_hits_per_weapon(mode.acc, mod, size, mode.rof, mode.vlt, mode.rpt)
+    s = impact_shield(mode, shield)
+    imp = mode.imp_by_band[band]
+    per_hit = imp if s == 0 else imp * float(impact_probability(s, mode.imp_mod))
+    return hits * per_hit * mode.dmg * damage_value(mode.cts, mode.inc, mode.knt, mode.dly, mode.dsr, ionized)
+
+
+# ------------------------------------------------------------------ resolving one volley
+def absorb_screens(rng: random.Random, points: int, mode: ModeSpec, screens: int) -> tuple[int, int, int]:
+    """B.18: screens checked for ``points`` damage points; returns (screens used, normal rolls, excess rolls).
+
+    Normal rolls keep the weapon's traits (no screens were up); excess rolls ignore them.
+    """
+    if screens <= 0:
+        return 0, points, 0
+    need = 0
+    for _ in range(points):
+        n = 1
+        for tr, eff in SCREEN_TRAIT_EFFECTS.items():
+            if not getattr(mode, tr.lower()):
+                continue
+            if eff[0] == "add":
+                n += eff[1]
+            else:
+                die = int(rng.random() * 6) + 1
+                if eff[1] <= die <= eff[2]:
+                    n += eff[3]
+        need += max(n, 0)
+    if need <= screens:
+        return need, 0, 0
+    return screens, 0, need - screens
+
+
+class DiceRecorder:
+    """Wraps a ``random.Random`` and notes every d6 face drawn through it (for the battle log).
+
+    It draws exactly the same numbers as the wrapped generator, so a logged battle and a silent
+    one with the same seed are identical.
+    """
+
+    __slots__ = ("rng", "faces")
+
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+        self.faces: list[int] = []
+
+    def random(self) -> float:
+        x = self.rng.random()
+        self.faces.append(int(x * 6) + 1)
+        return x
+
+    def take(self) -> list[int]:
+        out, self.faces = self.faces, []
+        return out
+
+
+def fire_volley(rng: random.Random, attacker: ShipState, target: ShipState, mode: ModeSpec, weapons: int,
+                size: int, band: int, log: list[str] | None = None, what: str = "") -> None:
+    """Roll to-hit, impact and damage for ``weapons`` mounts of ``mode`` at ``target`` and mark the damage.
+
+    Fire-Linked (C.5): the weapons form one volley: ROF dice of one weapon, each hit x weapons.
+    """
+    mod = to_hit_modifier(mode, band, target.cm, attacker.fc)
+    acc = mode.acc
+    hits = 0
+    rolls: list[int] | None = None
+    rec: DiceRecorder | None = None
+    if log is not None:
+        rolls = []
+        rec = DiceRecorder(rng)
+        rng = rec  # type: ignore[assignment]
+    if mode.frl:
+        dice = int(rng.random() * 6) + 1 if mode.vlt else mode.rof
+        for _ in range(dice):
+            h = roll_hits(rng, acc, mod, 1)
+            if h and mode.rpt:
+                h += roll_repeating(rng)
+            if rolls is not None:
+                rolls.append(h)
+            hits += h * weapons * size
+    else:
+        for _ in range(weapons):
+            dice = int(rng.random() * 6) + 1 if mode.vlt else mode.rof
+            for _ in range(dice):
+                h = roll_hits(rng, acc, mod, size)
+                if h and mode.rpt:
+                    h += roll_repeating(rng)
+                if rolls is not None:
+                    rolls.append(h)
+                hits += h
+    hit_faces = rec.take() if rec is not None else []
+    arc = geometry(attacker.q - target.q, attacker.r - target.r, target.facing)[2]
+    shield = impact_shield(mode, target.shield(arc))
+    imp = mode.imp_by_band[band]
+    if shield == 0:
+        points = hits * imp
+    else:
+        points = 0
+        im = mode.imp_mod
+        for _ in range(hits * imp):
+            points += roll_impact(rng, shield, im)
+    imp_faces = rec.take() if rec is not None else []
+    dpoints = points * mode.dmg
+    tally = DamageTally()
+    screens_used = 0
+    if dpoints:
+        if target.dir_screens is not None:
+            pool = target.dir_screens[arc]
+        else:
+            pool = target.screens
+        screens_used, normal, excess = absorb_screens(rng, dpoints, mode, pool)
+        if target.dir_screens is not None:
+            target.dir_screens[arc] -= screens_used
+        else:
+            target.screens -= screens_used
+        ion = target.spec.ionized
+        for _ in range(normal):
+            roll_damage(rng, tally, cts=mode.cts, inc=mode.inc, knt=mode.knt, dly=mode.dly, dsr=mode.dsr,
+                        ionized=ion)
+        for _ in range(excess):
+            roll_damage(rng, tally, ionized=ion)
+        target.p_hull += tally.hull + tally.casualties
+        target.p_eng += tally.engine
+        target.p_wpn += tally.weapon
+        if target.spec.shield_track:
+            target.p_shd += tally.shield
+    if log is not None and rec is not None:
+        dmg_faces = rec.take()
+        log.append(
+            f"    {what}: {weapons}x {mode.label} at {BAND_NAMES[band]} range, to-hit {acc}+ mod {mod:+d}: "
+            f"dice {hit_faces} -> hits per die {rolls} = {hits} hit(s)")
+        log.append(
+            f"      impact {imp} per hit vs {DEFENSIVE[arc]} shield {shield}"
+            + (f" (mod {mode.imp_mod:+d})" if mode.imp_mod else "")
+            + (f": dice {imp_faces}" if imp_faces or shield else " (no roll)")
+            + f" -> {points} point(s) of impact; {dpoints} damage point(s)"
+            + (f"; screens checked {screens_used}" if screens_used else ""))
+        if dpoints:
+            log.append(
+                f"      damage dice {dmg_faces} -> marked: hull {tally.hull}, crew casualties {tally.casualties}, "
+                f"engines {tally.engine}, weapons {tally.weapon}, shields {tally.shield}")
+
+
+def ceil_div(a: int, b: int) -> int:
+    return -(-a // b)
+
+
+__all__ = ["alternation", "expected_damage", "fire_volley", "to_hit_modifier", "effective_range", "math"]

@@ -1,0 +1,115 @@
+"""The End Phase: marked damage takes effect (4.5), weapon/equipment losses within loss limits (4.4).
+
+Loss policy (the owner's free choice within 4.4): each lost box goes to the battery (or the
+equipment "battery") whose cheapest remaining item is worth least - spent Expendable weapons first,
+then by SU per mount/item - never taking a battery past its loss limit until every battery has
+reached its limit (play.md open question 5: afterwards the same cheapest-first choice, unrestricted).
+Directional shields (B.7): the owner lowers the weakest non-zero arc first, keeping strong arcs.
+"""
+
+from __future__ import annotations
+
+from drydock.engine.ships import ShipState
+
+
+def current(track: tuple[int, ...], hits: int) -> int:
+    """First unchecked box of a track after ``hits`` boxes are checked (1.2)."""
+    return track[hits] if hits < len(track) else 0
+
+
+def _cheapest(ship: ShipState, battery: int) -> tuple[float, int] | None:
+    """(value, index) of the cheapest remaining item of ``battery`` (-1 = equipment)."""
+    spec = ship.spec
+    best: tuple[float, int] | None = None
+    if battery < 0:
+        for i, alive in enumerate(ship.equipment_alive):
+            if alive:
+                v = spec.equipment[i][1]
+                if best is None or v < best[0]:
+                    best = (v, i)
+        return best
+    for i, b in enumerate(spec.banks):
+        if b.battery != battery or ship.bank_alive[i] <= 0:
+            continue
+        v = 0.0 if ship.bank_spent[i] > 0 else b.value
+        if best is None or v < best[0] or (v == best[0] and ship.bank_alive[i] > ship.bank_alive[best[1]]):
+            best = (v, i)
+    return best
+
+
+def lose_items(ship: ShipState, count: int, log: list[str] | None = None) -> None:
+    """Fill in ``count`` weapon/equipment boxes by the loss policy (4.4)."""
+    spec = ship.spec
+    groups = list(range(spec.battery_count)) + ([-1] if spec.equipment else [])
+
+    def lost(g: int) -> int:
+        return ship.equipment_lost if g < 0 else ship.battery_lost[g]
+
+    def limit(g: int) -> int:
+        return spec.equipment_limit if g < 0 else spec.battery_limits[g]
+
+    for _ in range(count):
+        options = [(g, _cheapest(ship, g)) for g in groups]
+        options = [(g, c) for g, c in options if c is not None]
+        if not options:
+            break
+        all_at_limit = all(lost(g) >= limit(g) for g, _ in options)
+        allowed = options if all_at_limit else [(g, c) for g, c in options if lost(g) < limit(g)]
+        g, (value, idx) = min(allowed, key=lambda gc: (gc[1][0], gc[0]))
+        if g < 0:
+            ship.equipment_alive[idx] = False
+            ship.equipment_lost += 1
+            name = spec.equipment[idx][0]
+        else:
+            if ship.bank_spent[idx] > 0:
+                ship.bank_spent[idx] -= 1
+            ship.bank_alive[idx] -= 1
+            ship.battery_lost[g] += 1
+            name = f"{spec.banks[idx].battery_name} [{spec.banks[idx].entry}]"
+        if log is not None:
+            log.append(f"    {ship.label} loses {name}")
+    _refresh_equipment(ship)
+
+
+def _refresh_equipment(ship: ShipState) -> None:
+    counts: dict[str, int] = {}
+    for (name, _), alive in zip(ship.spec.equipment, ship.equipment_alive, strict=True):
+        if alive:
+            counts[name] = counts.get(name, 0) + 1
+    ship.cm = counts.get("Countermeasures", 0)
+    ship.fc = counts.get("Fire Control", 0)
+    ship.lrs = counts.get("Long Range Sensors", 0) > 0
+    ship.stealth = counts.get("Stealth", 0)
+
+
+def apply_marked_damage(ship: ShipState, log: list[str] | None = None) -> bool:
+    """4.5: marked damage takes effect. Returns True if the ship is destroyed (hull track full)."""
+    spec = ship.spec
+    if log is not None and (ship.p_hull or ship.p_eng or ship.p_wpn or ship.p_shd):
+        log.append(f"  {ship.label}: hull +{ship.p_hull}, engines +{ship.p_eng}, weapons +{ship.p_wpn}, "
+                   f"shields +{ship.p_shd}")
+    ship.hull_hits += ship.p_hull
+    if ship.p_eng:
+        ship.eng_hits = min(len(spec.engine_track), ship.eng_hits + ship.p_eng)
+    if ship.p_wpn:
+        before = current(spec.weapons_track, ship.wpn_hits)
+        ship.wpn_hits = min(len(spec.weapons_track), ship.wpn_hits + ship.p_wpn)
+        drop = before - current(spec.weapons_track, ship.wpn_hits)
+        if drop:
+            lose_items(ship, drop, log)
+    if ship.p_shd and spec.shield_track:
+        before = current(spec.shield_track, ship.shd_hits)
+        ship.shd_hits = min(len(spec.shield_track), ship.shd_hits + ship.p_shd)
+        drop = before - current(spec.shield_track, ship.shd_hits)
+        arcs = ship.shield_arcs
+        while arcs is not None and drop > 0 and any(arcs):
+            i = min((v, i) for i, v in enumerate(arcs) if v > 0)[1]
+            arcs[i] -= 1
+            drop -= 1
+    ship.p_hull = ship.p_eng = ship.p_wpn = ship.p_shd = 0
+    if ship.hull_hits >= spec.hull:
+        ship.alive = False
+        if log is not None:
+            log.append(f"  {ship.label} is destroyed")
+        return True
+    return False

@@ -1,0 +1,220 @@
+"""Fighter flights (5.0-5.4): deployment with their carrier, Fighter Phase movement and attacks.
+
+- A carrier's capacity (B.4) gives its flights of 6 fighters; they start in and around its hex (at
+  most 3 flights per hex, 2.3) with its heading. Standard fighters only (F.4 variants are off).
+- Movement (5.3): MA 8; the number of one-hexside turns (0-3, one direction) is declared first and
+  sets the MA per forward hex (1 for 0-1 turns, 2 for 2, 3 for 3); no pivots. Sideslips are not used
+  by the doctrine. A flight may pass through any hex and may not end with an opposing element; a
+  flight that starts in a hex with an opposing ship must leave or is eliminated (5.3).
+- Attack (5.4) on one opposing element in an adjacent hex: vs a ship, the ship's Dfn weapons in arc
+  fire first (C.5); then one die per fighter, 5-6 hits, no modifiers, IMP 1 and DMG 1 with damage
+  applied immediately; Anti-Fighter Batteries: each 1 kills an attacker (B.1). Vs a fighter flight:
+  5-6 kills a target fighter, each 1 kills an attacker (at most as many as the target flight had).
+  Vs seekers: 5-6 kills a seeker, no losses on 1s (C.4).
+- Doctrine: attack the reachable element worth most (expected damage to a ship, or the expected
+  damage of the fighters/seekers killed); otherwise close on the nearest enemy ship.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+from drydock.engine.combat import DiceRecorder, damage_value
+from drydock.engine.damage import apply_marked_damage
+from drydock.engine.dice import DamageTally, impact_probability, roll_damage, roll_impact
+from drydock.engine.hexgrid import DEFENSIVE, DIRS, GEOMETRY, distance
+from drydock.engine.seekers import SeekerFlight, shots_at_flight
+from drydock.engine.ships import ShipState
+from drydock.engine.tables import (
+    FIGHTER_AFB_KILL,
+    FIGHTER_HIT,
+    FIGHTER_LOSS_ON,
+    FIGHTER_MA,
+    FIGHTER_TURN_COST,
+    FIGHTERS_PER_FLIGHT,
+    MAX_FLIGHTS_PER_HEX,
+)
+
+
+class FighterFlight:
+    __slots__ = ("uid", "side", "carrier", "q", "r", "heading", "count", "label", "kills", "alive")
+    kind = "fighters"
+
+    def __init__(self, uid: int, side: int, carrier: ShipState, q: int, r: int, heading: int, label: str) -> None:
+        self.uid = uid
+        self.side = side
+        self.carrier = carrier
+        self.q, self.r, self.heading = q, r, heading
+        self.count = FIGHTERS_PER_FLIGHT
+        self.label = label
+        self.kills = 0
+        self.alive = True
+
+    def worth(self, defender: ShipState) -> float:
+        """Expected damage value one of these fighters would do to ``defender`` (AI)."""
+        return fighter_expected(defender.shield(0), defender.spec.ionized)
+
+
+def fighter_expected(shield: int, ionized: bool) -> float:
+    p_hit = (7 - FIGHTER_HIT) / 6
+    p_imp = 1.0 if shield == 0 else float(impact_probability(shield, 0))
+    return p_hit * p_imp * damage_value(False, False, False, False, False, ionized)
+
+
+def deploy(battle, carrier: ShipState, flights: int) -> list[FighterFlight]:  # type: ignore[no-untyped-def]
+    """5.1 / 2.3: flights within 2 hexes of their carrier, at most 3 per hex (carrier hex first)."""
+    out = []
+    spots = [(carrier.q, carrier.r)] + [(carrier.q + dq, carrier.r + dr) for dq, dr in DIRS]
+    spots += [(carrier.q + 2 * dq, carrier.r + 2 * dr) for dq, dr in DIRS]
+    spots = [s for s in spots if s in battle.m.doctrine.cells]
+    for k in range(flights):
+        q, r = spots[(k // MAX_FLIGHTS_PER_HEX) % len(spots)]
+        battle.flight_uid += 1
+        label = f"{carrier.label.split()[0]}-fighters#{battle.flight_uid}"
+        out.append(FighterFlight(battle.flight_uid, carrier.side, carrier, q, r, carrier.heading, label))
+    return out
+
+
+@cache
+def fighter_moves(heading: int) -> tuple[tuple[int, int, int, tuple[tuple[int, int], ...]], ...]:
+    """Distinct end states (dq, dr, heading, waypoints) of 5.3 moves without sideslips."""
+    seen = {}
+
+    def walk(q: int, r: int, h: int, turns_left: int, budget: int, turn_dir: int, pts: tuple) -> None:
+        key = (q, r, h)
+        if key not in seen:
+            seen[key] = pts
+        for n in range(1, budget + 1):
+            nq, nr = q + DIRS[h][0] * n, r + DIRS[h][1] * n
+            k2 = (nq, nr, h)
+            if k2 not in seen:
+                seen[k2] = pts + ((nq, nr),)
+            if turns_left:
+                walk(nq, nr, (h + turn_dir) % 6, turns_left - 1, budget - n, turn_dir, pts + ((nq, nr),))
+        if turns_left:
+            walk(q, r, (h + turn_dir) % 6, turns_left - 1, budget, turn_dir, pts)
+
+    for turns in range(4):
+        budget = FIGHTER_MA // FIGHTER_TURN_COST[turns]
+        for d in (1, -1):
+            walk(0, 0, heading, turns, budget, d, ())
+    return tuple((q, r, h, pts) for (q, r, h), pts in seen.items())
+
+
+def activate(battle, fl: FighterFlight) -> None:  # type: ignore[no-untyped-def]
+    """Move one fighter flight (5.3) and attack an adjacent opposing element (5.4)."""
+    cells = battle.m.doctrine.cells
+    enemy_ships = [s for s in battle.ships if s.alive and s.side != fl.side]
+    enemy_flights = [f for f in battle.flights if f.alive and f.side != fl.side and f.count > 0]
+    blocked = {(s.q, s.r) for s in enemy_ships} | {(f.q, f.r) for f in enemy_flights}
+    targets: list[tuple[float, object]] = []
+    for s in enemy_ships:
+        arc = GEOMETRY[(fl.q - s.q, fl.r - s.r, s.facing)][2] if (fl.q, fl.r) != (s.q, s.r) else 0
+        v = fl.count * fighter_expected(s.shield(arc), s.spec.ionized)
+        targets.append((v, s))
+    friendly = [s for s in battle.ships if s.alive and s.side == fl.side]
+    for f in enemy_flights:
+        kills = min(fl.count / 3, f.count)
+        guard = friendly[0] if friendly else None
+        worth = f.worth(guard) if guard is not None else 1.0
+        targets.append((kills * worth, f))
+    # hexes adjacent to each target -> the best target attackable from there
+    attack_from: dict[tuple[int, int], tuple[float, object]] = {}
+    for v, t in targets:
+        for dq, dr in DIRS:
+            key = (t.q + dq, t.r + dr)  # type: ignore[attr-defined]
+            if key not in attack_from or v > attack_from[key][0]:
+                attack_from[key] = (v, t)
+    legal = []
+    for dq, dr, h, pts in fighter_moves(fl.heading):
+        q, r = fl.q + dq, fl.r + dr
+        if (q, r) in blocked or (q, r) not in cells:
+            continue
+        for x, y in pts:
+            if (fl.q + x, fl.r + y) not in cells:
+                break
+        else:
+            legal.append((q, r, h))
+    best = None
+    for q, r, h in legal:
+        hit = attack_from.get((q, r))
+        if hit is not None and (best is None or hit[0] > best[0][1]):
+            best = ((1, hit[0]), q, r, h, hit[1])
+    if best is None:
+        for q, r, h in legal:
+            key = (0, -min((distance(s.q - q, s.r - r) for s in enemy_ships), default=0))
+            if best is None or key > best[0]:
+                best = (key, q, r, h, None)
+    start = (fl.q, fl.r)
+    if best is None:
+        if start in blocked:
+            fl.alive = False
+            battle.say(f"  {fl.label}: cannot leave a hex with an opposing element: eliminated (5.3)")
+        return
+    _, fl.q, fl.r, fl.heading, target = best
+    battle.say(f"  {fl.label} ({fl.count} fighters) moves {battle.hexname(*start)} -> {battle.hexname(fl.q, fl.r)}")
+    if target is not None:
+        attack(battle, fl, target)
+
+
+def attack(battle, fl: FighterFlight, target) -> None:  # type: ignore[no-untyped-def]
+    rng = battle.rng
+    log = battle.log
+    rec = DiceRecorder(rng) if log is not None else None
+    r = rec if rec is not None else rng
+    if isinstance(target, ShipState):
+        arc = GEOMETRY[(fl.q - target.q, fl.r - target.r, target.facing)][2]
+        mask = GEOMETRY[(fl.q - target.q, fl.r - target.r, target.facing)][1]
+        for i, b in enumerate(target.spec.banks):  # C.5 Dfn: before the flight attacks
+            if not b.dfn or battle.turn == target.bank_dfn[i] or not b.modes or fl.count <= 0:
+                continue
+            n = target.bank_alive[i] - target.bank_spent[i]
+            if n <= 0 or not (b.def_mask >> arc & 1 or b.mask & mask):
+                continue
+            target.bank_dfn[i] = battle.turn
+            hits, per = shots_at_flight(rng, b.modes[0], n, b.size, 1, target.fc, medium=True)
+            fl.count -= min(hits, fl.count)
+            battle.say(f"    {target.label} defensive fire {b.battery_name} [{b.entry}]: hits {per} -> "
+                       f"{fl.count} fighters left")
+        if fl.count <= 0:
+            fl.alive = False
+            return
+        dice = [int(r.random() * 6) + 1 for _ in range(fl.count)]
+        hits = sum(1 for d in dice if d >= FIGHTER_HIT)
+        lost = sum(1 for d in dice if d <= FIGHTER_AFB_KILL) if target.spec.afb else 0
+        shield = target.shield(arc)
+        points = hits if shield == 0 else sum(roll_impact(r, shield, 0) for _ in range(hits))  # type: ignore[arg-type]
+        # B.18: screens absorb one damage point each before any damage roll
+        if target.dir_screens is not None:
+            used = min(target.dir_screens[arc], points)
+            target.dir_screens[arc] -= used
+        else:
+            used = min(target.screens, points)
+            target.screens -= used
+        tally = DamageTally()
+        for _ in range(points - used):
+            roll_damage(r, tally, ionized=target.spec.ionized)  # type: ignore[arg-type]
+        target.p_hull += tally.hull
+        target.p_eng += tally.engine
+        target.p_wpn += tally.weapon
+        if target.spec.shield_track:
+            target.p_shd += tally.shield
+        fl.count -= min(lost, fl.count)
+        if log is not None and rec is not None:
+            log.append(f"    {fl.label} attacks {target.label} ({DEFENSIVE[arc]} shield {shield}): dice {rec.take()} "
+                       f"-> {hits} hits, {points} impact; AFB kills {lost}; damage hull {tally.hull}, "
+                       f"engines {tally.engine}, weapons {tally.weapon}, shields {tally.shield}")
+        if apply_marked_damage(target, log):  # 5.4: immediately
+            battle.destroy(target, "destroyed by fighters")
+    else:
+        before = target.count
+        dice = [int(r.random() * 6) + 1 for _ in range(fl.count)]
+        killed = min(sum(1 for d in dice if d >= FIGHTER_HIT), target.count)
+        lost = 0 if isinstance(target, SeekerFlight) else min(sum(1 for d in dice if d <= FIGHTER_LOSS_ON), before)
+        target.count -= killed
+        fl.count -= min(lost, fl.count)
+        if target.count <= 0:
+            target.alive = False
+        battle.say(f"    {fl.label} attacks {target.label}: dice {dice} -> kills {killed}, loses {lost}")
+    if fl.count <= 0:
+        fl.alive = False

@@ -1,0 +1,206 @@
+"""Many battles of one matchup: per-run seeds derived from the master seed, so results are identical
+whatever the number of worker processes; Wilson 95% intervals for the win/draw/loss rates."""
+
+from __future__ import annotations
+
+import hashlib
+import math
+import random
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from drydock.engine.battle import BattleResult, Matchup
+from drydock.engine.ships import ShipSpec
+from drydock.model import Design
+
+Z95 = 1.959963984540054
+CHUNK = 50
+
+
+def run_seed(master: int, index: int) -> int:
+    """The seed of run ``index``: SHA-256 of "master/index" (stable across processes and platforms)."""
+    return int.from_bytes(hashlib.sha256(f"{master}/{index}".encode()).digest()[:8], "big")
+
+
+def wilson(k: int, n: int, z: float = Z95) -> tuple[float, float]:
+    """Wilson score interval for k successes in n trials."""
+    if n == 0:
+        return 0.0, 1.0
+    p = k / n
+    den = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / den
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / den
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+@dataclass
+class Summary:
+    runs: int
+    a_wins: int = 0
+    b_wins: int = 0
+    draws: int = 0
+    turns: int = 0
+    vp_a: int = 0
+    vp_b: int = 0
+    survived_a: list[int] = field(default_factory=list)
+    survived_b: list[int] = field(default_factory=list)
+    labels_a: list[str] = field(default_factory=list)
+    labels_b: list[str] = field(default_factory=list)
+    not_simulated: list[str] = field(default_factory=list)
+    vp_target: int = 0
+
+    def add(self, r: BattleResult) -> None:
+        if r.winner == 0:
+            self.a_wins += 1
+        elif r.winner == 1:
+            self.b_wins += 1
+        else:
+            self.draws += 1
+        self.turns += r.turns
+        self.vp_a += r.vp[0]
+        self.vp_b += r.vp[1]
+        for i, s in enumerate(r.survived[0]):
+            self.survived_a[i] += s
+        for i, s in enumerate(r.survived[1]):
+            self.survived_b[i] += s
+
+    def to_dict(self) -> dict[str, Any]:
+        n = max(self.runs, 1)
+
+        def rate(k: int) -> dict[str, float]:
+            lo, hi = wilson(k, self.runs)
+            return {"rate": k / n, "ci95": [lo, hi]}
+
+        return {
+            "runs": self.runs,
+            "a_wins": self.a_wins,
+            "b_wins": self.b_wins,
+            "draws": self.draws,
+            "a_win": rate(self.a_wins),
+            "b_win": rate(self.b_wins),
+            "draw": rate(self.draws),
+            "mean_turns": self.turns / n,
+            "mean_vp_a": self.vp_a / n,
+            "mean_vp_b": self.vp_b / n,
+            "vp_target": self.vp_target,
+            "survival": {
+                "a": [{"ship": lab, "rate": s / n} for lab, s in zip(self.labels_a, self.survived_a, strict=True)],
+                "b": [{"ship": lab, "rate": s / n} for lab, s in zip(self.labels_b, self.survived_b, strict=True)],
+            },
+            "not_simulated": self.not_simulated,
+        }
+
+
+# ------------------------------------------------------------------ workers
+_WORKER: dict[str, Matchup] = {}
+
+
+def _init_worker(side_a: list[Design], side_b: list[Design], opts: dict[str, Any]) -> None:
+    _WORKER["m"] = build_matchup(side_a, side_b, **opts)
+
+
+def _run_chunk(args: tuple[int, int, int]) -> list[BattleResult]:
+    master, start, stop = args
+    m = _WORKER["m"]
+    return [m.fight(random.Random(run_seed(master, i))) for i in range(start, stop)]
+
+
+def build_matchup(side_a: list[Design], side_b: list[Design], **opts: Any) -> Matchup:
+    """Ship tables for both sides (one :class:`ShipSpec` per distinct design)."""
+    cache: dict[int, ShipSpec] = {}
+
+    def spec(d: Design) -> ShipSpec:
+        if id(d) not in cache:
+            cache[id(d)] = ShipSpec(d)
+        return cache[id(d)]
+
+    return Matchup([spec(d) for d in side_a], [spec(d) for d in side_b], **opts)
+
+
+def simulate(side_a: list[Design], side_b: list[Design], *, runs: int, seed: int, jobs: int = 1,
+             progress: Callable[[int], None] | None = None, **opts: Any) -> Summary:
+    """Fight ``runs`` battles; run i uses ``random.Random(run_seed(seed, i))``.
+
+    ``progress(n)`` is called with the number of runs finished since the last call.
+    """
+    m = build_matchup(side_a, side_b, **opts)
+    la, lb = m.labels()
+    summary = Summary(runs, survived_a=[0] * len(la), survived_b=[0] * len(lb), labels_a=la, labels_b=lb,
+                      not_simulated=m.not_simulated, vp_target=m.vp_target)
+    chunks = [(seed, i, min(i + CHUNK, runs)) for i in range(0, runs, CHUNK)]
+    if jobs <= 1 or runs <= CHUNK:
+        _WORKER["m"] = m
+        for c in chunks:
+            for r in _run_chunk(c):
+                summary.add(r)
+            if progress:
+                progress(c[2] - c[1])
+        return summary
+    import multiprocessing as mp
+
+    ctx = mp.get_context("fork") if "fork" in mp.get_all_start_methods() else mp.get_context()
+    with ctx.Pool(jobs, initializer=_init_worker, initargs=(side_a, side_b, opts)) as pool:
+        for c, results in zip(chunks, pool.imap(_run_chunk, chunks), strict=True):
+            for r in results:
+                summary.add(r)
+            if progress:
+                progress(c[2] - c[1])
+    return summary
+
+
+def one_battle_log(side_a: list[Design], side_b: list[Design], *, seed: int, **opts: Any) -> BattleResult:
+    """Run 0 of a matchup with its full turn-by-turn log (same seed as run 0 of :func:`simulate`)."""
+    m = build_matchup(side_a, side_b, **opts)
+    return m.fight(random.Random(run_seed(seed, 0)), log=True)
+
+
+def read_side(spec: str, count: int = 1) -> list[Design]:
+    """A fleet from ``spec``: one file or a comma-separated list; every design in each file, x ``count``."""
+    from drydock.errors import DrydockError
+    from drydock.formats import read_designs
+
+    if count < 1:
+        raise DrydockError(f"a side needs at least one ship (count {count})")
+    designs: list[Design] = []
+    for name in (p.strip() for p in spec.split(",")):
+        if name:
+            designs.extend(read_designs(name))
+    if not designs:
+        raise DrydockError(f"{spec}: no designs")
+    return designs * count
+
+
+def illegal_designs(designs: list[Design]) -> list[str]:
+    """One line per distinct design that breaks a construction rule (it still fights as written)."""
+    from drydock.validation import validate
+
+    out = []
+    for d in {id(d): d for d in designs}.values():
+        errors = [p for p in validate(d) if p.is_error]
+        if errors:
+            out.append(f"{d.title or d.class_name}: illegal design ({errors[0].message}"
+                       + (f"; {len(errors) - 1} more problem(s)" if len(errors) > 1 else "") + "); fought as written")
+    return out
+
+
+def format_summary(s: Summary, seed: int) -> str:
+    """The text report of ``drydock battle``."""
+    d = s.to_dict()
+
+    def pct(x: float) -> str:
+        return f"{100 * x:5.1f}%"
+
+    lines = [f"A: {', '.join(s.labels_a)}", f"B: {', '.join(s.labels_b)}",
+             f"{s.runs} battles, seed {seed}, VP target {s.vp_target}"]
+    for key, label in (("a_win", "A wins"), ("b_win", "B wins"), ("draw", "draws")):
+        r = d[key]
+        lines.append(f"  {label:7} {pct(r['rate'])}  95% CI [{pct(r['ci95'][0])}, {pct(r['ci95'][1])}]")
+    lines.append(f"mean turns {d['mean_turns']:.2f}; mean VP A {d['mean_vp_a']:.1f}, B {d['mean_vp_b']:.1f}")
+    lines.append("survival:")
+    for side in ("a", "b"):
+        for row in d["survival"][side]:
+            lines.append(f"  {row['ship']:30} {pct(row['rate'])}")
+    lines.append("not simulated:")
+    lines += [f"  - {n}" for n in s.not_simulated]
+    return "\n".join(lines)

@@ -1,0 +1,174 @@
+"""Movement orders in rulebook notation, engine requirements and execution (3.1-3.4).
+
+Notation (3.1, 3.4): ``n`` forward hexes, ``P``/``S`` one-hexside turns, ``U`` a U-turn,
+``L``/``R`` sideslips, prefixes ``Z/`` (evasive, D.3), ``@/`` (roll, D.7), ``E/`` (emergency
+thrust, D.1) and others, the speed in parentheses and a pivot ``+n``/``-n`` after it:
+``4P2(6)``, ``3P1(4) +1``, ``Z/1R2(4)``.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from drydock.engine.hexgrid import DIRS
+from drydock.errors import DrydockSyntaxError
+
+PREFIXES = ("C", "H", "E", "Z", "@", "T")
+_ORDER_RE = re.compile(r"^\s*((?:[CHEZ@T]/)*)([0-9PSULR]*)\s*(?:\((\d+)\))?\s*([+-]\d+)?\s*$")
+_TOKEN_RE = re.compile(r"\d+|[PSULR]")
+
+
+class OrderSyntaxError(DrydockSyntaxError):
+    """A movement order that is not in the rulebook notation (3.1)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Orders:
+    """One ship's movement orders for a game turn."""
+
+    steps: tuple[int | str, ...] = ()
+    pivot: int = 0
+    prefixes: tuple[str, ...] = ()
+    stated_speed: int | None = None
+
+    @property
+    def speed(self) -> int:
+        """Forward hexes plus sideslips (3.1, 3.4); turns and pivots add nothing."""
+        return sum(s if isinstance(s, int) else (1 if s in "LR" else 0) for s in self.steps)
+
+    @property
+    def turns(self) -> tuple[str, ...]:
+        return tuple(s for s in self.steps if s in ("P", "S", "U"))
+
+    @property
+    def slips(self) -> tuple[str, ...]:
+        return tuple(s for s in self.steps if s in ("L", "R"))
+
+
+def parse_orders(text: str) -> Orders:
+    """Read orders such as ``4P2(6)``, ``3P1(4) +1`` or ``Z/1R2(4)``."""
+    m = _ORDER_RE.match(text)
+    if not m or not (m.group(2) or m.group(3) or m.group(4)):
+        raise OrderSyntaxError("movement orders look like 4P2(6) or 3P1(4) +1 (3.1)", text=text)
+    prefixes = tuple(p for p in m.group(1).split("/") if p)
+    steps: list[int | str] = []
+    for tok in _TOKEN_RE.findall(m.group(2)):
+        if tok.isdigit():
+            if steps and isinstance(steps[-1], int):  # "12" is one number already; never two ints in a row
+                raise OrderSyntaxError("two forward moves in a row", text=text)
+            steps.append(int(tok))
+        else:
+            steps.append(tok)
+    pivot = int(m.group(4)) if m.group(4) else 0
+    stated = int(m.group(3)) if m.group(3) else None
+    return Orders(tuple(steps), pivot, prefixes, stated)
+
+
+def format_orders(orders: Orders) -> str:
+    """Write orders in rulebook notation with the speed: ``4P2(6)``, ``3P1(4) +1``."""
+    body = "".join(f"{p}/" for p in orders.prefixes) + "".join(str(s) for s in orders.steps)
+    out = f"{body}({orders.speed})"
+    if orders.pivot:
+        out += f" {orders.pivot:+d}"
+    return out
+
+
+def order_problem(orders: Orders) -> str | None:
+    """Why ``orders`` are invalid as written (3.1, 3.4), or ``None``."""
+    turns = orders.turns
+    if "U" in turns and len(turns) > 1:
+        return "a U-turn may not be combined with other turns (3.1)"
+    if len(turns) > 3:
+        return "at most three one-hexside turns (3.1)"
+    if len(set(turns)) > 1:
+        return "all turns must be in the same direction (3.1)"
+    slips = orders.slips
+    if len(set(slips)) > 1:
+        return "all sideslips must be in the same direction (3.4)"
+    if slips and turns and turns[0] != "U" and {"P": "L", "S": "R"}[turns[0]] != slips[0]:
+        return "sideslips must match the direction of the turns (3.4)"
+    if not -3 <= orders.pivot <= 3:
+        return "a pivot is 1-3 hexsides (3.4)"
+    for i, s in enumerate(orders.steps):
+        if isinstance(s, int) and s == 0 and len(orders.steps) > 1:
+            return "a forward move of 0 hexes"
+        if isinstance(s, int) and i > 0 and isinstance(orders.steps[i - 1], int):
+            return "two forward moves in a row"
+    if orders.stated_speed is not None and orders.stated_speed != orders.speed:
+        return f"stated speed ({orders.stated_speed}) is not the speed of the orders ({orders.speed})"
+    return None
+
+
+def requirement(orders: Orders, prev_speed: int, prev_slips: tuple[int, int] = (0, 0), *,
+                etheric_drag: bool = False, freeform: bool = False) -> int:
+    """Engine requirement of ``orders`` (3.2, 3.4; D.2, D.3, D.5, D.7).
+
+    ``prev_slips`` = (L, R) sideslips made in the previous Movement Phase.
+    """
+    prev = prev_speed // 2 if etheric_drag else prev_speed
+    cur = orders.speed
+    turns = orders.turns
+    n_turns = 3 if "U" in turns else len(turns)
+    if freeform:  # D.5
+        req = abs(prev - cur) + (0, 1, 3, 6)[n_turns]
+    elif n_turns == 0:
+        req = abs(prev - cur)
+    elif n_turns == 1:
+        helped = prev_slips[0] if turns[0] == "P" else prev_slips[1]
+        req = max(0, max(prev, cur) - helped)
+    else:
+        req = prev + cur
+    req += len(orders.slips) + abs(orders.pivot)
+    if "Z" in orders.prefixes:  # D.3 evasive action
+        req *= 2
+    if "@" in orders.prefixes:  # D.7 roll
+        req += 3 - n_turns
+    return req
+
+
+def is_legal(orders: Orders, prev_speed: int, prev_slips: tuple[int, int], engine_rating: int,
+             boosters: int = 0) -> bool:
+    """Legal iff well-formed and the requirement is within the engine rating (3.2; B.3; D.1)."""
+    if order_problem(orders) is not None:
+        return False
+    rating = engine_rating * (2 if "E" in orders.prefixes else 1) + boosters
+    return requirement(orders, prev_speed, prev_slips) <= rating
+
+
+def straight(speed: int) -> Orders:
+    """The orders of a ship that moves straight ahead (3.2: illegal orders become these)."""
+    return Orders((speed,) if speed else ())
+
+
+def execute(orders: Orders, q: int, r: int, heading: int, board: tuple[int, int] | None = None
+            ) -> tuple[int, int, int, int, bool]:
+    """Move from (q, r, heading) (3.3, 3.4). Returns (q, r, heading, facing, left_board).
+
+    ``left_board`` is True as soon as any hex on the way is off the board (3.3).
+    """
+    from drydock.engine.hexgrid import on_board
+
+    h = heading
+    off = False
+    for s in orders.steps:
+        if isinstance(s, int):
+            dq, dr = DIRS[h]
+            for _ in range(s):
+                q += dq
+                r += dr
+                if board is not None and not on_board(q, r, board[0], board[1]):
+                    off = True
+        elif s == "P":
+            h = (h - 1) % 6
+        elif s == "S":
+            h = (h + 1) % 6
+        elif s == "U":
+            h = (h + 3) % 6
+        else:
+            dq, dr = DIRS[(h - 1) % 6 if s == "L" else (h + 1) % 6]
+            q += dq
+            r += dr
+            if board is not None and not on_board(q, r, board[0], board[1]):
+                off = True
+    return q, r, h, (h + orders.pivot) % 6, off

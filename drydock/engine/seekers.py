@@ -1,0 +1,215 @@
+"""Seeking weapons (C.4): launch, movement in the Fighter Phase, attack, and seekers as targets.
+
+- Launch (Combat Phase step 4c): target in the bank's arc, no range limit; seekers = mounts x ROF,
+  in flights of at most 6 (split as evenly as possible), placed in the firing ship's hex heading
+  toward the target (the first of the closest-approach directions clockwise from the ship's facing).
+- Movement (Fighter Phase; flights activate alternately as in 5.2): the cost per forward hex is fixed
+  at activation from the target's position in the seeker's arcs ([A]/[B] 1, [C]/[D] 2, [E]/[F] 3; on
+  a boundary the lower); a seeker moves forward while that reduces the range, else turns one hexside
+  toward the target (free, even with too little MA left to move); it stops when it cannot pay.
+- Attack on entering the target hex: the target's Defensive weapons in arc (judged from the vacated
+  hex) fire first (medium range, tiny target, C.5 Dfn); then one die per seeker, hit on ACC+ (-1 if
+  the target has Anti-Fighter Batteries), impact and damage applied immediately (5.4).
+- Ships shoot at flights as tiny targets (-1, Acr 0, Inc/NPr -2); each hit kills one seeker; kills
+  are marked and take effect in the End Phase like all weapons fire (4.5).
+"""
+
+from __future__ import annotations
+
+import random
+
+from drydock.engine.combat import DiceRecorder, absorb_screens, impact_shield, to_hit_modifier
+from drydock.engine.damage import apply_marked_damage
+from drydock.engine.dice import DamageTally, roll_damage, roll_hits, roll_impact
+from drydock.engine.hexgrid import ARC_BIT, DEFENSIVE, DIRS, GEOMETRY, distance
+from drydock.engine.ships import ModeSpec, ShipState
+from drydock.engine.tables import AFB_MODIFIER, FLIGHT_SIZE, SEEKER_HEX_COST, TINY, TINY_INC_NPR
+
+
+class SeekerFlight:
+    __slots__ = ("uid", "side", "target", "q", "r", "heading", "count", "mode", "label", "kills", "alive")
+
+    def __init__(self, uid: int, side: int, target: ShipState, q: int, r: int, heading: int, count: int,
+                 mode: ModeSpec, label: str) -> None:
+        self.uid = uid
+        self.side = side
+        self.target = target
+        self.q, self.r, self.heading = q, r, heading
+        self.count = count
+        self.mode = mode
+        self.label = label
+        self.kills = 0  # marked by ships' fire, applied in the End Phase
+        self.alive = True
+
+    def worth(self, defender: ShipState) -> float:
+        """Expected damage value of one of these seekers against its target (AI)."""
+        t = self.target.spec
+        s = t.shield_arcs and round(sum(t.shield_arcs) / 4) or (t.shield_track[0] if t.shield_track else 0)
+        return seeker_expected(self.mode, s, t.afb, t.ionized)
+
+
+def split_flights(n: int) -> list[int]:
+    """C.4: more than 6 seekers are split as evenly as possible (9 -> 5 + 4)."""
+    k = -(-n // FLIGHT_SIZE)
+    return [n // k + (1 if i < n % k else 0) for i in range(k)] if n else []
+
+
+def heading_toward(q: int, r: int, tq: int, tr: int, start: int) -> int:
+    """The direction whose first step most reduces the range (first clockwise from ``start`` on ties)."""
+    best = None
+    for k in range(6):
+        d = (start + k) % 6
+        dist = distance(tq - q - DIRS[d][0], tr - r - DIRS[d][1])
+        if best is None or dist < best[0]:
+            best = (dist, d)
+    assert best is not None
+    return best[1]
+
+
+def hex_cost(flight: SeekerFlight) -> int:
+    """C.4: MA per forward hex, fixed at activation (on a boundary the lower cost)."""
+    t = flight.target
+    mask = GEOMETRY[(t.q - flight.q, t.r - flight.r, flight.heading)][1]
+    for letters, cost in SEEKER_HEX_COST:
+        if mask & (ARC_BIT[letters[0]] | ARC_BIT[letters[1]]):
+            return cost
+    return SEEKER_HEX_COST[-1][1]
+
+
+def tiny_modifier(mode: ModeSpec) -> int:
+    if "Acr" in mode.traits:
+        return 0
+    return TINY_INC_NPR if (mode.inc or mode.npr) else TINY
+
+
+def shots_at_flight(rng: random.Random, mode: ModeSpec, weapons: int, size: int, band: int, fire_control: int,
+                    medium: bool = False) -> tuple[int, list[int]]:
+    """Hits scored on a flight (each kills one seeker). ``medium``: Dfn fire, no range modifier (C.5)."""
+    rm = 0 if medium else mode.range_mods[band]
+    tiny = tiny_modifier(mode)
+    pos = rm if rm > 0 else 0
+    neg = (-rm if rm < 0 else 0) - tiny
+    neg = neg - fire_control if neg > fire_control else 0
+    mod = pos - neg
+    hits = 0
+    per: list[int] = []
+    for _ in range(weapons):
+        dice = int(rng.random() * 6) + 1 if mode.vlt else mode.rof
+        for _ in range(dice):
+            h = roll_hits(rng, mode.acc, mod, size)
+            per.append(h)
+            hits += h
+    return hits, per
+
+
+def activate(battle, flight: SeekerFlight) -> None:  # type: ignore[no-untyped-def]
+    """Move one flight (C.4) and attack if it reaches its target."""
+    t = flight.target
+    log = battle.log
+    if not t.alive:
+        flight.alive = False
+        battle.say(f"  {flight.label}: target gone, removed")
+        return
+    cost = hex_cost(flight)
+    ma = flight.mode.long
+    start = (flight.q, flight.r)
+    prev = (flight.q, flight.r)
+    turns = 0
+    while (flight.q, flight.r) != (t.q, t.r):
+        now = distance(t.q - flight.q, t.r - flight.r)
+        dq, dr = DIRS[flight.heading]
+        if distance(t.q - flight.q - dq, t.r - flight.r - dr) < now:
+            if ma < cost:
+                break
+            prev = (flight.q, flight.r)
+            flight.q += dq
+            flight.r += dr
+            ma -= cost
+            turns = 0
+        else:
+            mask = GEOMETRY[(t.q - flight.q, t.r - flight.r, flight.heading)][1]
+            starboard = mask & (ARC_BIT["B"] | ARC_BIT["D"] | ARC_BIT["F"])
+            flight.heading = (flight.heading + (1 if starboard else -1)) % 6
+            turns += 1
+            if ma < cost or turns > 3:
+                break
+    if log is not None:
+        log.append(f"  {flight.label} ({flight.count} seekers, {cost} MA/hex) moves {battle.hexname(*start)} -> "
+                   f"{battle.hexname(flight.q, flight.r)} heading {flight.heading}")
+    if (flight.q, flight.r) == (t.q, t.r):
+        attack(battle, flight, prev)
+
+
+def attack(battle, flight: SeekerFlight, vacated: tuple[int, int]) -> None:  # type: ignore[no-untyped-def]
+    """C.4 / 5.4: defensive fire, then the seekers' dice; damage applies immediately."""
+    t = flight.target
+    rng = battle.rng
+    log = battle.log
+    arc = GEOMETRY[(vacated[0] - t.q, vacated[1] - t.r, t.facing)][2] if vacated != (t.q, t.r) else 0
+    # Dfn weapons of the target in arc fire first, once per game turn
+    for i, b in enumerate(t.spec.banks):
+        if not b.dfn or battle.turn == t.bank_dfn[i] or not b.modes or flight.count <= 0:
+            continue
+        n = t.bank_alive[i] - t.bank_spent[i]
+        if n <= 0 or not (b.def_mask >> arc & 1 or b.mask & GEOMETRY[(vacated[0] - t.q, vacated[1] - t.r,
+                                                                            t.facing)][1]):
+            continue
+        t.bank_dfn[i] = battle.turn
+        hits, per = shots_at_flight(rng, b.modes[0], n, b.size, 1, t.fc, medium=True)
+        flight.count -= min(hits, flight.count)
+        battle.say(f"    {t.label} defensive fire {b.battery_name} [{b.entry}]: hits {per} -> "
+                   f"{flight.count} seekers left")
+    if flight.count <= 0:
+        flight.alive = False
+        return
+    mode = flight.mode
+    rec = DiceRecorder(rng) if log is not None else None
+    r = rec if rec is not None else rng
+    mod = AFB_MODIFIER if t.spec.afb else 0
+    hits = sum(roll_hits(r, mode.acc, mod, 1) for _ in range(flight.count))  # type: ignore[arg-type]
+    shield = impact_shield(mode, t.shield(arc))
+    imp = mode.imp_by_band[1]
+    points = hits * imp if shield == 0 else sum(roll_impact(r, shield, mode.imp_mod)  # type: ignore[arg-type]
+                                                 for _ in range(hits * imp))
+    dpoints = points * mode.dmg
+    tally = DamageTally()
+    if dpoints:
+        pool = t.dir_screens[arc] if t.dir_screens is not None else t.screens
+        used, normal, excess = absorb_screens(r, dpoints, mode, pool)  # type: ignore[arg-type]
+        if t.dir_screens is not None:
+            t.dir_screens[arc] -= used
+        else:
+            t.screens -= used
+        for _ in range(normal):
+            roll_damage(r, tally, cts=mode.cts, inc=mode.inc, knt=mode.knt, dly=mode.dly, dsr=mode.dsr,  # type: ignore[arg-type]
+                        ionized=t.spec.ionized)
+        for _ in range(excess):
+            roll_damage(r, tally, ionized=t.spec.ionized)  # type: ignore[arg-type]
+    if log is not None and rec is not None:
+        log.append(f"    {flight.label} attacks {t.label} ({DEFENSIVE[arc]} shield {shield}): dice {rec.take()} "
+                   f"-> {hits} hits, {points} impact, damage hull {tally.hull}+{tally.casualties}, "
+                   f"engines {tally.engine}, weapons {tally.weapon}, shields {tally.shield}")
+    t.p_hull += tally.hull + tally.casualties
+    t.p_eng += tally.engine
+    t.p_wpn += tally.weapon
+    if t.spec.shield_track:
+        t.p_shd += tally.shield
+    flight.alive = False
+    if apply_marked_damage(t, log):  # 5.4: immediately
+        battle.destroy(t, "destroyed by seekers")
+
+
+def seeker_expected(mode: ModeSpec, shield: int, afb: bool, ionized: bool) -> float:
+    """AI: expected damage value of one seeker against ``shield``."""
+    from drydock.engine.combat import damage_value
+    from drydock.engine.dice import hits_distribution, impact_probability
+
+    p_hit = float(hits_distribution(mode.acc, AFB_MODIFIER if afb else 0, 1)[1])
+    s = impact_shield(mode, shield)
+    imp = mode.imp_by_band[1]
+    per_hit = imp if s == 0 else imp * float(impact_probability(s, mode.imp_mod))
+    return p_hit * per_hit * mode.dmg * damage_value(mode.cts, mode.inc, mode.knt, mode.dly, mode.dsr, ionized)
+
+
+__all__ = ["SeekerFlight", "activate", "attack", "heading_toward", "hex_cost", "seeker_expected", "shots_at_flight",
+           "split_flights", "to_hit_modifier"]

@@ -1,0 +1,238 @@
+"""Ship tables for play: a design read once into plain slotted records (no pydantic in the hot loop).
+
+:class:`ShipSpec` holds what never changes (tracks, weapon tables, systems, CR) and is built once
+per matchup from :func:`drydock.validation.rate`; :class:`ShipState` is one ship in one battle.
+"""
+
+from __future__ import annotations
+
+from drydock.arcs import arc_components
+from drydock.engine.hexgrid import DEFENSIVE_NAMES, arc_mask
+from drydock.engine.tables import (
+    ALWAYS_NOT_SIMULATED,
+    RANGE_MODIFIERS,
+    SCATTER_IMP,
+    SIMULATED_SYSTEMS,
+    SIMULATED_TRAITS,
+    SYSTEM_NOTES,
+    TELESCOPIC_IMP,
+    TRAIT_NOTES,
+)
+from drydock.model import ArcValues, Design, WeaponMode
+from drydock.rules import Ruleset
+from drydock.validation import rate
+
+
+class ModeSpec:
+    """One weapon mode's play figures (C.5 traits decoded to flags)."""
+
+    __slots__ = ("label", "bands", "rof", "acc", "imp_by_band", "dmg", "range_mods", "imp_mod", "npr",
+                 "mdl", "bls", "crn", "rpt", "frl", "vlt", "cts", "dly", "dsr", "inc", "knt", "slow",
+                 "exp", "seeking", "traits", "long")
+
+    def __init__(self, mode: WeaponMode) -> None:
+        t = mode.traits
+        ts = set(t)
+        self.label = mode.label or "primary"
+        self.traits = t
+        self.seeking = mode.seeking
+        self.bands = mode.range or (0, 0, 0)
+        self.long = mode.long_range  # a seeker's MA (C.4)
+        self.rof = mode.rof
+        self.acc = mode.acc
+        self.dmg = mode.dmg
+        key = frozenset(ts & {"Dfs", "Fcs", "Gid"})
+        self.range_mods = RANGE_MODIFIERS.get(key, RANGE_MODIFIERS[frozenset()])
+        if "Sct" in ts:
+            self.imp_by_band = SCATTER_IMP
+        elif "Tls" in ts:
+            self.imp_by_band = TELESCOPIC_IMP
+        else:
+            self.imp_by_band = (mode.imp, mode.imp, mode.imp)
+        self.imp_mod = 2 if "Pr2" in ts else 1 if "Pr1" in ts else -1 if "NPr" in ts else 0
+        self.npr = "NPr" in ts
+        self.mdl = "Mdl" in ts
+        self.bls = "Bls" in ts
+        self.crn = "Crn" in ts
+        self.rpt = "Rpt" in ts
+        self.frl = "FrL" in ts
+        self.vlt = "Vlt" in ts
+        self.cts = "Cts" in ts
+        self.dly = "Dly" in ts
+        self.dsr = "Dsr" in ts
+        self.inc = "Inc" in ts
+        self.knt = "Knt" in ts
+        self.slow = t.count("Slw")
+        self.exp = "Exp" in ts
+
+    def band(self, rng: int) -> int:
+        """0 short, 1 medium, 2 long, -1 cannot attack (4.1; Bls, Crn C.5)."""
+        s, m, lo = self.bands
+        if rng <= s:
+            return -1 if self.bls else 0
+        if rng <= m:
+            return 1
+        if rng <= lo:
+            return -1 if self.crn else 2
+        return -1
+
+
+class BankSpec:
+    """A bank: mounts of one battery firing into one arc designation (A.1, C.3)."""
+
+    __slots__ = ("battery", "battery_name", "entry", "mask", "def_mask", "mounts", "size", "modes",
+                 "slow", "exp", "value", "long", "seeker", "dfn")
+
+    def __init__(self, battery: int, battery_name: str, entry: str, arc: str, mounts: int, size: int,
+                 modes: list[ModeSpec], value: float, rules: Ruleset) -> None:
+        self.battery = battery
+        self.battery_name = battery_name
+        self.entry = entry
+        self.mask = arc_mask("".join(sorted(arc_components(arc, rules))))
+        self.def_mask = 1 << DEFENSIVE_NAMES[arc] if arc in DEFENSIVE_NAMES else 0
+        self.mounts = mounts
+        self.size = size
+        self.modes = [m for m in modes if not m.seeking]
+        #: the seeking mode (C.4) of a seeker bank; a bank with any seeking mode launches seekers
+        self.seeker = next((m for m in modes if m.seeking), None)
+        if self.seeker is not None:
+            self.modes = []
+        self.dfn = any("Dfn" in m.traits for m in modes)
+        self.slow = max((m.slow for m in modes), default=0)  # C.5: a dual-mode weapon reloads if either mode is Slow
+        self.exp = any(m.exp for m in modes)
+        self.value = value
+        self.long = max((m.long for m in self.modes), default=0)
+
+
+class ShipSpec:
+    """Everything about a design the engine needs, computed once (A.3 tracks, loss limits, CR)."""
+
+    __slots__ = ("name", "title", "cr", "hull", "engine_track", "weapons_track", "shield_track",
+                 "shield_arcs", "screens", "dir_screens", "ionized", "cm", "fc", "lrs", "stealth",
+                 "boosters", "banks", "battery_limits", "battery_names", "equipment", "equipment_limit",
+                 "not_simulated", "engines", "afb", "flights")
+
+    def __init__(self, design: Design, rules: Ruleset | None = None, name: str | None = None) -> None:
+        rules = rules or Ruleset.unity()
+        rating = rate(design, rules)
+        t = rating.tracks
+        self.name = name or design.ship_name or design.class_name or design.title or "ship"
+        self.title = design.title
+        self.cr = rating.combat_rating
+        self.hull = design.hull
+        self.engines = design.engines
+        self.engine_track = tuple(t.engines)
+        self.weapons_track = tuple(t.weapons)
+        self.shield_track = tuple(t.shields) if (design.shields if isinstance(design.shields, int)
+                                                  else design.shields.total()) else ()
+        self.shield_arcs = None
+        if isinstance(design.shields, ArcValues):
+            self.shield_arcs = (design.shields.fwd, design.shields.port, design.shields.stbd, design.shields.aft)
+        self.dir_screens = None
+        self.screens = 0
+        if isinstance(design.screens, ArcValues):
+            s = design.screens
+            self.dir_screens = (s.fwd, s.port, s.stbd, s.aft)
+        else:
+            self.screens = design.screens
+        qty: dict[str, int] = {}
+        for e in design.systems:
+            qty[e.name] = qty.get(e.name, 0) + e.qty
+        self.ionized = "Ionized Hull" in qty
+        self.afb = "Anti-Fighter Batteries" in qty
+        self.flights = qty.get("Carrier", 0)  # B.4: carrier capacity in flights
+        self.cm = qty.get("Countermeasures", 0)
+        self.fc = qty.get("Fire Control", 0)
+        self.lrs = "Long Range Sensors" in qty
+        self.stealth = qty.get("Stealth", 0)
+        self.boosters = qty.get("Boosters", 0)
+        # equipment items (A.3, B intro): one "battery" for loss limits; value = SU per item
+        self.equipment: list[tuple[str, float]] = []
+        for s in rating.systems:
+            if s.type == "E":
+                for _ in range(max(s.qty, 0)):
+                    self.equipment.append((s.name, s.su / max(s.qty, 1)))
+        self.equipment_limit = rating.equipment_loss_limit or 0
+        self.banks: list[BankSpec] = []
+        self.battery_limits = list(rating.battery_loss_limits)
+        self.battery_names = [b.name for b in design.weapons]
+        notes: list[str] = list(ALWAYS_NOT_SIMULATED)
+        for i, (battery, br) in enumerate(zip(design.weapons, rating.batteries, strict=True)):
+            modes = [ModeSpec(m) for m in battery.modes]
+            for m in battery.modes:
+                for tr in m.traits:
+                    if tr not in SIMULATED_TRAITS:
+                        note = TRAIT_NOTES.get(tr) or f"{tr}: trait not simulated"
+                        notes.append(f"{self.name}: {battery.name}: {note}")
+            if any(m.seeking for m in modes) and any(not m.seeking for m in modes):
+                notes.append(f"{self.name}: {battery.name}: dual seeking/direct-fire modes: only the seeking mode is "
+                             "used")
+            for bank, bk in zip(battery.banks, br.banks, strict=True):
+                value = bk.su / max(bank.mounts, 1)
+                self.banks.append(BankSpec(i, battery.name, bk.entry, bank.arc, bank.mounts, bank.mount_size,
+                                           modes, value, rules))
+        for name in qty:
+            if name not in SIMULATED_SYSTEMS:
+                notes.append(f"{self.name}: {name}: {SYSTEM_NOTES.get(name, 'not simulated')}")
+        self.not_simulated = list(dict.fromkeys(notes))
+
+    @property
+    def battery_count(self) -> int:
+        return len(self.battery_limits)
+
+
+class ShipState:
+    """One ship during one battle (1.2-1.5: tracks as counts of checked boxes)."""
+
+    __slots__ = ("spec", "side", "uid", "label", "q", "r", "heading", "facing", "speed", "prev_slips",
+                 "alive", "left_board", "hull_hits", "eng_hits", "wpn_hits", "shd_hits", "p_hull", "p_eng",
+                 "p_wpn", "p_shd", "shield_arcs", "screens", "dir_screens", "bank_alive", "bank_spent",
+                 "bank_fired", "bank_dfn", "battery_lost", "equipment_alive", "equipment_lost", "boosters_left",
+                 "cm", "fc", "lrs", "stealth", "destroyed_turn")
+
+    def __init__(self, spec: ShipSpec, side: int, uid: int, label: str) -> None:
+        self.spec = spec
+        self.side = side
+        self.uid = uid
+        self.label = label
+        self.q = self.r = 0
+        self.heading = self.facing = 0
+        self.speed = spec.engine_track[0] if spec.engine_track else 0  # 3.2: turn 1 prev = engine rating
+        self.prev_slips = (0, 0)
+        self.alive = True
+        self.left_board = False
+        self.hull_hits = self.eng_hits = self.wpn_hits = self.shd_hits = 0
+        self.p_hull = self.p_eng = self.p_wpn = self.p_shd = 0
+        self.shield_arcs = list(spec.shield_arcs) if spec.shield_arcs else None
+        self.screens = spec.screens
+        self.dir_screens = list(spec.dir_screens) if spec.dir_screens else None
+        self.bank_alive = [b.mounts for b in spec.banks]
+        self.bank_spent = [0] * len(spec.banks)
+        self.bank_fired = [-99] * len(spec.banks)
+        self.bank_dfn = [-99] * len(spec.banks)  # turn a Dfn bank fired in the Fighter Phase
+        self.battery_lost = [0] * spec.battery_count
+        self.equipment_alive = [True] * len(spec.equipment)
+        self.equipment_lost = 0
+        self.boosters_left = spec.boosters
+        self.cm = spec.cm
+        self.fc = spec.fc
+        self.lrs = spec.lrs
+        self.stealth = spec.stealth
+        self.destroyed_turn = 0
+
+    @property
+    def engine_rating(self) -> int:
+        """First unchecked engine box (1.2); 0 when all are checked."""
+        t = self.spec.engine_track
+        return t[self.eng_hits] if self.eng_hits < len(t) else 0
+
+    def shield(self, arc: int) -> int:
+        """Current shield rating facing defensive arc ``arc`` (1.2, B.7)."""
+        if self.shield_arcs is not None:
+            return self.shield_arcs[arc]
+        t = self.spec.shield_track
+        return t[self.shd_hits] if self.shd_hits < len(t) else 0
+
+    @property
+    def hull_left(self) -> int:
+        return self.spec.hull - self.hull_hits

@@ -1,0 +1,139 @@
+"""Play rules as data: every number the engine uses, with its rulebook section.
+
+Sources: ``play.md`` (chapters 1-5), ``weapons.md`` (4.1, C.5), ``systems.md`` (Appendix B).
+Readings the reference marks uncertain carry a comment naming the open question.
+"""
+
+from __future__ import annotations
+
+#: 0.1 / issue 6: default board (columns x rows). The book's standard board is 32 x 27 and the
+#: recommended minimum 32 x 18 (0.1); issue 6 asks for 24 x 18 as the default. Use --board to change.
+BOARD = (24, 18)
+
+#: 2.3: deployment depth from the short edge, and stacking limit per hex.
+DEPLOY_DEPTH = 4
+MAX_SHIPS_PER_HEX = 3
+
+#: 2.2: battle sizes -> (fleet limit, VP target).
+BATTLE_SIZES: dict[str, tuple[int, int]] = {
+    "very-small": (400, 240),
+    "small": (700, 420),
+    "medium": (1000, 600),
+    "large": (1500, 900),
+    "very-large": (2000, 1200),
+}
+#: 2.2: every VP target is 60% of its fleet limit; "auto" battle size applies the same ratio to the
+#: larger side's actual CR (otherwise a fleet far below the limit could never reach the target).
+VP_TARGET_RATIO = (3, 5)
+
+#: 4.1 / C.5: to-hit range modifiers (short, medium, long) by the weapon's range traits.
+RANGE_MODIFIERS: dict[frozenset[str], tuple[int, int, int]] = {
+    frozenset(): (1, 0, -1),
+    frozenset({"Dfs"}): (2, 0, -2),
+    frozenset({"Fcs"}): (-1, 0, 1),
+    frozenset({"Dfs", "Fcs"}): (-2, 0, 2),
+    frozenset({"Gid"}): (0, 0, 0),
+}
+
+#: C.5 Sct / Tls: IMP by band (short, medium, long).
+SCATTER_IMP = (3, 2, 1)
+TELESCOPIC_IMP = (1, 2, 3)
+
+#: C.5: impact die modifiers.
+IMPACT_MODIFIERS = {"Pr1": 1, "Pr2": 2, "NPr": -1}
+#: C.5 NPr: an unshielded target counts as shield 1.
+NPR_MIN_SHIELD = 1
+
+#: 4.2 / 4.3: the natural roll that always fails, and the re-roll bonus of the maximum-roll rule
+#: (natural 6 re-rolled, re-roll + 5 + modifiers). One re-roll only (play.md open question 6).
+NATURAL_FAIL = 1
+REROLL_ON = 6
+REROLL_BONUS = 5
+
+#: 4.4 damage table: d6 -> track ("hull" 1-3, "engine" 4, "weapon" 5, "shield" 6).
+DAMAGE_TABLE = {1: "hull", 2: "hull", 3: "hull", 4: "engine", 5: "weapon", 6: "shield"}
+#: B.11 Ionized Hull negates damage results of 1.
+IONIZED_NEGATES = 1
+#: C.5 Dsr: damage dice of 4-6 are recorded and re-rolled until 1-3.
+DISRUPTIVE_REROLL_FROM = 4
+#: C.5 Rpt: follow-up roll for a second hit (5-6) and a third hit (6), unmodified.
+REPEATING_SECOND = 5
+REPEATING_THIRD = 6
+
+#: B.18 screens: screens a damage point checks, by trait (base 1).
+#: ("roll", lo, hi, delta): roll a die per point, lo..hi -> delta screens; ("add", delta): always.
+SCREEN_TRAIT_EFFECTS: dict[str, tuple] = {
+    "Cts": ("roll", 4, 6, 1),
+    "Dly": ("roll", 4, 6, 1),
+    "Dsr": ("add", 1),
+    "Knt": ("add", 1),
+    "Inc": ("roll", 1, 3, -1),
+}
+
+#: C.4: MA per forward hex by the target's A-F arc relative to the seeker (boundary: the lower cost)
+SEEKER_HEX_COST = (("AB", 1), ("CD", 2), ("EF", 3))
+#: C.4: seekers per flight
+FLIGHT_SIZE = 6
+#: 4.2 / C.5: tiny-target to-hit modifier (Acr: none; Inc or NPr: -2)
+TINY = -1
+TINY_INC_NPR = -2
+#: B.1 / C.4: Anti-Fighter Batteries, to-hit of seekers attacking the ship
+AFB_MODIFIER = -1
+
+#: 5.0-5.4 fighters: flight size, MA, MA per forward hex by declared turns (0-3), hit and loss numbers
+FIGHTERS_PER_FLIGHT = 6
+FIGHTER_MA = 8
+FIGHTER_TURN_COST = (1, 1, 2, 3)
+FIGHTER_HIT = 5          # 5-6 hits a ship / kills a fighter or seeker (5.4)
+FIGHTER_LOSS_ON = 1      # vs fighters: each 1 kills an attacker (5.4)
+FIGHTER_AFB_KILL = 1     # B.1: each 1 kills an attacker of a ship with Anti-Fighter Batteries
+MAX_FLIGHTS_PER_HEX = 3  # 2.3
+
+#: B.13 Long Range Sensors: effective range = actual - floor(actual / 3).
+LRS_DIVISOR = 3
+
+#: 3.3 stacking: 1d6 + current engine rating, lowest stays.
+#: Traits and systems the engine simulates (weapons.md §7, systems.md §6). Anything else found on a
+#: design is listed as "not simulated" in every battle report.
+SIMULATED_TRAITS = frozenset({
+    "Acr", "Bls", "Crn", "Cts", "Dly", "Dsr", "Dfs", "Dfn", "Exp", "FrL", "Fcs", "Gid", "Inc", "Knt", "Mdl",
+    "NPr", "Pr1", "Pr2", "Rpt", "Sct", "Slw", "Tls", "Vlt",
+})
+#: Traits that are harmless without the part of the game they act in.
+TRAIT_NOTES = {
+    "Acr": None,  # simulated; only acts against tiny targets, of which there are none
+    "Dfn": None,  # simulated against seekers; fighters are not in play
+    "Prx": "Prx: proximity attacks on adjacent elements not simulated (fired as a normal attack at the target)",
+}
+SIMULATED_SYSTEMS = frozenset({
+    "Countermeasures", "Fire Control", "Long Range Sensors", "Boosters", "Ionized Hull", "Stealth",
+    "Screens", "Directional Screens", "Directional Shielding", "Anti-Fighter Batteries", "Carrier",
+    # B.2 auxiliary services have no direct game effect
+    "Cargo", "Hospital", "Repair", "Science", "Transport",
+})
+#: Systems that exist on designs but need parts of the game the engine does not play.
+SYSTEM_NOTES = {
+    "Launch Tubes": "launch and recovery (F.5) not simulated; flights start on the board",
+    "Cloaking Device": "cloaking not simulated (B.5)",
+    "Hyperdrive": "hyperdrive jumps not simulated (B.10)",
+    "Flares": "flares not simulated (B.9)",
+    "Marines": "boarding not simulated (B.14)",
+    "Mines": "mines not simulated (B.15)",
+    "Overthrusters": "overthrusters not simulated (B.16)",
+    "Probes": "probes not simulated (B.17)",
+    "Shockwave": "shockwave not simulated (B.19)",
+    "Shuttlecraft": "shuttles not simulated (B.20)",
+    "Solar Sails": "solar sails not simulated (B.21)",
+    "Stutterdrive": "stutterdrive not simulated (B.23)",
+    "Tractor Beam": "tractor beams not simulated (B.24)",
+}
+#: Always listed: parts of the game the engine never plays.
+ALWAYS_NOT_SIMULATED = (
+    "fighter options F.1-F.7 (patrols, dogfights, screens, variants, launch/recovery); fighters do not sideslip",
+    "terrain and scenario rules (Appendix G/S); open board",
+    "optional rules (D.x, E.x, F.x) are off",
+)
+
+#: 2.4 / 3.2: game turn 1 previous speed = engine rating (play.md open question 8: printed rating).
+#: AI doctrine value of damage results (expected-damage scoring only; not a rule).
+AI_RESULT_VALUE = {"hull": 1.0, "engine": 0.5, "weapon": 0.75, "shield": 0.5}

@@ -1,0 +1,54 @@
+"""``drydock battle`` from the command line."""
+
+import json
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from drydock.cli.main import cli
+
+FIX = Path(__file__).resolve().parent / "fixtures" / "battle"
+BC, CV, FR = (str(FIX / f"{n}.yaml") for n in ("battlecruiser", "corvette", "frigate"))
+
+
+def test_json_output():
+    r = CliRunner().invoke(cli, ["battle", BC, CV, "--runs", "60", "--seed", "2", "--json"])
+    assert r.exit_code == 0, r.output
+    d = json.loads(r.output)
+    for key in ("runs", "a_wins", "b_wins", "draws", "mean_turns", "not_simulated"):
+        assert key in d
+    assert d["runs"] == 60 and d["a_wins"] + d["b_wins"] + d["draws"] == 60
+
+
+def test_text_output_jobs_and_log(tmp_path):
+    log = tmp_path / "one.log"
+    args = ["battle", FR, f"{CV},{CV}", "--count-a", "2", "--runs", "100", "--seed", "5", "--turns", "8"]
+    r1 = CliRunner().invoke(cli, args + ["--log", str(log)])
+    r2 = CliRunner().invoke(cli, args + ["--jobs", "2"])
+    assert r1.exit_code == 0 and r2.exit_code == 0, r1.output + r2.output
+    assert r1.output == r2.output
+    assert "A wins" in r1.output and "95% CI" in r1.output and "survival" in r1.output
+    assert "A2 Swift" in r1.output and "B2 Kestrel" in r1.output
+    assert "== turn 1" in log.read_text()
+    again = CliRunner().invoke(cli, args + ["--log", str(log)])
+    assert again.exit_code != 0 and "already exists" in again.output
+
+
+def test_user_errors_are_one_line(tmp_path):
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("hull: [\n")
+    for args in (["battle", str(bad), CV], ["battle", BC, str(tmp_path / "missing.yaml")],
+                 ["battle", BC, CV, "--board", "huge"], ["battle", BC, CV, "--runs", "0"]):
+        r = CliRunner().invoke(cli, args)
+        assert r.exit_code != 0
+        assert r.output.strip().count("\n") == 0 and "Traceback" not in r.output, r.output
+
+
+def test_illegal_designs_fight_with_a_warning(tmp_path):
+    hog = tmp_path / "hog.yaml"
+    hog.write_text("class: Hog\nhull: 3\nengines: 9\nshields: 5\n"
+                   "weapons:\n  - {name: Big, range: 10-20-30, stats: 3x2+/3/3, banks: [TT]}\n")
+    r = CliRunner().invoke(cli, ["battle", str(hog), CV, "--runs", "5", "--json"])
+    assert r.exit_code == 0
+    assert "warning" in r.stderr and "illegal design" in r.stderr
+    assert json.loads(r.stdout)["runs"] == 5

@@ -1,0 +1,104 @@
+"""Fighter flights (5.0-5.4, B.1): movement allowance, attacks and their book examples."""
+
+import random
+from pathlib import Path
+
+from drydock.engine import fighters
+from drydock.engine.battle import Battle, Matchup
+from drydock.engine.fighters import FighterFlight, fighter_moves
+from drydock.engine.hexgrid import distance
+from drydock.engine.ships import ShipSpec
+from drydock.formats import read_designs
+from drydock.native import from_yaml
+
+EXAMPLES = Path(__file__).resolve().parent.parent / "examples" / "designs"
+
+AFB_SHIP = """
+# Source: drydock test fixture (issue 6)
+class: Bulwark
+hull: 8
+engines: 2
+shields: 0
+weapons:
+  - {name: Gun, range: 3-6-9, stats: 1x4+/1/1, banks: [FF]}
+systems: [Anti-Fighter Batteries]
+"""
+
+
+class Scripted:
+    def __init__(self, faces):
+        self.faces = list(faces)
+
+    def random(self):
+        return (self.faces.pop(0) - 1) / 6 + 0.01
+
+
+def carrier_battle(other=AFB_SHIP):
+    wyvern = ShipSpec(read_designs(EXAMPLES / "wyvern-carrier.yaml")[0])
+    return Battle(Matchup([wyvern], [ShipSpec(from_yaml(other)[0])]), random.Random(3), log=True)
+
+
+def test_movement_allowance_5_3():
+    ends = fighter_moves(0)
+    # straight or one turn: 8 hexes; two turns: 2 MA per hex; three turns: 3 MA per hex
+    assert max(distance(q, r) for q, r, h, _ in ends if h == 0) == 8
+    assert max(distance(q, r) for q, r, h, _ in ends if h == 2) <= 4  # two starboard turns
+    assert max(distance(q, r) for q, r, h, _ in ends if h == 3) <= 2  # three turns (U)
+
+
+def test_deployment_with_the_carrier():
+    bt = carrier_battle()
+    carrier = bt.ships[0]
+    flights = [f for f in bt.flights if isinstance(f, FighterFlight)]
+    assert len(flights) == carrier.spec.flights == 12
+    assert all(distance(f.q - carrier.q, f.r - carrier.r) <= 2 for f in flights)
+    per_hex = {}
+    for f in flights:
+        per_hex[(f.q, f.r)] = per_hex.get((f.q, f.r), 0) + 1
+    assert max(per_hex.values()) <= 3
+
+
+def test_fighter_vs_fighter_example_5_4():
+    """6 dice 1,1,1,3,3,6 vs a 2-fighter flight -> the attacker loses 2, the target loses 1."""
+    bt = carrier_battle()
+    a = FighterFlight(90, 0, bt.ships[0], 5, 5, 0, "att")
+    b = FighterFlight(91, 1, bt.ships[1], 6, 5, 0, "tgt")
+    b.count = 2
+    bt.rng = Scripted([1, 1, 1, 3, 3, 6])
+    fighters.attack(bt, a, b)
+    assert (a.count, b.count) == (4, 1)
+
+
+def test_anti_fighter_batteries_example_b1():
+    """B.1: 5 dice 1,3,3,5,5 -> 2 hits, 1 fighter lost (target unshielded: each hit is 1 impact)."""
+    bt = carrier_battle()
+    ship = bt.ships[1]
+    fl = FighterFlight(90, 0, bt.ships[0], ship.q - 1, ship.r, 0, "att")
+    fl.count = 5
+    bt.turn = 1
+    bt.rng = Scripted([1, 3, 3, 5, 5, 2, 2])  # then two damage dice: hull, hull
+    fighters.attack(bt, fl, ship)
+    assert fl.count == 4
+    assert ship.hull_hits == 2  # applied immediately (5.4)
+
+
+def test_flights_never_end_with_an_opposing_element_and_attack_adjacent():
+    bt = carrier_battle()
+    ship = bt.ships[1]
+    fl = FighterFlight(90, 0, bt.ships[0], ship.q - 6, ship.r, 0, "att")
+    bt.flights.append(fl)
+    bt.turn = 1
+    fighters.activate(bt, fl)
+    assert (fl.q, fl.r) != (ship.q, ship.r)
+    assert distance(fl.q - ship.q, fl.r - ship.r) == 1
+    assert any("att attacks B1" in line for line in bt.log)
+
+
+def test_carrier_battles_are_reproducible_across_jobs():
+    from drydock.engine.montecarlo import simulate
+
+    w = read_designs(EXAMPLES / "wyvern-carrier.yaml")[0]
+    m = read_designs(EXAMPLES / "majestic.yaml")[0]
+    one = simulate([w], [m], runs=60, seed=4).to_dict()
+    assert one == simulate([w], [m], runs=60, seed=4, jobs=2).to_dict()
+    assert not any("Carrier" in n for n in one["not_simulated"])

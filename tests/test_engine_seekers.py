@@ -1,0 +1,103 @@
+"""Seeking weapons (C.4): flights, movement example, attack, defensive fire, seekers as targets."""
+
+import random
+from pathlib import Path
+
+from drydock.engine.battle import Battle, Matchup
+from drydock.engine.seekers import SeekerFlight, activate, hex_cost, split_flights
+from drydock.engine.ships import ShipSpec
+from drydock.formats import read_designs
+from drydock.native import from_yaml
+
+EXAMPLES = Path(__file__).resolve().parent.parent / "examples" / "designs"
+
+TARGET = """
+# Source: drydock test fixture (issue 6)
+class: Target
+hull: 8
+engines: 2
+shields: 1
+weapons:
+  - {name: Flak, range: 2-4-6, stats: 3x2+/1/1, traits: [Dfn], banks: [TT]}
+"""
+
+
+def make_battle():
+    harrier = ShipSpec(read_designs(EXAMPLES / "harrier-missile-destroyer.yaml")[0])
+    target = ShipSpec(from_yaml(TARGET)[0])
+    return Battle(Matchup([harrier], [target]), random.Random(5), log=True)
+
+
+def test_split_flights():
+    assert split_flights(9) == [5, 4]
+    assert split_flights(6) == [6]
+    assert split_flights(13) == [5, 4, 4]
+
+
+def test_movement_example_c4():
+    """C.4: MA 8, target in [E] (3 MA/hex): turn, turn, 2 hexes (6 MA), turn, 2 MA left -> stops."""
+    bt = make_battle()
+    launcher, target = bt.ships
+    target.q, target.r = 20 - 4, 9 - 2  # 4 D3 + 2 D4 from the seeker: arc E only
+    target.alive = True
+    swarm = launcher.spec.banks[0].seeker
+    fl = SeekerFlight(1, 0, target, 20, 9, 0, 4, swarm, "flight")
+    assert hex_cost(fl) == 3
+    activate(bt, fl)
+    assert (fl.q - 20, fl.r - 9, fl.heading) == (0, -2, 3)
+    assert fl.alive and fl.count == 4
+
+
+def test_seekers_hit_on_entering_the_target_hex_and_damage_is_immediate():
+    bt = make_battle()
+    launcher, target = bt.ships
+    target.q, target.r = 10, 9
+    assert target.spec.banks[0].dfn
+    target.bank_dfn[0] = bt.turn = 1  # its Dfn flak already fired this turn
+    torpedo = launcher.spec.banks[1].seeker
+    assert torpedo is not None and torpedo.long == 6
+    fl = SeekerFlight(1, 0, target, 14, 9, 3, 6, torpedo, "flight")
+    activate(bt, fl)
+    assert (fl.q, fl.r) == (10, 9) and not fl.alive
+    text = "\n".join(bt.log)
+    assert "attacks A" not in text and "flight attacks B1 Target" in text
+    marked = target.hull_hits + target.eng_hits + target.wpn_hits + target.shd_hits
+    assert marked >= 0 and target.p_hull == 0  # applied at once (5.4), nothing left pending
+
+
+def test_defensive_fire_kills_seekers_first():
+    bt = make_battle()
+    launcher, target = bt.ships
+    target.q, target.r = 10, 9
+    bt.turn = 1
+    swarm = launcher.spec.banks[0].seeker
+    fl = SeekerFlight(1, 0, target, 12, 9, 3, 2, swarm, "flight")
+    activate(bt, fl)
+    assert target.bank_dfn[0] == 1
+    assert any("defensive fire" in line for line in bt.log)
+    # the Dfn bank is spent for this turn's Combat Phase
+    assert 0 not in [i for i, *_ in bt.m.doctrine.declare(target, [launcher], 1)]
+
+
+def test_launch_and_shooting_at_flights():
+    bt = make_battle()
+    launcher, target = bt.ships
+    bt.launch(launcher, 0, target, 2)  # Swarm Missile 2 mounts x ROF 2 -> one flight of 4
+    assert [f.count for f in bt.flights] == [4]
+    fl = bt.flights[0]
+    fl.q, fl.r = target.q - 3, target.r
+    decl = bt.m.doctrine.declare(target, [launcher], 1, bt.flights)
+    assert [(d[0], d[1]) for d in decl] == [(0, fl)]  # the launcher is out of reach; the flak shoots the flight
+    bt.combat()
+    bt.end_phase()
+    assert all(f.count > 0 for f in bt.flights)
+
+
+def test_harrier_battles_run_and_are_reproducible():
+    harrier = read_designs(EXAMPLES / "harrier-missile-destroyer.yaml")[0]
+    maj = read_designs(EXAMPLES / "majestic.yaml")[0]
+    from drydock.engine.montecarlo import simulate
+
+    one = simulate([harrier], [maj], runs=60, seed=2).to_dict()
+    two = simulate([harrier], [maj], runs=60, seed=2, jobs=2).to_dict()
+    assert one == two and one["mean_vp_a"] > 0
