@@ -265,9 +265,7 @@ def calculate(design: Design, rules: Ruleset | None = None) -> Rating:
     def tl(category: str | None) -> Decimal:
         return ONE if category is None else tl_mods.get(category, ONE)
 
-    total_su = _int(f["total_su"](H=H))
-    EF = f["engine_factor"](H=H)
-    SF = f["shield_factor"](H=H)
+    total_su, EF, SF, N, exp_factor = rules.hull_constants(H)
     ER = max(design.engines, 0)
 
     # Systems as listed, plus screens, which are costed as a system (B.18).
@@ -302,7 +300,6 @@ def calculate(design: Design, rules: Ruleset | None = None) -> Rating:
 
     # Weapons (A.1, A.2).
     w_tl = tl("weapons")
-    exp_factor = rules.expendable_factor(H)
     batteries: list[BatteryRating] = []
     weapons_su = 0
     weapons_orat = 0
@@ -390,7 +387,6 @@ def calculate(design: Design, rules: Ruleset | None = None) -> Rating:
     cr = _int(f["combat_rating"](ORAT=orat, DRAT=cr_drat))
 
     # Display sheet (A.3).
-    N = _int(f["track_boxes"](H=H))
     w_total = sum(b.weapons for b in batteries) + equipment_items
     shield_total = design.shields.total() if isinstance(design.shields, ArcValues) else max(design.shields, 0)
     tracks = Tracks(

@@ -94,3 +94,8 @@ def test_battery_uses_ruleset_for_bank_cost():
     rules = Ruleset.from_data({"mounts": {"modifiers": {"2": "1.25"}}})
     r = rate(design(weapons=[battery("M", mode("5-10-15", "2x4/1/1"), "2AB2")]), rules)
     assert r.batteries[0].banks[0].su == 113  # 15 x 2 x 3 x 1.25 = 112.5
+
+
+def test_house_rule_total_su_is_rounded_up():
+    rules = Ruleset.from_data({"formulas": {"total_su": {"expr": "H * (H + 30) * 5.05"}}})
+    assert rate(design(hull=3), rules).total_su == 500  # 499.95 rounded up

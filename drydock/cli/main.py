@@ -22,6 +22,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "convert": ("drydock.cli.convert:convert", "Convert designs between Drake, YAML, JSON and xlsx workbooks."),
     "show": ("drydock.cli.convert:show", "Print a design as Drake notation, YAML or JSON."),
     "examples": ("drydock.cli.examples:examples", "List (or --copy) the bundled example designs."),
+    "ssd": ("drydock.cli.ssd:ssd", "Print display sheets (SSDs) for designs into one PDF booklet."),
 }
 
 

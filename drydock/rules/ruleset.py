@@ -16,7 +16,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, ValidationError, model_validator
 
 from drydock.errors import RulesError
-from drydock.rules.formula import Formula
+from drydock.rules.formula import Formula, ceil
 from drydock.rules.unity import UNITY
 
 #: Variables each top-level formula may use.
@@ -273,6 +273,24 @@ class Ruleset:
             if band.hull[0] <= hull <= band.hull[1]:
                 return band.factor
         return Decimal(1)
+
+    def hull_constants(self, hull: int) -> tuple[int, Decimal, Decimal, int, Decimal]:
+        """(total SU, engine factor, shield factor, track boxes N, Expendable ORAT factor) for a hull (A.1-A.3)."""
+        memo = self._hull_memo
+        out = memo.get(hull)
+        if out is None:
+            f = self.formulas
+            total = f["total_su"](H=hull)
+            boxes = f["track_boxes"](H=hull)
+            out = (int(ceil(total)), f["engine_factor"](H=hull), f["shield_factor"](H=hull), int(ceil(boxes)),
+                   self.expendable_factor(hull))
+            if len(memo) < 1000:
+                memo[hull] = out
+        return out
+
+    @cached_property
+    def _hull_memo(self) -> dict[int, tuple[int, Decimal, Decimal, int, Decimal]]:
+        return {}
 
     @cached_property
     def arc_counts(self) -> dict[str, Decimal | None]:

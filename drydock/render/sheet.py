@@ -1,0 +1,242 @@
+"""The starship display sheet as a plain view model (1.0-1.5, A.3).
+
+A :class:`Sheet` holds only printable values -- strings, integers and lists --
+so the templates need no game logic and any record can be printed: a rated
+:class:`~drydock.model.Design` (:func:`sheet_from_rating`) today, a converted
+legacy record (with its conversion notes) by building a :class:`Sheet` directly.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from drydock.calc import Rating
+from drydock.model import ArcValues, Battery, Design, WeaponMode
+from drydock.render.tables import ARC_LABELS, BATTLE_SIZES, EXPENDABLE_TRAIT, STAR_FIELDS
+from drydock.rules import Ruleset
+
+
+@dataclass(frozen=True)
+class Track:
+    """A damage track: boxes numbered from the undamaged value down (A.3, 1.2)."""
+
+    key: str                     # "hull", "engines", "weapons", "shields"
+    label: str                   # "HULL", "ENG", "WPN", "SHLD"
+    values: tuple[int, ...]
+    arcs: tuple[tuple[str, int], ...] = ()
+    """Directional shield ratings shown above the shield track (1.3, B.7)."""
+
+
+@dataclass(frozen=True)
+class BoxGroup:
+    """A labelled group of unnumbered boxes: screens (1.2, B.18) or an equipment item (1.4)."""
+
+    label: str
+    boxes: int
+
+
+@dataclass(frozen=True)
+class Mode:
+    """One stat line of a battery (1.3, weapons.md §8): ``4-8-12 | 2×5+/1/1 (Pr1)``."""
+
+    label: str                   # "" for the primary mode, the mode name for a secondary one
+    range: str                   # "4-8-12", "*-12-18", "MA 8"
+    stats: str                   # "2×5+/1/1", "*×5+/1/1"
+    traits: str                  # "Pr1, Slw" or ""
+
+
+@dataclass(frozen=True)
+class BankView:
+    """A bank: its arc label followed by one box per mount (1.4, C.3); ``mount_size`` > 1 marks each box."""
+
+    label: str                   # "ACE", "AB2"
+    mounts: int
+    mount_size: int = 1
+    expendable: bool = False     # a box plus a diamond per weapon (C.5)
+
+
+@dataclass(frozen=True)
+class BatteryView:
+    name: str
+    modes: tuple[Mode, ...]
+    banks: tuple[BankView, ...]
+    loss_limit: int | None
+
+
+@dataclass(frozen=True)
+class Munition:
+    """One class of munitions with its countdown track q, q-1 ... 1 (A.3, 1.4)."""
+
+    name: str
+    values: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class Sheet:
+    """Everything printed on one starship display sheet."""
+
+    title: str
+    combat_rating: int | None = None
+    ship_name: str = ""
+    ship_id: str = ""
+    screens: tuple[BoxGroup, ...] = ()
+    tracks: tuple[Track, ...] = ()
+    batteries: tuple[BatteryView, ...] = ()
+    equipment: tuple[BoxGroup, ...] = ()
+    equipment_loss_limit: int | None = None
+    traits: tuple[str, ...] = ()
+    munitions: tuple[Munition, ...] = ()
+    notes: tuple[str, ...] = ()
+    problems: tuple[str, ...] = ()
+    """Construction errors, printed so nobody fields an illegal ship unawares."""
+    kind: str = "unity"
+    """What kind of record this is ("unity"; a legacy converter may use "nova")."""
+
+    @property
+    def roster_title(self) -> str:
+        return self.title or "(unnamed design)"
+
+
+@dataclass(frozen=True)
+class BattleSize:
+    name: str
+    limit: int
+    vp_target: int
+    fits: bool
+    best: bool
+
+
+@dataclass(frozen=True)
+class RosterRow:
+    index: int
+    title: str
+    ship_name: str
+    ship_id: str
+    combat_rating: int | None
+    anchor: str
+
+
+@dataclass(frozen=True)
+class Roster:
+    """The fleet roster opening a booklet: each ship, its CR, the total against the 2.2 battle sizes."""
+
+    rows: tuple[RosterRow, ...]
+    total: int
+    sizes: tuple[BattleSize, ...]
+    unrated: int = 0
+
+
+@dataclass
+class Booklet:
+    """A print job: sheets in order, an optional roster, the paper and layout."""
+
+    sheets: list[Sheet]
+    roster: Roster | None = None
+    paper: str = "letter"
+    per_page: int = 1
+    blank: bool = False
+    fits: list[bool] = field(default_factory=list)
+    """Per sheet: does it fit one cell of a shared page (filled in by :func:`drydock.render.pdf.render_pdf`)."""
+
+
+# ------------------------------------------------------------------ formatting
+def format_mode(mode: WeaponMode, label: str = "") -> Mode:
+    """Range bands (or MA) and ROF×ACC/IMP/DMG with "*" where a trait replaces a value (weapons.md §8)."""
+    stars = {STAR_FIELDS[t] for t in mode.traits if t in STAR_FIELDS}
+    if mode.ma is not None:
+        rng = f"MA {mode.ma}"
+    else:
+        assert mode.range is not None
+        s, m, long = mode.range
+        rng = "-".join(["*" if "short" in stars else str(s), str(m), "*" if "long" in stars else str(long)])
+    rof = "*" if "rof" in stars else str(mode.rof)
+    imp = "*" if "imp" in stars else str(mode.imp)
+    stats = f"{rof}×{mode.acc}+/{imp}/{mode.dmg}"
+    return Mode(label=label, range=rng, stats=stats, traits=", ".join(mode.traits))
+
+
+def _battery(battery: Battery, loss_limit: int | None) -> BatteryView:
+    modes = [format_mode(battery.primary)]
+    if battery.secondary is not None:
+        modes.append(format_mode(battery.secondary, battery.secondary.label or "Secondary mode"))
+    expendable = any(EXPENDABLE_TRAIT in m.traits for m in battery.modes)
+    banks = tuple(
+        BankView(label=b.arc + (str(b.mount_size) if b.mount_size != 1 else ""), mounts=max(b.mounts, 0),
+                 mount_size=b.mount_size, expendable=expendable)
+        for b in battery.banks
+    )
+    return BatteryView(name=battery.name, modes=tuple(modes), banks=banks, loss_limit=loss_limit)
+
+
+def _screens(screens: int | ArcValues) -> tuple[BoxGroup, ...]:
+    if isinstance(screens, ArcValues):
+        if not screens.total():
+            return ()
+        return tuple(BoxGroup(ARC_LABELS[k], max(v, 0)) for k, v in screens.items())
+    return (BoxGroup("Screens", screens),) if screens > 0 else ()
+
+
+def _trait_text(name: str, qty: int, unit: str | None) -> str:
+    """"Carrier (4 flights)", "Cargo (capacity 2)", "Ionized Hull"."""
+    if unit == "capacity":
+        return f"{name} (capacity {qty})"
+    if unit:
+        return f"{name} ({qty} {unit[:-1] if qty == 1 and unit.endswith('s') else unit})"
+    return name if qty == 1 else f"{name} ({qty})"
+
+
+def _has_shields(design: Design) -> bool:
+    return design.shields.total() > 0 if isinstance(design.shields, ArcValues) else design.shields > 0
+
+
+def sheet_from_rating(rating: Rating, rules: Ruleset | None = None) -> Sheet:
+    """The display sheet of a rated design (A.3): tracks, banks, loss limits, systems lines, notes."""
+    rules = rules or Ruleset.unity()
+    d = rating.design
+    t = rating.tracks
+    tracks = [Track("hull", "HULL", tuple(t.hull)), Track("engines", "ENG", tuple(t.engines)),
+              Track("weapons", "WPN", tuple(t.weapons))]
+    if _has_shields(d):  # 1.3: a ship without shields has no shield track
+        arcs = tuple((ARC_LABELS[k], v) for k, v in t.shield_arcs.items()) if t.shield_arcs else ()
+        tracks.append(Track("shields", "SHLD", tuple(t.shields), arcs))
+    batteries = tuple(_battery(b, br.loss_limit) for b, br in zip(d.weapons, rating.batteries, strict=True))
+
+    equipment: list[BoxGroup] = []
+    traits: list[str] = []
+    for entry in d.systems:
+        rule = rules.systems.get(entry.name)
+        if rule is not None and rule.structural:
+            continue  # screens and directional shielding print with the tracks
+        kind = rule.type if rule is not None else "?"
+        if kind == "E":
+            equipment.append(BoxGroup(entry.name, max(entry.qty, 0)))
+        elif kind == "M":
+            continue  # munitions: their countdown tracks below
+        else:
+            traits.append(_trait_text(entry.name, entry.qty, rule.unit if rule is not None else None))
+    munitions = tuple(Munition(name, tuple(values)) for name, values in t.munitions.items())
+    problems = tuple(f"{p.code}: {p.message}" for p in rating.problems if p.is_error)
+    return Sheet(
+        title=d.title, combat_rating=rating.combat_rating, ship_name=d.ship_name, ship_id=d.ship_id,
+        screens=_screens(d.screens), tracks=tuple(tracks), batteries=batteries, equipment=tuple(equipment),
+        equipment_loss_limit=rating.equipment_loss_limit, traits=tuple(traits), munitions=munitions,
+        notes=tuple(d.notes), problems=problems,
+    )
+
+
+def build_roster(sheets: list[Sheet], rules: Ruleset | None = None) -> Roster:
+    """Each ship with its CR, the fleet total, and which 2.2 battle sizes the fleet fits."""
+    rules = rules or Ruleset.unity()
+    rows = tuple(RosterRow(i + 1, s.roster_title, s.ship_name, s.ship_id, s.combat_rating, f"sheet-{i + 1}")
+                 for i, s in enumerate(sheets))
+    total = sum(s.combat_rating or 0 for s in sheets)
+    sizes: list[BattleSize] = []
+    best_found = False
+    for i, limit in enumerate(rules.battle_sizes):
+        name, vp = BATTLE_SIZES[i] if i < len(BATTLE_SIZES) else (f"Limit {limit}", 0)
+        fits = total <= limit
+        best = fits and not best_found
+        best_found = best_found or fits
+        sizes.append(BattleSize(name, limit, vp, fits, best))
+    unrated = sum(1 for s in sheets if s.combat_rating is None)
+    return Roster(rows=rows, total=total, sizes=tuple(sizes), unrated=unrated)

@@ -1,0 +1,65 @@
+"""Display-sheet conventions and print geometry as data (1.0-1.5, 2.2, A.3; weapons.md §8).
+
+Nothing here computes a rating: the numbers on a sheet come from
+:func:`drydock.validation.rate`. These tables say how the sheet *shows* them and
+how big the printed parts are.
+"""
+
+from __future__ import annotations
+
+#: 2.2 battle sizes, in the order of ``Ruleset.battle_sizes`` (fleet limits 400/700/1000/1500/2000):
+#: (name, victory-point target). The fleet limits themselves come from the ruleset.
+BATTLE_SIZES: tuple[tuple[str, int], ...] = (
+    ("Very Small", 240),
+    ("Small", 420),
+    ("Medium", 600),
+    ("Large", 900),
+    ("Very Large", 1200),
+)
+
+#: weapons.md §8 / C.5: a trait whose value is shown as "*" instead of a number, and which one.
+STAR_FIELDS: dict[str, str] = {
+    "Bls": "short",  # Ballistic: no attacks at short range
+    "Crn": "long",   # Carronade: no attacks at long range
+    "Sct": "imp",    # Scatter: IMP 3/2/1 by band
+    "Tls": "imp",    # Telescopic: IMP 1/2/3 by band
+    "Vlt": "rof",    # Volatile: roll a die for the number of to-hit dice
+}
+
+#: weapons.md §8: the trait whose weapons print as a box plus a diamond (fired once per game).
+EXPENDABLE_TRAIT = "Exp"
+
+#: Defensive-arc labels for directional shields and screens (1.2, 1.3, B.7, B.18).
+ARC_LABELS: dict[str, str] = {"fwd": "Fwd", "port": "Port", "stbd": "Stbd", "aft": "Aft"}
+
+#: 1.5: one game-turn box per turn; the issue asks for at least ten.
+TURNS_FULL_PAGE = 12
+TURNS_IN_CELL = 10
+#: Height of a game-turn box (room for movement orders such as "3P1(4) +1"), by sheets per page.
+TURN_BOX_MM: dict[int, float] = {1: 12.0, 2: 9.0, 4: 8.5}
+
+#: Paper sizes in millimetres (width, height), portrait.
+PAPER_MM: dict[str, tuple[float, float]] = {"letter": (215.9, 279.4), "a4": (210.0, 297.0)}
+
+#: Page margin and gutter between cells, millimetres.
+PAGE_MARGIN_MM = 8.0
+GUTTER_MM = 4.0
+
+#: Sheets per page -> (columns, rows) of cells on a portrait page.
+LAYOUTS: dict[int, tuple[int, int]] = {1: (1, 1), 2: (1, 2), 4: (2, 2)}
+
+#: Size of a damage box (a pencil needs at least 4 mm), the gap between boxes, and the game-turn
+#: "attacked" checkbox. Boxes are drawn as CSS gradients in runs, one element per run (fast to lay out).
+BOX_MM = 4.6
+BOX_GAP_MM = 0.7
+CHECKBOX_MM = 4.2
+#: Boxes per run on a track line: runs wrap as a whole, and groups of ten are easy to count.
+BOXES_PER_RUN = 10
+
+#: Metrics of the bundled DejaVu Sans Condensed (font units): digits are tabular and a space is half a
+#: digit, so a number padded with spaces to a fixed width centres itself in its box (tests check these).
+FONT_UNITS_PER_EM = 2048
+DIGIT_ADVANCE = 1172
+SPACE_ADVANCE = 585
+#: Characters per numbered box: padding spaces either side of a 1-, 2- or 3-digit number.
+NUMBER_PAD: dict[int, int] = {1: 3, 2: 2, 3: 1}
