@@ -14,7 +14,7 @@ from drydock.legacy import tables
 from drydock.legacy.nova_record import NovaRecord
 
 
-def sheet_from_nova(record: NovaRecord, *, source: str = "") -> Any:
+def sheet_from_nova(record: NovaRecord) -> Any:
     """A :class:`drydock.render.sheet.Sheet` for ``record`` (kind ``"nova"``)."""
     from drydock.render.sheet import BankView, BatteryView, Mode, Sheet, Track
 
@@ -55,4 +55,4 @@ def sheet_from_nova(record: NovaRecord, *, source: str = "") -> Any:
     notes.extend(record.notes)
     return Sheet(title=record.title, combat_rating=record.combat_rating, ship_name=record.ship_name,
                  tracks=tuple(tracks), batteries=tuple(batteries), traits=traits, notes=tuple(notes),
-                 source=source, kind="nova")
+                 kind="nova")
