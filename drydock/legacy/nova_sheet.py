@@ -36,9 +36,8 @@ def sheet_from_nova(record: NovaRecord) -> Any:
     for w in record.weapons:
         rng = "-".join(map(str, w.range)) if w.range else f"MA {w.ma}"
         stats = (f"{w.rof}×" if w.rof else "") + f"{w.acc}+/{w.imp}/{w.dmg}"
-        modes = [Mode(label="", range=rng, stats=stats, traits=", ".join(w.traits))]
-        if w.attack_dice:
-            modes.append(Mode(label="attack dice", range=" ".join(map(str, w.attack_dice)), stats="", traits=""))
+        extra = [f"attack dice {' '.join(map(str, w.attack_dice))}"] if w.attack_dice else []
+        modes = [Mode(label="", range=rng, stats=stats, traits="; ".join([*w.traits, *extra]))]
         banks = tuple(BankView(label=f"{b.arc}{b.modifier or ''}" + (f": {b.dice} dice" if w.attack_dice else ""),
                                mounts=0 if w.attack_dice else 1, expendable="Exp" in w.traits)
                       for b in w.banks)
