@@ -107,8 +107,15 @@ def write_atomic(path: str | os.PathLike[str], data: str | bytes, *, force: bool
     try:
         with os.fdopen(fd, "wb") as fh:
             fh.write(payload)
+        os.chmod(tmp, 0o666 & ~_umask())  # mkstemp makes 0600 files; give the usual permissions
         os.replace(tmp, target)
     except BaseException:
         if os.path.exists(tmp):
             os.unlink(tmp)
         raise
+
+
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask

@@ -117,3 +117,16 @@ def test_examples_lists_and_copies(tmp_path):
     assert (tmp_path / "designs" / "majestic.yaml").exists()
     res = run("examples", "--copy", str(tmp_path))  # never overwrites
     assert res.exit_code != 0 and "already exists" in res.output
+
+
+def test_outputs_get_normal_permissions(tmp_path):
+    import os
+    import stat
+
+    from drydock.formats import write_atomic
+
+    target = tmp_path / "out.yaml"
+    write_atomic(target, "x: 1\n")
+    mask = os.umask(0)
+    os.umask(mask)
+    assert stat.S_IMODE(target.stat().st_mode) == 0o666 & ~mask
