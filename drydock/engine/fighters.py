@@ -23,7 +23,7 @@ from drydock.engine.combat import DiceRecorder, damage_value
 from drydock.engine.damage import apply_marked_damage
 from drydock.engine.dice import DamageTally, impact_probability, roll_damage, roll_impact
 from drydock.engine.hexgrid import DEFENSIVE, DIRS, GEOMETRY, distance
-from drydock.engine.seekers import SeekerFlight, shots_at_flight
+from drydock.engine.seekers import SeekerFlight, defensive_fire
 from drydock.engine.ships import ShipState
 from drydock.engine.tables import (
     FIGHTER_AFB_KILL,
@@ -165,17 +165,7 @@ def attack(battle, fl: FighterFlight, target) -> None:  # type: ignore[no-untype
     if isinstance(target, ShipState):
         arc = GEOMETRY[(fl.q - target.q, fl.r - target.r, target.facing)][2]
         mask = GEOMETRY[(fl.q - target.q, fl.r - target.r, target.facing)][1]
-        for i, b in enumerate(target.spec.banks):  # C.5 Dfn: before the flight attacks
-            if not b.dfn or battle.turn == target.bank_dfn[i] or not b.modes or fl.count <= 0:
-                continue
-            n = target.bank_alive[i] - target.bank_spent[i]
-            if n <= 0 or not (b.def_mask >> arc & 1 or b.mask & mask):
-                continue
-            target.bank_dfn[i] = battle.turn
-            hits, per = shots_at_flight(rng, b.modes[0], n, b.size, 1, target.fc, medium=True)
-            fl.count -= min(hits, fl.count)
-            battle.say(f"    {target.label} defensive fire {b.battery_name} [{b.entry}]: hits {per} -> "
-                       f"{fl.count} fighters left")
+        defensive_fire(battle, rng, target, fl, arc, mask, "fighters")  # C.5 Dfn: before the flight attacks
         if fl.count <= 0:
             fl.alive = False
             return

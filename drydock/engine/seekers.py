@@ -102,6 +102,24 @@ def shots_at_flight(rng: random.Random, mode: ModeSpec, weapons: int, size: int,
     return hits, per
 
 
+def defensive_fire(battle, rng: random.Random, target: ShipState, flight, arc: int, mask: int,  # type: ignore[no-untyped-def]
+                   noun: str) -> None:
+    """C.5 Defensive: each ready Dfn bank of ``target`` whose arcs cover the attacker fires at ``flight``
+    before it attacks (medium range, once per game turn); ``arc`` is the defensive arc and ``mask`` the
+    component arcs the attacker is in."""
+    for i, b in enumerate(target.spec.banks):
+        if not b.dfn or battle.turn == target.bank_dfn[i] or not b.modes or flight.count <= 0:
+            continue
+        n = target.bank_alive[i] - target.bank_spent[i]
+        if n <= 0 or not (b.def_mask >> arc & 1 or b.mask & mask):
+            continue
+        target.bank_dfn[i] = battle.turn
+        hits, per = shots_at_flight(rng, b.modes[0], n, b.size, 1, target.fc, medium=True)
+        flight.count -= min(hits, flight.count)
+        battle.say(f"    {target.label} defensive fire {b.battery_name} [{b.entry}]: hits {per} -> "
+                   f"{flight.count} {noun} left")
+
+
 def activate(battle, flight: SeekerFlight) -> None:  # type: ignore[no-untyped-def]
     """Move one flight (C.4) and attack if it reaches its target."""
     t = flight.target
@@ -147,18 +165,8 @@ def attack(battle, flight: SeekerFlight, vacated: tuple[int, int]) -> None:  # t
     log = battle.log
     arc = GEOMETRY[(vacated[0] - t.q, vacated[1] - t.r, t.facing)][2] if vacated != (t.q, t.r) else 0
     # Dfn weapons of the target in arc fire first, once per game turn
-    for i, b in enumerate(t.spec.banks):
-        if not b.dfn or battle.turn == t.bank_dfn[i] or not b.modes or flight.count <= 0:
-            continue
-        n = t.bank_alive[i] - t.bank_spent[i]
-        if n <= 0 or not (b.def_mask >> arc & 1 or b.mask & GEOMETRY[(vacated[0] - t.q, vacated[1] - t.r,
-                                                                            t.facing)][1]):
-            continue
-        t.bank_dfn[i] = battle.turn
-        hits, per = shots_at_flight(rng, b.modes[0], n, b.size, 1, t.fc, medium=True)
-        flight.count -= min(hits, flight.count)
-        battle.say(f"    {t.label} defensive fire {b.battery_name} [{b.entry}]: hits {per} -> "
-                   f"{flight.count} seekers left")
+    geo = GEOMETRY.get((vacated[0] - t.q, vacated[1] - t.r, t.facing))
+    defensive_fire(battle, rng, t, flight, arc, geo[1] if geo else 0, "seekers")
     if flight.count <= 0:
         flight.alive = False
         return
@@ -211,5 +219,5 @@ def seeker_expected(mode: ModeSpec, shield: int, afb: bool, ionized: bool) -> fl
     return p_hit * per_hit * mode.dmg * damage_value(mode.cts, mode.inc, mode.knt, mode.dly, mode.dsr, ionized)
 
 
-__all__ = ["SeekerFlight", "activate", "attack", "heading_toward", "hex_cost", "seeker_expected", "shots_at_flight",
-           "split_flights", "to_hit_modifier"]
+__all__ = ["SeekerFlight", "activate", "attack", "defensive_fire", "heading_toward", "hex_cost", "seeker_expected",
+           "shots_at_flight", "split_flights", "to_hit_modifier"]
