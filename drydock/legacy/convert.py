@@ -12,8 +12,10 @@ it breaks is reported beside the AE combat rating as stated.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from decimal import ROUND_HALF_UP, Decimal
+from typing import Any
 
 from drydock.arcs import normalize_arc
 from drydock.legacy import tables
@@ -50,6 +52,22 @@ class ConversionReport:
         return "partial" if self.unreadable else "ok"
 
 
+def start_report(source: Any, kind: str = "admiralty") -> tuple[ConversionReport, list[str], Callable[[str], None]]:
+    """A report for a parsed legacy source (AE record or Nova display), the design notes being
+    collected, and ``legacy(text)``, which records an item with no Unity equivalent in both."""
+    rep = ConversionReport(source=source.file or "<input>", line=source.line, title=source.title, kind=kind,
+                           stated_cr=source.cr)
+    rep.unreadable.extend(str(f) for f in source.unreadable)
+    rep.readings.extend(str(f) for f in source.readings)
+    notes: list[str] = []
+
+    def legacy(text: str) -> None:
+        rep.legacy.append(text)
+        notes.append(text)
+
+    return rep, notes, legacy
+
+
 def round_half_up(value: Decimal) -> int:
     return int(value.quantize(Decimal(1), rounding=ROUND_HALF_UP))
 
@@ -63,17 +81,7 @@ def ae_range_bands(rng: int) -> tuple[int, int, int]:
 def convert_admiralty(record: AdmiraltyRecord, rules: Ruleset | None = None) -> tuple[Design, ConversionReport]:
     """The Unity design for ``record`` and the report of its conversion (re-rated under ``rules``)."""
     rules = rules or Ruleset.unity()
-    rep = ConversionReport(source=record.file or "<input>", line=record.line, title=record.title,
-                           stated_cr=record.cr)
-    notes: list[str] = []
-
-    def legacy(text: str) -> None:
-        rep.legacy.append(text)
-        notes.append(text)
-
-    rep.unreadable.extend(str(f) for f in record.unreadable)
-    rep.readings.extend(str(f) for f in record.readings)
-
+    rep, notes, legacy = start_report(record)
     tech = _tech(record, rep, legacy)
     engines = record.engines[0]
     shields = record.shields[0]

@@ -18,7 +18,7 @@ from pydantic import BaseModel, ConfigDict, ValidationError
 
 from drydock.errors import DrydockSyntaxError
 from drydock.legacy import tables
-from drydock.legacy.convert import ConversionReport, round_half_up
+from drydock.legacy.convert import ConversionReport, round_half_up, start_report
 from drydock.legacy.nova import NovaBattery, NovaDisplay
 from drydock.model import SystemEntry
 from drydock.rules import Ruleset
@@ -124,16 +124,7 @@ def system_box_bullets(n: int) -> tuple[int, ...]:
 def convert_nova(display: NovaDisplay, rules: Ruleset | None = None) -> tuple[NovaRecord, ConversionReport]:
     """The X.2 record for ``display`` and the report of what mapped, stayed Nova, or was unreadable."""
     rules = rules or Ruleset.unity()
-    rep = ConversionReport(source=display.file or "<input>", line=display.line, title=display.title, kind="nova",
-                           stated_cr=display.cr)
-    notes: list[str] = []
-
-    def legacy(text: str) -> None:
-        rep.legacy.append(text)
-        notes.append(text)
-
-    rep.unreadable.extend(str(f) for f in display.unreadable)
-    rep.readings.extend(str(f) for f in display.readings)
+    rep, notes, legacy = start_report(display, kind="nova")
     groups = display.hull
     if len(groups) == 1:
         groups = split_hull(groups[0])
