@@ -13,10 +13,10 @@ import argparse
 import random
 import time
 
-from drydock.excel.read import from_xlsx
-from drydock.excel.write import to_xlsx
+from drydock.formats.drake import canonical, from_drake, to_drake
+from drydock.formats.excel.read import from_xlsx
+from drydock.formats.excel.write import to_xlsx
 from drydock.generate import random_design
-from drydock.notation.drake import canonical, from_drake, to_drake
 from drydock.rules import Ruleset
 
 

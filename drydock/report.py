@@ -6,8 +6,8 @@ from decimal import Decimal
 
 from drydock.arcs import format_bank
 from drydock.calc import Rating
+from drydock.formats.text import format_range, format_stats
 from drydock.model import ArcValues
-from drydock.syntax import format_range, format_stats
 
 
 def _num(x: Decimal) -> str:

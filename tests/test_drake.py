@@ -11,9 +11,9 @@ from hypothesis import strategies as st
 
 from drydock.errors import DrydockSyntaxError
 from drydock.formats import read_designs
+from drydock.formats.drake import DrakeSyntaxError, DrakeWriteError, from_drake, to_drake
+from drydock.formats.native import from_yaml, to_yaml
 from drydock.model import ArcValues, Bank, SystemEntry, TechLevels
-from drydock.native import from_yaml, to_yaml
-from drydock.notation.drake import DrakeSyntaxError, DrakeWriteError, from_drake, to_drake
 from drydock.validation import rate, validate
 from tests.design_strategies import designs
 

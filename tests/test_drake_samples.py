@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from drydock.notation.drake import DrakeSyntaxError, from_drake
+from drydock.formats.drake import DrakeSyntaxError, from_drake
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = next((p for p in (ROOT.parent / "shared" / "samples", ROOT.parent.parent / "shared" / "samples")

@@ -2,7 +2,7 @@
 
 from drydock.engine.damage import apply_marked_damage, lose_items
 from drydock.engine.ships import ShipSpec, ShipState
-from drydock.native import from_yaml
+from drydock.formats.native import from_yaml
 
 THREE_BATTERIES = """
 # Source: 4.4 loss-limit example shape: batteries with loss limits (2), (3), (4)

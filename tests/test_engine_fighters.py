@@ -9,7 +9,7 @@ from drydock.engine.fighters import FighterFlight, fighter_moves
 from drydock.engine.hexgrid import distance
 from drydock.engine.ships import ShipSpec
 from drydock.formats import read_designs
-from drydock.native import from_yaml
+from drydock.formats.native import from_yaml
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples" / "designs"
 

@@ -6,7 +6,7 @@ from drydock.engine.ai import Doctrine, MatchTables
 from drydock.engine.battle import Battle, Matchup
 from drydock.engine.hexgrid import from_offset
 from drydock.engine.ships import ShipSpec
-from drydock.native import from_yaml
+from drydock.formats.native import from_yaml
 
 
 def spec(text):

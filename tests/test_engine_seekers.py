@@ -7,7 +7,7 @@ from drydock.engine.battle import Battle, Matchup
 from drydock.engine.seekers import SeekerFlight, activate, hex_cost, split_flights
 from drydock.engine.ships import ShipSpec
 from drydock.formats import read_designs
-from drydock.native import from_yaml
+from drydock.formats.native import from_yaml
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples" / "designs"
 

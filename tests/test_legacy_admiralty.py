@@ -284,7 +284,7 @@ def test_converted_design_shows_its_notes_in_rate(tmp_path):
     from click.testing import CliRunner
 
     from drydock.cli.main import cli
-    from drydock.native import to_yaml
+    from drydock.formats.native import to_yaml
 
     (rec,) = _read("razorthorn-houseruled.txt")
     design, _ = convert_admiralty(rec)

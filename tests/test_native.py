@@ -8,8 +8,8 @@ from hypothesis import strategies as st
 
 from drydock import ArcValues, Design
 from drydock.errors import DesignFileError, DrydockError
+from drydock.formats.native import from_json, from_yaml, json_schema, to_json, to_yaml
 from drydock.generate import random_design
-from drydock.native import from_json, from_yaml, json_schema, to_json, to_yaml
 
 from .helpers import majestic
 

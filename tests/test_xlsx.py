@@ -12,12 +12,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from openpyxl import load_workbook
 
-from drydock.excel import layout as L
-from drydock.excel.read import WorkbookError, from_xlsx
-from drydock.excel.write import to_xlsx
 from drydock.formats import read_designs
-from drydock.native import from_yaml, to_yaml
-from drydock.notation.drake import from_drake, to_drake
+from drydock.formats.drake import from_drake, to_drake
+from drydock.formats.excel import layout as L
+from drydock.formats.excel.read import WorkbookError, from_xlsx
+from drydock.formats.excel.write import to_xlsx
+from drydock.formats.native import from_yaml, to_yaml
 from drydock.validation import rate
 from tests.design_strategies import designs
 

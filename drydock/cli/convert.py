@@ -41,8 +41,8 @@ def convert(inputs: tuple[str, ...], output: str, to: str | None, source: str | 
 
         sys.exit(run_legacy_conversion(inputs, source=source.lower(), outdir=output, to=to, force=force,
                                        report=report, rules_file=rules_file, ssd=ssd, paper=paper.lower()))
+    from drydock.formats.convert import convert as run
     from drydock.houserules import load_ruleset
-    from drydock.interchange import convert as run
 
     result = run(list(inputs), output, to=to, source=source, force=force, rules=load_ruleset(rules_file))
     for _name, error in result.failed:
@@ -60,7 +60,7 @@ def convert(inputs: tuple[str, ...], output: str, to: str | None, source: str | 
 @rules_option
 def show(file: str, fmt: str, source: str | None, rules_file: str | None) -> None:
     """Print the designs in FILE as Drake notation, YAML or JSON."""
+    from drydock.formats.convert import show as run
     from drydock.houserules import load_ruleset
-    from drydock.interchange import show as run
 
     click.echo(run(file, fmt, source=source, rules=load_ruleset(rules_file)), nl=False)

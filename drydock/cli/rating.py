@@ -83,6 +83,6 @@ def check(files: tuple[str, ...], rules_file: str | None) -> None:
 @click.command()
 def schema() -> None:
     """Print the JSON Schema of the YAML/JSON design file (for editors)."""
-    from drydock.native import json_schema
+    from drydock.formats.native import json_schema
 
     click.echo(json.dumps(json_schema(), indent=2))

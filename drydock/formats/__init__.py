@@ -1,4 +1,8 @@
-"""Reading and writing design files of every format, by extension or by name; atomic output.
+"""Every file format in one place: the registry, atomic output, and reading by extension or by name.
+
+Modules: :mod:`native` (YAML/JSON design file), :mod:`drake` (Drake notation, A.6),
+:mod:`excel` (Drydock-layout workbooks), :mod:`text` (range/stats/trait strings shared by all),
+:mod:`convert` (converting files and folders between formats).
 
 Formats register a reader and a writer as ``"module:function"`` so that a command
 imports only the libraries the formats it touches need (openpyxl, PyYAML ...).
@@ -44,11 +48,12 @@ class Format:
 
 
 FORMATS: dict[str, Format] = {
-    "yaml": Format("yaml", (".yaml", ".yml"), "drydock.native:from_yaml", "drydock.native:to_yaml"),
-    "json": Format("json", (".json",), "drydock.native:from_json", "drydock.native:to_json"),
-    "drake": Format("drake", (".drake", ".txt"), "drydock.notation.drake:from_drake",
-                    "drydock.notation.drake:to_drake"),
-    "xlsx": Format("xlsx", (".xlsx",), "drydock.excel.read:from_xlsx", "drydock.excel.write:to_xlsx", binary=True),
+    "yaml": Format("yaml", (".yaml", ".yml"), "drydock.formats.native:from_yaml", "drydock.formats.native:to_yaml"),
+    "json": Format("json", (".json",), "drydock.formats.native:from_json", "drydock.formats.native:to_json"),
+    "drake": Format("drake", (".drake", ".txt"), "drydock.formats.drake:from_drake",
+                    "drydock.formats.drake:to_drake"),
+    "xlsx": Format("xlsx", (".xlsx",), "drydock.formats.excel.read:from_xlsx",
+                   "drydock.formats.excel.write:to_xlsx", binary=True),
 }
 
 

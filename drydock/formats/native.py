@@ -19,9 +19,9 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from drydock.arcs import format_bank, parse_bank
 from drydock.errors import DesignFileError, DrydockSyntaxError
+from drydock.formats.text import complete_range, format_range, format_stats, parse_range, parse_stats, parse_traits
 from drydock.model import ArcValues, Battery, Design, StatedValues, SystemEntry, TechLevels, WeaponMode
 from drydock.rules import Ruleset
-from drydock.syntax import complete_range, format_range, format_stats, parse_range, parse_stats, parse_traits
 
 # ------------------------------------------------------------------ the file shape
 

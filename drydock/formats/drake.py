@@ -74,9 +74,17 @@ from pydantic import ValidationError
 from drydock.arcs import BOX_PATTERN, count_boxes, format_display_bank, parse_display_bank
 from drydock.calc import Rating, calculate
 from drydock.errors import DrydockError, DrydockSyntaxError
+from drydock.formats.text import (
+    complete_range,
+    format_range,
+    format_stats,
+    parse_ma,
+    parse_range,
+    parse_stats,
+    parse_traits,
+)
 from drydock.model import ArcValues, Bank, Battery, Design, StatedValues, SystemEntry, TechLevels, WeaponMode
 from drydock.rules import Ruleset
-from drydock.syntax import complete_range, format_range, format_stats, parse_ma, parse_range, parse_stats, parse_traits
 
 
 class DrakeSyntaxError(DrydockSyntaxError):

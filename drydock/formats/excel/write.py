@@ -1,4 +1,4 @@
-"""Write designs to a workbook in the drydock layout (:mod:`drydock.excel.layout`, mirroring Z.2).
+"""Write designs to a workbook in the drydock layout (:mod:`drydock.formats.excel.layout`, mirroring Z.2).
 
 Input cells are yellow and hold the design; orange cells hold the figures drydock
 computed at export (values, not live formulas: re-import and re-export, or run
@@ -20,7 +20,7 @@ from openpyxl.worksheet.worksheet import Worksheet
 from drydock.arcs import format_bank
 from drydock.calc import Rating, mode_bsur
 from drydock.errors import DrydockError
-from drydock.excel import layout as L
+from drydock.formats.excel import layout as L
 from drydock.model import ArcValues, Battery, Design, StatedValues, WeaponMode
 from drydock.rules import Ruleset
 from drydock.validation import rate
@@ -285,7 +285,7 @@ def _write_weapons(ws: Worksheet, library: WeaponLibrary, rules: Ruleset) -> Non
 
 
 def _write_drake(ws: Worksheet, designs: list[Design], rules: Ruleset) -> None:
-    from drydock.notation.drake import ship_to_drake
+    from drydock.formats.drake import ship_to_drake
 
     put(ws, "A1", L.DRAKE_HEADER, _HEADER, bold=True)
     row = 2

@@ -1,4 +1,4 @@
-"""Read designs back from a workbook in the drydock layout (:mod:`drydock.excel.layout`).
+"""Read designs back from a workbook in the drydock layout (:mod:`drydock.formats.excel.layout`).
 
 Only the yellow input cells are read (SHIP sheets and the Weapons library); the
 orange computed cells and the Drake sheet are ignored, so a design edited by hand
@@ -16,10 +16,10 @@ from pydantic import ValidationError
 
 from drydock.arcs import parse_bank
 from drydock.errors import DrydockSyntaxError
-from drydock.excel import layout as L
+from drydock.formats.excel import layout as L
+from drydock.formats.text import complete_range, parse_range, parse_traits
 from drydock.model import ArcValues, Battery, Design, StatedValues, SystemEntry, TechLevels, WeaponMode
 from drydock.rules import Ruleset
-from drydock.syntax import complete_range, parse_range, parse_traits
 
 
 class WorkbookError(DrydockSyntaxError):

@@ -1,1 +1,0 @@
-"""Text notations players share designs in: Unity Drake notation (A.6)."""
