@@ -9,6 +9,8 @@ a :class:`~drydock.errors.RulesError` naming the key.
 from __future__ import annotations
 
 import copy
+import hashlib
+import json
 from decimal import Decimal
 from functools import cached_property
 from typing import Any, Literal
@@ -255,6 +257,25 @@ class Ruleset:
         if unknown:
             raise RulesError(f"unknown rules entries: {', '.join(sorted(map(str, unknown)))}")
         return cls(_merge(UNITY, overrides))
+
+    # ------------------------------------------------------------- identity
+    @property
+    def is_book(self) -> bool:
+        """True for the Unity v2.0 book rules with no house rule merged over them."""
+        return self.raw is UNITY
+
+    @cached_property
+    def fingerprint(self) -> str:
+        """Eight hex digits that change whenever any rules entry changes (house rules made visible)."""
+        text = json.dumps(self.raw, sort_keys=True, default=str, separators=(",", ":"))
+        return hashlib.sha256(text.encode("utf-8")).hexdigest()[:8]
+
+    @property
+    def label(self) -> str:
+        """How outputs name the rules: ``Unity v2.0`` for the book, else ``NAME (house rules, fingerprint)``."""
+        if self.is_book:
+            return "Unity v2.0"
+        return f"{self.name} (house rules, {self.fingerprint})"
 
     # ------------------------------------------------------------------ lookups
     def trait_code(self, text: str) -> str | None:
