@@ -384,7 +384,7 @@ def calculate(design: Design, rules: Ruleset | None = None) -> Rating:
     drat_exact = base * drat_mult + drat_add
     drat = _int(drat_exact)
     cr_drat = Decimal(drat) if rules.option("cr_drat") == "rounded" else drat_exact
-    cr = _int(f["combat_rating"](ORAT=orat, DRAT=cr_drat))
+    cr = _int(f["combat_rating"](ORAT=max(orat, 0), DRAT=max(cr_drat, ZERO)))  # illegal designs still rate
 
     # Display sheet (A.3).
     w_total = sum(b.weapons for b in batteries) + equipment_items

@@ -1,0 +1,156 @@
+"""Regression tests for every hostile-input case named in issue 10, through the CLI.
+
+Each case runs ``drydock`` in a child process with memory and CPU limits
+(:mod:`tests.hostile`) and checks the exit code, that stderr holds one clean line
+per failure (no traceback, no raw control characters) and that the case ends fast.
+"""
+
+from __future__ import annotations
+
+import io
+import zipfile
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from tests.hostile import run_cli
+
+ROOT = Path(__file__).resolve().parent.parent
+GOOD = (ROOT / "examples/designs/comet-frigate.yaml").read_text()
+AE_GOOD = (ROOT / "tests/fixtures/legacy/dumbo-v1.txt").read_text()
+NOVA_GOOD = (ROOT / "tests/fixtures/legacy/nova-majestic-typed.txt").read_text()
+WEAPON = "weapons:\n  - {name: Gun, range: 4-8-12, stats: 1x5+/1/1, banks: [AB]}\n"
+
+
+def _yaml(body: str) -> str:
+    return "class: Hostile\n" + body
+
+
+def _alias_bomb() -> str:
+    lines = ['a: &a ["x","x","x","x","x","x","x","x","x"]']
+    prev = "a"
+    for name in "bcdefghi":
+        lines.append(f"{name}: &{name} [" + ",".join([f"*{prev}"] * 9) + "]")
+        prev = name
+    return "hull: 4\nnotes: " + "\n".join(lines).replace("\n", "\n  ") + "\n"
+
+
+def _xlsx_with(tmp: Path, edit: Callable[[object], None]) -> bytes:
+    """The comet frigate as a workbook, with ``edit(workbook)`` applied."""
+    from openpyxl import load_workbook
+
+    from drydock.formats.excel.write import to_xlsx
+    from drydock.formats.native import from_yaml
+
+    wb = load_workbook(io.BytesIO(to_xlsx(from_yaml(GOOD))))
+    edit(wb)
+    buf = io.BytesIO()
+    wb.save(buf)
+    return buf.getvalue()
+
+
+def _xlsx_hull(tmp: Path) -> bytes:
+    def edit(wb) -> None:  # type: ignore[no-untyped-def]
+        wb["SHIP1"]["B8"] = 1e18
+    return _xlsx_with(tmp, edit)
+
+
+def _xlsx_big_ignored_sheet(tmp: Path) -> bytes:
+    """A workbook whose Drake sheet (which drydock ignores) holds 80 MB of inline text, zipped to ~100 KB."""
+    base = _xlsx_with(tmp, lambda wb: None)
+    zin = zipfile.ZipFile(io.BytesIO(base))
+    names = zin.namelist()
+    ship = {n for n in names if n.startswith("xl/worksheets/sheet")}
+    # the last worksheet part is not SHIP1 or Weapons in the drydock layout: replace one that is ignored
+    from openpyxl import load_workbook
+    wb = load_workbook(io.BytesIO(base))
+    ignored_index = next(i for i, n in enumerate(wb.sheetnames) if not n.startswith("SHIP") and n != "Weapons")
+    target = f"xl/worksheets/sheet{ignored_index + 1}.xml"
+    assert target in ship
+    row = '<c r="A{r}" t="inlineStr"><is><t>' + "x" * 30000 + "</t></is></c>"
+    body = "".join(f'<row r="{r}">' + row.format(r=r) + "</row>" for r in range(1, 2700))
+    sheet = ('<?xml version="1.0" encoding="UTF-8"?><worksheet xmlns="http://schemas.openxmlformats.org/'
+             'spreadsheetml/2006/main"><sheetData>' + body + "</sheetData></worksheet>")
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as zout:
+        for n in names:
+            zout.writestr(n, sheet if n == target else zin.read(n))
+    return out.getvalue()
+
+
+# (id, files {name: text | bytes | builder(tmp)}, argv, expected exit code, stdin)
+CASES: list[tuple[str, dict, list[str], int, bytes | None]] = [
+    ("hull-negative", {"d.yaml": _yaml("hull: -1\n" + WEAPON)}, ["rate", "d.yaml"], 0, None),
+    ("int-5000-digits", {"d.yaml": _yaml("hull: " + "9" * 5000 + "\n")}, ["rate", "d.yaml"], 2, None),
+    ("hull-4000-digits", {"d.yaml": _yaml("hull: " + "7" * 4000 + "\n" + WEAPON)}, ["rate", "d.yaml"], 2, None),
+    ("dmg-400-digits", {"d.yaml": _yaml("hull: 4\nweapons:\n  - {name: Gun, range: 4-8-12, stats: 1x5+/1/"
+                                        + "9" * 400 + ", banks: [AB]}\n")}, ["rate", "d.yaml"], 2, None),
+    ("self-alias", {"d.yaml": _yaml("hull: 4\nnotes: &a [*a]\n")}, ["rate", "d.yaml"], 2, None),
+    ("deep-nesting", {"d.yaml": _yaml("hull: 4\nnotes: " + "[" * 5000 + "]" * 5000 + "\n")},
+     ["rate", "d.yaml"], 2, None),
+    ("deep-nesting-json", {"d.json": '{"hull": 4, "notes": ' + "[" * 100000 + "]" * 100000 + "}"},
+     ["rate", "d.json"], 2, None),
+    ("alias-bomb", {"d.yaml": _yaml(_alias_bomb())}, ["rate", "d.yaml"], 2, None),
+    ("hull-1e8", {"d.yaml": _yaml("hull: 100000000\n")}, ["rate", "d.yaml"], 2, None),
+    ("marines-1e10", {"d.yaml": _yaml("hull: 4\nsystems: [{name: Marines, qty: 10000000000}]\n")},
+     ["rate", "d.yaml"], 2, None),
+    ("bank-1e10", {"d.yaml": _yaml("hull: 4\nweapons:\n  - {name: Gun, range: 4-8-12, stats: 1x5+/1/1, "
+                                   "banks: [10000000000AB]}\n")}, ["ssd", "d.yaml", "-o", "x.pdf"], 2, None),
+    ("screens-1e12", {"d.yaml": _yaml("hull: 4\nscreens: 1000000000000\n")}, ["rate", "d.yaml"], 2, None),
+    ("xlsx-hull-1e18", {"d.xlsx": _xlsx_hull}, ["rate", "d.xlsx"], 2, None),
+    ("xlsx-80MB-ignored-sheet", {"d.xlsx": _xlsx_big_ignored_sheet}, ["rate", "d.xlsx"], 0, None),
+    ("ae-marines-1e12", {"in/a.txt": AE_GOOD.replace("Marines (14)", "Marines (1000000000000)")},
+     ["convert", "--from", "admiralty", "in", "-o", "out"], 1, None),
+    ("nova-hull-1e12", {"in/n.txt": NOVA_GOOD.replace("HULL: 14", "HULL: 1000000000000")},
+     ["convert", "--from", "nova", "in", "-o", "out"], 1, None),
+    ("nova-80KB-class-line", {"in/n.txt": "NAME:\n" + "a" * 80_000 + "-class\n"},
+     ["convert", "--from", "nova", "in", "-o", "out"], 1, None),
+    ("ae-sonic-slash", {"in/a.txt": AE_GOOD.replace("Sonic Cannon", "Sonic // Cannon"), "in/b.txt": AE_GOOD},
+     ["convert", "--from", "admiralty", "in", "-o", "out"], None, None),
+    ("battle-crowded-board", {"m.yaml": GOOD}, ["battle", "m.yaml", "m.yaml", "--count-a", "50", "--count-b",
+                                                "50", "--board", "8x8", "--runs", "1"], None, None),
+    ("battle-huge-board", {"m.yaml": GOOD}, ["battle", "m.yaml", "m.yaml", "--board", "1000000x1000000"], 2, None),
+    ("battle-1e9-runs", {"m.yaml": GOOD}, ["battle", "m.yaml", "m.yaml", "--runs", "1000000000"], 2, None),
+    ("battle-1000-jobs", {"m.yaml": GOOD}, ["battle", "m.yaml", "m.yaml", "--jobs", "1000"], 2, None),
+    ("battle-10000-ships", {"m.yaml": GOOD}, ["battle", "m.yaml", "m.yaml", "--count-a", "10000"], 2, None),
+    ("stdin-invalid-utf8", {}, ["rate", "-"], 2, b"class: \xff\xfe\nhull: 4\n"),
+    ("yaml-control-char", {"d.yaml": "class: \x1b[31mred\x07\nhull: 4\n"}, ["rate", "d.yaml"], 2, None),
+    ("yaml-10MB-line", {"d.yaml": "class: [" + "x" * 10_000_000 + "\n"}, ["rate", "d.yaml"], 2, None),
+    ("xlsx-bad-xml", {"d.xlsx": lambda tmp: _zip({"[Content_Types].xml": "<x", "xl/workbook.xml": "<"})},
+     ["rate", "d.xlsx"], 2, None),
+    ("terminal-escape-name", {"d.yaml": "class: \"\\e]0;pwned\\a\\e[2J\"\nhull: 4\n"}, ["rate", "d.yaml"], 0, None),
+]
+
+
+def _zip(members: dict[str, str]) -> bytes:
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w") as z:
+        for n, t in members.items():
+            z.writestr(n, t)
+    return out.getvalue()
+
+
+def _make(tmp: Path, files: dict) -> None:
+    for name, content in files.items():
+        p = tmp / name
+        p.parent.mkdir(parents=True, exist_ok=True)
+        data = content(tmp) if callable(content) else content
+        if isinstance(data, str):
+            p.write_text(data, encoding="utf-8")
+        else:
+            p.write_bytes(data)
+
+
+@pytest.mark.parametrize(("files", "argv", "code", "stdin"), [c[1:] for c in CASES], ids=[c[0] for c in CASES])
+def test_hostile_case(tmp_path: Path, files: dict, argv: list[str], code: int | None, stdin: bytes | None) -> None:
+    _make(tmp_path, files)
+    run = run_cli(argv, cwd=tmp_path, stdin=stdin)
+    assert run.clean(), run.stderr[-2000:]
+    assert run.seconds < 60
+    if code is not None:
+        assert run.code == code, (run.code, run.stderr[-2000:])
+    else:
+        assert run.code in (0, 1, 2), (run.code, run.stderr[-2000:])
+    if code == 2:
+        assert len(run.err_lines) == 1 and run.err_lines[0].startswith("drydock: error: "), run.err_lines
