@@ -13,6 +13,7 @@ from decimal import ROUND_CEILING, ROUND_HALF_UP, Decimal
 from typing import Any
 
 from drydock.arcs import arc_count, format_bank
+from drydock.limits import check_design, require_design
 from drydock.model import ArcValues, Bank, Battery, Design, WeaponMode
 from drydock.problems import Problem
 from drydock.rules import Ruleset
@@ -254,6 +255,7 @@ def track(value: int, boxes: int) -> list[int]:
 # ------------------------------------------------------------------ the calculator
 def calculate(design: Design, rules: Ruleset | None = None) -> Rating:
     """Compute every construction figure of ``design`` (A.1-A.5). Never raises for illegal values."""
+    check_design(require_design(design, rules))  # the public API's type check and sanity limits (issue 10)
     rules = rules or Ruleset.unity()
     f = rules.formulas
     H = design.hull

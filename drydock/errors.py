@@ -8,6 +8,7 @@ values returned by ``validate()``, never exceptions.
 from __future__ import annotations
 
 import re
+from typing import Any
 
 #: The longest error line drydock prints (quotes of the input are cut much shorter: :data:`QUOTE_MAX`).
 LINE_MAX = 600
@@ -53,6 +54,23 @@ class DrydockError(ValueError):
 
     def __str__(self) -> str:
         return one_line(super().__str__())
+
+
+class InvalidValueError(DrydockError):
+    """A drydock record (Design, Battery ...) built with a value of the wrong type or shape."""
+
+    @classmethod
+    def from_validation(cls, model: str, exc: Any) -> InvalidValueError:
+        """One line from a pydantic ``ValidationError``: the record, the field and the first problem."""
+        errors = exc.errors()
+        first = errors[0] if errors else {"loc": (), "msg": str(exc)}
+        inner = first.get("ctx", {}).get("error")
+        if isinstance(inner, InvalidValueError):  # a nested record already said it
+            return inner
+        loc = ".".join(str(p) for p in first.get("loc", ())) or "(record)"
+        more = f" (and {len(errors) - 1} more)" if len(errors) > 1 else ""
+        given = f", got {quote(first['input'])}" if "input" in first and not isinstance(first["input"], dict) else ""
+        return cls(f"{model}.{loc}: {first.get('msg', 'invalid value')}{given}{more}")
 
 
 class RulesError(DrydockError):

@@ -151,6 +151,19 @@ def check_text(text: str, *, file: str | None = None, line_limit: Limit | None =
         no += 1
 
 
+def require_design(design: Any, rules: Any = None) -> Design:
+    """The public API's one type check: ``design`` must be a Design (``rules`` a Ruleset or None)."""
+    from drydock.model import Design
+    from drydock.rules import Ruleset
+
+    if not isinstance(design, Design):
+        raise TypeError(f"expected a drydock.Design, got {type(design).__name__} (read files with "
+                        "drydock.formats.read_designs)")
+    if rules is not None and not isinstance(rules, Ruleset):
+        raise TypeError(f"rules must be a drydock.Ruleset or None, got {type(rules).__name__}")
+    return design
+
+
 def check_design(design: Design, *, file: str | None = None) -> Design:
     """Raise :class:`LimitError` for any value or size of ``design`` past a sanity limit; return the design."""
     from drydock.model import ArcValues

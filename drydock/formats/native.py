@@ -486,7 +486,6 @@ _LOADER: type | None = None
 
 
 def _construct(node: Any) -> Any:
-    import yaml
 
     loader = _loader()("")
     try:

@@ -9,13 +9,15 @@ written in their cells. Errors name the sheet and cell (``SHIP1!B8``).
 from __future__ import annotations
 
 import re
+import zipfile
 from io import BytesIO
 from typing import Any
 
-from pydantic import ValidationError
+from openpyxl.utils.cell import coordinate_to_tuple
 
+from drydock import limits
 from drydock.arcs import parse_bank
-from drydock.errors import DrydockSyntaxError
+from drydock.errors import DrydockError, DrydockSyntaxError, InvalidValueError
 from drydock.formats.excel import layout as L
 from drydock.formats.text import complete_range, parse_range, parse_traits
 from drydock.model import ArcValues, Battery, Design, StatedValues, SystemEntry, TechLevels, WeaponMode
@@ -33,31 +35,117 @@ class WorkbookError(DrydockSyntaxError):
 
 
 def from_xlsx(data: bytes, *, file: str | None = None, rules: Ruleset | None = None) -> list[Design]:
-    """Every design (one per ``SHIPn`` sheet, in order) in the workbook bytes ``data``."""
+    """Every design (one per ``SHIPn`` sheet, in order) in the workbook bytes ``data``.
+
+    The workbook is opened read-only: only the SHIP and Weapons sheets are parsed, within
+    :data:`~drydock.limits.XLSX_CELLS` cells, so a huge sheet drydock ignores costs nothing.
+    """
     from openpyxl import load_workbook
 
     rules = rules or Ruleset.unity()
     if isinstance(data, str):
         raise WorkbookError("not a valid xlsx workbook (text, not a zip file)", file=file)
+    if not isinstance(data, (bytes, bytearray)):
+        raise TypeError(f"expected the workbook as bytes, got {type(data).__name__}")
+    if len(data) > limits.XLSX_FILE.value:
+        raise limits.LimitError("the workbook", limits.XLSX_FILE, file=file, value=f"{len(data):,} bytes")
+    _check_parts(data, file)
     try:
-        wb = load_workbook(BytesIO(data), data_only=True)
+        wb = load_workbook(BytesIO(data), read_only=True, data_only=True)
     except Exception as exc:  # openpyxl raises many kinds for a bad file; all mean "not a workbook"
         raise WorkbookError(f"not a valid xlsx workbook ({type(exc).__name__}: {exc})", file=file) from None
-    ships = sorted((int(m.group(1)), name) for name in wb.sheetnames
-                   if (m := re.fullmatch(rf"{L.SHIP_PREFIX}(\d+)", name)) is not None)
-    if not ships:
-        raise WorkbookError(f"the workbook has no {L.SHIP_PREFIX}1 sheet (sheets: {', '.join(wb.sheetnames)})",
-                            file=file)
-    if L.WEAPONS_SHEET not in wb.sheetnames:
-        raise WorkbookError(f"the workbook has no {L.WEAPONS_SHEET} sheet", file=file)
-    reader = _Reader(wb, file, rules)
-    library = reader.library()
-    return [reader.ship(name, library) for _, name in ships]
+    try:
+        ships = sorted((int(m.group(1)), name) for name in wb.sheetnames
+                       if (m := re.fullmatch(rf"{L.SHIP_PREFIX}(\d{{1,6}})", name)) is not None)
+        if not ships:
+            raise WorkbookError(f"the workbook has no {L.SHIP_PREFIX}1 sheet (sheets: {', '.join(wb.sheetnames)})",
+                                file=file)
+        if L.WEAPONS_SHEET not in wb.sheetnames:
+            raise WorkbookError(f"the workbook has no {L.WEAPONS_SHEET} sheet", file=file)
+        limits.check_count("SHIP sheets", ships, limits.DESIGNS, file=file)
+        reader = _Reader(wb, file, rules)
+        try:
+            library = reader.library()
+            designs = [reader.ship(name, library) for _, name in ships]
+        except (DrydockError, TypeError):
+            raise
+        except Exception as exc:  # malformed sheet XML found while iterating a sheet
+            raise WorkbookError(f"not a valid xlsx workbook ({type(exc).__name__}: {exc})", file=file) from None
+    finally:
+        wb.close()
+    return [limits.check_design(d, file=file) for d in designs]
+
+
+#: Columns and rows of the drydock layout that hold inputs (everything else is never read).
+_MAX_COL = 13  # A..M: the Weapons library is the widest table
+_WORKSHEET_PART = re.compile(r"xl/worksheets/[^/]+\.xml")
+
+
+def _check_parts(data: bytes, file: str | None) -> None:
+    """Refuse parts openpyxl would parse whole past :data:`~drydock.limits.XLSX_PART` (uncompressed).
+
+    A worksheet part may be larger (drydock never parses the ones it ignores), provided its
+    cell data starts early: opening a read-only workbook reads each sheet up to ``<sheetData``.
+    """
+    try:
+        archive = zipfile.ZipFile(BytesIO(data))
+        infos = archive.infolist()
+    except (zipfile.BadZipFile, OSError, ValueError) as exc:
+        raise WorkbookError(f"not a valid xlsx workbook ({type(exc).__name__}: {exc})", file=file) from None
+    for info in infos:
+        if info.file_size <= limits.XLSX_PART.value:
+            continue
+        if _WORKSHEET_PART.fullmatch(info.filename):
+            try:
+                with archive.open(info) as fh:
+                    head = fh.read(1024 * 1024)
+            except Exception as exc:
+                raise WorkbookError(f"not a valid xlsx workbook ({type(exc).__name__}: {exc})", file=file) from None
+            if b"<sheetData" in head or b":sheetData" in head:
+                continue
+        raise limits.LimitError(f"workbook part {info.filename}", limits.XLSX_PART, file=file,
+                                value=f"{info.file_size:,} bytes")
+
+
+class _Cell:
+    __slots__ = ("value",)
+
+    def __init__(self, value: Any) -> None:
+        self.value = value
+
+
+_EMPTY = _Cell(None)
+
+
+class _Sheet:
+    """The input cells of one sheet, read once row by row (read-only mode), counted against the budget."""
+
+    def __init__(self, ws: Any, max_row: int, budget: list[int], file: str | None) -> None:
+        self.title = ws.title
+        self.cells: dict[tuple[int, int], Any] = {}
+        self.max_row = 0
+        for r, row in enumerate(ws.iter_rows(min_row=1, max_row=max_row, max_col=_MAX_COL, values_only=True), 1):
+            budget[0] -= len(row)
+            if budget[0] < 0:
+                raise limits.LimitError(f"sheet {ws.title}: the cells read", limits.XLSX_CELLS, file=file)
+            for c, value in enumerate(row, 1):
+                if value is not None:
+                    self.cells[(r, c)] = value
+                    self.max_row = r
+
+    def __getitem__(self, addr: str) -> _Cell:
+        row, col = coordinate_to_tuple(addr)
+        value = self.cells.get((row, col))
+        return _EMPTY if value is None else _Cell(value)
 
 
 class _Reader:
     def __init__(self, wb: Any, file: str | None, rules: Ruleset) -> None:
         self.wb, self.file, self.rules = wb, file, rules
+        self.budget = [limits.XLSX_CELLS.value]
+
+    def sheet(self, name: str, max_row: int) -> _Sheet:
+        return _Sheet(self.wb[name], max_row, self.budget, self.file)
 
     def err(self, sheet: str, cell: str | None, message: str, value: Any = None) -> WorkbookError:
         return WorkbookError(message, sheet=sheet, cell=cell, file=self.file,
@@ -108,7 +196,7 @@ class _Reader:
 
     # -------------------------------------------------------------- the Weapons library
     def library(self) -> dict[str, tuple[WeaponMode, WeaponMode | None]]:
-        ws = self.wb[L.WEAPONS_SHEET]
+        ws = self.sheet(L.WEAPONS_SHEET, limits.XLSX_CELLS.value // _MAX_COL)
         c = {k: v[0] for k, v in L.WEAPON_COLUMNS.items()}
         for _key, (col, header, _) in L.WEAPON_COLUMNS.items():
             self.expect(ws, f"{col}{L.WEAPONS_HEADER_ROW}", header)
@@ -180,9 +268,9 @@ class _Reader:
 
     # -------------------------------------------------------------- a SHIP sheet
     def ship(self, name: str, library: dict[str, tuple[WeaponMode, WeaponMode | None]]) -> Design:
-        ws = self.wb[name]
+        ws = self.sheet(name, L.SHIP_LAST_ROW)
         for f in L.SHIP_FIELDS:
-            self.expect(ws, f"A{ws[f.cell].row}", f.label)
+            self.expect(ws, f"A{coordinate_to_tuple(f.cell)[0]}", f.label)
         for col, header, _ in L.BANKS.columns.values():
             self.expect(ws, f"{col}{L.BANKS.header_row}", header)
         for col, header, _ in L.SYSTEMS.columns.values():
@@ -219,8 +307,8 @@ class _Reader:
         v["notes"] = self.notes(ws)
         try:
             return Design(**v)
-        except ValidationError as exc:  # pragma: no cover - the cells are checked above
-            raise self.err(name, None, f"not a valid design: {exc.errors()[0]['msg']}") from None
+        except InvalidValueError as exc:  # pragma: no cover - the cells are checked above
+            raise self.err(name, None, f"not a valid design: {exc}") from None
 
     def arc_or_int(self, ws: Any, key: str) -> int | ArcValues:
         cell = L.FIELD[key].cell
