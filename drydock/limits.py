@@ -15,6 +15,7 @@ and line lengths of a text file before it is parsed.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -89,6 +90,10 @@ YAML_NODES = _limit("YAML nodes", 200_000, "values in one YAML file after aliase
 TEXT_FILE = _limit("text file size", 8 * 1024 * 1024, "bytes in one YAML, JSON, Drake or legacy text file")
 LINE = _limit("line length", 20_000, "characters in one line of a YAML, Drake or legacy text file (JSON may "
                                      "be one line)")
+LEGACY_FILE = _limit("legacy file size", 2 * 1024 * 1024, "characters in one Admiralty or Nova text file (a "
+                                                           "forum post is a few KB)")
+LEGACY_LINE = _limit("legacy line length", 4_000, "characters in one line of Admiralty or Nova text")
+LEGACY_NUMBER = _limit("legacy number", 1_000_000, "any number in Admiralty or Nova text (CR, hull, quantity ...)")
 XLSX_FILE = _limit("workbook size", 32 * 1024 * 1024, "bytes in one .xlsx file")
 XLSX_PART = _limit("workbook part", 64 * 1024 * 1024, "uncompressed bytes of a workbook part drydock parses "
                                                       "(sheets it ignores are never parsed)")
@@ -162,6 +167,23 @@ def require_design(design: Any, rules: Any = None) -> Design:
     if rules is not None and not isinstance(rules, Ruleset):
         raise TypeError(f"rules must be a drydock.Ruleset or None, got {type(rules).__name__}")
     return design
+
+
+_NUMBER_RE = re.compile(r"\d[\d,]*")
+
+
+def check_legacy_text(text: str, *, file: str | None = None) -> None:
+    """Size, line length and every number of an Admiralty or Nova text (comment lines ``#`` excepted)."""
+    if len(text) > LEGACY_FILE.value:
+        raise LimitError("the file", LEGACY_FILE, file=file, value=f"{len(text):,} characters")
+    check_text(text, file=file, line_limit=LEGACY_LINE)
+    for no, line in enumerate(text.splitlines(), 1):
+        if line.lstrip().startswith("#"):
+            continue
+        for m in _NUMBER_RE.finditer(line):
+            digits = m.group(0).replace(",", "")
+            if len(digits.lstrip("0")) > len(str(LEGACY_NUMBER.value)) or int(digits) > LEGACY_NUMBER.value:
+                raise LimitError(f"line {no}: the number", LEGACY_NUMBER, file=file, value=digits)
 
 
 def check_design(design: Design, *, file: str | None = None) -> Design:

@@ -306,26 +306,8 @@ def _short(value: Any) -> str | None:
 
 def from_yaml(text: str, *, file: str | None = None, rules: Ruleset | None = None) -> list[Design]:
     """Every design in a YAML text (a mapping, a list of mappings, or several documents)."""
-    import yaml
-
-    _check_input(text, file)
-    limits.check_text(text, file=file)
-    try:
-        _check_depth(text, file)
-        nodes = list(yaml.compose_all(text, Loader=_loader()))
-    except yaml.YAMLError as exc:
-        raise _yaml_error(exc, text, file) from None
     designs: list[Design] = []
-    for node in nodes:
-        if node is None:
-            continue
-        _check_expansion(node, file)
-        try:
-            data = _construct(node)
-        except yaml.YAMLError as exc:
-            raise _yaml_error(exc, text, file) from None
-        except DrydockSyntaxError as exc:
-            raise (exc.with_file(file) if file else exc) from None
+    for node, data in _documents(text, file):
         if isinstance(data, list):
             limits.check_count("designs", data, limits.DESIGNS, file=file)
         lines: dict[tuple, tuple[int, int]] = {}
@@ -352,6 +334,44 @@ def to_yaml(designs: Design | list[Design]) -> str:
 
 def from_json(text: str, *, file: str | None = None, rules: Ruleset | None = None) -> list[Design]:
     """Designs from JSON text in the file shape (one object or a list)."""
+    data = load_json(text, file=file)
+    items = data if isinstance(data, list) else [data]
+    limits.check_count("designs", items, limits.DESIGNS, file=file)
+    return [design_from_data(item, file=file, rules=rules) for item in items]
+
+
+def load_yaml(text: str, *, file: str | None = None) -> list[Any]:
+    """The data of every document in a YAML text, within drydock's limits (size, depth, aliases, digits)."""
+    return [data for _node, data in _documents(text, file)]
+
+
+def _documents(text: str, file: str | None) -> list[tuple[Any, Any]]:
+    """(node, data) for every non-empty YAML document, after every limit check."""
+    import yaml
+
+    _check_input(text, file)
+    limits.check_text(text, file=file)
+    try:
+        _check_depth(text, file)
+        nodes = list(yaml.compose_all(text, Loader=_loader()))
+    except yaml.YAMLError as exc:
+        raise _yaml_error(exc, text, file) from None
+    out = []
+    for node in nodes:
+        if node is None:
+            continue
+        _check_expansion(node, file)
+        try:
+            out.append((node, _construct(node)))
+        except yaml.YAMLError as exc:
+            raise _yaml_error(exc, text, file) from None
+        except DrydockSyntaxError as exc:
+            raise (exc.with_file(file) if file else exc) from None
+    return out
+
+
+def load_json(text: str, *, file: str | None = None) -> Any:
+    """The data of a JSON text, within drydock's limits (size, depth, digits)."""
     _check_input(text, file)
     limits.check_text(text, file=file, line_limit=None)
     try:
@@ -363,9 +383,7 @@ def from_json(text: str, *, file: str | None = None, rules: Ruleset | None = Non
     except RecursionError:
         raise limits.LimitError("the JSON nesting", limits.DEPTH, file=file) from None
     _check_json_depth(data, file)
-    items = data if isinstance(data, list) else [data]
-    limits.check_count("designs", items, limits.DESIGNS, file=file)
-    return [design_from_data(item, file=file, rules=rules) for item in items]
+    return data
 
 
 def to_json(designs: Design | list[Design]) -> str:

@@ -18,7 +18,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from drydock.errors import DrydockError
+from drydock import limits
+from drydock.errors import DrydockError, printable
 from drydock.formats import format_named, write_atomic
 from drydock.legacy.convert import ConversionReport
 from drydock.rules import Ruleset
@@ -92,7 +93,7 @@ def convert_text(text: str, source: str, *, file: str, rules: Ruleset | None = N
                                                            line=record.line or 0))
                     continue
                 design, report = convert_admiralty(record, rules)
-                result.designs.append(design)
+                result.designs.append(limits.check_design(design, file=file))
                 result.reports.append(report)
             if not result.designs:
                 result.error = result.reports[0].error
@@ -150,28 +151,32 @@ def output_format(source: str, to: str | None) -> str:
     return to
 
 
+def output_path(stem: str, outdir: str | os.PathLike[str], to: str, *, source: str) -> Path:
+    """Where a file's designs go: ``outdir/<stem><ext>`` (Nova records: .yaml or .json)."""
+    ext = (".yaml" if to == "yaml" else ".json") if source == "nova" else format_named(to).extensions[0]
+    return Path(outdir) / f"{stem}{ext}"
+
+
 def write_result(result: FileResult, outdir: str | os.PathLike[str], to: str, *, source: str,
                  force: bool = False, inputs: frozenset[Path] = frozenset()) -> None:
     """Write the file's designs to ``outdir/<stem><ext>`` atomically; a refusal marks the file failed."""
     if result.error is not None or not result.designs:
         return
-    if source == "nova":
-        from drydock.legacy import nova_record
-
-        data: str | bytes = nova_record.to_yaml(result.designs) if to == "yaml" else \
-            nova_record.to_json(result.designs)
-        ext = ".yaml" if to == "yaml" else ".json"
-    else:
-        fmt = format_named(to)
-        data = fmt.write(result.designs)
-        ext = fmt.extensions[0]
-    target = Path(outdir) / f"{result.stem}{ext}"
+    target = output_path(result.stem, outdir, to, source=source)
     try:
+        if source == "nova":
+            from drydock.legacy import nova_record
+
+            data: str | bytes = nova_record.to_yaml(result.designs) if to == "yaml" else \
+                nova_record.to_json(result.designs)
+        else:
+            data = format_named(to).write(result.designs)
         if target.resolve() in inputs:
             raise DrydockError(f"{target}: is an input file; choose another output folder")
         write_atomic(target, data, force=force)
-    except (DrydockError, OSError) as exc:
-        msg = str(exc) if isinstance(exc, DrydockError) else f"{target}: {exc.strerror or exc}"
+    except (DrydockError, OSError) as exc:  # a design the format cannot write, or the disk: this file failed
+        msg = f"{target}: {exc}" if isinstance(exc, DrydockError) and str(target) not in str(exc) else \
+            str(exc) if isinstance(exc, DrydockError) else f"{target}: {exc.strerror or exc}"
         result.error = msg
         for r in result.reports:
             r.error = r.error or msg
