@@ -186,6 +186,25 @@ def check_legacy_text(text: str, *, file: str | None = None) -> None:
                 raise LimitError(f"line {no}: the number", LEGACY_NUMBER, file=file, value=digits)
 
 
+def check_battle(*, runs: int, jobs: int, turns: int, board: tuple[int, int], ships: tuple[int, int]) -> None:
+    """Bounds of a ``drydock battle``: runs, jobs, turns, board size, ships per side, and that each side's
+    ships fit its half of the board (2.3 deployment puts one ship per hex)."""
+    check("--runs", runs, RUNS, low=1)
+    check("--jobs", jobs, JOBS, low=1)
+    check("--turns", turns, TURNS, low=1)
+    w, h = board
+    for name, v in (("board columns", w), ("board rows", h)):
+        if v < 8:
+            raise DrydockError(f"the board is at least 8x8 ({name}: {v})")
+        check(name, v, BOARD, low=8)
+    room = h * (w // 2 - 1)
+    for side, n in zip("AB", ships, strict=True):
+        check(f"side {side}: ships", n, SHIPS, low=1)
+        if n > room:
+            raise DrydockError(f"side {side}: {n} ships do not fit a {w}x{h} board (each side deploys at most "
+                               f"{room}, one per hex in its half); use a larger --board")
+
+
 def check_design(design: Design, *, file: str | None = None) -> Design:
     """Raise :class:`LimitError` for any value or size of ``design`` past a sanity limit; return the design."""
     from drydock.model import ArcValues

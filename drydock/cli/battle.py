@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 
 import click
 
@@ -29,18 +30,20 @@ def battle(side_a: str, side_b: str, count_a: int, count_b: int, runs: int, seed
 
     Prints win/draw/loss rates with Wilson 95% intervals, mean turns, mean VPs and survival per ship.
     """
+    from drydock import limits
     from drydock.engine.montecarlo import format_summary, illegal_designs, one_battle_log, read_side, simulate
     from drydock.errors import DrydockError
-    from drydock.formats import write_atomic
+    from drydock.formats import check_outputs, write_atomic
 
-    try:
-        w, h = (int(x) for x in board.lower().split("x"))
-    except ValueError:
-        raise DrydockError(f"--board must look like 24x18, not {board!r}") from None
-    if runs < 1 or jobs < 1 or turns < 1 or w < 8 or h < 8:
-        raise DrydockError("--runs, --jobs and --turns must be at least 1 and the board at least 8x8")
+    m = re.fullmatch(r"\s*(\d{1,9})\s*[xX]\s*(\d{1,9})\s*", board)
+    if m is None:
+        raise DrydockError(f"--board must look like 24x18, not {board[:40]!r}")
+    w, h = int(m.group(1)), int(m.group(2))
+    limits.check_battle(runs=runs, jobs=jobs, turns=turns, board=(w, h), ships=(count_a, count_b))
     a = read_side(side_a, count_a)
     b = read_side(side_b, count_b)
+    limits.check_battle(runs=runs, jobs=jobs, turns=turns, board=(w, h), ships=(len(a), len(b)))
+    check_outputs([log_file] if log_file else [], [f.strip() for f in f"{side_a},{side_b}".split(",") if f.strip()])
     for problem in illegal_designs(a + b):
         click.echo(f"drydock: warning: {problem}", err=True)
     opts = {"turns": turns, "board": (w, h), "battle_size": battle_size}

@@ -7,7 +7,7 @@ import sys
 
 import click
 
-from drydock.errors import DrydockError
+from drydock.errors import DrydockError, one_line, printable
 
 rules_option = click.option("--rules", "rules_file", type=click.Path(exists=True, dir_okay=False),
                             help="YAML house-rule file whose entries override the Unity tables.")
@@ -24,6 +24,8 @@ def _read_all(files: tuple[str, ...], rules_file: str | None):  # type: ignore[n
             designs = read_designs(name, rules=rules)
         except (DrydockError, OSError) as exc:
             msg = str(exc) if isinstance(exc, DrydockError) else f"{name}: {exc.strerror or exc}"
+            if isinstance(exc, DrydockError) and name not in msg:
+                msg = f"{name}: {msg}"
             yield name, None, msg, rules
             continue
         for design in designs:
@@ -42,22 +44,26 @@ def rate(files: tuple[str, ...], as_json: bool, rules_file: str | None) -> None:
     results = []
     failed = False
     for name, design, error, rules in _read_all(files, rules_file):
+        if error is None:
+            try:
+                rating = rate_design(design, rules)
+            except DrydockError as exc:  # e.g. a house-rule formula that fails for this design
+                error = f"{name}: {exc}"
         if error is not None:
-            click.echo(f"drydock: error: {error}", err=True)
+            click.echo(f"drydock: error: {one_line(error)}", err=True)
             failed = True
             continue
-        rating = rate_design(design, rules)
         if as_json:
             item = rating.to_dict()
             item["file"] = name
             results.append(item)
         else:
-            click.echo(format_rating(rating, name))
+            click.echo(printable(format_rating(rating, name)))
             click.echo()
     if as_json:
         click.echo(json.dumps(results, indent=2))
-    if failed:
-        sys.exit(2)
+    if failed:  # every file was still rated; 1 = a batch item failed
+        sys.exit(1)
 
 
 @click.command()
@@ -69,13 +75,19 @@ def check(files: tuple[str, ...], rules_file: str | None) -> None:
 
     illegal = False
     for name, design, error, rules in _read_all(files, rules_file):
+        if error is None:
+            try:
+                problems = validate(design, rules)
+            except DrydockError as exc:
+                error = f"{name}: {exc}"
         if error is not None:
-            click.echo(f"drydock: error: {error}", err=True)
+            click.echo(f"drydock: error: {one_line(error)}", err=True)
             illegal = True
             continue
-        for p in validate(design, rules):
+        for p in problems:
             tag = "" if p.is_error else " (warning)"
-            click.echo(f"{name}: {p.code} {design.class_name or '?'}: {p.message}{tag}")
+            click.echo(printable(f"{name}: {p.code} {design.class_name or '?'}: {p.message}{tag}",
+                                 keep_newlines=False))
             illegal = illegal or p.is_error
     sys.exit(1 if illegal else 0)
 

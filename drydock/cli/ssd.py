@@ -8,14 +8,8 @@ from pathlib import Path
 import click
 
 from drydock.cli.rating import _read_all, rules_option
-from drydock.errors import DrydockError
-
-
-def _same_file(a: str, b: str) -> bool:
-    try:
-        return Path(a).resolve() == Path(b).resolve()
-    except OSError:
-        return False
+from drydock.errors import DrydockError, one_line
+from drydock.formats import check_outputs
 
 
 @click.command()
@@ -46,9 +40,8 @@ def ssd(files: tuple[str, ...], output: str, paper: str, per_page: str, html_out
     from drydock.render.pdf import render_pdf
     from drydock.validation import validate
 
+    check_outputs([t for t in (output, html_out) if t], [f for f in files if f != "-"])
     for target in filter(None, (output, html_out)):
-        if any(_same_file(target, f) for f in files if f != "-"):
-            raise DrydockError(f"{target}: is one of the input files; refusing to overwrite it")
         if Path(target).exists() and not force:
             raise DrydockError(f"{target}: already exists (use --force to overwrite)")
 
@@ -56,18 +49,23 @@ def ssd(files: tuple[str, ...], output: str, paper: str, per_page: str, html_out
     failed = False
     rules = None
     for name, design, error, rules in _read_all(files, rules_file):
+        if error is None:
+            try:
+                errors = [p for p in validate(design, rules) if p.is_error]
+            except DrydockError as exc:
+                error = f"{name}: {exc}"
         if error is not None:
-            click.echo(f"drydock: error: {error}", err=True)
+            click.echo(f"drydock: error: {one_line(error)}", err=True)
             failed = True
             continue
-        errors = [p for p in validate(design, rules) if p.is_error]
         if errors:
-            click.echo(f"drydock: warning: {name}: {design.title or '(unnamed design)'} is not a legal design "
-                       f"({errors[0].code}{' ...' if len(errors) > 1 else ''}); printed with its problems",
-                       err=True)
+            click.echo(one_line(f"drydock: warning: {name}: {design.title or '(unnamed design)'} is not a legal "
+                                f"design ({errors[0].code}{' ...' if len(errors) > 1 else ''}); printed with its "
+                                "problems"), err=True)
         designs.append(design)
     if not designs:
-        raise DrydockError("no design could be read; nothing to print")
+        click.echo("drydock: error: no design could be read; nothing printed", err=True)
+        sys.exit(1)
 
     booklet = build_booklet(designs, rules=rules, paper=paper.lower(), per_page=int(per_page), blank=blank,
                             roster=roster)

@@ -90,15 +90,28 @@ def read_designs(path: str | os.PathLike[str], *, fmt: str | None = None,
     """Every design in ``path`` (``-`` is standard input; its format defaults to YAML)."""
     name = str(path)
     f = format_named(fmt) if fmt else format_for(name, default="yaml" if name == "-" else None)
+    from drydock import limits
+
+    limit = limits.XLSX_FILE if f.binary else limits.TEXT_FILE
+    shown = "<stdin>" if name == "-" else name
+    raw = read_bytes(name, limit)
+    return f.read(raw if f.binary else decode_text(raw, shown), file=shown, rules=rules)
+
+
+def read_bytes(name: str, limit: Any) -> bytes:
+    """The bytes of file ``name`` (``-``: standard input), refused past ``limit`` (a :class:`~drydock.limits.Limit`)
+    without reading more than one byte beyond it (``/dev/zero`` and endless pipes end too)."""
+    from drydock import limits
+
     if name == "-":
-        data: str | bytes = sys.stdin.buffer.read() if f.binary else sys.stdin.read()
-        return f.read(data, file="<stdin>", rules=rules)
-    p = Path(name)
-    try:
-        data = p.read_bytes() if f.binary else p.read_text(encoding="utf-8-sig")
-    except UnicodeDecodeError:
-        raise DrydockError(f"{name}: not a UTF-8 text file") from None
-    return f.read(data, file=name, rules=rules)
+        raw = sys.stdin.buffer.read(limit.value + 1)
+    else:
+        with open(name, "rb") as fh:
+            raw = fh.read(limit.value + 1)
+    if len(raw) > limit.value:
+        raise limits.LimitError("the input", limit, file="<stdin>" if name == "-" else name,
+                                value=f"more than {limit.value:,} bytes")
+    return raw
 
 
 def write_atomic(path: str | os.PathLike[str], data: str | bytes, *, force: bool = False) -> None:
@@ -108,7 +121,8 @@ def write_atomic(path: str | os.PathLike[str], data: str | bytes, *, force: bool
         raise DrydockError(f"{target}: already exists (use --force to overwrite)")
     target.parent.mkdir(parents=True, exist_ok=True)
     payload = data.encode("utf-8") if isinstance(data, str) else data
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+    # the temporary name keeps at most 40 characters of the target's, so any legal output name has room
+    fd, tmp = tempfile.mkstemp(prefix=f".{target.name[:40]}.", suffix=".tmp", dir=target.parent)
     try:
         with os.fdopen(fd, "wb") as fh:
             fh.write(payload)
@@ -118,6 +132,45 @@ def write_atomic(path: str | os.PathLike[str], data: str | bytes, *, force: bool
         if os.path.exists(tmp):
             os.unlink(tmp)
         raise
+
+
+def check_outputs(outputs: list[str | os.PathLike[str]], inputs: list[str | os.PathLike[str]] = ()) -> None:
+    """Refuse, before anything is written, two outputs of one run on the same path or an output that is an input.
+
+    Paths are compared resolved (``a/../b``, symbolic links), and existing files also by identity (hard links).
+    ``-`` (standard input or output) is ignored.
+    """
+    seen: dict[str, str] = {}
+    ins = {_key(i): str(i) for i in inputs if str(i) != "-"}
+    for out in outputs:
+        if str(out) == "-":
+            continue
+        key = _key(out)
+        if key in ins or any(_same_file(out, i) for i in ins.values()):
+            raise DrydockError(f"{out}: is also an input; refusing to overwrite it (with or without --force)")
+        if key in seen:
+            raise DrydockError(f"{out}: two outputs of this run would go to the same file ({seen[key]} and {out})")
+        seen[key] = str(out)
+
+
+def _key(path: str | os.PathLike[str]) -> str:
+    return os.path.normcase(os.path.realpath(str(path)))
+
+
+def _same_file(a: str | os.PathLike[str], b: str | os.PathLike[str]) -> bool:
+    try:
+        return os.path.samefile(a, b)
+    except OSError:
+        return False
+
+
+def decode_text(data: bytes, name: str) -> str:
+    """Bytes of a text file or standard input as UTF-8 (a BOM is dropped); anything else is refused alike."""
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise DrydockError(f"{name}: not a UTF-8 text file (byte {exc.start + 1} is {data[exc.start]:#04x})") \
+            from None
 
 
 def _umask() -> int:
