@@ -87,8 +87,10 @@ DIGITS = _limit("digits", 15, "digits in one number; Python refuses past 4,300 a
                               "than a few")
 DEPTH = _limit("nesting depth", 32, "nested lists/mappings in a YAML or JSON file; a design is 5 deep")
 YAML_NODES = _limit("YAML nodes", 200_000, "values in one YAML file after aliases are expanded (alias bombs)")
-TEXT_FILE = _limit("text file size", 8 * 1024 * 1024, "bytes in one YAML, JSON, Drake or legacy text file")
-LINE = _limit("line length", 20_000, "characters in one line of a YAML, Drake or legacy text file (JSON may "
+TEXT_FILE = _limit("text file size", 8 * 1024 * 1024, "bytes in one JSON or Drake file (and the most drydock reads of any text input)")
+YAML_FILE = _limit("YAML file size", 2 * 1024 * 1024, "characters in one YAML file (YAML is slow to parse; a design "
+                                                      "is about 1 KB)")
+LINE = _limit("line length", 20_000, "characters in one line of a YAML or Drake file (a JSON file may "
                                      "be one line)")
 LEGACY_FILE = _limit("legacy file size", 2 * 1024 * 1024, "characters in one Admiralty or Nova text file (a "
                                                            "forum post is a few KB)")
@@ -137,10 +139,11 @@ def to_int(text: str, *, what: str = "a number", file: str | None = None) -> int
     return int(check_digits(text, what=what, file=file))
 
 
-def check_text(text: str, *, file: str | None = None, line_limit: Limit | None = LINE) -> None:
-    """Refuse a text longer than :data:`TEXT_FILE` or with a line longer than ``line_limit``."""
-    if len(text) > TEXT_FILE.value:
-        raise LimitError("the file", TEXT_FILE, file=file, value=f"{len(text):,} characters")
+def check_text(text: str, *, file: str | None = None, line_limit: Limit | None = LINE,
+               size_limit: Limit = TEXT_FILE) -> None:
+    """Refuse a text longer than ``size_limit`` or with a line longer than ``line_limit``."""
+    if len(text) > size_limit.value:
+        raise LimitError("the file", size_limit, file=file, value=f"{len(text):,} characters")
     if line_limit is None or len(text) <= line_limit.value:
         return
     start = 0
