@@ -87,7 +87,8 @@ DIGITS = _limit("digits", 15, "digits in one number; Python refuses past 4,300 a
                               "than a few")
 DEPTH = _limit("nesting depth", 32, "nested lists/mappings in a YAML or JSON file; a design is 5 deep")
 YAML_NODES = _limit("YAML nodes", 200_000, "values in one YAML file after aliases are expanded (alias bombs)")
-TEXT_FILE = _limit("text file size", 8 * 1024 * 1024, "bytes in one JSON or Drake file (and the most drydock reads of any text input)")
+TEXT_FILE = _limit("text file size", 8 * 1024 * 1024, "bytes in one JSON or Drake file (and the most drydock "
+                                                       "reads of any text input)")
 YAML_FILE = _limit("YAML file size", 2 * 1024 * 1024, "characters in one YAML file (YAML is slow to parse; a design "
                                                       "is about 1 KB)")
 LINE = _limit("line length", 20_000, "characters in one line of a YAML or Drake file (a JSON file may "
