@@ -280,3 +280,11 @@ def test_public_api_wrong_types_and_values() -> None:
         drydock.rate(drydock.Design(hull=10**9))
     with pytest.raises(TypeError):
         from_yaml(b"hull: 4")  # type: ignore[arg-type]
+
+
+def test_readme_lists_every_limit_with_its_value() -> None:
+    from drydock import limits
+
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    for name, value, _reason in limits.table():
+        assert f"| {name} | {value:,} |" in readme, name
