@@ -63,9 +63,8 @@ def ssd(files: tuple[str, ...], output: str, paper: str, per_page: str, html_out
                                 f"design ({errors[0].code}{' ...' if len(errors) > 1 else ''}); printed with its "
                                 "problems"), err=True)
         designs.append(design)
-    if not designs:
-        click.echo("drydock: error: no design could be read; nothing printed", err=True)
-        sys.exit(1)
+    if not designs:  # nothing to print at all: an error of the command, not of one item
+        raise DrydockError("no design could be read; nothing to print")
 
     booklet = build_booklet(designs, rules=rules, paper=paper.lower(), per_page=int(per_page), blank=blank,
                             roster=roster)
