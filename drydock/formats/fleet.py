@@ -108,6 +108,23 @@ def is_library_file(path: str | Path) -> bool:
         bool(_LIBRARY_KEY.search(_head(p))) or '"profiles"' in _head(p))
 
 
+def is_rules_file(path: str | Path) -> bool:
+    """Is ``path`` a house-rule file (a mapping of rules-table entries, no design)? Folders skip them."""
+    p = Path(path)
+    if p.suffix.lower() not in (".yaml", ".yml"):
+        return False
+    import yaml
+
+    from drydock.rules import UNITY
+
+    try:
+        data = yaml.safe_load(_head(p))
+    except yaml.YAMLError:
+        return False
+    return (isinstance(data, dict) and bool(data) and set(data) <= {*UNITY, "factions"}
+            and not isinstance(data.get("hull"), int))
+
+
 def _head(p: Path) -> str:
     try:
         return p.read_text(encoding="utf-8-sig", errors="replace")[:20000]
@@ -202,9 +219,10 @@ def _fleet_from_xlsx(path: Path, house: HouseRules | None) -> Fleet:
     if FLEET_SHEET not in wb.sheetnames:
         raise FleetFileError(f"the workbook has no {FLEET_SHEET} sheet", file=str(path))
     rows = list(wb[FLEET_SHEET].iter_rows(values_only=True))
-    head = {str(r[0]): r[1] for r in rows[:3] if r and r[0]}
+    start = next((i for i, r in enumerate(rows) if r and r[0] == "Sheet"), len(rows))
+    head = {str(r[0]): r[1] for r in rows[:start] if r and r[0]}
     entries = []
-    for n, row in enumerate(rows[4:], start=5):
+    for n, row in enumerate(rows[start + 1:], start=start + 2):
         if not row or row[0] in (None, ""):
             continue
         sheet, _title, count, names, ids = (list(row) + [None] * 5)[:5]
@@ -261,24 +279,27 @@ def fleet_to_xlsx(fleet: Fleet) -> bytes:
     """The Drydock workbook of the fleet's designs (SHIPn per design) plus a Fleet sheet listing the ships."""
     from openpyxl import load_workbook
 
-    from drydock.formats.excel.write import to_xlsx
+    from drydock.formats.excel.write import put, to_xlsx
 
     wb = load_workbook(io.BytesIO(to_xlsx([e.design for e in fleet.entries], rules=fleet.house.base)))
     ws = wb.create_sheet(FLEET_SHEET, 0)
     limit = fleet.limit()
-    ws.append(["Fleet", fleet.name])
-    ws.append(["Battle size", fleet.battle_size if fleet.battle_size is not None else ""])
-    ws.append(["Fleet limit", limit[1] if limit else ""])
-    ws.append([])
-    ws.append(["Sheet", "Design", "Ships", "Names", "IDs"])
-    for i, e in enumerate(fleet.entries, start=1):
-        ws.append([f"SHIP{i}", e.design.title, e.count, ", ".join(e.names), ", ".join(e.ids)])
-    for col, width in zip("ABCDE", (10, 44, 8, 40, 24), strict=True):
+    rules = fleet.house.base.label
+    if fleet.house.factions:
+        rules += ", with faction rules for " + ", ".join(fleet.house.faction_names.values())
+    rows: list[list[Any]] = [
+        ["Fleet", fleet.name], ["Battle size", fleet.battle_size if fleet.battle_size is not None else ""],
+        ["Fleet limit", limit[1] if limit else ""], ["Rules", rules],
+        ["", "" if fleet.house.base.is_book and not fleet.house.factions
+         else "Give the house rules again with --rules when reading this workbook."],
+        ["Sheet", "Design", "Ships", "Names", "IDs"]]
+    rows += [[f"SHIP{i}", e.design.title, e.count, ", ".join(e.names), ", ".join(e.ids)]
+             for i, e in enumerate(fleet.entries, start=1)]
+    for r, row in enumerate(rows, start=1):
+        for c, value in zip("ABCDE", row, strict=False):
+            put(ws, f"{c}{r}", value, bold=r == 6 or c == "A")  # text cells never become formulas (house style 7)
+    for col, width in zip("ABCDE", (12, 44, 8, 40, 24), strict=True):
         ws.column_dimensions[col].width = width
-    for row in ws.iter_rows():
-        for cell in row:
-            if isinstance(cell.value, str) and cell.value[:1] in "=+-@":
-                cell.value = "'" + cell.value  # neutralise formula-like text (house style 7)
     buf = io.BytesIO()
     wb.save(buf)
     return buf.getvalue()
@@ -307,6 +328,8 @@ class Item:
     error: str | None = None
     fleet: Fleet | None = None
     entry: ShipEntry | None = None
+    scoped: bool = False
+    """The design's faction has house rules of its own (``rules`` are that faction's)."""
 
 
 def expand_paths(files: tuple[str, ...] | list[str]) -> list[str]:
@@ -318,7 +341,7 @@ def expand_paths(files: tuple[str, ...] | list[str]) -> list[str]:
         if name != "-" and p.is_dir():
             out.extend(str(f) for f in sorted(p.rglob("*"))
                        if f.is_file() and not f.name.startswith(".") and f.suffix.lower() in known
-                       and not is_library_file(f))
+                       and not is_library_file(f) and not is_rules_file(f))
         else:
             out.append(name)
     return out
@@ -334,10 +357,12 @@ def read_inputs(files: tuple[str, ...] | list[str], house: HouseRules, *, per_sh
                 fleet = read_fleet(name, house=house if explicit_rules else None)
                 if per_ship:
                     for ship in fleet.ships():
-                        yield Item(name, ship, fleet.rules_for(ship), fleet=fleet)
+                        yield Item(name, ship, fleet.rules_for(ship), fleet=fleet,
+                                   scoped=fleet.house.is_scoped(ship))
                 else:
                     for e in fleet.entries:
-                        yield Item(name, e.design, fleet.rules_for(e.design), fleet=fleet, entry=e)
+                        yield Item(name, e.design, fleet.rules_for(e.design), fleet=fleet, entry=e,
+                                   scoped=fleet.house.is_scoped(e.design))
                 yield Item(name, None, fleet.house.base, fleet=fleet)
                 continue
             format_for(name, default="yaml" if name == "-" else None)
@@ -347,7 +372,7 @@ def read_inputs(files: tuple[str, ...] | list[str], house: HouseRules, *, per_sh
             yield Item(name, None, house.base, error=msg)
             continue
         for design in designs:
-            yield Item(name, design, house.for_design(design))
+            yield Item(name, design, house.for_design(design), scoped=house.is_scoped(design))
 
 
 def read_side(spec: str) -> tuple[list[Design], list[Fleet]]:
@@ -366,3 +391,38 @@ def read_side(spec: str) -> tuple[list[Design], list[Fleet]]:
     if not designs:
         raise DrydockError(f"{spec}: no designs")
     return designs, fleets
+
+
+def library_changes(files: tuple[str, ...] | list[str], house: HouseRules, libraries: tuple[str, ...] | list[str],
+                    *, explicit_rules: bool = False) -> list[tuple[str, Design, int, int]]:
+    """(file, design, CR before, CR after) of every design that ``libraries``' profiles change."""
+    from drydock.formats.library import library_override
+    from drydock.validation import rate
+
+    before = [i for i in read_inputs(files, house, explicit_rules=explicit_rules) if i.design is not None]
+    with library_override(libraries):
+        after = [i for i in read_inputs(files, house, explicit_rules=explicit_rules) if i.design is not None]
+    out = []
+    for b, a in zip(before, after, strict=False):
+        if a.design is not None and b.design is not None and a.design != b.design:
+            out.append((a.name, a.design, rate(b.design, b.rules).combat_rating, rate(a.design, a.rules).combat_rating))
+    return out
+
+
+def convert_fleet(source: str, output: str, *, to: str | None = None, force: bool = False,
+                  house: HouseRules | None = None) -> int:
+    """Write the fleet in ``source`` to ``output`` (``-`` is standard output); returns the number of designs."""
+    from drydock.formats import format_named, write_atomic
+
+    fleet = read_fleet(source, house=house)
+    fmt = format_named(to) if to else format_for(output, default="yaml" if output == "-" else None)
+    data = write_fleet(fleet, fmt.name)
+    if output == "-":
+        from drydock.formats.convert import _write_stdout
+
+        _write_stdout(data)
+    else:
+        if Path(output).resolve() == Path(source).resolve():
+            raise DrydockError(f"{output}: is also an input; refusing to overwrite it")
+        write_atomic(output, data, force=force)
+    return len(fleet.entries)
