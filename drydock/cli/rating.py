@@ -129,8 +129,12 @@ def check(files: tuple[str, ...], rules_file: str | None, libraries: tuple[str, 
 
 
 @click.command()
-def schema() -> None:
-    """Print the JSON Schema of the YAML/JSON design file (for editors)."""
-    from drydock.formats.native import json_schema
+@click.option("--fleet", "kind", flag_value="fleet", help="The fleet file's schema instead.")
+@click.option("--library", "kind", flag_value="library", help="The weapon library file's schema instead.")
+def schema(kind: str | None) -> None:
+    """Print the JSON Schema of the YAML/JSON design file (or fleet or weapon library file), for editors."""
+    from importlib import import_module
 
-    click.echo(json.dumps(json_schema(), indent=2))
+    module = {"fleet": "drydock.formats.fleet", "library": "drydock.formats.library"}.get(kind or "",
+                                                                                          "drydock.formats.native")
+    click.echo(json.dumps(import_module(module).json_schema(), indent=2))
