@@ -124,10 +124,10 @@ def test_schemas_describe_fleets_libraries_and_use_entries():
     assert "library" in design_schema["properties"]
     assert {"$ref": "#/$defs/WeaponUseFile"} in design_schema["properties"]["weapons"]["items"]["anyOf"]
     # the examples fit their schemas' models
+    import yaml
+
     from drydock.formats.fleet import FleetFile
     from drydock.formats.library import LibraryFile
-
-    import yaml
 
     FleetFile.model_validate(yaml.safe_load((EX / "fleets" / "home-guard.yaml").read_text()))
     LibraryFile.model_validate(yaml.safe_load((EX / "weapons" / "imperial.yaml").read_text()))
