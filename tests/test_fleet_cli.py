@@ -172,3 +172,23 @@ def test_folders_skip_libraries_and_rules_files():
     res = run("rate", "--json", EX / "fleets")
     classes = [i.get("class") or i.get("fleet") for i in json.loads(res.output)]
     assert classes == ["Majestic", "Vanguard", "Kestrel", "Comet", "Home Guard", "Vanguard"]
+
+
+def test_fleet_rules_file_must_exist_and_fleets_are_not_designs(tmp_path):
+    path = write_fleet(tmp_path, "fleet: X\nrules: nope.yaml\nships:\n  - design: EX/designs/majestic.yaml\n")
+    res = run("rate", path)
+    assert res.exit_code == 2 and f"{path}:2:1: key rules: house-rule file nope.yaml not found" in res.output
+    res = run("show", HOME_GUARD)
+    assert res.exit_code == 2 and "this is a fleet file, not a design" in res.output
+    res = run("convert", HOME_GUARD, "-o", tmp_path / "out/", "--to", "drake")
+    assert res.exit_code == 2 and "a fleet converts to one file" in res.output
+
+
+def test_json_fleet_and_inline_designs(tmp_path):
+    out = tmp_path / "hg.json"
+    assert run("convert", HOME_GUARD, "-o", out).exit_code == 0
+    data = json.loads(out.read_text())
+    assert data["ships"][1]["names"] == ["Valiant", "Vigil"] and data["ships"][3]["count"] == 2
+    assert data["ships"][0]["design"]["class"] == "Majestic"
+    res = run("rate", "--json", out)
+    assert json.loads(res.output)[-1]["total_cr"] == 644  # no house rules: the Comets are back to 87

@@ -414,6 +414,8 @@ def convert_fleet(source: str, output: str, *, to: str | None = None, force: boo
     """Write the fleet in ``source`` to ``output`` (``-`` is standard output); returns the number of designs."""
     from drydock.formats import format_named, write_atomic
 
+    if output != "-" and (Path(output).is_dir() or output.endswith(("/", "\\"))):
+        raise DrydockError(f"{output}: a fleet converts to one file (a fleet file or workbook), not a folder")
     fleet = read_fleet(source, house=house)
     fmt = format_named(to) if to else format_for(output, default="yaml" if output == "-" else None)
     data = write_fleet(fleet, fmt.name)

@@ -128,6 +128,9 @@ def design_from_data(data: Any, *, file: str | None = None, lines: dict[tuple, t
         from drydock.formats.library import resolve_design
 
         data = resolve_design(data, file=file, lines=lines)
+    if isinstance(data, dict) and "ships" in data and "hull" not in data:
+        raise DesignFileError("this is a fleet file, not a design (rate, check, ssd, battle and convert read "
+                              "fleets)", file=file, line=_line(lines, ()))
     if not isinstance(data, dict):
         raise DesignFileError("a design must be a mapping of keys (faction, class, hull ...)",
                               text=_short(data), file=file, line=_line(lines, ()))
