@@ -180,7 +180,7 @@ def test_fleet_rules_file_must_exist_and_fleets_are_not_designs(tmp_path):
     assert res.exit_code == 2 and f"{path}:2:1: key rules: house-rule file nope.yaml not found" in res.output
     res = run("show", HOME_GUARD)
     assert res.exit_code == 2 and "this is a fleet file, not a design" in res.output
-    res = run("convert", HOME_GUARD, "-o", tmp_path / "out/", "--to", "drake")
+    res = run("convert", HOME_GUARD, "-o", f"{tmp_path}/out/", "--to", "drake")
     assert res.exit_code == 2 and "a fleet converts to one file" in res.output
 
 
