@@ -80,6 +80,7 @@ SYSTEMS = _limit("systems", 500, "system entries in one design")
 TRAITS = _limit("traits", 50, "traits in one weapon mode; the rule limit is five (Z.2)")
 NOTES = _limit("notes", 1_000, "free notes carried with one design")
 TEXT = _limit("text length", 10_000, "characters in one name or note")
+FLEET_SHIPS = _limit("ships in a fleet", 1_000, "ships in one fleet file (each is a copy of its design)")
 DESIGNS = _limit("designs per file", 10_000, "designs in one file or workbook")
 
 # ------------------------------------------------------------------ reading files

@@ -26,24 +26,31 @@ import click
 @click.option("--force", is_flag=True, help="Overwrite an existing --log file.")
 def battle(side_a: str, side_b: str, count_a: int, count_b: int, runs: int, seed: int, turns: int, jobs: int,
            board: str, battle_size: str, as_json: bool, log_file: str | None, force: bool) -> None:
-    """Fight SIDE_A against SIDE_B (design files; several files comma-separated) RUNS times.
+    """Fight SIDE_A against SIDE_B (design or fleet files; several files comma-separated) RUNS times.
+
+    A fleet file fields every ship of the fleet, by name.
 
     Prints win/draw/loss rates with Wilson 95% intervals, mean turns, mean VPs and survival per ship.
     """
     from drydock import limits
-    from drydock.engine.montecarlo import format_summary, illegal_designs, one_battle_log, read_side, simulate
+    from drydock.engine.montecarlo import format_summary, illegal_designs, one_battle_log, simulate
     from drydock.errors import DrydockError
     from drydock.formats import check_outputs, write_atomic
+    from drydock.formats.fleet import read_side
 
     m = re.fullmatch(r"\s*(\d{1,9})\s*[xX]\s*(\d{1,9})\s*", board)
     if m is None:
         raise DrydockError(f"--board must look like 24x18, not {board[:40]!r}")
     w, h = int(m.group(1)), int(m.group(2))
     limits.check_battle(runs=runs, jobs=jobs, turns=turns, board=(w, h), ships=(count_a, count_b))
-    a = read_side(side_a, count_a)
-    b = read_side(side_b, count_b)
-    limits.check_battle(runs=runs, jobs=jobs, turns=turns, board=(w, h), ships=(len(a), len(b)))
+    (a, fleets_a), (b, fleets_b) = read_side(side_a), read_side(side_b)
+    limits.check_battle(runs=runs, jobs=jobs, turns=turns, board=(w, h), ships=(len(a) * count_a, len(b) * count_b))
+    a, b = a * count_a, b * count_b
     check_outputs([log_file] if log_file else [], [f.strip() for f in f"{side_a},{side_b}".split(",") if f.strip()])
+    for fleet in fleets_a + fleets_b:
+        if not fleet.house.base.is_book or fleet.house.factions:
+            click.echo(f"drydock: warning: {fleet.file}: the battle engine fights under the book rules; "
+                       f"the fleet's house rules are not applied", err=True)
     for problem in illegal_designs(a + b):
         click.echo(f"drydock: warning: {problem}", err=True)
     opts = {"turns": turns, "board": (w, h), "battle_size": battle_size}

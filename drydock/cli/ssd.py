@@ -7,7 +7,7 @@ from pathlib import Path
 
 import click
 
-from drydock.cli.rating import _read_all, rules_option
+from drydock.cli.rating import _inputs, rules_option
 from drydock.errors import DrydockError, one_line
 from drydock.formats import check_outputs
 
@@ -32,10 +32,11 @@ def ssd(files: tuple[str, ...], output: str, paper: str, per_page: str, html_out
     """Print display sheets for the designs in FILES (any readable format; - is stdin) into one PDF.
 
     Bad files are reported and skipped; the exit status is 1 if any file could not be read.
-    Illegal designs still print, marked "Not a legal design".
+    Illegal designs still print, marked "Not a legal design". A fleet file prints one sheet per
+    ship, its NAME and ID filled in, with the roster at the front.
     """
     from drydock.formats import write_atomic
-    from drydock.render import build_booklet
+    from drydock.render.fleet import fleet_booklet
     from drydock.render.html import render_html, standalone_asset_base
     from drydock.render.pdf import render_pdf
     from drydock.validation import validate
@@ -48,26 +49,33 @@ def ssd(files: tuple[str, ...], output: str, paper: str, per_page: str, html_out
     designs = []
     failed = False
     rules = None
-    for name, design, error, rules in _read_all(files, rules_file):
-        if error is None:
+    fleets = 0
+    for item in _inputs(files, rules_file, per_ship=True):
+        error = item.error
+        if error is None and item.design is not None:
             try:
-                errors = [p for p in validate(design, rules) if p.is_error]
+                errors = [p for p in validate(item.design, item.rules) if p.is_error]
             except DrydockError as exc:
-                error = f"{name}: {exc}"
+                error = f"{item.name}: {exc}"
         if error is not None:
             click.echo(f"drydock: error: {one_line(error)}", err=True)
             failed = True
             continue
+        if item.design is None:  # the end of a fleet
+            fleets += 1
+            continue
+        rules = rules or (item.fleet.house.base if item.fleet is not None else item.rules)
+        design = item.design
         if errors:
-            click.echo(one_line(f"drydock: warning: {name}: {design.title or '(unnamed design)'} is not a legal "
+            click.echo(one_line(f"drydock: warning: {item.name}: {design.title or '(unnamed design)'} is not a legal "
                                 f"design ({errors[0].code}{' ...' if len(errors) > 1 else ''}); printed with its "
                                 "problems"), err=True)
-        designs.append(design)
+        designs.append((design, item.rules, item.scoped))
     if not designs:  # nothing to print at all: an error of the command, not of one item
         raise DrydockError("no design could be read; nothing to print")
 
-    booklet = build_booklet(designs, rules=rules, paper=paper.lower(), per_page=int(per_page), blank=blank,
-                            roster=roster)
+    booklet = fleet_booklet(designs, rules=rules, paper=paper.lower(), per_page=int(per_page), blank=blank,
+                            roster=True if roster is None and fleets else roster)
     pdf = render_pdf(booklet)
     write_atomic(output, pdf, force=force)
     if html_out:

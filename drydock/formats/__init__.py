@@ -98,6 +98,13 @@ def read_designs(path: str | os.PathLike[str], *, fmt: str | None = None,
     return f.read(raw if f.binary else decode_text(raw, shown), file=shown, rules=rules)
 
 
+def read_text_capped(name: str) -> str:
+    """A UTF-8 text file read within :data:`~drydock.limits.TEXT_FILE` (``-``: standard input)."""
+    from drydock import limits
+
+    return decode_text(read_bytes(name, limits.TEXT_FILE), "<stdin>" if name == "-" else name)
+
+
 def read_bytes(name: str, limit: Any) -> bytes:
     """The bytes of file ``name`` (``-``: standard input), refused past ``limit`` (a :class:`~drydock.limits.Limit`)
     without reading more than one byte beyond it (``/dev/zero`` and endless pipes end too)."""
