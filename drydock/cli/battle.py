@@ -34,7 +34,7 @@ def battle(side_a: str, side_b: str, count_a: int, count_b: int, runs: int, seed
     """
     from drydock import limits
     from drydock.engine.montecarlo import format_summary, illegal_designs, one_battle_log, simulate
-    from drydock.errors import DrydockError
+    from drydock.errors import DrydockError, one_line, printable
     from drydock.formats import check_outputs, write_atomic
     from drydock.formats.fleet import read_side
 
@@ -52,7 +52,7 @@ def battle(side_a: str, side_b: str, count_a: int, count_b: int, runs: int, seed
             click.echo(f"drydock: warning: {fleet.file}: the battle engine fights under the book rules; "
                        f"the fleet's house rules are not applied", err=True)
     for problem in illegal_designs(a + b):
-        click.echo(f"drydock: warning: {problem}", err=True)
+        click.echo(one_line(f"drydock: warning: {problem}"), err=True)
     opts = {"turns": turns, "board": (w, h), "battle_size": battle_size}
     if log_file:
         result = one_battle_log(a, b, seed=seed, **opts)
@@ -66,4 +66,4 @@ def battle(side_a: str, side_b: str, count_a: int, count_b: int, runs: int, seed
     if as_json:
         click.echo(json.dumps(summary.to_dict(), indent=2))
     else:
-        click.echo(format_summary(summary, seed))
+        click.echo(printable(format_summary(summary, seed)))

@@ -7,7 +7,7 @@ import sys
 import click
 
 from drydock.cli.rating import rules_option
-from drydock.errors import DrydockError
+from drydock.errors import DrydockError, one_line, printable
 
 FORMAT_HELP = "drake, yaml, json or xlsx"
 
@@ -57,7 +57,7 @@ def convert(inputs: tuple[str, ...], output: str, to: str | None, source: str | 
 
     result = run(list(inputs), output, to=to, source=source, force=force, rules=load_ruleset(rules_file))
     for _name, error in result.failed:
-        click.echo(f"drydock: error: {error}", err=True)
+        click.echo(f"drydock: error: {one_line(error)}", err=True)
     if len(result.written) + len(result.failed) > 1 or result.failed or output != "-":
         click.echo(result.summary() + (f" -> {output}" if output != "-" else ""), err=True)
     sys.exit(0 if result.ok else 1)
@@ -74,4 +74,4 @@ def show(file: str, fmt: str, source: str | None, rules_file: str | None) -> Non
     from drydock.formats.convert import show as run
     from drydock.houserules import load_ruleset
 
-    click.echo(run(file, fmt, source=source, rules=load_ruleset(rules_file)), nl=False)
+    click.echo(printable(run(file, fmt, source=source, rules=load_ruleset(rules_file))), nl=False)
