@@ -24,6 +24,22 @@ def _read_all(files: tuple[str, ...], rules_file: str | None):  # type: ignore[n
             yield item.name, item.design, item.error, item.rules
 
 
+def attempt(item, work):  # type: ignore[no-untyped-def]
+    """``(work(item.design), item's error)``; a DrydockError from ``work`` (e.g. a house-rule formula that
+    fails for this design) becomes the item's error, so the batch goes on (issue 10)."""
+    if item.error is not None or item.design is None:
+        return None, item.error
+    try:
+        return work(item.design), None
+    except DrydockError as exc:
+        return None, f"{item.name}: {exc}"
+
+
+def report_error(error: str) -> None:
+    """One clean stderr line for a failed batch item."""
+    click.echo(f"drydock: error: {one_line(error)}", err=True)
+
+
 def _inputs(files: tuple[str, ...], rules_file: str | None, per_ship: bool = False):  # type: ignore[no-untyped-def]
     """The :class:`drydock.formats.fleet.Item` of every design, fleet and bad file in FILES (folders expanded)."""
     from drydock.formats.fleet import read_inputs
@@ -62,14 +78,9 @@ def rate(files: tuple[str, ...], as_json: bool, rules_file: str | None, librarie
     failed = False
     with library_override(libraries):
         for item in _inputs(files, rules_file):
-            error = item.error
-            if error is None and item.design is not None:
-                try:
-                    rating = rate_design(item.design, item.rules)
-                except DrydockError as exc:  # e.g. a house-rule formula that fails for this design
-                    error = f"{item.name}: {exc}"
+            rating, error = attempt(item, lambda d, i=item: rate_design(d, i.rules))
             if error is not None:
-                click.echo(f"drydock: error: {one_line(error)}", err=True)
+                report_error(error)
                 failed = True
                 continue
             if item.design is None:  # the end of a fleet

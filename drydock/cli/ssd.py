@@ -7,7 +7,7 @@ from pathlib import Path
 
 import click
 
-from drydock.cli.rating import _inputs, rules_option
+from drydock.cli.rating import _inputs, attempt, report_error, rules_option
 from drydock.errors import DrydockError, one_line
 from drydock.formats import check_outputs
 
@@ -51,14 +51,9 @@ def ssd(files: tuple[str, ...], output: str, paper: str, per_page: str, html_out
     rules = None
     fleets = 0
     for item in _inputs(files, rules_file, per_ship=True):
-        error = item.error
-        if error is None and item.design is not None:
-            try:
-                errors = [p for p in validate(item.design, item.rules) if p.is_error]
-            except DrydockError as exc:
-                error = f"{item.name}: {exc}"
+        errors, error = attempt(item, lambda d, i=item: [p for p in validate(d, i.rules) if p.is_error])
         if error is not None:
-            click.echo(f"drydock: error: {one_line(error)}", err=True)
+            report_error(error)
             failed = True
             continue
         if item.design is None:  # the end of a fleet

@@ -497,20 +497,10 @@ def _loader() -> type:
     if _LOADER is None:
         class Loader(getattr(yaml, "CSafeLoader", yaml.SafeLoader)):  # type: ignore[misc]  # libyaml: 10x faster
             def construct_yaml_int(self, node: Any) -> int:
-                value = str(node.value)
-                if sum(c.isdigit() for c in value) > limits.DIGITS.value:
-                    raise DesignFileError(f"a number with more than {limits.DIGITS.value} digits is past "
-                                          "drydock's limit", line=node.start_mark.line + 1,
-                                          column=node.start_mark.column + 1, text=value)
-                return super().construct_yaml_int(node)
+                return super().construct_yaml_int(_short_number(node))
 
             def construct_yaml_float(self, node: Any) -> float:
-                value = str(node.value)
-                if sum(c.isdigit() for c in value) > limits.DIGITS.value:
-                    raise DesignFileError(f"a number with more than {limits.DIGITS.value} digits is past "
-                                          "drydock's limit", line=node.start_mark.line + 1,
-                                          column=node.start_mark.column + 1, text=value)
-                return super().construct_yaml_float(node)
+                return super().construct_yaml_float(_short_number(node))
 
         Loader.add_constructor("tag:yaml.org,2002:int", Loader.construct_yaml_int)
         Loader.add_constructor("tag:yaml.org,2002:float", Loader.construct_yaml_float)
@@ -519,6 +509,15 @@ def _loader() -> type:
 
 
 _LOADER: type | None = None
+
+
+def _short_number(node: Any) -> Any:
+    """``node`` unless its number has more than :data:`~drydock.limits.DIGITS` digits (refused before ``int()``)."""
+    value = str(node.value)
+    if sum(c.isdigit() for c in value) > limits.DIGITS.value:
+        raise DesignFileError(f"a number with more than {limits.DIGITS.value} digits is past drydock's limit",
+                              line=node.start_mark.line + 1, column=node.start_mark.column + 1, text=value)
+    return node
 
 
 def _construct(node: Any) -> Any:
