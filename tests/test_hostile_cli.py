@@ -296,3 +296,11 @@ def test_readme_lists_every_limit_with_its_value() -> None:
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     for name, value, _reason in limits.table():
         assert f"| {name} | {value:,} |" in readme, name
+
+
+def test_same_stems_from_different_folders_give_distinct_outputs(tmp_path: Path) -> None:
+    _make(tmp_path, {"d1/a.txt": AE_GOOD, "d1/a-2.txt": AE_GOOD, "d2/a.txt": AE_GOOD})
+    run = run_cli(["convert", "--from", "admiralty", "d1/a.txt", "d1/a-2.txt", "d2/a.txt", "-o", "out", "--force"],
+                  cwd=tmp_path)
+    assert run.code == 0, run.stderr
+    assert sorted(p.name for p in (tmp_path / "out").glob("*.drake")) == ["a-2.drake", "a-3.drake", "a.drake"]
