@@ -33,7 +33,7 @@ def _alias_bomb() -> str:
     for name in "bcdefghi":
         lines.append(f"{name}: &{name} [" + ",".join([f"*{prev}"] * 9) + "]")
         prev = name
-    return "hull: 4\nnotes: " + "\n".join(lines).replace("\n", "\n  ") + "\n"
+    return "hull: 4\nnotes:\n  " + "\n  ".join(lines) + "\n"
 
 
 def _xlsx_with(tmp: Path, edit: Callable[[object], None]) -> bytes:
