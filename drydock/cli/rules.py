@@ -1,0 +1,31 @@
+"""``drydock rules``: every trait, system and arc code of the active ruleset (book or house rules)."""
+
+from __future__ import annotations
+
+import json
+
+import click
+
+from drydock.cli.rating import rules_option
+
+
+@click.command()
+@click.argument("views", nargs=-1, type=click.Choice(["traits", "systems", "arcs"]))
+@click.option("--json", "as_json", is_flag=True, help="Print the catalog as JSON.")
+@rules_option
+def rules(views: tuple[str, ...], as_json: bool, rules_file: str | None) -> None:
+    """List weapon traits, systems and arc codes (VIEWS: traits, systems, arcs; default all).
+
+    Traits show abbreviation, multiplier, restrictions and section; systems their SU cost,
+    ORAT and DRAT effects, quantity rule and section; arc codes their component arcs.
+    With --rules FILE the house values are shown.
+    """
+    from drydock.houserules import load_ruleset
+    from drydock.rules.catalog import VIEWS, catalog, format_catalog
+
+    chosen = tuple(dict.fromkeys(views)) or VIEWS
+    cat = catalog(load_ruleset(rules_file))
+    if as_json:
+        click.echo(json.dumps({k: v for k, v in cat.items() if k == "rules" or k in chosen}, indent=2))
+    else:
+        click.echo(format_catalog(cat, chosen), nl=False)
