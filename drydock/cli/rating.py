@@ -81,8 +81,10 @@ def check(files: tuple[str, ...], rules_file: str | None) -> None:
 
 
 @click.command()
-def schema() -> None:
-    """Print the JSON Schema of the YAML/JSON design file (for editors)."""
+@rules_option
+def schema(rules_file: str | None) -> None:
+    """Print the JSON Schema of the YAML/JSON design file (for editors): names, ranges, descriptions."""
     from drydock.formats.native import json_schema
+    from drydock.houserules import load_ruleset
 
-    click.echo(json.dumps(json_schema(), indent=2))
+    click.echo(json.dumps(json_schema(load_ruleset(rules_file)), indent=2, ensure_ascii=False))

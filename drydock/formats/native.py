@@ -52,8 +52,7 @@ class ModeFile(_File):
     """A secondary weapon mode (C.2)."""
 
     name: str | None = Field(default=None, description="mode label, e.g. 'Close Defense'")
-    range: str | None = Field(default=None, description="S-M-L range bands, e.g. '4-8-12'",
-                              pattern=r"^\s*(\d+|\*)\s*-\s*\d+\s*-\s*(\d+|\*)\s*$")
+    range: str | None = Field(default=None, description="S-M-L range bands, e.g. '4-8-12'")
     ma: int | None = Field(default=None, description="seeker movement allowance 4-12, instead of range")
     stats: str = Field(description="ROFxACC/IMP/DMG as on the display sheet, e.g. '2x5+/1/1'")
     traits: list[str] = Field(default=[], description="trait abbreviations or names, e.g. [Pr1]")
@@ -107,12 +106,12 @@ class DesignFile(_File):
     notes: list[str] = []
 
 
-def json_schema() -> dict[str, Any]:
-    """JSON Schema of the design file, for editors."""
-    schema = DesignFile.model_json_schema(by_alias=True)
-    schema["title"] = "drydock design"
-    schema["$schema"] = "https://json-schema.org/draft/2020-12/schema"
-    return schema
+def json_schema(rules: Ruleset | None = None) -> dict[str, Any]:
+    """JSON Schema of the design file, for editors: names enumerated, ranges and descriptions
+    (:mod:`drydock.formats.schema`)."""
+    from drydock.formats.schema import design_schema
+
+    return design_schema(rules)
 
 
 # ------------------------------------------------------------------ data <-> Design
