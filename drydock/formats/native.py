@@ -127,11 +127,11 @@ def design_from_data(data: Any, *, file: str | None = None, lines: dict[tuple, t
     try:
         f = DesignFile.model_validate(data)
     except ValidationError as exc:
-        err = exc.errors()[0]
-        loc = tuple(p for p in err["loc"] if not (isinstance(p, str) and p in _UNION_TAGS))
-        key = _path(loc)
+        from drydock.formats.messages import explain
+
+        loc, message, given = explain(exc.errors(), DesignFile)
         line, col = (lines or {}).get(_trim_loc(loc, lines), (None, None))
-        raise DesignFileError(f"key {key}: {err['msg']}", text=_short(err.get("input")), file=file,
+        raise DesignFileError(f"key {_path(loc)}: {message}", text=_short(given), file=file,
                               line=line, column=col) from None
     weapons = []
     for i, w in enumerate(f.weapons):
@@ -227,7 +227,10 @@ def _mode(m: ModeFile, label: str | None, rules: Ruleset, where: tuple) -> Weapo
     traits = parse_traits(m.traits, rules)
     if (m.range is None) == (m.ma is None):
         raise _FieldError(where, "give either range (S-M-L) or ma (seekers), not both or neither")
-    rng = complete_range(parse_range(m.range)) if m.range is not None else None
+    try:
+        rng = complete_range(parse_range(m.range)) if m.range is not None else None
+    except DrydockSyntaxError as exc:
+        raise _FieldError(where + ("range",), exc.message, exc.text) from None
     return WeaponMode(label=label, range=rng, ma=m.ma, rof=1 if rof is None else rof, acc=acc,
                       imp=1 if imp is None else imp, dmg=dmg, traits=traits)
 
@@ -269,9 +272,6 @@ def _arcs_out(v: int | ArcValues) -> int | dict[str, int]:
 
 def _tup(v: list[int] | None) -> tuple[int, ...] | None:
     return None if v is None else tuple(v)
-
-
-_UNION_TAGS = {"int", "ArcsFile", "str", "SystemFile"}
 
 
 def _path(loc: tuple) -> str:

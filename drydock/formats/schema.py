@@ -164,12 +164,8 @@ def design_schema(rules: Ruleset | None = None) -> dict[str, Any]:
                 constraints.get(("ModeFile", key)) if model_name == "WeaponFile" else None)
             if extra:
                 _apply(prop, extra)
-    defs = schema.pop("$defs", {})
-    defs["Design"] = schema
-    return {
-        "$schema": "https://json-schema.org/draft/2020-12/schema",
-        "title": "drydock design",
-        "description": f"A Starmada Unity starship design for drydock ({rules.label}), or a list of designs.",
-        "$defs": defs,
-        "anyOf": [{"$ref": "#/$defs/Design"}, {"type": "array", "items": {"$ref": "#/$defs/Design"}}],
-    }
+    schema["title"] = "drydock design"
+    schema["description"] = (f"A Starmada Unity starship design for drydock ({rules.label}). A YAML file may "
+                             "also hold several designs as documents separated by ---.")
+    schema["$schema"] = "https://json-schema.org/draft/2020-12/schema"
+    return schema
