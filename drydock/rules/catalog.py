@@ -43,7 +43,7 @@ def trait_restrictions(abbr: str, trait: TraitRule, rules: Ruleset) -> list[str]
     out: list[str] = []
     for key, need in trait.requires.items():
         out.append(f"{key.upper()} must be {need}")
-    for pair, rule in rules.forbidden_pairs:
+    for pair, _rule in rules.forbidden_pairs:
         if abbr in pair:
             (other,) = pair - {abbr}
             out.append(f"not with {other} ({rules.traits[other].name})")
