@@ -135,6 +135,21 @@ def rules_identity(rules: Ruleset) -> dict[str, Any]:
     return {"name": rules.name, "label": rules.label, "fingerprint": rules.fingerprint, "book": rules.is_book}
 
 
+def house_note(rules: Ruleset | None) -> str | None:
+    """The note a converted file carries when house rules were in force (``None`` for the book)."""
+    if rules is None or rules.is_book:
+        return None
+    return f"Converted under house rules: {rules.label}"
+
+
+def with_house_note(item: Any, rules: Ruleset | None) -> Any:
+    """``item`` (a design or Nova record, with ``notes``) carrying :func:`house_note` once."""
+    note = house_note(rules)
+    if note is None or note in item.notes:
+        return item
+    return item.model_copy(update={"notes": (*item.notes, note)})
+
+
 def _table(head: tuple[str, ...], rows: list[tuple[str, ...]]) -> list[str]:
     widths = [max(len(h), *(len(r[i]) for r in rows)) if rows else len(h) for i, h in enumerate(head)]
     widths[-1] = 0  # the last column runs free

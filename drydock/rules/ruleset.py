@@ -255,7 +255,10 @@ class Ruleset:
             raise RulesError("a house-rule file must be a mapping of rules entries")
         unknown = set(overrides) - set(UNITY)
         if unknown:
-            raise RulesError(f"unknown rules entries: {', '.join(sorted(map(str, unknown)))}")
+            from drydock.suggest import did_you_mean
+
+            raise RulesError("unknown rules entries: " + ", ".join(
+                f"{k}{did_you_mean(str(k), UNITY)}" for k in sorted(map(str, unknown))))
         return cls(_merge(UNITY, overrides))
 
     # ------------------------------------------------------------- identity
