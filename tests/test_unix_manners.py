@@ -20,7 +20,7 @@ from drydock.formats import sniff_format
 ROOT = Path(__file__).resolve().parent.parent
 MAJESTIC = ROOT / "examples" / "designs" / "majestic.yaml"
 KESTREL = ROOT / "examples" / "designs" / "kestrel-corvette.yaml"
-NOVA = ROOT / "examples" / "legacy" / "nova" / "nova-majestic-typed.txt"
+NOVA = ROOT / "examples" / "legacy" / "nova" / "nova-majestic-typed.nova"
 DRYDOCK = Path(sys.executable).parent / "drydock"
 
 

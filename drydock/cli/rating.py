@@ -11,34 +11,44 @@ from drydock.errors import DrydockError
 
 rules_option = click.option("--rules", "rules_file", type=click.Path(exists=True, dir_okay=False),
                             help="YAML house-rule file whose entries override the Unity tables.")
-
-
+library_option = click.option("--library", "libraries", multiple=True, type=click.Path(exists=True, dir_okay=False),
+                              help="Weapon library whose profiles override the designs' own (repeatable); "
+                                   "lists the designs it changes.")
 source_option = click.option("--from", "source", metavar="FORMAT",
                               help="Input format (drake, yaml, json, xlsx) when the extension does not say; "
                                    "by default standard input ('-') is recognised by its content.")
 
 
 def _read_all(files: tuple[str, ...], rules_file: str | None, source: str | None = None):  # type: ignore[no-untyped-def]
-    """Yield (file, design or None, error or None, rules) for every design in every file, past bad files.
+    """Yield (file, design or None, error or None, rules) for every design in every file, past bad files;
+    a fleet file gives one design per ship, each with its faction's rules. A design may be a Nova
+    record (X.2) from ``convert --from nova``. An empty file is reported on stderr as a warning."""
+    for item in _inputs(files, rules_file, per_ship=True, source=source):
+        if item.warning is not None:
+            click.echo(f"drydock: warning: {item.warning}", err=True)
+        elif item.design is not None or item.error is not None:
+            yield item.name, item.design, item.error, item.rules
 
-    A design is a :class:`~drydock.model.Design`, or a Nova record (X.2) from ``convert --from nova``.
-    An empty file is reported on stderr as a warning.
-    """
-    from drydock.formats import read_records
-    from drydock.houserules import load_ruleset
 
-    rules = load_ruleset(rules_file)
-    for name in files:
-        try:
-            designs = read_records(name, fmt=source, rules=rules)
-        except (DrydockError, OSError) as exc:
-            msg = str(exc) if isinstance(exc, DrydockError) else f"{name}: {exc.strerror or exc}"
-            yield name, None, msg, rules
-            continue
-        if not designs:
-            click.echo(f"drydock: warning: {name}: no designs in the file (it is empty)", err=True)
-        for design in designs:
-            yield name, design, None, rules
+def _inputs(files: tuple[str, ...], rules_file: str | None, per_ship: bool = False,  # type: ignore[no-untyped-def]
+            source: str | None = None):
+    """The :class:`drydock.formats.fleet.Item` of every design, fleet and bad file in FILES (folders expanded)."""
+    from drydock.formats.fleet import read_inputs
+    from drydock.houserules import load_house_rules
+
+    return read_inputs(files, load_house_rules(rules_file), per_ship=per_ship, explicit_rules=rules_file is not None,
+                       source=source)
+
+
+def _library_report(files: tuple[str, ...], rules_file: str | None, libraries: tuple[str, ...]) -> str:
+    from drydock.formats.fleet import library_changes
+    from drydock.houserules import load_house_rules
+
+    changes = library_changes(files, load_house_rules(rules_file), libraries, explicit_rules=rules_file is not None)
+    lines = [f"Designs changed by {', '.join(libraries)}: {len(changes) or 'none'}"]
+    for name, design, before, after in changes:
+        lines.append(f"  {name}: {design.title or design.class_name}: CR {before} -> {after}")
+    return "\n".join(lines) + "\n"
 
 
 def _is_nova(item: object) -> bool:
@@ -46,8 +56,10 @@ def _is_nova(item: object) -> bool:
 
 
 def rate_report(files: tuple[str, ...], rules_file: str | None, *, as_json: bool = False, source: str | None = None,
-                settings: tuple[str, ...] = ()) -> tuple[str, list[str]]:
-    """(the report for every design in ``files``, error lines); one library call per design."""
+                settings: tuple[str, ...] = (), libraries: tuple[str, ...] = ()) -> tuple[str, list[str], bool]:
+    """(the report for every design and fleet in ``files``, lines for stderr, whether any input failed)."""
+    from drydock.fleet import format_fleet, rate_fleet
+    from drydock.formats.library import library_override
     from drydock.formats.whatif import apply_settings
     from drydock.legacy.nova_record import format_nova_record
     from drydock.report import format_rating
@@ -55,37 +67,62 @@ def rate_report(files: tuple[str, ...], rules_file: str | None, *, as_json: bool
     from drydock.rules.catalog import rules_identity
     from drydock.validation import rate as rate_design
 
-    results = []
-    text: list[str] = []
-    errors: list[str] = []
-    for name, design, error, rules in _read_all(files, rules_file, source):
-        if error is not None:
-            errors.append(error)
-            continue
-        if _is_nova(design):
-            item = design.model_dump(mode="json")
-            note = "Nova record (X.2): played as a Nova ship; its CR is the X.2 figure, not rated by Appendix A"
-            text.append(format_nova_record(design) + note + "\n")
-        else:
-            try:
-                design = apply_settings(design, list(settings), rules)
-            except DrydockError as exc:
-                errors.append(f"{name}: {exc}")
+    results: list = []
+    blocks: list[str] = []
+    messages: list[str] = []
+    failed = False
+    with library_override(libraries):
+        for item in _inputs(files, rules_file, source=source):
+            if item.warning is not None:
+                messages.append(f"drydock: warning: {item.warning}")
                 continue
-            rating = rate_design(design, rules)
-            book_cr = None if rules.is_book else rate_design(design, Ruleset.unity()).combat_rating
-            item = rating.to_dict()
-            if book_cr is not None:
-                item["combat_rating_book"] = book_cr
-            if settings:
-                item["what_if"] = list(settings)
-            text.append(format_rating(rating, name, rules=rules, book_cr=book_cr, what_if=settings) + "\n")
-        item["file"] = name
-        item["rules"] = rules_identity(rules)
-        results.append(item)
+            if item.error is not None:
+                messages.append(f"drydock: error: {item.error}")
+                failed = True
+                continue
+            if item.design is None:  # the end of a fleet
+                summary = rate_fleet(item.fleet)
+                if as_json:
+                    results.append(summary.to_dict())
+                else:
+                    blocks.append(format_fleet(summary, item.name) + "\n")
+                continue
+            design = item.design
+            rules = item.rules
+            if _is_nova(design):
+                obj = design.model_dump(mode="json")
+                blocks.append(format_nova_record(design) + "Nova record (X.2): played as a Nova ship; its CR is "
+                              "the X.2 figure, not rated by Appendix A\n")
+            else:
+                try:
+                    design = apply_settings(design, list(settings), rules)
+                except DrydockError as exc:
+                    messages.append(f"drydock: error: {item.name}: {exc}")
+                    failed = True
+                    continue
+                rating = rate_design(design, rules)
+                book_cr = None if rules.is_book else rate_design(design, Ruleset.unity()).combat_rating
+                obj = rating.to_dict()
+                if book_cr is not None:
+                    obj["combat_rating_book"] = book_cr
+                if settings:
+                    obj["what_if"] = list(settings)
+                text = format_rating(rating, item.name, rules=rules, book_cr=book_cr, what_if=settings) + "\n"
+                if item.entry is not None:
+                    text += f"Ships: {item.entry.count} in fleet {item.fleet.name or item.name}\n"
+                if item.scoped:
+                    text += f"Rules: {rules.label}\n"
+                blocks.append(text)
+            obj["file"] = item.name
+            obj["rules"] = rules_identity(rules)
+            if item.entry is not None:
+                obj["count"] = item.entry.count
+            results.append(obj)
     if as_json:
-        return json.dumps(results, indent=2) + "\n", errors
-    return "\n".join(text), errors
+        return json.dumps(results, indent=2) + "\n", messages, failed
+    if libraries:
+        blocks.append(_library_report(files, rules_file, libraries))
+    return "\n".join(blocks), messages, failed
 
 
 @click.command()
@@ -97,20 +134,23 @@ def rate_report(files: tuple[str, ...], rules_file: str | None, *, as_json: bool
 @click.option("--watch", is_flag=True, help="Rate again whenever a file is saved (Ctrl-C to stop).")
 @source_option
 @rules_option
+@library_option
 def rate(files: tuple[str, ...], as_json: bool, settings: tuple[str, ...], watch: bool, source: str | None,
-         rules_file: str | None) -> None:
+         rules_file: str | None, libraries: tuple[str, ...]) -> None:
     """Rate the designs in FILES: SU used and remaining, ORAT, DRAT, CR, tracks, loss limits, problems.
 
-    FILES may be '-' (standard input, in any text format).
+    FILES may be '-' (standard input, in any text format), folders, and fleet files: a fleet prints
+    each design once with its ships, then the fleet total against its battle size (2.2).
     """
+    kw = {"as_json": as_json, "source": source, "settings": settings, "libraries": libraries}
     if watch:
-        _watch(files, rules_file, as_json=as_json, source=source, settings=settings)
+        _watch(files, rules_file, **kw)
         return
-    out, errors = rate_report(files, rules_file, as_json=as_json, source=source, settings=settings)
+    out, messages, failed = rate_report(files, rules_file, **kw)
     click.echo(out, nl=False)
-    for error in errors:
-        click.echo(f"drydock: error: {error}", err=True)
-    if errors:
+    for line in messages:
+        click.echo(line, err=True)
+    if failed:
         sys.exit(2)
 
 
@@ -125,14 +165,13 @@ def _watch(files: tuple[str, ...], rules_file: str | None, **kw) -> None:  # typ
 
     def run() -> None:
         try:
-            out, errors = rate_report(files, rules_file, **kw)
+            out, messages, _ = rate_report(files, rules_file, **kw)
         except DrydockError as exc:  # a bad house-rule file while editing it: show it, keep watching
-            out, errors = "", [str(exc)]
-        stamp = time.strftime("%H:%M:%S")
+            out, messages = "", [f"drydock: error: {exc}"]
         click.echo((CLEAR if tty else "") + out, nl=False)
-        for error in errors:
-            click.echo(f"drydock: error: {error}", err=True)
-        click.echo(f"-- {stamp}: watching {len(files)} file(s); Ctrl-C to stop", err=True)
+        for line in messages:
+            click.echo(line, err=True)
+        click.echo(f"-- {time.strftime('%H:%M:%S')}: watching {len(files)} file(s); Ctrl-C to stop", err=True)
 
     watch(list(files) + ([rules_file] if rules_file else []), run)
 
@@ -141,32 +180,59 @@ def _watch(files: tuple[str, ...], rules_file: str | None, **kw) -> None:  # typ
 @click.argument("files", nargs=-1, required=True)
 @source_option
 @rules_option
-def check(files: tuple[str, ...], source: str | None, rules_file: str | None) -> None:
-    """Check the designs in FILES; print `FILE: CODE message` per problem, exit 1 if any is illegal."""
+@library_option
+def check(files: tuple[str, ...], source: str | None, rules_file: str | None, libraries: tuple[str, ...]) -> None:
+    """Check the designs in FILES; print `FILE: CODE message` per problem, exit 1 if any is illegal.
+
+    FILES may be '-' (standard input), folders, and fleet files: a fleet also fails when it exceeds
+    its battle size (FLEET_OVER_LIMIT, 2.2). A Nova record (X.2) is checked for its own sense.
+    """
+    from drydock.fleet import validate_fleet
+    from drydock.formats.library import library_override
     from drydock.legacy.nova_record import check_record
     from drydock.validation import validate
 
     illegal = False
-    for name, design, error, rules in _read_all(files, rules_file, source):
-        if error is not None:
-            click.echo(f"drydock: error: {error}", err=True)
-            illegal = True
-            continue
-        nova = _is_nova(design)
-        problems = check_record(design, rules) if nova else validate(design, rules)
-        label = f"Nova record {design.class_name or '?'}" if nova else (design.class_name or "?")
-        for p in problems:
-            tag = "" if p.is_error else " (warning)"
-            click.echo(f"{name}: {p.code} {label}: {p.message}{tag}")
-            illegal = illegal or p.is_error
+    with library_override(libraries):
+        for item in _inputs(files, rules_file, source=source):
+            if item.warning is not None:
+                click.echo(f"drydock: warning: {item.warning}", err=True)
+                continue
+            if item.error is not None:
+                click.echo(f"drydock: error: {item.error}", err=True)
+                illegal = True
+                continue
+            if item.design is None:
+                problems, label = validate_fleet(item.fleet), item.fleet.name or "fleet"
+            elif _is_nova(item.design):
+                problems = check_record(item.design, item.rules)
+                label = f"Nova record {item.design.class_name or '?'}"
+            else:
+                problems, label = validate(item.design, item.rules), item.design.class_name or "?"
+            for p in problems:
+                tag = "" if p.is_error else " (warning)"
+                click.echo(f"{item.name}: {p.code} {label}: {p.message}{tag}")
+                illegal = illegal or p.is_error
+    if libraries:
+        click.echo(_library_report(files, rules_file, libraries), nl=False)
     sys.exit(1 if illegal else 0)
 
 
 @click.command()
+@click.option("--fleet", "kind", flag_value="fleet", help="The fleet file's schema instead.")
+@click.option("--library", "kind", flag_value="library", help="The weapon library file's schema instead.")
 @rules_option
-def schema(rules_file: str | None) -> None:
-    """Print the JSON Schema of the YAML/JSON design file (for editors): names, ranges, descriptions."""
-    from drydock.formats.native import json_schema
-    from drydock.houserules import load_ruleset
+def schema(kind: str | None, rules_file: str | None) -> None:
+    """Print the JSON Schema of the YAML/JSON design file (or fleet or weapon library file), for editors:
+    trait, system and arc names, ranges and a description on every key; --rules for house names."""
+    if kind is None:
+        from drydock.formats.native import json_schema
+        from drydock.houserules import load_ruleset
 
-    click.echo(json.dumps(json_schema(load_ruleset(rules_file)), indent=2, ensure_ascii=False))
+        schema = json_schema(load_ruleset(rules_file))
+    else:
+        from importlib import import_module
+
+        schema = import_module({"fleet": "drydock.formats.fleet", "library": "drydock.formats.library"}[kind]
+                               ).json_schema()
+    click.echo(json.dumps(schema, indent=2, ensure_ascii=False))

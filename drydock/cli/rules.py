@@ -1,4 +1,5 @@
-"""``drydock rules``: every trait, system and arc code of the active ruleset (book or house rules)."""
+"""``drydock rules``: every trait, system and arc code of the active ruleset (book or house rules),
+and ``--variables``, the names each rules formula may use (for writing house rules)."""
 
 from __future__ import annotations
 
@@ -8,18 +9,27 @@ import click
 
 from drydock.cli.rating import rules_option
 
+variables_option = click.option("--variables", is_flag=True,
+                                help="List the variables each formula of a house-rule file may use.")
+
 
 @click.command()
 @click.argument("views", nargs=-1, type=click.Choice(["traits", "systems", "arcs"]))
 @click.option("--json", "as_json", is_flag=True, help="Print the catalog as JSON.")
+@variables_option
 @rules_option
-def rules(views: tuple[str, ...], as_json: bool, rules_file: str | None) -> None:
+def rules(views: tuple[str, ...], as_json: bool, variables: bool, rules_file: str | None) -> None:
     """List weapon traits, systems and arc codes (VIEWS: traits, systems, arcs; default all).
 
     Traits show abbreviation, multiplier, restrictions and section; systems their SU cost,
     ORAT and DRAT effects, quantity rule and section; arc codes their component arcs.
-    With --rules FILE the house values are shown.
+    With --rules FILE the house values are shown. --variables lists what each formula may use.
     """
+    if variables:
+        from drydock.rules.variables import format_variables
+
+        click.echo(format_variables())
+        return
     from drydock.houserules import load_ruleset
     from drydock.rules.catalog import VIEWS, catalog, format_catalog
 

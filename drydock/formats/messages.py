@@ -108,7 +108,7 @@ def explain(errors: list[dict[str, Any]], root: type[BaseModel]) -> tuple[tuple,
     err = sorted(errors, key=_rank)[0]
     raw = tuple(err["loc"])
     tags = _tags(root)
-    loc = tuple(p for p in raw if not (isinstance(p, str) and p in tags))
+    loc = tuple(p for p in raw if not (isinstance(p, str) and (p in tags or "[" in p)))
     kind = err["type"]
     key = next((p for p in reversed(loc) if isinstance(p, str)), "")
     if kind == "extra_forbidden":

@@ -108,7 +108,7 @@ class DesignFile(_File):
 
 def json_schema(rules: Ruleset | None = None) -> dict[str, Any]:
     """JSON Schema of the design file, for editors: names enumerated, ranges and descriptions
-    (:mod:`drydock.formats.schema`)."""
+    (:mod:`drydock.formats.schema`), weapon library entries (:mod:`drydock.formats.library`)."""
     from drydock.formats.schema import design_schema
 
     return design_schema(rules)
@@ -121,6 +121,13 @@ def design_from_data(data: Any, *, file: str | None = None, lines: dict[tuple, t
                      rules: Ruleset | None = None) -> Design:
     """A :class:`Design` from a mapping of the file shape; errors name the key (and line if known)."""
     rules = rules or Ruleset.unity()
+    if _uses_library(data):
+        from drydock.formats.library import resolve_design
+
+        data = resolve_design(data, file=file, lines=lines)
+    if isinstance(data, dict) and "ships" in data and "hull" not in data:
+        raise DesignFileError("this is a fleet file, not a design (rate, check, ssd, battle and convert read "
+                              "fleets)", file=file, line=_line(lines, ()))
     if not isinstance(data, dict):
         raise DesignFileError("a design must be a mapping of keys (faction, class, hull ...)",
                               text=_short(data), file=file, line=_line(lines, ()))
@@ -212,6 +219,15 @@ def design_to_data(design: Design) -> dict[str, Any]:
     if design.notes:
         out["notes"] = list(design.notes)
     return out
+
+
+def _uses_library(data: Any) -> bool:
+    """Does design data list weapon libraries or use a profile (:mod:`drydock.formats.library`)?"""
+    if not isinstance(data, dict):
+        return False
+    weapons = data.get("weapons")
+    return "library" in data or (isinstance(weapons, list) and any(isinstance(w, dict) and "use" in w
+                                                                    for w in weapons))
 
 
 class _FieldError(Exception):

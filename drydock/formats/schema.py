@@ -148,20 +148,23 @@ def _apply(prop: dict[str, Any], extra: dict[str, Any]) -> None:
 
 def design_schema(rules: Ruleset | None = None) -> dict[str, Any]:
     """The JSON Schema (draft 2020-12) of the design file under ``rules`` (default: the book)."""
+    from drydock.formats.library import extend_design_schema
     from drydock.formats.native import DesignFile
 
     rules = rules or Ruleset.unity()
-    schema = DesignFile.model_json_schema(by_alias=True)
+    schema = extend_design_schema(DesignFile.model_json_schema(by_alias=True))
     models = {"DesignFile": schema, **schema.get("$defs", {})}
     constraints = _constraints(rules)
     for model_name, model in models.items():
+        weapon_like = model_name in ("WeaponFile", "WeaponUseFile")  # a library entry has a weapon's keys
         for key, prop in model.get("properties", {}).items():
             prop.pop("title", None)
-            text = DESCRIPTIONS.get((model_name, key)) or DESCRIPTIONS.get(("ModeFile", key))
-            if text:
-                prop["description"] = text
+            text = DESCRIPTIONS.get((model_name, key)) or (
+                DESCRIPTIONS.get(("WeaponFile", key)) if weapon_like else None) or DESCRIPTIONS.get(("ModeFile", key))
+            if text or not prop.get("description"):
+                prop["description"] = text or prop.get("description") or key.replace("_", " ")
             extra = constraints.get((model_name, key)) or (
-                constraints.get(("ModeFile", key)) if model_name == "WeaponFile" else None)
+                (constraints.get(("WeaponFile", key)) or constraints.get(("ModeFile", key))) if weapon_like else None)
             if extra:
                 _apply(prop, extra)
     schema["title"] = "drydock design"
