@@ -261,3 +261,18 @@ def test_converted_files_note_the_house_rules(tmp_path):
     again = tmp_path / "again.yaml"
     run("convert", "--rules", HOUSE, out, "-o", again)
     assert again.read_text().count("Converted under house rules") == 1
+
+
+@pytest.mark.parametrize("text,expected", [
+    ("traits:\n  Knt: {multipler: 2}\n", "traits.Knt.multipler: unknown key 'multipler' (did you mean multiplier?)"),
+    ("traits:\n  Knt: {multiplier: lots}\n", "traits.Knt.multiplier: must be a number: 'lots'"),
+    ("systems:\n  Hyperdrive: {type: Q}\n", "systems.Hyperdrive.type: must be one of 'E', 'M' or 'T': 'Q'"),
+    ("systems:\n  Hyperdrve: {su: 'EF * 0.5'}\n", "systems.Hyperdrve: not in the book (did you mean Hyperdrive?)"),
+    ("options:\n  cr_drat: {value: sometimes}\n", "options.cr_drat: 'sometimes' is not one of ['rounded', 'exact']"),
+])
+def test_house_rule_mistakes_in_the_players_terms(tmp_path, text, expected):
+    rules = tmp_path / "house.yaml"
+    rules.write_text(text)
+    res = run("rate", "--rules", rules, MAJESTIC)
+    assert res.exit_code == 2 and expected in res.stderr
+    assert not any(word in res.stderr for word in ("Input should", "Field required")), res.stderr

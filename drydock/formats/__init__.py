@@ -76,7 +76,7 @@ def format_named(name: str) -> Format:
         aliases = {"yml": "yaml", "txt": "drake", "excel": "xlsx", "xls": "xlsx"}
         if name.lower() in aliases:
             return FORMATS[aliases[name.lower()]]
-        hint = did_you_mean(name, FORMATS) or f" (known: {', '.join(FORMATS)})"
+        hint = did_you_mean(name, [*FORMATS, "admiralty", "nova"]) or f" (known: {', '.join(FORMATS)})"
         raise UnknownFormatError(f"unknown format {name!r}{hint}") from None
 
 

@@ -145,7 +145,7 @@ def read_fleet(path: str | Path, *, house: HouseRules | None = None) -> Fleet:
     try:
         f = FleetFile.model_validate(data)
     except ValidationError as exc:
-        from drydock.formats.messages import explain
+        from drydock.messages import explain
 
         loc, message, _ = explain(exc.errors(), FleetFile)
         line, col = where(lines, loc)

@@ -154,7 +154,7 @@ def load_library(path: str | Path, *, _stack: tuple[Path, ...] = (), _cache: dic
     try:
         f = LibraryFile.model_validate(data)
     except ValidationError as exc:
-        from drydock.formats.messages import explain
+        from drydock.messages import explain
 
         loc, message, _ = explain(exc.errors(), LibraryFile)
         line, col = where(lines, loc)
@@ -246,7 +246,7 @@ def resolve_design(data: dict[str, Any], *, file: str | None,
         try:
             WeaponUseFile.model_validate(w)
         except ValidationError as exc:
-            from drydock.formats.messages import explain
+            from drydock.messages import explain
 
             inner, message, _ = explain(exc.errors(), WeaponUseFile)
             loc = ("weapons", i, *inner)

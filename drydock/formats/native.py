@@ -134,7 +134,7 @@ def design_from_data(data: Any, *, file: str | None = None, lines: dict[tuple, t
     try:
         f = DesignFile.model_validate(data)
     except ValidationError as exc:
-        from drydock.formats.messages import explain
+        from drydock.messages import explain
 
         loc, message, given = explain(exc.errors(), DesignFile)
         line, col = (lines or {}).get(_trim_loc(loc, lines), (None, None))

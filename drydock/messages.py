@@ -1,4 +1,6 @@
-"""Design-file errors in a player's words: pydantic's validation errors translated, with "did you mean".
+"""File errors in a player's words: pydantic's validation errors translated, with "did you mean".
+
+Used for design, fleet, weapon library and house-rule files. Core module (no I/O).
 
 Never shows a regular expression or a pydantic phrase ("Input should be a valid
 integer"): each error type becomes a sentence about the key, and an unknown key
@@ -31,7 +33,8 @@ _SHAPES: dict[str, str] = {
 
 _TYPE_WORDS = {
     "int": "a whole number", "string": "text", "list": "a list", "dict": "a mapping of keys",
-    "model": "a mapping of keys", "bool": "true or false", "float": "a number",
+    "model": "a mapping of keys", "bool": "true or false", "float": "a number", "decimal": "a number",
+    "literal": "one of the allowed words",
 }
 
 
@@ -60,8 +63,10 @@ def model_at(root: type[BaseModel], loc: tuple) -> type[BaseModel] | None:
     """The model that holds the last key of ``loc`` (union tags such as ``ArcsFile`` choose the branch)."""
     model: type[BaseModel] | None = root
     candidates: list[type[BaseModel]] = []
+    skip = False
     for part in loc[:-1]:
-        if isinstance(part, int):
+        if isinstance(part, int) or skip:  # a list index, or the key of a mapping of entries
+            skip = False
             continue
         named = [m for m in candidates if m.__name__ == part]
         if named:
@@ -74,6 +79,7 @@ def model_at(root: type[BaseModel], loc: tuple) -> type[BaseModel] | None:
             return None
         candidates = _models(info.annotation)
         model = candidates[0] if len(candidates) == 1 else None
+        skip = typing.get_origin(info.annotation) is dict
     return model
 
 
@@ -119,6 +125,10 @@ def explain(errors: list[dict[str, Any]], root: type[BaseModel]) -> tuple[tuple,
     if kind == "missing":
         shape = _SHAPES.get(key)
         return loc, "required, but missing" + (f": give {shape}" if shape else ""), None
+    if kind == "value_error":  # raised by drydock's own checks: already in a player's words
+        return loc, str(err.get("msg", "")).removeprefix("Value error, "), err.get("input")
+    if kind == "literal_error" and "expected" in err.get("ctx", {}):
+        return loc, f"must be one of {err['ctx']['expected']}", err.get("input")
     word = next((w for prefix, w in _TYPE_WORDS.items() if kind.startswith(prefix)), None)
     shape = _SHAPES.get(key)
     if shape:
