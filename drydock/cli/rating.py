@@ -40,89 +40,15 @@ def _inputs(files: tuple[str, ...], rules_file: str | None, per_ship: bool = Fal
                        source=source)
 
 
-def _library_report(files: tuple[str, ...], rules_file: str | None, libraries: tuple[str, ...]) -> str:
-    from drydock.formats.fleet import library_changes
-    from drydock.houserules import load_house_rules
-
-    changes = library_changes(files, load_house_rules(rules_file), libraries, explicit_rules=rules_file is not None)
-    lines = [f"Designs changed by {', '.join(libraries)}: {len(changes) or 'none'}"]
-    for name, design, before, after in changes:
-        lines.append(f"  {name}: {design.title or design.class_name}: CR {before} -> {after}")
-    return "\n".join(lines) + "\n"
-
-
 def _is_nova(item: object) -> bool:
     return type(item).__name__ == "NovaRecord"
 
 
-def rate_report(files: tuple[str, ...], rules_file: str | None, *, as_json: bool = False, source: str | None = None,
-                settings: tuple[str, ...] = (), libraries: tuple[str, ...] = ()) -> tuple[str, list[str], bool]:
-    """(the report for every design and fleet in ``files``, lines for stderr, whether any input failed)."""
-    from drydock.fleet import format_fleet, rate_fleet
-    from drydock.formats.library import library_override
-    from drydock.formats.whatif import apply_settings
-    from drydock.legacy.nova_record import format_nova_record
-    from drydock.report import format_rating
-    from drydock.rules import Ruleset
-    from drydock.rules.catalog import rules_identity
-    from drydock.validation import rate as rate_design
+def _library_report(files: tuple[str, ...], rules_file: str | None, libraries: tuple[str, ...]) -> str:
+    from drydock.houserules import load_house_rules
+    from drydock.rate_files import library_report
 
-    results: list = []
-    blocks: list[str] = []
-    messages: list[str] = []
-    failed = False
-    with library_override(libraries):
-        for item in _inputs(files, rules_file, source=source):
-            if item.warning is not None:
-                messages.append(f"drydock: warning: {item.warning}")
-                continue
-            if item.error is not None:
-                messages.append(f"drydock: error: {item.error}")
-                failed = True
-                continue
-            if item.design is None:  # the end of a fleet
-                summary = rate_fleet(item.fleet)
-                if as_json:
-                    results.append(summary.to_dict())
-                else:
-                    blocks.append(format_fleet(summary, item.name) + "\n")
-                continue
-            design = item.design
-            rules = item.rules
-            if _is_nova(design):
-                obj = design.model_dump(mode="json")
-                blocks.append(format_nova_record(design) + "Nova record (X.2): played as a Nova ship; its CR is "
-                              "the X.2 figure, not rated by Appendix A\n")
-            else:
-                try:
-                    design = apply_settings(design, list(settings), rules)
-                except DrydockError as exc:
-                    messages.append(f"drydock: error: {item.name}: {exc}")
-                    failed = True
-                    continue
-                rating = rate_design(design, rules)
-                book_cr = None if rules.is_book else rate_design(design, Ruleset.unity()).combat_rating
-                obj = rating.to_dict()
-                if book_cr is not None:
-                    obj["combat_rating_book"] = book_cr
-                if settings:
-                    obj["what_if"] = list(settings)
-                text = format_rating(rating, item.name, rules=rules, book_cr=book_cr, what_if=settings) + "\n"
-                if item.entry is not None:
-                    text += f"Ships: {item.entry.count} in fleet {item.fleet.name or item.name}\n"
-                if item.scoped:
-                    text += f"Rules: {rules.label}\n"
-                blocks.append(text)
-            obj["file"] = item.name
-            obj["rules"] = rules_identity(rules)
-            if item.entry is not None:
-                obj["count"] = item.entry.count
-            results.append(obj)
-    if as_json:
-        return json.dumps(results, indent=2) + "\n", messages, failed
-    if libraries:
-        blocks.append(_library_report(files, rules_file, libraries))
-    return "\n".join(blocks), messages, failed
+    return library_report(files, load_house_rules(rules_file), libraries, explicit_rules=rules_file is not None)
 
 
 @click.command()
@@ -146,7 +72,9 @@ def rate(files: tuple[str, ...], as_json: bool, settings: tuple[str, ...], watch
     if watch:
         _watch(files, rules_file, **kw)
         return
-    out, messages, failed = rate_report(files, rules_file, **kw)
+    from drydock.rate_files import rate_files
+
+    out, messages, failed = rate_files(files, rules_file, **kw)
     click.echo(out, nl=False)
     for line in messages:
         click.echo(line, err=True)
@@ -157,6 +85,7 @@ def rate(files: tuple[str, ...], as_json: bool, settings: tuple[str, ...], watch
 def _watch(files: tuple[str, ...], rules_file: str | None, **kw) -> None:  # type: ignore[no-untyped-def]
     import time
 
+    from drydock.rate_files import rate_files
     from drydock.watch import CLEAR, watch
 
     if "-" in files:
@@ -165,7 +94,7 @@ def _watch(files: tuple[str, ...], rules_file: str | None, **kw) -> None:  # typ
 
     def run() -> None:
         try:
-            out, messages, _ = rate_report(files, rules_file, **kw)
+            out, messages, _ = rate_files(files, rules_file, **kw)
         except DrydockError as exc:  # a bad house-rule file while editing it: show it, keep watching
             out, messages = "", [f"drydock: error: {exc}"]
         click.echo((CLEAR if tty else "") + out, nl=False)
