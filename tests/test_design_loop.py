@@ -49,7 +49,7 @@ def test_rules_lists_traits_systems_and_arcs_with_sections():
     vlt = next(line for line in lines if line.startswith("Vlt "))
     assert "ROF must be 1" in vlt
     cm = next(line for line in lines if line.startswith("Countermeasures "))
-    assert "CM" in cm and "SF * 2 * n" in cm and "x 1.5 ** n" in cm and "B.6" in cm and "any number" in cm
+    assert "CM" in cm and "SF * 2 * n" in cm and "x 1.5 ** n" in cm and "B.6" in cm and "qty = levels" in cm
     assert "needs Carrier" in next(line for line in lines if line.startswith("Launch Tubes "))
     fh = next(line for line in lines if line.startswith("FH "))
     assert fh.split()[:4] == ["FH", "alternate", "3", "GHI"]

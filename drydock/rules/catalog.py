@@ -79,7 +79,7 @@ def system_quantity(name: str, rule: SystemRule) -> str:
         return "set with `shields: {fwd: .., port: .., stbd: .., aft: ..}`, not listed"
     if rule.structural == "screens":
         return "set with `screens:`, not listed"
-    text = f"any number of {rule.unit or 'levels'} (qty)" if rule.multiples else "one only"
+    text = f"qty = {rule.unit or 'levels'}" if rule.multiples else "one only"
     if rule.requires:
         text += f"; needs {rule.requires}, at most its {rule.unit or 'quantity'}"
     return text
