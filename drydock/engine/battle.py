@@ -16,6 +16,7 @@ from drydock.engine.damage import apply_marked_damage
 from drydock.engine.dice import d6
 from drydock.engine.hexgrid import DIRS, from_offset, geometry, on_board, to_offset
 from drydock.engine.movement import execute, format_orders, is_legal, requirement, straight
+from drydock.engine.observe import BattleStats, StatsRecorder
 from drydock.engine.seekers import SeekerFlight, activate, heading_toward, shots_at_flight, split_flights
 from drydock.engine.ships import ShipSpec, ShipState
 from drydock.engine.tables import BATTLE_SIZES, BOARD, VP_TARGET_RATIO
@@ -30,14 +31,16 @@ class BattleResult:
     vp: tuple[int, int]
     survived: tuple[tuple[bool, ...], tuple[bool, ...]]
     log: list[str] = field(default_factory=list)
+    stats: BattleStats | None = None  # with Matchup(record=True) (issue 15)
 
 
 class Matchup:
     """Two fleets of ship designs with everything precomputed once (tables, VP target)."""
 
     def __init__(self, side_a: list[ShipSpec], side_b: list[ShipSpec], *, turns: int = 20,
-                 board: tuple[int, int] = BOARD, battle_size: str = "auto") -> None:
+                 board: tuple[int, int] = BOARD, battle_size: str = "auto", record: bool = False) -> None:
         self.sides = (side_a, side_b)
+        self.record = record
         self.turns = turns
         self.board = board
         self.doctrine = Doctrine(list({id(s): s for s in side_a + side_b}.values()), board)
@@ -74,6 +77,7 @@ class Battle:
         self.turn = 0
         self.flights: list = []  # SeekerFlight and FighterFlight
         self.flight_uid = 0
+        self.obs = StatsRecorder(self.ships) if match.record else None
         self.deploy()
 
     # ------------------------------------------------------------ helpers
@@ -95,6 +99,8 @@ class Battle:
         s.alive = False
         s.destroyed_turn = self.turn
         self.vp[1 - s.side] += s.spec.cr
+        if self.obs:
+            self.obs.lost(self.turn, s, why)
         self.say(f"  {s.label} {why}: side {SIDES[1 - s.side]} scores {s.spec.cr} VP")
 
     # ------------------------------------------------------------ 2.3 deployment
@@ -129,6 +135,7 @@ class Battle:
     # ------------------------------------------------------------ the game
     def run(self) -> BattleResult:
         winner: int | None = None
+        over = False
         m = self.m
         self.say(f"VP target {m.vp_target}; board {m.board[0]}x{m.board[1]}")
         for n in m.not_simulated:
@@ -143,10 +150,12 @@ class Battle:
             if over:
                 break
         survived = tuple(tuple(s.alive for s in self.ships if s.side == side) for side in (0, 1))
+        if self.obs:
+            self.obs.finished(over, (len(self.alive(0)), len(self.alive(1))))
         self.say(f"result: {'draw' if winner is None else 'side ' + SIDES[winner] + ' wins'} after "
                  f"{self.turn} turns; VP A {self.vp[0]} B {self.vp[1]}")
         return BattleResult(winner, self.turn, (self.vp[0], self.vp[1]), survived,  # type: ignore[arg-type]
-                            self.log or [])
+                            self.log or [], self.obs.stats if self.obs else None)
 
     def orders_and_movement(self) -> None:
         # 1d: orders written simultaneously, from the positions at the start of the turn
@@ -272,7 +281,9 @@ class Battle:
                     self.say(f"    {what}: {n}x at {BAND_NAMES[band]} range vs tiny target: hits {per} -> "
                              f"{hits} killed (End Phase)")
                 else:
-                    fire_volley(rng, ship, target, spec_b.modes[mi], n, spec_b.size, band, log, what)
+                    marks = fire_volley(rng, ship, target, spec_b.modes[mi], n, spec_b.size, band, log, what)
+                    if self.obs:
+                        self.obs.damage(ship, spec_b.battery_name, BAND_NAMES[band], marks)
         for ship, bank, target, n in launches:
             self.launch(ship, bank, target, n)
 
@@ -288,6 +299,8 @@ class Battle:
             label = f"{SIDES[ship.side]}-seekers#{self.flight_uid} {b.battery_name}"
             self.flights.append(SeekerFlight(self.flight_uid, ship.side, target, ship.q, ship.r, heading, k, mode,
                                              label))
+            if self.obs:
+                self.obs.launched(self.flight_uid, ship, b.battery_name)
             self.say(f"    {ship.label} launches {label}: {k} seekers at {target.label}")
 
     def fighter_phase(self) -> None:

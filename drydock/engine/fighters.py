@@ -190,6 +190,8 @@ def attack(battle, fl: FighterFlight, target) -> None:  # type: ignore[no-untype
         if target.spec.shield_track:
             target.p_shd += tally.shield
         fl.count -= min(lost, fl.count)
+        if battle.obs:
+            battle.obs.damage(fl.carrier, "fighters", "fighters", sum(tally.as_tuple()))
         if log is not None and rec is not None:
             log.append(f"    {fl.label} attacks {target.label} ({DEFENSIVE[arc]} shield {shield}): dice {rec.take()} "
                        f"-> {hits} hits, {points} impact; AFB kills {lost}; damage hull {tally.hull}, "
