@@ -1,0 +1,56 @@
+"""``drydock tournament``: a round robin of designs, resumable, on every core."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import click
+
+
+@click.command()
+@click.argument("files", nargs=-1, required=True)
+@click.option("--runs", default=200, show_default=True, help="Battles per pairing.")
+@click.option("--seed", default=1, show_default=True, help="Master seed.")
+@click.option("--turns", default=20, show_default=True, help="Turn limit; a battle still undecided is a draw.")
+@click.option("--jobs", default=0, help="Worker processes [default: all cores]; results do not depend on it.")
+@click.option("--board", default="24x18", show_default=True, help="Board size, columns x rows.")
+@click.option("--state", "state_file", type=click.Path(dir_okay=False),
+              help="Keep finished pairings in this JSON file; a rerun resumes from it.")
+@click.option("--json", "as_json", is_flag=True, help="Print the matrix and ranking as JSON.")
+@click.option("--report", "report_file", type=click.Path(dir_okay=False),
+              help="Write a report: FILE.html, FILE.pdf or FILE.svg (the matrix).")
+@click.option("--force", is_flag=True, help="Overwrite an existing --report file.")
+def tournament(files: tuple[str, ...], runs: int, seed: int, turns: int, jobs: int, board: str,
+               state_file: str | None, as_json: bool, report_file: str | None, force: bool) -> None:
+    """Every design in FILES against every other, RUNS battles each: win-rate matrix, ranking, throughput."""
+    from drydock.errors import DrydockError
+    from drydock.formats import read_designs
+    from drydock.insight.pages import check_report_path, tournament_page, write_report
+    from drydock.insight.tournament import Tournament, format_tournament, to_json
+
+    try:
+        w, h = (int(x) for x in board.lower().split("x"))
+    except ValueError:
+        raise DrydockError(f"--board must look like 24x18, not {board!r}") from None
+    if runs < 1 or jobs < 0 or turns < 1 or w < 8 or h < 8:
+        raise DrydockError("--runs and --turns must be at least 1 and the board at least 8x8")
+    if report_file:
+        check_report_path(report_file)
+    designs = [d for f in files for d in read_designs(f)]
+    if len(designs) < 2:
+        raise DrydockError("a tournament needs at least two designs")
+    t = Tournament(designs, runs, seed, {"turns": turns, "board": (w, h)})
+    total = runs * len(t.pairs())
+    state = Path(state_file) if state_file else None
+    jobs = jobs or os.cpu_count() or 1
+    if as_json:
+        t.run(jobs=jobs, state=state)
+    else:
+        with click.progressbar(length=total, label="battles", file=click.get_text_stream("stderr")) as bar:
+            t.run(jobs=jobs, state=state, progress=bar.update)
+    d = t.to_dict()
+    if report_file:
+        write_report(report_file, tournament_page(d), force=force)
+    click.echo(json.dumps(to_json(d), indent=2) if as_json else format_tournament(d))
