@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import sys
 from pathlib import Path
 
 import click
@@ -48,7 +49,7 @@ def tournament(files: tuple[str, ...], runs: int, seed: int, turns: int, jobs: i
     if as_json:
         t.run(jobs=jobs, state=state)
     else:
-        with click.progressbar(length=total, label="battles", file=click.get_text_stream("stderr")) as bar:
+        with click.progressbar(length=total, label="battles", file=sys.stderr) as bar:
             t.run(jobs=jobs, state=state, progress=bar.update)
     d = t.to_dict()
     if report_file:

@@ -54,9 +54,10 @@ def _ticks(top: float, step: float, y0: float, y1: float, percent: bool) -> list
     k = 0
     while k * step <= top + 1e-9:
         v = k * step
+        places = 0 if float(step).is_integer() else 1 if float(step * 10).is_integer() else 2
         out.append({"y": _f(y0 - (y0 - y1) * v / top),
                     "label": pct(Fraction(v).limit_denominator(1000), 0) if percent else text(
-                        Fraction(v).limit_denominator(1000), 0 if step >= 1 else 2)})
+                        Fraction(v).limit_denominator(1000), places)})
         k += 1
     return out
 
@@ -124,7 +125,7 @@ class Series:
 def line_chart(title: str, series: list[Series], xlabel: str, ylabel: str, width: int = 560,
                height: int = 300) -> str:
     """Lines over a shared x axis (dashed lines for variants, e.g. "with screens")."""
-    legend_rows = math.ceil(len(series) / 3)
+    legend_rows = math.ceil(len(series) / 2)
     x0, x1, y0, y1 = 60.0, width - 14.0, height - 44.0 - 14 * legend_rows, 30.0
     xs = [float(x) for s in series for x, _ in s.points] or [0.0, 1.0]
     xmin, xmax = min(xs), max(max(xs), min(xs) + 1)
@@ -141,7 +142,7 @@ def line_chart(title: str, series: list[Series], xlabel: str, ylabel: str, width
         color = s.color or PALETTE[i % len(PALETTE)]
         out.append({"label": s.label, "color": color, "dashed": s.dashed,
                     "points": " ".join(f"{px(x)},{py(v)}" for x, v in s.points)})
-        legend.append({"x": _f(x0 + (i % 3) * (x1 - x0) / 3), "y": _f(height - 6 - 14 * (legend_rows - 1 - i // 3)),
+        legend.append({"x": _f(x0 + (i % 2) * (x1 - x0) / 2), "y": _f(height - 6 - 14 * (legend_rows - 1 - i // 2)),
                        "color": color, "dashed": s.dashed, "label": s.label})
     xstep = max(1, math.ceil((xmax - xmin) / 12))
     xticks = [{"x": px(v), "label": str(v)} for v in range(int(xmin), int(xmax) + 1, xstep)]
@@ -175,8 +176,8 @@ def matrix_chart(title: str, labels: list[str], cells: list[list[tuple[Number, f
                 k["ci"] = f"{pct(lo, 0)}-{pct(hi, 0)}"
                 k["tip"] = f"{lab} beats {labels[j]}: {pct(rate)} (95% {pct(lo)}-{pct(hi)})"
             out.append(k)
-    c = {"w": int(x0 + n * cell + 20), "h": int(y0 + n * cell + 16), "title": title, "rows": rows, "cells": out,
-         "x0": x0, "y0": y0, "cell": cell, "n": n}
+    c = {"w": max(int(x0 + n * cell + 20), 420), "h": int(y0 + n * cell + 16), "title": title, "rows": rows,
+         "cells": out, "x0": x0, "y0": y0, "cell": cell, "n": n}
     return render("matrix.svg.j2", c=c)
 
 
@@ -187,7 +188,7 @@ def _blend(color: str, t: float) -> str:
 
 
 # ------------------------------------------------------------------ hex diagram of arcs
-def hex_arcs(title: str, values: list[Number], caption: str = "", size: int = 220) -> str:
+def hex_arcs(title: str, values: list[Number], caption: str = "", size: int = 240) -> str:
     """A hexagon (nose up) cut into twelve 30-degree sectors, each shaded by the firepower that bears there."""
     cx, cy = size / 2, size / 2 + 6
     apothem = size * 0.36
@@ -207,9 +208,11 @@ def hex_arcs(title: str, values: list[Number], caption: str = "", size: int = 22
         share = float(v) / peak if peak else 0.0
         sectors.append({"points": f"{_f(cx)},{_f(cy)} {_f(p1[0])},{_f(p1[1])} {_f(p2[0])},{_f(p2[1])}",
                         "opacity": _f(0.08 + 0.87 * share), "value": text(v, 1) if v else "",
-                        "lx": _f(cx + apothem * 1.18 * math.sin(mid)), "ly": _f(cy - apothem * 1.18 * math.cos(mid) + 3),
+                        "lx": _f(cx + apothem * 1.18 * math.sin(mid)),
+                        "ly": _f(cy - apothem * 1.18 * math.cos(mid) + 3),
                         "tip": f"bearing {30 * k}-{30 * k + 30} degrees: {text(v, 2)}"})
-    hexagon = " ".join(f"{_f(rim(b)[0])},{_f(rim(b)[1])}" for b in range(30, 390, 60))
+    corners = [rim(b) for b in range(30, 390, 60)]
+    hexagon = " ".join(f"{_f(x)},{_f(y)}" for x, y in corners)
     s = apothem * 0.16
     ship = f"{_f(cx)},{_f(cy - 2 * s)} {_f(cx + s)},{_f(cy + s)} {_f(cx - s)},{_f(cy + s)}"
     c = {"w": size, "h": size + 22, "title": title, "sectors": sectors, "hexagon": hexagon, "ship": ship,

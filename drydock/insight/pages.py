@@ -12,7 +12,17 @@ from pathlib import Path
 from typing import Any
 
 from drydock.errors import DrydockError
-from drydock.insight.charts import Bar, Series, bar_chart, hex_arcs, line_chart, matrix_chart, render, stack_chart
+from drydock.insight.charts import (
+    PALETTE,
+    Bar,
+    Series,
+    bar_chart,
+    hex_arcs,
+    line_chart,
+    matrix_chart,
+    render,
+    stack_chart,
+)
 from drydock.insight.numbers import pct, text
 
 REPORT_SUFFIXES = (".html", ".htm", ".pdf", ".svg")
@@ -84,9 +94,10 @@ def battle_page(d: dict[str, Any], rates: list[tuple[str, Any, float, float]], s
     length_chart = bar_chart("How long the battles lasted", [(t, [Bar("battles", c)]) for t, c in lengths.items()],
                              ylabel="battles")
     bands = [b for b in sa["mean_damage_by_band"] if sa["mean_damage_by_band"][b] or sb["mean_damage_by_band"][b]]
+    da, db = sa["mean_damage_by_band"], sb["mean_damage_by_band"]
     damage_chart = bar_chart("Mean damage dealt per battle, by range band",
-                             [(b, [Bar("side A", sa["mean_damage_by_band"][b]), Bar("side B", sb["mean_damage_by_band"][b])])
-                              for b in bands or ["short"]], ylabel="boxes marked")
+                             [(b, [Bar("side A", da[b]), Bar("side B", db[b])]) for b in bands or ["short"]],
+                             ylabel="boxes marked")
     sub = [f"A: {', '.join(sa['ships'])}", f"B: {', '.join(sb['ships'])}",
            f"{d['runs']} battles, seed {seed}, doctrine {rep['doctrine']}, VP target {d['vp_target']}"]
     win = Section("Who wins", figures=[outcome, length_chart])
@@ -131,33 +142,31 @@ def analysis_page(analyses: list[Any], shields: tuple[int, ...] = (0, 2, 4)) -> 
     for s in shields:
         series = []
         for i, a in enumerate(analyses):
-            from drydock.insight.charts import PALETTE
-
             col = PALETTE[i % len(PALETTE)]
-            series.append(Series(a.title, [(r, a.total[r][s]) for r in sorted(a.total)], color=col))
+            series.append(Series(a.name, [(r, a.total[r][s]) for r in sorted(a.total)], color=col))
             if a.screens:
-                series.append(Series(f"{a.title} + screens", [(r, a.screened[r][s]) for r in sorted(a.total)],
+                series.append(Series(f"{a.name} + screens", [(r, a.screened[r][s]) for r in sorted(a.total)],
                                      dashed=True, color=col))
         chart = line_chart(f"Against shields {s}", series, "range (hexes)", "expected damage")
         main = main or chart
         dmg.figures.append(chart)
     sections.append(dmg)
     arcs = Section("Firepower by arc", figures=[
-        hex_arcs(a.title, a.arcs, f"mean over range 1-{a.longest}, shields {ARC_SHIELD}") for a in analyses])
+        hex_arcs(a.name, a.arcs, f"mean over range 1-{a.longest}, shields {ARC_SHIELD}") for a in analyses])
     sections.append(arcs)
     su = Section("Where the space units went", figures=[
-        stack_chart("Space units", [(a.title, [(n, v) for n, v, _ in a.su if v]) for a in analyses])])
+        stack_chart("Space units", [(a.name, [(n, v) for n, v, _ in a.su if v]) for a in analyses])])
     for a in analyses:
         used = sum(v for _, v, _ in a.su) or 1
-        su.table([a.title, "SU", "share", "ORAT"],
+        su.table([a.name, "SU", "share", "ORAT"],
                  [[n, v, pct(v / used), "-" if o is None else o] for n, v, o in a.su]
                  + [["ORAT / DRAT / CR", "", "", f"{a.cr['orat']} / {a.cr['drat']} / {a.cr['combat_rating']}"]])
     sections.append(su)
     end = Section("Endurance: expected hits to destroy, at full shields",
-                  figures=[bar_chart("Expected hits to destroy", [(label, [Bar(a.title, next(
+                  figures=[bar_chart("Expected hits to destroy", [(label, [Bar(a.name, next(
                       (v for lab, v in a.endurance if lab == label), 0) or 0) for a in analyses])
                       for label, _ in analyses[0].endurance], ylabel="hits", width=640)])
-    end.table(["weapon"] + [a.title for a in analyses],
+    end.table(["weapon"] + [a.name for a in analyses],
               [[label] + [text(dict(a.endurance)[label]) if dict(a.endurance)[label] else "-" for a in analyses]
                for label, _ in analyses[0].endurance])
     sections.append(end)
@@ -178,4 +187,7 @@ def tournament_page(t: dict[str, Any]) -> Page:
     ranking.text.append("Score = (wins + draws / 2) / battles, over every opponent.")
     m = Section("Win-rate matrix", figures=[chart])
     sub = [f"{len(labels)} designs, {t['runs']} battles per pairing, seed {t['seed']}, doctrine {t['doctrine']}"]
+    if t["battles_per_second"]:
+        sub.append(f"{t['battles_fought']} battles in {text(t['seconds'], 1)} s "
+                   f"({text(t['battles_per_second'], 0)} battles/s)")
     return Page("Tournament", sub, [ranking, m], chart)
