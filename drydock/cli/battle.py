@@ -16,7 +16,8 @@ import click
 @click.option("--seed", default=1, show_default=True, help="Master seed (run i uses a seed derived from it).")
 @click.option("--turns", default=20, show_default=True, help="Turn limit; a battle still undecided is a draw.")
 @click.option("--jobs", default=1, show_default=True, help="Worker processes (results do not depend on it).")
-@click.option("--board", default="24x18", show_default=True, help="Board size, columns x rows.")
+@click.option("--board", default="32x18", show_default=True,
+              help="Board size, columns x rows (0.1: the book's minimum is 32x18).")
 @click.option("--battle-size", default="auto", show_default=True,
               type=click.Choice(["auto", "very-small", "small", "medium", "large", "very-large"]),
               help="VP target from 2.2; auto = 60% of the larger side's CR.")
