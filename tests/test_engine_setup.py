@@ -76,3 +76,28 @@ def test_mirror_match_within_statistical_tolerance(name):
     assert decisive > 400
     z = (s.a_wins - decisive / 2) / (decisive / 4) ** 0.5
     assert abs(z) < 3.5, (s.a_wins, s.b_wins, z)
+
+
+def test_floating_board_d4_nobody_leaves():
+    """D.4: the board floats with the ships, so orders that run past the edge leave nobody off the board."""
+    from drydock.engine.movement import Orders
+
+    kestrel = spec("kestrel-corvette")
+    bt = Battle(Matchup([kestrel], [kestrel], floating=True), random.Random(2), log=True)
+    me, foe = bt.ships
+    me.q, me.r = from_offset(BOARD[0] - 1, 9)
+    me.heading = me.facing = 0
+    bt.m.doctrine.choose_orders = lambda s, enemies: (Orders((s.speed + 2,)), 0)  # everyone flies east
+    bt.orders_and_movement()
+    assert me.alive and not me.left_board and to_offset(me.q, me.r)[0] > BOARD[0]
+    assert "floating (D.4)" in "\n".join(bt.run().log)
+    # the same orders on the ordinary board: off the edge and destroyed (3.3)
+    bt = Battle(Matchup([kestrel], [kestrel]), random.Random(2), log=False)
+    me = bt.ships[0]
+    me.q, me.r = from_offset(BOARD[0] - 1, 9)
+    me.heading = me.facing = 0
+    bt.m.doctrine.choose_orders = lambda s, enemies: (Orders((s.speed + 2,)), 0)
+    bt.orders_and_movement()
+    assert me.left_board and not me.alive
+    r = bt.run()
+    assert r.exits[0] == 1

@@ -31,6 +31,8 @@ class BattleResult:
     vp: tuple[int, int]
     survived: tuple[tuple[bool, ...], tuple[bool, ...]]
     log: list[str] = field(default_factory=list)
+    #: ships of side A and of side B that left the board (3.3)
+    exits: tuple[int, int] = (0, 0)
 
 
 def deployment_slots(width: int, height: int, n: int) -> list[tuple[int, int]]:
@@ -49,11 +51,14 @@ class Matchup:
     """Two fleets of ship designs with everything precomputed once (tables, VP target)."""
 
     def __init__(self, side_a: list[ShipSpec], side_b: list[ShipSpec], *, turns: int = 20,
-                 board: tuple[int, int] = BOARD, battle_size: str = "auto") -> None:
+                 board: tuple[int, int] = BOARD, battle_size: str = "auto", floating: bool = False) -> None:
         self.sides = (side_a, side_b)
         self.turns = turns
         self.board = board
-        self.doctrine = Doctrine(list({id(s): s for s in side_a + side_b}.values()), board)
+        #: D.4 floating board: the board moves with the ships, nobody leaves it (the book's proviso that
+        #: a shift may not push another ship off is not modelled: the board is unbounded)
+        self.floating = floating
+        self.doctrine = Doctrine(list({id(s): s for s in side_a + side_b}.values()), board, floating)
         cr = (sum(s.cr for s in side_a), sum(s.cr for s in side_b))
         if battle_size == "auto":
             num, den = VP_TARGET_RATIO
@@ -150,7 +155,8 @@ class Battle:
     def run(self) -> BattleResult:
         winner: int | None = None
         m = self.m
-        self.say(f"VP target {m.vp_target}; board {m.board[0]}x{m.board[1]}")
+        self.say(f"VP target {m.vp_target}; board {m.board[0]}x{m.board[1]}"
+                 + (" floating (D.4)" if m.floating else ""))
         for n in m.not_simulated:
             self.say(f"not simulated: {n}")
         while self.turn < m.turns:
@@ -165,8 +171,10 @@ class Battle:
         survived = tuple(tuple(s.alive for s in self.ships if s.side == side) for side in (0, 1))
         self.say(f"result: {'draw' if winner is None else 'side ' + SIDES[winner] + ' wins'} after "
                  f"{self.turn} turns; VP A {self.vp[0]} B {self.vp[1]}")
+        exits = (sum(s.left_board for s in self.ships if s.side == 0),
+                 sum(s.left_board for s in self.ships if s.side == 1))
         return BattleResult(winner, self.turn, (self.vp[0], self.vp[1]), survived,  # type: ignore[arg-type]
-                            self.log or [])
+                            self.log or [], exits)
 
     def orders_and_movement(self) -> None:
         # 1d: orders written simultaneously, from the positions at the start of the turn
@@ -185,7 +193,8 @@ class Battle:
             if not legal:  # 3.2: illegal orders -> straight ahead at the previous speed
                 self.say(f"  {s.label}: illegal orders {format_orders(orders)} (req {req} > ER {er})")
                 orders = straight(s.speed)
-            q, r, h, f, off = execute(orders, s.q, s.r, s.heading, self.m.board)
+            q, r, h, f, off = execute(orders, s.q, s.r, s.heading,
+                                        None if self.m.floating else self.m.board)
             self.say(f"  {s.label} orders {format_orders(orders)} req {req} ER {er}"
                      + (f" +{boost} booster" if boost else "") + f": {self.pos(s)} ->")
             s.q, s.r, s.heading, s.facing = q, r, h, f
@@ -229,7 +238,7 @@ class Battle:
             for k in range(6):
                 d = (s.heading + k) % 6
                 q, r = s.q + DIRS[d][0] * dist, s.r + DIRS[d][1] * dist
-                if (q, r) not in occupied and on_board(q, r, w, h):
+                if (q, r) not in occupied and (self.m.floating or on_board(q, r, w, h)):
                     s.q, s.r = q, r
                     self.say(f"    {s.label} moves to {self.pos(s)}")
                     return
@@ -301,7 +310,7 @@ class Battle:
         b = ship.spec.banks[bank]
         mode = b.seeker
         assert mode is not None
-        count = sum(d6(self.rng) for _ in range(n)) if mode.vlt else n * mode.rof * b.size
+        count = sum(d6(self.rng) for _ in range(n)) if mode.vlt else n * mode.rof
         heading = heading_toward(ship.q, ship.r, target.q, target.r, ship.facing)
         for k in split_flights(count):
             self.flight_uid += 1
