@@ -52,3 +52,10 @@ def test_illegal_designs_fight_with_a_warning(tmp_path):
     assert r.exit_code == 0
     assert "warning" in r.stderr and "illegal design" in r.stderr
     assert json.loads(r.stdout)["runs"] == 5
+
+
+def test_floating_board_option():
+    r = CliRunner().invoke(cli, ["battle", BC, CV, "--runs", "30", "--floating", "--board", "24x18", "--json"])
+    assert r.exit_code == 0, r.output
+    d = json.loads(r.output)
+    assert d["exits"]["a"] == d["exits"]["b"] == 0

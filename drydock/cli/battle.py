@@ -18,7 +18,9 @@ MATRIX_RUNS = 200
 @click.option("--seed", default=1, show_default=True, help="Master seed (run i uses a seed derived from it).")
 @click.option("--turns", default=20, show_default=True, help="Turn limit; a battle still undecided is a draw.")
 @click.option("--jobs", default=1, show_default=True, help="Worker processes (results do not depend on it).")
-@click.option("--board", default="24x18", show_default=True, help="Board size, columns x rows.")
+@click.option("--board", default="32x18", show_default=True,
+              help="Board size, columns x rows (0.1: the book's minimum is 32x18).")
+@click.option("--floating", is_flag=True, help="Floating board (D.4): no edges, ships never leave it.")
 @click.option("--battle-size", default="auto", show_default=True,
               type=click.Choice(["auto", "very-small", "small", "medium", "large", "very-large"]),
               help="VP target from 2.2; auto = 60% of the larger side's CR.")
@@ -28,8 +30,8 @@ MATRIX_RUNS = 200
               help="Write a report with charts: FILE.html, FILE.pdf, or FILE.svg (the win/draw/loss chart).")
 @click.option("--force", is_flag=True, help="Overwrite an existing --log or --report file.")
 def battle(side_a: str, side_b: str, count_a: int, count_b: int, runs: int, seed: int, turns: int, jobs: int,
-           board: str, battle_size: str, as_json: bool, log_file: str | None, report_file: str | None,
-           force: bool) -> None:
+           board: str, floating: bool, battle_size: str, as_json: bool, log_file: str | None,
+           report_file: str | None, force: bool) -> None:
     """Fight SIDE_A against SIDE_B (design files; several files comma-separated) RUNS times.
 
     Prints win/draw/loss rates with Wilson 95% intervals, mean turns, mean VPs and survival per ship, then why:
@@ -53,7 +55,7 @@ def battle(side_a: str, side_b: str, count_a: int, count_b: int, runs: int, seed
     b = read_side(side_b, count_b)
     for problem in illegal_designs(a + b):
         click.echo(f"drydock: warning: {problem}", err=True)
-    opts = {"turns": turns, "board": (w, h), "battle_size": battle_size}
+    opts = {"turns": turns, "board": (w, h), "battle_size": battle_size, "floating": floating}
     if log_file:
         result = one_battle_log(a, b, seed=seed, **opts)
         write_atomic(log_file, "\n".join(result.log) + "\n", force=force)

@@ -16,14 +16,15 @@ import click
 @click.option("--seed", default=1, show_default=True, help="Master seed.")
 @click.option("--turns", default=20, show_default=True, help="Turn limit; a battle still undecided is a draw.")
 @click.option("--jobs", default=0, help="Worker processes [default: all cores]; results do not depend on it.")
-@click.option("--board", default="24x18", show_default=True, help="Board size, columns x rows.")
+@click.option("--board", default="32x18", show_default=True, help="Board size, columns x rows.")
+@click.option("--floating", is_flag=True, help="Floating board (D.4): no edges, ships never leave it.")
 @click.option("--state", "state_file", type=click.Path(dir_okay=False),
               help="Keep finished pairings in this JSON file; a rerun resumes from it.")
 @click.option("--json", "as_json", is_flag=True, help="Print the matrix and ranking as JSON.")
 @click.option("--report", "report_file", type=click.Path(dir_okay=False),
               help="Write a report: FILE.html, FILE.pdf or FILE.svg (the matrix).")
 @click.option("--force", is_flag=True, help="Overwrite an existing --report file.")
-def tournament(files: tuple[str, ...], runs: int, seed: int, turns: int, jobs: int, board: str,
+def tournament(files: tuple[str, ...], runs: int, seed: int, turns: int, jobs: int, board: str, floating: bool,
                state_file: str | None, as_json: bool, report_file: str | None, force: bool) -> None:
     """Every design in FILES against every other, RUNS battles each: win-rate matrix, ranking, throughput."""
     from drydock.errors import DrydockError
@@ -42,7 +43,7 @@ def tournament(files: tuple[str, ...], runs: int, seed: int, turns: int, jobs: i
     designs = [d for f in files for d in read_designs(f)]
     if len(designs) < 2:
         raise DrydockError("a tournament needs at least two designs")
-    t = Tournament(designs, runs, seed, {"turns": turns, "board": (w, h)})
+    t = Tournament(designs, runs, seed, {"turns": turns, "board": (w, h), "floating": floating})
     total = runs * len(t.pairs())
     state = Path(state_file) if state_file else None
     jobs = jobs or os.cpu_count() or 1

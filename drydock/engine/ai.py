@@ -50,7 +50,7 @@ class MatchTables:
         self.mode: list[list[list[int]]] = []
         for b in att.banks:
             if b.seeker is not None:  # C.4: no range limit; the same expected damage at every range
-                per = [seeker_expected(b.seeker, sh, dfn.afb, dfn.ionized) * b.size
+                per = [seeker_expected(b.seeker, sh, dfn.afb, dfn.ionized)  # C.4: mounts x ROF seekers
                        * (3.5 if b.seeker.vlt else b.seeker.rof) for sh in range(MAX_SHIELD + 1)]
                 self.ed.append([per] * SEEKER_REACH)
                 self.mode.append([[-1] * (MAX_SHIELD + 1)] * SEEKER_REACH)
@@ -94,13 +94,21 @@ def _mean_shield(spec: ShipSpec) -> int:
     return spec.shield_track[0] if spec.shield_track else 0
 
 
+class Everywhere:
+    """The hexes of a floating board (D.4): all of them."""
+
+    def __contains__(self, cell: object) -> bool:
+        return True
+
+
 class Doctrine:
     """The AI for all ships of a battle (deterministic)."""
 
-    def __init__(self, specs: list[ShipSpec], board: tuple[int, int]) -> None:
+    def __init__(self, specs: list[ShipSpec], board: tuple[int, int], floating: bool = False) -> None:
         self.board = board
+        self.floating = floating
         w, hh = board
-        self.cells = frozenset(from_offset(c, r) for c in range(w) for r in range(hh))
+        self.cells: frozenset | Everywhere = frozenset(from_offset(c, r) for c in range(w) for r in range(hh))
         # hexes from each board hex to the edge along each direction
         self.run: dict[tuple[int, int, int], int] = {}
         for q, r in self.cells:
@@ -109,6 +117,8 @@ class Doctrine:
                 while (q + dq * (k + 1), r + dr * (k + 1)) in self.cells:
                     k += 1
                 self.run[(q, r, d)] = k
+        if floating:  # D.4: the board floats with the ships; no hex is off it
+            self.cells = Everywhere()
         self.tables: dict[tuple[int, int], MatchTables] = {}
         for a in specs:
             for d in specs:
@@ -192,6 +202,7 @@ class Doctrine:
         seen: set[tuple[int, int, int, int, int]] = set()
         boosts = 1 + (1 if ship.boosters_left > 0 else 0)
         cells = self.cells
+        floating = self.floating
         for boost in range(boosts):
             for orders, waypoints, dq, dr, h, f, speed in candidate_moves(ship.speed, ship.prev_slips, er + boost,
                                                                            ship.heading):
@@ -200,7 +211,7 @@ class Doctrine:
                     if pose in seen:
                         continue
                     seen.add(pose)
-                for x, y in waypoints:
+                for x, y in () if floating else waypoints:
                     if (q0 + x, r0 + y) not in cells:
                         break
                 else:
@@ -249,6 +260,8 @@ class Doctrine:
             total -= v
             if pref >= 0:
                 total -= penalty * abs(dist - pref)
+        if self.floating:
+            return total
         # edge: keep room to go on at this speed next turn
         look = (speed if speed > 1 else 1) + 1
         room = self.run[(q, r, h)]

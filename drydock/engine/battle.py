@@ -14,12 +14,13 @@ from drydock.engine.ai import Doctrine
 from drydock.engine.combat import BAND_NAMES, alternation, fire_volley
 from drydock.engine.damage import apply_marked_damage
 from drydock.engine.dice import d6
-from drydock.engine.hexgrid import DIRS, from_offset, geometry, on_board, to_offset
+from drydock.engine.hexgrid import DIRS, from_offset, geometry, on_board, point_image, to_offset
 from drydock.engine.movement import execute, format_orders, is_legal, requirement, straight
 from drydock.engine.observe import BattleStats, StatsRecorder
 from drydock.engine.seekers import SeekerFlight, activate, heading_toward, shots_at_flight, split_flights
 from drydock.engine.ships import ShipSpec, ShipState
-from drydock.engine.tables import BATTLE_SIZES, BOARD, VP_TARGET_RATIO
+from drydock.engine.tables import BATTLE_SIZES, BOARD, DEPLOY_DEPTH, VP_TARGET_RATIO
+from drydock.errors import DrydockError
 
 SIDES = ("A", "B")
 
@@ -31,19 +32,37 @@ class BattleResult:
     vp: tuple[int, int]
     survived: tuple[tuple[bool, ...], tuple[bool, ...]]
     log: list[str] = field(default_factory=list)
+    #: ships of side A and of side B that left the board (3.3)
+    exits: tuple[int, int] = (0, 0)
     stats: BattleStats | None = None  # with Matchup(record=True) (issue 15)
+
+
+def deployment_slots(width: int, height: int, n: int) -> list[tuple[int, int]]:
+    """The first ``n`` set-up hexes (axial) of side A (2.3): the column ``DEPLOY_DEPTH`` - 1 from the west
+    edge first, rows spreading out from the middle, then the columns behind it (one ship per hex)."""
+    rows = [height // 2 + (k + 1) // 2 * (1 if k % 2 else -1) for k in range(height)]
+    rows = [r for r in rows if 0 <= r < height]
+    cols = list(range(min(DEPLOY_DEPTH, width) - 1, -1, -1))
+    out = [from_offset(c, r) for c in cols for r in rows]
+    if n > len(out):
+        raise DrydockError(f"{n} ships do not fit in a {DEPLOY_DEPTH}-hex set-up area of a {width}x{height} board")
+    return out[:n]
 
 
 class Matchup:
     """Two fleets of ship designs with everything precomputed once (tables, VP target)."""
 
     def __init__(self, side_a: list[ShipSpec], side_b: list[ShipSpec], *, turns: int = 20,
-                 board: tuple[int, int] = BOARD, battle_size: str = "auto", record: bool = False) -> None:
+                 board: tuple[int, int] = BOARD, battle_size: str = "auto", floating: bool = False,
+                 record: bool = False) -> None:
         self.sides = (side_a, side_b)
         self.record = record
         self.turns = turns
         self.board = board
-        self.doctrine = Doctrine(list({id(s): s for s in side_a + side_b}.values()), board)
+        #: D.4 floating board: the board moves with the ships, nobody leaves it (the book's proviso that
+        #: a shift may not push another ship off is not modelled: the board is unbounded)
+        self.floating = floating
+        self.doctrine = Doctrine(list({id(s): s for s in side_a + side_b}.values()), board, floating)
         cr = (sum(s.cr for s in side_a), sum(s.cr for s in side_b))
         if battle_size == "auto":
             num, den = VP_TARGET_RATIO
@@ -51,6 +70,7 @@ class Matchup:
         else:
             self.vp_target = BATTLE_SIZES[battle_size][1]
         self.not_simulated = list(dict.fromkeys(n for s in side_a + side_b for n in s.not_simulated))
+        self.slots = deployment_slots(board[0], board[1], max(len(side_a), len(side_b)))  # limits before work
 
     def labels(self) -> tuple[list[str], list[str]]:
         out: tuple[list[str], list[str]] = ([], [])
@@ -105,26 +125,32 @@ class Battle:
 
     # ------------------------------------------------------------ 2.3 deployment
     def deploy(self) -> None:
-        """2.3: the side with more ships places first (tie: die roll); alternate one at a time.
+        """2.3: each side places its ships within ``DEPLOY_DEPTH`` hexes of its short edge, then the flights.
 
-        Placement policy: side A in column 1 facing east, side B in column W-2 facing west, one ship
-        per hex in rows spreading out from the middle of the short edge.
+        Fair set-up: side A's k-th ship goes to the k-th slot (front column of the set-up area first,
+        rows spreading out from the middle of the edge), heading toward the enemy; side B's k-th ship to
+        the exact point image of that slot (:func:`~drydock.engine.hexgrid.point_image`), heading turned
+        by 180 degrees. Swapping the sides therefore changes nothing but the labels. Who places first
+        (2.3: the side with more ships; a tie is a die roll) does not change where ships go, so no die is
+        rolled; the log lists the placements in the alternation order.
         """
         w, h = self.m.board
         counts = [len(self.m.sides[0]), len(self.m.sides[1])]
-        first = 0 if counts[0] > counts[1] else 1 if counts[1] > counts[0] else (0 if d6(self.rng) <= 3 else 1)
-        order = alternation(counts[0], counts[1], first)
-        placed = [0, 0]
-        rows = [h // 2 + (k + 1) // 2 * (1 if k % 2 else -1) for k in range(h)]
-        rows = [r for r in rows if 0 <= r < h]
-        for side in order:
-            s = [x for x in self.ships if x.side == side][placed[side]]
-            row = rows[placed[side] % len(rows)]
-            col = 1 + placed[side] // len(rows) if side == 0 else w - 2 - placed[side] // len(rows)
-            s.q, s.r = from_offset(col, row)
-            s.heading = s.facing = 0 if side == 0 else 3
-            placed[side] += 1
-            self.say(f"deploy {s.label} at {self.pos(s)}")
+        slots = self.m.slots
+        by_side = [[x for x in self.ships if x.side == side] for side in (0, 1)]
+        for side, ships in enumerate(by_side):
+            for k, s in enumerate(ships):
+                q, r = slots[k]
+                if side == 1:
+                    q, r = point_image(q, r, w, h)
+                s.q, s.r = q, r
+                s.heading = s.facing = 0 if side == 0 else 3
+        if self.log is not None:
+            placed = [0, 0]
+            for side in alternation(counts[0], counts[1], 0 if counts[0] >= counts[1] else 1):
+                s = by_side[side][placed[side]]
+                placed[side] += 1
+                self.say(f"deploy {s.label} at {self.pos(s)}")
         # 2.3: then the flights, within 2 hexes of their carriers
         for s in self.ships:
             if s.spec.flights:
@@ -137,7 +163,8 @@ class Battle:
         winner: int | None = None
         over = False
         m = self.m
-        self.say(f"VP target {m.vp_target}; board {m.board[0]}x{m.board[1]}")
+        self.say(f"VP target {m.vp_target}; board {m.board[0]}x{m.board[1]}"
+                 + (" floating (D.4)" if m.floating else ""))
         for n in m.not_simulated:
             self.say(f"not simulated: {n}")
         while self.turn < m.turns:
@@ -154,8 +181,10 @@ class Battle:
             self.obs.finished(over, (len(self.alive(0)), len(self.alive(1))))
         self.say(f"result: {'draw' if winner is None else 'side ' + SIDES[winner] + ' wins'} after "
                  f"{self.turn} turns; VP A {self.vp[0]} B {self.vp[1]}")
+        exits = (sum(s.left_board for s in self.ships if s.side == 0),
+                 sum(s.left_board for s in self.ships if s.side == 1))
         return BattleResult(winner, self.turn, (self.vp[0], self.vp[1]), survived,  # type: ignore[arg-type]
-                            self.log or [], self.obs.stats if self.obs else None)
+                            self.log or [], exits, self.obs.stats if self.obs else None)
 
     def orders_and_movement(self) -> None:
         # 1d: orders written simultaneously, from the positions at the start of the turn
@@ -174,7 +203,8 @@ class Battle:
             if not legal:  # 3.2: illegal orders -> straight ahead at the previous speed
                 self.say(f"  {s.label}: illegal orders {format_orders(orders)} (req {req} > ER {er})")
                 orders = straight(s.speed)
-            q, r, h, f, off = execute(orders, s.q, s.r, s.heading, self.m.board)
+            q, r, h, f, off = execute(orders, s.q, s.r, s.heading,
+                                        None if self.m.floating else self.m.board)
             self.say(f"  {s.label} orders {format_orders(orders)} req {req} ER {er}"
                      + (f" +{boost} booster" if boost else "") + f": {self.pos(s)} ->")
             s.q, s.r, s.heading, s.facing = q, r, h, f
@@ -218,7 +248,7 @@ class Battle:
             for k in range(6):
                 d = (s.heading + k) % 6
                 q, r = s.q + DIRS[d][0] * dist, s.r + DIRS[d][1] * dist
-                if (q, r) not in occupied and on_board(q, r, w, h):
+                if (q, r) not in occupied and (self.m.floating or on_board(q, r, w, h)):
                     s.q, s.r = q, r
                     self.say(f"    {s.label} moves to {self.pos(s)}")
                     return
@@ -292,7 +322,7 @@ class Battle:
         b = ship.spec.banks[bank]
         mode = b.seeker
         assert mode is not None
-        count = sum(d6(self.rng) for _ in range(n)) if mode.vlt else n * mode.rof * b.size
+        count = sum(d6(self.rng) for _ in range(n)) if mode.vlt else n * mode.rof
         heading = heading_toward(ship.q, ship.r, target.q, target.r, ship.facing)
         for k in split_flights(count):
             self.flight_uid += 1

@@ -62,10 +62,13 @@ def fighter_expected(shield: int, ionized: bool) -> float:
 
 
 def deploy(battle, carrier: ShipState, flights: int) -> list[FighterFlight]:  # type: ignore[no-untyped-def]
-    """5.1 / 2.3: flights within 2 hexes of their carrier, at most 3 per hex (carrier hex first)."""
+    """5.1 / 2.3: flights within 2 hexes of their carrier, at most 3 per hex (carrier hex first, then the
+    hexes ahead, clockwise from the carrier's heading)."""
     out = []
-    spots = [(carrier.q, carrier.r)] + [(carrier.q + dq, carrier.r + dr) for dq, dr in DIRS]
-    spots += [(carrier.q + 2 * dq, carrier.r + 2 * dr) for dq, dr in DIRS]
+    # directions counted from the carrier's heading, so that mirrored carriers get mirrored flights
+    ring = [DIRS[(carrier.heading + k) % 6] for k in range(6)]
+    spots = [(carrier.q, carrier.r)] + [(carrier.q + dq, carrier.r + dr) for dq, dr in ring]
+    spots += [(carrier.q + 2 * dq, carrier.r + 2 * dr) for dq, dr in ring]
     spots = [s for s in spots if s in battle.m.doctrine.cells]
     for k in range(flights):
         q, r = spots[(k // MAX_FLIGHTS_PER_HEX) % len(spots)]

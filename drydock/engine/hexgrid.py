@@ -143,6 +143,17 @@ def from_offset(col: int, row: int) -> tuple[int, int]:
     return col - (row - (row & 1)) // 2, row
 
 
+def point_image(q: int, r: int, width: int, height: int) -> tuple[int, int]:
+    """The 180 degree image of hex (q, r) about the centre of a ``width`` x ``height`` board (fair set-up, 2.3).
+
+    With an even number of rows this is exactly offset (col, row) -> (width-1-col, height-1-row), so the
+    board maps onto itself; with an odd number the odd rows come out one column short of that.
+    Headings turn by 3 (``(h + 3) % 6``).
+    """
+    centre = (width - 1) - ((height - 1) - ((height - 1) & 1)) // 2
+    return centre - q, height - 1 - r
+
+
 def on_board(q: int, r: int, width: int, height: int) -> bool:
     col = q + (r - (r & 1)) // 2
     return 0 <= r < height and 0 <= col < width

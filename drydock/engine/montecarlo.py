@@ -49,6 +49,9 @@ class Summary:
     labels_b: list[str] = field(default_factory=list)
     not_simulated: list[str] = field(default_factory=list)
     vp_target: int = 0
+    #: ships of each side that left the board (3.3), summed over all runs
+    exits_a: int = 0
+    exits_b: int = 0
 
     def add(self, r: BattleResult) -> None:
         if r.winner == 0:
@@ -60,6 +63,8 @@ class Summary:
         self.turns += r.turns
         self.vp_a += r.vp[0]
         self.vp_b += r.vp[1]
+        self.exits_a += r.exits[0]
+        self.exits_b += r.exits[1]
         for i, s in enumerate(r.survived[0]):
             self.survived_a[i] += s
         for i, s in enumerate(r.survived[1]):
@@ -84,6 +89,9 @@ class Summary:
             "mean_vp_a": self.vp_a / n,
             "mean_vp_b": self.vp_b / n,
             "vp_target": self.vp_target,
+            "exits": {"a": self.exits_a, "b": self.exits_b,
+                      "per_100_ships": 100 * (self.exits_a + self.exits_b)
+                      / max(1, self.runs * (len(self.labels_a) + len(self.labels_b)))},
             "survival": {
                 "a": [{"ship": lab, "rate": s / n} for lab, s in zip(self.labels_a, self.survived_a, strict=True)],
                 "b": [{"ship": lab, "rate": s / n} for lab, s in zip(self.labels_b, self.survived_b, strict=True)],
@@ -203,6 +211,9 @@ def format_summary(s: Summary, seed: int) -> str:
         r = d[key]
         lines.append(f"  {label:7} {pct(r['rate'])}  95% CI [{pct(r['ci95'][0])}, {pct(r['ci95'][1])}]")
     lines.append(f"mean turns {d['mean_turns']:.2f}; mean VP A {d['mean_vp_a']:.1f}, B {d['mean_vp_b']:.1f}")
+    if s.exits_a or s.exits_b:
+        lines.append(f"left the board: {d['exits']['per_100_ships']:.1f} per 100 ships "
+                     f"(A {s.exits_a}, B {s.exits_b})")
     lines.append("survival:")
     for side in ("a", "b"):
         for row in d["survival"][side]:

@@ -6,9 +6,9 @@ Readings the reference marks uncertain carry a comment naming the open question.
 
 from __future__ import annotations
 
-#: 0.1 / issue 6: default board (columns x rows). The book's standard board is 32 x 27 and the
-#: recommended minimum 32 x 18 (0.1); issue 6 asks for 24 x 18 as the default. Use --board to change.
-BOARD = (24, 18)
+#: 0.1: default board (columns x rows), the book's recommended minimum ("a board 32 hexes across and
+#: 18 hexes wide"; the standard board is 32 x 27). Use --board to change.
+BOARD = (32, 18)
 
 #: 2.3: deployment depth from the short edge, and stacking limit per hex.
 DEPLOY_DEPTH = 4
