@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import textwrap
 from typing import Any
 
 from drydock.insight.analyze import ARC_SHIELD, SECTOR_ARCS, SHIELDS, Analysis
@@ -32,25 +33,30 @@ def to_dict(a: Analysis) -> dict[str, Any]:
     }
 
 
+def wrap(line: str) -> str:
+    return textwrap.fill(line, 110, initial_indent="  ", subsequent_indent="    ")
+
+
 def format_analysis(analyses: list[Analysis]) -> str:
     """The text form: per design, expected damage by range (shields 0-5), arcs, SU, endurance."""
     out: list[str] = []
     for a in analyses:
         out.append(f"{a.title}: expected damage per turn (boxes marked), target in every bank's arc")
-        out.append("  range " + "".join(f"  sh{s}" + " " * 2 for s in SHIELDS)
-                   + f"  | with {a.screens} screens: sh0    sh2    sh4")
+        out.append(f"  against shields 0-5, and shields 0/2/4 with {a.screens} screens:")
+        out.append("  range" + "".join(f"{'sh' + str(s):>7}" for s in SHIELDS) + "  |"
+                   + "".join(f"{'sh' + str(s) + '+sc':>8}" for s in (0, 2, 4)))
         for r in sorted(a.total):
             row = "".join(f"{text(a.total[r][s]):>7}" for s in SHIELDS)
-            scr = "".join(f"{text(a.screened[r][s]):>7}" for s in (0, 2, 4))
-            out.append(f"  {r:>5}{row}  |                 {scr}")
-        fire = ", ".join(f"{30 * k}-{30 * k + 30}: {text(v, 1)}" for k, v in enumerate(a.arcs))
-        out.append(f"  firepower by bearing (degrees from the bow; mean over range 1-{a.longest}, shields "
-                   f"{ARC_SHIELD}): {fire}")
+            scr = "".join(f"{text(a.screened[r][s]):>8}" for s in (0, 2, 4))
+            out.append(f"  {r:>5}{row}  |{scr}")
+        fire = ", ".join(f"{30 * k}-{30 * k + 30} {text(v, 1)}" for k, v in enumerate(a.arcs))
+        out.append(wrap(f"firepower by bearing (degrees clockwise from the bow; mean over range 1-{a.longest}, "
+                        f"shields {ARC_SHIELD}): {fire}"))
         used = sum(v for _, v, _ in a.su) or 1
-        out.append("  space units: " + ", ".join(f"{n} {v} ({pct(v / used)})" for n, v, _ in a.su))
+        out.append(wrap("space units: " + ", ".join(f"{n} {v} ({pct(v / used)})" for n, v, _ in a.su)))
         out.append(f"  ORAT {a.cr['orat']}  DRAT {a.cr['drat']}  CR {a.cr['combat_rating']}")
-        out.append("  endurance (expected hits to destroy at full shields): "
-                   + ", ".join(f"{w} {'-' if v is None else text(v, 1)}" for w, v in a.endurance))
+        out.append(wrap("endurance (expected hits to destroy, at full shields): "
+                        + ", ".join(f"{w} {'-' if v is None else text(v, 1)}" for w, v in a.endurance)))
         out += [f"  note: {n}" for n in a.not_in_figures]
         out.append("")
     return "\n".join(out).rstrip()

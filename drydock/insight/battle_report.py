@@ -201,12 +201,15 @@ def outcome_rates(summary: Summary) -> list[tuple[str, Fraction, float, float]]:
 
 
 def fight(side_a: list[Design], side_b: list[Design], *, runs: int, seed: int, jobs: int = 1,
-          doctrine: str = DOCTRINE_DEFAULT, progress: Any = None, **opts: Any) -> tuple[Summary, BattleReport]:
-    """``runs`` recorded battles: the summary and the explaining report (identical whatever ``jobs``)."""
+          progress: Any = None, **opts: Any) -> tuple[Summary, BattleReport]:
+    """``runs`` recorded battles: the summary and the explaining report (identical whatever ``jobs``).
+
+    ``opts`` go to the engine's ``Matchup`` (turns, board, battle_size, floating, doctrine ...).
+    """
     from drydock.engine.montecarlo import build_matchup, simulate
 
     labels = build_matchup(side_a, side_b, **opts).labels()
-    report = BattleReport.for_sides(side_a, side_b, labels, doctrine)
+    report = BattleReport.for_sides(side_a, side_b, labels, opts.get("doctrine", DOCTRINE_DEFAULT))
     summary = simulate(side_a, side_b, runs=runs, seed=seed, jobs=jobs, progress=progress, on_result=report.add,
                        record=True, **opts)
     return summary, report

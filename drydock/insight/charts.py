@@ -91,7 +91,8 @@ def bar_chart(title: str, groups: list[tuple[str, list[Bar]]], ylabel: str = "",
         glabels.append({"x": _f(x0 + gi * slot + slot / 2), "label": glabel})
         for bi, b in enumerate(bs):
             bx = left + bi * bw
-            value = pct(b.value) if percent else text(b.value, 2)
+            places = 0 if isinstance(b.value, int) else 2
+            value = pct(b.value) if percent else text(b.value, places)
             err = None
             if b.low is not None and b.high is not None:
                 err = (y(b.low), y(b.high))
@@ -100,7 +101,7 @@ def bar_chart(title: str, groups: list[tuple[str, list[Bar]]], ylabel: str = "",
             bars.append({"x": _f(bx + 2), "y": y(b.value), "w": _f(bw - 4), "h": _f(y0 - y(b.value)),
                          "color": color[b.series], "cx": _f(bx + bw / 2), "err": err,
                          "tip": f"{glabel} {b.series}: {value}",
-                         "value": (pct(b.value) if percent else text(b.value, 2)) if bw >= 24 else "",
+                         "value": (pct(b.value) if percent else text(b.value, places)) if bw >= 24 else "",
                          "ty": _f(top_y - 4)})
     legend = []
     if len(series) > 1:

@@ -78,10 +78,15 @@ class Tournament:
     runs: int
     seed: int
     opts: dict[str, Any]
-    doctrine: str = "standard"
     results: dict[str, dict[str, int]] = field(default_factory=dict)  # "i-j" -> counts, i as side A
     battles_fought: int = 0
     seconds: float = 0.0
+
+    @property
+    def doctrine(self) -> str:
+        from drydock.insight.battle_report import DOCTRINE_DEFAULT
+
+        return str(self.opts.get("doctrine", DOCTRINE_DEFAULT))
 
     def key(self, i: int, j: int) -> str:
         return f"{i}-{j}"
