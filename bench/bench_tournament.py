@@ -10,22 +10,11 @@ from __future__ import annotations
 
 import argparse
 import os
-import resource
-import sys
 import time
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+from bench_battle import ROOT, _cpu, read_designs
 
-from drydock.formats import read_designs  # noqa: E402
-from drydock.insight.tournament import Tournament  # noqa: E402
-
-
-def _cpu() -> float:
-    me = resource.getrusage(resource.RUSAGE_SELF)
-    kids = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return me.ru_utime + me.ru_stime + kids.ru_utime + kids.ru_stime
+from drydock.insight.tournament import Tournament
 
 
 def main() -> None:

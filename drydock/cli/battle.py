@@ -37,18 +37,13 @@ def battle(side_a: str, side_b: str, count_a: int, count_b: int, runs: int, seed
     Prints win/draw/loss rates with Wilson 95% intervals, mean turns, mean VPs and survival per ship, then why:
     CR per side, mean damage per battery and range band, turns to the first kill, how the battles ended.
     """
+    from drydock.cli.options import board_size
     from drydock.engine.montecarlo import format_summary, illegal_designs, one_battle_log, read_side
-    from drydock.errors import DrydockError
     from drydock.formats import write_atomic
     from drydock.insight.battle_report import design_matrix, fight, format_report, full_dict, outcome_rates
     from drydock.insight.pages import battle_page, check_report_path, write_report
 
-    try:
-        w, h = (int(x) for x in board.lower().split("x"))
-    except ValueError:
-        raise DrydockError(f"--board must look like 24x18, not {board!r}") from None
-    if runs < 1 or jobs < 1 or turns < 1 or w < 8 or h < 8:
-        raise DrydockError("--runs, --jobs and --turns must be at least 1 and the board at least 8x8")
+    w, h = board_size(board, runs, jobs, turns)
     if report_file:
         check_report_path(report_file)
     a = read_side(side_a, count_a)

@@ -27,17 +27,13 @@ import click
 def tournament(files: tuple[str, ...], runs: int, seed: int, turns: int, jobs: int, board: str, floating: bool,
                state_file: str | None, as_json: bool, report_file: str | None, force: bool) -> None:
     """Every design in FILES against every other, RUNS battles each: win-rate matrix, ranking, throughput."""
+    from drydock.cli.options import board_size
     from drydock.errors import DrydockError
     from drydock.formats import read_designs
     from drydock.insight.pages import check_report_path, tournament_page, write_report
     from drydock.insight.tournament import Tournament, format_tournament, to_json
 
-    try:
-        w, h = (int(x) for x in board.lower().split("x"))
-    except ValueError:
-        raise DrydockError(f"--board must look like 24x18, not {board!r}") from None
-    if runs < 1 or jobs < 0 or turns < 1 or w < 8 or h < 8:
-        raise DrydockError("--runs and --turns must be at least 1 and the board at least 8x8")
+    w, h = board_size(board, runs, jobs, turns, min_jobs=0)
     if report_file:
         check_report_path(report_file)
     designs = [d for f in files for d in read_designs(f)]
