@@ -52,6 +52,7 @@ class Summary:
     #: ships of each side that left the board (3.3), summed over all runs
     exits_a: int = 0
     exits_b: int = 0
+    avoidable_exits: int = 0
 
     def add(self, r: BattleResult) -> None:
         if r.winner == 0:
@@ -65,6 +66,7 @@ class Summary:
         self.vp_b += r.vp[1]
         self.exits_a += r.exits[0]
         self.exits_b += r.exits[1]
+        self.avoidable_exits += r.avoidable_exits
         for i, s in enumerate(r.survived[0]):
             self.survived_a[i] += s
         for i, s in enumerate(r.survived[1]):
@@ -89,7 +91,7 @@ class Summary:
             "mean_vp_a": self.vp_a / n,
             "mean_vp_b": self.vp_b / n,
             "vp_target": self.vp_target,
-            "exits": {"a": self.exits_a, "b": self.exits_b,
+            "exits": {"a": self.exits_a, "b": self.exits_b, "avoidable": self.avoidable_exits,
                       "per_100_ships": 100 * (self.exits_a + self.exits_b)
                       / max(1, self.runs * (len(self.labels_a) + len(self.labels_b)))},
             "survival": {
