@@ -93,3 +93,19 @@ def test_two_deterministic_doctrines():
     d = read_designs(EXAMPLES / "majestic.yaml")[:1]
     one = simulate(d, d, runs=40, seed=3, doctrine="cautious").to_dict()
     assert one == simulate(d, d, runs=40, seed=3, doctrine="cautious", jobs=2).to_dict()
+
+
+def test_verdict_and_robustness_line():
+    from drydock.engine.montecarlo import Summary, robustness_line, verdict
+
+    def summ(a, b, name):
+        return Summary(runs=a + b, a_wins=a, b_wins=b, doctrine=name)
+
+    assert verdict(summ(60, 40, "x")) == "A"          # Wilson [0.502, 0.691]
+    assert verdict(summ(55, 45, "x")) == "even"
+    assert verdict(summ(30, 70, "x")) == "B"
+    line = robustness_line({"aggressive": summ(60, 40, "aggressive"), "cautious": summ(70, 30, "cautious")})
+    assert line == ("robustness: aggressive A 60.0% / cautious A 70.0% of decisive battles: side A favoured "
+                    "under every doctrine (robust)")
+    line = robustness_line({"aggressive": summ(60, 40, "aggressive"), "cautious": summ(45, 55, "cautious")})
+    assert "the verdict changes with the doctrine (aggressive: side A, cautious: even)" in line

@@ -19,6 +19,10 @@ import click
 @click.option("--board", default="32x18", show_default=True,
               help="Board size, columns x rows (0.1: the book's minimum is 32x18).")
 @click.option("--floating", is_flag=True, help="Floating board (D.4): no edges, ships never leave it.")
+@click.option("--doctrine", default="aggressive", show_default=True, type=click.Choice(["aggressive", "cautious"]),
+              help="How both sides fly and fight (see README).")
+@click.option("--robustness/--no-robustness", default=True, show_default=True,
+              help="Also fight the match-up under the other doctrine and say whether the verdict changes.")
 @click.option("--battle-size", default="auto", show_default=True,
               type=click.Choice(["auto", "very-small", "small", "medium", "large", "very-large"]),
               help="VP target from 2.2; auto = 60% of the larger side's CR.")
@@ -26,12 +30,21 @@ import click
 @click.option("--log", "log_file", type=click.Path(dir_okay=False), help="Write run 0 turn by turn to FILE.")
 @click.option("--force", is_flag=True, help="Overwrite an existing --log file.")
 def battle(side_a: str, side_b: str, count_a: int, count_b: int, runs: int, seed: int, turns: int, jobs: int,
-           board: str, floating: bool, battle_size: str, as_json: bool, log_file: str | None, force: bool) -> None:
+           board: str, floating: bool, doctrine: str, robustness: bool, battle_size: str, as_json: bool,
+           log_file: str | None, force: bool) -> None:
     """Fight SIDE_A against SIDE_B (design files; several files comma-separated) RUNS times.
 
     Prints win/draw/loss rates with Wilson 95% intervals, mean turns, mean VPs and survival per ship.
     """
-    from drydock.engine.montecarlo import format_summary, illegal_designs, one_battle_log, read_side, simulate
+    from drydock.engine.montecarlo import (
+        format_summary,
+        illegal_designs,
+        one_battle_log,
+        read_side,
+        robustness_to_dict,
+        simulate,
+    )
+    from drydock.engine.montecarlo import robustness as engine_robustness
     from drydock.errors import DrydockError
     from drydock.formats import write_atomic
 
@@ -45,7 +58,8 @@ def battle(side_a: str, side_b: str, count_a: int, count_b: int, runs: int, seed
     b = read_side(side_b, count_b)
     for problem in illegal_designs(a + b):
         click.echo(f"drydock: warning: {problem}", err=True)
-    opts = {"turns": turns, "board": (w, h), "battle_size": battle_size, "floating": floating}
+    opts = {"turns": turns, "board": (w, h), "battle_size": battle_size, "floating": floating,
+            "doctrine": doctrine}
     if log_file:
         result = one_battle_log(a, b, seed=seed, **opts)
         write_atomic(log_file, "\n".join(result.log) + "\n", force=force)
@@ -55,7 +69,8 @@ def battle(side_a: str, side_b: str, count_a: int, count_b: int, runs: int, seed
             summary = simulate(a, b, runs=runs, seed=seed, jobs=jobs, progress=bar.update, **opts)
     else:
         summary = simulate(a, b, runs=runs, seed=seed, jobs=jobs, **opts)
+    by = engine_robustness(a, b, runs=runs, seed=seed, jobs=jobs, done=summary, **opts) if robustness else None
     if as_json:
-        click.echo(json.dumps(summary.to_dict(), indent=2))
+        click.echo(json.dumps(summary.to_dict() | ({"robustness": robustness_to_dict(by)} if by else {}), indent=2))
     else:
-        click.echo(format_summary(summary, seed))
+        click.echo(format_summary(summary, seed, by))

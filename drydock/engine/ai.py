@@ -49,14 +49,17 @@ class Style:
     #: off the board: its stopping distance is reckoned with the engine rating it would have after losing
     #: that share (at least one box; one heavy turn can check most of a track)
     margin: float
+    #: engine boxes planned lost per point of the enemy's expected fire value at the end position (about
+    #: 1/6 of the damage points it does, 4.4, times a safety factor); may plan for the whole track
+    fire_margin: float
     #: boosters (B.3) may be fired for a better position
     boosters: bool
 
 
 #: The doctrines a battle can be fought with (``--doctrine``); both sides use the same one.
 DOCTRINES: dict[str, Style] = {
-    "aggressive": Style("aggressive", threat=1.0, margin=1.0, boosters=True),
-    "cautious": Style("cautious", threat=1.6, margin=1.0, boosters=False),
+    "aggressive": Style("aggressive", threat=1.0, margin=1.0, fire_margin=0.5, boosters=True),
+    "cautious": Style("cautious", threat=1.6, margin=1.0, fire_margin=0.8, boosters=False),
 }
 DEFAULT_DOCTRINE = "aggressive"
 #: with no engine left after the hits planned for, a ship drifts: keep room for this many turns of drift
@@ -77,11 +80,16 @@ def stopping_distance(speed: int, rating: int) -> int:
     return sum(speed - k * rating for k in range(1, speed // rating + 1))
 
 
-def margin_rating(track: tuple[int, ...], hits: int, share: float) -> int:
-    """The engine rating after losing ``share`` of the boxes left before the last one (at least one box)."""
+def margin_boxes(track: tuple[int, ...], hits: int, share: float) -> int:
+    """Engine boxes a ship plans to lose: ``share`` of those left before the last one (at least one)."""
     left = len(track) - hits - 1
-    k = hits + max(1, round(share * left)) if left > 0 else hits + 1
-    return track[min(k, len(track) - 1)] if k < len(track) else 0
+    return max(1, round(share * left)) if left > 0 else 1
+
+
+def margin_rating(track: tuple[int, ...], hits: int, share: float) -> int:
+    """The engine rating after losing :func:`margin_boxes` more boxes (0 when the track is gone)."""
+    k = hits + margin_boxes(track, hits, share)
+    return track[k] if k < len(track) else 0
 
 
 class MatchTables:
@@ -253,7 +261,7 @@ class Doctrine:
         my_shields = [ship.shield(a) for a in range(4)]
         er = ship.engine_rating
         track = spec.engine_track
-        margin_er = margin_rating(track, ship.eng_hits, style.margin)
+        margin = (track, ship.eng_hits, margin_boxes(track, ship.eng_hits, style.margin), style.fire_margin)
         best = None
         best_score = 0.0
         seen: set[tuple[int, int, int, int, int]] = set()
@@ -273,7 +281,7 @@ class Doctrine:
                         break
                 else:
                     score = self._score(ship.lrs, my_shields, q0 + dq, r0 + dr, h, f, speed, infos, style.threat,
-                                        margin_er, er, far) - BOOSTER_COST * boost
+                                        margin, er, far) - BOOSTER_COST * boost
                     if best is None or score > best_score:
                         best, best_score = (orders, boost), score
         if best is None:
@@ -289,8 +297,9 @@ class Doctrine:
         return False
 
     def _score(self, lrs: bool, my_shields: list[int], q: int, r: int, h: int, f: int, speed: int,
-               infos: list, threat: float, margin_er: int, er: int, far: tuple) -> float:
+               infos: list, threat: float, margin: tuple, er: int, far: tuple) -> float:
         total = 0.0
+        feared = 0.0
         geo = GEOMETRY
         for eq, er_, ef, mine, theirs, penalty, pref, e_shields, e_lrs, ocache, dcache, reach in infos:
             dist, mask, my_arc = geo[(eq - q, er_ - r, f)]
@@ -323,6 +332,7 @@ class Doctrine:
                         v += n * row[edist][ms]
                 dcache[key] = v
             total -= threat * v
+            feared += v
             if pref >= 0:
                 total -= penalty * abs(dist - pref)
         # do not overshoot: the range to the nearest enemy next turn if I brake as hard as I can
@@ -332,7 +342,10 @@ class Doctrine:
         if self.floating:
             return total
         # edge: room ahead for my stopping distance with the engine I would have after the planned hits
-        need = stopping_distance(speed, margin_er)
+        track, hits, boxes, fire_margin = margin
+        planned = int(feared * fire_margin + 0.999)
+        k = hits + (boxes if boxes > planned else planned)
+        need = stopping_distance(speed, track[k] if k < len(track) else 0)
         room = self.run[(q, r, h)]
         if room < need:
             total -= EDGE_PENALTY * (need - room)
