@@ -183,6 +183,10 @@ class Doctrine:
                 if key not in self.tables:
                     self.tables[key] = MatchTables(a, d)
         self._pref: dict[tuple[int, int], int] = {}
+        #: fighter moves that stay on the board, by (q, r, heading) (fighters.board_ends)
+        self.fighter_ends: dict[tuple[int, int, int], tuple[tuple[int, int, int], ...]] = {}
+        self.fighter_first: dict[tuple[int, int, int], dict[tuple[int, int], tuple[int, int]]] = {}
+        self.fighter_approach: dict[tuple, tuple[tuple[int, int, int], ...]] = {}
         self._memo: dict[tuple, tuple[Orders, int]] = {}
         # expected fire of a fleet of live banks at (arc mask, arc, effective range, shield), kept
         # across decisions and battles of the matchup: keyed by the ship pair and live mounts
