@@ -21,6 +21,10 @@ MATRIX_RUNS = 200
 @click.option("--board", default="32x18", show_default=True,
               help="Board size, columns x rows (0.1: the book's minimum is 32x18).")
 @click.option("--floating", is_flag=True, help="Floating board (D.4): no edges, ships never leave it.")
+@click.option("--doctrine", default="aggressive", show_default=True, type=click.Choice(["aggressive", "cautious"]),
+              help="How both sides fly and fight (see README).")
+@click.option("--robustness/--no-robustness", default=True, show_default=True,
+              help="Also fight the match-up under the other doctrine and say whether the verdict changes.")
 @click.option("--battle-size", default="auto", show_default=True,
               type=click.Choice(["auto", "very-small", "small", "medium", "large", "very-large"]),
               help="VP target from 2.2; auto = 60% of the larger side's CR.")
@@ -30,17 +34,18 @@ MATRIX_RUNS = 200
               help="Write a report with charts: FILE.html, FILE.pdf, or FILE.svg (the win/draw/loss chart).")
 @click.option("--force", is_flag=True, help="Overwrite an existing --log or --report file.")
 def battle(side_a: str, side_b: str, count_a: int, count_b: int, runs: int, seed: int, turns: int, jobs: int,
-           board: str, floating: bool, battle_size: str, as_json: bool, log_file: str | None,
-           report_file: str | None, force: bool) -> None:
+           board: str, floating: bool, doctrine: str, robustness: bool, battle_size: str, as_json: bool,
+           log_file: str | None, report_file: str | None, force: bool) -> None:
     """Fight SIDE_A against SIDE_B (design files; several files comma-separated) RUNS times.
 
     Prints win/draw/loss rates with Wilson 95% intervals, mean turns, mean VPs and survival per ship, then why:
     CR per side, mean damage per battery and range band, turns to the first kill, how the battles ended.
     """
     from drydock.cli.options import board_size
-    from drydock.engine.montecarlo import format_summary, illegal_designs, one_battle_log, read_side
+    from drydock.engine.montecarlo import format_summary, illegal_designs, one_battle_log, read_side, robustness_to_dict
+    from drydock.engine.montecarlo import robustness as engine_robustness
     from drydock.formats import write_atomic
-    from drydock.insight.battle_report import design_matrix, fight, format_report, full_dict, outcome_rates
+    from drydock.insight.battle_report import design_matrix, fight, format_report, full_dict, outcome_rates, rounded
     from drydock.insight.pages import battle_page, check_report_path, write_report
 
     w, h = board_size(board, runs, jobs, turns)
@@ -50,7 +55,8 @@ def battle(side_a: str, side_b: str, count_a: int, count_b: int, runs: int, seed
     b = read_side(side_b, count_b)
     for problem in illegal_designs(a + b):
         click.echo(f"drydock: warning: {problem}", err=True)
-    opts = {"turns": turns, "board": (w, h), "battle_size": battle_size, "floating": floating}
+    opts = {"turns": turns, "board": (w, h), "battle_size": battle_size, "floating": floating,
+            "doctrine": doctrine}
     if log_file:
         result = one_battle_log(a, b, seed=seed, **opts)
         write_atomic(log_file, "\n".join(result.log) + "\n", force=force)
@@ -60,7 +66,10 @@ def battle(side_a: str, side_b: str, count_a: int, count_b: int, runs: int, seed
             summary, report = fight(a, b, runs=runs, seed=seed, jobs=jobs, progress=bar.update, **opts)
     else:
         summary, report = fight(a, b, runs=runs, seed=seed, jobs=jobs, **opts)
+    by = engine_robustness(a, b, runs=runs, seed=seed, jobs=jobs, done=summary, **opts) if robustness else None
     data = full_dict(summary, report)
+    if by:
+        data["robustness"] = rounded(robustness_to_dict(by))
     matrix = None
     if report_file or as_json:
         matrix = design_matrix(a, b, runs=min(runs, MATRIX_RUNS), seed=seed, jobs=jobs, **opts)
@@ -71,5 +80,5 @@ def battle(side_a: str, side_b: str, count_a: int, count_b: int, runs: int, seed
     if as_json:
         click.echo(json.dumps(data, indent=2))
     else:
-        click.echo(format_summary(summary, seed))
+        click.echo(format_summary(summary, seed, by))
         click.echo(format_report(report))

@@ -9,6 +9,8 @@ from pathlib import Path
 
 import click
 
+from drydock.engine.ai import DEFAULT_DOCTRINE, DOCTRINES
+
 
 @click.command()
 @click.argument("files", nargs=-1, required=True)
@@ -18,6 +20,8 @@ import click
 @click.option("--jobs", default=0, help="Worker processes [default: all cores]; results do not depend on it.")
 @click.option("--board", default="32x18", show_default=True, help="Board size, columns x rows.")
 @click.option("--floating", is_flag=True, help="Floating board (D.4): no edges, ships never leave it.")
+@click.option("--doctrine", default=DEFAULT_DOCTRINE, show_default=True, type=click.Choice(sorted(DOCTRINES)),
+              help="How both sides fly and fight.")
 @click.option("--state", "state_file", type=click.Path(dir_okay=False),
               help="Keep finished pairings in this JSON file; a rerun resumes from it.")
 @click.option("--json", "as_json", is_flag=True, help="Print the matrix and ranking as JSON.")
@@ -25,7 +29,7 @@ import click
               help="Write a report: FILE.html, FILE.pdf or FILE.svg (the matrix).")
 @click.option("--force", is_flag=True, help="Overwrite an existing --report file.")
 def tournament(files: tuple[str, ...], runs: int, seed: int, turns: int, jobs: int, board: str, floating: bool,
-               state_file: str | None, as_json: bool, report_file: str | None, force: bool) -> None:
+               doctrine: str, state_file: str | None, as_json: bool, report_file: str | None, force: bool) -> None:
     """Every design in FILES against every other, RUNS battles each: win-rate matrix, ranking, throughput."""
     from drydock.cli.options import board_size
     from drydock.errors import DrydockError
@@ -39,7 +43,7 @@ def tournament(files: tuple[str, ...], runs: int, seed: int, turns: int, jobs: i
     designs = [d for f in files for d in read_designs(f)]
     if len(designs) < 2:
         raise DrydockError("a tournament needs at least two designs")
-    t = Tournament(designs, runs, seed, {"turns": turns, "board": (w, h), "floating": floating})
+    t = Tournament(designs, runs, seed, {"turns": turns, "board": (w, h), "floating": floating, "doctrine": doctrine})
     total = runs * len(t.pairs())
     state = Path(state_file) if state_file else None
     jobs = jobs or os.cpu_count() or 1

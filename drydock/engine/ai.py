@@ -19,6 +19,7 @@ No randomness: ties go to the first candidate in a fixed order.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import cache
 
 from drydock.engine.combat import effective_range, expected_damage, expected_hits_per_weapon
@@ -35,6 +36,60 @@ EDGE_PENALTY = 100.0
 BOOSTER_COST = 0.05
 MEMO_LIMIT = 200_000
 SEEKER_REACH = 64  # table length for seeker banks (any range on the board)
+
+
+@dataclass(frozen=True)
+class Style:
+    """One deterministic doctrine: how much it fears the enemy's fire and how much engine it keeps in hand."""
+
+    name: str
+    #: weight of the enemy's expected fire against the arc the ship presents (own fire weighs 1)
+    threat: float
+    #: share of its remaining engine boxes (beyond the last) the ship plans to lose without being carried
+    #: off the board: its stopping distance is reckoned with the engine rating it would have after losing
+    #: that share (at least one box; one heavy turn can check most of a track)
+    margin: float
+    #: engine boxes planned lost per point of the enemy's expected fire value at the end position (about
+    #: 1/6 of the damage points it does, 4.4, times a safety factor); may plan for the whole track
+    fire_margin: float
+    #: boosters (B.3) may be fired for a better position
+    boosters: bool
+
+
+#: The doctrines a battle can be fought with (``--doctrine``); both sides use the same one.
+DOCTRINES: dict[str, Style] = {
+    "aggressive": Style("aggressive", threat=1.0, margin=1.0, fire_margin=0.5, boosters=True),
+    "cautious": Style("cautious", threat=1.6, margin=1.0, fire_margin=0.8, boosters=False),
+}
+DEFAULT_DOCTRINE = "aggressive"
+#: with no engine left after the hits planned for, a ship drifts: keep room for this many turns of drift
+DRIFT_TURNS = 8
+#: weight of the range penalty two turns ahead (coasting on at the slowest reachable speed)
+OVERSHOOT_WEIGHT = 0.6
+
+
+@cache
+def stopping_distance(speed: int, rating: int) -> int:
+    """Hexes a ship at ``speed`` still covers going straight while braking by ``rating`` a turn (3.2).
+
+    ``sum(max(0, speed - k * rating) for k >= 1)``; with no engine left it drifts ``DRIFT_TURNS`` turns.
+    The invariant "room ahead >= stopping distance" can always be kept next turn by braking.
+    """
+    if rating <= 0:
+        return speed * DRIFT_TURNS
+    return sum(speed - k * rating for k in range(1, speed // rating + 1))
+
+
+def margin_boxes(track: tuple[int, ...], hits: int, share: float) -> int:
+    """Engine boxes a ship plans to lose: ``share`` of those left before the last one (at least one)."""
+    left = len(track) - hits - 1
+    return max(1, round(share * left)) if left > 0 else 1
+
+
+def margin_rating(track: tuple[int, ...], hits: int, share: float) -> int:
+    """The engine rating after losing :func:`margin_boxes` more boxes (0 when the track is gone)."""
+    k = hits + margin_boxes(track, hits, share)
+    return track[k] if k < len(track) else 0
 
 
 class MatchTables:
@@ -104,7 +159,9 @@ class Everywhere:
 class Doctrine:
     """The AI for all ships of a battle (deterministic)."""
 
-    def __init__(self, specs: list[ShipSpec], board: tuple[int, int], floating: bool = False) -> None:
+    def __init__(self, specs: list[ShipSpec], board: tuple[int, int], floating: bool = False,
+                 style: Style | str = DEFAULT_DOCTRINE) -> None:
+        self.style = DOCTRINES[style] if isinstance(style, str) else style
         self.board = board
         self.floating = floating
         w, hh = board
@@ -126,6 +183,10 @@ class Doctrine:
                 if key not in self.tables:
                     self.tables[key] = MatchTables(a, d)
         self._pref: dict[tuple[int, int], int] = {}
+        #: fighter moves that stay on the board, by (q, r, heading) (fighters.board_ends)
+        self.fighter_ends: dict[tuple[int, int, int], tuple[tuple[int, int, int], ...]] = {}
+        self.fighter_first: dict[tuple[int, int, int], dict[tuple[int, int], tuple[int, int]]] = {}
+        self.fighter_approach: dict[tuple, tuple[tuple[int, int, int], ...]] = {}
         self._memo: dict[tuple, tuple[Orders, int]] = {}
         # expected fire of a fleet of live banks at (arc mask, arc, effective range, shield), kept
         # across decisions and battles of the matchup: keyed by the ship pair and live mounts
@@ -135,7 +196,8 @@ class Doctrine:
         return self.tables[(id(att), id(dfn))]
 
     def preferred_range(self, me: ShipSpec, enemy: ShipSpec) -> int:
-        """The range where my expected damage most exceeds the enemy's (ties: the more damage, then longer)."""
+        """The range where my expected damage most exceeds the enemy's, weighted by the doctrine's
+        ``threat`` (ties: the more damage, then longer)."""
         key = (id(me), id(enemy))
         if key not in self._pref:
             mine = self.table(me, enemy).by_range
@@ -145,7 +207,7 @@ class Doctrine:
             for r in range(1, n):
                 a = mine[r] if r < len(mine) else 0.0
                 b = theirs[r] if r < len(theirs) else 0.0
-                k = (round(a - b, 9), round(a, 9), r)
+                k = (round(a - self.style.threat * b, 9), round(a, 9), r)
                 if best is None or k > best:
                     best, pr = k, r
             self._pref[key] = pr
@@ -174,6 +236,7 @@ class Doctrine:
 
     def _choose(self, ship: ShipState, enemies: list[ShipState]) -> tuple[Orders, int]:
         spec = ship.spec
+        style = self.style
         q0, r0 = ship.q, ship.r
         # what I know about each enemy this turn: predicted pose and both sides' bank tables
         infos = []
@@ -195,12 +258,18 @@ class Doctrine:
         ninfo = nearest[1]
         ninfo[6] = self.preferred_range(spec, nearest[2].spec)
         ninfo[5] = RANGE_PENALTY * (self.table(spec, nearest[2].spec).best + 0.1)
+        # two turns ahead: the nearest enemy goes on straight; I coast at the slowest speed I can reach
+        ne = nearest[2]
+        far = (ninfo[0] + DIRS[ne.heading][0] * ne.speed, ninfo[1] + DIRS[ne.heading][1] * ne.speed,
+               ninfo[5] * OVERSHOOT_WEIGHT, ninfo[6])
         my_shields = [ship.shield(a) for a in range(4)]
         er = ship.engine_rating
+        track = spec.engine_track
+        margin = (track, ship.eng_hits, margin_boxes(track, ship.eng_hits, style.margin), style.fire_margin)
         best = None
         best_score = 0.0
         seen: set[tuple[int, int, int, int, int]] = set()
-        boosts = 1 + (1 if ship.boosters_left > 0 else 0)
+        boosts = 1 + (1 if ship.boosters_left > 0 and style.boosters else 0)
         cells = self.cells
         floating = self.floating
         for boost in range(boosts):
@@ -215,17 +284,26 @@ class Doctrine:
                     if (q0 + x, r0 + y) not in cells:
                         break
                 else:
-                    score = self._score(ship.lrs, my_shields, q0 + dq, r0 + dr, h, f, speed, infos) \
-                        - BOOSTER_COST * boost
+                    score = self._score(ship.lrs, my_shields, q0 + dq, r0 + dr, h, f, speed, infos, style.threat,
+                                        margin, er, far) - BOOSTER_COST * boost
                     if best is None or score > best_score:
                         best, best_score = (orders, boost), score
         if best is None:
             return (Orders((ship.speed,)) if ship.speed else Orders()), 0
         return best
 
+    def can_stay(self, ship: ShipState, boost: int = 0) -> bool:
+        """Whether any order of the menu (3.2, with the boosters fired) keeps ``ship`` on the board this turn."""
+        for _, waypoints, *_ in candidate_moves(ship.speed, ship.prev_slips, ship.engine_rating + boost,
+                                                ship.heading):
+            if all((ship.q + x, ship.r + y) in self.cells for x, y in waypoints):
+                return True
+        return False
+
     def _score(self, lrs: bool, my_shields: list[int], q: int, r: int, h: int, f: int, speed: int,
-               infos: list) -> float:
+               infos: list, threat: float, margin: tuple, er: int, far: tuple) -> float:
         total = 0.0
+        feared = 0.0
         geo = GEOMETRY
         for eq, er_, ef, mine, theirs, penalty, pref, e_shields, e_lrs, ocache, dcache, reach in infos:
             dist, mask, my_arc = geo[(eq - q, er_ - r, f)]
@@ -246,7 +324,7 @@ class Doctrine:
                         v += n * row[deff][es]
                 ocache[key] = v
             total += v
-            # the enemy's fire at the shield arc I present
+            # the enemy's fire at the shield arc I present (so the strongest arc is turned to the enemy)
             ms = my_shields[my_arc]
             edist = dist - dist // 3 if e_lrs else dist
             key = (emask, e_arc, edist, ms)
@@ -257,16 +335,24 @@ class Doctrine:
                     if (bmask & emask or dmask >> e_arc & 1) and edist < len(row):
                         v += n * row[edist][ms]
                 dcache[key] = v
-            total -= v
+            total -= threat * v
+            feared += v
             if pref >= 0:
                 total -= penalty * abs(dist - pref)
+        # do not overshoot: the range to the nearest enemy next turn if I brake as hard as I can
+        fq, fr, fpen, fpref = far
+        coast = speed - er if speed > er else 0
+        total -= fpen * abs(_dist(q + DIRS[h][0] * coast, r + DIRS[h][1] * coast, fq, fr) - fpref)
         if self.floating:
             return total
-        # edge: keep room to go on at this speed next turn
-        look = (speed if speed > 1 else 1) + 1
+        # edge: room ahead for my stopping distance with the engine I would have after the planned hits
+        track, hits, boxes, fire_margin = margin
+        planned = int(feared * fire_margin + 0.999)
+        k = hits + (boxes if boxes > planned else planned)
+        need = stopping_distance(speed, track[k] if k < len(track) else 0)
         room = self.run[(q, r, h)]
-        if room < look:
-            total -= EDGE_PENALTY * (look - room)
+        if room < need:
+            total -= EDGE_PENALTY * (need - room)
         return total
 
     # ------------------------------------------------------------ fire
@@ -367,7 +453,7 @@ def _bank_rows(ship: ShipState, table: MatchTables) -> list[tuple[int, int, int,
 
 def _state_key(s: ShipState) -> tuple:
     """Everything about a ship the movement doctrine looks at."""
-    return (s.uid, s.q, s.r, s.heading, s.speed, s.prev_slips, s.engine_rating, s.boosters_left,
+    return (s.uid, s.q, s.r, s.heading, s.speed, s.prev_slips, s.engine_rating, s.eng_hits, s.boosters_left,
             tuple(s.bank_alive), s.shield(0), s.shield(1), s.shield(2), s.shield(3), s.lrs)
 
 

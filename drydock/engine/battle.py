@@ -10,7 +10,7 @@ import random
 from dataclasses import dataclass, field
 
 from drydock.engine import fighters
-from drydock.engine.ai import Doctrine
+from drydock.engine.ai import DEFAULT_DOCTRINE, Doctrine
 from drydock.engine.combat import BAND_NAMES, alternation, fire_volley
 from drydock.engine.damage import apply_marked_damage
 from drydock.engine.dice import d6
@@ -34,6 +34,8 @@ class BattleResult:
     log: list[str] = field(default_factory=list)
     #: ships of side A and of side B that left the board (3.3)
     exits: tuple[int, int] = (0, 0)
+    #: of those, ships for which a legal order of the doctrine's menu would have stayed on the board
+    avoidable_exits: int = 0
     stats: BattleStats | None = None  # with Matchup(record=True) (issue 15)
 
 
@@ -54,7 +56,7 @@ class Matchup:
 
     def __init__(self, side_a: list[ShipSpec], side_b: list[ShipSpec], *, turns: int = 20,
                  board: tuple[int, int] = BOARD, battle_size: str = "auto", floating: bool = False,
-                 record: bool = False) -> None:
+                 doctrine: str = DEFAULT_DOCTRINE, record: bool = False) -> None:
         self.sides = (side_a, side_b)
         self.record = record
         self.turns = turns
@@ -62,7 +64,7 @@ class Matchup:
         #: D.4 floating board: the board moves with the ships, nobody leaves it (the book's proviso that
         #: a shift may not push another ship off is not modelled: the board is unbounded)
         self.floating = floating
-        self.doctrine = Doctrine(list({id(s): s for s in side_a + side_b}.values()), board, floating)
+        self.doctrine = Doctrine(list({id(s): s for s in side_a + side_b}.values()), board, floating, doctrine)
         cr = (sum(s.cr for s in side_a), sum(s.cr for s in side_b))
         if battle_size == "auto":
             num, den = VP_TARGET_RATIO
@@ -97,6 +99,8 @@ class Battle:
         self.turn = 0
         self.flights: list = []  # SeekerFlight and FighterFlight
         self.flight_uid = 0
+        #: ships that left the board although one of the doctrine's legal orders kept them on it
+        self.avoidable_exits = 0
         self.obs = StatsRecorder(self.ships) if match.record else None
         self.deploy()
 
@@ -184,7 +188,7 @@ class Battle:
         exits = (sum(s.left_board for s in self.ships if s.side == 0),
                  sum(s.left_board for s in self.ships if s.side == 1))
         return BattleResult(winner, self.turn, (self.vp[0], self.vp[1]), survived,  # type: ignore[arg-type]
-                            self.log or [], exits, self.obs.stats if self.obs else None)
+                            self.log or [], exits, self.avoidable_exits, self.obs.stats if self.obs else None)
 
     def orders_and_movement(self) -> None:
         # 1d: orders written simultaneously, from the positions at the start of the turn
@@ -205,6 +209,8 @@ class Battle:
                 orders = straight(s.speed)
             q, r, h, f, off = execute(orders, s.q, s.r, s.heading,
                                         None if self.m.floating else self.m.board)
+            if off and self.m.doctrine.can_stay(s, boost):
+                self.avoidable_exits += 1
             self.say(f"  {s.label} orders {format_orders(orders)} req {req} ER {er}"
                      + (f" +{boost} booster" if boost else "") + f": {self.pos(s)} ->")
             s.q, s.r, s.heading, s.facing = q, r, h, f

@@ -22,7 +22,7 @@ from functools import cache
 from drydock.engine.combat import DiceRecorder, damage_value
 from drydock.engine.damage import apply_marked_damage
 from drydock.engine.dice import DamageTally, impact_probability, roll_damage, roll_impact
-from drydock.engine.hexgrid import DEFENSIVE, DIRS, GEOMETRY, distance
+from drydock.engine.hexgrid import DEFENSIVE, DIRS, GEOMETRY
 from drydock.engine.seekers import SeekerFlight, defensive_fire
 from drydock.engine.ships import ShipState
 from drydock.engine.tables import (
@@ -55,6 +55,7 @@ class FighterFlight:
         return fighter_expected(defender.shield(0), defender.spec.ionized)
 
 
+@cache
 def fighter_expected(shield: int, ionized: bool) -> float:
     p_hit = (7 - FIGHTER_HIT) / 6
     p_imp = 1.0 if shield == 0 else float(impact_probability(shield, 0))
@@ -104,9 +105,62 @@ def fighter_moves(heading: int) -> tuple[tuple[int, int, int, tuple[tuple[int, i
     return tuple((q, r, h, pts) for (q, r, h), pts in seen.items())
 
 
+def board_ends(doctrine, q: int, r: int, heading: int) -> tuple[tuple[int, int, int], ...]:  # type: ignore[no-untyped-def]
+    """End states (q, r, heading) of the 5.3 moves from (q, r, heading) whose whole path stays on the board
+    (in the order of :func:`fighter_moves`), cached on the match-up's doctrine."""
+    key = (q, r, heading)
+    cache = doctrine.fighter_ends
+    out = cache.get(key)
+    if out is None:
+        cells = doctrine.cells
+        out = tuple((q + dq, r + dr, h) for dq, dr, h, pts in fighter_moves(heading)
+                    if (q + dq, r + dr) in cells and all((q + x, r + y) in cells for x, y in pts))
+        if len(cache) < 100_000:
+            cache[key] = out
+    return out
+
+
+def first_end_by_hex(doctrine, q: int, r: int, heading: int  # type: ignore[no-untyped-def]
+                     ) -> dict[tuple[int, int], tuple[int, int]]:
+    """(q, r) -> (index, heading) of the first on-board end in that hex (order of :func:`board_ends`)."""
+    key = (q, r, heading)
+    cache = doctrine.fighter_first
+    out = cache.get(key)
+    if out is None:
+        out = {}
+        for i, (eq, er, h) in enumerate(board_ends(doctrine, q, r, heading)):
+            out.setdefault((eq, er), (i, h))
+        if len(cache) < 100_000:
+            cache[key] = out
+    return out
+
+
+def approach_order(doctrine, q: int, r: int, heading: int,  # type: ignore[no-untyped-def]
+                   spots: tuple[tuple[int, int], ...]) -> tuple[tuple[int, int, int], ...]:
+    """The on-board ends of :func:`board_ends` sorted by distance to the nearest of ``spots`` (stable)."""
+    key = (q, r, heading, spots)
+    cache = doctrine.fighter_approach
+    out = cache.get(key)
+    if out is None:
+        scored = []
+        for e in board_ends(doctrine, q, r, heading):
+            d = 1 << 30
+            for sq, sr in spots:
+                dq, dr = sq - e[0], sr - e[1]
+                x = (abs(dq) + abs(dr) + abs(dq + dr)) >> 1
+                if x < d:
+                    d = x
+            scored.append((d, e))
+        scored.sort(key=lambda t: t[0])
+        out = tuple(e for _, e in scored)
+        if len(cache) > 50_000:
+            cache.clear()
+        cache[key] = out
+    return out
+
+
 def activate(battle, fl: FighterFlight) -> None:  # type: ignore[no-untyped-def]
     """Move one fighter flight (5.3) and attack an adjacent opposing element (5.4)."""
-    cells = battle.m.doctrine.cells
     enemy_ships = [s for s in battle.ships if s.alive and s.side != fl.side]
     enemy_flights = [f for f in battle.flights if f.alive and f.side != fl.side and f.count > 0]
     blocked = {(s.q, s.r) for s in enemy_ships} | {(f.q, f.r) for f in enemy_flights}
@@ -128,26 +182,25 @@ def activate(battle, fl: FighterFlight) -> None:  # type: ignore[no-untyped-def]
             key = (t.q + dq, t.r + dr)  # type: ignore[attr-defined]
             if key not in attack_from or v > attack_from[key][0]:
                 attack_from[key] = (v, t)
-    legal = []
-    for dq, dr, h, pts in fighter_moves(fl.heading):
-        q, r = fl.q + dq, fl.r + dr
-        if (q, r) in blocked or (q, r) not in cells:
-            continue
-        for x, y in pts:
-            if (fl.q + x, fl.r + y) not in cells:
-                break
-        else:
-            legal.append((q, r, h))
+    # the reachable attack hex worth most (ties: the first end in move order)
+    first = first_end_by_hex(battle.m.doctrine, fl.q, fl.r, fl.heading)
     best = None
-    for q, r, h in legal:
-        hit = attack_from.get((q, r))
-        if hit is not None and (best is None or hit[0] > best[0][1]):
-            best = ((1, hit[0]), q, r, h, hit[1])
+    best_key = None
+    for spot, (v, t) in attack_from.items():
+        end = first.get(spot)
+        if end is None or spot in blocked:
+            continue
+        key = (v, -end[0])
+        if best_key is None or key > best_key:
+            best_key = key
+            best = ((1, v), spot[0], spot[1], end[1], t)
     if best is None:
-        for q, r, h in legal:
-            key = (0, -min((distance(s.q - q, s.r - r) for s in enemy_ships), default=0))
-            if best is None or key > best[0]:
-                best = (key, q, r, h, None)
+        # close on the nearest enemy ship: the first end (in move order) nearest to any of them
+        for q, r, h in approach_order(battle.m.doctrine, fl.q, fl.r, fl.heading,
+                                      tuple((s.q, s.r) for s in enemy_ships)):
+            if (q, r) not in blocked:
+                best = (None, q, r, h, None)
+                break
     start = (fl.q, fl.r)
     if best is None:
         if start in blocked:

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
+from drydock.engine.ai import DEFAULT_DOCTRINE
 from drydock.engine.battle import BattleResult
 from drydock.engine.montecarlo import Summary, wilson
 from drydock.engine.observe import END_KINDS, LOSS_KINDS
@@ -22,7 +23,7 @@ from drydock.model import Design
 from drydock.validation import rate
 
 BANDS = ("short", "medium", "long", "seekers", "fighters")
-DOCTRINE_DEFAULT = "standard"
+DOCTRINE_DEFAULT = DEFAULT_DOCTRINE
 
 
 def unsimulated_su(design: Design) -> tuple[int, int]:

@@ -105,6 +105,8 @@ def battle_page(d: dict[str, Any], rates: list[tuple[str, Any, float, float]], s
               [[label, round(float(r) * d["runs"]), pct(r), f"{pct(lo)} - {pct(hi)}"] for label, r, lo, hi in rates])
     ended = ", ".join(f"{k.replace('_', ' ')}: {v}" for k, v in rep["ended"].items() if v)
     win.text.append(f"How the battles ended: {ended}. Mean length {text(d['mean_turns'])} turns.")
+    if d.get("robustness"):
+        win.text.append(f"Under each doctrine: {d['robustness']['line']}")
     why = Section("Why: damage, first kills, fates", figures=[damage_chart])
     why.table(["side", "CR", "SU not simulated", "mean damage dealt", "battles with a kill",
                "mean turn of first kill"],
