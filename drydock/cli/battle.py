@@ -36,23 +36,33 @@ MATRIX_RUNS = 200
 def battle(side_a: str, side_b: str, count_a: int, count_b: int, runs: int, seed: int, turns: int, jobs: int,
            board: str, floating: bool, doctrine: str, robustness: bool, battle_size: str, as_json: bool,
            log_file: str | None, report_file: str | None, force: bool) -> None:
-    """Fight SIDE_A against SIDE_B (design files; several files comma-separated) RUNS times.
+    """Fight SIDE_A against SIDE_B (design or fleet files; several files comma-separated) RUNS times.
+
+    A fleet file fields every ship of the fleet, by name.
 
     Prints win/draw/loss rates with Wilson 95% intervals, mean turns, mean VPs and survival per ship, then why:
     CR per side, mean damage per battery and range band, turns to the first kill, how the battles ended.
     """
     from drydock.cli.options import board_size
-    from drydock.engine.montecarlo import format_summary, illegal_designs, one_battle_log, read_side, robustness_to_dict
+    from drydock.engine.montecarlo import format_summary, illegal_designs, one_battle_log, robustness_to_dict
     from drydock.engine.montecarlo import robustness as engine_robustness
+    from drydock.errors import DrydockError
     from drydock.formats import write_atomic
+    from drydock.formats.fleet import read_side
     from drydock.insight.battle_report import design_matrix, fight, format_report, full_dict, outcome_rates, rounded
     from drydock.insight.pages import battle_page, check_report_path, write_report
 
     w, h = board_size(board, runs, jobs, turns)
+    if count_a < 1 or count_b < 1:
+        raise DrydockError("--count-a and --count-b must be at least 1")
     if report_file:
         check_report_path(report_file)
-    a = read_side(side_a, count_a)
-    b = read_side(side_b, count_b)
+    (a, fleets_a), (b, fleets_b) = read_side(side_a), read_side(side_b)
+    a, b = a * count_a, b * count_b
+    for fleet in fleets_a + fleets_b:
+        if not fleet.house.base.is_book or fleet.house.factions:
+            click.echo(f"drydock: warning: {fleet.file}: the battle engine fights under the book rules; "
+                       f"the fleet's house rules are not applied", err=True)
     for problem in illegal_designs(a + b):
         click.echo(f"drydock: warning: {problem}", err=True)
     opts = {"turns": turns, "board": (w, h), "battle_size": battle_size, "floating": floating,

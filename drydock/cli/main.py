@@ -25,6 +25,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "ssd": ("drydock.cli.ssd:ssd", "Print display sheets (SSDs) for designs into one PDF booklet."),
     "analyze": ("drydock.cli.analyze:analyze", "Expected damage by range, arcs, SU/CR and endurance (no dice)."),
     "tournament": ("drydock.cli.tournament:tournament", "Round robin of designs: win-rate matrix and ranking."),
+    "rules": ("drydock.cli.rules:rules", "Facts about the rules tables: --variables lists what formulas may use."),
 }
 
 

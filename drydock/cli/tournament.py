@@ -30,17 +30,20 @@ from drydock.engine.ai import DEFAULT_DOCTRINE, DOCTRINES
 @click.option("--force", is_flag=True, help="Overwrite an existing --report file.")
 def tournament(files: tuple[str, ...], runs: int, seed: int, turns: int, jobs: int, board: str, floating: bool,
                doctrine: str, state_file: str | None, as_json: bool, report_file: str | None, force: bool) -> None:
-    """Every design in FILES against every other, RUNS battles each: win-rate matrix, ranking, throughput."""
+    """Every design in FILES (design or fleet files) against every other, RUNS battles each.
+
+    Prints a ranking, a win-rate matrix with Wilson 95% intervals, and the throughput.
+    """
     from drydock.cli.options import board_size
     from drydock.errors import DrydockError
-    from drydock.formats import read_designs
+    from drydock.formats.fleet import read_side
     from drydock.insight.pages import check_report_path, tournament_page, write_report
     from drydock.insight.tournament import Tournament, format_tournament, to_json
 
     w, h = board_size(board, runs, jobs, turns, min_jobs=0)
     if report_file:
         check_report_path(report_file)
-    designs = [d for f in files for d in read_designs(f)]
+    designs = [d for f in files for d in read_side(f)[0]]
     if len(designs) < 2:
         raise DrydockError("a tournament needs at least two designs")
     t = Tournament(designs, runs, seed, {"turns": turns, "board": (w, h), "floating": floating, "doctrine": doctrine})
