@@ -16,9 +16,10 @@ import click
 @click.option("--force", is_flag=True, help="Overwrite an existing --report file.")
 def analyze(files: tuple[str, ...], screens: int, as_json: bool, report_file: str | None, force: bool) -> None:
     """Exact expected damage per turn against shields 0-5 (with and without screens) at every range,
-    firepower by arc, SU and CR breakdown and endurance, for each design in FILES (overlaid in the report)."""
+    firepower by arc, SU and CR breakdown and endurance, for each design in FILES (design or fleet files;
+    overlaid in the report)."""
     from drydock.errors import DrydockError
-    from drydock.formats import read_designs
+    from drydock.formats.fleet import read_side
     from drydock.insight.analysis_text import format_analysis, to_dict
     from drydock.insight.analyze import analyse
     from drydock.insight.pages import analysis_page, check_report_path, write_report
@@ -27,7 +28,7 @@ def analyze(files: tuple[str, ...], screens: int, as_json: bool, report_file: st
         raise DrydockError("--screens must be between 0 and 50")
     if report_file:
         check_report_path(report_file)
-    designs = [d for f in files for d in read_designs(f)]
+    designs = [d for f in files for d in read_side(f)[0]]
     if not designs:
         raise DrydockError("no designs")
     analyses = [analyse(d, screens) for d in designs]

@@ -42,16 +42,19 @@ def format_analysis(analyses: list[Analysis]) -> str:
     out: list[str] = []
     for a in analyses:
         out.append(f"{a.title}: expected damage per turn (boxes marked), target in every bank's arc")
-        out.append(f"  against shields 0-5, and shields 0/2/4 with {a.screens} screens:")
-        out.append("  range" + "".join(f"{'sh' + str(s):>7}" for s in SHIELDS) + "  |"
-                   + "".join(f"{'sh' + str(s) + '+sc':>8}" for s in (0, 2, 4)))
-        for r in sorted(a.total):
-            row = "".join(f"{text(a.total[r][s]):>7}" for s in SHIELDS)
-            scr = "".join(f"{text(a.screened[r][s]):>8}" for s in (0, 2, 4))
-            out.append(f"  {r:>5}{row}  |{scr}")
-        fire = ", ".join(f"{30 * k}-{30 * k + 30} {text(v, 1)}" for k, v in enumerate(a.arcs))
-        out.append(wrap(f"firepower by bearing (degrees clockwise from the bow; mean over range 1-{a.longest}, "
-                        f"shields {ARC_SHIELD}): {fire}"))
+        if not a.total:
+            out.append("  no direct-fire weapons")
+        else:
+            out.append(f"  against shields 0-5, and shields 0/2/4 with {a.screens} screens:")
+            out.append("  range" + "".join(f"{'sh' + str(s):>7}" for s in SHIELDS) + "  |"
+                       + "".join(f"{'sh' + str(s) + '+sc':>8}" for s in (0, 2, 4)))
+            for r in sorted(a.total):
+                row = "".join(f"{text(a.total[r][s]):>7}" for s in SHIELDS)
+                scr = "".join(f"{text(a.screened[r][s]):>8}" for s in (0, 2, 4))
+                out.append(f"  {r:>5}{row}  |{scr}")
+            fire = ", ".join(f"{30 * k}-{30 * k + 30} {text(v, 1)}" for k, v in enumerate(a.arcs))
+            out.append(wrap(f"firepower by bearing (degrees clockwise from the bow; mean over range 1-{a.longest}, "
+                            f"shields {ARC_SHIELD}): {fire}"))
         used = sum(v for _, v, _ in a.su) or 1
         out.append(wrap("space units: " + ", ".join(f"{n} {v} ({pct(v / used)})" for n, v, _ in a.su)))
         out.append(f"  ORAT {a.cr['orat']}  DRAT {a.cr['drat']}  CR {a.cr['combat_rating']}")

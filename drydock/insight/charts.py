@@ -189,11 +189,13 @@ def _blend(color: str, t: float) -> str:
 
 
 # ------------------------------------------------------------------ hex diagram of arcs
-def hex_arcs(title: str, values: list[Number], caption: str = "", size: int = 240) -> str:
-    """A hexagon (nose up) cut into twelve 30-degree sectors, each shaded by the firepower that bears there."""
+def hex_arcs(title: str, values: list[Number], caption: str = "", size: int = 240,
+             peak: Number | None = None) -> str:
+    """A hexagon (nose up) cut into twelve 30-degree sectors, each shaded by the firepower that bears there
+    (relative to ``peak``, by default the largest of ``values``; pass one peak to compare designs)."""
     cx, cy = size / 2, size / 2 + 6
     apothem = size * 0.36
-    peak = max([float(v) for v in values] + [0])
+    peak = float(peak) if peak is not None else max([float(v) for v in values] + [0])
     sectors = []
 
     def rim(bearing: float) -> tuple[float, float]:

@@ -153,8 +153,11 @@ def analysis_page(analyses: list[Any], shields: tuple[int, ...] = (0, 2, 4)) -> 
         main = main or chart
         dmg.figures.append(chart)
     sections.append(dmg)
-    arcs = Section("Firepower by arc", figures=[
-        hex_arcs(a.name, a.arcs, f"mean over range 1-{a.longest}, shields {ARC_SHIELD}") for a in analyses])
+    peak = max(v for a in analyses for v in a.arcs)
+    arcs = Section("Firepower by arc", text=["Expected damage per turn against a target on each 30-degree bearing "
+                                             "(the bow is up); one shading scale for every design."],
+                   figures=[hex_arcs(a.name, a.arcs, f"mean over range 1-{a.longest}, shields {ARC_SHIELD}"
+                                     if a.longest else "no direct-fire weapons", peak=peak) for a in analyses])
     sections.append(arcs)
     su = Section("Where the space units went", figures=[
         stack_chart("Space units", [(a.name, [(n, v) for n, v, _ in a.su if v]) for a in analyses])])
