@@ -174,7 +174,7 @@ def matrix_chart(title: str, labels: list[str], cells: list[list[tuple[Number, f
                 k["color"] = _blend("#0072B2" if d >= 0 else "#D55E00", min(1.0, abs(d) * 2))
                 k["ink"] = "#fff" if abs(d) > 0.3 else "#000"
                 k["value"] = pct(rate, 0)
-                k["ci"] = f"{pct(lo, 0)}-{pct(hi, 0)}"
+                k["ci"] = f"{text(Fraction(lo) * 100, 1)}-{text(Fraction(hi) * 100, 1)}%"
                 k["tip"] = f"{lab} beats {labels[j]}: {pct(rate)} (95% {pct(lo)}-{pct(hi)})"
             out.append(k)
     c = {"w": max(int(x0 + n * cell + 20), 420), "h": int(y0 + n * cell + 16), "title": title, "rows": rows,
