@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
-from drydock.engine import fighters
+from drydock.engine import fighters, systems
 from drydock.engine.ai import DEFAULT_DOCTRINE, Doctrine
 from drydock.engine.combat import BAND_NAMES, alternation, fire_volley
 from drydock.engine.damage import apply_marked_damage
@@ -115,11 +115,13 @@ class Battle:
     def alive(self, side: int | None = None) -> list[ShipState]:
         return [s for s in self.ships if s.alive and (side is None or s.side == side)]
 
-    def destroy(self, s: ShipState, why: str) -> None:
+    def destroy(self, s: ShipState, why: str, vp: int | None = None) -> None:
+        """The ship is removed and the opponent scores ``vp`` (default: its CR, 2.5)."""
+        vp = s.spec.cr if vp is None else vp
         s.alive = False
         s.destroyed_turn = self.turn
-        self.vp[1 - s.side] += s.spec.cr
-        self.say(f"  {s.label} {why}: side {SIDES[1 - s.side]} scores {s.spec.cr} VP")
+        self.vp[1 - s.side] += vp
+        self.say(f"  {s.label} {why}: side {SIDES[1 - s.side]} scores {vp} VP")
 
     # ------------------------------------------------------------ 2.3 deployment
     def deploy(self) -> None:
@@ -188,8 +190,14 @@ class Battle:
             enemies = self.alive(1 - s.side)
             orders, boost = self.m.doctrine.choose_orders(s, enemies)
             plans.append((s, orders, boost))
-        # 1e: reveal and check; 2c: move
+        # 1e: reveal and check; 2b: hyperdrive warm-up; 2c: move
+        for s, orders, _ in plans:
+            s.warming = "H" in orders.prefixes
+        if any(s.spec.hyperdrive for s, _, _ in plans):
+            systems.hyperdrive_rolls(self)
         for s, orders, boost in plans:
+            if not s.alive:
+                continue
             er = s.engine_rating
             if boost:
                 s.boosters_left -= boost
@@ -213,6 +221,9 @@ class Battle:
                 s.left_board = True
                 self.destroy(s, "left the board")
         self.stacking()
+        for s in self.alive():  # 2c-iv
+            if s.spec.overthrusters:
+                systems.overthrust(self, s)
 
     def stacking(self) -> None:
         """3.3: opposing ships ending in one hex roll 1d6 + engine rating; lowest stays, others move."""
@@ -267,6 +278,10 @@ class Battle:
             # ships destroyed this phase stay until the End Phase (4.5)
             enemies = b if side == 0 else a
             decl = self.m.doctrine.declare(ship, enemies, self.turn, enemy_flights[side])
+            if ship.spec.marines:  # 4c: systems used with weapons fire
+                systems.board(self, ship, enemies)
+            if ship.spec.tractor_beams:
+                systems.tractor_attacks(self, ship, enemy_flights[side])
             if not decl:
                 continue
             if log is not None:
@@ -344,7 +359,7 @@ class Battle:
         self.flights = [f for f in self.flights if f.alive]
 
     def end_phase(self) -> tuple[bool, int | None]:
-        """5b apply damage (4.5); 5c victory (2.5); 5e reverse pivots (3.4)."""
+        """5b apply damage (4.5); B.14 captures; 5c victory (2.5); 5e reverse pivots (3.4), stutterdrives (B.23)."""
         self.say("  end phase")
         for f in self.flights:  # 4.5: kills by weapons fire take effect now
             if f.kills:
@@ -355,8 +370,20 @@ class Battle:
             if s.alive and apply_marked_damage(s, self.log):
                 self.destroy(s, "destroyed")
             s.facing = s.heading
+        systems.captures(self)  # B.14
         self.flights = [f for f in self.flights if f.alive and f.count > 0
                         and (not isinstance(f, SeekerFlight) or f.target.alive)]
+        over = self.victory()
+        stutterers = [s for s in self.alive() if s.spec.stutterdrive] if not over[0] else []
+        if stutterers:  # 5e: stutterdrives (B.23); a scatter onto an enemy ship is a stacking (3.3)
+            for s in stutterers:
+                systems.stutter(self, s)
+            self.stacking()
+            over = self.victory()
+        return over
+
+    def victory(self) -> tuple[bool, int | None]:
+        """2.5: the VP target, or one side without ships."""
         target = self.m.vp_target
         reached = [self.vp[0] >= target, self.vp[1] >= target]
         left = [bool(self.alive(0)), bool(self.alive(1))]
