@@ -194,3 +194,59 @@ def test_overthrusters_turn_one_hexside_on_4_to_6_b16():
     assert me.facing == 1 and me.heading == 0  # turned to bring the FF gun to bear
     bt.end_phase()
     assert me.facing == 0  # turned back in the End Phase
+
+
+# ------------------------------------------------------------------ B.15
+BARGE = """
+# Source: drydock test fixture (issue 14): unshielded, so every mine hit is one damage roll
+class: Barge
+hull: 6
+engines: 3
+shields: 0
+weapons:
+  - {name: Gun, range: 3-6-9, stats: 1x4+/1/1, banks: [FF]}
+"""
+
+
+def test_mines_are_laid_and_attack_ships_entering_next_to_them_b15():
+    comet = spec("comet-frigate")
+    barge = ShipSpec(from_yaml(BARGE)[0])
+    bt = battle(comet, barge)
+    me, foe = bt.ships
+    place(me, 10, 9, 0)
+    place(foe, 20, 9, 3)
+    foe.speed = 3
+    systems.lay_mines(bt, me)
+    assert me.mines_left == 4 and not bt.minefields  # the enemy is 10 hexes off: not yet
+    place(foe, 15, 9, 3)
+    systems.lay_mines(bt, me)
+    spot = (me.q + 1, me.r)  # the adjacent hex toward where the enemy will be
+    assert bt.minefields == {spot: 4} and me.mines_left == 0
+    assert bt.mined[spot] == 4 and bt.mined[(spot[0] + 1, spot[1])] == 4 and (spot[0] + 2, spot[1]) not in bt.mined
+    # the barge flies 2 hexes west from spot+3: spot+2 is clear, spot+1 touches the field: 4 dice
+    from drydock.engine.movement import Orders
+
+    place(foe, 14, 9, 3)  # (spot + 3) along the row
+    q0, r0 = foe.q, foe.r
+    foe.q, foe.r = q0 - 2, r0
+    bt.rng = Scripted([6, 5, 2, 1, 1, 3])  # 4 mine dice: 2 hits; shield 0 -> 2 damage rolls: hull, hull
+    systems.mine_attacks(bt, foe, Orders((2,)), q0, r0, 3)
+    assert foe.hull_hits == 2 and foe.alive  # applied at once (B.15)
+
+
+def test_every_doctrine_avoids_minefields_b15():
+    barge = ShipSpec(from_yaml(BARGE)[0])
+    bt = battle(barge, barge)
+    me, foe = bt.ships
+    place(me, 8, 9, 0)
+    place(foe, 24, 9, 3)
+    me.speed = 3
+    free, _ = bt.m.doctrine.choose_orders(me, [foe])
+    from drydock.engine.movement import path_hexes
+
+    ahead = [(me.q + x, me.r + y) for x, y in path_hexes(free, me.heading)]
+    assert ahead  # it would have flown on
+    bt.minefields = {ahead[0]: 6}
+    systems.refresh_mines(bt)
+    mined, _ = bt.m.doctrine.choose_orders(me, [foe], bt.mined)
+    assert not any((me.q + x, me.r + y) in bt.mined for x, y in path_hexes(mined, me.heading))

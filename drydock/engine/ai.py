@@ -24,7 +24,7 @@ from functools import cache
 
 from drydock.engine.combat import effective_range, expected_damage, expected_hits_per_weapon
 from drydock.engine.hexgrid import DIRS, GEOMETRY, from_offset, geometry
-from drydock.engine.movement import Orders, requirement
+from drydock.engine.movement import Orders, path_hexes, requirement
 from drydock.engine.seekers import seeker_expected, tiny_modifier
 from drydock.engine.ships import ShipSpec, ShipState
 
@@ -34,6 +34,7 @@ EXPENDABLE_FRACTION = 0.75
 RANGE_PENALTY = 0.15  # per hex away from the preferred range, x the ship's best expected damage
 EDGE_PENALTY = 100.0
 BOOSTER_COST = 0.05
+MINE_DIE_VALUE = 0.3  # expected damage value of one mine die at a ship (1/3 hit x impact x damage), doubled
 MEMO_LIMIT = 200_000
 SEEKER_REACH = 64  # table length for seeker banks (any range on the board)
 
@@ -216,7 +217,8 @@ class Doctrine:
         return self._pref[key]
 
     # ------------------------------------------------------------ movement
-    def choose_orders(self, ship: ShipState, enemies: list[ShipState]) -> tuple[Orders, int]:
+    def choose_orders(self, ship: ShipState, enemies: list[ShipState], mined: dict | None = None
+                      ) -> tuple[Orders, int]:
         """(orders, boosters fired) for ``ship`` this turn: the best-scoring end position.
 
         Decisions are memoised on everything they depend on (the doctrine is deterministic), so
@@ -224,7 +226,7 @@ class Doctrine:
         """
         if not enemies:
             return (Orders((ship.speed,)) if ship.speed else Orders()), 0
-        key = (_state_key(ship), tuple(_state_key(e) for e in enemies))
+        key = (_state_key(ship), tuple(_state_key(e) for e in enemies), tuple(sorted(mined.items())) if mined else None)
         hit = self._memo.get(key)
         if hit is not None:
             return hit
@@ -232,7 +234,7 @@ class Doctrine:
             self._memo.clear()
         if len(self._fire_cache) > MEMO_LIMIT // 10:
             self._fire_cache.clear()
-        result = self._choose(ship, enemies)
+        result = self._choose(ship, enemies, mined)
         self._memo[key] = result
         return result
 
@@ -275,7 +277,7 @@ class Doctrine:
         infos, far, margin, my_shields, er = ctx
         return self._score(ship.lrs, my_shields, q, r, h, f, speed, infos, self.style.threat, margin, er, far)
 
-    def _choose(self, ship: ShipState, enemies: list[ShipState]) -> tuple[Orders, int]:
+    def _choose(self, ship: ShipState, enemies: list[ShipState], mined: dict | None = None) -> tuple[Orders, int]:
         style = self.style
         q0, r0 = ship.q, ship.r
         infos, far, margin, my_shields, er = self.context(ship, enemies)
@@ -303,6 +305,9 @@ class Doctrine:
                 else:
                     score = self._score(ship.lrs, my_shields, q0 + dq, r0 + dr, h, f, speed, infos, style.threat,
                                         margin, er, far) - BOOSTER_COST * boost
+                    if mined:  # B.15: every hex entered next to a minefield is an attack with its dice
+                        score -= MINE_DIE_VALUE * sum(mined.get((q0 + x, r0 + y), 0)
+                                                      for x, y in path_hexes(orders, ship.heading))
                     if best is None or score > best_score:
                         best, best_score = (orders, boost), score
         if best is None:

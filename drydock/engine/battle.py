@@ -98,6 +98,9 @@ class Battle:
         self.flight_uid = 0
         #: ships that left the board although one of the doctrine's legal orders kept them on it
         self.avoidable_exits = 0
+        #: B.15: minefield hex -> markers, and hex -> dice of the minefields it contains or touches
+        self.minefields: dict[tuple[int, int], int] = {}
+        self.mined: dict[tuple[int, int], int] = {}
         self.deploy()
 
     # ------------------------------------------------------------ helpers
@@ -188,7 +191,8 @@ class Battle:
         plans = []
         for s in self.alive():
             enemies = self.alive(1 - s.side)
-            orders, boost = self.m.doctrine.choose_orders(s, enemies)
+            orders, boost = (self.m.doctrine.choose_orders(s, enemies, self.mined) if self.mined
+                             else self.m.doctrine.choose_orders(s, enemies))
             plans.append((s, orders, boost))
         # 1e: reveal and check; 2b: hyperdrive warm-up; 2c: move
         for s, orders, _ in plans:
@@ -212,6 +216,7 @@ class Battle:
                 self.avoidable_exits += 1
             self.say(f"  {s.label} orders {format_orders(orders)} req {req} ER {er}"
                      + (f" +{boost} booster" if boost else "") + f": {self.pos(s)} ->")
+            q0, r0, h0 = s.q, s.r, s.heading
             s.q, s.r, s.heading, s.facing = q, r, h, f
             s.speed = orders.speed
             sl = orders.slips
@@ -220,6 +225,8 @@ class Battle:
             if off:
                 s.left_board = True
                 self.destroy(s, "left the board")
+            elif self.mined:  # 2c-i
+                systems.mine_attacks(self, s, orders, q0, r0, h0)
         self.stacking()
         for s in self.alive():  # 2c-iv
             if s.spec.overthrusters:
@@ -375,6 +382,10 @@ class Battle:
                         and (not isinstance(f, SeekerFlight) or f.target.alive)]
         over = self.victory()
         stutterers = [s for s in self.alive() if s.spec.stutterdrive] if not over[0] else []
+        if not over[0]:
+            for s in self.alive():  # 5g: deploy mines (B.15)
+                if s.mines_left:
+                    systems.lay_mines(self, s)
         if stutterers:  # 5e: stutterdrives (B.23); a scatter onto an enemy ship is a stacking (3.3)
             for s in stutterers:
                 systems.stutter(self, s)

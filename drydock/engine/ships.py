@@ -111,7 +111,7 @@ class ShipSpec:
                  "shield_arcs", "screens", "dir_screens", "ionized", "cm", "fc", "lrs", "stealth",
                  "boosters", "banks", "battery_limits", "battery_names", "equipment", "equipment_limit",
                  "not_simulated", "engines", "afb", "flights", "hyperdrive", "marines", "tractor_beams",
-                 "stutterdrive", "overthrusters", "shockwave", "system_qty", "design")
+                 "stutterdrive", "overthrusters", "shockwave", "system_qty", "design", "mines")
 
     def __init__(self, design: Design, rules: Ruleset | None = None, name: str | None = None) -> None:
         rules = rules or Ruleset.unity()
@@ -155,6 +155,7 @@ class ShipSpec:
         self.stutterdrive = "Stutterdrive" in qty              # B.23
         self.overthrusters = "Overthrusters" in qty            # B.16
         self.shockwave = "Shockwave" in qty                    # B.19
+        self.mines = qty.get("Mines", 0)                       # B.15 markers
         self.design = design
         # equipment items (A.3, B intro): one "battery" for loss limits; value = SU per item
         self.equipment: list[tuple[str, float]] = []
@@ -183,12 +184,22 @@ class ShipSpec:
                                            modes, value, rules))
         for name in qty:
             if name not in SIMULATED_SYSTEMS:
-                notes.append(f"{self.name}: {name}: {SYSTEM_NOTES.get(name, 'not simulated')}")
+                share = cr_share(design, rules, self.cr, name)
+                notes.append(f"{self.name}: {name}: {SYSTEM_NOTES.get(name, 'not simulated')} ({share} of its CR)")
         self.not_simulated = list(dict.fromkeys(notes))
 
     @property
     def battery_count(self) -> int:
         return len(self.battery_limits)
+
+
+def cr_share(design: Design, rules: Ruleset, cr: int, system: str) -> str:
+    """The share of the design's CR that ``system`` accounts for: 1 - CR without it / CR (A.5), as "12%"."""
+    if cr <= 0:
+        return "0%"
+    without = rate(design.model_copy(update={"systems": [e for e in design.systems if e.name != system]}),
+                   rules).combat_rating
+    return f"{100 * (cr - without) / cr:.0f}%"
 
 
 class ShipState:
@@ -199,7 +210,8 @@ class ShipState:
                  "p_wpn", "p_shd", "shield_arcs", "screens", "dir_screens", "bank_alive", "bank_spent",
                  "bank_fired", "bank_dfn", "battery_lost", "equipment_alive", "equipment_lost", "boosters_left",
                  "cm", "fc", "lrs", "stealth", "destroyed_turn", "warming", "hyper_total", "hyper_eng",
-                 "jumped", "marines_left", "boarders", "beams_turn", "beams_used", "captured")
+                 "jumped", "marines_left", "boarders", "beams_turn", "beams_used", "captured",
+                 "mines_left")
 
     def __init__(self, spec: ShipSpec, side: int, uid: int, label: str) -> None:
         self.spec = spec
@@ -239,6 +251,7 @@ class ShipState:
         self.captured = False
         self.beams_turn = -1               # B.24: turn of the beams_used count
         self.beams_used = 0
+        self.mines_left = spec.mines
 
     @property
     def engine_rating(self) -> int:

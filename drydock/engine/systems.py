@@ -19,6 +19,12 @@
   an occupied hex; a die per hex moved, each 1 scatters the ship one hex in a random direction (1 = its
   heading, 2-6 the other hexsides clockwise). Doctrine: jump to the best-scoring hex if it beats staying
   by ``STUTTER_GAIN`` per hex moved, keeping the scatter distance from the edge.
+- B.15 Mines: End Phase, markers into an adjacent hex not holding an enemy ship (one hex's markers = a
+  minefield). A ship entering a hex containing or adjacent to a minefield is attacked at once with one die
+  per marker: 5-6 hits, no modifiers, IMP 1, DMG 1, on its forward arc (stealth no effect). Doctrine: lay
+  them all once an enemy ship is within ``MINE_LAY_RANGE``, in the adjacent hex nearest to where that enemy
+  will be; every doctrine avoids paths next to minefields. Not simulated: fighters and seekers entering
+  minefields, minesweeping.
 - B.16 Overthrusters: after all ships moved (2c-iv), a die of 4-6 lets the ship turn one hexside port or
   starboard for the Combat Phase (turned back in the End Phase with the pivots). Doctrine: the facing
   whose fire scores best.
@@ -26,13 +32,17 @@
 
 from __future__ import annotations
 
+from drydock.engine.damage import apply_marked_damage
 from drydock.engine.dice import d6
-from drydock.engine.hexgrid import DIRS, GEOMETRY, distance, on_board
+from drydock.engine.hexgrid import DIRS, FWD, GEOMETRY, distance, on_board
+from drydock.engine.movement import Orders, path_hexes
 from drydock.engine.ships import ShipState
 from drydock.engine.tables import (
     HYPERSPACE_AT,
     MARINE_RANGE,
     MARINE_SQUADS,
+    MINE_HIT,
+    MINE_LAY_RANGE,
     OVERTHRUST_ON,
     STUTTER_GAIN,
     TRACTOR_DEFENCE_HIT,
@@ -201,6 +211,57 @@ def stutter(battle, ship: ShipState) -> None:  # type: ignore[no-untyped-def]
     if not m.floating and not on_board(ship.q, ship.r, *m.board):
         ship.left_board = True
         battle.destroy(ship, "left the board")
+
+
+# ------------------------------------------------------------------ B.15 mines
+def refresh_mines(battle) -> None:  # type: ignore[no-untyped-def]
+    """Hex -> dice of the minefields it contains or touches (B.15)."""
+    mined: dict[tuple[int, int], int] = {}
+    for (q, r), markers in battle.minefields.items():
+        for dq, dr in ((0, 0),) + DIRS:
+            key = (q + dq, r + dr)
+            mined[key] = mined.get(key, 0) + markers
+    battle.mined = mined
+
+
+def lay_mines(battle, ship: ShipState) -> None:  # type: ignore[no-untyped-def]
+    """B.15, End Phase step 5g: the doctrine lays all its mines in one adjacent hex."""
+    enemies = battle.alive(1 - ship.side)
+    if ship.mines_left <= 0 or not enemies:
+        return
+    e = min(enemies, key=lambda x: (distance(x.q - ship.q, x.r - ship.r), x.uid))
+    if distance(e.q - ship.q, e.r - ship.r) > MINE_LAY_RANGE:
+        return
+    eq, er = e.q + DIRS[e.heading][0] * e.speed, e.r + DIRS[e.heading][1] * e.speed
+    taken = {(s.q, s.r) for s in enemies}
+    cells = battle.m.doctrine.cells
+    spots = [(ship.q + DIRS[(ship.heading + k) % 6][0], ship.r + DIRS[(ship.heading + k) % 6][1]) for k in range(6)]
+    spots = [p for p in spots if p not in taken and p in cells]
+    if not spots:
+        return
+    spot = min(spots, key=lambda p: distance(eq - p[0], er - p[1]))  # first of the nearest, from the heading
+    battle.minefields[spot] = battle.minefields.get(spot, 0) + ship.mines_left
+    battle.say(f"  {ship.label} lays {ship.mines_left} mines at {battle.hexname(*spot)}")
+    ship.mines_left = 0
+    refresh_mines(battle)
+
+
+def mine_attacks(battle, ship: ShipState, orders: Orders, q0: int, r0: int, heading: int) -> None:  # type: ignore[no-untyped-def]
+    """B.15: each hex entered next to (or in) a minefield: one die per marker, 5-6 hits, applied at once."""
+    from drydock.engine.fighters import small_hits
+
+    mined = battle.mined
+    for x, y in path_hexes(orders, heading):
+        dice = mined.get((q0 + x, r0 + y), 0)
+        if not dice or not ship.alive:
+            continue
+        rolls = [d6(battle.rng) for _ in range(dice)]
+        hits = sum(1 for d in rolls if d >= MINE_HIT)
+        points, tally = small_hits(battle.rng, ship, hits, FWD)
+        battle.say(f"    {ship.label} enters {battle.hexname(q0 + x, r0 + y)} by a minefield: dice {rolls} -> "
+                   f"{hits} hits, {points} impact")
+        if apply_marked_damage(ship, battle.log):
+            battle.destroy(ship, "destroyed by mines")
 
 
 # ------------------------------------------------------------------ B.16 overthrusters

@@ -100,6 +100,9 @@ MARINE_SQUADS = ((3, 2), (8, 3), (15, 4), (24, 5), (35, 6))
 #: B.24: tractor beam hit numbers (Combat Phase, and defensive fire in the Fighter Phase).
 TRACTOR_HIT = 5
 TRACTOR_DEFENCE_HIT = 6
+#: B.15: a mine die hits a ship on 5-6; doctrine (not a rule): lay mines once an enemy is this close.
+MINE_HIT = 5
+MINE_LAY_RANGE = 6
 #: B.16: overthrusters turn on a die of 4-6.
 OVERTHRUST_ON = 4
 #: B.23 doctrine (not a rule): a stutterdrive jump must gain this much score per hex moved (scatter risk).
@@ -120,7 +123,7 @@ TRAIT_NOTES = {
 }
 SIMULATED_SYSTEMS = frozenset({
     "Countermeasures", "Fire Control", "Long Range Sensors", "Boosters", "Ionized Hull", "Stealth",
-    "Hyperdrive", "Marines", "Tractor Beam", "Stutterdrive", "Overthrusters",
+    "Hyperdrive", "Marines", "Tractor Beam", "Stutterdrive", "Overthrusters", "Mines",
     "Screens", "Directional Screens", "Directional Shielding", "Anti-Fighter Batteries", "Carrier",
     # B.2 auxiliary services have no direct game effect
     "Cargo", "Hospital", "Repair", "Science", "Transport",
@@ -130,7 +133,6 @@ SYSTEM_NOTES = {
     "Launch Tubes": "launch and recovery (F.5) not simulated; flights start on the board",
     "Cloaking Device": "cloaking not simulated (B.5)",
     "Flares": "flares not simulated (B.9)",
-    "Mines": "mines not simulated (B.15)",
     "Probes": "probes not simulated (B.17)",
     "Shockwave": "shockwave not simulated (B.19)",
     "Shuttlecraft": "shuttles not simulated (B.20)",
