@@ -250,3 +250,68 @@ def test_every_doctrine_avoids_minefields_b15():
     systems.refresh_mines(bt)
     mined, _ = bt.m.doctrine.choose_orders(me, [foe], bt.mined)
     assert not any((me.q + x, me.r + y) in bt.mined for x, y in path_hexes(mined, me.heading))
+
+
+# ------------------------------------------------------------------ B.5
+def test_cloak_detection_rolls_b5():
+    """Detected if the die (-1 if detected the turn before) is below the consecutive turns cloaked; none the
+    first turn. Book: 3rd consecutive turn, roll 2 -> detected; the next turn the chance is 4 in 6."""
+    from drydock.engine.movement import Orders
+
+    shade, maj = spec("shade-raider"), spec("majestic")
+    bt = battle(shade, maj)
+    me = bt.ships[0]
+    cloak = [(me, Orders((2,), 0, ("C",)), 0)]
+    bt.rng = Scripted([1])
+    systems.cloak_rolls(bt, cloak)
+    assert me.cloaked and me.hidden and me.cloak_turns == 1  # 1 < 1 is false: no risk the first turn
+    bt.rng = Scripted([2])
+    systems.cloak_rolls(bt, cloak)
+    assert me.hidden  # 2 < 2 false
+    bt.rng = Scripted([2])
+    systems.cloak_rolls(bt, cloak)
+    assert me.detected and not me.hidden and me.cloak_turns == 3  # the book's example
+    bt.rng = Scripted([5])
+    systems.cloak_rolls(bt, cloak)
+    assert me.hidden  # 5 - 1 = 4 < 4 false: 4-in-6 means 1-4 detect
+    bt.rng = Scripted([4])
+    systems.cloak_rolls(bt, cloak)
+    assert me.detected  # 4 < 5
+    systems.cloak_rolls(bt, [(me, Orders((2,)), 0)])
+    assert not me.cloaked and me.cloak_turns == 0 and me.marker is None
+
+
+def test_a_hidden_ship_is_not_attacked_and_does_not_attack_b5():
+    from drydock.engine.movement import Orders
+    from drydock.engine.seekers import SeekerFlight
+
+    shade, harrier = spec("shade-raider"), spec("harrier-missile-destroyer")
+    bt = battle(shade, harrier)
+    me, foe = bt.ships
+    place(me, 10, 9, 0)
+    place(foe, 13, 9, 3)
+    bt.flights.append(SeekerFlight(77, 1, me, foe.q, foe.r, 3, 4, harrier.banks[0].seeker, "seekers"))
+    bt.rng = Scripted([6])
+    systems.cloak_rolls(bt, [(me, Orders((), 0, ("C",)), 0)])
+    assert me.hidden and not bt.flights  # seekers targeting it are removed
+    bt.rng = random.Random(4)
+    assert systems.seen(me) is me.marker and (me.marker.q, me.marker.r) == (me.q, me.r)
+    bt.combat()
+    assert not [line for line in bt.log if "attacks" in line]  # neither side fires
+    me.detected = True  # detected: fair game at -1 to hit, but never for seekers
+    decl = bt.m.doctrine.declare(foe, [me], 2)
+    assert decl and all(mi >= 0 for _, _, mi, _ in decl)
+
+
+def test_the_doctrine_cloaks_when_outgunned_b5():
+    from drydock.engine.movement import Orders
+
+    shade, maj, barge = spec("shade-raider"), spec("majestic"), ShipSpec(from_yaml(BARGE)[0])
+    bt = Battle(Matchup([shade], [maj, barge]), random.Random(1), log=False)
+    me, big, small = bt.ships
+    place(me, 10, 9, 0)
+    place(big, 16, 9, 3)
+    place(small, 14, 9, 3)
+    stay = Orders()
+    assert bt.m.doctrine.wants_cloak(me, stay, [big])        # the Majestic outguns it at range 6
+    assert not bt.m.doctrine.wants_cloak(me, stay, [small])  # a barge it outguns: fight

@@ -316,6 +316,20 @@ class Doctrine:
             return Orders(best[0].steps, best[0].pivot, ("H",)), 0
         return best
 
+    def wants_cloak(self, ship: ShipState, orders: Orders, enemies: list[ShipState]) -> bool:
+        """B.5: cloak when the exchange of fire at the end of ``orders`` is not in the ship's favour."""
+        from drydock.engine.movement import execute
+
+        q, r, h, f, _ = execute(orders, ship.q, ship.r, ship.heading)
+        if (q, r) not in self.cells:
+            return False
+        infos, far, margin, my_shields, er = self.context(ship, enemies)
+        both = self._score(ship.lrs, my_shields, q, r, h, f, 0, infos, 0.0, margin, er, far)
+        theirs = both - self._score(ship.lrs, my_shields, q, r, h, f, 0, infos, 1.0, margin, er, far)
+        unarmed = [[*i[:3], [], *i[4:9], {}, *i[10:]] for i in infos]
+        mine = both - self._score(ship.lrs, my_shields, q, r, h, f, 0, unarmed, 0.0, margin, er, far)
+        return mine <= self.style.threat * theirs
+
     def can_stay(self, ship: ShipState, boost: int = 0) -> bool:
         """Whether any order of the menu (3.2, with the boosters fired) keeps ``ship`` on the board this turn."""
         for _, waypoints, *_ in candidate_moves(ship.speed, ship.prev_slips, ship.engine_rating + boost,
@@ -422,6 +436,8 @@ class Doctrine:
                 if b.exp and v < EXPENDABLE_FRACTION * max(row[es] for row in t.ed[i]):
                     continue
                 if b.seeker is not None:
+                    if e.cloaked:  # B.5: a detected cloaked ship may not be targeted by seekers
+                        continue
                     opts[id(e)] = (v * n, e, -1, -1)
                 else:
                     mi = t.mode[i][deff][es]

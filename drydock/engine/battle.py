@@ -15,7 +15,7 @@ from drydock.engine.combat import BAND_NAMES, alternation, fire_volley
 from drydock.engine.damage import apply_marked_damage
 from drydock.engine.dice import d6
 from drydock.engine.hexgrid import DIRS, from_offset, geometry, on_board, point_image, to_offset
-from drydock.engine.movement import execute, format_orders, is_legal, requirement, straight
+from drydock.engine.movement import Orders, execute, format_orders, is_legal, requirement, straight
 from drydock.engine.seekers import SeekerFlight, activate, heading_toward, shots_at_flight, split_flights
 from drydock.engine.ships import ShipSpec, ShipState
 from drydock.engine.tables import BATTLE_SIZES, BOARD, DEPLOY_DEPTH, VP_TARGET_RATIO
@@ -189,12 +189,17 @@ class Battle:
     def orders_and_movement(self) -> None:
         # 1d: orders written simultaneously, from the positions at the start of the turn
         plans = []
+        doctrine = self.m.doctrine
         for s in self.alive():
-            enemies = self.alive(1 - s.side)
-            orders, boost = (self.m.doctrine.choose_orders(s, enemies, self.mined) if self.mined
-                             else self.m.doctrine.choose_orders(s, enemies))
+            enemies = [systems.seen(e) for e in self.alive(1 - s.side)]
+            orders, boost = (doctrine.choose_orders(s, enemies, self.mined) if self.mined
+                             else doctrine.choose_orders(s, enemies))
+            if s.spec.cloak and not boost and "H" not in orders.prefixes and doctrine.wants_cloak(s, orders, enemies):
+                orders = Orders(orders.steps, orders.pivot, ("C",))
             plans.append((s, orders, boost))
-        # 1e: reveal and check; 2b: hyperdrive warm-up; 2c: move
+        # 1e: reveal and check; 2a: cloaks; 2b: hyperdrive warm-up; 2c: move
+        if any(s.spec.cloak for s, _, _ in plans):
+            systems.cloak_rolls(self, plans)
         for s, orders, _ in plans:
             s.warming = "H" in orders.prefixes
         if any(s.spec.hyperdrive for s, _, _ in plans):
@@ -283,7 +288,9 @@ class Battle:
         for side in order:
             ship = queues[side].pop(0)
             # ships destroyed this phase stay until the End Phase (4.5)
-            enemies = b if side == 0 else a
+            if ship.cloaked:  # B.5: a cloaked ship does not attack
+                continue
+            enemies = [e for e in (b if side == 0 else a) if not e.hidden]
             decl = self.m.doctrine.declare(ship, enemies, self.turn, enemy_flights[side])
             if ship.spec.marines:  # 4c: systems used with weapons fire
                 systems.board(self, ship, enemies)
@@ -384,7 +391,7 @@ class Battle:
         stutterers = [s for s in self.alive() if s.spec.stutterdrive] if not over[0] else []
         if not over[0]:
             for s in self.alive():  # 5g: deploy mines (B.15)
-                if s.mines_left:
+                if s.mines_left and not s.cloaked:
                     systems.lay_mines(self, s)
         if stutterers:  # 5e: stutterdrives (B.23); a scatter onto an enemy ship is a stacking (3.3)
             for s in stutterers:

@@ -161,7 +161,7 @@ def approach_order(doctrine, q: int, r: int, heading: int,  # type: ignore[no-un
 
 def activate(battle, fl: FighterFlight) -> None:  # type: ignore[no-untyped-def]
     """Move one fighter flight (5.3) and attack an adjacent opposing element (5.4)."""
-    enemy_ships = [s for s in battle.ships if s.alive and s.side != fl.side]
+    enemy_ships = [s for s in battle.ships if s.alive and s.side != fl.side and not s.hidden]  # B.5
     enemy_flights = [f for f in battle.flights if f.alive and f.side != fl.side and f.count > 0]
     blocked = {(s.q, s.r) for s in enemy_ships} | {(f.q, f.r) for f in enemy_flights}
     targets: list[tuple[float, object]] = []

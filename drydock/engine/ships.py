@@ -111,7 +111,7 @@ class ShipSpec:
                  "shield_arcs", "screens", "dir_screens", "ionized", "cm", "fc", "lrs", "stealth",
                  "boosters", "banks", "battery_limits", "battery_names", "equipment", "equipment_limit",
                  "not_simulated", "engines", "afb", "flights", "hyperdrive", "marines", "tractor_beams",
-                 "stutterdrive", "overthrusters", "shockwave", "system_qty", "design", "mines")
+                 "stutterdrive", "overthrusters", "shockwave", "system_qty", "design", "mines", "cloak")
 
     def __init__(self, design: Design, rules: Ruleset | None = None, name: str | None = None) -> None:
         rules = rules or Ruleset.unity()
@@ -156,6 +156,7 @@ class ShipSpec:
         self.overthrusters = "Overthrusters" in qty            # B.16
         self.shockwave = "Shockwave" in qty                    # B.19
         self.mines = qty.get("Mines", 0)                       # B.15 markers
+        self.cloak = "Cloaking Device" in qty                  # B.5
         self.design = design
         # equipment items (A.3, B intro): one "battery" for loss limits; value = SU per item
         self.equipment: list[tuple[str, float]] = []
@@ -211,7 +212,7 @@ class ShipState:
                  "bank_fired", "bank_dfn", "battery_lost", "equipment_alive", "equipment_lost", "boosters_left",
                  "cm", "fc", "lrs", "stealth", "destroyed_turn", "warming", "hyper_total", "hyper_eng",
                  "jumped", "marines_left", "boarders", "beams_turn", "beams_used", "captured",
-                 "mines_left")
+                 "mines_left", "cloaked", "detected", "cloak_turns", "marker")
 
     def __init__(self, spec: ShipSpec, side: int, uid: int, label: str) -> None:
         self.spec = spec
@@ -252,6 +253,10 @@ class ShipState:
         self.beams_turn = -1               # B.24: turn of the beams_used count
         self.beams_used = 0
         self.mines_left = spec.mines
+        self.cloaked = False      # B.5: under cloak this turn ("C/" orders)
+        self.detected = False
+        self.cloak_turns = 0      # consecutive turns cloaked
+        self.marker: ShipState | None = None  # what the enemy sees of a cloaked ship: it as it cloaked
 
     @property
     def engine_rating(self) -> int:
@@ -265,6 +270,11 @@ class ShipState:
             return self.shield_arcs[arc]
         t = self.spec.shield_track
         return t[self.shd_hits] if self.shd_hits < len(t) else 0
+
+    @property
+    def hidden(self) -> bool:
+        """Cloaked and not detected (B.5): it cannot be attacked and the enemy sees only its marker."""
+        return self.cloaked and not self.detected
 
     @property
     def hull_left(self) -> int:

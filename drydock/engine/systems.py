@@ -1,5 +1,13 @@
 """Appendix B systems in play (issue 14), each at the step of the turn sequence (2.4) where it acts.
 
+- B.5 Cloaking device: "C/" orders. At the start of the Movement Phase each cloaked ship rolls for
+  detection: detected if the die (-1 if it was detected the turn before) is below the number of
+  consecutive turns cloaked (no risk the first turn). A cloaked ship may not attack, fire boosters, warm
+  up its hyperdrive, lay mines, board or use tractor beams; undetected it cannot be attacked by ships or
+  fighters, and the enemy plans against its cloak marker (where it cloaked); detected it may be attacked
+  at -1 to hit, never by seekers. Seekers targeting a ship that cloaks are removed. Doctrine: cloak when
+  the exchange of fire at the end of the move is not in its favour (own expected fire <= the doctrine's
+  threat weight x the enemy's).
 - B.10 Hyperdrive: a ship warming up ("H/" orders: straight ahead only, no boosters) rolls a die at
   Movement Phase step 2b and adds it to a running total; at 10 or more it enters hyperspace: removed,
   counting as destroyed, the opponent scoring half its VPs rounded up. An engine hit since the last roll,
@@ -32,6 +40,8 @@
 
 from __future__ import annotations
 
+import copy
+
 from drydock.engine.damage import apply_marked_damage
 from drydock.engine.dice import d6
 from drydock.engine.hexgrid import DIRS, FWD, GEOMETRY, distance, on_board
@@ -48,6 +58,37 @@ from drydock.engine.tables import (
     TRACTOR_DEFENCE_HIT,
     TRACTOR_HIT,
 )
+
+
+# ------------------------------------------------------------------ B.5 cloaking device
+def cloak_rolls(battle, plans: list) -> None:  # type: ignore[no-untyped-def]
+    """Orders Phase decision and Movement Phase step 2a: cloak, uncloak and detection rolls."""
+    for s, orders, _ in plans:
+        if not s.spec.cloak or not s.alive:
+            continue
+        was_detected = s.detected
+        if "C" not in orders.prefixes:
+            if s.cloaked:
+                battle.say(f"  {s.label} uncloaks")
+            s.cloaked = s.detected = False
+            s.cloak_turns = 0
+            s.marker = None
+            continue
+        if not s.cloaked:
+            s.cloak_turns = 0
+            s.marker = copy.copy(s)
+            battle.flights = [f for f in battle.flights if getattr(f, "target", None) is not s]  # seekers removed
+        s.cloaked = True
+        s.cloak_turns += 1
+        roll = d6(battle.rng)
+        s.detected = roll - (1 if was_detected else 0) < s.cloak_turns
+        battle.say(f"  {s.label} cloaked ({s.cloak_turns} turns): detection roll {roll} -> "
+                   f"{'detected' if s.detected else 'hidden'}")
+
+
+def seen(ship: ShipState) -> ShipState:
+    """What the enemy's doctrine plans against: the ship, or the marker of a hidden cloaked ship."""
+    return ship.marker if ship.hidden and ship.marker is not None else ship
 
 
 # ------------------------------------------------------------------ B.10 hyperdrive

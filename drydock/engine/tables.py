@@ -123,7 +123,7 @@ TRAIT_NOTES = {
 }
 SIMULATED_SYSTEMS = frozenset({
     "Countermeasures", "Fire Control", "Long Range Sensors", "Boosters", "Ionized Hull", "Stealth",
-    "Hyperdrive", "Marines", "Tractor Beam", "Stutterdrive", "Overthrusters", "Mines",
+    "Hyperdrive", "Marines", "Tractor Beam", "Stutterdrive", "Overthrusters", "Mines", "Cloaking Device",
     "Screens", "Directional Screens", "Directional Shielding", "Anti-Fighter Batteries", "Carrier",
     # B.2 auxiliary services have no direct game effect
     "Cargo", "Hospital", "Repair", "Science", "Transport",
@@ -131,7 +131,6 @@ SIMULATED_SYSTEMS = frozenset({
 #: Systems that exist on designs but need parts of the game the engine does not play.
 SYSTEM_NOTES = {
     "Launch Tubes": "launch and recovery (F.5) not simulated; flights start on the board",
-    "Cloaking Device": "cloaking not simulated (B.5)",
     "Flares": "flares not simulated (B.9)",
     "Probes": "probes not simulated (B.17)",
     "Shockwave": "shockwave not simulated (B.19)",
