@@ -30,7 +30,7 @@ def test_battle_json_report_is_consistent_with_the_counts():
     rep = d["report"]
     assert d["runs"] == rep["runs"] == 120 and d["a_wins"] + d["b_wins"] + d["draws"] == 120
     assert sum(rep["ended"].values()) == 120 and set(rep["ended"]) == {
-        "destroyed", "left_the_board", "jumped_out", "victory_points", "turn_limit"}
+        "destroyed", "left_the_board", "jumped_out", "captured", "victory_points", "turn_limit"}
     assert sum(rep["battle_length"].values()) == 120
     assert abs(sum(int(t) * c for t, c in rep["battle_length"].items()) / 120 - d["mean_turns"]) < 0.01
     assert rep["doctrine"] == d["doctrine"]
@@ -42,7 +42,8 @@ def test_battle_json_report_is_consistent_with_the_counts():
         assert abs(sum(side["mean_damage_by_band"].values()) - side["mean_damage"]) < 0.05
         for fate, surv in zip(side["ships_fate"], d["survival"][key], strict=True):
             assert fate["ship"] == surv["ship"] and abs(fate["survived"] - surv["rate"]) < 1e-3
-            assert abs(fate["survived"] + fate["destroyed"] + fate["left_the_board"] + fate["jumped_out"] - 1) < 1e-3
+            gone = fate["destroyed"] + fate["left_the_board"] + fate["jumped_out"] + fate["captured"]
+            assert abs(fate["survived"] + gone - 1) < 1e-3
     # three distinct designs: a one-on-one matrix
     assert d["matrix"]["designs"] and len(d["matrix"]["win_rate"]) == 3
     # no float in e-notation anywhere
@@ -148,3 +149,27 @@ def test_report_screenshot_in_headless_chromium(tmp_path):
     colours = img.convert("RGB").getcolors(1 << 20)
     assert colours is not None and len(colours) > 20  # charts drawn, not a blank page
     assert any(rgb == (0, 114, 178) for _, rgb in colours)  # the bars' blue
+
+
+def test_loss_kinds_and_how_a_battle_ended():
+    from types import SimpleNamespace
+
+    from drydock.engine.observe import StatsRecorder, loss_kind
+
+    assert loss_kind("enters hyperspace (B.10)") == "jumped out"
+    assert loss_kind("captured by boarders (B.14)") == "captured"
+    assert loss_kind("left the board") == "left the board"
+    assert loss_kind("destroyed by mines") == loss_kind("destroyed by seekers") == "destroyed"
+    ships = [SimpleNamespace(uid=k, side=s) for k, s in enumerate((0, 0, 1))]
+    rec = StatsRecorder(ships)
+    rec.lost(3, ships[0], "destroyed")
+    rec.lost(5, ships[1], "enters hyperspace (B.10)")
+    rec.finished(True, (0, 1))
+    # side A is gone; its last ship jumped out; B made its first kill on turn 3
+    assert rec.stats.end == "jumped out" and rec.stats.first_kill == [None, 3]
+    assert rec.stats.lost == {(0, 0): ("destroyed", 3), (0, 1): ("jumped out", 5)}
+    rec = StatsRecorder(ships)
+    rec.finished(True, (2, 1))
+    assert rec.stats.end == "victory points"
+    rec.finished(False, (2, 1))
+    assert rec.stats.end == "turn limit"

@@ -24,7 +24,7 @@ from functools import cache
 
 from drydock.engine.combat import effective_range, expected_damage, expected_hits_per_weapon
 from drydock.engine.hexgrid import DIRS, GEOMETRY, from_offset, geometry
-from drydock.engine.movement import Orders, requirement
+from drydock.engine.movement import Orders, path_hexes, requirement
 from drydock.engine.seekers import seeker_expected, tiny_modifier
 from drydock.engine.ships import ShipSpec, ShipState
 
@@ -34,6 +34,7 @@ EXPENDABLE_FRACTION = 0.75
 RANGE_PENALTY = 0.15  # per hex away from the preferred range, x the ship's best expected damage
 EDGE_PENALTY = 100.0
 BOOSTER_COST = 0.05
+MINE_DIE_VALUE = 0.3  # expected damage value of one mine die at a ship (1/3 hit x impact x damage), doubled
 MEMO_LIMIT = 200_000
 SEEKER_REACH = 64  # table length for seeker banks (any range on the board)
 
@@ -54,12 +55,14 @@ class Style:
     fire_margin: float
     #: boosters (B.3) may be fired for a better position
     boosters: bool
+    #: a ship with a hyperdrive warms it up (B.10) once its hull is down to this share
+    jump_hull: float
 
 
 #: The doctrines a battle can be fought with (``--doctrine``); both sides use the same one.
 DOCTRINES: dict[str, Style] = {
-    "aggressive": Style("aggressive", threat=1.0, margin=1.0, fire_margin=0.5, boosters=True),
-    "cautious": Style("cautious", threat=1.6, margin=1.0, fire_margin=0.8, boosters=False),
+    "aggressive": Style("aggressive", threat=1.0, margin=1.0, fire_margin=0.5, boosters=True, jump_hull=0.25),
+    "cautious": Style("cautious", threat=1.6, margin=1.0, fire_margin=0.8, boosters=False, jump_hull=0.4),
 }
 DEFAULT_DOCTRINE = "aggressive"
 #: with no engine left after the hits planned for, a ship drifts: keep room for this many turns of drift
@@ -214,7 +217,8 @@ class Doctrine:
         return self._pref[key]
 
     # ------------------------------------------------------------ movement
-    def choose_orders(self, ship: ShipState, enemies: list[ShipState]) -> tuple[Orders, int]:
+    def choose_orders(self, ship: ShipState, enemies: list[ShipState], mined: dict | None = None
+                      ) -> tuple[Orders, int]:
         """(orders, boosters fired) for ``ship`` this turn: the best-scoring end position.
 
         Decisions are memoised on everything they depend on (the doctrine is deterministic), so
@@ -222,7 +226,7 @@ class Doctrine:
         """
         if not enemies:
             return (Orders((ship.speed,)) if ship.speed else Orders()), 0
-        key = (_state_key(ship), tuple(_state_key(e) for e in enemies))
+        key = (_state_key(ship), tuple(_state_key(e) for e in enemies), tuple(sorted(mined.items())) if mined else None)
         hit = self._memo.get(key)
         if hit is not None:
             return hit
@@ -230,19 +234,21 @@ class Doctrine:
             self._memo.clear()
         if len(self._fire_cache) > MEMO_LIMIT // 10:
             self._fire_cache.clear()
-        result = self._choose(ship, enemies)
+        result = self._choose(ship, enemies, mined)
         self._memo[key] = result
         return result
 
-    def _choose(self, ship: ShipState, enemies: list[ShipState]) -> tuple[Orders, int]:
+    def context(self, ship: ShipState, enemies: list[ShipState], predict: bool = True) -> tuple:
+        """What the scoring of ``ship``'s poses needs: per-enemy tables and poses (``predict``: where each
+        enemy will be if it goes on straight; else where it is now), the two-turns-ahead range target,
+        the engine margin, my shields and engine rating."""
         spec = ship.spec
         style = self.style
         q0, r0 = ship.q, ship.r
-        # what I know about each enemy this turn: predicted pose and both sides' bank tables
         infos = []
         nearest = None
         for e in enemies:
-            eq, er_, ef = _predict(e)
+            eq, er_, ef = _predict(e) if predict else (e.q, e.r, e.facing)
             d0 = _dist(q0, r0, eq, er_)
             mine = _bank_rows(ship, self.table(spec, e.spec))
             theirs = _bank_rows(e, self.table(e.spec, spec))
@@ -262,19 +268,32 @@ class Doctrine:
         ne = nearest[2]
         far = (ninfo[0] + DIRS[ne.heading][0] * ne.speed, ninfo[1] + DIRS[ne.heading][1] * ne.speed,
                ninfo[5] * OVERSHOOT_WEIGHT, ninfo[6])
-        my_shields = [ship.shield(a) for a in range(4)]
-        er = ship.engine_rating
         track = spec.engine_track
         margin = (track, ship.eng_hits, margin_boxes(track, ship.eng_hits, style.margin), style.fire_margin)
+        return infos, far, margin, [ship.shield(a) for a in range(4)], ship.engine_rating
+
+    def score_pose(self, ship: ShipState, ctx: tuple, q: int, r: int, h: int, f: int, speed: int) -> float:
+        """The doctrine's score of ``ship`` ending at (q, r) with heading ``h``, facing ``f`` and ``speed``."""
+        infos, far, margin, my_shields, er = ctx
+        return self._score(ship.lrs, my_shields, q, r, h, f, speed, infos, self.style.threat, margin, er, far)
+
+    def _choose(self, ship: ShipState, enemies: list[ShipState], mined: dict | None = None) -> tuple[Orders, int]:
+        style = self.style
+        q0, r0 = ship.q, ship.r
+        infos, far, margin, my_shields, er = self.context(ship, enemies)
+        # B.10: a crippled ship with a hyperdrive warms it up (straight ahead only, no boosters)
+        warm = ship.spec.hyperdrive and (ship.warming or ship.hull_left <= style.jump_hull * ship.spec.hull)
         best = None
         best_score = 0.0
         seen: set[tuple[int, int, int, int, int]] = set()
-        boosts = 1 + (1 if ship.boosters_left > 0 and style.boosters else 0)
+        boosts = 1 + (1 if ship.boosters_left > 0 and style.boosters and not warm else 0)
         cells = self.cells
         floating = self.floating
         for boost in range(boosts):
             for orders, waypoints, dq, dr, h, f, speed in candidate_moves(ship.speed, ship.prev_slips, er + boost,
                                                                            ship.heading):
+                if warm and (orders.pivot or len(waypoints) > 1 or h != ship.heading):
+                    continue
                 if boosts > 1:
                     pose = (dq, dr, h, f, speed)
                     if pose in seen:
@@ -286,11 +305,30 @@ class Doctrine:
                 else:
                     score = self._score(ship.lrs, my_shields, q0 + dq, r0 + dr, h, f, speed, infos, style.threat,
                                         margin, er, far) - BOOSTER_COST * boost
+                    if mined:  # B.15: every hex entered next to a minefield is an attack with its dice
+                        score -= MINE_DIE_VALUE * sum(mined.get((q0 + x, r0 + y), 0)
+                                                      for x, y in path_hexes(orders, ship.heading))
                     if best is None or score > best_score:
                         best, best_score = (orders, boost), score
         if best is None:
             return (Orders((ship.speed,)) if ship.speed else Orders()), 0
+        if warm:
+            return Orders(best[0].steps, best[0].pivot, ("H",)), 0
         return best
+
+    def wants_cloak(self, ship: ShipState, orders: Orders, enemies: list[ShipState]) -> bool:
+        """B.5: cloak when the exchange of fire at the end of ``orders`` is not in the ship's favour."""
+        from drydock.engine.movement import execute
+
+        q, r, h, f, _ = execute(orders, ship.q, ship.r, ship.heading)
+        if (q, r) not in self.cells:
+            return False
+        infos, far, margin, my_shields, er = self.context(ship, enemies)
+        both = self._score(ship.lrs, my_shields, q, r, h, f, 0, infos, 0.0, margin, er, far)
+        theirs = both - self._score(ship.lrs, my_shields, q, r, h, f, 0, infos, 1.0, margin, er, far)
+        unarmed = [[*i[:3], [], *i[4:9], {}, *i[10:]] for i in infos]
+        mine = both - self._score(ship.lrs, my_shields, q, r, h, f, 0, unarmed, 0.0, margin, er, far)
+        return mine <= self.style.threat * theirs
 
     def can_stay(self, ship: ShipState, boost: int = 0) -> bool:
         """Whether any order of the menu (3.2, with the boosters fired) keeps ``ship`` on the board this turn."""
@@ -398,6 +436,8 @@ class Doctrine:
                 if b.exp and v < EXPENDABLE_FRACTION * max(row[es] for row in t.ed[i]):
                     continue
                 if b.seeker is not None:
+                    if e.cloaked:  # B.5: a detected cloaked ship may not be targeted by seekers
+                        continue
                     opts[id(e)] = (v * n, e, -1, -1)
                 else:
                     mi = t.mode[i][deff][es]
@@ -454,6 +494,7 @@ def _bank_rows(ship: ShipState, table: MatchTables) -> list[tuple[int, int, int,
 def _state_key(s: ShipState) -> tuple:
     """Everything about a ship the movement doctrine looks at."""
     return (s.uid, s.q, s.r, s.heading, s.speed, s.prev_slips, s.engine_rating, s.eng_hits, s.boosters_left,
+            s.hull_hits if s.spec.hyperdrive else 0, s.warming,
             tuple(s.bank_alive), s.shield(0), s.shield(1), s.shield(2), s.shield(3), s.lrs)
 
 

@@ -9,13 +9,13 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
-from drydock.engine import fighters
+from drydock.engine import fighters, systems
 from drydock.engine.ai import DEFAULT_DOCTRINE, Doctrine
 from drydock.engine.combat import BAND_NAMES, alternation, fire_volley
 from drydock.engine.damage import apply_marked_damage
 from drydock.engine.dice import d6
 from drydock.engine.hexgrid import DIRS, from_offset, geometry, on_board, point_image, to_offset
-from drydock.engine.movement import execute, format_orders, is_legal, requirement, straight
+from drydock.engine.movement import Orders, execute, format_orders, is_legal, requirement, straight
 from drydock.engine.observe import BattleStats, StatsRecorder
 from drydock.engine.seekers import SeekerFlight, activate, heading_toward, shots_at_flight, split_flights
 from drydock.engine.ships import ShipSpec, ShipState
@@ -101,6 +101,9 @@ class Battle:
         self.flight_uid = 0
         #: ships that left the board although one of the doctrine's legal orders kept them on it
         self.avoidable_exits = 0
+        #: B.15: minefield hex -> markers, and hex -> dice of the minefields it contains or touches
+        self.minefields: dict[tuple[int, int], int] = {}
+        self.mined: dict[tuple[int, int], int] = {}
         self.obs = StatsRecorder(self.ships) if match.record else None
         self.deploy()
 
@@ -119,13 +122,15 @@ class Battle:
     def alive(self, side: int | None = None) -> list[ShipState]:
         return [s for s in self.ships if s.alive and (side is None or s.side == side)]
 
-    def destroy(self, s: ShipState, why: str) -> None:
+    def destroy(self, s: ShipState, why: str, vp: int | None = None) -> None:
+        """The ship is removed and the opponent scores ``vp`` (default: its CR, 2.5)."""
+        vp = s.spec.cr if vp is None else vp
         s.alive = False
         s.destroyed_turn = self.turn
-        self.vp[1 - s.side] += s.spec.cr
+        self.vp[1 - s.side] += vp
         if self.obs:
             self.obs.lost(self.turn, s, why)
-        self.say(f"  {s.label} {why}: side {SIDES[1 - s.side]} scores {s.spec.cr} VP")
+        self.say(f"  {s.label} {why}: side {SIDES[1 - s.side]} scores {vp} VP")
 
     # ------------------------------------------------------------ 2.3 deployment
     def deploy(self) -> None:
@@ -193,12 +198,24 @@ class Battle:
     def orders_and_movement(self) -> None:
         # 1d: orders written simultaneously, from the positions at the start of the turn
         plans = []
+        doctrine = self.m.doctrine
         for s in self.alive():
-            enemies = self.alive(1 - s.side)
-            orders, boost = self.m.doctrine.choose_orders(s, enemies)
+            enemies = [systems.seen(e) for e in self.alive(1 - s.side)]
+            orders, boost = (doctrine.choose_orders(s, enemies, self.mined) if self.mined
+                             else doctrine.choose_orders(s, enemies))
+            if s.spec.cloak and not boost and "H" not in orders.prefixes and doctrine.wants_cloak(s, orders, enemies):
+                orders = Orders(orders.steps, orders.pivot, ("C",))
             plans.append((s, orders, boost))
-        # 1e: reveal and check; 2c: move
+        # 1e: reveal and check; 2a: cloaks; 2b: hyperdrive warm-up; 2c: move
+        if any(s.spec.cloak for s, _, _ in plans):
+            systems.cloak_rolls(self, plans)
+        for s, orders, _ in plans:
+            s.warming = "H" in orders.prefixes
+        if any(s.spec.hyperdrive for s, _, _ in plans):
+            systems.hyperdrive_rolls(self)
         for s, orders, boost in plans:
+            if not s.alive:
+                continue
             er = s.engine_rating
             if boost:
                 s.boosters_left -= boost
@@ -213,6 +230,7 @@ class Battle:
                 self.avoidable_exits += 1
             self.say(f"  {s.label} orders {format_orders(orders)} req {req} ER {er}"
                      + (f" +{boost} booster" if boost else "") + f": {self.pos(s)} ->")
+            q0, r0, h0 = s.q, s.r, s.heading
             s.q, s.r, s.heading, s.facing = q, r, h, f
             s.speed = orders.speed
             sl = orders.slips
@@ -221,7 +239,12 @@ class Battle:
             if off:
                 s.left_board = True
                 self.destroy(s, "left the board")
+            elif self.mined:  # 2c-i
+                systems.mine_attacks(self, s, orders, q0, r0, h0)
         self.stacking()
+        for s in self.alive():  # 2c-iv
+            if s.spec.overthrusters:
+                systems.overthrust(self, s)
 
     def stacking(self) -> None:
         """3.3: opposing ships ending in one hex roll 1d6 + engine rating; lowest stays, others move."""
@@ -274,8 +297,14 @@ class Battle:
         for side in order:
             ship = queues[side].pop(0)
             # ships destroyed this phase stay until the End Phase (4.5)
-            enemies = b if side == 0 else a
+            if ship.cloaked:  # B.5: a cloaked ship does not attack
+                continue
+            enemies = [e for e in (b if side == 0 else a) if not e.hidden]
             decl = self.m.doctrine.declare(ship, enemies, self.turn, enemy_flights[side])
+            if ship.spec.marines:  # 4c: systems used with weapons fire
+                systems.board(self, ship, enemies)
+            if ship.spec.tractor_beams:
+                systems.tractor_attacks(self, ship, enemy_flights[side])
             if not decl:
                 continue
             if log is not None:
@@ -357,7 +386,7 @@ class Battle:
         self.flights = [f for f in self.flights if f.alive]
 
     def end_phase(self) -> tuple[bool, int | None]:
-        """5b apply damage (4.5); 5c victory (2.5); 5e reverse pivots (3.4)."""
+        """5b apply damage (4.5); B.14 captures; 5c victory (2.5); 5e reverse pivots (3.4), stutterdrives (B.23)."""
         self.say("  end phase")
         for f in self.flights:  # 4.5: kills by weapons fire take effect now
             if f.kills:
@@ -368,8 +397,24 @@ class Battle:
             if s.alive and apply_marked_damage(s, self.log):
                 self.destroy(s, "destroyed")
             s.facing = s.heading
+        systems.captures(self)  # B.14
         self.flights = [f for f in self.flights if f.alive and f.count > 0
                         and (not isinstance(f, SeekerFlight) or f.target.alive)]
+        over = self.victory()
+        stutterers = [s for s in self.alive() if s.spec.stutterdrive] if not over[0] else []
+        if not over[0]:
+            for s in self.alive():  # 5g: deploy mines (B.15)
+                if s.mines_left and not s.cloaked:
+                    systems.lay_mines(self, s)
+        if stutterers:  # 5e: stutterdrives (B.23); a scatter onto an enemy ship is a stacking (3.3)
+            for s in stutterers:
+                systems.stutter(self, s)
+            self.stacking()
+            over = self.victory()
+        return over
+
+    def victory(self) -> tuple[bool, int | None]:
+        """2.5: the VP target, or one side without ships."""
         target = self.m.vp_target
         reached = [self.vp[0] >= target, self.vp[1] >= target]
         left = [bool(self.alive(0)), bool(self.alive(1))]

@@ -168,7 +168,7 @@ def fire_volley(rng: random.Random, attacker: ShipState, target: ShipState, mode
 
     Fire-Linked (C.5): the weapons form one volley: ROF dice of one weapon, each hit x weapons.
     """
-    mod = to_hit_modifier(mode, band, target.cm, attacker.fc)
+    mod = to_hit_modifier(mode, band, target.cm + target.cloaked, attacker.fc)  # B.5: detected cloak -1
     acc = mode.acc
     hits = 0
     rolls: list[int] | None = None

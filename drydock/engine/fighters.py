@@ -161,7 +161,7 @@ def approach_order(doctrine, q: int, r: int, heading: int,  # type: ignore[no-un
 
 def activate(battle, fl: FighterFlight) -> None:  # type: ignore[no-untyped-def]
     """Move one fighter flight (5.3) and attack an adjacent opposing element (5.4)."""
-    enemy_ships = [s for s in battle.ships if s.alive and s.side != fl.side]
+    enemy_ships = [s for s in battle.ships if s.alive and s.side != fl.side and not s.hidden]  # B.5
     enemy_flights = [f for f in battle.flights if f.alive and f.side != fl.side and f.count > 0]
     blocked = {(s.q, s.r) for s in enemy_ships} | {(f.q, f.r) for f in enemy_flights}
     targets: list[tuple[float, object]] = []
@@ -213,6 +213,28 @@ def activate(battle, fl: FighterFlight) -> None:  # type: ignore[no-untyped-def]
         attack(battle, fl, target)
 
 
+def small_hits(r, target: ShipState, hits: int, arc: int) -> tuple[int, DamageTally]:  # type: ignore[no-untyped-def]
+    """IMP 1 / DMG 1 hits without modifiers (fighters 5.4, mines B.15) on ``target``'s ``arc``: impact rolls
+    against the shield, screens first (B.18), then damage rolls, marked on the ship. (points, tally)."""
+    shield = target.shield(arc)
+    points = hits if shield == 0 else sum(roll_impact(r, shield, 0) for _ in range(hits))
+    if target.dir_screens is not None:
+        used = min(target.dir_screens[arc], points)
+        target.dir_screens[arc] -= used
+    else:
+        used = min(target.screens, points)
+        target.screens -= used
+    tally = DamageTally()
+    for _ in range(points - used):
+        roll_damage(r, tally, ionized=target.spec.ionized)
+    target.p_hull += tally.hull
+    target.p_eng += tally.engine
+    target.p_wpn += tally.weapon
+    if target.spec.shield_track:
+        target.p_shd += tally.shield
+    return points, tally
+
+
 def attack(battle, fl: FighterFlight, target) -> None:  # type: ignore[no-untyped-def]
     rng = battle.rng
     log = battle.log
@@ -229,22 +251,7 @@ def attack(battle, fl: FighterFlight, target) -> None:  # type: ignore[no-untype
         hits = sum(1 for d in dice if d >= FIGHTER_HIT)
         lost = sum(1 for d in dice if d <= FIGHTER_AFB_KILL) if target.spec.afb else 0
         shield = target.shield(arc)
-        points = hits if shield == 0 else sum(roll_impact(r, shield, 0) for _ in range(hits))  # type: ignore[arg-type]
-        # B.18: screens absorb one damage point each before any damage roll
-        if target.dir_screens is not None:
-            used = min(target.dir_screens[arc], points)
-            target.dir_screens[arc] -= used
-        else:
-            used = min(target.screens, points)
-            target.screens -= used
-        tally = DamageTally()
-        for _ in range(points - used):
-            roll_damage(r, tally, ionized=target.spec.ionized)  # type: ignore[arg-type]
-        target.p_hull += tally.hull
-        target.p_eng += tally.engine
-        target.p_wpn += tally.weapon
-        if target.spec.shield_track:
-            target.p_shd += tally.shield
+        points, tally = small_hits(r, target, hits, arc)
         fl.count -= min(lost, fl.count)
         if battle.obs:
             battle.obs.damage(fl.carrier, "fighters", "fighters", sum(tally.as_tuple()))

@@ -12,16 +12,18 @@ from dataclasses import dataclass, field
 from typing import Any
 
 #: How a ship leaves play, from the ``why`` the engine gives :meth:`Battle.destroy`.
-LOSS_KINDS = ("destroyed", "left the board", "jumped out")
+LOSS_KINDS = ("destroyed", "left the board", "jumped out", "captured")
 #: How a battle ends (2.5): a fleet gone (by the way its last ship went), the VP target, or the turn limit.
-END_KINDS = ("destroyed", "left the board", "jumped out", "victory points", "turn limit")
+END_KINDS = ("destroyed", "left the board", "jumped out", "captured", "victory points", "turn limit")
 
 
 def loss_kind(why: str) -> str:
-    """``destroyed``, ``left the board`` or ``jumped out`` from the engine's wording."""
+    """``destroyed``, ``left the board``, ``jumped out`` (B.10) or ``captured`` (B.14) from the engine's wording."""
     w = why.lower()
-    if "jump" in w:
+    if "jump" in w or "hyperspace" in w:
         return "jumped out"
+    if "captured" in w:
+        return "captured"
     if "left" in w or "board" in w:
         return "left the board"
     return "destroyed"

@@ -118,6 +118,10 @@ def defensive_fire(battle, rng: random.Random, target: ShipState, flight, arc: i
         flight.count -= min(hits, flight.count)
         battle.say(f"    {target.label} defensive fire {b.battery_name} [{b.entry}]: hits {per} -> "
                    f"{flight.count} {noun} left")
+    if target.spec.tractor_beams:  # B.24: a free beam fires before the flight attacks
+        from drydock.engine.systems import tractor_defence
+
+        tractor_defence(battle, target, flight)
 
 
 def activate(battle, flight: SeekerFlight) -> None:  # type: ignore[no-untyped-def]

@@ -92,6 +92,22 @@ MAX_FLIGHTS_PER_HEX = 3  # 2.3
 #: B.13 Long Range Sensors: effective range = actual - floor(actual / 3).
 LRS_DIVISOR = 3
 
+#: B.10: the warm-up total at which a ship enters hyperspace (the opponent scores half its VPs, rounded up).
+HYPERSPACE_AT = 10
+#: B.14: marines reach (hexes) and squads per Combat Phase by hull size (hull up to -> squads).
+MARINE_RANGE = 5
+MARINE_SQUADS = ((3, 2), (8, 3), (15, 4), (24, 5), (35, 6))
+#: B.24: tractor beam hit numbers (Combat Phase, and defensive fire in the Fighter Phase).
+TRACTOR_HIT = 5
+TRACTOR_DEFENCE_HIT = 6
+#: B.15: a mine die hits a ship on 5-6; doctrine (not a rule): lay mines once an enemy is this close.
+MINE_HIT = 5
+MINE_LAY_RANGE = 6
+#: B.16: overthrusters turn on a die of 4-6.
+OVERTHRUST_ON = 4
+#: B.23 doctrine (not a rule): a stutterdrive jump must gain this much score per hex moved (scatter risk).
+STUTTER_GAIN = 0.15
+
 #: 3.3 stacking: 1d6 + current engine rating, lowest stays.
 #: Traits and systems the engine simulates (weapons.md §7, systems.md §6). Anything else found on a
 #: design is listed as "not simulated" in every battle report.
@@ -107,6 +123,7 @@ TRAIT_NOTES = {
 }
 SIMULATED_SYSTEMS = frozenset({
     "Countermeasures", "Fire Control", "Long Range Sensors", "Boosters", "Ionized Hull", "Stealth",
+    "Hyperdrive", "Marines", "Tractor Beam", "Stutterdrive", "Overthrusters", "Mines", "Cloaking Device",
     "Screens", "Directional Screens", "Directional Shielding", "Anti-Fighter Batteries", "Carrier",
     # B.2 auxiliary services have no direct game effect
     "Cargo", "Hospital", "Repair", "Science", "Transport",
@@ -114,18 +131,11 @@ SIMULATED_SYSTEMS = frozenset({
 #: Systems that exist on designs but need parts of the game the engine does not play.
 SYSTEM_NOTES = {
     "Launch Tubes": "launch and recovery (F.5) not simulated; flights start on the board",
-    "Cloaking Device": "cloaking not simulated (B.5)",
-    "Hyperdrive": "hyperdrive jumps not simulated (B.10)",
     "Flares": "flares not simulated (B.9)",
-    "Marines": "boarding not simulated (B.14)",
-    "Mines": "mines not simulated (B.15)",
-    "Overthrusters": "overthrusters not simulated (B.16)",
     "Probes": "probes not simulated (B.17)",
     "Shockwave": "shockwave not simulated (B.19)",
     "Shuttlecraft": "shuttles not simulated (B.20)",
     "Solar Sails": "solar sails not simulated (B.21)",
-    "Stutterdrive": "stutterdrive not simulated (B.23)",
-    "Tractor Beam": "tractor beams not simulated (B.24)",
 }
 #: Always listed: parts of the game the engine never plays.
 ALWAYS_NOT_SIMULATED = (

@@ -185,8 +185,7 @@ def format_report(report: BattleReport) -> str:
         for row in s["mean_damage_by_battery"]:
             lines.append(f"    {row['ship']:26} {row['battery']:22} {text(row['mean_damage']):>7}")
         for f in s["ships_fate"]:
-            fate = ", ".join(f"{k.replace('_', ' ')} {pct(f[k])}" for k in ("destroyed", "left_the_board",
-                                                                          "jumped_out") if f[k])
+            fate = ", ".join(f"{k} {pct(f[k.replace(' ', '_')])}" for k in LOSS_KINDS if f[k.replace(' ', '_')])
             lines.append(f"  {f['ship']:28} survived {pct(f['survived'])}" + (f"; {fate}" if fate else ""))
     return "\n".join(lines)
 

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from drydock.engine.observe import LOSS_KINDS
 from drydock.errors import DrydockError
 from drydock.insight.charts import (
     PALETTE,
@@ -117,9 +118,9 @@ def battle_page(d: dict[str, Any], rates: list[tuple[str, Any, float, float]], s
               [[s["side"], row["ship"], row["battery"], text(row["mean_damage"])]
                + [text(row["by_band"].get(b, 0)) for b in ("short", "medium", "long", "seekers", "fighters")]
                for s in (sa, sb) for row in s["mean_damage_by_battery"]])
-    why.table(["ship", "survived", "destroyed", "left the board", "jumped out", "mean turn lost"],
-              [[f["ship"], pct(f["survived"]), pct(f["destroyed"]), pct(f["left_the_board"]), pct(f["jumped_out"]),
-                "-" if f["mean_turn_lost"] is None else text(f["mean_turn_lost"])]
+    why.table(["ship", "survived", *LOSS_KINDS, "mean turn lost"],
+              [[f["ship"], pct(f["survived"])] + [pct(f[k.replace(" ", "_")]) for k in LOSS_KINDS]
+               + ["-" if f["mean_turn_lost"] is None else text(f["mean_turn_lost"])]
                for s in (sa, sb) for f in s["ships_fate"]])
     sections = [win, why]
     if matrix:

@@ -1,0 +1,325 @@
+"""Appendix B systems in play (issue 14), each at the step of the turn sequence (2.4) where it acts.
+
+- B.5 Cloaking device: "C/" orders. At the start of the Movement Phase each cloaked ship rolls for
+  detection: detected if the die (-1 if it was detected the turn before) is below the number of
+  consecutive turns cloaked (no risk the first turn). A cloaked ship may not attack, fire boosters, warm
+  up its hyperdrive, lay mines, board or use tractor beams; undetected it cannot be attacked by ships or
+  fighters, and the enemy plans against its cloak marker (where it cloaked); detected it may be attacked
+  at -1 to hit, never by seekers. Seekers targeting a ship that cloaks are removed. Doctrine: cloak when
+  the exchange of fire at the end of the move is not in its favour (own expected fire <= the doctrine's
+  threat weight x the enemy's).
+- B.10 Hyperdrive: a ship warming up ("H/" orders: straight ahead only, no boosters) rolls a die at
+  Movement Phase step 2b and adds it to a running total; at 10 or more it enters hyperspace: removed,
+  counting as destroyed, the opponent scoring half its VPs rounded up. An engine hit since the last roll,
+  or a turn without warm-up, resets the total. Doctrine: warm up once the hull is down to the doctrine's
+  ``jump_hull`` share, and keep at it.
+- B.14 Marines: with the ship's attacks, at one enemy ship within 5 hexes (no arc limit), at most
+  ``MARINE_SQUADS`` squads by hull size; per squad a die (natural 1 fails; countermeasures apply, fire
+  control cancels them) must beat the range, then a re-roll must beat the target's shield in the arc
+  facing the boarders: one boarding party lands (the squad is checked off). The defender sacrifices a
+  squad per party as it lands; then two screens per party if the party would take the ship. End Phase:
+  parties >= unchecked hull boxes -> captured (counts as destroyed). Doctrine: board only a ship that
+  this phase's squads could take.
+- B.24 Tractor beams: with the ship's attacks, each beam attacks a different fighter or seeker flight in
+  an adjacent hex, 5-6 kills one (marked, End Phase); in the Fighter Phase a beam not yet used this turn
+  fires at an attacking flight before it attacks, 6 kills one. Each beam once per game turn.
+- B.23 Stutterdrive: End Phase, move up to ceil(ER/2) hexes (speed and heading unchanged), not ending in
+  an occupied hex; a die per hex moved, each 1 scatters the ship one hex in a random direction (1 = its
+  heading, 2-6 the other hexsides clockwise). Doctrine: jump to the best-scoring hex if it beats staying
+  by ``STUTTER_GAIN`` per hex moved, keeping the scatter distance from the edge.
+- B.15 Mines: End Phase, markers into an adjacent hex not holding an enemy ship (one hex's markers = a
+  minefield). A ship entering a hex containing or adjacent to a minefield is attacked at once with one die
+  per marker: 5-6 hits, no modifiers, IMP 1, DMG 1, on its forward arc (stealth no effect). Doctrine: lay
+  them all once an enemy ship is within ``MINE_LAY_RANGE``, in the adjacent hex nearest to where that enemy
+  will be; every doctrine avoids paths next to minefields. Not simulated: fighters and seekers entering
+  minefields, minesweeping.
+- B.16 Overthrusters: after all ships moved (2c-iv), a die of 4-6 lets the ship turn one hexside port or
+  starboard for the Combat Phase (turned back in the End Phase with the pivots). Doctrine: the facing
+  whose fire scores best.
+"""
+
+from __future__ import annotations
+
+import copy
+
+from drydock.engine.damage import apply_marked_damage
+from drydock.engine.dice import d6
+from drydock.engine.hexgrid import DIRS, FWD, GEOMETRY, distance, on_board
+from drydock.engine.movement import Orders, path_hexes
+from drydock.engine.ships import ShipState
+from drydock.engine.tables import (
+    HYPERSPACE_AT,
+    MARINE_RANGE,
+    MARINE_SQUADS,
+    MINE_HIT,
+    MINE_LAY_RANGE,
+    OVERTHRUST_ON,
+    STUTTER_GAIN,
+    TRACTOR_DEFENCE_HIT,
+    TRACTOR_HIT,
+)
+
+
+# ------------------------------------------------------------------ B.5 cloaking device
+def cloak_rolls(battle, plans: list) -> None:  # type: ignore[no-untyped-def]
+    """Orders Phase decision and Movement Phase step 2a: cloak, uncloak and detection rolls."""
+    for s, orders, _ in plans:
+        if not s.spec.cloak or not s.alive:
+            continue
+        was_detected = s.detected
+        if "C" not in orders.prefixes:
+            if s.cloaked:
+                battle.say(f"  {s.label} uncloaks")
+            s.cloaked = s.detected = False
+            s.cloak_turns = 0
+            s.marker = None
+            continue
+        if not s.cloaked:
+            s.cloak_turns = 0
+            s.marker = copy.copy(s)
+            battle.flights = [f for f in battle.flights if getattr(f, "target", None) is not s]  # seekers removed
+        s.cloaked = True
+        s.cloak_turns += 1
+        roll = d6(battle.rng)
+        s.detected = roll - (1 if was_detected else 0) < s.cloak_turns
+        battle.say(f"  {s.label} cloaked ({s.cloak_turns} turns): detection roll {roll} -> "
+                   f"{'detected' if s.detected else 'hidden'}")
+
+
+def seen(ship: ShipState) -> ShipState:
+    """What the enemy's doctrine plans against: the ship, or the marker of a hidden cloaked ship."""
+    return ship.marker if ship.hidden and ship.marker is not None else ship
+
+
+# ------------------------------------------------------------------ B.10 hyperdrive
+def hyperdrive_rolls(battle) -> None:  # type: ignore[no-untyped-def]
+    """Movement Phase step 2b: warm-up rolls; ships reaching 10 enter hyperspace."""
+    for s in battle.alive():
+        if not s.spec.hyperdrive:
+            continue
+        if not s.warming:
+            s.hyper_total = 0
+            continue
+        if s.eng_hits != s.hyper_eng:  # an engine hit since the last roll resets the total
+            s.hyper_total = 0
+        s.hyper_eng = s.eng_hits
+        roll = d6(battle.rng)
+        s.hyper_total += roll
+        battle.say(f"  {s.label} hyperdrive warm-up: rolls {roll}, total {s.hyper_total}")
+        if s.hyper_total >= HYPERSPACE_AT:
+            s.jumped = True
+            battle.destroy(s, "enters hyperspace (B.10)", vp=-(-s.spec.cr // 2))
+
+
+# ------------------------------------------------------------------ B.14 marines
+def marine_squads(hull: int) -> int:
+    """B.14: squads a ship may send in one Combat Phase, by hull size."""
+    for top, n in MARINE_SQUADS:
+        if hull <= top:
+            return n
+    return MARINE_SQUADS[-1][1]
+
+
+def boarding_target(ship: ShipState, enemies: list[ShipState]) -> ShipState | None:
+    """The enemy ship within reach that this phase's squads could take (fewest parties still needed)."""
+    squads = min(ship.marines_left, marine_squads(ship.spec.hull))
+    best = None
+    for e in enemies:
+        if not e.alive:
+            continue
+        dist = distance(e.q - ship.q, e.r - ship.r)
+        need = e.hull_left - e.boarders + e.marines_left
+        if dist <= MARINE_RANGE and squads >= need:
+            key = (need, dist, e.uid)
+            if best is None or key < best[0]:
+                best = (key, e)
+    return best[1] if best else None
+
+
+def board(battle, ship: ShipState, enemies: list[ShipState]) -> None:  # type: ignore[no-untyped-def]
+    """B.14: send marines at the best boarding target, if any."""
+    if ship.marines_left <= 0:
+        return
+    target = boarding_target(ship, enemies)
+    if target is None:
+        return
+    rng = battle.rng
+    dist, _, arc = GEOMETRY[(ship.q - target.q, ship.r - target.r, target.facing)] if (
+        (ship.q, ship.r) != (target.q, target.r)) else (0, 0, 0)
+    shield = target.shield(arc)
+    neg = target.cm - ship.fc  # B.6 countermeasures, B.8 fire control cancels them
+    mod = -neg if neg > 0 else 0
+    squads = min(ship.marines_left, marine_squads(ship.spec.hull))
+    landed = 0
+    for _ in range(squads):
+        first = d6(rng)
+        if first == 1 or first + mod <= dist:
+            continue
+        if d6(rng) <= shield:
+            continue
+        ship.marines_left -= 1
+        landed += 1
+        if target.marines_left > 0:  # the defender sacrifices a squad per party
+            target.marines_left -= 1
+        elif target.boarders + 1 >= target.hull_left and target.dir_screens is None and target.screens >= 2:
+            target.screens -= 2  # two screens stop a party that would take the ship
+        else:
+            target.boarders += 1
+    battle.say(f"    {ship.label} sends {squads} marine squads at {target.label} (range {dist}, shield {shield}): "
+               f"{landed} land; {target.boarders} boarding parties aboard")
+
+
+def captures(battle) -> None:  # type: ignore[no-untyped-def]
+    """B.14 End Phase: boarding parties >= unchecked hull boxes -> the ship is captured."""
+    for s in battle.alive():
+        if s.boarders and s.boarders >= s.hull_left:
+            s.captured = True
+            battle.destroy(s, "captured by boarders (B.14)")
+
+
+# ------------------------------------------------------------------ B.24 tractor beams
+def _beams_free(ship: ShipState, turn: int) -> int:
+    if ship.beams_turn != turn:
+        ship.beams_turn, ship.beams_used = turn, 0
+    return ship.spec.tractor_beams - ship.beams_used
+
+
+def tractor_attacks(battle, ship: ShipState, flights: list) -> None:  # type: ignore[no-untyped-def]
+    """B.24, Combat Phase: each free beam at a different adjacent flight; 5-6 kills one (End Phase)."""
+    free = _beams_free(ship, battle.turn)
+    if free <= 0:
+        return
+    near = [f for f in flights if f.alive and f.count - f.kills > 0 and distance(f.q - ship.q, f.r - ship.r) <= 1]
+    near.sort(key=lambda f: (-f.worth(ship), f.uid))
+    for f in near[:free]:
+        ship.beams_used += 1
+        roll = d6(battle.rng)
+        if roll >= TRACTOR_HIT:
+            f.kills += 1
+        battle.say(f"    {ship.label} tractor beam at {f.label}: {roll} -> {'kill' if roll >= TRACTOR_HIT else 'miss'}")
+
+
+def tractor_defence(battle, ship: ShipState, flight) -> None:  # type: ignore[no-untyped-def]
+    """B.24, Fighter Phase: a free beam fires at an attacking flight before it attacks; 6 kills one."""
+    if flight.count <= 0 or _beams_free(ship, battle.turn) <= 0:
+        return
+    ship.beams_used += 1
+    roll = d6(battle.rng)
+    if roll >= TRACTOR_DEFENCE_HIT:
+        flight.count -= 1
+    battle.say(f"    {ship.label} tractor beam defence vs {flight.label}: {roll} -> {flight.count} left")
+
+
+# ------------------------------------------------------------------ B.23 stutterdrive
+def stutter(battle, ship: ShipState) -> None:  # type: ignore[no-untyped-def]
+    """B.23, End Phase: the doctrine's stutterdrive jump, with scatter on 1s."""
+    reach = -(-ship.engine_rating // 2)
+    enemies = battle.alive(1 - ship.side)
+    if reach <= 0 or not enemies:
+        return
+    m = battle.m
+    doctrine = m.doctrine
+    occupied = {(s.q, s.r) for s in battle.alive() if s is not ship}
+    ctx = doctrine.context(ship, enemies)
+    h = ship.heading
+    stay = doctrine.score_pose(ship, ctx, ship.q, ship.r, h, h, ship.speed)
+    best = None
+    for dq in range(-reach, reach + 1):
+        for dr in range(max(-reach, -dq - reach), min(reach, -dq + reach) + 1):
+            n = distance(dq, dr)
+            q, r = ship.q + dq, ship.r + dr
+            if n == 0 or (q, r) in occupied or (q, r) not in doctrine.cells:
+                continue
+            if not m.floating and min(doctrine.run[(q, r, d)] for d in range(6)) < n:
+                continue  # keep the worst scatter (one hex per die) on the board
+            gain = doctrine.score_pose(ship, ctx, q, r, h, h, ship.speed) - stay - STUTTER_GAIN * n
+            if gain > 0 and (best is None or gain > best[0]):
+                best = (gain, q, r, n)
+    if best is None:
+        return
+    _, q, r, n = best
+    start = battle.hexname(ship.q, ship.r)
+    ship.q, ship.r = q, r
+    dice = [d6(battle.rng) for _ in range(n)]
+    ones = dice.count(1)
+    text = f"  {ship.label} stutterdrive {start} -> {battle.hexname(q, r)}: dice {dice}"
+    if ones:
+        d = (ship.heading + d6(battle.rng) - 1) % 6
+        ship.q += DIRS[d][0] * ones
+        ship.r += DIRS[d][1] * ones
+        text += f"; scatters {ones} to {battle.hexname(ship.q, ship.r)}"
+    battle.say(text)
+    if not m.floating and not on_board(ship.q, ship.r, *m.board):
+        ship.left_board = True
+        battle.destroy(ship, "left the board")
+
+
+# ------------------------------------------------------------------ B.15 mines
+def refresh_mines(battle) -> None:  # type: ignore[no-untyped-def]
+    """Hex -> dice of the minefields it contains or touches (B.15)."""
+    mined: dict[tuple[int, int], int] = {}
+    for (q, r), markers in battle.minefields.items():
+        for dq, dr in ((0, 0),) + DIRS:
+            key = (q + dq, r + dr)
+            mined[key] = mined.get(key, 0) + markers
+    battle.mined = mined
+
+
+def lay_mines(battle, ship: ShipState) -> None:  # type: ignore[no-untyped-def]
+    """B.15, End Phase step 5g: the doctrine lays all its mines in one adjacent hex."""
+    enemies = battle.alive(1 - ship.side)
+    if ship.mines_left <= 0 or not enemies:
+        return
+    e = min(enemies, key=lambda x: (distance(x.q - ship.q, x.r - ship.r), x.uid))
+    if distance(e.q - ship.q, e.r - ship.r) > MINE_LAY_RANGE:
+        return
+    eq, er = e.q + DIRS[e.heading][0] * e.speed, e.r + DIRS[e.heading][1] * e.speed
+    taken = {(s.q, s.r) for s in enemies}
+    cells = battle.m.doctrine.cells
+    spots = [(ship.q + DIRS[(ship.heading + k) % 6][0], ship.r + DIRS[(ship.heading + k) % 6][1]) for k in range(6)]
+    spots = [p for p in spots if p not in taken and p in cells]
+    if not spots:
+        return
+    spot = min(spots, key=lambda p: distance(eq - p[0], er - p[1]))  # first of the nearest, from the heading
+    battle.minefields[spot] = battle.minefields.get(spot, 0) + ship.mines_left
+    battle.say(f"  {ship.label} lays {ship.mines_left} mines at {battle.hexname(*spot)}")
+    ship.mines_left = 0
+    refresh_mines(battle)
+
+
+def mine_attacks(battle, ship: ShipState, orders: Orders, q0: int, r0: int, heading: int) -> None:  # type: ignore[no-untyped-def]
+    """B.15: each hex entered next to (or in) a minefield: one die per marker, 5-6 hits, applied at once."""
+    from drydock.engine.fighters import small_hits
+
+    mined = battle.mined
+    for x, y in path_hexes(orders, heading):
+        dice = mined.get((q0 + x, r0 + y), 0)
+        if not dice or not ship.alive:
+            continue
+        rolls = [d6(battle.rng) for _ in range(dice)]
+        hits = sum(1 for d in rolls if d >= MINE_HIT)
+        points, tally = small_hits(battle.rng, ship, hits, FWD)
+        battle.say(f"    {ship.label} enters {battle.hexname(q0 + x, r0 + y)} by a minefield: dice {rolls} -> "
+                   f"{hits} hits, {points} impact")
+        if apply_marked_damage(ship, battle.log):
+            battle.destroy(ship, "destroyed by mines")
+
+
+# ------------------------------------------------------------------ B.16 overthrusters
+def overthrust(battle, ship: ShipState) -> None:  # type: ignore[no-untyped-def]
+    """B.16, after movement: on 4-6 the ship may turn one hexside for the Combat Phase."""
+    enemies = battle.alive(1 - ship.side)
+    if not enemies:
+        return
+    roll = d6(battle.rng)
+    if roll < OVERTHRUST_ON:
+        battle.say(f"  {ship.label} overthrusters: {roll}, no turn")
+        return
+    doctrine = battle.m.doctrine
+    ctx = doctrine.context(ship, enemies, predict=False)
+    options = []
+    for k in (0, -1, 1):
+        f = (ship.facing + k) % 6
+        options.append((doctrine.score_pose(ship, ctx, ship.q, ship.r, ship.heading, f, ship.speed), -abs(k), f))
+    ship.facing = max(options)[2]
+    battle.say(f"  {ship.label} overthrusters: {roll}, now facing {ship.facing}")
