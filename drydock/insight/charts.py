@@ -91,7 +91,7 @@ def bar_chart(title: str, groups: list[tuple[str, list[Bar]]], ylabel: str = "",
         glabels.append({"x": _f(x0 + gi * slot + slot / 2), "label": glabel})
         for bi, b in enumerate(bs):
             bx = left + bi * bw
-            places = 0 if isinstance(b.value, int) else 2
+            places = 0 if isinstance(b.value, int) else 2 if abs(float(b.value)) < 10 else 1
             value = pct(b.value) if percent else text(b.value, places)
             err = None
             if b.low is not None and b.high is not None:
