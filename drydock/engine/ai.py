@@ -95,6 +95,10 @@ def margin_rating(track: tuple[int, ...], hits: int, share: float) -> int:
     return track[k] if k < len(track) else 0
 
 
+#: stopping_distance(speed, rating) for the speeds and ratings of the hot loop
+STOP = [[stopping_distance(v, e) for e in range(16)] for v in range(MAX_SPEED + 8)]
+
+
 class MatchTables:
     """Expected-damage tables of one attacker design against one defender design."""
 
@@ -380,14 +384,17 @@ class Doctrine:
         # do not overshoot: the range to the nearest enemy next turn if I brake as hard as I can
         fq, fr, fpen, fpref = far
         coast = speed - er if speed > er else 0
-        total -= fpen * abs(_dist(q + DIRS[h][0] * coast, r + DIRS[h][1] * coast, fq, fr) - fpref)
+        dq = q + DIRS[h][0] * coast - fq
+        dr = r + DIRS[h][1] * coast - fr
+        total -= fpen * abs(((abs(dq) + abs(dr) + abs(dq + dr)) >> 1) - fpref)
         if self.floating:
             return total
         # edge: room ahead for my stopping distance with the engine I would have after the planned hits
         track, hits, boxes, fire_margin = margin
         planned = int(feared * fire_margin + 0.999)
         k = hits + (boxes if boxes > planned else planned)
-        need = stopping_distance(speed, track[k] if k < len(track) else 0)
+        rating = track[k] if k < len(track) else 0
+        need = STOP[speed][rating] if speed < len(STOP) and rating < len(STOP[0]) else stopping_distance(speed, rating)
         room = self.run[(q, r, h)]
         if room < need:
             total -= EDGE_PENALTY * (need - room)

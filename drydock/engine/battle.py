@@ -124,7 +124,8 @@ class Battle:
         s.alive = False
         s.destroyed_turn = self.turn
         self.vp[1 - s.side] += vp
-        self.say(f"  {s.label} {why}: side {SIDES[1 - s.side]} scores {vp} VP")
+        if self.log is not None:
+            self.say(f"  {s.label} {why}: side {SIDES[1 - s.side]} scores {vp} VP")
 
     # ------------------------------------------------------------ 2.3 deployment
     def deploy(self) -> None:
@@ -153,25 +154,30 @@ class Battle:
             for side in alternation(counts[0], counts[1], 0 if counts[0] >= counts[1] else 1):
                 s = by_side[side][placed[side]]
                 placed[side] += 1
-                self.say(f"deploy {s.label} at {self.pos(s)}")
+                if self.log is not None:
+                    self.say(f"deploy {s.label} at {self.pos(s)}")
         # 2.3: then the flights, within 2 hexes of their carriers
         for s in self.ships:
             if s.spec.flights:
                 new = fighters.deploy(self, s, s.spec.flights)
                 self.flights += new
-                self.say(f"deploy {len(new)} fighter flights of {s.label}")
+                if self.log is not None:
+                    self.say(f"deploy {len(new)} fighter flights of {s.label}")
 
     # ------------------------------------------------------------ the game
     def run(self) -> BattleResult:
         winner: int | None = None
         m = self.m
-        self.say(f"VP target {m.vp_target}; board {m.board[0]}x{m.board[1]}"
-                 + (" floating (D.4)" if m.floating else ""))
+        if self.log is not None:
+            self.say(f"VP target {m.vp_target}; board {m.board[0]}x{m.board[1]}"
+                     + (" floating (D.4)" if m.floating else ""))
         for n in m.not_simulated:
-            self.say(f"not simulated: {n}")
+            if self.log is not None:
+                self.say(f"not simulated: {n}")
         while self.turn < m.turns:
             self.turn += 1
-            self.say(f"== turn {self.turn}")
+            if self.log is not None:
+                self.say(f"== turn {self.turn}")
             self.orders_and_movement()
             self.fighter_phase()
             self.combat()
@@ -179,8 +185,9 @@ class Battle:
             if over:
                 break
         survived = tuple(tuple(s.alive for s in self.ships if s.side == side) for side in (0, 1))
-        self.say(f"result: {'draw' if winner is None else 'side ' + SIDES[winner] + ' wins'} after "
-                 f"{self.turn} turns; VP A {self.vp[0]} B {self.vp[1]}")
+        if self.log is not None:
+            self.say(f"result: {'draw' if winner is None else 'side ' + SIDES[winner] + ' wins'} after "
+                     f"{self.turn} turns; VP A {self.vp[0]} B {self.vp[1]}")
         exits = (sum(s.left_board for s in self.ships if s.side == 0),
                  sum(s.left_board for s in self.ships if s.side == 1))
         return BattleResult(winner, self.turn, (self.vp[0], self.vp[1]), survived,  # type: ignore[arg-type]
@@ -213,20 +220,23 @@ class Battle:
             req = requirement(orders, s.speed, s.prev_slips)
             legal = is_legal(orders, s.speed, s.prev_slips, er, boost)
             if not legal:  # 3.2: illegal orders -> straight ahead at the previous speed
-                self.say(f"  {s.label}: illegal orders {format_orders(orders)} (req {req} > ER {er})")
+                if self.log is not None:
+                    self.say(f"  {s.label}: illegal orders {format_orders(orders)} (req {req} > ER {er})")
                 orders = straight(s.speed)
             q, r, h, f, off = execute(orders, s.q, s.r, s.heading,
                                         None if self.m.floating else self.m.board)
             if off and self.m.doctrine.can_stay(s, boost):
                 self.avoidable_exits += 1
-            self.say(f"  {s.label} orders {format_orders(orders)} req {req} ER {er}"
-                     + (f" +{boost} booster" if boost else "") + f": {self.pos(s)} ->")
+            if self.log is not None:
+                self.say(f"  {s.label} orders {format_orders(orders)} req {req} ER {er}"
+                         + (f" +{boost} booster" if boost else "") + f": {self.pos(s)} ->")
             q0, r0, h0 = s.q, s.r, s.heading
             s.q, s.r, s.heading, s.facing = q, r, h, f
             s.speed = orders.speed
             sl = orders.slips
             s.prev_slips = (sl.count("L"), sl.count("R"))
-            self.say(f"      {self.pos(s)}")
+            if self.log is not None:
+                self.say(f"      {self.pos(s)}")
             if off:
                 s.left_board = True
                 self.destroy(s, "left the board")
@@ -255,7 +265,8 @@ class Battle:
                     totals[s.uid] = d6(self.rng) + s.engine_rating
             order = sorted(group, key=lambda s: totals[s.uid])
             stay_side = order[0].side
-            self.say(f"  stacking at {to_offset(q, r)}: " + ", ".join(f"{s.label} {totals[s.uid]}" for s in order))
+            if self.log is not None:
+                self.say(f"  stacking at {to_offset(q, r)}: " + ", ".join(f"{s.label} {totals[s.uid]}" for s in order))
             for s in order[1:]:
                 if s.side == stay_side:
                     continue
@@ -270,7 +281,8 @@ class Battle:
                 q, r = s.q + DIRS[d][0] * dist, s.r + DIRS[d][1] * dist
                 if (q, r) not in occupied and (self.m.floating or on_board(q, r, w, h)):
                     s.q, s.r = q, r
-                    self.say(f"    {s.label} moves to {self.pos(s)}")
+                    if self.log is not None:
+                        self.say(f"    {s.label} moves to {self.pos(s)}")
                     return
 
     def combat(self) -> None:
@@ -309,7 +321,8 @@ class Battle:
                     dice = [d6(rng) for _ in range(e.stealth)]
                     if 1 in dice:
                         blocked.add(e.uid)
-                    self.say(f"    stealth lock-on vs {e.label}: {dice} -> {'fail' if 1 in dice else 'ok'}")
+                    if self.log is not None:
+                        self.say(f"    stealth lock-on vs {e.label}: {dice} -> {'fail' if 1 in dice else 'ok'}")
             volleys: dict[tuple, list] = {}
             for bank, target, mi, band in decl:
                 spec_b = ship.spec.banks[bank]
@@ -334,8 +347,9 @@ class Battle:
                 if not isinstance(target, ShipState):
                     hits, per = shots_at_flight(rng, spec_b.modes[mi], n, spec_b.size, band, ship.fc)
                     target.kills += hits
-                    self.say(f"    {what}: {n}x at {BAND_NAMES[band]} range vs tiny target: hits {per} -> "
-                             f"{hits} killed (End Phase)")
+                    if self.log is not None:
+                        self.say(f"    {what}: {n}x at {BAND_NAMES[band]} range vs tiny target: hits {per} -> "
+                                 f"{hits} killed (End Phase)")
                 else:
                     fire_volley(rng, ship, target, spec_b.modes[mi], n, spec_b.size, band, log, what)
         for ship, bank, target, n in launches:
@@ -353,7 +367,8 @@ class Battle:
             label = f"{SIDES[ship.side]}-seekers#{self.flight_uid} {b.battery_name}"
             self.flights.append(SeekerFlight(self.flight_uid, ship.side, target, ship.q, ship.r, heading, k, mode,
                                              label))
-            self.say(f"    {ship.label} launches {label}: {k} seekers at {target.label}")
+            if self.log is not None:
+                self.say(f"    {ship.label} launches {label}: {k} seekers at {target.label}")
 
     def fighter_phase(self) -> None:
         """3: flights (fighters and seekers) activate alternately (5.2, by the counts at the phase start)."""
@@ -379,7 +394,8 @@ class Battle:
             if f.kills:
                 f.count -= min(f.kills, f.count)
                 f.kills = 0
-                self.say(f"  {f.label}: {f.count} left")
+                if self.log is not None:
+                    self.say(f"  {f.label}: {f.count} left")
         for s in self.ships:
             if s.alive and apply_marked_damage(s, self.log):
                 self.destroy(s, "destroyed")

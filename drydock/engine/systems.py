@@ -69,7 +69,8 @@ def cloak_rolls(battle, plans: list) -> None:  # type: ignore[no-untyped-def]
         was_detected = s.detected
         if "C" not in orders.prefixes:
             if s.cloaked:
-                battle.say(f"  {s.label} uncloaks")
+                if battle.log is not None:
+                    battle.say(f"  {s.label} uncloaks")
             s.cloaked = s.detected = False
             s.cloak_turns = 0
             s.marker = None
@@ -82,8 +83,9 @@ def cloak_rolls(battle, plans: list) -> None:  # type: ignore[no-untyped-def]
         s.cloak_turns += 1
         roll = d6(battle.rng)
         s.detected = roll - (1 if was_detected else 0) < s.cloak_turns
-        battle.say(f"  {s.label} cloaked ({s.cloak_turns} turns): detection roll {roll} -> "
-                   f"{'detected' if s.detected else 'hidden'}")
+        if battle.log is not None:
+            battle.say(f"  {s.label} cloaked ({s.cloak_turns} turns): detection roll {roll} -> "
+                       f"{'detected' if s.detected else 'hidden'}")
 
 
 def seen(ship: ShipState) -> ShipState:
@@ -105,7 +107,8 @@ def hyperdrive_rolls(battle) -> None:  # type: ignore[no-untyped-def]
         s.hyper_eng = s.eng_hits
         roll = d6(battle.rng)
         s.hyper_total += roll
-        battle.say(f"  {s.label} hyperdrive warm-up: rolls {roll}, total {s.hyper_total}")
+        if battle.log is not None:
+            battle.say(f"  {s.label} hyperdrive warm-up: rolls {roll}, total {s.hyper_total}")
         if s.hyper_total >= HYPERSPACE_AT:
             s.jumped = True
             battle.destroy(s, "enters hyperspace (B.10)", vp=-(-s.spec.cr // 2))
@@ -165,8 +168,9 @@ def board(battle, ship: ShipState, enemies: list[ShipState]) -> None:  # type: i
             target.screens -= 2  # two screens stop a party that would take the ship
         else:
             target.boarders += 1
-    battle.say(f"    {ship.label} sends {squads} marine squads at {target.label} (range {dist}, shield {shield}): "
-               f"{landed} land; {target.boarders} boarding parties aboard")
+    if battle.log is not None:
+        battle.say(f"    {ship.label} sends {squads} marine squads at {target.label} (range {dist}, shield {shield}): "
+                   f"{landed} land; {target.boarders} boarding parties aboard")
 
 
 def captures(battle) -> None:  # type: ignore[no-untyped-def]
@@ -196,7 +200,9 @@ def tractor_attacks(battle, ship: ShipState, flights: list) -> None:  # type: ig
         roll = d6(battle.rng)
         if roll >= TRACTOR_HIT:
             f.kills += 1
-        battle.say(f"    {ship.label} tractor beam at {f.label}: {roll} -> {'kill' if roll >= TRACTOR_HIT else 'miss'}")
+        if battle.log is not None:
+            battle.say(f"    {ship.label} tractor beam at {f.label}: {roll} -> "
+                       f"{'kill' if roll >= TRACTOR_HIT else 'miss'}")
 
 
 def tractor_defence(battle, ship: ShipState, flight) -> None:  # type: ignore[no-untyped-def]
@@ -207,7 +213,8 @@ def tractor_defence(battle, ship: ShipState, flight) -> None:  # type: ignore[no
     roll = d6(battle.rng)
     if roll >= TRACTOR_DEFENCE_HIT:
         flight.count -= 1
-    battle.say(f"    {ship.label} tractor beam defence vs {flight.label}: {roll} -> {flight.count} left")
+    if battle.log is not None:
+        battle.say(f"    {ship.label} tractor beam defence vs {flight.label}: {roll} -> {flight.count} left")
 
 
 # ------------------------------------------------------------------ B.23 stutterdrive
@@ -282,7 +289,8 @@ def lay_mines(battle, ship: ShipState) -> None:  # type: ignore[no-untyped-def]
         return
     spot = min(spots, key=lambda p: distance(eq - p[0], er - p[1]))  # first of the nearest, from the heading
     battle.minefields[spot] = battle.minefields.get(spot, 0) + ship.mines_left
-    battle.say(f"  {ship.label} lays {ship.mines_left} mines at {battle.hexname(*spot)}")
+    if battle.log is not None:
+        battle.say(f"  {ship.label} lays {ship.mines_left} mines at {battle.hexname(*spot)}")
     ship.mines_left = 0
     refresh_mines(battle)
 
@@ -299,8 +307,9 @@ def mine_attacks(battle, ship: ShipState, orders: Orders, q0: int, r0: int, head
         rolls = [d6(battle.rng) for _ in range(dice)]
         hits = sum(1 for d in rolls if d >= MINE_HIT)
         points, tally = small_hits(battle.rng, ship, hits, FWD)
-        battle.say(f"    {ship.label} enters {battle.hexname(q0 + x, r0 + y)} by a minefield: dice {rolls} -> "
-                   f"{hits} hits, {points} impact")
+        if battle.log is not None:
+            battle.say(f"    {ship.label} enters {battle.hexname(q0 + x, r0 + y)} by a minefield: dice {rolls} -> "
+                       f"{hits} hits, {points} impact")
         if apply_marked_damage(ship, battle.log):
             battle.destroy(ship, "destroyed by mines")
 
@@ -313,7 +322,8 @@ def overthrust(battle, ship: ShipState) -> None:  # type: ignore[no-untyped-def]
         return
     roll = d6(battle.rng)
     if roll < OVERTHRUST_ON:
-        battle.say(f"  {ship.label} overthrusters: {roll}, no turn")
+        if battle.log is not None:
+            battle.say(f"  {ship.label} overthrusters: {roll}, no turn")
         return
     doctrine = battle.m.doctrine
     ctx = doctrine.context(ship, enemies, predict=False)
@@ -322,4 +332,5 @@ def overthrust(battle, ship: ShipState) -> None:  # type: ignore[no-untyped-def]
         f = (ship.facing + k) % 6
         options.append((doctrine.score_pose(ship, ctx, ship.q, ship.r, ship.heading, f, ship.speed), -abs(k), f))
     ship.facing = max(options)[2]
-    battle.say(f"  {ship.label} overthrusters: {roll}, now facing {ship.facing}")
+    if battle.log is not None:
+        battle.say(f"  {ship.label} overthrusters: {roll}, now facing {ship.facing}")
