@@ -313,5 +313,46 @@ def test_the_doctrine_cloaks_when_outgunned_b5():
     place(big, 16, 9, 3)
     place(small, 14, 9, 3)
     stay = Orders()
-    assert bt.m.doctrine.wants_cloak(me, stay, [big])        # the Majestic outguns it at range 6
-    assert not bt.m.doctrine.wants_cloak(me, stay, [small])  # a barge it outguns: fight
+    assert bt.m.doctrine.outgunned(me, stay, [big])        # the Majestic outguns it at range 6
+    assert not bt.m.doctrine.outgunned(me, stay, [small])  # a barge it outguns: fight
+
+
+# ------------------------------------------------------------------ B.9, B.17
+def test_hex_line_of_sight():
+    from drydock.engine.hexgrid import hex_line
+
+    assert hex_line(0, 0, 3, 0) == [(0, 0), (1, 0), (2, 0), (3, 0)]
+    line = hex_line(0, 0, 2, 2)
+    assert line[0] == (0, 0) and line[-1] == (2, 2) and len(line) == 5
+    assert all(distance(b[0] - a[0], b[1] - a[1]) == 1 for a, b in zip(line, line[1:], strict=False))
+
+
+def test_flares_and_probes_b9_b17():
+    """Placement: 1 dud, 2-4 a random adjacent hex, 5-6 the chosen hex, face down; face-up in the End Phase and
+    removed at the next. Face-up flares in the line of sight: -1 each, 4 block; a face-up probe: +1 to hit
+    targets within 3 hexes of it, for the ship that launched it."""
+    comet, barge = spec("comet-frigate"), ShipSpec(from_yaml(BARGE)[0])
+    bt = battle(comet, barge)
+    me, foe = bt.ships
+    place(me, 10, 9, 0)
+    place(foe, 16, 9, 3)
+    foe.speed = 2
+    bt.rng = Scripted([6])
+    systems._place(bt, me, "probe", foe.q - 2, foe.r)
+    bt.rng = Scripted([1])
+    systems._place(bt, me, "flare", me.q + 3, me.r)  # a dud
+    bt.rng = Scripted([3, 1])  # adjacent, direction die 1 = east
+    systems._place(bt, me, "flare", me.q + 2, me.r)
+    assert [m[:4] for m in bt.markers] == [["probe", me.uid, foe.q - 2, foe.r], ["flare", me.uid, me.q + 3, me.r]]
+    assert systems.sight(bt, me, foe) == (0, 0)  # face down: no effect yet
+    systems.flip_markers(bt)
+    assert systems.sight(bt, me, foe) == (1, 1)  # one flare on the line; the probe is 2 hexes from the target
+    assert systems.sight(bt, foe, me) == (1, 0)  # the flare cuts both ways; the probe is not the barge's
+    bt.flares_up[(me.q + 1, me.r)] = 3
+    assert systems.sight(bt, me, foe)[0] == 4  # 4 flares: blocked (FLARES_BLOCK)
+    systems.flip_markers(bt)
+    assert not bt.markers and not bt.flares_up and not bt.probes_up  # removed after their turn face up
+    bt.rng = Scripted([5, 5])
+    systems.launch_markers(bt, me, [foe])
+    assert me.probes_left == comet.probes - 1
+    assert bt.markers[0][:4] == ["probe", me.uid, foe.q - 2, foe.r]  # at the barge's next position

@@ -320,11 +320,15 @@ class Doctrine:
             return Orders(best[0].steps, best[0].pivot, ("H",)), 0
         return best
 
-    def wants_cloak(self, ship: ShipState, orders: Orders, enemies: list[ShipState]) -> bool:
-        """B.5: cloak when the exchange of fire at the end of ``orders`` is not in the ship's favour."""
+    def outgunned(self, ship: ShipState, orders: Orders | None, enemies: list[ShipState]) -> bool:
+        """The exchange of fire at the end of ``orders`` (None: where the ship is) is not in the ship's favour:
+        its expected fire <= the doctrine's threat weight x the enemy's (when to cloak B.5, launch flares B.9)."""
         from drydock.engine.movement import execute
 
-        q, r, h, f, _ = execute(orders, ship.q, ship.r, ship.heading)
+        if orders is None:
+            q, r, h, f = ship.q, ship.r, ship.heading, ship.facing
+        else:
+            q, r, h, f, _ = execute(orders, ship.q, ship.r, ship.heading)
         if (q, r) not in self.cells:
             return False
         infos, far, margin, my_shields, er = self.context(ship, enemies)

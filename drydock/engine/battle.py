@@ -18,7 +18,7 @@ from drydock.engine.hexgrid import DIRS, from_offset, geometry, on_board, point_
 from drydock.engine.movement import Orders, execute, format_orders, is_legal, requirement, straight
 from drydock.engine.seekers import SeekerFlight, activate, heading_toward, shots_at_flight, split_flights
 from drydock.engine.ships import ShipSpec, ShipState
-from drydock.engine.tables import BATTLE_SIZES, BOARD, DEPLOY_DEPTH, VP_TARGET_RATIO
+from drydock.engine.tables import BATTLE_SIZES, BOARD, DEPLOY_DEPTH, FLARES_BLOCK, VP_TARGET_RATIO
 from drydock.errors import DrydockError
 
 SIDES = ("A", "B")
@@ -101,6 +101,10 @@ class Battle:
         #: B.15: minefield hex -> markers, and hex -> dice of the minefields it contains or touches
         self.minefields: dict[tuple[int, int], int] = {}
         self.mined: dict[tuple[int, int], int] = {}
+        #: B.9 / B.17 markers [kind, owner uid, q, r, face up]; face-up flares by hex; face-up probes
+        self.markers: list[list] = []
+        self.flares_up: dict[tuple[int, int], int] = {}
+        self.probes_up: list[tuple[int, int, int]] = []
         self.deploy()
 
     # ------------------------------------------------------------ helpers
@@ -201,7 +205,7 @@ class Battle:
             enemies = [systems.seen(e) for e in self.alive(1 - s.side)]
             orders, boost = (doctrine.choose_orders(s, enemies, self.mined) if self.mined
                              else doctrine.choose_orders(s, enemies))
-            if s.spec.cloak and not boost and "H" not in orders.prefixes and doctrine.wants_cloak(s, orders, enemies):
+            if s.spec.cloak and not boost and "H" not in orders.prefixes and doctrine.outgunned(s, orders, enemies):
                 orders = Orders(orders.steps, orders.pivot, ("C",))
             plans.append((s, orders, boost))
         # 1e: reveal and check; 2a: cloaks; 2b: hyperdrive warm-up; 2c: move
@@ -308,6 +312,8 @@ class Battle:
                 systems.board(self, ship, enemies)
             if ship.spec.tractor_beams:
                 systems.tractor_attacks(self, ship, enemy_flights[side])
+            if ship.probes_left or ship.flares_left:
+                systems.launch_markers(self, ship, enemies)
             if not decl:
                 continue
             if log is not None:
@@ -351,7 +357,12 @@ class Battle:
                         self.say(f"    {what}: {n}x at {BAND_NAMES[band]} range vs tiny target: hits {per} -> "
                                  f"{hits} killed (End Phase)")
                 else:
-                    fire_volley(rng, ship, target, spec_b.modes[mi], n, spec_b.size, band, log, what)
+                    penalty, bonus = systems.sight(self, ship, target) if self.markers else (0, 0)
+                    if penalty >= FLARES_BLOCK:  # B.9: four flares block the line of sight
+                        if log is not None:
+                            log.append(f"    {what}: blocked by {penalty} flares")
+                        continue
+                    fire_volley(rng, ship, target, spec_b.modes[mi], n, spec_b.size, band, log, what, penalty, bonus)
         for ship, bank, target, n in launches:
             self.launch(ship, bank, target, n)
 
@@ -401,6 +412,8 @@ class Battle:
                 self.destroy(s, "destroyed")
             s.facing = s.heading
         systems.captures(self)  # B.14
+        if self.markers:  # 5f
+            systems.flip_markers(self)
         self.flights = [f for f in self.flights if f.alive and f.count > 0
                         and (not isinstance(f, SeekerFlight) or f.target.alive)]
         over = self.victory()

@@ -111,7 +111,8 @@ class ShipSpec:
                  "shield_arcs", "screens", "dir_screens", "ionized", "cm", "fc", "lrs", "stealth",
                  "boosters", "banks", "battery_limits", "battery_names", "equipment", "equipment_limit",
                  "not_simulated", "engines", "afb", "flights", "hyperdrive", "marines", "tractor_beams",
-                 "stutterdrive", "overthrusters", "shockwave", "system_qty", "design", "mines", "cloak")
+                 "stutterdrive", "overthrusters", "shockwave", "system_qty", "design", "mines", "cloak", "flares",
+                 "probes")
 
     def __init__(self, design: Design, rules: Ruleset | None = None, name: str | None = None) -> None:
         rules = rules or Ruleset.unity()
@@ -157,6 +158,8 @@ class ShipSpec:
         self.shockwave = "Shockwave" in qty                    # B.19
         self.mines = qty.get("Mines", 0)                       # B.15 markers
         self.cloak = "Cloaking Device" in qty                  # B.5
+        self.flares = qty.get("Flares", 0)                     # B.9
+        self.probes = qty.get("Probes", 0)                     # B.17
         self.design = design
         # equipment items (A.3, B intro): one "battery" for loss limits; value = SU per item
         self.equipment: list[tuple[str, float]] = []
@@ -212,7 +215,8 @@ class ShipState:
                  "bank_fired", "bank_dfn", "battery_lost", "equipment_alive", "equipment_lost", "boosters_left",
                  "cm", "fc", "lrs", "stealth", "destroyed_turn", "warming", "hyper_total", "hyper_eng",
                  "jumped", "marines_left", "boarders", "beams_turn", "beams_used", "captured",
-                 "mines_left", "cloaked", "detected", "cloak_turns", "marker")
+                 "mines_left", "cloaked", "detected", "cloak_turns", "marker",
+                 "flares_left", "probes_left")
 
     def __init__(self, spec: ShipSpec, side: int, uid: int, label: str) -> None:
         self.spec = spec
@@ -257,6 +261,8 @@ class ShipState:
         self.detected = False
         self.cloak_turns = 0      # consecutive turns cloaked
         self.marker: ShipState | None = None  # what the enemy sees of a cloaked ship: it as it cloaked
+        self.flares_left = spec.flares
+        self.probes_left = spec.probes
 
     @property
     def engine_rating(self) -> int:

@@ -33,6 +33,15 @@
   them all once an enemy ship is within ``MINE_LAY_RANGE``, in the adjacent hex nearest to where that enemy
   will be; every doctrine avoids paths next to minefields. Not simulated: fighters and seekers entering
   minefields, minesweeping.
+- B.9 Flares and B.17 Probes: launched with the ship's attacks at a hex within 10: a die of 1 is a dud,
+  2-4 puts the marker face down in a random adjacent hex, 5-6 in the chosen hex; face-down markers flip
+  up in the End Phase, face-up ones are removed then (so a marker acts in the turn after its launch). A
+  line of sight through hexes with face-up flares (both ends included) is -1 per flare (fire control may
+  cancel it like any -1), 4 or more block the attack. A face-up probe gives the ship that launched it +1
+  to hit targets within 3 hexes of it. Doctrine: one probe a turn at the nearest enemy's next position
+  (as if it goes on straight); one flare a turn, when outgunned (as for the cloak), on the middle of the
+  line between the two ships' next positions. Not simulated: probes as weapons, line of sight traced via
+  a probe, seekers and probes.
 - B.16 Overthrusters: after all ships moved (2c-iv), a die of 4-6 lets the ship turn one hexside port or
   starboard for the Combat Phase (turned back in the End Phase with the pivots). Doctrine: the facing
   whose fire scores best.
@@ -44,16 +53,18 @@ import copy
 
 from drydock.engine.damage import apply_marked_damage
 from drydock.engine.dice import d6
-from drydock.engine.hexgrid import DIRS, FWD, GEOMETRY, distance, on_board
+from drydock.engine.hexgrid import DIRS, FWD, GEOMETRY, distance, hex_line, on_board
 from drydock.engine.movement import Orders, path_hexes
 from drydock.engine.ships import ShipState
 from drydock.engine.tables import (
     HYPERSPACE_AT,
     MARINE_RANGE,
     MARINE_SQUADS,
+    MARKER_RANGE,
     MINE_HIT,
     MINE_LAY_RANGE,
     OVERTHRUST_ON,
+    PROBE_REACH,
     STUTTER_GAIN,
     TRACTOR_DEFENCE_HIT,
     TRACTOR_HIT,
@@ -312,6 +323,73 @@ def mine_attacks(battle, ship: ShipState, orders: Orders, q0: int, r0: int, head
                        f"{hits} hits, {points} impact")
         if apply_marked_damage(ship, battle.log):
             battle.destroy(ship, "destroyed by mines")
+
+
+# ------------------------------------------------------------------ B.9 flares, B.17 probes
+def _next_pos(s: ShipState) -> tuple[int, int]:
+    return s.q + DIRS[s.heading][0] * s.speed, s.r + DIRS[s.heading][1] * s.speed
+
+
+def _place(battle, ship: ShipState, kind: str, q: int, r: int) -> None:  # type: ignore[no-untyped-def]
+    """Placement roll (B.9, B.17): 1 dud, 2-4 a random adjacent hex, 5-6 the chosen hex; face down."""
+    roll = d6(battle.rng)
+    if roll == 1:
+        where = None
+    elif roll <= 4:
+        d = DIRS[d6(battle.rng) - 1]
+        where = (q + d[0], r + d[1])
+    else:
+        where = (q, r)
+    if where is not None:
+        battle.markers.append([kind, ship.uid, where[0], where[1], False])
+    if battle.log is not None:
+        battle.say(f"    {ship.label} launches a {kind} at {battle.hexname(q, r)}: {roll} -> "
+                   + ("dud" if where is None else f"face down at {battle.hexname(*where)}"))
+
+
+def launch_markers(battle, ship: ShipState, enemies: list[ShipState]) -> None:  # type: ignore[no-untyped-def]
+    """Combat Phase step 4c: the doctrine's probe and flare launches."""
+    live = [e for e in enemies if e.alive and not e.hidden]
+    if not live:
+        return
+    e = min(live, key=lambda x: (distance(x.q - ship.q, x.r - ship.r), x.uid))
+    eq, er = _next_pos(e)
+    if ship.probes_left and distance(eq - ship.q, er - ship.r) <= MARKER_RANGE:
+        ship.probes_left -= 1
+        _place(battle, ship, "probe", eq, er)
+    if ship.flares_left and battle.m.doctrine.outgunned(ship, None, live):
+        mq, mr = _next_pos(ship)
+        line = hex_line(mq, mr, eq, er)
+        q, r = line[len(line) // 2]
+        if distance(q - ship.q, r - ship.r) <= MARKER_RANGE:
+            ship.flares_left -= 1
+            _place(battle, ship, "flare", q, r)
+
+
+def flip_markers(battle) -> None:  # type: ignore[no-untyped-def]
+    """End Phase step 5f: remove face-up markers, flip face-down ones up."""
+    battle.markers = [[k, uid, q, r, True] for k, uid, q, r, up in battle.markers if not up]
+    battle.flares_up = {}
+    battle.probes_up = []
+    for k, uid, q, r, _ in battle.markers:
+        if k == "flare":
+            battle.flares_up[(q, r)] = battle.flares_up.get((q, r), 0) + 1
+        else:
+            battle.probes_up.append((uid, q, r))
+
+
+def sight(battle, ship: ShipState, target) -> tuple[int, int]:  # type: ignore[no-untyped-def]
+    """(flares in the line of sight, probe bonus) of ``ship`` firing at ``target`` (B.9, B.17)."""
+    flares = 0
+    if battle.flares_up:
+        up = battle.flares_up
+        flares = sum(up.get(h, 0) for h in hex_line(ship.q, ship.r, target.q, target.r))
+    bonus = 0
+    for uid, q, r in battle.probes_up:
+        if uid == ship.uid and distance(target.q - q, target.r - r) <= PROBE_REACH:
+            bonus = 1
+            break
+    return flares, bonus
 
 
 # ------------------------------------------------------------------ B.16 overthrusters

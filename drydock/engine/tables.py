@@ -103,6 +103,11 @@ TRACTOR_DEFENCE_HIT = 6
 #: B.15: a mine die hits a ship on 5-6; doctrine (not a rule): lay mines once an enemy is this close.
 MINE_HIT = 5
 MINE_LAY_RANGE = 6
+#: B.9 / B.17: flares and probes are placed within this range; 4 face-up flares in a line of sight block
+#: it; a face-up probe helps against targets this close to it.
+MARKER_RANGE = 10
+FLARES_BLOCK = 4
+PROBE_REACH = 3
 #: B.16: overthrusters turn on a die of 4-6.
 OVERTHRUST_ON = 4
 #: B.23 doctrine (not a rule): a stutterdrive jump must gain this much score per hex moved (scatter risk).
@@ -124,6 +129,7 @@ TRAIT_NOTES = {
 SIMULATED_SYSTEMS = frozenset({
     "Countermeasures", "Fire Control", "Long Range Sensors", "Boosters", "Ionized Hull", "Stealth",
     "Hyperdrive", "Marines", "Tractor Beam", "Stutterdrive", "Overthrusters", "Mines", "Cloaking Device",
+    "Flares", "Probes",
     "Screens", "Directional Screens", "Directional Shielding", "Anti-Fighter Batteries", "Carrier",
     # B.2 auxiliary services have no direct game effect
     "Cargo", "Hospital", "Repair", "Science", "Transport",
@@ -131,8 +137,6 @@ SIMULATED_SYSTEMS = frozenset({
 #: Systems that exist on designs but need parts of the game the engine does not play.
 SYSTEM_NOTES = {
     "Launch Tubes": "launch and recovery (F.5) not simulated; flights start on the board",
-    "Flares": "flares not simulated (B.9)",
-    "Probes": "probes not simulated (B.17)",
     "Shockwave": "shockwave not simulated (B.19)",
     "Shuttlecraft": "shuttles not simulated (B.20)",
     "Solar Sails": "solar sails not simulated (B.21)",
