@@ -356,3 +356,74 @@ def test_flares_and_probes_b9_b17():
     systems.launch_markers(bt, me, [foe])
     assert me.probes_left == comet.probes - 1
     assert bt.markers[0][:4] == ["probe", me.uid, foe.q - 2, foe.r]  # at the barge's next position
+
+
+# ------------------------------------------------------------------ B.19, B.21, C.5 Prx
+PULSAR = """
+# Source: drydock test fixture (issue 14)
+class: Pulsar
+hull: 8
+engines: 4
+shields: 3
+weapons:
+  - {name: Bomb, range: 3-6-9, stats: 1x4+/1/1, traits: [Prx], banks: [TT]}
+systems: [Shockwave, Solar Sails]
+"""
+
+
+def test_shockwave_spreads_4x_shield_hits_b19():
+    """SR 3 -> 12 hits over the elements within 3 hexes, as evenly as possible, none more than 4."""
+    p, barge = ShipSpec(from_yaml(PULSAR)[0]), ShipSpec(from_yaml(BARGE)[0])
+    bt = Battle(Matchup([p], [barge, barge]), random.Random(1), log=True)
+    me, b1, b2 = bt.ships
+    place(me, 10, 9, 0)
+    place(b1, 11, 9, 3)
+    place(b2, 16, 9, 3)  # out of reach
+    bt.rng = Scripted([1] * 4)  # unshielded barge: 4 hits (capped at ceil(12/3)), 4 damage rolls of 1: hull
+    systems.shockwave(bt, me)
+    assert b1.p_hull == 4 and b2.p_hull == 0
+    place(b2, 12, 9, 3)  # two targets: 6 each, capped at 4
+    b1.p_hull = 0
+    bt.rng = Scripted([1] * 8)
+    systems.shockwave(bt, me)
+    assert (b1.p_hull, b2.p_hull) == (4, 4)
+    wing = ShipSpec(from_yaml(PULSAR)[0])
+    bt = Battle(Matchup([p, wing], [barge]), random.Random(1), log=False)
+    me, friend, foe = bt.ships
+    place(me, 10, 9, 0)
+    place(friend, 10, 8, 0)
+    place(foe, 11, 9, 3)
+    systems.shockwave(bt, me)
+    assert foe.p_hull == friend.p_hull == 0  # one enemy, one friend within reach: not triggered
+
+
+def test_solar_sails_b21():
+    p = ShipSpec(from_yaml(PULSAR)[0])
+    bt = Battle(Matchup([p], [p]), random.Random(1), log=True)
+    me = bt.ships[0]
+    assert me.wind is not None and any("solar wind" in line for line in bt.log)
+    me.wind = 0
+    me.heading = 3
+    assert me.engine_rating == 2  # into the wind: 4 - 50% (rounded up) = 2
+    me.heading = 1
+    assert me.engine_rating == 6  # one hexside off downwind: 4 + 50% = 6
+    me.heading = 2
+    assert me.engine_rating == 4  # two hexsides off: unchanged
+    me.heading = 0
+    assert me.engine_rating == 4  # straight downwind: unspecified, unchanged
+
+
+def test_proximity_attacks_the_target_hex_and_next_to_it_prx():
+    p, barge = ShipSpec(from_yaml(PULSAR)[0]), ShipSpec(from_yaml(BARGE)[0])
+    bt = Battle(Matchup([p], [barge, barge]), random.Random(1), log=True)
+    me, b1, b2 = bt.ships
+    place(me, 10, 9, 0)
+    place(b1, 13, 9, 3)
+    place(b2, 14, 9, 3)  # adjacent to the target: its own roll at -1
+    mode = p.banks[0].modes[0]
+    bt.rng = Scripted([4, 1])  # one die at b2: 4 - 1 = 3 misses ACC 4+
+    systems.proximity(bt, me, b1, mode, 1, 1, 1)
+    assert b2.p_hull + b2.p_eng + b2.p_wpn + b2.p_shd == 0
+    bt.rng = Scripted([5, 1])  # 5 - 1 = 4 hits; unshielded: one damage roll, 1 = hull
+    systems.proximity(bt, me, b1, mode, 1, 1, 1)
+    assert b2.p_hull == 1 and b1.p_hull == 0  # the target itself is the normal volley's

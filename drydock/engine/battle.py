@@ -106,6 +106,7 @@ class Battle:
         self.flares_up: dict[tuple[int, int], int] = {}
         self.probes_up: list[tuple[int, int, int]] = []
         self.deploy()
+        systems.solar_wind(self)
 
     # ------------------------------------------------------------ helpers
     def say(self, line: str) -> None:
@@ -314,6 +315,8 @@ class Battle:
                 systems.tractor_attacks(self, ship, enemy_flights[side])
             if ship.probes_left or ship.flares_left:
                 systems.launch_markers(self, ship, enemies)
+            if ship.spec.shockwave:
+                systems.shockwave(self, ship)
             if not decl:
                 continue
             if log is not None:
@@ -363,6 +366,8 @@ class Battle:
                             log.append(f"    {what}: blocked by {penalty} flares")
                         continue
                     fire_volley(rng, ship, target, spec_b.modes[mi], n, spec_b.size, band, log, what, penalty, bonus)
+                    if spec_b.modes[mi].prx:  # C.5 Proximity
+                        systems.proximity(self, ship, target, spec_b.modes[mi], n, spec_b.size, band)
         for ship, bank, target, n in launches:
             self.launch(ship, bank, target, n)
 

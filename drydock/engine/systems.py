@@ -45,6 +45,14 @@
 - B.16 Overthrusters: after all ships moved (2c-iv), a die of 4-6 lets the ship turn one hexside port or
   starboard for the Combat Phase (turned back in the End Phase with the pivots). Doctrine: the facing
   whose fire scores best.
+- B.19 Shockwave: with the ship's attacks, 4 x its current shield rating hits (directional shields: the sum
+  of the four arcs) spread as evenly as possible over every element within 3 hexes (friend and foe;
+  minefields not counted), leftovers to the nearest enemies first, none more than ceil(hits / 3); automatic
+  hits, IMP 1, DMG 1 (marked, End Phase), a hit on a flight kills one. Doctrine: trigger when the enemy
+  elements within reach outnumber the friendly ones. Not while cloaked.
+- B.21 Solar sails: see :attr:`ShipState.engine_rating`; the wind direction is rolled before play.
+- C.5 Proximity (Prx): a volley at a ship is also rolled against every other ship in the target's hex, and
+  at -1 against every ship adjacent to it (the firing ship too); not at flights.
 """
 
 from __future__ import annotations
@@ -65,6 +73,7 @@ from drydock.engine.tables import (
     MINE_LAY_RANGE,
     OVERTHRUST_ON,
     PROBE_REACH,
+    SHOCKWAVE_REACH,
     STUTTER_GAIN,
     TRACTOR_DEFENCE_HIT,
     TRACTOR_HIT,
@@ -390,6 +399,63 @@ def sight(battle, ship: ShipState, target) -> tuple[int, int]:  # type: ignore[n
             bonus = 1
             break
     return flares, bonus
+
+
+# ------------------------------------------------------------------ B.19 shockwave
+def shockwave(battle, ship: ShipState) -> None:  # type: ignore[no-untyped-def]
+    """B.19, with the ship's attacks (doctrine: when enemy elements nearby outnumber friendly ones)."""
+    from drydock.engine.fighters import small_hits
+
+    power = sum(ship.shield(a) for a in range(4)) if ship.shield_arcs is not None else 4 * ship.shield(0)
+    near = []
+    for e in list(battle.alive()) + [f for f in battle.flights if f.alive and f.count - f.kills > 0]:
+        if e is ship:
+            continue
+        d = distance(e.q - ship.q, e.r - ship.r)
+        if d <= SHOCKWAVE_REACH:
+            near.append((0 if e.side != ship.side else 1, d, e.uid, e))
+    enemies = sum(1 for k, *_ in near if k == 0)
+    if power <= 0 or not near or enemies <= len(near) - enemies:
+        return
+    near.sort(key=lambda t: t[:3])
+    cap = -(-power // 3)
+    share, extra = divmod(power, len(near))
+    for i, (_, _, _, e) in enumerate(near):
+        hits = min(cap, share + (1 if i < extra else 0))
+        if not hits:
+            continue
+        if isinstance(e, ShipState):
+            arc = GEOMETRY[(ship.q - e.q, ship.r - e.r, e.facing)][2] if (ship.q, ship.r) != (e.q, e.r) else FWD
+            small_hits(battle.rng, e, hits, arc)
+        else:
+            e.kills += hits
+        if battle.log is not None:
+            battle.say(f"    {ship.label} shockwave: {hits} hits on {e.label}")
+
+
+# ------------------------------------------------------------------ C.5 proximity
+def proximity(battle, ship: ShipState, target: ShipState, mode, n: int, size: int, band: int) -> None:  # type: ignore[no-untyped-def]
+    """C.5 Prx: the volley's separate rolls at the other ships in the target hex, and at -1 next to it."""
+    from drydock.engine.combat import fire_volley
+
+    for e in battle.alive():
+        if e is target or e.hidden:
+            continue
+        d = distance(e.q - target.q, e.r - target.r)
+        if d <= 1:
+            what = f"proximity -> {e.label}" if battle.log is not None else ""
+            fire_volley(battle.rng, ship, e, mode, n, size, band, battle.log, what, penalty=d)
+
+
+def solar_wind(battle) -> None:  # type: ignore[no-untyped-def]
+    """B.21: the wind direction, fixed at random before play (only rolled when a ship has sails)."""
+    if any(s.spec.sails for s in battle.ships):
+        wind = d6(battle.rng) - 1
+        for s in battle.ships:
+            if s.spec.sails:
+                s.wind = wind
+        if battle.log is not None:
+            battle.say(f"solar wind blows toward direction {wind} (B.21)")
 
 
 # ------------------------------------------------------------------ B.16 overthrusters

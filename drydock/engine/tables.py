@@ -108,6 +108,8 @@ MINE_LAY_RANGE = 6
 MARKER_RANGE = 10
 FLARES_BLOCK = 4
 PROBE_REACH = 3
+#: B.19: shockwave reach (hexes).
+SHOCKWAVE_REACH = 3
 #: B.16: overthrusters turn on a die of 4-6.
 OVERTHRUST_ON = 4
 #: B.23 doctrine (not a rule): a stutterdrive jump must gain this much score per hex moved (scatter risk).
@@ -118,18 +120,17 @@ STUTTER_GAIN = 0.15
 #: design is listed as "not simulated" in every battle report.
 SIMULATED_TRAITS = frozenset({
     "Acr", "Bls", "Crn", "Cts", "Dly", "Dsr", "Dfs", "Dfn", "Exp", "FrL", "Fcs", "Gid", "Inc", "Knt", "Mdl",
-    "NPr", "Pr1", "Pr2", "Rpt", "Sct", "Slw", "Tls", "Vlt",
+    "NPr", "Pr1", "Pr2", "Prx", "Rpt", "Sct", "Slw", "Tls", "Vlt",
 })
 #: Traits that are harmless without the part of the game they act in.
 TRAIT_NOTES = {
     "Acr": None,  # simulated; only acts against tiny targets, of which there are none
     "Dfn": None,  # simulated against seekers; fighters are not in play
-    "Prx": "Prx: proximity attacks on adjacent elements not simulated (fired as a normal attack at the target)",
 }
 SIMULATED_SYSTEMS = frozenset({
     "Countermeasures", "Fire Control", "Long Range Sensors", "Boosters", "Ionized Hull", "Stealth",
     "Hyperdrive", "Marines", "Tractor Beam", "Stutterdrive", "Overthrusters", "Mines", "Cloaking Device",
-    "Flares", "Probes",
+    "Flares", "Probes", "Shockwave", "Solar Sails",
     "Screens", "Directional Screens", "Directional Shielding", "Anti-Fighter Batteries", "Carrier",
     # B.2 auxiliary services have no direct game effect
     "Cargo", "Hospital", "Repair", "Science", "Transport",
@@ -137,9 +138,7 @@ SIMULATED_SYSTEMS = frozenset({
 #: Systems that exist on designs but need parts of the game the engine does not play.
 SYSTEM_NOTES = {
     "Launch Tubes": "launch and recovery (F.5) not simulated; flights start on the board",
-    "Shockwave": "shockwave not simulated (B.19)",
     "Shuttlecraft": "shuttles not simulated (B.20)",
-    "Solar Sails": "solar sails not simulated (B.21)",
 }
 #: Always listed: parts of the game the engine never plays.
 ALWAYS_NOT_SIMULATED = (
