@@ -67,6 +67,8 @@ DOCTRINES: dict[str, Style] = {
 DEFAULT_DOCTRINE = "aggressive"
 #: with no engine left after the hits planned for, a ship drifts: keep room for this many turns of drift
 DRIFT_TURNS = 8
+#: turns of drift at its speed a ship keeps in hand beyond its stopping distance (its engines may be shot away)
+DRIFT_RESERVE = 1
 #: weight of the range penalty two turns ahead (coasting on at the slowest reachable speed)
 OVERSHOOT_WEIGHT = 0.6
 
@@ -399,6 +401,7 @@ class Doctrine:
         k = hits + (boxes if boxes > planned else planned)
         rating = track[k] if k < len(track) else 0
         need = STOP[speed][rating] if speed < len(STOP) and rating < len(STOP[0]) else stopping_distance(speed, rating)
+        need += speed * DRIFT_RESERVE
         room = self.run[(q, r, h)]
         if room < need:
             total -= EDGE_PENALTY * (need - room)

@@ -137,14 +137,15 @@ SIMULATED_SYSTEMS = frozenset({
 })
 #: Systems that exist on designs but need parts of the game the engine does not play.
 SYSTEM_NOTES = {
-    "Launch Tubes": "launch and recovery (F.5) not simulated; flights start on the board",
-    "Shuttlecraft": "shuttles not simulated (B.20)",
+    "Launch Tubes": ("doubles the launch rate of option F.5 (launch and recovery), which is off: flights are "
+                     "deployed with their carrier at set-up (2.3), so launch tubes change nothing here (B.12)"),
+    "Shuttlecraft": "shuttles need option F.5 (launch and recovery), which is off; not simulated (B.20)",
 }
 #: Always listed: parts of the game the engine never plays.
 ALWAYS_NOT_SIMULATED = (
     "fighter options F.1-F.7 (patrols, dogfights, screens, variants, launch/recovery); fighters do not sideslip",
     "terrain and scenario rules (Appendix G/S); open board",
-    "optional rules (D.x, E.x, F.x) are off",
+    "optional rules (D.x, E.x, F.x) are off, but for the floating board (D.4) when asked for",
 )
 
 #: 2.4 / 3.2: game turn 1 previous speed = engine rating (play.md open question 8: printed rating).
