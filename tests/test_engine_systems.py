@@ -313,5 +313,117 @@ def test_the_doctrine_cloaks_when_outgunned_b5():
     place(big, 16, 9, 3)
     place(small, 14, 9, 3)
     stay = Orders()
-    assert bt.m.doctrine.wants_cloak(me, stay, [big])        # the Majestic outguns it at range 6
-    assert not bt.m.doctrine.wants_cloak(me, stay, [small])  # a barge it outguns: fight
+    assert bt.m.doctrine.outgunned(me, stay, [big])        # the Majestic outguns it at range 6
+    assert not bt.m.doctrine.outgunned(me, stay, [small])  # a barge it outguns: fight
+
+
+# ------------------------------------------------------------------ B.9, B.17
+def test_hex_line_of_sight():
+    from drydock.engine.hexgrid import hex_line
+
+    assert hex_line(0, 0, 3, 0) == [(0, 0), (1, 0), (2, 0), (3, 0)]
+    line = hex_line(0, 0, 2, 2)
+    assert line[0] == (0, 0) and line[-1] == (2, 2) and len(line) == 5
+    assert all(distance(b[0] - a[0], b[1] - a[1]) == 1 for a, b in zip(line, line[1:], strict=False))
+
+
+def test_flares_and_probes_b9_b17():
+    """Placement: 1 dud, 2-4 a random adjacent hex, 5-6 the chosen hex, face down; face-up in the End Phase and
+    removed at the next. Face-up flares in the line of sight: -1 each, 4 block; a face-up probe: +1 to hit
+    targets within 3 hexes of it, for the ship that launched it."""
+    comet, barge = spec("comet-frigate"), ShipSpec(from_yaml(BARGE)[0])
+    bt = battle(comet, barge)
+    me, foe = bt.ships
+    place(me, 10, 9, 0)
+    place(foe, 16, 9, 3)
+    foe.speed = 2
+    bt.rng = Scripted([6])
+    systems._place(bt, me, "probe", foe.q - 2, foe.r)
+    bt.rng = Scripted([1])
+    systems._place(bt, me, "flare", me.q + 3, me.r)  # a dud
+    bt.rng = Scripted([3, 1])  # adjacent, direction die 1 = east
+    systems._place(bt, me, "flare", me.q + 2, me.r)
+    assert [m[:4] for m in bt.markers] == [["probe", me.uid, foe.q - 2, foe.r], ["flare", me.uid, me.q + 3, me.r]]
+    assert systems.sight(bt, me, foe) == (0, 0)  # face down: no effect yet
+    systems.flip_markers(bt)
+    assert systems.sight(bt, me, foe) == (1, 1)  # one flare on the line; the probe is 2 hexes from the target
+    assert systems.sight(bt, foe, me) == (1, 0)  # the flare cuts both ways; the probe is not the barge's
+    bt.flares_up[(me.q + 1, me.r)] = 3
+    assert systems.sight(bt, me, foe)[0] == 4  # 4 flares: blocked (FLARES_BLOCK)
+    systems.flip_markers(bt)
+    assert not bt.markers and not bt.flares_up and not bt.probes_up  # removed after their turn face up
+    bt.rng = Scripted([5, 5])
+    systems.launch_markers(bt, me, [foe])
+    assert me.probes_left == comet.probes - 1
+    assert bt.markers[0][:4] == ["probe", me.uid, foe.q - 2, foe.r]  # at the barge's next position
+
+
+# ------------------------------------------------------------------ B.19, B.21, C.5 Prx
+PULSAR = """
+# Source: drydock test fixture (issue 14)
+class: Pulsar
+hull: 8
+engines: 4
+shields: 3
+weapons:
+  - {name: Bomb, range: 3-6-9, stats: 1x4+/1/1, traits: [Prx], banks: [TT]}
+systems: [Shockwave, Solar Sails]
+"""
+
+
+def test_shockwave_spreads_4x_shield_hits_b19():
+    """SR 3 -> 12 hits over the elements within 3 hexes, as evenly as possible, none more than 4."""
+    p, barge = ShipSpec(from_yaml(PULSAR)[0]), ShipSpec(from_yaml(BARGE)[0])
+    bt = Battle(Matchup([p], [barge, barge]), random.Random(1), log=True)
+    me, b1, b2 = bt.ships
+    place(me, 10, 9, 0)
+    place(b1, 11, 9, 3)
+    place(b2, 16, 9, 3)  # out of reach
+    bt.rng = Scripted([1] * 4)  # unshielded barge: 4 hits (capped at ceil(12/3)), 4 damage rolls of 1: hull
+    systems.shockwave(bt, me)
+    assert b1.p_hull == 4 and b2.p_hull == 0
+    place(b2, 12, 9, 3)  # two targets: 6 each, capped at 4
+    b1.p_hull = 0
+    bt.rng = Scripted([1] * 8)
+    systems.shockwave(bt, me)
+    assert (b1.p_hull, b2.p_hull) == (4, 4)
+    wing = ShipSpec(from_yaml(PULSAR)[0])
+    bt = Battle(Matchup([p, wing], [barge]), random.Random(1), log=False)
+    me, friend, foe = bt.ships
+    place(me, 10, 9, 0)
+    place(friend, 10, 8, 0)
+    place(foe, 11, 9, 3)
+    systems.shockwave(bt, me)
+    assert foe.p_hull == friend.p_hull == 0  # one enemy, one friend within reach: not triggered
+
+
+def test_solar_sails_b21():
+    p = ShipSpec(from_yaml(PULSAR)[0])
+    bt = Battle(Matchup([p], [p]), random.Random(1), log=True)
+    me = bt.ships[0]
+    assert me.wind is not None and any("solar wind" in line for line in bt.log)
+    me.wind = 0
+    me.heading = 3
+    assert me.engine_rating == 2  # into the wind: 4 - 50% (rounded up) = 2
+    me.heading = 1
+    assert me.engine_rating == 6  # one hexside off downwind: 4 + 50% = 6
+    me.heading = 2
+    assert me.engine_rating == 4  # two hexsides off: unchanged
+    me.heading = 0
+    assert me.engine_rating == 4  # straight downwind: unspecified, unchanged
+
+
+def test_proximity_attacks_the_target_hex_and_next_to_it_prx():
+    p, barge = ShipSpec(from_yaml(PULSAR)[0]), ShipSpec(from_yaml(BARGE)[0])
+    bt = Battle(Matchup([p], [barge, barge]), random.Random(1), log=True)
+    me, b1, b2 = bt.ships
+    place(me, 10, 9, 0)
+    place(b1, 13, 9, 3)
+    place(b2, 14, 9, 3)  # adjacent to the target: its own roll at -1
+    mode = p.banks[0].modes[0]
+    bt.rng = Scripted([4, 1])  # one die at b2: 4 - 1 = 3 misses ACC 4+
+    systems.proximity(bt, me, b1, mode, 1, 1, 1)
+    assert b2.p_hull + b2.p_eng + b2.p_wpn + b2.p_shd == 0
+    bt.rng = Scripted([5, 1])  # 5 - 1 = 4 hits; unshielded: one damage roll, 1 = hull
+    systems.proximity(bt, me, b1, mode, 1, 1, 1)
+    assert b2.p_hull == 1 and b1.p_hull == 0  # the target itself is the normal volley's

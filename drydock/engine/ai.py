@@ -67,6 +67,8 @@ DOCTRINES: dict[str, Style] = {
 DEFAULT_DOCTRINE = "aggressive"
 #: with no engine left after the hits planned for, a ship drifts: keep room for this many turns of drift
 DRIFT_TURNS = 8
+#: turns of drift at its speed a ship keeps in hand beyond its stopping distance (its engines may be shot away)
+DRIFT_RESERVE = 1
 #: weight of the range penalty two turns ahead (coasting on at the slowest reachable speed)
 OVERSHOOT_WEIGHT = 0.6
 
@@ -93,6 +95,10 @@ def margin_rating(track: tuple[int, ...], hits: int, share: float) -> int:
     """The engine rating after losing :func:`margin_boxes` more boxes (0 when the track is gone)."""
     k = hits + margin_boxes(track, hits, share)
     return track[k] if k < len(track) else 0
+
+
+#: stopping_distance(speed, rating) for the speeds and ratings of the hot loop
+STOP = [[stopping_distance(v, e) for e in range(16)] for v in range(MAX_SPEED + 8)]
 
 
 class MatchTables:
@@ -316,11 +322,15 @@ class Doctrine:
             return Orders(best[0].steps, best[0].pivot, ("H",)), 0
         return best
 
-    def wants_cloak(self, ship: ShipState, orders: Orders, enemies: list[ShipState]) -> bool:
-        """B.5: cloak when the exchange of fire at the end of ``orders`` is not in the ship's favour."""
+    def outgunned(self, ship: ShipState, orders: Orders | None, enemies: list[ShipState]) -> bool:
+        """The exchange of fire at the end of ``orders`` (None: where the ship is) is not in the ship's favour:
+        its expected fire <= the doctrine's threat weight x the enemy's (when to cloak B.5, launch flares B.9)."""
         from drydock.engine.movement import execute
 
-        q, r, h, f, _ = execute(orders, ship.q, ship.r, ship.heading)
+        if orders is None:
+            q, r, h, f = ship.q, ship.r, ship.heading, ship.facing
+        else:
+            q, r, h, f, _ = execute(orders, ship.q, ship.r, ship.heading)
         if (q, r) not in self.cells:
             return False
         infos, far, margin, my_shields, er = self.context(ship, enemies)
@@ -380,14 +390,18 @@ class Doctrine:
         # do not overshoot: the range to the nearest enemy next turn if I brake as hard as I can
         fq, fr, fpen, fpref = far
         coast = speed - er if speed > er else 0
-        total -= fpen * abs(_dist(q + DIRS[h][0] * coast, r + DIRS[h][1] * coast, fq, fr) - fpref)
+        dq = q + DIRS[h][0] * coast - fq
+        dr = r + DIRS[h][1] * coast - fr
+        total -= fpen * abs(((abs(dq) + abs(dr) + abs(dq + dr)) >> 1) - fpref)
         if self.floating:
             return total
         # edge: room ahead for my stopping distance with the engine I would have after the planned hits
         track, hits, boxes, fire_margin = margin
         planned = int(feared * fire_margin + 0.999)
         k = hits + (boxes if boxes > planned else planned)
-        need = stopping_distance(speed, track[k] if k < len(track) else 0)
+        rating = track[k] if k < len(track) else 0
+        need = STOP[speed][rating] if speed < len(STOP) and rating < len(STOP[0]) else stopping_distance(speed, rating)
+        need += speed * DRIFT_RESERVE
         room = self.run[(q, r, h)]
         if room < need:
             total -= EDGE_PENALTY * (need - room)

@@ -19,7 +19,7 @@ from drydock.engine.movement import Orders, execute, format_orders, is_legal, re
 from drydock.engine.observe import BattleStats, StatsRecorder
 from drydock.engine.seekers import SeekerFlight, activate, heading_toward, shots_at_flight, split_flights
 from drydock.engine.ships import ShipSpec, ShipState
-from drydock.engine.tables import BATTLE_SIZES, BOARD, DEPLOY_DEPTH, VP_TARGET_RATIO
+from drydock.engine.tables import BATTLE_SIZES, BOARD, DEPLOY_DEPTH, FLARES_BLOCK, VP_TARGET_RATIO
 from drydock.errors import DrydockError
 
 SIDES = ("A", "B")
@@ -104,8 +104,13 @@ class Battle:
         #: B.15: minefield hex -> markers, and hex -> dice of the minefields it contains or touches
         self.minefields: dict[tuple[int, int], int] = {}
         self.mined: dict[tuple[int, int], int] = {}
+        #: B.9 / B.17 markers [kind, owner uid, q, r, face up]; face-up flares by hex; face-up probes
+        self.markers: list[list] = []
+        self.flares_up: dict[tuple[int, int], int] = {}
+        self.probes_up: list[tuple[int, int, int]] = []
         self.obs = StatsRecorder(self.ships) if match.record else None
         self.deploy()
+        systems.solar_wind(self)
 
     # ------------------------------------------------------------ helpers
     def say(self, line: str) -> None:
@@ -130,7 +135,8 @@ class Battle:
         self.vp[1 - s.side] += vp
         if self.obs:
             self.obs.lost(self.turn, s, why)
-        self.say(f"  {s.label} {why}: side {SIDES[1 - s.side]} scores {vp} VP")
+        if self.log is not None:
+            self.say(f"  {s.label} {why}: side {SIDES[1 - s.side]} scores {vp} VP")
 
     # ------------------------------------------------------------ 2.3 deployment
     def deploy(self) -> None:
@@ -159,26 +165,31 @@ class Battle:
             for side in alternation(counts[0], counts[1], 0 if counts[0] >= counts[1] else 1):
                 s = by_side[side][placed[side]]
                 placed[side] += 1
-                self.say(f"deploy {s.label} at {self.pos(s)}")
+                if self.log is not None:
+                    self.say(f"deploy {s.label} at {self.pos(s)}")
         # 2.3: then the flights, within 2 hexes of their carriers
         for s in self.ships:
             if s.spec.flights:
                 new = fighters.deploy(self, s, s.spec.flights)
                 self.flights += new
-                self.say(f"deploy {len(new)} fighter flights of {s.label}")
+                if self.log is not None:
+                    self.say(f"deploy {len(new)} fighter flights of {s.label}")
 
     # ------------------------------------------------------------ the game
     def run(self) -> BattleResult:
         winner: int | None = None
         over = False
         m = self.m
-        self.say(f"VP target {m.vp_target}; board {m.board[0]}x{m.board[1]}"
-                 + (" floating (D.4)" if m.floating else ""))
+        if self.log is not None:
+            self.say(f"VP target {m.vp_target}; board {m.board[0]}x{m.board[1]}"
+                     + (" floating (D.4)" if m.floating else ""))
         for n in m.not_simulated:
-            self.say(f"not simulated: {n}")
+            if self.log is not None:
+                self.say(f"not simulated: {n}")
         while self.turn < m.turns:
             self.turn += 1
-            self.say(f"== turn {self.turn}")
+            if self.log is not None:
+                self.say(f"== turn {self.turn}")
             self.orders_and_movement()
             self.fighter_phase()
             self.combat()
@@ -188,8 +199,9 @@ class Battle:
         survived = tuple(tuple(s.alive for s in self.ships if s.side == side) for side in (0, 1))
         if self.obs:
             self.obs.finished(over, (len(self.alive(0)), len(self.alive(1))))
-        self.say(f"result: {'draw' if winner is None else 'side ' + SIDES[winner] + ' wins'} after "
-                 f"{self.turn} turns; VP A {self.vp[0]} B {self.vp[1]}")
+        if self.log is not None:
+            self.say(f"result: {'draw' if winner is None else 'side ' + SIDES[winner] + ' wins'} after "
+                     f"{self.turn} turns; VP A {self.vp[0]} B {self.vp[1]}")
         exits = (sum(s.left_board for s in self.ships if s.side == 0),
                  sum(s.left_board for s in self.ships if s.side == 1))
         return BattleResult(winner, self.turn, (self.vp[0], self.vp[1]), survived,  # type: ignore[arg-type]
@@ -203,7 +215,7 @@ class Battle:
             enemies = [systems.seen(e) for e in self.alive(1 - s.side)]
             orders, boost = (doctrine.choose_orders(s, enemies, self.mined) if self.mined
                              else doctrine.choose_orders(s, enemies))
-            if s.spec.cloak and not boost and "H" not in orders.prefixes and doctrine.wants_cloak(s, orders, enemies):
+            if s.spec.cloak and not boost and "H" not in orders.prefixes and doctrine.outgunned(s, orders, enemies):
                 orders = Orders(orders.steps, orders.pivot, ("C",))
             plans.append((s, orders, boost))
         # 1e: reveal and check; 2a: cloaks; 2b: hyperdrive warm-up; 2c: move
@@ -222,20 +234,23 @@ class Battle:
             req = requirement(orders, s.speed, s.prev_slips)
             legal = is_legal(orders, s.speed, s.prev_slips, er, boost)
             if not legal:  # 3.2: illegal orders -> straight ahead at the previous speed
-                self.say(f"  {s.label}: illegal orders {format_orders(orders)} (req {req} > ER {er})")
+                if self.log is not None:
+                    self.say(f"  {s.label}: illegal orders {format_orders(orders)} (req {req} > ER {er})")
                 orders = straight(s.speed)
             q, r, h, f, off = execute(orders, s.q, s.r, s.heading,
                                         None if self.m.floating else self.m.board)
             if off and self.m.doctrine.can_stay(s, boost):
                 self.avoidable_exits += 1
-            self.say(f"  {s.label} orders {format_orders(orders)} req {req} ER {er}"
-                     + (f" +{boost} booster" if boost else "") + f": {self.pos(s)} ->")
+            if self.log is not None:
+                self.say(f"  {s.label} orders {format_orders(orders)} req {req} ER {er}"
+                         + (f" +{boost} booster" if boost else "") + f": {self.pos(s)} ->")
             q0, r0, h0 = s.q, s.r, s.heading
             s.q, s.r, s.heading, s.facing = q, r, h, f
             s.speed = orders.speed
             sl = orders.slips
             s.prev_slips = (sl.count("L"), sl.count("R"))
-            self.say(f"      {self.pos(s)}")
+            if self.log is not None:
+                self.say(f"      {self.pos(s)}")
             if off:
                 s.left_board = True
                 self.destroy(s, "left the board")
@@ -264,7 +279,8 @@ class Battle:
                     totals[s.uid] = d6(self.rng) + s.engine_rating
             order = sorted(group, key=lambda s: totals[s.uid])
             stay_side = order[0].side
-            self.say(f"  stacking at {to_offset(q, r)}: " + ", ".join(f"{s.label} {totals[s.uid]}" for s in order))
+            if self.log is not None:
+                self.say(f"  stacking at {to_offset(q, r)}: " + ", ".join(f"{s.label} {totals[s.uid]}" for s in order))
             for s in order[1:]:
                 if s.side == stay_side:
                     continue
@@ -279,7 +295,8 @@ class Battle:
                 q, r = s.q + DIRS[d][0] * dist, s.r + DIRS[d][1] * dist
                 if (q, r) not in occupied and (self.m.floating or on_board(q, r, w, h)):
                     s.q, s.r = q, r
-                    self.say(f"    {s.label} moves to {self.pos(s)}")
+                    if self.log is not None:
+                        self.say(f"    {s.label} moves to {self.pos(s)}")
                     return
 
     def combat(self) -> None:
@@ -305,6 +322,10 @@ class Battle:
                 systems.board(self, ship, enemies)
             if ship.spec.tractor_beams:
                 systems.tractor_attacks(self, ship, enemy_flights[side])
+            if ship.probes_left or ship.flares_left:
+                systems.launch_markers(self, ship, enemies)
+            if ship.spec.shockwave:
+                systems.shockwave(self, ship)
             if not decl:
                 continue
             if log is not None:
@@ -318,7 +339,8 @@ class Battle:
                     dice = [d6(rng) for _ in range(e.stealth)]
                     if 1 in dice:
                         blocked.add(e.uid)
-                    self.say(f"    stealth lock-on vs {e.label}: {dice} -> {'fail' if 1 in dice else 'ok'}")
+                    if self.log is not None:
+                        self.say(f"    stealth lock-on vs {e.label}: {dice} -> {'fail' if 1 in dice else 'ok'}")
             volleys: dict[tuple, list] = {}
             for bank, target, mi, band in decl:
                 spec_b = ship.spec.banks[bank]
@@ -343,12 +365,21 @@ class Battle:
                 if not isinstance(target, ShipState):
                     hits, per = shots_at_flight(rng, spec_b.modes[mi], n, spec_b.size, band, ship.fc)
                     target.kills += hits
-                    self.say(f"    {what}: {n}x at {BAND_NAMES[band]} range vs tiny target: hits {per} -> "
-                             f"{hits} killed (End Phase)")
+                    if self.log is not None:
+                        self.say(f"    {what}: {n}x at {BAND_NAMES[band]} range vs tiny target: hits {per} -> "
+                                 f"{hits} killed (End Phase)")
                 else:
-                    marks = fire_volley(rng, ship, target, spec_b.modes[mi], n, spec_b.size, band, log, what)
+                    penalty, bonus = systems.sight(self, ship, target) if self.markers else (0, 0)
+                    if penalty >= FLARES_BLOCK:  # B.9: four flares block the line of sight
+                        if log is not None:
+                            log.append(f"    {what}: blocked by {penalty} flares")
+                        continue
+                    marks = fire_volley(rng, ship, target, spec_b.modes[mi], n, spec_b.size, band, log, what,
+                                        penalty, bonus)
                     if self.obs:
                         self.obs.damage(ship, spec_b.battery_name, BAND_NAMES[band], marks)
+                    if spec_b.modes[mi].prx:  # C.5 Proximity
+                        systems.proximity(self, ship, target, spec_b.modes[mi], n, spec_b.size, band)
         for ship, bank, target, n in launches:
             self.launch(ship, bank, target, n)
 
@@ -366,7 +397,8 @@ class Battle:
                                              label))
             if self.obs:
                 self.obs.launched(self.flight_uid, ship, b.battery_name)
-            self.say(f"    {ship.label} launches {label}: {k} seekers at {target.label}")
+            if self.log is not None:
+                self.say(f"    {ship.label} launches {label}: {k} seekers at {target.label}")
 
     def fighter_phase(self) -> None:
         """3: flights (fighters and seekers) activate alternately (5.2, by the counts at the phase start)."""
@@ -392,12 +424,15 @@ class Battle:
             if f.kills:
                 f.count -= min(f.kills, f.count)
                 f.kills = 0
-                self.say(f"  {f.label}: {f.count} left")
+                if self.log is not None:
+                    self.say(f"  {f.label}: {f.count} left")
         for s in self.ships:
             if s.alive and apply_marked_damage(s, self.log):
                 self.destroy(s, "destroyed")
             s.facing = s.heading
         systems.captures(self)  # B.14
+        if self.markers:  # 5f
+            systems.flip_markers(self)
         self.flights = [f for f in self.flights if f.alive and f.count > 0
                         and (not isinstance(f, SeekerFlight) or f.target.alive)]
         over = self.victory()

@@ -161,14 +161,18 @@ class DiceRecorder:
 
 
 def fire_volley(rng: random.Random, attacker: ShipState, target: ShipState, mode: ModeSpec, weapons: int,
-                size: int, band: int, log: list[str] | None = None, what: str = "") -> int:
+                size: int, band: int, log: list[str] | None = None, what: str = "", penalty: int = 0,
+                bonus: int = 0) -> int:
     """Roll to-hit, impact and damage for ``weapons`` mounts of ``mode`` at ``target`` and mark the damage.
 
     Returns the number of boxes marked (hull, crew casualties, engines, weapons, shields).
 
     Fire-Linked (C.5): the weapons form one volley: ROF dice of one weapon, each hit x weapons.
+    ``penalty``: further -1s fire control may cancel (flares in the line of sight, B.9); ``bonus``: +1s
+    (a face-up probe near the target, B.17).
     """
-    mod = to_hit_modifier(mode, band, target.cm + target.cloaked, attacker.fc)  # B.5: detected cloak -1
+    # B.5: a detected cloaked target is -1
+    mod = to_hit_modifier(mode, band, target.cm + target.cloaked + penalty, attacker.fc) + bonus
     acc = mode.acc
     hits = 0
     rolls: list[int] | None = None

@@ -205,10 +205,12 @@ def activate(battle, fl: FighterFlight) -> None:  # type: ignore[no-untyped-def]
     if best is None:
         if start in blocked:
             fl.alive = False
-            battle.say(f"  {fl.label}: cannot leave a hex with an opposing element: eliminated (5.3)")
+            if battle.log is not None:
+                battle.say(f"  {fl.label}: cannot leave a hex with an opposing element: eliminated (5.3)")
         return
     _, fl.q, fl.r, fl.heading, target = best
-    battle.say(f"  {fl.label} ({fl.count} fighters) moves {battle.hexname(*start)} -> {battle.hexname(fl.q, fl.r)}")
+    if battle.log is not None:
+        battle.say(f"  {fl.label} ({fl.count} fighters) moves {battle.hexname(*start)} -> {battle.hexname(fl.q, fl.r)}")
     if target is not None:
         attack(battle, fl, target)
 
@@ -270,6 +272,7 @@ def attack(battle, fl: FighterFlight, target) -> None:  # type: ignore[no-untype
         fl.count -= min(lost, fl.count)
         if target.count <= 0:
             target.alive = False
-        battle.say(f"    {fl.label} attacks {target.label}: dice {dice} -> kills {killed}, loses {lost}")
+        if battle.log is not None:
+            battle.say(f"    {fl.label} attacks {target.label}: dice {dice} -> kills {killed}, loses {lost}")
     if fl.count <= 0:
         fl.alive = False

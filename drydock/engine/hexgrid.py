@@ -128,6 +128,29 @@ def arc_mask(letters: str) -> int:
     return m
 
 
+def hex_line(q1: int, r1: int, q2: int, r2: int) -> list[tuple[int, int]]:
+    """The hexes a line between two hex centres passes through, both ends included (4.1 line of sight; flares
+    B.9). Cube interpolation with a small nudge, so a line along a hexside picks one side consistently."""
+    n = distance(q2 - q1, r2 - r1)
+    if n == 0:
+        return [(q1, r1)]
+    out = []
+    e = 1e-6
+    for i in range(n + 1):
+        t = i / n
+        x = q1 + e + (q2 - q1) * t
+        z = r1 + 2 * e + (r2 - r1) * t
+        y = -x - z
+        rx, rz, ry = round(x), round(z), round(y)
+        dx, dz, dy = abs(rx - x), abs(rz - z), abs(ry - y)
+        if dx > dz and dx > dy:
+            rx = -rz - ry
+        elif dz > dy:
+            rz = -rx - ry
+        out.append((rx, rz))
+    return out
+
+
 def neighbor(q: int, r: int, direction: int, n: int = 1) -> tuple[int, int]:
     dq, dr = DIRS[direction % 6]
     return q + dq * n, r + dr * n

@@ -28,7 +28,7 @@ class ModeSpec:
 
     __slots__ = ("label", "bands", "rof", "acc", "imp_by_band", "dmg", "range_mods", "imp_mod", "npr",
                  "mdl", "bls", "crn", "rpt", "frl", "vlt", "cts", "dly", "dsr", "inc", "knt", "slow",
-                 "exp", "seeking", "traits", "long")
+                 "exp", "seeking", "traits", "long", "prx")
 
     def __init__(self, mode: WeaponMode) -> None:
         t = mode.traits
@@ -64,6 +64,7 @@ class ModeSpec:
         self.knt = "Knt" in ts
         self.slow = t.count("Slw")
         self.exp = "Exp" in ts
+        self.prx = "Prx" in ts
 
     def band(self, rng: int) -> int:
         """0 short, 1 medium, 2 long, -1 cannot attack (4.1; Bls, Crn C.5)."""
@@ -111,7 +112,8 @@ class ShipSpec:
                  "shield_arcs", "screens", "dir_screens", "ionized", "cm", "fc", "lrs", "stealth",
                  "boosters", "banks", "battery_limits", "battery_names", "equipment", "equipment_limit",
                  "not_simulated", "engines", "afb", "flights", "hyperdrive", "marines", "tractor_beams",
-                 "stutterdrive", "overthrusters", "shockwave", "system_qty", "design", "mines", "cloak")
+                 "stutterdrive", "overthrusters", "shockwave", "system_qty", "design", "mines", "cloak", "flares",
+                 "probes", "sails")
 
     def __init__(self, design: Design, rules: Ruleset | None = None, name: str | None = None) -> None:
         rules = rules or Ruleset.unity()
@@ -157,6 +159,9 @@ class ShipSpec:
         self.shockwave = "Shockwave" in qty                    # B.19
         self.mines = qty.get("Mines", 0)                       # B.15 markers
         self.cloak = "Cloaking Device" in qty                  # B.5
+        self.flares = qty.get("Flares", 0)                     # B.9
+        self.probes = qty.get("Probes", 0)                     # B.17
+        self.sails = "Solar Sails" in qty                      # B.21
         self.design = design
         # equipment items (A.3, B intro): one "battery" for loss limits; value = SU per item
         self.equipment: list[tuple[str, float]] = []
@@ -212,7 +217,8 @@ class ShipState:
                  "bank_fired", "bank_dfn", "battery_lost", "equipment_alive", "equipment_lost", "boosters_left",
                  "cm", "fc", "lrs", "stealth", "destroyed_turn", "warming", "hyper_total", "hyper_eng",
                  "jumped", "marines_left", "boarders", "beams_turn", "beams_used", "captured",
-                 "mines_left", "cloaked", "detected", "cloak_turns", "marker")
+                 "mines_left", "cloaked", "detected", "cloak_turns", "marker",
+                 "flares_left", "probes_left", "wind")
 
     def __init__(self, spec: ShipSpec, side: int, uid: int, label: str) -> None:
         self.spec = spec
@@ -257,12 +263,25 @@ class ShipState:
         self.detected = False
         self.cloak_turns = 0      # consecutive turns cloaked
         self.marker: ShipState | None = None  # what the enemy sees of a cloaked ship: it as it cloaked
+        self.flares_left = spec.flares
+        self.probes_left = spec.probes
+        self.wind: int | None = None  # B.21: the direction the solar wind blows toward (ships with sails)
 
     @property
     def engine_rating(self) -> int:
-        """First unchecked engine box (1.2); 0 when all are checked."""
+        """First unchecked engine box (1.2); 0 when all are checked; solar sails (B.21) adjust it."""
         t = self.spec.engine_track
-        return t[self.eng_hits] if self.eng_hits < len(t) else 0
+        er = t[self.eng_hits] if self.eng_hits < len(t) else 0
+        if self.wind is None:
+            return er
+        # B.21 solar sails, by the heading against the wind: into it -50%, one hexside off downwind +50%
+        # (rounded up); two hexsides off, or straight downwind (unspecified, open question 12): unchanged
+        rel = (self.heading - self.wind) % 6
+        if rel == 3:
+            return er - er // 2
+        if rel in (1, 5):
+            return er + (er + 1) // 2
+        return er
 
     def shield(self, arc: int) -> int:
         """Current shield rating facing defensive arc ``arc`` (1.2, B.7)."""

@@ -33,9 +33,26 @@
   them all once an enemy ship is within ``MINE_LAY_RANGE``, in the adjacent hex nearest to where that enemy
   will be; every doctrine avoids paths next to minefields. Not simulated: fighters and seekers entering
   minefields, minesweeping.
+- B.9 Flares and B.17 Probes: launched with the ship's attacks at a hex within 10: a die of 1 is a dud,
+  2-4 puts the marker face down in a random adjacent hex, 5-6 in the chosen hex; face-down markers flip
+  up in the End Phase, face-up ones are removed then (so a marker acts in the turn after its launch). A
+  line of sight through hexes with face-up flares (both ends included) is -1 per flare (fire control may
+  cancel it like any -1), 4 or more block the attack. A face-up probe gives the ship that launched it +1
+  to hit targets within 3 hexes of it. Doctrine: one probe a turn at the nearest enemy's next position
+  (as if it goes on straight); one flare a turn, when outgunned (as for the cloak), on the middle of the
+  line between the two ships' next positions. Not simulated: probes as weapons, line of sight traced via
+  a probe, seekers and probes.
 - B.16 Overthrusters: after all ships moved (2c-iv), a die of 4-6 lets the ship turn one hexside port or
   starboard for the Combat Phase (turned back in the End Phase with the pivots). Doctrine: the facing
   whose fire scores best.
+- B.19 Shockwave: with the ship's attacks, 4 x its current shield rating hits (directional shields: the sum
+  of the four arcs) spread as evenly as possible over every element within 3 hexes (friend and foe;
+  minefields not counted), leftovers to the nearest enemies first, none more than ceil(hits / 3); automatic
+  hits, IMP 1, DMG 1 (marked, End Phase), a hit on a flight kills one. Doctrine: trigger when the enemy
+  elements within reach outnumber the friendly ones. Not while cloaked.
+- B.21 Solar sails: see :attr:`ShipState.engine_rating`; the wind direction is rolled before play.
+- C.5 Proximity (Prx): a volley at a ship is also rolled against every other ship in the target's hex, and
+  at -1 against every ship adjacent to it (the firing ship too); not at flights.
 """
 
 from __future__ import annotations
@@ -44,16 +61,19 @@ import copy
 
 from drydock.engine.damage import apply_marked_damage
 from drydock.engine.dice import d6
-from drydock.engine.hexgrid import DIRS, FWD, GEOMETRY, distance, on_board
+from drydock.engine.hexgrid import DIRS, FWD, GEOMETRY, distance, hex_line, on_board
 from drydock.engine.movement import Orders, path_hexes
 from drydock.engine.ships import ShipState
 from drydock.engine.tables import (
     HYPERSPACE_AT,
     MARINE_RANGE,
     MARINE_SQUADS,
+    MARKER_RANGE,
     MINE_HIT,
     MINE_LAY_RANGE,
     OVERTHRUST_ON,
+    PROBE_REACH,
+    SHOCKWAVE_REACH,
     STUTTER_GAIN,
     TRACTOR_DEFENCE_HIT,
     TRACTOR_HIT,
@@ -69,7 +89,8 @@ def cloak_rolls(battle, plans: list) -> None:  # type: ignore[no-untyped-def]
         was_detected = s.detected
         if "C" not in orders.prefixes:
             if s.cloaked:
-                battle.say(f"  {s.label} uncloaks")
+                if battle.log is not None:
+                    battle.say(f"  {s.label} uncloaks")
             s.cloaked = s.detected = False
             s.cloak_turns = 0
             s.marker = None
@@ -82,8 +103,9 @@ def cloak_rolls(battle, plans: list) -> None:  # type: ignore[no-untyped-def]
         s.cloak_turns += 1
         roll = d6(battle.rng)
         s.detected = roll - (1 if was_detected else 0) < s.cloak_turns
-        battle.say(f"  {s.label} cloaked ({s.cloak_turns} turns): detection roll {roll} -> "
-                   f"{'detected' if s.detected else 'hidden'}")
+        if battle.log is not None:
+            battle.say(f"  {s.label} cloaked ({s.cloak_turns} turns): detection roll {roll} -> "
+                       f"{'detected' if s.detected else 'hidden'}")
 
 
 def seen(ship: ShipState) -> ShipState:
@@ -105,7 +127,8 @@ def hyperdrive_rolls(battle) -> None:  # type: ignore[no-untyped-def]
         s.hyper_eng = s.eng_hits
         roll = d6(battle.rng)
         s.hyper_total += roll
-        battle.say(f"  {s.label} hyperdrive warm-up: rolls {roll}, total {s.hyper_total}")
+        if battle.log is not None:
+            battle.say(f"  {s.label} hyperdrive warm-up: rolls {roll}, total {s.hyper_total}")
         if s.hyper_total >= HYPERSPACE_AT:
             s.jumped = True
             battle.destroy(s, "enters hyperspace (B.10)", vp=-(-s.spec.cr // 2))
@@ -165,8 +188,9 @@ def board(battle, ship: ShipState, enemies: list[ShipState]) -> None:  # type: i
             target.screens -= 2  # two screens stop a party that would take the ship
         else:
             target.boarders += 1
-    battle.say(f"    {ship.label} sends {squads} marine squads at {target.label} (range {dist}, shield {shield}): "
-               f"{landed} land; {target.boarders} boarding parties aboard")
+    if battle.log is not None:
+        battle.say(f"    {ship.label} sends {squads} marine squads at {target.label} (range {dist}, shield {shield}): "
+                   f"{landed} land; {target.boarders} boarding parties aboard")
 
 
 def captures(battle) -> None:  # type: ignore[no-untyped-def]
@@ -196,7 +220,9 @@ def tractor_attacks(battle, ship: ShipState, flights: list) -> None:  # type: ig
         roll = d6(battle.rng)
         if roll >= TRACTOR_HIT:
             f.kills += 1
-        battle.say(f"    {ship.label} tractor beam at {f.label}: {roll} -> {'kill' if roll >= TRACTOR_HIT else 'miss'}")
+        if battle.log is not None:
+            battle.say(f"    {ship.label} tractor beam at {f.label}: {roll} -> "
+                       f"{'kill' if roll >= TRACTOR_HIT else 'miss'}")
 
 
 def tractor_defence(battle, ship: ShipState, flight) -> None:  # type: ignore[no-untyped-def]
@@ -207,7 +233,8 @@ def tractor_defence(battle, ship: ShipState, flight) -> None:  # type: ignore[no
     roll = d6(battle.rng)
     if roll >= TRACTOR_DEFENCE_HIT:
         flight.count -= 1
-    battle.say(f"    {ship.label} tractor beam defence vs {flight.label}: {roll} -> {flight.count} left")
+    if battle.log is not None:
+        battle.say(f"    {ship.label} tractor beam defence vs {flight.label}: {roll} -> {flight.count} left")
 
 
 # ------------------------------------------------------------------ B.23 stutterdrive
@@ -282,7 +309,8 @@ def lay_mines(battle, ship: ShipState) -> None:  # type: ignore[no-untyped-def]
         return
     spot = min(spots, key=lambda p: distance(eq - p[0], er - p[1]))  # first of the nearest, from the heading
     battle.minefields[spot] = battle.minefields.get(spot, 0) + ship.mines_left
-    battle.say(f"  {ship.label} lays {ship.mines_left} mines at {battle.hexname(*spot)}")
+    if battle.log is not None:
+        battle.say(f"  {ship.label} lays {ship.mines_left} mines at {battle.hexname(*spot)}")
     ship.mines_left = 0
     refresh_mines(battle)
 
@@ -299,10 +327,135 @@ def mine_attacks(battle, ship: ShipState, orders: Orders, q0: int, r0: int, head
         rolls = [d6(battle.rng) for _ in range(dice)]
         hits = sum(1 for d in rolls if d >= MINE_HIT)
         points, tally = small_hits(battle.rng, ship, hits, FWD)
-        battle.say(f"    {ship.label} enters {battle.hexname(q0 + x, r0 + y)} by a minefield: dice {rolls} -> "
-                   f"{hits} hits, {points} impact")
+        if battle.log is not None:
+            battle.say(f"    {ship.label} enters {battle.hexname(q0 + x, r0 + y)} by a minefield: dice {rolls} -> "
+                       f"{hits} hits, {points} impact")
         if apply_marked_damage(ship, battle.log):
             battle.destroy(ship, "destroyed by mines")
+
+
+# ------------------------------------------------------------------ B.9 flares, B.17 probes
+def _next_pos(s: ShipState) -> tuple[int, int]:
+    return s.q + DIRS[s.heading][0] * s.speed, s.r + DIRS[s.heading][1] * s.speed
+
+
+def _place(battle, ship: ShipState, kind: str, q: int, r: int) -> None:  # type: ignore[no-untyped-def]
+    """Placement roll (B.9, B.17): 1 dud, 2-4 a random adjacent hex, 5-6 the chosen hex; face down."""
+    roll = d6(battle.rng)
+    if roll == 1:
+        where = None
+    elif roll <= 4:
+        d = DIRS[d6(battle.rng) - 1]
+        where = (q + d[0], r + d[1])
+    else:
+        where = (q, r)
+    if where is not None:
+        battle.markers.append([kind, ship.uid, where[0], where[1], False])
+    if battle.log is not None:
+        battle.say(f"    {ship.label} launches a {kind} at {battle.hexname(q, r)}: {roll} -> "
+                   + ("dud" if where is None else f"face down at {battle.hexname(*where)}"))
+
+
+def launch_markers(battle, ship: ShipState, enemies: list[ShipState]) -> None:  # type: ignore[no-untyped-def]
+    """Combat Phase step 4c: the doctrine's probe and flare launches."""
+    live = [e for e in enemies if e.alive and not e.hidden]
+    if not live:
+        return
+    e = min(live, key=lambda x: (distance(x.q - ship.q, x.r - ship.r), x.uid))
+    eq, er = _next_pos(e)
+    if ship.probes_left and distance(eq - ship.q, er - ship.r) <= MARKER_RANGE:
+        ship.probes_left -= 1
+        _place(battle, ship, "probe", eq, er)
+    if ship.flares_left and battle.m.doctrine.outgunned(ship, None, live):
+        mq, mr = _next_pos(ship)
+        line = hex_line(mq, mr, eq, er)
+        q, r = line[len(line) // 2]
+        if distance(q - ship.q, r - ship.r) <= MARKER_RANGE:
+            ship.flares_left -= 1
+            _place(battle, ship, "flare", q, r)
+
+
+def flip_markers(battle) -> None:  # type: ignore[no-untyped-def]
+    """End Phase step 5f: remove face-up markers, flip face-down ones up."""
+    battle.markers = [[k, uid, q, r, True] for k, uid, q, r, up in battle.markers if not up]
+    battle.flares_up = {}
+    battle.probes_up = []
+    for k, uid, q, r, _ in battle.markers:
+        if k == "flare":
+            battle.flares_up[(q, r)] = battle.flares_up.get((q, r), 0) + 1
+        else:
+            battle.probes_up.append((uid, q, r))
+
+
+def sight(battle, ship: ShipState, target) -> tuple[int, int]:  # type: ignore[no-untyped-def]
+    """(flares in the line of sight, probe bonus) of ``ship`` firing at ``target`` (B.9, B.17)."""
+    flares = 0
+    if battle.flares_up:
+        up = battle.flares_up
+        flares = sum(up.get(h, 0) for h in hex_line(ship.q, ship.r, target.q, target.r))
+    bonus = 0
+    for uid, q, r in battle.probes_up:
+        if uid == ship.uid and distance(target.q - q, target.r - r) <= PROBE_REACH:
+            bonus = 1
+            break
+    return flares, bonus
+
+
+# ------------------------------------------------------------------ B.19 shockwave
+def shockwave(battle, ship: ShipState) -> None:  # type: ignore[no-untyped-def]
+    """B.19, with the ship's attacks (doctrine: when enemy elements nearby outnumber friendly ones)."""
+    from drydock.engine.fighters import small_hits
+
+    power = sum(ship.shield(a) for a in range(4)) if ship.shield_arcs is not None else 4 * ship.shield(0)
+    near = []
+    for e in list(battle.alive()) + [f for f in battle.flights if f.alive and f.count - f.kills > 0]:
+        if e is ship:
+            continue
+        d = distance(e.q - ship.q, e.r - ship.r)
+        if d <= SHOCKWAVE_REACH:
+            near.append((0 if e.side != ship.side else 1, d, e.uid, e))
+    enemies = sum(1 for k, *_ in near if k == 0)
+    if power <= 0 or not near or enemies <= len(near) - enemies:
+        return
+    near.sort(key=lambda t: t[:3])
+    cap = -(-power // 3)
+    share, extra = divmod(power, len(near))
+    for i, (_, _, _, e) in enumerate(near):
+        hits = min(cap, share + (1 if i < extra else 0))
+        if not hits:
+            continue
+        if isinstance(e, ShipState):
+            arc = GEOMETRY[(ship.q - e.q, ship.r - e.r, e.facing)][2] if (ship.q, ship.r) != (e.q, e.r) else FWD
+            small_hits(battle.rng, e, hits, arc)
+        else:
+            e.kills += hits
+        if battle.log is not None:
+            battle.say(f"    {ship.label} shockwave: {hits} hits on {e.label}")
+
+
+# ------------------------------------------------------------------ C.5 proximity
+def proximity(battle, ship: ShipState, target: ShipState, mode, n: int, size: int, band: int) -> None:  # type: ignore[no-untyped-def]
+    """C.5 Prx: the volley's separate rolls at the other ships in the target hex, and at -1 next to it."""
+    from drydock.engine.combat import fire_volley
+
+    for e in battle.alive():
+        if e is target or e.hidden:
+            continue
+        d = distance(e.q - target.q, e.r - target.r)
+        if d <= 1:
+            what = f"proximity -> {e.label}" if battle.log is not None else ""
+            fire_volley(battle.rng, ship, e, mode, n, size, band, battle.log, what, penalty=d)
+
+
+def solar_wind(battle) -> None:  # type: ignore[no-untyped-def]
+    """B.21: the wind direction, fixed at random before play (only rolled when a ship has sails)."""
+    if any(s.spec.sails for s in battle.ships):
+        wind = d6(battle.rng) - 1
+        for s in battle.ships:
+            if s.spec.sails:
+                s.wind = wind
+        if battle.log is not None:
+            battle.say(f"solar wind blows toward direction {wind} (B.21)")
 
 
 # ------------------------------------------------------------------ B.16 overthrusters
@@ -313,7 +466,8 @@ def overthrust(battle, ship: ShipState) -> None:  # type: ignore[no-untyped-def]
         return
     roll = d6(battle.rng)
     if roll < OVERTHRUST_ON:
-        battle.say(f"  {ship.label} overthrusters: {roll}, no turn")
+        if battle.log is not None:
+            battle.say(f"  {ship.label} overthrusters: {roll}, no turn")
         return
     doctrine = battle.m.doctrine
     ctx = doctrine.context(ship, enemies, predict=False)
@@ -322,4 +476,5 @@ def overthrust(battle, ship: ShipState) -> None:  # type: ignore[no-untyped-def]
         f = (ship.facing + k) % 6
         options.append((doctrine.score_pose(ship, ctx, ship.q, ship.r, ship.heading, f, ship.speed), -abs(k), f))
     ship.facing = max(options)[2]
-    battle.say(f"  {ship.label} overthrusters: {roll}, now facing {ship.facing}")
+    if battle.log is not None:
+        battle.say(f"  {ship.label} overthrusters: {roll}, now facing {ship.facing}")
