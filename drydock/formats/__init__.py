@@ -17,6 +17,7 @@ from __future__ import annotations
 import importlib
 import inspect
 import os
+import re
 import sys
 import tempfile
 from dataclasses import dataclass
@@ -70,7 +71,13 @@ def format_named(name: str) -> Format:
     try:
         return FORMATS[name.lower()]
     except KeyError:
-        raise UnknownFormatError(f"unknown format {name!r} (known: {', '.join(FORMATS)})") from None
+        from drydock.suggest import did_you_mean
+
+        aliases = {"yml": "yaml", "txt": "drake", "excel": "xlsx", "xls": "xlsx"}
+        if name.lower() in aliases:
+            return FORMATS[aliases[name.lower()]]
+        hint = did_you_mean(name, [*FORMATS, "admiralty", "nova"]) or f" (known: {', '.join(FORMATS)})"
+        raise UnknownFormatError(f"unknown format {name!r}{hint}") from None
 
 
 def format_for(path: str | os.PathLike[str], default: str | None = None) -> Format:
@@ -85,17 +92,79 @@ def format_for(path: str | os.PathLike[str], default: str | None = None) -> Form
     raise UnknownFormatError(f"{path}: cannot tell the format from the extension (known: {known})")
 
 
-def read_designs(path: str | os.PathLike[str], *, fmt: str | None = None,
-                 rules: Ruleset | None = None) -> list[Design]:
-    """Every design in ``path`` (``-`` is standard input; its format defaults to YAML)."""
-    name = str(path)
-    f = format_named(fmt) if fmt else format_for(name, default="yaml" if name == "-" else None)
+#: Top-level keys of a YAML/JSON design file and of a Nova record file: a line starting with one is YAML.
+_YAML_KEYS = {"faction", "class", "type", "hull", "engines", "shields", "screens", "tech", "weapons", "systems",
+              "ship_id", "ship_name", "stated", "notes", "kind", "name"}
+
+
+def sniff_format(data: bytes) -> str:
+    """The format of design data by its content: ``xlsx`` (a zip), ``json``, ``yaml`` or ``drake``.
+
+    YAML is recognised by a first line that is a design key (``class:``, ``hull:`` ...), a
+    list item or a ``---`` document start; Drake by anything else (its first line is the
+    ``Faction CLASS-class Type (CR)`` header, A.6).
+    """
+    if data.startswith(b"PK\x03\x04"):
+        return "xlsx"
+    text = data.decode("utf-8-sig", errors="replace")
+    for line in text.splitlines():
+        stripped = line.strip()
+        if not stripped or stripped.startswith("#"):
+            continue
+        if stripped[0] in "{[":
+            return "json"
+        if stripped.startswith(("---", "- ", "%YAML")) or stripped == "-":
+            return "yaml"
+        key = stripped.split(":", 1)[0].strip().strip("'\"").lower()
+        return "yaml" if ":" in stripped and key in _YAML_KEYS else "drake"
+    return "yaml"
+
+
+def read_input(path: str | os.PathLike[str], fmt: str | None = None) -> tuple[Format, str | bytes, str]:
+    """(format, data, name for messages) of a file or of standard input (``-``).
+
+    The format is ``fmt`` if given, else the file's extension, else sniffed from the content
+    (:func:`sniff_format`), so any text format can be piped in.
+    """
     from drydock import limits
 
-    limit = limits.XLSX_FILE if f.binary else limits.TEXT_FILE
-    shown = "<stdin>" if name == "-" else name
-    raw = read_bytes(name, limit)
-    return f.read(raw if f.binary else decode_text(raw, shown), file=shown, rules=rules)
+    name = str(path)
+    label = "<stdin>" if name == "-" else name
+    raw = read_bytes(name, limits.XLSX_FILE)  # the largest input of any format, checked per format below
+    if fmt:
+        f = format_named(fmt)
+    else:
+        try:
+            f = format_for(name) if name != "-" else format_named(sniff_format(raw))
+        except UnknownFormatError:
+            f = format_named(sniff_format(raw))
+    if f.binary:
+        return f, raw, label
+    if len(raw) > limits.TEXT_FILE.value:
+        raise limits.LimitError("the input", limits.TEXT_FILE, file=label, value=f"{len(raw):,} bytes")
+    return f, decode_text(raw, label), label
+
+
+def read_designs(path: str | os.PathLike[str], *, fmt: str | None = None,
+                 rules: Ruleset | None = None) -> list[Design]:
+    """Every design in ``path`` (``-`` is standard input); the format as :func:`read_input` finds it."""
+    f, data, label = read_input(path, fmt)
+    return f.read(data, file=label, rules=rules)
+
+
+def read_records(path: str | os.PathLike[str], *, fmt: str | None = None,
+                 rules: Ruleset | None = None) -> list[Any]:
+    """Like :func:`read_designs`, but a YAML/JSON file of Nova records (``kind: nova``, what
+    ``convert --from nova`` writes, X.2) gives :class:`~drydock.legacy.nova_record.NovaRecord` items."""
+    f, data, label = read_input(path, fmt)
+    if f.name in ("yaml", "json") and isinstance(data, str) and _NOVA_KIND.search(data):
+        from drydock.legacy import nova_record
+
+        return (nova_record.from_yaml if f.name == "yaml" else nova_record.from_json)(data, file=label)
+    return f.read(data, file=label, rules=rules)
+
+
+_NOVA_KIND = re.compile(r"""^[\s\-{]*["']?kind["']?\s*:\s*["']?nova\b""", re.MULTILINE)
 
 
 def read_text_capped(name: str) -> str:
