@@ -39,11 +39,18 @@ class LimitError(DrydockError):
     """An input value or size past a sanity limit (see :data:`LIMITS`)."""
 
     def __init__(self, what: str, limit: Limit, *, file: str | None = None, value: Any = None) -> None:
-        self.what, self.limit, self.file = what, limit, file
+        self.what, self.limit, self.file, self.value = what, limit, file, value
         shown = "" if value is None else f" ({_short_number(value)})"
         where = f"{file}: " if file else ""
         super().__init__(f"{where}{what}{shown} is past drydock's limit of {limit.value:,} ({limit.name}: "
                          f"{limit.reason})")
+
+
+def with_file(exc: LimitError, file: str | None) -> LimitError:
+    """``exc`` naming ``file`` when it named none (a text parser deep in a reader does not know the file)."""
+    if exc.file is not None or not file:
+        return exc
+    return LimitError(exc.what, exc.limit, file=file, value=exc.value)
 
 
 def _short_number(value: Any) -> str:
@@ -133,6 +140,17 @@ def check_digits(text: str, *, what: str = "a number", file: str | None = None) 
     digits = sum(c.isdigit() for c in text)
     if digits > DIGITS.value:
         raise LimitError(f"{what} with {digits} digits", DIGITS, file=file)
+    return text
+
+
+_LONG_NUMBER = re.compile(rf"\d{{{DIGITS.value + 1},}}")
+
+
+def check_numbers_in(text: str, *, what: str = "a number", file: str | None = None) -> str:
+    """Refuse any run of digits in ``text`` longer than :data:`DIGITS` (before a regex group reaches ``int()``)."""
+    m = _LONG_NUMBER.search(text)
+    if m is not None:
+        raise LimitError(f"{what} with {len(m.group(0)):,} digits", DIGITS, file=file)
     return text
 
 

@@ -86,6 +86,10 @@ CASES: list[tuple[str, dict, list[str], int, bytes | None]] = [
     ("hull-4000-digits", {"d.yaml": _yaml("hull: " + "7" * 4000 + "\n" + WEAPON)}, ["rate", "d.yaml"], 1, None),
     ("dmg-400-digits", {"d.yaml": _yaml("hull: 4\nweapons:\n  - {name: Gun, range: 4-8-12, stats: 1x5+/1/"
                                         + "9" * 400 + ", banks: [AB]}\n")}, ["rate", "d.yaml"], 1, None),
+    ("stats-5000-digits", {"d.yaml": _yaml("hull: 4\nweapons:\n  - {name: Gun, range: 4-8-12, stats: '1x5+/1/"
+                                           + "9" * 5000 + "', banks: [AB]}\n")}, ["rate", "d.yaml"], 1, None),
+    ("nova-separator-line", {"in/n.txt": NOVA_GOOD + "\r|\n"}, ["convert", "--from", "nova", "in", "-o", "out"],
+     0, None),
     ("self-alias", {"d.yaml": _yaml("hull: 4\nnotes: &a [*a]\n")}, ["rate", "d.yaml"], 1, None),
     ("deep-nesting", {"d.yaml": _yaml("hull: 4\nnotes: " + "[" * 5000 + "]" * 5000 + "\n")},
      ["rate", "d.yaml"], 1, None),

@@ -38,7 +38,12 @@ class Format:
     binary: bool = False
 
     def read(self, data: str | bytes, *, file: str | None = None, rules: Ruleset | None = None) -> list[Design]:
-        return _load(self.reader)(data, file=file, rules=rules)
+        from drydock import limits
+
+        try:
+            return _load(self.reader)(data, file=file, rules=rules)
+        except limits.LimitError as exc:
+            raise limits.with_file(exc, file) from None
 
     def write(self, designs: list[Design], *, rules: Ruleset | None = None) -> str | bytes:
         """Write ``designs``; ``rules`` reaches writers that compute figures (Drake, xlsx) and is ignored by others."""

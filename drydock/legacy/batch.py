@@ -115,6 +115,8 @@ def convert_text(text: str, source: str, *, file: str, rules: Ruleset | None = N
                 result.designs.append(record)
                 result.reports.append(report)
     except DrydockError as exc:
+        if isinstance(exc, limits.LimitError):
+            exc = limits.with_file(exc, file)
         result.error = str(exc)
         result.designs.clear()
         result.reports = [ConversionReport(source=file, kind=source, error=str(exc),

@@ -181,6 +181,8 @@ def _parse_one(lines: list[str], start: int, end: int, file: str | None, name: s
         if not raw.strip() or raw.lstrip().startswith("#"):
             continue
         row = _cells(raw)
+        if not row:  # only separators ("|", tabs)
+            continue
         if any(c.upper() == "ARCS" for c in row):
             continue  # the battery table header
         labelled = [(_label(c), c) for c in row]
