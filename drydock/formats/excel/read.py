@@ -9,6 +9,7 @@ written in their cells. Errors name the sheet and cell (``SHIP1!B8``).
 from __future__ import annotations
 
 import re
+import warnings
 import zipfile
 from io import BytesIO
 from typing import Any
@@ -40,8 +41,6 @@ def from_xlsx(data: bytes, *, file: str | None = None, rules: Ruleset | None = N
     The workbook is opened read-only: only the SHIP and Weapons sheets are parsed, within
     :data:`~drydock.limits.XLSX_CELLS` cells, so a huge sheet drydock ignores costs nothing.
     """
-    from openpyxl import load_workbook
-
     rules = rules or Ruleset.unity()
     if isinstance(data, str):
         raise WorkbookError("not a valid xlsx workbook (text, not a zip file)", file=file)
@@ -50,6 +49,14 @@ def from_xlsx(data: bytes, *, file: str | None = None, rules: Ruleset | None = N
     if len(data) > limits.XLSX_FILE.value:
         raise limits.LimitError("the workbook", limits.XLSX_FILE, file=file, value=f"{len(data):,} bytes")
     _check_parts(data, file)
+    with warnings.catch_warnings():  # openpyxl warns on stderr about odd parts: not a line the user needs
+        warnings.simplefilter("ignore")
+        return _read(data, file, rules)
+
+
+def _read(data: bytes, file: str | None, rules: Ruleset) -> list[Design]:
+    from openpyxl import load_workbook
+
     try:
         wb = load_workbook(BytesIO(data), read_only=True, data_only=True)
     except Exception as exc:  # openpyxl raises many kinds for a bad file; all mean "not a workbook"
