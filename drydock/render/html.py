@@ -247,26 +247,40 @@ def _template() -> Any:
 
 def render_html(booklet: Booklet, *, items: list[Item] | None = None, asset_base: str = ASSET_BASE,
                 roster: bool = True, footer: bool = True, unit: str = "", pages: dict[str, int] | None = None,
-                rules_key: Any = None) -> str:
+                rules_key: Any = None, blank_pages: int = 0, inline_css: bool = True) -> str:
     """The booklet as one HTML document (fonts and styles resolved against the templates directory).
 
     The fast renderer also asks for parts: ``items`` alone, no ``roster``, no page ``footer`` (it stamps
     footers itself), ``unit="cell"`` for one cell on a page of the cell's own size, and ``pages`` (anchor ->
-    page number) for a roster printed before its pages are laid out.
+    page number) for a roster printed before its pages are laid out, and ``blank_pages`` empty pages (which
+    carry only the page footers). ``inline_css=False`` leaves the stylesheet out (:func:`render_css` gives
+    it, for WeasyPrint to parse once and reuse).
     """
-    g = geometry(booklet.paper, booklet.per_page)
-    if items is None:
-        items = layout_items(booklet)
+    ctx = _context(booklet, items, asset_base=asset_base, footer=footer, unit=unit)
     titles = [s.roster_title for s in booklet.sheets]
     doc_title = titles[0] if len(titles) == 1 else f"Fleet of {len(titles)} ships"
     show_roster = booklet.roster if roster else None
     return str(_template().render(
-        doc_title=doc_title, g=g, asset_base=asset_base, cell_padding=CELL_PADDING_MM,
-        roster=show_roster, items=items, blank=booklet.blank, footer=footer, unit=unit, pages=pages or {},
-        key=booklet.key, arc_key=lambda codes: arc_key(codes, rules_key),
-        turns_full=TURNS_FULL_PAGE, turns_cell=TURNS_IN_CELL, turn_columns=TURN_COLUMNS,
-        turn_h=TURN_BOX_MM,
+        doc_title=doc_title, roster=show_roster, blank=booklet.blank, pages=pages or {}, key=booklet.key,
+        arc_key=lambda codes: arc_key(codes, rules_key), turns_full=TURNS_FULL_PAGE, turns_cell=TURNS_IN_CELL,
+        turn_columns=TURN_COLUMNS, turn_h=TURN_BOX_MM, blank_pages=blank_pages, inline_css=inline_css, **ctx,
     ))
+
+
+def _context(booklet: Booklet, items: list[Item] | None, *, asset_base: str, footer: bool, unit: str) -> dict[str, Any]:
+    """What both the page and the stylesheet templates need."""
+    return {"g": geometry(booklet.paper, booklet.per_page), "items": layout_items(booklet) if items is None else items,
+            "asset_base": asset_base, "footer": footer, "unit": unit, "cell_padding": CELL_PADDING_MM}
+
+
+def render_css(booklet: Booklet, *, items: list[Item] | None = None, asset_base: str = ASSET_BASE,
+               footer: bool = True, unit: str = "") -> str:
+    """The stylesheet of :func:`render_html` with the same arguments (it depends on the paper and the unit)."""
+    global _ENV
+    if _ENV is None:
+        _ENV = environment()
+    return str(_ENV.get_template("ssd.css.j2").render(
+        **_context(booklet, items, asset_base=asset_base, footer=footer, unit=unit)))
 
 
 def standalone_asset_base() -> str:

@@ -69,13 +69,32 @@ def bundle_fetcher(root: Path | None = None) -> Any:
     return _fetcher_class()(root or templates_dir())
 
 
-def document(html: str, fetcher: Any) -> Any:
-    """A laid-out WeasyPrint document of ``html`` (base URL: the templates directory)."""
-    from weasyprint import HTML
+_STYLES: dict[tuple[str, int], Any] = {}
+_FONTS: list[Any] = []
+
+
+def document(html: str, fetcher: Any, css: str | None = None) -> Any:
+    """A laid-out WeasyPrint document of ``html`` (base URL: the templates directory).
+
+    With ``css`` (a stylesheet left out of ``html``), the parsed stylesheet and its loaded fonts are kept and
+    reused by every later document of this process with the same stylesheet and fetcher.
+    """
+    from weasyprint import CSS, HTML
+    from weasyprint.text.fonts import FontConfiguration
 
     base = templates_dir().resolve().as_uri() + "/"
     logging.getLogger("weasyprint").setLevel(logging.ERROR)
-    return HTML(string=html, base_url=base, url_fetcher=fetcher).render()
+    if css is None:
+        return HTML(string=html, base_url=base, url_fetcher=fetcher).render()
+    if not _FONTS:
+        _FONTS.append(FontConfiguration())
+    key = (css, id(fetcher))
+    sheet = _STYLES.get(key)
+    if sheet is None:
+        if len(_STYLES) > 32:
+            _STYLES.clear()
+        sheet = _STYLES[key] = CSS(string=css, base_url=base, url_fetcher=fetcher, font_config=_FONTS[0])
+    return HTML(string=html, base_url=base, url_fetcher=fetcher).render(stylesheets=[sheet], font_config=_FONTS[0])
 
 
 def marks(doc: Any) -> dict[str, tuple[int, float]]:
