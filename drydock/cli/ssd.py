@@ -29,18 +29,25 @@ def _same_file(a: str, b: str) -> bool:
 @click.option("--html", "html_out", type=click.Path(dir_okay=False),
               help="Also write the booklet as HTML (same --force rule).")
 @click.option("--blank", is_flag=True, help="Print only the damage tracks and the game turn record.")
+@click.option("--compact", is_flag=True,
+              help="At one sheet per page, keep the compact size instead of larger boxes and type.")
+@click.option("--key/--no-key", default=True, show_default=True,
+              help="Print the arc key (arcs A-L, defensive arcs, the alternate codes used).")
+@click.option("--jobs", type=click.IntRange(min=1), default=None,
+              help="Processes laying out sheets (default: one per CPU); the PDF is the same for any number.")
 @click.option("--roster/--no-roster", default=None,
               help="Open with a fleet roster page (default: when there is more than one sheet).")
 @click.option("--force", is_flag=True, help="Overwrite OUT.pdf (and the --html file) if they exist.")
 @rules_option
 def ssd(files: tuple[str, ...], output: str, paper: str, per_page: str, html_out: str | None, blank: bool,
-        roster: bool | None, force: bool, rules_file: str | None) -> None:
+        compact: bool, key: bool, jobs: int | None, roster: bool | None, force: bool, rules_file: str | None) -> None:
     """Print display sheets for the designs in FILES (any readable format; - is stdin) into one PDF.
 
     Bad files are reported and skipped; the exit status is 1 if any file could not be read.
     Illegal designs still print, marked "Not a legal design".
     """
     from drydock.formats import write_atomic
+    from drydock.legacy.printing import sheet_for
     from drydock.render import build_booklet
     from drydock.render.html import render_html, standalone_asset_base
     from drydock.render.pdf import render_pdf
@@ -69,9 +76,9 @@ def ssd(files: tuple[str, ...], output: str, paper: str, per_page: str, html_out
     if not designs:
         raise DrydockError("no design could be read; nothing to print")
 
-    booklet = build_booklet(designs, rules=rules, paper=paper.lower(), per_page=int(per_page), blank=blank,
-                            roster=roster)
-    pdf = render_pdf(booklet)
+    booklet = build_booklet([sheet_for(d, rules) for d in designs], rules=rules, paper=paper.lower(),
+                            per_page=int(per_page), blank=blank, roster=roster, compact=compact, key=key)
+    pdf = render_pdf(booklet, jobs=jobs)
     write_atomic(output, pdf, force=force)
     if html_out:
         write_atomic(html_out, render_html(booklet, asset_base=standalone_asset_base()), force=force)

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from drydock.errors import DrydockError
-from drydock.render.arckey import arc_key
+from drydock.render.arckey import KEY_MM, spelled_codes
 from drydock.render.sheet import Booklet, Sheet
 from drydock.render.tables import (
     BOX_GAP_MM,
@@ -262,7 +262,7 @@ def render_html(booklet: Booklet, *, items: list[Item] | None = None, asset_base
     show_roster = booklet.roster if roster else None
     return str(_template().render(
         doc_title=doc_title, roster=show_roster, blank=booklet.blank, pages=pages or {}, key=booklet.key,
-        arc_key=lambda codes: arc_key(codes, rules_key), turns_full=TURNS_FULL_PAGE, turns_cell=TURNS_IN_CELL,
+        spell_arcs=lambda codes: spelled_codes(codes, rules_key), key_mm=KEY_MM, turns_full=TURNS_FULL_PAGE, turns_cell=TURNS_IN_CELL,
         turn_columns=TURN_COLUMNS, turn_h=TURN_BOX_MM, blank_pages=blank_pages, inline_css=inline_css, **ctx,
     ))
 
