@@ -30,7 +30,7 @@ from drydock.render.html import (
     render_html,
     size_order,
 )
-from drydock.render.pdf import bundle_fetcher, document, fits, marks, next_size
+from drydock.render.pdf import document, fits, marks, next_size, shared_fetcher, stylesheet
 from drydock.render.sheet import Booklet, Sheet
 
 _PT_PER_MM = 72 / 25.4
@@ -45,7 +45,7 @@ def _unit_items(sheet: Sheet, size: str) -> tuple[list[Item], str]:
 
 def lay_out_sheet(booklet: Booklet, sheet: Sheet, size: str, fetcher: Any = None) -> tuple[str, bytes]:
     """(size, PDF) of ``sheet`` alone at the first size from ``size`` on that it fits."""
-    fetcher = fetcher or bundle_fetcher()
+    fetcher = fetcher or shared_fetcher()
     one = replace(booklet, sheets=[sheet], roster=None, fits=[])
     while True:
         items, unit = _unit_items(sheet, size)
@@ -56,15 +56,55 @@ def lay_out_sheet(booklet: Booklet, sheet: Sheet, size: str, fetcher: Any = None
         size = next_size(booklet, size)
 
 
-def _task(args: tuple[Booklet, Sheet, str]) -> tuple[str, bytes]:
-    return lay_out_sheet(*args)
+def front_matter(booklet: Booklet, items: list[Item], unit_pages: dict[Sheet, int],
+                 fetcher: Any = None) -> tuple[bytes, int, bytes]:
+    """(roster PDF, its pages, footers PDF) for ``items`` whose page sheets take ``unit_pages`` pages each.
+
+    The roster prints each ship's page number, so it is laid out after a first guess of its own length and
+    again if the guess was wrong; the footers are empty pages carrying "page n of m".
+    """
+    fetcher = fetcher or shared_fetcher()
+    roster_pdf, roster_pages = b"", 0
+    if booklet.roster is not None:
+        assumed = 1
+        roster_css = render_css(booklet, items=[], footer=False)
+        while True:
+            pages: dict[str, int] = {}
+            n = assumed
+            for item in items:
+                if item.kind == "page":
+                    assert item.sheet is not None
+                    pages[item.anchor] = n + 1
+                    n += unit_pages[item.sheet]
+                else:
+                    pages.update((c.anchor, n + 1) for c in item.cells)
+                    n += 1
+            doc = document(render_html(booklet, items=[], footer=False, pages=pages, inline_css=False), fetcher,
+                           roster_css)
+            if len(doc.pages) == assumed:
+                break
+            assumed = len(doc.pages)
+        roster_pdf, roster_pages = bytes(doc.write_pdf()), assumed
+    total = roster_pages + sum(unit_pages[i.sheet] if i.kind == "page" and i.sheet is not None else 1 for i in items)
+    footers = document(render_html(booklet, items=[], roster=False, blank_pages=total, inline_css=False), fetcher,
+                       render_css(booklet, items=[]))
+    return roster_pdf, roster_pages, bytes(footers.write_pdf())
 
 
-def _map(tasks: list[tuple[Booklet, Sheet, str]], jobs: int, fetcher: Any) -> list[tuple[str, bytes]]:
+def _task(args: tuple[Any, ...]) -> Any:
+    if args[0] == "front":
+        return front_matter(*args[1:])
+    return lay_out_sheet(*args[1:])
+
+
+def _map(tasks: list[tuple[Any, ...]], jobs: int, fetcher: Any) -> list[Any]:
+    """Run the tasks, in parallel on forked processes when that is possible and asked for; results in order."""
     if fetcher is not None or jobs <= 1 or len(tasks) <= 1 or "fork" not in multiprocessing.get_all_start_methods():
-        return [lay_out_sheet(*t, fetcher=fetcher) for t in tasks]
-    import weasyprint  # noqa: F401  (imported before forking, once for every worker)
-
+        return [_task((*t, fetcher)) for t in tasks]
+    booklet = tasks[-1][1]  # parse the stylesheets and load the fonts before forking, once for every worker
+    for size in size_order(booklet):
+        items, unit = _unit_items(Sheet(title=""), size)
+        stylesheet(render_css(booklet, items=items, footer=False, unit=unit), shared_fetcher())
     with ProcessPoolExecutor(max_workers=min(jobs, len(tasks)), mp_context=multiprocessing.get_context("fork")) as ex:
         return list(ex.map(_task, tasks, chunksize=1))
 
@@ -132,51 +172,35 @@ class _Assembler:
 
 
 def render_fast(booklet: Booklet, fetcher: Any = None, *, jobs: int | None = None) -> bytes:
-    """The booklet as PDF bytes, each distinct sheet laid out once (see the module docstring)."""
+    """The booklet as PDF bytes, each distinct sheet laid out once (see the module docstring).
+
+    The roster and footers are laid out alongside the sheets on the guess that every sheet fits its first size
+    on one page; when a sheet did not, they are laid out again once the sheets are done.
+    """
     from pypdf import PdfReader
 
     order = size_order(booklet)
-    distinct: dict[Sheet, int] = {}
-    for sheet in booklet.sheets:
-        distinct.setdefault(sheet, len(distinct))
-    start = [booklet.fits[i] if i < len(booklet.fits) and booklet.fits[i] else order[0]
-             for i in range(len(booklet.sheets))]
-    firsts: dict[int, str] = {}
-    for sheet, first in zip(booklet.sheets, start, strict=True):
-        firsts.setdefault(distinct[sheet], first)
-    tasks = [(replace(booklet, sheets=[], roster=None, fits=[]), sheet, firsts[k]) for sheet, k in distinct.items()]
-    laid = _map(tasks, jobs or os.cpu_count() or 1, fetcher)
-    unit_pdf = [pdf for _, pdf in laid]
-    unit_pages = [len(PdfReader(BytesIO(pdf)).pages) for pdf in unit_pdf]
-    booklet.fits = [laid[distinct[s]][0] for s in booklet.sheets]
+    distinct: dict[Sheet, str] = {}
+    for i, sheet in enumerate(booklet.sheets):
+        distinct.setdefault(sheet, booklet.fits[i] if i < len(booklet.fits) and booklet.fits[i] else order[0])
+    booklet.fits = [distinct[s] for s in booklet.sheets]
+    guess = layout_items(booklet)
+    bare = replace(booklet, sheets=[], roster=None, fits=[])
+    tasks: list[tuple[Any, ...]] = [("sheet", bare, sheet, size) for sheet, size in distinct.items()]
+    tasks.append(("front", booklet, guess, dict.fromkeys(distinct, 1)))
+    *laid, front = _map(tasks, jobs or os.cpu_count() or 1, fetcher)
+    unit_pdf = {sheet: pdf for sheet, (_, pdf) in zip(distinct, laid, strict=True)}
+    unit_pages = {sheet: len(PdfReader(BytesIO(pdf)).pages) for sheet, pdf in unit_pdf.items()}
+    sizes = {sheet: size for sheet, (size, _) in zip(distinct, laid, strict=True)}
+    booklet.fits = [sizes[s] for s in booklet.sheets]
     items = layout_items(booklet)
+    if items != guess or any(n != 1 for n in unit_pages.values()):
+        front = front_matter(booklet, items, unit_pages, fetcher)
+    roster_pdf, roster_pages, footers = front
 
     g = geometry(booklet.paper, booklet.per_page)
-    fetcher = fetcher or bundle_fetcher()
-    roster_pdf, roster_pages = b"", 0
-    if booklet.roster is not None:
-        assumed = 1
-        while True:
-            pages: dict[str, int] = {}
-            n = assumed
-            for item in items:
-                if item.kind == "page":
-                    assert item.sheet is not None
-                    pages[item.anchor] = n + 1
-                    n += unit_pages[distinct[item.sheet]]
-                else:
-                    pages.update((c.anchor, n + 1) for c in item.cells)
-                    n += 1
-            doc = document(render_html(booklet, items=[], footer=False, pages=pages), fetcher)
-            if len(doc.pages) == assumed:
-                break
-            assumed = len(doc.pages)
-        roster_pdf, roster_pages = bytes(doc.write_pdf()), assumed
-
-    total = roster_pages + sum(unit_pages[distinct[i.sheet]] if i.kind == "page" and i.sheet is not None else 1
-                               for i in items)
-    footers = bytes(document(render_html(booklet, items=[], roster=False, blank_pages=total), fetcher).write_pdf())
     out = _Assembler(g.page_w, g.page_h)
+    keys = {sheet: n for n, sheet in enumerate(distinct)}
     footer_key, roster_key = -1, -2
     number = 0
 
@@ -190,10 +214,8 @@ def render_fast(booklet: Booklet, fetcher: Any = None, *, jobs: int | None = Non
     for item in items:
         if item.kind == "page":
             assert item.sheet is not None
-            key = distinct[item.sheet]
-            for index in range(unit_pages[key]):
-                emit([(out.form(key, unit_pdf[key], index), 0.0, 0.0)])
+            for index in range(unit_pages[item.sheet]):
+                emit([(out.form(keys[item.sheet], unit_pdf[item.sheet], index), 0.0, 0.0)])
         else:
-            emit([(out.form(distinct[c.sheet], unit_pdf[distinct[c.sheet]], 0), g.margin + c.x, g.margin + c.y)
-                  for c in item.cells])
+            emit([(out.form(keys[c.sheet], unit_pdf[c.sheet], 0), g.margin + c.x, g.margin + c.y) for c in item.cells])
     return out.bytes()

@@ -69,6 +69,16 @@ def bundle_fetcher(root: Path | None = None) -> Any:
     return _fetcher_class()(root or templates_dir())
 
 
+_SHARED: list[Any] = []
+
+
+def shared_fetcher() -> Any:
+    """One bundle fetcher per process, so that parsed stylesheets and loaded fonts are reused."""
+    if not _SHARED:
+        _SHARED.append(bundle_fetcher())
+    return _SHARED[0]
+
+
 _STYLES: dict[tuple[str, int], Any] = {}
 _FONTS: list[Any] = []
 
@@ -79,13 +89,21 @@ def document(html: str, fetcher: Any, css: str | None = None) -> Any:
     With ``css`` (a stylesheet left out of ``html``), the parsed stylesheet and its loaded fonts are kept and
     reused by every later document of this process with the same stylesheet and fetcher.
     """
-    from weasyprint import CSS, HTML
-    from weasyprint.text.fonts import FontConfiguration
+    from weasyprint import HTML
 
     base = templates_dir().resolve().as_uri() + "/"
     logging.getLogger("weasyprint").setLevel(logging.ERROR)
     if css is None:
         return HTML(string=html, base_url=base, url_fetcher=fetcher).render()
+    return HTML(string=html, base_url=base, url_fetcher=fetcher).render(stylesheets=[stylesheet(css, fetcher)],
+                                                                        font_config=_FONTS[0])
+
+
+def stylesheet(css: str, fetcher: Any) -> Any:
+    """The parsed stylesheet ``css`` (and its fonts, loaded once), kept for every later document of this process."""
+    from weasyprint import CSS
+    from weasyprint.text.fonts import FontConfiguration
+
     if not _FONTS:
         _FONTS.append(FontConfiguration())
     key = (css, id(fetcher))
@@ -93,8 +111,9 @@ def document(html: str, fetcher: Any, css: str | None = None) -> Any:
     if sheet is None:
         if len(_STYLES) > 32:
             _STYLES.clear()
+        base = templates_dir().resolve().as_uri() + "/"
         sheet = _STYLES[key] = CSS(string=css, base_url=base, url_fetcher=fetcher, font_config=_FONTS[0])
-    return HTML(string=html, base_url=base, url_fetcher=fetcher).render(stylesheets=[sheet], font_config=_FONTS[0])
+    return sheet
 
 
 def marks(doc: Any) -> dict[str, tuple[int, float]]:
