@@ -107,7 +107,8 @@ def main() -> None:
                 (work / f"booklet-{name}.pdf").write_bytes(pdf)
             office = time_libreoffice(designs, work, f"fleet-{name}")
             line = (f"{name:8} fleet, {len(designs)} ships ({kinds} distinct designs), --per-page {args.per_page}: "
-                    f"drydock {wall:.2f} s (CPU in this process {cpu:.2f} s; {pages(pdf)} pages, {len(pdf) // 1024} KB)")
+                    f"drydock {wall:.2f} s (CPU in this process {cpu:.2f} s; {pages(pdf)} pages, "
+                    f"{len(pdf) // 1024} KB)")
             if isinstance(office, float):
                 line += f"; LibreOffice {office:.2f} s; LibreOffice / drydock = {office / wall:.2f}x"
             else:

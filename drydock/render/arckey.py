@@ -12,7 +12,6 @@ the bundled font), so that a page draws it as one picture; the codes the fleet u
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 
 from drydock.rules import Ruleset
 
@@ -79,7 +78,8 @@ def key_svg(size: float = KEY_MM) -> str:
     plain = TTFont(templates_dir() / "fonts" / "DejaVuSansCondensed.ttf")
     c, r, gap = size / 2, size / 2 - 0.3, 2.0
     rows = "".join(_line(b, 2.2, r, c) for b in range(0, 360, 60))
-    spines = "".join(_line(b, 2.2, r, c, ' stroke-dasharray="0.8 0.6" stroke-opacity="0.6"') for b in range(30, 390, 60))
+    dashed = ' stroke-dasharray="0.8 0.6" stroke-opacity="0.6"'
+    spines = "".join(_line(b, 2.2, r, c, dashed) for b in range(30, 390, 60))
     labels = "".join(f'<circle cx="{x}" cy="{y}" r="1.45" fill="#fff"/>' + _text(bold, k, x, y, 2.5)
                      for k, b in AF_BEARINGS.items() for x, y in [_point(b, size * 0.27, c)])
     rings = "".join(f'<circle cx="{x}" cy="{y}" r="1.35" fill="#fff"/>' + _text(plain, k, x, y, 2.3)

@@ -66,7 +66,7 @@ def front_matter(booklet: Booklet, items: list[Item], unit_pages: dict[Sheet, in
     fetcher = fetcher or shared_fetcher()
     roster_pdf, roster_pages = b"", 0
     if booklet.roster is not None:
-        assumed = 1
+        assumed = 1 + max(0, -(-(len(booklet.sheets) - 10) // 28))  # a first guess: about 28 ships a page
         roster_css = render_css(booklet, items=[], footer=False)
         while True:
             pages: dict[str, int] = {}
@@ -101,7 +101,7 @@ def _map(tasks: list[tuple[Any, ...]], jobs: int, fetcher: Any) -> list[Any]:
     """Run the tasks, in parallel on forked processes when that is possible and asked for; results in order."""
     if fetcher is not None or jobs <= 1 or len(tasks) <= 1 or "fork" not in multiprocessing.get_all_start_methods():
         return [_task((*t, fetcher)) for t in tasks]
-    booklet = tasks[-1][1]  # parse the stylesheets and load the fonts before forking, once for every worker
+    booklet = tasks[0][1]  # parse the stylesheets and load the fonts before forking, once for every worker
     for size in size_order(booklet):
         items, unit = _unit_items(Sheet(title=""), size)
         stylesheet(render_css(booklet, items=items, footer=False, unit=unit), shared_fetcher())
@@ -128,20 +128,26 @@ class _Assembler:
         return self.readers[key]
 
     def form(self, key: int, pdf: bytes, index: int) -> Any:
-        from pypdf.generic import ArrayObject, DecodedStreamObject, FloatObject, NameObject
+        from pypdf.generic import ArrayObject, DecodedStreamObject, FloatObject, NameObject, StreamObject
 
         ref = self.forms.get((key, index))
         if ref is None:
             src = self.reader(key, pdf).pages[index]
-            stream = DecodedStreamObject()
-            stream.set_data(src.get_contents().get_data())
+            contents = src["/Contents"].get_object()
+            if isinstance(contents, StreamObject):  # WeasyPrint writes one stream a page: reuse it as encoded
+                stream = contents.clone(self.writer, force_duplicate=True)
+            else:
+                stream = DecodedStreamObject()
+                stream.set_data(src.get_contents().get_data())
             stream[NameObject("/Type")] = NameObject("/XObject")
             stream[NameObject("/Subtype")] = NameObject("/Form")
             stream[NameObject("/BBox")] = ArrayObject(FloatObject(v) for v in src.mediabox)
             stream[NameObject("/Resources")] = src["/Resources"].clone(self.writer)
             if "/Group" in src:
                 stream[NameObject("/Group")] = src["/Group"].clone(self.writer)
-            ref = self.forms[(key, index)] = self.writer._add_object(stream.flate_encode())
+            if isinstance(stream, DecodedStreamObject):
+                stream = stream.flate_encode()
+            ref = self.forms[(key, index)] = self.writer._add_object(stream)
         return ref
 
     def page(self, placed: list[tuple[Any, float, float]]) -> None:
@@ -186,9 +192,9 @@ def render_fast(booklet: Booklet, fetcher: Any = None, *, jobs: int | None = Non
     booklet.fits = [distinct[s] for s in booklet.sheets]
     guess = layout_items(booklet)
     bare = replace(booklet, sheets=[], roster=None, fits=[])
-    tasks: list[tuple[Any, ...]] = [("sheet", bare, sheet, size) for sheet, size in distinct.items()]
-    tasks.append(("front", booklet, guess, dict.fromkeys(distinct, 1)))
-    *laid, front = _map(tasks, jobs or os.cpu_count() or 1, fetcher)
+    tasks: list[tuple[Any, ...]] = [("front", booklet, guess, dict.fromkeys(distinct, 1))]
+    tasks += [("sheet", bare, sheet, size) for sheet, size in distinct.items()]
+    front, *laid = _map(tasks, jobs or os.cpu_count() or 1, fetcher)
     unit_pdf = {sheet: pdf for sheet, (_, pdf) in zip(distinct, laid, strict=True)}
     unit_pages = {sheet: len(PdfReader(BytesIO(pdf)).pages) for sheet, pdf in unit_pdf.items()}
     sizes = {sheet: size for sheet, (size, _) in zip(distinct, laid, strict=True)}

@@ -247,7 +247,7 @@ def _template() -> Any:
 
 def render_html(booklet: Booklet, *, items: list[Item] | None = None, asset_base: str = ASSET_BASE,
                 roster: bool = True, footer: bool = True, unit: str = "", pages: dict[str, int] | None = None,
-                rules_key: Any = None, blank_pages: int = 0, inline_css: bool = True) -> str:
+                blank_pages: int = 0, inline_css: bool = True) -> str:
     """The booklet as one HTML document (fonts and styles resolved against the templates directory).
 
     The fast renderer also asks for parts: ``items`` alone, no ``roster``, no page ``footer`` (it stamps
@@ -262,7 +262,7 @@ def render_html(booklet: Booklet, *, items: list[Item] | None = None, asset_base
     show_roster = booklet.roster if roster else None
     return str(_template().render(
         doc_title=doc_title, roster=show_roster, blank=booklet.blank, pages=pages or {}, key=booklet.key,
-        spell_arcs=lambda codes: spelled_codes(codes, rules_key), key_mm=KEY_MM, turns_full=TURNS_FULL_PAGE, turns_cell=TURNS_IN_CELL,
+        spell_arcs=spelled_codes, turns_full=TURNS_FULL_PAGE, turns_cell=TURNS_IN_CELL,
         turn_columns=TURN_COLUMNS, turn_h=TURN_BOX_MM, blank_pages=blank_pages, inline_css=inline_css, **ctx,
     ))
 
@@ -270,7 +270,7 @@ def render_html(booklet: Booklet, *, items: list[Item] | None = None, asset_base
 def _context(booklet: Booklet, items: list[Item] | None, *, asset_base: str, footer: bool, unit: str) -> dict[str, Any]:
     """What both the page and the stylesheet templates need."""
     return {"g": geometry(booklet.paper, booklet.per_page), "items": layout_items(booklet) if items is None else items,
-            "asset_base": asset_base, "footer": footer, "unit": unit, "cell_padding": CELL_PADDING_MM}
+            "asset_base": asset_base, "footer": footer, "unit": unit, "cell_padding": CELL_PADDING_MM, "key_mm": KEY_MM}
 
 
 def render_css(booklet: Booklet, *, items: list[Item] | None = None, asset_base: str = ASSET_BASE,
