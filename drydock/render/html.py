@@ -53,7 +53,7 @@ ASSET_BASE = ""
 SIZES = ("quarter", "half", "page", "compact", "flow")
 CELL_SIZES = ("quarter", "half")
 #: Turn-record columns by sheet size (1.5): rows follow from the number of turns.
-TURN_COLUMNS = {"quarter": 5, "half": 10, "page": 6, "compact": 6, "flow": 6}
+TURN_COLUMNS = {"quarter": 5, "half": 10, "page": 6, "compact": 6, "flow": 12}
 
 
 @dataclass(frozen=True)
@@ -263,7 +263,8 @@ def render_html(booklet: Booklet, *, items: list[Item] | None = None, asset_base
     return str(_template().render(
         doc_title=doc_title, roster=show_roster, blank=booklet.blank, pages=pages or {}, key=booklet.key,
         spell_arcs=spelled_codes, turns_full=TURNS_FULL_PAGE, turns_cell=TURNS_IN_CELL,
-        turn_columns=TURN_COLUMNS, turn_h=TURN_BOX_MM, blank_pages=blank_pages, inline_css=inline_css, **ctx,
+        turn_columns=TURN_COLUMNS, turn_h=TURN_BOX_MM, blank_pages=blank_pages, inline_css=inline_css,
+        items_per_page=booklet.per_page, **ctx,
     ))
 
 

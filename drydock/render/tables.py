@@ -37,7 +37,7 @@ TURNS_FULL_PAGE = 12
 TURNS_IN_CELL = 10
 #: Least height of a game-turn box (room for movement orders such as "3P1(4) +1"), by sheet size; a sheet
 #: that fills a cell or page stretches its turn record over the free height.
-TURN_BOX_MM: dict[str, float] = {"quarter": 8.5, "half": 9.0, "page": 12.0, "compact": 12.0, "flow": 12.0}
+TURN_BOX_MM: dict[str, float] = {"quarter": 8.5, "half": 9.0, "page": 12.0, "compact": 12.0, "flow": 8.0}
 #: One sheet per page: the sheet is drawn this much larger (boxes 6 mm, type to match) when it fits.
 LARGE_SCALE = 1.3
 
