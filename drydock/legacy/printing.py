@@ -34,11 +34,32 @@ def ae_rule(chart: str = "", key: str = "") -> str:
     return text + "AE weapon damage chart (not in the source)"
 
 
+def as_printed(sheet: Any, design: Design) -> Any:
+    """``sheet`` (of ``design``) as the player uses it: a converted AE design gets its AE card's engine and
+    shield tracks, the AE marking rule and weapon damage chart, in place of the Unity tracks (X.1)."""
+    from drydock.render.sheet import Track, track
+
+    found = [m for m in map(AE_TRACKS_NOTE.match, design.notes) if m]
+    if not found:
+        return sheet
+    engines = tuple(int(v) for v in found[0]["engines"].split())
+    shields = tuple(int(v) for v in found[0]["shields"].split())
+    chart = next((m for m in map(AE_CHART_NOTE.match, design.notes) if m), None)
+    hull = next((t for t in sheet.tracks if t.key == "hull"), Track("hull", "HULL", ()))
+    tracks = [hull, track("engines", "ENG", engines)]
+    if any(shields):
+        tracks.append(track("shields", "SHLD", shields))
+    kept = tuple(n for n in sheet.notes if not (AE_TRACKS_NOTE.match(n) or AE_CHART_NOTE.match(n)
+                                                or n == AE_NO_CHART_NOTE))
+    return replace(sheet, tracks=tuple(tracks), notes=kept, kind="admiralty",
+                   track_rule=ae_rule(chart["chart"], chart["key"]) if chart else ae_rule())
+
+
 def sheet_for(record: Any, rules: Ruleset | None = None) -> Any:
     """The :class:`~drydock.render.sheet.Sheet` of a Unity design, a converted AE design, or a Nova record."""
     from drydock.legacy.nova_record import NovaRecord
     from drydock.legacy.nova_sheet import sheet_from_nova
-    from drydock.render.sheet import Track, sheet_from_rating, track
+    from drydock.render.sheet import sheet_from_rating
     from drydock.validation import rate
 
     if isinstance(record, NovaRecord):
@@ -46,21 +67,7 @@ def sheet_for(record: Any, rules: Ruleset | None = None) -> Any:
     if not isinstance(record, Design):
         return record
     rules = rules or Ruleset.unity()
-    sheet = sheet_from_rating(rate(record, rules), rules)
-    found = [m for m in map(AE_TRACKS_NOTE.match, record.notes) if m]
-    if not found:
-        return sheet
-    engines = tuple(int(v) for v in found[0]["engines"].split())
-    shields = tuple(int(v) for v in found[0]["shields"].split())
-    chart = next((m for m in map(AE_CHART_NOTE.match, record.notes) if m), None)
-    hull = next((t for t in sheet.tracks if t.key == "hull"), Track("hull", "HULL", ()))
-    tracks = [hull, track("engines", "ENG", engines)]
-    if any(shields):
-        tracks.append(track("shields", "SHLD", shields))
-    kept = tuple(n for n in record.notes if not (AE_TRACKS_NOTE.match(n) or AE_CHART_NOTE.match(n)
-                                                 or n == AE_NO_CHART_NOTE))
-    return replace(sheet, tracks=tuple(tracks), notes=kept, kind="admiralty",
-                   track_rule=ae_rule(chart["chart"], chart["key"]) if chart else ae_rule())
+    return as_printed(sheet_from_rating(rate(record, rules), rules), record)
 
 
 def print_ssd(records: list[Any], *, rules: Ruleset | None = None, paper: str = "letter",
