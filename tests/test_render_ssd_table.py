@@ -216,7 +216,8 @@ def test_ae_sheet_prints_the_ae_tracks_and_marking_rule(tmp_path):
     assert [t.key for t in sheet.tracks][:2] == ["hull", "engines"] and "weapons" not in [t.key for t in sheet.tracks]
     page = texts(render_pdf(build_booklet([sheet])))[0]
     assert f"ENG {ae_eng} " in page
-    assert "AE card (X.1): an engine or shield hit checks TWO boxes of its track" in page
+    assert "AE card (X.1): an engine or shield hit checks TWO boxes of its track; a weapon hit rolls twice on the " \
+        "weapon damage chart 1:VZ 2:V 3:W 4:X 5:Y 6:Z (V Primary Weapons &Turrets (Energy), W Primary" in page
     assert "AE tracks:" not in page and "Not a legal design" in page
     assert batch.shown_status(res.reports[0]) == "ok (not legal: OVER_SPACE)"
     r = CliRunner().invoke(legacy_convert, ["--from", "admiralty", str(LEGACY / "razorthorn-houseruled.txt"),

@@ -27,7 +27,8 @@ def player_words(note: str) -> str:
 
 def sheet_from_nova(record: NovaRecord) -> Any:
     """A :class:`drydock.render.sheet.Sheet` for ``record`` (kind ``"nova"``)."""
-    from drydock.render.sheet import BankView, BatteryView, Mode, Sheet, Track
+    from drydock.render.sheet import BankView, BatteryView, Mode, Sheet, Track, sheet_arcs
+    from drydock.rules import Ruleset
 
     tracks = []
     if record.armor:
@@ -51,7 +52,7 @@ def sheet_from_nova(record: NovaRecord) -> Any:
         extra = [f"attack dice {' '.join(map(str, w.attack_dice))}"] if w.attack_dice else []
         modes = [Mode(label="", range=rng, stats=stats, traits="; ".join([*w.traits, *extra]))]
         banks = tuple(BankView(label=f"{b.arc}{b.modifier or ''}" + (f": {b.dice} dice" if w.attack_dice else ""),
-                               mounts=0 if w.attack_dice else 1, expendable="Exp" in w.traits)
+                               mounts=0 if w.attack_dice else 1, expendable="Exp" in w.traits, arc=b.arc)
                       for b in w.banks)
         name = w.name + (f" ({', '.join(w.nova_traits)})" if w.nova_traits else "")
         batteries.append(BatteryView(name=name, modes=tuple(modes), banks=banks, loss_limit=None))
@@ -66,4 +67,4 @@ def sheet_from_nova(record: NovaRecord) -> Any:
     notes.extend(player_words(n) for n in record.notes)
     return Sheet(title=record.title, combat_rating=record.combat_rating, ship_name=record.ship_name,
                  tracks=tuple(tracks), batteries=tuple(batteries), traits=traits, notes=tuple(notes),
-                 kind="nova")
+                 kind="nova", arcs=sheet_arcs(tuple(batteries), Ruleset.unity()))

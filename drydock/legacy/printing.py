@@ -21,7 +21,7 @@ from drydock.rules import Ruleset
 
 #: The converter's notes (drydock.legacy.convert) that carry the AE card's tracks and damage chart.
 AE_TRACKS_NOTE = re.compile(r"^AE tracks: Engines (?P<engines>[\d ]+); Shields (?P<shields>[\d ]+)$")
-AE_CHART_NOTE = re.compile(r"^AE weapon damage chart (?P<chart>.*?) \((?P<key>[^()]*)\); "
+AE_CHART_NOTE = re.compile(r"^AE weapon damage chart (?P<chart>\d+:\S+(?: \d+:\S+)*) \((?P<key>.*)\); "
                            + re.escape(tables.AE_DAMAGE_RULE) + "$")
 AE_NO_CHART_NOTE = tables.AE_DAMAGE_RULE + " (the source gives no chart)"
 
