@@ -237,7 +237,7 @@ def test_nova_notes_in_the_players_words_and_marked_system_boxes():
     assert systems.marked == tuple(b - 1 for b in rec.bullets) and systems.marked
     assert not any(re.search(r"\bOQ\d", n) for n in sheet.notes)
     html = render_html(build_booklet([sheet]))
-    assert html.count('<span class="marked">') == len(rec.bullets)
+    assert html.count('<span class="marked"') == len(rec.bullets)
     fetcher = bundle_fetcher()
     page = texts(render_pdf(build_booklet([sheet]), fetcher))[0]
     assert "marked.svg" in fetcher.served

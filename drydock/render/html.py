@@ -121,19 +121,19 @@ def box_runs(count: int, pitch: float = BOX_MM + BOX_GAP_MM) -> list[float]:
     return [round(n * pitch, 3) for n in runs]
 
 
-def marked_runs(values: tuple[int, ...], marked: tuple[int, ...]) -> list[list[tuple[str, bool]]]:
-    """Numbered boxes as runs of (padded text, marked) pieces: a marked box is drawn with its bullet."""
-    out: list[list[tuple[str, bool]]] = []
+def marked_runs(values: tuple[int, ...], marked: tuple[int, ...]) -> list[list[tuple[str, bool, int]]]:
+    """Numbered boxes as runs of (padded text, marked, boxes) pieces: a marked box is drawn with its bullet."""
+    out: list[list[tuple[str, bool, int]]] = []
     for start in range(0, len(values), BOXES_PER_RUN):
-        run: list[tuple[str, bool]] = []
+        run: list[tuple[str, bool, int]] = []
         for i in range(start, min(start + BOXES_PER_RUN, len(values))):
             text = str(values[i])
             pad = " " * NUMBER_PAD.get(len(text), 0)
             piece, is_marked = pad + text + pad, i in marked
             if run and run[-1][1] == is_marked:
-                run[-1] = (run[-1][0] + piece, is_marked)
+                run[-1] = (run[-1][0] + piece, is_marked, run[-1][2] + 1)
             else:
-                run.append((piece, is_marked))
+                run.append((piece, is_marked, 1))
         out.append(run)
     return out
 
