@@ -238,11 +238,12 @@ def environment() -> Any:
 _ENV: Any = None
 
 
-def _template() -> Any:
+def _template(name: str = TEMPLATE) -> Any:
+    """A bundled template from one environment per process (compiled once)."""
     global _ENV
     if _ENV is None:
         _ENV = environment()
-    return _ENV.get_template(TEMPLATE)
+    return _ENV.get_template(name)
 
 
 def render_html(booklet: Booklet, *, items: list[Item] | None = None, asset_base: str = ASSET_BASE,
@@ -277,10 +278,7 @@ def _context(booklet: Booklet, items: list[Item] | None, *, asset_base: str, foo
 def render_css(booklet: Booklet, *, items: list[Item] | None = None, asset_base: str = ASSET_BASE,
                footer: bool = True, unit: str = "") -> str:
     """The stylesheet of :func:`render_html` with the same arguments (it depends on the paper and the unit)."""
-    global _ENV
-    if _ENV is None:
-        _ENV = environment()
-    return str(_ENV.get_template("ssd.css.j2").render(
+    return str(_template("ssd.css.j2").render(
         **_context(booklet, items, asset_base=asset_base, footer=footer, unit=unit)))
 
 
