@@ -34,11 +34,13 @@ def ae_rule(chart: str = "", key: str = "") -> str:
     return text + "AE weapon damage chart (not in the source)"
 
 
-def as_printed(sheet: Any, design: Design) -> Any:
+def as_printed(sheet: Any, design: Any) -> Any:
     """``sheet`` (of ``design``) as the player uses it: a converted AE design gets its AE card's engine and
     shield tracks, the AE marking rule and weapon damage chart, in place of the Unity tracks (X.1)."""
     from drydock.render.sheet import Track, track
 
+    if not isinstance(design, Design):
+        return sheet
     found = [m for m in map(AE_TRACKS_NOTE.match, design.notes) if m]
     if not found:
         return sheet

@@ -181,3 +181,8 @@ def render_pdf(booklet: Booklet, fetcher: Any = None, *, fast: bool = True, jobs
     from drydock.render.compose import render_fast
 
     return render_fast(booklet, fetcher, jobs=jobs)
+
+
+def html_pdf(html: str, fetcher: Any = None) -> bytes:
+    """Any bundled-template HTML page (e.g. a battle report) as PDF bytes, through the same fetcher."""
+    return bytes(document(html, fetcher or bundle_fetcher()).write_pdf())
