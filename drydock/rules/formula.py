@@ -38,8 +38,8 @@ MAX_NODES = 200
 MAX_DEPTH = 40
 MAX_LITERAL = 10**12
 MAX_LITERAL_DIGITS = 30
-MAX_EXPONENT = 64
-MAX_BITS = 4096
+MAX_EXPONENT = 10_000
+MAX_BITS = 20_000
 
 _ALLOWED_NODES = (
     ast.Expression, ast.BinOp, ast.UnaryOp, ast.Constant, ast.Name, ast.Load, ast.Call, ast.IfExp, ast.Compare,
