@@ -31,13 +31,18 @@ _MEMO_MAX = 200_000
 
 def r1(x: Exact) -> Fraction:
     """Round to the nearest tenth, halves up (A.1: 24.375 -> 24.4; 3.75 -> 3.8)."""
-    tenths = math.floor(abs(x) * 10 + Fraction(1, 2))
-    return Fraction(tenths if x >= 0 else -tenths, 10)
+    return _r1(x.numerator, x.denominator)
+
+
+def _r1(n: int, d: int) -> Fraction:
+    """r1 of n/d (d > 0): floor(|n/d| x 10 + 1/2) tenths, in integers."""
+    tenths = (20 * abs(n) + d) // (2 * d)
+    return Fraction(tenths if n >= 0 else -tenths, 10)
 
 
 def _int(x: Exact) -> int:
     """Rounded up to an integer ("rounded up", A.1); an exact whole number stays itself."""
-    return x if isinstance(x, int) else math.ceil(x)
+    return x if type(x) is int else -(-x.numerator // x.denominator)
 
 
 def number_text(x: Exact, places: int = 4) -> str:
@@ -222,7 +227,7 @@ class Rating:
 # ------------------------------------------------------------------ weapons
 def mode_bsur(mode: WeaponMode, rules: Ruleset, tech_mod: Exact = ONE) -> Fraction:
     """BSUR of one weapon mode, rounded to a tenth (A.1 order of application; A.4 TL before rounding)."""
-    key = ("bsur", mode.ma, mode.range, mode.rof, mode.acc, mode.imp, mode.dmg, mode.traits, tech_mod)
+    key = ("bsur", mode.ma, mode.range, mode.rof, mode.acc, mode.imp, mode.dmg, mode.traits, _key(tech_mod))
     memo = rules.memo
     out = memo.get(key)
     if out is None:
@@ -243,33 +248,52 @@ def _mode_bsur(mode: WeaponMode, rules: Ruleset, tech_mod: Exact) -> Fraction:
         acc = acc_seek
     else:
         acc = rules.acc_standard.get(mode.acc, ZERO)
-    x = f["bsur"](L=mode.long_range, ROF=mode.rof, ACC=acc, IMP=mode.imp, DMG=mode.dmg)
+    # exact arithmetic on (numerator, denominator) pairs, reduced once by r1 at the end
+    n, d = f["bsur"].value_pair(L=mode.long_range, ROF=mode.rof, ACC=acc, IMP=mode.imp, DMG=mode.dmg)
+    before, after = trait_multipliers(traits, rules)
+    n, d = n * before.numerator, d * before.denominator
+    if seeking:
+        an, ad = f["seeking_addition"].value_pair(MA=mode.ma, ROF=mode.rof)
+        n, d = n * ad + an * d, d * ad
+    if defensive:
+        an, ad = f["defensive_addition"].value_pair(ROF=mode.rof, ACC_SEEK=acc_seek, ACC=acc)
+        n, d = n * ad + an * d, d * ad
+    n, d = n * after.numerator * tech_mod.numerator, d * after.denominator * tech_mod.denominator
+    return _r1(n, d)
+
+
+def trait_multipliers(traits: tuple[str, ...], rules: Ruleset) -> tuple[Exact, Exact]:
+    """(multiplier before the seeking/defensive additions, multiplier after them) for a trait list (A.1).
+
+    Two range-based traits take their combined multiplier instead of their own (A.1, Z.3);
+    Accurate, Expendable and Slow apply after the additions (stage "after").
+    """
+    key = ("traits", traits)
+    out = rules.memo.get(key)
+    if out is not None:
+        return out
     known = rules.traits
+    before: Exact = ONE
+    after: Exact = ONE
     ranged = [t for t in traits if t in rules.range_based]
     if len(ranged) == 2:
         combo = rules.range_pairs.get(frozenset(ranged))
         if combo is not None:
-            x *= combo
+            before *= combo
     else:
         for t in ranged:
             m = known[t].multiplier
-            x *= ONE if m is None else m
-    after: list[Exact] = []
+            before *= ONE if m is None else m
     for t in traits:
         rule = known.get(t)
         if rule is None or rule.range_based or rule.multiplier is None:
             continue
         if rule.stage == "after":
-            after.append(rule.multiplier)
+            after *= rule.multiplier
         else:
-            x *= rule.multiplier
-    if seeking:
-        x += f["seeking_addition"](MA=mode.ma, ROF=mode.rof)
-    if defensive:
-        x += f["defensive_addition"](ROF=mode.rof, ACC_SEEK=acc_seek, ACC=acc)
-    for m in after:
-        x *= m
-    return r1(x * tech_mod)
+            before *= rule.multiplier
+    out = rules.memo[key] = (before, after)
+    return out
 
 
 def battery_bsur(battery: Battery, rules: Ruleset, tech_mod: Exact = ONE) -> tuple[Fraction, list[Fraction]]:
@@ -348,10 +372,12 @@ def calculate(design: Design, rules: Ruleset | None = None) -> Rating:
             boosters += max(qty, 0)
         elif rule is not None and rule.orat_engine == "sails":
             sails = True
-    ERO = f["orat_engine_rating"](ER=ER, BOOSTERS=boosters, SAILS=1 if sails else 0)
+    ERO = f["orat_engine_rating"].value(ER=ER, BOOSTERS=boosters, SAILS=1 if sails else 0)
 
     # Engines and shields (A.1).
-    engines_su = _int(ER * EF * tl("engines"))
+    ef_tl = EF * tl("engines")  # A.4: the TL modifies the factor, prior to rounding
+    sf_tl = SF * tl("shields")
+    engines_su = _int(ER * ef_tl)
     esr: Fraction | None = None
     s_eff: Exact
     if isinstance(design.shields, ArcValues):
@@ -360,7 +386,7 @@ def calculate(design: Design, rules: Ruleset | None = None) -> Rating:
         shields_su = _system_su("Directional Shielding", 1, rules, tl, _vars(H, ER, ERO, esr, esr, EF, SF))
     else:
         s_eff = min(max(design.shields, 0), rules.shield_max)
-        shields_su = _int(s_eff * SF * tl("shields"))
+        shields_su = _int(s_eff * sf_tl)
 
     # Weapons (A.1, A.2).
     w_tl = tl("weapons")
@@ -370,29 +396,29 @@ def calculate(design: Design, rules: Ruleset | None = None) -> Rating:
     memo = rules.memo
     if len(memo) >= _MEMO_MAX:
         memo.clear()
+    w_key, ero_key = _key(w_tl), _key(ERO)
     for battery in design.weapons:
         bsur, modes = battery_bsur(battery, rules, w_tl)
         modes_ = battery.modes
         L = modes_[0].long_range if len(modes_) == 1 else max(m.long_range for m in modes_)
         expendable = "Exp" in modes_[0].traits or (len(modes_) > 1 and "Exp" in modes_[1].traits)
         banks: list[BankRating] = []
+        exp = exp_factor if expendable else None
+        head = ("bank", bsur.numerator, bsur.denominator, L, w_key, ero_key, _key(exp) if expendable else None)
         for bank in battery.banks:
-            arcs = arc_count(bank.arc, rules)
-            key = ("bank_su", bsur, bank.mounts, arcs, bank.mount_size)
-            su = memo.get(key)
-            if su is None:
-                su = memo[key] = _bank_su(bsur, bank, arcs, rules)
-            key = ("bank_orat", su, w_tl, ERO, L, exp_factor if expendable else None)
-            orat = memo.get(key)
-            if orat is None:
-                orat = memo[key] = _bank_orat(su, w_tl, ERO, L, exp_factor if expendable else None, rules)
-            banks.append(BankRating(bank, arcs, su, orat))
+            key = (*head, bank.arc, bank.mounts, bank.mount_size)
+            out = memo.get(key)
+            if out is None:
+                arcs = arc_count(bank.arc, rules)
+                su = _bank_su(bsur, bank, arcs, rules)
+                out = memo[key] = (arcs, su, _bank_orat(su, w_tl, ERO, L, exp, rules))
+            banks.append(BankRating(bank, *out))
         b_su = sum(b.su for b in banks)
         b_orat = sum(b.orat for b in banks)
         count = battery.weapon_count
         batteries.append(BatteryRating(
             name=battery.name, mode_bsur=modes, bsur=bsur, long_range=L, banks=banks, su=b_su, orat=b_orat,
-            weapons=count, loss_limit=_int(f["loss_limit"](N=count)), expendable=expendable,
+            weapons=count, loss_limit=_int(f["loss_limit"].value(N=count)), expendable=expendable,
         ))
         weapons_su += b_su
         weapons_orat += b_orat
@@ -438,15 +464,16 @@ def calculate(design: Design, rules: Ruleset | None = None) -> Rating:
         eq = rules.dir_screen_hull_eq
         hull_eq += sum((eq[k] * max(v, 0) for k, v in screens.items()), ZERO)
     else:
-        hull_eq += rules.screen_hull_eq * max(screens, 0)
+        if screens > 0:
+            hull_eq += rules.screen_hull_eq * screens
     s_for_drat = min(s_eff, rules.shield_max)
-    base = f["base_drat"](HULL=hull_eq, S=s_for_drat, H=H)
+    base = f["base_drat"].value(HULL=hull_eq, S=s_for_drat, H=H)
     if rules.option("drat_rounding") == "base_and_final":
         base = _int(base)
     drat_exact = base * drat_mult + drat_add
     drat = _int(drat_exact)
     cr_drat = drat if rules.option("cr_drat") == "rounded" else drat_exact
-    cr = _int(f["combat_rating"](ORAT=orat, DRAT=cr_drat))
+    cr = _int(f["combat_rating"].value(ORAT=orat, DRAT=cr_drat))
 
     # Display sheet (A.3).
     w_total = sum(b.weapons for b in batteries) + equipment_items
@@ -460,11 +487,11 @@ def calculate(design: Design, rules: Ruleset | None = None) -> Rating:
         shield_arcs=design.shields if isinstance(design.shields, ArcValues) else None,
         screens=design.screens,
     )
-    equipment_ll = _int(f["loss_limit"](N=equipment_items)) if equipment_items else None
+    equipment_ll = _int(f["loss_limit"].value(N=equipment_items)) if equipment_items else None
     reading = defensive_reading(design, rules) if design.weapons else None
 
     return Rating(
-        design=design, total_su=total_su, engine_factor=EF * tl("engines"), shield_factor=SF * tl("shields"),
+        design=design, total_su=total_su, engine_factor=ef_tl, shield_factor=sf_tl,
         engines_su=engines_su, shields_su=shields_su, weapons_su=weapons_su, systems_su=systems_su,
         esr=esr, shield_rating=s_eff, orat_engine_rating=ERO, batteries=batteries, systems=systems,
         weapons_orat=weapons_orat, systems_orat=systems_orat, orat=orat, hull_equivalent=hull_eq,
@@ -475,23 +502,33 @@ def calculate(design: Design, rules: Ruleset | None = None) -> Rating:
     )
 
 
+def _key(x: Exact) -> object:
+    """A cheap memo key for an exact number (hashing a Fraction computes a modular inverse)."""
+    return x if type(x) is int else (x.numerator, x.denominator)
+
+
 def _bank_su(bsur: Fraction, bank: Bank, arcs: Exact | None, rules: Ruleset) -> int:
     """Bank SU = BSUR x weapons x (arcs + 1) x mount modifier, rounded up (A.1, C.3); 0 if unknown."""
     mount = rules.mount_modifiers.get(bank.mount_size)
     if arcs is None or mount is None or bank.mounts < 1:
         return 0
-    return _int(rules.formulas["bank_su"](BSUR=bsur, MOUNTS=bank.mounts, ARCS=arcs, MOUNT=mount))
+    n, d = rules.formulas["bank_su"].value_pair(BSUR=bsur, MOUNTS=bank.mounts, ARCS=arcs, MOUNT=mount)
+    return -(-n // d)
 
 
 def _bank_orat(su: int, w_tl: Exact, ERO: Exact, L: int, exp_factor: Exact | None, rules: Ruleset) -> int:
     """Bank ORAT = SU (weapons TL un-applied) x (ER + L) / L, x Expendable factor, rounded up once (A.2, A.4)."""
-    untl: Exact = su if w_tl == ONE else Fraction(su) / w_tl
+    if L <= 0:
+        return 0
+    untl: Exact = su if w_tl == ONE else Fraction(su * w_tl.denominator, w_tl.numerator)
     if rules.option("orat_tech_unapply") == "round_first":
         untl = _int(untl)
-    orat: Exact = rules.formulas["bank_orat"](SU=untl, ER=ERO, L=L) if L > 0 else ZERO
+    n, d = rules.formulas["bank_orat"].value_pair(SU=untl, ER=ERO, L=L)
     if exp_factor is not None:
-        orat = _int(orat) * exp_factor if rules.option("expendable_rounding") == "after" else orat * exp_factor
-    return _int(orat)
+        if rules.option("expendable_rounding") == "after":
+            n, d = -(-n // d), 1
+        n, d = n * exp_factor.numerator, d * exp_factor.denominator
+    return -(-n // d)
 
 
 def _vars(H: int, ER: int, ERO: Exact, S: Exact, ESR: Exact, EF: Exact, SF: Exact,
@@ -502,7 +539,7 @@ def _vars(H: int, ER: int, ERO: Exact, S: Exact, ESR: Exact, EF: Exact, SF: Exac
 
 def _eval(rules: Ruleset, name: str, fieldname: str, fvars: dict[str, Exact], default: Exact) -> Exact:
     formula = rules.system_formulas.get((name, fieldname))
-    return default if formula is None else formula(**fvars)
+    return default if formula is None else formula.value(**fvars)
 
 
 def _system_su(name: str, n: int, rules: Ruleset, tl: Any, fvars: dict[str, Exact]) -> int:
@@ -510,6 +547,8 @@ def _system_su(name: str, n: int, rules: Ruleset, tl: Any, fvars: dict[str, Exac
     rule = rules.systems[name]
     fvars["n"] = n
     raw = _eval(rules, name, "su", fvars, ZERO)
-    if rule.tech_scales_su:
-        raw *= tl(rule.tech)
+    if rule.tech_scales_su and rule.tech is not None:
+        mod = tl(rule.tech)
+        if mod != ONE:
+            raw *= mod
     return _int(raw)

@@ -7,7 +7,6 @@ from drydock.calc import Rating, number_text
 from drydock.formats.text import format_range, format_stats
 from drydock.model import ArcValues
 
-
 _num = number_text
 
 

@@ -29,6 +29,7 @@ from collections.abc import Callable, Iterable
 from fractions import Fraction
 
 from drydock.errors import RulesError
+from drydock.rules import rational as Q
 
 #: An exact number as formulas produce it.
 Exact = int | Fraction
@@ -38,8 +39,8 @@ MAX_NODES = 200
 MAX_DEPTH = 40
 MAX_LITERAL = 10**12
 MAX_LITERAL_DIGITS = 30
-MAX_EXPONENT = 10_000
-MAX_BITS = 20_000
+MAX_EXPONENT = Q.MAX_EXPONENT
+MAX_BITS = Q.MAX_BITS
 
 _ALLOWED_NODES = (
     ast.Expression, ast.BinOp, ast.UnaryOp, ast.Constant, ast.Name, ast.Load, ast.Call, ast.IfExp, ast.Compare,
@@ -48,10 +49,6 @@ _ALLOWED_NODES = (
 )
 
 _NUMBER_RE = re.compile(r"^(\d*)(?:\.(\d*))?(?:[eE]([+-]?\d+))?$")
-
-
-class FormulaDomainError(ArithmeticError):
-    """An operation outside its domain (root of a negative, fractional or huge exponent, huge result)."""
 
 
 def exact(text: object, limit: int = MAX_LITERAL) -> Exact:
@@ -93,7 +90,7 @@ def exact(text: object, limit: int = MAX_LITERAL) -> Exact:
     return value
 
 
-# ------------------------------------------------------------------ the functions a formula may call
+# ------------------------------------------------------------------ rounding on exact numbers
 def ceil(x: Exact) -> int:
     """Round up to the next integer ("rounded up", A.1); exact for ints and fractions."""
     return math.ceil(x)
@@ -104,71 +101,13 @@ def floor(x: Exact) -> int:
     return math.floor(x)
 
 
-def sqrt(x: Exact) -> Exact:
-    """Square root: exact for squares of rationals; otherwise a rational just below the root.
-
-    For ``x = p/q`` not a square, the result ``r`` satisfies ``r < sqrt(x)`` and no
-    integer lies in ``(r, sqrt(x)]`` (the precision exceeds ``q * (2 sqrt(x) + 1)``,
-    the closest a non-square can come to an integer root), so ``ceil``/``floor`` of
-    it are exact.
-    """
-    if x < 0:
-        raise FormulaDomainError(f"square root of a negative number ({x})")
-    q = Fraction(x)
-    p, d = q.numerator, q.denominator
-    rp, rd = math.isqrt(p), math.isqrt(d)
-    if rp * rp == p and rd * rd == d:
-        return rp if rd == 1 else Fraction(rp, rd)
-    shift = 2 * (d.bit_length() + max(p // d, 1).bit_length() + 8)
-    scale = 1 << shift  # an even power of two, so sqrt(scale) = 2 ** (shift / 2)
-    return Fraction(math.isqrt(p * scale // d), 1 << (shift // 2))
-
-
-def _min(*args: Exact) -> Exact:
-    return min(args)
-
-
-def _max(*args: Exact) -> Exact:
-    return max(args)
-
-
-FUNCTIONS: dict[str, Callable[..., Exact]] = {"ceil": ceil, "floor": floor, "sqrt": sqrt, "min": _min, "max": _max}
+FUNCTIONS = ("ceil", "floor", "sqrt", "min", "max")
 _ARITY = {"ceil": (1, 1), "floor": (1, 1), "sqrt": (1, 1), "min": (1, 16), "max": (1, 16)}
-
-
-def _div(a: Exact, b: Exact) -> Exact:
-    """Exact division: int / int is a Fraction, never a float."""
-    if isinstance(a, int) and isinstance(b, int):
-        return Fraction(a, b)
-    return a / b
-
-
-def _pow(a: Exact, b: Exact) -> Exact:
-    """Exact power with a whole exponent of at most MAX_EXPONENT and a bounded result."""
-    if isinstance(b, Fraction):
-        if b.denominator != 1:
-            raise FormulaDomainError(f"exponent {b} is not a whole number")
-        b = b.numerator
-    b = int(b)
-    if abs(b) > MAX_EXPONENT:
-        raise FormulaDomainError(f"exponent {b} is too large (at most {MAX_EXPONENT})")
-    base = Fraction(a)
-    if abs(b) * max(base.numerator.bit_length(), base.denominator.bit_length()) > MAX_BITS:
-        raise FormulaDomainError(f"{a} ** {b} is too large")
-    out = base ** b  # ZeroDivisionError for 0 ** -n
-    return out.numerator if out.denominator == 1 else out
-
-
-def _check(value: Exact) -> Exact:
-    """Bound the size of a result (numerator and denominator bits)."""
-    if isinstance(value, Fraction):
-        if value.numerator.bit_length() > MAX_BITS or value.denominator.bit_length() > MAX_BITS:
-            raise FormulaDomainError("a number in the formula grew too large")
-    elif isinstance(value, bool):
-        return int(value)
-    elif value.bit_length() > MAX_BITS:
-        raise FormulaDomainError("a number in the formula grew too large")
-    return value
+_SCOPE: dict[str, object] = {
+    "__builtins__": {}, "type": type, "int": int, "ZeroDivisionError": ZeroDivisionError, "_power": Q.power,
+    "_sqrt": Q.sqrt, "_minimum": Q.minimum, "_maximum": Q.maximum, "_result": Q.result, "_checked": Q.checked,
+    "_ERRORS": (ArithmeticError, ValueError, TypeError, AttributeError, RecursionError, MemoryError),
+}
 
 
 class Formula:
@@ -177,7 +116,7 @@ class Formula:
     ``where`` names the rules key (``formulas.total_su``) in every error message.
     """
 
-    __slots__ = ("source", "variables", "fn", "where")
+    __slots__ = ("source", "variables", "value", "value_pair", "where")
 
     def __init__(self, source: str | int | float | Fraction, allowed: Iterable[str], where: str = "") -> None:
         text = source.strip() if isinstance(source, str) else str(source)
@@ -199,7 +138,10 @@ class Formula:
             raise self._error(f"is too long (more than {MAX_NODES} terms)", short=True)
         if _depth(tree) > MAX_DEPTH:
             raise self._error(f"is nested more than {MAX_DEPTH} deep", short=True)
+        called = {id(n.func) for n in nodes if isinstance(n, ast.Call)}
         for node in nodes:
+            if isinstance(node, ast.Name) and node.id in FUNCTIONS and id(node) not in called:
+                raise self._error(f": {node.id} is a function; call it, e.g. {node.id}(x)")
             if not isinstance(node, _ALLOWED_NODES):
                 raise self._error(f": {type(node).__name__} is not allowed")
             if isinstance(node, ast.Call):
@@ -224,28 +166,31 @@ class Formula:
                     exact(literal if isinstance(node.value, float) else node.value)
                 except ValueError as exc:
                     raise self._error(f": {exc}") from None
-        # Numeric literals become exact names; / and ** become exact helpers; the expression
-        # is wrapped in a lambda taking the allowed variables as keywords (fast to call).
-        body = _ExactArithmetic(consts, text).visit(tree).body
-        names = sorted(allowed)
-        args = ast.arguments(posonlyargs=[], args=[], vararg=None, kwonlyargs=[ast.arg(arg=n) for n in names],
-                             kw_defaults=[ast.Constant(value=None) for _ in names], kwarg=None, defaults=[])
-        lam = ast.Expression(body=ast.Lambda(args=args, body=body))
-        ast.fix_missing_locations(lam)
-        scope: dict[str, object] = {"__builtins__": {}, **FUNCTIONS, "_div": _div, "_pow": _pow, **consts}
-        self.fn: Callable[..., Exact] = eval(compile(lam, f"<formula {text}>", "eval"), scope)  # noqa: S307
+        # The expression is compiled to straight-line integer arithmetic on (numerator,
+        # denominator) pairs (drydock.rules.rational): no Fraction and no gcd until the end.
+        # Two entry points share the code: `value` (reduced int/Fraction) and `value_pair`.
         self.variables = frozenset(used - set(FUNCTIONS))
+        source = _Codegen(consts, text).functions(tree.body, sorted(allowed), sorted(self.variables))
+        scope: dict[str, object] = {**_SCOPE, **consts, "_fail": self._fail}
+        exec(compile(source, f"<formula {text}>", "exec"), scope)  # noqa: S102 - generated from a checked tree
+        self.value: Callable[..., Exact] = scope["_value"]  # type: ignore[assignment]
+        self.value_pair: Callable[..., Q.Pair] = scope["_pair"]  # type: ignore[assignment]
 
     def __call__(self, **variables: Exact) -> Exact:
-        try:
-            return _check(self.fn(**variables))
-        except ZeroDivisionError:
-            raise self._error(f"divides by zero (with {_show(variables, self.variables)})") from None
-        except FormulaDomainError as exc:
-            raise self._error(f": {exc} (with {_show(variables, self.variables)})") from None
-        except (ArithmeticError, ValueError, TypeError, RecursionError, MemoryError) as exc:
-            raise self._error(f"cannot be computed: {type(exc).__name__} "
-                              f"(with {_show(variables, self.variables)})") from None
+        """The exact value for these variables: an ``int`` when whole, else a ``Fraction``.
+
+        (``value_pair(**variables)`` gives it as an unreduced ``(numerator, denominator)``
+        pair, denominator > 0; both raise :class:`RulesError` naming the key on any failure.)
+        """
+        return self.value(**variables)
+
+    def _fail(self, exc: BaseException, variables: dict[str, Exact]) -> None:
+        shown = _show(variables, self.variables)
+        if isinstance(exc, ZeroDivisionError):
+            raise self._error(f"divides by zero (with {shown})") from None
+        if isinstance(exc, Q.DomainError):
+            raise self._error(f": {exc} (with {shown})") from None
+        raise self._error(f"cannot be computed: {type(exc).__name__} (with {shown})") from None
 
     def _error(self, what: str, short: bool = False) -> RulesError:
         shown = self.source if len(self.source) <= 60 else self.source[:57] + "..."
@@ -273,23 +218,123 @@ def _depth(tree: ast.AST) -> int:
     return deepest
 
 
-class _ExactArithmetic(ast.NodeTransformer):
-    """Numeric literals become exact ints/Fractions; ``/`` and ``**`` call the exact helpers."""
+class _Codegen:
+    """Python source computing a checked formula tree on int pairs, in straight-line code.
+
+    Every value is two locals, ``<v>_n`` and ``<v>_d`` (denominator > 0, unreduced);
+    literals are exact constant pairs; ``x if c else y``, ``and`` and ``or`` evaluate lazily.
+    Powers, roots, min and max call :mod:`drydock.rules.rational`.
+    """
 
     def __init__(self, consts: dict[str, object], text: str) -> None:
         self.consts = consts
         self.text = text
+        self.lines: list[str] = []
+        self.count = 0
 
-    def visit_BinOp(self, node: ast.BinOp) -> ast.AST:
-        self.generic_visit(node)
-        helper = "_div" if isinstance(node.op, ast.Div) else "_pow" if isinstance(node.op, ast.Pow) else None
-        if helper is None:
-            return node
-        call = ast.Call(func=ast.Name(id=helper, ctx=ast.Load()), args=[node.left, node.right], keywords=[])
-        return ast.copy_location(call, node)
+    def functions(self, body: ast.expr, params: list[str], used: list[str]) -> str:
+        """Source of ``_value`` (reduced result) and ``_pair`` (unreduced pair) for the tree ``body``."""
+        self.lines = []
+        for v in used:
+            self.emit(f"if type({v}) is int: {v}_n = {v}; {v}_d = 1", 2)
+            self.emit(f"else: {v}_n = {v}.numerator; {v}_d = {v}.denominator", 2)
+        n, d = self.value(body, 2)
+        code = self.lines
+        signature = f"*, {', '.join(f'{p}=None' for p in params)}" if params else ""
+        failure = "{" + ", ".join(f"{v!r}: {v}" for v in used) + "}"
+        out: list[str] = []
+        for name, tail in (("_value", f"return _result(({n}, {d}))"), ("_pair", f"return _checked(({n}, {d}))")):
+            out.append(f"def {name}({signature}):")
+            out.append("    try:")
+            out.extend(code)
+            out.append("        " + tail)
+            out.append("    except _ERRORS as exc:")
+            out.append(f"        _fail(exc, {failure})")
+        return "\n".join(out) + "\n"
 
-    def visit_Constant(self, node: ast.Constant) -> ast.AST:
-        literal = ast.get_source_segment(self.text, node) if isinstance(node.value, float) else None
-        name = f"_k{len(self.consts)}"
-        self.consts[name] = exact(literal or node.value)
-        return ast.copy_location(ast.Name(id=name, ctx=ast.Load()), node)
+    def emit(self, line: str, indent: int) -> None:
+        self.lines.append("    " * indent + line)
+
+    def temp(self) -> tuple[str, str]:
+        self.count += 1
+        return f"_t{self.count}_n", f"_t{self.count}_d"
+
+    def value(self, node: ast.expr, ind: int) -> tuple[str, str]:  # noqa: C901 - one case per node type
+        """Emit code for ``node`` at indent ``ind``; return the names of its numerator and denominator."""
+        if isinstance(node, ast.Constant):
+            literal = ast.get_source_segment(self.text, node) if isinstance(node.value, float) else None
+            n, d = Q.pair(exact(literal or node.value))
+            name = f"_k{len(self.consts)}"
+            self.consts[name + "_n"], self.consts[name + "_d"] = n, d
+            return name + "_n", name + "_d"
+        if isinstance(node, ast.Name):
+            return node.id + "_n", node.id + "_d"
+        tn, td = self.temp()
+        if isinstance(node, ast.BinOp):
+            an, ad = self.value(node.left, ind)
+            bn, bd = self.value(node.right, ind)
+            op = node.op
+            if isinstance(op, (ast.Add, ast.Sub)):
+                sign = "+" if isinstance(op, ast.Add) else "-"
+                self.emit(f"{tn} = {an} * {bd} {sign} {bn} * {ad}; {td} = {ad} * {bd}", ind)
+            elif isinstance(op, ast.Mult):
+                self.emit(f"{tn} = {an} * {bn}; {td} = {ad} * {bd}", ind)
+            elif isinstance(op, ast.Div):
+                self.emit(f"if {bn} == 0: raise ZeroDivisionError", ind)
+                self.emit(f"if {bn} > 0: {tn} = {an} * {bd}; {td} = {ad} * {bn}", ind)
+                self.emit(f"else: {tn} = -{an} * {bd}; {td} = -{ad} * {bn}", ind)
+            else:
+                self.emit(f"{tn}, {td} = _power(({an}, {ad}), ({bn}, {bd}))", ind)
+            return tn, td
+        if isinstance(node, ast.UnaryOp):
+            an, ad = self.value(node.operand, ind)
+            if isinstance(node.op, ast.USub):
+                self.emit(f"{tn} = -{an}; {td} = {ad}", ind)
+            elif isinstance(node.op, ast.Not):
+                self.emit(f"{tn} = 1 if {an} == 0 else 0; {td} = 1", ind)
+            else:
+                return an, ad
+            return tn, td
+        if isinstance(node, ast.Compare):
+            operands = [self.value(x, ind) for x in (node.left, *node.comparators)]
+            tests = []
+            for op, (an, ad), (bn, bd) in zip(node.ops, operands, operands[1:], strict=False):
+                sym = {ast.Lt: "<", ast.LtE: "<=", ast.Gt: ">", ast.GtE: ">=", ast.Eq: "==", ast.NotEq: "!="}
+                tests.append(f"{an} * {bd} {sym[type(op)]} {bn} * {ad}")
+            self.emit(f"{tn} = 1 if {' and '.join(tests)} else 0; {td} = 1", ind)
+            return tn, td
+        if isinstance(node, ast.IfExp):
+            cn, _ = self.value(node.test, ind)
+            self.emit(f"if {cn} != 0:", ind)
+            bn, bd = self.value(node.body, ind + 1)
+            self.emit(f"{tn} = {bn}; {td} = {bd}", ind + 1)
+            self.emit("else:", ind)
+            on, od = self.value(node.orelse, ind + 1)
+            self.emit(f"{tn} = {on}; {td} = {od}", ind + 1)
+            return tn, td
+        if isinstance(node, ast.BoolOp):
+            go_on = "!=" if isinstance(node.op, ast.And) else "=="  # and: continue while true; or: while false
+            self._boolop(node.values, tn, td, go_on, ind)
+            return tn, td
+        if isinstance(node, ast.Call):
+            assert isinstance(node.func, ast.Name)
+            args = [self.value(a, ind) for a in node.args]
+            fn = node.func.id
+            an, ad = args[0]
+            if fn == "ceil":
+                self.emit(f"{tn} = -(-{an} // {ad}); {td} = 1", ind)
+            elif fn == "floor":
+                self.emit(f"{tn} = {an} // {ad}; {td} = 1", ind)
+            else:
+                helper = {"sqrt": "_sqrt", "min": "_minimum", "max": "_maximum"}[fn]
+                pairs = ", ".join(f"({n}, {d})" for n, d in args)
+                self.emit(f"{tn}, {td} = {helper}({pairs})", ind)
+            return tn, td
+        raise AssertionError(f"unchecked node {type(node).__name__}")  # pragma: no cover - checked above
+
+    def _boolop(self, values: list[ast.expr], tn: str, td: str, go_on: str, ind: int) -> None:
+        vn, vd = self.value(values[0], ind)
+        self.emit(f"{tn} = {vn}; {td} = {vd}", ind)
+        if len(values) > 1:
+            self.emit(f"if {tn} {go_on} 0:", ind)
+            self._boolop(values[1:], tn, td, go_on, ind + 1)

@@ -370,6 +370,11 @@ class Ruleset:
         """Results of pure calculator steps under these rules (:mod:`drydock.calc`), keyed by their inputs."""
         return {}
 
+    def clear_memo(self) -> None:
+        """Forget every memoised calculator result, e.g. to time a cold start."""
+        self.memo.clear()
+        self.arc_counts.clear()
+
     @cached_property
     def arc_counts(self) -> dict[str, Exact | None]:
         """Memo of :func:`drydock.arcs.arc_count` results for this ruleset."""
