@@ -93,3 +93,28 @@ def test_launch_tubes_are_priced_from_the_carriers_flights():
     assert (tubes.su, tubes.orat) == (60, 300)
     (p,) = r.problems
     assert p.code == "SYSTEM_QTY_DIFFERS" and "quantity 1" in p.message and "6 flights" in p.message
+
+
+MIXED = "X Y-class Z\nScreens: 6\n-Fwd: 2\n-Port: 1\n-Stbd: 1\n-Aft: 0\nHull: 8-7-6-5-4-3-2-1\n"
+
+
+def test_standard_with_directional_screens_is_kept_and_reported_by_every_format():
+    from drydock import validate
+    from drydock.formats.drake import from_drake, to_drake
+    from drydock.formats.excel.read import from_xlsx
+    from drydock.formats.excel.write import to_xlsx
+    from drydock.formats.native import from_yaml, to_yaml
+
+    (d,) = from_drake(MIXED)
+    assert (d.screens, d.extra_directional_screens) == (6, ArcValues(fwd=2, port=1, stbd=1))
+    mixed = [p for p in validate(d) if p.code == "SCREENS_MIXED"]
+    assert len(mixed) == 1 and mixed[0].severity == "error" and "2/1/1/0" in mixed[0].message
+    assert from_drake(to_drake(d)) == [d]
+    (y,) = from_yaml(to_yaml([d]))
+    assert y == d and "directional_screens:" in to_yaml([d])
+    (x,) = from_xlsx(to_xlsx([d]))
+    assert (x.screens, x.extra_directional_screens) == (6, d.extra_directional_screens)
+    assert "SCREENS_MIXED" in {p.code for p in validate(x)}
+    # "Screens: N" with N the directional total is the total line, not standard screens
+    (t,) = from_drake("X Y-class Z\nScreens: 4\n-Fwd: 2\n-Port: 1\n-Stbd: 1\nHull: 3-2-1\n")
+    assert (t.screens, t.extra_directional_screens) == (ArcValues(fwd=2, port=1, stbd=1), None)
