@@ -249,14 +249,16 @@ def _mode_bsur(mode: WeaponMode, rules: Ruleset, tech_mod: Exact) -> Fraction:
     else:
         acc = rules.acc_standard.get(mode.acc, ZERO)
     # exact arithmetic on (numerator, denominator) pairs, reduced once by r1 at the end
-    n, d = f["bsur"].value_pair(L=mode.long_range, ROF=mode.rof, ACC=acc, IMP=mode.imp, DMG=mode.dmg)
+    wv = {"L": mode.long_range, "MA": mode.ma or 0, "ROF": mode.rof, "ACC": acc, "ACC_SEEK": acc_seek,
+          "IMP": mode.imp, "DMG": mode.dmg, "TRAITS": len(traits)}  # WEAPON_VARIABLES, for every weapon formula
+    n, d = f["bsur"].value_pair(**wv)
     before, after = trait_multipliers(traits, rules)
     n, d = n * before.numerator, d * before.denominator
     if seeking:
-        an, ad = f["seeking_addition"].value_pair(MA=mode.ma, ROF=mode.rof)
+        an, ad = f["seeking_addition"].value_pair(**wv)
         n, d = n * ad + an * d, d * ad
     if defensive:
-        an, ad = f["defensive_addition"].value_pair(ROF=mode.rof, ACC_SEEK=acc_seek, ACC=acc)
+        an, ad = f["defensive_addition"].value_pair(**wv)
         n, d = n * ad + an * d, d * ad
     n, d = n * after.numerator * tech_mod.numerator, d * after.denominator * tech_mod.denominator
     return _r1(n, d)

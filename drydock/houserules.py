@@ -1,5 +1,9 @@
 """Load a house-rule file (YAML) over the Unity rules: ``drydock rate --rules FILE``.
 
+A file may also scope overrides to one faction (``factions: {Eldar: {...}}``, see
+:mod:`drydock.rules.factions`): :func:`load_house_rules` returns every ruleset of
+the file, :func:`load_ruleset` the one for designs of no listed faction.
+
 A rules file is bounded before it is read (:data:`MAX_RULES_BYTES`, :data:`MAX_RULES_DEPTH`),
 must be UTF-8 YAML without aliases, and every failure is one clean
 :class:`~drydock.errors.RulesError` line naming the file.
@@ -12,15 +16,16 @@ from typing import Any
 
 from drydock.errors import RulesError
 from drydock.rules import Ruleset
+from drydock.rules.factions import HouseRules
 
 MAX_RULES_BYTES = 1_000_000
 MAX_RULES_DEPTH = 20
 
 
-def load_ruleset(path: str | Path | None) -> Ruleset:
-    """The Unity rules, with the house-rule file at ``path`` merged over them (``None``: the book)."""
+def load_house_rules(path: str | Path | None) -> HouseRules:
+    """The Unity rules with the house-rule file at ``path`` merged over them, per faction (``None``: the book)."""
     if path is None:
-        return Ruleset.unity()
+        return HouseRules.book()
     try:
         with open(path, "rb") as fh:
             raw = fh.read(MAX_RULES_BYTES + 1)
@@ -33,10 +38,17 @@ def load_ruleset(path: str | Path | None) -> Ruleset:
     except UnicodeDecodeError as exc:
         raise RulesError(f"{path}: not UTF-8 text (byte {exc.start + 1})") from None
     data = _parse_yaml(text, path)
+    if data is not None and not isinstance(data, dict):
+        raise RulesError(f"{path}: a house-rule file must be a mapping of rules entries")
     try:
-        return Ruleset.from_data(data or {})
+        return HouseRules.from_data(data or {})
     except RulesError as exc:
         raise RulesError(f"{path}: {exc}") from None
+
+
+def load_ruleset(path: str | Path | None) -> Ruleset:
+    """The Unity rules, with the house-rule file at ``path`` merged over them (``None``: the book)."""
+    return load_house_rules(path).base
 
 
 def _parse_yaml(text: str, path: str | Path) -> Any:

@@ -21,14 +21,19 @@ from drydock.errors import RulesError
 from drydock.rules.formula import Exact, Formula, ceil, exact
 from drydock.rules.unity import UNITY
 
+#: Every weapon variable, given to every weapon formula (bsur, seeking_addition, defensive_addition):
+#: L long range band (a seeker's MA), MA seeker MA (0 for other weapons), ROF, ACC and ACC_SEEK
+#: (the A.1 standard and seeking accuracy factors), IMP, DMG and TRAITS (how many traits the mode has).
+WEAPON_VARIABLES = ("L", "MA", "ROF", "ACC", "ACC_SEEK", "IMP", "DMG", "TRAITS")
+
 #: Variables each top-level formula may use.
 FORMULA_VARIABLES: dict[str, tuple[str, ...]] = {
     "total_su": ("H",),
     "engine_factor": ("H",),
     "shield_factor": ("H",),
-    "bsur": ("L", "ROF", "ACC", "IMP", "DMG"),
-    "seeking_addition": ("MA", "ROF"),
-    "defensive_addition": ("ROF", "ACC_SEEK", "ACC"),
+    "bsur": WEAPON_VARIABLES,
+    "seeking_addition": WEAPON_VARIABLES,
+    "defensive_addition": WEAPON_VARIABLES,
     "dual_mode_bsur": ("B1", "B2"),
     "bank_su": ("BSUR", "MOUNTS", "ARCS", "MOUNT"),
     "bank_orat": ("SU", "ER", "L"),
@@ -270,10 +275,12 @@ class Ruleset:
         for hull in range(self.hull_min, self.hull_max + 1):
             self.hull_constants(hull)
         f = self.formulas
+        weapon: dict[str, Exact] = {"L": 9, "MA": 8, "ROF": 1, "ACC": Fraction(1, 4), "ACC_SEEK": Fraction(3, 10),
+                                    "IMP": 1, "DMG": 1, "TRAITS": 1}
         sample: dict[str, dict[str, Exact]] = {
-            "bsur": {"L": 9, "ROF": 1, "ACC": Fraction(1, 4), "IMP": 1, "DMG": 1},
-            "seeking_addition": {"MA": 8, "ROF": 1},
-            "defensive_addition": {"ROF": 1, "ACC_SEEK": Fraction(3, 10), "ACC": Fraction(1, 4)},
+            "bsur": weapon,
+            "seeking_addition": weapon,
+            "defensive_addition": weapon,
             "dual_mode_bsur": {"B1": 10, "B2": 5},
             "bank_su": {"BSUR": 10, "MOUNTS": 1, "ARCS": 2, "MOUNT": 1},
             "bank_orat": {"SU": 30, "ER": 4, "L": 9},
