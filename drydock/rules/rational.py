@@ -11,6 +11,7 @@ size bounds (:data:`MAX_BITS`, :data:`MAX_EXPONENT`).
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from fractions import Fraction
 
 Pair = tuple[int, int]
@@ -72,17 +73,17 @@ def lt(a: Pair, b: Pair) -> bool:
 
 
 def minimum(*args: Pair) -> Pair:
-    best = args[0]
-    for a in args[1:]:
-        if lt(a, best):
-            best = a
-    return best
+    return _extreme(args, lambda a, b: lt(a, b))
 
 
 def maximum(*args: Pair) -> Pair:
+    return _extreme(args, lambda a, b: lt(b, a))
+
+
+def _extreme(args: tuple[Pair, ...], better: Callable[[Pair, Pair], bool]) -> Pair:
     best = args[0]
     for a in args[1:]:
-        if lt(best, a):
+        if better(a, best):
             best = a
     return best
 
