@@ -13,7 +13,6 @@ Pure steps (a mode's BSUR, a bank's SU and ORAT) are memoised per ruleset
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
@@ -43,30 +42,6 @@ def _r1(n: int, d: int) -> Fraction:
 def _int(x: Exact) -> int:
     """Rounded up to an integer ("rounded up", A.1); an exact whole number stays itself."""
     return x if type(x) is int else -(-x.numerator // x.denominator)
-
-
-def number_text(x: Exact, places: int = 4) -> str:
-    """An exact number as players read it: ``10.8``, ``104``, ``0.75`` (not ``54/5``).
-
-    Exact for every terminating decimal; a repeating one (only from a house-rule
-    formula) is shown to ``places`` decimals, halves up.
-    """
-    q = Fraction(x)
-    if q.denominator == 1:
-        return str(q.numerator)
-    sign = "-" if q < 0 else ""
-    q = abs(q)
-    d = q.denominator
-    for k in range(1, places + 1):
-        if (10**k) % d == 0:
-            scaled = q.numerator * (10**k // d)
-            break
-    else:
-        k = places
-        scaled = math.floor(q * 10**k + Fraction(1, 2))
-    whole, frac = divmod(scaled, 10**k)
-    text = f"{whole}.{frac:0{k}d}".rstrip("0").rstrip(".")
-    return sign + text if text != "0" else "0"
 
 
 # ------------------------------------------------------------------ result records

@@ -54,11 +54,12 @@ _NUMBER_RE = re.compile(r"^(\d*)(?:\.(\d*))?(?:[eE]([+-]?\d+))?$")
 def exact(text: object, limit: int = MAX_LITERAL) -> Exact:
     """The exact value of a decimal number written as text, int or float (``"0.43"`` -> 43/100).
 
-    Raises :class:`ValueError` for anything else, for non-finite values and for
-    numbers larger than ``limit`` or with more than :data:`MAX_LITERAL_DIGITS` digits.
+    Raises :class:`ValueError` (a message in a player's words, without the value) for
+    anything else, for non-finite values and for numbers larger than ``limit`` or with
+    more than :data:`MAX_LITERAL_DIGITS` digits.
     """
     if isinstance(text, bool):
-        raise ValueError("a number is required, not true/false")
+        raise ValueError("must be a number, not true/false")
     if isinstance(text, int):
         value: Exact = text
     elif isinstance(text, Fraction):
@@ -66,28 +67,52 @@ def exact(text: object, limit: int = MAX_LITERAL) -> Exact:
     else:
         if isinstance(text, float):
             if not math.isfinite(text):
-                raise ValueError(f"{text} is not a finite number")
+                raise ValueError("must be a finite number")
             text = repr(text)
         if not isinstance(text, str):
-            raise ValueError(f"expected a number, got {type(text).__name__}")
+            raise ValueError("must be a number")
         s = text.strip().replace("_", "")
         sign = -1 if s[:1] == "-" else 1
         s = s[1:] if s[:1] in ("+", "-") else s
         m = _NUMBER_RE.match(s)
         if not s or m is None or not (m.group(1) or m.group(2)):
-            raise ValueError(f"{text[:40]!r} is not a decimal number")
+            raise ValueError("must be a number")
         digits = (m.group(1) or "") + (m.group(2) or "")
         exp = int(m.group(3)) if m.group(3) and len(m.group(3).lstrip("+-")) <= 4 else (10**6 if m.group(3) else 0)
         if abs(exp) > 2 * MAX_LITERAL_DIGITS:
-            raise ValueError(f"{text[:40]!r} is too large or too small")
+            raise ValueError("is too large or too small")
         if len(digits.lstrip("0")) > MAX_LITERAL_DIGITS:
-            raise ValueError(f"{text[:40]!r} has too many digits")
+            raise ValueError(f"has too many digits (at most {MAX_LITERAL_DIGITS})")
         value = sign * Fraction(int(digits or "0"), 10 ** len(m.group(2) or "")) * Fraction(10) ** exp
         if value.denominator == 1:
             value = value.numerator
     if abs(value) > limit:
-        raise ValueError(f"{str(text)[:40]!r} is too large (at most {limit})")
+        raise ValueError(f"is too large (at most {limit:,})")
     return value
+
+
+def number_text(x: Exact, places: int = 4) -> str:
+    """An exact number as players read it: ``10.8``, ``104``, ``0.75`` (not ``54/5``).
+
+    Exact for every terminating decimal; a repeating one (only from a house-rule
+    formula) is shown to ``places`` decimals, halves up.
+    """
+    q = Fraction(x)
+    if q.denominator == 1:
+        return str(q.numerator)
+    sign = "-" if q < 0 else ""
+    q = abs(q)
+    d = q.denominator
+    for k in range(1, places + 1):
+        if (10**k) % d == 0:
+            scaled = q.numerator * (10**k // d)
+            break
+    else:
+        k = places
+        scaled = math.floor(q * 10**k + Fraction(1, 2))
+    whole, frac = divmod(scaled, 10**k)
+    text = f"{whole}.{frac:0{k}d}".rstrip("0").rstrip(".")
+    return sign + text if text != "0" else "0"
 
 
 # ------------------------------------------------------------------ rounding on exact numbers
@@ -165,7 +190,7 @@ class Formula:
                 try:
                     exact(literal if isinstance(node.value, float) else node.value)
                 except ValueError as exc:
-                    raise self._error(f": {exc}") from None
+                    raise self._error(f": the number {literal[:40]} {exc}") from None
         # The expression is compiled to straight-line integer arithmetic on (numerator,
         # denominator) pairs (drydock.rules.rational): no Fraction and no gcd until the end.
         # Two entry points share the code: `value` (reduced int/Fraction) and `value_pair`.
