@@ -226,14 +226,14 @@ def _mode_bsur(mode: WeaponMode, rules: Ruleset, tech_mod: Exact) -> Fraction:
     # exact arithmetic on (numerator, denominator) pairs, reduced once by r1 at the end
     wv = {"L": mode.long_range, "MA": mode.ma or 0, "ROF": mode.rof, "ACC": acc, "ACC_SEEK": acc_seek,
           "IMP": mode.imp, "DMG": mode.dmg, "TRAITS": len(traits)}  # WEAPON_VARIABLES, for every weapon formula
-    n, d = f["bsur"].value_pair(**wv)
+    n, d = f["bsur"].pair_from(wv)
     before, after = trait_multipliers(traits, rules)
     n, d = n * before.numerator, d * before.denominator
     if seeking:
-        an, ad = f["seeking_addition"].value_pair(**wv)
+        an, ad = f["seeking_addition"].pair_from(wv)
         n, d = n * ad + an * d, d * ad
     if defensive:
-        an, ad = f["defensive_addition"].value_pair(**wv)
+        an, ad = f["defensive_addition"].pair_from(wv)
         n, d = n * ad + an * d, d * ad
     n, d = n * after.numerator * tech_mod.numerator, d * after.denominator * tech_mod.denominator
     return _r1(n, d)
@@ -516,7 +516,7 @@ def _vars(H: int, ER: int, ERO: Exact, S: Exact, ESR: Exact, EF: Exact, SF: Exac
 
 def _eval(rules: Ruleset, name: str, fieldname: str, fvars: dict[str, Exact], default: Exact) -> Exact:
     formula = rules.system_formulas.get((name, fieldname))
-    return default if formula is None else formula.value(**fvars)
+    return default if formula is None else formula.value_from(fvars)
 
 
 def _system_su(name: str, n: int, rules: Ruleset, tl: Any, fvars: dict[str, Exact]) -> int:

@@ -141,7 +141,7 @@ class Formula:
     ``where`` names the rules key (``formulas.total_su``) in every error message.
     """
 
-    __slots__ = ("source", "variables", "value", "value_pair", "where")
+    __slots__ = ("source", "variables", "value", "value_pair", "value_from", "pair_from", "where")
 
     def __init__(self, source: str | int | float | Fraction, allowed: Iterable[str], where: str = "") -> None:
         text = source.strip() if isinstance(source, str) else str(source)
@@ -200,6 +200,9 @@ class Formula:
         exec(compile(source, f"<formula {text}>", "exec"), scope)  # noqa: S102 - generated from a checked tree
         self.value: Callable[..., Exact] = scope["_value"]  # type: ignore[assignment]
         self.value_pair: Callable[..., Q.Pair] = scope["_pair"]  # type: ignore[assignment]
+        # the same, reading the variables from one mapping (no keyword packing: faster for many variables)
+        self.value_from: Callable[[dict[str, Exact]], Exact] = scope["_value_from"]  # type: ignore[assignment]
+        self.pair_from: Callable[[dict[str, Exact]], Q.Pair] = scope["_pair_from"]  # type: ignore[assignment]
 
     def __call__(self, **variables: Exact) -> Exact:
         """The exact value for these variables: an ``int`` when whole, else a ``Fraction``.
@@ -268,13 +271,16 @@ class _Codegen:
         signature = f"*, {', '.join(f'{p}=None' for p in params)}" if params else ""
         failure = "{" + ", ".join(f"{v!r}: {v}" for v in used) + "}"
         out: list[str] = []
+        unpack = [f"        {v} = _v.get({v!r})" for v in used]
         for name, tail in (("_value", f"return _result(({n}, {d}))"), ("_pair", f"return _checked(({n}, {d}))")):
-            out.append(f"def {name}({signature}):")
-            out.append("    try:")
-            out.extend(code)
-            out.append("        " + tail)
-            out.append("    except _ERRORS as exc:")
-            out.append(f"        _fail(exc, {failure})")
+            for suffix, head, fetch, shown in (("", signature, [], failure), ("_from", "_v", unpack, "_v")):
+                out.append(f"def {name}{suffix}({head}):")
+                out.append("    try:")
+                out.extend(fetch)
+                out.extend(code)
+                out.append("        " + tail)
+                out.append("    except _ERRORS as exc:")
+                out.append(f"        _fail(exc, {shown})")
         return "\n".join(out) + "\n"
 
     def emit(self, line: str, indent: int) -> None:
