@@ -24,6 +24,8 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "show": ("drydock.cli.convert:show", "Print a design as Drake notation, YAML or JSON."),
     "examples": ("drydock.cli.examples:examples", "List (or --copy) the bundled example designs."),
     "ssd": ("drydock.cli.ssd:ssd", "Print display sheets (SSDs) for designs into one PDF booklet."),
+    "analyze": ("drydock.cli.analyze:analyze", "Expected damage by range, arcs, SU/CR and endurance (no dice)."),
+    "tournament": ("drydock.cli.tournament:tournament", "Round robin of designs: win-rate matrix and ranking."),
 }
 
 
