@@ -243,6 +243,10 @@ def check_design(design: Design, *, file: str | None = None) -> Design:
             c.num(f"{key} (total)", value.total(), limit)
         else:
             c.num(key, value, limit)
+    extra = getattr(design, "extra_directional_screens", None)
+    if isinstance(extra, ArcValues):
+        for arc, v in extra.items():
+            c.num(f"directional_screens.{arc}", v, SCREENS)
     for cat in ("engines", "shields", "weapons", "fighters"):
         c.num(f"tech.{cat}", getattr(design.tech, cat), TECH)
     c.count("weapons", design.weapons, BATTERIES)

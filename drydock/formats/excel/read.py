@@ -296,8 +296,13 @@ class _Reader:
             raise self.err(name, F["hull"].cell, "hull size is required")
         v["hull"] = hull
         v["engines"] = self.integer(ws, F["engines"].cell, "engines", 0)
-        for key in ("shields", "screens"):
-            v[key] = self.arc_or_int(ws, key)
+        v["shields"] = self.arc_or_int(ws, "shields")
+        v["screens"] = self.arc_or_int(ws, "screens")
+        if isinstance(v["screens"], int) and v["screens"]:
+            # both filled: keep the directional ones too, so validate() reports SCREENS_MIXED (A.5 [6], [7])
+            extra = self.arcs(ws, "screens")
+            if extra is not None:
+                v["extra_directional_screens"] = extra
         v["tech"] = TechLevels(**{cat: self.integer(ws, f"{col}{L.TECH_ROW}", f"{cat} tech level", 0)
                                   for cat, col in L.TECH_COLUMNS.items()})
         stated = StatedValues(
@@ -322,11 +327,15 @@ class _Reader:
         value = self.integer(ws, cell, key)
         if value is not None:  # standard wins over directional when both are filled (Z.2)
             return value
+        return self.arcs(ws, key) or 0
+
+    def arcs(self, ws: Any, key: str) -> ArcValues | None:
+        """The directional row of ``key`` (shields or screens), ``None`` when all four cells are empty."""
         row, _ = L.DIRECTIONAL_ROWS[key]
         cells = {arc: f"{col}{row}" for arc, col in L.ARC_COLUMNS.items()}
         arcs = {arc: self.integer(ws, addr, f"{key} {arc}") for arc, addr in cells.items()}
         if all(a is None for a in arcs.values()):
-            return 0
+            return None
         return ArcValues(**{arc: a or 0 for arc, a in arcs.items()})
 
     def batteries(self, ws: Any, library: dict[str, tuple[WeaponMode, WeaponMode | None]]) -> tuple[Battery, ...]:

@@ -159,6 +159,8 @@ def _write_ship(ws: Worksheet, d: Design, r: Rating, battery_keys: list[str]) ->
     for key, (row, label) in L.DIRECTIONAL_ROWS.items():
         put(ws, f"A{row}", label, bold=True)
         value = getattr(d, key)
+        if key == "screens" and d.extra_directional_screens is not None:
+            value = d.extra_directional_screens  # beside standard screens: kept, reported (SCREENS_MIXED)
         for arc, col in L.ARC_COLUMNS.items():
             put(ws, f"{col}{row}", getattr(value, arc) if isinstance(value, ArcValues) else None, _INPUT)
     _header(ws, f"A{L.TECH_HEADER_ROW}", L.TECH_HEADER_LABEL)
