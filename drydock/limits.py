@@ -110,6 +110,16 @@ XLSX_PART = _limit("workbook part", 64 * 1024 * 1024, "uncompressed bytes of a w
                                                       "(sheets it ignores are never parsed)")
 XLSX_CELLS = _limit("workbook cells", 200_000, "cells read from the SHIP and Weapons sheets")
 
+# ------------------------------------------------------------------ house rules (--rules files and their formulas)
+RULES_FILE = _limit("house-rule file size", 1_000_000, "bytes in one --rules file")
+RULES_DEPTH = _limit("house-rule nesting depth", 20, "nested mappings in a --rules file (aliases are refused)")
+FORMULA_SOURCE = _limit("formula length", 500, "characters in one house-rule formula")
+FORMULA_NODES = _limit("formula size", 200, "operators and operands in one formula")
+FORMULA_DEPTH = _limit("formula depth", 40, "nested parentheses and calls in one formula")
+FORMULA_LITERAL = _limit("formula number", 10**12, "a number written in a formula (30 digits at most)")
+FORMULA_EXPONENT = _limit("formula exponent", 10_000, "the exponent of ** in a formula")
+FORMULA_BITS = _limit("formula bits", 20_000, "bits of an exact intermediate value while a formula is computed")
+
 # ------------------------------------------------------------------ battles (drydock battle)
 BOARD = _limit("board size", 200, "columns or rows of the battle board (the default is 24x18)")
 RUNS = _limit("runs", 1_000_000, "battles in one drydock battle")
