@@ -38,8 +38,9 @@ class Limit:
 class LimitError(DrydockError):
     """An input value or size past a sanity limit (see :data:`LIMITS`)."""
 
-    def __init__(self, what: str, limit: Limit, *, file: str | None = None, value: Any = None) -> None:
-        self.what, self.limit, self.file, self.value = what, limit, file, value
+    def __init__(self, what: str, limit: Limit, *, file: str | None = None, value: Any = None,
+                 line: int | None = None) -> None:
+        self.what, self.limit, self.file, self.value, self.line = what, limit, file, value, line
         shown = "" if value is None else f" ({_short_number(value)})"
         where = f"{file}: " if file else ""
         super().__init__(f"{where}{what}{shown} is past drydock's limit of {limit.value:,} ({limit.name}: "
@@ -50,7 +51,7 @@ def with_file(exc: LimitError, file: str | None) -> LimitError:
     """``exc`` naming ``file`` when it named none (a text parser deep in a reader does not know the file)."""
     if exc.file is not None or not file:
         return exc
-    return LimitError(exc.what, exc.limit, file=file, value=exc.value)
+    return LimitError(exc.what, exc.limit, file=file, value=exc.value, line=exc.line)
 
 
 def _short_number(value: Any) -> str:
@@ -182,7 +183,7 @@ def check_text(text: str, *, file: str | None = None, line_limit: Limit | None =
         end = text.find("\n", start)
         stop = len(text) if end < 0 else end
         if stop - start > line_limit.value:
-            raise LimitError(f"line {no}", line_limit, file=file, value=f"{stop - start:,} characters")
+            raise LimitError(f"line {no}", line_limit, file=file, value=f"{stop - start:,} characters", line=no)
         if end < 0:
             return
         start = end + 1
@@ -216,7 +217,7 @@ def check_legacy_text(text: str, *, file: str | None = None) -> None:
         for m in _NUMBER_RE.finditer(line):
             digits = m.group(0).replace(",", "")
             if len(digits.lstrip("0")) > len(str(LEGACY_NUMBER.value)) or int(digits) > LEGACY_NUMBER.value:
-                raise LimitError(f"line {no}: the number", LEGACY_NUMBER, file=file, value=digits)
+                raise LimitError(f"line {no}: the number", LEGACY_NUMBER, file=file, value=digits, line=no)
 
 
 def check_battle(*, runs: int, jobs: int, turns: int, board: tuple[int, int], ships: tuple[int, int]) -> None:
