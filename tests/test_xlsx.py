@@ -33,19 +33,25 @@ def test_majestic_drake_yaml_drake_xlsx_drake_identical():
 
 
 def test_workbook_sheets_colours_and_layout():
-    wb = load_workbook(BytesIO(to_xlsx(from_drake(MAJESTIC + "\n" + MAJESTIC))))
-    assert wb.sheetnames == ["SHIP1", "SHIP2", "Weapons", "Drake", "Tables"]
+    data = to_xlsx(from_drake(MAJESTIC + "\n" + MAJESTIC))
+    wb = load_workbook(BytesIO(data), data_only=True)  # the cached values drydock wrote
+    formulas = load_workbook(BytesIO(data))
+    assert wb.sheetnames == ["SHIP1", "SHIP2", "Weapons", "Rules", "Drake", "Tables"]
     assert wb["Tables"].sheet_state == "hidden"
     ship = wb["SHIP1"]
     assert ship["B8"].value == 8 and ship["B8"].fill.fgColor.rgb.endswith(L.INPUT_FILL)
     assert ship["H8"].value == 188 and ship["H8"].fill.fgColor.rgb.endswith(L.COMPUTED_FILL)  # CRAT
+    assert formulas["SHIP1"]["H8"].value == "=CEILING(ROUND(SQRT((ORAT*IF(Option_cr_drat=\"rounded\",DRAT,"\
+                                            "(BaseDRAT*DratMultiplier+DratAddition)))),6),1)"
+    assert formulas["SHIP1"]["C9"].value == "=CEILING(ROUND(MAX(Engines,0)*EngineFactor*TLModEngines,6),1)"
+    assert ship["H14"].value == "none" and ship["G1"].value == "Rules: Unity v2.0"
     assert (ship["H3"].value, ship["H4"].value, ship["H5"].value) == (1520, 1520, 0)
     assert ship["B21"].value == 185 and ship["B24"].value == "17-13-9-5"
     assert ship.freeze_panes == "A3"
     assert len(ship.data_validations.dataValidation) >= 4
     weapons = wb["Weapons"]
     # each distinct weapon profile once, although two ships carry it; RNG negative for standard weapons
-    rows = [[c.value for c in r] for r in weapons.iter_rows(min_row=2, max_col=7)]
+    rows = [[c.value for c in r] for r in weapons.iter_rows(min_row=2, max_row=4, max_col=7)]
     assert rows == [["Lightning Turret", -12, 2, 5, 1, 1, "Pr1"], ["Laser Cannon", -9, 1, 5, 1, 1, None],
                     ["Fusion Torpedo", -15, 1, 4, 3, 1, None]]
     assert weapons["L2"].value == 10.8  # BSUR (construction.md §9.2)
@@ -58,7 +64,7 @@ def test_seeker_secondary_mode_and_custom_bands_in_the_library():
         "3-6-9 | 1x5+/1/1", "3-6-9 | 1x5+/1/1\nAnti-Fighter: 2-5-7 | 3x4+/1/1 (Dfn)")
     (d,) = from_drake(text)
     wb = load_workbook(BytesIO(to_xlsx(d)))
-    rows = [[c.value for c in r] for r in wb["Weapons"].iter_rows(min_row=2, max_col=8)]
+    rows = [[c.value for c in r] for r in wb["Weapons"].iter_rows(min_row=2, max_row=5, max_col=8)]
     assert rows[1][:2] == ["Laser Cannon", -9]
     assert rows[2][:2] == ["Laser Cannon>Anti-Fighter", "2-5-7"]
     assert rows[3][:8] == ["Fusion Torpedo", 8, 1, 4, 3, 1, "Skr", "Exp"]

@@ -9,6 +9,7 @@ puts those values into the saved file's sheet XML (``<v>`` with the right ``t`` 
 from __future__ import annotations
 
 import re
+from copy import copy
 import zipfile
 from decimal import Decimal
 from fractions import Fraction
@@ -41,6 +42,22 @@ class Cells:
 
     def __init__(self) -> None:
         self.cached: dict[str, dict[str, Any]] = {}
+        self._styles: dict[tuple[int, bool], Any] = {}
+
+    def style(self, cell: Any, fill: PatternFill | None, bold: bool) -> None:
+        """Fill and font, copied from the first cell styled alike (openpyxl's style setters are slow)."""
+        if fill is None and not bold:
+            return
+        key = (id(fill), bold)
+        known = self._styles.get(key)
+        if known is not None:
+            cell._style = copy(known)
+            return
+        if fill is not None:
+            cell.fill = fill
+        if bold:
+            cell.font = BOLD
+        self._styles[key] = copy(cell._style)
 
     def put(self, ws: Worksheet, addr: str, value: Any, fill: PatternFill | None = None, bold: bool = False) -> None:
         """Set a cell; strings are always text (a leading = + - @ gets a quote prefix, never a formula)."""
@@ -49,11 +66,10 @@ class Cells:
         if isinstance(value, str):
             cell.data_type = "s"
             if value.startswith(FORMULA_PREFIXES):
+                self.style(cell, fill, bold)
                 cell.quotePrefix = True
-        if fill is not None:
-            cell.fill = fill
-        if bold:
-            cell.font = BOLD
+                return
+        self.style(cell, fill, bold)
 
     def header(self, ws: Worksheet, addr: str, text: str) -> None:
         self.put(ws, addr, text, HEADER, bold=True)
@@ -63,10 +79,7 @@ class Cells:
         """A formula cell (``formula`` without the leading ``=``) whose cached value is ``value``."""
         cell = ws[addr]
         cell.value = "=" + formula
-        if fill is not None:
-            cell.fill = fill
-        if bold:
-            cell.font = BOLD
+        self.style(cell, fill, bold)
         self.cached.setdefault(ws.title, {})[addr] = plain(value)
 
 

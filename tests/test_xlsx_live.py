@@ -1,0 +1,244 @@
+"""The live workbook recalculated by LibreOffice: every computed cell equals drydock's figure.
+
+Workbooks are written *without* cached values, recalculated headless by LibreOffice
+(``soffice --convert-to xlsx``), and read back with openpyxl (``data_only=True``); every
+formula cell is compared with the value drydock caches for it, and the headline figures
+with ``drydock rate --json`` (:meth:`Rating.to_dict`). See tests/libreoffice.py.
+"""
+
+from __future__ import annotations
+
+import random
+from io import BytesIO
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, Phase, given, settings
+from openpyxl import load_workbook
+
+from drydock.formats.excel import layout as L
+from drydock.formats.excel.read import from_ods, from_xlsx
+from drydock.formats.excel.write import to_xlsx
+from drydock.generate import random_design
+from drydock.model import ArcValues, Design
+from drydock.rules import Ruleset
+from drydock.validation import rate
+from tests.design_strategies import designs
+from tests.libreoffice import convert
+
+ROOT = Path(__file__).resolve().parent.parent
+HOUSE = {
+    "name": "Live-workbook test house rules",
+    "formulas": {"total_su": {"expr": "H * (H + 30) * 5.5"},
+                 "bsur": {"expr": "L * ROF * ACC * (IMP + 0.3) * (DMG + 0.5) * (1.1 if L > 12 else 1)"},
+                 "combat_rating": {"expr": "sqrt(ORAT * DRAT) * 1.05"}},
+    "traits": {"Knt": {"multiplier": "2.5"}, "Acr": {"multiplier": "1.25"}},
+    "mounts": {"modifiers": {"2": "1.6"}},
+    "tech_levels": {"modifiers": {"1": "0.75"}},
+    "systems": {"Hyperdrive": {"su": "EF * 0.5"},
+                "Tractor Beam": {"orat": "(ERO + 1) * 3 * n or 1"}},  # `or`: no faithful spreadsheet form
+    "options": {"drat_rounding": {"value": "base_and_final"}, "cr_drat": {"value": "exact"},
+                "orat_tech_unapply": {"value": "round_first"}, "expendable_rounding": {"value": "after"},
+                "defensive_base_column": {"value": "seeking"}},
+}
+
+
+# ------------------------------------------------------------------ designs
+def legal_designs(count: int, seed: int) -> list[Design]:
+    rng = random.Random(seed)
+    return [random_design(rng) for _ in range(count)]
+
+
+def strategy_designs(count: int) -> list[Design]:
+    """Designs drawn (reproducibly) from tests/design_strategies.py: legal and illegal, every option."""
+    found: list[Design] = []
+
+    @settings(max_examples=count, derandomize=True, database=None, phases=[Phase.generate], deadline=None,
+              suppress_health_check=list(HealthCheck))
+    @given(designs())
+    def collect(d: Design) -> None:
+        found.append(d)
+
+    collect()
+    return found
+
+
+def coverage(items: list[Design], rules: Ruleset) -> dict[str, bool]:
+    modes = [m for d in items for b in d.weapons for m in b.modes]
+    banks = [k for d in items for b in d.weapons for k in b.banks]
+    listed = {s.name for d in items for s in d.systems}
+    return {
+        "every trait": set(rules.traits) <= {t for m in modes for t in m.traits},
+        "tech levels": all(any(getattr(d.tech, c) == lv for d in items) for c in rules.tech_categories
+                           for lv in (-2, -1, 1, 2)),
+        "directional shields": any(isinstance(d.shields, ArcValues) for d in items),
+        "directional screens": any(isinstance(d.screens, ArcValues) for d in items),
+        "screens": any(isinstance(d.screens, int) and d.screens > 0 for d in items),
+        "seekers": any(m.ma is not None for m in modes),
+        "dual-mode": any(b.secondary is not None for d in items for b in d.weapons),
+        "multi-mounts": any(k.mount_size > 1 for k in banks),
+        "alternate and defensive arcs": any(k.arc in rules.alternate_arcs for k in banks)
+        and any(k.arc in rules.data.arcs.defensive for k in banks),
+        "Expendable": any("Exp" in m.traits for m in modes),
+        "all systems": {n for n, s in rules.systems.items() if not s.structural} <= listed,
+    }
+
+
+# ------------------------------------------------------------------ comparing
+def _same(a: Any, b: Any) -> bool:
+    if a in ("", None) and b in ("", None):
+        return True
+    if isinstance(a, (int, float)) and isinstance(b, (int, float)) and not isinstance(a, bool):
+        return abs(a - b) < 1e-9
+    return bool(a == b)
+
+
+def formula_differences(written: bytes, recalculated: Path) -> tuple[int, list[str]]:
+    """(formula cells, differences) between drydock's cached values and LibreOffice's results."""
+    formulas = load_workbook(BytesIO(written))
+    cached = load_workbook(BytesIO(written), data_only=True)
+    lo = load_workbook(recalculated, data_only=True)
+    count, diffs = 0, []
+    for ws in formulas.worksheets:
+        for row in ws.iter_rows():
+            for cell in row:
+                if isinstance(cell.value, str) and cell.value.startswith("="):
+                    count += 1
+                    want = cached[ws.title][cell.coordinate].value
+                    got = lo[ws.title][cell.coordinate].value
+                    if not _same(want, got):
+                        diffs.append(f"{ws.title}!{cell.coordinate}: drydock {want!r}, LibreOffice {got!r}")
+    return count, diffs
+
+
+def rating_differences(ws: Any, design: Design, rules: Ruleset) -> list[str]:
+    """The sheet's figures against ``drydock rate --json`` for the design."""
+    j = rate(design, rules).to_dict()
+    V = L.SUMMARY_VALUE_COL
+    rows = {key: n for n, key, _ in L.SUMMARY_ROWS}
+    su = j["space_units"]
+    want: dict[str, Any] = {
+        f"{V}{rows['total_su']}": su["total"], f"{V}{rows['used_su']}": su["used"],
+        f"{V}{rows['remaining_su']}": su["remaining"], f"{V}{rows['orat']}": j["orat"],
+        f"{V}{rows['drat']}": j["drat"], f"{V}{rows['crat']}": j["combat_rating"],
+        f"{V}{rows['hull_track']}": "-".join(map(str, j["tracks"]["hull"])),
+        f"{V}{rows['engines_track']}": "-".join(map(str, j["tracks"]["engines"])),
+        f"{V}{rows['weapons_track']}": "-".join(map(str, j["tracks"]["weapons"])),
+        f"{V}{rows['shields_track']}": "-".join(map(str, j["tracks"]["shields"])),
+        f"{V}{rows['equipment_ll']}": j["loss_limits"]["equipment"],
+        f"{L.USED_COL}{L.PART_SU_ROWS['engines']}": su["engines"],
+        f"{L.USED_COL}{L.PART_SU_ROWS['shields']}": su["shields"],
+    }
+    b = L.BANKS
+    row = b.first_row
+    for battery in j["batteries"]:
+        for k, bank in enumerate(battery["banks"] or [None]):
+            want[f"{b.col('bsur')}{row}"] = battery["bsur"]
+            if k == 0:
+                want[f"{b.col('loss')}{row}"] = battery["loss_limit"]
+            if bank is not None:
+                want[f"{b.col('used')}{row}"] = bank["su"]
+                want[f"{b.col('orat')}{row}"] = bank["orat"]
+            row += 1
+    s = L.SYSTEMS
+    for n, system in enumerate(j["systems"][:len(design.systems)]):
+        r = s.first_row + n
+        want.update({f"{s.col('used')}{r}": system["su"], f"{s.col('orat')}{r}": system["orat"],
+                     f"{s.col('drat_mult')}{r}": system["drat_multiplier"],
+                     f"{s.col('drat_add')}{r}": system["drat_addition"]})
+    return [f"{ws.title}!{addr}: drydock {value!r}, sheet {ws[addr].value!r}"
+            for addr, value in want.items() if not _same(value, ws[addr].value)]
+
+
+# ------------------------------------------------------------------ the tests
+def test_libreoffice_recalculates_300_designs_and_a_house_rule_workbook_exactly_as_drydock(tmp_path):
+    book = Ruleset.unity()
+    house = Ruleset.from_data(HOUSE)
+    generated = legal_designs(250, seed=11)
+    drawn = strategy_designs(160)
+    legal_drawn = [d for d in drawn if not any(p.is_error for p in rate(d).problems)]
+    legal = generated + legal_drawn
+    assert len(legal) >= 300
+    assert all(coverage(legal, book).values()), coverage(legal, book)
+    books = {  # name: (designs, rules)
+        "legal-1": (legal[:160], book), "legal-2": (legal[160:], book),
+        "drawn-any": ([d for d in drawn if d not in legal_drawn], book),  # illegal ones too: same figures
+        "house": (legal_designs(60, seed=12) + legal_drawn[:20], house),
+    }
+    sources, written = [], {}
+    for name, (items, rules) in books.items():
+        path = tmp_path / f"{name}.xlsx"
+        path.write_bytes(to_xlsx(items, rules=rules, cached_values=False))
+        written[name] = to_xlsx(items, rules=rules)
+        sources.append(path)
+    out = convert(sources, tmp_path / "recalculated")
+    total = 0
+    for (name, (items, rules)), result in zip(books.items(), out, strict=True):
+        count, diffs = formula_differences(written[name], result)
+        total += count
+        assert diffs == [], f"{name}: {len(diffs)} of {count} formula cells differ:\n" + "\n".join(diffs[:30])
+        lo = load_workbook(result, data_only=True)
+        for i, design in enumerate(items, 1):
+            assert rating_differences(lo[f"SHIP{i}"], design, rules) == []
+        # the recalculated workbook still reads back as the same designs
+        assert from_xlsx(result.read_bytes(), rules=rules) == items
+    assert total > 300_000
+    house_sheet = load_workbook(out[-1], data_only=True)["SHIP1"]
+    assert house_sheet["G1"].value == f"Rules: {house.label}" and "house rules" in house.label
+    assert "could not be translated" in house_sheet["G2"].value  # the `or` formula keeps drydock's values
+
+
+def _edit(wb: Any) -> None:
+    ship, weapons = wb["SHIP1"], wb["Weapons"]
+    ship["B9"] = 5  # engines 4 -> 5
+    ship["D29"] = "3ACE2"  # a whole bank entry: three twin mounts
+    ship["A63"] = "Stealth"  # a system added from the drop-down list
+    weapons["H3"] = "Acr"  # Laser Cannon becomes Accurate (trait 2)
+    ship2 = wb["SHIP2"]
+    ship2["B10"] = None  # standard shields cleared, directional shields typed in
+    for col, value in zip("BCDE", (4, 3, 3, 2), strict=True):
+        ship2[f"{col}14"] = value
+
+
+def test_edited_inputs_recalculate_in_libreoffice_to_drydock_figures(tmp_path):
+    from drydock.formats.drake import from_drake
+
+    # Source: Unity Rulebook v2.0, A.6 (CR 188 as drydock rates it)
+    text = (ROOT / "tests" / "fixtures" / "majestic.drake").read_text(encoding="utf-8").split("\n", 1)[1]
+    wb = load_workbook(BytesIO(to_xlsx(from_drake(text) + legal_designs(2, seed=3))))
+    _edit(wb)
+    src = tmp_path / "edited.xlsx"
+    wb.save(src)
+    (result,) = convert([src], tmp_path / "recalculated")
+    edited = from_xlsx(result.read_bytes())
+    assert edited[0].engines == 5 and edited[0].weapons[0].banks[0].mounts == 3
+    assert edited[0].weapons[0].banks[0].mount_size == 2 and "Acr" in edited[0].weapons[1].primary.traits
+    assert [s.name for s in edited[0].systems][-1] == "Stealth"
+    assert isinstance(edited[1].shields, ArcValues) and edited[1].shields.fwd == 4
+    lo = load_workbook(result, data_only=True)
+    for i, design in enumerate(edited, 1):
+        assert rating_differences(lo[f"SHIP{i}"], design, Ruleset.unity()) == []
+    ship = lo["SHIP1"]
+    r = rate(edited[0])
+    assert ship["H8"].value == r.combat_rating != 188
+    assert r.used_su > r.total_su and ship["H14"].value == "OVER_SPACE"  # the Problems cell names the rule
+    # every formula cell agrees with drydock's own workbook for the edited designs
+    count, diffs = formula_differences(to_xlsx(edited), convert([_saved(tmp_path, edited)], tmp_path / "again")[0])
+    assert diffs == [] and count > 1000
+
+
+def _saved(tmp_path: Path, items: list[Design]) -> Path:
+    path = tmp_path / "edited-by-drydock.xlsx"
+    path.write_bytes(to_xlsx(items, cached_values=False))
+    return path
+
+
+@pytest.mark.parametrize("fmt", ["xlsx", "ods"])
+def test_a_workbook_saved_by_libreoffice_reads_back_as_the_same_designs(tmp_path, fmt):
+    items = strategy_designs(40)
+    src = tmp_path / "fleet.xlsx"
+    src.write_bytes(to_xlsx(items))
+    (saved,) = convert([src], tmp_path / "saved", to=fmt)
+    reader = from_xlsx if fmt == "xlsx" else from_ods
+    assert reader(saved.read_bytes(), file=str(saved)) == items
