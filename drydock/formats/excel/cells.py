@@ -9,8 +9,8 @@ puts those values into the saved file's sheet XML (``<v>`` with the right ``t`` 
 from __future__ import annotations
 
 import re
-from copy import copy
 import zipfile
+from copy import copy
 from decimal import Decimal
 from fractions import Fraction
 from io import BytesIO

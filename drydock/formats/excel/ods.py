@@ -28,9 +28,9 @@ _NS = {
     "table": "urn:oasis:names:tc:opendocument:xmlns:table:1.0",
     "text": "urn:oasis:names:tc:opendocument:xmlns:text:1.0",
 }
-_T = "{%s}" % _NS["table"]
-_O = "{%s}" % _NS["office"]
-_X = "{%s}" % _NS["text"]
+_T = "{" + _NS["table"] + "}"
+_O = "{" + _NS["office"] + "}"
+_X = "{" + _NS["text"] + "}"
 
 
 class OdsError(ValueError):

@@ -190,18 +190,18 @@ class ShipWriter:
             row = B.first_row + i
             item = rows[i] if i < len(rows) else None
             bank, rating, br = (item["bank"], item["rating"], item["battery"]) if item else (None, None, None)
-            blank_if_no_bank = (lambda v: "" if bank is None else v)  # noqa: E731
+            wf, cf = (WORKING, COMPUTED) if item else (None, None)  # blank rows stay white until used
             t = f'SUBSTITUTE({c["bank"]}{row}&""," ","")'
             digit = (lambda x: f'ISNUMBER(FIND("|"&{x}&"|","|0|1|2|3|4|5|6|7|8|9|"))')  # noqa: E731
             lead = f"IF({digit(f'MID({t},1,1)')},IF({digit(f'MID({t},2,1)')},2,1),0)"
             trail = f"IF(LEN({t})>{lead},IF({digit(f'RIGHT({t},1)')},1,0),0)"
-            guard = (lambda f: f'IF({c["bank"]}{row}="","",{f})')  # noqa: E731
+            guard = (lambda f, row=row: f'IF({c["bank"]}{row}="","",{f})')  # noqa: E731
             self.fx(f"{c['mounts']}{row}", guard(f"IF({lead}=0,1,VALUE(LEFT({t},{lead})))"),
-                    blank_if_no_bank(bank.mounts if bank else ""), WORKING)
+                    bank.mounts if bank else "", wf)
             self.fx(f"{c['arc']}{row}", guard(f"UPPER(MID({t},{lead}+1,LEN({t})-{lead}-{trail}))"),
-                    blank_if_no_bank(bank.arc.upper() if bank else ""), WORKING)
+                    bank.arc.upper() if bank else "", wf)
             self.fx(f"{c['per_mount']}{row}", guard(f"IF({trail}=1,VALUE(RIGHT({t},1)),1)"),
-                    blank_if_no_bank(bank.mount_size if bank else ""), WORKING)
+                    bank.mount_size if bank else "", wf)
             arc = f"{c['arc']}{row}"
             components = (f'SUMPRODUCT(--((LEN({arc})-LEN(SUBSTITUTE({arc},ComponentArcs,"")))=1))=LEN({arc})')
             arcs_value: Any = ""
@@ -209,7 +209,7 @@ class ShipWriter:
                 arcs_value = "?" if rating.arcs is None else rating.arcs
             self.fx(f"{c['arcs']}{row}", guard(f'IFERROR(INDEX(ArcCount,MATCH({arc},ArcCode,0)),'
                                                f'IF(AND(LEN({arc})>0,{components}),LEN({arc}),"?"))'),
-                    arcs_value, WORKING)
+                    arcs_value, wf)
             first_row_of = f"MATCH({c['battery']}{row},BankNo,0)"
             weapon = f"INDEX(BankWeapon,{first_row_of})"
             m = f"MATCH({weapon},WeaponName,0)"
@@ -223,9 +223,9 @@ class ShipWriter:
             active = f'{c["weapon"]}{row}&{c["bank"]}{row}=""'
             bsur_value: Any = br.bsur if br is not None else ""
             if bsur_f is None:
-                self.cells.put(self.ws, f"{c['bsur']}{row}", bsur_value, WORKING)
+                self.cells.put(self.ws, f"{c['bsur']}{row}", bsur_value, wf)
             else:
-                self.fx(f"{c['bsur']}{row}", f'IF({active},"",{bsur_f})', bsur_value, WORKING)
+                self.fx(f"{c['bsur']}{row}", f'IF({active},"",{bsur_f})', bsur_value, wf)
             mount = f"INDEX(MountMod,MATCH({c['per_mount']}{row},MountSize,0))"
             su_value: Any = rating.su if rating is not None else ""
             try:
@@ -233,24 +233,24 @@ class ShipWriter:
                                                   "ARCS": f"{c['arcs']}{row}", "MOUNT": mount}, "SU"))
                 self.fx(f"{c['used']}{row}", guard(f'IF(OR(NOT(ISNUMBER({c["arcs"]}{row})),'
                                                    f'ISERROR({mount}),{c["mounts"]}{row}<1),0,{su})'),
-                        su_value)
+                        su_value, cf)
             except Untranslatable:
                 self.cells.put(self.ws, f"{c['used']}{row}", su_value, COMPUTED)
             if rating is not None:
                 remain -= rating.su
             self.fx(f"{c['remain']}{row}", guard(f"{L.REMAIN_COL}{L.PART_SU_ROWS['screens']}"
                                                  f"-SUM({c['used']}${B.first_row}:{c['used']}{row})"),
-                    remain if rating is not None else "")
-            self.orat(row, c, m, rating.orat if rating is not None else "")
+                    remain if rating is not None else "", cf)
+            self.orat(row, c, m, rating.orat if rating is not None else "", cf)
             ll: Any = br.loss_limit if (br is not None and item and item["first"]) else ""
             bat = f"{c['battery']}{row}"
             first = f'AND({bat}<>"",COUNTIF({c["battery"]}${B.first_row}:{bat},{bat})=1)'
             weapons = f"SUMIF(BankNo,{bat},BankMounts)"
             self.fx_rule(f"{c['loss']}{row}", lambda first=first, weapons=weapons: (
-                f'IF({first},{ceil_x(self.rule("loss_limit", {"N": weapons}, "LL"))},"")'), ll)
-            self.fx(f"{c['checks']}{row}", bank_checks(row, self.rules), self._bank_codes(item), WORKING)
+                f'IF({first},{ceil_x(self.rule("loss_limit", {"N": weapons}, "LL"))},"")'), ll, cf)
+            self.fx(f"{c['checks']}{row}", bank_checks(row, self.rules), self._bank_codes(item), wf)
 
-    def orat(self, row: int, c: dict[str, str], m: str, value: Any) -> None:
+    def orat(self, row: int, c: dict[str, str], m: str, value: Any, fill: Any) -> None:
         """Bank ORAT (A.2): SU without the weapons TL, x (ERO + L) / L, Expendable factor, rounded up."""
         su = f"{c['used']}{row}"
         untl = f'IF(TLModWeapons=1,{su},{su}/TLModWeapons)'
@@ -259,12 +259,12 @@ class ShipWriter:
         try:
             orat = self.rule("bank_orat", {"SU": f"({untl})", "ER": "OratEngineRating", "L": battery_l}, "ORAT")
         except Untranslatable:
-            self.cells.put(self.ws, f"{c['orat']}{row}", value, COMPUTED)
+            self.cells.put(self.ws, f"{c['orat']}{row}", value, fill)
             return
         orat = f"IF({battery_l}>0,{orat},0)"
         exp = (f'IF(INDEX(WeaponExp,{m})=1,IF(Option_expendable_rounding="after",{ceil_x(orat)}*ExpendableFactor,'
                f'({orat})*ExpendableFactor),{orat})')
-        self.fx(f"{c['orat']}{row}", f'IF({c["bank"]}{row}="","",IFERROR({ceil_x(exp)},0))', value)
+        self.fx(f"{c['orat']}{row}", f'IF({c["bank"]}{row}="","",IFERROR({ceil_x(exp)},0))', value, fill)
 
     def _bank_codes(self, item: dict[str, Any] | None) -> str:
         if item is None:
@@ -277,7 +277,7 @@ class ShipWriter:
     def catalogue(self) -> None:
         ws, r, rules, d = self.ws, self.r, self.rules, self.d
         head = L.CATALOGUE_HEADER_ROW
-        for key, (col, header) in CAT.items():
+        for col, header in CAT.values():
             self.cells.header(ws, f"{col}{head}", header)
         listed = len(d.systems)
         agg: dict[str, dict[str, Any]] = {}
@@ -351,21 +351,22 @@ class ShipWriter:
                 ONE if hull is None or shielding else hull ** a["listed"], WORKING)
 
     def systems(self) -> None:
-        ws, d, r, rules = self.ws, self.d, self.r, self.rules
+        d, r, rules = self.d, self.r, self.rules
         c = {k: S.col(k) for k in S.columns}
         remain = self.r.total_su - r.engines_su - r.shields_su - sum(s.su for s in r.systems[len(d.systems):]) \
             - r.weapons_su
-        col = {k: v[0] for k, v in CAT.items()}
         start = f"({L.REMAIN_COL}{L.PART_SU_ROWS['screens']}-WeaponsSU)"
         for i in range(S.capacity):
             row = S.first_row + i
             entry = d.systems[i] if i < len(d.systems) else None
             s = r.systems[i] if entry is not None else None
+            wf, cf = (WORKING, COMPUTED) if entry is not None else (None, None)
             name = f"{c['name']}{row}"
-            self.fx(f"{c['rule']}{row}", f'IF(TRIM({name})="","",IFERROR(VLOOKUP(TRIM({name}),SystemAliasTable,2,0),""))',
-                    (entry.name if entry.name in rules.systems else "") if entry else "", WORKING)
+            rule = f'IF(TRIM({name})="","",IFERROR(VLOOKUP(TRIM({name}),SystemAliasTable,2,0),""))'
+            self.fx(f"{c['rule']}{row}", rule,
+                    (entry.name if entry.name in rules.systems else "") if entry else "", wf)
             self.fx(f"{c['n']}{row}", f'IF(TRIM({name})="","",IF({c["qty"]}{row}="",1,{c["qty"]}{row}))',
-                    entry.qty if entry else "", WORKING)
+                    entry.qty if entry else "", wf)
             guard = f'IF(TRIM({name})="","",'
             hit = f"MATCH({c['rule']}{row},{self.cat('name')},0)"
             values = {"used": s.su if s else "", "orat": s.orat if s else "", "drat_mult": s.drat_mult if s else "",
@@ -375,10 +376,9 @@ class ShipWriter:
             for key, cat_key, default in (("used", "su", "0"), ("orat", "orat", "0"), ("drat_mult", "drat_mult", "1"),
                                           ("drat_add", "drat_add", "0")):
                 self.fx(f"{c[key]}{row}", f"{guard}IFERROR(INDEX({self.cat(cat_key)},{hit}),{default}))",
-                        values[key])
+                        values[key], cf)
             self.fx(f"{c['remain']}{row}", f"{guard}{start}-SUM({c['used']}${S.first_row}:{c['used']}{row}))",
-                    remain if s else "")
-        del col
+                    remain if s else "", cf)
 
     # ------------------------------------------------------------------ summary
     def summary(self) -> None:
@@ -422,8 +422,8 @@ class ShipWriter:
         items = f'SUMIF({self.cat("type")},"E",{self.cat("n")})'
         weapons = f"(SUM({_abs(B.col('mounts'), B.first_row, B.last_row)})+{items})"
         shields = 'IF(AND(ShieldInput="",COUNT(ShieldArcs)>0),SUM(ShieldArcs),MAX(N(ShieldInput),0))'
-        for key, value, shown in (("engines_track", "MAX(Engines,0)", tr.engines), ("weapons_track", weapons, tr.weapons),
-                                  ("shields_track", shields, tr.shields)):
+        for key, value, shown in (("engines_track", "MAX(Engines,0)", tr.engines),
+                                  ("weapons_track", weapons, tr.weapons), ("shields_track", shields, tr.shields)):
             self.fx(row[key], _track_formula(value, top), _track(shown))
         def equipment_ll() -> str:
             return f'IF({items}>0,{ceil_x(self.rule("loss_limit", {"N": items}, "LL"))},"")'

@@ -105,7 +105,7 @@ def _guard(r: int, formula: str) -> str:
 def _row(ws: Worksheet, cells: Cells, rules: Ruleset, r: int, item: Any, fig: ModeFigures | None,
          second: ModeFigures | None, notes: list[str]) -> None:
     def put(key: str, formula: str, value: Any) -> None:
-        cells.fx(ws, f"{W[key]}{r}", _guard(r, formula), value if fig is not None else "", WORKING)
+        cells.fx(ws, f"{W[key]}{r}", _guard(r, formula), value if fig is not None else "", WORKING if fig else None)
 
     rng, traits = f"{C['rng']}{r}", f"{C['trait1']}{r}:{C['trait5']}{r}"
     put("L", f'IF(ISNUMBER({rng}),ABS({rng}),IFERROR(VALUE(MID({rng},FIND("-",{rng},FIND("-",{rng},2)+1)+1,9)),'
@@ -163,8 +163,8 @@ def _row(ws: Worksheet, cells: Cells, rules: Ruleset, r: int, item: Any, fig: Mo
         exp_value = 1 if (fig and fig.exp) or (second is not None and second.exp) else 0
     put("exp", f"IF(OR({exp_here},{exp_next}),1,0)", exp_value)
     cells.fx(ws, f"{C['bsur']}{r}", _guard(r, tenth_x(f"{W['raw']}{r}")),
-             _tenth(fig.raw) if fig else "", WORKING if not item else None)
-    cells.fx(ws, f"{C['max_range']}{r}", _guard(r, f"{W['L']}{r}"), fig.L if fig else "", WORKING if not item else None)
+             _tenth(fig.raw) if fig else "")
+    cells.fx(ws, f"{C['max_range']}{r}", _guard(r, f"{W['L']}{r}"), fig.L if fig else "")
 
 
 def _tenth(x: Decimal) -> Decimal:

@@ -37,12 +37,8 @@ from drydock.validation import rate
 _RED = PatternFill("solid", fgColor=L.PROBLEM_FILL, bgColor=L.PROBLEM_FILL)
 
 
-def to_xlsx(designs: Design | list[Design], *, rules: Ruleset | None = None, cached_values: bool = True) -> bytes:
-    """A live workbook (``.xlsx`` bytes): one SHIP sheet per design, the Weapons library, Rules, Drake text.
-
-    ``cached_values=False`` leaves the formula cells without drydock's figures (for tests
-    that prove a spreadsheet program computes them itself).
-    """
+def to_xlsx(designs: Design | list[Design], *, rules: Ruleset | None = None) -> bytes:
+    """A live workbook (``.xlsx`` bytes): one SHIP sheet per design, the Weapons library, Rules, Drake text."""
     rules = rules or Ruleset.unity()
     items = [designs] if isinstance(designs, Design) else list(designs)
     wb = Workbook()
@@ -79,8 +75,7 @@ def to_xlsx(designs: Design | list[Design], *, rules: Ruleset | None = None, cac
     wb.active = 0
     buf = BytesIO()
     wb.save(buf)
-    data = buf.getvalue()
-    return add_cached_values(data, cells.cached) if cached_values else data
+    return add_cached_values(buf.getvalue(), cells.cached)
 
 
 def _weapon_names(last: int) -> dict[str, str]:
