@@ -55,7 +55,9 @@ class ModeFigures:
             acc = rules.acc_standard.get(mode.acc, ZERO)
         self.acc_x, self.acc_seek = acc, acc_seek
         f = rules.formulas
-        self.base = f["bsur"](L=mode.long_range, ROF=mode.rof, ACC=acc, IMP=mode.imp, DMG=mode.dmg)
+        wv = {"L": mode.long_range, "MA": mode.ma or 0, "ROF": mode.rof, "ACC": acc, "ACC_SEEK": acc_seek,
+              "IMP": mode.imp, "DMG": mode.dmg, "TRAITS": len(traits)}  # WEAPON_VARIABLES (rules.ruleset)
+        self.base = f["bsur"](**wv)
         ranged = [t for t in traits if t in rules.range_based]
         self.range_x = ONE
         if len(ranged) == 2:
@@ -73,9 +75,9 @@ class ModeFigures:
                 self.after_x *= rule.multiplier
             else:
                 self.before_x *= rule.multiplier
-        self.seek_add = f["seeking_addition"](MA=mode.ma, ROF=mode.rof) if mode.ma is not None else ZERO
+        self.seek_add = f["seeking_addition"](**wv) if mode.ma is not None else ZERO
         defensive = any(known[t].defensive for t in traits if t in known)
-        self.dfn_add = f["defensive_addition"](ROF=mode.rof, ACC_SEEK=acc_seek, ACC=acc) if defensive else ZERO
+        self.dfn_add = f["defensive_addition"](**wv) if defensive else ZERO
         self.raw = (self.base * self.range_x * self.before_x + self.seek_add + self.dfn_add) * self.after_x
 
 
@@ -128,7 +130,8 @@ def _row(ws: Worksheet, cells: Cells, rules: Ruleset, r: int, item: Any, fig: Mo
                  f"INDEX(AccStandard,MATCH({acc},AccLevel,0))),0)", fig.acc_x if fig else "")
     put("acc_seek", f"IFERROR(INDEX(AccSeeking,MATCH({acc},AccLevel,0)),0)", fig.acc_seek if fig else "")
     v = {"L": f"{W['L']}{r}", "ROF": f"{C['rof']}{r}", "ACC": f"{W['acc_x']}{r}", "IMP": f"{C['imp']}{r}",
-         "DMG": f"{C['dmg']}{r}", "MA": f"{W['L']}{r}", "ACC_SEEK": f"{W['acc_seek']}{r}"}
+         "DMG": f"{C['dmg']}{r}", "MA": f"IF({W['seeker']}{r}=1,{W['L']}{r},0)", "ACC_SEEK": f"{W['acc_seek']}{r}",
+         "TRAITS": f"SUMPRODUCT(--(LEN({code_range})>0))"}
     count = _sum([_look("TraitIsRange", c, "0") for c in code_cells])
     bits = _sum([_look("TraitRangeBit", c, "0") for c in code_cells])
     put("range_x", f"IF(({count})=2,IFERROR(1*INDEX(PairMult,MATCH({bits},PairKey,0)),1),"
@@ -142,7 +145,7 @@ def _row(ws: Worksheet, cells: Cells, rules: Ruleset, r: int, item: Any, fig: Mo
     ):
         value = getattr(fig, key) if fig else ""
         try:
-            formula = to_excel(rules.formulas[expr_key].source, v)
+            formula = to_excel(rules.data.formulas[expr_key].expr, v)
         except Untranslatable as exc:
             _note(notes, f"formulas.{expr_key}: {exc}")
             cells.put(ws, f"{W[key]}{r}", value, WORKING)

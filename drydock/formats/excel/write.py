@@ -10,6 +10,7 @@ stored as text with a quote prefix.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from io import BytesIO
 from typing import Any
 
@@ -37,8 +38,13 @@ from drydock.validation import rate
 _RED = PatternFill("solid", fgColor=L.PROBLEM_FILL, bgColor=L.PROBLEM_FILL)
 
 
-def to_xlsx(designs: Design | list[Design], *, rules: Ruleset | None = None) -> bytes:
-    """A live workbook (``.xlsx`` bytes): one SHIP sheet per design, the Weapons library, Rules, Drake text."""
+def to_xlsx(designs: Design | list[Design], *, rules: Ruleset | None = None,
+            decorate: Callable[[Workbook], None] | None = None) -> bytes:
+    """A live workbook (``.xlsx`` bytes): one SHIP sheet per design, the Weapons library, Rules, Drake text.
+
+    ``decorate(wb)`` may add sheets (a fleet roster) before the workbook is saved; loading and
+    re-saving the bytes with openpyxl instead would drop the cached values.
+    """
     rules = rules or Ruleset.unity()
     items = [designs] if isinstance(designs, Design) else list(designs)
     wb = Workbook()
@@ -73,6 +79,8 @@ def to_xlsx(designs: Design | list[Design], *, rules: Ruleset | None = None) -> 
     _add_validations(wb, len(items), weapons_last)
     _add_conditional_formats(wb, len(items), weapons_last)
     wb.active = 0
+    if decorate is not None:
+        decorate(wb)
     buf = BytesIO()
     wb.save(buf)
     return add_cached_values(buf.getvalue(), cells.cached)
@@ -141,6 +149,11 @@ def trait_cells(mode: WeaponMode) -> list[str]:
 
 
 # ------------------------------------------------------------------ cells
+
+
+def put(ws: Worksheet, addr: str, value: Any, fill: PatternFill | None = None, bold: bool = False) -> None:
+    """Set a cell; strings are always text (a leading = + - @ gets a quote prefix, never a formula)."""
+    Cells().put(ws, addr, value, fill, bold)
 
 
 def _track(values: list[int] | tuple[int, ...] | None) -> str | None:
