@@ -19,6 +19,7 @@ import pytest
 from hypothesis import HealthCheck, Phase, given, settings
 from openpyxl import load_workbook
 from openpyxl.utils import get_column_letter
+from openpyxl.utils.cell import column_index_from_string, coordinate_from_string
 
 from drydock.formats.excel import layout as L
 from drydock.formats.excel.read import from_ods, from_xlsx
@@ -120,11 +121,28 @@ def _values(source: Any, data_only: bool) -> dict[str, list[tuple[Any, ...]]]:
     return out
 
 
-def formula_differences(written: bytes, recalculated: Path) -> tuple[int, list[str]]:
-    """(formula cells, differences) between drydock's cached values and LibreOffice's results."""
+class Sheet:
+    """Cell values of one sheet by address, from a read-only load (fast on big workbooks)."""
+
+    def __init__(self, title: str, rows: list[tuple[Any, ...]]) -> None:
+        self.title, self.rows = title, rows
+
+    def __getitem__(self, addr: str) -> Any:
+        col, row = coordinate_from_string(addr)
+        c, r = column_index_from_string(col) - 1, row - 1
+        return self.rows[r][c] if r < len(self.rows) and c < len(self.rows[r]) else None
+
+
+def formula_differences(written: bytes, recalculated: Path,
+                        lo_sheets: dict[str, Sheet] | None = None) -> tuple[int, list[str]]:
+    """(formula cells, differences) between drydock's cached values and LibreOffice's results.
+
+    ``lo_sheets`` (if given) receives LibreOffice's values, sheet by sheet."""
     formulas = _values(BytesIO(written), False)
     cached = _values(BytesIO(written), True)
     lo = _values(recalculated, True)
+    if lo_sheets is not None:
+        lo_sheets.update({title: Sheet(title, rows) for title, rows in lo.items()})
     count, diffs = 0, []
     for title, rows in formulas.items():
         for r, row in enumerate(rows):
@@ -174,8 +192,8 @@ def rating_differences(ws: Any, design: Design, rules: Ruleset) -> list[str]:
         want.update({f"{s.col('used')}{r}": system["su"], f"{s.col('orat')}{r}": system["orat"],
                      f"{s.col('drat_mult')}{r}": system["drat_multiplier"],
                      f"{s.col('drat_add')}{r}": system["drat_addition"]})
-    return [f"{ws.title}!{addr}: drydock {value!r}, sheet {ws[addr].value!r}"
-            for addr, value in want.items() if not _same(value, ws[addr].value)]
+    return [f"{ws.title}!{addr}: drydock {value!r}, sheet {ws[addr]!r}"
+            for addr, value in want.items() if not _same(value, ws[addr])]
 
 
 # ------------------------------------------------------------------ the tests
@@ -183,7 +201,7 @@ def test_libreoffice_recalculates_300_designs_and_a_house_rule_workbook_exactly_
     book = Ruleset.unity()
     house = Ruleset.from_data(HOUSE)
     generated = legal_designs(300, seed=11)
-    drawn = strategy_designs(120)
+    drawn = strategy_designs(100)
     legal_drawn = [d for d in drawn if not any(p.is_error for p in rate(d).problems)]
     legal = generated + legal_drawn
     assert len(legal) >= 300
@@ -202,15 +220,15 @@ def test_libreoffice_recalculates_300_designs_and_a_house_rule_workbook_exactly_
     out = convert(sources, tmp_path / "recalculated")
     total = 0
     for (name, (items, rules)), result in zip(books.items(), out, strict=True):
-        count, diffs = formula_differences(written[name], result)
+        lo: dict[str, Sheet] = {}
+        count, diffs = formula_differences(written[name], result, lo)
         total += count
         assert diffs == [], f"{name}: {len(diffs)} of {count} formula cells differ:\n" + "\n".join(diffs[:30])
-        lo = load_workbook(result, data_only=True)
         for i, design in enumerate(items, 1):
             assert rating_differences(lo[f"SHIP{i}"], design, rules) == []
     # the recalculated house-rule workbook still reads back as the same designs
     assert from_xlsx(out[-1].read_bytes(), rules=house) == books["house"][0]
-    assert total > 400_000
+    assert total > 300_000
     house_sheet = load_workbook(out[-1], data_only=True)["SHIP1"]
     assert house_sheet["G1"].value == f"Rules: {house.label}" and "house rules" in house.label
     assert "could not be translated" in house_sheet["G2"].value  # the `or` formula keeps drydock's values
@@ -243,13 +261,13 @@ def test_edited_inputs_recalculate_in_libreoffice_to_drydock_figures(tmp_path):
     assert edited[0].weapons[0].banks[0].mount_size == 2 and "Acr" in edited[0].weapons[1].primary.traits
     assert [s.name for s in edited[0].systems][-1] == "Stealth"
     assert isinstance(edited[1].shields, ArcValues) and edited[1].shields.fwd == 4
-    lo = load_workbook(result, data_only=True)
+    lo = {title: Sheet(title, rows) for title, rows in _values(result, True).items()}
     for i, design in enumerate(edited, 1):
         assert rating_differences(lo[f"SHIP{i}"], design, Ruleset.unity()) == []
     ship = lo["SHIP1"]
     r = rate(edited[0])
-    assert ship["H8"].value == r.combat_rating != 188
-    assert r.used_su > r.total_su and ship["H14"].value == "OVER_SPACE"  # the Problems cell names the rule
+    assert ship["H8"] == r.combat_rating == 239 and ship["C9"] == 520  # CR 188 before the edits
+    assert r.used_su > r.total_su and ship["H14"] == "OVER_SPACE"  # the Problems cell names the rule
     # every formula cell agrees with drydock's own workbook for the edited designs
     count, diffs = formula_differences(to_xlsx(edited), convert([_saved(tmp_path, edited)], tmp_path / "again")[0])
     assert diffs == [] and count > 1000

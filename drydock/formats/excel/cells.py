@@ -114,6 +114,8 @@ def add_cached_values(xlsx: bytes, cached: dict[str, dict[str, Any]]) -> bytes:
     with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as dst:
         for item in src.infolist():
             data = src.read(item.filename)
+            if item.filename == "xl/workbook.xml":  # openpyxl writes an empty one; nothing is protected
+                data = re.sub(rb"<workbookProtection\s*/>", b"", data)
             sheet = next((s for s, p in paths.items() if p == item.filename), None)
             values = cached.get(sheet) if sheet is not None else None
             if values:

@@ -16,6 +16,7 @@ import ast
 from collections.abc import Mapping
 from decimal import Decimal
 from fractions import Fraction
+from functools import lru_cache
 
 #: Digits kept before rounding up/down: removes binary noise (1e-12), keeps every exact rules value.
 CEIL_DIGITS = 6
@@ -42,6 +43,16 @@ def tenth_x(x: str) -> str:
 
 
 _BINOPS = {ast.Add: "+", ast.Sub: "-", ast.Mult: "*", ast.Div: "/", ast.Pow: "^"}
+_PREC = {"+": 1, "-": 1, "*": 2, "/": 2, "^": 3}
+
+
+def _prec(node: ast.AST) -> int:
+    """Binding strength of a translated node: 9 for atoms (names, numbers, calls, parenthesised)."""
+    if isinstance(node, ast.BinOp):
+        return _PREC.get(_BINOPS.get(type(node.op), "+"), 1)
+    if isinstance(node, ast.Constant) and isinstance(node.value, (int, float)) and node.value < 0:
+        return 0
+    return 9
 _CMP = {ast.Eq: "=", ast.NotEq: "<>", ast.Lt: "<", ast.LtE: "<=", ast.Gt: ">", ast.GtE: ">="}
 
 
@@ -54,11 +65,16 @@ def number(value: Decimal | Fraction | int | float | str) -> str:
 
 def to_excel(expr: str, names: Mapping[str, str]) -> str:
     """Formula text for the rules expression ``expr``; ``names`` maps each variable to a name or cell."""
+    return _translate(str(expr), tuple(sorted(names.items())))
+
+
+@lru_cache(maxsize=4096)
+def _translate(expr: str, names: tuple[tuple[str, str], ...]) -> str:
     try:
-        tree = ast.parse(str(expr).strip(), mode="eval")
+        tree = ast.parse(expr.strip(), mode="eval")
     except SyntaxError as exc:
         raise Untranslatable(f"{expr!r} is not an expression") from exc
-    return _Translator(names, str(expr)).visit(tree.body)
+    return _Translator(dict(names), expr).visit(tree.body)
 
 
 class _Translator:
@@ -81,10 +97,20 @@ class _Translator:
             op = _BINOPS.get(type(node.op))
             if op is None:
                 raise self.fail(type(node.op).__name__)
-            return f"({self.visit(node.left)}{op}{self.visit(node.right)})"
+            mine = _PREC[op]
+            left, right = self.visit(node.left), self.visit(node.right)
+            lp, rp = _prec(node.left), _prec(node.right)
+            # Parentheses only where precedence needs them; "^" operands always (Excel's ^ is
+            # left-associative and binds looser than unary minus, unlike Python's **).
+            if lp < mine or (op == "^" and lp < 9):
+                left = f"({left})"
+            if rp < mine or (rp == mine and op in "-/^") or (op == "^" and rp < 9):
+                right = f"({right})"
+            return f"{left}{op}{right}"
         if isinstance(node, ast.UnaryOp):
             if isinstance(node.op, ast.USub):
-                return f"(-{self.visit(node.operand)})"
+                inner = self.visit(node.operand)
+                return f"(-{inner})" if _prec(node.operand) == 9 else f"(-({inner}))"
             if isinstance(node.op, ast.UAdd):
                 return self.visit(node.operand)
             if isinstance(node.op, ast.Not):

@@ -373,15 +373,16 @@ def _list_validation(formula: str, prompt: str) -> DataValidation:
 
 def _add_validations(wb: Workbook, ships: int, weapons_last: int) -> None:
     name_col = L.WEAPON_COLUMNS["name"][0]
+    banks, systems = _table_range(wb, "banks"), _table_range(wb, "systems")
     for i in range(1, ships + 1):
         ws = wb[f"{L.SHIP_PREFIX}{i}"]
         b, s = L.BANKS, L.SYSTEMS
         for formula, col, table, prompt in (
             (f"{L.WEAPONS_SHEET}!${name_col}$2:${name_col}${weapons_last}", b.col("weapon"), b,
              "a weapon from the Weapons sheet"),
-            (_table_range(wb, "banks"), b.col("bank"), b,
+            (banks, b.col("bank"), b,
              "xARCy: mounts, firing arc, weapons per mount (2ACE, BCE2); type any other entry"),
-            (_table_range(wb, "systems"), s.col("name"), s, "a system (A.5); shields and screens have their own cells"),
+            (systems, s.col("name"), s, "a system (A.5); shields and screens have their own cells"),
         ):
             dv = _list_validation(formula, prompt)
             dv.add(f"{col}{table.first_row}:{col}{table.last_row}")
