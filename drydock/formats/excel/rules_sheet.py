@@ -188,7 +188,7 @@ def write_rules_sheet(ws: Worksheet, cells: Cells, rules: Ruleset, notes: list[s
     w.title("Formulas (A.1-A.3)", "translated into the SHIP and Weapons formulas")
     w.table([("Formula", None), ("Expression", None), ("Section", None)],
             [[key, f.expr, f.section] for key, f in d.formulas.items()])
-    for col, width in {"A": 34, "B": 28, "C": 16, "D": 12}.items():
+    for col, width in {"A": 44, "B": 28, "C": 22, "D": 12}.items():
         ws.column_dimensions[col].width = width
     ws.freeze_panes = "A2"
     names = w.names

@@ -68,6 +68,8 @@ def to_xlsx(designs: Design | list[Design], *, rules: Ruleset | None = None,
             arcs_used.update(b.arc for bt in design.weapons for b in bt.banks)
             banks_used.extend(format_bank(b) for bt in design.weapons for b in bt.banks)
         names = write_rules_sheet(rules_ws, cells, rules, notes)
+        _print_setup(rules_ws, f"A1:O{rules_ws.max_row}", "1:1")
+        rules_ws.page_setup.orientation = "landscape"
         names.update(_weapon_names(weapons_last))
         define_names(wb, names)
         for ws in ships:
