@@ -1,16 +1,24 @@
-"""Battles per second of the play engine (issue 6): 1-vs-1, 4-vs-4, and --jobs scaling.
+"""Verdicts and speed of the play engine (issues 6 and 14).
 
-    python bench/bench_battle.py [A.yaml [B.yaml]] [--runs N]
+    python bench/bench_battle.py [--mirror-runs N] [--cross-runs N] [--speed-runs N] [--jobs J] [--only NAME]
 
-Defaults to the Majestic (examples/designs/majestic.yaml) against itself. Prints figures; asserts
-nothing (speed goals live here, not in the unit tests). "per CPU second" counts the CPU time of this
-process and its workers, so it stays meaningful when other programs share the cores; "CPUs busy"
-= wall rate / CPU rate shows how much parallelism --jobs actually got.
+1. Mirror matches: every example design against itself on the default board (32x18, 0.1). With the
+   fair set-up (2.3, side B at the point image of side A) side A's share of the decisive battles
+   should be 50%: printed with its z-score (|z| < 2 in 95% of honest runs), the draws, the ships that
+   left the board per 100 ships in play, how many of those a legal order would have kept on the board
+   ("avoidable"), and battles per second.
+2. Cross match-ups under both doctrines, with the robustness line.
+3. Speed: 1-vs-1 and 4-vs-4 battles per second (no log is built), and --jobs scaling.
+
+Prints figures; asserts nothing (speed and fairness goals live here, not in the unit tests). "per CPU
+second" counts the CPU time of this process and its workers, so it stays meaningful when other
+programs share the cores.
 """
 
 from __future__ import annotations
 
 import argparse
+import math
 import os
 import resource
 import sys
@@ -20,8 +28,14 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from drydock.engine.montecarlo import simulate  # noqa: E402
+from drydock.engine.ai import DOCTRINES  # noqa: E402
+from drydock.engine.montecarlo import robustness_line, simulate  # noqa: E402
 from drydock.formats import read_designs  # noqa: E402
+
+EXAMPLES = ROOT / "examples" / "designs"
+CROSS = (("majestic", "vigilant-cruiser"), ("bastion-battleship", "dauntless-dreadnought"),
+         ("shade-raider", "comet-frigate"), ("harrier-missile-destroyer", "kestrel-corvette"),
+         ("wyvern-carrier", "bastion-battleship"), ("majestic", "shade-raider"))
 
 
 def _cpu() -> float:
@@ -30,7 +44,62 @@ def _cpu() -> float:
     return me.ru_utime + me.ru_stime + kids.ru_utime + kids.ru_stime
 
 
-def rate(side_a, side_b, runs: int, jobs: int) -> tuple[float, float, float]:
+def design(name: str):  # type: ignore[no-untyped-def]
+    return read_designs(EXAMPLES / f"{name}.yaml")[:1]
+
+
+class Tally:
+    """Ships in play and ships that left the board, over every battle of the bench."""
+
+    def __init__(self) -> None:
+        self.ships = self.exits = self.avoidable = 0
+
+    def add(self, s, ships_per_battle: int) -> None:  # type: ignore[no-untyped-def]
+        self.ships += s.runs * ships_per_battle
+        self.exits += s.exits_a + s.exits_b
+        self.avoidable += s.avoidable_exits
+
+
+def z_score(a: int, b: int) -> float:
+    n = a + b
+    return (a - n / 2) / math.sqrt(n / 4) if n else 0.0
+
+
+def mirrors(runs: int, jobs: int, only: str | None, tally: Tally) -> None:
+    print(f"== mirror matches, {runs} runs each, aggressive doctrine, default board")
+    print(f"{'design':28} {'A share':>8} {'z':>6} {'draws':>6} {'exits/100':>9} {'avoidable':>9} {'battles/s':>9}")
+    for path in sorted(EXAMPLES.glob("*.yaml")):
+        if only and only not in path.stem:
+            continue
+        d = read_designs(path)[:1]
+        t = time.perf_counter()
+        s = simulate(d, d, runs=runs, seed=2026, jobs=jobs)
+        dt = time.perf_counter() - t
+        decisive = s.a_wins + s.b_wins
+        tally.add(s, 2)
+        print(f"{path.stem:28} {100 * s.a_wins / max(1, decisive):7.2f}% {z_score(s.a_wins, s.b_wins):+6.2f} "
+              f"{s.draws:6d} {100 * (s.exits_a + s.exits_b) / (2 * runs):9.2f} {s.avoidable_exits:9d} "
+              f"{runs / dt:9.0f}", flush=True)
+
+
+def cross(runs: int, jobs: int, only: str | None, tally: Tally) -> None:
+    print(f"\n== cross match-ups, {runs} runs each, every doctrine")
+    for a, b in CROSS:
+        if only and only not in a and only not in b:
+            continue
+        by = {}
+        for name in DOCTRINES:
+            s = simulate(design(a), design(b), runs=runs, seed=2026, jobs=jobs, doctrine=name)
+            by[name] = s
+            if name == "aggressive":
+                tally.add(s, 2)
+            print(f"{a} vs {b} ({name}): A {100 * s.a_wins / runs:.1f}% B {100 * s.b_wins / runs:.1f}% "
+                  f"draws {100 * s.draws / runs:.1f}%; exits per 100 ships "
+                  f"{100 * (s.exits_a + s.exits_b) / (2 * runs):.2f}", flush=True)
+        print("  " + robustness_line(by))
+
+
+def rate(side_a, side_b, runs: int, jobs: int) -> tuple[float, float, float]:  # type: ignore[no-untyped-def]
     """(battles per wall-clock second, battles per CPU second of this process and its workers, mean turns)."""
     t = time.perf_counter()
     c = _cpu()
@@ -40,28 +109,39 @@ def rate(side_a, side_b, runs: int, jobs: int) -> tuple[float, float, float]:
     return runs / dt, runs / dc, s.turns / runs
 
 
-def main() -> None:
-    ap = argparse.ArgumentParser()
-    ap.add_argument("a", nargs="?", default=str(ROOT / "examples" / "designs" / "majestic.yaml"))
-    ap.add_argument("b", nargs="?")
-    ap.add_argument("--runs", type=int, default=1000)
-    args = ap.parse_args()
-    a = read_designs(args.a)[:1]
-    b = read_designs(args.b or args.a)[:1]
-    name = f"{a[0].class_name} vs {b[0].class_name}"
+def speed(runs: int) -> None:
+    a = b = design("majestic")
     cores = os.cpu_count() or 1
-    print(f"{name}; {cores} cores; load average {os.getloadavg()[0]:.2f}")
-    r1, c1, t1 = rate(a, b, args.runs, 1)
+    print(f"\n== speed: Majestic vs Majestic; {cores} cores; load average {os.getloadavg()[0]:.2f}")
+    r1, c1, t1 = rate(a, b, runs, 1)
     print(f"1 vs 1, --jobs 1: {r1:8.0f} battles/s wall, {c1:6.0f} per CPU second (mean {t1:.1f} turns)")
-    r4, c4, t4 = rate(a * 4, b * 4, max(args.runs // 8, 50), 1)
+    r4, c4, t4 = rate(a * 4, b * 4, max(runs // 8, 50), 1)
     print(f"4 vs 4, --jobs 1: {r4:8.0f} battles/s wall, {c4:6.0f} per CPU second (mean {t4:.1f} turns)")
     for jobs in range(2, max(cores, 2) + 1):
-        rj, cj, _ = rate(a, b, args.runs * jobs, jobs)
+        rj, cj, _ = rate(a, b, runs * jobs, jobs)
         print(f"1 vs 1, --jobs {jobs}: {rj:8.0f} battles/s wall (x{rj / r1:.2f} of --jobs 1), "
               f"{cj:6.0f} per CPU second; CPUs busy on average {cj and rj / cj:.2f}")
-        r4j, c4j, _ = rate(a * 4, b * 4, max(args.runs // 8, 50) * jobs, jobs)
-        print(f"4 vs 4, --jobs {jobs}: {r4j:8.0f} battles/s wall (x{r4j / r4:.2f} of --jobs 1), "
-              f"{c4j:6.0f} per CPU second; CPUs busy on average {c4j and r4j / c4j:.2f}")
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--mirror-runs", type=int, default=20_000)
+    ap.add_argument("--cross-runs", type=int, default=2_000)
+    ap.add_argument("--speed-runs", type=int, default=1_000)
+    ap.add_argument("--jobs", type=int, default=1)
+    ap.add_argument("--only", help="only designs whose file name contains this")
+    args = ap.parse_args()
+    tally = Tally()
+    if args.mirror_runs:
+        mirrors(args.mirror_runs, args.jobs, args.only, tally)
+    if args.cross_runs:
+        cross(args.cross_runs, args.jobs, args.only, tally)
+    if tally.ships:
+        print(f"\nships that left the board (aggressive doctrine, default board): {tally.exits} of {tally.ships} "
+              f"ships in play = {100 * tally.exits / tally.ships:.2f} per 100; avoidable (a legal order of the "
+              f"doctrine's menu stayed on the board): {tally.avoidable}")
+    if args.speed_runs:
+        speed(args.speed_runs)
 
 
 if __name__ == "__main__":

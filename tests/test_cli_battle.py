@@ -52,3 +52,22 @@ def test_illegal_designs_fight_with_a_warning(tmp_path):
     assert r.exit_code == 0
     assert "warning" in r.stderr and "illegal design" in r.stderr
     assert json.loads(r.stdout)["runs"] == 5
+
+
+def test_floating_board_option():
+    r = CliRunner().invoke(cli, ["battle", BC, CV, "--runs", "30", "--floating", "--board", "24x18", "--json"])
+    assert r.exit_code == 0, r.output
+    d = json.loads(r.output)
+    assert d["exits"]["a"] == d["exits"]["b"] == 0
+
+
+def test_doctrine_and_robustness_line():
+    r = CliRunner().invoke(cli, ["battle", BC, CV, "--runs", "40", "--doctrine", "cautious"])
+    assert r.exit_code == 0, r.output
+    assert "cautious doctrine" in r.output and "robustness: aggressive A" in r.output
+    r = CliRunner().invoke(cli, ["battle", BC, CV, "--runs", "40", "--json"])
+    d = json.loads(r.output)
+    assert d["doctrine"] == "aggressive" and set(d["robustness"]["verdicts"]) == {"aggressive", "cautious"}
+    assert d["robustness"]["verdicts"]["aggressive"] == "A"  # the battlecruiser beats the corvette
+    r = CliRunner().invoke(cli, ["battle", BC, CV, "--runs", "40", "--no-robustness"])
+    assert "robustness" not in r.output

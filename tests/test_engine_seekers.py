@@ -101,3 +101,23 @@ def test_harrier_battles_run_and_are_reproducible():
     one = simulate([harrier], [maj], runs=60, seed=2).to_dict()
     two = simulate([harrier], [maj], runs=60, seed=2, jobs=2).to_dict()
     assert one == two and one["mean_vp_a"] > 0
+
+
+DUAL_LAUNCHER = """
+# Source: drydock test fixture (issue 14): one dual seeker mount, ROF 2
+class: Launcher
+hull: 8
+engines: 4
+shields: 1
+weapons:
+  - {name: Missile, ma: 8, stats: 2x4+/1/1, banks: [FF2]}
+"""
+
+
+def test_seeker_count_is_mounts_times_rof_not_mount_size_c4():
+    """C.4: "seekers in the attack = mounts fired x ROF": one dual mount of ROF 2 launches 2, not 4."""
+    launcher = ShipSpec(from_yaml(DUAL_LAUNCHER)[0])
+    assert launcher.banks[0].size == 2 and launcher.banks[0].seeker is not None
+    bt = Battle(Matchup([launcher], [ShipSpec(from_yaml(TARGET)[0])]), random.Random(5), log=True)
+    bt.launch(bt.ships[0], 0, bt.ships[1], 1)
+    assert [f.count for f in bt.flights] == [2]

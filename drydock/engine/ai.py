@@ -19,11 +19,12 @@ No randomness: ties go to the first candidate in a fixed order.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import cache
 
 from drydock.engine.combat import effective_range, expected_damage, expected_hits_per_weapon
 from drydock.engine.hexgrid import DIRS, GEOMETRY, from_offset, geometry
-from drydock.engine.movement import Orders, requirement
+from drydock.engine.movement import Orders, path_hexes, requirement
 from drydock.engine.seekers import seeker_expected, tiny_modifier
 from drydock.engine.ships import ShipSpec, ShipState
 
@@ -33,8 +34,71 @@ EXPENDABLE_FRACTION = 0.75
 RANGE_PENALTY = 0.15  # per hex away from the preferred range, x the ship's best expected damage
 EDGE_PENALTY = 100.0
 BOOSTER_COST = 0.05
+MINE_DIE_VALUE = 0.3  # expected damage value of one mine die at a ship (1/3 hit x impact x damage), doubled
 MEMO_LIMIT = 200_000
 SEEKER_REACH = 64  # table length for seeker banks (any range on the board)
+
+
+@dataclass(frozen=True)
+class Style:
+    """One deterministic doctrine: how much it fears the enemy's fire and how much engine it keeps in hand."""
+
+    name: str
+    #: weight of the enemy's expected fire against the arc the ship presents (own fire weighs 1)
+    threat: float
+    #: share of its remaining engine boxes (beyond the last) the ship plans to lose without being carried
+    #: off the board: its stopping distance is reckoned with the engine rating it would have after losing
+    #: that share (at least one box; one heavy turn can check most of a track)
+    margin: float
+    #: engine boxes planned lost per point of the enemy's expected fire value at the end position (about
+    #: 1/6 of the damage points it does, 4.4, times a safety factor); may plan for the whole track
+    fire_margin: float
+    #: boosters (B.3) may be fired for a better position
+    boosters: bool
+    #: a ship with a hyperdrive warms it up (B.10) once its hull is down to this share
+    jump_hull: float
+
+
+#: The doctrines a battle can be fought with (``--doctrine``); both sides use the same one.
+DOCTRINES: dict[str, Style] = {
+    "aggressive": Style("aggressive", threat=1.0, margin=1.0, fire_margin=0.5, boosters=True, jump_hull=0.25),
+    "cautious": Style("cautious", threat=1.6, margin=1.0, fire_margin=0.8, boosters=False, jump_hull=0.4),
+}
+DEFAULT_DOCTRINE = "aggressive"
+#: with no engine left after the hits planned for, a ship drifts: keep room for this many turns of drift
+DRIFT_TURNS = 8
+#: turns of drift at its speed a ship keeps in hand beyond its stopping distance (its engines may be shot away)
+DRIFT_RESERVE = 1
+#: weight of the range penalty two turns ahead (coasting on at the slowest reachable speed)
+OVERSHOOT_WEIGHT = 0.6
+
+
+@cache
+def stopping_distance(speed: int, rating: int) -> int:
+    """Hexes a ship at ``speed`` still covers going straight while braking by ``rating`` a turn (3.2).
+
+    ``sum(max(0, speed - k * rating) for k >= 1)``; with no engine left it drifts ``DRIFT_TURNS`` turns.
+    The invariant "room ahead >= stopping distance" can always be kept next turn by braking.
+    """
+    if rating <= 0:
+        return speed * DRIFT_TURNS
+    return sum(speed - k * rating for k in range(1, speed // rating + 1))
+
+
+def margin_boxes(track: tuple[int, ...], hits: int, share: float) -> int:
+    """Engine boxes a ship plans to lose: ``share`` of those left before the last one (at least one)."""
+    left = len(track) - hits - 1
+    return max(1, round(share * left)) if left > 0 else 1
+
+
+def margin_rating(track: tuple[int, ...], hits: int, share: float) -> int:
+    """The engine rating after losing :func:`margin_boxes` more boxes (0 when the track is gone)."""
+    k = hits + margin_boxes(track, hits, share)
+    return track[k] if k < len(track) else 0
+
+
+#: stopping_distance(speed, rating) for the speeds and ratings of the hot loop
+STOP = [[stopping_distance(v, e) for e in range(16)] for v in range(MAX_SPEED + 8)]
 
 
 class MatchTables:
@@ -50,7 +114,7 @@ class MatchTables:
         self.mode: list[list[list[int]]] = []
         for b in att.banks:
             if b.seeker is not None:  # C.4: no range limit; the same expected damage at every range
-                per = [seeker_expected(b.seeker, sh, dfn.afb, dfn.ionized) * b.size
+                per = [seeker_expected(b.seeker, sh, dfn.afb, dfn.ionized)  # C.4: mounts x ROF seekers
                        * (3.5 if b.seeker.vlt else b.seeker.rof) for sh in range(MAX_SHIELD + 1)]
                 self.ed.append([per] * SEEKER_REACH)
                 self.mode.append([[-1] * (MAX_SHIELD + 1)] * SEEKER_REACH)
@@ -94,13 +158,23 @@ def _mean_shield(spec: ShipSpec) -> int:
     return spec.shield_track[0] if spec.shield_track else 0
 
 
+class Everywhere:
+    """The hexes of a floating board (D.4): all of them."""
+
+    def __contains__(self, cell: object) -> bool:
+        return True
+
+
 class Doctrine:
     """The AI for all ships of a battle (deterministic)."""
 
-    def __init__(self, specs: list[ShipSpec], board: tuple[int, int]) -> None:
+    def __init__(self, specs: list[ShipSpec], board: tuple[int, int], floating: bool = False,
+                 style: Style | str = DEFAULT_DOCTRINE) -> None:
+        self.style = DOCTRINES[style] if isinstance(style, str) else style
         self.board = board
+        self.floating = floating
         w, hh = board
-        self.cells = frozenset(from_offset(c, r) for c in range(w) for r in range(hh))
+        self.cells: frozenset | Everywhere = frozenset(from_offset(c, r) for c in range(w) for r in range(hh))
         # hexes from each board hex to the edge along each direction
         self.run: dict[tuple[int, int, int], int] = {}
         for q, r in self.cells:
@@ -109,6 +183,8 @@ class Doctrine:
                 while (q + dq * (k + 1), r + dr * (k + 1)) in self.cells:
                     k += 1
                 self.run[(q, r, d)] = k
+        if floating:  # D.4: the board floats with the ships; no hex is off it
+            self.cells = Everywhere()
         self.tables: dict[tuple[int, int], MatchTables] = {}
         for a in specs:
             for d in specs:
@@ -116,6 +192,10 @@ class Doctrine:
                 if key not in self.tables:
                     self.tables[key] = MatchTables(a, d)
         self._pref: dict[tuple[int, int], int] = {}
+        #: fighter moves that stay on the board, by (q, r, heading) (fighters.board_ends)
+        self.fighter_ends: dict[tuple[int, int, int], tuple[tuple[int, int, int], ...]] = {}
+        self.fighter_first: dict[tuple[int, int, int], dict[tuple[int, int], tuple[int, int]]] = {}
+        self.fighter_approach: dict[tuple, tuple[tuple[int, int, int], ...]] = {}
         self._memo: dict[tuple, tuple[Orders, int]] = {}
         # expected fire of a fleet of live banks at (arc mask, arc, effective range, shield), kept
         # across decisions and battles of the matchup: keyed by the ship pair and live mounts
@@ -125,7 +205,8 @@ class Doctrine:
         return self.tables[(id(att), id(dfn))]
 
     def preferred_range(self, me: ShipSpec, enemy: ShipSpec) -> int:
-        """The range where my expected damage most exceeds the enemy's (ties: the more damage, then longer)."""
+        """The range where my expected damage most exceeds the enemy's, weighted by the doctrine's
+        ``threat`` (ties: the more damage, then longer)."""
         key = (id(me), id(enemy))
         if key not in self._pref:
             mine = self.table(me, enemy).by_range
@@ -135,14 +216,15 @@ class Doctrine:
             for r in range(1, n):
                 a = mine[r] if r < len(mine) else 0.0
                 b = theirs[r] if r < len(theirs) else 0.0
-                k = (round(a - b, 9), round(a, 9), r)
+                k = (round(a - self.style.threat * b, 9), round(a, 9), r)
                 if best is None or k > best:
                     best, pr = k, r
             self._pref[key] = pr
         return self._pref[key]
 
     # ------------------------------------------------------------ movement
-    def choose_orders(self, ship: ShipState, enemies: list[ShipState]) -> tuple[Orders, int]:
+    def choose_orders(self, ship: ShipState, enemies: list[ShipState], mined: dict | None = None
+                      ) -> tuple[Orders, int]:
         """(orders, boosters fired) for ``ship`` this turn: the best-scoring end position.
 
         Decisions are memoised on everything they depend on (the doctrine is deterministic), so
@@ -150,7 +232,7 @@ class Doctrine:
         """
         if not enemies:
             return (Orders((ship.speed,)) if ship.speed else Orders()), 0
-        key = (_state_key(ship), tuple(_state_key(e) for e in enemies))
+        key = (_state_key(ship), tuple(_state_key(e) for e in enemies), tuple(sorted(mined.items())) if mined else None)
         hit = self._memo.get(key)
         if hit is not None:
             return hit
@@ -158,18 +240,21 @@ class Doctrine:
             self._memo.clear()
         if len(self._fire_cache) > MEMO_LIMIT // 10:
             self._fire_cache.clear()
-        result = self._choose(ship, enemies)
+        result = self._choose(ship, enemies, mined)
         self._memo[key] = result
         return result
 
-    def _choose(self, ship: ShipState, enemies: list[ShipState]) -> tuple[Orders, int]:
+    def context(self, ship: ShipState, enemies: list[ShipState], predict: bool = True) -> tuple:
+        """What the scoring of ``ship``'s poses needs: per-enemy tables and poses (``predict``: where each
+        enemy will be if it goes on straight; else where it is now), the two-turns-ahead range target,
+        the engine margin, my shields and engine rating."""
         spec = ship.spec
+        style = self.style
         q0, r0 = ship.q, ship.r
-        # what I know about each enemy this turn: predicted pose and both sides' bank tables
         infos = []
         nearest = None
         for e in enemies:
-            eq, er_, ef = _predict(e)
+            eq, er_, ef = _predict(e) if predict else (e.q, e.r, e.facing)
             d0 = _dist(q0, r0, eq, er_)
             mine = _bank_rows(ship, self.table(spec, e.spec))
             theirs = _bank_rows(e, self.table(e.spec, spec))
@@ -185,36 +270,88 @@ class Doctrine:
         ninfo = nearest[1]
         ninfo[6] = self.preferred_range(spec, nearest[2].spec)
         ninfo[5] = RANGE_PENALTY * (self.table(spec, nearest[2].spec).best + 0.1)
-        my_shields = [ship.shield(a) for a in range(4)]
-        er = ship.engine_rating
+        # two turns ahead: the nearest enemy goes on straight; I coast at the slowest speed I can reach
+        ne = nearest[2]
+        far = (ninfo[0] + DIRS[ne.heading][0] * ne.speed, ninfo[1] + DIRS[ne.heading][1] * ne.speed,
+               ninfo[5] * OVERSHOOT_WEIGHT, ninfo[6])
+        track = spec.engine_track
+        margin = (track, ship.eng_hits, margin_boxes(track, ship.eng_hits, style.margin), style.fire_margin)
+        return infos, far, margin, [ship.shield(a) for a in range(4)], ship.engine_rating
+
+    def score_pose(self, ship: ShipState, ctx: tuple, q: int, r: int, h: int, f: int, speed: int) -> float:
+        """The doctrine's score of ``ship`` ending at (q, r) with heading ``h``, facing ``f`` and ``speed``."""
+        infos, far, margin, my_shields, er = ctx
+        return self._score(ship.lrs, my_shields, q, r, h, f, speed, infos, self.style.threat, margin, er, far)
+
+    def _choose(self, ship: ShipState, enemies: list[ShipState], mined: dict | None = None) -> tuple[Orders, int]:
+        style = self.style
+        q0, r0 = ship.q, ship.r
+        infos, far, margin, my_shields, er = self.context(ship, enemies)
+        # B.10: a crippled ship with a hyperdrive warms it up (straight ahead only, no boosters)
+        warm = ship.spec.hyperdrive and (ship.warming or ship.hull_left <= style.jump_hull * ship.spec.hull)
         best = None
         best_score = 0.0
         seen: set[tuple[int, int, int, int, int]] = set()
-        boosts = 1 + (1 if ship.boosters_left > 0 else 0)
+        boosts = 1 + (1 if ship.boosters_left > 0 and style.boosters and not warm else 0)
         cells = self.cells
+        floating = self.floating
         for boost in range(boosts):
             for orders, waypoints, dq, dr, h, f, speed in candidate_moves(ship.speed, ship.prev_slips, er + boost,
                                                                            ship.heading):
+                if warm and (orders.pivot or len(waypoints) > 1 or h != ship.heading):
+                    continue
                 if boosts > 1:
                     pose = (dq, dr, h, f, speed)
                     if pose in seen:
                         continue
                     seen.add(pose)
-                for x, y in waypoints:
+                for x, y in () if floating else waypoints:
                     if (q0 + x, r0 + y) not in cells:
                         break
                 else:
-                    score = self._score(ship.lrs, my_shields, q0 + dq, r0 + dr, h, f, speed, infos) \
-                        - BOOSTER_COST * boost
+                    score = self._score(ship.lrs, my_shields, q0 + dq, r0 + dr, h, f, speed, infos, style.threat,
+                                        margin, er, far) - BOOSTER_COST * boost
+                    if mined:  # B.15: every hex entered next to a minefield is an attack with its dice
+                        score -= MINE_DIE_VALUE * sum(mined.get((q0 + x, r0 + y), 0)
+                                                      for x, y in path_hexes(orders, ship.heading))
                     if best is None or score > best_score:
                         best, best_score = (orders, boost), score
         if best is None:
             return (Orders((ship.speed,)) if ship.speed else Orders()), 0
+        if warm:
+            return Orders(best[0].steps, best[0].pivot, ("H",)), 0
         return best
 
+    def outgunned(self, ship: ShipState, orders: Orders | None, enemies: list[ShipState]) -> bool:
+        """The exchange of fire at the end of ``orders`` (None: where the ship is) is not in the ship's favour:
+        its expected fire <= the doctrine's threat weight x the enemy's (when to cloak B.5, launch flares B.9)."""
+        from drydock.engine.movement import execute
+
+        if orders is None:
+            q, r, h, f = ship.q, ship.r, ship.heading, ship.facing
+        else:
+            q, r, h, f, _ = execute(orders, ship.q, ship.r, ship.heading)
+        if (q, r) not in self.cells:
+            return False
+        infos, far, margin, my_shields, er = self.context(ship, enemies)
+        both = self._score(ship.lrs, my_shields, q, r, h, f, 0, infos, 0.0, margin, er, far)
+        theirs = both - self._score(ship.lrs, my_shields, q, r, h, f, 0, infos, 1.0, margin, er, far)
+        unarmed = [[*i[:3], [], *i[4:9], {}, *i[10:]] for i in infos]
+        mine = both - self._score(ship.lrs, my_shields, q, r, h, f, 0, unarmed, 0.0, margin, er, far)
+        return mine <= self.style.threat * theirs
+
+    def can_stay(self, ship: ShipState, boost: int = 0) -> bool:
+        """Whether any order of the menu (3.2, with the boosters fired) keeps ``ship`` on the board this turn."""
+        for _, waypoints, *_ in candidate_moves(ship.speed, ship.prev_slips, ship.engine_rating + boost,
+                                                ship.heading):
+            if all((ship.q + x, ship.r + y) in self.cells for x, y in waypoints):
+                return True
+        return False
+
     def _score(self, lrs: bool, my_shields: list[int], q: int, r: int, h: int, f: int, speed: int,
-               infos: list) -> float:
+               infos: list, threat: float, margin: tuple, er: int, far: tuple) -> float:
         total = 0.0
+        feared = 0.0
         geo = GEOMETRY
         for eq, er_, ef, mine, theirs, penalty, pref, e_shields, e_lrs, ocache, dcache, reach in infos:
             dist, mask, my_arc = geo[(eq - q, er_ - r, f)]
@@ -235,7 +372,7 @@ class Doctrine:
                         v += n * row[deff][es]
                 ocache[key] = v
             total += v
-            # the enemy's fire at the shield arc I present
+            # the enemy's fire at the shield arc I present (so the strongest arc is turned to the enemy)
             ms = my_shields[my_arc]
             edist = dist - dist // 3 if e_lrs else dist
             key = (emask, e_arc, edist, ms)
@@ -246,14 +383,28 @@ class Doctrine:
                     if (bmask & emask or dmask >> e_arc & 1) and edist < len(row):
                         v += n * row[edist][ms]
                 dcache[key] = v
-            total -= v
+            total -= threat * v
+            feared += v
             if pref >= 0:
                 total -= penalty * abs(dist - pref)
-        # edge: keep room to go on at this speed next turn
-        look = (speed if speed > 1 else 1) + 1
+        # do not overshoot: the range to the nearest enemy next turn if I brake as hard as I can
+        fq, fr, fpen, fpref = far
+        coast = speed - er if speed > er else 0
+        dq = q + DIRS[h][0] * coast - fq
+        dr = r + DIRS[h][1] * coast - fr
+        total -= fpen * abs(((abs(dq) + abs(dr) + abs(dq + dr)) >> 1) - fpref)
+        if self.floating:
+            return total
+        # edge: room ahead for my stopping distance with the engine I would have after the planned hits
+        track, hits, boxes, fire_margin = margin
+        planned = int(feared * fire_margin + 0.999)
+        k = hits + (boxes if boxes > planned else planned)
+        rating = track[k] if k < len(track) else 0
+        need = STOP[speed][rating] if speed < len(STOP) and rating < len(STOP[0]) else stopping_distance(speed, rating)
+        need += speed * DRIFT_RESERVE
         room = self.run[(q, r, h)]
-        if room < look:
-            total -= EDGE_PENALTY * (look - room)
+        if room < need:
+            total -= EDGE_PENALTY * (need - room)
         return total
 
     # ------------------------------------------------------------ fire
@@ -299,6 +450,8 @@ class Doctrine:
                 if b.exp and v < EXPENDABLE_FRACTION * max(row[es] for row in t.ed[i]):
                     continue
                 if b.seeker is not None:
+                    if e.cloaked:  # B.5: a detected cloaked ship may not be targeted by seekers
+                        continue
                     opts[id(e)] = (v * n, e, -1, -1)
                 else:
                     mi = t.mode[i][deff][es]
@@ -354,7 +507,8 @@ def _bank_rows(ship: ShipState, table: MatchTables) -> list[tuple[int, int, int,
 
 def _state_key(s: ShipState) -> tuple:
     """Everything about a ship the movement doctrine looks at."""
-    return (s.uid, s.q, s.r, s.heading, s.speed, s.prev_slips, s.engine_rating, s.boosters_left,
+    return (s.uid, s.q, s.r, s.heading, s.speed, s.prev_slips, s.engine_rating, s.eng_hits, s.boosters_left,
+            s.hull_hits if s.spec.hyperdrive else 0, s.warming,
             tuple(s.bank_alive), s.shield(0), s.shield(1), s.shield(2), s.shield(3), s.lrs)
 
 

@@ -9,16 +9,18 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
-from drydock.engine import fighters
-from drydock.engine.ai import Doctrine
+from drydock.engine import fighters, systems
+from drydock.engine.ai import DEFAULT_DOCTRINE, Doctrine
 from drydock.engine.combat import BAND_NAMES, alternation, fire_volley
 from drydock.engine.damage import apply_marked_damage
 from drydock.engine.dice import d6
-from drydock.engine.hexgrid import DIRS, from_offset, geometry, on_board, to_offset
-from drydock.engine.movement import execute, format_orders, is_legal, requirement, straight
+from drydock.engine.hexgrid import DIRS, from_offset, geometry, on_board, point_image, to_offset
+from drydock.engine.movement import Orders, execute, format_orders, is_legal, requirement, straight
+from drydock.engine.observe import BattleStats, StatsRecorder
 from drydock.engine.seekers import SeekerFlight, activate, heading_toward, shots_at_flight, split_flights
 from drydock.engine.ships import ShipSpec, ShipState
-from drydock.engine.tables import BATTLE_SIZES, BOARD, VP_TARGET_RATIO
+from drydock.engine.tables import BATTLE_SIZES, BOARD, DEPLOY_DEPTH, FLARES_BLOCK, VP_TARGET_RATIO
+from drydock.errors import DrydockError
 
 SIDES = ("A", "B")
 
@@ -30,17 +32,39 @@ class BattleResult:
     vp: tuple[int, int]
     survived: tuple[tuple[bool, ...], tuple[bool, ...]]
     log: list[str] = field(default_factory=list)
+    #: ships of side A and of side B that left the board (3.3)
+    exits: tuple[int, int] = (0, 0)
+    #: of those, ships for which a legal order of the doctrine's menu would have stayed on the board
+    avoidable_exits: int = 0
+    stats: BattleStats | None = None  # with Matchup(record=True) (issue 15)
+
+
+def deployment_slots(width: int, height: int, n: int) -> list[tuple[int, int]]:
+    """The first ``n`` set-up hexes (axial) of side A (2.3): the column ``DEPLOY_DEPTH`` - 1 from the west
+    edge first, rows spreading out from the middle, then the columns behind it (one ship per hex)."""
+    rows = [height // 2 + (k + 1) // 2 * (1 if k % 2 else -1) for k in range(height)]
+    rows = [r for r in rows if 0 <= r < height]
+    cols = list(range(min(DEPLOY_DEPTH, width) - 1, -1, -1))
+    out = [from_offset(c, r) for c in cols for r in rows]
+    if n > len(out):
+        raise DrydockError(f"{n} ships do not fit in a {DEPLOY_DEPTH}-hex set-up area of a {width}x{height} board")
+    return out[:n]
 
 
 class Matchup:
     """Two fleets of ship designs with everything precomputed once (tables, VP target)."""
 
     def __init__(self, side_a: list[ShipSpec], side_b: list[ShipSpec], *, turns: int = 20,
-                 board: tuple[int, int] = BOARD, battle_size: str = "auto") -> None:
+                 board: tuple[int, int] = BOARD, battle_size: str = "auto", floating: bool = False,
+                 doctrine: str = DEFAULT_DOCTRINE, record: bool = False) -> None:
         self.sides = (side_a, side_b)
+        self.record = record
         self.turns = turns
         self.board = board
-        self.doctrine = Doctrine(list({id(s): s for s in side_a + side_b}.values()), board)
+        #: D.4 floating board: the board moves with the ships, nobody leaves it (the book's proviso that
+        #: a shift may not push another ship off is not modelled: the board is unbounded)
+        self.floating = floating
+        self.doctrine = Doctrine(list({id(s): s for s in side_a + side_b}.values()), board, floating, doctrine)
         cr = (sum(s.cr for s in side_a), sum(s.cr for s in side_b))
         if battle_size == "auto":
             num, den = VP_TARGET_RATIO
@@ -48,6 +72,7 @@ class Matchup:
         else:
             self.vp_target = BATTLE_SIZES[battle_size][1]
         self.not_simulated = list(dict.fromkeys(n for s in side_a + side_b for n in s.not_simulated))
+        self.slots = deployment_slots(board[0], board[1], max(len(side_a), len(side_b)))  # limits before work
 
     def labels(self) -> tuple[list[str], list[str]]:
         out: tuple[list[str], list[str]] = ([], [])
@@ -74,7 +99,18 @@ class Battle:
         self.turn = 0
         self.flights: list = []  # SeekerFlight and FighterFlight
         self.flight_uid = 0
+        #: ships that left the board although one of the doctrine's legal orders kept them on it
+        self.avoidable_exits = 0
+        #: B.15: minefield hex -> markers, and hex -> dice of the minefields it contains or touches
+        self.minefields: dict[tuple[int, int], int] = {}
+        self.mined: dict[tuple[int, int], int] = {}
+        #: B.9 / B.17 markers [kind, owner uid, q, r, face up]; face-up flares by hex; face-up probes
+        self.markers: list[list] = []
+        self.flares_up: dict[tuple[int, int], int] = {}
+        self.probes_up: list[tuple[int, int, int]] = []
+        self.obs = StatsRecorder(self.ships) if match.record else None
         self.deploy()
+        systems.solar_wind(self)
 
     # ------------------------------------------------------------ helpers
     def say(self, line: str) -> None:
@@ -91,51 +127,69 @@ class Battle:
     def alive(self, side: int | None = None) -> list[ShipState]:
         return [s for s in self.ships if s.alive and (side is None or s.side == side)]
 
-    def destroy(self, s: ShipState, why: str) -> None:
+    def destroy(self, s: ShipState, why: str, vp: int | None = None) -> None:
+        """The ship is removed and the opponent scores ``vp`` (default: its CR, 2.5)."""
+        vp = s.spec.cr if vp is None else vp
         s.alive = False
         s.destroyed_turn = self.turn
-        self.vp[1 - s.side] += s.spec.cr
-        self.say(f"  {s.label} {why}: side {SIDES[1 - s.side]} scores {s.spec.cr} VP")
+        self.vp[1 - s.side] += vp
+        if self.obs:
+            self.obs.lost(self.turn, s, why)
+        if self.log is not None:
+            self.say(f"  {s.label} {why}: side {SIDES[1 - s.side]} scores {vp} VP")
 
     # ------------------------------------------------------------ 2.3 deployment
     def deploy(self) -> None:
-        """2.3: the side with more ships places first (tie: die roll); alternate one at a time.
+        """2.3: each side places its ships within ``DEPLOY_DEPTH`` hexes of its short edge, then the flights.
 
-        Placement policy: side A in column 1 facing east, side B in column W-2 facing west, one ship
-        per hex in rows spreading out from the middle of the short edge.
+        Fair set-up: side A's k-th ship goes to the k-th slot (front column of the set-up area first,
+        rows spreading out from the middle of the edge), heading toward the enemy; side B's k-th ship to
+        the exact point image of that slot (:func:`~drydock.engine.hexgrid.point_image`), heading turned
+        by 180 degrees. Swapping the sides therefore changes nothing but the labels. Who places first
+        (2.3: the side with more ships; a tie is a die roll) does not change where ships go, so no die is
+        rolled; the log lists the placements in the alternation order.
         """
         w, h = self.m.board
         counts = [len(self.m.sides[0]), len(self.m.sides[1])]
-        first = 0 if counts[0] > counts[1] else 1 if counts[1] > counts[0] else (0 if d6(self.rng) <= 3 else 1)
-        order = alternation(counts[0], counts[1], first)
-        placed = [0, 0]
-        rows = [h // 2 + (k + 1) // 2 * (1 if k % 2 else -1) for k in range(h)]
-        rows = [r for r in rows if 0 <= r < h]
-        for side in order:
-            s = [x for x in self.ships if x.side == side][placed[side]]
-            row = rows[placed[side] % len(rows)]
-            col = 1 + placed[side] // len(rows) if side == 0 else w - 2 - placed[side] // len(rows)
-            s.q, s.r = from_offset(col, row)
-            s.heading = s.facing = 0 if side == 0 else 3
-            placed[side] += 1
-            self.say(f"deploy {s.label} at {self.pos(s)}")
+        slots = self.m.slots
+        by_side = [[x for x in self.ships if x.side == side] for side in (0, 1)]
+        for side, ships in enumerate(by_side):
+            for k, s in enumerate(ships):
+                q, r = slots[k]
+                if side == 1:
+                    q, r = point_image(q, r, w, h)
+                s.q, s.r = q, r
+                s.heading = s.facing = 0 if side == 0 else 3
+        if self.log is not None:
+            placed = [0, 0]
+            for side in alternation(counts[0], counts[1], 0 if counts[0] >= counts[1] else 1):
+                s = by_side[side][placed[side]]
+                placed[side] += 1
+                if self.log is not None:
+                    self.say(f"deploy {s.label} at {self.pos(s)}")
         # 2.3: then the flights, within 2 hexes of their carriers
         for s in self.ships:
             if s.spec.flights:
                 new = fighters.deploy(self, s, s.spec.flights)
                 self.flights += new
-                self.say(f"deploy {len(new)} fighter flights of {s.label}")
+                if self.log is not None:
+                    self.say(f"deploy {len(new)} fighter flights of {s.label}")
 
     # ------------------------------------------------------------ the game
     def run(self) -> BattleResult:
         winner: int | None = None
+        over = False
         m = self.m
-        self.say(f"VP target {m.vp_target}; board {m.board[0]}x{m.board[1]}")
+        if self.log is not None:
+            self.say(f"VP target {m.vp_target}; board {m.board[0]}x{m.board[1]}"
+                     + (" floating (D.4)" if m.floating else ""))
         for n in m.not_simulated:
-            self.say(f"not simulated: {n}")
+            if self.log is not None:
+                self.say(f"not simulated: {n}")
         while self.turn < m.turns:
             self.turn += 1
-            self.say(f"== turn {self.turn}")
+            if self.log is not None:
+                self.say(f"== turn {self.turn}")
             self.orders_and_movement()
             self.fighter_phase()
             self.combat()
@@ -143,40 +197,69 @@ class Battle:
             if over:
                 break
         survived = tuple(tuple(s.alive for s in self.ships if s.side == side) for side in (0, 1))
-        self.say(f"result: {'draw' if winner is None else 'side ' + SIDES[winner] + ' wins'} after "
-                 f"{self.turn} turns; VP A {self.vp[0]} B {self.vp[1]}")
+        if self.obs:
+            self.obs.finished(over, (len(self.alive(0)), len(self.alive(1))))
+        if self.log is not None:
+            self.say(f"result: {'draw' if winner is None else 'side ' + SIDES[winner] + ' wins'} after "
+                     f"{self.turn} turns; VP A {self.vp[0]} B {self.vp[1]}")
+        exits = (sum(s.left_board for s in self.ships if s.side == 0),
+                 sum(s.left_board for s in self.ships if s.side == 1))
         return BattleResult(winner, self.turn, (self.vp[0], self.vp[1]), survived,  # type: ignore[arg-type]
-                            self.log or [])
+                            self.log or [], exits, self.avoidable_exits, self.obs.stats if self.obs else None)
 
     def orders_and_movement(self) -> None:
         # 1d: orders written simultaneously, from the positions at the start of the turn
         plans = []
+        doctrine = self.m.doctrine
         for s in self.alive():
-            enemies = self.alive(1 - s.side)
-            orders, boost = self.m.doctrine.choose_orders(s, enemies)
+            enemies = [systems.seen(e) for e in self.alive(1 - s.side)]
+            orders, boost = (doctrine.choose_orders(s, enemies, self.mined) if self.mined
+                             else doctrine.choose_orders(s, enemies))
+            if s.spec.cloak and not boost and "H" not in orders.prefixes and doctrine.outgunned(s, orders, enemies):
+                orders = Orders(orders.steps, orders.pivot, ("C",))
             plans.append((s, orders, boost))
-        # 1e: reveal and check; 2c: move
+        # 1e: reveal and check; 2a: cloaks; 2b: hyperdrive warm-up; 2c: move
+        if any(s.spec.cloak for s, _, _ in plans):
+            systems.cloak_rolls(self, plans)
+        for s, orders, _ in plans:
+            s.warming = "H" in orders.prefixes
+        if any(s.spec.hyperdrive for s, _, _ in plans):
+            systems.hyperdrive_rolls(self)
         for s, orders, boost in plans:
+            if not s.alive:
+                continue
             er = s.engine_rating
             if boost:
                 s.boosters_left -= boost
             req = requirement(orders, s.speed, s.prev_slips)
             legal = is_legal(orders, s.speed, s.prev_slips, er, boost)
             if not legal:  # 3.2: illegal orders -> straight ahead at the previous speed
-                self.say(f"  {s.label}: illegal orders {format_orders(orders)} (req {req} > ER {er})")
+                if self.log is not None:
+                    self.say(f"  {s.label}: illegal orders {format_orders(orders)} (req {req} > ER {er})")
                 orders = straight(s.speed)
-            q, r, h, f, off = execute(orders, s.q, s.r, s.heading, self.m.board)
-            self.say(f"  {s.label} orders {format_orders(orders)} req {req} ER {er}"
-                     + (f" +{boost} booster" if boost else "") + f": {self.pos(s)} ->")
+            q, r, h, f, off = execute(orders, s.q, s.r, s.heading,
+                                        None if self.m.floating else self.m.board)
+            if off and self.m.doctrine.can_stay(s, boost):
+                self.avoidable_exits += 1
+            if self.log is not None:
+                self.say(f"  {s.label} orders {format_orders(orders)} req {req} ER {er}"
+                         + (f" +{boost} booster" if boost else "") + f": {self.pos(s)} ->")
+            q0, r0, h0 = s.q, s.r, s.heading
             s.q, s.r, s.heading, s.facing = q, r, h, f
             s.speed = orders.speed
             sl = orders.slips
             s.prev_slips = (sl.count("L"), sl.count("R"))
-            self.say(f"      {self.pos(s)}")
+            if self.log is not None:
+                self.say(f"      {self.pos(s)}")
             if off:
                 s.left_board = True
                 self.destroy(s, "left the board")
+            elif self.mined:  # 2c-i
+                systems.mine_attacks(self, s, orders, q0, r0, h0)
         self.stacking()
+        for s in self.alive():  # 2c-iv
+            if s.spec.overthrusters:
+                systems.overthrust(self, s)
 
     def stacking(self) -> None:
         """3.3: opposing ships ending in one hex roll 1d6 + engine rating; lowest stays, others move."""
@@ -196,7 +279,8 @@ class Battle:
                     totals[s.uid] = d6(self.rng) + s.engine_rating
             order = sorted(group, key=lambda s: totals[s.uid])
             stay_side = order[0].side
-            self.say(f"  stacking at {to_offset(q, r)}: " + ", ".join(f"{s.label} {totals[s.uid]}" for s in order))
+            if self.log is not None:
+                self.say(f"  stacking at {to_offset(q, r)}: " + ", ".join(f"{s.label} {totals[s.uid]}" for s in order))
             for s in order[1:]:
                 if s.side == stay_side:
                     continue
@@ -209,9 +293,10 @@ class Battle:
             for k in range(6):
                 d = (s.heading + k) % 6
                 q, r = s.q + DIRS[d][0] * dist, s.r + DIRS[d][1] * dist
-                if (q, r) not in occupied and on_board(q, r, w, h):
+                if (q, r) not in occupied and (self.m.floating or on_board(q, r, w, h)):
                     s.q, s.r = q, r
-                    self.say(f"    {s.label} moves to {self.pos(s)}")
+                    if self.log is not None:
+                        self.say(f"    {s.label} moves to {self.pos(s)}")
                     return
 
     def combat(self) -> None:
@@ -229,8 +314,18 @@ class Battle:
         for side in order:
             ship = queues[side].pop(0)
             # ships destroyed this phase stay until the End Phase (4.5)
-            enemies = b if side == 0 else a
+            if ship.cloaked:  # B.5: a cloaked ship does not attack
+                continue
+            enemies = [e for e in (b if side == 0 else a) if not e.hidden]
             decl = self.m.doctrine.declare(ship, enemies, self.turn, enemy_flights[side])
+            if ship.spec.marines:  # 4c: systems used with weapons fire
+                systems.board(self, ship, enemies)
+            if ship.spec.tractor_beams:
+                systems.tractor_attacks(self, ship, enemy_flights[side])
+            if ship.probes_left or ship.flares_left:
+                systems.launch_markers(self, ship, enemies)
+            if ship.spec.shockwave:
+                systems.shockwave(self, ship)
             if not decl:
                 continue
             if log is not None:
@@ -244,7 +339,8 @@ class Battle:
                     dice = [d6(rng) for _ in range(e.stealth)]
                     if 1 in dice:
                         blocked.add(e.uid)
-                    self.say(f"    stealth lock-on vs {e.label}: {dice} -> {'fail' if 1 in dice else 'ok'}")
+                    if self.log is not None:
+                        self.say(f"    stealth lock-on vs {e.label}: {dice} -> {'fail' if 1 in dice else 'ok'}")
             volleys: dict[tuple, list] = {}
             for bank, target, mi, band in decl:
                 spec_b = ship.spec.banks[bank]
@@ -269,10 +365,21 @@ class Battle:
                 if not isinstance(target, ShipState):
                     hits, per = shots_at_flight(rng, spec_b.modes[mi], n, spec_b.size, band, ship.fc)
                     target.kills += hits
-                    self.say(f"    {what}: {n}x at {BAND_NAMES[band]} range vs tiny target: hits {per} -> "
-                             f"{hits} killed (End Phase)")
+                    if self.log is not None:
+                        self.say(f"    {what}: {n}x at {BAND_NAMES[band]} range vs tiny target: hits {per} -> "
+                                 f"{hits} killed (End Phase)")
                 else:
-                    fire_volley(rng, ship, target, spec_b.modes[mi], n, spec_b.size, band, log, what)
+                    penalty, bonus = systems.sight(self, ship, target) if self.markers else (0, 0)
+                    if penalty >= FLARES_BLOCK:  # B.9: four flares block the line of sight
+                        if log is not None:
+                            log.append(f"    {what}: blocked by {penalty} flares")
+                        continue
+                    marks = fire_volley(rng, ship, target, spec_b.modes[mi], n, spec_b.size, band, log, what,
+                                        penalty, bonus)
+                    if self.obs:
+                        self.obs.damage(ship, spec_b.battery_name, BAND_NAMES[band], marks)
+                    if spec_b.modes[mi].prx:  # C.5 Proximity
+                        systems.proximity(self, ship, target, spec_b.modes[mi], n, spec_b.size, band)
         for ship, bank, target, n in launches:
             self.launch(ship, bank, target, n)
 
@@ -281,14 +388,17 @@ class Battle:
         b = ship.spec.banks[bank]
         mode = b.seeker
         assert mode is not None
-        count = sum(d6(self.rng) for _ in range(n)) if mode.vlt else n * mode.rof * b.size
+        count = sum(d6(self.rng) for _ in range(n)) if mode.vlt else n * mode.rof
         heading = heading_toward(ship.q, ship.r, target.q, target.r, ship.facing)
         for k in split_flights(count):
             self.flight_uid += 1
             label = f"{SIDES[ship.side]}-seekers#{self.flight_uid} {b.battery_name}"
             self.flights.append(SeekerFlight(self.flight_uid, ship.side, target, ship.q, ship.r, heading, k, mode,
                                              label))
-            self.say(f"    {ship.label} launches {label}: {k} seekers at {target.label}")
+            if self.obs:
+                self.obs.launched(self.flight_uid, ship, b.battery_name)
+            if self.log is not None:
+                self.say(f"    {ship.label} launches {label}: {k} seekers at {target.label}")
 
     def fighter_phase(self) -> None:
         """3: flights (fighters and seekers) activate alternately (5.2, by the counts at the phase start)."""
@@ -308,19 +418,38 @@ class Battle:
         self.flights = [f for f in self.flights if f.alive]
 
     def end_phase(self) -> tuple[bool, int | None]:
-        """5b apply damage (4.5); 5c victory (2.5); 5e reverse pivots (3.4)."""
+        """5b apply damage (4.5); B.14 captures; 5c victory (2.5); 5e reverse pivots (3.4), stutterdrives (B.23)."""
         self.say("  end phase")
         for f in self.flights:  # 4.5: kills by weapons fire take effect now
             if f.kills:
                 f.count -= min(f.kills, f.count)
                 f.kills = 0
-                self.say(f"  {f.label}: {f.count} left")
+                if self.log is not None:
+                    self.say(f"  {f.label}: {f.count} left")
         for s in self.ships:
             if s.alive and apply_marked_damage(s, self.log):
                 self.destroy(s, "destroyed")
             s.facing = s.heading
+        systems.captures(self)  # B.14
+        if self.markers:  # 5f
+            systems.flip_markers(self)
         self.flights = [f for f in self.flights if f.alive and f.count > 0
                         and (not isinstance(f, SeekerFlight) or f.target.alive)]
+        over = self.victory()
+        stutterers = [s for s in self.alive() if s.spec.stutterdrive] if not over[0] else []
+        if not over[0]:
+            for s in self.alive():  # 5g: deploy mines (B.15)
+                if s.mines_left and not s.cloaked:
+                    systems.lay_mines(self, s)
+        if stutterers:  # 5e: stutterdrives (B.23); a scatter onto an enemy ship is a stacking (3.3)
+            for s in stutterers:
+                systems.stutter(self, s)
+            self.stacking()
+            over = self.victory()
+        return over
+
+    def victory(self) -> tuple[bool, int | None]:
+        """2.5: the VP target, or one side without ships."""
         target = self.m.vp_target
         reached = [self.vp[0] >= target, self.vp[1] >= target]
         left = [bool(self.alive(0)), bool(self.alive(1))]

@@ -161,12 +161,18 @@ class DiceRecorder:
 
 
 def fire_volley(rng: random.Random, attacker: ShipState, target: ShipState, mode: ModeSpec, weapons: int,
-                size: int, band: int, log: list[str] | None = None, what: str = "") -> None:
+                size: int, band: int, log: list[str] | None = None, what: str = "", penalty: int = 0,
+                bonus: int = 0) -> int:
     """Roll to-hit, impact and damage for ``weapons`` mounts of ``mode`` at ``target`` and mark the damage.
 
+    Returns the number of boxes marked (hull, crew casualties, engines, weapons, shields).
+
     Fire-Linked (C.5): the weapons form one volley: ROF dice of one weapon, each hit x weapons.
+    ``penalty``: further -1s fire control may cancel (flares in the line of sight, B.9); ``bonus``: +1s
+    (a face-up probe near the target, B.17).
     """
-    mod = to_hit_modifier(mode, band, target.cm, attacker.fc)
+    # B.5: a detected cloaked target is -1
+    mod = to_hit_modifier(mode, band, target.cm + target.cloaked + penalty, attacker.fc) + bonus
     acc = mode.acc
     hits = 0
     rolls: list[int] | None = None
@@ -245,6 +251,7 @@ def fire_volley(rng: random.Random, attacker: ShipState, target: ShipState, mode
             log.append(
                 f"      damage dice {dmg_faces} -> marked: hull {tally.hull}, crew casualties {tally.casualties}, "
                 f"engines {tally.engine}, weapons {tally.weapon}, shields {tally.shield}")
+    return sum(tally.as_tuple())
 
 
 def ceil_div(a: int, b: int) -> int:

@@ -22,7 +22,7 @@ from functools import cache
 from drydock.engine.combat import DiceRecorder, damage_value
 from drydock.engine.damage import apply_marked_damage
 from drydock.engine.dice import DamageTally, impact_probability, roll_damage, roll_impact
-from drydock.engine.hexgrid import DEFENSIVE, DIRS, GEOMETRY, distance
+from drydock.engine.hexgrid import DEFENSIVE, DIRS, GEOMETRY
 from drydock.engine.seekers import SeekerFlight, defensive_fire
 from drydock.engine.ships import ShipState
 from drydock.engine.tables import (
@@ -55,6 +55,7 @@ class FighterFlight:
         return fighter_expected(defender.shield(0), defender.spec.ionized)
 
 
+@cache
 def fighter_expected(shield: int, ionized: bool) -> float:
     p_hit = (7 - FIGHTER_HIT) / 6
     p_imp = 1.0 if shield == 0 else float(impact_probability(shield, 0))
@@ -62,10 +63,13 @@ def fighter_expected(shield: int, ionized: bool) -> float:
 
 
 def deploy(battle, carrier: ShipState, flights: int) -> list[FighterFlight]:  # type: ignore[no-untyped-def]
-    """5.1 / 2.3: flights within 2 hexes of their carrier, at most 3 per hex (carrier hex first)."""
+    """5.1 / 2.3: flights within 2 hexes of their carrier, at most 3 per hex (carrier hex first, then the
+    hexes ahead, clockwise from the carrier's heading)."""
     out = []
-    spots = [(carrier.q, carrier.r)] + [(carrier.q + dq, carrier.r + dr) for dq, dr in DIRS]
-    spots += [(carrier.q + 2 * dq, carrier.r + 2 * dr) for dq, dr in DIRS]
+    # directions counted from the carrier's heading, so that mirrored carriers get mirrored flights
+    ring = [DIRS[(carrier.heading + k) % 6] for k in range(6)]
+    spots = [(carrier.q, carrier.r)] + [(carrier.q + dq, carrier.r + dr) for dq, dr in ring]
+    spots += [(carrier.q + 2 * dq, carrier.r + 2 * dr) for dq, dr in ring]
     spots = [s for s in spots if s in battle.m.doctrine.cells]
     for k in range(flights):
         q, r = spots[(k // MAX_FLIGHTS_PER_HEX) % len(spots)]
@@ -101,10 +105,63 @@ def fighter_moves(heading: int) -> tuple[tuple[int, int, int, tuple[tuple[int, i
     return tuple((q, r, h, pts) for (q, r, h), pts in seen.items())
 
 
+def board_ends(doctrine, q: int, r: int, heading: int) -> tuple[tuple[int, int, int], ...]:  # type: ignore[no-untyped-def]
+    """End states (q, r, heading) of the 5.3 moves from (q, r, heading) whose whole path stays on the board
+    (in the order of :func:`fighter_moves`), cached on the match-up's doctrine."""
+    key = (q, r, heading)
+    cache = doctrine.fighter_ends
+    out = cache.get(key)
+    if out is None:
+        cells = doctrine.cells
+        out = tuple((q + dq, r + dr, h) for dq, dr, h, pts in fighter_moves(heading)
+                    if (q + dq, r + dr) in cells and all((q + x, r + y) in cells for x, y in pts))
+        if len(cache) < 100_000:
+            cache[key] = out
+    return out
+
+
+def first_end_by_hex(doctrine, q: int, r: int, heading: int  # type: ignore[no-untyped-def]
+                     ) -> dict[tuple[int, int], tuple[int, int]]:
+    """(q, r) -> (index, heading) of the first on-board end in that hex (order of :func:`board_ends`)."""
+    key = (q, r, heading)
+    cache = doctrine.fighter_first
+    out = cache.get(key)
+    if out is None:
+        out = {}
+        for i, (eq, er, h) in enumerate(board_ends(doctrine, q, r, heading)):
+            out.setdefault((eq, er), (i, h))
+        if len(cache) < 100_000:
+            cache[key] = out
+    return out
+
+
+def approach_order(doctrine, q: int, r: int, heading: int,  # type: ignore[no-untyped-def]
+                   spots: tuple[tuple[int, int], ...]) -> tuple[tuple[int, int, int], ...]:
+    """The on-board ends of :func:`board_ends` sorted by distance to the nearest of ``spots`` (stable)."""
+    key = (q, r, heading, spots)
+    cache = doctrine.fighter_approach
+    out = cache.get(key)
+    if out is None:
+        scored = []
+        for e in board_ends(doctrine, q, r, heading):
+            d = 1 << 30
+            for sq, sr in spots:
+                dq, dr = sq - e[0], sr - e[1]
+                x = (abs(dq) + abs(dr) + abs(dq + dr)) >> 1
+                if x < d:
+                    d = x
+            scored.append((d, e))
+        scored.sort(key=lambda t: t[0])
+        out = tuple(e for _, e in scored)
+        if len(cache) > 50_000:
+            cache.clear()
+        cache[key] = out
+    return out
+
+
 def activate(battle, fl: FighterFlight) -> None:  # type: ignore[no-untyped-def]
     """Move one fighter flight (5.3) and attack an adjacent opposing element (5.4)."""
-    cells = battle.m.doctrine.cells
-    enemy_ships = [s for s in battle.ships if s.alive and s.side != fl.side]
+    enemy_ships = [s for s in battle.ships if s.alive and s.side != fl.side and not s.hidden]  # B.5
     enemy_flights = [f for f in battle.flights if f.alive and f.side != fl.side and f.count > 0]
     blocked = {(s.q, s.r) for s in enemy_ships} | {(f.q, f.r) for f in enemy_flights}
     targets: list[tuple[float, object]] = []
@@ -125,36 +182,59 @@ def activate(battle, fl: FighterFlight) -> None:  # type: ignore[no-untyped-def]
             key = (t.q + dq, t.r + dr)  # type: ignore[attr-defined]
             if key not in attack_from or v > attack_from[key][0]:
                 attack_from[key] = (v, t)
-    legal = []
-    for dq, dr, h, pts in fighter_moves(fl.heading):
-        q, r = fl.q + dq, fl.r + dr
-        if (q, r) in blocked or (q, r) not in cells:
-            continue
-        for x, y in pts:
-            if (fl.q + x, fl.r + y) not in cells:
-                break
-        else:
-            legal.append((q, r, h))
+    # the reachable attack hex worth most (ties: the first end in move order)
+    first = first_end_by_hex(battle.m.doctrine, fl.q, fl.r, fl.heading)
     best = None
-    for q, r, h in legal:
-        hit = attack_from.get((q, r))
-        if hit is not None and (best is None or hit[0] > best[0][1]):
-            best = ((1, hit[0]), q, r, h, hit[1])
+    best_key = None
+    for spot, (v, t) in attack_from.items():
+        end = first.get(spot)
+        if end is None or spot in blocked:
+            continue
+        key = (v, -end[0])
+        if best_key is None or key > best_key:
+            best_key = key
+            best = ((1, v), spot[0], spot[1], end[1], t)
     if best is None:
-        for q, r, h in legal:
-            key = (0, -min((distance(s.q - q, s.r - r) for s in enemy_ships), default=0))
-            if best is None or key > best[0]:
-                best = (key, q, r, h, None)
+        # close on the nearest enemy ship: the first end (in move order) nearest to any of them
+        for q, r, h in approach_order(battle.m.doctrine, fl.q, fl.r, fl.heading,
+                                      tuple((s.q, s.r) for s in enemy_ships)):
+            if (q, r) not in blocked:
+                best = (None, q, r, h, None)
+                break
     start = (fl.q, fl.r)
     if best is None:
         if start in blocked:
             fl.alive = False
-            battle.say(f"  {fl.label}: cannot leave a hex with an opposing element: eliminated (5.3)")
+            if battle.log is not None:
+                battle.say(f"  {fl.label}: cannot leave a hex with an opposing element: eliminated (5.3)")
         return
     _, fl.q, fl.r, fl.heading, target = best
-    battle.say(f"  {fl.label} ({fl.count} fighters) moves {battle.hexname(*start)} -> {battle.hexname(fl.q, fl.r)}")
+    if battle.log is not None:
+        battle.say(f"  {fl.label} ({fl.count} fighters) moves {battle.hexname(*start)} -> {battle.hexname(fl.q, fl.r)}")
     if target is not None:
         attack(battle, fl, target)
+
+
+def small_hits(r, target: ShipState, hits: int, arc: int) -> tuple[int, DamageTally]:  # type: ignore[no-untyped-def]
+    """IMP 1 / DMG 1 hits without modifiers (fighters 5.4, mines B.15) on ``target``'s ``arc``: impact rolls
+    against the shield, screens first (B.18), then damage rolls, marked on the ship. (points, tally)."""
+    shield = target.shield(arc)
+    points = hits if shield == 0 else sum(roll_impact(r, shield, 0) for _ in range(hits))
+    if target.dir_screens is not None:
+        used = min(target.dir_screens[arc], points)
+        target.dir_screens[arc] -= used
+    else:
+        used = min(target.screens, points)
+        target.screens -= used
+    tally = DamageTally()
+    for _ in range(points - used):
+        roll_damage(r, tally, ionized=target.spec.ionized)
+    target.p_hull += tally.hull
+    target.p_eng += tally.engine
+    target.p_wpn += tally.weapon
+    if target.spec.shield_track:
+        target.p_shd += tally.shield
+    return points, tally
 
 
 def attack(battle, fl: FighterFlight, target) -> None:  # type: ignore[no-untyped-def]
@@ -173,23 +253,10 @@ def attack(battle, fl: FighterFlight, target) -> None:  # type: ignore[no-untype
         hits = sum(1 for d in dice if d >= FIGHTER_HIT)
         lost = sum(1 for d in dice if d <= FIGHTER_AFB_KILL) if target.spec.afb else 0
         shield = target.shield(arc)
-        points = hits if shield == 0 else sum(roll_impact(r, shield, 0) for _ in range(hits))  # type: ignore[arg-type]
-        # B.18: screens absorb one damage point each before any damage roll
-        if target.dir_screens is not None:
-            used = min(target.dir_screens[arc], points)
-            target.dir_screens[arc] -= used
-        else:
-            used = min(target.screens, points)
-            target.screens -= used
-        tally = DamageTally()
-        for _ in range(points - used):
-            roll_damage(r, tally, ionized=target.spec.ionized)  # type: ignore[arg-type]
-        target.p_hull += tally.hull
-        target.p_eng += tally.engine
-        target.p_wpn += tally.weapon
-        if target.spec.shield_track:
-            target.p_shd += tally.shield
+        points, tally = small_hits(r, target, hits, arc)
         fl.count -= min(lost, fl.count)
+        if battle.obs:
+            battle.obs.damage(fl.carrier, "fighters", "fighters", sum(tally.as_tuple()))
         if log is not None and rec is not None:
             log.append(f"    {fl.label} attacks {target.label} ({DEFENSIVE[arc]} shield {shield}): dice {rec.take()} "
                        f"-> {hits} hits, {points} impact; AFB kills {lost}; damage hull {tally.hull}, "
@@ -205,6 +272,7 @@ def attack(battle, fl: FighterFlight, target) -> None:  # type: ignore[no-untype
         fl.count -= min(lost, fl.count)
         if target.count <= 0:
             target.alive = False
-        battle.say(f"    {fl.label} attacks {target.label}: dice {dice} -> kills {killed}, loses {lost}")
+        if battle.log is not None:
+            battle.say(f"    {fl.label} attacks {target.label}: dice {dice} -> kills {killed}, loses {lost}")
     if fl.count <= 0:
         fl.alive = False

@@ -128,6 +128,29 @@ def arc_mask(letters: str) -> int:
     return m
 
 
+def hex_line(q1: int, r1: int, q2: int, r2: int) -> list[tuple[int, int]]:
+    """The hexes a line between two hex centres passes through, both ends included (4.1 line of sight; flares
+    B.9). Cube interpolation with a small nudge, so a line along a hexside picks one side consistently."""
+    n = distance(q2 - q1, r2 - r1)
+    if n == 0:
+        return [(q1, r1)]
+    out = []
+    e = 1e-6
+    for i in range(n + 1):
+        t = i / n
+        x = q1 + e + (q2 - q1) * t
+        z = r1 + 2 * e + (r2 - r1) * t
+        y = -x - z
+        rx, rz, ry = round(x), round(z), round(y)
+        dx, dz, dy = abs(rx - x), abs(rz - z), abs(ry - y)
+        if dx > dz and dx > dy:
+            rx = -rz - ry
+        elif dz > dy:
+            rz = -rx - ry
+        out.append((rx, rz))
+    return out
+
+
 def neighbor(q: int, r: int, direction: int, n: int = 1) -> tuple[int, int]:
     dq, dr = DIRS[direction % 6]
     return q + dq * n, r + dr * n
@@ -141,6 +164,17 @@ def to_offset(q: int, r: int) -> tuple[int, int]:
 def from_offset(col: int, row: int) -> tuple[int, int]:
     """Odd-r offset (column, row) -> axial."""
     return col - (row - (row & 1)) // 2, row
+
+
+def point_image(q: int, r: int, width: int, height: int) -> tuple[int, int]:
+    """The 180 degree image of hex (q, r) about the centre of a ``width`` x ``height`` board (fair set-up, 2.3).
+
+    With an even number of rows this is exactly offset (col, row) -> (width-1-col, height-1-row), so the
+    board maps onto itself; with an odd number the odd rows come out one column short of that.
+    Headings turn by 3 (``(h + 3) % 6``).
+    """
+    centre = (width - 1) - ((height - 1) - ((height - 1) & 1)) // 2
+    return centre - q, height - 1 - r
 
 
 def on_board(q: int, r: int, width: int, height: int) -> bool:

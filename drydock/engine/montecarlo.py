@@ -10,6 +10,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from drydock.engine.ai import DEFAULT_DOCTRINE, DOCTRINES
 from drydock.engine.battle import BattleResult, Matchup
 from drydock.engine.ships import ShipSpec
 from drydock.model import Design
@@ -49,6 +50,11 @@ class Summary:
     labels_b: list[str] = field(default_factory=list)
     not_simulated: list[str] = field(default_factory=list)
     vp_target: int = 0
+    doctrine: str = DEFAULT_DOCTRINE
+    #: ships of each side that left the board (3.3), summed over all runs
+    exits_a: int = 0
+    exits_b: int = 0
+    avoidable_exits: int = 0
 
     def add(self, r: BattleResult) -> None:
         if r.winner == 0:
@@ -60,6 +66,9 @@ class Summary:
         self.turns += r.turns
         self.vp_a += r.vp[0]
         self.vp_b += r.vp[1]
+        self.exits_a += r.exits[0]
+        self.exits_b += r.exits[1]
+        self.avoidable_exits += r.avoidable_exits
         for i, s in enumerate(r.survived[0]):
             self.survived_a[i] += s
         for i, s in enumerate(r.survived[1]):
@@ -74,6 +83,7 @@ class Summary:
 
         return {
             "runs": self.runs,
+            "doctrine": self.doctrine,
             "a_wins": self.a_wins,
             "b_wins": self.b_wins,
             "draws": self.draws,
@@ -84,6 +94,9 @@ class Summary:
             "mean_vp_a": self.vp_a / n,
             "mean_vp_b": self.vp_b / n,
             "vp_target": self.vp_target,
+            "exits": {"a": self.exits_a, "b": self.exits_b, "avoidable": self.avoidable_exits,
+                      "per_100_ships": 100 * (self.exits_a + self.exits_b)
+                      / max(1, self.runs * (len(self.labels_a) + len(self.labels_b)))},
             "survival": {
                 "a": [{"ship": lab, "rate": s / n} for lab, s in zip(self.labels_a, self.survived_a, strict=True)],
                 "b": [{"ship": lab, "rate": s / n} for lab, s in zip(self.labels_b, self.survived_b, strict=True)],
@@ -119,21 +132,26 @@ def build_matchup(side_a: list[Design], side_b: list[Design], **opts: Any) -> Ma
 
 
 def simulate(side_a: list[Design], side_b: list[Design], *, runs: int, seed: int, jobs: int = 1,
-             progress: Callable[[int], None] | None = None, **opts: Any) -> Summary:
+             progress: Callable[[int], None] | None = None,
+             on_result: Callable[[BattleResult], None] | None = None, **opts: Any) -> Summary:
     """Fight ``runs`` battles; run i uses ``random.Random(run_seed(seed, i))``.
 
-    ``progress(n)`` is called with the number of runs finished since the last call.
+    ``progress(n)`` is called with the number of runs finished since the last call; ``on_result(r)`` with
+    every result, in run order (with ``record=True`` in ``opts`` each carries its ``stats``).
     """
     m = build_matchup(side_a, side_b, **opts)
     la, lb = m.labels()
     summary = Summary(runs, survived_a=[0] * len(la), survived_b=[0] * len(lb), labels_a=la, labels_b=lb,
-                      not_simulated=m.not_simulated, vp_target=m.vp_target)
+                      not_simulated=m.not_simulated, vp_target=m.vp_target,
+                      doctrine=opts.get("doctrine", DEFAULT_DOCTRINE))
     chunks = [(seed, i, min(i + CHUNK, runs)) for i in range(0, runs, CHUNK)]
     if jobs <= 1 or runs <= CHUNK:
         _WORKER["m"] = m
         for c in chunks:
             for r in _run_chunk(c):
                 summary.add(r)
+                if on_result:
+                    on_result(r)
             if progress:
                 progress(c[2] - c[1])
         return summary
@@ -144,9 +162,55 @@ def simulate(side_a: list[Design], side_b: list[Design], *, runs: int, seed: int
         for c, results in zip(chunks, pool.imap(_run_chunk, chunks), strict=True):
             for r in results:
                 summary.add(r)
+                if on_result:
+                    on_result(r)
             if progress:
                 progress(c[2] - c[1])
     return summary
+
+
+def verdict(s: Summary) -> str:
+    """"A" or "B" when that side wins more than half of the decisive battles with 95% confidence (Wilson),
+    else "even"."""
+    decisive = s.a_wins + s.b_wins
+    lo, hi = wilson(s.a_wins, decisive)
+    return "A" if lo > 0.5 else "B" if hi < 0.5 else "even"
+
+
+def robustness(side_a: list[Design], side_b: list[Design], *, runs: int, seed: int, jobs: int = 1,
+               done: Summary | None = None, **opts: Any) -> dict[str, Summary]:
+    """The match-up under every doctrine (same runs and seeds); ``done`` is a summary already fought."""
+    out: dict[str, Summary] = {}
+    for name in DOCTRINES:
+        if done is not None and done.doctrine == name:
+            out[name] = done
+        else:
+            out[name] = simulate(side_a, side_b, runs=runs, seed=seed, jobs=jobs, **{**opts, "doctrine": name})
+    return out
+
+
+def robustness_line(by_doctrine: dict[str, Summary]) -> str:
+    """One line: side A's share of decisive battles under each doctrine and whether the verdict holds."""
+    parts = []
+    verdicts = {}
+    for name, s in by_doctrine.items():
+        decisive = s.a_wins + s.b_wins
+        share = f"{100 * s.a_wins / decisive:.1f}%" if decisive else "n/a"
+        verdicts[name] = verdict(s)
+        parts.append(f"{name} A {share}")
+    text = "robustness: " + " / ".join(parts) + " of decisive battles: "
+    if len(set(verdicts.values())) == 1:
+        v = next(iter(verdicts.values()))
+        return text + ("too close to call under every doctrine" if v == "even"
+                       else f"side {v} favoured under every doctrine (robust)")
+    return text + "the verdict changes with the doctrine (" + ", ".join(
+        f"{k}: {'even' if v == 'even' else 'side ' + v}" for k, v in verdicts.items()) + "); treat it as unsettled"
+
+
+def robustness_to_dict(by_doctrine: dict[str, Summary]) -> dict[str, Any]:
+    return {"line": robustness_line(by_doctrine),
+            "verdicts": {k: verdict(v) for k, v in by_doctrine.items()},
+            "a_share": {k: v.a_wins / max(1, v.a_wins + v.b_wins) for k, v in by_doctrine.items()}}
 
 
 def one_battle_log(side_a: list[Design], side_b: list[Design], *, seed: int, **opts: Any) -> BattleResult:
@@ -184,7 +248,7 @@ def illegal_designs(designs: list[Design]) -> list[str]:
     return out
 
 
-def format_summary(s: Summary, seed: int) -> str:
+def format_summary(s: Summary, seed: int, by_doctrine: dict[str, Summary] | None = None) -> str:
     """The text report of ``drydock battle``."""
     d = s.to_dict()
 
@@ -192,15 +256,20 @@ def format_summary(s: Summary, seed: int) -> str:
         return f"{100 * x:5.1f}%"
 
     lines = [f"A: {', '.join(s.labels_a)}", f"B: {', '.join(s.labels_b)}",
-             f"{s.runs} battles, seed {seed}, VP target {s.vp_target}"]
+             f"{s.runs} battles, seed {seed}, VP target {s.vp_target}, {s.doctrine} doctrine"]
     for key, label in (("a_win", "A wins"), ("b_win", "B wins"), ("draw", "draws")):
         r = d[key]
         lines.append(f"  {label:7} {pct(r['rate'])}  95% CI [{pct(r['ci95'][0])}, {pct(r['ci95'][1])}]")
     lines.append(f"mean turns {d['mean_turns']:.2f}; mean VP A {d['mean_vp_a']:.1f}, B {d['mean_vp_b']:.1f}")
+    if s.exits_a or s.exits_b:
+        lines.append(f"left the board: {d['exits']['per_100_ships']:.1f} per 100 ships "
+                     f"(A {s.exits_a}, B {s.exits_b})")
     lines.append("survival:")
     for side in ("a", "b"):
         for row in d["survival"][side]:
             lines.append(f"  {row['ship']:30} {pct(row['rate'])}")
     lines.append("not simulated:")
     lines += [f"  - {n}" for n in s.not_simulated]
+    if by_doctrine:
+        lines.append(robustness_line(by_doctrine))
     return "\n".join(lines)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import cache
 
 from drydock.engine.hexgrid import DIRS
 from drydock.errors import DrydockSyntaxError
@@ -139,6 +140,28 @@ def is_legal(orders: Orders, prev_speed: int, prev_slips: tuple[int, int], engin
 def straight(speed: int) -> Orders:
     """The orders of a ship that moves straight ahead (3.2: illegal orders become these)."""
     return Orders((speed,) if speed else ())
+
+
+@cache
+def path_hexes(orders: Orders, heading: int) -> tuple[tuple[int, int], ...]:
+    """Every hex entered by ``orders`` from (0, 0) with ``heading``, in order (3.3; mines B.15)."""
+    q = r = 0
+    h = heading
+    out = []
+    for s in orders.steps:
+        if isinstance(s, int):
+            for _ in range(s):
+                q += DIRS[h][0]
+                r += DIRS[h][1]
+                out.append((q, r))
+        elif s in "PSU":
+            h = (h + {"P": -1, "S": 1, "U": 3}[s]) % 6
+        else:
+            d = DIRS[(h - 1) % 6 if s == "L" else (h + 1) % 6]
+            q += d[0]
+            r += d[1]
+            out.append((q, r))
+    return tuple(out)
 
 
 def execute(orders: Orders, q: int, r: int, heading: int, board: tuple[int, int] | None = None

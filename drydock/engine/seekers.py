@@ -116,8 +116,13 @@ def defensive_fire(battle, rng: random.Random, target: ShipState, flight, arc: i
         target.bank_dfn[i] = battle.turn
         hits, per = shots_at_flight(rng, b.modes[0], n, b.size, 1, target.fc, medium=True)
         flight.count -= min(hits, flight.count)
-        battle.say(f"    {target.label} defensive fire {b.battery_name} [{b.entry}]: hits {per} -> "
-                   f"{flight.count} {noun} left")
+        if battle.log is not None:
+            battle.say(f"    {target.label} defensive fire {b.battery_name} [{b.entry}]: hits {per} -> "
+                       f"{flight.count} {noun} left")
+    if target.spec.tractor_beams:  # B.24: a free beam fires before the flight attacks
+        from drydock.engine.systems import tractor_defence
+
+        tractor_defence(battle, target, flight)
 
 
 def activate(battle, flight: SeekerFlight) -> None:  # type: ignore[no-untyped-def]
@@ -126,7 +131,8 @@ def activate(battle, flight: SeekerFlight) -> None:  # type: ignore[no-untyped-d
     log = battle.log
     if not t.alive:
         flight.alive = False
-        battle.say(f"  {flight.label}: target gone, removed")
+        if battle.log is not None:
+            battle.say(f"  {flight.label}: target gone, removed")
         return
     cost = hex_cost(flight)
     ma = flight.mode.long
@@ -203,6 +209,8 @@ def attack(battle, flight: SeekerFlight, vacated: tuple[int, int]) -> None:  # t
     if t.spec.shield_track:
         t.p_shd += tally.shield
     flight.alive = False
+    if battle.obs:
+        battle.obs.seeker_damage(flight.uid, sum(tally.as_tuple()))
     if apply_marked_damage(t, log):  # 5.4: immediately
         battle.destroy(t, "destroyed by seekers")
 

@@ -28,7 +28,7 @@ class ModeSpec:
 
     __slots__ = ("label", "bands", "rof", "acc", "imp_by_band", "dmg", "range_mods", "imp_mod", "npr",
                  "mdl", "bls", "crn", "rpt", "frl", "vlt", "cts", "dly", "dsr", "inc", "knt", "slow",
-                 "exp", "seeking", "traits", "long")
+                 "exp", "seeking", "traits", "long", "prx")
 
     def __init__(self, mode: WeaponMode) -> None:
         t = mode.traits
@@ -64,6 +64,7 @@ class ModeSpec:
         self.knt = "Knt" in ts
         self.slow = t.count("Slw")
         self.exp = "Exp" in ts
+        self.prx = "Prx" in ts
 
     def band(self, rng: int) -> int:
         """0 short, 1 medium, 2 long, -1 cannot attack (4.1; Bls, Crn C.5)."""
@@ -110,7 +111,9 @@ class ShipSpec:
     __slots__ = ("name", "title", "cr", "hull", "engine_track", "weapons_track", "shield_track",
                  "shield_arcs", "screens", "dir_screens", "ionized", "cm", "fc", "lrs", "stealth",
                  "boosters", "banks", "battery_limits", "battery_names", "equipment", "equipment_limit",
-                 "not_simulated", "engines", "afb", "flights")
+                 "not_simulated", "engines", "afb", "flights", "hyperdrive", "marines", "tractor_beams",
+                 "stutterdrive", "overthrusters", "shockwave", "system_qty", "design", "mines", "cloak", "flares",
+                 "probes", "sails")
 
     def __init__(self, design: Design, rules: Ruleset | None = None, name: str | None = None) -> None:
         rules = rules or Ruleset.unity()
@@ -146,6 +149,20 @@ class ShipSpec:
         self.lrs = "Long Range Sensors" in qty
         self.stealth = qty.get("Stealth", 0)
         self.boosters = qty.get("Boosters", 0)
+        # Appendix B systems played by drydock.engine.systems
+        self.system_qty = qty
+        self.hyperdrive = "Hyperdrive" in qty                 # B.10
+        self.marines = qty.get("Marines", 0)                   # B.14 squads
+        self.tractor_beams = qty.get("Tractor Beam", 0)        # B.24
+        self.stutterdrive = "Stutterdrive" in qty              # B.23
+        self.overthrusters = "Overthrusters" in qty            # B.16
+        self.shockwave = "Shockwave" in qty                    # B.19
+        self.mines = qty.get("Mines", 0)                       # B.15 markers
+        self.cloak = "Cloaking Device" in qty                  # B.5
+        self.flares = qty.get("Flares", 0)                     # B.9
+        self.probes = qty.get("Probes", 0)                     # B.17
+        self.sails = "Solar Sails" in qty                      # B.21
+        self.design = design
         # equipment items (A.3, B intro): one "battery" for loss limits; value = SU per item
         self.equipment: list[tuple[str, float]] = []
         for s in rating.systems:
@@ -173,12 +190,22 @@ class ShipSpec:
                                            modes, value, rules))
         for name in qty:
             if name not in SIMULATED_SYSTEMS:
-                notes.append(f"{self.name}: {name}: {SYSTEM_NOTES.get(name, 'not simulated')}")
+                share = cr_share(design, rules, self.cr, name)
+                notes.append(f"{self.name}: {name}: {SYSTEM_NOTES.get(name, 'not simulated')} ({share} of its CR)")
         self.not_simulated = list(dict.fromkeys(notes))
 
     @property
     def battery_count(self) -> int:
         return len(self.battery_limits)
+
+
+def cr_share(design: Design, rules: Ruleset, cr: int, system: str) -> str:
+    """The share of the design's CR that ``system`` accounts for: 1 - CR without it / CR (A.5), as "12%"."""
+    if cr <= 0:
+        return "0%"
+    without = rate(design.model_copy(update={"systems": [e for e in design.systems if e.name != system]}),
+                   rules).combat_rating
+    return f"{100 * (cr - without) / cr:.0f}%"
 
 
 class ShipState:
@@ -188,7 +215,10 @@ class ShipState:
                  "alive", "left_board", "hull_hits", "eng_hits", "wpn_hits", "shd_hits", "p_hull", "p_eng",
                  "p_wpn", "p_shd", "shield_arcs", "screens", "dir_screens", "bank_alive", "bank_spent",
                  "bank_fired", "bank_dfn", "battery_lost", "equipment_alive", "equipment_lost", "boosters_left",
-                 "cm", "fc", "lrs", "stealth", "destroyed_turn")
+                 "cm", "fc", "lrs", "stealth", "destroyed_turn", "warming", "hyper_total", "hyper_eng",
+                 "jumped", "marines_left", "boarders", "beams_turn", "beams_used", "captured",
+                 "mines_left", "cloaked", "detected", "cloak_turns", "marker",
+                 "flares_left", "probes_left", "wind")
 
     def __init__(self, spec: ShipSpec, side: int, uid: int, label: str) -> None:
         self.spec = spec
@@ -219,12 +249,39 @@ class ShipState:
         self.lrs = spec.lrs
         self.stealth = spec.stealth
         self.destroyed_turn = 0
+        self.warming = False      # B.10: hyperdrive warm-up under way ("H/" orders)
+        self.hyper_total = 0
+        self.hyper_eng = 0        # engine hits at the last warm-up roll (an engine hit resets the total)
+        self.jumped = False
+        self.marines_left = spec.marines   # B.14 squads aboard
+        self.boarders = 0                  # enemy boarding parties aboard
+        self.captured = False
+        self.beams_turn = -1               # B.24: turn of the beams_used count
+        self.beams_used = 0
+        self.mines_left = spec.mines
+        self.cloaked = False      # B.5: under cloak this turn ("C/" orders)
+        self.detected = False
+        self.cloak_turns = 0      # consecutive turns cloaked
+        self.marker: ShipState | None = None  # what the enemy sees of a cloaked ship: it as it cloaked
+        self.flares_left = spec.flares
+        self.probes_left = spec.probes
+        self.wind: int | None = None  # B.21: the direction the solar wind blows toward (ships with sails)
 
     @property
     def engine_rating(self) -> int:
-        """First unchecked engine box (1.2); 0 when all are checked."""
+        """First unchecked engine box (1.2); 0 when all are checked; solar sails (B.21) adjust it."""
         t = self.spec.engine_track
-        return t[self.eng_hits] if self.eng_hits < len(t) else 0
+        er = t[self.eng_hits] if self.eng_hits < len(t) else 0
+        if self.wind is None:
+            return er
+        # B.21 solar sails, by the heading against the wind: into it -50%, one hexside off downwind +50%
+        # (rounded up); two hexsides off, or straight downwind (unspecified, open question 12): unchanged
+        rel = (self.heading - self.wind) % 6
+        if rel == 3:
+            return er - er // 2
+        if rel in (1, 5):
+            return er + (er + 1) // 2
+        return er
 
     def shield(self, arc: int) -> int:
         """Current shield rating facing defensive arc ``arc`` (1.2, B.7)."""
@@ -232,6 +289,11 @@ class ShipState:
             return self.shield_arcs[arc]
         t = self.spec.shield_track
         return t[self.shd_hits] if self.shd_hits < len(t) else 0
+
+    @property
+    def hidden(self) -> bool:
+        """Cloaked and not detected (B.5): it cannot be attacked and the enemy sees only its marker."""
+        return self.cloaked and not self.detected
 
     @property
     def hull_left(self) -> int:

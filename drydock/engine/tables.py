@@ -6,9 +6,9 @@ Readings the reference marks uncertain carry a comment naming the open question.
 
 from __future__ import annotations
 
-#: 0.1 / issue 6: default board (columns x rows). The book's standard board is 32 x 27 and the
-#: recommended minimum 32 x 18 (0.1); issue 6 asks for 24 x 18 as the default. Use --board to change.
-BOARD = (24, 18)
+#: 0.1: default board (columns x rows), the book's recommended minimum ("a board 32 hexes across and
+#: 18 hexes wide"; the standard board is 32 x 27). Use --board to change.
+BOARD = (32, 18)
 
 #: 2.3: deployment depth from the short edge, and stacking limit per hex.
 DEPLOY_DEPTH = 4
@@ -92,46 +92,60 @@ MAX_FLIGHTS_PER_HEX = 3  # 2.3
 #: B.13 Long Range Sensors: effective range = actual - floor(actual / 3).
 LRS_DIVISOR = 3
 
+#: B.10: the warm-up total at which a ship enters hyperspace (the opponent scores half its VPs, rounded up).
+HYPERSPACE_AT = 10
+#: B.14: marines reach (hexes) and squads per Combat Phase by hull size (hull up to -> squads).
+MARINE_RANGE = 5
+MARINE_SQUADS = ((3, 2), (8, 3), (15, 4), (24, 5), (35, 6))
+#: B.24: tractor beam hit numbers (Combat Phase, and defensive fire in the Fighter Phase).
+TRACTOR_HIT = 5
+TRACTOR_DEFENCE_HIT = 6
+#: B.15: a mine die hits a ship on 5-6; doctrine (not a rule): lay mines once an enemy is this close.
+MINE_HIT = 5
+MINE_LAY_RANGE = 6
+#: B.9 / B.17: flares and probes are placed within this range; 4 face-up flares in a line of sight block
+#: it; a face-up probe helps against targets this close to it.
+MARKER_RANGE = 10
+FLARES_BLOCK = 4
+PROBE_REACH = 3
+#: B.19: shockwave reach (hexes).
+SHOCKWAVE_REACH = 3
+#: B.16: overthrusters turn on a die of 4-6.
+OVERTHRUST_ON = 4
+#: B.23 doctrine (not a rule): a stutterdrive jump must gain this much score per hex moved (scatter risk).
+STUTTER_GAIN = 0.15
+
 #: 3.3 stacking: 1d6 + current engine rating, lowest stays.
 #: Traits and systems the engine simulates (weapons.md §7, systems.md §6). Anything else found on a
 #: design is listed as "not simulated" in every battle report.
 SIMULATED_TRAITS = frozenset({
     "Acr", "Bls", "Crn", "Cts", "Dly", "Dsr", "Dfs", "Dfn", "Exp", "FrL", "Fcs", "Gid", "Inc", "Knt", "Mdl",
-    "NPr", "Pr1", "Pr2", "Rpt", "Sct", "Slw", "Tls", "Vlt",
+    "NPr", "Pr1", "Pr2", "Prx", "Rpt", "Sct", "Slw", "Tls", "Vlt",
 })
 #: Traits that are harmless without the part of the game they act in.
 TRAIT_NOTES = {
     "Acr": None,  # simulated; only acts against tiny targets, of which there are none
     "Dfn": None,  # simulated against seekers; fighters are not in play
-    "Prx": "Prx: proximity attacks on adjacent elements not simulated (fired as a normal attack at the target)",
 }
 SIMULATED_SYSTEMS = frozenset({
     "Countermeasures", "Fire Control", "Long Range Sensors", "Boosters", "Ionized Hull", "Stealth",
+    "Hyperdrive", "Marines", "Tractor Beam", "Stutterdrive", "Overthrusters", "Mines", "Cloaking Device",
+    "Flares", "Probes", "Shockwave", "Solar Sails",
     "Screens", "Directional Screens", "Directional Shielding", "Anti-Fighter Batteries", "Carrier",
     # B.2 auxiliary services have no direct game effect
     "Cargo", "Hospital", "Repair", "Science", "Transport",
 })
 #: Systems that exist on designs but need parts of the game the engine does not play.
 SYSTEM_NOTES = {
-    "Launch Tubes": "launch and recovery (F.5) not simulated; flights start on the board",
-    "Cloaking Device": "cloaking not simulated (B.5)",
-    "Hyperdrive": "hyperdrive jumps not simulated (B.10)",
-    "Flares": "flares not simulated (B.9)",
-    "Marines": "boarding not simulated (B.14)",
-    "Mines": "mines not simulated (B.15)",
-    "Overthrusters": "overthrusters not simulated (B.16)",
-    "Probes": "probes not simulated (B.17)",
-    "Shockwave": "shockwave not simulated (B.19)",
-    "Shuttlecraft": "shuttles not simulated (B.20)",
-    "Solar Sails": "solar sails not simulated (B.21)",
-    "Stutterdrive": "stutterdrive not simulated (B.23)",
-    "Tractor Beam": "tractor beams not simulated (B.24)",
+    "Launch Tubes": ("doubles the launch rate of option F.5 (launch and recovery), which is off: flights are "
+                     "deployed with their carrier at set-up (2.3), so launch tubes change nothing here (B.12)"),
+    "Shuttlecraft": "shuttles need option F.5 (launch and recovery), which is off; not simulated (B.20)",
 }
 #: Always listed: parts of the game the engine never plays.
 ALWAYS_NOT_SIMULATED = (
     "fighter options F.1-F.7 (patrols, dogfights, screens, variants, launch/recovery); fighters do not sideslip",
     "terrain and scenario rules (Appendix G/S); open board",
-    "optional rules (D.x, E.x, F.x) are off",
+    "optional rules (D.x, E.x, F.x) are off, but for the floating board (D.4) when asked for",
 )
 
 #: 2.4 / 3.2: game turn 1 previous speed = engine rating (play.md open question 8: printed rating).

@@ -1,0 +1,480 @@
+"""Appendix B systems in play (issue 14), each at the step of the turn sequence (2.4) where it acts.
+
+- B.5 Cloaking device: "C/" orders. At the start of the Movement Phase each cloaked ship rolls for
+  detection: detected if the die (-1 if it was detected the turn before) is below the number of
+  consecutive turns cloaked (no risk the first turn). A cloaked ship may not attack, fire boosters, warm
+  up its hyperdrive, lay mines, board or use tractor beams; undetected it cannot be attacked by ships or
+  fighters, and the enemy plans against its cloak marker (where it cloaked); detected it may be attacked
+  at -1 to hit, never by seekers. Seekers targeting a ship that cloaks are removed. Doctrine: cloak when
+  the exchange of fire at the end of the move is not in its favour (own expected fire <= the doctrine's
+  threat weight x the enemy's).
+- B.10 Hyperdrive: a ship warming up ("H/" orders: straight ahead only, no boosters) rolls a die at
+  Movement Phase step 2b and adds it to a running total; at 10 or more it enters hyperspace: removed,
+  counting as destroyed, the opponent scoring half its VPs rounded up. An engine hit since the last roll,
+  or a turn without warm-up, resets the total. Doctrine: warm up once the hull is down to the doctrine's
+  ``jump_hull`` share, and keep at it.
+- B.14 Marines: with the ship's attacks, at one enemy ship within 5 hexes (no arc limit), at most
+  ``MARINE_SQUADS`` squads by hull size; per squad a die (natural 1 fails; countermeasures apply, fire
+  control cancels them) must beat the range, then a re-roll must beat the target's shield in the arc
+  facing the boarders: one boarding party lands (the squad is checked off). The defender sacrifices a
+  squad per party as it lands; then two screens per party if the party would take the ship. End Phase:
+  parties >= unchecked hull boxes -> captured (counts as destroyed). Doctrine: board only a ship that
+  this phase's squads could take.
+- B.24 Tractor beams: with the ship's attacks, each beam attacks a different fighter or seeker flight in
+  an adjacent hex, 5-6 kills one (marked, End Phase); in the Fighter Phase a beam not yet used this turn
+  fires at an attacking flight before it attacks, 6 kills one. Each beam once per game turn.
+- B.23 Stutterdrive: End Phase, move up to ceil(ER/2) hexes (speed and heading unchanged), not ending in
+  an occupied hex; a die per hex moved, each 1 scatters the ship one hex in a random direction (1 = its
+  heading, 2-6 the other hexsides clockwise). Doctrine: jump to the best-scoring hex if it beats staying
+  by ``STUTTER_GAIN`` per hex moved, keeping the scatter distance from the edge.
+- B.15 Mines: End Phase, markers into an adjacent hex not holding an enemy ship (one hex's markers = a
+  minefield). A ship entering a hex containing or adjacent to a minefield is attacked at once with one die
+  per marker: 5-6 hits, no modifiers, IMP 1, DMG 1, on its forward arc (stealth no effect). Doctrine: lay
+  them all once an enemy ship is within ``MINE_LAY_RANGE``, in the adjacent hex nearest to where that enemy
+  will be; every doctrine avoids paths next to minefields. Not simulated: fighters and seekers entering
+  minefields, minesweeping.
+- B.9 Flares and B.17 Probes: launched with the ship's attacks at a hex within 10: a die of 1 is a dud,
+  2-4 puts the marker face down in a random adjacent hex, 5-6 in the chosen hex; face-down markers flip
+  up in the End Phase, face-up ones are removed then (so a marker acts in the turn after its launch). A
+  line of sight through hexes with face-up flares (both ends included) is -1 per flare (fire control may
+  cancel it like any -1), 4 or more block the attack. A face-up probe gives the ship that launched it +1
+  to hit targets within 3 hexes of it. Doctrine: one probe a turn at the nearest enemy's next position
+  (as if it goes on straight); one flare a turn, when outgunned (as for the cloak), on the middle of the
+  line between the two ships' next positions. Not simulated: probes as weapons, line of sight traced via
+  a probe, seekers and probes.
+- B.16 Overthrusters: after all ships moved (2c-iv), a die of 4-6 lets the ship turn one hexside port or
+  starboard for the Combat Phase (turned back in the End Phase with the pivots). Doctrine: the facing
+  whose fire scores best.
+- B.19 Shockwave: with the ship's attacks, 4 x its current shield rating hits (directional shields: the sum
+  of the four arcs) spread as evenly as possible over every element within 3 hexes (friend and foe;
+  minefields not counted), leftovers to the nearest enemies first, none more than ceil(hits / 3); automatic
+  hits, IMP 1, DMG 1 (marked, End Phase), a hit on a flight kills one. Doctrine: trigger when the enemy
+  elements within reach outnumber the friendly ones. Not while cloaked.
+- B.21 Solar sails: see :attr:`ShipState.engine_rating`; the wind direction is rolled before play.
+- C.5 Proximity (Prx): a volley at a ship is also rolled against every other ship in the target's hex, and
+  at -1 against every ship adjacent to it (the firing ship too); not at flights.
+"""
+
+from __future__ import annotations
+
+import copy
+
+from drydock.engine.damage import apply_marked_damage
+from drydock.engine.dice import d6
+from drydock.engine.hexgrid import DIRS, FWD, GEOMETRY, distance, hex_line, on_board
+from drydock.engine.movement import Orders, path_hexes
+from drydock.engine.ships import ShipState
+from drydock.engine.tables import (
+    HYPERSPACE_AT,
+    MARINE_RANGE,
+    MARINE_SQUADS,
+    MARKER_RANGE,
+    MINE_HIT,
+    MINE_LAY_RANGE,
+    OVERTHRUST_ON,
+    PROBE_REACH,
+    SHOCKWAVE_REACH,
+    STUTTER_GAIN,
+    TRACTOR_DEFENCE_HIT,
+    TRACTOR_HIT,
+)
+
+
+# ------------------------------------------------------------------ B.5 cloaking device
+def cloak_rolls(battle, plans: list) -> None:  # type: ignore[no-untyped-def]
+    """Orders Phase decision and Movement Phase step 2a: cloak, uncloak and detection rolls."""
+    for s, orders, _ in plans:
+        if not s.spec.cloak or not s.alive:
+            continue
+        was_detected = s.detected
+        if "C" not in orders.prefixes:
+            if s.cloaked:
+                if battle.log is not None:
+                    battle.say(f"  {s.label} uncloaks")
+            s.cloaked = s.detected = False
+            s.cloak_turns = 0
+            s.marker = None
+            continue
+        if not s.cloaked:
+            s.cloak_turns = 0
+            s.marker = copy.copy(s)
+            battle.flights = [f for f in battle.flights if getattr(f, "target", None) is not s]  # seekers removed
+        s.cloaked = True
+        s.cloak_turns += 1
+        roll = d6(battle.rng)
+        s.detected = roll - (1 if was_detected else 0) < s.cloak_turns
+        if battle.log is not None:
+            battle.say(f"  {s.label} cloaked ({s.cloak_turns} turns): detection roll {roll} -> "
+                       f"{'detected' if s.detected else 'hidden'}")
+
+
+def seen(ship: ShipState) -> ShipState:
+    """What the enemy's doctrine plans against: the ship, or the marker of a hidden cloaked ship."""
+    return ship.marker if ship.hidden and ship.marker is not None else ship
+
+
+# ------------------------------------------------------------------ B.10 hyperdrive
+def hyperdrive_rolls(battle) -> None:  # type: ignore[no-untyped-def]
+    """Movement Phase step 2b: warm-up rolls; ships reaching 10 enter hyperspace."""
+    for s in battle.alive():
+        if not s.spec.hyperdrive:
+            continue
+        if not s.warming:
+            s.hyper_total = 0
+            continue
+        if s.eng_hits != s.hyper_eng:  # an engine hit since the last roll resets the total
+            s.hyper_total = 0
+        s.hyper_eng = s.eng_hits
+        roll = d6(battle.rng)
+        s.hyper_total += roll
+        if battle.log is not None:
+            battle.say(f"  {s.label} hyperdrive warm-up: rolls {roll}, total {s.hyper_total}")
+        if s.hyper_total >= HYPERSPACE_AT:
+            s.jumped = True
+            battle.destroy(s, "enters hyperspace (B.10)", vp=-(-s.spec.cr // 2))
+
+
+# ------------------------------------------------------------------ B.14 marines
+def marine_squads(hull: int) -> int:
+    """B.14: squads a ship may send in one Combat Phase, by hull size."""
+    for top, n in MARINE_SQUADS:
+        if hull <= top:
+            return n
+    return MARINE_SQUADS[-1][1]
+
+
+def boarding_target(ship: ShipState, enemies: list[ShipState]) -> ShipState | None:
+    """The enemy ship within reach that this phase's squads could take (fewest parties still needed)."""
+    squads = min(ship.marines_left, marine_squads(ship.spec.hull))
+    best = None
+    for e in enemies:
+        if not e.alive:
+            continue
+        dist = distance(e.q - ship.q, e.r - ship.r)
+        need = e.hull_left - e.boarders + e.marines_left
+        if dist <= MARINE_RANGE and squads >= need:
+            key = (need, dist, e.uid)
+            if best is None or key < best[0]:
+                best = (key, e)
+    return best[1] if best else None
+
+
+def board(battle, ship: ShipState, enemies: list[ShipState]) -> None:  # type: ignore[no-untyped-def]
+    """B.14: send marines at the best boarding target, if any."""
+    if ship.marines_left <= 0:
+        return
+    target = boarding_target(ship, enemies)
+    if target is None:
+        return
+    rng = battle.rng
+    dist, _, arc = GEOMETRY[(ship.q - target.q, ship.r - target.r, target.facing)] if (
+        (ship.q, ship.r) != (target.q, target.r)) else (0, 0, 0)
+    shield = target.shield(arc)
+    neg = target.cm - ship.fc  # B.6 countermeasures, B.8 fire control cancels them
+    mod = -neg if neg > 0 else 0
+    squads = min(ship.marines_left, marine_squads(ship.spec.hull))
+    landed = 0
+    for _ in range(squads):
+        first = d6(rng)
+        if first == 1 or first + mod <= dist:
+            continue
+        if d6(rng) <= shield:
+            continue
+        ship.marines_left -= 1
+        landed += 1
+        if target.marines_left > 0:  # the defender sacrifices a squad per party
+            target.marines_left -= 1
+        elif target.boarders + 1 >= target.hull_left and target.dir_screens is None and target.screens >= 2:
+            target.screens -= 2  # two screens stop a party that would take the ship
+        else:
+            target.boarders += 1
+    if battle.log is not None:
+        battle.say(f"    {ship.label} sends {squads} marine squads at {target.label} (range {dist}, shield {shield}): "
+                   f"{landed} land; {target.boarders} boarding parties aboard")
+
+
+def captures(battle) -> None:  # type: ignore[no-untyped-def]
+    """B.14 End Phase: boarding parties >= unchecked hull boxes -> the ship is captured."""
+    for s in battle.alive():
+        if s.boarders and s.boarders >= s.hull_left:
+            s.captured = True
+            battle.destroy(s, "captured by boarders (B.14)")
+
+
+# ------------------------------------------------------------------ B.24 tractor beams
+def _beams_free(ship: ShipState, turn: int) -> int:
+    if ship.beams_turn != turn:
+        ship.beams_turn, ship.beams_used = turn, 0
+    return ship.spec.tractor_beams - ship.beams_used
+
+
+def tractor_attacks(battle, ship: ShipState, flights: list) -> None:  # type: ignore[no-untyped-def]
+    """B.24, Combat Phase: each free beam at a different adjacent flight; 5-6 kills one (End Phase)."""
+    free = _beams_free(ship, battle.turn)
+    if free <= 0:
+        return
+    near = [f for f in flights if f.alive and f.count - f.kills > 0 and distance(f.q - ship.q, f.r - ship.r) <= 1]
+    near.sort(key=lambda f: (-f.worth(ship), f.uid))
+    for f in near[:free]:
+        ship.beams_used += 1
+        roll = d6(battle.rng)
+        if roll >= TRACTOR_HIT:
+            f.kills += 1
+        if battle.log is not None:
+            battle.say(f"    {ship.label} tractor beam at {f.label}: {roll} -> "
+                       f"{'kill' if roll >= TRACTOR_HIT else 'miss'}")
+
+
+def tractor_defence(battle, ship: ShipState, flight) -> None:  # type: ignore[no-untyped-def]
+    """B.24, Fighter Phase: a free beam fires at an attacking flight before it attacks; 6 kills one."""
+    if flight.count <= 0 or _beams_free(ship, battle.turn) <= 0:
+        return
+    ship.beams_used += 1
+    roll = d6(battle.rng)
+    if roll >= TRACTOR_DEFENCE_HIT:
+        flight.count -= 1
+    if battle.log is not None:
+        battle.say(f"    {ship.label} tractor beam defence vs {flight.label}: {roll} -> {flight.count} left")
+
+
+# ------------------------------------------------------------------ B.23 stutterdrive
+def stutter(battle, ship: ShipState) -> None:  # type: ignore[no-untyped-def]
+    """B.23, End Phase: the doctrine's stutterdrive jump, with scatter on 1s."""
+    reach = -(-ship.engine_rating // 2)
+    enemies = battle.alive(1 - ship.side)
+    if reach <= 0 or not enemies:
+        return
+    m = battle.m
+    doctrine = m.doctrine
+    occupied = {(s.q, s.r) for s in battle.alive() if s is not ship}
+    ctx = doctrine.context(ship, enemies)
+    h = ship.heading
+    stay = doctrine.score_pose(ship, ctx, ship.q, ship.r, h, h, ship.speed)
+    best = None
+    for dq in range(-reach, reach + 1):
+        for dr in range(max(-reach, -dq - reach), min(reach, -dq + reach) + 1):
+            n = distance(dq, dr)
+            q, r = ship.q + dq, ship.r + dr
+            if n == 0 or (q, r) in occupied or (q, r) not in doctrine.cells:
+                continue
+            if not m.floating and min(doctrine.run[(q, r, d)] for d in range(6)) < n:
+                continue  # keep the worst scatter (one hex per die) on the board
+            gain = doctrine.score_pose(ship, ctx, q, r, h, h, ship.speed) - stay - STUTTER_GAIN * n
+            if gain > 0 and (best is None or gain > best[0]):
+                best = (gain, q, r, n)
+    if best is None:
+        return
+    _, q, r, n = best
+    start = battle.hexname(ship.q, ship.r)
+    ship.q, ship.r = q, r
+    dice = [d6(battle.rng) for _ in range(n)]
+    ones = dice.count(1)
+    text = f"  {ship.label} stutterdrive {start} -> {battle.hexname(q, r)}: dice {dice}"
+    if ones:
+        d = (ship.heading + d6(battle.rng) - 1) % 6
+        ship.q += DIRS[d][0] * ones
+        ship.r += DIRS[d][1] * ones
+        text += f"; scatters {ones} to {battle.hexname(ship.q, ship.r)}"
+    battle.say(text)
+    if not m.floating and not on_board(ship.q, ship.r, *m.board):
+        ship.left_board = True
+        battle.destroy(ship, "left the board")
+
+
+# ------------------------------------------------------------------ B.15 mines
+def refresh_mines(battle) -> None:  # type: ignore[no-untyped-def]
+    """Hex -> dice of the minefields it contains or touches (B.15)."""
+    mined: dict[tuple[int, int], int] = {}
+    for (q, r), markers in battle.minefields.items():
+        for dq, dr in ((0, 0),) + DIRS:
+            key = (q + dq, r + dr)
+            mined[key] = mined.get(key, 0) + markers
+    battle.mined = mined
+
+
+def lay_mines(battle, ship: ShipState) -> None:  # type: ignore[no-untyped-def]
+    """B.15, End Phase step 5g: the doctrine lays all its mines in one adjacent hex."""
+    enemies = battle.alive(1 - ship.side)
+    if ship.mines_left <= 0 or not enemies:
+        return
+    e = min(enemies, key=lambda x: (distance(x.q - ship.q, x.r - ship.r), x.uid))
+    if distance(e.q - ship.q, e.r - ship.r) > MINE_LAY_RANGE:
+        return
+    eq, er = e.q + DIRS[e.heading][0] * e.speed, e.r + DIRS[e.heading][1] * e.speed
+    taken = {(s.q, s.r) for s in enemies}
+    cells = battle.m.doctrine.cells
+    spots = [(ship.q + DIRS[(ship.heading + k) % 6][0], ship.r + DIRS[(ship.heading + k) % 6][1]) for k in range(6)]
+    spots = [p for p in spots if p not in taken and p in cells]
+    if not spots:
+        return
+    spot = min(spots, key=lambda p: distance(eq - p[0], er - p[1]))  # first of the nearest, from the heading
+    battle.minefields[spot] = battle.minefields.get(spot, 0) + ship.mines_left
+    if battle.log is not None:
+        battle.say(f"  {ship.label} lays {ship.mines_left} mines at {battle.hexname(*spot)}")
+    ship.mines_left = 0
+    refresh_mines(battle)
+
+
+def mine_attacks(battle, ship: ShipState, orders: Orders, q0: int, r0: int, heading: int) -> None:  # type: ignore[no-untyped-def]
+    """B.15: each hex entered next to (or in) a minefield: one die per marker, 5-6 hits, applied at once."""
+    from drydock.engine.fighters import small_hits
+
+    mined = battle.mined
+    for x, y in path_hexes(orders, heading):
+        dice = mined.get((q0 + x, r0 + y), 0)
+        if not dice or not ship.alive:
+            continue
+        rolls = [d6(battle.rng) for _ in range(dice)]
+        hits = sum(1 for d in rolls if d >= MINE_HIT)
+        points, tally = small_hits(battle.rng, ship, hits, FWD)
+        if battle.log is not None:
+            battle.say(f"    {ship.label} enters {battle.hexname(q0 + x, r0 + y)} by a minefield: dice {rolls} -> "
+                       f"{hits} hits, {points} impact")
+        if apply_marked_damage(ship, battle.log):
+            battle.destroy(ship, "destroyed by mines")
+
+
+# ------------------------------------------------------------------ B.9 flares, B.17 probes
+def _next_pos(s: ShipState) -> tuple[int, int]:
+    return s.q + DIRS[s.heading][0] * s.speed, s.r + DIRS[s.heading][1] * s.speed
+
+
+def _place(battle, ship: ShipState, kind: str, q: int, r: int) -> None:  # type: ignore[no-untyped-def]
+    """Placement roll (B.9, B.17): 1 dud, 2-4 a random adjacent hex, 5-6 the chosen hex; face down."""
+    roll = d6(battle.rng)
+    if roll == 1:
+        where = None
+    elif roll <= 4:
+        d = DIRS[d6(battle.rng) - 1]
+        where = (q + d[0], r + d[1])
+    else:
+        where = (q, r)
+    if where is not None:
+        battle.markers.append([kind, ship.uid, where[0], where[1], False])
+    if battle.log is not None:
+        battle.say(f"    {ship.label} launches a {kind} at {battle.hexname(q, r)}: {roll} -> "
+                   + ("dud" if where is None else f"face down at {battle.hexname(*where)}"))
+
+
+def launch_markers(battle, ship: ShipState, enemies: list[ShipState]) -> None:  # type: ignore[no-untyped-def]
+    """Combat Phase step 4c: the doctrine's probe and flare launches."""
+    live = [e for e in enemies if e.alive and not e.hidden]
+    if not live:
+        return
+    e = min(live, key=lambda x: (distance(x.q - ship.q, x.r - ship.r), x.uid))
+    eq, er = _next_pos(e)
+    if ship.probes_left and distance(eq - ship.q, er - ship.r) <= MARKER_RANGE:
+        ship.probes_left -= 1
+        _place(battle, ship, "probe", eq, er)
+    if ship.flares_left and battle.m.doctrine.outgunned(ship, None, live):
+        mq, mr = _next_pos(ship)
+        line = hex_line(mq, mr, eq, er)
+        q, r = line[len(line) // 2]
+        if distance(q - ship.q, r - ship.r) <= MARKER_RANGE:
+            ship.flares_left -= 1
+            _place(battle, ship, "flare", q, r)
+
+
+def flip_markers(battle) -> None:  # type: ignore[no-untyped-def]
+    """End Phase step 5f: remove face-up markers, flip face-down ones up."""
+    battle.markers = [[k, uid, q, r, True] for k, uid, q, r, up in battle.markers if not up]
+    battle.flares_up = {}
+    battle.probes_up = []
+    for k, uid, q, r, _ in battle.markers:
+        if k == "flare":
+            battle.flares_up[(q, r)] = battle.flares_up.get((q, r), 0) + 1
+        else:
+            battle.probes_up.append((uid, q, r))
+
+
+def sight(battle, ship: ShipState, target) -> tuple[int, int]:  # type: ignore[no-untyped-def]
+    """(flares in the line of sight, probe bonus) of ``ship`` firing at ``target`` (B.9, B.17)."""
+    flares = 0
+    if battle.flares_up:
+        up = battle.flares_up
+        flares = sum(up.get(h, 0) for h in hex_line(ship.q, ship.r, target.q, target.r))
+    bonus = 0
+    for uid, q, r in battle.probes_up:
+        if uid == ship.uid and distance(target.q - q, target.r - r) <= PROBE_REACH:
+            bonus = 1
+            break
+    return flares, bonus
+
+
+# ------------------------------------------------------------------ B.19 shockwave
+def shockwave(battle, ship: ShipState) -> None:  # type: ignore[no-untyped-def]
+    """B.19, with the ship's attacks (doctrine: when enemy elements nearby outnumber friendly ones)."""
+    from drydock.engine.fighters import small_hits
+
+    power = sum(ship.shield(a) for a in range(4)) if ship.shield_arcs is not None else 4 * ship.shield(0)
+    near = []
+    for e in list(battle.alive()) + [f for f in battle.flights if f.alive and f.count - f.kills > 0]:
+        if e is ship:
+            continue
+        d = distance(e.q - ship.q, e.r - ship.r)
+        if d <= SHOCKWAVE_REACH:
+            near.append((0 if e.side != ship.side else 1, d, e.uid, e))
+    enemies = sum(1 for k, *_ in near if k == 0)
+    if power <= 0 or not near or enemies <= len(near) - enemies:
+        return
+    near.sort(key=lambda t: t[:3])
+    cap = -(-power // 3)
+    share, extra = divmod(power, len(near))
+    for i, (_, _, _, e) in enumerate(near):
+        hits = min(cap, share + (1 if i < extra else 0))
+        if not hits:
+            continue
+        if isinstance(e, ShipState):
+            arc = GEOMETRY[(ship.q - e.q, ship.r - e.r, e.facing)][2] if (ship.q, ship.r) != (e.q, e.r) else FWD
+            small_hits(battle.rng, e, hits, arc)
+        else:
+            e.kills += hits
+        if battle.log is not None:
+            battle.say(f"    {ship.label} shockwave: {hits} hits on {e.label}")
+
+
+# ------------------------------------------------------------------ C.5 proximity
+def proximity(battle, ship: ShipState, target: ShipState, mode, n: int, size: int, band: int) -> None:  # type: ignore[no-untyped-def]
+    """C.5 Prx: the volley's separate rolls at the other ships in the target hex, and at -1 next to it."""
+    from drydock.engine.combat import fire_volley
+
+    for e in battle.alive():
+        if e is target or e.hidden:
+            continue
+        d = distance(e.q - target.q, e.r - target.r)
+        if d <= 1:
+            what = f"proximity -> {e.label}" if battle.log is not None else ""
+            fire_volley(battle.rng, ship, e, mode, n, size, band, battle.log, what, penalty=d)
+
+
+def solar_wind(battle) -> None:  # type: ignore[no-untyped-def]
+    """B.21: the wind direction, fixed at random before play (only rolled when a ship has sails)."""
+    if any(s.spec.sails for s in battle.ships):
+        wind = d6(battle.rng) - 1
+        for s in battle.ships:
+            if s.spec.sails:
+                s.wind = wind
+        if battle.log is not None:
+            battle.say(f"solar wind blows toward direction {wind} (B.21)")
+
+
+# ------------------------------------------------------------------ B.16 overthrusters
+def overthrust(battle, ship: ShipState) -> None:  # type: ignore[no-untyped-def]
+    """B.16, after movement: on 4-6 the ship may turn one hexside for the Combat Phase."""
+    enemies = battle.alive(1 - ship.side)
+    if not enemies:
+        return
+    roll = d6(battle.rng)
+    if roll < OVERTHRUST_ON:
+        if battle.log is not None:
+            battle.say(f"  {ship.label} overthrusters: {roll}, no turn")
+        return
+    doctrine = battle.m.doctrine
+    ctx = doctrine.context(ship, enemies, predict=False)
+    options = []
+    for k in (0, -1, 1):
+        f = (ship.facing + k) % 6
+        options.append((doctrine.score_pose(ship, ctx, ship.q, ship.r, ship.heading, f, ship.speed), -abs(k), f))
+    ship.facing = max(options)[2]
+    if battle.log is not None:
+        battle.say(f"  {ship.label} overthrusters: {roll}, now facing {ship.facing}")

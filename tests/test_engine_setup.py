@@ -1,0 +1,103 @@
+"""Fair set-up (2.3): side B at the exact point image of side A; the book's board (0.1)."""
+
+import random
+from pathlib import Path
+
+import pytest
+
+from drydock.engine.battle import Battle, Matchup, deployment_slots
+from drydock.engine.hexgrid import from_offset, on_board, point_image, to_offset
+from drydock.engine.ships import ShipSpec
+from drydock.engine.tables import BOARD, DEPLOY_DEPTH
+from drydock.errors import DrydockError
+from drydock.formats import read_designs
+
+EXAMPLES = Path(__file__).resolve().parent.parent / "examples" / "designs"
+
+
+def spec(name):
+    return ShipSpec(read_designs(EXAMPLES / f"{name}.yaml")[0])
+
+
+def test_default_board_is_the_books_minimum():
+    assert BOARD == (32, 18)  # 0.1: "a board 32 hexes across and 18 hexes wide"
+
+
+@pytest.mark.parametrize("board", [(32, 18), (24, 18), (10, 8), (32, 27)])
+def test_point_image_is_an_involution_onto_the_board(board):
+    w, h = board
+    for c in range(w):
+        for r in range(h):
+            q, rr = from_offset(c, r)
+            img = point_image(q, rr, w, h)
+            assert point_image(*img, w, h) == (q, rr)
+            if h % 2 == 0:  # even rows: exactly (col, row) -> (w-1-col, h-1-row)
+                assert to_offset(*img) == (w - 1 - c, h - 1 - r)
+                assert on_board(*img, w, h)
+
+
+def test_setup_is_point_symmetric_with_fighters():
+    wyvern, bastion = spec("wyvern-carrier"), spec("bastion-battleship")
+    w, h = BOARD
+    bt = Battle(Matchup([wyvern, bastion, bastion], [wyvern, bastion, bastion]), random.Random(1), log=False)
+    a = [s for s in bt.ships if s.side == 0]
+    b = [s for s in bt.ships if s.side == 1]
+    for sa, sb in zip(a, b, strict=True):
+        assert (sb.q, sb.r) == point_image(sa.q, sa.r, w, h)
+        assert sb.heading == (sa.heading + 3) % 6 and sb.facing == (sa.facing + 3) % 6
+        col, _ = to_offset(sa.q, sa.r)
+        assert col < DEPLOY_DEPTH and to_offset(sb.q, sb.r)[0] >= w - DEPLOY_DEPTH  # 2.3 set-up areas
+    fa = [f for f in bt.flights if f.side == 0]
+    fb = [f for f in bt.flights if f.side == 1]
+    assert len(fa) == len(fb) == wyvern.flights > 0
+    for f, g in zip(fa, fb, strict=True):
+        assert (g.q, g.r) == point_image(f.q, f.r, w, h) and g.heading == (f.heading + 3) % 6
+    # an uneven match-up: B's k-th ship still stands at the image of A's k-th slot
+    bt = Battle(Matchup([bastion], [bastion] * 3), random.Random(1), log=False)
+    slots = deployment_slots(w, h, 3)
+    assert [(s.q, s.r) for s in bt.ships if s.side == 1] == [point_image(q, r, w, h) for q, r in slots]
+
+
+def test_setup_area_too_small_is_an_input_error():
+    bastion = spec("bastion-battleship")
+    with pytest.raises(DrydockError):
+        Matchup([bastion] * 40, [bastion], board=(8, 8))
+
+
+@pytest.mark.parametrize("name", ["bastion-battleship", "majestic"])
+def test_mirror_match_within_statistical_tolerance(name):
+    """The bench runs every example's mirror 20,000 times; here a small run must be within 3.5 sigma of 50%
+    (before the fair set-up the Bastion mirror gave side A 63.9%, z = 35.6)."""
+    from drydock.engine.montecarlo import simulate
+
+    d = read_designs(EXAMPLES / f"{name}.yaml")[:1]
+    s = simulate(d, d, runs=600, seed=5)
+    decisive = s.a_wins + s.b_wins
+    assert decisive > 400
+    z = (s.a_wins - decisive / 2) / (decisive / 4) ** 0.5
+    assert abs(z) < 3.5, (s.a_wins, s.b_wins, z)
+
+
+def test_floating_board_d4_nobody_leaves():
+    """D.4: the board floats with the ships, so orders that run past the edge leave nobody off the board."""
+    from drydock.engine.movement import Orders
+
+    kestrel = spec("kestrel-corvette")
+    bt = Battle(Matchup([kestrel], [kestrel], floating=True), random.Random(2), log=True)
+    me, foe = bt.ships
+    me.q, me.r = from_offset(BOARD[0] - 1, 9)
+    me.heading = me.facing = 0
+    bt.m.doctrine.choose_orders = lambda s, enemies: (Orders((s.speed + 2,)), 0)  # everyone flies east
+    bt.orders_and_movement()
+    assert me.alive and not me.left_board and to_offset(me.q, me.r)[0] > BOARD[0]
+    assert "floating (D.4)" in "\n".join(bt.run().log)
+    # the same orders on the ordinary board: off the edge and destroyed (3.3)
+    bt = Battle(Matchup([kestrel], [kestrel]), random.Random(2), log=False)
+    me = bt.ships[0]
+    me.q, me.r = from_offset(BOARD[0] - 1, 9)
+    me.heading = me.facing = 0
+    bt.m.doctrine.choose_orders = lambda s, enemies: (Orders((s.speed + 2,)), 0)
+    bt.orders_and_movement()
+    assert me.left_board and not me.alive
+    r = bt.run()
+    assert r.exits[0] == 1
