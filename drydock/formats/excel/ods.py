@@ -2,7 +2,7 @@
 
 An ``.ods`` file is a zip holding ``content.xml``; this module reads its tables
 (``table:table`` / ``table:table-row`` / ``table:table-cell`` with their repeat counts)
-into a small workbook object with the cell access the xlsx reader uses, so the one
+into a :class:`~drydock.formats.excel.values.ValueBook`, the cell access the xlsx reader uses, so the one
 reader (:mod:`drydock.formats.excel.read`) reads both: same layout, same errors with
 sheet and cell. Only values are read (inputs); formulas are LibreOffice's business.
 No dependency beyond the standard library: odfpy or pandas would be heavy for this.
@@ -11,12 +11,11 @@ No dependency beyond the standard library: odfpy or pandas would be heavy for th
 from __future__ import annotations
 
 import zipfile
-from dataclasses import dataclass
 from io import BytesIO
 from typing import Any
 from xml.etree import ElementTree as ET
 
-from openpyxl.utils.cell import column_index_from_string, coordinate_from_string
+from drydock.formats.excel.values import ValueBook, ValueSheet
 
 #: Limits before work: the XML a drydock workbook needs is a few MB.
 MAX_CONTENT_BYTES = 200 * 1024 * 1024
@@ -37,35 +36,7 @@ class OdsError(ValueError):
     """Not an OpenDocument spreadsheet (or one beyond the limits)."""
 
 
-@dataclass
-class _Cell:
-    value: Any
-    row: int
-
-
-class OdsSheet:
-    """A sheet's values by (row, column), addressed like openpyxl: ``ws["B8"].value``."""
-
-    def __init__(self, title: str, values: dict[tuple[int, int], Any]) -> None:
-        self.title = title
-        self.values = values
-        self.max_row = max((r for r, _ in values), default=1)
-
-    def __getitem__(self, addr: str) -> _Cell:
-        col, row = coordinate_from_string(addr)
-        return _Cell(self.values.get((row, column_index_from_string(col))), row)
-
-
-class OdsBook:
-    def __init__(self, sheets: list[OdsSheet]) -> None:
-        self.sheets = {s.title: s for s in sheets}
-        self.sheetnames = [s.title for s in sheets]
-
-    def __getitem__(self, name: str) -> OdsSheet:
-        return self.sheets[name]
-
-
-def load_ods(data: bytes) -> OdsBook:
+def load_ods(data: bytes) -> ValueBook:
     """The tables of an ``.ods`` file (bytes)."""
     try:
         zf = zipfile.ZipFile(BytesIO(data))
@@ -103,8 +74,8 @@ def load_ods(data: bytes) -> OdsBook:
                             values[(row + r + 1, col + c + 1)] = value
                 col += creps
             row += reps
-        sheets.append(OdsSheet(table.get(f"{_T}name", f"Sheet{len(sheets) + 1}"), values))
-    return OdsBook(sheets)
+        sheets.append(ValueSheet(table.get(f"{_T}name", f"Sheet{len(sheets) + 1}"), values))
+    return ValueBook(sheets)
 
 
 def _rows(table: ET.Element) -> list[ET.Element]:

@@ -17,6 +17,7 @@ from pydantic import ValidationError
 from drydock.arcs import parse_bank
 from drydock.errors import DrydockSyntaxError
 from drydock.formats.excel import layout as L
+from drydock.formats.excel.values import ValueBook, ValueSheet
 from drydock.formats.text import complete_range, parse_range, parse_traits
 from drydock.model import ArcValues, Battery, Design, StatedValues, SystemEntry, TechLevels, WeaponMode
 from drydock.rules import Ruleset
@@ -40,10 +41,20 @@ def from_xlsx(data: bytes, *, file: str | None = None, rules: Ruleset | None = N
     if isinstance(data, str):
         raise WorkbookError("not a valid xlsx workbook (text, not a zip file)", file=file)
     try:
-        wb = load_workbook(BytesIO(data), data_only=True)
+        wb = load_workbook(BytesIO(data), data_only=True, read_only=True)
+        sheets = []
+        for ws in wb.worksheets:  # only the sheets the reader reads, as plain values (fast)
+            if ws.title != L.WEAPONS_SHEET and re.fullmatch(rf"{L.SHIP_PREFIX}\d+", ws.title) is None:
+                continue
+            ws.reset_dimensions()
+            values = {(r, c): v for r, row in enumerate(ws.iter_rows(values_only=True), 1)
+                      for c, v in enumerate(row, 1) if v is not None}
+            sheets.append(ValueSheet(ws.title, values))
+        book = ValueBook(sheets, list(wb.sheetnames))
+        wb.close()
     except Exception as exc:  # openpyxl raises many kinds for a bad file; all mean "not a workbook"
         raise WorkbookError(f"not a valid xlsx workbook ({type(exc).__name__}: {exc})", file=file) from None
-    return _read_book(wb, file, rules)
+    return _read_book(book, file, rules)
 
 
 def from_ods(data: bytes, *, file: str | None = None, rules: Ruleset | None = None) -> list[Design]:
