@@ -10,7 +10,7 @@ drydock writes the workbook (see :mod:`drydock.formats.excel.formulas`).
 
 from __future__ import annotations
 
-from decimal import Decimal
+from fractions import Fraction
 from typing import Any
 
 from openpyxl.workbook.defined_name import DefinedName
@@ -29,12 +29,12 @@ def range_bits(rules: Ruleset) -> dict[str, int]:
     return {code: 2 ** i for i, code in enumerate(sorted(rules.range_based))}
 
 
-def _num(v: Decimal | int | None) -> float | int | None:
+def _num(v: Any) -> float | int | None:
+    """A rules number (int, Decimal or Fraction) as a spreadsheet number."""
     if v is None:
         return None
-    if isinstance(v, int):
-        return v
-    return int(v) if v == v.to_integral_value() else float(v)
+    q = Fraction(v) if not isinstance(v, str) else Fraction(v)
+    return int(q) if q.denominator == 1 else float(q)
 
 
 class RulesWriter:

@@ -10,7 +10,7 @@ turns an exact 20 into 21.
 
 from __future__ import annotations
 
-from decimal import Decimal
+from fractions import Fraction as Q
 from typing import Any
 
 from openpyxl.worksheet.worksheet import Worksheet
@@ -23,7 +23,6 @@ from drydock.formats.excel.formulas import Untranslatable, ceil_x, tenth_x, to_e
 from drydock.model import ArcValues, Design
 from drydock.rules import Ruleset
 
-ONE = Decimal(1)
 B, S, CAT = L.BANKS, L.SYSTEMS, L.CATALOGUE_COLUMNS
 TECH_NAMES = {"engines": "TLModEngines", "shields": "TLModShields", "weapons": "TLModWeapons",
               "fighters": "TLModFighters"}
@@ -109,11 +108,11 @@ class ShipWriter:
         d, r, rules = self.d, self.r, self.rules
         _total, EF, SF, N, exp_factor = rules.hull_constants(d.hull)
         H = {"H": "Hull"}
-        tl = {c: rules.tech_modifiers.get(getattr(d.tech, c, 0), ONE) for c in rules.tech_categories}
+        tl = {c: rules.tech_modifiers.get(getattr(d.tech, c, 0), 1) for c in rules.tech_categories}
         self.cells.put(self.ws, f"A{L.TECH_MOD_ROW}", L.TECH_MOD_LABEL, bold=True)
         for cat, col in L.TECH_COLUMNS.items():
             self.fx(f"{col}{L.TECH_MOD_ROW}", f"IFERROR(INDEX(TechMod,MATCH(N({col}{L.TECH_ROW}),TechLevel,0)),1)",
-                    tl.get(cat, ONE), WORKING)
+                    tl.get(cat, 1), WORKING)
         work = {name: f"{L.SUMMARY_VALUE_COL}{row}" for row, name, _ in L.WORKING_ROWS}
         self.fx_rule(work["EngineFactor"], lambda: self.rule("engine_factor", H, "EF"), EF, WORKING)
         self.fx_rule(work["ShieldFactor"], lambda: self.rule("shield_factor", H, "SF"), SF, WORKING)
@@ -282,18 +281,17 @@ class ShipWriter:
         listed = len(d.systems)
         agg: dict[str, dict[str, Any]] = {}
         for entry, s in zip(d.systems, r.systems[:listed], strict=True):
-            a = agg.setdefault(entry.name, {"listed": 0, "n": 0, "su": 0, "orat": Decimal(0), "mult": ONE,
-                                            "add": Decimal(0)})
+            a = agg.setdefault(entry.name, _empty())
             a["listed"] += 1
             a["n"] += max(entry.qty, 0)
             a["su"] += s.su
-            a["orat"] += s.orat
-            a["mult"] *= s.drat_mult
-            a["add"] += s.drat_add
+            a["orat"] += Q(s.orat)
+            a["mult"] *= Q(s.drat_mult)
+            a["add"] += Q(s.drat_add)
         col = {k: v[0] for k, v in CAT.items()}
         for name, row in self.cat_rows.items():
             rule = rules.systems[name]
-            a = agg.get(name, {"listed": 0, "n": 0, "su": 0, "orat": Decimal(0), "mult": ONE, "add": Decimal(0)})
+            a = agg.get(name, _empty())
             self.cells.put(ws, f"{col['name']}{row}", name)
             self.cells.put(ws, f"{col['type']}{row}", rule.type)
             self.fx(f"{col['listed']}{row}", f'COUNTIF(SystemRule,{col["name"]}{row})', a["listed"], WORKING)
@@ -315,8 +313,7 @@ class ShipWriter:
             self.fx(f"{col['listed']}{row}", f"IF({col['n']}{row}>0,1,0)", 1 if n_value > 0 else 0, WORKING)
             self.fx(f"{col['n']}{row}", n_formula, n_value, WORKING)
             su = next((s.su for s in extra if s.name == name), 0)
-            a = {"listed": 1 if n_value else 0, "n": n_value, "su": su, "orat": Decimal(0), "mult": ONE,
-                 "add": Decimal(0)}
+            a = {**_empty(), "listed": 1 if n_value else 0, "n": n_value, "su": su}
             if name in rules.systems:
                 self._catalogue_figures(row, name, a)
 
@@ -348,7 +345,7 @@ class ShipWriter:
         formula_or_value("drat_add", lambda: field(rule.drat_add, "0"), a["add"])
         hull = rule.hull_mult
         self.fx(f"{col['hull_mult']}{row}", "1" if hull is None or shielding else f"{hull}^{listed}",
-                ONE if hull is None or shielding else hull ** a["listed"], WORKING)
+                1 if hull is None or shielding else Q(hull) ** a["listed"], WORKING)
 
     def systems(self) -> None:
         d, r, rules = self.d, self.r, self.rules
@@ -431,6 +428,11 @@ class ShipWriter:
         self.fx_rule(row["equipment_ll"], equipment_ll,
                      r.equipment_loss_limit if r.equipment_loss_limit is not None else "")
         self.fx(row["problems"], ship_problems(self.rules), _codes(r, rules))
+
+
+def _empty() -> dict[str, Any]:
+    """A catalogue row's figures before any entry is added: sums 0, DRAT multiplier 1 (exact)."""
+    return {"listed": 0, "n": 0, "su": 0, "orat": Q(0), "mult": Q(1), "add": Q(0)}
 
 
 def _track(values: list[int]) -> str:

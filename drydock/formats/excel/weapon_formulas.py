@@ -10,18 +10,18 @@ tenth (A.4). Cached values are drydock's own figures for the same steps.
 
 from __future__ import annotations
 
-from decimal import Decimal
+from fractions import Fraction as Q
 from typing import Any
 
 from openpyxl.worksheet.worksheet import Worksheet
 
+from drydock.calc import mode_bsur
 from drydock.formats.excel import layout as L
 from drydock.formats.excel.cells import WORKING, Cells
 from drydock.formats.excel.formulas import Untranslatable, tenth_x, to_excel
 from drydock.model import WeaponMode
 from drydock.rules import Ruleset
 
-ZERO, ONE = Decimal(0), Decimal(1)
 C = {k: v[0] for k, v in L.WEAPON_COLUMNS.items()}
 W = {k: v[0] for k, v in L.WEAPON_WORKING.items()}
 CODES = ("code1", "code2", "code3", "code4", "code5")
@@ -40,7 +40,11 @@ def _prod(parts: list[str]) -> str:
 
 
 class ModeFigures:
-    """drydock's working figures for one mode (the cached values of its row)."""
+    """drydock's working figures for one mode (the cached values of its row), as exact fractions.
+
+    Rules values may be Decimals or Fractions (whatever the ruleset holds); each is taken into
+    ``Fraction`` once, so the arithmetic here never mixes the two.
+    """
 
     def __init__(self, mode: WeaponMode, rules: Ruleset) -> None:
         known = rules.traits
@@ -48,37 +52,38 @@ class ModeFigures:
         self.L = mode.long_range
         self.exp = "Exp" in traits
         self.seeker = 1 if mode.ma is not None else 0
-        acc_seek = rules.acc_seeking.get(mode.acc, ZERO)
-        if self.seeker or ("Dfn" in traits and rules.option("defensive_base_column") == "seeking"):
+        defensive = any(known[t].defensive for t in traits if t in known)
+        acc_seek = rules.acc_seeking.get(mode.acc, 0)
+        if self.seeker or (defensive and rules.option("defensive_base_column") == "seeking"):
             acc = acc_seek
         else:
-            acc = rules.acc_standard.get(mode.acc, ZERO)
-        self.acc_x, self.acc_seek = acc, acc_seek
+            acc = rules.acc_standard.get(mode.acc, 0)
+        self.acc_x, self.acc_seek = Q(acc), Q(acc_seek)
         f = rules.formulas
         wv = {"L": mode.long_range, "MA": mode.ma or 0, "ROF": mode.rof, "ACC": acc, "ACC_SEEK": acc_seek,
               "IMP": mode.imp, "DMG": mode.dmg, "TRAITS": len(traits)}  # WEAPON_VARIABLES (rules.ruleset)
-        self.base = f["bsur"](**wv)
+        self.base = Q(f["bsur"](**wv))
         ranged = [t for t in traits if t in rules.range_based]
-        self.range_x = ONE
+        self.range_x = Q(1)
         if len(ranged) == 2:
             combo = rules.range_pairs.get(frozenset(ranged))
-            self.range_x = combo if combo is not None else ONE
+            self.range_x = Q(combo) if combo is not None else Q(1)
         else:
             for t in ranged:
-                self.range_x *= known[t].multiplier or ONE
-        self.before_x = self.after_x = ONE
+                self.range_x *= Q(known[t].multiplier or 1)
+        self.before_x = self.after_x = Q(1)
         for t in traits:
             rule = known.get(t)
             if rule is None or rule.range_based or rule.multiplier is None:
                 continue
             if rule.stage == "after":
-                self.after_x *= rule.multiplier
+                self.after_x *= Q(rule.multiplier)
             else:
-                self.before_x *= rule.multiplier
-        self.seek_add = f["seeking_addition"](**wv) if mode.ma is not None else ZERO
-        defensive = any(known[t].defensive for t in traits if t in known)
-        self.dfn_add = f["defensive_addition"](**wv) if defensive else ZERO
+                self.before_x *= Q(rule.multiplier)
+        self.seek_add = Q(f["seeking_addition"](**wv)) if mode.ma is not None else Q(0)
+        self.dfn_add = Q(f["defensive_addition"](**wv)) if defensive else Q(0)
         self.raw = (self.base * self.range_x * self.before_x + self.seek_add + self.dfn_add) * self.after_x
+        self.bsur = mode_bsur(mode, rules)
 
 
 def write_working(ws: Worksheet, cells: Cells, rules: Ruleset, rows: list[tuple[str, WeaponMode, str | None]],
@@ -124,8 +129,8 @@ def _row(ws: Worksheet, cells: Cells, rules: Ruleset, r: int, item: Any, fig: Mo
     code_cells = [f"{W[k]}{r}" for k in CODES]
     code_range = f"{W['code1']}{r}:{W['code5']}{r}"
     acc = f'VALUE(SUBSTITUTE({C["acc"]}{r}&"","+",""))'
-    seek_col = (f'OR({W["seeker"]}{r}=1,AND(COUNTIF({code_range},"Dfn")>0,'
-                f'Option_defensive_base_column="seeking"))')
+    defensive = f"({_sum([_look('TraitDefensive', c, '0') for c in code_cells])})>0"
+    seek_col = f'OR({W["seeker"]}{r}=1,AND({defensive},Option_defensive_base_column="seeking"))'
     put("acc_x", f"IFERROR(IF({seek_col},INDEX(AccSeeking,MATCH({acc},AccLevel,0)),"
                  f"INDEX(AccStandard,MATCH({acc},AccLevel,0))),0)", fig.acc_x if fig else "")
     put("acc_seek", f"IFERROR(INDEX(AccSeeking,MATCH({acc},AccLevel,0)),0)", fig.acc_seek if fig else "")
@@ -141,7 +146,7 @@ def _row(ws: Worksheet, cells: Cells, rules: Ruleset, r: int, item: Any, fig: Mo
     for key, expr_key, cond in (
         ("base", "bsur", None),
         ("seek_add", "seeking_addition", f"{W['seeker']}{r}=1"),
-        ("dfn_add", "defensive_addition", f"({_sum([_look('TraitDefensive', c, '0') for c in code_cells])})>0"),
+        ("dfn_add", "defensive_addition", defensive),
     ):
         value = getattr(fig, key) if fig else ""
         try:
@@ -166,14 +171,8 @@ def _row(ws: Worksheet, cells: Cells, rules: Ruleset, r: int, item: Any, fig: Mo
         exp_value = 1 if (fig and fig.exp) or (second is not None and second.exp) else 0
     put("exp", f"IF(OR({exp_here},{exp_next}),1,0)", exp_value)
     cells.fx(ws, f"{C['bsur']}{r}", _guard(r, tenth_x(f"{W['raw']}{r}")),
-             _tenth(fig.raw) if fig else "")
+             fig.bsur if fig else "")
     cells.fx(ws, f"{C['max_range']}{r}", _guard(r, f"{W['L']}{r}"), fig.L if fig else "")
-
-
-def _tenth(x: Decimal) -> Decimal:
-    from drydock.calc import r1
-
-    return r1(x)
 
 
 def _note(notes: list[str], text: str) -> None:
