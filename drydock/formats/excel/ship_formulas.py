@@ -19,7 +19,7 @@ from drydock.calc import Rating
 from drydock.formats.excel import layout as L
 from drydock.formats.excel.cells import COMPUTED, WORKING, Cells
 from drydock.formats.excel.checks import bank_checks, ship_problems
-from drydock.formats.excel.formulas import Untranslatable, ceil_x, tenth_x, to_excel
+from drydock.formats.excel.formulas import Untranslatable, ceil_x, number, tenth_x, to_excel
 from drydock.model import ArcValues, Design
 from drydock.rules import Ruleset
 
@@ -344,7 +344,7 @@ class ShipWriter:
         formula_or_value("drat_mult", lambda: field(rule.drat_mult, "1"), a["mult"])
         formula_or_value("drat_add", lambda: field(rule.drat_add, "0"), a["add"])
         hull = rule.hull_mult
-        self.fx(f"{col['hull_mult']}{row}", "1" if hull is None or shielding else f"{hull}^{listed}",
+        self.fx(f"{col['hull_mult']}{row}", "1" if hull is None or shielding else f"{number(hull)}^{listed}",
                 1 if hull is None or shielding else Q(hull) ** a["listed"], WORKING)
 
     def systems(self) -> None:
