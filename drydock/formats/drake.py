@@ -211,9 +211,10 @@ def _split_lines(text: str) -> list[_Line]:
         t = stripped.strip()
         if t and set(t) == {"-"}:
             t = ""
-        elif t.startswith(SEPARATOR):  # "--" glued to the next line (drake.md OQ1): "--ID:", "---Fwd: 3"
-            lead += 2
-            t = t[2:].lstrip()
+        else:  # "--" glued to the next line (drake.md OQ1): "--ID:", "---Fwd: 3"; several glued ones too
+            while t.startswith(SEPARATOR):
+                lead += 2
+                t = t[2:].lstrip()
         out.append(_Line(no, raw.rstrip("\r\n"), t, " ".join(t.split()), lead))
     return out
 

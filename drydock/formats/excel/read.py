@@ -14,12 +14,11 @@ import zipfile
 from io import BytesIO
 from typing import Any
 
-from openpyxl.utils.cell import coordinate_to_tuple
-
 from drydock import limits
 from drydock.arcs import parse_bank
 from drydock.errors import DrydockError, DrydockSyntaxError, InvalidValueError
 from drydock.formats.excel import layout as L
+from drydock.formats.excel.values import ValueBook, ValueSheet
 from drydock.formats.text import complete_range, parse_range, parse_traits
 from drydock.model import ArcValues, Battery, Design, StatedValues, SystemEntry, TechLevels, WeaponMode
 from drydock.rules import Ruleset
@@ -51,41 +50,46 @@ def from_xlsx(data: bytes, *, file: str | None = None, rules: Ruleset | None = N
     _check_parts(data, file)
     with warnings.catch_warnings():  # openpyxl warns on stderr about odd parts: not a line the user needs
         warnings.simplefilter("ignore")
-        return _read(data, file, rules)
+        book = _load_values(data, file)
+    return [limits.check_design(d, file=file) for d in _read_book(book, file, rules)]
 
 
-def _read(data: bytes, file: str | None, rules: Ruleset) -> list[Design]:
+#: Columns of the drydock layout that hold inputs (A..M: the Weapons library is the widest table).
+_MAX_COL = 13
+_WORKSHEET_PART = re.compile(r"xl/worksheets/[^/]+\.xml")
+
+
+def _load_values(data: bytes, file: str | None) -> ValueBook:
+    """The values of the SHIP and Weapons sheets, read row by row within the cells budget."""
     from openpyxl import load_workbook
 
+    budget = limits.XLSX_CELLS.value
     try:
-        wb = load_workbook(BytesIO(data), read_only=True, data_only=True)
+        wb = load_workbook(BytesIO(data), data_only=True, read_only=True)
     except Exception as exc:  # openpyxl raises many kinds for a bad file; all mean "not a workbook"
         raise WorkbookError(f"not a valid xlsx workbook ({type(exc).__name__}: {exc})", file=file) from None
     try:
-        ships = sorted((int(m.group(1)), name) for name in wb.sheetnames
-                       if (m := re.fullmatch(rf"{L.SHIP_PREFIX}(\d{{1,6}})", name)) is not None)
-        if not ships:
-            raise WorkbookError(f"the workbook has no {L.SHIP_PREFIX}1 sheet (sheets: {', '.join(wb.sheetnames)})",
-                                file=file)
-        if L.WEAPONS_SHEET not in wb.sheetnames:
-            raise WorkbookError(f"the workbook has no {L.WEAPONS_SHEET} sheet", file=file)
-        limits.check_count("SHIP sheets", ships, limits.DESIGNS, file=file)
-        reader = _Reader(wb, file, rules)
-        try:
-            library = reader.library()
-            designs = [reader.ship(name, library) for _, name in ships]
-        except (DrydockError, TypeError):
-            raise
-        except Exception as exc:  # malformed sheet XML found while iterating a sheet
-            raise WorkbookError(f"not a valid xlsx workbook ({type(exc).__name__}: {exc})", file=file) from None
+        sheets = []
+        for ws in wb.worksheets:  # only the sheets the reader reads, as plain values (fast)
+            if ws.title != L.WEAPONS_SHEET and re.fullmatch(rf"{L.SHIP_PREFIX}\d{{1,6}}", ws.title) is None:
+                continue
+            ws.reset_dimensions()
+            max_row = L.SHIP_LAST_ROW if ws.title != L.WEAPONS_SHEET else budget // _MAX_COL + 1
+            values = {}
+            for r, row in enumerate(ws.iter_rows(max_row=max_row, max_col=_MAX_COL, values_only=True), 1):
+                budget -= len(row)
+                if budget < 0:
+                    raise limits.LimitError(f"sheet {ws.title}: the cells read", limits.XLSX_CELLS, file=file)
+                values.update(((r, c), v) for c, v in enumerate(row, 1) if v is not None)
+            sheets.append(ValueSheet(ws.title, values))
+        limits.check_count("SHIP sheets", len(sheets), limits.DESIGNS, file=file)
+        return ValueBook(sheets, list(wb.sheetnames))
+    except DrydockError:
+        raise
+    except Exception as exc:  # malformed sheet XML found while iterating a sheet
+        raise WorkbookError(f"not a valid xlsx workbook ({type(exc).__name__}: {exc})", file=file) from None
     finally:
         wb.close()
-    return [limits.check_design(d, file=file) for d in designs]
-
-
-#: Columns and rows of the drydock layout that hold inputs (everything else is never read).
-_MAX_COL = 13  # A..M: the Weapons library is the widest table
-_WORKSHEET_PART = re.compile(r"xl/worksheets/[^/]+\.xml")
 
 
 def _check_parts(data: bytes, file: str | None) -> None:
@@ -114,45 +118,36 @@ def _check_parts(data: bytes, file: str | None) -> None:
                                 value=f"{info.file_size:,} bytes")
 
 
-class _Cell:
-    __slots__ = ("value",)
+def from_ods(data: bytes, *, file: str | None = None, rules: Ruleset | None = None) -> list[Design]:
+    """Every design in a drydock workbook saved by LibreOffice as ``.ods`` (same layout, same reader)."""
+    from drydock.formats.excel.ods import OdsError, load_ods
 
-    def __init__(self, value: Any) -> None:
-        self.value = value
+    rules = rules or Ruleset.unity()
+    if isinstance(data, str):
+        raise WorkbookError("not a valid ods workbook (text, not a zip file)", file=file)
+    try:
+        book = load_ods(data)
+    except OdsError as exc:
+        raise WorkbookError(f"not a valid ods workbook: {exc}", file=file) from None
+    return _read_book(book, file, rules)
 
 
-_EMPTY = _Cell(None)
-
-
-class _Sheet:
-    """The input cells of one sheet, read once row by row (read-only mode), counted against the budget."""
-
-    def __init__(self, ws: Any, max_row: int, budget: list[int], file: str | None) -> None:
-        self.title = ws.title
-        self.cells: dict[tuple[int, int], Any] = {}
-        self.max_row = 0
-        for r, row in enumerate(ws.iter_rows(min_row=1, max_row=max_row, max_col=_MAX_COL, values_only=True), 1):
-            budget[0] -= len(row)
-            if budget[0] < 0:
-                raise limits.LimitError(f"sheet {ws.title}: the cells read", limits.XLSX_CELLS, file=file)
-            for c, value in enumerate(row, 1):
-                if value is not None:
-                    self.cells[(r, c)] = value
-                    self.max_row = r
-
-    def __getitem__(self, addr: str) -> _Cell:
-        row, col = coordinate_to_tuple(addr)
-        value = self.cells.get((row, col))
-        return _EMPTY if value is None else _Cell(value)
+def _read_book(wb: Any, file: str | None, rules: Ruleset) -> list[Design]:
+    ships = sorted((int(m.group(1)), name) for name in wb.sheetnames
+                   if (m := re.fullmatch(rf"{L.SHIP_PREFIX}(\d+)", name)) is not None)
+    if not ships:
+        raise WorkbookError(f"the workbook has no {L.SHIP_PREFIX}1 sheet (sheets: {', '.join(wb.sheetnames)})",
+                            file=file)
+    if L.WEAPONS_SHEET not in wb.sheetnames:
+        raise WorkbookError(f"the workbook has no {L.WEAPONS_SHEET} sheet", file=file)
+    reader = _Reader(wb, file, rules)
+    library = reader.library()
+    return [reader.ship(name, library) for _, name in ships]
 
 
 class _Reader:
     def __init__(self, wb: Any, file: str | None, rules: Ruleset) -> None:
         self.wb, self.file, self.rules = wb, file, rules
-        self.budget = [limits.XLSX_CELLS.value]
-
-    def sheet(self, name: str, max_row: int) -> _Sheet:
-        return _Sheet(self.wb[name], max_row, self.budget, self.file)
 
     def err(self, sheet: str, cell: str | None, message: str, value: Any = None) -> WorkbookError:
         return WorkbookError(message, sheet=sheet, cell=cell, file=self.file,
@@ -203,10 +198,11 @@ class _Reader:
 
     # -------------------------------------------------------------- the Weapons library
     def library(self) -> dict[str, tuple[WeaponMode, WeaponMode | None]]:
-        ws = self.sheet(L.WEAPONS_SHEET, limits.XLSX_CELLS.value // _MAX_COL)
+        ws = self.wb[L.WEAPONS_SHEET]
         c = {k: v[0] for k, v in L.WEAPON_COLUMNS.items()}
-        for _key, (col, header, _) in L.WEAPON_COLUMNS.items():
-            self.expect(ws, f"{col}{L.WEAPONS_HEADER_ROW}", header)
+        for _key, (col, header, is_input) in L.WEAPON_COLUMNS.items():
+            if is_input:
+                self.expect(ws, f"{col}{L.WEAPONS_HEADER_ROW}", header)
         out: dict[str, tuple[WeaponMode, WeaponMode | None]] = {}
         last_primary: str | None = None
         for row in range(L.WEAPONS_HEADER_ROW + 1, ws.max_row + 1):
@@ -275,13 +271,15 @@ class _Reader:
 
     # -------------------------------------------------------------- a SHIP sheet
     def ship(self, name: str, library: dict[str, tuple[WeaponMode, WeaponMode | None]]) -> Design:
-        ws = self.sheet(name, L.SHIP_LAST_ROW)
+        ws = self.wb[name]
         for f in L.SHIP_FIELDS:
-            self.expect(ws, f"A{coordinate_to_tuple(f.cell)[0]}", f.label)
-        for col, header, _ in L.BANKS.columns.values():
-            self.expect(ws, f"{col}{L.BANKS.header_row}", header)
-        for col, header, _ in L.SYSTEMS.columns.values():
-            self.expect(ws, f"{col}{L.SYSTEMS.header_row}", header)
+            self.expect(ws, f"A{ws[f.cell].row}", f.label)
+        for col, header, is_input in L.BANKS.columns.values():  # computed columns may change between versions
+            if is_input:
+                self.expect(ws, f"{col}{L.BANKS.header_row}", header)
+        for col, header, is_input in L.SYSTEMS.columns.values():
+            if is_input:
+                self.expect(ws, f"{col}{L.SYSTEMS.header_row}", header)
         for arc, col in L.ARC_COLUMNS.items():
             self.expect(ws, f"{col}{L.ARC_HEADER_ROW}", L.ARC_HEADERS[arc])
         for cat, col in L.TECH_COLUMNS.items():
