@@ -125,11 +125,14 @@ def from_ods(data: bytes, *, file: str | None = None, rules: Ruleset | None = No
     rules = rules or Ruleset.unity()
     if isinstance(data, str):
         raise WorkbookError("not a valid ods workbook (text, not a zip file)", file=file)
+    if len(data) > limits.XLSX_FILE.value:
+        raise limits.LimitError("the workbook", limits.XLSX_FILE, file=file, value=f"{len(data):,} bytes")
+    _check_parts(data, file)  # content.xml is parsed whole: bounded like any workbook part
     try:
         book = load_ods(data)
     except OdsError as exc:
         raise WorkbookError(f"not a valid ods workbook: {exc}", file=file) from None
-    return _read_book(book, file, rules)
+    return [limits.check_design(d, file=file) for d in _read_book(book, file, rules)]
 
 
 def _read_book(wb: Any, file: str | None, rules: Ruleset) -> list[Design]:
