@@ -92,7 +92,7 @@ def _load_values(data: bytes, file: str | None) -> ValueBook:
         wb.close()
 
 
-def _check_parts(data: bytes, file: str | None) -> None:
+def _check_parts(data: bytes, file: str | None, kind: str = "xlsx") -> None:
     """Refuse parts openpyxl would parse whole past :data:`~drydock.limits.XLSX_PART` (uncompressed).
 
     A worksheet part may be larger (drydock never parses the ones it ignores), provided its
@@ -102,7 +102,7 @@ def _check_parts(data: bytes, file: str | None) -> None:
         archive = zipfile.ZipFile(BytesIO(data))
         infos = archive.infolist()
     except (zipfile.BadZipFile, OSError, ValueError) as exc:
-        raise WorkbookError(f"not a valid xlsx workbook ({type(exc).__name__}: {exc})", file=file) from None
+        raise WorkbookError(f"not a valid {kind} workbook ({type(exc).__name__}: {exc})", file=file) from None
     for info in infos:
         if info.file_size <= limits.XLSX_PART.value:
             continue
@@ -111,7 +111,7 @@ def _check_parts(data: bytes, file: str | None) -> None:
                 with archive.open(info) as fh:
                     head = fh.read(1024 * 1024)
             except Exception as exc:
-                raise WorkbookError(f"not a valid xlsx workbook ({type(exc).__name__}: {exc})", file=file) from None
+                raise WorkbookError(f"not a valid {kind} workbook ({type(exc).__name__}: {exc})", file=file) from None
             if b"<sheetData" in head or b":sheetData" in head:
                 continue
         raise limits.LimitError(f"workbook part {info.filename}", limits.XLSX_PART, file=file,
@@ -127,7 +127,7 @@ def from_ods(data: bytes, *, file: str | None = None, rules: Ruleset | None = No
         raise WorkbookError("not a valid ods workbook (text, not a zip file)", file=file)
     if len(data) > limits.XLSX_FILE.value:
         raise limits.LimitError("the workbook", limits.XLSX_FILE, file=file, value=f"{len(data):,} bytes")
-    _check_parts(data, file)  # content.xml is parsed whole: bounded like any workbook part
+    _check_parts(data, file, "ods")  # content.xml is parsed whole: bounded like any workbook part
     try:
         book = load_ods(data)
     except OdsError as exc:
