@@ -200,7 +200,9 @@ def mode_bsur(mode: WeaponMode, rules: Ruleset, tech_mod: Decimal = ONE) -> Deci
         acc = acc_seek
     else:
         acc = rules.acc_standard.get(mode.acc, ZERO)
-    x = f["bsur"](L=mode.long_range, ROF=mode.rof, ACC=acc, IMP=mode.imp, DMG=mode.dmg)
+    wv = {"L": mode.long_range, "MA": mode.ma or 0, "ROF": mode.rof, "ACC": acc, "ACC_SEEK": acc_seek,
+          "IMP": mode.imp, "DMG": mode.dmg, "TRAITS": len(traits)}  # WEAPON_VARIABLES, for every weapon formula
+    x = f["bsur"](**wv)
     known = rules.traits
     ranged = [t for t in traits if t in rules.range_based]
     if len(ranged) == 2:
@@ -220,9 +222,9 @@ def mode_bsur(mode: WeaponMode, rules: Ruleset, tech_mod: Decimal = ONE) -> Deci
         else:
             x *= rule.multiplier
     if seeking:
-        x += f["seeking_addition"](MA=mode.ma, ROF=mode.rof)
+        x += f["seeking_addition"](**wv)
     if any(known[t].defensive for t in traits if t in known):
-        x += f["defensive_addition"](ROF=mode.rof, ACC_SEEK=acc_seek, ACC=acc)
+        x += f["defensive_addition"](**wv)
     for m in after:
         x *= m
     return r1(x * tech_mod)

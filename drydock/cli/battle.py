@@ -32,21 +32,17 @@ import click
 def battle(side_a: str, side_b: str, count_a: int, count_b: int, runs: int, seed: int, turns: int, jobs: int,
            board: str, floating: bool, doctrine: str, robustness: bool, battle_size: str, as_json: bool,
            log_file: str | None, force: bool) -> None:
-    """Fight SIDE_A against SIDE_B (design files; several files comma-separated) RUNS times.
+    """Fight SIDE_A against SIDE_B (design or fleet files; several files comma-separated) RUNS times.
+
+    A fleet file fields every ship of the fleet, by name.
 
     Prints win/draw/loss rates with Wilson 95% intervals, mean turns, mean VPs and survival per ship.
     """
-    from drydock.engine.montecarlo import (
-        format_summary,
-        illegal_designs,
-        one_battle_log,
-        read_side,
-        robustness_to_dict,
-        simulate,
-    )
+    from drydock.engine.montecarlo import format_summary, illegal_designs, one_battle_log, robustness_to_dict, simulate
     from drydock.engine.montecarlo import robustness as engine_robustness
     from drydock.errors import DrydockError
     from drydock.formats import write_atomic
+    from drydock.formats.fleet import read_side
 
     try:
         w, h = (int(x) for x in board.lower().split("x"))
@@ -54,8 +50,14 @@ def battle(side_a: str, side_b: str, count_a: int, count_b: int, runs: int, seed
         raise DrydockError(f"--board must look like 24x18, not {board!r}") from None
     if runs < 1 or jobs < 1 or turns < 1 or w < 8 or h < 8:
         raise DrydockError("--runs, --jobs and --turns must be at least 1 and the board at least 8x8")
-    a = read_side(side_a, count_a)
-    b = read_side(side_b, count_b)
+    if count_a < 1 or count_b < 1:
+        raise DrydockError("--count-a and --count-b must be at least 1")
+    (a, fleets_a), (b, fleets_b) = read_side(side_a), read_side(side_b)
+    a, b = a * count_a, b * count_b
+    for fleet in fleets_a + fleets_b:
+        if not fleet.house.base.is_book or fleet.house.factions:
+            click.echo(f"drydock: warning: {fleet.file}: the battle engine fights under the book rules; "
+                       f"the fleet's house rules are not applied", err=True)
     for problem in illegal_designs(a + b):
         click.echo(f"drydock: warning: {problem}", err=True)
     opts = {"turns": turns, "board": (w, h), "battle_size": battle_size, "floating": floating,

@@ -7,6 +7,7 @@ import sys
 import click
 
 from drydock.cli.rating import rules_option
+from drydock.errors import DrydockError
 
 FORMAT_HELP = "drake, yaml, json or xlsx"
 
@@ -42,7 +43,17 @@ def convert(inputs: tuple[str, ...], output: str, to: str | None, source: str | 
         sys.exit(run_legacy_conversion(inputs, source=source.lower(), outdir=output, to=to, force=force,
                                        report=report, rules_file=rules_file, ssd=ssd, paper=paper.lower()))
     from drydock.formats.convert import convert as run
-    from drydock.houserules import load_ruleset
+    from drydock.formats.fleet import convert_fleet, is_fleet_file
+    from drydock.houserules import load_house_rules, load_ruleset
+
+    if any(is_fleet_file(name) for name in inputs):
+        if len(inputs) != 1:
+            raise DrydockError("convert one fleet file at a time (it becomes one fleet file or workbook)")
+        count = convert_fleet(inputs[0], output, to=to, force=force,
+                              house=load_house_rules(rules_file) if rules_file else None)
+        if output != "-":
+            click.echo(f"converted fleet {inputs[0]} ({count} design{'s' * (count != 1)}) -> {output}", err=True)
+        return
 
     result = run(list(inputs), output, to=to, source=source, force=force, rules=load_ruleset(rules_file))
     for _name, error in result.failed:

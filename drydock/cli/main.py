@@ -23,6 +23,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "show": ("drydock.cli.convert:show", "Print a design as Drake notation, YAML or JSON."),
     "examples": ("drydock.cli.examples:examples", "List (or --copy) the bundled example designs."),
     "ssd": ("drydock.cli.ssd:ssd", "Print display sheets (SSDs) for designs into one PDF booklet."),
+    "rules": ("drydock.cli.rules:rules", "Facts about the rules tables: --variables lists what formulas may use."),
 }
 
 

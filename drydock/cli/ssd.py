@@ -7,7 +7,7 @@ from pathlib import Path
 
 import click
 
-from drydock.cli.rating import _read_all, rules_option
+from drydock.cli.rating import _inputs, rules_option
 from drydock.errors import DrydockError
 
 
@@ -38,10 +38,11 @@ def ssd(files: tuple[str, ...], output: str, paper: str, per_page: str, html_out
     """Print display sheets for the designs in FILES (any readable format; - is stdin) into one PDF.
 
     Bad files are reported and skipped; the exit status is 1 if any file could not be read.
-    Illegal designs still print, marked "Not a legal design".
+    Illegal designs still print, marked "Not a legal design". A fleet file prints one sheet per
+    ship, its NAME and ID filled in, with the roster at the front.
     """
     from drydock.formats import write_atomic
-    from drydock.render import build_booklet
+    from drydock.render.fleet import fleet_booklet
     from drydock.render.html import render_html, standalone_asset_base
     from drydock.render.pdf import render_pdf
     from drydock.validation import validate
@@ -55,22 +56,28 @@ def ssd(files: tuple[str, ...], output: str, paper: str, per_page: str, html_out
     designs = []
     failed = False
     rules = None
-    for name, design, error, rules in _read_all(files, rules_file):
-        if error is not None:
-            click.echo(f"drydock: error: {error}", err=True)
+    fleets = 0
+    for item in _inputs(files, rules_file, per_ship=True):
+        if item.error is not None:
+            click.echo(f"drydock: error: {item.error}", err=True)
             failed = True
             continue
-        errors = [p for p in validate(design, rules) if p.is_error]
+        if item.design is None:  # the end of a fleet
+            fleets += 1
+            continue
+        rules = rules or (item.fleet.house.base if item.fleet is not None else item.rules)
+        design = item.design
+        errors = [p for p in validate(design, item.rules) if p.is_error]
         if errors:
-            click.echo(f"drydock: warning: {name}: {design.title or '(unnamed design)'} is not a legal design "
+            click.echo(f"drydock: warning: {item.name}: {design.title or '(unnamed design)'} is not a legal design "
                        f"({errors[0].code}{' ...' if len(errors) > 1 else ''}); printed with its problems",
                        err=True)
-        designs.append(design)
+        designs.append((design, item.rules, item.scoped))
     if not designs:
         raise DrydockError("no design could be read; nothing to print")
 
-    booklet = build_booklet(designs, rules=rules, paper=paper.lower(), per_page=int(per_page), blank=blank,
-                            roster=roster)
+    booklet = fleet_booklet(designs, rules=rules, paper=paper.lower(), per_page=int(per_page), blank=blank,
+                            roster=True if roster is None and fleets else roster)
     pdf = render_pdf(booklet)
     write_atomic(output, pdf, force=force)
     if html_out:

@@ -112,7 +112,9 @@ def json_schema() -> dict[str, Any]:
     schema = DesignFile.model_json_schema(by_alias=True)
     schema["title"] = "drydock design"
     schema["$schema"] = "https://json-schema.org/draft/2020-12/schema"
-    return schema
+    from drydock.formats.library import extend_design_schema
+
+    return extend_design_schema(schema)
 
 
 # ------------------------------------------------------------------ data <-> Design
@@ -122,6 +124,13 @@ def design_from_data(data: Any, *, file: str | None = None, lines: dict[tuple, t
                      rules: Ruleset | None = None) -> Design:
     """A :class:`Design` from a mapping of the file shape; errors name the key (and line if known)."""
     rules = rules or Ruleset.unity()
+    if _uses_library(data):
+        from drydock.formats.library import resolve_design
+
+        data = resolve_design(data, file=file, lines=lines)
+    if isinstance(data, dict) and "ships" in data and "hull" not in data:
+        raise DesignFileError("this is a fleet file, not a design (rate, check, ssd, battle and convert read "
+                              "fleets)", file=file, line=_line(lines, ()))
     if not isinstance(data, dict):
         raise DesignFileError("a design must be a mapping of keys (faction, class, hull ...)",
                               text=_short(data), file=file, line=_line(lines, ()))
@@ -213,6 +222,15 @@ def design_to_data(design: Design) -> dict[str, Any]:
     if design.notes:
         out["notes"] = list(design.notes)
     return out
+
+
+def _uses_library(data: Any) -> bool:
+    """Does design data list weapon libraries or use a profile (:mod:`drydock.formats.library`)?"""
+    if not isinstance(data, dict):
+        return False
+    weapons = data.get("weapons")
+    return "library" in data or (isinstance(weapons, list) and any(isinstance(w, dict) and "use" in w
+                                                                    for w in weapons))
 
 
 class _FieldError(Exception):

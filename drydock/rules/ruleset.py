@@ -21,14 +21,19 @@ from drydock.errors import RulesError
 from drydock.rules.formula import Formula, ceil
 from drydock.rules.unity import UNITY
 
+#: Every weapon variable, given to every weapon formula (bsur, seeking_addition, defensive_addition):
+#: L long range band (a seeker's MA), MA seeker MA (0 for other weapons), ROF, ACC and ACC_SEEK
+#: (the A.1 standard and seeking accuracy factors), IMP, DMG and TRAITS (how many traits the mode has).
+WEAPON_VARIABLES = ("L", "MA", "ROF", "ACC", "ACC_SEEK", "IMP", "DMG", "TRAITS")
+
 #: Variables each top-level formula may use.
 FORMULA_VARIABLES: dict[str, tuple[str, ...]] = {
     "total_su": ("H",),
     "engine_factor": ("H",),
     "shield_factor": ("H",),
-    "bsur": ("L", "ROF", "ACC", "IMP", "DMG"),
-    "seeking_addition": ("MA", "ROF"),
-    "defensive_addition": ("ROF", "ACC_SEEK", "ACC"),
+    "bsur": WEAPON_VARIABLES,
+    "seeking_addition": WEAPON_VARIABLES,
+    "defensive_addition": WEAPON_VARIABLES,
     "dual_mode_bsur": ("B1", "B2"),
     "bank_su": ("BSUR", "MOUNTS", "ARCS", "MOUNT"),
     "bank_orat": ("SU", "ER", "L"),

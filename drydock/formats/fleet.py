@@ -1,0 +1,430 @@
+"""The fleet file (YAML or JSON) and fleet workbooks; reading the inputs of a command, fleets included.
+
+A fleet file names designs by path, relative to the fleet file (or holds a design
+inline), with the ships built to each::
+
+    fleet: Home Guard
+    battle_size: medium            # 2.2 name or a number of CR
+    rules: house-rules.yaml        # optional, relative to this file
+    ships:
+      - design: ../designs/majestic.yaml
+        names: [Majestic]          # one ship per name
+        ids: [BC-01]               # optional; otherwise numbered
+      - design: ../designs/comet-frigate.yaml
+        count: 2
+
+A fleet workbook is the Drydock workbook of the fleet's designs (one SHIP sheet per
+design) with a ``Fleet`` sheet listing each design's ships. Errors name the fleet
+file and line (a missing design names the fleet file, the line, and the path tried).
+"""
+
+from __future__ import annotations
+
+import io
+import re
+import zipfile
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from drydock.errors import DrydockError, DrydockSyntaxError
+from drydock.fleet import Fleet, ShipEntry, fleet_limit
+from drydock.formats import FORMATS, format_for, read_designs
+from drydock.formats.library import parse_positions, where
+from drydock.formats.native import _path, design_from_data, design_to_data
+from drydock.model import Design
+from drydock.rules import Ruleset
+from drydock.rules.factions import HouseRules
+
+FLEET_SHEET = "Fleet"
+_FLEET_KEY = re.compile(r"^(ships|fleet)\s*:", re.MULTILINE)
+_LIBRARY_KEY = re.compile(r"^profiles\s*:", re.MULTILINE)
+
+
+class FleetFileError(DrydockSyntaxError):
+    """A fleet file is malformed, or names a design that cannot be read."""
+
+
+class ShipFile(BaseModel):
+    """One entry of a fleet: a design and the ships built to it."""
+
+    model_config = ConfigDict(extra="forbid", populate_by_name=True)
+    design: str | dict[str, Any] = Field(description="design file, relative to the fleet file, or a design inline")
+    class_name: str | None = Field(default=None, alias="class",
+                                   description="which design, when the file holds several (by class name)")
+    names: list[str] = Field(default=[], description="one ship per name")
+    ids: list[str] = Field(default=[], description="ship IDs, in the order of names; otherwise numbered")
+    count: int | None = Field(default=None, ge=1, description="number of ships (default: one per name, or 1)")
+
+
+class FleetFile(BaseModel):
+    """A drydock fleet file (YAML or JSON)."""
+
+    model_config = ConfigDict(extra="forbid")
+    fleet: str = Field(default="", description="fleet name")
+    battle_size: str | int | None = Field(
+        default=None, description="2.2 battle size (very small, small, medium, large, very large) or a CR limit")
+    rules: str | None = Field(default=None, description="house-rule file, relative to the fleet file")
+    ships: list[ShipFile] = Field(min_length=1)
+
+
+def json_schema() -> dict[str, Any]:
+    """JSON Schema of the fleet file."""
+    schema = FleetFile.model_json_schema(by_alias=True)
+    schema["title"] = "drydock fleet"
+    schema["$schema"] = "https://json-schema.org/draft/2020-12/schema"
+    return schema
+
+
+# ------------------------------------------------------------------ recognising files
+
+
+def is_fleet_file(path: str | Path) -> bool:
+    """Is ``path`` a fleet file (a YAML/JSON mapping with ``ships``) or a workbook with a Fleet sheet?"""
+    p = Path(path)
+    suffix = p.suffix.lower()
+    if str(path) == "-" or not p.is_file():
+        return False
+    if suffix == ".xlsx":
+        try:
+            with zipfile.ZipFile(p) as z:
+                return f'name="{FLEET_SHEET}"' in z.read("xl/workbook.xml").decode("utf-8", "replace")
+        except (OSError, KeyError, zipfile.BadZipFile):
+            return False
+    if suffix in (".yaml", ".yml"):
+        return bool(_FLEET_KEY.search(_head(p)))
+    if suffix == ".json":
+        return '"ships"' in _head(p)
+    return False
+
+
+def is_library_file(path: str | Path) -> bool:
+    """Is ``path`` a weapon library (top-level ``profiles``)? Folders skip them when looking for designs."""
+    p = Path(path)
+    return p.suffix.lower() in (".yaml", ".yml", ".json") and (
+        bool(_LIBRARY_KEY.search(_head(p))) or '"profiles"' in _head(p))
+
+
+def is_rules_file(path: str | Path) -> bool:
+    """Is ``path`` a house-rule file (a mapping of rules-table entries, no design)? Folders skip them."""
+    p = Path(path)
+    if p.suffix.lower() not in (".yaml", ".yml"):
+        return False
+    import yaml
+
+    from drydock.rules import UNITY
+
+    try:
+        data = yaml.safe_load(_head(p))
+    except yaml.YAMLError:
+        return False
+    return (isinstance(data, dict) and bool(data) and set(data) <= {*UNITY, "factions"}
+            and not isinstance(data.get("hull"), int))
+
+
+def _head(p: Path) -> str:
+    try:
+        return p.read_text(encoding="utf-8-sig", errors="replace")[:20000]
+    except OSError:
+        return ""
+
+
+# ------------------------------------------------------------------ reading
+
+
+def read_fleet(path: str | Path, *, house: HouseRules | None = None) -> Fleet:
+    """The fleet in ``path`` (YAML, JSON or workbook). ``house`` (``--rules``) replaces the fleet's own rules."""
+    name = str(path)
+    if name.lower().endswith(".xlsx"):
+        return _fleet_from_xlsx(Path(path), house)
+    text = Path(path).read_text(encoding="utf-8-sig")
+    data, lines = parse_positions(text, name, FleetFileError)
+    try:
+        f = FleetFile.model_validate(data)
+    except ValidationError as exc:
+        err = exc.errors()[0]
+        loc = tuple(p for p in err["loc"] if not (isinstance(p, str) and p in ("str", "int", "dict[str,any]")))
+        line, col = where(lines, loc)
+        raise FleetFileError(f"key {_path(loc)}: {err['msg']}", file=name, line=line, column=col) from None
+    base = Path(name).parent
+    rules_file = f.rules
+    if house is None:
+        house = HouseRules.book()
+        if rules_file is not None:
+            from drydock.houserules import load_house_rules
+
+            target = base / rules_file
+            if not target.is_file():
+                line, col = where(lines, ("rules",))
+                raise FleetFileError(f"key rules: house-rule file {rules_file} not found ({target})", file=name,
+                                     line=line, column=col)
+            house = load_house_rules(target)
+    if f.battle_size is not None:
+        try:
+            fleet_limit(f.battle_size, house.base)
+        except DrydockError as exc:
+            line, col = where(lines, ("battle_size",))
+            raise FleetFileError(f"key battle_size: {exc}", file=name, line=line, column=col) from None
+    entries = [_entry(s, i, base, name, lines, house.base) for i, s in enumerate(f.ships)]
+    return Fleet(name=f.fleet, entries=tuple(entries), battle_size=f.battle_size, house=house, file=name,
+                 rules_file=rules_file)
+
+
+def _entry(s: ShipFile, i: int, base: Path, file: str, lines: dict, rules: Ruleset) -> ShipEntry:
+    at_design = ("ships", i, "design")
+    line, col = where(lines, at_design)
+
+    def fail(message: str, at: tuple = at_design) -> FleetFileError:
+        ln, cl = where(lines, at)
+        return FleetFileError(f"key {_path(at)}: {message}", file=file, line=ln, column=cl)
+
+    if isinstance(s.design, dict):
+        sub = {k[len(at_design):]: v for k, v in lines.items() if k[:len(at_design)] == at_design}
+        designs = [design_from_data(s.design, file=file, lines={(): (line, col), **sub}, rules=rules)]
+        source = "inline"
+    else:
+        target = base / s.design
+        if not target.is_file():
+            raise fail(f"design file {s.design} not found ({target})")
+        try:
+            designs = read_designs(target, rules=rules)
+        except DrydockError as exc:
+            raise fail(f"cannot read {s.design}: {exc}") from None
+        source = s.design
+    if s.class_name is not None:
+        designs = [d for d in designs if d.class_name.casefold() == s.class_name.casefold()]
+        if not designs:
+            raise fail(f"no design of class {s.class_name!r} in {source}", ("ships", i, "class"))
+    if len(designs) != 1:
+        raise fail(f"{source} holds {len(designs)} designs; pick one with `class:`")
+    count = s.count if s.count is not None else max(len(s.names), 1)
+    for key, values in (("names", s.names), ("ids", s.ids)):
+        if len(values) > count:
+            raise fail(f"{len(values)} {key} for {count} ship(s)", ("ships", i, key))
+    return ShipEntry(designs[0], source, count, tuple(s.names), tuple(s.ids), line)
+
+
+def _fleet_from_xlsx(path: Path, house: HouseRules | None) -> Fleet:
+    from openpyxl import load_workbook
+
+    from drydock.formats.excel.read import from_xlsx
+
+    data = path.read_bytes()
+    house = house or HouseRules.book()
+    designs = from_xlsx(data, file=str(path), rules=house.base)
+    wb = load_workbook(io.BytesIO(data), read_only=True, data_only=True)
+    if FLEET_SHEET not in wb.sheetnames:
+        raise FleetFileError(f"the workbook has no {FLEET_SHEET} sheet", file=str(path))
+    rows = list(wb[FLEET_SHEET].iter_rows(values_only=True))
+    start = next((i for i, r in enumerate(rows) if r and r[0] == "Sheet"), len(rows))
+    head = {str(r[0]): r[1] for r in rows[:start] if r and r[0]}
+    entries = []
+    for n, row in enumerate(rows[start + 1:], start=start + 2):
+        if not row or row[0] in (None, ""):
+            continue
+        sheet, _title, count, names, ids = (list(row) + [None] * 5)[:5]
+        m = re.fullmatch(r"SHIP(\d+)", str(sheet))
+        if m is None or not 1 <= int(m.group(1)) <= len(designs):
+            raise FleetFileError(f"{FLEET_SHEET}!A{n}: no design sheet {sheet!r}", file=str(path))
+        split = (lambda v: tuple(x.strip() for x in str(v).split(",") if x.strip()) if v else ())  # noqa: E731
+        entries.append(ShipEntry(designs[int(m.group(1)) - 1], str(sheet), int(count or 1), split(names), split(ids),
+                                 n))
+    size = head.get("Battle size")
+    return Fleet(name=str(head.get("Fleet") or ""), entries=tuple(entries),
+                 battle_size=int(size) if isinstance(size, (int, float)) else size, house=house, file=str(path))
+
+
+# ------------------------------------------------------------------ writing
+
+
+def fleet_to_data(fleet: Fleet) -> dict[str, Any]:
+    """The fleet-file mapping with every design inline (a self-contained fleet)."""
+    out: dict[str, Any] = {}
+    if fleet.name:
+        out["fleet"] = fleet.name
+    if fleet.battle_size is not None:
+        out["battle_size"] = fleet.battle_size
+    ships = []
+    for e in fleet.entries:
+        item: dict[str, Any] = {"design": design_to_data(e.design)}
+        if e.names:
+            item["names"] = list(e.names)
+        if e.ids:
+            item["ids"] = list(e.ids)
+        if e.count != max(len(e.names), 1):
+            item["count"] = e.count
+        ships.append(item)
+    out["ships"] = ships
+    return out
+
+
+def fleet_to_yaml(fleet: Fleet) -> str:
+    import yaml
+
+    from drydock.formats.native import _dumper
+
+    return yaml.dump(fleet_to_data(fleet), Dumper=_dumper(), sort_keys=False, allow_unicode=True, width=100)
+
+
+def fleet_to_json(fleet: Fleet) -> str:
+    import json
+
+    return json.dumps(fleet_to_data(fleet), indent=2, ensure_ascii=False) + "\n"
+
+
+def fleet_to_xlsx(fleet: Fleet) -> bytes:
+    """The Drydock workbook of the fleet's designs (SHIPn per design) plus a Fleet sheet listing the ships."""
+    from openpyxl import load_workbook
+
+    from drydock.formats.excel.write import put, to_xlsx
+
+    wb = load_workbook(io.BytesIO(to_xlsx([e.design for e in fleet.entries], rules=fleet.house.base)))
+    ws = wb.create_sheet(FLEET_SHEET, 0)
+    limit = fleet.limit()
+    rules = fleet.house.base.label
+    if fleet.house.factions:
+        rules += ", with faction rules for " + ", ".join(fleet.house.faction_names.values())
+    rows: list[list[Any]] = [
+        ["Fleet", fleet.name], ["Battle size", fleet.battle_size if fleet.battle_size is not None else ""],
+        ["Fleet limit", limit[1] if limit else ""], ["Rules", rules],
+        ["", "" if fleet.house.base.is_book and not fleet.house.factions
+         else "Give the house rules again with --rules when reading this workbook."],
+        ["Sheet", "Design", "Ships", "Names", "IDs"]]
+    rows += [[f"SHIP{i}", e.design.title, e.count, ", ".join(e.names), ", ".join(e.ids)]
+             for i, e in enumerate(fleet.entries, start=1)]
+    for r, row in enumerate(rows, start=1):
+        for c, value in zip("ABCDE", row, strict=False):
+            put(ws, f"{c}{r}", value, bold=r == 6 or c == "A")  # text cells never become formulas (house style 7)
+    for col, width in zip("ABCDE", (12, 44, 8, 40, 24), strict=True):
+        ws.column_dimensions[col].width = width
+    buf = io.BytesIO()
+    wb.save(buf)
+    return buf.getvalue()
+
+
+FLEET_WRITERS = {"yaml": fleet_to_yaml, "json": fleet_to_json, "xlsx": fleet_to_xlsx}
+
+
+def write_fleet(fleet: Fleet, fmt: str) -> str | bytes:
+    """The fleet as ``fmt``: yaml/json fleet files (designs inline), a fleet workbook, or Drake (designs once)."""
+    if fmt in FLEET_WRITERS:
+        return FLEET_WRITERS[fmt](fleet)
+    return FORMATS[fmt].write([e.design for e in fleet.entries], rules=fleet.house.base)
+
+
+# ------------------------------------------------------------------ the inputs of a command
+
+
+@dataclass
+class Item:
+    """One design read for a command, or (``design`` None, ``fleet`` set) the end of a fleet's designs."""
+
+    name: str
+    design: Design | None
+    rules: Ruleset
+    error: str | None = None
+    fleet: Fleet | None = None
+    entry: ShipEntry | None = None
+    scoped: bool = False
+    """The design's faction has house rules of its own (``rules`` are that faction's)."""
+
+
+def expand_paths(files: tuple[str, ...] | list[str]) -> list[str]:
+    """Files as given; a folder becomes its design and fleet files (recursively, weapon libraries skipped)."""
+    known = {e for f in FORMATS.values() for e in f.extensions}
+    out: list[str] = []
+    for name in files:
+        p = Path(name)
+        if name != "-" and p.is_dir():
+            out.extend(str(f) for f in sorted(p.rglob("*"))
+                       if f.is_file() and not f.name.startswith(".") and f.suffix.lower() in known
+                       and not is_library_file(f) and not is_rules_file(f))
+        else:
+            out.append(name)
+    return out
+
+
+def read_inputs(files: tuple[str, ...] | list[str], house: HouseRules, *, per_ship: bool = False,
+                explicit_rules: bool = False) -> Iterator[Item]:
+    """Every design of every input, past bad files; a fleet gives each design once (or each ship, with
+    ``per_ship``) then an end-of-fleet item. Each design comes with the rules of its faction."""
+    for name in expand_paths(files):
+        try:
+            if is_fleet_file(name):
+                fleet = read_fleet(name, house=house if explicit_rules else None)
+                if per_ship:
+                    for ship in fleet.ships():
+                        yield Item(name, ship, fleet.rules_for(ship), fleet=fleet,
+                                   scoped=fleet.house.is_scoped(ship))
+                else:
+                    for e in fleet.entries:
+                        yield Item(name, e.design, fleet.rules_for(e.design), fleet=fleet, entry=e,
+                                   scoped=fleet.house.is_scoped(e.design))
+                yield Item(name, None, fleet.house.base, fleet=fleet)
+                continue
+            format_for(name, default="yaml" if name == "-" else None)
+            designs = read_designs(name, rules=house.base)
+        except (DrydockError, OSError) as exc:
+            msg = str(exc) if isinstance(exc, DrydockError) else f"{name}: {exc.strerror or exc}"
+            yield Item(name, None, house.base, error=msg)
+            continue
+        for design in designs:
+            yield Item(name, design, house.for_design(design), scoped=house.is_scoped(design))
+
+
+def read_side(spec: str) -> tuple[list[Design], list[Fleet]]:
+    """A battle side: design files and fleet files, comma-separated; fleets give one design per ship."""
+    designs: list[Design] = []
+    fleets: list[Fleet] = []
+    for name in (p.strip() for p in spec.split(",")):
+        if not name:
+            continue
+        if is_fleet_file(name):
+            fleet = read_fleet(name)
+            fleets.append(fleet)
+            designs.extend(fleet.ships())
+        else:
+            designs.extend(read_designs(name))
+    if not designs:
+        raise DrydockError(f"{spec}: no designs")
+    return designs, fleets
+
+
+def library_changes(files: tuple[str, ...] | list[str], house: HouseRules, libraries: tuple[str, ...] | list[str],
+                    *, explicit_rules: bool = False) -> list[tuple[str, Design, int, int]]:
+    """(file, design, CR before, CR after) of every design that ``libraries``' profiles change."""
+    from drydock.formats.library import library_override
+    from drydock.validation import rate
+
+    before = [i for i in read_inputs(files, house, explicit_rules=explicit_rules) if i.design is not None]
+    with library_override(libraries):
+        after = [i for i in read_inputs(files, house, explicit_rules=explicit_rules) if i.design is not None]
+    out = []
+    for b, a in zip(before, after, strict=False):
+        if a.design is not None and b.design is not None and a.design != b.design:
+            out.append((a.name, a.design, rate(b.design, b.rules).combat_rating, rate(a.design, a.rules).combat_rating))
+    return out
+
+
+def convert_fleet(source: str, output: str, *, to: str | None = None, force: bool = False,
+                  house: HouseRules | None = None) -> int:
+    """Write the fleet in ``source`` to ``output`` (``-`` is standard output); returns the number of designs."""
+    from drydock.formats import format_named, write_atomic
+
+    if output != "-" and (Path(output).is_dir() or output.endswith(("/", "\\"))):
+        raise DrydockError(f"{output}: a fleet converts to one file (a fleet file or workbook), not a folder")
+    fleet = read_fleet(source, house=house)
+    fmt = format_named(to) if to else format_for(output, default="yaml" if output == "-" else None)
+    data = write_fleet(fleet, fmt.name)
+    if output == "-":
+        from drydock.formats.convert import _write_stdout
+
+        _write_stdout(data)
+    else:
+        if Path(output).resolve() == Path(source).resolve():
+            raise DrydockError(f"{output}: is also an input; refusing to overwrite it")
+        write_atomic(output, data, force=force)
+    return len(fleet.entries)

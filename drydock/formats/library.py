@@ -1,0 +1,296 @@
+"""Weapon libraries: named weapon profiles shared by many designs (the Drydock's Weapons tab, without its limits).
+
+A library file (YAML or JSON) holds profiles with the fields of a design's weapon
+entry, less its banks::
+
+    name: Imperial weapons
+    include: [common.yaml]            # other libraries, relative to this file
+    profiles:
+      - name: Lightning Turret
+        range: 4-8-12
+        stats: 2x5+/1/1
+        traits: [Pr1]
+      - name: Heavy Lightning Turret
+        use: Lightning Turret          # a profile may build on another; its fields override
+        stats: 2x5+/2/1
+
+A design lists libraries (``library: [../weapons/imperial.yaml]``, relative to the
+design file) and uses a profile as a weapon entry: ``{use: Lightning Turret, banks:
+[2ACE, 2BDF]}``. Any field given beside ``use`` overrides the profile's (``range``
+replaces ``ma`` and the other way round). Later libraries override earlier ones, a
+library's own profiles override those it includes, and the libraries of
+:func:`library_override` (``drydock rate --library FILE``) override everything.
+
+Designs hold the resolved weapons: Drake and workbooks write them in full (Drake has
+no references), and reading those back gives the same ratings. Errors name the file
+and line: an unknown profile, a missing library, a circular ``include`` or ``use``.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+from collections.abc import Iterator
+from contextvars import ContextVar
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from drydock.errors import DesignFileError, DrydockSyntaxError
+from drydock.formats.native import ModeFile, _construct, _path, _positions, _trim_loc
+from drydock.formats.text import parse_range, parse_stats
+
+_RANGE_PATTERN = r"^\s*(\d+|\*)\s*-\s*\d+\s*-\s*(\d+|\*)\s*$"
+#: Fields a weapon entry and a profile share (a ``use`` entry may override any of them).
+PROFILE_FIELDS = ("name", "range", "ma", "stats", "traits", "secondary")
+
+
+class LibraryFileError(DesignFileError):
+    """A weapon library is malformed, missing, circular, or a design uses a profile it does not hold."""
+
+
+class ProfileFile(BaseModel):
+    """A named weapon profile: a design's weapon entry without banks."""
+
+    model_config = ConfigDict(extra="forbid")
+    name: str = Field(description="profile name, used by `use:` in a design's weapon entry")
+    use: str | None = Field(default=None, description="another profile this one builds on (its fields override)")
+    range: str | None = Field(default=None, description="S-M-L range bands, e.g. '4-8-12'", pattern=_RANGE_PATTERN)
+    ma: int | None = Field(default=None, description="seeker movement allowance 4-12, instead of range")
+    stats: str | None = Field(default=None, description="ROFxACC/IMP/DMG, e.g. '2x5+/1/1'")
+    traits: list[str] | None = Field(default=None, description="trait abbreviations or names")
+    secondary: ModeFile | None = None
+
+
+class LibraryFile(BaseModel):
+    """A drydock weapon library (YAML or JSON)."""
+
+    model_config = ConfigDict(extra="forbid")
+    name: str = ""
+    include: list[str] = Field(default=[], description="other library files, relative to this one")
+    profiles: list[ProfileFile] = []
+
+
+class WeaponUseFile(BaseModel):
+    """A design's weapon entry that uses a library profile; fields given here override the profile's."""
+
+    model_config = ConfigDict(extra="forbid")
+    use: str = Field(description="name of a weapon profile in one of the design's libraries")
+    banks: list[str] = Field(default=[], description="Drydock bank entries xARCy, e.g. [2ACE, BCE2, 3Fwd]")
+    name: str | None = None
+    range: str | None = Field(default=None, pattern=_RANGE_PATTERN)
+    ma: int | None = None
+    stats: str | None = None
+    traits: list[str] | None = None
+    secondary: ModeFile | None = None
+    loss_limit: int | None = None
+
+
+@dataclass
+class Library:
+    """The profiles of one library file, its includes merged in (name -> (fields, file, line))."""
+
+    file: str
+    name: str = ""
+    profiles: dict[str, tuple[dict[str, Any], str, int | None]] = field(default_factory=dict)
+
+
+_OVERRIDES: ContextVar[tuple[str, ...]] = ContextVar("drydock_library_overrides", default=())
+
+
+@contextlib.contextmanager
+def library_override(paths: list[str] | tuple[str, ...]) -> Iterator[None]:
+    """Within the block, the profiles of the libraries at ``paths`` override every design's own."""
+    token = _OVERRIDES.set(tuple(paths))
+    try:
+        yield
+    finally:
+        _OVERRIDES.reset(token)
+
+
+def json_schema() -> dict[str, Any]:
+    """JSON Schema of a weapon library file."""
+    schema = LibraryFile.model_json_schema()
+    schema["title"] = "drydock weapon library"
+    schema["$schema"] = "https://json-schema.org/draft/2020-12/schema"
+    return schema
+
+
+def extend_design_schema(schema: dict[str, Any]) -> dict[str, Any]:
+    """Add ``library`` and ``{use: ...}`` weapon entries to the design file's JSON Schema."""
+    defs = schema.setdefault("$defs", {})
+    use = WeaponUseFile.model_json_schema(ref_template="#/$defs/{model}")
+    defs.update(use.pop("$defs", {}))
+    defs["WeaponUseFile"] = use
+    props = schema.setdefault("properties", {})
+    props["library"] = {"type": "array", "items": {"type": "string"},
+                        "description": "weapon library files (relative to this file) whose profiles `use:` names"}
+    weapons = props.get("weapons")
+    if weapons is not None and "items" in weapons:
+        weapons["items"] = {"anyOf": [weapons["items"], {"$ref": "#/$defs/WeaponUseFile"}]}
+    return schema
+
+
+# ------------------------------------------------------------------ reading libraries
+
+
+def load_library(path: str | Path, *, _stack: tuple[Path, ...] = (), _cache: dict | None = None) -> Library:
+    """The library at ``path`` with its includes (circular includes are an error naming the chain)."""
+    p = Path(path)
+    key = p.resolve()
+    if key in _stack:
+        chain = " -> ".join(str(s) for s in (*_stack, key)[_stack.index(key):])
+        raise LibraryFileError(f"circular library include: {chain}", file=str(path))
+    if _cache is not None and key in _cache:
+        return _cache[key]
+    name = str(path)
+    try:
+        text = p.read_text(encoding="utf-8-sig")
+    except OSError as exc:
+        raise LibraryFileError(f"cannot read weapon library: {exc.strerror or exc}", file=name) from None
+    data, lines = parse_positions(text, name, LibraryFileError)
+    try:
+        f = LibraryFile.model_validate(data)
+    except ValidationError as exc:
+        err = exc.errors()[0]
+        loc = tuple(err["loc"])
+        line, col = where(lines, loc)
+        raise LibraryFileError(f"key {_path(loc)}: {err['msg']}", file=name, line=line, column=col) from None
+    lib = Library(file=name, name=f.name)
+    for i, inc in enumerate(f.include):
+        line, col = where(lines, ("include", i))
+        target = p.parent / inc
+        if not target.exists():
+            raise LibraryFileError(f"included library {inc} not found ({target})", file=name, line=line, column=col)
+        lib.profiles.update(load_library(target, _stack=(*_stack, key), _cache=_cache).profiles)
+    for i, prof in enumerate(f.profiles):
+        line, col = where(lines, ("profiles", i))
+        for key_, check in (("stats", parse_stats), ("range", parse_range)):
+            value = getattr(prof, key_)
+            if value is not None:
+                try:
+                    check(value)
+                except DrydockSyntaxError as exc:
+                    raise LibraryFileError(f"profile {prof.name}: {exc.message}", text=exc.text, file=name,
+                                           line=where(lines, ("profiles", i, key_))[0] or line) from None
+        lib.profiles[prof.name] = (prof.model_dump(exclude_none=True, exclude_defaults=True), name, line)
+    if _cache is not None:
+        _cache[key] = lib
+    return lib
+
+
+def resolve_profile(name: str, profiles: dict[str, tuple[dict[str, Any], str, int | None]],
+                    _stack: tuple[str, ...] = ()) -> dict[str, Any]:
+    """The fields of profile ``name``, its ``use`` chain applied (a circular chain is an error)."""
+    fields, file, line = profiles[name]
+    base_name = fields.get("use")
+    if base_name is None:
+        return dict(fields)
+    if base_name in _stack or base_name == name:
+        chain = " -> ".join((*_stack, name, base_name))
+        raise LibraryFileError(f"circular weapon profile: {chain}", file=file, line=line)
+    if base_name not in profiles:
+        raise LibraryFileError(f"profile {name} uses unknown profile {base_name!r}", file=file, line=line)
+    base = resolve_profile(base_name, profiles, (*_stack, name))
+    return overlay(base, {k: v for k, v in fields.items() if k != "use"})
+
+
+def overlay(base: dict[str, Any], local: dict[str, Any]) -> dict[str, Any]:
+    """``local`` fields over ``base`` fields; a local ``range`` drops the base's ``ma`` and the other way round."""
+    out = dict(base)
+    if "range" in local:
+        out.pop("ma", None)
+    if "ma" in local:
+        out.pop("range", None)
+    out.update(local)
+    out.pop("use", None)
+    return out
+
+
+def resolve_design(data: dict[str, Any], *, file: str | None,
+                   lines: dict[tuple, tuple[int, int]] | None) -> dict[str, Any]:
+    """Design data with ``library`` dropped and every ``use`` entry replaced by the profile it names."""
+    out = dict(data)
+    libs = out.pop("library", None) or []
+    if isinstance(libs, str):
+        libs = [libs]
+    if not isinstance(libs, list) or not all(isinstance(x, str) for x in libs):
+        line, col = where(lines, ("library",))
+        raise LibraryFileError("key library: expected a list of library files", file=file, line=line, column=col)
+    base_dir = Path(file).parent if file and not file.startswith("<") else Path(".")
+    cache: dict = {}
+    profiles: dict[str, tuple[dict[str, Any], str, int | None]] = {}
+    sources: list[str] = []
+    for i, lib in enumerate(libs):
+        target = base_dir / lib
+        if not target.exists():
+            line, col = where(lines, ("library", i))
+            raise LibraryFileError(f"key library[{i}]: weapon library {lib} not found ({target})", file=file,
+                                   line=line, column=col)
+        profiles.update(load_library(target, _cache=cache).profiles)
+        sources.append(str(target))
+    for extra in _OVERRIDES.get():
+        profiles.update(load_library(extra, _cache=cache).profiles)
+        sources.append(extra)
+    weapons = out.get("weapons")
+    if not isinstance(weapons, list):
+        return out
+    resolved = []
+    for i, w in enumerate(weapons):
+        if not (isinstance(w, dict) and "use" in w):
+            resolved.append(w)
+            continue
+        try:
+            WeaponUseFile.model_validate(w)
+        except ValidationError as exc:
+            err = exc.errors()[0]
+            loc = ("weapons", i, *err["loc"])
+            line, col = where(lines, loc)
+            raise LibraryFileError(f"key {_path(loc)}: {err['msg']}", file=file, line=line, column=col) from None
+        name = w["use"]
+        if name not in profiles:
+            line, col = where(lines, ("weapons", i, "use"))
+            known = ", ".join(sorted(profiles)) or "none"
+            searched = ", ".join(sources) or "no library listed"
+            raise LibraryFileError(f"key weapons[{i}].use: unknown weapon profile {name!r} ({searched}; profiles: "
+                                   f"{known})", file=file, line=line, column=col)
+        local = {k: v for k, v in w.items() if k != "use"}
+        resolved.append(overlay(resolve_profile(name, profiles), local))
+    out["weapons"] = resolved
+    return out
+
+
+# ------------------------------------------------------------------ helpers
+
+
+def parse_positions(text: str, name: str, error: type[DrydockSyntaxError] = DesignFileError,
+                    ) -> tuple[Any, dict[tuple, tuple[int, int]]]:
+    """Data and key positions (line, column by key path) of a YAML text, or of a JSON one (no positions)."""
+    import yaml
+
+    lines: dict[tuple, tuple[int, int]] = {}
+    if name.lower().endswith(".json"):
+        try:
+            return json.loads(text), lines
+        except json.JSONDecodeError as exc:
+            raise error(f"not valid JSON: {exc.msg}", file=name, line=exc.lineno, column=exc.colno) from None
+    try:
+        node = yaml.compose(text, Loader=yaml.SafeLoader)
+        data = _construct(node) if node is not None else None
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        raise error(f"not valid YAML: {getattr(exc, 'problem', None) or exc}", file=name,
+                    line=mark.line + 1 if mark else None) from None
+    if node is not None:
+        _positions(node, (), lines)
+    return data, lines
+
+
+def where(lines: dict[tuple, tuple[int, int]] | None, loc: tuple) -> tuple[int | None, int | None]:
+    return (lines or {}).get(_trim_loc(tuple(loc), lines), (None, None))
+
+
+__all__ = ["Library", "LibraryFileError", "json_schema", "library_override", "load_library",
+           "resolve_design"]

@@ -1,0 +1,35 @@
+"""Booklets of fleets: one sheet per ship, each rated under its faction's rules (1.0-1.5, 2.2).
+
+Ships of a faction with house rules of its own (:mod:`drydock.rules.factions`) say so
+on their sheet (a note naming the rules) and on the roster (after the class).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from drydock.model import Design
+from drydock.render.booklet import build_booklet
+from drydock.render.sheet import Booklet, Sheet, sheet_from_rating
+from drydock.rules import Ruleset
+from drydock.validation import rate
+
+
+def ship_sheet(design: Design, rules: Ruleset, scoped: bool = False) -> Sheet:
+    """The sheet of one ship (NAME and ID come from the design); ``scoped`` adds a note naming its rules."""
+    sheet = sheet_from_rating(rate(design, rules), rules)
+    if scoped:
+        sheet = replace(sheet, notes=(*sheet.notes, f"Rules: {rules.label}"))
+    return sheet
+
+
+def fleet_booklet(ships: list[tuple[Design, Ruleset, bool]], *, rules: Ruleset, roster: bool | None = None,
+                  **opts: object) -> Booklet:
+    """A booklet of (design, its rules, faction-scoped?) ships; the roster marks faction-scoped ships."""
+    sheets = [ship_sheet(d, r, scoped) for d, r, scoped in ships]
+    booklet = build_booklet(sheets, rules=rules, roster=roster, **opts)  # type: ignore[arg-type]
+    if booklet.roster is not None:
+        rows = tuple(replace(row, title=f"{row.title} [{d.faction} house rules]") if scoped else row
+                     for row, (d, _, scoped) in zip(booklet.roster.rows, ships, strict=True))
+        booklet.roster = replace(booklet.roster, rows=rows)
+    return booklet
