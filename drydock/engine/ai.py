@@ -24,7 +24,7 @@ from functools import cache
 
 from drydock.engine.combat import effective_range, expected_damage, expected_hits_per_weapon
 from drydock.engine.hexgrid import DIRS, GEOMETRY, from_offset, geometry
-from drydock.engine.movement import Orders, path_hexes, requirement
+from drydock.engine.movement import Orders, path_hexes, requirement, trace
 from drydock.engine.seekers import seeker_expected, tiny_modifier
 from drydock.engine.ships import ShipSpec, ShipState
 
@@ -532,21 +532,8 @@ def candidate_moves(prev: int, prev_slips: tuple[int, int], rating: int, heading
     out = []
     poses = set()
     for o in candidates(prev, prev_slips, rating):
-        q = r = 0
-        h = heading
-        pts = []
-        for s in o.steps:
-            if isinstance(s, int):
-                q += DIRS[h][0] * s
-                r += DIRS[h][1] * s
-                pts.append((q, r))
-            elif s in "PSU":
-                h = (h + {"P": -1, "S": 1, "U": 3}[s]) % 6
-            else:
-                d = DIRS[(h - 1) % 6 if s == "L" else (h + 1) % 6]
-                q += d[0]
-                r += d[1]
-                pts.append((q, r))
+        _, pts, h = trace(o, heading)
+        q, r = pts[-1] if pts else (0, 0)
         pose = (q, r, h, (h + o.pivot) % 6, o.speed)
         if pose not in poses:
             poses.add(pose)
