@@ -238,10 +238,21 @@ def tractor_defence(battle, ship: ShipState, flight) -> None:  # type: ignore[no
 
 
 # ------------------------------------------------------------------ B.23 stutterdrive
+def _rings(reach: int, heading: int) -> list[tuple[int, int, int]]:
+    """(distance, dq, dr) of every hex within ``reach``, ring by ring, each ring clockwise from ``heading``."""
+    out = []
+    for n in range(1, reach + 1):
+        for k in range(6):
+            d1, d2 = DIRS[(heading + k) % 6], DIRS[(heading + k + 2) % 6]
+            for j in range(n):
+                out.append((n, d1[0] * n + d2[0] * j, d1[1] * n + d2[1] * j))
+    return out
+
+
 def stutter(battle, ship: ShipState) -> None:  # type: ignore[no-untyped-def]
     """B.23, End Phase: the doctrine's stutterdrive jump, with scatter on 1s."""
     reach = -(-ship.engine_rating // 2)
-    enemies = battle.alive(1 - ship.side)
+    enemies = [seen(e) for e in battle.alive(1 - ship.side)]
     if reach <= 0 or not enemies:
         return
     m = battle.m
@@ -251,17 +262,15 @@ def stutter(battle, ship: ShipState) -> None:  # type: ignore[no-untyped-def]
     h = ship.heading
     stay = doctrine.score_pose(ship, ctx, ship.q, ship.r, h, h, ship.speed)
     best = None
-    for dq in range(-reach, reach + 1):
-        for dr in range(max(-reach, -dq - reach), min(reach, -dq + reach) + 1):
-            n = distance(dq, dr)
-            q, r = ship.q + dq, ship.r + dr
-            if n == 0 or (q, r) in occupied or (q, r) not in doctrine.cells:
-                continue
-            if not m.floating and min(doctrine.run[(q, r, d)] for d in range(6)) < n:
-                continue  # keep the worst scatter (one hex per die) on the board
-            gain = doctrine.score_pose(ship, ctx, q, r, h, h, ship.speed) - stay - STUTTER_GAIN * n
-            if gain > 0 and (best is None or gain > best[0]):
-                best = (gain, q, r, n)
+    for n, dq, dr in _rings(reach, h):  # in an order relative to the heading: mirrored ships choose alike
+        q, r = ship.q + dq, ship.r + dr
+        if (q, r) in occupied or (q, r) not in doctrine.cells:
+            continue
+        if not m.floating and min(doctrine.run[(q, r, d)] for d in range(6)) < n:
+            continue  # keep the worst scatter (one hex per die) on the board
+        gain = doctrine.score_pose(ship, ctx, q, r, h, h, ship.speed) - stay - STUTTER_GAIN * n
+        if gain > 0 and (best is None or gain > best[0]):
+            best = (gain, q, r, n)
     if best is None:
         return
     _, q, r, n = best
@@ -294,14 +303,14 @@ def refresh_mines(battle) -> None:  # type: ignore[no-untyped-def]
 
 def lay_mines(battle, ship: ShipState) -> None:  # type: ignore[no-untyped-def]
     """B.15, End Phase step 5g: the doctrine lays all its mines in one adjacent hex."""
-    enemies = battle.alive(1 - ship.side)
+    enemies = [seen(e) for e in battle.alive(1 - ship.side)]
     if ship.mines_left <= 0 or not enemies:
         return
     e = min(enemies, key=lambda x: (distance(x.q - ship.q, x.r - ship.r), x.uid))
     if distance(e.q - ship.q, e.r - ship.r) > MINE_LAY_RANGE:
         return
     eq, er = e.q + DIRS[e.heading][0] * e.speed, e.r + DIRS[e.heading][1] * e.speed
-    taken = {(s.q, s.r) for s in enemies}
+    taken = {(s.q, s.r) for s in battle.alive(1 - ship.side)}  # the rule: no hex holding an enemy ship
     cells = battle.m.doctrine.cells
     spots = [(ship.q + DIRS[(ship.heading + k) % 6][0], ship.r + DIRS[(ship.heading + k) % 6][1]) for k in range(6)]
     spots = [p for p in spots if p not in taken and p in cells]
@@ -461,7 +470,7 @@ def solar_wind(battle) -> None:  # type: ignore[no-untyped-def]
 # ------------------------------------------------------------------ B.16 overthrusters
 def overthrust(battle, ship: ShipState) -> None:  # type: ignore[no-untyped-def]
     """B.16, after movement: on 4-6 the ship may turn one hexside for the Combat Phase."""
-    enemies = battle.alive(1 - ship.side)
+    enemies = [seen(e) for e in battle.alive(1 - ship.side)]
     if not enemies:
         return
     roll = d6(battle.rng)
