@@ -1,4 +1,4 @@
-"""The doctrine: a simple deterministic AI per side (issue 6).
+"""The doctrines: simple deterministic AIs (issues 6 and 14), ``aggressive`` and ``cautious`` (:data:`DOCTRINES`).
 
 - Each matchup precomputes, per bank, the expected damage of one mount against each enemy design at
   every range and shield rating (best mode per cell: dual-mode weapons choose the better mode, C.2).
@@ -7,7 +7,11 @@
   assumed to continue straight at their current speed): its own expected damage from its batteries
   in arc, minus the enemy's expected damage against the shield arc it presents, minus a penalty for
   being away from its preferred range (the range where its own expected damage most exceeds the
-  enemy's), minus a large penalty for ending too close to the board edge to stay on it.
+  enemy's, weighted by the doctrine's ``threat``) now and, braking as hard as it can, next turn (so it
+  does not overshoot its band), minus the expected damage of minefields on its path (B.15), minus a
+  large penalty for each hex its stopping distance (3.2) runs past the board edge - reckoned with the
+  engine rating it would have after losing the doctrine's margin of engine boxes, or the boxes the
+  enemy's expected fire at that position could take, plus one turn of drift.
 - Fire: each battery fires at the target (ship or seeker flight) where its banks together do the
   most expected damage; a bank that cannot bear on that target fires at its own best target (FrL
   banks of a battery at one target form one volley). A seeker flight is worth the expected damage
