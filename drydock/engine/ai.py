@@ -101,8 +101,8 @@ def margin_rating(track: tuple[int, ...], hits: int, share: float) -> int:
     return track[k] if k < len(track) else 0
 
 
-#: stopping_distance(speed, rating) for the speeds and ratings of the hot loop
-STOP = [[stopping_distance(v, e) for e in range(16)] for v in range(MAX_SPEED + 8)]
+#: room a ship needs ahead: stopping_distance(speed, rating) + DRIFT_RESERVE turns of drift (hot-loop table)
+NEED = [[stopping_distance(v, e) + v * DRIFT_RESERVE for e in range(16)] for v in range(MAX_SPEED + 8)]
 
 
 class MatchTables:
@@ -279,7 +279,11 @@ class Doctrine:
         far = (ninfo[0] + DIRS[ne.heading][0] * ne.speed, ninfo[1] + DIRS[ne.heading][1] * ne.speed,
                ninfo[5] * OVERSHOOT_WEIGHT, ninfo[6])
         track = spec.engine_track
-        margin = (track, ship.eng_hits, margin_boxes(track, ship.eng_hits, style.margin), style.fire_margin)
+        hits = ship.eng_hits
+        boxes = margin_boxes(track, hits, style.margin)
+        # the engine rating after the planned losses, by the boxes the enemy's fire could take
+        ratings = [track[k] if k < len(track) else 0 for k in (hits + max(boxes, p) for p in range(len(track) + 1))]
+        margin = (ratings, style.fire_margin)
         return infos, far, margin, [ship.shield(a) for a in range(4)], ship.engine_rating
 
     def score_pose(self, ship: ShipState, ctx: tuple, q: int, r: int, h: int, f: int, speed: int) -> float:
@@ -400,12 +404,11 @@ class Doctrine:
         if self.floating:
             return total
         # edge: room ahead for my stopping distance with the engine I would have after the planned hits
-        track, hits, boxes, fire_margin = margin
+        ratings, fire_margin = margin
         planned = int(feared * fire_margin + 0.999)
-        k = hits + (boxes if boxes > planned else planned)
-        rating = track[k] if k < len(track) else 0
-        need = STOP[speed][rating] if speed < len(STOP) and rating < len(STOP[0]) else stopping_distance(speed, rating)
-        need += speed * DRIFT_RESERVE
+        rating = ratings[planned] if planned < len(ratings) else 0
+        need = NEED[speed][rating] if speed < len(NEED) and rating < len(NEED[0]) else \
+            stopping_distance(speed, rating) + speed * DRIFT_RESERVE
         room = self.run[(q, r, h)]
         if room < need:
             total -= EDGE_PENALTY * (need - room)
