@@ -151,3 +151,34 @@ def format_display_bank(bank: Bank, *, expendable: bool = False, box: str = "[]"
     y = str(bank.mount_size) if bank.mount_size != 1 else ""
     cell = box + ("<>" if expendable else "")
     return f"{bank.arc}{y} {cell * bank.mounts}".rstrip()
+
+
+def arc_hint(text: str, rules: Ruleset | None = None) -> str:
+    """Why ``text`` names no arc, in a player's words: the wrong letters, and the nearest valid codes (C.1).
+
+    >>> arc_hint("ABM")
+    'M is not an arc letter (component arcs are A-L); did you mean AB?'
+    """
+    from drydock.suggest import closest, or_list
+
+    rules = rules or Ruleset.unity()
+    up = text.strip().upper()
+    letters = rules.data.arcs.component
+    codes = list(rules.alternate_arcs) + list(rules.data.arcs.defensive)
+    wrong = sorted({ch for ch in up if ch not in letters}, key=up.index)
+    repeated = sorted({ch for ch in up if up.count(ch) > 1 and ch in letters}, key=up.index)
+    parts = []
+    if wrong:
+        parts.append(f"{' and '.join(wrong) if len(wrong) < 3 else ', '.join(wrong)} "
+                     f"{'is not an arc letter' if len(wrong) == 1 else 'are not arc letters'} "
+                     f"(component arcs are {letters[0]}-{letters[-1]})")
+    if repeated:
+        parts.append(f"{', '.join(repeated)} appears twice")
+    guesses = closest(text, codes, n=2)
+    kept = "".join(dict.fromkeys(ch for ch in up if ch in letters))
+    if kept and kept != up and len(wrong) <= 1 and normalize_arc(kept, rules):
+        guesses = [normalize_arc(kept, rules) or kept] + [g for g in guesses if g != kept]
+    hint = "; ".join(parts) or "not a component, alternate or defensive arc"
+    if guesses:
+        hint += f"; did you mean {or_list(guesses[:3])}?"
+    return hint

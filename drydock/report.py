@@ -8,6 +8,7 @@ from drydock.arcs import format_bank
 from drydock.calc import Rating
 from drydock.formats.text import format_range, format_stats
 from drydock.model import ArcValues
+from drydock.rules import Ruleset
 
 
 def _num(x: Decimal) -> str:
@@ -19,12 +20,23 @@ def _dash(values: list[int]) -> str:
     return "-".join(str(v) for v in values) if values else "(none)"
 
 
-def format_rating(r: Rating, source: str | None = None) -> str:
-    """A readable breakdown: SU used and remaining line by line, then ratings, tracks and problems."""
+#: The mark beside a combat rating computed under house rules (rate, SSD, roster).
+HOUSE_MARK = "*"
+
+
+def format_rating(r: Rating, source: str | None = None, *, rules: Ruleset | None = None,
+                  book_cr: int | None = None, what_if: tuple[str, ...] = ()) -> str:
+    """A readable breakdown: SU used and remaining line by line, then ratings, tracks and problems.
+
+    Under house rules (``rules`` not the book) the CR carries :data:`HOUSE_MARK` and a line names
+    the ruleset and its fingerprint, with the CR by the book (``book_cr``) beside it.
+    """
     d = r.design
     out: list[str] = []
     head = d.title or "(unnamed design)"
     out.append(head + (f"   [{source}]" if source else ""))
+    if what_if:
+        out.append("  what-if: " + ", ".join(what_if))
     if d.ship_name or d.ship_id:
         out.append(f"  NAME: {d.ship_name}   ID: {d.ship_id}")
     out.append(f"{'Space units':<46}{'Used':>7}{'Remain':>8}")
@@ -67,7 +79,12 @@ def format_rating(r: Rating, source: str | None = None) -> str:
             extras.append(f"DRAT +{_num(s.drat_add)}")
         line(f"{s.name}{qty}", s.su, ", ".join(extras))
     out.append(f"  {'Total':<44}{r.used_su:>7}{r.remaining_su:>8}")
-    out.append(f"ORAT {r.orat}   DRAT {r.drat}   CR {r.combat_rating}")
+    house = rules is not None and not rules.is_book
+    out.append(f"ORAT {r.orat}   DRAT {r.drat}   CR {r.combat_rating}{HOUSE_MARK if house else ''}")
+    if house:
+        assert rules is not None
+        book = f"; CR {book_cr} by the book" if book_cr is not None else ""
+        out.append(f"{HOUSE_MARK} house rules: {rules.label}{book}")
     t = r.tracks
     out.append("Tracks")
     if isinstance(t.screens, ArcValues):

@@ -38,6 +38,8 @@ SYSTEM_QTY_INVALID         quantity at least 1; more than 1 only where multiples
 SYSTEM_IS_STRUCTURAL       screens / directional shielding are set with `screens:` / `shields:`
 SYSTEM_REQUIRES            Launch Tubes need a Carrier and cover at most its flights (B.12)
 SHOCKWAVE_NO_SHIELDS       a shockwave with shield 0 does nothing (B.19) (warning)
+BATTERY_NAME_DUPLICATE     two batteries with the same name (A.3) (warning)
+CR_ZERO                    combat rating 0: no weapons, or no defence (A.2) (warning)
 STATED_*_MISMATCH          a value stated by the source differs from the computed one (warning)
 ========================== ==========================================================
 """
@@ -46,6 +48,8 @@ from __future__ import annotations
 
 from decimal import Decimal
 
+from drydock.advice import fit_advice, system_suggestion, trait_suggestion
+from drydock.arcs import arc_hint
 from drydock.calc import Rating, calculate
 from drydock.model import ArcValues, Design, WeaponMode
 from drydock.problems import Problem
@@ -93,8 +97,8 @@ def _problems(design: Design, rating: Rating, rules: Ruleset) -> list[Problem]:
         for k, (bank, br) in enumerate(zip(battery.banks, rating.batteries[i].banks, strict=True)):
             bpart = f"{part}.banks[{k}]"
             if br.arcs is None:
-                add(Problem("UNKNOWN_ARC", f"{label}: bank {br.entry!r} has an unknown firing arc {bank.arc!r}",
-                            bpart, section="C.1"))
+                add(Problem("UNKNOWN_ARC", f"{label}: bank {br.entry!r} has an unknown firing arc {bank.arc!r}: "
+                                           f"{arc_hint(bank.arc, rules)}", bpart, section="C.1"))
             if bank.mounts < 1:
                 add(Problem("BANK_MOUNTS_INVALID", f"{label}: bank {br.entry!r} has {bank.mounts} mounts",
                             bpart, section="A.1"))
@@ -105,8 +109,18 @@ def _problems(design: Design, rating: Rating, rules: Ruleset) -> list[Problem]:
                             bpart, section="C.3"))
     _check_systems(design, rules, add)
     if rating.used_su > rating.total_su:
+        hint = fit_advice(design, rating, rules)
         add(Problem("OVER_SPACE", f"uses {rating.used_su} SU of {rating.total_su} "
-                                  f"({rating.used_su - rating.total_su} over)", "space_units", section="A.1"))
+                                  f"({rating.used_su - rating.total_su} over)" + (f": {hint}" if hint else ""),
+                    "space_units", section="A.1"))
+    names = [b.name for b in design.weapons]
+    for name in dict.fromkeys(n for n in names if names.count(n) > 1):
+        add(Problem("BATTERY_NAME_DUPLICATE", f"{names.count(name)} batteries are named {name!r}; the display "
+                                              "sheet and loss limits cannot tell them apart", "weapons",
+                    "warning", section="A.3"))
+    if rating.combat_rating == 0:
+        why = "it has no weapons (ORAT 0)" if rating.orat == 0 else "its DRAT is 0"
+        add(Problem("CR_ZERO", f"combat rating 0: {why}", "combat_rating", "warning", section="A.2"))
     _check_stated(design, rating, add)
     return out
 
@@ -166,7 +180,8 @@ def _check_mode(mode: WeaponMode, rules: Ruleset, part: str, label: str, add) ->
     known = [t for t in traits if t in rules.traits]
     for t in traits:
         if t not in rules.traits:
-            add(Problem("UNKNOWN_TRAIT", f"{label}: unknown weapon trait {t!r}", part, section="C.5"))
+            add(Problem("UNKNOWN_TRAIT", f"{label}: unknown weapon trait {t!r}{trait_suggestion(t, rules)}", part,
+                        section="C.5"))
     seen: dict[str, int] = {}
     for t in known:
         seen[t] = seen.get(t, 0) + 1
@@ -215,7 +230,8 @@ def _check_systems(design: Design, rules: Ruleset, add) -> None:  # type: ignore
         part = f"systems[{i}]"
         rule = rules.systems.get(entry.name)
         if rule is None:
-            add(Problem("UNKNOWN_SYSTEM", f"unknown system {entry.name!r}", part, section="A.5"))
+            add(Problem("UNKNOWN_SYSTEM", f"unknown system {entry.name!r}{system_suggestion(entry.name, rules)}",
+                        part, section="A.5"))
             continue
         counts[entry.name] = counts.get(entry.name, 0) + 1
         qty_of[entry.name] = qty_of.get(entry.name, 0) + entry.qty

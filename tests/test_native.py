@@ -112,7 +112,7 @@ def test_not_a_mapping():
 
 
 def test_missing_hull():
-    with pytest.raises(DesignFileError, match="key hull: Field required"):
+    with pytest.raises(DesignFileError, match="key hull: required, but missing"):
         from_yaml("class: X\n")
 
 

@@ -1,10 +1,12 @@
-"""``drydock battle``: Monte Carlo match-ups of designs with the play engine (issue 6)."""
+"""``drydock battle``: Monte Carlo match-ups of designs with the play engine (issues 6 and 15)."""
 
 from __future__ import annotations
 
 import json
 
 import click
+
+MATRIX_RUNS = 200
 
 
 @click.command()
@@ -26,32 +28,35 @@ import click
 @click.option("--battle-size", default="auto", show_default=True,
               type=click.Choice(["auto", "very-small", "small", "medium", "large", "very-large"]),
               help="VP target from 2.2; auto = 60% of the larger side's CR.")
-@click.option("--json", "as_json", is_flag=True, help="Print the summary as JSON.")
+@click.option("--json", "as_json", is_flag=True, help="Print the summary and the report as JSON.")
 @click.option("--log", "log_file", type=click.Path(dir_okay=False), help="Write run 0 turn by turn to FILE.")
-@click.option("--force", is_flag=True, help="Overwrite an existing --log file.")
+@click.option("--report", "report_file", type=click.Path(dir_okay=False),
+              help="Write a report with charts: FILE.html, FILE.pdf, or FILE.svg (the win/draw/loss chart).")
+@click.option("--force", is_flag=True, help="Overwrite an existing --log or --report file.")
 def battle(side_a: str, side_b: str, count_a: int, count_b: int, runs: int, seed: int, turns: int, jobs: int,
            board: str, floating: bool, doctrine: str, robustness: bool, battle_size: str, as_json: bool,
-           log_file: str | None, force: bool) -> None:
+           log_file: str | None, report_file: str | None, force: bool) -> None:
     """Fight SIDE_A against SIDE_B (design or fleet files; several files comma-separated) RUNS times.
 
     A fleet file fields every ship of the fleet, by name.
 
-    Prints win/draw/loss rates with Wilson 95% intervals, mean turns, mean VPs and survival per ship.
+    Prints win/draw/loss rates with Wilson 95% intervals, mean turns, mean VPs and survival per ship, then why:
+    CR per side, mean damage per battery and range band, turns to the first kill, how the battles ended.
     """
-    from drydock.engine.montecarlo import format_summary, illegal_designs, one_battle_log, robustness_to_dict, simulate
+    from drydock.cli.options import board_size
+    from drydock.engine.montecarlo import format_summary, illegal_designs, one_battle_log, robustness_to_dict
     from drydock.engine.montecarlo import robustness as engine_robustness
     from drydock.errors import DrydockError
     from drydock.formats import write_atomic
     from drydock.formats.fleet import read_side
+    from drydock.insight.battle_report import design_matrix, fight, format_report, full_dict, outcome_rates, rounded
+    from drydock.insight.pages import battle_page, check_report_path, write_report
 
-    try:
-        w, h = (int(x) for x in board.lower().split("x"))
-    except ValueError:
-        raise DrydockError(f"--board must look like 24x18, not {board!r}") from None
-    if runs < 1 or jobs < 1 or turns < 1 or w < 8 or h < 8:
-        raise DrydockError("--runs, --jobs and --turns must be at least 1 and the board at least 8x8")
+    w, h = board_size(board, runs, jobs, turns)
     if count_a < 1 or count_b < 1:
         raise DrydockError("--count-a and --count-b must be at least 1")
+    if report_file:
+        check_report_path(report_file)
     (a, fleets_a), (b, fleets_b) = read_side(side_a), read_side(side_b)
     a, b = a * count_a, b * count_b
     for fleet in fleets_a + fleets_b:
@@ -68,11 +73,22 @@ def battle(side_a: str, side_b: str, count_a: int, count_b: int, runs: int, seed
     show = not as_json and runs >= 200
     if show:
         with click.progressbar(length=runs, label="battles", file=click.get_text_stream("stderr")) as bar:
-            summary = simulate(a, b, runs=runs, seed=seed, jobs=jobs, progress=bar.update, **opts)
+            summary, report = fight(a, b, runs=runs, seed=seed, jobs=jobs, progress=bar.update, **opts)
     else:
-        summary = simulate(a, b, runs=runs, seed=seed, jobs=jobs, **opts)
+        summary, report = fight(a, b, runs=runs, seed=seed, jobs=jobs, **opts)
     by = engine_robustness(a, b, runs=runs, seed=seed, jobs=jobs, done=summary, **opts) if robustness else None
+    data = full_dict(summary, report)
+    if by:
+        data["robustness"] = rounded(robustness_to_dict(by))
+    matrix = None
+    if report_file or as_json:
+        matrix = design_matrix(a, b, runs=min(runs, MATRIX_RUNS), seed=seed, jobs=jobs, **opts)
+        if matrix:
+            data["matrix"] = {"designs": matrix["labels"], "runs": matrix["runs"], "win_rate": matrix["matrix"]}
+    if report_file:
+        write_report(report_file, battle_page(data, outcome_rates(summary), seed, matrix), force=force)
     if as_json:
-        click.echo(json.dumps(summary.to_dict() | ({"robustness": robustness_to_dict(by)} if by else {}), indent=2))
+        click.echo(json.dumps(data, indent=2))
     else:
         click.echo(format_summary(summary, seed, by))
+        click.echo(format_report(report))

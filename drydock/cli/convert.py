@@ -42,6 +42,7 @@ def convert(inputs: tuple[str, ...], output: str, to: str | None, source: str | 
 
         sys.exit(run_legacy_conversion(inputs, source=source.lower(), outdir=output, to=to, force=force,
                                        report=report, rules_file=rules_file, ssd=ssd, paper=paper.lower()))
+    from drydock.cli.progress import progress
     from drydock.formats.convert import convert as run
     from drydock.formats.fleet import convert_fleet, is_fleet_file
     from drydock.houserules import load_house_rules, load_ruleset
@@ -55,7 +56,8 @@ def convert(inputs: tuple[str, ...], output: str, to: str | None, source: str | 
             click.echo(f"converted fleet {inputs[0]} ({count} design{'s' * (count != 1)}) -> {output}", err=True)
         return
 
-    result = run(list(inputs), output, to=to, source=source, force=force, rules=load_ruleset(rules_file))
+    result = run(list(inputs), output, to=to, source=source, force=force, rules=load_ruleset(rules_file),
+                 wrap=lambda files: progress(files, "Converting", show=lambda f: f[0].name if f else ""))
     for _name, error in result.failed:
         click.echo(f"drydock: error: {error}", err=True)
     if len(result.written) + len(result.failed) > 1 or result.failed or output != "-":
@@ -64,14 +66,15 @@ def convert(inputs: tuple[str, ...], output: str, to: str | None, source: str | 
 
 
 @click.command()
-@click.argument("file")
+@click.argument("files", nargs=-1, required=True)
 @click.option("--format", "fmt", type=click.Choice(["drake", "yaml", "json"]), default="drake", show_default=True,
               help="Notation to print.")
-@click.option("--from", "source", metavar="FORMAT", help="Input format when the extension does not say.")
+@click.option("--from", "source", metavar="FORMAT",
+              help="Input format when the extension does not say ('-' is recognised by its content).")
 @rules_option
-def show(file: str, fmt: str, source: str | None, rules_file: str | None) -> None:
-    """Print the designs in FILE as Drake notation, YAML or JSON."""
+def show(files: tuple[str, ...], fmt: str, source: str | None, rules_file: str | None) -> None:
+    """Print the designs in FILES ('-' is standard input) as Drake notation, YAML or JSON."""
     from drydock.formats.convert import show as run
     from drydock.houserules import load_ruleset
 
-    click.echo(run(file, fmt, source=source, rules=load_ruleset(rules_file)), nl=False)
+    click.echo(run(list(files), fmt, source=source, rules=load_ruleset(rules_file)), nl=False)

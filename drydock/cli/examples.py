@@ -7,7 +7,8 @@ import click
 
 @click.command()
 @click.option("--copy", "dest", type=click.Path(file_okay=False), help="Copy the examples into this folder.")
-def examples(dest: str | None) -> None:
+@click.option("--force", is_flag=True, help="With --copy: replace files already in the folder.")
+def examples(dest: str | None, force: bool) -> None:
     """List the bundled example designs (works from an installed package too)."""
     from pathlib import Path
 
@@ -21,5 +22,5 @@ def examples(dest: str | None) -> None:
             click.echo(str(path))
         else:
             target = Path(dest) / path.relative_to(root)
-            write_atomic(target, path.read_bytes())
+            write_atomic(target, path.read_bytes(), force=force)
             click.echo(f"copied {target}")

@@ -42,7 +42,9 @@ def run_legacy_conversion(inputs: tuple[str, ...] | list[str], *, source: str, o
             raise DrydockError(f"{target}: is an input file; refusing to overwrite it")
         if target.exists() and not force:
             raise DrydockError(f"{target}: already exists (use --force to overwrite)")
-    if progress and files:
+    from drydock.cli.progress import on_terminal
+
+    if progress and files and on_terminal():
         with click.progressbar(files, label=f"Converting {source}", file=sys.stderr,
                                item_show_func=lambda item: item[0].name if item else "") as bar:
             for path, stem in bar:

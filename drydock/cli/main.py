@@ -18,12 +18,14 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "rate": ("drydock.cli.rating:rate", "Rate designs: SU breakdown, ORAT, DRAT, CR, tracks, problems."),
     "check": ("drydock.cli.rating:check", "Check designs are legal; exit 1 if any is not."),
     "battle": ("drydock.cli.battle:battle", "Fight designs against each other many times; odds with 95% CIs."),
+    "rules": ("drydock.cli.rules:rules", "List every trait, system and arc code with costs and sections; --variables."),
     "schema": ("drydock.cli.rating:schema", "Print the JSON Schema of the YAML design file."),
     "convert": ("drydock.cli.convert:convert", "Convert designs between Drake, YAML, JSON and xlsx workbooks."),
     "show": ("drydock.cli.convert:show", "Print a design as Drake notation, YAML or JSON."),
     "examples": ("drydock.cli.examples:examples", "List (or --copy) the bundled example designs."),
     "ssd": ("drydock.cli.ssd:ssd", "Print display sheets (SSDs) for designs into one PDF booklet."),
-    "rules": ("drydock.cli.rules:rules", "Facts about the rules tables: --variables lists what formulas may use."),
+    "analyze": ("drydock.cli.analyze:analyze", "Expected damage by range, arcs, SU/CR and endurance (no dice)."),
+    "tournament": ("drydock.cli.tournament:tournament", "Round robin of designs: win-rate matrix and ranking."),
 }
 
 

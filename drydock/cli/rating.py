@@ -7,116 +7,135 @@ import sys
 
 import click
 
+from drydock.errors import DrydockError
+
 rules_option = click.option("--rules", "rules_file", type=click.Path(exists=True, dir_okay=False),
                             help="YAML house-rule file whose entries override the Unity tables.")
 library_option = click.option("--library", "libraries", multiple=True, type=click.Path(exists=True, dir_okay=False),
                               help="Weapon library whose profiles override the designs' own (repeatable); "
                                    "lists the designs it changes.")
+source_option = click.option("--from", "source", metavar="FORMAT",
+                              help="Input format (drake, yaml, json, xlsx) when the extension does not say; "
+                                   "by default standard input ('-') is recognised by its content.")
 
 
-def _read_all(files: tuple[str, ...], rules_file: str | None):  # type: ignore[no-untyped-def]
+def _read_all(files: tuple[str, ...], rules_file: str | None, source: str | None = None):  # type: ignore[no-untyped-def]
     """Yield (file, design or None, error or None, rules) for every design in every file, past bad files;
-    a fleet file gives one design per ship, each with its faction's rules."""
-    for item in _inputs(files, rules_file, per_ship=True):
-        if item.design is not None or item.error is not None:
+    a fleet file gives one design per ship, each with its faction's rules. A design may be a Nova
+    record (X.2) from ``convert --from nova``. An empty file is reported on stderr as a warning."""
+    for item in _inputs(files, rules_file, per_ship=True, source=source):
+        if item.warning is not None:
+            click.echo(f"drydock: warning: {item.warning}", err=True)
+        elif item.design is not None or item.error is not None:
             yield item.name, item.design, item.error, item.rules
 
 
-def _inputs(files: tuple[str, ...], rules_file: str | None, per_ship: bool = False):  # type: ignore[no-untyped-def]
+def _inputs(files: tuple[str, ...], rules_file: str | None, per_ship: bool = False,  # type: ignore[no-untyped-def]
+            source: str | None = None):
     """The :class:`drydock.formats.fleet.Item` of every design, fleet and bad file in FILES (folders expanded)."""
     from drydock.formats.fleet import read_inputs
     from drydock.houserules import load_house_rules
 
-    return read_inputs(files, load_house_rules(rules_file), per_ship=per_ship, explicit_rules=rules_file is not None)
+    return read_inputs(files, load_house_rules(rules_file), per_ship=per_ship, explicit_rules=rules_file is not None,
+                       source=source)
 
 
-def _library_report(files: tuple[str, ...], rules_file: str | None, libraries: tuple[str, ...]) -> None:
-    from drydock.formats.fleet import library_changes
+def _is_nova(item: object) -> bool:
+    return type(item).__name__ == "NovaRecord"
+
+
+def _library_report(files: tuple[str, ...], rules_file: str | None, libraries: tuple[str, ...]) -> str:
     from drydock.houserules import load_house_rules
+    from drydock.rate_files import library_report
 
-    changes = library_changes(files, load_house_rules(rules_file), libraries, explicit_rules=rules_file is not None)
-    click.echo(f"Designs changed by {', '.join(libraries)}: {len(changes) or 'none'}")
-    for name, design, before, after in changes:
-        click.echo(f"  {name}: {design.title or design.class_name}: CR {before} -> {after}")
+    return library_report(files, load_house_rules(rules_file), libraries, explicit_rules=rules_file is not None)
 
 
 @click.command()
 @click.argument("files", nargs=-1, required=True)
 @click.option("--json", "as_json", is_flag=True, help="Print a JSON list, one object per design.")
+@click.option("--set", "settings", multiple=True, metavar="KEY=VALUE",
+              help="What-if: change a key before rating, e.g. --set engines=5 --set shields.fwd=3 "
+                   "--set 'weapons[0].range=6-12-18' (files are not changed).")
+@click.option("--watch", is_flag=True, help="Rate again whenever a file is saved (Ctrl-C to stop).")
+@source_option
 @rules_option
 @library_option
-def rate(files: tuple[str, ...], as_json: bool, rules_file: str | None, libraries: tuple[str, ...]) -> None:
+def rate(files: tuple[str, ...], as_json: bool, settings: tuple[str, ...], watch: bool, source: str | None,
+         rules_file: str | None, libraries: tuple[str, ...]) -> None:
     """Rate the designs in FILES: SU used and remaining, ORAT, DRAT, CR, tracks, loss limits, problems.
 
-    FILES may be folders, and fleet files: a fleet prints each design once with its ships,
-    then the fleet total against its battle size (2.2).
+    FILES may be '-' (standard input, in any text format), folders, and fleet files: a fleet prints
+    each design once with its ships, then the fleet total against its battle size (2.2).
     """
-    from drydock.fleet import format_fleet, rate_fleet
-    from drydock.formats.library import library_override
-    from drydock.report import format_rating
-    from drydock.validation import rate as rate_design
+    kw = {"as_json": as_json, "source": source, "settings": settings, "libraries": libraries}
+    if watch:
+        _watch(files, rules_file, **kw)
+        return
+    from drydock.rate_files import rate_files
 
-    results: list = []
-    failed = False
-    with library_override(libraries):
-        for item in _inputs(files, rules_file):
-            if item.error is not None:
-                click.echo(f"drydock: error: {item.error}", err=True)
-                failed = True
-                continue
-            if item.design is None:  # the end of a fleet
-                summary = rate_fleet(item.fleet)
-                if as_json:
-                    results.append(summary.to_dict())
-                else:
-                    click.echo(format_fleet(summary, item.name) + "\n")
-                continue
-            rating = rate_design(item.design, item.rules)
-            if as_json:
-                obj = rating.to_dict()
-                obj["file"] = item.name
-                obj["rules"] = item.rules.label
-                if item.entry is not None:
-                    obj["count"] = item.entry.count
-                results.append(obj)
-            else:
-                click.echo(format_rating(rating, item.name))
-                if item.entry is not None:
-                    click.echo(f"Ships: {item.entry.count} in fleet {item.fleet.name or item.name}")
-                if item.scoped:
-                    click.echo(f"Rules: {item.rules.label}")
-                click.echo()
-    if libraries and not as_json:
-        _library_report(files, rules_file, libraries)
-    if as_json:
-        click.echo(json.dumps(results, indent=2))
+    out, messages, failed = rate_files(files, rules_file, **kw)
+    click.echo(out, nl=False)
+    for line in messages:
+        click.echo(line, err=True)
     if failed:
         sys.exit(2)
 
 
+def _watch(files: tuple[str, ...], rules_file: str | None, **kw) -> None:  # type: ignore[no-untyped-def]
+    import time
+
+    from drydock.rate_files import rate_files
+    from drydock.watch import CLEAR, watch
+
+    if "-" in files:
+        raise DrydockError("--watch needs files, not standard input")
+    tty = sys.stdout.isatty()
+
+    def run() -> None:
+        try:
+            out, messages, _ = rate_files(files, rules_file, **kw)
+        except DrydockError as exc:  # a bad house-rule file while editing it: show it, keep watching
+            out, messages = "", [f"drydock: error: {exc}"]
+        click.echo((CLEAR if tty else "") + out, nl=False)
+        for line in messages:
+            click.echo(line, err=True)
+        click.echo(f"-- {time.strftime('%H:%M:%S')}: watching {len(files)} file(s); Ctrl-C to stop", err=True)
+
+    watch(list(files) + ([rules_file] if rules_file else []), run)
+
+
 @click.command()
 @click.argument("files", nargs=-1, required=True)
+@source_option
 @rules_option
 @library_option
-def check(files: tuple[str, ...], rules_file: str | None, libraries: tuple[str, ...]) -> None:
+def check(files: tuple[str, ...], source: str | None, rules_file: str | None, libraries: tuple[str, ...]) -> None:
     """Check the designs in FILES; print `FILE: CODE message` per problem, exit 1 if any is illegal.
 
-    FILES may be folders, and fleet files: a fleet also fails when it exceeds its battle size
-    (FLEET_OVER_LIMIT, 2.2).
+    FILES may be '-' (standard input), folders, and fleet files: a fleet also fails when it exceeds
+    its battle size (FLEET_OVER_LIMIT, 2.2). A Nova record (X.2) is checked for its own sense.
     """
     from drydock.fleet import validate_fleet
     from drydock.formats.library import library_override
+    from drydock.legacy.nova_record import check_record
     from drydock.validation import validate
 
     illegal = False
     with library_override(libraries):
-        for item in _inputs(files, rules_file):
+        for item in _inputs(files, rules_file, source=source):
+            if item.warning is not None:
+                click.echo(f"drydock: warning: {item.warning}", err=True)
+                continue
             if item.error is not None:
                 click.echo(f"drydock: error: {item.error}", err=True)
                 illegal = True
                 continue
             if item.design is None:
                 problems, label = validate_fleet(item.fleet), item.fleet.name or "fleet"
+            elif _is_nova(item.design):
+                problems = check_record(item.design, item.rules)
+                label = f"Nova record {item.design.class_name or '?'}"
             else:
                 problems, label = validate(item.design, item.rules), item.design.class_name or "?"
             for p in problems:
@@ -124,17 +143,25 @@ def check(files: tuple[str, ...], rules_file: str | None, libraries: tuple[str, 
                 click.echo(f"{item.name}: {p.code} {label}: {p.message}{tag}")
                 illegal = illegal or p.is_error
     if libraries:
-        _library_report(files, rules_file, libraries)
+        click.echo(_library_report(files, rules_file, libraries), nl=False)
     sys.exit(1 if illegal else 0)
 
 
 @click.command()
 @click.option("--fleet", "kind", flag_value="fleet", help="The fleet file's schema instead.")
 @click.option("--library", "kind", flag_value="library", help="The weapon library file's schema instead.")
-def schema(kind: str | None) -> None:
-    """Print the JSON Schema of the YAML/JSON design file (or fleet or weapon library file), for editors."""
-    from importlib import import_module
+@rules_option
+def schema(kind: str | None, rules_file: str | None) -> None:
+    """Print the JSON Schema of the YAML/JSON design file (or fleet or weapon library file), for editors:
+    trait, system and arc names, ranges and a description on every key; --rules for house names."""
+    if kind is None:
+        from drydock.formats.native import json_schema
+        from drydock.houserules import load_ruleset
 
-    module = {"fleet": "drydock.formats.fleet", "library": "drydock.formats.library"}.get(kind or "",
-                                                                                          "drydock.formats.native")
-    click.echo(json.dumps(import_module(module).json_schema(), indent=2))
+        schema = json_schema(load_ruleset(rules_file))
+    else:
+        from importlib import import_module
+
+        schema = import_module({"fleet": "drydock.formats.fleet", "library": "drydock.formats.library"}[kind]
+                               ).json_schema()
+    click.echo(json.dumps(schema, indent=2, ensure_ascii=False))

@@ -1,22 +1,41 @@
-"""``drydock rules --variables``: the names each rules formula may use (for writing house rules).
-
-Kept as one option so that it can join a fuller ``drydock rules`` command.
-"""
+"""``drydock rules``: every trait, system and arc code of the active ruleset (book or house rules),
+and ``--variables``, the names each rules formula may use (for writing house rules)."""
 
 from __future__ import annotations
 
+import json
+
 import click
+
+from drydock.cli.rating import rules_option
 
 variables_option = click.option("--variables", is_flag=True,
                                 help="List the variables each formula of a house-rule file may use.")
 
 
 @click.command()
+@click.argument("views", nargs=-1, type=click.Choice(["traits", "systems", "arcs"]))
+@click.option("--json", "as_json", is_flag=True, help="Print the catalog as JSON.")
 @variables_option
-def rules(variables: bool) -> None:
-    """Facts about the rules tables for house-rule writers (--variables: what each formula may use)."""
-    from drydock.rules.variables import format_variables
+@rules_option
+def rules(views: tuple[str, ...], as_json: bool, variables: bool, rules_file: str | None) -> None:
+    """List weapon traits, systems and arc codes (VIEWS: traits, systems, arcs; default all).
 
-    if not variables:
-        raise click.UsageError("give --variables")
-    click.echo(format_variables())
+    Traits show abbreviation, multiplier, restrictions and section; systems their SU cost,
+    ORAT and DRAT effects, quantity rule and section; arc codes their component arcs.
+    With --rules FILE the house values are shown. --variables lists what each formula may use.
+    """
+    if variables:
+        from drydock.rules.variables import format_variables
+
+        click.echo(format_variables())
+        return
+    from drydock.houserules import load_ruleset
+    from drydock.rules.catalog import VIEWS, catalog, format_catalog
+
+    chosen = tuple(dict.fromkeys(views)) or VIEWS
+    cat = catalog(load_ruleset(rules_file))
+    if as_json:
+        click.echo(json.dumps({k: v for k, v in cat.items() if k == "rules" or k in chosen}, indent=2))
+    else:
+        click.echo(format_catalog(cat, chosen), nl=False)

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import click
 
-from drydock.cli.rating import _inputs, rules_option
+from drydock.cli.rating import _inputs, _is_nova, rules_option, source_option
 from drydock.errors import DrydockError
 
 
@@ -18,36 +18,53 @@ def _same_file(a: str, b: str) -> bool:
         return False
 
 
+def _write(target: str, data: str | bytes, force: bool) -> None:
+    """Write to a file atomically, or to standard output for '-' (binary PDF included)."""
+    from drydock.formats import write_atomic
+
+    if target != "-":
+        write_atomic(target, data, force=force)
+        return
+    stream = click.get_binary_stream("stdout")
+    stream.write(data.encode("utf-8") if isinstance(data, str) else data)
+    stream.flush()
+
+
 @click.command()
 @click.argument("files", nargs=-1, required=True)
-@click.option("-o", "--output", required=True, type=click.Path(dir_okay=False),
-              help="PDF to write. An existing file is never overwritten unless --force is given.")
+@click.option("-o", "--output", required=True, type=click.Path(dir_okay=False, allow_dash=True),
+              help="PDF to write ('-' for standard output). An existing file is never overwritten unless --force "
+                   "is given.")
 @click.option("--paper", type=click.Choice(["letter", "a4"], case_sensitive=False), default="letter",
               show_default=True, help="Paper size.")
 @click.option("--per-page", type=click.Choice(["1", "2", "4"]), default="1", show_default=True,
               help="Sheets per page; a sheet too big for its share gets full pages of its own.")
-@click.option("--html", "html_out", type=click.Path(dir_okay=False),
+@click.option("--html", "html_out", type=click.Path(dir_okay=False, allow_dash=True),
               help="Also write the booklet as HTML (same --force rule).")
 @click.option("--blank", is_flag=True, help="Print only the damage tracks and the game turn record.")
 @click.option("--roster/--no-roster", default=None,
               help="Open with a fleet roster page (default: when there is more than one sheet).")
 @click.option("--force", is_flag=True, help="Overwrite OUT.pdf (and the --html file) if they exist.")
+@source_option
 @rules_option
 def ssd(files: tuple[str, ...], output: str, paper: str, per_page: str, html_out: str | None, blank: bool,
-        roster: bool | None, force: bool, rules_file: str | None) -> None:
+        roster: bool | None, force: bool, source: str | None, rules_file: str | None) -> None:
     """Print display sheets for the designs in FILES (any readable format; - is stdin) into one PDF.
 
     Bad files are reported and skipped; the exit status is 1 if any file could not be read.
     Illegal designs still print, marked "Not a legal design". A fleet file prints one sheet per
-    ship, its NAME and ID filled in, with the roster at the front.
+    ship, its NAME and ID filled in, with the roster at the front. A Nova record (X.2) prints its
+    Nova sheet. Progress is shown on a terminal.
     """
-    from drydock.formats import write_atomic
+    from drydock.cli.progress import busy, progress
     from drydock.render.fleet import fleet_booklet
     from drydock.render.html import render_html, standalone_asset_base
     from drydock.render.pdf import render_pdf
     from drydock.validation import validate
 
-    for target in filter(None, (output, html_out)):
+    if output == "-" and html_out == "-":
+        raise DrydockError("only one of -o and --html can be standard output ('-')")
+    for target in (t for t in (output, html_out) if t and t != "-"):
         if any(_same_file(target, f) for f in files if f != "-"):
             raise DrydockError(f"{target}: is one of the input files; refusing to overwrite it")
         if Path(target).exists() and not force:
@@ -57,7 +74,12 @@ def ssd(files: tuple[str, ...], output: str, paper: str, per_page: str, html_out
     failed = False
     rules = None
     fleets = 0
-    for item in _inputs(files, rules_file, per_ship=True):
+    items = (item for f in progress(files, "Reading designs")
+             for item in _inputs((f,), rules_file, per_ship=True, source=source))
+    for item in items:
+        if item.warning is not None:
+            click.echo(f"drydock: warning: {item.warning}", err=True)
+            continue
         if item.error is not None:
             click.echo(f"drydock: error: {item.error}", err=True)
             failed = True
@@ -67,6 +89,11 @@ def ssd(files: tuple[str, ...], output: str, paper: str, per_page: str, html_out
             continue
         rules = rules or (item.fleet.house.base if item.fleet is not None else item.rules)
         design = item.design
+        if _is_nova(design):
+            from drydock.legacy.nova_sheet import sheet_from_nova
+
+            designs.append((sheet_from_nova(design), item.rules, False))
+            continue
         errors = [p for p in validate(design, item.rules) if p.is_error]
         if errors:
             click.echo(f"drydock: warning: {item.name}: {design.title or '(unnamed design)'} is not a legal design "
@@ -78,9 +105,10 @@ def ssd(files: tuple[str, ...], output: str, paper: str, per_page: str, html_out
 
     booklet = fleet_booklet(designs, rules=rules, paper=paper.lower(), per_page=int(per_page), blank=blank,
                             roster=True if roster is None and fleets else roster)
-    pdf = render_pdf(booklet)
-    write_atomic(output, pdf, force=force)
+    with busy(f"Rendering {len(booklet.sheets)} sheet(s) to PDF"):
+        pdf = render_pdf(booklet)
+    _write(output, pdf, force)
     if html_out:
-        write_atomic(html_out, render_html(booklet, asset_base=standalone_asset_base()), force=force)
+        _write(html_out, render_html(booklet, asset_base=standalone_asset_base()), force)
     click.echo(f"{output}: {len(booklet.sheets)} display sheet(s)", err=True)
     sys.exit(1 if failed else 0)

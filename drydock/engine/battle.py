@@ -16,6 +16,7 @@ from drydock.engine.damage import apply_marked_damage
 from drydock.engine.dice import d6
 from drydock.engine.hexgrid import DIRS, from_offset, geometry, on_board, point_image, to_offset
 from drydock.engine.movement import Orders, execute, format_orders, is_legal, requirement, straight
+from drydock.engine.observe import BattleStats, StatsRecorder
 from drydock.engine.seekers import SeekerFlight, activate, heading_toward, shots_at_flight, split_flights
 from drydock.engine.ships import ShipSpec, ShipState
 from drydock.engine.tables import BATTLE_SIZES, BOARD, DEPLOY_DEPTH, FLARES_BLOCK, VP_TARGET_RATIO
@@ -35,6 +36,7 @@ class BattleResult:
     exits: tuple[int, int] = (0, 0)
     #: of those, ships for which a legal order of the doctrine's menu would have stayed on the board
     avoidable_exits: int = 0
+    stats: BattleStats | None = None  # with Matchup(record=True) (issue 15)
 
 
 def deployment_slots(width: int, height: int, n: int) -> list[tuple[int, int]]:
@@ -54,8 +56,9 @@ class Matchup:
 
     def __init__(self, side_a: list[ShipSpec], side_b: list[ShipSpec], *, turns: int = 20,
                  board: tuple[int, int] = BOARD, battle_size: str = "auto", floating: bool = False,
-                 doctrine: str = DEFAULT_DOCTRINE) -> None:
+                 doctrine: str = DEFAULT_DOCTRINE, record: bool = False) -> None:
         self.sides = (side_a, side_b)
+        self.record = record
         self.turns = turns
         self.board = board
         #: D.4 floating board: the board moves with the ships, nobody leaves it (the book's proviso that
@@ -105,6 +108,7 @@ class Battle:
         self.markers: list[list] = []
         self.flares_up: dict[tuple[int, int], int] = {}
         self.probes_up: list[tuple[int, int, int]] = []
+        self.obs = StatsRecorder(self.ships) if match.record else None
         self.deploy()
         systems.solar_wind(self)
 
@@ -129,6 +133,8 @@ class Battle:
         s.alive = False
         s.destroyed_turn = self.turn
         self.vp[1 - s.side] += vp
+        if self.obs:
+            self.obs.lost(self.turn, s, why)
         if self.log is not None:
             self.say(f"  {s.label} {why}: side {SIDES[1 - s.side]} scores {vp} VP")
 
@@ -172,6 +178,7 @@ class Battle:
     # ------------------------------------------------------------ the game
     def run(self) -> BattleResult:
         winner: int | None = None
+        over = False
         m = self.m
         if self.log is not None:
             self.say(f"VP target {m.vp_target}; board {m.board[0]}x{m.board[1]}"
@@ -190,13 +197,15 @@ class Battle:
             if over:
                 break
         survived = tuple(tuple(s.alive for s in self.ships if s.side == side) for side in (0, 1))
+        if self.obs:
+            self.obs.finished(over, (len(self.alive(0)), len(self.alive(1))))
         if self.log is not None:
             self.say(f"result: {'draw' if winner is None else 'side ' + SIDES[winner] + ' wins'} after "
                      f"{self.turn} turns; VP A {self.vp[0]} B {self.vp[1]}")
         exits = (sum(s.left_board for s in self.ships if s.side == 0),
                  sum(s.left_board for s in self.ships if s.side == 1))
         return BattleResult(winner, self.turn, (self.vp[0], self.vp[1]), survived,  # type: ignore[arg-type]
-                            self.log or [], exits, self.avoidable_exits)
+                            self.log or [], exits, self.avoidable_exits, self.obs.stats if self.obs else None)
 
     def orders_and_movement(self) -> None:
         # 1d: orders written simultaneously, from the positions at the start of the turn
@@ -365,7 +374,10 @@ class Battle:
                         if log is not None:
                             log.append(f"    {what}: blocked by {penalty} flares")
                         continue
-                    fire_volley(rng, ship, target, spec_b.modes[mi], n, spec_b.size, band, log, what, penalty, bonus)
+                    marks = fire_volley(rng, ship, target, spec_b.modes[mi], n, spec_b.size, band, log, what,
+                                        penalty, bonus)
+                    if self.obs:
+                        self.obs.damage(ship, spec_b.battery_name, BAND_NAMES[band], marks)
                     if spec_b.modes[mi].prx:  # C.5 Proximity
                         systems.proximity(self, ship, target, spec_b.modes[mi], n, spec_b.size, band)
         for ship, bank, target, n in launches:
@@ -383,6 +395,8 @@ class Battle:
             label = f"{SIDES[ship.side]}-seekers#{self.flight_uid} {b.battery_name}"
             self.flights.append(SeekerFlight(self.flight_uid, ship.side, target, ship.q, ship.r, heading, k, mode,
                                              label))
+            if self.obs:
+                self.obs.launched(self.flight_uid, ship, b.battery_name)
             if self.log is not None:
                 self.say(f"    {ship.label} launches {label}: {k} seekers at {target.label}")
 

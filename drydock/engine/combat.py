@@ -162,8 +162,10 @@ class DiceRecorder:
 
 def fire_volley(rng: random.Random, attacker: ShipState, target: ShipState, mode: ModeSpec, weapons: int,
                 size: int, band: int, log: list[str] | None = None, what: str = "", penalty: int = 0,
-                bonus: int = 0) -> None:
+                bonus: int = 0) -> int:
     """Roll to-hit, impact and damage for ``weapons`` mounts of ``mode`` at ``target`` and mark the damage.
+
+    Returns the number of boxes marked (hull, crew casualties, engines, weapons, shields).
 
     Fire-Linked (C.5): the weapons form one volley: ROF dice of one weapon, each hit x weapons.
     ``penalty``: further -1s fire control may cancel (flares in the line of sight, B.9); ``bonus``: +1s
@@ -249,6 +251,7 @@ def fire_volley(rng: random.Random, attacker: ShipState, target: ShipState, mode
             log.append(
                 f"      damage dice {dmg_faces} -> marked: hull {tally.hull}, crew casualties {tally.casualties}, "
                 f"engines {tally.engine}, weapons {tally.weapon}, shields {tally.shield}")
+    return sum(tally.as_tuple())
 
 
 def ceil_div(a: int, b: int) -> int:

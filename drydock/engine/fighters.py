@@ -255,6 +255,8 @@ def attack(battle, fl: FighterFlight, target) -> None:  # type: ignore[no-untype
         shield = target.shield(arc)
         points, tally = small_hits(r, target, hits, arc)
         fl.count -= min(lost, fl.count)
+        if battle.obs:
+            battle.obs.damage(fl.carrier, "fighters", "fighters", sum(tally.as_tuple()))
         if log is not None and rec is not None:
             log.append(f"    {fl.label} attacks {target.label} ({DEFENSIVE[arc]} shield {shield}): dice {rec.take()} "
                        f"-> {hits} hits, {points} impact; AFB kills {lost}; damage hull {tally.hull}, "

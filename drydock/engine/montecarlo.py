@@ -132,10 +132,12 @@ def build_matchup(side_a: list[Design], side_b: list[Design], **opts: Any) -> Ma
 
 
 def simulate(side_a: list[Design], side_b: list[Design], *, runs: int, seed: int, jobs: int = 1,
-             progress: Callable[[int], None] | None = None, **opts: Any) -> Summary:
+             progress: Callable[[int], None] | None = None,
+             on_result: Callable[[BattleResult], None] | None = None, **opts: Any) -> Summary:
     """Fight ``runs`` battles; run i uses ``random.Random(run_seed(seed, i))``.
 
-    ``progress(n)`` is called with the number of runs finished since the last call.
+    ``progress(n)`` is called with the number of runs finished since the last call; ``on_result(r)`` with
+    every result, in run order (with ``record=True`` in ``opts`` each carries its ``stats``).
     """
     m = build_matchup(side_a, side_b, **opts)
     la, lb = m.labels()
@@ -148,6 +150,8 @@ def simulate(side_a: list[Design], side_b: list[Design], *, runs: int, seed: int
         for c in chunks:
             for r in _run_chunk(c):
                 summary.add(r)
+                if on_result:
+                    on_result(r)
             if progress:
                 progress(c[2] - c[1])
         return summary
@@ -158,6 +162,8 @@ def simulate(side_a: list[Design], side_b: list[Design], *, runs: int, seed: int
         for c, results in zip(chunks, pool.imap(_run_chunk, chunks), strict=True):
             for r in results:
                 summary.add(r)
+                if on_result:
+                    on_result(r)
             if progress:
                 progress(c[2] - c[1])
     return summary

@@ -209,6 +209,8 @@ def attack(battle, flight: SeekerFlight, vacated: tuple[int, int]) -> None:  # t
     if t.spec.shield_track:
         t.p_shd += tally.shield
     flight.alive = False
+    if battle.obs:
+        battle.obs.seeker_damage(flight.uid, sum(tally.as_tuple()))
     if apply_marked_damage(t, log):  # 5.4: immediately
         battle.destroy(t, "destroyed by seekers")
 

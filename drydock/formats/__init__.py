@@ -17,6 +17,7 @@ from __future__ import annotations
 import importlib
 import inspect
 import os
+import re
 import sys
 import tempfile
 from dataclasses import dataclass
@@ -70,7 +71,13 @@ def format_named(name: str) -> Format:
     try:
         return FORMATS[name.lower()]
     except KeyError:
-        raise UnknownFormatError(f"unknown format {name!r} (known: {', '.join(FORMATS)})") from None
+        from drydock.suggest import did_you_mean
+
+        aliases = {"yml": "yaml", "txt": "drake", "excel": "xlsx", "xls": "xlsx"}
+        if name.lower() in aliases:
+            return FORMATS[aliases[name.lower()]]
+        hint = did_you_mean(name, [*FORMATS, "admiralty", "nova"]) or f" (known: {', '.join(FORMATS)})"
+        raise UnknownFormatError(f"unknown format {name!r}{hint}") from None
 
 
 def format_for(path: str | os.PathLike[str], default: str | None = None) -> Format:
@@ -85,20 +92,82 @@ def format_for(path: str | os.PathLike[str], default: str | None = None) -> Form
     raise UnknownFormatError(f"{path}: cannot tell the format from the extension (known: {known})")
 
 
+#: Top-level keys of a YAML/JSON design file and of a Nova record file: a line starting with one is YAML.
+_YAML_KEYS = {"faction", "class", "type", "hull", "engines", "shields", "screens", "tech", "weapons", "systems",
+              "ship_id", "ship_name", "stated", "notes", "kind", "name"}
+
+
+def sniff_format(data: bytes) -> str:
+    """The format of design data by its content: ``xlsx`` (a zip), ``json``, ``yaml`` or ``drake``.
+
+    YAML is recognised by a first line that is a design key (``class:``, ``hull:`` ...), a
+    list item or a ``---`` document start; Drake by anything else (its first line is the
+    ``Faction CLASS-class Type (CR)`` header, A.6).
+    """
+    if data.startswith(b"PK\x03\x04"):
+        return "xlsx"
+    text = data.decode("utf-8-sig", errors="replace")
+    for line in text.splitlines():
+        stripped = line.strip()
+        if not stripped or stripped.startswith("#"):
+            continue
+        if stripped[0] in "{[":
+            return "json"
+        if stripped.startswith(("---", "- ", "%YAML")) or stripped == "-":
+            return "yaml"
+        key = stripped.split(":", 1)[0].strip().strip("'\"").lower()
+        return "yaml" if ":" in stripped and key in _YAML_KEYS else "drake"
+    return "yaml"
+
+
+def read_input(path: str | os.PathLike[str], fmt: str | None = None) -> tuple[Format, str | bytes, str]:
+    """(format, data, name for messages) of a file or of standard input (``-``).
+
+    The format is ``fmt`` if given, else the file's extension, else sniffed from the content
+    (:func:`sniff_format`), so any text format can be piped in.
+    """
+    name = str(path)
+    if name == "-":
+        raw = sys.stdin.buffer.read()
+        label = "<stdin>"
+    else:
+        raw = Path(name).read_bytes()
+        label = name
+    if fmt:
+        f = format_named(fmt)
+    else:
+        try:
+            f = format_for(name) if name != "-" else format_named(sniff_format(raw))
+        except UnknownFormatError:
+            f = format_named(sniff_format(raw))
+    if f.binary:
+        return f, raw, label
+    try:
+        return f, raw.decode("utf-8-sig"), label
+    except UnicodeDecodeError:
+        raise DrydockError(f"{label}: not a UTF-8 text file") from None
+
+
 def read_designs(path: str | os.PathLike[str], *, fmt: str | None = None,
                  rules: Ruleset | None = None) -> list[Design]:
-    """Every design in ``path`` (``-`` is standard input; its format defaults to YAML)."""
-    name = str(path)
-    f = format_named(fmt) if fmt else format_for(name, default="yaml" if name == "-" else None)
-    if name == "-":
-        data: str | bytes = sys.stdin.buffer.read() if f.binary else sys.stdin.read()
-        return f.read(data, file="<stdin>", rules=rules)
-    p = Path(name)
-    try:
-        data = p.read_bytes() if f.binary else p.read_text(encoding="utf-8-sig")
-    except UnicodeDecodeError:
-        raise DrydockError(f"{name}: not a UTF-8 text file") from None
-    return f.read(data, file=name, rules=rules)
+    """Every design in ``path`` (``-`` is standard input); the format as :func:`read_input` finds it."""
+    f, data, label = read_input(path, fmt)
+    return f.read(data, file=label, rules=rules)
+
+
+def read_records(path: str | os.PathLike[str], *, fmt: str | None = None,
+                 rules: Ruleset | None = None) -> list[Any]:
+    """Like :func:`read_designs`, but a YAML/JSON file of Nova records (``kind: nova``, what
+    ``convert --from nova`` writes, X.2) gives :class:`~drydock.legacy.nova_record.NovaRecord` items."""
+    f, data, label = read_input(path, fmt)
+    if f.name in ("yaml", "json") and isinstance(data, str) and _NOVA_KIND.search(data):
+        from drydock.legacy import nova_record
+
+        return (nova_record.from_yaml if f.name == "yaml" else nova_record.from_json)(data, file=label)
+    return f.read(data, file=label, rules=rules)
+
+
+_NOVA_KIND = re.compile(r"""^[\s\-{]*["']?kind["']?\s*:\s*["']?nova\b""", re.MULTILINE)
 
 
 def write_atomic(path: str | os.PathLike[str], data: str | bytes, *, force: bool = False) -> None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 import sys
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -44,7 +45,8 @@ class ConvertResult:
 
 
 def convert(inputs: list[str], output: str, *, to: str | None = None, source: str | None = None,
-            force: bool = False, rules: Ruleset | None = None) -> ConvertResult:
+            force: bool = False, rules: Ruleset | None = None,
+            wrap: Callable[[list[tuple[Path, Path]]], Iterable[tuple[Path, Path]]] | None = None) -> ConvertResult:
     """Convert ``inputs`` to ``output``.
 
     * ``output`` is ``-``: every design of every input, to standard output;
@@ -53,7 +55,8 @@ def convert(inputs: list[str], output: str, *, to: str | None = None, source: st
     * otherwise ``output`` is one file holding every design of every input.
 
     ``to`` names the output format (default: by the output's extension); ``source`` the
-    input format (default: by each input's extension; standard input is YAML).
+    input format (default: by each input's extension; standard input by its content).
+    ``wrap`` wraps the list of files of a directory conversion (a progress bar).
     """
     if not inputs:
         raise DrydockError("nothing to convert: give at least one input")
@@ -65,12 +68,12 @@ def convert(inputs: list[str], output: str, *, to: str | None = None, source: st
     to_dir = output != STDIO and (Path(output).is_dir() or output.endswith(("/", os.sep))
                                   or any(Path(n).is_dir() for n in inputs if n != STDIO))
     if to_dir:
-        return _to_directory(inputs, Path(output), to=to, source=source, force=force, rules=rules)
+        return _to_directory(inputs, Path(output), to=to, source=source, force=force, rules=rules, wrap=wrap)
     fmt = format_named(to) if to else format_for(output, default=DEFAULT_STDOUT_FORMAT if output == STDIO else None)
     designs: list[Design] = []
     for name in inputs:
         designs.extend(read_designs(name, fmt=source, rules=rules))
-    data = fmt.write(designs, rules=rules)
+    data = fmt.write(_noted(designs, rules), rules=rules)
     result = ConvertResult()
     if output == STDIO:
         _write_stdout(data)
@@ -82,7 +85,7 @@ def convert(inputs: list[str], output: str, *, to: str | None = None, source: st
 
 
 def _to_directory(inputs: list[str], out_dir: Path, *, to: str | None, source: str | None, force: bool,
-                  rules: Ruleset | None) -> ConvertResult:
+                  rules: Ruleset | None, wrap: Callable | None = None) -> ConvertResult:
     if to is None:
         raise DrydockError(f"{out_dir}: give --to FORMAT ({', '.join(FORMATS)}) to convert into a directory")
     fmt = format_named(to)
@@ -92,7 +95,7 @@ def _to_directory(inputs: list[str], out_dir: Path, *, to: str | None, source: s
     planned: set[Path] = set()
     sources = [(f, rel) for name in inputs for f, rel in _design_files(name, source)]
     all_inputs = {f.resolve() for f, _ in sources}
-    for path, rel in sources:
+    for path, rel in (wrap(sources) if wrap else sources):
         target = out_dir / rel.with_suffix(fmt.extensions[0])
         try:
             if target.resolve() in all_inputs:
@@ -100,7 +103,7 @@ def _to_directory(inputs: list[str], out_dir: Path, *, to: str | None, source: s
             if target.resolve() in planned:
                 raise DrydockError(f"{target}: two inputs convert to the same output")
             designs = read_designs(path, fmt=source, rules=rules)
-            write_atomic(target, fmt.write(designs, rules=rules), force=force)
+            write_atomic(target, fmt.write(_noted(designs, rules), rules=rules), force=force)
         except (DrydockError, OSError) as exc:
             msg = str(exc) if isinstance(exc, DrydockError) else f"{path}: {exc.strerror or exc}"
             result.failed.append((str(path), msg))
@@ -108,6 +111,13 @@ def _to_directory(inputs: list[str], out_dir: Path, *, to: str | None, source: s
         planned.add(target.resolve())
         result.written.append((str(path), str(target), len(designs)))
     return result
+
+
+def _noted(designs: list[Design], rules: Ruleset | None) -> list[Design]:
+    """Designs converted under house rules say so in their notes (which every format carries)."""
+    from drydock.rules.catalog import with_house_note
+
+    return [with_house_note(d, rules) for d in designs]
 
 
 def _design_files(name: str, source: str | None) -> list[tuple[Path, Path]]:
@@ -141,11 +151,27 @@ def _write_stdout(data: str | bytes) -> None:
         sys.stdout.flush()
 
 
-def show(path: str, fmt: str = "drake", *, source: str | None = None, rules: Ruleset | None = None) -> str:
-    """The designs in ``path`` as text in ``fmt`` (``drake``, ``yaml`` or ``json``)."""
+def show(paths: str | list[str], fmt: str = "drake", *, source: str | None = None,
+         rules: Ruleset | None = None) -> str:
+    """The designs in ``paths`` as text in ``fmt`` (``drake``, ``yaml`` or ``json``), all in one document.
+
+    Nova records (``kind: nova``, X.2) print as YAML or JSON records; they have no Drake form.
+    """
+    from drydock.formats import read_records
+
     out: Format = format_named(fmt)
     if out.binary:
         raise DrydockError(f"{fmt} is a binary format; use 'drydock convert' to write it to a file")
-    data = out.write(read_designs(path, fmt=source, rules=rules), rules=rules)
+    items = [d for p in ([paths] if isinstance(paths, str) else paths) for d in read_records(p, fmt=source,
+                                                                                           rules=rules)]
+    nova = [d for d in items if not isinstance(d, Design)]
+    if nova:
+        if len(nova) != len(items) or out.name == "drake":
+            raise DrydockError("a Nova record (X.2) is not a Unity design: show it with --format yaml or json, "
+                               "and on its own")
+        from drydock.legacy import nova_record
+
+        return nova_record.to_yaml(nova) if out.name == "yaml" else nova_record.to_json(nova)
+    data = out.write(items, rules=rules)
     assert isinstance(data, str)
     return data

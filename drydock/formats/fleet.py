@@ -32,7 +32,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from drydock.errors import DrydockError, DrydockSyntaxError
 from drydock.fleet import Fleet, ShipEntry, fleet_limit
-from drydock.formats import FORMATS, format_for, read_designs
+from drydock.formats import FORMATS, format_for, read_designs, read_records
 from drydock.formats.library import parse_positions, where
 from drydock.formats.native import _path, design_from_data, design_to_data
 from drydock.model import Design
@@ -145,10 +145,11 @@ def read_fleet(path: str | Path, *, house: HouseRules | None = None) -> Fleet:
     try:
         f = FleetFile.model_validate(data)
     except ValidationError as exc:
-        err = exc.errors()[0]
-        loc = tuple(p for p in err["loc"] if not (isinstance(p, str) and p in ("str", "int", "dict[str,any]")))
+        from drydock.messages import explain
+
+        loc, message, _ = explain(exc.errors(), FleetFile)
         line, col = where(lines, loc)
-        raise FleetFileError(f"key {_path(loc)}: {err['msg']}", file=name, line=line, column=col) from None
+        raise FleetFileError(f"key {_path(loc)}: {message}", file=name, line=line, column=col) from None
     base = Path(name).parent
     rules_file = f.rules
     if house is None:
@@ -330,6 +331,8 @@ class Item:
     entry: ShipEntry | None = None
     scoped: bool = False
     """The design's faction has house rules of its own (``rules`` are that faction's)."""
+    warning: str | None = None
+    """Something to tell the player about this input that is not an error (an empty file)."""
 
 
 def expand_paths(files: tuple[str, ...] | list[str]) -> list[str]:
@@ -348,9 +351,13 @@ def expand_paths(files: tuple[str, ...] | list[str]) -> list[str]:
 
 
 def read_inputs(files: tuple[str, ...] | list[str], house: HouseRules, *, per_ship: bool = False,
-                explicit_rules: bool = False) -> Iterator[Item]:
+                explicit_rules: bool = False, source: str | None = None) -> Iterator[Item]:
     """Every design of every input, past bad files; a fleet gives each design once (or each ship, with
-    ``per_ship``) then an end-of-fleet item. Each design comes with the rules of its faction."""
+    ``per_ship``) then an end-of-fleet item. Each design comes with the rules of its faction.
+
+    ``source`` names the input format (``--from``); otherwise the extension, or for standard input
+    and unknown extensions the content, says. A Nova record file (X.2) gives its records as designs;
+    an empty file gives an item with a ``warning``."""
     for name in expand_paths(files):
         try:
             if is_fleet_file(name):
@@ -365,12 +372,13 @@ def read_inputs(files: tuple[str, ...] | list[str], house: HouseRules, *, per_sh
                                    scoped=fleet.house.is_scoped(e.design))
                 yield Item(name, None, fleet.house.base, fleet=fleet)
                 continue
-            format_for(name, default="yaml" if name == "-" else None)
-            designs = read_designs(name, rules=house.base)
+            designs = read_records(name, fmt=source, rules=house.base)
         except (DrydockError, OSError) as exc:
             msg = str(exc) if isinstance(exc, DrydockError) else f"{name}: {exc.strerror or exc}"
             yield Item(name, None, house.base, error=msg)
             continue
+        if not designs:
+            yield Item(name, None, house.base, warning=f"{name}: no designs in the file (it is empty)")
         for design in designs:
             yield Item(name, design, house.for_design(design), scoped=house.is_scoped(design))
 

@@ -154,10 +154,11 @@ def load_library(path: str | Path, *, _stack: tuple[Path, ...] = (), _cache: dic
     try:
         f = LibraryFile.model_validate(data)
     except ValidationError as exc:
-        err = exc.errors()[0]
-        loc = tuple(err["loc"])
+        from drydock.messages import explain
+
+        loc, message, _ = explain(exc.errors(), LibraryFile)
         line, col = where(lines, loc)
-        raise LibraryFileError(f"key {_path(loc)}: {err['msg']}", file=name, line=line, column=col) from None
+        raise LibraryFileError(f"key {_path(loc)}: {message}", file=name, line=line, column=col) from None
     lib = Library(file=name, name=f.name)
     for i, inc in enumerate(f.include):
         line, col = where(lines, ("include", i))
@@ -245,10 +246,12 @@ def resolve_design(data: dict[str, Any], *, file: str | None,
         try:
             WeaponUseFile.model_validate(w)
         except ValidationError as exc:
-            err = exc.errors()[0]
-            loc = ("weapons", i, *err["loc"])
+            from drydock.messages import explain
+
+            inner, message, _ = explain(exc.errors(), WeaponUseFile)
+            loc = ("weapons", i, *inner)
             line, col = where(lines, loc)
-            raise LibraryFileError(f"key {_path(loc)}: {err['msg']}", file=file, line=line, column=col) from None
+            raise LibraryFileError(f"key {_path(loc)}: {message}", file=file, line=line, column=col) from None
         name = w["use"]
         if name not in profiles:
             line, col = where(lines, ("weapons", i, "use"))

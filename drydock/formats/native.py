@@ -52,8 +52,7 @@ class ModeFile(_File):
     """A secondary weapon mode (C.2)."""
 
     name: str | None = Field(default=None, description="mode label, e.g. 'Close Defense'")
-    range: str | None = Field(default=None, description="S-M-L range bands, e.g. '4-8-12'",
-                              pattern=r"^\s*(\d+|\*)\s*-\s*\d+\s*-\s*(\d+|\*)\s*$")
+    range: str | None = Field(default=None, description="S-M-L range bands, e.g. '4-8-12'")
     ma: int | None = Field(default=None, description="seeker movement allowance 4-12, instead of range")
     stats: str = Field(description="ROFxACC/IMP/DMG as on the display sheet, e.g. '2x5+/1/1'")
     traits: list[str] = Field(default=[], description="trait abbreviations or names, e.g. [Pr1]")
@@ -107,14 +106,12 @@ class DesignFile(_File):
     notes: list[str] = []
 
 
-def json_schema() -> dict[str, Any]:
-    """JSON Schema of the design file, for editors."""
-    schema = DesignFile.model_json_schema(by_alias=True)
-    schema["title"] = "drydock design"
-    schema["$schema"] = "https://json-schema.org/draft/2020-12/schema"
-    from drydock.formats.library import extend_design_schema
+def json_schema(rules: Ruleset | None = None) -> dict[str, Any]:
+    """JSON Schema of the design file, for editors: names enumerated, ranges and descriptions
+    (:mod:`drydock.formats.schema`), weapon library entries (:mod:`drydock.formats.library`)."""
+    from drydock.formats.schema import design_schema
 
-    return extend_design_schema(schema)
+    return design_schema(rules)
 
 
 # ------------------------------------------------------------------ data <-> Design
@@ -137,11 +134,11 @@ def design_from_data(data: Any, *, file: str | None = None, lines: dict[tuple, t
     try:
         f = DesignFile.model_validate(data)
     except ValidationError as exc:
-        err = exc.errors()[0]
-        loc = tuple(p for p in err["loc"] if not (isinstance(p, str) and p in _UNION_TAGS))
-        key = _path(loc)
+        from drydock.messages import explain
+
+        loc, message, given = explain(exc.errors(), DesignFile)
         line, col = (lines or {}).get(_trim_loc(loc, lines), (None, None))
-        raise DesignFileError(f"key {key}: {err['msg']}", text=_short(err.get("input")), file=file,
+        raise DesignFileError(f"key {_path(loc)}: {message}", text=_short(given), file=file,
                               line=line, column=col) from None
     weapons = []
     for i, w in enumerate(f.weapons):
@@ -246,7 +243,10 @@ def _mode(m: ModeFile, label: str | None, rules: Ruleset, where: tuple) -> Weapo
     traits = parse_traits(m.traits, rules)
     if (m.range is None) == (m.ma is None):
         raise _FieldError(where, "give either range (S-M-L) or ma (seekers), not both or neither")
-    rng = complete_range(parse_range(m.range)) if m.range is not None else None
+    try:
+        rng = complete_range(parse_range(m.range)) if m.range is not None else None
+    except DrydockSyntaxError as exc:
+        raise _FieldError(where + ("range",), exc.message, exc.text) from None
     return WeaponMode(label=label, range=rng, ma=m.ma, rof=1 if rof is None else rof, acc=acc,
                       imp=1 if imp is None else imp, dmg=dmg, traits=traits)
 
@@ -288,9 +288,6 @@ def _arcs_out(v: int | ArcValues) -> int | dict[str, int]:
 
 def _tup(v: list[int] | None) -> tuple[int, ...] | None:
     return None if v is None else tuple(v)
-
-
-_UNION_TAGS = {"int", "ArcsFile", "str", "SystemFile"}
 
 
 def _path(loc: tuple) -> str:

@@ -35,7 +35,8 @@ def parse_range(text: str) -> tuple[int | None, int, int | None]:
     """``"4-8-12"`` -> (4, 8, 12); ``*`` (Bls short band, Crn long band) gives ``None``."""
     m = _RANGE_RE.match(text)
     if not m:
-        raise StatsSyntaxError("range must look like S-M-L, e.g. 4-8-12", text=text)
+        raise StatsSyntaxError("range must be three bands, short-medium-long, e.g. 4-8-12 "
+                               "(a seeking weapon gives its MA instead)", text=text)
     s = None if m.group(1) == "*" else int(m.group(1))
     long = None if m.group(3) == "*" else int(m.group(3))
     return s, int(m.group(2)), long

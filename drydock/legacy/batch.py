@@ -113,6 +113,9 @@ def convert_text(text: str, source: str, *, file: str, rules: Ruleset | None = N
         result.error = f"{file}: cannot convert: {exc}"
         result.designs.clear()
         result.reports = [ConversionReport(source=file, kind=source, error=result.error)]
+    from drydock.rules.catalog import with_house_note
+
+    result.designs[:] = [with_house_note(d, rules) for d in result.designs]
     return result
 
 

@@ -280,6 +280,33 @@ def _systems(display: NovaDisplay, rules: Ruleset, rep: ConversionReport,
     return [SystemEntry(name=k, qty=v) for k, v in qty.items()], drones
 
 
+def check_record(record: NovaRecord, rules: Ruleset | None = None) -> list[Any]:
+    """What ``drydock check`` reports for a Nova record (X.2): it is not rated by Appendix A, so only the
+    record's own sense is checked (hull size, readable shields and CR, known systems, banked weapons)."""
+    from drydock.advice import system_suggestion
+    from drydock.problems import Problem
+
+    rules = rules or Ruleset.unity()
+    out = []
+    if not rules.hull_min <= record.hull <= rules.hull_max:
+        out.append(Problem("HULL_OUT_OF_RANGE", f"hull size {record.hull} is outside {rules.hull_min}-"
+                                                f"{rules.hull_max}", "hull", section="X.2.1"))
+    if record.shields is None:
+        out.append(Problem("NOVA_SHIELDS_ILLEGIBLE", "the shield icons were illegible: no shield rating",
+                           "shields", "warning", section="X.2.3"))
+    if record.combat_rating is None:
+        out.append(Problem("NOVA_CR_UNKNOWN", "no combat rating was stated", "combat_rating", "warning",
+                           section="X.2.2"))
+    for i, s in enumerate(record.systems):
+        if s.name not in rules.systems:
+            out.append(Problem("UNKNOWN_SYSTEM", f"unknown system {s.name!r}{system_suggestion(s.name, rules)}",
+                               f"systems[{i}]", section="A.5"))
+    for i, w in enumerate(record.weapons):
+        if not w.banks:
+            out.append(Problem("BATTERY_NO_BANKS", f"{w.name} has no banks", f"weapons[{i}]", section="X.2.3"))
+    return out
+
+
 # ------------------------------------------------------------------------------------------ files
 
 

@@ -23,10 +23,11 @@ def ship_sheet(design: Design, rules: Ruleset, scoped: bool = False) -> Sheet:
     return sheet
 
 
-def fleet_booklet(ships: list[tuple[Design, Ruleset, bool]], *, rules: Ruleset, roster: bool | None = None,
+def fleet_booklet(ships: list[tuple[Design | Sheet, Ruleset, bool]], *, rules: Ruleset, roster: bool | None = None,
                   **opts: object) -> Booklet:
-    """A booklet of (design, its rules, faction-scoped?) ships; the roster marks faction-scoped ships."""
-    sheets = [ship_sheet(d, r, scoped) for d, r, scoped in ships]
+    """A booklet of (design, its rules, faction-scoped?) ships; the roster marks faction-scoped ships.
+    A ready-made :class:`Sheet` (a Nova record's, X.2) goes in as it is."""
+    sheets = [d if isinstance(d, Sheet) else ship_sheet(d, r, scoped) for d, r, scoped in ships]
     booklet = build_booklet(sheets, rules=rules, roster=roster, **opts)  # type: ignore[arg-type]
     if booklet.roster is not None:
         rows = tuple(replace(row, title=f"{row.title} [{d.faction} house rules]") if scoped else row

@@ -113,3 +113,8 @@ def render_pdf(booklet: Booklet, fetcher: Any = None) -> bytes:
             booklet.fits = [i not in bad for i in range(len(booklet.sheets))]
             doc = _document(render_html(booklet, items=layout_items(booklet)), fetcher)
     return bytes(doc.write_pdf())
+
+
+def html_pdf(html: str, fetcher: Any = None) -> bytes:
+    """Any bundled-template HTML page (e.g. a battle report) as PDF bytes, through the same fetcher."""
+    return bytes(_document(html, fetcher or bundle_fetcher()).write_pdf())

@@ -189,9 +189,12 @@ class Ruleset:
         try:
             self.data = RulesData.model_validate(data)
         except ValidationError as exc:
-            err = exc.errors()[0]
-            where = ".".join(str(p) for p in err["loc"])
-            raise RulesError(f"rules entry {where}: {err['msg']}") from None
+            from drydock.messages import explain
+
+            loc, message, given = explain(exc.errors(), RulesData)
+            where = ".".join(str(p) for p in loc)
+            shown = f": {given!r}" if isinstance(given, (str, int, float)) else ""
+            raise RulesError(f"rules entry {where}: {message}{shown}") from None
         self.raw = data
         d = self.data
         self.name = d.name
@@ -260,7 +263,11 @@ class Ruleset:
             raise RulesError("a house-rule file must be a mapping of rules entries")
         unknown = set(overrides) - set(UNITY)
         if unknown:
-            raise RulesError(f"unknown rules entries: {', '.join(sorted(map(str, unknown)))}")
+            from drydock.suggest import did_you_mean
+
+            raise RulesError("unknown rules entries: " + ", ".join(
+                f"{k}{did_you_mean(str(k), UNITY)}" for k in sorted(map(str, unknown))))
+        _check_new_names(overrides)
         return cls(_merge(UNITY, overrides))
 
     # ------------------------------------------------------------- identity
@@ -332,6 +339,23 @@ class Ruleset:
 
 
 _UNITY: Ruleset | None = None
+
+
+def _check_new_names(overrides: dict[str, Any]) -> None:
+    """A house rule may add a trait or system, but one that lacks what a new entry needs and is spelt
+    like an existing one is a typo: say which (``systems.Hyperdrve`` -> Hyperdrive)."""
+    from drydock.suggest import did_you_mean
+
+    for table, needs in (("traits", "name"), ("systems", "type")):
+        entries = overrides.get(table)
+        if not isinstance(entries, dict):
+            continue
+        for key, entry in entries.items():
+            if key in UNITY[table] or (isinstance(entry, dict) and needs in entry):
+                continue
+            hint = did_you_mean(str(key), UNITY[table])
+            if hint:
+                raise RulesError(f"rules entry {table}.{key}: not in the book{hint}; a new entry needs '{needs}'")
 
 
 def _norm(text: str) -> str:

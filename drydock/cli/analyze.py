@@ -1,0 +1,40 @@
+"""``drydock analyze``: what a design does at each range and where its space units went (no dice)."""
+
+from __future__ import annotations
+
+import json
+
+import click
+
+
+@click.command()
+@click.argument("files", nargs=-1, required=True)
+@click.option("--screens", default=2, show_default=True, help="Screens of the screened reference target.")
+@click.option("--json", "as_json", is_flag=True, help="Print the analysis as JSON.")
+@click.option("--report", "report_file", type=click.Path(dir_okay=False),
+              help="Write a report with charts: FILE.html, FILE.pdf or FILE.svg (damage by range).")
+@click.option("--force", is_flag=True, help="Overwrite an existing --report file.")
+def analyze(files: tuple[str, ...], screens: int, as_json: bool, report_file: str | None, force: bool) -> None:
+    """Exact expected damage per turn against shields 0-5 (with and without screens) at every range,
+    firepower by arc, SU and CR breakdown and endurance, for each design in FILES (design or fleet files;
+    overlaid in the report)."""
+    from drydock.errors import DrydockError
+    from drydock.formats.fleet import read_side
+    from drydock.insight.analysis_text import format_analysis, to_dict
+    from drydock.insight.analyze import analyse
+    from drydock.insight.pages import analysis_page, check_report_path, write_report
+
+    if not 0 <= screens <= 50:
+        raise DrydockError("--screens must be between 0 and 50")
+    if report_file:
+        check_report_path(report_file)
+    designs = [d for f in files for d in read_side(f)[0]]
+    if not designs:
+        raise DrydockError("no designs")
+    analyses = [analyse(d, screens) for d in designs]
+    if report_file:
+        write_report(report_file, analysis_page(analyses), force=force)
+    if as_json:
+        click.echo(json.dumps([to_dict(a) for a in analyses], indent=2))
+    else:
+        click.echo(format_analysis(analyses))

@@ -1,0 +1,60 @@
+"""Progress on long jobs (SSD booklets, converting folders), shown only when stderr is a terminal.
+
+:func:`progress` wraps an iterable in a click progress bar; :func:`busy` shows the elapsed
+time of one long step (rendering a PDF) that has no steps of its own to count. When stderr
+is not a terminal (a pipe, a log file, CI) both print nothing.
+"""
+
+from __future__ import annotations
+
+import sys
+import threading
+import time
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
+from typing import Any, TypeVar
+
+import click
+
+T = TypeVar("T")
+
+
+def on_terminal() -> bool:
+    try:
+        return sys.stderr.isatty()
+    except (AttributeError, ValueError):
+        return False
+
+
+def progress(items: Iterable[T], label: str, *, length: int | None = None, show: Any = None) -> Iterator[T]:
+    """Yield ``items``, with a progress bar on stderr when it is a terminal."""
+    if not on_terminal():
+        yield from items
+        return
+    with click.progressbar(items, length=length, label=label, file=sys.stderr, item_show_func=show) as bar:
+        yield from bar
+
+
+@contextmanager
+def busy(label: str) -> Iterator[None]:
+    """Show ``label`` and the seconds elapsed on stderr (a terminal only) until the block ends."""
+    if not on_terminal():
+        yield
+        return
+    done = threading.Event()
+    start = time.monotonic()
+
+    def tick() -> None:
+        while not done.wait(0.5):
+            sys.stderr.write(f"\r{label} {time.monotonic() - start:5.1f}s")
+            sys.stderr.flush()
+
+    thread = threading.Thread(target=tick, daemon=True)
+    thread.start()
+    try:
+        yield
+    finally:
+        done.set()
+        thread.join()
+        sys.stderr.write(f"\r{label} {time.monotonic() - start:5.1f}s, done\n")
+        sys.stderr.flush()

@@ -1,0 +1,61 @@
+"""``drydock tournament``: a round robin of designs, resumable, on every core."""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from pathlib import Path
+
+import click
+
+from drydock.engine.ai import DEFAULT_DOCTRINE, DOCTRINES
+
+
+@click.command()
+@click.argument("files", nargs=-1, required=True)
+@click.option("--runs", default=200, show_default=True, help="Battles per pairing.")
+@click.option("--seed", default=1, show_default=True, help="Master seed.")
+@click.option("--turns", default=20, show_default=True, help="Turn limit; a battle still undecided is a draw.")
+@click.option("--jobs", default=0, help="Worker processes [default: all cores]; results do not depend on it.")
+@click.option("--board", default="32x18", show_default=True, help="Board size, columns x rows.")
+@click.option("--floating", is_flag=True, help="Floating board (D.4): no edges, ships never leave it.")
+@click.option("--doctrine", default=DEFAULT_DOCTRINE, show_default=True, type=click.Choice(sorted(DOCTRINES)),
+              help="How both sides fly and fight.")
+@click.option("--state", "state_file", type=click.Path(dir_okay=False),
+              help="Keep finished pairings in this JSON file; a rerun resumes from it.")
+@click.option("--json", "as_json", is_flag=True, help="Print the matrix and ranking as JSON.")
+@click.option("--report", "report_file", type=click.Path(dir_okay=False),
+              help="Write a report: FILE.html, FILE.pdf or FILE.svg (the matrix).")
+@click.option("--force", is_flag=True, help="Overwrite an existing --report file.")
+def tournament(files: tuple[str, ...], runs: int, seed: int, turns: int, jobs: int, board: str, floating: bool,
+               doctrine: str, state_file: str | None, as_json: bool, report_file: str | None, force: bool) -> None:
+    """Every design in FILES (design or fleet files) against every other, RUNS battles each.
+
+    Prints a ranking, a win-rate matrix with Wilson 95% intervals, and the throughput.
+    """
+    from drydock.cli.options import board_size
+    from drydock.errors import DrydockError
+    from drydock.formats.fleet import read_side
+    from drydock.insight.pages import check_report_path, tournament_page, write_report
+    from drydock.insight.tournament import Tournament, format_tournament, to_json
+
+    w, h = board_size(board, runs, jobs, turns, min_jobs=0)
+    if report_file:
+        check_report_path(report_file)
+    designs = [d for f in files for d in read_side(f)[0]]
+    if len(designs) < 2:
+        raise DrydockError("a tournament needs at least two designs")
+    t = Tournament(designs, runs, seed, {"turns": turns, "board": (w, h), "floating": floating, "doctrine": doctrine})
+    total = runs * len(t.pairs())
+    state = Path(state_file) if state_file else None
+    jobs = jobs or os.cpu_count() or 1
+    if as_json:
+        t.run(jobs=jobs, state=state)
+    else:
+        with click.progressbar(length=total, label="battles", file=sys.stderr) as bar:
+            t.run(jobs=jobs, state=state, progress=bar.update)
+    d = t.to_dict()
+    if report_file:
+        write_report(report_file, tournament_page(d), force=force)
+    click.echo(json.dumps(to_json(d), indent=2) if as_json else format_tournament(d))

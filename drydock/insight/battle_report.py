@@ -1,0 +1,230 @@
+"""Battle reports that explain: many battles' statistics (:class:`~drydock.engine.observe.BattleStats`) added up.
+
+For each side: combat rating and the share of its space units the engine does not simulate, mean damage
+dealt per battery and per range band, mean turns to the first kill, how the battles ended, and what became
+of each ship. Everything is counted exactly (ints); means and rates are rounded only for print and JSON
+(:mod:`drydock.insight.numbers`).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+from drydock.engine.ai import DEFAULT_DOCTRINE
+from drydock.engine.battle import BattleResult
+from drydock.engine.montecarlo import Summary, wilson
+from drydock.engine.observe import END_KINDS, LOSS_KINDS
+from drydock.engine.tables import SIMULATED_SYSTEMS, SIMULATED_TRAITS
+from drydock.insight.numbers import num, pct, text
+from drydock.model import Design
+from drydock.validation import rate
+
+BANDS = ("short", "medium", "long", "seekers", "fighters")
+DOCTRINE_DEFAULT = DEFAULT_DOCTRINE
+
+
+def unsimulated_su(design: Design) -> tuple[int, int]:
+    """(SU spent on what the engine does not simulate, SU used): systems outside ``SIMULATED_SYSTEMS`` and
+    batteries with a trait outside ``SIMULATED_TRAITS``."""
+    r = rate(design)
+    out = sum(s.su for s in r.systems if s.name not in SIMULATED_SYSTEMS)
+    for battery, br in zip(design.weapons, r.batteries, strict=True):
+        if any(t not in SIMULATED_TRAITS for m in battery.modes for t in m.traits):
+            out += br.su
+    return out, r.used_su
+
+
+@dataclass
+class SideInfo:
+    label: str
+    ships: list[str]
+    cr: int
+    unsimulated_su: int
+    used_su: int
+
+
+@dataclass
+class BattleReport:
+    """Counts over many battles of one matchup, fed one :class:`BattleResult` at a time (:meth:`add`)."""
+
+    sides: tuple[SideInfo, SideInfo]
+    doctrine: str = DOCTRINE_DEFAULT
+    runs: int = 0
+    damage: Counter = field(default_factory=Counter)  # (side, ship, source, band) -> boxes marked
+    ends: Counter = field(default_factory=Counter)  # END_KINDS -> battles
+    lengths: Counter = field(default_factory=Counter)  # turns -> battles
+    first_kill: list[list[int]] = field(default_factory=lambda: [[], []])
+    losses: Counter = field(default_factory=Counter)  # (side, ship, kind) -> battles
+    loss_turns: Counter = field(default_factory=Counter)  # (side, ship) -> sum of turns lost
+
+    @classmethod
+    def for_sides(cls, side_a: list[Design], side_b: list[Design], labels: tuple[list[str], list[str]],
+                  doctrine: str = DOCTRINE_DEFAULT) -> BattleReport:
+        infos = []
+        for name, designs, labs in (("A", side_a, labels[0]), ("B", side_b, labels[1])):
+            un = used = cr = 0
+            for d in designs:
+                u, t = unsimulated_su(d)
+                un, used, cr = un + u, used + t, cr + rate(d).combat_rating
+            infos.append(SideInfo(name, labs, cr, un, used))
+        return cls((infos[0], infos[1]), doctrine)
+
+    def add(self, r: BattleResult) -> None:
+        st = r.stats
+        if st is None:
+            raise ValueError("battle reports need results recorded with record=True")
+        self.runs += 1
+        self.damage.update(st.damage)
+        self.ends[st.end] += 1
+        self.lengths[r.turns] += 1
+        for side in (0, 1):
+            if st.first_kill[side] is not None:
+                self.first_kill[side].append(st.first_kill[side])
+        for (side, ship), (kind, turn) in st.lost.items():
+            self.losses[(side, ship, kind)] += 1
+            self.loss_turns[(side, ship)] += turn
+
+    # ------------------------------------------------------------ figures
+    def mean(self, total: int) -> Fraction:
+        return Fraction(total, max(self.runs, 1))
+
+    def band_damage(self, side: int) -> dict[str, Fraction]:
+        out = {b: 0 for b in BANDS}
+        for (s, _, _, band), v in self.damage.items():
+            if s == side:
+                out[band] += v
+        return {b: self.mean(v) for b, v in out.items()}
+
+    def battery_damage(self, side: int) -> list[tuple[str, str, dict[str, Fraction]]]:
+        """(ship, source, {band: mean}) for every ship and battery that marked damage."""
+        rows: dict[tuple[int, str], dict[str, int]] = {}
+        for (s, ship, src, band), v in sorted(self.damage.items()):
+            if s == side:
+                rows.setdefault((ship, src), {})[band] = rows.get((ship, src), {}).get(band, 0) + v
+        return [(self.sides[side].ships[ship], src, {b: self.mean(v) for b, v in bands.items()})
+                for (ship, src), bands in sorted(rows.items())]
+
+    def to_dict(self) -> dict[str, Any]:
+        """The ``report`` object of ``drydock battle --json``."""
+        n = max(self.runs, 1)
+        sides = []
+        for i, info in enumerate(self.sides):
+            fk = self.first_kill[i]
+            ships = []
+            for k, label in enumerate(info.ships):
+                lost = {kind: self.losses[(i, k, kind)] for kind in LOSS_KINDS}
+                gone = sum(lost.values())
+                ships.append({
+                    "ship": label,
+                    "survived": num(Fraction(self.runs - gone, n)),
+                    **{kind.replace(" ", "_"): num(Fraction(v, n)) for kind, v in lost.items()},
+                    "mean_turn_lost": num(Fraction(self.loss_turns[(i, k)], gone), 2) if gone else None,
+                })
+            batteries = [{"ship": ship, "battery": src, "mean_damage": num(sum(bands.values()), 2),
+                          "by_band": {b: num(v, 2) for b, v in bands.items()}}
+                         for ship, src, bands in self.battery_damage(i)]
+            sides.append({
+                "side": info.label,
+                "ships": info.ships,
+                "combat_rating": info.cr,
+                "not_simulated_su": info.unsimulated_su,
+                "not_simulated_share": num(Fraction(info.unsimulated_su, max(info.used_su, 1))),
+                "mean_damage": num(sum(self.band_damage(i).values()), 2),
+                "mean_damage_by_band": {b: num(v, 2) for b, v in self.band_damage(i).items()},
+                "mean_damage_by_battery": batteries,
+                "battles_with_a_kill": len(fk),
+                "mean_turns_to_first_kill": num(Fraction(sum(fk), len(fk)), 2) if fk else None,
+                "ships_fate": ships,
+            })
+        return {
+            "doctrine": self.doctrine,
+            "runs": self.runs,
+            "sides": sides,
+            "ended": {k.replace(" ", "_"): self.ends[k] for k in END_KINDS},
+            "battle_length": {str(t): c for t, c in sorted(self.lengths.items())},
+        }
+
+
+def rounded(x: Any) -> Any:
+    """A JSON tree with every float rounded to 4 decimals (``4.3e-19`` becomes ``0``)."""
+    if isinstance(x, float):
+        return num(x, 4)
+    if isinstance(x, dict):
+        return {k: rounded(v) for k, v in x.items()}
+    if isinstance(x, list | tuple):
+        return [rounded(v) for v in x]
+    return x
+
+
+def full_dict(summary: Summary, report: BattleReport | None) -> dict[str, Any]:
+    """``drydock battle --json``: the summary, rounded, plus the explaining ``report`` when recorded."""
+    d = rounded(summary.to_dict())
+    if report is not None:
+        d["doctrine"] = report.doctrine
+        d["report"] = report.to_dict()
+    return d
+
+
+def format_report(report: BattleReport) -> str:
+    """The explaining part of ``drydock battle``'s text output."""
+    d = report.to_dict()
+    lines = [f"doctrine: {d['doctrine']}"]
+    ended = ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in d["ended"].items() if v)
+    lines.append(f"how the battles ended: {ended}")
+    for s in d["sides"]:
+        share = pct(s["not_simulated_share"])
+        fk = s["mean_turns_to_first_kill"]
+        lines.append(f"side {s['side']}: CR {s['combat_rating']} ({share} of SU not simulated); "
+                     f"first kill in {s['battles_with_a_kill']} battles"
+                     + (f", mean turn {text(fk)}" if fk is not None else ""))
+        bands = ", ".join(f"{b} {text(v)}" for b, v in s["mean_damage_by_band"].items() if v)
+        lines.append(f"  mean damage dealt per battle {text(s['mean_damage'])}" + (f": {bands}" if bands else ""))
+        for row in s["mean_damage_by_battery"]:
+            lines.append(f"    {row['ship']:26} {row['battery']:22} {text(row['mean_damage']):>7}")
+        for f in s["ships_fate"]:
+            fate = ", ".join(f"{k} {pct(f[k.replace(' ', '_')])}" for k in LOSS_KINDS if f[k.replace(' ', '_')])
+            lines.append(f"  {f['ship']:28} survived {pct(f['survived'])}" + (f"; {fate}" if fate else ""))
+    return "\n".join(lines)
+
+
+def outcome_rates(summary: Summary) -> list[tuple[str, Fraction, float, float]]:
+    """(label, rate, Wilson low, high) for A wins, draws, B wins."""
+    n = max(summary.runs, 1)
+    out = []
+    for label, k in (("A wins", summary.a_wins), ("draws", summary.draws), ("B wins", summary.b_wins)):
+        lo, hi = wilson(k, summary.runs)
+        out.append((label, Fraction(k, n), lo, hi))
+    return out
+
+
+def fight(side_a: list[Design], side_b: list[Design], *, runs: int, seed: int, jobs: int = 1,
+          progress: Any = None, **opts: Any) -> tuple[Summary, BattleReport]:
+    """``runs`` recorded battles: the summary and the explaining report (identical whatever ``jobs``).
+
+    ``opts`` go to the engine's ``Matchup`` (turns, board, battle_size, floating, doctrine ...).
+    """
+    from drydock.engine.montecarlo import build_matchup, simulate
+
+    labels = build_matchup(side_a, side_b, **opts).labels()
+    report = BattleReport.for_sides(side_a, side_b, labels, opts.get("doctrine", DOCTRINE_DEFAULT))
+    summary = simulate(side_a, side_b, runs=runs, seed=seed, jobs=jobs, progress=progress, on_result=report.add,
+                       record=True, **opts)
+    return summary, report
+
+
+def design_matrix(side_a: list[Design], side_b: list[Design], *, runs: int, seed: int, jobs: int = 1,
+                  **opts: Any) -> dict[str, Any] | None:
+    """With three or more distinct designs on the two sides: each against each other, one on one."""
+    from drydock.insight.tournament import Tournament
+
+    distinct = list({id(d): d for d in side_a + side_b}.values())
+    if len(distinct) < 3:
+        return None
+    t = Tournament(distinct, runs, seed, opts)
+    t.run(jobs=jobs)
+    d = t.to_dict()
+    return {"labels": [r["design"] for r in d["designs"]], "cells": d["cells"], "runs": runs,
+            "matrix": d["matrix"]}

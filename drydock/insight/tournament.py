@@ -1,0 +1,230 @@
+"""Round robins: every design against every other, a win-rate matrix with Wilson intervals, and a ranking.
+
+Pairing (i, j) fights ``runs`` battles with design i as side A, seeded from the master seed and the two
+designs' fingerprints, so a pairing's result does not depend on ``jobs``, on the order of the list or on
+which other designs take part. Finished pairings can be kept in a JSON state file (written atomically after
+each pairing), and a rerun with the same designs and options skips them: an interrupted run resumes.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import random
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+from drydock.engine.montecarlo import CHUNK, build_matchup, run_seed, wilson
+from drydock.errors import DrydockError
+from drydock.model import Design
+from drydock.validation import rate
+
+STATE_VERSION = 1
+
+
+def fingerprint(d: Design) -> str:
+    """A short stable hash of a design's content."""
+    blob = json.dumps(d.model_dump(mode="json", by_alias=True), sort_keys=True, default=str)
+    return hashlib.sha256(blob.encode()).hexdigest()[:16]
+
+
+def labels(designs: list[Design]) -> list[str]:
+    """A distinct display name per design (``Title``, ``Title #2`` ...)."""
+    out: list[str] = []
+    for d in designs:
+        base = d.class_name or d.title or "design"
+        name, k = base, 1
+        while name in out:
+            k += 1
+            name = f"{base} #{k}"
+        out.append(name)
+    return out
+
+
+_WORKER: dict[str, Any] = {}
+
+
+def _init(designs: list[Design], opts: dict[str, Any]) -> None:
+    _WORKER.clear()
+    _WORKER["designs"], _WORKER["opts"] = designs, opts
+
+
+def _chunk(task: tuple[int, int, int, int, int]) -> list[int]:
+    """Runs start..stop of pairing (i, j): [wins of i, wins of j, draws, turns]."""
+    i, j, seed, start, stop = task
+    m = _WORKER.get((i, j))
+    if m is None:
+        d = _WORKER["designs"]
+        m = _WORKER[(i, j)] = build_matchup([d[i]], [d[j]], **_WORKER["opts"])  # type: ignore[index]
+    out = [0, 0, 0, 0]
+    for k in range(start, stop):
+        r = m.fight(random.Random(run_seed(seed, k)))
+        out[0 if r.winner == 0 else 1 if r.winner == 1 else 2] += 1
+        out[3] += r.turns
+    return out
+
+
+def pair_seed(seed: int, a: str, b: str) -> int:
+    return int.from_bytes(hashlib.sha256(f"{seed}/{a}/{b}".encode()).digest()[:8], "big")
+
+
+@dataclass
+class Tournament:
+    designs: list[Design]
+    runs: int
+    seed: int
+    opts: dict[str, Any]
+    results: dict[str, dict[str, int]] = field(default_factory=dict)  # "i-j" -> counts, i as side A
+    battles_fought: int = 0
+    seconds: float = 0.0
+
+    @property
+    def doctrine(self) -> str:
+        from drydock.insight.battle_report import DOCTRINE_DEFAULT
+
+        return str(self.opts.get("doctrine", DOCTRINE_DEFAULT))
+
+    def key(self, i: int, j: int) -> str:
+        return f"{i}-{j}"
+
+    def pairs(self) -> list[tuple[int, int]]:
+        n = len(self.designs)
+        return [(i, j) for i in range(n) for j in range(i + 1, n)]
+
+    # ------------------------------------------------------------ state
+    def header(self) -> dict[str, Any]:
+        return {"version": STATE_VERSION, "seed": self.seed, "runs": self.runs, "doctrine": self.doctrine,
+                "options": {k: list(v) if isinstance(v, tuple) else v for k, v in sorted(self.opts.items())},
+                "designs": [fingerprint(d) for d in self.designs]}
+
+    def load(self, path: Path) -> None:
+        try:
+            state = json.loads(path.read_text(encoding="utf-8"))
+        except (OSError, ValueError) as exc:
+            raise DrydockError(f"{path}: not a tournament state file ({exc})") from None
+        if not isinstance(state, dict) or {k: state.get(k) for k in self.header()} != self.header():
+            raise DrydockError(f"{path}: state of a different tournament (designs, runs, seed or options differ); "
+                               "use another --state file")
+        self.results = {k: v for k, v in state.get("results", {}).items()}
+
+    def save(self, path: Path) -> None:
+        from drydock.formats import write_atomic
+
+        write_atomic(path, json.dumps({**self.header(), "results": self.results}, indent=1), force=True)
+
+    # ------------------------------------------------------------ running
+    def run(self, jobs: int = 1, state: Path | None = None,
+            progress: Callable[[int], None] | None = None) -> None:
+        """Fight every pairing not yet in ``results``, in chunks of runs spread over ``jobs`` processes
+        (saving ``state`` as each pairing completes). Run k of a pairing uses ``run_seed(pair seed, k)``."""
+        if state is not None and state.exists():
+            self.load(state)
+        prints = [fingerprint(d) for d in self.designs]
+        todo = [(i, j) for i, j in self.pairs() if self.key(i, j) not in self.results]
+        if progress and len(todo) < len(self.pairs()):
+            progress(self.runs * (len(self.pairs()) - len(todo)))
+        tasks = [(i, j, pair_seed(self.seed, prints[i], prints[j]), k, min(k + CHUNK, self.runs))
+                 for i, j in todo for k in range(0, self.runs, CHUNK)]
+        left = {(i, j): -(-self.runs // CHUNK) for i, j in todo}
+        acc: dict[tuple[int, int], list[int]] = {p: [0, 0, 0, 0] for p in todo}
+        start = time.perf_counter()
+
+        def take(task: tuple[int, int, int, int, int], counts: list[int]) -> None:
+            pair = (task[0], task[1])
+            acc[pair] = [x + y for x, y in zip(acc[pair], counts, strict=True)]
+            left[pair] -= 1
+            if progress:
+                progress(task[4] - task[3])
+            if not left[pair]:
+                a, b, d, t = acc[pair]
+                self.results[self.key(*pair)] = {"a_wins": a, "b_wins": b, "draws": d, "turns": t}
+                self.battles_fought += self.runs
+                if state is not None:
+                    self.save(state)
+
+        if jobs <= 1 or len(tasks) <= 1:
+            _init(self.designs, self.opts)
+            for task in tasks:
+                take(task, _chunk(task))
+        else:
+            import multiprocessing as mp
+
+            ctx = mp.get_context("fork") if "fork" in mp.get_all_start_methods() else mp.get_context()
+            with ctx.Pool(jobs, initializer=_init, initargs=(self.designs, self.opts)) as pool:
+                for task, counts in zip(tasks, pool.imap(_chunk, tasks), strict=True):
+                    take(task, counts)
+        self.seconds = time.perf_counter() - start
+
+    # ------------------------------------------------------------ results
+    def record(self, i: int, j: int) -> tuple[int, int, int]:
+        """(wins of i, draws, wins of j) in their pairing."""
+        if i < j:
+            r = self.results[self.key(i, j)]
+            return r["a_wins"], r["draws"], r["b_wins"]
+        w, d, lo = self.record(j, i)
+        return lo, d, w
+
+    def to_dict(self) -> dict[str, Any]:
+        names = labels(self.designs)
+        n = len(names)
+        cells: list[list[tuple[Fraction, float, float] | None]] = [[None] * n for _ in range(n)]
+        rows = []
+        for i in range(n):
+            wins = draws = losses = 0
+            for j in range(n):
+                if i == j:
+                    continue
+                w, d, lo = self.record(i, j)
+                wins, draws, losses = wins + w, draws + d, losses + lo
+                a, b = wilson(w, self.runs)
+                cells[i][j] = (Fraction(w, self.runs), a, b)
+            games = wins + draws + losses
+            rows.append({"design": names[i], "combat_rating": rate(self.designs[i]).combat_rating,
+                         "wins": wins, "draws": draws, "losses": losses,
+                         "score": Fraction(2 * wins + draws, 2 * games) if games else Fraction(0)})
+        ranking = sorted(rows, key=lambda r: (-r["score"], r["design"]))
+        from drydock.insight.numbers import num
+
+        return {"runs": self.runs, "seed": self.seed, "doctrine": self.doctrine, "designs": rows,
+                "ranking": ranking, "cells": cells,
+                "matrix": [[None if c is None else {"rate": num(c[0], 4), "ci95": [num(c[1], 4), num(c[2], 4)]}
+                            for c in row] for row in cells],
+                "battles_fought": self.battles_fought, "seconds": self.seconds,
+                "battles_per_second": self.battles_fought / self.seconds if self.seconds and self.battles_fought
+                else None}
+
+
+def to_json(d: dict[str, Any]) -> dict[str, Any]:
+    """The ``drydock tournament --json`` form (exact fractions rounded; the drawing cells dropped)."""
+    from drydock.insight.battle_report import rounded
+    from drydock.insight.numbers import num
+
+    out = {k: v for k, v in d.items() if k != "cells"}
+    out["designs"] = [{**r, "score": num(r["score"], 4)} for r in d["designs"]]
+    out["ranking"] = [{**r, "score": num(r["score"], 4)} for r in d["ranking"]]
+    return rounded(out)
+
+
+def format_tournament(d: dict[str, Any]) -> str:
+    from drydock.insight.numbers import pct, text
+
+    names = [r["design"] for r in d["designs"]]
+    lines = [f"{len(names)} designs, {d['runs']} battles per pairing, seed {d['seed']}, doctrine {d['doctrine']}",
+             "ranking (score = (wins + draws/2) / battles):"]
+    for k, r in enumerate(d["ranking"], 1):
+        lines.append(f"  {k:2}. {r['design']:30} {pct(r['score']):>6}  W {r['wins']} D {r['draws']} L {r['losses']}"
+                     f"  CR {r['combat_rating']}")
+    lines.append("win rate of row vs column:")
+    width = max(len(n) for n in names)
+    lines.append(" " * (width + 3) + " ".join(f"{i + 1:>6}" for i in range(len(names))))
+    for i, n in enumerate(names):
+        cells = [("-" if c is None else pct(c[0], 0)).rjust(6) for c in d["cells"][i]]
+        lines.append(f"{i + 1:>2} {n:{width}}" + " ".join(cells))
+    if d["battles_per_second"]:
+        lines.append(f"{d['battles_fought']} battles in {text(d['seconds'], 1)} s: "
+                     f"{text(d['battles_per_second'], 0)} battles/s")
+    return "\n".join(lines)

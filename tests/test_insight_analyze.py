@@ -1,0 +1,102 @@
+"""``drydock analyze``: exact expected damage against the rules' probabilities (4.2-4.4, B.18, C.5)."""
+
+import random
+from fractions import Fraction
+
+import pytest
+
+from drydock.engine.combat import fire_volley
+from drydock.engine.ships import ShipSpec, ShipState
+from drydock.formats.native import from_yaml
+from drydock.insight.analyze import REFERENCE_WEAPONS, analyse, hits_to_destroy, screen_need
+
+
+def design(stats: str, traits: str = "", banks: str = "[2AB]", rng: str = "3-6-9", extra: str = "") -> object:
+    text = f"""
+faction: Test
+class: Probe
+type: Test
+hull: 6
+engines: 2
+shields: 0
+{extra}
+weapons:
+  - name: Gun
+    range: {rng}
+    stats: {stats}
+    traits: [{traits}]
+    banks: {banks}
+"""
+    return from_yaml(text)[0]
+
+
+def test_plain_weapon_by_band_and_shield():
+    a = analyse(design("1x4+/1/1"), screens=1)
+    assert a.longest == 9 and sorted(a.total) == list(range(1, 10))
+    # short +1: a 4+ weapon hits on 3-6 (4/6); medium 4-6 (1/2); long -1: 5-6 (1/3); two mounts
+    for r, p_hit in ((1, Fraction(2, 3)), (3, Fraction(2, 3)), (4, Fraction(1, 2)), (6, Fraction(1, 2)),
+                     (7, Fraction(1, 3)), (9, Fraction(1, 3))):
+        assert a.total[r][0] == 2 * p_hit
+        # impact vs shield s: a natural 1 fails, else die > s (4.3): (6 - s) / 6 for s = 1..5
+        for s in range(1, 6):
+            assert a.total[r][s] == 2 * p_hit * Fraction(6 - s, 6)
+    # one screen absorbs the first damage point of the turn (B.18): E[max(0, H - 1)], H ~ Bin(2, 1/2)
+    assert a.screened[5][0] == Fraction(1, 4)
+    assert analyse(design("1x4+/1/1"), screens=2).screened[5][0] == 0
+
+
+def test_piercing_cutting_and_repeating():
+    # Pr1 against shields 5: die + 1 > 5 on 5-6 (a natural 1 still fails)
+    a = analyse(design("1x4+/1/1", "Pr1", banks="[A]"), screens=0)
+    assert a.total[5][5] == Fraction(1, 2) * Fraction(2, 6)
+    # Cts: a hull result of 1-3 marks that many hull boxes: expected marks per die 6/6 + 3/6 = 3/2
+    a = analyse(design("1x4+/1/1", "Cts", banks="[A]"), screens=0)
+    assert a.total[5][0] == Fraction(1, 2) * Fraction(3, 2)
+    # Rpt: a die that hits rolls again, 5-6 one more hit, then 6 another: E extra = 1/3 + 1/3 * 1/6
+    a = analyse(design("1x4+/1/1", "Rpt", banks="[A]"), screens=0)
+    assert a.total[5][0] == Fraction(1, 2) * (1 + Fraction(1, 3) + Fraction(1, 18))
+
+
+def test_screen_checks_by_trait():
+    plain = design("1x4+/1/1").weapons[0]
+    assert plain  # the need law of a plain point is one screen
+    from drydock.engine.ships import ModeSpec
+
+    assert screen_need(ModeSpec(plain.modes[0])) == (0, 1)
+    knt = ModeSpec(design("1x4+/1/1", "Knt").weapons[0].modes[0])
+    assert screen_need(knt) == (0, 0, 1)
+    cts = ModeSpec(design("1x4+/1/1", "Cts").weapons[0].modes[0])
+    assert screen_need(cts) == (0, Fraction(1, 2), Fraction(1, 2))
+
+
+@pytest.mark.parametrize("stats,traits", [("2x4+/1/1", "Cts"), ("1x3+/2/1", "Rpt"), ("2x5+/1/2", "Inc")])
+def test_screened_expectation_matches_the_engine(stats, traits):
+    """The exact screened figure against 20,000 seeded volleys of the engine's own fire_volley."""
+    att = design(stats, traits, banks="[2A]")
+    tgt = design("1x4+/1/1", extra="screens: 2").model_copy(update={"shields": 2})
+    a = analyse(att, screens=2)
+    exact = a.screened[5][2]
+    aspec, tspec = ShipSpec(att), ShipSpec(tgt)
+    shooter = ShipState(aspec, 0, 0, "A")
+    bank = aspec.banks[0]
+    rng = random.Random(7)
+    n, total = 20_000, 0
+    for _ in range(n):
+        target = ShipState(tspec, 1, 1, "B")
+        target.q, target.r = 4, 0
+        total += fire_volley(rng, shooter, target, bank.modes[0], bank.mounts, bank.size, 1)
+    assert abs(total / n - float(exact)) < 0.04 * max(1.0, float(exact))
+
+
+def test_endurance_matches_the_design_note():
+    # construction.md 5: for IMP 1 / DMG 1 hits, 12 H / (6 - S) hits destroy the ship (no screens)
+    d = design("1x4+/1/1").model_copy(update={"shields": 3})
+    assert hits_to_destroy(ShipSpec(d), REFERENCE_WEAPONS[0]) == Fraction(12 * 6, 3)
+
+
+def test_arcs_and_breakdown():
+    a = analyse(design("1x4+/1/1", banks="[2G]"))
+    # G covers bearings 330-30: sectors 11 and 0 only
+    assert a.arcs[0] > 0 and a.arcs[11] > 0 and all(v == 0 for v in a.arcs[1:11])
+    parts = dict((n, v) for n, v, _ in a.su)
+    assert parts["Gun"] > 0 and "engines" in parts and a.cr["combat_rating"] > 0

@@ -1,0 +1,175 @@
+"""Battle reports, analysis and tournament reports: JSON consistent with the battle counts; HTML, PDF and SVG
+render (PDF text and page count; a screenshot in headless Chromium)."""
+
+import io
+import json
+import os
+import shutil
+import subprocess
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from drydock.cli.main import cli
+
+FIX = Path(__file__).resolve().parent / "fixtures" / "battle"
+BC, CV, FR = (str(FIX / f"{n}.yaml") for n in ("battlecruiser", "corvette", "frigate"))
+EXAMPLES = Path(__file__).resolve().parents[1] / "examples" / "designs"
+
+
+def run(*args):
+    r = CliRunner().invoke(cli, [str(a) for a in args])
+    assert r.exit_code == 0, r.output
+    return r.output
+
+
+def test_battle_json_report_is_consistent_with_the_counts():
+    d = json.loads(run("battle", BC, f"{CV},{FR}", "--runs", "120", "--seed", "3", "--json"))
+    rep = d["report"]
+    assert d["runs"] == rep["runs"] == 120 and d["a_wins"] + d["b_wins"] + d["draws"] == 120
+    assert sum(rep["ended"].values()) == 120 and set(rep["ended"]) == {
+        "destroyed", "left_the_board", "jumped_out", "captured", "victory_points", "turn_limit"}
+    assert sum(rep["battle_length"].values()) == 120
+    assert abs(sum(int(t) * c for t, c in rep["battle_length"].items()) / 120 - d["mean_turns"]) < 0.01
+    assert rep["doctrine"] == d["doctrine"]
+    for side, key in zip(rep["sides"], ("a", "b"), strict=True):
+        assert side["combat_rating"] > 0 and 0 <= side["not_simulated_share"] <= 1
+        assert 0 <= side["battles_with_a_kill"] <= 120
+        by_battery = sum(b["mean_damage"] for b in side["mean_damage_by_battery"])
+        assert abs(by_battery - side["mean_damage"]) < 0.05
+        assert abs(sum(side["mean_damage_by_band"].values()) - side["mean_damage"]) < 0.05
+        for fate, surv in zip(side["ships_fate"], d["survival"][key], strict=True):
+            assert fate["ship"] == surv["ship"] and abs(fate["survived"] - surv["rate"]) < 1e-3
+            gone = fate["destroyed"] + fate["left_the_board"] + fate["jumped_out"] + fate["captured"]
+            assert abs(fate["survived"] + gone - 1) < 1e-3
+    # three distinct designs: a one-on-one matrix
+    assert d["matrix"]["designs"] and len(d["matrix"]["win_rate"]) == 3
+    # no float in e-notation anywhere
+    assert "e-" not in json.dumps(d)
+
+
+def test_report_does_not_depend_on_jobs():
+    args = ["battle", FR, CV, "--runs", "120", "--seed", "9", "--json", "--turns", "10"]
+    assert run(*args) == run(*args, "--jobs", "2")
+
+
+def test_text_report_explains():
+    out = run("battle", BC, CV, "--runs", "50", "--seed", "2", "--doctrine", "cautious", "--no-robustness")
+    for needle in ("doctrine: cautious", "how the battles ended", "side A: CR", "mean damage dealt per battle",
+                   "survived"):
+        assert needle in out
+
+
+def test_html_pdf_svg_reports(tmp_path):
+    from pypdf import PdfReader
+
+    html, pdf, svg = tmp_path / "r.html", tmp_path / "r.pdf", tmp_path / "r.svg"
+    for f in (html, pdf, svg):
+        run("battle", BC, f"{CV},{FR}", "--runs", "60", "--seed", "1", "--report", f)
+    page = html.read_text()
+    assert page.count("<svg") >= 4 and "Wilson 95%" in page and "doctrine aggressive" in page
+    assert "Under each doctrine" in page
+    assert "http" not in page.replace('xmlns="http://www.w3.org/2000/svg"', "")  # nothing to fetch
+    reader = PdfReader(io.BytesIO(pdf.read_bytes()))
+    words = " ".join(p.extract_text() for p in reader.pages)
+    assert 1 <= len(reader.pages) <= 4 and "Battle report" in words and "Who wins" in words
+    root = ET.fromstring(svg.read_text())
+    assert root.tag.endswith("svg") and "Wilson" in svg.read_text()
+    again = CliRunner().invoke(cli, ["battle", BC, CV, "--runs", "5", "--report", str(html)])
+    assert again.exit_code != 0 and "already exists" in again.output
+    bad = CliRunner().invoke(cli, ["battle", BC, CV, "--runs", "5", "--report", str(tmp_path / "r.png")])
+    assert bad.exit_code != 0 and "html, .pdf or .svg" in bad.output
+
+
+def test_names_are_escaped(tmp_path):
+    evil = tmp_path / "evil.yaml"
+    evil.write_text(Path(CV).read_text().replace("class: Kestrel", "class: \"<script>alert(1)</script>\""))
+    out = tmp_path / "a.html"
+    run("analyze", str(evil), "--report", out)
+    page = out.read_text()
+    assert "<script>" not in page and "&lt;script&gt;" in page
+
+
+def test_analyze_text_json_and_reports(tmp_path):
+    files = [EXAMPLES / "majestic.yaml", EXAMPLES / "vigilant-cruiser.yaml"]
+    text = run("analyze", *files)
+    assert "expected damage per turn" in text and "endurance" in text and "ORAT 605  DRAT 58  CR 188" in text
+    d = json.loads(run("analyze", *files, "--json"))
+    assert [x["longest_range"] for x in d] == [15, 18]
+    assert d[0]["expected_damage"][0]["shields"]["0"] == 15 and len(d[0]["arcs"]["sectors"]) == 12
+    assert sum(p["su"] for p in d[0]["space_units"]) == 1520
+    pdf = tmp_path / "a.pdf"
+    run("analyze", *files, "--report", pdf)
+    from pypdf import PdfReader
+
+    reader = PdfReader(str(pdf))
+    assert len(reader.pages) >= 1 and "Design analysis" in reader.pages[0].extract_text()
+
+
+def test_tournament_resumes_and_ignores_jobs(tmp_path):
+    state = tmp_path / "state.json"
+    files = [FR, CV, BC]
+    one = json.loads(run("tournament", *files, "--runs", "60", "--seed", "4", "--jobs", "1", "--json"))
+    two = json.loads(run("tournament", *files, "--runs", "60", "--seed", "4", "--jobs", "2", "--json",
+                         "--state", state))
+    assert one["matrix"] == two["matrix"] and one["ranking"] == two["ranking"]
+    assert len(json.loads(state.read_text())["results"]) == 3
+    # a rerun resumes: nothing left to fight, same matrix
+    again = json.loads(run("tournament", *files, "--runs", "60", "--seed", "4", "--json", "--state", state))
+    assert again["matrix"] == one["matrix"] and again["battles_fought"] == 0
+    m = one["matrix"]
+    for i in range(3):
+        assert m[i][i] is None
+        for j in range(3):
+            if i != j:
+                lo, hi = m[i][j]["ci95"]
+                assert lo <= m[i][j]["rate"] <= hi
+    other = CliRunner().invoke(cli, ["tournament", *files, "--runs", "30", "--state", str(state)])
+    assert other.exit_code != 0 and "different tournament" in other.output
+
+
+def test_report_screenshot_in_headless_chromium(tmp_path):
+    chromium = shutil.which("chromium") or ("/usr/bin/chromium" if os.path.exists("/usr/bin/chromium") else None)
+    if chromium is None:
+        if os.environ.get("CI"):
+            pytest.fail("Chromium is required in CI")
+        pytest.skip("Chromium is not installed")
+    html = tmp_path / "r.html"
+    run("battle", BC, CV, "--runs", "40", "--seed", "1", "--report", html)
+    png = tmp_path / "shot.png"
+    subprocess.run([chromium, "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                    "--no-first-run", f"--user-data-dir={tmp_path / 'profile'}", "--window-size=1200,1600",
+                    f"--screenshot={png}", html.as_uri()], check=True, timeout=120, capture_output=True)
+    from PIL import Image
+
+    img = Image.open(png)
+    assert img.size == (1200, 1600)
+    colours = img.convert("RGB").getcolors(1 << 20)
+    assert colours is not None and len(colours) > 20  # charts drawn, not a blank page
+    assert any(rgb == (0, 114, 178) for _, rgb in colours)  # the bars' blue
+
+
+def test_loss_kinds_and_how_a_battle_ended():
+    from types import SimpleNamespace
+
+    from drydock.engine.observe import StatsRecorder, loss_kind
+
+    assert loss_kind("enters hyperspace (B.10)") == "jumped out"
+    assert loss_kind("captured by boarders (B.14)") == "captured"
+    assert loss_kind("left the board") == "left the board"
+    assert loss_kind("destroyed by mines") == loss_kind("destroyed by seekers") == "destroyed"
+    ships = [SimpleNamespace(uid=k, side=s) for k, s in enumerate((0, 0, 1))]
+    rec = StatsRecorder(ships)
+    rec.lost(3, ships[0], "destroyed")
+    rec.lost(5, ships[1], "enters hyperspace (B.10)")
+    rec.finished(True, (0, 1))
+    # side A is gone; its last ship jumped out; B made its first kill on turn 3
+    assert rec.stats.end == "jumped out" and rec.stats.first_kill == [None, 3]
+    assert rec.stats.lost == {(0, 0): ("destroyed", 3), (0, 1): ("jumped out", 5)}
+    rec = StatsRecorder(ships)
+    rec.finished(True, (2, 1))
+    assert rec.stats.end == "victory points"
+    rec.finished(False, (2, 1))
+    assert rec.stats.end == "turn limit"

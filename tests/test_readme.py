@@ -1,0 +1,101 @@
+"""The README runs as written: every ```sh line, in order, from a temporary copy of the repository.
+
+Each command runs with the installed ``drydock`` (the running interpreter's ``bin`` first on
+PATH), under ``bash -o pipefail``, in a copy of the repository root so that ``examples/...``
+paths work and nothing is written into the checkout. A line must exit 0, or with N when it
+ends ``# exit N``. Left out: the set-up lines (they create a virtual environment), the test
+command itself, and the ``bench/`` scripts (speed figures are measured by hand, house style 9).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+README = ROOT / "README.md"
+_EXIT = re.compile(r"#\s*exit\s+(\d+)\s*$")
+_SKIP = (re.compile(r"python3? -m venv"), re.compile(r"^python3? -m pytest\b"), re.compile(r"^python3? bench/"))
+_IGNORE = shutil.ignore_patterns(".git", ".venv*", ".ci-venv", "__pycache__", ".pytest_cache", ".ruff_cache",
+                                 "*.egg-info", ".hypothesis", "node_modules")
+
+
+def sh_commands(text: str) -> list[tuple[int, str]]:
+    """(README line number, command) for every command of every ```sh block, continuation lines joined."""
+    out: list[tuple[int, str]] = []
+    in_sh = False
+    pending = ""
+    start = 0
+    for number, line in enumerate(text.splitlines(), 1):
+        fence = line.strip()
+        if fence.startswith("```"):
+            in_sh = fence in ("```sh", "```bash", "```shell") and not in_sh
+            continue
+        if not in_sh:
+            continue
+        if not pending:
+            start = number
+        if line.rstrip().endswith("\\"):
+            pending += line.rstrip()[:-1] + " "
+            continue
+        command = (pending + line).strip()
+        pending = ""
+        if command and not command.startswith("#"):
+            out.append((start, command))
+    return out
+
+
+def expected_exit(command: str) -> int:
+    m = _EXIT.search(command)
+    return int(m.group(1)) if m else 0
+
+
+def skipped(command: str) -> bool:
+    return any(p.search(command) for p in _SKIP)
+
+
+def test_sh_blocks_are_found_and_parsed():
+    text = "intro\n```sh\ndrydock a  # note\n\n# only a comment\ndrydock b \\\n  --x  # exit 1\n```\n" \
+           "```text\ndrydock c\n```\n```sh\npython3 -m venv .venv && pip install -e .\npython -m pytest\n```\n"
+    commands = sh_commands(text)
+    assert [c for _, c in commands] == ["drydock a  # note", "drydock b    --x  # exit 1",
+                                        "python3 -m venv .venv && pip install -e .", "python -m pytest"]
+    assert [n for n, _ in commands] == [3, 6, 13, 14]
+    assert [expected_exit(c) for _, c in commands] == [0, 1, 0, 0]
+    assert [skipped(c) for _, c in commands] == [False, False, True, True]
+
+
+def _installed_drydock() -> Path | None:
+    exe = Path(sys.executable).parent / ("drydock.exe" if os.name == "nt" else "drydock")
+    return exe if exe.exists() else None
+
+
+def test_readme_runs_as_written(tmp_path):
+    bin_dir = _installed_drydock()
+    if bin_dir is None:
+        if os.environ.get("CI"):
+            pytest.fail("the drydock command is not installed next to this Python")
+        pytest.skip("drydock is not installed in this environment (pip install -e '.[test]')")
+    if shutil.which("bash") is None:  # pragma: no cover - every supported system has bash
+        pytest.skip("bash is needed to run the README's shell lines")
+    repo = tmp_path / "repo"
+    shutil.copytree(ROOT, repo, ignore=_IGNORE)
+    env = dict(os.environ, PATH=f"{bin_dir.parent}{os.pathsep}{os.environ.get('PATH', '')}", NO_COLOR="1")
+    env.pop("PYTHONPATH", None)
+    commands = [(n, c) for n, c in sh_commands(README.read_text(encoding="utf-8")) if not skipped(c)]
+    assert len(commands) >= 20, "the README lost its command examples"
+    failures = []
+    for number, command in commands:
+        want = expected_exit(command)
+        res = subprocess.run(["bash", "-o", "pipefail", "-c", command], cwd=repo, env=env, capture_output=True,
+                             text=True, timeout=600, stdin=subprocess.DEVNULL)
+        if res.returncode != want:
+            failures.append(f"README.md:{number}: exit {res.returncode}, expected {want}: {command}\n"
+                            f"{res.stderr.strip()[-800:]}")
+    assert not failures, "\n\n".join(failures)
