@@ -251,10 +251,16 @@ def _rings(reach: int, heading: int) -> list[tuple[int, int, int]]:
 
 def stutter(battle, ship: ShipState) -> None:  # type: ignore[no-untyped-def]
     """B.23, End Phase: the doctrine's stutterdrive jump, with scatter on 1s."""
+    stutter_move(battle, ship, stutter_target(battle, ship))
+
+
+def stutter_target(battle, ship: ShipState) -> tuple[int, int, int] | None:  # type: ignore[no-untyped-def]
+    """The doctrine's stutterdrive destination (q, r, hexes) from the positions at the start of step 5e, or None.
+    Every ship decides before any moves, so neither side reacts to the other's jump."""
     reach = -(-ship.engine_rating // 2)
     enemies = [seen(e) for e in battle.alive(1 - ship.side)]
     if reach <= 0 or not enemies:
-        return
+        return None
     m = battle.m
     doctrine = m.doctrine
     occupied = {(s.q, s.r) for s in battle.alive() if s is not ship}
@@ -271,9 +277,15 @@ def stutter(battle, ship: ShipState) -> None:  # type: ignore[no-untyped-def]
         gain = doctrine.score_pose(ship, ctx, q, r, h, h, ship.speed) - stay - STUTTER_GAIN * n
         if gain > 0 and (best is None or gain > best[0]):
             best = (gain, q, r, n)
-    if best is None:
+    return None if best is None else best[1:]
+
+
+def stutter_move(battle, ship: ShipState, target: tuple[int, int, int] | None) -> None:  # type: ignore[no-untyped-def]
+    """B.23: jump to ``target`` (q, r, hexes); a die per hex, each 1 scatters the ship one hex."""
+    if target is None or not ship.alive:
         return
-    _, q, r, n = best
+    m = battle.m
+    q, r, n = target
     start = battle.hexname(ship.q, ship.r)
     ship.q, ship.r = q, r
     dice = [d6(battle.rng) for _ in range(n)]
@@ -284,7 +296,8 @@ def stutter(battle, ship: ShipState) -> None:  # type: ignore[no-untyped-def]
         ship.q += DIRS[d][0] * ones
         ship.r += DIRS[d][1] * ones
         text += f"; scatters {ones} to {battle.hexname(ship.q, ship.r)}"
-    battle.say(text)
+    if battle.log is not None:
+        battle.say(text)
     if not m.floating and not on_board(ship.q, ship.r, *m.board):
         ship.left_board = True
         battle.destroy(ship, "left the board")
@@ -470,20 +483,29 @@ def solar_wind(battle) -> None:  # type: ignore[no-untyped-def]
 # ------------------------------------------------------------------ B.16 overthrusters
 def overthrust(battle, ship: ShipState) -> None:  # type: ignore[no-untyped-def]
     """B.16, after movement: on 4-6 the ship may turn one hexside for the Combat Phase."""
+    f = overthrust_facing(battle, ship)
+    if f is not None:
+        ship.facing = f
+
+
+def overthrust_facing(battle, ship: ShipState) -> int | None:  # type: ignore[no-untyped-def]
+    """B.16: the overthruster roll and the doctrine's facing (None: no turn). Every ship decides before any
+    turns, so neither side reacts to the other's."""
     enemies = [seen(e) for e in battle.alive(1 - ship.side)]
     if not enemies:
-        return
+        return None
     roll = d6(battle.rng)
     if roll < OVERTHRUST_ON:
         if battle.log is not None:
             battle.say(f"  {ship.label} overthrusters: {roll}, no turn")
-        return
+        return None
     doctrine = battle.m.doctrine
     ctx = doctrine.context(ship, enemies, predict=False)
     options = []
     for k in (0, -1, 1):
         f = (ship.facing + k) % 6
         options.append((doctrine.score_pose(ship, ctx, ship.q, ship.r, ship.heading, f, ship.speed), -abs(k), f))
-    ship.facing = max(options)[2]
+    facing = max(options)[2]
     if battle.log is not None:
-        battle.say(f"  {ship.label} overthrusters: {roll}, now facing {ship.facing}")
+        battle.say(f"  {ship.label} overthrusters: {roll}, now facing {facing}")
+    return facing
