@@ -16,7 +16,7 @@ FIX = Path(__file__).resolve().parent / "fixtures" / "legacy"
 
 
 def _text(pdf: Path) -> str:
-    return "\n".join(page.extract_text() for page in pypdf.PdfReader(str(pdf)).pages)
+    return " ".join(" ".join(page.extract_text() for page in pypdf.PdfReader(str(pdf)).pages).split())
 
 
 def test_nova_sheet_view_model():

@@ -10,7 +10,7 @@ import pytest
 from drydock.formats import read_designs
 from drydock.model import ArcValues
 from drydock.render import build_booklet, build_roster, sheet_from_rating
-from drydock.render.html import box_runs, environment, layout_items, number_runs, render_html
+from drydock.render.html import box_runs, environment, layout_items, number_runs, render_html, size_order
 from drydock.render.sheet import Booklet, Sheet, format_mode
 from drydock.render.tables import DIGIT_ADVANCE, FONT_UNITS_PER_EM, SPACE_ADVANCE
 from drydock.resources import templates_dir
@@ -77,7 +77,9 @@ def test_directional_shields_and_screens():
     s = sheet_of(d)
     shld = next(t for t in s.tracks if t.key == "shields")
     assert shld.values == (8, 6, 4, 2)
-    assert shld.arcs == (("Fwd", 3), ("Port", 2), ("Stbd", 2), ("Aft", 1))
+    # B.7: four labelled countdowns the player ticks as the shield track falls
+    assert [(a.label, a.values) for a in shld.arcs] == [("Fwd", (3, 2, 1)), ("Port", (2, 1)), ("Stbd", (2, 1)),
+                                                        ("Aft", (1,))]
     assert [(g.label, g.boxes) for g in s.screens] == [("Fwd", 2), ("Port", 1), ("Stbd", 1), ("Aft", 0)]
 
 
@@ -94,7 +96,8 @@ def test_systems_lines_equipment_traits_munitions():
     s = sheet_of(d)
     assert [(g.label, g.boxes) for g in s.equipment] == [("Countermeasures", 2), ("Fire Control", 1)]
     assert s.equipment_loss_limit == 2  # A.3: ceil(3/2)
-    assert s.traits == ("Ionized Hull", "Carrier (4 flights)", "Cargo (capacity 2)")
+    assert s.traits == ("Ionized Hull", "Cargo (capacity 2)")  # the carrier prints as its flights track
+    assert (s.flights.flights, s.flights.launch_per_turn, s.flights.tubes) == (4, 3, 0)  # F.5: hull 10 launches 3
     assert [(m.name, m.values) for m in s.munitions] == [("Marines", (3, 2, 1)), ("Mines", (5, 4, 3, 2, 1))]
 
 
@@ -137,7 +140,8 @@ def test_font_metrics_match_bundled_font():
 
 def test_bundled_assets_present():
     root = templates_dir()
-    for name in ("ssd.html.j2", "ssd.css.j2", "box.svg", "multi.svg", "check.svg", "fonts/LICENSE.txt",
+    for name in ("ssd.html.j2", "ssd.css.j2", "box.svg", "multi.svg", "check.svg", "marked.svg", "arckey.svg",
+                 "fonts/LICENSE.txt",
                  "fonts/DejaVuSans.ttf", "fonts/DejaVuSans-Bold.ttf", "fonts/DejaVuSansCondensed.ttf",
                  "fonts/DejaVuSansCondensed-Bold.ttf"):
         assert (root / name).is_file(), name
@@ -164,11 +168,69 @@ def test_hostile_names_are_escaped_in_html():
 
 def test_layout_items_keep_order_and_give_oversize_sheets_full_pages():
     sheets = [Sheet(title=str(i)) for i in range(6)]
-    b = Booklet(sheets=sheets, per_page=4, fits=[True, True, False, True, True, True])
+    b = Booklet(sheets=sheets, per_page=4, fits=["quarter", "quarter", "page", "quarter", "quarter", "quarter"])
     items = layout_items(b)
     assert [(i.kind, [c.sheet.title for c in i.cells] or [i.sheet.title]) for i in items] == [
         ("grid", ["0", "1"]), ("page", ["2"]), ("grid", ["3", "4", "5"])]
     assert [i.kind for i in layout_items(Booklet(sheets=sheets, per_page=1))] == ["page"] * 6
+
+
+def test_a_sheet_too_big_for_a_quarter_takes_a_half_before_a_page():
+    sheets = [Sheet(title=str(i)) for i in range(6)]
+    b = Booklet(sheets=sheets, per_page=4, fits=["quarter", "half", "quarter", "quarter", "quarter", "half"])
+    items = layout_items(b)
+    # page 1: quarter 0 (its neighbour left empty: order is kept), half 1 below; page 2: quarters 2 3 / 4, then
+    # the half 5 on page 3 (no room for a half beside quarter 4)
+    assert [[(c.sheet.title, c.size, c.x > 0, c.y > 0) for c in i.cells] for i in items] == [
+        [("0", "quarter", False, False), ("1", "half", False, True)],
+        [("2", "quarter", False, False), ("3", "quarter", True, False), ("4", "quarter", False, True)],
+        [("5", "half", False, False)]]
+    assert size_order(b) == ("quarter", "half", "page", "compact", "flow")
+    assert size_order(Booklet(sheets=sheets, per_page=1, compact=True)) == ("compact", "flow")
+    assert size_order(Booklet(sheets=sheets, per_page=2)) == ("half", "page", "compact", "flow")
+
+
+def test_zero_tracks_print_no_boxes():
+    # 1.3: a track zero from the first box prints a single "—" (a base with engines 0, an unarmed freighter)
+    s = sheet_of(design(hull=6, engines=0))
+    tracks = {t.key: t.values for t in s.tracks}
+    assert tracks["engines"] == () and tracks["weapons"] == ()
+    html = render_html(build_booklet([design(hull=6, engines=0)]))
+    body = html[html.index("<body"):]
+    assert "ENG</span><span class=\"none\">&mdash;</span>" in body
+    assert "   0   " not in body
+
+
+def test_carrier_flights_and_launch_tubes():
+    d = design(hull=8, engines=2, systems=[("Carrier", 3), ("Launch Tubes", 3)])
+    s = sheet_of(d)
+    assert (s.flights.flights, s.flights.launch_per_turn, s.flights.tubes) == (3, 2, 3)  # F.5 hull 4-8: 2
+    assert not any("Carrier" in t or "Launch" in t for t in s.traits)
+    body = render_html(build_booklet([d]))
+    assert body.count('<span class="flight">') == 3
+    assert "Launch up to 4 per turn (F.5); launch tubes for 3 flights double it (B.12)" in body
+
+
+def test_house_rules_mark():
+    from drydock.rules import Ruleset
+
+    house = Ruleset.from_data({"options": {"cr_drat": {"value": "exact"}}})
+    assert sheet_of(majestic()).house_rules == ""  # the book: no mark
+    s = sheet_from_rating(rate(majestic(), house), house)
+    assert s.house_rules == house.label and "house rules" in s.house_rules
+    r = build_roster([s, sheet_of(majestic())])
+    assert [row.house_rules for row in r.rows] == [True, False] and r.house_rules == (house.label,)
+
+
+def test_alternate_arcs_spelled_out_for_the_key():
+    from drydock.render.arckey import key_svg, spelled_codes
+
+    d = design(hull=8, engines=2, weapons=[battery("Gun", mode("3-6-9", "1x5/1/1"), "2PH"),
+                                           battery("Aft Gun", mode("3-6-9", "1x5/1/1"), "1Aft")])
+    s = sheet_of(d)
+    assert s.arcs == ("PH", "Aft")
+    assert spelled_codes(s.arcs) == ("PH = ACE (Port Half)", "Aft: the whole defensive arc as a firing arc (C.1)")
+    assert (templates_dir() / "arckey.svg").read_text(encoding="utf-8") == key_svg()  # the bundled picture is current
 
 
 def test_blank_sheet_omits_weapons_and_systems():
@@ -236,8 +298,11 @@ def test_sheet_matches_rating_for_random_designs(seed):
     r = rate(d)
     s = sheet_from_rating(r)
     tracks = {t.key: list(t.values) for t in s.tracks}
-    assert tracks["hull"] == r.tracks.hull and tracks["engines"] == r.tracks.engines
-    assert tracks["weapons"] == r.tracks.weapons
+    def shown(values: list[int]) -> list[int]:
+        return values if any(values) else []  # zero from the first box: a single "—" (1.3)
+
+    assert tracks["hull"] == r.tracks.hull and tracks["engines"] == shown(r.tracks.engines)
+    assert tracks["weapons"] == shown(r.tracks.weapons)
     assert ("shields" in tracks) == (sum(r.tracks.shields) > 0 or bool(r.tracks.shield_arcs and
                                                                        r.tracks.shield_arcs.total()))
     assert [b.loss_limit for b in s.batteries] == r.battery_loss_limits

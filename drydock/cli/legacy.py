@@ -84,13 +84,15 @@ def _one(path, stem, source, rules, out, to_name, force, input_paths):  # type: 
 
 def summary_table(results, *, source: str = "admiralty") -> str:  # type: ignore[no-untyped-def]
     """A fixed-width table: one row per design (or failed file), then the totals."""
+    from drydock.legacy.batch import shown_status
+
     stated = "AE CR" if source == "admiralty" else "Nova CR"
     unity = "Unity CR" if source == "admiralty" else "X.2 CR"
     head = ("File", "Design", "Status", stated, unity, "Notes", "Unread", "Problems")
     rows = []
     for res in results:
         for r in res.reports:
-            rows.append((Path(r.source).name, r.title or "-", r.status,
+            rows.append((Path(r.source).name, r.title or "-", shown_status(r),
                          "" if r.stated_cr is None else str(r.stated_cr),
                          "" if r.unity_cr is None else str(r.unity_cr),
                          str(len(r.legacy)), str(len(r.unreadable)), str(len(r.problems))))
@@ -103,7 +105,7 @@ def summary_table(results, *, source: str = "admiralty") -> str:  # type: ignore
 
     lines = [fmt(head), fmt(tuple("-" * w for w in widths))]
     lines += [fmt(row) for row in rows]
-    n = {s: sum(1 for row in rows if row[2] == s) for s in ("ok", "partial", "failed")}
+    n = {s: sum(1 for res in results for r in res.reports if r.status == s) for s in ("ok", "partial", "failed")}
     lines.append(f"{len(rows)} designs: {n['ok']} ok, {n['partial']} partial (unreadable parts), "
                  f"{n['failed']} failed")
     errors = [r.error for res in results for r in res.reports if r.error]

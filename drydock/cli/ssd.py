@@ -42,13 +42,20 @@ def _write(target: str, data: str | bytes, force: bool) -> None:
 @click.option("--html", "html_out", type=click.Path(dir_okay=False, allow_dash=True),
               help="Also write the booklet as HTML (same --force rule).")
 @click.option("--blank", is_flag=True, help="Print only the damage tracks and the game turn record.")
+@click.option("--compact", is_flag=True,
+              help="At one sheet per page, keep the compact size instead of larger boxes and type.")
+@click.option("--key/--no-key", default=True, show_default=True,
+              help="Print the arc key (arcs A-L, defensive arcs, the alternate codes used).")
+@click.option("--jobs", type=click.IntRange(min=1), default=None,
+              help="Processes laying out sheets (default: one per CPU); the PDF is the same for any number.")
 @click.option("--roster/--no-roster", default=None,
               help="Open with a fleet roster page (default: when there is more than one sheet).")
 @click.option("--force", is_flag=True, help="Overwrite OUT.pdf (and the --html file) if they exist.")
 @source_option
 @rules_option
 def ssd(files: tuple[str, ...], output: str, paper: str, per_page: str, html_out: str | None, blank: bool,
-        roster: bool | None, force: bool, source: str | None, rules_file: str | None) -> None:
+        compact: bool, key: bool, jobs: int | None, roster: bool | None, force: bool, source: str | None,
+        rules_file: str | None) -> None:
     """Print display sheets for the designs in FILES (any readable format; - is stdin) into one PDF.
 
     Bad files are reported and skipped; the exit status is 1 if any file could not be read.
@@ -57,6 +64,7 @@ def ssd(files: tuple[str, ...], output: str, paper: str, per_page: str, html_out
     Nova sheet. Progress is shown on a terminal.
     """
     from drydock.cli.progress import busy, progress
+    from drydock.legacy.printing import as_printed
     from drydock.render.fleet import fleet_booklet
     from drydock.render.html import render_html, standalone_asset_base
     from drydock.render.pdf import render_pdf
@@ -104,9 +112,10 @@ def ssd(files: tuple[str, ...], output: str, paper: str, per_page: str, html_out
         raise DrydockError("no design could be read; nothing to print")
 
     booklet = fleet_booklet(designs, rules=rules, paper=paper.lower(), per_page=int(per_page), blank=blank,
-                            roster=True if roster is None and fleets else roster)
+                            roster=True if roster is None and fleets else roster, compact=compact, key=key)
+    booklet.sheets = [as_printed(sheet, d) for sheet, (d, _, _) in zip(booklet.sheets, designs, strict=True)]
     with busy(f"Rendering {len(booklet.sheets)} sheet(s) to PDF"):
-        pdf = render_pdf(booklet)
+        pdf = render_pdf(booklet, jobs=jobs)
     _write(output, pdf, force)
     if html_out:
         _write(html_out, render_html(booklet, asset_base=standalone_asset_base()), force)

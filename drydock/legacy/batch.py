@@ -190,12 +190,20 @@ CSV_COLUMNS = ("source", "line", "design", "status", "stated_cr", "unity_cr", "m
                "unreadable", "readings", "problems", "output", "error")
 
 
+def shown_status(report: ConversionReport) -> str:
+    """The status as summaries print it: ``ok (not legal: OVER_SPACE)`` when the converted design breaks a
+    Unity rule, as its display sheet says ("Not a legal design")."""
+    codes = [p.split(" ", 1)[0] for p in report.problems if not p.endswith(" (warning)")]
+    return f"{report.status} (not legal: {', '.join(dict.fromkeys(codes))})" if codes else report.status
+
+
 def _rows(results: Iterable[FileResult]) -> list[dict[str, Any]]:
     rows = []
     for res in results:
         for r in res.reports:
             rows.append({
                 "source": r.source, "line": r.line or "", "design": r.title, "status": r.status,
+                "shown": shown_status(r),
                 "stated_cr": "" if r.stated_cr is None else r.stated_cr,
                 "unity_cr": "" if r.unity_cr is None else r.unity_cr,
                 "mapped": r.mapped, "legacy_notes": r.legacy, "unreadable": r.unreadable, "readings": r.readings,
@@ -207,7 +215,7 @@ def _rows(results: Iterable[FileResult]) -> list[dict[str, Any]]:
 def report_csv(results: Iterable[FileResult]) -> str:
     """One row per design (or per failed file); list cells joined with `` | ``."""
     buf = io.StringIO()
-    w = csv.DictWriter(buf, fieldnames=CSV_COLUMNS, lineterminator="\n")
+    w = csv.DictWriter(buf, fieldnames=CSV_COLUMNS, lineterminator="\n", extrasaction="ignore")
     w.writeheader()
     for row in _rows(results):
         w.writerow({k: " | ".join(map(str, v)) if isinstance(v, list) else v for k, v in row.items()})
@@ -230,11 +238,11 @@ def report_markdown(results: Iterable[FileResult], *, source: str = "admiralty")
     out += ["", f"| Source | Line | Design | Status | {stated} | {unity} | Legacy notes | Unreadable | Problems |",
             "|---|---:|---|---|---:|---:|---:|---:|---:|"]
     for r in rows:
-        out.append(f"| {_md(r['source'])} | {r['line']} | {_md(r['design'])} | {r['status']} | {r['stated_cr']} | "
+        out.append(f"| {_md(r['source'])} | {r['line']} | {_md(r['design'])} | {r['shown']} | {r['stated_cr']} | "
                    f"{r['unity_cr']} | {len(r['legacy_notes'])} | {len(r['unreadable'])} | {len(r['problems'])} |")
     for r in rows:
         out += ["", f"## {_md(r['design'] or r['source'])}", "", f"- Source: `{r['source']}`"
-                + (f", line {r['line']}" if r["line"] else ""), f"- Status: {r['status']}"]
+                + (f", line {r['line']}" if r["line"] else ""), f"- Status: {r['shown']}"]
         if r["error"]:
             out.append(f"- Error: {_md(r['error'])}")
         if r["output"]:

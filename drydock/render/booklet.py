@@ -11,13 +11,15 @@ from drydock.validation import rate
 
 
 def build_booklet(designs: Iterable[Design | Sheet], *, rules: Ruleset | None = None, paper: str = "letter",
-                  per_page: int = 1, blank: bool = False, roster: bool | None = None) -> Booklet:
+                  per_page: int = 1, blank: bool = False, roster: bool | None = None, compact: bool = False,
+                  key: bool = True) -> Booklet:
     """A booklet of one sheet per design (or ready-made :class:`Sheet`).
 
-    ``roster=None`` adds the fleet roster page when there is more than one sheet.
+    ``roster=None`` adds the fleet roster page when there is more than one sheet. ``compact`` keeps one-per-page
+    sheets at the compact size; ``key=False`` leaves the arc key out.
     """
     rules = rules or Ruleset.unity()
     sheets = [d if isinstance(d, Sheet) else sheet_from_rating(rate(d, rules), rules) for d in designs]
     with_roster = len(sheets) > 1 if roster is None else roster
     return Booklet(sheets=sheets, roster=build_roster(sheets, rules) if with_roster else None, paper=paper,
-                   per_page=per_page, blank=blank)
+                   per_page=per_page, blank=blank, compact=compact, key=key)

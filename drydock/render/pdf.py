@@ -1,10 +1,13 @@
 """PDF booklets through WeasyPrint, loading nothing but the bundled templates, styles and fonts.
 
-:class:`BundleFetcher` refuses every URL that is not a file inside the
-templates directory (no network, no ``file:///etc/passwd``), and records what
-it refused. With two or four sheets per page, a sheet found (on the laid-out
-pages) to overflow its cell gets full pages of its own, with a continuation
-page if it needs one.
+:class:`BundleFetcher` refuses every URL that is not a file inside the templates directory (no
+network, no ``file:///etc/passwd``), and records what it refused.
+
+Two renderers draw the same pages. :func:`render_pdf` with ``fast=False`` lays the whole booklet out
+as one WeasyPrint document; the default fast path (:mod:`drydock.render.compose`) lays out each
+distinct sheet once, in parallel, and assembles the pages. Both choose each sheet's size the same
+way: the first of :func:`~drydock.render.html.size_order` that the sheet fits, measured on the laid-out
+page from two markers (the sheet's top and its end).
 """
 
 from __future__ import annotations
@@ -15,12 +18,13 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import unquote, urlsplit
 
-from drydock.render.html import CELL_PADDING_MM, Item, geometry, layout_items, render_html
+from drydock.render.html import Item, geometry, layout_items, render_html, size_order
 from drydock.render.sheet import Booklet
 from drydock.resources import templates_dir
 
 _MIME = {".ttf": "font/ttf", ".otf": "font/otf", ".css": "text/css", ".woff2": "font/woff2", ".png": "image/png",
          ".svg": "image/svg+xml"}
+_PX_PER_MM = 96 / 25.4
 
 
 def _fetcher_class() -> type:
@@ -34,6 +38,7 @@ def _fetcher_class() -> type:
             self.root = root.resolve()
             self.refused: list[str] = []
             self.served: list[str] = []
+            self._cache: dict[Path, bytes] = {}
 
         def fetch(self, url: str, headers: Any = None) -> Any:
             path = self.resolve(url)
@@ -42,7 +47,10 @@ def _fetcher_class() -> type:
                 raise ValueError(f"drydock renders only bundled files; refused {url!r}")
             self.served.append(path.name)
             mime = _MIME.get(path.suffix.lower()) or mimetypes.guess_type(path.name)[0] or "application/octet-stream"
-            return URLFetcherResponse(path.as_uri(), path.read_bytes(), {"Content-Type": mime})
+            data = self._cache.get(path)
+            if data is None:
+                data = self._cache[path] = path.read_bytes()
+            return URLFetcherResponse(path.as_uri(), data, {"Content-Type": mime})
 
         def resolve(self, url: str) -> Path | None:
             parts = urlsplit(url)
@@ -61,60 +69,120 @@ def bundle_fetcher(root: Path | None = None) -> Any:
     return _fetcher_class()(root or templates_dir())
 
 
-def _document(html: str, fetcher: Any) -> Any:
+_SHARED: list[Any] = []
+
+
+def shared_fetcher() -> Any:
+    """One bundle fetcher per process, so that parsed stylesheets and loaded fonts are reused."""
+    if not _SHARED:
+        _SHARED.append(bundle_fetcher())
+    return _SHARED[0]
+
+
+_STYLES: dict[tuple[str, int], Any] = {}
+_FONTS: list[Any] = []
+
+
+def document(html: str, fetcher: Any, css: str | None = None) -> Any:
+    """A laid-out WeasyPrint document of ``html`` (base URL: the templates directory).
+
+    With ``css`` (a stylesheet left out of ``html``), the parsed stylesheet and its loaded fonts are kept and
+    reused by every later document of this process with the same stylesheet and fetcher.
+    """
     from weasyprint import HTML
 
     base = templates_dir().resolve().as_uri() + "/"
     logging.getLogger("weasyprint").setLevel(logging.ERROR)
-    return HTML(string=html, base_url=base, url_fetcher=fetcher).render()
+    if css is None:
+        return HTML(string=html, base_url=base, url_fetcher=fetcher).render()
+    return HTML(string=html, base_url=base, url_fetcher=fetcher).render(stylesheets=[stylesheet(css, fetcher)],
+                                                                        font_config=_FONTS[0])
 
 
-_PX_PER_MM = 96 / 25.4
+def stylesheet(css: str, fetcher: Any) -> Any:
+    """The parsed stylesheet ``css`` (and its fonts, loaded once), kept for every later document of this process."""
+    from weasyprint import CSS
+    from weasyprint.text.fonts import FontConfiguration
+
+    if not _FONTS:
+        _FONTS.append(FontConfiguration())
+    key = (css, id(fetcher))
+    sheet = _STYLES.get(key)
+    if sheet is None:
+        if len(_STYLES) > 32:
+            _STYLES.clear()
+        base = templates_dir().resolve().as_uri() + "/"
+        sheet = _STYLES[key] = CSS(string=css, base_url=base, url_fetcher=fetcher, font_config=_FONTS[0])
+    return sheet
 
 
-def overflowing(booklet: Booklet, items: list[Item], doc: Any) -> set[int]:
-    """Sheets (0-based) whose content runs past the bottom of their cell in a rendered document.
-
-    Each sheet ends with an empty marker element; WeasyPrint reports its position (``Page.anchors``,
-    CSS px from the page's top-left), which is compared with the bottom of the sheet's cell.
-    """
-    g = geometry(booklet.paper, booklet.per_page)
-    top_of: dict[str, float] = {}
-    for page in doc.pages:
+def marks(doc: Any) -> dict[str, tuple[int, float]]:
+    """Every anchor of a laid-out document: (page index, CSS px from the page's top)."""
+    out: dict[str, tuple[int, float]] = {}
+    for index, page in enumerate(doc.pages):
         for name, box in page.anchors.items():  # (x, y) or (x1, y1, x2, y2) depending on the version
-            top_of.setdefault(name, float(box[1]))
-    out: set[int] = set()
-    for item in items:
-        if item.kind != "grid":
-            continue
-        for position, cell in enumerate(item.cells):
-            _, top = g.positions[position]
-            bottom = (g.margin + top + g.cell_h - CELL_PADDING_MM) * _PX_PER_MM
-            mark = top_of.get(cell.anchor + "-end")
-            if mark is None or mark > bottom + 0.5:
-                out.add(int(cell.anchor.rsplit("-", 1)[1]) - 1)
+            out.setdefault(name, (index, float(box[1])))
     return out
 
 
-def render_pdf(booklet: Booklet, fetcher: Any = None) -> bytes:
-    """The booklet as PDF bytes.
+def fits(booklet: Booklet, anchor: str, size: str, found: dict[str, tuple[int, float]]) -> bool:
+    """Does the sheet marked ``anchor`` fit its ``size``: its end marker on its first page, within the height?"""
+    if size == "flow":
+        return True
+    top, end = found.get(anchor), found.get(anchor + "-end")
+    if top is None or end is None or top[0] != end[0]:
+        return False
+    g = geometry(booklet.paper, booklet.per_page)
+    scale = g.scale if size == "page" else 1.0  # WeasyPrint reports anchors after the sheet's transform
+    return end[1] - top[1] <= g.sheet_height(size) * scale * _PX_PER_MM + 0.5
 
-    With several sheets per page, the booklet is laid out assuming every sheet fits its cell; a sheet
-    that overflows is measured (:func:`overflowing`) and the booklet laid out again with that sheet on
-    full pages of its own (continuation pages as needed). ``booklet.fits`` records the outcome.
+
+def next_size(booklet: Booklet, size: str) -> str:
+    order = size_order(booklet)
+    return order[min(order.index(size) + 1, len(order) - 1)]
+
+
+def _sized(items: list[Item]) -> list[tuple[str, str]]:
+    out = []
+    for item in items:
+        out += [(item.anchor, item.size)] if item.kind == "page" else [(c.anchor, c.size) for c in item.cells]
+    return out
+
+
+def render_plain(booklet: Booklet, fetcher: Any = None) -> bytes:
+    """The booklet as one WeasyPrint document: every sheet laid out where it prints, no reuse.
+
+    Sheets start at the booklet's first size; a sheet that does not fit is moved to the next size and the
+    booklet laid out again (at most once per size).
     """
     fetcher = fetcher or bundle_fetcher()
-    booklet.fits = [True] * len(booklet.sheets)
-    items = layout_items(booklet)
-    doc = _document(render_html(booklet, items=items), fetcher)
-    if booklet.per_page > 1:
-        bad = overflowing(booklet, items, doc)
-        if bad:
-            booklet.fits = [i not in bad for i in range(len(booklet.sheets))]
-            doc = _document(render_html(booklet, items=layout_items(booklet)), fetcher)
+    order = size_order(booklet)
+    booklet.fits = [f or order[0] for f in booklet.fits] + [order[0]] * (len(booklet.sheets) - len(booklet.fits))
+    for _ in order:
+        items = layout_items(booklet)
+        doc = document(render_html(booklet, items=items), fetcher)
+        found = marks(doc)
+        bad = [(anchor, size) for anchor, size in _sized(items) if not fits(booklet, anchor, size, found)]
+        if not bad:
+            break
+        for anchor, size in bad:
+            booklet.fits[int(anchor.rsplit("-", 1)[1]) - 1] = next_size(booklet, size)
     return bytes(doc.write_pdf())
+
+
+def render_pdf(booklet: Booklet, fetcher: Any = None, *, fast: bool = True, jobs: int | None = None) -> bytes:
+    """The booklet as PDF bytes; ``booklet.fits`` records the size each sheet was printed at.
+
+    ``fast`` (the default) lays each distinct sheet out once and reuses its pages, on ``jobs`` processes
+    (default: one per CPU); the pages it draws are those of ``fast=False``.
+    """
+    if not fast:
+        return render_plain(booklet, fetcher)
+    from drydock.render.compose import render_fast
+
+    return render_fast(booklet, fetcher, jobs=jobs)
 
 
 def html_pdf(html: str, fetcher: Any = None) -> bytes:
     """Any bundled-template HTML page (e.g. a battle report) as PDF bytes, through the same fetcher."""
-    return bytes(_document(html, fetcher or bundle_fetcher()).write_pdf())
+    return bytes(document(html, fetcher or bundle_fetcher()).write_pdf())

@@ -12,7 +12,15 @@ from dataclasses import dataclass, field
 
 from drydock.calc import Rating
 from drydock.model import ArcValues, Battery, Design, WeaponMode
-from drydock.render.tables import ARC_LABELS, BATTLE_SIZES, EXPENDABLE_TRAIT, STAR_FIELDS
+from drydock.render.tables import (
+    ARC_LABELS,
+    BATTLE_SIZES,
+    CARRIER_SYSTEM,
+    EXPENDABLE_TRAIT,
+    LAUNCH_TUBES_SYSTEM,
+    STAR_FIELDS,
+    launch_per_turn,
+)
 from drydock.rules import Ruleset
 
 
@@ -23,8 +31,12 @@ class Track:
     key: str                     # "hull", "engines", "weapons", "shields"
     label: str                   # "HULL", "ENG", "WPN", "SHLD"
     values: tuple[int, ...]
-    arcs: tuple[tuple[str, int], ...] = ()
-    """Directional shield ratings shown above the shield track (1.3, B.7)."""
+    """Box values; empty when the track is zero from the first box (printed as a single "—", 1.3)."""
+    arcs: tuple[Track, ...] = ()
+    """Directional shields: one countdown track per defensive arc (Fwd 3 2 1 ...), ticked as the
+    shield track falls (1.3, B.7)."""
+    marked: tuple[int, ...] = ()
+    """Boxes (0-based) drawn marked with a bullet (the Nova system boxes, X.2.1)."""
 
 
 @dataclass(frozen=True)
@@ -51,6 +63,7 @@ class BankView:
 
     label: str                   # "ACE", "AB2"
     mounts: int
+    arc: str = ""                # the arc designation alone ("ACE", "PH"), for the arc key
     mount_size: int = 1
     expendable: bool = False     # a box plus a diamond per weapon (C.5)
 
@@ -72,6 +85,16 @@ class Munition:
 
 
 @dataclass(frozen=True)
+class Flights:
+    """A carrier's fighter flights (B.4, 5.1): per flight a "launched" and a "lost" box; launch limits (F.5, B.12)."""
+
+    flights: int
+    launch_per_turn: int
+    tubes: int = 0
+    """Flights covered by launch tubes (B.12: the launch maximum doubles)."""
+
+
+@dataclass(frozen=True)
 class Sheet:
     """Everything printed on one starship display sheet."""
 
@@ -90,7 +113,14 @@ class Sheet:
     problems: tuple[str, ...] = ()
     """Construction errors, printed so nobody fields an illegal ship unawares."""
     kind: str = "unity"
-    """What kind of record this is ("unity"; a legacy converter may use "nova")."""
+    """What kind of record this is ("unity"; a legacy converter may use "nova" or "admiralty")."""
+    flights: Flights | None = None
+    track_rule: str = ""
+    """How to mark the tracks when it is not the Unity rule (an AE card: two boxes per engine/shield hit, X.1)."""
+    house_rules: str = ""
+    """The ruleset's label when it is not the book's (the combat rating is then marked "*")."""
+    arcs: tuple[str, ...] = ()
+    """Alternate arc codes (C.1) and defensive arcs used as firing arcs on this sheet, for the arc key."""
 
     @property
     def roster_title(self) -> str:
@@ -114,6 +144,9 @@ class RosterRow:
     ship_id: str
     combat_rating: int | None
     anchor: str
+    house_rules: bool = False
+    page: int | None = None
+    """Page number of the ship's sheet, when known before layout (the fast path); else a target-counter."""
 
 
 @dataclass(frozen=True)
@@ -124,6 +157,10 @@ class Roster:
     total: int
     sizes: tuple[BattleSize, ...]
     unrated: int = 0
+    house_rules: tuple[str, ...] = ()
+    """Labels of the non-book rulesets the marked combat ratings were computed under."""
+    arcs: tuple[str, ...] = ()
+    """Alternate arc codes the fleet uses (for the arc key on the roster)."""
 
 
 @dataclass
@@ -135,8 +172,13 @@ class Booklet:
     paper: str = "letter"
     per_page: int = 1
     blank: bool = False
-    fits: list[bool] = field(default_factory=list)
-    """Per sheet: does it fit one cell of a shared page (filled in by :func:`drydock.render.pdf.render_pdf`)."""
+    compact: bool = False
+    """At one sheet per page: keep the compact (shared-page) size instead of using the page."""
+    key: bool = True
+    """Print the arc key (C.1, B intro): on each sheet page, and on the roster."""
+    fits: list[str] = field(default_factory=list)
+    """Per sheet, the size it was laid out at (see :data:`drydock.render.html.SIZES`), filled in by
+    :func:`drydock.render.pdf.render_pdf`; empty means "try the booklet's own size first"."""
 
 
 # ------------------------------------------------------------------ formatting
@@ -162,7 +204,7 @@ def _battery(battery: Battery, loss_limit: int | None) -> BatteryView:
     expendable = any(EXPENDABLE_TRAIT in m.traits for m in battery.modes)
     banks = tuple(
         BankView(label=b.arc + (str(b.mount_size) if b.mount_size != 1 else ""), mounts=max(b.mounts, 0),
-                 mount_size=b.mount_size, expendable=expendable)
+                 arc=b.arc, mount_size=b.mount_size, expendable=expendable)
         for b in battery.banks
     )
     return BatteryView(name=battery.name, modes=tuple(modes), banks=banks, loss_limit=loss_limit)
@@ -189,45 +231,75 @@ def _has_shields(design: Design) -> bool:
     return design.shields.total() > 0 if isinstance(design.shields, ArcValues) else design.shields > 0
 
 
+def track(key: str, label: str, values: list[int] | tuple[int, ...], **extra: object) -> Track:
+    """A track, with no boxes at all when it is zero from the first box (1.3: printed as a single "—")."""
+    vals = tuple(values)
+    return Track(key, label, () if not any(vals) else vals, **extra)  # type: ignore[arg-type]
+
+
+def shield_arc_tracks(arcs: ArcValues) -> tuple[Track, ...]:
+    """B.7: one countdown per defensive arc (Fwd 3 2 1, Port 2 1 ...), ticked down as the shield track falls."""
+    return tuple(track(f"shield-{k}", ARC_LABELS[k], range(v, 0, -1)) for k, v in arcs.items())
+
+
+def sheet_arcs(batteries: tuple[BatteryView, ...], rules: Ruleset) -> tuple[str, ...]:
+    """Arc designations on the sheet that are not plain component letters: alternate codes, defensive arcs."""
+    seen: list[str] = []
+    for b in batteries:
+        for k in b.banks:
+            if (k.arc in rules.alternate_arcs or k.arc in rules.data.arcs.defensive) and k.arc not in seen:
+                seen.append(k.arc)
+    return tuple(seen)
+
+
 def sheet_from_rating(rating: Rating, rules: Ruleset | None = None) -> Sheet:
     """The display sheet of a rated design (A.3): tracks, banks, loss limits, systems lines, notes."""
     rules = rules or Ruleset.unity()
     d = rating.design
     t = rating.tracks
-    tracks = [Track("hull", "HULL", tuple(t.hull)), Track("engines", "ENG", tuple(t.engines)),
-              Track("weapons", "WPN", tuple(t.weapons))]
+    tracks = [track("hull", "HULL", t.hull), track("engines", "ENG", t.engines), track("weapons", "WPN", t.weapons)]
     if _has_shields(d):  # 1.3: a ship without shields has no shield track
-        arcs = tuple((ARC_LABELS[k], v) for k, v in t.shield_arcs.items()) if t.shield_arcs else ()
-        tracks.append(Track("shields", "SHLD", tuple(t.shields), arcs))
+        arcs = shield_arc_tracks(t.shield_arcs) if t.shield_arcs else ()
+        tracks.append(track("shields", "SHLD", t.shields, arcs=arcs))
     batteries = tuple(_battery(b, br.loss_limit) for b, br in zip(d.weapons, rating.batteries, strict=True))
 
     equipment: list[BoxGroup] = []
     traits: list[str] = []
+    carrier = tubes = 0
     for entry in d.systems:
         rule = rules.systems.get(entry.name)
         if rule is not None and rule.structural:
             continue  # screens and directional shielding print with the tracks
         kind = rule.type if rule is not None else "?"
-        if kind == "E":
+        if entry.name == CARRIER_SYSTEM:
+            carrier += max(entry.qty, 0)  # B.4: printed as the flights track
+        elif entry.name == LAUNCH_TUBES_SYSTEM:
+            tubes += max(entry.qty, 0)    # B.12: printed with the flights track
+        elif kind == "E":
             equipment.append(BoxGroup(entry.name, max(entry.qty, 0)))
         elif kind == "M":
             continue  # munitions: their countdown tracks below
         else:
             traits.append(_trait_text(entry.name, entry.qty, rule.unit if rule is not None else None))
+    if tubes and not carrier:
+        traits.append(_trait_text(LAUNCH_TUBES_SYSTEM, tubes, "flights"))
+    flights = Flights(carrier, launch_per_turn(d.hull), tubes) if carrier else None
     munitions = tuple(Munition(name, tuple(values)) for name, values in t.munitions.items())
     problems = tuple(f"{p.code}: {p.message}" for p in rating.problems if p.is_error)
     return Sheet(
         title=d.title, combat_rating=rating.combat_rating, ship_name=d.ship_name, ship_id=d.ship_id,
         screens=_screens(d.screens), tracks=tuple(tracks), batteries=batteries, equipment=tuple(equipment),
         equipment_loss_limit=rating.equipment_loss_limit, traits=tuple(traits), munitions=munitions,
-        notes=tuple(d.notes), problems=problems,
+        notes=tuple(d.notes), problems=problems, flights=flights,
+        house_rules="" if rules.is_book else rules.label, arcs=sheet_arcs(batteries, rules),
     )
 
 
 def build_roster(sheets: list[Sheet], rules: Ruleset | None = None) -> Roster:
     """Each ship with its CR, the fleet total, and which 2.2 battle sizes the fleet fits."""
     rules = rules or Ruleset.unity()
-    rows = tuple(RosterRow(i + 1, s.roster_title, s.ship_name, s.ship_id, s.combat_rating, f"sheet-{i + 1}")
+    rows = tuple(RosterRow(i + 1, s.roster_title, s.ship_name, s.ship_id, s.combat_rating, f"sheet-{i + 1}",
+                           house_rules=bool(s.house_rules))
                  for i, s in enumerate(sheets))
     total = sum(s.combat_rating or 0 for s in sheets)
     sizes: list[BattleSize] = []
@@ -239,4 +311,6 @@ def build_roster(sheets: list[Sheet], rules: Ruleset | None = None) -> Roster:
         best_found = best_found or fits
         sizes.append(BattleSize(name, limit, vp, fits, best))
     unrated = sum(1 for s in sheets if s.combat_rating is None)
-    return Roster(rows=rows, total=total, sizes=tuple(sizes), unrated=unrated)
+    labels = tuple(dict.fromkeys(s.house_rules for s in sheets if s.house_rules))
+    arcs = tuple(dict.fromkeys(a for s in sheets for a in s.arcs))
+    return Roster(rows=rows, total=total, sizes=tuple(sizes), unrated=unrated, house_rules=labels, arcs=arcs)

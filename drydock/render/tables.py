@@ -35,8 +35,11 @@ ARC_LABELS: dict[str, str] = {"fwd": "Fwd", "port": "Port", "stbd": "Stbd", "aft
 #: 1.5: one game-turn box per turn; the issue asks for at least ten.
 TURNS_FULL_PAGE = 12
 TURNS_IN_CELL = 10
-#: Height of a game-turn box (room for movement orders such as "3P1(4) +1"), by sheets per page.
-TURN_BOX_MM: dict[int, float] = {1: 12.0, 2: 9.0, 4: 8.5}
+#: Least height of a game-turn box (room for movement orders such as "3P1(4) +1"), by sheet size; a sheet
+#: that fills a cell or page stretches its turn record over the free height.
+TURN_BOX_MM: dict[str, float] = {"quarter": 8.5, "half": 9.0, "page": 12.0, "compact": 12.0, "flow": 8.0}
+#: One sheet per page: the sheet is drawn this much larger (boxes 6 mm, type to match) when it fits.
+LARGE_SCALE = 1.3
 
 #: Paper sizes in millimetres (width, height), portrait.
 PAPER_MM: dict[str, tuple[float, float]] = {"letter": (215.9, 279.4), "a4": (210.0, 297.0)}
@@ -63,3 +66,17 @@ DIGIT_ADVANCE = 1172
 SPACE_ADVANCE = 585
 #: Characters per numbered box: padding spaces either side of a 1-, 2- or 3-digit number.
 NUMBER_PAD: dict[int, int] = {1: 3, 2: 2, 3: 1}
+
+#: The systems printed as the carrier's flights track rather than on the traits line (B.4, B.12).
+CARRIER_SYSTEM = "Carrier"
+LAUNCH_TUBES_SYSTEM = "Launch Tubes"
+#: F.5 Launch & Recovery: flights launched per turn by hull size (upper bound of each band, flights).
+LAUNCH_PER_TURN: tuple[tuple[int, int], ...] = ((3, 1), (8, 2), (15, 3), (24, 4), (35, 5))
+
+
+def launch_per_turn(hull: int) -> int:
+    """F.5: the most flights a ship of ``hull`` may launch in one turn (launch tubes double it, B.12)."""
+    for top, n in LAUNCH_PER_TURN:
+        if hull <= top:
+            return n
+    return LAUNCH_PER_TURN[-1][1]

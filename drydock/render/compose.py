@@ -1,0 +1,227 @@
+"""The fast booklet: each distinct sheet laid out once, in parallel, its pages reused (1.0-1.5).
+
+A booklet of 48 ships built from a handful of designs has only a handful of different sheets (the
+names and IDs are blank lines for the pencil; a sheet with a name of its own is a sheet of its own).
+Each distinct sheet is laid out as a small document of its own -- a page of the cell's size for a
+quarter or half, the paper size for a sheet on its own page -- trying the sizes of
+:func:`~drydock.render.html.size_order` until it fits, on a pool of processes (forked, so WeasyPrint is
+imported once). The roster is laid out knowing every sheet's page. The final PDF draws every laid-out
+page as a form XObject: a repeated ship draws the same XObject again, a shared page draws its cells'
+XObjects side by side, and each page gets its footer ("page n of m") from a document of footers. Results
+are collected in booklet order, so the output does not depend on the number of processes.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import replace
+from io import BytesIO
+from typing import Any
+
+from drydock.render.html import (
+    CELL_SIZES,
+    Item,
+    Placed,
+    geometry,
+    layout_items,
+    render_css,
+    render_html,
+    size_order,
+)
+from drydock.render.pdf import document, fits, marks, next_size, shared_fetcher, stylesheet
+from drydock.render.sheet import Booklet, Sheet
+
+_PT_PER_MM = 72 / 25.4
+UNIT_ANCHOR = "sheet-1"
+
+
+def _unit_items(sheet: Sheet, size: str) -> tuple[list[Item], str]:
+    if size in CELL_SIZES:
+        return [Item("grid", cells=(Placed(sheet, UNIT_ANCHOR, size, 0.0, 0.0),))], "cell"
+    return [Item("page", sheet=sheet, anchor=UNIT_ANCHOR, size=size)], ""
+
+
+def lay_out_sheet(booklet: Booklet, sheet: Sheet, size: str, fetcher: Any = None) -> tuple[str, bytes]:
+    """(size, PDF) of ``sheet`` alone at the first size from ``size`` on that it fits."""
+    fetcher = fetcher or shared_fetcher()
+    one = replace(booklet, sheets=[sheet], roster=None, fits=[])
+    while True:
+        items, unit = _unit_items(sheet, size)
+        doc = document(render_html(one, items=items, roster=False, footer=False, unit=unit, inline_css=False),
+                       fetcher, render_css(one, items=items, footer=False, unit=unit))
+        if fits(booklet, UNIT_ANCHOR, size, marks(doc)) or size == "flow":
+            return size, bytes(doc.write_pdf())
+        size = next_size(booklet, size)
+
+
+def front_matter(booklet: Booklet, items: list[Item], unit_pages: dict[Sheet, int],
+                 fetcher: Any = None) -> tuple[bytes, int, bytes]:
+    """(roster PDF, its pages, footers PDF) for ``items`` whose page sheets take ``unit_pages`` pages each.
+
+    The roster prints each ship's page number, so it is laid out after a first guess of its own length and
+    again if the guess was wrong; the footers are empty pages carrying "page n of m".
+    """
+    fetcher = fetcher or shared_fetcher()
+    roster_pdf, roster_pages = b"", 0
+    if booklet.roster is not None:
+        assumed = 1 + max(0, -(-(len(booklet.sheets) - 10) // 28))  # a first guess: about 28 ships a page
+        roster_css = render_css(booklet, items=[], footer=False)
+        while True:
+            pages: dict[str, int] = {}
+            n = assumed
+            for item in items:
+                if item.kind == "page":
+                    assert item.sheet is not None
+                    pages[item.anchor] = n + 1
+                    n += unit_pages[item.sheet]
+                else:
+                    pages.update((c.anchor, n + 1) for c in item.cells)
+                    n += 1
+            doc = document(render_html(booklet, items=[], footer=False, pages=pages, inline_css=False), fetcher,
+                           roster_css)
+            if len(doc.pages) == assumed:
+                break
+            assumed = len(doc.pages)
+        roster_pdf, roster_pages = bytes(doc.write_pdf()), assumed
+    total = roster_pages + sum(unit_pages[i.sheet] if i.kind == "page" and i.sheet is not None else 1 for i in items)
+    footers = document(render_html(booklet, items=[], roster=False, blank_pages=total, inline_css=False), fetcher,
+                       render_css(booklet, items=[]))
+    return roster_pdf, roster_pages, bytes(footers.write_pdf())
+
+
+def _task(args: tuple[Any, ...]) -> Any:
+    if args[0] == "front":
+        return front_matter(*args[1:])
+    return lay_out_sheet(*args[1:])
+
+
+def _map(tasks: list[tuple[Any, ...]], jobs: int, fetcher: Any) -> list[Any]:
+    """Run the tasks, in parallel on forked processes when that is possible and asked for; results in order."""
+    if fetcher is not None or jobs <= 1 or len(tasks) <= 1 or "fork" not in multiprocessing.get_all_start_methods():
+        return [_task((*t, fetcher)) for t in tasks]
+    booklet = tasks[0][1]  # parse the stylesheets and load the fonts before forking, once for every worker
+    for size in size_order(booklet):
+        items, unit = _unit_items(Sheet(title=""), size)
+        stylesheet(render_css(booklet, items=items, footer=False, unit=unit), shared_fetcher())
+    with ProcessPoolExecutor(max_workers=min(jobs, len(tasks)), mp_context=multiprocessing.get_context("fork")) as ex:
+        return list(ex.map(_task, tasks, chunksize=1))
+
+
+class _Assembler:
+    """Builds the output PDF from laid-out pages, each source page becoming one reusable form XObject."""
+
+    def __init__(self, page_w: float, page_h: float) -> None:
+        from pypdf import PdfWriter
+
+        self.writer = PdfWriter()
+        self.size = (round(page_w * _PT_PER_MM, 3), round(page_h * _PT_PER_MM, 3))
+        self.forms: dict[tuple[int, int], Any] = {}
+        self.readers: dict[int, Any] = {}
+
+    def reader(self, key: int, pdf: bytes) -> Any:
+        from pypdf import PdfReader
+
+        if key not in self.readers:
+            self.readers[key] = PdfReader(BytesIO(pdf))
+        return self.readers[key]
+
+    def form(self, key: int, pdf: bytes, index: int) -> Any:
+        from pypdf.generic import ArrayObject, DecodedStreamObject, FloatObject, NameObject, StreamObject
+
+        ref = self.forms.get((key, index))
+        if ref is None:
+            src = self.reader(key, pdf).pages[index]
+            contents = src["/Contents"].get_object()
+            if isinstance(contents, StreamObject):  # WeasyPrint writes one stream a page: reuse it as encoded
+                stream = contents.clone(self.writer, force_duplicate=True)
+            else:
+                stream = DecodedStreamObject()
+                stream.set_data(src.get_contents().get_data())
+            stream[NameObject("/Type")] = NameObject("/XObject")
+            stream[NameObject("/Subtype")] = NameObject("/Form")
+            stream[NameObject("/BBox")] = ArrayObject(FloatObject(v) for v in src.mediabox)
+            stream[NameObject("/Resources")] = src["/Resources"].clone(self.writer)
+            if "/Group" in src:
+                stream[NameObject("/Group")] = src["/Group"].clone(self.writer)
+            if isinstance(stream, DecodedStreamObject):
+                stream = stream.flate_encode()
+            ref = self.forms[(key, index)] = self.writer._add_object(stream)
+        return ref
+
+    def page(self, placed: list[tuple[Any, float, float]]) -> None:
+        """A page drawing each form at (x, y) mm from the page's top-left corner (its own top-left there)."""
+        from pypdf import PageObject
+        from pypdf.generic import DecodedStreamObject, DictionaryObject, NameObject
+
+        w, h = self.size
+        page = PageObject.create_blank_page(width=w, height=h)
+        xobjects = DictionaryObject()
+        ops = []
+        for n, (ref, x, y) in enumerate(placed):
+            name = f"/P{n}"
+            xobjects[NameObject(name)] = ref
+            bbox = ref.get_object()["/BBox"]
+            dy = h - round(y * _PT_PER_MM, 3) - float(bbox[3])
+            ops.append(f"q 1 0 0 1 {round(x * _PT_PER_MM, 3)} {round(dy, 3)} cm {name} Do Q")
+        page[NameObject("/Resources")] = DictionaryObject({NameObject("/XObject"): xobjects})
+        content = DecodedStreamObject()
+        content.set_data("\n".join(ops).encode("ascii"))
+        page[NameObject("/Contents")] = self.writer._add_object(content)
+        self.writer.add_page(page)
+
+    def bytes(self) -> bytes:
+        out = BytesIO()
+        self.writer.write(out)
+        return out.getvalue()
+
+
+def render_fast(booklet: Booklet, fetcher: Any = None, *, jobs: int | None = None) -> bytes:
+    """The booklet as PDF bytes, each distinct sheet laid out once (see the module docstring).
+
+    The roster and footers are laid out alongside the sheets on the guess that every sheet fits its first size
+    on one page; when a sheet did not, they are laid out again once the sheets are done.
+    """
+    from pypdf import PdfReader
+
+    order = size_order(booklet)
+    distinct: dict[Sheet, str] = {}
+    for i, sheet in enumerate(booklet.sheets):
+        distinct.setdefault(sheet, booklet.fits[i] if i < len(booklet.fits) and booklet.fits[i] else order[0])
+    booklet.fits = [distinct[s] for s in booklet.sheets]
+    guess = layout_items(booklet)
+    bare = replace(booklet, sheets=[], roster=None, fits=[])
+    tasks: list[tuple[Any, ...]] = [("front", booklet, guess, dict.fromkeys(distinct, 1))]
+    tasks += [("sheet", bare, sheet, size) for sheet, size in distinct.items()]
+    front, *laid = _map(tasks, jobs or os.cpu_count() or 1, fetcher)
+    unit_pdf = {sheet: pdf for sheet, (_, pdf) in zip(distinct, laid, strict=True)}
+    unit_pages = {sheet: len(PdfReader(BytesIO(pdf)).pages) for sheet, pdf in unit_pdf.items()}
+    sizes = {sheet: size for sheet, (size, _) in zip(distinct, laid, strict=True)}
+    booklet.fits = [sizes[s] for s in booklet.sheets]
+    items = layout_items(booklet)
+    if items != guess or any(n != 1 for n in unit_pages.values()):
+        front = front_matter(booklet, items, unit_pages, fetcher)
+    roster_pdf, roster_pages, footers = front
+
+    g = geometry(booklet.paper, booklet.per_page)
+    out = _Assembler(g.page_w, g.page_h)
+    keys = {sheet: n for n, sheet in enumerate(distinct)}
+    footer_key, roster_key = -1, -2
+    number = 0
+
+    def emit(placed: list[tuple[Any, float, float]]) -> None:
+        nonlocal number
+        out.page([*placed, (out.form(footer_key, footers, number), 0.0, 0.0)])
+        number += 1
+
+    for index in range(roster_pages):
+        emit([(out.form(roster_key, roster_pdf, index), 0.0, 0.0)])
+    for item in items:
+        if item.kind == "page":
+            assert item.sheet is not None
+            for index in range(unit_pages[item.sheet]):
+                emit([(out.form(keys[item.sheet], unit_pdf[item.sheet], index), 0.0, 0.0)])
+        else:
+            emit([(out.form(keys[c.sheet], unit_pdf[c.sheet], 0), g.margin + c.x, g.margin + c.y) for c in item.cells])
+    return out.bytes()
