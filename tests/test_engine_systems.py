@@ -323,9 +323,10 @@ def test_hex_line_of_sight():
     from drydock.engine.hexgrid import hex_line
 
     assert hex_line(0, 0, 3, 0) == [(0, 0), (1, 0), (2, 0), (3, 0)]
-    line = hex_line(0, 0, 2, 2)
-    assert line[0] == (0, 0) and line[-1] == (2, 2) and len(line) == 5
-    assert all(distance(b[0] - a[0], b[1] - a[1]) == 1 for a, b in zip(line, line[1:], strict=False))
+    line = hex_line(0, 0, 2, 2)  # along hexsides: the hexes on both sides count
+    assert (0, 0) in line and (2, 2) in line and len(line) == 7
+    assert sorted(hex_line(2, 2, 0, 0)) == sorted(line)  # the same from either end
+    assert sorted(hex_line(0, 0, 4, -1)) == sorted(hex_line(4, -1, 0, 0))
 
 
 def test_flares_and_probes_b9_b17():

@@ -34,7 +34,8 @@
   will be; every doctrine avoids paths next to minefields. Not simulated: fighters and seekers entering
   minefields, minesweeping.
 - B.9 Flares and B.17 Probes: launched with the ship's attacks at a hex within 10: a die of 1 is a dud,
-  2-4 puts the marker face down in a random adjacent hex, 5-6 in the chosen hex; face-down markers flip
+  2-4 puts the marker face down in a random adjacent hex (direction die from the launcher's heading), 5-6 in
+  the chosen hex; face-down markers flip
   up in the End Phase, face-up ones are removed then (so a marker acts in the turn after its launch). A
   line of sight through hexes with face-up flares (both ends included) is -1 per flare (fire control may
   cancel it like any -1), 4 or more block the attack. A face-up probe gives the ship that launched it +1
@@ -61,7 +62,7 @@ import copy
 
 from drydock.engine.damage import apply_marked_damage
 from drydock.engine.dice import d6
-from drydock.engine.hexgrid import DIRS, FWD, GEOMETRY, distance, hex_line, on_board
+from drydock.engine.hexgrid import DIRS, FWD, GEOMETRY, decompose, distance, hex_line, on_board
 from drydock.engine.movement import Orders, path_hexes
 from drydock.engine.ships import ShipState
 from drydock.engine.tables import (
@@ -366,8 +367,8 @@ def _place(battle, ship: ShipState, kind: str, q: int, r: int) -> None:  # type:
     roll = d6(battle.rng)
     if roll == 1:
         where = None
-    elif roll <= 4:
-        d = DIRS[d6(battle.rng) - 1]
+    elif roll <= 4:  # the direction die counts from the launcher's heading (1 = ahead), as for scatter (B.23)
+        d = DIRS[(ship.heading + d6(battle.rng) - 1) % 6]
         where = (q + d[0], r + d[1])
     else:
         where = (q, r)
@@ -390,8 +391,11 @@ def launch_markers(battle, ship: ShipState, enemies: list[ShipState]) -> None:  
         _place(battle, ship, "probe", eq, er)
     if ship.flares_left and battle.m.doctrine.outgunned(ship, None, live):
         mq, mr = _next_pos(ship)
-        line = hex_line(mq, mr, eq, er)
-        q, r = line[len(line) // 2]
+        n = distance(eq - mq, er - mr)
+        half = [p for p in hex_line(mq, mr, eq, er)
+                if distance(p[0] - mq, p[1] - mr) == n // 2 and distance(eq - p[0], er - p[1]) == n - n // 2]
+        # the middle of the line (on a hexside: the first clockwise from the heading, so mirrors agree)
+        q, r = min(half, key=lambda p: (0, 0, 0) if p == (mq, mr) else decompose(p[0] - mq, p[1] - mr, ship.heading))
         if distance(q - ship.q, r - ship.r) <= MARKER_RANGE:
             ship.flares_left -= 1
             _place(battle, ship, "flare", q, r)
