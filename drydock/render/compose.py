@@ -56,44 +56,70 @@ def lay_out_sheet(booklet: Booklet, sheet: Sheet, size: str, fetcher: Any = None
         size = next_size(booklet, size)
 
 
-def front_matter(booklet: Booklet, items: list[Item], unit_pages: dict[Sheet, int],
-                 fetcher: Any = None) -> tuple[bytes, int, bytes]:
-    """(roster PDF, its pages, footers PDF) for ``items`` whose page sheets take ``unit_pages`` pages each.
+def roster_guess(booklet: Booklet) -> int:
+    """A first guess of the roster's length in pages (about 40 ships a page; a wrong guess costs one more layout)."""
+    if booklet.roster is None:
+        return 0
+    return 1 + (len(booklet.sheets) + 12) // 40
 
-    The roster prints each ship's page number, so it is laid out after a first guess of its own length and
-    again if the guess was wrong; the footers are empty pages carrying "page n of m".
+
+def _page_numbers(items: list[Item], unit_pages: dict[Sheet, int], first: int) -> tuple[dict[str, int], int]:
+    """Each sheet anchor's page number when the sheets start after ``first`` pages; and the booklet's length."""
+    pages: dict[str, int] = {}
+    n = first
+    for item in items:
+        if item.kind == "page":
+            assert item.sheet is not None
+            pages[item.anchor] = n + 1
+            n += unit_pages[item.sheet]
+        else:
+            pages.update((c.anchor, n + 1) for c in item.cells)
+            n += 1
+    return pages, n
+
+
+def lay_out_roster(booklet: Booklet, items: list[Item], unit_pages: dict[Sheet, int], assumed: int,
+                   fetcher: Any = None) -> tuple[bytes, int]:
+    """(roster PDF, its pages) for ``items`` whose page sheets take ``unit_pages`` pages each.
+
+    The roster prints each ship's page number, so it is laid out on a guess of its own length (``assumed``)
+    and again if the guess was wrong.
     """
     fetcher = fetcher or shared_fetcher()
-    roster_pdf, roster_pages = b"", 0
-    if booklet.roster is not None:
-        assumed = 1 + max(0, -(-(len(booklet.sheets) - 10) // 28))  # a first guess: about 28 ships a page
-        roster_css = render_css(booklet, items=[], footer=False)
-        while True:
-            pages: dict[str, int] = {}
-            n = assumed
-            for item in items:
-                if item.kind == "page":
-                    assert item.sheet is not None
-                    pages[item.anchor] = n + 1
-                    n += unit_pages[item.sheet]
-                else:
-                    pages.update((c.anchor, n + 1) for c in item.cells)
-                    n += 1
-            doc = document(render_html(booklet, items=[], footer=False, pages=pages, inline_css=False), fetcher,
-                           roster_css)
-            if len(doc.pages) == assumed:
-                break
-            assumed = len(doc.pages)
-        roster_pdf, roster_pages = bytes(doc.write_pdf()), assumed
-    total = roster_pages + sum(unit_pages[i.sheet] if i.kind == "page" and i.sheet is not None else 1 for i in items)
+    if booklet.roster is None:
+        return b"", 0
+    roster_css = render_css(booklet, items=[], footer=False)
+    while True:
+        pages, _ = _page_numbers(items, unit_pages, assumed)
+        doc = document(render_html(booklet, items=[], footer=False, pages=pages, inline_css=False), fetcher,
+                       roster_css)
+        if len(doc.pages) == assumed:
+            return bytes(doc.write_pdf()), assumed
+        assumed = len(doc.pages)
+
+
+def lay_out_footers(booklet: Booklet, total: int, fetcher: Any = None) -> bytes:
+    """``total`` empty pages carrying the footer ("page n of m")."""
+    fetcher = fetcher or shared_fetcher()
     footers = document(render_html(booklet, items=[], roster=False, blank_pages=total, inline_css=False), fetcher,
                        render_css(booklet, items=[]))
-    return roster_pdf, roster_pages, bytes(footers.write_pdf())
+    return bytes(footers.write_pdf())
+
+
+def front_matter(booklet: Booklet, items: list[Item], unit_pages: dict[Sheet, int], fetcher: Any = None,
+                 assumed: int | None = None) -> tuple[bytes, int, bytes]:
+    """(roster PDF, its pages, footers PDF) for ``items`` whose page sheets take ``unit_pages`` pages each."""
+    assumed = roster_guess(booklet) if assumed is None else assumed
+    roster_pdf, roster_pages = lay_out_roster(booklet, items, unit_pages, assumed, fetcher)
+    total = _page_numbers(items, unit_pages, roster_pages)[1]
+    return roster_pdf, roster_pages, lay_out_footers(booklet, total, fetcher)
 
 
 def _task(args: tuple[Any, ...]) -> Any:
-    if args[0] == "front":
-        return front_matter(*args[1:])
+    if args[0] == "roster":
+        return lay_out_roster(*args[1:])
+    if args[0] == "footers":
+        return lay_out_footers(*args[1:])
     return lay_out_sheet(*args[1:])
 
 
@@ -105,6 +131,8 @@ def _map(tasks: list[tuple[Any, ...]], jobs: int, fetcher: Any) -> list[Any]:
     for size in size_order(booklet):
         items, unit = _unit_items(Sheet(title=""), size)
         stylesheet(render_css(booklet, items=items, footer=False, unit=unit), shared_fetcher())
+    stylesheet(render_css(booklet, items=[], footer=False), shared_fetcher())  # the roster's and footers' too
+    stylesheet(render_css(booklet, items=[]), shared_fetcher())
     with ProcessPoolExecutor(max_workers=min(jobs, len(tasks)), mp_context=multiprocessing.get_context("fork")) as ex:
         return list(ex.map(_task, tasks, chunksize=1))
 
@@ -192,17 +220,21 @@ def render_fast(booklet: Booklet, fetcher: Any = None, *, jobs: int | None = Non
     booklet.fits = [distinct[s] for s in booklet.sheets]
     guess = layout_items(booklet)
     bare = replace(booklet, sheets=[], roster=None, fits=[])
-    tasks: list[tuple[Any, ...]] = [("front", booklet, guess, dict.fromkeys(distinct, 1))]
+    ones = dict.fromkeys(distinct, 1)
+    assumed = roster_guess(booklet)
+    tasks: list[tuple[Any, ...]] = [("roster", booklet, guess, ones, assumed),
+                                     ("footers", bare, _page_numbers(guess, ones, assumed)[1])]
     tasks += [("sheet", bare, sheet, size) for sheet, size in distinct.items()]
-    front, *laid = _map(tasks, jobs or os.cpu_count() or 1, fetcher)
+    roster, footers, *laid = _map(tasks, jobs or os.cpu_count() or 1, fetcher)
     unit_pdf = {sheet: pdf for sheet, (_, pdf) in zip(distinct, laid, strict=True)}
     unit_pages = {sheet: len(PdfReader(BytesIO(pdf)).pages) for sheet, pdf in unit_pdf.items()}
     sizes = {sheet: size for sheet, (size, _) in zip(distinct, laid, strict=True)}
     booklet.fits = [sizes[s] for s in booklet.sheets]
     items = layout_items(booklet)
-    if items != guess or any(n != 1 for n in unit_pages.values()):
-        front = front_matter(booklet, items, unit_pages, fetcher)
-    roster_pdf, roster_pages, footers = front
+    if items != guess or any(n != 1 for n in unit_pages.values()) or roster[1] != assumed:
+        roster_pdf, roster_pages, footers = front_matter(booklet, items, unit_pages, fetcher, roster[1])
+    else:
+        roster_pdf, roster_pages = roster
 
     g = geometry(booklet.paper, booklet.per_page)
     out = _Assembler(g.page_w, g.page_h)
