@@ -43,6 +43,22 @@ def _unit_items(sheet: Sheet, size: str) -> tuple[list[Item], str]:
     return [Item("page", sheet=sheet, anchor=UNIT_ANCHOR, size=size)], ""
 
 
+KEYED_SIZES = ("page", "compact", "flow")
+"""Sizes whose sheets carry the arc key at their top right (the template's ``keyed``)."""
+_NO_KEY = "\n.head.keyed .keyfig { background: none; }"
+_ONLY_KEY = "\n.ssd * { visibility: hidden; } .head.keyed .keyfig { visibility: visible; }"
+
+
+def keyed(booklet: Booklet, size: str) -> bool:
+    """Does a sheet printed at ``size`` carry the arc key (drawn once per booklet and stamped, see below)?"""
+    return booklet.key and not booklet.blank and size in KEYED_SIZES
+
+
+def sheet_css(booklet: Booklet, items: list[Item], unit: str, size: str) -> str:
+    """The stylesheet of a sheet laid out alone; a keyed sheet leaves its arc key out (:func:`key_stamp` draws it)."""
+    return render_css(booklet, items=items, footer=False, unit=unit) + (_NO_KEY if keyed(booklet, size) else "")
+
+
 def lay_out_sheet(booklet: Booklet, sheet: Sheet, size: str, fetcher: Any = None) -> tuple[str, bytes]:
     """(size, PDF) of ``sheet`` alone at the first size from ``size`` on that it fits."""
     fetcher = fetcher or shared_fetcher()
@@ -50,10 +66,20 @@ def lay_out_sheet(booklet: Booklet, sheet: Sheet, size: str, fetcher: Any = None
     while True:
         items, unit = _unit_items(sheet, size)
         doc = document(render_html(one, items=items, roster=False, footer=False, unit=unit, inline_css=False),
-                       fetcher, render_css(one, items=items, footer=False, unit=unit))
+                       fetcher, sheet_css(one, items, unit, size))
         if fits(booklet, UNIT_ANCHOR, size, marks(doc)) or size == "flow":
             return size, bytes(doc.write_pdf())
         size = next_size(booklet, size)
+
+
+def key_stamp(booklet: Booklet, size: str, fetcher: Any = None) -> bytes:
+    """The arc key alone, where a sheet page of ``size`` draws it: the key diagram (an SVG of some hundred strokes)
+    is painted once per booklet and stamped onto every sheet page instead of being painted on each."""
+    fetcher = fetcher or shared_fetcher()
+    one = replace(booklet, sheets=[], roster=None, fits=[])
+    items, unit = _unit_items(Sheet(title=""), size)
+    html = render_html(one, items=items, roster=False, footer=False, unit=unit, inline_css=False)
+    return bytes(document(html, fetcher, render_css(one, items=items, footer=False, unit=unit) + _ONLY_KEY).write_pdf())
 
 
 def roster_guess(booklet: Booklet) -> int:
@@ -130,7 +156,7 @@ def _map(tasks: list[tuple[Any, ...]], jobs: int, fetcher: Any) -> list[Any]:
     booklet = tasks[0][1]  # parse the stylesheets and load the fonts before forking, once for every worker
     for size in size_order(booklet):
         items, unit = _unit_items(Sheet(title=""), size)
-        stylesheet(render_css(booklet, items=items, footer=False, unit=unit), shared_fetcher())
+        stylesheet(sheet_css(booklet, items, unit, size), shared_fetcher())
     stylesheet(render_css(booklet, items=[], footer=False), shared_fetcher())  # the roster's and footers' too
     stylesheet(render_css(booklet, items=[]), shared_fetcher())
     with ProcessPoolExecutor(max_workers=min(jobs, len(tasks)), mp_context=multiprocessing.get_context("fork")) as ex:
@@ -249,11 +275,17 @@ def render_fast(booklet: Booklet, fetcher: Any = None, *, jobs: int | None = Non
 
     for index in range(roster_pages):
         emit([(out.form(roster_key, roster_pdf, index), 0.0, 0.0)])
+    stamps: dict[str, bytes] = {}
     for item in items:
         if item.kind == "page":
             assert item.sheet is not None
             for index in range(unit_pages[item.sheet]):
-                emit([(out.form(keys[item.sheet], unit_pdf[item.sheet], index), 0.0, 0.0)])
+                placed = [(out.form(keys[item.sheet], unit_pdf[item.sheet], index), 0.0, 0.0)]
+                if index == 0 and keyed(booklet, item.size):
+                    if item.size not in stamps:
+                        stamps[item.size] = key_stamp(booklet, item.size, fetcher)
+                    placed.append((out.form(-3 - KEYED_SIZES.index(item.size), stamps[item.size], 0), 0.0, 0.0))
+                emit(placed)
         else:
             emit([(out.form(keys[c.sheet], unit_pdf[c.sheet], 0), g.margin + c.x, g.margin + c.y) for c in item.cells])
     return out.bytes()
