@@ -46,7 +46,7 @@ def _unit_items(sheet: Sheet, size: str) -> tuple[list[Item], str]:
 KEYED_SIZES = ("page", "compact", "flow")
 """Sizes whose sheets carry the arc key at their top right (the template's ``keyed``)."""
 _NO_KEY = "\n.head.keyed .keyfig { background: none; }"
-_ONLY_KEY = "\n.ssd * { visibility: hidden; } .head.keyed .keyfig { visibility: visible; }"
+_ONLY_KEY = "\n.ssd * { visibility: hidden; } .head.keyed .keyfig { visibility: visible; } .turnbox { display: none; }"
 
 
 def keyed(booklet: Booklet, size: str) -> bool:
@@ -253,7 +253,8 @@ def render_fast(booklet: Booklet, fetcher: Any = None, *, jobs: int | None = Non
     tasks += [("sheet", bare, sheet, size) for sheet, size in distinct.items()]
     roster, footers, *laid = _map(tasks, jobs or os.cpu_count() or 1, fetcher)
     unit_pdf = {sheet: pdf for sheet, (_, pdf) in zip(distinct, laid, strict=True)}
-    unit_pages = {sheet: len(PdfReader(BytesIO(pdf)).pages) for sheet, pdf in unit_pdf.items()}
+    readers = {sheet: PdfReader(BytesIO(pdf)) for sheet, pdf in unit_pdf.items()}  # read once, also to assemble
+    unit_pages = {sheet: len(reader.pages) for sheet, reader in readers.items()}
     sizes = {sheet: size for sheet, (size, _) in zip(distinct, laid, strict=True)}
     booklet.fits = [sizes[s] for s in booklet.sheets]
     items = layout_items(booklet)
@@ -265,6 +266,7 @@ def render_fast(booklet: Booklet, fetcher: Any = None, *, jobs: int | None = Non
     g = geometry(booklet.paper, booklet.per_page)
     out = _Assembler(g.page_w, g.page_h)
     keys = {sheet: n for n, sheet in enumerate(distinct)}
+    out.readers.update((keys[sheet], reader) for sheet, reader in readers.items())
     footer_key, roster_key = -1, -2
     number = 0
 
