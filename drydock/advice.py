@@ -6,7 +6,7 @@ Core module (no I/O). :mod:`drydock.validation` adds these hints to its problem 
 
 from __future__ import annotations
 
-from decimal import ROUND_CEILING, Decimal
+import math
 
 from drydock.calc import Rating, calculate
 from drydock.model import Design
@@ -42,12 +42,12 @@ def _largest_fitting(design: Design, rating: Rating, key: str, rules: Ruleset) -
     """
     over = rating.used_su - rating.total_su
     factor = rating.engine_factor if key == "engines" else rating.shield_factor
-    tech = rules.tech_modifiers.get(getattr(design.tech, key), Decimal(1))
+    tech = rules.tech_modifiers.get(getattr(design.tech, key), 1)
     top = rules.shield_max if key == "shields" else None
 
     def cost(value: int) -> int:
         value = max(value, 0) if top is None else min(max(value, 0), top)
-        return int((value * factor * tech).to_integral_value(rounding=ROUND_CEILING))
+        return math.ceil(value * factor * tech)  # exact: int and Fraction
 
     current = getattr(design, key)
     now = cost(current)

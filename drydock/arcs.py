@@ -13,12 +13,12 @@ back as itself.
 from __future__ import annotations
 
 import re
-from decimal import Decimal
 from functools import lru_cache
 
 from drydock.errors import BankSyntaxError
 from drydock.model import Bank
 from drydock.rules import Ruleset
+from drydock.rules.formula import Exact
 
 COMPONENTS = "ABCDEFGHIJKL"
 _BANK_RE = re.compile(r"^\s*(\d*)\s*([A-Za-z]+)\s*(\d*)\s*$")
@@ -60,7 +60,7 @@ def arc_components(arc: str, rules: Ruleset | None = None) -> frozenset[str]:
     return frozenset(ch for ch in arc if ch in COMPONENTS)
 
 
-def arc_count(arc: str, rules: Ruleset | None = None) -> Decimal | None:
+def arc_count(arc: str, rules: Ruleset | None = None) -> Exact | None:
     """"Arcs" in the bank SU formula (A.1): letters, the standard equivalent's letters, or 1.5.
 
     ``None`` for an unknown designation.
@@ -72,11 +72,11 @@ def arc_count(arc: str, rules: Ruleset | None = None) -> Decimal | None:
     defensive = rules.data.arcs.defensive
     std = rules.alternate_arcs.get(arc)
     if arc in defensive:
-        count: Decimal | None = defensive[arc]
+        count: Exact | None = defensive[arc]
     elif std is not None:
-        count = Decimal(len(std))
+        count = len(std)
     elif arc and all(ch in COMPONENTS for ch in arc) and len(set(arc)) == len(arc):
-        count = Decimal(len(arc))
+        count = len(arc)
     else:
         count = None
     if len(memo) < 10_000:

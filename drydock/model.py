@@ -136,6 +136,11 @@ class Design(_Model):
     engines: int = 0
     shields: int | ArcValues = 0
     screens: int | ArcValues = 0
+    extra_directional_screens: ArcValues | None = None
+    """Directional screens written beside standard ``screens`` (A.5 notes [6], [7] forbid having both).
+
+    Kept, never dropped, so that ``validate()`` reports ``SCREENS_MIXED``; the rating uses
+    the standard screens only, as the Drydock does (Z.2)."""
     tech: TechLevels = TechLevels()
     weapons: tuple[Battery, ...] = ()
     systems: tuple[SystemEntry, ...] = ()

@@ -2,18 +2,14 @@
 
 from __future__ import annotations
 
-from decimal import Decimal
-
 from drydock.arcs import format_bank
 from drydock.calc import Rating
 from drydock.formats.text import format_range, format_stats
 from drydock.model import ArcValues
 from drydock.rules import Ruleset
+from drydock.rules.formula import number_text
 
-
-def _num(x: Decimal) -> str:
-    text = format(x.normalize(), "f") if x == x.to_integral_value() else format(x, "f").rstrip("0")
-    return text
+_num = number_text
 
 
 def _dash(values: list[int]) -> str:
@@ -51,7 +47,7 @@ def format_rating(r: Rating, source: str | None = None, *, rules: Ruleset | None
     line(f"Engines {d.engines} (EF {_num(r.engine_factor)})", r.engines_su)
     if isinstance(d.shields, ArcValues):
         s = d.shields
-        line(f"Shields {s.fwd}/{s.port}/{s.stbd}/{s.aft} (ESR {_num(r.esr or Decimal(0))})", r.shields_su)
+        line(f"Shields {s.fwd}/{s.port}/{s.stbd}/{s.aft} (ESR {_num(r.esr or 0)})", r.shields_su)
     else:
         line(f"Shields {d.shields} (SF {_num(r.shield_factor)})", r.shields_su)
     for battery, br in zip(d.weapons, r.batteries, strict=True):
@@ -103,6 +99,8 @@ def format_rating(r: Rating, source: str | None = None, *, rules: Ruleset | None
     if r.equipment_loss_limit is not None:
         limits.append(f"equipment ({r.equipment_loss_limit})")
     out.append("Loss limits: " + (", ".join(limits) if limits else "(none)"))
+    for reading in r.readings:
+        out.append(f"Reading: {reading}")
     for note in d.notes:
         out.append(f"Note: {note}")
     if r.problems:

@@ -10,7 +10,8 @@ HULL_OUT_OF_RANGE          hull size 1-35 (A.1)
 ENGINES_NEGATIVE           engine rating 0 and up (A.1)
 SHIELDS_ABOVE_5            shield rating (or any directional arc) at most 5 (A.1, B.7)
 SHIELDS_NEGATIVE           shield ratings are 0 or more
-SCREENS_OUT_OF_RANGE       screens 0-50 (B.18, Z.2)
+SCREENS_OUT_OF_RANGE       screens are 0 or more (B.18)
+SCREENS_MIXED              standard and directional screens together (A.5 notes [6], [7])
 OVER_SPACE                 used SU more than the hull's total SU (A.1)
 TECH_LEVEL_OUT_OF_RANGE    technology levels -2..+2 (A.4)
 ACC_OUT_OF_RANGE           ACC 2+..6+ (A.1)
@@ -27,7 +28,11 @@ TOO_MANY_RANGE_TRAITS      at most two range-based traits (A.1)
 RANGE_TRAIT_PAIR_INVALID   range-based pairs marked n/a: Dfs+Gid, Fcs+Gid, Sct+Tls (A.1)
 SEEKER_RANGE_TRAIT         seeking weapons take no range-based traits (A.1)
 SEEKER_DEFENSIVE           seeking weapons may not be Defensive (A.1)
-TOO_MANY_TRAITS            at most five traits per mode (Z.2) (warning)
+DRYDOCK_CAP_ENGINES        engines above the Drydock's 12 (Z.2) (warning*)
+DRYDOCK_CAP_SCREENS        more than the Drydock's 50 screens (Z.2) (warning*)
+DRYDOCK_CAP_ROF / _IMP / _DMG   ROF, IMP or DMG above the Drydock's 5 (Z.2) (warning*)
+DRYDOCK_CAP_RANGE          long range above the Drydock's 18 (Z.2) (warning*)
+DRYDOCK_CAP_TRAITS         more than the Drydock's five traits per mode (Z.2) (warning*)
 BATTERY_NO_BANKS           a battery needs at least one bank (A.1)
 UNKNOWN_ARC                bank arc is not a component, alternate or defensive arc (C.1)
 BANK_MOUNTS_INVALID        a bank has at least one mount (A.1)
@@ -36,23 +41,26 @@ UNKNOWN_SYSTEM             system not in the ruleset (A.5)
 SYSTEM_DUPLICATE           no duplicate equipment or traits unless multiples are allowed (B)
 SYSTEM_QTY_INVALID         quantity at least 1; more than 1 only where multiples are allowed (B)
 SYSTEM_IS_STRUCTURAL       screens / directional shielding are set with `screens:` / `shields:`
-SYSTEM_REQUIRES            Launch Tubes need a Carrier and cover at most its flights (B.12)
+SYSTEM_REQUIRES            Launch Tubes need a Carrier (B.12)
+SYSTEM_QTY_DIFFERS         Launch Tubes' quantity differs from the Carrier's flights; priced for the flights
+                           (A.5, B.12) (warning)
 SHOCKWAVE_NO_SHIELDS       a shockwave with shield 0 does nothing (B.19) (warning)
 BATTERY_NAME_DUPLICATE     two batteries with the same name (A.3) (warning)
 CR_ZERO                    combat rating 0: no weapons, or no defence (A.2) (warning)
 STATED_*_MISMATCH          a value stated by the source differs from the computed one (warning)
 ========================== ==========================================================
+
+(*) The Drydock caps are limits of the spreadsheet, not of the rulebook: warnings by
+default, errors with the rules option ``drydock_caps: error``.
 """
 
 from __future__ import annotations
-
-from decimal import Decimal
 
 from drydock.advice import fit_advice, system_suggestion, trait_suggestion
 from drydock.arcs import arc_hint
 from drydock.calc import Rating, calculate
 from drydock.model import ArcValues, Design, WeaponMode
-from drydock.problems import Problem
+from drydock.problems import Problem, Severity
 from drydock.rules import Ruleset
 
 
@@ -76,8 +84,13 @@ def _problems(design: Design, rating: Rating, rules: Ruleset) -> list[Problem]:
     if not rules.hull_min <= H <= rules.hull_max:
         add(Problem("HULL_OUT_OF_RANGE", f"hull size {H} is outside {rules.hull_min}-{rules.hull_max}",
                     "hull", section="A.1"))
+    cap = _cap_severity(rules)
     if design.engines < 0:
         add(Problem("ENGINES_NEGATIVE", f"engine rating {design.engines} is below 0", "engines", section="A.1"))
+    elif design.engines > rules.drydock_caps["engines"]:
+        add(Problem("DRYDOCK_CAP_ENGINES", f"engine rating {design.engines} is above the Drydock's "
+                                           f"{rules.drydock_caps['engines']} (the rulebook sets no limit)",
+                    "engines", cap, section="Z.2"))
     _check_shields(design, rules, add)
     _check_screens(design, rules, add)
     for cat in ("engines", "shields", "weapons", "fighters"):
@@ -140,28 +153,47 @@ def _check_shields(design: Design, rules: Ruleset, add) -> None:  # type: ignore
         add(Problem("SHIELDS_NEGATIVE", f"shield rating {design.shields} is below 0", "shields"))
 
 
+def _cap_severity(rules: Ruleset) -> Severity:
+    """Severity of the Drydock-only caps (Z.2): a warning unless the option ``drydock_caps`` says error."""
+    return "error" if rules.option("drydock_caps") == "error" else "warning"
+
+
 def _check_screens(design: Design, rules: Ruleset, add) -> None:  # type: ignore[no-untyped-def]
     top = rules.screens_max
     screens = design.screens
+    extra = design.extra_directional_screens
+    if extra is not None:
+        arcs = "/".join(str(v) for _, v in extra.items())
+        add(Problem("SCREENS_MIXED", f"{screens} standard screens and directional screens {arcs} (fwd/port/stbd/"
+                                     "aft): a starship may not have both; rated with the standard screens only",
+                    "screens", section="A.5 [6] [7]"))
     if isinstance(screens, ArcValues):
         for arc, value in screens.items():
             if value < 0:
                 add(Problem("SCREENS_OUT_OF_RANGE", f"{arc} screens {value} is below 0", f"screens.{arc}",
                             section="B.18"))
         if screens.total() > top:
-            add(Problem("SCREENS_OUT_OF_RANGE", f"{screens.total()} directional screens is more than {top}",
-                        "screens", section="B.18, Z.2"))
-    elif not 0 <= screens <= top:
-        add(Problem("SCREENS_OUT_OF_RANGE", f"{screens} screens is outside 0-{top}", "screens",
-                    section="B.18, Z.2"))
+            add(Problem("DRYDOCK_CAP_SCREENS", f"{screens.total()} directional screens is more than the "
+                                               f"Drydock's {top}", "screens", _cap_severity(rules),
+                        section="Z.2"))
+    elif screens < 0:
+        add(Problem("SCREENS_OUT_OF_RANGE", f"{screens} screens is below 0", "screens", section="B.18"))
+    elif screens > top:
+        add(Problem("DRYDOCK_CAP_SCREENS", f"{screens} screens is more than the Drydock's {top}", "screens",
+                    _cap_severity(rules), section="Z.2"))
 
 
 def _check_mode(mode: WeaponMode, rules: Ruleset, part: str, label: str, add) -> None:  # type: ignore[no-untyped-def]
     if mode.acc not in rules.acc_standard:
         add(Problem("ACC_OUT_OF_RANGE", f"{label}: ACC {mode.acc}+ is not one of 2+ to 6+", part, section="A.1"))
+    caps = rules.drydock_caps
+    cap = _cap_severity(rules)
     for key, value in (("ROF", mode.rof), ("IMP", mode.imp), ("DMG", mode.dmg)):
         if value < 1:
             add(Problem(f"{key}_INVALID", f"{label}: {key} {value} must be at least 1", part, section="A.1"))
+        elif value > caps[key.lower()]:
+            add(Problem(f"DRYDOCK_CAP_{key}", f"{label}: {key} {value} is above the Drydock's {caps[key.lower()]}",
+                        part, cap, section="Z.2"))
     if mode.ma is not None:
         if not rules.ma_min <= mode.ma <= rules.ma_max:
             add(Problem("SEEKER_MA_OUT_OF_RANGE", f"{label}: seeker MA {mode.ma} is outside "
@@ -176,6 +208,9 @@ def _check_mode(mode: WeaponMode, rules: Ruleset, part: str, label: str, add) ->
             add(Problem("RANGE_BANDS_NONSTANDARD",
                         f"{label}: range {s}-{m}-{long} is not three equal bands "
                         "(customised bands have no costing rule)", part, section="A.1, Z.2"))
+        if long > caps["range"]:
+            add(Problem("DRYDOCK_CAP_RANGE", f"{label}: long range {long} is above the Drydock's {caps['range']}",
+                        part, cap, section="Z.2"))
     traits = list(mode.traits)
     known = [t for t in traits if t in rules.traits]
     for t in traits:
@@ -190,8 +225,8 @@ def _check_mode(mode: WeaponMode, rules: Ruleset, part: str, label: str, add) ->
             add(Problem("DUPLICATE_TRAIT", f"{label}: {rules.traits[t].name} is taken {count} times",
                         part, section="C.5"))
     if len(traits) > rules.max_traits:
-        add(Problem("TOO_MANY_TRAITS", f"{label}: {len(traits)} traits (the Drydock allows {rules.max_traits})",
-                    part, "warning", section="Z.2"))
+        add(Problem("DRYDOCK_CAP_TRAITS", f"{label}: {len(traits)} traits (the Drydock allows {rules.max_traits})",
+                    part, cap, section="Z.2"))
     values = {"rof": mode.rof, "imp": mode.imp, "dmg": mode.dmg, "acc": mode.acc}
     for t in seen:
         for key, need in rules.traits[t].requires.items():
@@ -218,7 +253,7 @@ def _check_mode(mode: WeaponMode, rules: Ruleset, part: str, label: str, add) ->
         add(Problem("TOO_MANY_RANGE_TRAITS", f"{label}: {len(ranged)} range-based traits ({', '.join(ranged)}); "
                                              f"at most {rules.data.trait_rules.max_range_based}", part,
                     section="A.1"))
-    elif len(ranged) == 2 and rules.range_pairs.get(frozenset(ranged), Decimal(0)) is None:
+    elif len(ranged) == 2 and rules.range_pairs.get(frozenset(ranged), 0) is None:
         add(Problem("RANGE_TRAIT_PAIR_INVALID", f"{label}: {ranged[0]}/{ranged[1]} is an invalid combination",
                     part, section="A.1"))
 
@@ -254,6 +289,13 @@ def _check_systems(design: Design, rules: Ruleset, add) -> None:  # type: ignore
                         "systems", section="B"))
         if rule.requires and rule.requires not in counts:
             add(Problem("SYSTEM_REQUIRES", f"{name} requires {rule.requires}", "systems", section=rule.section))
+        elif rule.priced_per and rule.priced_per in qty_of and qty_of[name] != qty_of[rule.priced_per]:
+            unit = rules.systems[rule.priced_per].unit or "units"
+            add(Problem("SYSTEM_QTY_DIFFERS", f"{name}: quantity {qty_of[name]} differs from the "
+                                              f"{rule.priced_per}'s {qty_of[rule.priced_per]} {unit}; priced for "
+                                              f"{qty_of[rule.priced_per]} {unit} (they serve the whole "
+                                              f"{rule.priced_per.lower()})", "systems", "warning",
+                        section=rule.section))
         elif rule.requires and qty_of[name] > qty_of[rule.requires]:
             add(Problem("SYSTEM_REQUIRES", f"{name} covers {qty_of[name]} {rule.unit or 'units'} but "
                                            f"{rule.requires} has only {qty_of[rule.requires]}", "systems",

@@ -316,3 +316,11 @@ def test_screens_number_above_directional_screens_and_arc_spellings():
     d = one("X Y-class Z\nScreens: 4\n-Fwd: 2\nPort: 1\n--Starboard: 1\nHull: 3-2-1\n")
     assert d.screens == ArcValues(fwd=2, port=1, stbd=1, aft=0)
     assert to_drake(d).split("--\n")[2] == "Screens:\n-Fwd: 2\n-Port: 1\n-Stbd: 1\n-Aft: 0\n"
+
+
+def test_several_glued_separators_are_all_separators():
+    """Found by the mutation fuzzer: '-------Name' read as '--' + '-----Name', which could not be written back."""
+    text = "X Y-class Z\nHull: 1\n-------Gun | AB [] // (1)\n4-8-12 | 1x5+/1/1\n"
+    d = one(text)
+    assert d.weapons[0].name == "-Gun"
+    assert from_drake(to_drake(d)) == [d]

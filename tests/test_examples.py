@@ -17,12 +17,12 @@ EXPECTED = {  # file: (used SU, total SU, ORAT, DRAT, CR)
     "bastion-battleship.yaml": (4032, 5000, None, None, 408),
     "comet-frigate.yaml": (655, 875, None, None, 87),
     "dauntless-dreadnought.yaml": (5737, 6480, None, None, 895),
-    "harrier-missile-destroyer.yaml": (767, 1080, None, None, 91),
-    "kestrel-corvette.yaml": (336, 495, None, None, 39),
+    "harrier-missile-destroyer.yaml": (777, 1080, None, None, 93),
+    "kestrel-corvette.yaml": (341, 495, None, None, 40),
     "majestic.yaml": (1520, 1520, 605, 58, 188),
     "shade-raider.yaml": (1569, 1755, None, None, 106),
-    "vigilant-cruiser.yaml": (2151, 2520, None, None, 246),
-    "wyvern-carrier.yaml": (1976, 3080, None, None, 791),
+    "vigilant-cruiser.yaml": (2157, 2520, None, None, 248),
+    "wyvern-carrier.yaml": (2038, 3080, None, None, 827),
 }
 
 

@@ -43,11 +43,11 @@ def test_rate_prints_each_design_once_with_count_and_total():
     out = res.output
     assert out.count("Free Traders KESTREL-class Corvette   [") == 1
     assert "Ships: 4 in fleet Home Guard" in out
-    assert re.search(r"4  Free Traders KESTREL-class Corvette\s+39\s+156  Kestrel \(HG-04\), Kite \(HG-05\), "
+    assert re.search(r"4  Free Traders KESTREL-class Corvette\s+40\s+160  Kestrel \(HG-04\), Kite \(HG-05\), "
                      r"Kiska \(HG-06\), Kodiak \(HG-07\)", out)
     assert re.search(r"1  Imperial MAJESTIC-class Battlecruiser\s+188\s+188  Majestic \(BC-01\)", out)
-    # 188 + 2 x 63 + 4 x 39 + 2 x 148 (Kzinti x1.7: 87 -> 148) = 766
-    assert "Fleet total: 9 ships, CR 766 of 1000 (medium battle, 2.2): within the limit" in out
+    # 188 + 2 x 64 + 4 x 40 + 2 x 148 (Kzinti x1.7: 87 -> 148) = 772 (Defensive: seeking ACC column)
+    assert "Fleet total: 9 ships, CR 772 of 1000 (medium battle, 2.2): within the limit" in out
 
 
 def test_rate_json_has_the_fleet_object():
@@ -57,7 +57,7 @@ def test_rate_json_has_the_fleet_object():
     assert [i["count"] for i in items[:4]] == [1, 2, 4, 2]
     fleet = items[4]
     assert (fleet["fleet"], fleet["total_cr"], fleet["limit"], fleet["battle_size"], fleet["within_limit"]) == \
-        ("Home Guard", 766, 1000, "medium", True)
+        ("Home Guard", 772, 1000, "medium", True)
     assert [s["name"] for s in fleet["ships"]] == ["Majestic", "Valiant", "Vigil", "Kestrel", "Kite", "Kiska",
                                                    "Kodiak", "", ""]
     assert [s["id"] for s in fleet["ships"]][:2] == ["BC-01", "HG-02"]
@@ -159,9 +159,9 @@ def test_convert_fleet_to_workbook_and_back(tmp_path):
         res = run("rate", "--json", "--rules", rules, path)
         assert res.exit_code == 0, res.output
         fleet = json.loads(res.output)[-1]
-        assert (fleet["total_cr"], len(fleet["ships"])) == (766, 9)
+        assert (fleet["total_cr"], len(fleet["ships"])) == (772, 9)
         assert fleet["ships"][3] == {"name": "Kestrel", "id": "HG-04",
-                                     "design": "Free Traders KESTREL-class Corvette", "combat_rating": 39}
+                                     "design": "Free Traders KESTREL-class Corvette", "combat_rating": 40}
     text = back.read_text()
     assert text.startswith("fleet: Home Guard\nbattle_size: medium\nships:\n- design:\n")
 
@@ -191,4 +191,4 @@ def test_json_fleet_and_inline_designs(tmp_path):
     assert data["ships"][1]["names"] == ["Valiant", "Vigil"] and data["ships"][3]["count"] == 2
     assert data["ships"][0]["design"]["class"] == "Majestic"
     res = run("rate", "--json", out)
-    assert json.loads(res.output)[-1]["total_cr"] == 644  # no house rules: the Comets are back to 87
+    assert json.loads(res.output)[-1]["total_cr"] == 650  # no house rules: the Comets are back to 87

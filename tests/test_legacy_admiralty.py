@@ -61,7 +61,8 @@ def test_dumbo_reads_and_converts_cleanly(name):
     r = rate(design)
     assert rep.unity_cr == r.combat_rating == 317
     assert r.used_su == 1738 and r.total_su == 1520
-    (problem,) = rep.problems
+    cap, problem = rep.problems
+    assert cap == "DRYDOCK_CAP_RANGE Sonic Cannon: long range 30 is above the Drydock's 18 (warning)"
     assert problem.startswith("OVER_SPACE uses 1738 SU of 1520 (218 over): engines 0 would fit (saves 312 SU)")
     assert any("AE combat rating 277" in n for n in design.notes)
     assert any(n.startswith("AE weapon damage chart 1:X 2:X 3:Y 4:Y 5:Y 6:Z") for n in design.notes)

@@ -31,7 +31,7 @@ def test_profiles_resolve_with_local_overrides():
     assert [b.arc for b in turret.banks] == ["ACE", "BDF"]
     assert (pd.name, pd.primary.traits) == ("Point Defence", ("Dfn", "Acr"))  # from the included common.yaml
     assert (torpedo.name, torpedo.primary.range, torpedo.primary.imp) == ("Light Torpedo", (5, 10, 15), 2)
-    assert rate(d).combat_rating == 63
+    assert rate(d).combat_rating == 64
 
 
 def test_profile_chains_and_includes():
@@ -59,12 +59,12 @@ def test_drake_and_xlsx_write_the_resolved_weapon_and_rate_the_same():
 def test_library_override_shows_which_designs_change():
     with library_override([str(REFIT)]):
         (d,) = read_designs(VANGUARD)
-    assert d.weapons[0].primary.range == (5, 10, 15) and rate(d).combat_rating == 65
+    assert d.weapons[0].primary.range == (5, 10, 15) and rate(d).combat_rating == 67
     res = run("rate", "--library", REFIT, EX / "designs", EX / "fleets" / "ships")
     assert res.exit_code == 0, res.output
     tail = res.output[res.output.index("Designs changed by"):]
     assert tail.splitlines() == [f"Designs changed by {REFIT}: 1",
-                                 f"  {VANGUARD}: Imperial VANGUARD-class Destroyer: CR 63 -> 65"]
+                                 f"  {VANGUARD}: Imperial VANGUARD-class Destroyer: CR 64 -> 67"]
     res = run("check", "--library", REFIT, EX / "designs")
     assert res.exit_code == 0 and f"Designs changed by {REFIT}: none" in res.output
 

@@ -146,7 +146,7 @@ def test_directional_shields_are_four_labelled_countdowns(fleet_text):
 def test_carrier_prints_flights_and_launch_tubes(fleet_text):
     page = fleet_text[2]
     assert "FLIGHTS per flight: launched, lost 1 2 3 4 5 6 7 8 9 10 11 12" in page
-    assert "Launch up to 6 per turn (F.5); launch tubes for 6 flights double it (B.12)" in page  # hull 14: 3, x2
+    assert "Launch up to 6 per turn (F.5); launch tubes for 12 flights double it (B.12)" in page  # hull 14: 3, x2
     assert "Carrier (12 flights)" not in page
 
 

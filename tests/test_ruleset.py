@@ -1,6 +1,6 @@
 """Rules as data: every table carries its section; house rules override any entry; formulas are safe."""
 
-from decimal import Decimal
+from fractions import Fraction
 from pathlib import Path
 
 import pytest
@@ -37,7 +37,7 @@ def test_example_house_rule_file():
     knt = mode("3-6-9", "1x5/1/1", ("Knt",))
     from drydock.calc import mode_bsur
 
-    assert mode_bsur(knt, rules) == Decimal("6.8")  # 2.7 x 2.5 = 6.75
+    assert mode_bsur(knt, rules) == Fraction("6.8")  # 2.7 x 2.5 = 6.75
     assert Ruleset.unity().traits["Knt"].multiplier == 3  # the book is untouched
 
 
@@ -46,7 +46,7 @@ def test_override_a_system_cost_and_a_trait_multiplier():
                                "traits": {"Pr1": {"multiplier": "2"}}})
     r = rate(majestic(), rules)
     assert next(s for s in r.systems if s.name == "Countermeasures").su == 108
-    assert r.batteries[0].bsur == Decimal("14.4")
+    assert r.batteries[0].bsur == Fraction("14.4")
 
 
 def test_house_rules_can_add_a_system():
@@ -76,12 +76,83 @@ def test_rules_error_is_a_value_error():
     assert issubclass(RulesError, ValueError)
 
 
-def test_formula_is_exact_decimal():
-    # multiply before dividing: Decimal is exact for tenths, not thirds
+def test_formula_is_exact_rational():
     assert Formula("x * 3 / 3", ["x"])(x=1) == 1
-    assert Formula("x * 0.1 * 3", ["x"])(x=1) == Decimal("0.3")
-    assert isinstance(Formula("x / y", ["x", "y"])(x=1, y=4), Decimal)
-    assert Formula("2 ** -1", [])() == Decimal("0.5")
+    assert Formula("x * 0.1 * 3", ["x"])(x=1) == Fraction("0.3")
+    assert Formula("x / y", ["x", "y"])(x=1, y=3) == Fraction(1, 3)
+    assert isinstance(Formula("x / y", ["x", "y"])(x=1, y=4), Fraction)
+    assert Formula("2 ** -1", [])() == Fraction(1, 2)
+    # thirds are exact: 10 / 0.7 x 1.4 is 20, not 20.000...01 (issue 9)
+    assert Formula("SU / 0.7 * (6 + 15) / 15", ["SU"])(SU=10) == 20
+    assert Formula("ceil(8 * 12 / 9 * 0.75)", [])() == 8
+
+
+def test_sqrt_is_exact_where_it_matters():
+    f = Formula("sqrt(x)", ["x"])
+    assert f(x=2304) == 48
+    assert f(x=Fraction(9, 4)) == Fraction(3, 2)
+    c = Formula("ceil(sqrt(x))", ["x"])
+    assert c(x=2000) == 45  # A.2: sqrt(2000) = 44.72 -> 45
+    assert c(x=480) == 22
+    for n in (1, 2, 10, 99, 10**6, 10**12 + 3):  # n^2 +- 1 never rounds to the wrong side
+        assert c(x=n * n) == n
+        assert c(x=n * n + 1) == n + 1
+        assert c(x=Fraction(n * n * 10 - 1, 10)) == n
+        assert Formula("floor(sqrt(x))", ["x"])(x=n * n - 1) == n - 1
+
+
+HOSTILE = [
+    ("H / 0", "divides by zero"),
+    ("H ** 99999999", "exponent 99999999 is too large"),
+    ("H ** 0.5", "not a whole number"),
+    ("min()", "min\\(\\) takes 1 to 16 arguments, not 0"),
+    ("max()", "max\\(\\) takes 1 to 16 arguments"),
+    ("sqrt(0 - H)", "square root of a negative number"),
+    ("1e999", "too large"),
+    ("H * 1e999", "too large"),
+    ("99999999999999999999999 * H", "too large"),
+    ("0 ** -1", "divides by zero"),
+    ("H" + "+H" * 120, "too long"),
+    ("ceil(" * 45 + "H" + ")" * 45, "nested"),
+    ("-" * 300 + "H", "too long"),
+    ("H" * 600, "longer than 500"),
+    ("((H ** 64) ** 64) ** 64", "too large"),
+    ("sqrt()", "sqrt\\(\\) takes 1 argument"),
+]
+
+
+@pytest.mark.parametrize("expr,match", HOSTILE, ids=[e[:20] for e, _ in HOSTILE])
+def test_hostile_formulas_are_rules_errors_naming_the_key(expr, match):
+    with pytest.raises(RulesError, match=match) as err:
+        Ruleset.from_data({"formulas": {"total_su": {"expr": expr}}})
+    assert "rules entry formulas.total_su" in str(err.value)
+    assert len(str(err.value).splitlines()) == 1
+
+
+def test_a_formula_failing_for_one_design_only_names_the_key():
+    rules = Ruleset.from_data({"systems": {"Marines": {"su": "10 * n / (n - 3)"}}})
+    with pytest.raises(RulesError, match="systems.Marines.su.*divides by zero.*n=3"):
+        rate(design(systems=[("Marines", 3)]), rules)
+    assert rate(design(systems=[("Marines", 4)]), rules).systems[0].su == 40
+
+
+@pytest.mark.parametrize("content,match", [
+    (b"formulas: {total_su: {expr: '\\xff'}}\n\xff\xfe", "not UTF-8"),
+    (b"formulas: [unclosed\n", "not valid YAML"),
+    (b"- just\n- a list\n", "must be a mapping"),
+    (b"a: &a [1]\nb: *a\n", "aliases"),
+    (b"[" * 5000 + b"]" * 5000, "nested|not valid YAML"),
+    (b"acc_factors: {standard: {'2': 1e999}}", "acc_factors.standard.2"),
+    (b"acc_factors: {standard: {'2': .nan}}", "acc_factors.standard.2"),
+    (b"hull: {max: many}", "hull.max"),
+    (b"traits: {Knt: {multiplier: 1e400}}", "traits.Knt.multiplier"),
+])
+def test_hostile_rules_files_are_refused_cleanly(tmp_path, content, match):
+    path = tmp_path / "house.yaml"
+    path.write_bytes(content)
+    with pytest.raises(RulesError, match=match) as err:
+        load_ruleset(path)
+    assert len(str(err.value).splitlines()) == 1
 
 
 def test_solar_sails_alternative_cost_is_one_line():

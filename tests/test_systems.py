@@ -4,7 +4,7 @@ Source: Unity Rulebook v2.0, A.5 as reconstructed in shared/rules/systems.md §1
 Reference ship: hull 10, engine rating 4, shield 2 -> EF 150, SF 126, base DRAT 30.
 """
 
-from decimal import Decimal
+from fractions import Fraction
 
 import pytest
 
@@ -96,7 +96,7 @@ def test_boosters_raise_the_orat_engine_rating():
     w = [battery("W", mode("5-10-15", "2x4/1/1"), "AB")]  # BSUR 15 x 1 x 3 = 45
     assert rate(ship(weapons=w)).batteries[0].orat == 57  # 45 x 19 / 15
     r = rate(ship(("Boosters", 2), weapons=w))
-    assert r.orat_engine_rating == Decimal("4.5")
+    assert r.orat_engine_rating == Fraction("4.5")
     assert r.batteries[0].orat == 59  # 58.5 rounded up
     assert r.tracks.munitions == {"Boosters": [2, 1]}
 
@@ -115,11 +115,11 @@ def test_fire_control_and_long_range_sensors():
     r = rate(ship(("Fire Control", 1), weapons=w))
     fc = sys_rating(r, "Fire Control")
     assert fc.su == 14  # 13.5 rounded up
-    assert fc.orat == Decimal("17.1")
+    assert fc.orat == Fraction("17.1")
     assert r.orat == 75  # 57 + 17.1 rounded up once
     r = rate(ship("Long Range Sensors", weapons=w))
     lrs = sys_rating(r, "Long Range Sensors")
-    assert (lrs.su, lrs.orat) == (23, Decimal("28.5"))
+    assert (lrs.su, lrs.orat) == (23, Fraction("28.5"))
     assert r.orat == 86
     r2 = rate(ship(("Fire Control", 2), weapons=w))
     assert sys_rating(r2, "Fire Control").su == 27
@@ -137,7 +137,7 @@ def test_directional_screens():
     # B.18, note [7]: 15 SU per screen; Fwd 0.67, Port/Stbd 0.50, Aft 0.33 hull boxes
     r = rate(ship(screens=ArcValues(fwd=3, port=2, stbd=2, aft=1)))
     assert sys_rating(r, "Directional Screens").su == 120
-    assert r.hull_equivalent == Decimal("14.34")
+    assert r.hull_equivalent == Fraction("14.34")
     assert r.drat == 44  # 43.02 rounded up
 
 
@@ -150,7 +150,7 @@ def test_shockwave_uses_the_equivalent_shield_rating():
     # note [8]: directional shielding -> ESR (3/2/2/1 on hull 8 -> 2.3): SU 230
     r = rate(design(hull=8, engines=4, shields=ArcValues(fwd=3, port=2, stbd=2, aft=1), systems=["Shockwave"]))
     assert sys_rating(r, "Shockwave").su == 230
-    assert sys_rating(r, "Shockwave").orat == Decimal("2.3") * 7 * 33
+    assert sys_rating(r, "Shockwave").orat == Fraction("2.3") * 7 * 33
 
 
 def test_system_tech_levels():

@@ -4,7 +4,8 @@ Source: Unity Rulebook v2.0, A.1 p.25 and Z.3 (construction.md §3.4-3.5).
 Reference weapon: 5-10-15, 2x4+/1/2 -> 24.375 before traits (A.1 example).
 """
 
-from decimal import ROUND_HALF_UP, Decimal
+import math
+from fractions import Fraction
 
 import pytest
 
@@ -15,7 +16,7 @@ from drydock.rules import Ruleset
 from .helpers import battery, design, mode
 
 R = Ruleset.unity()
-RAW = Decimal("24.375")
+RAW = Fraction("24.375")
 
 MULTIPLIERS = {
     "Acr": "1.3", "Bls": "0.8", "Crn": "0.8", "Cts": "2.0", "Dly": "2.0", "Dfs": "0.9", "Dsr": "2.0",
@@ -34,8 +35,9 @@ PAIRS = {
 }
 
 
-def r1(x: Decimal) -> Decimal:
-    return x.quantize(Decimal("0.1"), rounding=ROUND_HALF_UP)
+def r1(x: Fraction) -> Fraction:
+    """Nearest tenth, halves up (A.1)."""
+    return Fraction(math.floor(x * 10 + Fraction(1, 2)), 10)
 
 
 def test_every_trait_is_in_the_table():
@@ -44,7 +46,7 @@ def test_every_trait_is_in_the_table():
 
 @pytest.mark.parametrize("trait,mult", sorted(MULTIPLIERS.items()))
 def test_trait_multiplier(trait, mult):
-    assert mode_bsur(mode("5-10-15", "2x4/1/2", (trait,)), R) == r1(RAW * Decimal(mult))
+    assert mode_bsur(mode("5-10-15", "2x4/1/2", (trait,)), R) == r1(RAW * Fraction(mult))
 
 
 @pytest.mark.parametrize("pair,mult", sorted(PAIRS.items(), key=str))
@@ -55,9 +57,9 @@ def test_range_pair_combined_multiplier(pair, mult):
     if mult is None:
         assert "RANGE_TRAIT_PAIR_INVALID" in codes
     else:
-        base = Decimal("15") * 2 * Decimal("0.25") * (m.imp + Decimal("0.25")) * (m.dmg + Decimal("0.6"))
+        base = Fraction("15") * 2 * Fraction("0.25") * (m.imp + Fraction("0.25")) * (m.dmg + Fraction("0.6"))
         # the pair's single multiplier replaces the two individual ones
-        assert mode_bsur(m, R) == r1(base * Decimal(mult))
+        assert mode_bsur(m, R) == r1(base * Fraction(mult))
         assert "RANGE_TRAIT_PAIR_INVALID" not in codes
 
 
@@ -69,25 +71,28 @@ def test_pair_table_is_complete_and_symmetric():
 
 def test_slow_twice_multiplies_twice():
     # C.5 allows Slow twice; its cost (0.6 x 0.6) is the reference's reading (construction.md OQ9)
-    assert mode_bsur(mode("5-10-15", "2x4/1/2", ("Slw", "Slw")), R) == r1(RAW * Decimal("0.36"))
+    assert mode_bsur(mode("5-10-15", "2x4/1/2", ("Slw", "Slw")), R) == r1(RAW * Fraction("0.36"))
     assert not validate(design(weapons=[battery("W", mode("5-10-15", "2x4/1/2", ("Slw", "Slw")), "A")]))
 
 
 def test_expendable_and_slow_apply_after_defensive_addition():
-    # A.1: Accurate, Expendable, Slow after the additions
+    # A.1: Accurate, Expendable, Slow after the additions; Defensive base from the seeking column (default)
     m = mode("3-6-9", "2x4/1/1", ("Dfn", "Acr"))
-    assert mode_bsur(m, R) == r1((Decimal("9.0") + Decimal("1.2")) * Decimal("1.3"))
+    assert mode_bsur(m, R) == r1((Fraction("10.8") + Fraction("1.2")) * Fraction("1.3"))
 
 
-def test_defensive_base_column_switch():
-    rules = Ruleset.from_data({"options": {"defensive_base_column": {"value": "seeking"}}})
-    # 9 x 2 x 0.30 x 1.25 x 1.6 = 10.8, + 1.2
-    assert mode_bsur(mode("3-6-9", "2x4/1/1", ("Dfn",)), rules) == Decimal("12.0")
+def test_defensive_base_column_default_and_option():
+    # default (settled reading): 9 x 2 x 0.30 x 1.25 x 1.6 = 10.8, + 2 x 0.30 x 2 = 1.2 -> 12.0
+    assert R.option("defensive_base_column") == "seeking"
+    assert mode_bsur(mode("3-6-9", "2x4/1/1", ("Dfn",)), R) == Fraction("12.0")
+    # the other reading: 9 x 2 x 0.25 x 1.25 x 1.6 = 9.0, + 1.2 -> 10.2 (construction.md D2)
+    rules = Ruleset.from_data({"options": {"defensive_base_column": {"value": "standard"}}})
+    assert mode_bsur(mode("3-6-9", "2x4/1/1", ("Dfn",)), rules) == Fraction("10.2")
 
 
 def test_seeking_acc_column():
     # C.4: seekers use the Seeking/Defensive column: 8 x 1 x 0.20 x 1.25 x 1.6 = 3.2, + 8/3
-    assert mode_bsur(mode(8, "1x5/1/1"), R) == r1(Decimal("3.2") + Decimal(8) / 3)
+    assert mode_bsur(mode(8, "1x5/1/1"), R) == r1(Fraction("3.2") + Fraction(8) / 3)
 
 
 def test_trait_names_and_abbreviations_any_case():

@@ -20,8 +20,16 @@ CASES = [
     ("SHIELDS_ABOVE_5", design(shields=6)),
     ("SHIELDS_ABOVE_5", design(shields=ArcValues(fwd=6, port=2, stbd=2, aft=1))),
     ("SHIELDS_NEGATIVE", design(shields=-1)),
-    ("SCREENS_OUT_OF_RANGE", design(hull=20, screens=51)),
+    ("SCREENS_OUT_OF_RANGE", design(screens=-1)),
     ("SCREENS_OUT_OF_RANGE", design(screens=ArcValues(fwd=-1))),
+    ("SCREENS_MIXED", design(screens=4, extra_directional_screens=ArcValues(fwd=2, aft=1))),
+    ("DRYDOCK_CAP_SCREENS", design(hull=20, screens=51)),
+    ("DRYDOCK_CAP_SCREENS", design(hull=20, screens=ArcValues(fwd=20, port=15, stbd=15, aft=1))),
+    ("DRYDOCK_CAP_ENGINES", design(hull=30, engines=13)),
+    ("DRYDOCK_CAP_ROF", design(weapons=guns(stats="6x5/1/1"))),
+    ("DRYDOCK_CAP_IMP", design(weapons=guns(stats="1x5/6/1"))),
+    ("DRYDOCK_CAP_DMG", design(weapons=guns(stats="1x5/1/6"))),
+    ("DRYDOCK_CAP_RANGE", design(weapons=guns(rng="7-14-21"))),
     ("OVER_SPACE", design(hull=2, engines=30)),
     ("TECH_LEVEL_OUT_OF_RANGE", design(tech=TechLevels(weapons=3))),
     ("ACC_OUT_OF_RANGE", design(weapons=guns(stats="1x7/1/1"))),
@@ -50,7 +58,7 @@ CASES = [
     ("RANGE_TRAIT_PAIR_INVALID", design(weapons=guns("Sct", "Tls"))),
     ("SEEKER_RANGE_TRAIT", design(weapons=guns("Gid", rng=8))),
     ("SEEKER_DEFENSIVE", design(weapons=guns("Dfn", rng=8))),
-    ("TOO_MANY_TRAITS", design(weapons=guns("Acr", "Cts", "Dly", "Knt", "Rpt", "Pr1"))),
+    ("DRYDOCK_CAP_TRAITS", design(weapons=guns("Acr", "Cts", "Dly", "Knt", "Rpt", "Pr1"))),
     ("BATTERY_NO_BANKS", design(weapons=guns(banks=()))),
     ("UNKNOWN_ARC", design(weapons=guns(banks=("XY",)))),
     ("UNKNOWN_ARC", design(weapons=guns(banks=("AAB",)))),
@@ -62,7 +70,7 @@ CASES = [
     ("SYSTEM_QTY_INVALID", design(systems=[("Marines", 0)])),
     ("SYSTEM_IS_STRUCTURAL", design(systems=[("Screens", 2)])),
     ("SYSTEM_REQUIRES", design(systems=[("Launch Tubes", 2)])),
-    ("SYSTEM_REQUIRES", design(systems=[("Carrier", 1), ("Launch Tubes", 2)])),
+    ("SYSTEM_QTY_DIFFERS", design(systems=[("Carrier", 1), ("Launch Tubes", 2)])),
     ("SHOCKWAVE_NO_SHIELDS", design(systems=["Shockwave"])),
     ("STATED_CR_MISMATCH", majestic().model_copy(update={"stated": StatedValues(combat_rating=185)})),
     ("STATED_TRACK_MISMATCH", majestic().model_copy(update={"stated": StatedValues(weapons=(17, 13, 9, 5))})),
@@ -76,10 +84,29 @@ def test_code(code, d):
     assert code in {p.code for p in problems}
     p = next(p for p in problems if p.code == code)
     assert p.message
-    if code.startswith("STATED_") or code in ("TOO_MANY_TRAITS", "SHOCKWAVE_NO_SHIELDS"):
+    if code.startswith(("STATED_", "DRYDOCK_CAP_")) or code in ("SHOCKWAVE_NO_SHIELDS", "SYSTEM_QTY_DIFFERS"):
         assert p.severity == "warning"
     else:
         assert p.severity == "error"
+
+
+DRYDOCK_CAPS = [(code, d) for code, d in CASES if code.startswith("DRYDOCK_CAP_")]
+
+
+@pytest.mark.parametrize("code,d", DRYDOCK_CAPS, ids=[c for c, _ in DRYDOCK_CAPS])
+def test_drydock_caps_are_errors_with_the_option(code, d):
+    from drydock.rules import Ruleset
+
+    strict = Ruleset.from_data({"options": {"drydock_caps": {"value": "error"}}})
+    p = next(p for p in validate(d, strict) if p.code == code)
+    assert p.severity == "error" and "Drydock" in p.message
+
+
+def test_launch_tubes_quantity_warning_names_both_numbers():
+    p = next(p for p in validate(design(systems=[("Carrier", 6), ("Launch Tubes", 1)])))
+    assert (p.code, p.severity) == ("SYSTEM_QTY_DIFFERS", "warning")
+    assert "quantity 1" in p.message and "6 flights" in p.message
+    assert validate(design(systems=[("Carrier", 6), ("Launch Tubes", 6)])) == []
 
 
 def test_stated_mismatch_messages():

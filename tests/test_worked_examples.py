@@ -3,7 +3,7 @@
 Source: Unity Rulebook v2.0, A.1-A.4, as collected in shared/rules/construction.md §9.1 and §9.3.
 """
 
-from decimal import Decimal
+from fractions import Fraction
 
 import pytest
 
@@ -25,12 +25,12 @@ def test_1_engine_factor_and_engine_su():
 
 def test_2_bsur_standard_weapon():
     # A.1: RNG 5-10-15, ROF 2, ACC 4+, IMP 1, DMG 2 -> 24.375 -> 24.4
-    assert mode_bsur(mode("5-10-15", "2x4/1/2"), R) == Decimal("24.4")
+    assert mode_bsur(mode("5-10-15", "2x4/1/2"), R) == Fraction("24.4")
 
 
 def test_3_seeker_bsur_formula_not_book_erratum():
     # A.1: MA 8, 2x 4+/1/2: 15.6 + 5.333 = 20.9 (the book prints 21.9, an addition error)
-    assert mode_bsur(mode(8, "2x4/1/2"), R) == Decimal("20.9")
+    assert mode_bsur(mode(8, "2x4/1/2"), R) == Fraction("20.9")
 
 
 def test_4_bank_su_rounded_up():
@@ -42,7 +42,7 @@ def test_4_bank_su_rounded_up():
 def test_5_defensive_arc_counts_one_and_a_half():
     # A.1: two weapons with [Fwd] -> BSUR x 2 x (1.5 + 1) = BSUR x 5 (BSUR 2.7 -> 13.5 -> 14)
     r = calculate(design(weapons=[battery("W", mode("3-6-9", "1x5/1/1"), "2Fwd")]))
-    assert r.batteries[0].bsur == Decimal("2.7")
+    assert r.batteries[0].bsur == Fraction("2.7")
     assert r.batteries[0].banks[0].su == 14
 
 
@@ -103,10 +103,10 @@ def test_14_tech_level_modifiers():
     # A.4: Engines TL +1 -> engines cost 70%; Weapons TL -2 -> weapons cost double
     base = calculate(design(hull=10, engines=4))
     plus = calculate(design(hull=10, engines=4, tech=TechLevels(engines=1)))
-    assert plus.engines_su == base.engines_su * Decimal("0.7")
+    assert plus.engines_su == base.engines_su * Fraction("0.7")
     w = [battery("W", mode("3-6-9", "1x5/1/1"), "AB")]
-    assert mode_bsur(mode("3-6-9", "1x5/1/1"), R, R.tech_modifier(-2)) == Decimal("5.4")
-    assert calculate(design(weapons=w, tech=TechLevels(weapons=-2))).batteries[0].bsur == Decimal("5.4")
+    assert mode_bsur(mode("3-6-9", "1x5/1/1"), R, R.tech_modifier(-2)) == Fraction("5.4")
+    assert calculate(design(weapons=w, tech=TechLevels(weapons=-2))).batteries[0].bsur == Fraction("5.4")
 
 
 def test_15_directional_shield_track_top_value():
@@ -120,33 +120,36 @@ def test_15_directional_shield_track_top_value():
 def test_d1_dual_mode_bsur():
     b = battery("D", mode("6-12-18", "1x5/2/1"), "A", secondary=mode("2-4-6", "1x4/2/1"))
     bsur, modes = battery_bsur(b, R)
-    assert modes == [Decimal("9.7"), Decimal("5.4")]
-    assert bsur == Decimal("12.4")
+    assert modes == [Fraction("9.7"), Fraction("5.4")]
+    assert bsur == Fraction("12.4")
 
 
 def test_d2_defensive_addition():
-    assert mode_bsur(mode("3-6-9", "2x4/1/1", ("Dfn",)), R) == Decimal("10.2")
+    # D2 was derived under the standard-column reading, now the option defensive_base_column: standard
+    standard = Ruleset.from_data({"options": {"defensive_base_column": {"value": "standard"}}})
+    assert mode_bsur(mode("3-6-9", "2x4/1/1", ("Dfn",)), standard) == Fraction("10.2")
+    assert mode_bsur(mode("3-6-9", "2x4/1/1", ("Dfn",)), R) == Fraction("12.0")  # the default reading
 
 
 def test_d3_two_range_traits_use_the_combined_multiplier():
-    assert mode_bsur(mode("6-12-18", "1x4/1/1", ("Crn", "Dfs")), R) == Decimal("8.1")
+    assert mode_bsur(mode("6-12-18", "1x4/1/1", ("Crn", "Dfs")), R) == Fraction("8.1")
 
 
 def test_d4_accurate_applies_after_the_seeking_addition():
-    assert mode_bsur(mode(8, "2x4/1/2", ("Acr",)), R) == Decimal("27.2")
+    assert mode_bsur(mode(8, "2x4/1/2", ("Acr",)), R) == Fraction("27.2")
 
 
 def test_d5_expendable_orat_hull_factor():
     r = calculate(design(hull=8, engines=4, weapons=[battery("E", mode("5-10-15", "1x4/1/1", ("Exp",)), "2AB")]))
     b = r.batteries[0]
-    assert (b.bsur, b.su, b.orat) == (Decimal("1.5"), 9, 18)
+    assert (b.bsur, b.su, b.orat) == (Fraction("1.5"), 9, 18)
 
 
 def test_d6_weapons_tech_level_unapplied_for_orat():
     r = calculate(design(engines=5, tech=TechLevels(weapons=1),
                          weapons=[battery("W", mode("5-10-15", "2x4/1/2"), "3GHI")]))
     b = r.batteries[0]
-    assert (b.bsur, b.su, b.orat) == (Decimal("17.1"), 206, 393)
+    assert (b.bsur, b.su, b.orat) == (Fraction("17.1"), 206, 393)
 
 
 def test_d6_alternative_rounding_switch():
@@ -168,12 +171,12 @@ def test_d7_multi_weapon_mount():
 @pytest.mark.parametrize("size,modifier", [(1, "1.0"), (2, "1.5"), (3, "2.0"), (4, "2.5")])
 def test_mount_modifiers(size, modifier):
     r = calculate(design(weapons=[battery("M", mode("5-10-15", "2x4/1/1"), f"AB{size}")]))
-    assert r.batteries[0].banks[0].su == int(15 * 3 * Decimal(modifier) + Decimal("0.999"))
+    assert r.batteries[0].banks[0].su == int(15 * 3 * Fraction(modifier) + Fraction("0.999"))
 
 
 def test_d8_directional_shields():
     r = calculate(design(hull=8, shields=ArcValues(fwd=3, port=2, stbd=2, aft=1)))
-    assert r.esr == Decimal("2.3")
+    assert r.esr == Fraction("2.3")
     assert r.shields_su == 249
     assert r.drat == 26
     assert r.tracks.shields == [8, 6, 4, 2]

@@ -34,14 +34,17 @@ class Format:
     name: str
     extensions: tuple[str, ...]
     reader: str
-    writer: str
+    writer: str | None
     binary: bool = False
+    read_only_note: str = ""
 
     def read(self, data: str | bytes, *, file: str | None = None, rules: Ruleset | None = None) -> list[Design]:
         return _load(self.reader)(data, file=file, rules=rules)
 
     def write(self, designs: list[Design], *, rules: Ruleset | None = None) -> str | bytes:
         """Write ``designs``; ``rules`` reaches writers that compute figures (Drake, xlsx) and is ignored by others."""
+        if self.writer is None:
+            raise DrydockError(f"drydock reads {self.name} but does not write it: {self.read_only_note}")
         writer = _load(self.writer)
         if rules is not None and "rules" in inspect.signature(writer).parameters:
             return writer(designs, rules=rules)
@@ -55,6 +58,9 @@ FORMATS: dict[str, Format] = {
                     "drydock.formats.drake:to_drake"),
     "xlsx": Format("xlsx", (".xlsx",), "drydock.formats.excel.read:from_xlsx",
                    "drydock.formats.excel.write:to_xlsx", binary=True),
+    # Read only: a workbook saved by LibreOffice as OpenDocument reads through the xlsx reader.
+    "ods": Format("ods", (".ods",), "drydock.formats.excel.read:from_ods", None, binary=True,
+                  read_only_note="write .xlsx (live formulas) and save it as .ods from LibreOffice"),
 }
 
 

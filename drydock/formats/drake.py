@@ -53,14 +53,17 @@ trailing ``|``; the header without ``(CR)``; ``MA 8``, ``MA8`` or ``8`` for a se
 ``Skr`` in a trait list (dropped: the MA makes a seeker); a secondary mode without a
 label, or named by a ``Primary>Secondary`` battery name (Z.2); traits and system names
 as abbreviations or full names in any case, split by ``,``, ``;``, ``|`` or spaces;
-``Screens: N`` above directional screens (N ignored); munitions as ``4`` or
-``4-3-2-1``; ``# comment`` lines before the first ship (ignored).
+``Screens:`` or ``Screens: N`` (N = their total) above directional screens; munitions as ``4`` or
+``4-3-2-1``; ``# comment`` lines before the first ship (ignored). ``Screens: N`` with a
+different N above directional screens is both kinds (forbidden, A.5 [6] [7]): both are
+kept and ``validate()`` reports ``SCREENS_MIXED``; nothing written is dropped.
 
 Not representable (documented limits): names containing ``|`` or line breaks, notes
 with line breaks, leading/trailing spaces of names, zero or negative counts (a bank or
 equipment item without boxes reads as one), a stated hull/engine/shield track whose
-first value is not the rating, and the order of systems across the three system lines
-(read back grouped: equipment, traits, munitions).
+first value is not the rating, the order of systems across the three system lines
+(read back grouped: equipment, traits, munitions), and standard screens beside
+directional screens whose count equals the directional total (read as the total line).
 """
 
 from __future__ import annotations
@@ -204,9 +207,10 @@ def _split_lines(text: str) -> list[_Line]:
         t = stripped.strip()
         if t and set(t) == {"-"}:
             t = ""
-        elif t.startswith(SEPARATOR):  # "--" glued to the next line (drake.md OQ1): "--ID:", "---Fwd: 3"
-            lead += 2
-            t = t[2:].lstrip()
+        else:  # "--" glued to the next line (drake.md OQ1): "--ID:", "---Fwd: 3"; several glued ones too
+            while t.startswith(SEPARATOR):
+                lead += 2
+                t = t[2:].lstrip()
         out.append(_Line(no, raw.rstrip("\r\n"), t, " ".join(t.split()), lead))
     return out
 
@@ -526,11 +530,14 @@ class _Ship:
             shields = ArcValues(**self.shield_arcs)
         else:
             shields = tracks["shields"][0] if tracks.get("shields") else 0
-        screens: int | ArcValues
+        screens: int | ArcValues = self.screens or 0
+        extra: ArcValues | None = None
         if self.screen_arcs is not None:
-            screens = ArcValues(**self.screen_arcs)
-        else:
-            screens = self.screens or 0
+            arcs = ArcValues(**self.screen_arcs)
+            if screens and screens != arcs.total():  # standard screens too: kept, reported (A.5 [6], [7])
+                extra = arcs
+            else:  # "Screens:" or "Screens: <total>" above the four arcs
+                screens = arcs
         hull_track = tracks["hull"]
         names = {"faction": self.faction, "class_name": self.class_name, "type": self.type}
         for key, value in self.overrides.items():
@@ -541,6 +548,7 @@ class _Ship:
             engines=tracks["engines"][0] if tracks.get("engines") else 0,
             shields=shields,
             screens=screens,
+            extra_directional_screens=extra,
             tech=TechLevels(**self.tech),
             weapons=tuple(weapons),
             systems=tuple(sorted(self.systems, key=lambda e: system_line_order(e.name, self.rules))),
@@ -688,6 +696,8 @@ def _arc_lines(values: ArcValues) -> list[str]:
 def _screens_block(design: Design) -> list[str]:
     if isinstance(design.screens, ArcValues):
         return ["Screens:", *_arc_lines(design.screens)]
+    if design.extra_directional_screens is not None:  # both (illegal, A.5 [6] [7]): both written
+        return [f"Screens: {design.screens}", *_arc_lines(design.extra_directional_screens)]
     return [f"Screens: {design.screens}"] if design.screens else []
 
 

@@ -278,32 +278,30 @@ def fleet_to_json(fleet: Fleet) -> str:
 
 def fleet_to_xlsx(fleet: Fleet) -> bytes:
     """The Drydock workbook of the fleet's designs (SHIPn per design) plus a Fleet sheet listing the ships."""
-    from openpyxl import load_workbook
-
     from drydock.formats.excel.write import put, to_xlsx
 
-    wb = load_workbook(io.BytesIO(to_xlsx([e.design for e in fleet.entries], rules=fleet.house.base)))
-    ws = wb.create_sheet(FLEET_SHEET, 0)
-    limit = fleet.limit()
-    rules = fleet.house.base.label
-    if fleet.house.factions:
-        rules += ", with faction rules for " + ", ".join(fleet.house.faction_names.values())
-    rows: list[list[Any]] = [
-        ["Fleet", fleet.name], ["Battle size", fleet.battle_size if fleet.battle_size is not None else ""],
-        ["Fleet limit", limit[1] if limit else ""], ["Rules", rules],
-        ["", "" if fleet.house.base.is_book and not fleet.house.factions
-         else "Give the house rules again with --rules when reading this workbook."],
-        ["Sheet", "Design", "Ships", "Names", "IDs"]]
-    rows += [[f"SHIP{i}", e.design.title, e.count, ", ".join(e.names), ", ".join(e.ids)]
-             for i, e in enumerate(fleet.entries, start=1)]
-    for r, row in enumerate(rows, start=1):
-        for c, value in zip("ABCDE", row, strict=False):
-            put(ws, f"{c}{r}", value, bold=r == 6 or c == "A")  # text cells never become formulas (house style 7)
-    for col, width in zip("ABCDE", (12, 44, 8, 40, 24), strict=True):
-        ws.column_dimensions[col].width = width
-    buf = io.BytesIO()
-    wb.save(buf)
-    return buf.getvalue()
+    def add_fleet_sheet(wb: Any) -> None:
+        ws = wb.create_sheet(FLEET_SHEET, 0)
+        limit = fleet.limit()
+        rules = fleet.house.base.label
+        if fleet.house.factions:
+            rules += ", with faction rules for " + ", ".join(fleet.house.faction_names.values())
+        rows: list[list[Any]] = [
+            ["Fleet", fleet.name], ["Battle size", fleet.battle_size if fleet.battle_size is not None else ""],
+            ["Fleet limit", limit[1] if limit else ""], ["Rules", rules],
+            ["", "" if fleet.house.base.is_book and not fleet.house.factions
+             else "Give the house rules again with --rules when reading this workbook."],
+            ["Sheet", "Design", "Ships", "Names", "IDs"]]
+        rows += [[f"SHIP{i}", e.design.title, e.count, ", ".join(e.names), ", ".join(e.ids)]
+                 for i, e in enumerate(fleet.entries, start=1)]
+        for r, row in enumerate(rows, start=1):
+            for c, value in zip("ABCDE", row, strict=False):
+                put(ws, f"{c}{r}", value, bold=r == 6 or c == "A")  # text cells never become formulas (style 7)
+        for col, width in zip("ABCDE", (12, 44, 8, 40, 24), strict=True):
+            ws.column_dimensions[col].width = width
+        wb.active = 0
+
+    return to_xlsx([e.design for e in fleet.entries], rules=fleet.house.base, decorate=add_fleet_sheet)
 
 
 FLEET_WRITERS = {"yaml": fleet_to_yaml, "json": fleet_to_json, "xlsx": fleet_to_xlsx}

@@ -97,6 +97,8 @@ class DesignFile(_File):
     engines: int = 0
     shields: int | ArcsFile = 0
     screens: int | ArcsFile = 0
+    directional_screens: ArcsFile | None = None
+    """Directional screens written beside standard ``screens`` (forbidden, A.5 [6] [7]; kept and reported)."""
     tech: TechFile | None = None
     weapons: list[WeaponFile] = []
     systems: list[str | SystemFile] = []
@@ -172,9 +174,17 @@ def design_from_data(data: Any, *, file: str | None = None, lines: dict[tuple, t
             hull=_tup(t.hull), engines=_tup(t.engines), weapons=_tup(t.weapons), shields=_tup(t.shields),
             equipment_loss_limit=f.stated.equipment_loss_limit,
         )
+    screens, extra = _arcs(f.screens), None
+    if f.directional_screens is not None:
+        if not isinstance(screens, int):
+            raise DesignFileError("key directional_screens: screens are already directional; give them once",
+                                  file=file, line=_line(lines, ("directional_screens",)))
+        extra = _arcs(f.directional_screens)
+        if screens == 0:
+            screens, extra = extra, None
     return Design(
         faction=f.faction, class_name=f.class_name, type=f.type, hull=f.hull, engines=f.engines,
-        shields=_arcs(f.shields), screens=_arcs(f.screens),
+        shields=_arcs(f.shields), screens=screens, extra_directional_screens=extra,
         tech=TechLevels(**f.tech.model_dump()) if f.tech else TechLevels(),
         weapons=tuple(weapons), systems=tuple(systems), ship_id=f.ship_id, ship_name=f.ship_name,
         stated=stated, notes=tuple(f.notes),
@@ -198,6 +208,8 @@ def design_to_data(design: Design) -> dict[str, Any]:
     out["shields"] = _arcs_out(design.shields)
     if design.screens != 0:
         out["screens"] = _arcs_out(design.screens)
+    if design.extra_directional_screens is not None:
+        out["directional_screens"] = _arcs_out(design.extra_directional_screens)
     if not design.tech.is_zero():
         out["tech"] = design.tech.model_dump()
     if design.weapons:

@@ -283,7 +283,8 @@ def sheet_from_rating(rating: Rating, rules: Ruleset | None = None) -> Sheet:
             traits.append(_trait_text(entry.name, entry.qty, rule.unit if rule is not None else None))
     if tubes and not carrier:
         traits.append(_trait_text(LAUNCH_TUBES_SYSTEM, tubes, "flights"))
-    flights = Flights(carrier, launch_per_turn(d.hull), tubes) if carrier else None
+    # launch tubes serve the whole carrier (B.12; priced per carrier flight, A.5)
+    flights = Flights(carrier, launch_per_turn(d.hull), carrier if tubes else 0) if carrier else None
     munitions = tuple(Munition(name, tuple(values)) for name, values in t.munitions.items())
     problems = tuple(f"{p.code}: {p.message}" for p in rating.problems if p.is_error)
     return Sheet(

@@ -11,9 +11,9 @@ arcs 4.1 and C.1.
 
 from __future__ import annotations
 
-from decimal import Decimal
 from typing import Any
 
+from drydock.rules.formula import Exact, number_text
 from drydock.rules.ruleset import Ruleset, SystemRule, TraitRule
 
 #: Where each component arc points, measured clockwise from the ship's facing (4.1).
@@ -32,10 +32,10 @@ SYSTEM_TYPES = {"E": "equipment", "M": "munitions", "T": "ship trait"}
 VIEWS = ("traits", "systems", "arcs")
 
 
-def _num(x: Decimal | None) -> str | None:
+def _num(x: Exact | None) -> str | None:
     if x is None:
         return None
-    return str(x)
+    return number_text(x)
 
 
 def trait_restrictions(abbr: str, trait: TraitRule, rules: Ruleset) -> list[str]:

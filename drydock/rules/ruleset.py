@@ -11,14 +11,14 @@ from __future__ import annotations
 import copy
 import hashlib
 import json
-from decimal import Decimal
+from fractions import Fraction
 from functools import cached_property
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, ValidationError, model_validator
+from pydantic import BaseModel, ConfigDict, PlainValidator, ValidationError, model_validator
 
 from drydock.errors import RulesError
-from drydock.rules.formula import Formula, ceil
+from drydock.rules.formula import Exact, Formula, ceil, exact
 from drydock.rules.unity import UNITY
 
 #: Every weapon variable, given to every weapon formula (bsur, seeking_addition, defensive_addition):
@@ -48,9 +48,12 @@ SYSTEM_VARIABLES = ("n", "H", "ER", "ERO", "S", "ESR", "EF", "SF", "WSU", "WORAT
 
 TechCategory = Literal["engines", "shields", "weapons", "fighters"]
 
+#: A factor from the tables, read exactly ("0.43" is 43/100; floats from YAML by their decimal text).
+Factor = Annotated[Exact, PlainValidator(exact)]
+
 
 class _Entry(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, arbitrary_types_allowed=True)
 
 
 class FormulaEntry(_Entry):
@@ -62,7 +65,7 @@ class FormulaEntry(_Entry):
 
 class TraitRule(_Entry):
     name: str
-    multiplier: Decimal | None = None
+    multiplier: Factor | None = None
     stage: Literal["before", "after"] = "before"
     range_based: bool = False
     defensive: bool = False
@@ -90,7 +93,7 @@ class TraitRules(_Entry):
 
 class RangePairs(_Entry):
     section: str = ""
-    pairs: dict[str, Decimal | None]
+    pairs: dict[str, Factor | None]
 
 
 class AlternateArc(_Entry):
@@ -102,7 +105,7 @@ class Arcs(_Entry):
     section: str = ""
     component: str
     alternate: dict[str, AlternateArc]
-    defensive: dict[str, Decimal]
+    defensive: dict[str, Factor]
 
 
 class SystemRule(_Entry):
@@ -112,7 +115,7 @@ class SystemRule(_Entry):
     orat: str | None = None
     drat_mult: str | None = None
     drat_add: str | None = None
-    hull_mult: Decimal | None = None
+    hull_mult: Factor | None = None
     orat_engine: Literal["boosters", "sails"] | None = None
     """Feeds the BOOSTERS count or the SAILS flag of the ORAT engine rating formula (A.5 [1], [9])."""
     tech: TechCategory | None = None
@@ -121,6 +124,8 @@ class SystemRule(_Entry):
     family: str | None = None
     unit: str | None = None
     requires: str | None = None
+    priced_per: str | None = None
+    """Price from the quantity of this other system, not the entry's own (Launch Tubes: the Carrier's flights)."""
     structural: Literal["shields", "screens"] | None = None
     abbr: list[str] = []
     confidence: str = "H"
@@ -131,6 +136,7 @@ class Option(_Entry):
     value: str
     choices: list[str]
     section: str = ""
+    quote: str = ""
 
     @model_validator(mode="after")
     def _known(self) -> Option:
@@ -141,7 +147,7 @@ class Option(_Entry):
 
 class ExpendableBand(_Entry):
     hull: tuple[int, int]
-    factor: Decimal
+    factor: Factor
 
 
 class RulesData(_Entry):
@@ -166,6 +172,7 @@ class RulesData(_Entry):
     options: dict[str, Option]
     systems: dict[str, SystemRule]
     battle_sizes: dict[str, Any]
+    drydock_caps: dict[str, Any]
 
 
 def _merge(base: Any, over: Any) -> Any:
@@ -178,12 +185,13 @@ def _merge(base: Any, over: Any) -> Any:
     return copy.deepcopy(over)
 
 
-def _dec(value: Any) -> Decimal:
-    return Decimal(str(value))
-
-
 class Ruleset:
-    """Validated rules tables with fast lookups. Immutable once built."""
+    """Validated rules tables with fast lookups. Immutable once built.
+
+    Every number is exact (``int`` or :class:`~fractions.Fraction`). A malformed
+    entry, or a formula that fails for ordinary values (a probe rates every hull
+    size and one typical design), raises :class:`RulesError` naming the key.
+    """
 
     def __init__(self, data: dict[str, Any]) -> None:
         try:
@@ -198,9 +206,9 @@ class Ruleset:
         self.raw = data
         d = self.data
         self.name = d.name
-        self.hull_min = int(d.hull["min"])
-        self.hull_max = int(d.hull["max"])
-        self.shield_max = int(d.shields["max"])
+        self.hull_min = _int(d.hull, "hull", "min", 1, 1000)
+        self.hull_max = _int(d.hull, "hull", "max", self.hull_min, 1000)
+        self.shield_max = _int(d.shields, "shields", "max", 0, 5)
         missing = set(FORMULA_VARIABLES) - set(d.formulas)
         if missing:
             raise RulesError(f"rules formulas missing: {', '.join(sorted(missing))}")
@@ -208,42 +216,88 @@ class Ruleset:
         for key, entry in d.formulas.items():
             if key not in FORMULA_VARIABLES:
                 raise RulesError(f"rules entry formulas.{key}: unknown formula")
-            self.formulas[key] = _compile(entry.expr, FORMULA_VARIABLES[key], f"formulas.{key}")
-        self.acc_standard = {int(k): _dec(v) for k, v in d.acc_factors["standard"].items()}
-        self.acc_seeking = {int(k): _dec(v) for k, v in d.acc_factors["seeking"].items()}
-        self.ma_min = int(d.seekers["min_ma"])
-        self.ma_max = int(d.seekers["max_ma"])
-        self.max_traits = int(d.weapon_limits.get("max_traits", 5))
+            self.formulas[key] = Formula(entry.expr, FORMULA_VARIABLES[key], f"formulas.{key}")
+        self.acc_standard = _factors(d.acc_factors, "acc_factors", "standard", int)
+        self.acc_seeking = _factors(d.acc_factors, "acc_factors", "seeking", int)
+        self.ma_min = _int(d.seekers, "seekers", "min_ma", 0, 1000)
+        self.ma_max = _int(d.seekers, "seekers", "max_ma", self.ma_min, 1000)
+        caps = d.drydock_caps
+        self.drydock_caps = {k: _int(caps, "drydock_caps", k, 0, 10**6)
+                             for k in ("engines", "screens", "rof", "imp", "dmg", "range", "traits")}
+        self.max_traits = self.drydock_caps["traits"]
+        self.screens_max = self.drydock_caps["screens"]
         self.traits = d.traits
         self.range_based = frozenset(k for k, t in d.traits.items() if t.range_based)
-        self.range_pairs: dict[frozenset[str], Decimal | None] = {}
+        self.range_pairs: dict[frozenset[str], Exact | None] = {}
         for key, value in d.range_pairs.pairs.items():
             parts = key.split("+")
             if len(parts) != 2 or any(p not in d.traits for p in parts):
                 raise RulesError(f"rules entry range_pairs.pairs.{key}: expected 'Abc+Def' of known traits")
             self.range_pairs[frozenset(parts)] = value
         self.forbidden_pairs = [(frozenset(p.traits), p) for p in d.trait_rules.forbidden_pairs]
-        self.mount_modifiers = {int(k): _dec(v) for k, v in d.mounts["modifiers"].items()}
-        self.expendable_bands = [ExpendableBand.model_validate(b) for b in d.expendable_orat["bands"]]
-        self.tech_modifiers = {int(k): _dec(v) for k, v in d.tech_levels["modifiers"].items()}
-        self.tech_categories = tuple(d.tech_levels["categories"])
+        self.mount_modifiers = _factors(d.mounts, "mounts", "modifiers", int)
+        try:
+            self.expendable_bands = [ExpendableBand.model_validate(b) for b in d.expendable_orat["bands"]]
+        except (ValidationError, KeyError, TypeError):
+            raise RulesError("rules entry expendable_orat.bands: expected a list of {hull: [lo, hi], factor: x}") \
+                from None
+        self.tech_modifiers = _factors(d.tech_levels, "tech_levels", "modifiers", int)
+        self.tech_categories = tuple(str(c) for c in _get(d.tech_levels, "tech_levels", "categories", list))
         self.options = {k: o.value for k, o in d.options.items()}
-        self.screen_hull_eq = _dec(d.screens["hull_equivalent"])
-        self.dir_screen_hull_eq = {k: _dec(v) for k, v in d.screens["directional_hull_equivalent"].items()}
-        self.screens_max = int(d.screens["max"])
-        self.esr_weights = {k: _dec(v) for k, v in d.directional_shields["weights"].items()}
-        self.battle_sizes = [int(x) for x in d.battle_sizes["limits"]]
+        for key in _REQUIRED_OPTIONS:
+            if key not in self.options:
+                raise RulesError(f"rules entry options.{key}: missing")
+        self.screen_hull_eq = _factor(_get(d.screens, "screens", "hull_equivalent", object),
+                                      "screens.hull_equivalent")
+        self.dir_screen_hull_eq = _factors(d.screens, "screens", "directional_hull_equivalent", str)
+        self.esr_weights = _factors(d.directional_shields, "directional_shields", "weights", str)
+        for table, where in ((self.dir_screen_hull_eq, "screens.directional_hull_equivalent"),
+                             (self.esr_weights, "directional_shields.weights")):
+            if set(table) != {"fwd", "port", "stbd", "aft"}:
+                raise RulesError(f"rules entry {where}: expected the keys fwd, port, stbd, aft")
+        self.battle_sizes = [int(x) for x in _get(d.battle_sizes, "battle_sizes", "limits", list)
+                             if isinstance(x, int) and not isinstance(x, bool)]
         self.systems = d.systems
         self.system_formulas: dict[tuple[str, str], Formula] = {}
         for name, rule in d.systems.items():
             for field in ("su", "orat", "drat_mult", "drat_add"):
                 expr = getattr(rule, field)
                 if expr is not None:
-                    self.system_formulas[(name, field)] = _compile(expr, SYSTEM_VARIABLES, f"systems.{name}.{field}")
+                    self.system_formulas[(name, field)] = Formula(expr, SYSTEM_VARIABLES,
+                                                                  f"systems.{name}.{field}")
+            if rule.priced_per is not None and rule.priced_per not in d.systems:
+                raise RulesError(f"rules entry systems.{name}.priced_per: unknown system {rule.priced_per!r}")
         self._trait_index = _alias_index(
             {abbr: [abbr, t.name] for abbr, t in d.traits.items()}
         )
         self._system_index = _alias_index({name: [name, *r.abbr] for name, r in d.systems.items()})
+        self._probe()
+
+    def _probe(self) -> None:
+        """Evaluate every formula once for ordinary values, so a broken house rule fails at load time."""
+        for hull in range(self.hull_min, self.hull_max + 1):
+            self.hull_constants(hull)
+        f = self.formulas
+        weapon: dict[str, Exact] = {"L": 9, "MA": 8, "ROF": 1, "ACC": Fraction(1, 4), "ACC_SEEK": Fraction(3, 10),
+                                    "IMP": 1, "DMG": 1, "TRAITS": 1}
+        sample: dict[str, dict[str, Exact]] = {
+            "bsur": weapon,
+            "seeking_addition": weapon,
+            "defensive_addition": weapon,
+            "dual_mode_bsur": {"B1": 10, "B2": 5},
+            "bank_su": {"BSUR": 10, "MOUNTS": 1, "ARCS": 2, "MOUNT": 1},
+            "bank_orat": {"SU": 30, "ER": 4, "L": 9},
+            "base_drat": {"HULL": 8, "S": 2, "H": 8},
+            "combat_rating": {"ORAT": 600, "DRAT": 50},
+            "loss_limit": {"N": 3},
+            "orat_engine_rating": {"ER": 4, "BOOSTERS": 0, "SAILS": 0},
+        }
+        for key, variables in sample.items():
+            f[key](**variables)
+        fvars: dict[str, Exact] = {"n": 2, "H": 8, "ER": 4, "ERO": 4, "S": 2, "ESR": 2, "EF": 104, "SF": 108,
+                                   "WSU": 300, "WORAT": 400}
+        for formula in self.system_formulas.values():
+            formula(**fvars)
 
     # ----------------------------------------------------------------- builders
     @classmethod
@@ -298,16 +352,16 @@ class Ruleset:
         """The canonical system name for a name or abbreviation, any case."""
         return self._system_index.get(_norm(text))
 
-    def tech_modifier(self, level: int) -> Decimal:
+    def tech_modifier(self, level: int) -> Exact:
         return self.tech_modifiers[level]
 
-    def expendable_factor(self, hull: int) -> Decimal:
+    def expendable_factor(self, hull: int) -> Exact:
         for band in self.expendable_bands:
             if band.hull[0] <= hull <= band.hull[1]:
                 return band.factor
-        return Decimal(1)
+        return 1
 
-    def hull_constants(self, hull: int) -> tuple[int, Decimal, Decimal, int, Decimal]:
+    def hull_constants(self, hull: int) -> tuple[int, Exact, Exact, int, Exact]:
         """(total SU, engine factor, shield factor, track boxes N, Expendable ORAT factor) for a hull (A.1-A.3)."""
         memo = self._hull_memo
         out = memo.get(hull)
@@ -315,18 +369,28 @@ class Ruleset:
             f = self.formulas
             total = f["total_su"](H=hull)
             boxes = f["track_boxes"](H=hull)
-            out = (int(ceil(total)), f["engine_factor"](H=hull), f["shield_factor"](H=hull), int(ceil(boxes)),
+            out = (ceil(total), f["engine_factor"](H=hull), f["shield_factor"](H=hull), ceil(boxes),
                    self.expendable_factor(hull))
             if len(memo) < 1000:
                 memo[hull] = out
         return out
 
     @cached_property
-    def _hull_memo(self) -> dict[int, tuple[int, Decimal, Decimal, int, Decimal]]:
+    def _hull_memo(self) -> dict[int, tuple[int, Exact, Exact, int, Exact]]:
         return {}
 
     @cached_property
-    def arc_counts(self) -> dict[str, Decimal | None]:
+    def memo(self) -> dict[Any, Any]:
+        """Results of pure calculator steps under these rules (:mod:`drydock.calc`), keyed by their inputs."""
+        return {}
+
+    def clear_memo(self) -> None:
+        """Forget every memoised calculator result, e.g. to time a cold start."""
+        self.memo.clear()
+        self.arc_counts.clear()
+
+    @cached_property
+    def arc_counts(self) -> dict[str, Exact | None]:
         """Memo of :func:`drydock.arcs.arc_count` results for this ruleset."""
         return {}
 
@@ -370,8 +434,43 @@ def _alias_index(names: dict[str, list[str]]) -> dict[str, str]:
     return index
 
 
-def _compile(expr: str, variables: tuple[str, ...], where: str) -> Formula:
+_REQUIRED_OPTIONS = ("drat_rounding", "cr_drat", "orat_tech_unapply", "expendable_rounding",
+                     "defensive_base_column", "drydock_caps")
+
+
+def _get(table: dict[str, Any], section: str, key: str, kind: type) -> Any:
+    """``table[key]`` of the expected type, or a RulesError naming ``section.key``."""
+    if key not in table:
+        raise RulesError(f"rules entry {section}.{key}: missing")
+    value = table[key]
+    if kind is not object and (not isinstance(value, kind) or isinstance(value, bool)):
+        raise RulesError(f"rules entry {section}.{key}: expected {kind.__name__}, got {type(value).__name__}")
+    return value
+
+
+def _int(table: dict[str, Any], section: str, key: str, lo: int, hi: int) -> int:
+    value = _get(table, section, key, int)
+    if not lo <= value <= hi:
+        raise RulesError(f"rules entry {section}.{key}: {value} is outside {lo}-{hi}")
+    return value
+
+
+def _factor(value: Any, where: str) -> Exact:
     try:
-        return Formula(expr, variables)
-    except RulesError as exc:
-        raise RulesError(f"rules entry {where}: {exc}") from None
+        return exact(value)
+    except ValueError as exc:
+        raise RulesError(f"rules entry {where}: {exc}: {str(value)[:40]!r}") from None
+
+
+def _factors(table: dict[str, Any], section: str, key: str, key_type: type) -> dict[Any, Exact]:
+    """A mapping of exact factors (``acc_factors.standard``: ``{"2": "0.43", ...}``), keys as ``key_type``."""
+    values = _get(table, section, key, dict)
+    out: dict[Any, Exact] = {}
+    for k, v in values.items():
+        where = f"{section}.{key}.{k}"
+        try:
+            kk = key_type(k)
+        except (TypeError, ValueError):
+            raise RulesError(f"rules entry {where}: the key must be {key_type.__name__}") from None
+        out[kk] = _factor(v, where)
+    return out

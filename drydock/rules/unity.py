@@ -4,9 +4,13 @@ Every factor, table and formula drydock uses lives here, each entry with the
 rulebook section beside it, so that a correction is a one-line change and a
 house-rule file (``--rules FILE``) can override any entry by the same keys.
 
-Numbers are strings so they stay exact decimals. Formulas use the variables
-listed in :mod:`drydock.rules.ruleset`. Values the reference marks uncertain
-carry ``confidence`` ("M" reconstructed, "L" guess) and a ``note``.
+Numbers are decimal strings read exactly ("0.43" is the fraction 43/100; no
+float and no rounded decimal anywhere). Formulas use the variables listed in
+:mod:`drydock.rules.ruleset`. Values the reference marks uncertain carry
+``confidence`` ("M" reconstructed, "L" guess) and a ``note``. Where the rulebook
+leaves a reading open, the decision is recorded beside the entry with the
+rulebook's words (``quote``) and, where a player may want the other reading, an
+``options`` switch.
 """
 
 from __future__ import annotations
@@ -49,7 +53,8 @@ UNITY: dict[str, Any] = {
     },
     "screens": {
         "section": "B.18, A.5 [6] [7]",
-        "max": 50,
+        # Standard and directional screens together are a design error (SCREENS_MIXED), in every format.
+        "quote": "A starship may not have both standard and Directional Screens. (A.5 notes [6] and [7])",
         # hull-box equivalents in the DRAT
         "hull_equivalent": "0.75",
         "directional_hull_equivalent": {"fwd": "0.67", "port": "0.50", "stbd": "0.50", "aft": "0.33"},
@@ -60,7 +65,21 @@ UNITY: dict[str, Any] = {
         "seeking": {"2": "0.50", "3": "0.40", "4": "0.30", "5": "0.20", "6": "0.10"},
     },
     "seekers": {"section": "A.1, C.4", "min_ma": 4, "max_ma": 12},
-    "weapon_limits": {"section": "A.1, Z.2", "min_rof": 1, "min_imp": 1, "min_dmg": 1, "max_traits": 5},
+    "weapon_limits": {"section": "A.1", "min_rof": 1, "min_imp": 1, "min_dmg": 1},
+    # Limits of the Drydock spreadsheet that the rulebook itself does not set (Z.2). Settled reading:
+    # they are warnings (codes DRYDOCK_CAP_*), because the rulebook sets no such limit (A.1: "There is no
+    # upper limit to a starship's engine rating (aside from space constraints)."; B.18 and C.5 set no cap
+    # on screens, stats, range or the number of traits); options.drydock_caps = "error" makes them errors
+    # for players who want Drydock-exact limits.
+    "drydock_caps": {
+        "section": "Z.2",
+        "engines": 12, "screens": 50, "rof": 5, "imp": 5, "dmg": 5, "range": 18, "traits": 5,
+        "quote": "Engines: Restricted to values from 0 to 12. / Screens: Restricted to values from 0 to 50. / "
+                 "RNG: Restricted to values from -18 to 24. Negative values indicate standard weapons and must "
+                 "be in multiples of three (i.e. -3, -6, -9, -12, -15, or -18). / ROF, IMP, DMG: Restricted to "
+                 "values from 1 to 5. / Traits: Up to five traits may be entered for each weapon system (or "
+                 "mode). (Z.2, Starmada Drydock Instructions)",
+    },
     # A.1 p.25 / Z.3 trait multipliers; C.5 trait rules.
     # stage: "before" = applied before the seeking/defensive additions; "after" = after them (A.1).
     "traits": {
@@ -180,8 +199,19 @@ UNITY: dict[str, Any] = {
         "orat_tech_unapply": {"value": "once", "choices": ["once", "round_first"], "section": "A.4"},
         # construction.md OQ5: Expendable factor inside the single rounding ("once") or after it.
         "expendable_rounding": {"value": "once", "choices": ["once", "after"], "section": "A.2"},
-        # construction.md OQ14: ACC column for a non-seeking Defensive weapon's base product.
-        "defensive_base_column": {"value": "standard", "choices": ["standard", "seeking"], "section": "A.1"},
+        # construction.md OQ14, settled: a Defensive weapon's base BSUR uses the Seeking/Defensive ACC
+        # column. A.1 prints the column as "Seeking/Defensive", and the Drydock's tables say "Mod2" "is used
+        # for seeking/defensive weapons" without restricting it to the addition. "standard" is the other
+        # reading (standard column for the base product, seeking column only inside the addition).
+        "defensive_base_column": {
+            "value": "seeking", "choices": ["seeking", "standard"], "section": "A.1, Z.2",
+            "quote": "ACC 2+ 3+ 4+ 5+ 6+ Factor 0.43 0.35 0.25 0.15 0.10 Seeking/Defensive 0.50 0.40 0.30 0.20 "
+                     "0.10 (A.1) / Defensive Weapon BSUR Addition = ROF x ACC Factor* x 2 *Use the "
+                     "\"Seeking/Defensive\" factor (A.1) / \"Mod1\" is used for standard weapons; \"Mod2\" is "
+                     "used for seeking/defensive weapons and for customized range bands. (Z.2)",
+        },
+        # Drydock-only limits (drydock_caps above): "warning" (default) or "error".
+        "drydock_caps": {"value": "warning", "choices": ["warning", "error"], "section": "Z.2"},
     },
     # A.5 systems table (see shared rules systems.md for the decoding and confidence of each cell).
     # Variables: n (quantity), H, ER, ERO (ORAT engine rating), S (shield rating or ESR), EF, SF,
@@ -204,9 +234,13 @@ UNITY: dict[str, Any] = {
                      "multiples": True, "orat_engine": "boosters"},
         "Carrier": {"section": "B.4, 5.1", "type": "T", "su": "50 * n", "orat": "250 * n", "drat_add": "10 * n",
                     "tech": "fighters", "multiples": True, "unit": "flights"},
-        "Launch Tubes": {"section": "B.12", "type": "T", "su": "10 * n", "orat": "50 * n", "tech": "fighters",
-                         "multiples": True, "unit": "flights", "requires": "Carrier", "confidence": "M",
-                         "note": "quantity = flights covered, at most the carrier capacity"},
+        # Settled: Launch Tubes are a trait of the whole carrier, priced from the Carrier's flights; a
+        # differing quantity is a warning naming both numbers (SYSTEM_QTY_DIFFERS).
+        "Launch Tubes": {"section": "B.12, A.5", "type": "T", "su": "10 * n", "orat": "50 * n", "tech": "fighters",
+                         "multiples": True, "unit": "flights", "requires": "Carrier", "priced_per": "Carrier",
+                         "note": "A.5: Launch Tubes +10/Flight (SU), +50/Flight (ORAT); B.12: \"The effect of "
+                                 "launch tubes is to double the launch maximum\" (no partial effect), so n is "
+                                 "the Carrier's flights"},
         "Cloaking Device": {"section": "B.5", "type": "E", "su": "SF * 3", "drat_mult": "2.0", "tech": "shields",
                             "abbr": ["Cloak"]},
         "Countermeasures": {"section": "B.6", "type": "E", "su": "SF * 2 * n", "drat_mult": "1.5 ** n",

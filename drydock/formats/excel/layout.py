@@ -23,6 +23,10 @@ TABLES_SHEET = "Tables"
 INPUT_FILL = "FFFF99"
 COMPUTED_FILL = "FFCC99"
 HEADER_FILL = "D9D9D9"
+#: Working figures (formulas a player can follow, not read back): pale orange.
+WORKING_FILL = "FCE4D6"
+#: Conditional formatting: a cell that breaks a rule turns red.
+PROBLEM_FILL = "FF7C80"
 
 TITLE_CELL = "A1"
 TITLE_TEXT = "drydock starship design (Starmada Unity)"
@@ -80,6 +84,13 @@ TECH_ROW_LABEL = "Level"
 TECH_COLUMNS = {"engines": "B", "shields": "C", "weapons": "D", "fighters": "E"}
 TECH_HEADERS = {"engines": "Engines", "shields": "Shields", "weapons": "Weapons", "fighters": "Fighters"}
 
+TECH_MOD_ROW = 19
+TECH_MOD_LABEL = "SU x (A.4)"
+
+#: The equivalent shield rating of directional shields (A.1, B.7), beside the arcs.
+ESR_HEADER = ("F13", "ESR")
+ESR_CELL = "F14"
+
 STATED_HEADER = ("A20", "Stated by the source (kept, compared with the computed values)")
 
 #: Computed summary (orange): label in column G, value in column H.
@@ -98,6 +109,27 @@ SUMMARY_ROWS: tuple[tuple[int, str, str], ...] = (
     (13, "equipment_ll", "Equipment loss limit"),
     (14, "problems", "Problems"),
 )
+
+#: Working figures (orange, formulas) below the summary: label in column G, value in column H,
+#: each value cell a sheet-level named range so that formulas read "ORAT", "ShieldFactor" ...
+WORKING_ROWS: tuple[tuple[int, str, str], ...] = (
+    (15, "EngineFactor", "Engine factor (EF)"),
+    (16, "ShieldFactor", "Shield factor (SF)"),
+    (17, "TrackBoxes", "Track boxes (A.3)"),
+    (18, "ExpendableFactor", "Expendable ORAT x (A.2)"),
+    (19, "OratEngineRating", "ORAT engine rating (ERO)"),
+    (20, "ShieldRating", "Shield rating (S)"),
+    (21, "WeaponsSU", "Weapons SU"),
+    (22, "WeaponsORAT", "Weapons ORAT"),
+    (23, "SystemsORAT", "Systems ORAT"),
+    (24, "HullEquivalent", "Hull boxes + screens (A.2)"),
+    (25, "BaseDRAT", "Base DRAT"),
+    (26, "DratMultiplier", "DRAT x (systems)"),
+    (27, "DratAddition", "DRAT + (systems)"),
+)
+#: Sheet-level names of the summary cells (column H) and input cells.
+SUMMARY_NAMES = {"total_su": "TotalSU", "used_su": "UsedSU", "remaining_su": "RemainSU", "orat": "ORAT",
+                 "drat": "DRAT", "crat": "CRAT", "equipment_ll": "EquipmentLossLimit", "problems": "Problems"}
 
 
 @dataclass(frozen=True)
@@ -130,6 +162,13 @@ BANKS = Table(28, 30, {
     "used": ("F", "Used SU", False),
     "remain": ("G", "Remain", False),
     "orat": ("H", "ORAT", False),
+    "bsur": ("I", "BSUR", False),
+    "mounts": ("J", "Mounts", False),
+    "arc": ("K", "Arc", False),
+    "per_mount": ("L", "Per mount", False),
+    "arcs": ("M", "Arcs", False),
+    "loss": ("N", "Loss limit", False),
+    "checks": ("O", "Checks", False),
 })
 
 #: Systems (A.5): name and quantity (yellow), then the computed figures.
@@ -141,14 +180,27 @@ SYSTEMS = Table(60, 20, {
     "orat": ("E", "ORAT", False),
     "drat_mult": ("F", "DRAT x", False),
     "drat_add": ("G", "DRAT +", False),
+    "rule": ("H", "System rule", False),
+    "n": ("I", "n", False),
 })
 
 #: Free notes (Design.notes), one per row.
 NOTES = Table(82, 15, {"note": ("A", "Notes", True)})
 
+#: Every system of the ruleset costed for this ship (A.5), below the notes: the systems rows above
+#: look their figures up here by name. Two more rows cost the Screens input (B.18).
+CATALOGUE_HEADER_ROW = 100
+CATALOGUE_COLUMNS: dict[str, tuple[str, str]] = {
+    "name": ("A", "System (A.5)"), "type": ("B", "Type"), "listed": ("C", "Listed"), "n": ("D", "n"),
+    "su": ("E", "SU"), "orat": ("F", "ORAT +"), "drat_mult": ("G", "DRAT x"), "drat_add": ("H", "DRAT +"),
+    "hull_mult": ("I", "Hull x"),
+}
+SCREEN_INPUT_ROWS = ("Screens (input)", "Directional Screens (input)")
+
 SHIP_LAST_ROW = NOTES.last_row
-SHIP_LAST_COL = "H"
-SHIP_COLUMN_WIDTHS = {"A": 28, "B": 24, "C": 22, "D": 14, "E": 12, "F": 10, "G": 18, "H": 40}
+SHIP_LAST_COL = "O"
+SHIP_COLUMN_WIDTHS = {"A": 28, "B": 24, "C": 22, "D": 14, "E": 16, "F": 10, "G": 24, "H": 30, "I": 8, "J": 8,
+                      "K": 8, "L": 10, "M": 7, "N": 10, "O": 26}
 
 #: The Weapons library (Z.2): one row per weapon mode; a secondary mode is the row after its primary,
 #: named "Primary>Secondary".
@@ -167,6 +219,18 @@ WEAPON_COLUMNS: dict[str, tuple[str, str, bool]] = {
     "bsur": ("L", "BSUR", False),
     "max_range": ("M", "RNG (max)", False),
 }
+#: Working columns of the Weapons sheet (formulas, A.1 order of application): key -> (letter, header).
+WEAPON_WORKING: dict[str, tuple[str, str]] = {
+    "L": ("N", "L"), "seeker": ("O", "Seeker"),
+    "code1": ("P", "Code 1"), "code2": ("Q", "Code 2"), "code3": ("R", "Code 3"), "code4": ("S", "Code 4"),
+    "code5": ("T", "Code 5"),
+    "acc_x": ("U", "ACC x"), "acc_seek": ("V", "ACC seek"), "base": ("W", "Base"), "range_x": ("X", "Range x"),
+    "before_x": ("Y", "Traits x"), "seek_add": ("Z", "Seek +"), "dfn_add": ("AA", "Dfn +"),
+    "after_x": ("AB", "After x"), "raw": ("AC", "BSUR raw"), "raw2": ("AD", "2nd mode raw"),
+    "battery_L": ("AE", "Battery L"), "exp": ("AF", "Expendable"), "checks": ("AG", "Checks"),
+}
+#: Spare library rows that carry the working formulas, for weapons a player adds.
+WEAPON_SPARE_ROWS = 20
 TRAIT_KEYS = ("trait1", "trait2", "trait3", "trait4", "trait5")
 WEAPONS_HEADER_ROW = 1
 WEAPON_COLUMN_WIDTHS = {"A": 30, "B": 9, "C": 6, "D": 6, "E": 6, "F": 6, "G": 9, "H": 9, "I": 9, "J": 9, "K": 12,
@@ -180,4 +244,5 @@ DRAKE_HEADER = "Drake notation (A.6): copy column A"
 DRAKE_COLUMN_WIDTH = 70
 
 #: Hidden lookup lists for the drop-downs: column letter -> header.
-TABLE_COLUMNS = {"arcs": ("A", "Firing arcs"), "traits": ("B", "Traits"), "systems": ("C", "Systems")}
+TABLE_COLUMNS = {"arcs": ("A", "Firing arcs"), "traits": ("B", "Traits"), "systems": ("C", "Systems"),
+                 "banks": ("D", "Bank entries (xARCy)")}

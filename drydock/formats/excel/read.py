@@ -17,6 +17,7 @@ from pydantic import ValidationError
 from drydock.arcs import parse_bank
 from drydock.errors import DrydockSyntaxError
 from drydock.formats.excel import layout as L
+from drydock.formats.excel.values import ValueBook, ValueSheet
 from drydock.formats.text import complete_range, parse_range, parse_traits
 from drydock.model import ArcValues, Battery, Design, StatedValues, SystemEntry, TechLevels, WeaponMode
 from drydock.rules import Ruleset
@@ -40,9 +41,37 @@ def from_xlsx(data: bytes, *, file: str | None = None, rules: Ruleset | None = N
     if isinstance(data, str):
         raise WorkbookError("not a valid xlsx workbook (text, not a zip file)", file=file)
     try:
-        wb = load_workbook(BytesIO(data), data_only=True)
+        wb = load_workbook(BytesIO(data), data_only=True, read_only=True)
+        sheets = []
+        for ws in wb.worksheets:  # only the sheets the reader reads, as plain values (fast)
+            if ws.title != L.WEAPONS_SHEET and re.fullmatch(rf"{L.SHIP_PREFIX}\d+", ws.title) is None:
+                continue
+            ws.reset_dimensions()
+            values = {(r, c): v for r, row in enumerate(ws.iter_rows(values_only=True), 1)
+                      for c, v in enumerate(row, 1) if v is not None}
+            sheets.append(ValueSheet(ws.title, values))
+        book = ValueBook(sheets, list(wb.sheetnames))
+        wb.close()
     except Exception as exc:  # openpyxl raises many kinds for a bad file; all mean "not a workbook"
         raise WorkbookError(f"not a valid xlsx workbook ({type(exc).__name__}: {exc})", file=file) from None
+    return _read_book(book, file, rules)
+
+
+def from_ods(data: bytes, *, file: str | None = None, rules: Ruleset | None = None) -> list[Design]:
+    """Every design in a drydock workbook saved by LibreOffice as ``.ods`` (same layout, same reader)."""
+    from drydock.formats.excel.ods import OdsError, load_ods
+
+    rules = rules or Ruleset.unity()
+    if isinstance(data, str):
+        raise WorkbookError("not a valid ods workbook (text, not a zip file)", file=file)
+    try:
+        book = load_ods(data)
+    except OdsError as exc:
+        raise WorkbookError(f"not a valid ods workbook: {exc}", file=file) from None
+    return _read_book(book, file, rules)
+
+
+def _read_book(wb: Any, file: str | None, rules: Ruleset) -> list[Design]:
     ships = sorted((int(m.group(1)), name) for name in wb.sheetnames
                    if (m := re.fullmatch(rf"{L.SHIP_PREFIX}(\d+)", name)) is not None)
     if not ships:
@@ -110,8 +139,9 @@ class _Reader:
     def library(self) -> dict[str, tuple[WeaponMode, WeaponMode | None]]:
         ws = self.wb[L.WEAPONS_SHEET]
         c = {k: v[0] for k, v in L.WEAPON_COLUMNS.items()}
-        for _key, (col, header, _) in L.WEAPON_COLUMNS.items():
-            self.expect(ws, f"{col}{L.WEAPONS_HEADER_ROW}", header)
+        for _key, (col, header, is_input) in L.WEAPON_COLUMNS.items():
+            if is_input:
+                self.expect(ws, f"{col}{L.WEAPONS_HEADER_ROW}", header)
         out: dict[str, tuple[WeaponMode, WeaponMode | None]] = {}
         last_primary: str | None = None
         for row in range(L.WEAPONS_HEADER_ROW + 1, ws.max_row + 1):
@@ -183,10 +213,12 @@ class _Reader:
         ws = self.wb[name]
         for f in L.SHIP_FIELDS:
             self.expect(ws, f"A{ws[f.cell].row}", f.label)
-        for col, header, _ in L.BANKS.columns.values():
-            self.expect(ws, f"{col}{L.BANKS.header_row}", header)
-        for col, header, _ in L.SYSTEMS.columns.values():
-            self.expect(ws, f"{col}{L.SYSTEMS.header_row}", header)
+        for col, header, is_input in L.BANKS.columns.values():  # computed columns may change between versions
+            if is_input:
+                self.expect(ws, f"{col}{L.BANKS.header_row}", header)
+        for col, header, is_input in L.SYSTEMS.columns.values():
+            if is_input:
+                self.expect(ws, f"{col}{L.SYSTEMS.header_row}", header)
         for arc, col in L.ARC_COLUMNS.items():
             self.expect(ws, f"{col}{L.ARC_HEADER_ROW}", L.ARC_HEADERS[arc])
         for cat, col in L.TECH_COLUMNS.items():
@@ -201,8 +233,13 @@ class _Reader:
             raise self.err(name, F["hull"].cell, "hull size is required")
         v["hull"] = hull
         v["engines"] = self.integer(ws, F["engines"].cell, "engines", 0)
-        for key in ("shields", "screens"):
-            v[key] = self.arc_or_int(ws, key)
+        v["shields"] = self.arc_or_int(ws, "shields")
+        v["screens"] = self.arc_or_int(ws, "screens")
+        if isinstance(v["screens"], int) and v["screens"]:
+            # both filled: keep the directional ones too, so validate() reports SCREENS_MIXED (A.5 [6], [7])
+            extra = self.arcs(ws, "screens")
+            if extra is not None:
+                v["extra_directional_screens"] = extra
         v["tech"] = TechLevels(**{cat: self.integer(ws, f"{col}{L.TECH_ROW}", f"{cat} tech level", 0)
                                   for cat, col in L.TECH_COLUMNS.items()})
         stated = StatedValues(
@@ -227,11 +264,15 @@ class _Reader:
         value = self.integer(ws, cell, key)
         if value is not None:  # standard wins over directional when both are filled (Z.2)
             return value
+        return self.arcs(ws, key) or 0
+
+    def arcs(self, ws: Any, key: str) -> ArcValues | None:
+        """The directional row of ``key`` (shields or screens), ``None`` when all four cells are empty."""
         row, _ = L.DIRECTIONAL_ROWS[key]
         cells = {arc: f"{col}{row}" for arc, col in L.ARC_COLUMNS.items()}
         arcs = {arc: self.integer(ws, addr, f"{key} {arc}") for arc, addr in cells.items()}
         if all(a is None for a in arcs.values()):
-            return 0
+            return None
         return ArcValues(**{arc: a or 0 for arc, a in arcs.items()})
 
     def batteries(self, ws: Any, library: dict[str, tuple[WeaponMode, WeaponMode | None]]) -> tuple[Battery, ...]:

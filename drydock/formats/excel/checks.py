@@ -1,0 +1,175 @@
+"""Rule checks as formulas: the problem codes a SHIP sheet shows live, the same codes ``drydock check`` gives.
+
+Each check is a spreadsheet condition mirroring one rule of :mod:`drydock.validation`
+(codes listed there). A weapon row (Weapons sheet) gets its mode's codes, a bank row
+its battery's weapon codes and its own (arc, mounts), and the SHIP ``Problems`` cell
+every code found on the ship, in :func:`sheet_codes` order. Codes the sheet cannot check
+(stated-value warnings, customised range bands) are left to ``drydock check``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from drydock.formats.excel import layout as L
+from drydock.model import Design
+from drydock.rules import Ruleset
+
+WEAPON_CODES_HEAD = ("ACC_OUT_OF_RANGE", "ROF_INVALID", "IMP_INVALID", "DMG_INVALID", "SEEKER_MA_OUT_OF_RANGE",
+                     "UNKNOWN_TRAIT", "DUPLICATE_TRAIT")
+WEAPON_CODES_TAIL = ("TRAIT_PAIR_FORBIDDEN", "TOO_MANY_RANGE_TRAITS", "RANGE_TRAIT_PAIR_INVALID",
+                     "SEEKER_RANGE_TRAIT", "SEEKER_DEFENSIVE", "SEEKER_TRAIT_FORBIDDEN")
+BANK_CODES = ("BATTERY_NO_BANKS", "UNKNOWN_ARC", "BANK_MOUNTS_INVALID", "MOUNT_SIZE_INVALID")
+SHIP_HEAD = ("HULL_OUT_OF_RANGE", "ENGINES_NEGATIVE", "SHIELDS_ABOVE_5", "SHIELDS_NEGATIVE", "SCREENS_OUT_OF_RANGE",
+             "TECH_LEVEL_OUT_OF_RANGE", "OVER_SPACE")
+SYSTEM_CODES = ("UNKNOWN_SYSTEM", "SYSTEM_IS_STRUCTURAL", "SYSTEM_QTY_INVALID", "SYSTEM_DUPLICATE", "SYSTEM_REQUIRES")
+
+WC = {k: v[0] for k, v in L.WEAPON_COLUMNS.items()}
+WW = {k: v[0] for k, v in L.WEAPON_WORKING.items()}
+
+
+def _requires(rules: Ruleset) -> dict[str, list[tuple[str, str, int]]]:
+    """code -> [(trait, stat, needed)] for the traits that need a stat value (C.5)."""
+    out: dict[str, list[tuple[str, str, int]]] = {}
+    for code, t in rules.traits.items():
+        for key, need in t.requires.items():
+            out.setdefault(f"TRAIT_REQUIRES_{key.upper()}_{need}", []).append((code, key, need))
+    return out
+
+
+def weapon_codes(rules: Ruleset) -> list[str]:
+    return [*WEAPON_CODES_HEAD, *sorted(_requires(rules)), *WEAPON_CODES_TAIL]
+
+
+def sheet_codes(rules: Ruleset) -> list[str]:
+    """Every code a SHIP sheet checks, in the order its Problems cell lists them."""
+    return [*SHIP_HEAD, *weapon_codes(rules), *BANK_CODES, *SYSTEM_CODES]
+
+
+def _concat(conditions: list[tuple[str, str]]) -> str:
+    return "&".join(f'IF({cond},"{code} ","")' for code, cond in conditions)
+
+
+# ------------------------------------------------------------------ weapon rows (Weapons sheet)
+def weapon_checks(r: int, rules: Ruleset) -> str:
+    """Codes for the weapon mode on Weapons row ``r``, each followed by a space."""
+    codes = f"{WW['code1']}{r}:{WW['code5']}{r}"
+    cells = [f"{WW[f'code{i}']}{r}" for i in range(1, 6)]
+    acc = f'VALUE(SUBSTITUTE({WC["acc"]}{r}&"","+",""))'
+    seeker = f"{WW['seeker']}{r}=1"
+
+    def look(col: str, cell: str, default: str) -> str:
+        return f"IFERROR(INDEX({col},MATCH({cell},TraitCode,0)),{default})"
+
+    count = "(" + "+".join(look("TraitIsRange", c, "0") for c in cells) + ")"
+    bits = "(" + "+".join(look("TraitRangeBit", c, "0") for c in cells) + ")"
+    has = (lambda t: f'COUNTIF({codes},"{t}")>0')  # noqa: E731
+    conds: list[tuple[str, str]] = [
+        ("ACC_OUT_OF_RANGE", f"ISERROR(MATCH({acc},AccLevel,0))"),
+        ("ROF_INVALID", f"{WC['rof']}{r}<1"),
+        ("IMP_INVALID", f"{WC['imp']}{r}<1"),
+        ("DMG_INVALID", f"{WC['dmg']}{r}<1"),
+        ("SEEKER_MA_OUT_OF_RANGE", f"AND({seeker},OR({WW['L']}{r}<MaMin,{WW['L']}{r}>MaMax))"),
+        ("UNKNOWN_TRAIT", f'COUNTIF({codes},"?")>0'),
+        ("DUPLICATE_TRAIT", "OR(" + ",".join(
+            f"IFERROR(COUNTIF({codes},{c})>INDEX(TraitMaxCount,MATCH({c},TraitCode,0)),FALSE)" for c in cells) + ")"),
+    ]
+    values = {"rof": f"{WC['rof']}{r}", "imp": f"{WC['imp']}{r}", "dmg": f"{WC['dmg']}{r}", "acc": acc}
+    for code, needs in sorted(_requires(rules).items()):
+        conds.append((code, "OR(" + ",".join(f"AND({has(t)},{values[k]}<>{need})" for t, k, need in needs) + ")"))
+    pairs = rules.data.trait_rules.forbidden_pairs
+    conds.append(("TRAIT_PAIR_FORBIDDEN",
+                  "OR(" + ",".join(f"AND({has(p.traits[0])},{has(p.traits[1])})" for p in pairs) + ")"
+                  if pairs else "FALSE"))
+    conds.append(("TOO_MANY_RANGE_TRAITS", f"{count}>MaxRangeTraits"))
+    conds.append(("RANGE_TRAIT_PAIR_INVALID", f'AND({count}<=MaxRangeTraits,{count}=2,'
+                                              f'IFERROR(INDEX(PairMult,MATCH({bits},PairKey,0))="n/a",FALSE))'))
+    tr = rules.data.trait_rules
+    conds.append(("SEEKER_RANGE_TRAIT", f"AND({seeker},{count}>0)" if tr.seeker_forbids_range_based else "FALSE"))
+    for code, defensive in (("SEEKER_DEFENSIVE", True), ("SEEKER_TRAIT_FORBIDDEN", False)):
+        ts = [t for t in tr.seeker_forbids if t in rules.traits and rules.traits[t].defensive == defensive]
+        conds.append((code, f"AND({seeker},OR({','.join(has(t) for t in ts)}))" if ts else "FALSE"))
+    return f'IF({WC["name"]}{r}="","",{_concat(conds)})'
+
+
+def mode_codes(mode: Any, rules: Ruleset) -> str:
+    """drydock's codes for one weapon mode, in the order :func:`weapon_checks` writes them."""
+    from drydock.validation import _check_mode
+
+    found: list[Any] = []
+    _check_mode(mode, rules, "", "", found.append)
+    got = {p.code for p in found}
+    return "".join(f"{c} " for c in weapon_codes(rules) if c in got)
+
+
+# ------------------------------------------------------------------ bank rows (SHIP sheet)
+def bank_checks(row: int, rules: Ruleset) -> str:
+    B = L.BANKS
+    c = {k: B.col(k) for k in B.columns}
+    first = f'AND({c["battery"]}{row}<>"",COUNTIF({c["battery"]}${B.first_row}:{c["battery"]}{row},' \
+            f'{c["battery"]}{row})=1)'
+    m = f"MATCH(INDEX(BankWeapon,MATCH({c['battery']}{row},BankNo,0)),WeaponName,0)"
+    weapon = f'IFERROR(INDEX(WeaponChecks,{m})&IF(INDEX(WeaponRaw2,{m})="","",INDEX(WeaponChecks,{m}+1)),"")'
+    no_banks = f'IF(COUNTIFS(BankNo,{c["battery"]}{row},BankEntry,"<>")=0,"BATTERY_NO_BANKS ","")'
+    bank = (f'IF({c["bank"]}{row}="","",IF(NOT(ISNUMBER({c["arcs"]}{row})),"UNKNOWN_ARC ","")'
+            f'&IF({c["mounts"]}{row}<1,"BANK_MOUNTS_INVALID ","")'
+            f'&IF(ISERROR(MATCH({c["per_mount"]}{row},MountSize,0)),"MOUNT_SIZE_INVALID ",""))')
+    return f'IF({first},{weapon}&{no_banks},"")&{bank}'
+
+
+def bank_codes(item: dict[str, Any], d: Design, r: Any, rules: Ruleset) -> str:
+    """drydock's codes for one bank row, in the order :func:`bank_checks` writes them."""
+    text = ""
+    battery = next(b for b, br in zip(d.weapons, r.batteries, strict=True) if br is item["battery"])
+    if item["first"]:
+        text += "".join(mode_codes(m, rules) for m in battery.modes)
+        if not battery.banks:
+            text += "BATTERY_NO_BANKS "
+    bank, rating = item["bank"], item["rating"]
+    if bank is not None:
+        if rating.arcs is None:
+            text += "UNKNOWN_ARC "
+        if bank.mounts < 1:
+            text += "BANK_MOUNTS_INVALID "
+        if bank.mount_size not in rules.mount_modifiers:
+            text += "MOUNT_SIZE_INVALID "
+    return text
+
+
+# ------------------------------------------------------------------ the ship's Problems cell
+def ship_problems(rules: Ruleset) -> str:
+    tech = ",".join(f"ISERROR(MATCH(N({col}{L.TECH_ROW}),TechLevel,0))" for col in L.TECH_COLUMNS.values())
+    shields_dir = 'AND(ShieldInput="",COUNT(ShieldArcs)>0)'
+    screens_dir = 'AND(ScreenInput="",COUNT(ScreenArcs)>0)'
+    conds: list[tuple[str, str]] = [
+        ("HULL_OUT_OF_RANGE", "OR(Hull<HullMin,Hull>HullMax)"),
+        ("ENGINES_NEGATIVE", "N(Engines)<0"),
+        ("SHIELDS_ABOVE_5", f"IF({shields_dir},MAX(ShieldArcs)>ShieldMax,N(ShieldInput)>ShieldMax)"),
+        ("SHIELDS_NEGATIVE", f"IF({shields_dir},MIN(ShieldArcs)<0,N(ShieldInput)<0)"),
+        ("SCREENS_OUT_OF_RANGE", f"IF({screens_dir},OR(MIN(ScreenArcs)<0,SUM(ScreenArcs)>ScreensMax),"
+                                 f"OR(N(ScreenInput)<0,N(ScreenInput)>ScreensMax))"),
+        ("TECH_LEVEL_OUT_OF_RANGE", f"OR({tech})"),
+        ("OVER_SPACE", "UsedSU>TotalSU"),
+    ]
+    for code in [*weapon_codes(rules), *BANK_CODES]:
+        conds.append((code, f'COUNTIF(BankChecks,"*{code} *")>0'))
+    systems = rules.systems
+    structural = [n for n, s in systems.items() if s.structural]
+    single = [n for n, s in systems.items() if not s.multiples]
+    listed_range = f"{L.CATALOGUE_COLUMNS['listed'][0]}${L.CATALOGUE_HEADER_ROW + 1}:" \
+                   f"{L.CATALOGUE_COLUMNS['listed'][0]}${L.CATALOGUE_HEADER_ROW + len(systems)}"
+    conds += [
+        ("UNKNOWN_SYSTEM", 'SUMPRODUCT((TRIM(SystemEntry)<>"")*(SystemRule=""))>0'),
+        ("SYSTEM_IS_STRUCTURAL", "OR(" + ",".join(f'COUNTIF(SystemRule,"{n}")>0' for n in structural) + ")"
+         if structural else "FALSE"),
+        ("SYSTEM_QTY_INVALID", 'OR(SUMPRODUCT((SystemRule<>"")*(SystemN<1))>0'
+         + "".join(f',COUNTIFS(SystemRule,"{n}",SystemN,">1")>0' for n in single) + ")"),
+        ("SYSTEM_DUPLICATE", f'COUNTIF(${listed_range},">1")>0'),
+    ]
+    req = [(n, s.requires) for n, s in systems.items() if s.requires]
+    conds.append(("SYSTEM_REQUIRES", "OR(" + ",".join(
+        f'AND(COUNTIF(SystemRule,"{n}")>0,OR(COUNTIF(SystemRule,"{q}")=0,'
+        f'SUMIF(SystemRule,"{n}",SystemN)>SUMIF(SystemRule,"{q}",SystemN)))' for n, q in req) + ")"
+        if req else "FALSE"))
+    found = _concat(conds)
+    return f'IF(({found})="","none",TRIM({found}))'
