@@ -101,3 +101,27 @@ def test_floating_board_d4_nobody_leaves():
     assert me.left_board and not me.alive
     r = bt.run()
     assert r.exits[0] == 1
+
+
+class _Swapped(Battle):
+    """The same battle with the two ships' places (and headings) exchanged after set-up."""
+
+    def deploy(self):
+        super().deploy()
+        a, b = self.ships
+        (a.q, a.r, a.heading, a.facing), (b.q, b.r, b.heading, b.facing) = \
+            (b.q, b.r, b.heading, b.facing), (a.q, a.r, a.heading, a.facing)
+
+
+@pytest.mark.parametrize("name", ["shade-raider", "dauntless-dreadnought", "comet-frigate"])
+def test_where_side_a_stands_changes_nothing(name):
+    """Exact symmetry: with the same dice, a battle fought from the other edge is the same battle (every
+    decision, stutterdrive jumps and minefields included, depends only on relative geometry)."""
+    from drydock.engine.montecarlo import build_matchup, run_seed
+
+    d = read_designs(EXAMPLES / f"{name}.yaml")[:1]
+    m = build_matchup(d, d)
+    for i in range(25):
+        one = Battle(m, random.Random(run_seed(3, i)), log=False).run()
+        two = _Swapped(m, random.Random(run_seed(3, i)), log=False).run()
+        assert (one.winner, one.turns, one.vp, one.survived) == (two.winner, two.turns, two.vp, two.survived)

@@ -208,13 +208,17 @@ weapons:
 """
 
 
-def test_mines_are_laid_and_attack_ships_entering_next_to_them_b15():
-    comet = spec("comet-frigate")
-    barge = ShipSpec(from_yaml(BARGE)[0])
-    bt = battle(comet, barge)
+def duel(a, b, col_a, col_b):
+    """A battle of ``a`` (row 9, heading east) against ``b`` (row 9, heading west)."""
+    bt = battle(a, b)
     me, foe = bt.ships
-    place(me, 10, 9, 0)
-    place(foe, 20, 9, 3)
+    place(me, col_a, 9, 0)
+    place(foe, col_b, 9, 3)
+    return bt, me, foe
+
+
+def test_mines_are_laid_and_attack_ships_entering_next_to_them_b15():
+    bt, me, foe = duel(spec("comet-frigate"), ShipSpec(from_yaml(BARGE)[0]), 10, 20)
     foe.speed = 3
     systems.lay_mines(bt, me)
     assert me.mines_left == 4 and not bt.minefields  # the enemy is 10 hexes off: not yet
@@ -236,10 +240,7 @@ def test_mines_are_laid_and_attack_ships_entering_next_to_them_b15():
 
 def test_every_doctrine_avoids_minefields_b15():
     barge = ShipSpec(from_yaml(BARGE)[0])
-    bt = battle(barge, barge)
-    me, foe = bt.ships
-    place(me, 8, 9, 0)
-    place(foe, 24, 9, 3)
+    bt, me, foe = duel(barge, barge, 8, 24)
     me.speed = 3
     free, _ = bt.m.doctrine.choose_orders(me, [foe])
     from drydock.engine.movement import path_hexes
@@ -322,9 +323,10 @@ def test_hex_line_of_sight():
     from drydock.engine.hexgrid import hex_line
 
     assert hex_line(0, 0, 3, 0) == [(0, 0), (1, 0), (2, 0), (3, 0)]
-    line = hex_line(0, 0, 2, 2)
-    assert line[0] == (0, 0) and line[-1] == (2, 2) and len(line) == 5
-    assert all(distance(b[0] - a[0], b[1] - a[1]) == 1 for a, b in zip(line, line[1:], strict=False))
+    line = hex_line(0, 0, 2, 2)  # along hexsides: the hexes on both sides count
+    assert (0, 0) in line and (2, 2) in line and len(line) == 7
+    assert sorted(hex_line(2, 2, 0, 0)) == sorted(line)  # the same from either end
+    assert sorted(hex_line(0, 0, 4, -1)) == sorted(hex_line(4, -1, 0, 0))
 
 
 def test_flares_and_probes_b9_b17():
@@ -371,12 +373,16 @@ systems: [Shockwave, Solar Sails]
 """
 
 
-def test_shockwave_spreads_4x_shield_hits_b19():
-    """SR 3 -> 12 hits over the elements within 3 hexes, as evenly as possible, none more than 4."""
+def pulsar_and_two_barges():
     p, barge = ShipSpec(from_yaml(PULSAR)[0]), ShipSpec(from_yaml(BARGE)[0])
     bt = Battle(Matchup([p], [barge, barge]), random.Random(1), log=True)
-    me, b1, b2 = bt.ships
-    place(me, 10, 9, 0)
+    place(bt.ships[0], 10, 9, 0)
+    return p, bt, bt.ships
+
+
+def test_shockwave_spreads_4x_shield_hits_b19():
+    """SR 3 -> 12 hits over the elements within 3 hexes, as evenly as possible, none more than 4."""
+    p, bt, (me, b1, b2) = pulsar_and_two_barges()
     place(b1, 11, 9, 3)
     place(b2, 16, 9, 3)  # out of reach
     bt.rng = Scripted([1] * 4)  # unshielded barge: 4 hits (capped at ceil(12/3)), 4 damage rolls of 1: hull
@@ -387,8 +393,7 @@ def test_shockwave_spreads_4x_shield_hits_b19():
     bt.rng = Scripted([1] * 8)
     systems.shockwave(bt, me)
     assert (b1.p_hull, b2.p_hull) == (4, 4)
-    wing = ShipSpec(from_yaml(PULSAR)[0])
-    bt = Battle(Matchup([p, wing], [barge]), random.Random(1), log=False)
+    bt = Battle(Matchup([p, p], [b1.spec]), random.Random(1), log=False)
     me, friend, foe = bt.ships
     place(me, 10, 9, 0)
     place(friend, 10, 8, 0)
@@ -414,10 +419,7 @@ def test_solar_sails_b21():
 
 
 def test_proximity_attacks_the_target_hex_and_next_to_it_prx():
-    p, barge = ShipSpec(from_yaml(PULSAR)[0]), ShipSpec(from_yaml(BARGE)[0])
-    bt = Battle(Matchup([p], [barge, barge]), random.Random(1), log=True)
-    me, b1, b2 = bt.ships
-    place(me, 10, 9, 0)
+    p, bt, (me, b1, b2) = pulsar_and_two_barges()
     place(b1, 13, 9, 3)
     place(b2, 14, 9, 3)  # adjacent to the target: its own roll at -1
     mode = p.banks[0].modes[0]

@@ -10,9 +10,12 @@ Modules, bottom up:
 - :mod:`~drydock.engine.combat` - attack order, modifiers, volleys, screens, expected damage
 - :mod:`~drydock.engine.seekers` - seeking weapons: flights, movement, attack, defensive fire
 - :mod:`~drydock.engine.damage` - the End Phase: tracks, loss limits and the loss policy
-- :mod:`~drydock.engine.ai` - the deterministic doctrine
-- :mod:`~drydock.engine.battle` - one battle, with its turn-by-turn log
-- :mod:`~drydock.engine.montecarlo` - many battles, seeds, Wilson intervals, worker processes
+- :mod:`~drydock.engine.systems` - Appendix B systems in play (cloak, hyperdrive, marines, mines, flares,
+  probes, shockwave, stutterdrive, tractor beams, overthrusters, solar sails) and Proximity
+- :mod:`~drydock.engine.ai` - the deterministic doctrines (aggressive, cautious)
+- :mod:`~drydock.engine.battle` - one battle (fair, point-symmetric set-up), with its turn-by-turn log
+- :mod:`~drydock.engine.montecarlo` - many battles, seeds, Wilson intervals, worker processes, the
+  robustness of a verdict across doctrines
 
 Randomness only through an injected ``random.Random``.
 """

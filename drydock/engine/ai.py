@@ -1,4 +1,4 @@
-"""The doctrine: a simple deterministic AI per side (issue 6).
+"""The doctrines: simple deterministic AIs (issues 6 and 14), ``aggressive`` and ``cautious`` (:data:`DOCTRINES`).
 
 - Each matchup precomputes, per bank, the expected damage of one mount against each enemy design at
   every range and shield rating (best mode per cell: dual-mode weapons choose the better mode, C.2).
@@ -7,7 +7,11 @@
   assumed to continue straight at their current speed): its own expected damage from its batteries
   in arc, minus the enemy's expected damage against the shield arc it presents, minus a penalty for
   being away from its preferred range (the range where its own expected damage most exceeds the
-  enemy's), minus a large penalty for ending too close to the board edge to stay on it.
+  enemy's, weighted by the doctrine's ``threat``) now and, braking as hard as it can, next turn (so it
+  does not overshoot its band), minus the expected damage of minefields on its path (B.15), minus a
+  large penalty for each hex its stopping distance (3.2) runs past the board edge - reckoned with the
+  engine rating it would have after losing the doctrine's margin of engine boxes, or the boxes the
+  enemy's expected fire at that position could take, plus one turn of drift.
 - Fire: each battery fires at the target (ship or seeker flight) where its banks together do the
   most expected damage; a bank that cannot bear on that target fires at its own best target (FrL
   banks of a battery at one target form one volley). A seeker flight is worth the expected damage
@@ -24,7 +28,7 @@ from functools import cache
 
 from drydock.engine.combat import effective_range, expected_damage, expected_hits_per_weapon
 from drydock.engine.hexgrid import DIRS, GEOMETRY, from_offset, geometry
-from drydock.engine.movement import Orders, path_hexes, requirement
+from drydock.engine.movement import Orders, path_hexes, requirement, trace
 from drydock.engine.seekers import seeker_expected, tiny_modifier
 from drydock.engine.ships import ShipSpec, ShipState
 
@@ -97,8 +101,8 @@ def margin_rating(track: tuple[int, ...], hits: int, share: float) -> int:
     return track[k] if k < len(track) else 0
 
 
-#: stopping_distance(speed, rating) for the speeds and ratings of the hot loop
-STOP = [[stopping_distance(v, e) for e in range(16)] for v in range(MAX_SPEED + 8)]
+#: room a ship needs ahead: stopping_distance(speed, rating) + DRIFT_RESERVE turns of drift (hot-loop table)
+NEED = [[stopping_distance(v, e) + v * DRIFT_RESERVE for e in range(16)] for v in range(MAX_SPEED + 8)]
 
 
 class MatchTables:
@@ -275,7 +279,11 @@ class Doctrine:
         far = (ninfo[0] + DIRS[ne.heading][0] * ne.speed, ninfo[1] + DIRS[ne.heading][1] * ne.speed,
                ninfo[5] * OVERSHOOT_WEIGHT, ninfo[6])
         track = spec.engine_track
-        margin = (track, ship.eng_hits, margin_boxes(track, ship.eng_hits, style.margin), style.fire_margin)
+        hits = ship.eng_hits
+        boxes = margin_boxes(track, hits, style.margin)
+        # the engine rating after the planned losses, by the boxes the enemy's fire could take
+        ratings = [track[k] if k < len(track) else 0 for k in (hits + max(boxes, p) for p in range(len(track) + 1))]
+        margin = (ratings, style.fire_margin)
         return infos, far, margin, [ship.shield(a) for a in range(4)], ship.engine_rating
 
     def score_pose(self, ship: ShipState, ctx: tuple, q: int, r: int, h: int, f: int, speed: int) -> float:
@@ -396,12 +404,11 @@ class Doctrine:
         if self.floating:
             return total
         # edge: room ahead for my stopping distance with the engine I would have after the planned hits
-        track, hits, boxes, fire_margin = margin
+        ratings, fire_margin = margin
         planned = int(feared * fire_margin + 0.999)
-        k = hits + (boxes if boxes > planned else planned)
-        rating = track[k] if k < len(track) else 0
-        need = STOP[speed][rating] if speed < len(STOP) and rating < len(STOP[0]) else stopping_distance(speed, rating)
-        need += speed * DRIFT_RESERVE
+        rating = ratings[planned] if planned < len(ratings) else 0
+        need = NEED[speed][rating] if speed < len(NEED) and rating < len(NEED[0]) else \
+            stopping_distance(speed, rating) + speed * DRIFT_RESERVE
         room = self.run[(q, r, h)]
         if room < need:
             total -= EDGE_PENALTY * (need - room)
@@ -532,21 +539,8 @@ def candidate_moves(prev: int, prev_slips: tuple[int, int], rating: int, heading
     out = []
     poses = set()
     for o in candidates(prev, prev_slips, rating):
-        q = r = 0
-        h = heading
-        pts = []
-        for s in o.steps:
-            if isinstance(s, int):
-                q += DIRS[h][0] * s
-                r += DIRS[h][1] * s
-                pts.append((q, r))
-            elif s in "PSU":
-                h = (h + {"P": -1, "S": 1, "U": 3}[s]) % 6
-            else:
-                d = DIRS[(h - 1) % 6 if s == "L" else (h + 1) % 6]
-                q += d[0]
-                r += d[1]
-                pts.append((q, r))
+        _, pts, h = trace(o, heading)
+        q, r = pts[-1] if pts else (0, 0)
         pose = (q, r, h, (h + o.pivot) % 6, o.speed)
         if pose not in poses:
             poses.add(pose)

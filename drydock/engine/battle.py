@@ -257,9 +257,10 @@ class Battle:
             elif self.mined:  # 2c-i
                 systems.mine_attacks(self, s, orders, q0, r0, h0)
         self.stacking()
-        for s in self.alive():  # 2c-iv
-            if s.spec.overthrusters:
-                systems.overthrust(self, s)
+        turns = [(s, systems.overthrust_facing(self, s)) for s in self.alive() if s.spec.overthrusters]  # 2c-iv
+        for s, f in turns:
+            if f is not None:
+                s.facing = f
 
     def stacking(self) -> None:
         """3.3: opposing ships ending in one hex roll 1d6 + engine rating; lowest stays, others move."""
@@ -437,15 +438,15 @@ class Battle:
                         and (not isinstance(f, SeekerFlight) or f.target.alive)]
         over = self.victory()
         stutterers = [s for s in self.alive() if s.spec.stutterdrive] if not over[0] else []
+        if stutterers:  # 5e: stutterdrives (B.23), decided together; a scatter onto an enemy is a stacking (3.3)
+            for s, target in [(s, systems.stutter_target(self, s)) for s in stutterers]:
+                systems.stutter_move(self, s, target)
+            self.stacking()
+            over = self.victory()
         if not over[0]:
             for s in self.alive():  # 5g: deploy mines (B.15)
                 if s.mines_left and not s.cloaked:
                     systems.lay_mines(self, s)
-        if stutterers:  # 5e: stutterdrives (B.23); a scatter onto an enemy ship is a stacking (3.3)
-            for s in stutterers:
-                systems.stutter(self, s)
-            self.stacking()
-            over = self.victory()
         return over
 
     def victory(self) -> tuple[bool, int | None]:

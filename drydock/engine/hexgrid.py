@@ -129,25 +129,27 @@ def arc_mask(letters: str) -> int:
 
 
 def hex_line(q1: int, r1: int, q2: int, r2: int) -> list[tuple[int, int]]:
-    """The hexes a line between two hex centres passes through, both ends included (4.1 line of sight; flares
-    B.9). Cube interpolation with a small nudge, so a line along a hexside picks one side consistently."""
+    """The hexes a line between two hex centres passes through any part of, both ends included (4.1 line of
+    sight; flares B.9): cube interpolation nudged to either side, so a line running along a hexside takes
+    the hexes on both sides of it (the same hexes whichever end the line is traced from)."""
     n = distance(q2 - q1, r2 - r1)
     if n == 0:
         return [(q1, r1)]
-    out = []
-    e = 1e-6
-    for i in range(n + 1):
-        t = i / n
-        x = q1 + e + (q2 - q1) * t
-        z = r1 + 2 * e + (r2 - r1) * t
-        y = -x - z
-        rx, rz, ry = round(x), round(z), round(y)
-        dx, dz, dy = abs(rx - x), abs(rz - z), abs(ry - y)
-        if dx > dz and dx > dy:
-            rx = -rz - ry
-        elif dz > dy:
-            rz = -rx - ry
-        out.append((rx, rz))
+    out: list[tuple[int, int]] = []
+    for e in (1e-6, -1e-6):
+        for i in range(n + 1):
+            t = i / n
+            x = q1 + e + (q2 - q1) * t
+            z = r1 + 2 * e + (r2 - r1) * t
+            y = -x - z
+            rx, rz, ry = round(x), round(z), round(y)
+            dx, dz, dy = abs(rx - x), abs(rz - z), abs(ry - y)
+            if dx > dz and dx > dy:
+                rx = -rz - ry
+            elif dz > dy:
+                rz = -rx - ry
+            if (rx, rz) not in out:
+                out.append((rx, rz))
     return out
 
 

@@ -143,25 +143,34 @@ def straight(speed: int) -> Orders:
 
 
 @cache
-def path_hexes(orders: Orders, heading: int) -> tuple[tuple[int, int], ...]:
-    """Every hex entered by ``orders`` from (0, 0) with ``heading``, in order (3.3; mines B.15)."""
+def trace(orders: Orders, heading: int) -> tuple[tuple[tuple[int, int], ...], tuple[tuple[int, int], ...], int]:
+    """(every hex entered in order, the waypoints where a forward run or sideslip ends, the end heading) of
+    ``orders`` from (0, 0) with ``heading`` (3.3, 3.4)."""
     q = r = 0
     h = heading
-    out = []
+    hexes = []
+    waypoints = []
     for s in orders.steps:
         if isinstance(s, int):
             for _ in range(s):
                 q += DIRS[h][0]
                 r += DIRS[h][1]
-                out.append((q, r))
+                hexes.append((q, r))
+            waypoints.append((q, r))
         elif s in "PSU":
             h = (h + {"P": -1, "S": 1, "U": 3}[s]) % 6
         else:
             d = DIRS[(h - 1) % 6 if s == "L" else (h + 1) % 6]
             q += d[0]
             r += d[1]
-            out.append((q, r))
-    return tuple(out)
+            hexes.append((q, r))
+            waypoints.append((q, r))
+    return tuple(hexes), tuple(waypoints), h
+
+
+def path_hexes(orders: Orders, heading: int) -> tuple[tuple[int, int], ...]:
+    """Every hex entered by ``orders`` from (0, 0) with ``heading``, in order (3.3; mines B.15)."""
+    return trace(orders, heading)[0]
 
 
 def execute(orders: Orders, q: int, r: int, heading: int, board: tuple[int, int] | None = None

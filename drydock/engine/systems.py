@@ -34,7 +34,8 @@
   will be; every doctrine avoids paths next to minefields. Not simulated: fighters and seekers entering
   minefields, minesweeping.
 - B.9 Flares and B.17 Probes: launched with the ship's attacks at a hex within 10: a die of 1 is a dud,
-  2-4 puts the marker face down in a random adjacent hex, 5-6 in the chosen hex; face-down markers flip
+  2-4 puts the marker face down in a random adjacent hex (direction die from the launcher's heading), 5-6 in
+  the chosen hex; face-down markers flip
   up in the End Phase, face-up ones are removed then (so a marker acts in the turn after its launch). A
   line of sight through hexes with face-up flares (both ends included) is -1 per flare (fire control may
   cancel it like any -1), 4 or more block the attack. A face-up probe gives the ship that launched it +1
@@ -61,7 +62,7 @@ import copy
 
 from drydock.engine.damage import apply_marked_damage
 from drydock.engine.dice import d6
-from drydock.engine.hexgrid import DIRS, FWD, GEOMETRY, distance, hex_line, on_board
+from drydock.engine.hexgrid import DIRS, FWD, GEOMETRY, decompose, distance, hex_line, on_board
 from drydock.engine.movement import Orders, path_hexes
 from drydock.engine.ships import ShipState
 from drydock.engine.tables import (
@@ -238,12 +239,29 @@ def tractor_defence(battle, ship: ShipState, flight) -> None:  # type: ignore[no
 
 
 # ------------------------------------------------------------------ B.23 stutterdrive
+def _rings(reach: int, heading: int) -> list[tuple[int, int, int]]:
+    """(distance, dq, dr) of every hex within ``reach``, ring by ring, each ring clockwise from ``heading``."""
+    out = []
+    for n in range(1, reach + 1):
+        for k in range(6):
+            d1, d2 = DIRS[(heading + k) % 6], DIRS[(heading + k + 2) % 6]
+            for j in range(n):
+                out.append((n, d1[0] * n + d2[0] * j, d1[1] * n + d2[1] * j))
+    return out
+
+
 def stutter(battle, ship: ShipState) -> None:  # type: ignore[no-untyped-def]
     """B.23, End Phase: the doctrine's stutterdrive jump, with scatter on 1s."""
+    stutter_move(battle, ship, stutter_target(battle, ship))
+
+
+def stutter_target(battle, ship: ShipState) -> tuple[int, int, int] | None:  # type: ignore[no-untyped-def]
+    """The doctrine's stutterdrive destination (q, r, hexes) from the positions at the start of step 5e, or None.
+    Every ship decides before any moves, so neither side reacts to the other's jump."""
     reach = -(-ship.engine_rating // 2)
-    enemies = battle.alive(1 - ship.side)
+    enemies = [seen(e) for e in battle.alive(1 - ship.side)]
     if reach <= 0 or not enemies:
-        return
+        return None
     m = battle.m
     doctrine = m.doctrine
     occupied = {(s.q, s.r) for s in battle.alive() if s is not ship}
@@ -251,20 +269,24 @@ def stutter(battle, ship: ShipState) -> None:  # type: ignore[no-untyped-def]
     h = ship.heading
     stay = doctrine.score_pose(ship, ctx, ship.q, ship.r, h, h, ship.speed)
     best = None
-    for dq in range(-reach, reach + 1):
-        for dr in range(max(-reach, -dq - reach), min(reach, -dq + reach) + 1):
-            n = distance(dq, dr)
-            q, r = ship.q + dq, ship.r + dr
-            if n == 0 or (q, r) in occupied or (q, r) not in doctrine.cells:
-                continue
-            if not m.floating and min(doctrine.run[(q, r, d)] for d in range(6)) < n:
-                continue  # keep the worst scatter (one hex per die) on the board
-            gain = doctrine.score_pose(ship, ctx, q, r, h, h, ship.speed) - stay - STUTTER_GAIN * n
-            if gain > 0 and (best is None or gain > best[0]):
-                best = (gain, q, r, n)
-    if best is None:
+    for n, dq, dr in _rings(reach, h):  # in an order relative to the heading: mirrored ships choose alike
+        q, r = ship.q + dq, ship.r + dr
+        if (q, r) in occupied or (q, r) not in doctrine.cells:
+            continue
+        if not m.floating and min(doctrine.run[(q, r, d)] for d in range(6)) < n:
+            continue  # keep the worst scatter (one hex per die) on the board
+        gain = doctrine.score_pose(ship, ctx, q, r, h, h, ship.speed) - stay - STUTTER_GAIN * n
+        if gain > 0 and (best is None or gain > best[0]):
+            best = (gain, q, r, n)
+    return None if best is None else best[1:]
+
+
+def stutter_move(battle, ship: ShipState, target: tuple[int, int, int] | None) -> None:  # type: ignore[no-untyped-def]
+    """B.23: jump to ``target`` (q, r, hexes); a die per hex, each 1 scatters the ship one hex."""
+    if target is None or not ship.alive:
         return
-    _, q, r, n = best
+    m = battle.m
+    q, r, n = target
     start = battle.hexname(ship.q, ship.r)
     ship.q, ship.r = q, r
     dice = [d6(battle.rng) for _ in range(n)]
@@ -275,7 +297,8 @@ def stutter(battle, ship: ShipState) -> None:  # type: ignore[no-untyped-def]
         ship.q += DIRS[d][0] * ones
         ship.r += DIRS[d][1] * ones
         text += f"; scatters {ones} to {battle.hexname(ship.q, ship.r)}"
-    battle.say(text)
+    if battle.log is not None:
+        battle.say(text)
     if not m.floating and not on_board(ship.q, ship.r, *m.board):
         ship.left_board = True
         battle.destroy(ship, "left the board")
@@ -294,14 +317,14 @@ def refresh_mines(battle) -> None:  # type: ignore[no-untyped-def]
 
 def lay_mines(battle, ship: ShipState) -> None:  # type: ignore[no-untyped-def]
     """B.15, End Phase step 5g: the doctrine lays all its mines in one adjacent hex."""
-    enemies = battle.alive(1 - ship.side)
+    enemies = [seen(e) for e in battle.alive(1 - ship.side)]
     if ship.mines_left <= 0 or not enemies:
         return
     e = min(enemies, key=lambda x: (distance(x.q - ship.q, x.r - ship.r), x.uid))
     if distance(e.q - ship.q, e.r - ship.r) > MINE_LAY_RANGE:
         return
     eq, er = e.q + DIRS[e.heading][0] * e.speed, e.r + DIRS[e.heading][1] * e.speed
-    taken = {(s.q, s.r) for s in enemies}
+    taken = {(s.q, s.r) for s in battle.alive(1 - ship.side)}  # the rule: no hex holding an enemy ship
     cells = battle.m.doctrine.cells
     spots = [(ship.q + DIRS[(ship.heading + k) % 6][0], ship.r + DIRS[(ship.heading + k) % 6][1]) for k in range(6)]
     spots = [p for p in spots if p not in taken and p in cells]
@@ -344,8 +367,8 @@ def _place(battle, ship: ShipState, kind: str, q: int, r: int) -> None:  # type:
     roll = d6(battle.rng)
     if roll == 1:
         where = None
-    elif roll <= 4:
-        d = DIRS[d6(battle.rng) - 1]
+    elif roll <= 4:  # the direction die counts from the launcher's heading (1 = ahead), as for scatter (B.23)
+        d = DIRS[(ship.heading + d6(battle.rng) - 1) % 6]
         where = (q + d[0], r + d[1])
     else:
         where = (q, r)
@@ -368,8 +391,11 @@ def launch_markers(battle, ship: ShipState, enemies: list[ShipState]) -> None:  
         _place(battle, ship, "probe", eq, er)
     if ship.flares_left and battle.m.doctrine.outgunned(ship, None, live):
         mq, mr = _next_pos(ship)
-        line = hex_line(mq, mr, eq, er)
-        q, r = line[len(line) // 2]
+        n = distance(eq - mq, er - mr)
+        half = [p for p in hex_line(mq, mr, eq, er)
+                if distance(p[0] - mq, p[1] - mr) == n // 2 and distance(eq - p[0], er - p[1]) == n - n // 2]
+        # the middle of the line (on a hexside: the first clockwise from the heading, so mirrors agree)
+        q, r = min(half, key=lambda p: (0, 0, 0) if p == (mq, mr) else decompose(p[0] - mq, p[1] - mr, ship.heading))
         if distance(q - ship.q, r - ship.r) <= MARKER_RANGE:
             ship.flares_left -= 1
             _place(battle, ship, "flare", q, r)
@@ -461,20 +487,29 @@ def solar_wind(battle) -> None:  # type: ignore[no-untyped-def]
 # ------------------------------------------------------------------ B.16 overthrusters
 def overthrust(battle, ship: ShipState) -> None:  # type: ignore[no-untyped-def]
     """B.16, after movement: on 4-6 the ship may turn one hexside for the Combat Phase."""
-    enemies = battle.alive(1 - ship.side)
+    f = overthrust_facing(battle, ship)
+    if f is not None:
+        ship.facing = f
+
+
+def overthrust_facing(battle, ship: ShipState) -> int | None:  # type: ignore[no-untyped-def]
+    """B.16: the overthruster roll and the doctrine's facing (None: no turn). Every ship decides before any
+    turns, so neither side reacts to the other's."""
+    enemies = [seen(e) for e in battle.alive(1 - ship.side)]
     if not enemies:
-        return
+        return None
     roll = d6(battle.rng)
     if roll < OVERTHRUST_ON:
         if battle.log is not None:
             battle.say(f"  {ship.label} overthrusters: {roll}, no turn")
-        return
+        return None
     doctrine = battle.m.doctrine
     ctx = doctrine.context(ship, enemies, predict=False)
     options = []
     for k in (0, -1, 1):
         f = (ship.facing + k) % 6
         options.append((doctrine.score_pose(ship, ctx, ship.q, ship.r, ship.heading, f, ship.speed), -abs(k), f))
-    ship.facing = max(options)[2]
+    facing = max(options)[2]
     if battle.log is not None:
-        battle.say(f"  {ship.label} overthrusters: {roll}, now facing {ship.facing}")
+        battle.say(f"  {ship.label} overthrusters: {roll}, now facing {facing}")
+    return facing
