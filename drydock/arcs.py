@@ -16,6 +16,7 @@ import re
 from functools import lru_cache
 
 from drydock.errors import BankSyntaxError
+from drydock.limits import check_numbers_in
 from drydock.model import Bank
 from drydock.rules import Ruleset
 from drydock.rules.formula import Exact
@@ -91,6 +92,7 @@ def parse_bank(text: str, rules: Ruleset | None = None) -> Bank:
     that is well-formed but unknown is kept as written (upper-cased) so that
     ``validate()`` can report it.
     """
+    check_numbers_in(text, what="a bank")
     m = _BANK_RE.match(text)
     if not m:
         raise BankSyntaxError("bank entry must look like xARCy, e.g. 2ACE or BCE2", text=text)
@@ -134,6 +136,7 @@ def parse_display_bank(text: str, rules: Ruleset | None = None) -> Bank:
     One box per mount; ``y`` is the weapons per mount (C.3). Without boxes the text
     is read as a Drydock entry ``xARCy`` (:func:`parse_bank`), so "2ACE" also works.
     """
+    check_numbers_in(text, what="a bank")
     m = _DISPLAY_BANK_RE.match(text)
     boxes = count_boxes(m.group(3)) if m else None
     if m is None or not boxes:

@@ -18,6 +18,7 @@ from fractions import Fraction
 from typing import Any
 
 from drydock.arcs import arc_count, format_bank
+from drydock.limits import check_design, require_design
 from drydock.model import ArcValues, Bank, Battery, Design, WeaponMode
 from drydock.problems import Problem
 from drydock.rules import Ruleset
@@ -316,6 +317,7 @@ def calculate(design: Design, rules: Ruleset | None = None) -> Rating:
     A house-rule formula that fails for this design (division by zero ...) raises
     :class:`~drydock.errors.RulesError` naming the rules key.
     """
+    check_design(require_design(design, rules))  # the public API's type check and sanity limits (issue 10)
     rules = rules or Ruleset.unity()
     f = rules.formulas
     H = design.hull
@@ -450,7 +452,7 @@ def calculate(design: Design, rules: Ruleset | None = None) -> Rating:
     drat_exact = base * drat_mult + drat_add
     drat = _int(drat_exact)
     cr_drat = drat if rules.option("cr_drat") == "rounded" else drat_exact
-    cr = _int(f["combat_rating"].value(ORAT=orat, DRAT=cr_drat))
+    cr = _int(f["combat_rating"].value(ORAT=max(orat, 0), DRAT=max(cr_drat, 0)))  # illegal designs still rate
 
     # Display sheet (A.3).
     w_total = sum(b.weapons for b in batteries) + equipment_items

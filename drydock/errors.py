@@ -7,9 +7,70 @@ values returned by ``validate()``, never exceptions.
 
 from __future__ import annotations
 
+import re
+from typing import Any
+
+#: The longest error line drydock prints (quotes of the input are cut much shorter: :data:`QUOTE_MAX`).
+LINE_MAX = 600
+#: The longest piece of input quoted in an error message.
+QUOTE_MAX = 80
+
+_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
+
+
+def printable(text: str, *, keep_newlines: bool = True) -> str:
+    """``text`` with control characters (terminal escapes, BEL, bidi overrides ...) shown as ``\\x1b`` escapes.
+
+    Newlines and tabs are kept when ``keep_newlines``; otherwise they are escaped too.
+    """
+    def esc(m: re.Match[str]) -> str:
+        c = m.group(0)
+        return f"\\x{ord(c):02x}" if ord(c) < 0x100 else f"\\u{ord(c):04x}"
+
+    out = _CONTROL.sub(esc, text)
+    if not keep_newlines:
+        out = out.replace("\r", "\\r").replace("\n", "\\n").replace("\t", "\\t")
+    return out
+
+
+def one_line(text: str, limit: int = LINE_MAX) -> str:
+    """``text`` as one printable line of at most ``limit`` characters (the middle is cut)."""
+    out = printable(" ".join(str(text).split("\n")).replace("\r", " ").replace("\t", " "))
+    if len(out) > limit:
+        keep = limit - 5
+        out = out[: keep * 2 // 3] + " ... " + out[len(out) - (keep - keep * 2 // 3):]
+    return out
+
+
+def quote(text: object, limit: int = QUOTE_MAX) -> str:
+    """A short, escaped quotation of some input for an error message."""
+    s = str(text)
+    cut = s if len(s) <= limit else s[: limit - 3] + "..."
+    return repr(cut)
+
 
 class DrydockError(ValueError):
-    """Root of every error drydock raises for bad input."""
+    """Root of every error drydock raises for bad input. ``str()`` is always one printable line."""
+
+    def __str__(self) -> str:
+        return one_line(super().__str__())
+
+
+class InvalidValueError(DrydockError):
+    """A drydock record (Design, Battery ...) built with a value of the wrong type or shape."""
+
+    @classmethod
+    def from_validation(cls, model: str, exc: Any) -> InvalidValueError:
+        """One line from a pydantic ``ValidationError``: the record, the field and the first problem."""
+        errors = exc.errors()
+        first = errors[0] if errors else {"loc": (), "msg": str(exc)}
+        inner = first.get("ctx", {}).get("error")
+        if isinstance(inner, InvalidValueError):  # a nested record already said it
+            return inner
+        loc = ".".join(str(p) for p in first.get("loc", ())) or "(record)"
+        more = f" (and {len(errors) - 1} more)" if len(errors) > 1 else ""
+        given = f", got {quote(first['input'])}" if "input" in first and not isinstance(first["input"], dict) else ""
+        return cls(f"{model}.{loc}: {first.get('msg', 'invalid value')}{given}{more}")
 
 
 class RulesError(DrydockError):
@@ -43,8 +104,8 @@ class DrydockSyntaxError(DrydockError):
                 where += f":{self.column}"
         out = f"{where}: {self.message}"
         if self.text is not None:
-            out += f": {self.text!r}"
-        return out
+            out += f": {quote(self.text)}"
+        return one_line(out)
 
     def with_file(self, file: str) -> DrydockSyntaxError:
         """Return the same error attributed to ``file`` (parsers often know it late)."""

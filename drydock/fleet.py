@@ -56,8 +56,11 @@ class ShipEntry:
     line: int | None = None
 
     def __post_init__(self) -> None:
+        from drydock import limits
+
         if self.count < 1:
             raise DrydockError(f"{self.source}: a fleet entry needs at least one ship (count {self.count})")
+        limits.check(f"{self.source}: ships", self.count, limits.FLEET_SHIPS)
         if len(self.names) > self.count or len(self.ids) > self.count:
             raise DrydockError(f"{self.source}: {len(self.names)} names and {len(self.ids)} IDs for "
                                f"{self.count} ship(s)")
@@ -74,6 +77,11 @@ class Fleet:
     file: str | None = None
     rules_file: str | None = None
     """The house-rule file as the fleet names it (kept so that a written fleet names it again)."""
+
+    def __post_init__(self) -> None:
+        from drydock import limits
+
+        limits.check("ships in the fleet", sum(e.count for e in self.entries), limits.FLEET_SHIPS, file=self.file)
 
     @property
     def id_prefix(self) -> str:

@@ -14,12 +14,13 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from drydock import limits
 from drydock.errors import RulesError
 from drydock.rules import Ruleset
 from drydock.rules.factions import HouseRules
 
-MAX_RULES_BYTES = 1_000_000
-MAX_RULES_DEPTH = 20
+MAX_RULES_BYTES = limits.RULES_FILE.value  # every sanity limit is listed in drydock/limits.py
+MAX_RULES_DEPTH = limits.RULES_DEPTH.value
 
 
 def load_house_rules(path: str | Path | None) -> HouseRules:

@@ -8,11 +8,28 @@ canonical name (``"Countermeasures"``), banks as normalised arc designations.
 
 from __future__ import annotations
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+
+from drydock.errors import InvalidValueError
 
 
 class _Model(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid", populate_by_name=True)
+
+    def __init__(self, **data: Any) -> None:
+        try:
+            super().__init__(**data)
+        except ValidationError as exc:  # pydantic's error never escapes the public API (issue 10)
+            raise InvalidValueError.from_validation(type(self).__name__, exc) from None
+
+    @classmethod
+    def model_validate(cls, obj: Any, **kwargs: Any) -> Any:
+        try:
+            return super().model_validate(obj, **kwargs)
+        except ValidationError as exc:
+            raise InvalidValueError.from_validation(cls.__name__, exc) from None
 
 
 class ArcValues(_Model):

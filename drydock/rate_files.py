@@ -68,14 +68,14 @@ def rate_files(files: tuple[str, ...], rules_file: str | None, *, as_json: bool 
                 blocks.append(format_nova_record(design) + "Nova record (X.2): played as a Nova ship; its CR is "
                               "the X.2 figure, not rated by Appendix A\n")
             else:
-                try:
+                try:  # a bad what-if, or a house-rule formula failing for this design: this item fails
                     design = apply_settings(design, list(settings), rules)
+                    rating = rate_design(design, rules)
+                    book_cr = None if rules.is_book else rate_design(design, Ruleset.unity()).combat_rating
                 except DrydockError as exc:
                     messages.append(f"drydock: error: {item.name}: {exc}")
                     failed = True
                     continue
-                rating = rate_design(design, rules)
-                book_cr = None if rules.is_book else rate_design(design, Ruleset.unity()).combat_rating
                 obj = rating.to_dict()
                 if book_cr is not None:
                     obj["combat_rating_book"] = book_cr

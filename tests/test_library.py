@@ -87,7 +87,7 @@ def test_unknown_profile_names_the_design_file_and_line(tmp_path):
 def test_missing_library_names_the_design_line(tmp_path):
     path = design(tmp_path, "  - {use: Gun, banks: [AB]}\n", library="nope.yaml")
     res = run("rate", path)
-    assert res.exit_code == 2 and f"{path}:2:11: key library[0]: weapon library nope.yaml not found" in res.output
+    assert res.exit_code == 1 and f"{path}:2:11: key library[0]: weapon library nope.yaml not found" in res.output
 
 
 def test_circular_library_include(tmp_path):

@@ -99,6 +99,24 @@ def test_fast_path_draws_the_same_shared_pages(tmp_path):
         assert differing(x, y) < 0.005, x.name
 
 
+@pytest.mark.skipif(shutil.which("pdftoppm") is None, reason="needs pdftoppm (poppler)")
+def test_fast_path_draws_the_same_compact_and_flowing_pages_with_the_stamped_arc_key(tmp_path):
+    """The fast path stamps one painted arc key on each sheet page of every keyed size (page, compact, flow)."""
+    pytest.importorskip("PIL")
+    from tests.test_render_pdf import nova_record
+
+    designs = [example("majestic"), example("wyvern-carrier"), example("majestic"), nova_record()]
+    fast_b, plain_b = build_booklet(designs, compact=True), build_booklet(designs, compact=True)
+    fast, plain = render_pdf(fast_b, jobs=2), render_pdf(plain_b, fast=False)
+    assert fast_b.fits == plain_b.fits == ["compact", "compact", "compact", "flow"]
+    assert texts(fast) == texts(plain)
+    assert sum("Arc key" in t for t in texts(fast)) == 4  # each sheet's first page, not its continuation
+    a, b = pngs(fast, tmp_path, "fast", dpi=60), pngs(plain, tmp_path, "plain", dpi=60)
+    assert len(a) == len(b) >= 6
+    for x, y in zip(a, b, strict=True):
+        assert differing(x, y) < 0.002, x.name
+
+
 def test_repeated_ships_reuse_one_laid_out_page_and_any_jobs_give_the_same_pdf():
     designs = [example("majestic")] * 6
     one, two = render_pdf(build_booklet(designs), jobs=1), render_pdf(build_booklet(designs), jobs=2)

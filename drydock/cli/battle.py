@@ -43,11 +43,12 @@ def battle(side_a: str, side_b: str, count_a: int, count_b: int, runs: int, seed
     Prints win/draw/loss rates with Wilson 95% intervals, mean turns, mean VPs and survival per ship, then why:
     CR per side, mean damage per battery and range band, turns to the first kill, how the battles ended.
     """
+    from drydock import limits
     from drydock.cli.options import board_size
     from drydock.engine.montecarlo import format_summary, illegal_designs, one_battle_log, robustness_to_dict
     from drydock.engine.montecarlo import robustness as engine_robustness
-    from drydock.errors import DrydockError
-    from drydock.formats import write_atomic
+    from drydock.errors import DrydockError, one_line, printable
+    from drydock.formats import check_outputs, write_atomic
     from drydock.formats.fleet import read_side
     from drydock.insight.battle_report import design_matrix, fight, format_report, full_dict, outcome_rates, rounded
     from drydock.insight.pages import battle_page, check_report_path, write_report
@@ -55,16 +56,19 @@ def battle(side_a: str, side_b: str, count_a: int, count_b: int, runs: int, seed
     w, h = board_size(board, runs, jobs, turns)
     if count_a < 1 or count_b < 1:
         raise DrydockError("--count-a and --count-b must be at least 1")
+    limits.check_battle(runs=runs, jobs=jobs, turns=turns, board=(w, h), ships=(count_a, count_b))
     if report_file:
         check_report_path(report_file)
     (a, fleets_a), (b, fleets_b) = read_side(side_a), read_side(side_b)
+    limits.check_battle(runs=runs, jobs=jobs, turns=turns, board=(w, h), ships=(len(a) * count_a, len(b) * count_b))
     a, b = a * count_a, b * count_b
+    check_outputs([log_file] if log_file else [], [f.strip() for f in f"{side_a},{side_b}".split(",") if f.strip()])
     for fleet in fleets_a + fleets_b:
         if not fleet.house.base.is_book or fleet.house.factions:
             click.echo(f"drydock: warning: {fleet.file}: the battle engine fights under the book rules; "
                        f"the fleet's house rules are not applied", err=True)
     for problem in illegal_designs(a + b):
-        click.echo(f"drydock: warning: {problem}", err=True)
+        click.echo(one_line(f"drydock: warning: {problem}"), err=True)
     opts = {"turns": turns, "board": (w, h), "battle_size": battle_size, "floating": floating,
             "doctrine": doctrine}
     if log_file:
@@ -90,5 +94,5 @@ def battle(side_a: str, side_b: str, count_a: int, count_b: int, runs: int, seed
     if as_json:
         click.echo(json.dumps(data, indent=2))
     else:
-        click.echo(format_summary(summary, seed, by))
-        click.echo(format_report(report))
+        click.echo(printable(format_summary(summary, seed, by)))
+        click.echo(printable(format_report(report)))

@@ -7,7 +7,7 @@ import sys
 import click
 
 from drydock.cli.rating import rules_option
-from drydock.errors import DrydockError
+from drydock.errors import DrydockError, one_line, printable
 
 FORMAT_HELP = "drake, yaml, json or xlsx"
 
@@ -59,7 +59,7 @@ def convert(inputs: tuple[str, ...], output: str, to: str | None, source: str | 
     result = run(list(inputs), output, to=to, source=source, force=force, rules=load_ruleset(rules_file),
                  wrap=lambda files: progress(files, "Converting", show=lambda f: f[0].name if f else ""))
     for _name, error in result.failed:
-        click.echo(f"drydock: error: {error}", err=True)
+        click.echo(f"drydock: error: {one_line(error)}", err=True)
     if len(result.written) + len(result.failed) > 1 or result.failed or output != "-":
         click.echo(result.summary() + (f" -> {output}" if output != "-" else ""), err=True)
     sys.exit(0 if result.ok else 1)
@@ -77,4 +77,4 @@ def show(files: tuple[str, ...], fmt: str, source: str | None, rules_file: str |
     from drydock.formats.convert import show as run
     from drydock.houserules import load_ruleset
 
-    click.echo(run(list(files), fmt, source=source, rules=load_ruleset(rules_file)), nl=False)
+    click.echo(printable(run(list(files), fmt, source=source, rules=load_ruleset(rules_file))), nl=False)

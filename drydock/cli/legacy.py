@@ -25,7 +25,8 @@ def run_legacy_conversion(inputs: tuple[str, ...] | list[str], *, source: str, o
     Raises :class:`~drydock.errors.DrydockError` only for bad options (unknown format, a Nova record
     to Drake ...); every per-file problem is reported and counted instead.
     """
-    from drydock.errors import DrydockError
+    from drydock.errors import DrydockError, printable
+    from drydock.formats import check_outputs
     from drydock.houserules import load_ruleset
     from drydock.legacy import batch
 
@@ -36,10 +37,12 @@ def run_legacy_conversion(inputs: tuple[str, ...] | list[str], *, source: str, o
     files, results = batch.plan(inputs)
     input_paths = frozenset(f.resolve() for f, _ in files if str(f) != "-")
     out = Path(outdir)
-    for extra in filter(None, (report, ssd)):  # refuse before converting anything
+    # refuse before converting anything: no output on an input, no two outputs on one path (--force or not)
+    check_outputs([batch.output_path(stem, out, to_name, source=source) for _, stem in files]
+                  + [_in_outdir(extra, out) for extra in filter(None, (report, ssd))],
+                  [f for f, _ in files if str(f) != "-"])
+    for extra in filter(None, (report, ssd)):
         target = _in_outdir(extra, out)
-        if target.resolve() in input_paths:
-            raise DrydockError(f"{target}: is an input file; refusing to overwrite it")
         if target.exists() and not force:
             raise DrydockError(f"{target}: already exists (use --force to overwrite)")
     from drydock.cli.progress import on_terminal
@@ -52,7 +55,7 @@ def run_legacy_conversion(inputs: tuple[str, ...] | list[str], *, source: str, o
     else:
         for path, stem in files:
             results.append(_one(path, stem, source, rules, out, to_name, force, input_paths))
-    click.echo(summary_table(results, source=source))
+    click.echo(printable(summary_table(results, source=source)))
     report_path = _in_outdir(report, out)
     batch.write_report(results, report_path, source=source, force=force)
     click.echo(f"report: {report_path}")

@@ -1,13 +1,19 @@
 """The ``drydock`` command: a thin click group whose commands are imported only when run.
 
 Each command lives in its own module (``drydock.cli.<module>``) and makes one
-library call. User errors (:class:`~drydock.errors.DrydockError`, unreadable
-files) print one line on stderr and exit non-zero; never a traceback.
+library call. Exit codes and what reaches stderr (always one line per failure):
+
+* 0 success, also when standard output is a closed pipe (``drydock rate ... | head -3``);
+* 1 an illegal design (``check``) or a failed item of a batch (every other item is still done);
+* 2 bad input or options (:class:`~drydock.errors.DrydockError`, an unreadable file);
+* 3 an internal error: "internal error, please report"; the traceback only with ``--debug``;
+* 130 interrupted (Ctrl-C), worker processes included.
 """
 
 from __future__ import annotations
 
 import importlib
+import os
 import sys
 from typing import Any
 
@@ -54,25 +60,85 @@ class LazyGroup(click.Group):
             return super().invoke(ctx)
         except DrydockError as exc:
             fail(str(exc))
+        except BrokenPipeError:
+            quiet_broken_pipe()
         except OSError as exc:
             where = f"{exc.filename}: " if exc.filename else ""
             fail(f"{where}{exc.strerror or exc}")
+        except (click.exceptions.Exit, click.ClickException, click.Abort):
+            raise
+        except KeyboardInterrupt:
+            interrupted()
+        except Exception as exc:  # anything else is a bug: one line, the traceback only with --debug
+            internal_error(exc)
 
 
 def fail(message: str, code: int = 2) -> None:
     """Print one clear line on stderr and exit with ``code``."""
-    click.echo(f"drydock: error: {message}", err=True)
+    from drydock.errors import one_line
+
+    click.echo(f"drydock: error: {one_line(message)}", err=True)
     sys.exit(code)
+
+
+def internal_error(exc: BaseException) -> None:
+    """Exit 3 with one line naming the bug; the traceback too under ``--debug`` (or ``DRYDOCK_DEBUG=1``)."""
+    from drydock.errors import one_line
+
+    if _DEBUG["on"]:
+        import traceback
+
+        traceback.print_exception(exc, file=sys.stderr)
+    detail = one_line(f"{type(exc).__name__}: {exc}", 300)
+    click.echo(f"drydock: internal error, please report (rerun with --debug for the traceback): {detail}", err=True)
+    sys.exit(3)
+
+
+def interrupted() -> None:
+    """Ctrl-C: one line, exit 130 (the shell's convention for SIGINT)."""
+    click.echo("drydock: interrupted", err=True)
+    sys.exit(130)
+
+
+def quiet_broken_pipe(code: int = 0) -> None:
+    """Standard output was closed by the reader (``| head``): stop quietly, no error."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):
+        pass
+    sys.exit(code)
+
+
+_DEBUG: dict[str, bool] = {"on": os.environ.get("DRYDOCK_DEBUG", "") not in ("", "0")}
+
+
+def _set_debug(ctx: click.Context, param: click.Parameter, value: bool) -> None:
+    if value:
+        _DEBUG["on"] = True
 
 
 @click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="drydock")
+@click.option("--debug", is_flag=True, expose_value=False, is_eager=True, callback=_set_debug,
+              help="Show the Python traceback of an internal error.")
 def cli() -> None:
     """drydock: design, rate, share, print and test Starmada Unity starships."""
 
 
 def main() -> None:
-    cli(prog_name="drydock")
+    code: int | str | None = 0
+    try:
+        try:
+            cli(prog_name="drydock")
+        except SystemExit as exc:
+            code = exc.code
+        sys.stdout.flush()
+    except BrokenPipeError:
+        quiet_broken_pipe(code if isinstance(code, int) and code != 0 else 0)
+    except KeyboardInterrupt:
+        interrupted()
+    sys.exit(code)
 
 
 if __name__ == "__main__":  # pragma: no cover

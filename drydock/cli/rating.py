@@ -7,7 +7,7 @@ import sys
 
 import click
 
-from drydock.errors import DrydockError
+from drydock.errors import DrydockError, one_line, printable
 
 rules_option = click.option("--rules", "rules_file", type=click.Path(exists=True, dir_okay=False),
                             help="YAML house-rule file whose entries override the Unity tables.")
@@ -28,6 +28,22 @@ def _read_all(files: tuple[str, ...], rules_file: str | None, source: str | None
             click.echo(f"drydock: warning: {item.warning}", err=True)
         elif item.design is not None or item.error is not None:
             yield item.name, item.design, item.error, item.rules
+
+
+def attempt(item, work):  # type: ignore[no-untyped-def]
+    """``(work(item.design), item's error)``; a DrydockError from ``work`` (e.g. a house-rule formula that
+    fails for this design) becomes the item's error, so the batch goes on (issue 10)."""
+    if item.error is not None or item.design is None:
+        return None, item.error
+    try:
+        return work(item.design), None
+    except DrydockError as exc:
+        return None, f"{item.name}: {exc}"
+
+
+def report_error(error: str) -> None:
+    """One clean stderr line for a failed batch item."""
+    click.echo(f"drydock: error: {one_line(error)}", err=True)
 
 
 def _inputs(files: tuple[str, ...], rules_file: str | None, per_ship: bool = False,  # type: ignore[no-untyped-def]
@@ -75,11 +91,11 @@ def rate(files: tuple[str, ...], as_json: bool, settings: tuple[str, ...], watch
     from drydock.rate_files import rate_files
 
     out, messages, failed = rate_files(files, rules_file, **kw)
-    click.echo(out, nl=False)
+    click.echo(printable(out), nl=False)
     for line in messages:
-        click.echo(line, err=True)
-    if failed:
-        sys.exit(2)
+        click.echo(one_line(line), err=True)
+    if failed:  # every other file was still rated; 1 = a batch item failed (issue 10)
+        sys.exit(1)
 
 
 def _watch(files: tuple[str, ...], rules_file: str | None, **kw) -> None:  # type: ignore[no-untyped-def]
@@ -125,22 +141,27 @@ def check(files: tuple[str, ...], source: str | None, rules_file: str | None, li
     with library_override(libraries):
         for item in _inputs(files, rules_file, source=source):
             if item.warning is not None:
-                click.echo(f"drydock: warning: {item.warning}", err=True)
+                click.echo(one_line(f"drydock: warning: {item.warning}"), err=True)
                 continue
-            if item.error is not None:
-                click.echo(f"drydock: error: {item.error}", err=True)
+            error = item.error
+            if error is None:
+                try:
+                    if item.design is None:
+                        problems, label = validate_fleet(item.fleet), item.fleet.name or "fleet"
+                    elif _is_nova(item.design):
+                        problems = check_record(item.design, item.rules)
+                        label = f"Nova record {item.design.class_name or '?'}"
+                    else:
+                        problems, label = validate(item.design, item.rules), item.design.class_name or "?"
+                except DrydockError as exc:
+                    error = f"{item.name}: {exc}"
+            if error is not None:
+                report_error(error)
                 illegal = True
                 continue
-            if item.design is None:
-                problems, label = validate_fleet(item.fleet), item.fleet.name or "fleet"
-            elif _is_nova(item.design):
-                problems = check_record(item.design, item.rules)
-                label = f"Nova record {item.design.class_name or '?'}"
-            else:
-                problems, label = validate(item.design, item.rules), item.design.class_name or "?"
             for p in problems:
                 tag = "" if p.is_error else " (warning)"
-                click.echo(f"{item.name}: {p.code} {label}: {p.message}{tag}")
+                click.echo(printable(f"{item.name}: {p.code} {label}: {p.message}{tag}", keep_newlines=False))
                 illegal = illegal or p.is_error
     if libraries:
         click.echo(_library_report(files, rules_file, libraries), nl=False)

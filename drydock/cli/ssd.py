@@ -7,15 +7,9 @@ from pathlib import Path
 
 import click
 
-from drydock.cli.rating import _inputs, _is_nova, rules_option, source_option
-from drydock.errors import DrydockError
-
-
-def _same_file(a: str, b: str) -> bool:
-    try:
-        return Path(a).resolve() == Path(b).resolve()
-    except OSError:
-        return False
+from drydock.cli.rating import _inputs, _is_nova, attempt, report_error, rules_option, source_option
+from drydock.errors import DrydockError, one_line
+from drydock.formats import check_outputs
 
 
 def _write(target: str, data: str | bytes, force: bool) -> None:
@@ -72,9 +66,8 @@ def ssd(files: tuple[str, ...], output: str, paper: str, per_page: str, html_out
 
     if output == "-" and html_out == "-":
         raise DrydockError("only one of -o and --html can be standard output ('-')")
+    check_outputs([t for t in (output, html_out) if t], [f for f in files if f != "-"])
     for target in (t for t in (output, html_out) if t and t != "-"):
-        if any(_same_file(target, f) for f in files if f != "-"):
-            raise DrydockError(f"{target}: is one of the input files; refusing to overwrite it")
         if Path(target).exists() and not force:
             raise DrydockError(f"{target}: already exists (use --force to overwrite)")
 
@@ -86,10 +79,16 @@ def ssd(files: tuple[str, ...], output: str, paper: str, per_page: str, html_out
              for item in _inputs((f,), rules_file, per_ship=True, source=source))
     for item in items:
         if item.warning is not None:
-            click.echo(f"drydock: warning: {item.warning}", err=True)
+            click.echo(one_line(f"drydock: warning: {item.warning}"), err=True)
             continue
-        if item.error is not None:
-            click.echo(f"drydock: error: {item.error}", err=True)
+        if item.error is None and item.design is not None and _is_nova(item.design):
+            from drydock.legacy.nova_sheet import sheet_from_nova
+
+            designs.append((sheet_from_nova(item.design), item.rules, False))
+            continue
+        errors, error = attempt(item, lambda d, i=item: [p for p in validate(d, i.rules) if p.is_error])
+        if error is not None:
+            report_error(error)
             failed = True
             continue
         if item.design is None:  # the end of a fleet
@@ -97,18 +96,12 @@ def ssd(files: tuple[str, ...], output: str, paper: str, per_page: str, html_out
             continue
         rules = rules or (item.fleet.house.base if item.fleet is not None else item.rules)
         design = item.design
-        if _is_nova(design):
-            from drydock.legacy.nova_sheet import sheet_from_nova
-
-            designs.append((sheet_from_nova(design), item.rules, False))
-            continue
-        errors = [p for p in validate(design, item.rules) if p.is_error]
         if errors:
-            click.echo(f"drydock: warning: {item.name}: {design.title or '(unnamed design)'} is not a legal design "
-                       f"({errors[0].code}{' ...' if len(errors) > 1 else ''}); printed with its problems",
-                       err=True)
+            click.echo(one_line(f"drydock: warning: {item.name}: {design.title or '(unnamed design)'} is not a legal "
+                                f"design ({errors[0].code}{' ...' if len(errors) > 1 else ''}); printed with its "
+                                "problems"), err=True)
         designs.append((design, item.rules, item.scoped))
-    if not designs:
+    if not designs:  # nothing to print at all: an error of the command, not of one item
         raise DrydockError("no design could be read; nothing to print")
 
     booklet = fleet_booklet(designs, rules=rules, paper=paper.lower(), per_page=int(per_page), blank=blank,

@@ -110,6 +110,9 @@ _WORKER: dict[str, Matchup] = {}
 
 
 def _init_worker(side_a: list[Design], side_b: list[Design], opts: dict[str, Any]) -> None:
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle: no worker tracebacks
     _WORKER["m"] = build_matchup(side_a, side_b, **opts)
 
 
@@ -221,17 +224,20 @@ def one_battle_log(side_a: list[Design], side_b: list[Design], *, seed: int, **o
 
 def read_side(spec: str, count: int = 1) -> list[Design]:
     """A fleet from ``spec``: one file or a comma-separated list; every design in each file, x ``count``."""
+    from drydock import limits
     from drydock.errors import DrydockError
     from drydock.formats import read_designs
 
     if count < 1:
         raise DrydockError(f"a side needs at least one ship (count {count})")
+    limits.check("ships per side", count, limits.SHIPS, low=1)
     designs: list[Design] = []
     for name in (p.strip() for p in spec.split(",")):
         if name:
             designs.extend(read_designs(name))
     if not designs:
         raise DrydockError(f"{spec}: no designs")
+    limits.check("ships per side", len(designs) * count, limits.SHIPS, low=1)
     return designs * count
 
 

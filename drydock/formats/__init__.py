@@ -39,7 +39,12 @@ class Format:
     read_only_note: str = ""
 
     def read(self, data: str | bytes, *, file: str | None = None, rules: Ruleset | None = None) -> list[Design]:
-        return _load(self.reader)(data, file=file, rules=rules)
+        from drydock import limits
+
+        try:
+            return _load(self.reader)(data, file=file, rules=rules)
+        except limits.LimitError as exc:
+            raise limits.with_file(exc, file) from None
 
     def write(self, designs: list[Design], *, rules: Ruleset | None = None) -> str | bytes:
         """Write ``designs``; ``rules`` reaches writers that compute figures (Drake, xlsx) and is ignored by others."""
@@ -132,13 +137,11 @@ def read_input(path: str | os.PathLike[str], fmt: str | None = None) -> tuple[Fo
     The format is ``fmt`` if given, else the file's extension, else sniffed from the content
     (:func:`sniff_format`), so any text format can be piped in.
     """
+    from drydock import limits
+
     name = str(path)
-    if name == "-":
-        raw = sys.stdin.buffer.read()
-        label = "<stdin>"
-    else:
-        raw = Path(name).read_bytes()
-        label = name
+    label = "<stdin>" if name == "-" else name
+    raw = read_bytes(name, limits.XLSX_FILE)  # the largest input of any format, checked per format below
     if fmt:
         f = format_named(fmt)
     else:
@@ -148,10 +151,9 @@ def read_input(path: str | os.PathLike[str], fmt: str | None = None) -> tuple[Fo
             f = format_named(sniff_format(raw))
     if f.binary:
         return f, raw, label
-    try:
-        return f, raw.decode("utf-8-sig"), label
-    except UnicodeDecodeError:
-        raise DrydockError(f"{label}: not a UTF-8 text file") from None
+    if len(raw) > limits.TEXT_FILE.value:
+        raise limits.LimitError("the input", limits.TEXT_FILE, file=label, value=f"{len(raw):,} bytes")
+    return f, decode_text(raw, label), label
 
 
 def read_designs(path: str | os.PathLike[str], *, fmt: str | None = None,
@@ -176,6 +178,29 @@ def read_records(path: str | os.PathLike[str], *, fmt: str | None = None,
 _NOVA_KIND = re.compile(r"""^[\s\-{]*["']?kind["']?\s*:\s*["']?nova\b""", re.MULTILINE)
 
 
+def read_text_capped(name: str) -> str:
+    """A UTF-8 text file read within :data:`~drydock.limits.TEXT_FILE` (``-``: standard input)."""
+    from drydock import limits
+
+    return decode_text(read_bytes(name, limits.TEXT_FILE), "<stdin>" if name == "-" else name)
+
+
+def read_bytes(name: str, limit: Any) -> bytes:
+    """The bytes of file ``name`` (``-``: standard input), refused past ``limit`` (a :class:`~drydock.limits.Limit`)
+    without reading more than one byte beyond it (``/dev/zero`` and endless pipes end too)."""
+    from drydock import limits
+
+    if name == "-":
+        raw = sys.stdin.buffer.read(limit.value + 1)
+    else:
+        with open(name, "rb") as fh:
+            raw = fh.read(limit.value + 1)
+    if len(raw) > limit.value:
+        raise limits.LimitError("the input", limit, file="<stdin>" if name == "-" else name,
+                                value=f"more than {limit.value:,} bytes")
+    return raw
+
+
 def write_atomic(path: str | os.PathLike[str], data: str | bytes, *, force: bool = False) -> None:
     """Write ``data`` to ``path`` via a temporary file and rename; refuse to overwrite unless ``force``."""
     target = Path(path)
@@ -183,7 +208,8 @@ def write_atomic(path: str | os.PathLike[str], data: str | bytes, *, force: bool
         raise DrydockError(f"{target}: already exists (use --force to overwrite)")
     target.parent.mkdir(parents=True, exist_ok=True)
     payload = data.encode("utf-8") if isinstance(data, str) else data
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+    # the temporary name keeps at most 40 characters of the target's, so any legal output name has room
+    fd, tmp = tempfile.mkstemp(prefix=f".{target.name[:40]}.", suffix=".tmp", dir=target.parent)
     try:
         with os.fdopen(fd, "wb") as fh:
             fh.write(payload)
@@ -193,6 +219,45 @@ def write_atomic(path: str | os.PathLike[str], data: str | bytes, *, force: bool
         if os.path.exists(tmp):
             os.unlink(tmp)
         raise
+
+
+def check_outputs(outputs: list[str | os.PathLike[str]], inputs: list[str | os.PathLike[str]] = ()) -> None:
+    """Refuse, before anything is written, two outputs of one run on the same path or an output that is an input.
+
+    Paths are compared resolved (``a/../b``, symbolic links), and existing files also by identity (hard links).
+    ``-`` (standard input or output) is ignored.
+    """
+    seen: dict[str, str] = {}
+    ins = {_key(i): str(i) for i in inputs if str(i) != "-"}
+    for out in outputs:
+        if str(out) == "-":
+            continue
+        key = _key(out)
+        if key in ins or any(_same_file(out, i) for i in ins.values()):
+            raise DrydockError(f"{out}: is also an input; refusing to overwrite it (with or without --force)")
+        if key in seen:
+            raise DrydockError(f"{out}: two outputs of this run would go to the same file ({seen[key]} and {out})")
+        seen[key] = str(out)
+
+
+def _key(path: str | os.PathLike[str]) -> str:
+    return os.path.normcase(os.path.realpath(str(path)))
+
+
+def _same_file(a: str | os.PathLike[str], b: str | os.PathLike[str]) -> bool:
+    try:
+        return os.path.samefile(a, b)
+    except OSError:
+        return False
+
+
+def decode_text(data: bytes, name: str) -> str:
+    """Bytes of a text file or standard input as UTF-8 (a BOM is dropped); anything else is refused alike."""
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise DrydockError(f"{name}: not a UTF-8 text file (byte {exc.start + 1} is {data[exc.start]:#04x})") \
+            from None
 
 
 def _umask() -> int:

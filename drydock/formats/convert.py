@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from drydock.errors import DrydockError
-from drydock.formats import FORMATS, Format, format_for, format_named, read_designs, write_atomic
+from drydock.formats import FORMATS, Format, check_outputs, format_for, format_named, read_designs, write_atomic
 from drydock.model import Design
 from drydock.rules import Ruleset
 
@@ -78,7 +78,7 @@ def convert(inputs: list[str], output: str, *, to: str | None = None, source: st
     if output == STDIO:
         _write_stdout(data)
     else:
-        _refuse_input(output, inputs)
+        check_outputs([output], inputs)
         write_atomic(output, data, force=force)
     result.written.append((", ".join(inputs), output, len(designs)))
     return result
@@ -92,23 +92,23 @@ def _to_directory(inputs: list[str], out_dir: Path, *, to: str | None, source: s
     if out_dir.exists() and not out_dir.is_dir():
         raise DrydockError(f"{out_dir}: is a file, not a directory")
     result = ConvertResult()
-    planned: set[Path] = set()
     sources = [(f, rel) for name in inputs for f, rel in _design_files(name, source)]
-    all_inputs = {f.resolve() for f, _ in sources}
+    targets = [out_dir / rel.with_suffix(fmt.extensions[0]) for _, rel in sources]
+    check_outputs(targets, [f for f, _ in sources])  # before anything is written, --force or not
     for path, rel in (wrap(sources) if wrap else sources):
         target = out_dir / rel.with_suffix(fmt.extensions[0])
         try:
-            if target.resolve() in all_inputs:
-                raise DrydockError(f"{target}: would overwrite an input")
-            if target.resolve() in planned:
-                raise DrydockError(f"{target}: two inputs convert to the same output")
             designs = read_designs(path, fmt=source, rules=rules)
-            write_atomic(target, fmt.write(_noted(designs, rules), rules=rules), force=force)
         except (DrydockError, OSError) as exc:
             msg = str(exc) if isinstance(exc, DrydockError) else f"{path}: {exc.strerror or exc}"
             result.failed.append((str(path), msg))
             continue
-        planned.add(target.resolve())
+        try:
+            write_atomic(target, fmt.write(_noted(designs, rules), rules=rules), force=force)
+        except (DrydockError, OSError) as exc:  # a design the format cannot write, or the disk: name the output
+            msg = str(exc) if isinstance(exc, DrydockError) else exc.strerror or str(exc)
+            result.failed.append((str(path), msg if str(target) in msg else f"{target}: {msg} (from {path})"))
+            continue
         result.written.append((str(path), str(target), len(designs)))
     return result
 
@@ -133,13 +133,6 @@ def _design_files(name: str, source: str | None) -> list[tuple[Path, Path]]:
         if f.is_file() and not f.name.startswith(".") and (source is not None or f.suffix.lower() in known):
             out.append((f, f.relative_to(path)))
     return out
-
-
-def _refuse_input(output: str, inputs: list[str]) -> None:
-    target = Path(output).resolve()
-    for name in inputs:
-        if name != STDIO and Path(name).resolve() == target:
-            raise DrydockError(f"{output}: is also an input; refusing to overwrite it")
 
 
 def _write_stdout(data: str | bytes) -> None:

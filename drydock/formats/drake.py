@@ -74,6 +74,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from drydock import limits
 from drydock.arcs import BOX_PATTERN, count_boxes, format_display_bank, parse_display_bank
 from drydock.calc import Rating, calculate
 from drydock.errors import DrydockError, DrydockSyntaxError
@@ -169,6 +170,9 @@ class _BatteryDraft:
 def from_drake(text: str, *, file: str | None = None, rules: Ruleset | None = None) -> list[Design]:
     """Every design in Drake ``text`` (one or more ships). Raises :class:`DrakeSyntaxError`."""
     rules = rules or Ruleset.unity()
+    if not isinstance(text, str):
+        raise TypeError(f"expected the Drake text as str, got {type(text).__name__}")
+    limits.check_text(text, file=file)
     if text.startswith("\ufeff"):
         text = text[1:]
     ships: list[_Ship] = []
@@ -556,6 +560,7 @@ class _Ship:
             ship_name=self.ship_name,
             notes=tuple(self.notes),
         )
+        limits.check_design(design, file=self.file)
         return keep_disagreeing(design, StatedValues(
             combat_rating=self.cr, hull=tracks.get("hull"), engines=tracks.get("engines"),
             weapons=tracks.get("weapons"), shields=tracks.get("shields"), equipment_loss_limit=self.equipment_ll,

@@ -30,9 +30,10 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from drydock import limits
 from drydock.errors import DrydockError, DrydockSyntaxError
 from drydock.fleet import Fleet, ShipEntry, fleet_limit
-from drydock.formats import FORMATS, format_for, read_designs, read_records
+from drydock.formats import FORMATS, format_for, read_bytes, read_designs, read_records, read_text_capped
 from drydock.formats.library import parse_positions, where
 from drydock.formats.native import _path, design_from_data, design_to_data
 from drydock.model import Design
@@ -113,21 +114,22 @@ def is_rules_file(path: str | Path) -> bool:
     p = Path(path)
     if p.suffix.lower() not in (".yaml", ".yml"):
         return False
-    import yaml
-
+    from drydock.formats.native import load_yaml
     from drydock.rules import UNITY
 
     try:
-        data = yaml.safe_load(_head(p))
-    except yaml.YAMLError:
+        docs = load_yaml(_head(p), file=str(p))  # with drydock's limits: the head may hold an alias bomb
+    except DrydockError:
         return False
+    data = docs[0] if len(docs) == 1 else None
     return (isinstance(data, dict) and bool(data) and set(data) <= {*UNITY, "factions"}
             and not isinstance(data.get("hull"), int))
 
 
 def _head(p: Path) -> str:
     try:
-        return p.read_text(encoding="utf-8-sig", errors="replace")[:20000]
+        with open(p, "rb") as fh:  # only the head: a huge file (or /dev/zero) costs nothing here
+            return fh.read(20000).decode("utf-8-sig", errors="replace")
     except OSError:
         return ""
 
@@ -140,7 +142,7 @@ def read_fleet(path: str | Path, *, house: HouseRules | None = None) -> Fleet:
     name = str(path)
     if name.lower().endswith(".xlsx"):
         return _fleet_from_xlsx(Path(path), house)
-    text = Path(path).read_text(encoding="utf-8-sig")
+    text = read_text_capped(name)
     data, lines = parse_positions(text, name, FleetFileError)
     try:
         f = FleetFile.model_validate(data)
@@ -213,13 +215,14 @@ def _fleet_from_xlsx(path: Path, house: HouseRules | None) -> Fleet:
 
     from drydock.formats.excel.read import from_xlsx
 
-    data = path.read_bytes()
+    data = read_bytes(str(path), limits.XLSX_FILE)
     house = house or HouseRules.book()
     designs = from_xlsx(data, file=str(path), rules=house.base)
     wb = load_workbook(io.BytesIO(data), read_only=True, data_only=True)
     if FLEET_SHEET not in wb.sheetnames:
         raise FleetFileError(f"the workbook has no {FLEET_SHEET} sheet", file=str(path))
-    rows = list(wb[FLEET_SHEET].iter_rows(values_only=True))
+    rows = list(wb[FLEET_SHEET].iter_rows(values_only=True, max_row=2 * limits.SHIPS.value + 50, max_col=26))
+    wb.close()
     start = next((i for i, r in enumerate(rows) if r and r[0] == "Sheet"), len(rows))
     head = {str(r[0]): r[1] for r in rows[:start] if r and r[0]}
     entries = []

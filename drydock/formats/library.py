@@ -29,7 +29,6 @@ and line: an unknown profile, a missing library, a circular ``include`` or ``use
 from __future__ import annotations
 
 import contextlib
-import json
 from collections.abc import Iterator
 from contextvars import ContextVar
 from dataclasses import dataclass, field
@@ -39,7 +38,8 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from drydock.errors import DesignFileError, DrydockSyntaxError
-from drydock.formats.native import ModeFile, _construct, _path, _positions, _trim_loc
+from drydock.formats import read_text_capped
+from drydock.formats.native import ModeFile, _path, _positions, _trim_loc
 from drydock.formats.text import parse_range, parse_stats
 
 _RANGE_PATTERN = r"^\s*(\d+|\*)\s*-\s*\d+\s*-\s*(\d+|\*)\s*$"
@@ -147,7 +147,7 @@ def load_library(path: str | Path, *, _stack: tuple[Path, ...] = (), _cache: dic
         return _cache[key]
     name = str(path)
     try:
-        text = p.read_text(encoding="utf-8-sig")
+        text = read_text_capped(name)
     except OSError as exc:
         raise LibraryFileError(f"cannot read weapon library: {exc.strerror or exc}", file=name) from None
     data, lines = parse_positions(text, name, LibraryFileError)
@@ -271,23 +271,21 @@ def resolve_design(data: dict[str, Any], *, file: str | None,
 def parse_positions(text: str, name: str, error: type[DrydockSyntaxError] = DesignFileError,
                     ) -> tuple[Any, dict[tuple, tuple[int, int]]]:
     """Data and key positions (line, column by key path) of a YAML text, or of a JSON one (no positions)."""
-    import yaml
+    from drydock.formats.native import _documents, load_json
 
     lines: dict[tuple, tuple[int, int]] = {}
-    if name.lower().endswith(".json"):
-        try:
-            return json.loads(text), lines
-        except json.JSONDecodeError as exc:
-            raise error(f"not valid JSON: {exc.msg}", file=name, line=exc.lineno, column=exc.colno) from None
-    try:
-        node = yaml.compose(text, Loader=yaml.SafeLoader)
-        data = _construct(node) if node is not None else None
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        raise error(f"not valid YAML: {getattr(exc, 'problem', None) or exc}", file=name,
-                    line=mark.line + 1 if mark else None) from None
-    if node is not None:
-        _positions(node, (), lines)
+    try:  # drydock's limits (size, depth, aliases, digits) apply to fleets and libraries too (issue 10)
+        if name.lower().endswith(".json"):
+            return load_json(text, file=name), lines
+        docs = _documents(text, name)
+    except DesignFileError as exc:
+        raise error(exc.message, text=exc.text, file=exc.file, line=exc.line, column=exc.column) from None
+    if len(docs) > 1:
+        raise error("expected one YAML document, found several", file=name)
+    if not docs:
+        return None, lines
+    node, data = docs[0]
+    _positions(node, (), lines)
     return data, lines
 
 

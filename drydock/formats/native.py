@@ -17,6 +17,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from drydock import limits
 from drydock.arcs import format_bank, parse_bank
 from drydock.errors import DesignFileError, DrydockSyntaxError
 from drydock.formats.text import complete_range, format_range, format_stats, parse_range, parse_stats, parse_traits
@@ -182,13 +183,13 @@ def design_from_data(data: Any, *, file: str | None = None, lines: dict[tuple, t
         extra = _arcs(f.directional_screens)
         if screens == 0:
             screens, extra = extra, None
-    return Design(
+    return limits.check_design(Design(
         faction=f.faction, class_name=f.class_name, type=f.type, hull=f.hull, engines=f.engines,
         shields=_arcs(f.shields), screens=screens, extra_directional_screens=extra,
         tech=TechLevels(**f.tech.model_dump()) if f.tech else TechLevels(),
         weapons=tuple(weapons), systems=tuple(systems), ship_id=f.ship_id, ship_name=f.ship_name,
         stated=stated, notes=tuple(f.notes),
-    )
+    ), file=file)
 
 
 def design_to_data(design: Design) -> dict[str, Any]:
@@ -332,27 +333,10 @@ def _short(value: Any) -> str | None:
 
 def from_yaml(text: str, *, file: str | None = None, rules: Ruleset | None = None) -> list[Design]:
     """Every design in a YAML text (a mapping, a list of mappings, or several documents)."""
-    import yaml
-
-    try:
-        nodes = list(yaml.compose_all(text, Loader=yaml.SafeLoader))
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        raise DesignFileError(f"not valid YAML: {getattr(exc, 'problem', None) or exc}", file=file,
-                              line=mark.line + 1 if mark else None, column=mark.column + 1 if mark else None,
-                              text=_source_line(text, mark.line) if mark else None) from None
     designs: list[Design] = []
-    for node in nodes:
-        if node is None:
-            continue
-        try:
-            data = _construct(node)
-        except yaml.YAMLError as exc:
-            mark = getattr(exc, "problem_mark", None)
-            raise DesignFileError(f"not valid YAML: {getattr(exc, 'problem', None) or exc}", file=file,
-                                  line=mark.line + 1 if mark else None,
-                                  column=mark.column + 1 if mark else None,
-                                  text=_source_line(text, mark.line) if mark else None) from None
+    for node, data in _documents(text, file):
+        if isinstance(data, list):
+            limits.check_count("designs", data, limits.DESIGNS, file=file)
         lines: dict[tuple, tuple[int, int]] = {}
         if isinstance(data, list):
             for item, child in zip(data, node.value, strict=True):
@@ -377,13 +361,56 @@ def to_yaml(designs: Design | list[Design]) -> str:
 
 def from_json(text: str, *, file: str | None = None, rules: Ruleset | None = None) -> list[Design]:
     """Designs from JSON text in the file shape (one object or a list)."""
+    data = load_json(text, file=file)
+    items = data if isinstance(data, list) else [data]
+    limits.check_count("designs", items, limits.DESIGNS, file=file)
+    return [design_from_data(item, file=file, rules=rules) for item in items]
+
+
+def load_yaml(text: str, *, file: str | None = None) -> list[Any]:
+    """The data of every document in a YAML text, within drydock's limits (size, depth, aliases, digits)."""
+    return [data for _node, data in _documents(text, file)]
+
+
+def _documents(text: str, file: str | None) -> list[tuple[Any, Any]]:
+    """(node, data) for every non-empty YAML document, after every limit check."""
+    import yaml
+
+    _check_input(text, file)
+    limits.check_text(text, file=file, size_limit=limits.YAML_FILE)
     try:
-        data = json.loads(text)
+        _check_depth(text, file)
+        nodes = list(yaml.compose_all(text, Loader=_loader()))
+    except yaml.YAMLError as exc:
+        raise _yaml_error(exc, text, file) from None
+    out = []
+    for node in nodes:
+        if node is None:
+            continue
+        _check_expansion(node, file)
+        try:
+            out.append((node, _construct(node)))
+        except yaml.YAMLError as exc:
+            raise _yaml_error(exc, text, file) from None
+        except DrydockSyntaxError as exc:
+            raise (exc.with_file(file) if file else exc) from None
+    return out
+
+
+def load_json(text: str, *, file: str | None = None) -> Any:
+    """The data of a JSON text, within drydock's limits (size, depth, digits)."""
+    _check_input(text, file)
+    limits.check_text(text, file=file, line_limit=None)
+    try:
+        data = json.loads(text, parse_int=lambda s: limits.to_int(s, file=file),
+                          parse_float=lambda s: float(limits.check_digits(s, file=file)))
     except json.JSONDecodeError as exc:
         raise DesignFileError(f"not valid JSON: {exc.msg}", file=file, line=exc.lineno, column=exc.colno,
                               text=_source_line(text, exc.lineno - 1)) from None
-    items = data if isinstance(data, list) else [data]
-    return [design_from_data(item, file=file, rules=rules) for item in items]
+    except RecursionError:
+        raise limits.LimitError("the JSON nesting", limits.DEPTH, file=file) from None
+    _check_json_depth(data, file)
+    return data
 
 
 def to_json(designs: Design | list[Design]) -> str:
@@ -394,10 +421,117 @@ def to_json(designs: Design | list[Design]) -> str:
     return json.dumps(data, indent=2, ensure_ascii=False) + "\n"
 
 
-def _construct(node: Any) -> Any:
+# ------------------------------------------------------------------ limits on YAML and JSON input
+
+
+def _check_input(text: Any, file: str | None) -> None:
+    if not isinstance(text, str):
+        raise TypeError(f"expected the file's text as str, got {type(text).__name__}")
+
+
+def _yaml_error(exc: Any, text: str, file: str | None) -> DesignFileError:
+    mark = getattr(exc, "problem_mark", None)
+    problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]
+    return DesignFileError(f"not valid YAML: {problem}", file=file, line=mark.line + 1 if mark else None,
+                           column=mark.column + 1 if mark else None,
+                           text=_source_line(text, mark.line) if mark else None)
+
+
+def _check_depth(text: str, file: str | None) -> None:
+    """Refuse nesting deeper than :data:`~drydock.limits.DEPTH` from the event stream (no recursion)."""
     import yaml
 
-    loader = yaml.SafeLoader("")
+    depth = 0
+    for event in yaml.parse(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader)):
+        if isinstance(event, yaml.CollectionStartEvent):
+            depth += 1
+            if depth > limits.DEPTH.value:
+                raise limits.LimitError(f"line {event.start_mark.line + 1}: the nesting", limits.DEPTH, file=file)
+        elif isinstance(event, yaml.CollectionEndEvent):
+            depth -= 1
+
+
+def _check_expansion(root: Any, file: str | None) -> None:
+    """Refuse recursive aliases, and alias bombs: values after expansion past :data:`~drydock.limits.YAML_NODES`."""
+    import yaml
+
+    sizes: dict[int, int] = {}
+    on_path: set[int] = set()
+
+    def size(node: Any, depth: int) -> int:
+        if depth > limits.DEPTH.value:
+            raise limits.LimitError(f"line {node.start_mark.line + 1}: the nesting (aliases expanded)",
+                                    limits.DEPTH, file=file)
+        key = id(node)
+        if key in sizes:
+            return sizes[key]
+        if key in on_path:
+            raise DesignFileError("an alias refers to a value that contains it (recursive YAML)", file=file,
+                                  line=node.start_mark.line + 1, column=node.start_mark.column + 1)
+        on_path.add(key)
+        total = 1
+        if isinstance(node, yaml.SequenceNode):
+            children = node.value
+        elif isinstance(node, yaml.MappingNode):
+            children = [x for pair in node.value for x in pair]
+        else:
+            children = []
+        for child in children:
+            total += size(child, depth + 1)
+            if total > limits.YAML_NODES.value:
+                raise limits.LimitError("the values in this YAML document (aliases expanded)", limits.YAML_NODES,
+                                        file=file)
+        on_path.discard(key)
+        sizes[key] = total
+        return total
+
+    size(root, 0)
+
+
+def _check_json_depth(data: Any, file: str | None) -> None:
+    stack = [(data, 1)]
+    while stack:
+        item, depth = stack.pop()
+        if isinstance(item, (list, dict)):
+            if depth > limits.DEPTH.value:
+                raise limits.LimitError("the JSON nesting", limits.DEPTH, file=file)
+            stack.extend((x, depth + 1) for x in (item.values() if isinstance(item, dict) else item))
+
+
+def _loader() -> type:
+    """A SafeLoader whose integers are refused past :data:`~drydock.limits.DIGITS` digits before ``int()``."""
+    import yaml
+
+    global _LOADER
+    if _LOADER is None:
+        class Loader(getattr(yaml, "CSafeLoader", yaml.SafeLoader)):  # type: ignore[misc]  # libyaml: 10x faster
+            def construct_yaml_int(self, node: Any) -> int:
+                return super().construct_yaml_int(_short_number(node))
+
+            def construct_yaml_float(self, node: Any) -> float:
+                return super().construct_yaml_float(_short_number(node))
+
+        Loader.add_constructor("tag:yaml.org,2002:int", Loader.construct_yaml_int)
+        Loader.add_constructor("tag:yaml.org,2002:float", Loader.construct_yaml_float)
+        _LOADER = Loader
+    return _LOADER
+
+
+_LOADER: type | None = None
+
+
+def _short_number(node: Any) -> Any:
+    """``node`` unless its number has more than :data:`~drydock.limits.DIGITS` digits (refused before ``int()``)."""
+    value = str(node.value)
+    if sum(c.isdigit() for c in value) > limits.DIGITS.value:
+        raise DesignFileError(f"a number with more than {limits.DIGITS.value} digits is past drydock's limit",
+                              line=node.start_mark.line + 1, column=node.start_mark.column + 1, text=value)
+    return node
+
+
+def _construct(node: Any) -> Any:
+
+    loader = _loader()("")
     try:
         return loader.construct_document(node)
     finally:

@@ -10,6 +10,7 @@ import re
 from collections.abc import Iterable
 
 from drydock.errors import StatsSyntaxError
+from drydock.limits import check_numbers_in
 from drydock.rules import Ruleset
 
 _STATS_RE = re.compile(r"^\s*(\d+|\*)\s*[x×X]\s*(\d+)\s*(\+?)\s*/\s*(\d+|\*)\s*/\s*(\d+)\s*$")
@@ -19,6 +20,7 @@ _MA_RE = re.compile(r"^\s*(?:MA\s*)?(\d+)\s*$", re.IGNORECASE)
 
 def parse_stats(text: str) -> tuple[int | None, int, int | None, int]:
     """``"2x5+/1/1"`` -> (ROF, ACC, IMP, DMG). ``*`` for ROF or IMP (Vlt, Sct, Tls) gives ``None``."""
+    check_numbers_in(text, what="weapon stats")
     m = _STATS_RE.match(text)
     if not m:
         raise StatsSyntaxError("weapon stats must look like ROFxACC+/IMP/DMG, e.g. 2x5+/1/1", text=text)
@@ -33,6 +35,7 @@ def format_stats(rof: int, acc: int, imp: int, dmg: int, *, times: str = "x") ->
 
 def parse_range(text: str) -> tuple[int | None, int, int | None]:
     """``"4-8-12"`` -> (4, 8, 12); ``*`` (Bls short band, Crn long band) gives ``None``."""
+    check_numbers_in(text, what="a range")
     m = _RANGE_RE.match(text)
     if not m:
         raise StatsSyntaxError("range must be three bands, short-medium-long, e.g. 4-8-12 "
@@ -58,6 +61,7 @@ def format_range(bands: tuple[int, int, int]) -> str:
 
 def parse_ma(text: str) -> int:
     """A seeker's movement allowance: ``"8"``, ``"MA 8"``, ``"MA8"``."""
+    check_numbers_in(text, what="a seeker MA")
     m = _MA_RE.match(text)
     if not m:
         raise StatsSyntaxError("seeker MA must look like 'MA 8'", text=text)

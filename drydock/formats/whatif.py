@@ -22,7 +22,6 @@ _PART = re.compile(r"([^.\[\]]+)|\[([^\]]*)\]")
 
 def parse_setting(text: str) -> tuple[list[str | int], Any]:
     """``"tech.weapons=1"`` -> (["tech", "weapons"], 1)."""
-    import yaml
 
     key, sep, raw = text.partition("=")
     if not sep or not key.strip():
@@ -35,9 +34,12 @@ def parse_setting(text: str) -> tuple[list[str | int], Any]:
             path.append(name.strip())
         else:
             path.append(int(index) if index.strip().lstrip("-").isdigit() else index.strip())
-    try:
-        value = yaml.safe_load(raw) if raw.strip() else ""
-    except yaml.YAMLError:
+    from drydock.formats.native import load_yaml
+
+    try:  # with drydock's limits on numbers, nesting and aliases (issue 10)
+        docs = load_yaml(raw) if raw.strip() else [""]
+        value = docs[0] if docs else None
+    except DesignFileError:  # not YAML: the text as written
         value = raw
     return path, value
 

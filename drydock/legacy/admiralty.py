@@ -19,6 +19,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from drydock import limits
 from drydock.errors import DrydockSyntaxError
 
 
@@ -116,8 +117,10 @@ class AdmiraltyRecord:
 # ------------------------------------------------------------------------------------------ patterns
 
 _NUM = r"\d{1,3}(?:,\d{3})+|\d+"
-_HEADER_CR_FIRST = re.compile(rf"^\(\s*({_NUM})\s*(?:CR)?\s*\)\s*(.+)$", re.IGNORECASE)
-_HEADER_CR_AFTER = re.compile(rf"^(.+?)\s*\(\s*({_NUM})\s*(CR)?\s*\)\s*(.*)$", re.IGNORECASE)
+_HEADER_CR_FIRST = re.compile(rf"^\(\s*({_NUM})\s*(?:CR\s*)?\)\s*(.+)$", re.IGNORECASE)
+#: (The name groups end at a literal "(" or ":" and are stripped after matching: no "\s*" next to a lazy
+#: group, which would make the match quadratic in the line length -- issue 10.)
+_HEADER_CR_AFTER = re.compile(rf"^(.+?)\(\s*({_NUM})\s*(CR\s*)?\)\s*(.*)$", re.IGNORECASE)
 _CLASS_NAME = re.compile(r"^(?P<cls>.+?)[-\s]Class\b\s*(?P<type>[^\[]*?)\s*(?:\[(?P<race>[^\]]*)\])?\s*$",
                          re.IGNORECASE)
 _TECH = re.compile(r"^Tech(?:nology)?\s*Levels?\s*:?\s*(.*)$", re.IGNORECASE)
@@ -131,7 +134,7 @@ _ARC_ITEM = re.compile(r"\[\s*([A-La-l]+)\s*\]")
 _SPECIALS = re.compile(r"^(?:Specials?|Special\s+Equipment|Special\s+Options|Options|Equipment)\s*:\s*(.*)$",
                        re.IGNORECASE)
 _FIGHTERS = re.compile(r"^Fighters\s*:\s*(.*)$", re.IGNORECASE)
-_FIGHTER_ITEM = re.compile(rf"^(?P<name>[^:(]+?)\s*:\s*\(\s*(?P<cap>{_NUM})\s*\)\s*,?\s*(?P<stats>.*)$")
+_FIGHTER_ITEM = re.compile(rf"^(?P<name>[^:(]+):\s*\(\s*(?P<cap>{_NUM})\s*\)\s*,?\s*(?P<stats>.*)$")
 _SX_MARKERS = (
     re.compile(r"^(Hull|Engines?|Shields?|Special\s+Equipment)\s*\[\s*TL\s*[+-]?\d+\s*\]", re.IGNORECASE),
     re.compile(r"^\[[a-z]\]\s+[^,\[]+\[\s*\d+/\d+/\d+\s*,"),
@@ -163,8 +166,10 @@ def _clean(line: str) -> str:
 def parse_admiralty(text: str, *, file: str | None = None, strict: bool = True) -> list[AdmiraltyRecord]:
     """Every AE design in ``text`` (a post, a file).
 
-    Raises :class:`AdmiraltySyntaxError` if there is none, or (``strict``) if any cannot be read.
+    Raises :class:`AdmiraltySyntaxError` if there is none, or (``strict``) if any cannot be read,
+    and :class:`~drydock.limits.LimitError` for a text past the legacy limits.
     """
+    limits.check_legacy_text(text, file=file)
     lines = text.splitlines()
     for no, raw in enumerate(lines, 1):
         stripped = raw.strip()

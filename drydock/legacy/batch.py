@@ -12,14 +12,14 @@ from __future__ import annotations
 import csv
 import io
 import os
-import sys
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from drydock.errors import DrydockError
-from drydock.formats import format_named, write_atomic
+from drydock import limits
+from drydock.errors import DrydockError, printable
+from drydock.formats import decode_text, format_named, read_bytes, write_atomic
 from drydock.legacy.convert import ConversionReport
 from drydock.rules import Ruleset
 
@@ -70,10 +70,20 @@ def plan(inputs: Iterable[str | os.PathLike[str]]) -> tuple[list[tuple[Path, str
             missing.append(FileResult(path=str(p), error=msg, reports=[ConversionReport(source=str(p), error=msg)]))
             continue
         for f, stem in pairs:
-            n = seen.get(stem, 0) + 1
-            seen[stem] = n
-            files.append((f, stem if n == 1 else f"{stem}-{n}"))
+            files.append((f, _unique(stem, seen)))
     return files, missing
+
+
+def _unique(stem: str, taken: dict[str, int]) -> str:
+    """``stem``, or ``stem-2``, ``stem-3`` ... whichever no earlier input took (case-insensitively, so
+    ``d1/a``, ``d1/a-2`` and ``d2/a`` get three names on any file system)."""
+    out = stem
+    n = 1
+    while out.casefold() in taken:
+        n += 1
+        out = f"{stem}-{n}"
+    taken[out.casefold()] = 1
+    return out
 
 
 def convert_text(text: str, source: str, *, file: str, rules: Ruleset | None = None) -> FileResult:
@@ -92,7 +102,7 @@ def convert_text(text: str, source: str, *, file: str, rules: Ruleset | None = N
                                                            line=record.line or 0))
                     continue
                 design, report = convert_admiralty(record, rules)
-                result.designs.append(design)
+                result.designs.append(limits.check_design(design, file=file))
                 result.reports.append(report)
             if not result.designs:
                 result.error = result.reports[0].error
@@ -105,6 +115,8 @@ def convert_text(text: str, source: str, *, file: str, rules: Ruleset | None = N
                 result.designs.append(record)
                 result.reports.append(report)
     except DrydockError as exc:
+        if isinstance(exc, limits.LimitError):
+            exc = limits.with_file(exc, file)
         result.error = str(exc)
         result.designs.clear()
         result.reports = [ConversionReport(source=file, kind=source, error=str(exc),
@@ -124,10 +136,10 @@ def convert_file(path: str | os.PathLike[str], source: str, *, stem: str = "",
     """Read and convert one file; unreadable files give a failed result."""
     name = str(path)
     try:
-        text = sys.stdin.read() if name == "-" else Path(name).read_text(encoding="utf-8-sig")
-    except UnicodeDecodeError:
+        text = decode_text(read_bytes(name, limits.LEGACY_FILE), "<stdin>" if name == "-" else name)
+    except DrydockError as exc:
         text = None
-        error = f"{name}: not a UTF-8 text file"
+        error = str(exc)
     except OSError as exc:
         text = None
         error = f"{name}: {exc.strerror or exc}"
@@ -153,28 +165,32 @@ def output_format(source: str, to: str | None) -> str:
     return to
 
 
+def output_path(stem: str, outdir: str | os.PathLike[str], to: str, *, source: str) -> Path:
+    """Where a file's designs go: ``outdir/<stem><ext>`` (Nova records: .yaml or .json)."""
+    ext = (".yaml" if to == "yaml" else ".json") if source == "nova" else format_named(to).extensions[0]
+    return Path(outdir) / f"{stem}{ext}"
+
+
 def write_result(result: FileResult, outdir: str | os.PathLike[str], to: str, *, source: str,
                  force: bool = False, inputs: frozenset[Path] = frozenset()) -> None:
     """Write the file's designs to ``outdir/<stem><ext>`` atomically; a refusal marks the file failed."""
     if result.error is not None or not result.designs:
         return
-    if source == "nova":
-        from drydock.legacy import nova_record
-
-        data: str | bytes = nova_record.to_yaml(result.designs) if to == "yaml" else \
-            nova_record.to_json(result.designs)
-        ext = ".yaml" if to == "yaml" else ".json"
-    else:
-        fmt = format_named(to)
-        data = fmt.write(result.designs)
-        ext = fmt.extensions[0]
-    target = Path(outdir) / f"{result.stem}{ext}"
+    target = output_path(result.stem, outdir, to, source=source)
     try:
+        if source == "nova":
+            from drydock.legacy import nova_record
+
+            data: str | bytes = nova_record.to_yaml(result.designs) if to == "yaml" else \
+                nova_record.to_json(result.designs)
+        else:
+            data = format_named(to).write(result.designs)
         if target.resolve() in inputs:
             raise DrydockError(f"{target}: is an input file; choose another output folder")
         write_atomic(target, data, force=force)
-    except (DrydockError, OSError) as exc:
-        msg = str(exc) if isinstance(exc, DrydockError) else f"{target}: {exc.strerror or exc}"
+    except (DrydockError, OSError) as exc:  # a design the format cannot write, or the disk: this file failed
+        msg = f"{target}: {exc}" if isinstance(exc, DrydockError) and str(target) not in str(exc) else \
+            str(exc) if isinstance(exc, DrydockError) else f"{target}: {exc.strerror or exc}"
         result.error = msg
         for r in result.reports:
             r.error = r.error or msg
@@ -213,17 +229,30 @@ def _rows(results: Iterable[FileResult]) -> list[dict[str, Any]]:
 
 
 def report_csv(results: Iterable[FileResult]) -> str:
-    """One row per design (or per failed file); list cells joined with `` | ``."""
+    """One row per design (or per failed file); list cells joined with `` | ``; every text cell inert."""
     buf = io.StringIO()
     w = csv.DictWriter(buf, fieldnames=CSV_COLUMNS, lineterminator="\n", extrasaction="ignore")
     w.writeheader()
     for row in _rows(results):
-        w.writerow({k: " | ".join(map(str, v)) if isinstance(v, list) else v for k, v in row.items()})
+        w.writerow({k: inert_cell(" | ".join(map(str, v)) if isinstance(v, list) else v) for k, v in row.items()})
     return buf.getvalue()
 
 
+#: First characters that make a spreadsheet read a cell as a formula (or a DDE call): = + - @, tab, CR.
+FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+
+
+def inert_cell(value: Any) -> Any:
+    """A text cell a spreadsheet will not evaluate: a leading ``= + - @``, tab or CR gets a ``'`` before it
+    (the OWASP advice for CSV injection); numbers are left alone."""
+    if isinstance(value, str) and value.startswith(FORMULA_START):
+        return "'" + value
+    return value
+
+
 def _md(text: Any) -> str:
-    return str(text).replace("|", "\\|").replace("\n", " ")
+    """A Markdown table cell: one line, pipes escaped, control characters shown, formula starts made inert."""
+    return inert_cell(printable(str(text), keep_newlines=False).replace("|", "\\|"))
 
 
 def report_markdown(results: Iterable[FileResult], *, source: str = "admiralty") -> str:

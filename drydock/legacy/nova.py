@@ -28,6 +28,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from drydock import limits
 from drydock.errors import DrydockSyntaxError
 from drydock.legacy.admiralty import Fragment
 
@@ -84,13 +85,41 @@ _BOX = "☐"
 _BOX_TOKENS = re.compile(r"\[\s*\]|[☐□▢]|\b[oO]\b")
 _LABEL = re.compile(r"^(NAME|SYSTEMS|ARMOU?R|HULL|THRUST|WEAPONS|ECM|SHIELDS|CR\s+MODIFIER)\b\s*(:?)\s*(.*)$",
                     re.IGNORECASE)
-_CLASS = re.compile(r"^(?P<fac>.*?)\s*(?P<cls>[^\s-]+)-class\s+(?P<type>.+?)\s*\(\s*(?P<cr>\d[\d,]*)\s*\)\s*$",
-                    re.IGNORECASE)
+#: The class line "Imperial MAJESTIC-class BC (344)": read by :func:`_match_class` in linear time (a
+#: single regex with a lazy faction before the class word was quadratic: 57 s for an 80 KB line).
+_CLASS_WORD = re.compile(r"-class\s", re.IGNORECASE)
+_CLASS_CR = re.compile(r"\(\s*(\d[\d,]*)\s*\)\s*$")
 _BATTERY = re.compile(r"^(?P<name>[^\[]+?)\s*(?P<arcs>(?:\[\s*[A-Za-z]{2}\s*\d?\s*\]\s*)+)\s*"
                       r"(?P<range>\d+\s*-\s*\d+\s*-\s*\d+)\s+(?P<dice>\d+(?:\s+\d+)*)\s*$")
 _BANK = re.compile(r"\[\s*([A-Za-z]{2})\s*(\d?)\s*\]")
 _DIE_GLYPHS = {"⚀": 1, "⚁": 2, "⚂": 3, "⚃": 4, "⚄": 5, "⚅": 6}
 _TRACKS = ("ARMOR", "HULL", "THRUST", "WEAPONS", "ECM", "SHIELDS")
+
+
+class _ClassLine:
+    """The parts of a class line, read like a match: ``group("fac" | "cls" | "type" | "cr")``."""
+
+    def __init__(self, **parts: str) -> None:
+        self._parts = parts
+
+    def group(self, name: str) -> str:
+        return self._parts[name]
+
+
+def _match_class(cell: str) -> _ClassLine | None:
+    """``<faction> <CLASS>-class <type> (<CR>)``: the first ``-class`` with a name before it and a type after."""
+    cr = _CLASS_CR.search(cell)
+    if cr is None:
+        return None
+    for m in _CLASS_WORD.finditer(cell, 0, cr.start()):
+        start = i = m.start()
+        while i > 0 and not cell[i - 1].isspace() and cell[i - 1] != "-":
+            i -= 1
+        type_text = cell[start + len("-class"):cr.start()]
+        if i == start or len(type_text) < 2 or not type_text.strip():
+            continue
+        return _ClassLine(fac=cell[:i], cls=cell[i:start], type=type_text, cr=cr.group(1))
+    return None
 
 
 def _cells(line: str) -> list[str]:
@@ -111,11 +140,12 @@ def _label(cell: str) -> tuple[str, str] | None:
 
 def parse_nova(text: str, *, file: str | None = None) -> list[NovaDisplay]:
     """Every Nova display in ``text``. Raises :class:`NovaSyntaxError` if none can be read."""
+    limits.check_legacy_text(text, file=file)
     lines = text.splitlines()
     starts = []
     for no, raw in enumerate(lines, 1):
         cells = _cells(raw)
-        if cells and not raw.lstrip().startswith("#") and _CLASS.match(cells[0]) and _label(cells[0]) is None:
+        if cells and not raw.lstrip().startswith("#") and _match_class(cells[0]) and _label(cells[0]) is None:
             starts.append(no)
     if not starts:
         first = next((no for no, raw in enumerate(lines, 1) if raw.strip() and not raw.lstrip().startswith("#")), 1)
@@ -141,7 +171,7 @@ def _parse_one(lines: list[str], start: int, end: int, file: str | None, name: s
     unreadable: list[Fragment] = []
     readings: list[Fragment] = []
     cells = _cells(lines[start - 1])
-    m = _CLASS.match(cells[0])
+    m = _match_class(cells[0])
     assert m is not None
     fields: dict[str, tuple[int, str]] = {}
     systems_text = " ".join(cells[1:])
@@ -151,6 +181,8 @@ def _parse_one(lines: list[str], start: int, end: int, file: str | None, name: s
         if not raw.strip() or raw.lstrip().startswith("#"):
             continue
         row = _cells(raw)
+        if not row:  # only separators ("|", tabs)
+            continue
         if any(c.upper() == "ARCS" for c in row):
             continue  # the battery table header
         labelled = [(_label(c), c) for c in row]

@@ -187,7 +187,30 @@ def convert_nova(display: NovaDisplay, rules: Ruleset | None = None) -> tuple[No
         systems=tuple(systems), notes=tuple(notes),
     )
     rep.unity_cr = combat_rating
-    return record, rep
+    return check_nova_record(record, file=display.file), rep
+
+
+def check_nova_record(r: NovaRecord, *, file: str | None = None) -> NovaRecord:
+    """Sanity limits (:mod:`drydock.limits`) on every count a Nova record prints as boxes or lists."""
+    from drydock import limits
+
+    what = r.class_name[:60] or "Nova record"
+    for key in ("armor", "hull", "system_boxes", "weapon_hit_boxes", "engines", "ecm_rating"):
+        limits.check(f"{what}: {key}", getattr(r, key), limits.HULL, file=file)
+    limits.check(f"{what}: shields", r.shields or 0, limits.SHIELDS, file=file)
+    for key in ("hull_groups", "thrust", "ecm", "bullets", "shield_icons"):
+        limits.check_count(f"{what}: {key}", len(getattr(r, key) or ()), limits.TRACK_BOXES, file=file)
+    for key in ("hull_groups", "thrust", "ecm", "bullets"):
+        for v in getattr(r, key):
+            limits.check(f"{what}: {key}", v, limits.HULL, file=file)
+    limits.check_count(f"{what}: weapons", len(r.weapons), limits.BATTERIES, file=file)
+    for w in r.weapons:
+        limits.check_count(f"{what}: {w.name[:40]} banks", len(w.banks), limits.BANKS, file=file)
+        limits.check_count(f"{what}: {w.name[:40]} attack dice", len(w.attack_dice), limits.TRACK_BOXES, file=file)
+    limits.check_count(f"{what}: systems", len(r.systems), limits.SYSTEMS, file=file)
+    for s in r.systems:
+        limits.check(f"{what}: {s.name[:40]} quantity", s.qty, limits.QUANTITY, file=file)
+    return r
 
 
 def _weapon(b: NovaBattery, rep: ConversionReport, legacy) -> NovaWeapon:  # type: ignore[no-untyped-def]
@@ -330,7 +353,7 @@ def _load(data: Any, file: str | None) -> list[NovaRecord]:
     out = []
     for i, item in enumerate(items):
         try:
-            out.append(NovaRecord.model_validate(item))
+            out.append(check_nova_record(NovaRecord.model_validate(item), file=file))
         except ValidationError as exc:
             err = exc.errors()[0]
             where = ".".join(str(p) for p in err["loc"])
@@ -340,24 +363,27 @@ def _load(data: Any, file: str | None) -> list[NovaRecord]:
 
 
 def from_yaml(text: str, *, file: str | None = None) -> list[NovaRecord]:
-    import yaml
+    from drydock.formats.native import load_yaml
 
-    try:
-        data = yaml.safe_load(text)
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        raise NovaRecordFileError("not valid YAML", file=file, line=mark.line + 1 if mark else None,
-                                  column=mark.column + 1 if mark else None) from None
-    return _load(data, file)
+    docs = _as_record_error(load_yaml, text, file)
+    return _load(docs[0] if len(docs) == 1 else docs, file)
 
 
 def from_json(text: str, *, file: str | None = None) -> list[NovaRecord]:
+    from drydock.formats.native import load_json
+
+    return _load(_as_record_error(load_json, text, file), file)
+
+
+def _as_record_error(load: Any, text: str, file: str | None) -> Any:
+    """YAML/JSON read with drydock's limits; a syntax error becomes a :class:`NovaRecordFileError`."""
+    from drydock.errors import DesignFileError
+
     try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise NovaRecordFileError(f"not valid JSON: {exc.msg}", file=file, line=exc.lineno,
-                                  column=exc.colno) from None
-    return _load(data, file)
+        return load(text, file=file)
+    except DesignFileError as exc:
+        raise NovaRecordFileError(exc.message, text=exc.text, file=exc.file, line=exc.line,
+                                  column=exc.column) from None
 
 
 # ------------------------------------------------------------------------------------------ text display

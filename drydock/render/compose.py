@@ -43,6 +43,22 @@ def _unit_items(sheet: Sheet, size: str) -> tuple[list[Item], str]:
     return [Item("page", sheet=sheet, anchor=UNIT_ANCHOR, size=size)], ""
 
 
+KEYED_SIZES = ("page", "compact", "flow")
+"""Sizes whose sheets carry the arc key at their top right (the template's ``keyed``)."""
+_NO_KEY = "\n.head.keyed .keyfig { background: none; }"
+_ONLY_KEY = "\n.ssd * { visibility: hidden; } .head.keyed .keyfig { visibility: visible; } .turnbox { display: none; }"
+
+
+def keyed(booklet: Booklet, size: str) -> bool:
+    """Does a sheet printed at ``size`` carry the arc key (drawn once per booklet and stamped, see below)?"""
+    return booklet.key and not booklet.blank and size in KEYED_SIZES
+
+
+def sheet_css(booklet: Booklet, items: list[Item], unit: str, size: str) -> str:
+    """The stylesheet of a sheet laid out alone; a keyed sheet leaves its arc key out (:func:`key_stamp` draws it)."""
+    return render_css(booklet, items=items, footer=False, unit=unit) + (_NO_KEY if keyed(booklet, size) else "")
+
+
 def lay_out_sheet(booklet: Booklet, sheet: Sheet, size: str, fetcher: Any = None) -> tuple[str, bytes]:
     """(size, PDF) of ``sheet`` alone at the first size from ``size`` on that it fits."""
     fetcher = fetcher or shared_fetcher()
@@ -50,50 +66,86 @@ def lay_out_sheet(booklet: Booklet, sheet: Sheet, size: str, fetcher: Any = None
     while True:
         items, unit = _unit_items(sheet, size)
         doc = document(render_html(one, items=items, roster=False, footer=False, unit=unit, inline_css=False),
-                       fetcher, render_css(one, items=items, footer=False, unit=unit))
+                       fetcher, sheet_css(one, items, unit, size))
         if fits(booklet, UNIT_ANCHOR, size, marks(doc)) or size == "flow":
             return size, bytes(doc.write_pdf())
         size = next_size(booklet, size)
 
 
-def front_matter(booklet: Booklet, items: list[Item], unit_pages: dict[Sheet, int],
-                 fetcher: Any = None) -> tuple[bytes, int, bytes]:
-    """(roster PDF, its pages, footers PDF) for ``items`` whose page sheets take ``unit_pages`` pages each.
+def key_stamp(booklet: Booklet, size: str, fetcher: Any = None) -> bytes:
+    """The arc key alone, where a sheet page of ``size`` draws it: the key diagram (an SVG of some hundred strokes)
+    is painted once per booklet and stamped onto every sheet page instead of being painted on each."""
+    fetcher = fetcher or shared_fetcher()
+    one = replace(booklet, sheets=[], roster=None, fits=[])
+    items, unit = _unit_items(Sheet(title=""), size)
+    html = render_html(one, items=items, roster=False, footer=False, unit=unit, inline_css=False)
+    return bytes(document(html, fetcher, render_css(one, items=items, footer=False, unit=unit) + _ONLY_KEY).write_pdf())
 
-    The roster prints each ship's page number, so it is laid out after a first guess of its own length and
-    again if the guess was wrong; the footers are empty pages carrying "page n of m".
+
+def roster_guess(booklet: Booklet) -> int:
+    """A first guess of the roster's length in pages (about 40 ships a page; a wrong guess costs one more layout)."""
+    if booklet.roster is None:
+        return 0
+    return 1 + (len(booklet.sheets) + 12) // 40
+
+
+def _page_numbers(items: list[Item], unit_pages: dict[Sheet, int], first: int) -> tuple[dict[str, int], int]:
+    """Each sheet anchor's page number when the sheets start after ``first`` pages; and the booklet's length."""
+    pages: dict[str, int] = {}
+    n = first
+    for item in items:
+        if item.kind == "page":
+            assert item.sheet is not None
+            pages[item.anchor] = n + 1
+            n += unit_pages[item.sheet]
+        else:
+            pages.update((c.anchor, n + 1) for c in item.cells)
+            n += 1
+    return pages, n
+
+
+def lay_out_roster(booklet: Booklet, items: list[Item], unit_pages: dict[Sheet, int], assumed: int,
+                   fetcher: Any = None) -> tuple[bytes, int]:
+    """(roster PDF, its pages) for ``items`` whose page sheets take ``unit_pages`` pages each.
+
+    The roster prints each ship's page number, so it is laid out on a guess of its own length (``assumed``)
+    and again if the guess was wrong.
     """
     fetcher = fetcher or shared_fetcher()
-    roster_pdf, roster_pages = b"", 0
-    if booklet.roster is not None:
-        assumed = 1 + max(0, -(-(len(booklet.sheets) - 10) // 28))  # a first guess: about 28 ships a page
-        roster_css = render_css(booklet, items=[], footer=False)
-        while True:
-            pages: dict[str, int] = {}
-            n = assumed
-            for item in items:
-                if item.kind == "page":
-                    assert item.sheet is not None
-                    pages[item.anchor] = n + 1
-                    n += unit_pages[item.sheet]
-                else:
-                    pages.update((c.anchor, n + 1) for c in item.cells)
-                    n += 1
-            doc = document(render_html(booklet, items=[], footer=False, pages=pages, inline_css=False), fetcher,
-                           roster_css)
-            if len(doc.pages) == assumed:
-                break
-            assumed = len(doc.pages)
-        roster_pdf, roster_pages = bytes(doc.write_pdf()), assumed
-    total = roster_pages + sum(unit_pages[i.sheet] if i.kind == "page" and i.sheet is not None else 1 for i in items)
+    if booklet.roster is None:
+        return b"", 0
+    roster_css = render_css(booklet, items=[], footer=False)
+    while True:
+        pages, _ = _page_numbers(items, unit_pages, assumed)
+        doc = document(render_html(booklet, items=[], footer=False, pages=pages, inline_css=False), fetcher,
+                       roster_css)
+        if len(doc.pages) == assumed:
+            return bytes(doc.write_pdf()), assumed
+        assumed = len(doc.pages)
+
+
+def lay_out_footers(booklet: Booklet, total: int, fetcher: Any = None) -> bytes:
+    """``total`` empty pages carrying the footer ("page n of m")."""
+    fetcher = fetcher or shared_fetcher()
     footers = document(render_html(booklet, items=[], roster=False, blank_pages=total, inline_css=False), fetcher,
                        render_css(booklet, items=[]))
-    return roster_pdf, roster_pages, bytes(footers.write_pdf())
+    return bytes(footers.write_pdf())
+
+
+def front_matter(booklet: Booklet, items: list[Item], unit_pages: dict[Sheet, int], fetcher: Any = None,
+                 assumed: int | None = None) -> tuple[bytes, int, bytes]:
+    """(roster PDF, its pages, footers PDF) for ``items`` whose page sheets take ``unit_pages`` pages each."""
+    assumed = roster_guess(booklet) if assumed is None else assumed
+    roster_pdf, roster_pages = lay_out_roster(booklet, items, unit_pages, assumed, fetcher)
+    total = _page_numbers(items, unit_pages, roster_pages)[1]
+    return roster_pdf, roster_pages, lay_out_footers(booklet, total, fetcher)
 
 
 def _task(args: tuple[Any, ...]) -> Any:
-    if args[0] == "front":
-        return front_matter(*args[1:])
+    if args[0] == "roster":
+        return lay_out_roster(*args[1:])
+    if args[0] == "footers":
+        return lay_out_footers(*args[1:])
     return lay_out_sheet(*args[1:])
 
 
@@ -104,7 +156,9 @@ def _map(tasks: list[tuple[Any, ...]], jobs: int, fetcher: Any) -> list[Any]:
     booklet = tasks[0][1]  # parse the stylesheets and load the fonts before forking, once for every worker
     for size in size_order(booklet):
         items, unit = _unit_items(Sheet(title=""), size)
-        stylesheet(render_css(booklet, items=items, footer=False, unit=unit), shared_fetcher())
+        stylesheet(sheet_css(booklet, items, unit, size), shared_fetcher())
+    stylesheet(render_css(booklet, items=[], footer=False), shared_fetcher())  # the roster's and footers' too
+    stylesheet(render_css(booklet, items=[]), shared_fetcher())
     with ProcessPoolExecutor(max_workers=min(jobs, len(tasks)), mp_context=multiprocessing.get_context("fork")) as ex:
         return list(ex.map(_task, tasks, chunksize=1))
 
@@ -192,21 +246,27 @@ def render_fast(booklet: Booklet, fetcher: Any = None, *, jobs: int | None = Non
     booklet.fits = [distinct[s] for s in booklet.sheets]
     guess = layout_items(booklet)
     bare = replace(booklet, sheets=[], roster=None, fits=[])
-    tasks: list[tuple[Any, ...]] = [("front", booklet, guess, dict.fromkeys(distinct, 1))]
+    ones = dict.fromkeys(distinct, 1)
+    assumed = roster_guess(booklet)
+    tasks: list[tuple[Any, ...]] = [("roster", booklet, guess, ones, assumed),
+                                     ("footers", bare, _page_numbers(guess, ones, assumed)[1])]
     tasks += [("sheet", bare, sheet, size) for sheet, size in distinct.items()]
-    front, *laid = _map(tasks, jobs or os.cpu_count() or 1, fetcher)
+    roster, footers, *laid = _map(tasks, jobs or os.cpu_count() or 1, fetcher)
     unit_pdf = {sheet: pdf for sheet, (_, pdf) in zip(distinct, laid, strict=True)}
-    unit_pages = {sheet: len(PdfReader(BytesIO(pdf)).pages) for sheet, pdf in unit_pdf.items()}
+    readers = {sheet: PdfReader(BytesIO(pdf)) for sheet, pdf in unit_pdf.items()}  # read once, also to assemble
+    unit_pages = {sheet: len(reader.pages) for sheet, reader in readers.items()}
     sizes = {sheet: size for sheet, (size, _) in zip(distinct, laid, strict=True)}
     booklet.fits = [sizes[s] for s in booklet.sheets]
     items = layout_items(booklet)
-    if items != guess or any(n != 1 for n in unit_pages.values()):
-        front = front_matter(booklet, items, unit_pages, fetcher)
-    roster_pdf, roster_pages, footers = front
+    if items != guess or any(n != 1 for n in unit_pages.values()) or roster[1] != assumed:
+        roster_pdf, roster_pages, footers = front_matter(booklet, items, unit_pages, fetcher, roster[1])
+    else:
+        roster_pdf, roster_pages = roster
 
     g = geometry(booklet.paper, booklet.per_page)
     out = _Assembler(g.page_w, g.page_h)
     keys = {sheet: n for n, sheet in enumerate(distinct)}
+    out.readers.update((keys[sheet], reader) for sheet, reader in readers.items())
     footer_key, roster_key = -1, -2
     number = 0
 
@@ -217,11 +277,17 @@ def render_fast(booklet: Booklet, fetcher: Any = None, *, jobs: int | None = Non
 
     for index in range(roster_pages):
         emit([(out.form(roster_key, roster_pdf, index), 0.0, 0.0)])
+    stamps: dict[str, bytes] = {}
     for item in items:
         if item.kind == "page":
             assert item.sheet is not None
             for index in range(unit_pages[item.sheet]):
-                emit([(out.form(keys[item.sheet], unit_pdf[item.sheet], index), 0.0, 0.0)])
+                placed = [(out.form(keys[item.sheet], unit_pdf[item.sheet], index), 0.0, 0.0)]
+                if index == 0 and keyed(booklet, item.size):
+                    if item.size not in stamps:
+                        stamps[item.size] = key_stamp(booklet, item.size, fetcher)
+                    placed.append((out.form(-3 - KEYED_SIZES.index(item.size), stamps[item.size], 0), 0.0, 0.0))
+                emit(placed)
         else:
             emit([(out.form(keys[c.sheet], unit_pdf[c.sheet], 0), g.margin + c.x, g.margin + c.y) for c in item.cells])
     return out.bytes()

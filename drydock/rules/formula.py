@@ -28,16 +28,18 @@ import re
 from collections.abc import Callable, Iterable
 from fractions import Fraction
 
+from drydock import limits
 from drydock.errors import RulesError
 from drydock.rules import rational as Q
 
 #: An exact number as formulas produce it.
 Exact = int | Fraction
 
-MAX_SOURCE = 500
-MAX_NODES = 200
-MAX_DEPTH = 40
-MAX_LITERAL = 10**12
+# The bounds are listed with every other sanity limit in drydock/limits.py.
+MAX_SOURCE = limits.FORMULA_SOURCE.value
+MAX_NODES = limits.FORMULA_NODES.value
+MAX_DEPTH = limits.FORMULA_DEPTH.value
+MAX_LITERAL = limits.FORMULA_LITERAL.value
 MAX_LITERAL_DIGITS = 30
 MAX_EXPONENT = Q.MAX_EXPONENT
 MAX_BITS = Q.MAX_BITS

@@ -14,10 +14,12 @@ import math
 from collections.abc import Callable
 from fractions import Fraction
 
+from drydock import limits
+
 Pair = tuple[int, int]
 
-MAX_BITS = 20_000
-MAX_EXPONENT = 10_000
+MAX_BITS = limits.FORMULA_BITS.value  # every sanity limit is listed in drydock/limits.py
+MAX_EXPONENT = limits.FORMULA_EXPONENT.value
 
 
 class DomainError(ArithmeticError):

@@ -9,13 +9,14 @@ written in their cells. Errors name the sheet and cell (``SHIP1!B8``).
 from __future__ import annotations
 
 import re
+import warnings
+import zipfile
 from io import BytesIO
 from typing import Any
 
-from pydantic import ValidationError
-
+from drydock import limits
 from drydock.arcs import parse_bank
-from drydock.errors import DrydockSyntaxError
+from drydock.errors import DrydockError, DrydockSyntaxError, InvalidValueError
 from drydock.formats.excel import layout as L
 from drydock.formats.excel.values import ValueBook, ValueSheet
 from drydock.formats.text import complete_range, parse_range, parse_traits
@@ -34,27 +35,87 @@ class WorkbookError(DrydockSyntaxError):
 
 
 def from_xlsx(data: bytes, *, file: str | None = None, rules: Ruleset | None = None) -> list[Design]:
-    """Every design (one per ``SHIPn`` sheet, in order) in the workbook bytes ``data``."""
-    from openpyxl import load_workbook
+    """Every design (one per ``SHIPn`` sheet, in order) in the workbook bytes ``data``.
 
+    The workbook is opened read-only: only the SHIP and Weapons sheets are parsed, within
+    :data:`~drydock.limits.XLSX_CELLS` cells, so a huge sheet drydock ignores costs nothing.
+    """
     rules = rules or Ruleset.unity()
     if isinstance(data, str):
         raise WorkbookError("not a valid xlsx workbook (text, not a zip file)", file=file)
+    if not isinstance(data, (bytes, bytearray)):
+        raise TypeError(f"expected the workbook as bytes, got {type(data).__name__}")
+    if len(data) > limits.XLSX_FILE.value:
+        raise limits.LimitError("the workbook", limits.XLSX_FILE, file=file, value=f"{len(data):,} bytes")
+    _check_parts(data, file)
+    with warnings.catch_warnings():  # openpyxl warns on stderr about odd parts: not a line the user needs
+        warnings.simplefilter("ignore")
+        book = _load_values(data, file)
+    return [limits.check_design(d, file=file) for d in _read_book(book, file, rules)]
+
+
+#: Columns of the drydock layout that hold inputs (A..M: the Weapons library is the widest table).
+_MAX_COL = 13
+_WORKSHEET_PART = re.compile(r"xl/worksheets/[^/]+\.xml")
+
+
+def _load_values(data: bytes, file: str | None) -> ValueBook:
+    """The values of the SHIP and Weapons sheets, read row by row within the cells budget."""
+    from openpyxl import load_workbook
+
+    budget = limits.XLSX_CELLS.value
     try:
         wb = load_workbook(BytesIO(data), data_only=True, read_only=True)
-        sheets = []
-        for ws in wb.worksheets:  # only the sheets the reader reads, as plain values (fast)
-            if ws.title != L.WEAPONS_SHEET and re.fullmatch(rf"{L.SHIP_PREFIX}\d+", ws.title) is None:
-                continue
-            ws.reset_dimensions()
-            values = {(r, c): v for r, row in enumerate(ws.iter_rows(values_only=True), 1)
-                      for c, v in enumerate(row, 1) if v is not None}
-            sheets.append(ValueSheet(ws.title, values))
-        book = ValueBook(sheets, list(wb.sheetnames))
-        wb.close()
     except Exception as exc:  # openpyxl raises many kinds for a bad file; all mean "not a workbook"
         raise WorkbookError(f"not a valid xlsx workbook ({type(exc).__name__}: {exc})", file=file) from None
-    return _read_book(book, file, rules)
+    try:
+        sheets = []
+        for ws in wb.worksheets:  # only the sheets the reader reads, as plain values (fast)
+            if ws.title != L.WEAPONS_SHEET and re.fullmatch(rf"{L.SHIP_PREFIX}\d{{1,6}}", ws.title) is None:
+                continue
+            ws.reset_dimensions()
+            max_row = L.SHIP_LAST_ROW if ws.title != L.WEAPONS_SHEET else budget // _MAX_COL + 1
+            values = {}
+            for r, row in enumerate(ws.iter_rows(max_row=max_row, max_col=_MAX_COL, values_only=True), 1):
+                budget -= len(row)
+                if budget < 0:
+                    raise limits.LimitError(f"sheet {ws.title}: the cells read", limits.XLSX_CELLS, file=file)
+                values.update(((r, c), v) for c, v in enumerate(row, 1) if v is not None)
+            sheets.append(ValueSheet(ws.title, values))
+        limits.check_count("SHIP sheets", len(sheets), limits.DESIGNS, file=file)
+        return ValueBook(sheets, list(wb.sheetnames))
+    except DrydockError:
+        raise
+    except Exception as exc:  # malformed sheet XML found while iterating a sheet
+        raise WorkbookError(f"not a valid xlsx workbook ({type(exc).__name__}: {exc})", file=file) from None
+    finally:
+        wb.close()
+
+
+def _check_parts(data: bytes, file: str | None, kind: str = "xlsx") -> None:
+    """Refuse parts openpyxl would parse whole past :data:`~drydock.limits.XLSX_PART` (uncompressed).
+
+    A worksheet part may be larger (drydock never parses the ones it ignores), provided its
+    cell data starts early: opening a read-only workbook reads each sheet up to ``<sheetData``.
+    """
+    try:
+        archive = zipfile.ZipFile(BytesIO(data))
+        infos = archive.infolist()
+    except (zipfile.BadZipFile, OSError, ValueError) as exc:
+        raise WorkbookError(f"not a valid {kind} workbook ({type(exc).__name__}: {exc})", file=file) from None
+    for info in infos:
+        if info.file_size <= limits.XLSX_PART.value:
+            continue
+        if _WORKSHEET_PART.fullmatch(info.filename):
+            try:
+                with archive.open(info) as fh:
+                    head = fh.read(1024 * 1024)
+            except Exception as exc:
+                raise WorkbookError(f"not a valid {kind} workbook ({type(exc).__name__}: {exc})", file=file) from None
+            if b"<sheetData" in head or b":sheetData" in head:
+                continue
+        raise limits.LimitError(f"workbook part {info.filename}", limits.XLSX_PART, file=file,
+                                value=f"{info.file_size:,} bytes")
 
 
 def from_ods(data: bytes, *, file: str | None = None, rules: Ruleset | None = None) -> list[Design]:
@@ -64,11 +125,14 @@ def from_ods(data: bytes, *, file: str | None = None, rules: Ruleset | None = No
     rules = rules or Ruleset.unity()
     if isinstance(data, str):
         raise WorkbookError("not a valid ods workbook (text, not a zip file)", file=file)
+    if len(data) > limits.XLSX_FILE.value:
+        raise limits.LimitError("the workbook", limits.XLSX_FILE, file=file, value=f"{len(data):,} bytes")
+    _check_parts(data, file, "ods")  # content.xml is parsed whole: bounded like any workbook part
     try:
         book = load_ods(data)
     except OdsError as exc:
         raise WorkbookError(f"not a valid ods workbook: {exc}", file=file) from None
-    return _read_book(book, file, rules)
+    return [limits.check_design(d, file=file) for d in _read_book(book, file, rules)]
 
 
 def _read_book(wb: Any, file: str | None, rules: Ruleset) -> list[Design]:
@@ -256,8 +320,8 @@ class _Reader:
         v["notes"] = self.notes(ws)
         try:
             return Design(**v)
-        except ValidationError as exc:  # pragma: no cover - the cells are checked above
-            raise self.err(name, None, f"not a valid design: {exc.errors()[0]['msg']}") from None
+        except InvalidValueError as exc:  # pragma: no cover - the cells are checked above
+            raise self.err(name, None, f"not a valid design: {exc}") from None
 
     def arc_or_int(self, ws: Any, key: str) -> int | ArcValues:
         cell = L.FIELD[key].cell

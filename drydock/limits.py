@@ -1,0 +1,338 @@
+"""Every sanity limit drydock enforces on input, in one place, each with the reason for its value.
+
+These are not rules of the game. A rule's own bound (hull 1-35, shields 0-5 ...) is a
+design problem that ``validate()`` reports while the design still loads and rates. A
+*sanity limit* sits far above any rule and exists so that a tiny hostile file cannot
+make drydock build a billion-box track, expand a YAML alias bomb or loop for an hour:
+past it, reading stops with a :class:`LimitError` naming the field and the limit.
+Every check runs *before* a list, string or loop is built from the value.
+
+:data:`LIMITS` is the table (``README.md``, "Limits and bad input", lists it too);
+:func:`check_design` checks a whole :class:`~drydock.model.Design` and is called by
+every reader and by :func:`drydock.calc.calculate`; :func:`check_text` checks the size
+and line lengths of a text file before it is parsed.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from drydock.errors import DrydockError
+
+if TYPE_CHECKING:  # pragma: no cover
+    from drydock.model import Design, WeaponMode
+
+
+@dataclass(frozen=True)
+class Limit:
+    """One sanity limit: the largest accepted value (or size) and why it is that."""
+
+    name: str
+    value: int
+    reason: str
+
+
+class LimitError(DrydockError):
+    """An input value or size past a sanity limit (see :data:`LIMITS`)."""
+
+    def __init__(self, what: str, limit: Limit, *, file: str | None = None, value: Any = None,
+                 line: int | None = None) -> None:
+        self.what, self.limit, self.file, self.value, self.line = what, limit, file, value, line
+        shown = "" if value is None else f" ({_short_number(value)})"
+        where = f"{file}: " if file else ""
+        super().__init__(f"{where}{what}{shown} is past drydock's limit of {limit.value:,} ({limit.name}: "
+                         f"{limit.reason})")
+
+
+def with_file(exc: LimitError, file: str | None) -> LimitError:
+    """``exc`` naming ``file`` when it named none (a text parser deep in a reader does not know the file)."""
+    if exc.file is not None or not file:
+        return exc
+    return LimitError(exc.what, exc.limit, file=file, value=exc.value, line=exc.line)
+
+
+def _short_number(value: Any) -> str:
+    text = str(value)
+    return text if len(text) <= 20 else f"{text[:8]}...{len(text)} digits"
+
+
+def _limit(name: str, value: int, reason: str) -> Limit:
+    lim = Limit(name, value, reason)
+    LIMITS[name] = lim
+    return lim
+
+
+#: name -> Limit, in the order of the README table.
+LIMITS: dict[str, Limit] = {}
+
+# ------------------------------------------------------------------ design values
+HULL = _limit("hull", 1_000, "the Unity hull table ends at 35 (A.1); each hull point is a track box")
+ENGINES = _limit("engines", 1_000, "engine ratings are single digits in play; each point is a track value")
+SHIELDS = _limit("shields", 1_000, "shield rating or any directional arc; the rule limit is 5 (A.1, B.7)")
+SCREENS = _limit("screens", 1_000, "screens per arc or in total; the rule limit is 50 (B.18, Z.2)")
+MOUNTS = _limit("mounts", 1_000, "mounts in one bank; each mount is a box on the display sheet (A.6)")
+MOUNT_SIZE = _limit("mount size", 100, "weapons per mount; the rule limit is 4 (C.3)")
+QUANTITY = _limit("quantity", 10_000, "levels, munitions, flights or capacity of a system; munitions print a "
+                                      "countdown track of this length")
+STAT = _limit("weapon stat", 1_000, "ROF, ACC, IMP or DMG of a weapon mode (A.1)")
+RANGE = _limit("range", 1_000, "range band or seeker MA; the board is at most a few dozen hexes")
+TECH = _limit("tech level", 100, "technology level; the rule range is -2..+2 (A.4)")
+STATED = _limit("stated value", 1_000_000, "a combat rating, loss limit or track box stated by a source")
+TRACK_BOXES = _limit("stated track boxes", 1_000, "boxes in a stated track")
+BATTERIES = _limit("batteries", 500, "weapon batteries in one design")
+BANKS = _limit("banks", 500, "banks in one battery")
+SYSTEMS = _limit("systems", 500, "system entries in one design")
+TRAITS = _limit("traits", 50, "traits in one weapon mode; the rule limit is five (Z.2)")
+NOTES = _limit("notes", 1_000, "free notes carried with one design")
+TEXT = _limit("text length", 10_000, "characters in one name or note")
+FLEET_SHIPS = _limit("ships in a fleet", 1_000, "ships in one fleet file (each is a copy of its design)")
+DESIGNS = _limit("designs per file", 10_000, "designs in one file or workbook")
+
+# ------------------------------------------------------------------ reading files
+DIGITS = _limit("digits", 15, "digits in one number; Python refuses past 4,300 and no rule value needs more "
+                              "than a few")
+DEPTH = _limit("nesting depth", 32, "nested lists/mappings in a YAML or JSON file; a design is 5 deep")
+YAML_NODES = _limit("YAML nodes", 200_000, "values in one YAML file after aliases are expanded (alias bombs)")
+TEXT_FILE = _limit("text file size", 8 * 1024 * 1024, "bytes in one JSON or Drake file (and the most drydock "
+                                                       "reads of any text input)")
+YAML_FILE = _limit("YAML file size", 2 * 1024 * 1024, "characters in one YAML file (YAML is slow to parse; a design "
+                                                      "is about 1 KB)")
+LINE = _limit("line length", 20_000, "characters in one line of a YAML or Drake file (a JSON file may "
+                                     "be one line)")
+LEGACY_FILE = _limit("legacy file size", 2 * 1024 * 1024, "characters in one Admiralty or Nova text file (a "
+                                                           "forum post is a few KB)")
+LEGACY_LINE = _limit("legacy line length", 4_000, "characters in one line of Admiralty or Nova text")
+LEGACY_NUMBER = _limit("legacy number", 1_000_000, "any number in Admiralty or Nova text (CR, hull, quantity ...)")
+XLSX_FILE = _limit("workbook size", 32 * 1024 * 1024, "bytes in one .xlsx file")
+XLSX_PART = _limit("workbook part", 64 * 1024 * 1024, "uncompressed bytes of a workbook part drydock parses "
+                                                      "(sheets it ignores are never parsed)")
+XLSX_CELLS = _limit("workbook cells", 200_000, "cells read from the SHIP and Weapons sheets")
+
+# ------------------------------------------------------------------ house rules (--rules files and their formulas)
+RULES_FILE = _limit("house-rule file size", 1_000_000, "bytes in one --rules file")
+RULES_DEPTH = _limit("house-rule nesting depth", 20, "nested mappings in a --rules file (aliases are refused)")
+FORMULA_SOURCE = _limit("formula length", 500, "characters in one house-rule formula")
+FORMULA_NODES = _limit("formula size", 200, "operators and operands in one formula")
+FORMULA_DEPTH = _limit("formula depth", 40, "nested parentheses and calls in one formula")
+FORMULA_LITERAL = _limit("formula number", 10**12, "a number written in a formula (30 digits at most)")
+FORMULA_EXPONENT = _limit("formula exponent", 10_000, "the exponent of ** in a formula")
+FORMULA_BITS = _limit("formula bits", 20_000, "bits of an exact intermediate value while a formula is computed")
+
+# ------------------------------------------------------------------ battles (drydock battle)
+BOARD = _limit("board size", 200, "columns or rows of the battle board (the default is 24x18)")
+RUNS = _limit("runs", 1_000_000, "battles in one drydock battle")
+JOBS = _limit("jobs", 64, "worker processes")
+SHIPS = _limit("ships per side", 100, "ships on one side of a battle")
+TURNS = _limit("turns", 1_000, "turn limit of one battle")
+
+
+def check(what: str, value: int, limit: Limit, *, file: str | None = None, low: int | None = None) -> int:
+    """``value`` if ``abs(value)`` (or ``value`` itself when ``low`` is given) is within ``limit``; else raise."""
+    if low is not None:
+        ok = low <= value <= limit.value
+    else:
+        ok = -limit.value <= value <= limit.value
+    if not ok:
+        raise LimitError(what, limit, file=file, value=value)
+    return value
+
+
+def check_count(what: str, items: Iterable[Any] | int, limit: Limit, *, file: str | None = None) -> None:
+    n = items if isinstance(items, int) else len(list(items))  # type: ignore[arg-type]
+    if n > limit.value:
+        raise LimitError(what, limit, file=file, value=n)
+
+
+def check_digits(text: str, *, what: str = "a number", file: str | None = None) -> str:
+    """Refuse a run of digits longer than :data:`DIGITS` before ``int()`` sees it."""
+    digits = sum(c.isdigit() for c in text)
+    if digits > DIGITS.value:
+        raise LimitError(f"{what} with {digits} digits", DIGITS, file=file)
+    return text
+
+
+_LONG_NUMBER = re.compile(rf"\d{{{DIGITS.value + 1},}}")
+
+
+def check_numbers_in(text: str, *, what: str = "a number", file: str | None = None) -> str:
+    """Refuse any run of digits in ``text`` longer than :data:`DIGITS` (before a regex group reaches ``int()``)."""
+    m = _LONG_NUMBER.search(text)
+    if m is not None:
+        raise LimitError(f"{what} with {len(m.group(0)):,} digits", DIGITS, file=file)
+    return text
+
+
+def to_int(text: str, *, what: str = "a number", file: str | None = None) -> int:
+    """``int(text)`` after :func:`check_digits`."""
+    return int(check_digits(text, what=what, file=file))
+
+
+def check_text(text: str, *, file: str | None = None, line_limit: Limit | None = LINE,
+               size_limit: Limit = TEXT_FILE) -> None:
+    """Refuse a text longer than ``size_limit`` or with a line longer than ``line_limit``."""
+    if len(text) > size_limit.value:
+        raise LimitError("the file", size_limit, file=file, value=f"{len(text):,} characters")
+    if line_limit is None or len(text) <= line_limit.value:
+        return
+    start = 0
+    no = 1
+    while True:
+        end = text.find("\n", start)
+        stop = len(text) if end < 0 else end
+        if stop - start > line_limit.value:
+            raise LimitError(f"line {no}", line_limit, file=file, value=f"{stop - start:,} characters", line=no)
+        if end < 0:
+            return
+        start = end + 1
+        no += 1
+
+
+def require_design(design: Any, rules: Any = None) -> Design:
+    """The public API's one type check: ``design`` must be a Design (``rules`` a Ruleset or None)."""
+    from drydock.model import Design
+    from drydock.rules import Ruleset
+
+    if not isinstance(design, Design):
+        raise TypeError(f"expected a drydock.Design, got {type(design).__name__} (read files with "
+                        "drydock.formats.read_designs)")
+    if rules is not None and not isinstance(rules, Ruleset):
+        raise TypeError(f"rules must be a drydock.Ruleset or None, got {type(rules).__name__}")
+    return design
+
+
+_NUMBER_RE = re.compile(r"\d[\d,]*")
+
+
+def check_legacy_text(text: str, *, file: str | None = None) -> None:
+    """Size, line length and every number of an Admiralty or Nova text (comment lines ``#`` excepted)."""
+    if len(text) > LEGACY_FILE.value:
+        raise LimitError("the file", LEGACY_FILE, file=file, value=f"{len(text):,} characters")
+    check_text(text, file=file, line_limit=LEGACY_LINE)
+    for no, line in enumerate(text.splitlines(), 1):
+        if line.lstrip().startswith("#"):
+            continue
+        for m in _NUMBER_RE.finditer(line):
+            digits = m.group(0).replace(",", "")
+            if len(digits.lstrip("0")) > len(str(LEGACY_NUMBER.value)) or int(digits) > LEGACY_NUMBER.value:
+                raise LimitError(f"line {no}: the number", LEGACY_NUMBER, file=file, value=digits, line=no)
+
+
+def check_battle(*, runs: int, jobs: int, turns: int, board: tuple[int, int], ships: tuple[int, int]) -> None:
+    """Bounds of a ``drydock battle``: runs, jobs, turns, board size, ships per side, and that each side's
+    ships fit its half of the board (2.3 deployment puts one ship per hex)."""
+    check("--runs", runs, RUNS, low=1)
+    check("--jobs", jobs, JOBS, low=1)
+    check("--turns", turns, TURNS, low=1)
+    w, h = board
+    for name, v in (("board columns", w), ("board rows", h)):
+        if v < 8:
+            raise DrydockError(f"the board is at least 8x8 ({name}: {v})")
+        check(name, v, BOARD, low=8)
+    room = h * (w // 2 - 1)
+    for side, n in zip("AB", ships, strict=True):
+        check(f"side {side}: ships", n, SHIPS, low=1)
+        if n > room:
+            raise DrydockError(f"side {side}: {n} ships do not fit a {w}x{h} board (each side deploys at most "
+                               f"{room}, one per hex in its half); use a larger --board")
+
+
+def check_design(design: Design, *, file: str | None = None) -> Design:
+    """Raise :class:`LimitError` for any value or size of ``design`` past a sanity limit; return the design."""
+    from drydock.model import ArcValues
+
+    c = _Checker(file, design.class_name or design.title)
+    c.num("hull", design.hull, HULL)
+    c.num("engines", design.engines, ENGINES)
+    for key, limit in (("shields", SHIELDS), ("screens", SCREENS)):
+        value = getattr(design, key)
+        if isinstance(value, ArcValues):
+            for arc, v in value.items():
+                c.num(f"{key}.{arc}", v, limit)
+            c.num(f"{key} (total)", value.total(), limit)
+        else:
+            c.num(key, value, limit)
+    extra = getattr(design, "extra_directional_screens", None)
+    if isinstance(extra, ArcValues):
+        for arc, v in extra.items():
+            c.num(f"directional_screens.{arc}", v, SCREENS)
+    for cat in ("engines", "shields", "weapons", "fighters"):
+        c.num(f"tech.{cat}", getattr(design.tech, cat), TECH)
+    c.count("weapons", design.weapons, BATTERIES)
+    for i, b in enumerate(design.weapons):
+        c.text(f"weapons[{i}].name", b.name)
+        c.count(f"weapons[{i}].banks", b.banks, BANKS)
+        for mode in b.modes:
+            _check_mode(c, f"weapons[{i}]", mode)
+        for k, bank in enumerate(b.banks):
+            c.num(f"weapons[{i}].banks[{k}] mounts", bank.mounts, MOUNTS)
+            c.num(f"weapons[{i}].banks[{k}] mount size", bank.mount_size, MOUNT_SIZE)
+            c.text(f"weapons[{i}].banks[{k}] arc", bank.arc)
+        c.num(f"weapons[{i}] mounts (total)", sum(bank.mounts for bank in b.banks), MOUNTS)
+        if b.stated_loss_limit is not None:
+            c.num(f"weapons[{i}].loss_limit", b.stated_loss_limit, STATED)
+    c.count("systems", design.systems, SYSTEMS)
+    for i, s in enumerate(design.systems):
+        c.text(f"systems[{i}].name", s.name)
+        c.num(f"systems[{i}].qty ({s.name[:40]})", s.qty, QUANTITY)
+    c.count("notes", design.notes, NOTES)
+    for i, note in enumerate(design.notes):
+        c.text(f"notes[{i}]", note)
+    for key in ("faction", "class_name", "type", "ship_id", "ship_name"):
+        c.text(key, getattr(design, key))
+    st = design.stated
+    if st is not None:
+        for key in ("combat_rating", "equipment_loss_limit"):
+            value = getattr(st, key)
+            if value is not None:
+                c.num(f"stated.{key}", value, STATED)
+        for key in ("hull", "engines", "weapons", "shields"):
+            track = getattr(st, key)
+            if track is not None:
+                c.count(f"stated.tracks.{key}", track, TRACK_BOXES)
+                for v in track:
+                    c.num(f"stated.tracks.{key}", v, STATED)
+    return design
+
+
+def _check_mode(c: _Checker, where: str, m: WeaponMode) -> None:
+    if m.label is not None:
+        c.text(f"{where}.secondary.name", m.label)
+    for key in ("rof", "acc", "imp", "dmg"):
+        c.num(f"{where} {key.upper()}", getattr(m, key), STAT)
+    if m.range is not None:
+        for band in m.range:
+            c.num(f"{where}.range", band, RANGE)
+    if m.ma is not None:
+        c.num(f"{where}.ma", m.ma, RANGE)
+    c.count(f"{where}.traits", m.traits, TRAITS)
+    for t in m.traits:
+        c.text(f"{where}.traits", t)
+
+
+class _Checker:
+    def __init__(self, file: str | None, name: str) -> None:
+        self.file = file
+        self.name = name[:60]
+
+    def _what(self, field: str) -> str:
+        return f"{self.name}: {field}" if self.name else field
+
+    def num(self, field: str, value: int, limit: Limit) -> None:
+        if not -limit.value <= value <= limit.value:
+            raise LimitError(self._what(field), limit, file=self.file, value=value)
+
+    def count(self, field: str, items: tuple | list, limit: Limit) -> None:
+        if len(items) > limit.value:
+            raise LimitError(f"{self._what(field)}: {len(items):,} entries", limit, file=self.file)
+
+    def text(self, field: str, value: str) -> None:
+        if len(value) > TEXT.value:
+            raise LimitError(f"{self._what(field)}: {len(value):,} characters", TEXT, file=self.file)
+
+
+def table() -> list[tuple[str, int, str]]:
+    """(name, value, reason) for every limit, for documentation and ``README.md``."""
+    return [(lim.name, lim.value, lim.reason) for lim in LIMITS.values()]

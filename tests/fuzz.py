@@ -1,0 +1,202 @@
+"""Mutation fuzzing of every reader (issue 10): bundled samples, mutated the way a hostile file would be.
+
+:func:`run` reads ``n`` mutated inputs with one reader and rates every design it
+returns; the only exception allowed is :class:`~drydock.errors.DrydockError`. It is
+meant to run in a child process with memory and CPU limits (:mod:`tests.hostile`),
+and prints one JSON line: cases, how many read, how many refused, the slowest case
+and every unexpected exception with the input that caused it.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import random
+import time
+import traceback
+import zipfile
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+HOSTILE_CHARS = ["\x00", "\x1b", "\x07", "\u202e", "\t", "\r", "\n", "[", "]", "{", "}", "&", "*", "|", "/", "//",
+                 "-", ":", "#", "(", ")", ",", "+", "=", "@", "'", '"', "\\", "!!", "%", "\ufeff", "é", "9", "0",
+                 "[]", "<>", "?", "~", "&a ", "*a", "!!python/object:os.system"]
+
+
+def samples(kind: str) -> list[str]:
+    if kind in ("yaml", "json", "drake", "xlsx"):
+        texts = [p.read_text(encoding="utf-8") for p in sorted((ROOT / "examples/designs").glob("*.yaml"))]
+        if kind == "yaml":
+            return texts + [(ROOT / "tests/fixtures/ssd/hostile.yaml").read_text(encoding="utf-8")]
+        from drydock.formats.native import from_yaml, to_json
+
+        designs = [from_yaml(t)[0] for t in texts]
+        if kind == "json":
+            return [to_json(d) for d in designs]
+        if kind == "drake":
+            from drydock.formats.drake import to_drake
+
+            return [to_drake(d) for d in designs] + [(ROOT / "tests/fixtures/majestic.drake").read_text("utf-8")]
+        return texts
+    legacy = ROOT / "tests/fixtures/legacy"
+    if kind == "admiralty":
+        return [(legacy / n).read_text(encoding="utf-8") for n in ("dumbo-v1.txt", "dumbo-v2.txt",
+                                                                   "razorthorn-houseruled.txt")]
+    return [(legacy / n).read_text(encoding="utf-8") for n in ("nova-majestic-rulebook.txt",
+                                                               "nova-majestic-typed.txt")]
+
+
+def mutate(text: str, rng: random.Random) -> str:
+    """One to three hostile edits: odd characters, huge numbers, long or many lines, deep nesting, cuts."""
+    for _ in range(rng.randint(1, 3)):
+        lines = text.split("\n")
+        op = rng.randrange(10)
+        i = rng.randrange(len(lines)) if lines else 0
+        if op == 0 and text:
+            k = rng.randrange(len(text))
+            text = text[:k] + rng.choice(HOSTILE_CHARS) + text[k + 1:]
+        elif op == 1:
+            digits = [k for k, c in enumerate(text) if c.isdigit()]
+            if digits:
+                k = rng.choice(digits)
+                big = rng.choice(["9" * rng.choice([12, 16, 400, 4400]), "1000000000000", "-1", "0", "1e999",
+                                  "10000000000"])
+                text = text[:k] + big + text[k + 1:]
+        elif op == 2 and lines:
+            lines[i:i] = [lines[i]] * rng.choice([2, 50, 2000])
+            text = "\n".join(lines)
+        elif op == 3 and lines:
+            del lines[i]
+            text = "\n".join(lines)
+        elif op == 4:
+            lines.insert(i, rng.choice(["x", " ", "[]", "1 ", "a-class ", "("]) * rng.choice([5000, 30000]))
+            text = "\n".join(lines)
+        elif op == 5 and text:
+            text = text[:rng.randrange(len(text))]
+        elif op == 6:
+            k = rng.randrange(len(text) + 1)
+            depth = rng.choice([40, 3000])
+            text = text[:k] + "[" * depth + "]" * depth + text[k:]
+        elif op == 7 and len(lines) > 1:
+            j = rng.randrange(len(lines))
+            lines[i], lines[j] = lines[j], lines[i]
+            text = "\n".join(lines)
+        elif op == 8:
+            bomb = "a: &a [x,x,x,x,x,x,x,x,x]\n" + "".join(
+                f"{c}: &{c} [{','.join([f'*{p}'] * 9)}]\n" for p, c in zip("abcdefgh", "bcdefghi", strict=True))
+            text = rng.choice([bomb + text, text + "\nnotes: &r [*r]\n", text.replace("hull:", "hull: &h")])
+        else:
+            k = rng.randrange(len(text) + 1)
+            text = text[:k] + "".join(rng.choice(HOSTILE_CHARS) for _ in range(rng.randint(1, 20))) + text[k:]
+    return text
+
+
+def mutate_workbook(data: bytes, rng: random.Random) -> bytes:
+    """Hostile cell values (via openpyxl), or edits of the sheet XML inside the zip, or flipped bytes."""
+    op = rng.randrange(3)
+    if op == 0:
+        from openpyxl import load_workbook
+
+        wb = load_workbook(io.BytesIO(data))
+        for _ in range(rng.randint(1, 4)):
+            ws = wb[rng.choice(["SHIP1", "Weapons"])]
+            cell = ws.cell(row=rng.randint(1, 100), column=rng.randint(1, 13))
+            cell.value = rng.choice([1e18, -1e18, 10**15, -1, 0, 3.5, float("inf"), True, "=1+1", "x" * 30000,
+                                     "10000000000AB", "9" * 400, "1-2-3-4-5", "ACE;AB", None, "\u202eevil",
+                                     "Primary>Second", "-999999999"])
+        out = io.BytesIO()
+        wb.save(out)
+        return out.getvalue()
+    if op == 1:
+        zin = zipfile.ZipFile(io.BytesIO(data))
+        names = zin.namelist()
+        victim = rng.choice([n for n in names if n.endswith(".xml")])
+        out = io.BytesIO()
+        with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as zout:
+            for n in names:
+                body = zin.read(n)
+                if n == victim:
+                    body = mutate(body.decode("utf-8", "replace"), rng).encode("utf-8")
+                zout.writestr(n, body)
+        return out.getvalue()
+    raw = bytearray(data)
+    for _ in range(rng.randint(1, 8)):
+        raw[rng.randrange(len(raw))] = rng.randrange(256)
+    return bytes(raw)
+
+
+def reader(kind: str) -> Callable[[Any], list[Any]]:
+    """A function reading one input of ``kind`` and returning what must then rate without a crash."""
+    if kind == "yaml":
+        from drydock.formats.native import from_yaml
+        return lambda text: from_yaml(text, file="f.yaml")
+    if kind == "json":
+        from drydock.formats.native import from_json
+        return lambda text: from_json(text, file="f.json")
+    if kind == "drake":
+        from drydock.formats.drake import from_drake
+        return lambda text: from_drake(text, file="f.drake")
+    if kind == "xlsx":
+        from drydock.formats.excel.read import from_xlsx
+        return lambda data: from_xlsx(data, file="f.xlsx")
+    if kind == "admiralty":
+        from drydock.legacy.admiralty import parse_admiralty
+        from drydock.legacy.convert import convert_admiralty
+
+        def admiralty(text: str) -> list[Any]:
+            from drydock import limits
+            return [limits.check_design(convert_admiralty(r)[0]) for r in parse_admiralty(text, file="f.txt")]
+        return admiralty
+    from drydock.legacy.nova import parse_nova
+    from drydock.legacy.nova_record import convert_nova
+
+    def nova(text: str) -> list[Any]:
+        for d in parse_nova(text, file="f.txt"):
+            convert_nova(d)
+        return []
+    return nova
+
+
+def inputs(kind: str, n: int, seed: int) -> list[Any]:
+    rng = random.Random(f"{kind}/{seed}")
+    base = samples(kind)
+    if kind == "xlsx":
+        from drydock.formats.excel.write import to_xlsx
+        from drydock.formats.native import from_yaml
+
+        books = [to_xlsx(from_yaml(t)) for t in base[:3]]
+        return [mutate_workbook(rng.choice(books), rng) for _ in range(n)]
+    return [mutate(rng.choice(base), rng) for _ in range(n)]
+
+
+def run(kind: str, n: int, seed: int = 0) -> dict[str, Any]:
+    """Read ``n`` mutated inputs of ``kind``; rate every design; collect anything but a DrydockError."""
+    from drydock.errors import DrydockError
+    from drydock.validation import rate
+
+    read = reader(kind)
+    stats: dict[str, Any] = {"kind": kind, "cases": 0, "read": 0, "refused": 0, "slowest": 0.0, "bad": []}
+    for case in inputs(kind, n, seed):
+        start = time.perf_counter()
+        try:
+            for design in read(case):
+                rate(design)
+            stats["read"] += 1
+        except DrydockError as exc:
+            assert "\n" not in str(exc) and len(str(exc)) <= 600, str(exc)
+            stats["refused"] += 1
+        except Exception as exc:  # anything else is a bug: keep the input to reproduce it
+            shown = case if isinstance(case, str) else case.hex()
+            stats["bad"].append({"error": f"{type(exc).__name__}: {exc}"[:300], "input": shown[:2000],
+                                 "where": traceback.format_exc().splitlines()[-3][:200]})
+        stats["cases"] += 1
+        stats["slowest"] = max(stats["slowest"], time.perf_counter() - start)
+    return stats
+
+
+if __name__ == "__main__":  # python -m tests.fuzz KIND N [SEED]
+    import sys
+
+    print(json.dumps(run(sys.argv[1], int(sys.argv[2]), int(sys.argv[3]) if len(sys.argv) > 3 else 0)))
