@@ -28,13 +28,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field
 
 from drydock import limits
 from drydock.errors import DrydockError, DrydockSyntaxError
 from drydock.fleet import Fleet, ShipEntry, fleet_limit
 from drydock.formats import FORMATS, format_for, read_bytes, read_designs, read_records, read_text_capped
-from drydock.formats.library import parse_positions, where
+from drydock.formats.library import validate_file, where
 from drydock.formats.native import _path, design_from_data, design_to_data
 from drydock.model import Design
 from drydock.rules import Ruleset
@@ -143,15 +143,7 @@ def read_fleet(path: str | Path, *, house: HouseRules | None = None) -> Fleet:
     if name.lower().endswith(".xlsx"):
         return _fleet_from_xlsx(Path(path), house)
     text = read_text_capped(name)
-    data, lines = parse_positions(text, name, FleetFileError)
-    try:
-        f = FleetFile.model_validate(data)
-    except ValidationError as exc:
-        from drydock.messages import explain
-
-        loc, message, _ = explain(exc.errors(), FleetFile)
-        line, col = where(lines, loc)
-        raise FleetFileError(f"key {_path(loc)}: {message}", file=name, line=line, column=col) from None
+    f, lines = validate_file(FleetFile, text, name, FleetFileError)
     base = Path(name).parent
     rules_file = f.rules
     if house is None:

@@ -150,15 +150,7 @@ def load_library(path: str | Path, *, _stack: tuple[Path, ...] = (), _cache: dic
         text = read_text_capped(name)
     except OSError as exc:
         raise LibraryFileError(f"cannot read weapon library: {exc.strerror or exc}", file=name) from None
-    data, lines = parse_positions(text, name, LibraryFileError)
-    try:
-        f = LibraryFile.model_validate(data)
-    except ValidationError as exc:
-        from drydock.messages import explain
-
-        loc, message, _ = explain(exc.errors(), LibraryFile)
-        line, col = where(lines, loc)
-        raise LibraryFileError(f"key {_path(loc)}: {message}", file=name, line=line, column=col) from None
+    f, lines = validate_file(LibraryFile, text, name, LibraryFileError)
     lib = Library(file=name, name=f.name)
     for i, inc in enumerate(f.include):
         line, col = where(lines, ("include", i))
@@ -291,6 +283,20 @@ def parse_positions(text: str, name: str, error: type[DrydockSyntaxError] = Desi
 
 def where(lines: dict[tuple, tuple[int, int]] | None, loc: tuple) -> tuple[int | None, int | None]:
     return (lines or {}).get(_trim_loc(tuple(loc), lines), (None, None))
+
+
+def validate_file(model: type[BaseModel], text: str, name: str, error: type[DrydockSyntaxError],
+                  ) -> tuple[Any, dict[tuple, tuple[int, int]]]:
+    """``text`` parsed and validated as ``model``, with its key positions; a bad key raises ``error`` at its line."""
+    data, lines = parse_positions(text, name, error)
+    try:
+        return model.model_validate(data), lines
+    except ValidationError as exc:
+        from drydock.messages import explain
+
+        loc, message, _ = explain(exc.errors(), model)
+        line, col = where(lines, loc)
+        raise error(f"key {_path(loc)}: {message}", file=name, line=line, column=col) from None
 
 
 __all__ = ["Library", "LibraryFileError", "json_schema", "library_override", "load_library",
