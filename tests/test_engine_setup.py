@@ -125,3 +125,42 @@ def test_where_side_a_stands_changes_nothing(name):
         one = Battle(m, random.Random(run_seed(3, i)), log=False).run()
         two = _Swapped(m, random.Random(run_seed(3, i)), log=False).run()
         assert (one.winner, one.turns, one.vp, one.survived) == (two.winner, two.turns, two.vp, two.survived)
+
+
+class _Relabelled(Battle):
+    """The same battle with the labels exchanged: the ship listed (and so processed) first is side B, deployed
+    on B's edge. Every per-ship loop (orders, hyperdrive rolls, movement, damage, captures, mines) still
+    meets the same ship first; only its label and edge change."""
+
+    def deploy(self):
+        for s in self.ships:
+            s.side = 1 - s.side
+        super().deploy()
+
+
+@pytest.mark.parametrize("name", ["dauntless-dreadnought", "bastion-battleship", "wyvern-carrier",
+                                  "harrier-missile-destroyer", "shade-raider", "comet-frigate"])
+def test_being_side_a_changes_nothing(name, monkeypatch):
+    """Rule 8 (verdict independent of which side is A): with the same dice, a battle whose labels are exchanged
+    is the same battle with the winner's label exchanged - no step lets side A act first, win a tie or score by
+    its label. The initiative die (4.0, 5.2: a tie of counts -> die roll) is read for the other label, as a fair
+    die may be. Together with the processing order making no measurable difference (paired runs, issue 14),
+    this makes a mirror match's lean of side A sampling noise, not a rule of the engine."""
+    from drydock.engine import battle as battle_module
+    from drydock.engine.montecarlo import build_matchup, run_seed
+
+    d = read_designs(EXAMPLES / f"{name}.yaml")[:1]
+    m = build_matchup(d, d)
+    plain = battle_module.alternation
+
+    def other_label_first(a, b, first):
+        return plain(a, b, 1 - first if a == b else first)
+
+    for i in range(20):
+        one = Battle(m, random.Random(run_seed(4, i)), log=False).run()
+        with monkeypatch.context() as mp:
+            mp.setattr(battle_module, "alternation", other_label_first)
+            two = _Relabelled(m, random.Random(run_seed(4, i)), log=False).run()
+        assert two.winner == (None if one.winner is None else 1 - one.winner)
+        assert (two.turns, two.vp, two.survived, two.exits) == (one.turns, one.vp[::-1], one.survived[::-1],
+                                                                one.exits[::-1])
