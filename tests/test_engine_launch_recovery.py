@@ -114,3 +114,26 @@ def test_launch_recovery_battles_are_reproducible():
     one = simulate([w], [m], runs=30, seed=5, jobs=1, launch_recovery=True)
     two = simulate([w], [m], runs=30, seed=5, jobs=2, launch_recovery=True)
     assert (one.a_wins, one.b_wins, one.draws) == (two.a_wins, two.b_wins, two.draws)
+
+
+def test_launches_are_point_symmetric_in_a_mirror_match():
+    from drydock.engine.hexgrid import point_image
+    from drydock.engine.tables import BOARD
+
+    wyvern = ShipSpec(read_designs(EXAMPLES / "wyvern-carrier.yaml")[0])
+    b = Battle(Matchup([wyvern], [wyvern], launch_recovery=True), random.Random(1), log=False)
+    assert b.flights == [] and b.aboard == {0: 12, 1: 12}
+    fa, fb = fighters.launch(b, b.ships[0]), fighters.launch(b, b.ships[1])
+    assert len(fa) == len(fb) == 6
+    for f, g in zip(fa, fb, strict=True):
+        assert (g.q, g.r) == point_image(f.q, f.r, *BOARD) and g.heading == (f.heading + 3) % 6
+
+
+def test_launch_tubes_count_as_simulated_su_under_f5():
+    from drydock.insight.battle_report import unsimulated_su
+    from drydock.validation import rate
+
+    w = read_designs(EXAMPLES / "wyvern-carrier.yaml")[0]
+    tubes = {s.name: s.su for s in rate(w).systems}["Launch Tubes"]
+    assert (unsimulated_su(w), unsimulated_su(w, launch_recovery=True)) == ((98, 2038), (14, 2038))
+    assert tubes == 84  # only the shuttlecraft (14 SU) stay unplayed

@@ -75,6 +75,9 @@ class Matchup:
         self.launch_recovery = launch_recovery
         self.not_simulated = list(dict.fromkeys(n for s in side_a + side_b for n in s.not_simulated
                                                 if not (launch_recovery and ": Launch Tubes: " in n)))
+        if launch_recovery:
+            self.not_simulated = [n.replace("are off, but for", "are off, but for launch and recovery (F.5) and")
+                                  for n in self.not_simulated]
         self.slots = deployment_slots(board[0], board[1], max(len(side_a), len(side_b)))  # limits before work
 
     def labels(self) -> tuple[list[str], list[str]]:
