@@ -56,7 +56,7 @@ class Matchup:
 
     def __init__(self, side_a: list[ShipSpec], side_b: list[ShipSpec], *, turns: int = 20,
                  board: tuple[int, int] = BOARD, battle_size: str = "auto", floating: bool = False,
-                 doctrine: str = DEFAULT_DOCTRINE, record: bool = False) -> None:
+                 doctrine: str = DEFAULT_DOCTRINE, record: bool = False, launch_recovery: bool = False) -> None:
         self.sides = (side_a, side_b)
         self.record = record
         self.turns = turns
@@ -71,7 +71,13 @@ class Matchup:
             self.vp_target = max(1, -(-max(cr) * num // den))
         else:
             self.vp_target = BATTLE_SIZES[battle_size][1]
-        self.not_simulated = list(dict.fromkeys(n for s in side_a + side_b for n in s.not_simulated))
+        #: F.5 launch and recovery: flights start aboard, launch in the End Phase, may be recovered
+        self.launch_recovery = launch_recovery
+        self.not_simulated = list(dict.fromkeys(n for s in side_a + side_b for n in s.not_simulated
+                                                if not (launch_recovery and ": Launch Tubes: " in n)))
+        if launch_recovery:
+            self.not_simulated = [n.replace("are off, but for", "are off, but for launch and recovery (F.5) and")
+                                  for n in self.not_simulated]
         self.slots = deployment_slots(board[0], board[1], max(len(side_a), len(side_b)))  # limits before work
 
     def labels(self) -> tuple[list[str], list[str]]:
@@ -99,6 +105,9 @@ class Battle:
         self.turn = 0
         self.flights: list = []  # SeekerFlight and FighterFlight
         self.flight_uid = 0
+        #: F.5: carrier uid -> flights aboard; carrier uid -> flights recovered this Fighter Phase
+        self.aboard: dict[int, int] = {}
+        self.recovered: dict[int, int] = {}
         #: ships that left the board although one of the doctrine's legal orders kept them on it
         self.avoidable_exits = 0
         #: B.15: minefield hex -> markers, and hex -> dice of the minefields it contains or touches
@@ -133,6 +142,9 @@ class Battle:
         s.alive = False
         s.destroyed_turn = self.turn
         self.vp[1 - s.side] += vp
+        lost = self.aboard.pop(s.uid, 0)  # F.5: flights aboard go down with their carrier
+        if lost and self.log is not None:
+            self.say(f"  {lost} fighter flights aboard {s.label} are lost (F.5)")
         if self.obs:
             self.obs.lost(self.turn, s, why)
         if self.log is not None:
@@ -169,7 +181,11 @@ class Battle:
                     self.say(f"deploy {s.label} at {self.pos(s)}")
         # 2.3: then the flights, within 2 hexes of their carriers
         for s in self.ships:
-            if s.spec.flights:
+            if s.spec.flights and self.m.launch_recovery:  # F.5: aboard until launched
+                self.aboard[s.uid] = s.spec.flights
+                if self.log is not None:
+                    self.say(f"{s.spec.flights} fighter flights aboard {s.label} (F.5)")
+            elif s.spec.flights:
                 new = fighters.deploy(self, s, s.spec.flights)
                 self.flights += new
                 if self.log is not None:
@@ -406,6 +422,7 @@ class Battle:
         flights = [f for f in self.flights if f.alive]
         if not flights:
             return
+        self.recovered.clear()
         sides = [[f for f in flights if f.side == 0], [f for f in flights if f.side == 1]]
         first = 0 if len(sides[0]) != len(sides[1]) else (0 if d6(self.rng) <= 3 else 1)
         self.say("  fighter phase")
@@ -447,6 +464,12 @@ class Battle:
             for s in self.alive():  # 5g: deploy mines (B.15)
                 if s.mines_left and not s.cloaked:
                     systems.lay_mines(self, s)
+            if self.aboard:  # 5g: launch fighters (F.5)
+                for s in self.alive():
+                    new = fighters.launch(self, s)
+                    self.flights += new
+                    if new and self.log is not None:
+                        self.say(f"  {s.label} launches {len(new)} fighter flights (F.5)")
         return over
 
     def victory(self) -> tuple[bool, int | None]:

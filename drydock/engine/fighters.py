@@ -11,6 +11,13 @@
   applied immediately; Anti-Fighter Batteries: each 1 kills an attacker (B.1). Vs a fighter flight:
   5-6 kills a target fighter, each 1 kills an attacker (at most as many as the target flight had).
   Vs seekers: 5-6 kills a seeker, no losses on 1s (C.4).
+- F.5 Launch & Recovery (option ``launch_recovery``): flights start aboard their carrier; in the End
+  Phase (step g) a carrier that is not cloaked (B.5) launches up to its launch maximum by hull size (1-3/
+  4-8/9-15/16-24/25-35: 1/2/3/4/5; doubled by launch tubes, B.12) into its own hex, with its heading;
+  they act from the next Fighter Phase. In the Fighter Phase a flight recovers by moving into its
+  carrier's hex, at most the recovery maximum per carrier (1/1/2/2/3), never to be launched again.
+  Doctrine: a damaged flight (fewer than 6 fighters) in or next to its carrier is recovered. Flights
+  aboard a destroyed carrier are lost with it.
 - Doctrine: attack the reachable element worth most (expected damage to a ship, or the expected
   damage of the fighters/seekers killed); otherwise close on the nearest enemy ship.
 """
@@ -32,6 +39,7 @@ from drydock.engine.tables import (
     FIGHTER_MA,
     FIGHTER_TURN_COST,
     FIGHTERS_PER_FLIGHT,
+    LAUNCH_RECOVERY,
     MAX_FLIGHTS_PER_HEX,
 )
 
@@ -77,6 +85,59 @@ def deploy(battle, carrier: ShipState, flights: int) -> list[FighterFlight]:  # 
         label = f"{carrier.label.split()[0]}-fighters#{battle.flight_uid}"
         out.append(FighterFlight(battle.flight_uid, carrier.side, carrier, q, r, carrier.heading, label))
     return out
+
+
+def launch_max(hull: int, tubes: bool) -> int:
+    """F.5: flights a carrier of ``hull`` size may launch per game turn; B.12 launch tubes double it."""
+    for top, launch, _ in LAUNCH_RECOVERY:
+        if hull <= top:
+            return launch * 2 if tubes else launch
+    return LAUNCH_RECOVERY[-1][1] * (2 if tubes else 1)
+
+
+def recovery_max(hull: int) -> int:
+    """F.5: flights a carrier of ``hull`` size may recover per Fighter Phase (launch tubes do not help, B.12)."""
+    for top, _, recover in LAUNCH_RECOVERY:
+        if hull <= top:
+            return recover
+    return LAUNCH_RECOVERY[-1][2]
+
+
+def launch(battle, carrier: ShipState) -> list[FighterFlight]:  # type: ignore[no-untyped-def]
+    """F.5, End Phase step g: launch up to the launch maximum of the flights aboard ``carrier`` into its hex,
+    with its heading (so that mirrored carriers launch mirrored flights)."""
+    aboard = battle.aboard.get(carrier.uid, 0)
+    n = min(aboard, launch_max(carrier.spec.hull, carrier.spec.launch_tubes))
+    if n <= 0 or not carrier.alive or carrier.cloaked:  # B.5: no launches while cloaked
+        return []
+    battle.aboard[carrier.uid] = aboard - n
+    out = []
+    for _ in range(n):
+        battle.flight_uid += 1
+        label = f"{carrier.label.split()[0]}-fighters#{battle.flight_uid}"
+        out.append(FighterFlight(battle.flight_uid, carrier.side, carrier, carrier.q, carrier.r, carrier.heading,
+                                 label))
+    return out
+
+
+def try_recover(battle, fl: FighterFlight) -> bool:  # type: ignore[no-untyped-def]
+    """F.5 doctrine: a damaged flight in or next to its living carrier moves into its hex and is recovered
+    (removed from play for good: a recovered flight is not launched again), within the recovery maximum."""
+    c = fl.carrier
+    if fl.count >= FIGHTERS_PER_FLIGHT or not c.alive or c.cloaked:
+        return False
+    dq, dr = fl.q - c.q, fl.r - c.r
+    if (abs(dq) + abs(dr) + abs(dq + dr)) > 2:  # hex distance > 1
+        return False
+    done = battle.recovered.get(c.uid, 0)
+    if done >= recovery_max(c.spec.hull):
+        return False
+    battle.recovered[c.uid] = done + 1
+    fl.q, fl.r = c.q, c.r
+    fl.alive = False
+    if battle.log is not None:
+        battle.say(f"  {fl.label} ({fl.count} fighters) is recovered by {c.label} (F.5)")
+    return True
 
 
 @cache
@@ -160,7 +221,9 @@ def approach_order(doctrine, q: int, r: int, heading: int,  # type: ignore[no-un
 
 
 def activate(battle, fl: FighterFlight) -> None:  # type: ignore[no-untyped-def]
-    """Move one fighter flight (5.3) and attack an adjacent opposing element (5.4)."""
+    """Move one fighter flight (5.3) and attack an adjacent opposing element (5.4), or recover it (F.5)."""
+    if battle.m.launch_recovery and try_recover(battle, fl):
+        return
     enemy_ships = [s for s in battle.ships if s.alive and s.side != fl.side and not s.hidden]  # B.5
     enemy_flights = [f for f in battle.flights if f.alive and f.side != fl.side and f.count > 0]
     blocked = {(s.q, s.r) for s in enemy_ships} | {(f.q, f.r) for f in enemy_flights}

@@ -111,7 +111,8 @@ class ShipSpec:
     __slots__ = ("name", "title", "cr", "hull", "engine_track", "weapons_track", "shield_track",
                  "shield_arcs", "screens", "dir_screens", "ionized", "cm", "fc", "lrs", "stealth",
                  "boosters", "banks", "battery_limits", "battery_names", "equipment", "equipment_limit",
-                 "not_simulated", "engines", "afb", "flights", "hyperdrive", "marines", "tractor_beams",
+                 "not_simulated", "engines", "afb", "flights", "launch_tubes", "hyperdrive", "marines",
+                 "tractor_beams",
                  "stutterdrive", "overthrusters", "shockwave", "system_qty", "design", "mines", "cloak", "flares",
                  "probes", "sails")
 
@@ -144,6 +145,7 @@ class ShipSpec:
         self.ionized = "Ionized Hull" in qty
         self.afb = "Anti-Fighter Batteries" in qty
         self.flights = qty.get("Carrier", 0)  # B.4: carrier capacity in flights
+        self.launch_tubes = "Launch Tubes" in qty  # B.12: doubles the F.5 launch maximum
         self.cm = qty.get("Countermeasures", 0)
         self.fc = qty.get("Fire Control", 0)
         self.lrs = "Long Range Sensors" in qty

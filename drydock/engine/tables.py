@@ -141,6 +141,9 @@ SYSTEM_NOTES = {
                      "deployed with their carrier at set-up (2.3), so launch tubes change nothing here (B.12)"),
     "Shuttlecraft": "shuttles need option F.5 (launch and recovery), which is off; not simulated (B.20)",
 }
+#: F.5 Launch & Recovery (option): flights launched / recovered per game turn by hull size, as
+#: (highest hull of the band, launch max, recovery max); B.12 launch tubes double the launch max.
+LAUNCH_RECOVERY = ((3, 1, 1), (8, 2, 1), (15, 3, 2), (24, 4, 2), (35, 5, 3))
 #: Always listed: parts of the game the engine never plays.
 ALWAYS_NOT_SIMULATED = (
     "fighter options F.1-F.7 (patrols, dogfights, screens, variants, launch/recovery); fighters do not sideslip",

@@ -26,11 +26,12 @@ BANDS = ("short", "medium", "long", "seekers", "fighters")
 DOCTRINE_DEFAULT = DEFAULT_DOCTRINE
 
 
-def unsimulated_su(design: Design) -> tuple[int, int]:
-    """(SU spent on what the engine does not simulate, SU used): systems outside ``SIMULATED_SYSTEMS`` and
-    batteries with a trait outside ``SIMULATED_TRAITS``."""
+def unsimulated_su(design: Design, launch_recovery: bool = False) -> tuple[int, int]:
+    """(SU spent on what the engine does not simulate, SU used): systems outside ``SIMULATED_SYSTEMS`` (but
+    launch tubes under option F.5, B.12) and batteries with a trait outside ``SIMULATED_TRAITS``."""
     r = rate(design)
-    out = sum(s.su for s in r.systems if s.name not in SIMULATED_SYSTEMS)
+    played = SIMULATED_SYSTEMS | ({"Launch Tubes"} if launch_recovery else set())
+    out = sum(s.su for s in r.systems if s.name not in played)
     for battery, br in zip(design.weapons, r.batteries, strict=True):
         if any(t not in SIMULATED_TRAITS for m in battery.modes for t in m.traits):
             out += br.su
@@ -62,12 +63,12 @@ class BattleReport:
 
     @classmethod
     def for_sides(cls, side_a: list[Design], side_b: list[Design], labels: tuple[list[str], list[str]],
-                  doctrine: str = DOCTRINE_DEFAULT) -> BattleReport:
+                  doctrine: str = DOCTRINE_DEFAULT, launch_recovery: bool = False) -> BattleReport:
         infos = []
         for name, designs, labs in (("A", side_a, labels[0]), ("B", side_b, labels[1])):
             un = used = cr = 0
             for d in designs:
-                u, t = unsimulated_su(d)
+                u, t = unsimulated_su(d, launch_recovery)
                 un, used, cr = un + u, used + t, cr + rate(d).combat_rating
             infos.append(SideInfo(name, labs, cr, un, used))
         return cls((infos[0], infos[1]), doctrine)
@@ -209,7 +210,8 @@ def fight(side_a: list[Design], side_b: list[Design], *, runs: int, seed: int, j
     from drydock.engine.montecarlo import build_matchup, simulate
 
     labels = build_matchup(side_a, side_b, **opts).labels()
-    report = BattleReport.for_sides(side_a, side_b, labels, opts.get("doctrine", DOCTRINE_DEFAULT))
+    report = BattleReport.for_sides(side_a, side_b, labels, opts.get("doctrine", DOCTRINE_DEFAULT),
+                                    bool(opts.get("launch_recovery")))
     summary = simulate(side_a, side_b, runs=runs, seed=seed, jobs=jobs, progress=progress, on_result=report.add,
                        record=True, **opts)
     return summary, report
