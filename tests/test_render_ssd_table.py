@@ -25,7 +25,7 @@ from drydock.legacy.nova_sheet import sheet_from_nova  # noqa: E402
 from drydock.legacy.printing import sheet_for  # noqa: E402
 from drydock.render import build_booklet  # noqa: E402
 from drydock.render.html import render_html  # noqa: E402
-from drydock.render.pdf import bundle_fetcher, document, marks, render_pdf  # noqa: E402
+from drydock.render.pdf import bundle_fetcher, document, marks, render_pdf, turn_grid  # noqa: E402
 from drydock.resources import examples_dir  # noqa: E402
 from drydock.rules import Ruleset  # noqa: E402
 from tests.helpers import battery, design, majestic, mode  # noqa: E402
@@ -180,9 +180,15 @@ def test_page_use_large_compact_and_the_turn_record_in_the_free_height():
     # at two per page the turn record takes the rest of the half page: far more than its 9 mm rows
     two = build_booklet([majestic(), example("comet-frigate")], per_page=2, roster=False)
     two.fits = ["half", "half"]
+    found = marks(document(render_html(two, vector=True), bundle_fetcher()))
+    for anchor in ("sheet-1", "sheet-2"):
+        grid = turn_grid(two, anchor, "half", found)  # the PDF draws the boxes from under the caption to the foot
+        assert grid is not None and (grid.y2 - grid.y1) * 25.4 / 96 > 30, (anchor, grid)  # one 9 mm row at least
+        assert (grid.columns, grid.turns) == (10, 10)
+    # the HTML page lays the same record out as a CSS grid taking the free height
     found = marks(document(render_html(two), bundle_fetcher()))
     for anchor in ("sheet-1", "sheet-2"):
-        turns = (found[anchor + "-end"][1] - found[anchor + "-turns"][1]) * 25.4 / 96
+        turns = (found[anchor + "-end"].y1 - found[anchor + "-turns"].y1) * 25.4 / 96
         assert turns > 40, (anchor, turns)
 
 

@@ -7,8 +7,9 @@ quarter or half, the paper size for a sheet on its own page -- trying the sizes 
 :func:`~drydock.render.html.size_order` until it fits, on a pool of processes (forked, so WeasyPrint is
 imported once). The roster is laid out knowing every sheet's page. The final PDF draws every laid-out
 page as a form XObject: a repeated ship draws the same XObject again, a shared page draws its cells'
-XObjects side by side, and each page gets its footer ("page n of m") from a document of footers. Results
-are collected in booklet order, so the output does not depend on the number of processes.
+XObjects side by side. The turn records' boxes and the page footers ("page n of m") are drawn over them as
+vector content (:mod:`drydock.render.vector`), as the plain renderer does. Results are collected in booklet
+order, so the output does not depend on the number of processes.
 """
 
 from __future__ import annotations
@@ -30,10 +31,12 @@ from drydock.render.html import (
     render_html,
     size_order,
 )
-from drydock.render.pdf import document, fits, marks, next_size, shared_fetcher, stylesheet
+from drydock.render.pdf import document, fits, marks, next_size, shared_fetcher, stylesheet, turn_grid
 from drydock.render.sheet import Booklet, Sheet
+from drydock.render.vector import TurnGrid, font_resources, footer_ops, turn_grid_ops
 
 _PT_PER_MM = 72 / 25.4
+_PX_PER_MM = 96 / 25.4
 UNIT_ANCHOR = "sheet-1"
 
 
@@ -59,16 +62,18 @@ def sheet_css(booklet: Booklet, items: list[Item], unit: str, size: str) -> str:
     return render_css(booklet, items=items, footer=False, unit=unit) + (_NO_KEY if keyed(booklet, size) else "")
 
 
-def lay_out_sheet(booklet: Booklet, sheet: Sheet, size: str, fetcher: Any = None) -> tuple[str, bytes]:
-    """(size, PDF) of ``sheet`` alone at the first size from ``size`` on that it fits."""
+def lay_out_sheet(booklet: Booklet, sheet: Sheet, size: str,
+                  fetcher: Any = None) -> tuple[str, bytes, TurnGrid | None]:
+    """(size, PDF, turn record's box) of ``sheet`` alone at the first size from ``size`` on that it fits."""
     fetcher = fetcher or shared_fetcher()
     one = replace(booklet, sheets=[sheet], roster=None, fits=[])
     while True:
         items, unit = _unit_items(sheet, size)
-        doc = document(render_html(one, items=items, roster=False, footer=False, unit=unit, inline_css=False),
-                       fetcher, sheet_css(one, items, unit, size))
-        if fits(booklet, UNIT_ANCHOR, size, marks(doc)) or size == "flow":
-            return size, bytes(doc.write_pdf())
+        html = render_html(one, items=items, roster=False, footer=False, unit=unit, vector=True, inline_css=False)
+        doc = document(html, fetcher, sheet_css(one, items, unit, size))
+        found = marks(doc)
+        if fits(booklet, UNIT_ANCHOR, size, found) or size == "flow":
+            return size, bytes(doc.write_pdf()), turn_grid(booklet, UNIT_ANCHOR, size, found)
         size = next_size(booklet, size)
 
 
@@ -78,7 +83,7 @@ def key_stamp(booklet: Booklet, size: str, fetcher: Any = None) -> bytes:
     fetcher = fetcher or shared_fetcher()
     one = replace(booklet, sheets=[], roster=None, fits=[])
     items, unit = _unit_items(Sheet(title=""), size)
-    html = render_html(one, items=items, roster=False, footer=False, unit=unit, inline_css=False)
+    html = render_html(one, items=items, roster=False, footer=False, unit=unit, vector=True, inline_css=False)
     return bytes(document(html, fetcher, render_css(one, items=items, footer=False, unit=unit) + _ONLY_KEY).write_pdf())
 
 
@@ -124,28 +129,18 @@ def lay_out_roster(booklet: Booklet, items: list[Item], unit_pages: dict[Sheet, 
         assumed = len(doc.pages)
 
 
-def lay_out_footers(booklet: Booklet, total: int, fetcher: Any = None) -> bytes:
-    """``total`` empty pages carrying the footer ("page n of m")."""
-    fetcher = fetcher or shared_fetcher()
-    footers = document(render_html(booklet, items=[], roster=False, blank_pages=total, inline_css=False), fetcher,
-                       render_css(booklet, items=[]))
-    return bytes(footers.write_pdf())
-
-
 def front_matter(booklet: Booklet, items: list[Item], unit_pages: dict[Sheet, int], fetcher: Any = None,
-                 assumed: int | None = None) -> tuple[bytes, int, bytes]:
-    """(roster PDF, its pages, footers PDF) for ``items`` whose page sheets take ``unit_pages`` pages each."""
+                 assumed: int | None = None) -> tuple[bytes, int]:
+    """(roster PDF, its pages) for ``items`` whose page sheets take ``unit_pages`` pages each."""
     assumed = roster_guess(booklet) if assumed is None else assumed
-    roster_pdf, roster_pages = lay_out_roster(booklet, items, unit_pages, assumed, fetcher)
-    total = _page_numbers(items, unit_pages, roster_pages)[1]
-    return roster_pdf, roster_pages, lay_out_footers(booklet, total, fetcher)
+    return lay_out_roster(booklet, items, unit_pages, assumed, fetcher)
 
 
 def _task(args: tuple[Any, ...]) -> Any:
     if args[0] == "roster":
         return lay_out_roster(*args[1:])
-    if args[0] == "footers":
-        return lay_out_footers(*args[1:])
+    if args[0] == "key":
+        return key_stamp(*args[1:])
     return lay_out_sheet(*args[1:])
 
 
@@ -157,8 +152,7 @@ def _map(tasks: list[tuple[Any, ...]], jobs: int, fetcher: Any) -> list[Any]:
     for size in size_order(booklet):
         items, unit = _unit_items(Sheet(title=""), size)
         stylesheet(sheet_css(booklet, items, unit, size), shared_fetcher())
-    stylesheet(render_css(booklet, items=[], footer=False), shared_fetcher())  # the roster's and footers' too
-    stylesheet(render_css(booklet, items=[]), shared_fetcher())
+    stylesheet(render_css(booklet, items=[], footer=False), shared_fetcher())  # the roster's too
     with ProcessPoolExecutor(max_workers=min(jobs, len(tasks)), mp_context=multiprocessing.get_context("fork")) as ex:
         return list(ex.map(_task, tasks, chunksize=1))
 
@@ -173,6 +167,7 @@ class _Assembler:
         self.size = (round(page_w * _PT_PER_MM, 3), round(page_h * _PT_PER_MM, 3))
         self.forms: dict[tuple[int, int], Any] = {}
         self.readers: dict[int, Any] = {}
+        self.fonts: Any = None
 
     def reader(self, key: int, pdf: bytes) -> Any:
         from pypdf import PdfReader
@@ -204,8 +199,9 @@ class _Assembler:
             ref = self.forms[(key, index)] = self.writer._add_object(stream)
         return ref
 
-    def page(self, placed: list[tuple[Any, float, float]]) -> None:
-        """A page drawing each form at (x, y) mm from the page's top-left corner (its own top-left there)."""
+    def page(self, placed: list[tuple[Any, float, float]], ops_after: str = "") -> None:
+        """A page drawing each form at (x, y) mm from the page's top-left corner (its own top-left there), then
+        the vector content ``ops_after`` (PDF user space)."""
         from pypdf import PageObject
         from pypdf.generic import DecodedStreamObject, DictionaryObject, NameObject
 
@@ -219,9 +215,13 @@ class _Assembler:
             bbox = ref.get_object()["/BBox"]
             dy = h - round(y * _PT_PER_MM, 3) - float(bbox[3])
             ops.append(f"q 1 0 0 1 {round(x * _PT_PER_MM, 3)} {round(dy, 3)} cm {name} Do Q")
-        page[NameObject("/Resources")] = DictionaryObject({NameObject("/XObject"): xobjects})
+        if self.fonts is None:
+            self.fonts = self.writer._add_object(font_resources(self.writer))
+        page[NameObject("/Resources")] = DictionaryObject({NameObject("/XObject"): xobjects,
+                                                           NameObject("/Font"): self.fonts})
         content = DecodedStreamObject()
-        content.set_data("\n".join(ops).encode("ascii"))
+        content.set_data("\n".join([*ops, ops_after] if ops_after else ops).encode("ascii"))
+        content = content.flate_encode()
         page[NameObject("/Contents")] = self.writer._add_object(content)
         self.writer.add_page(page)
 
@@ -234,8 +234,9 @@ class _Assembler:
 def render_fast(booklet: Booklet, fetcher: Any = None, *, jobs: int | None = None) -> bytes:
     """The booklet as PDF bytes, each distinct sheet laid out once (see the module docstring).
 
-    The roster and footers are laid out alongside the sheets on the guess that every sheet fits its first size
-    on one page; when a sheet did not, they are laid out again once the sheets are done.
+    The roster (and the arc key of the first size) is laid out alongside the sheets on the guess that every
+    sheet fits its first size on one page; when a sheet did not, the roster is laid out again once the sheets
+    are done.
     """
     from pypdf import PdfReader
 
@@ -248,18 +249,23 @@ def render_fast(booklet: Booklet, fetcher: Any = None, *, jobs: int | None = Non
     bare = replace(booklet, sheets=[], roster=None, fits=[])
     ones = dict.fromkeys(distinct, 1)
     assumed = roster_guess(booklet)
-    tasks: list[tuple[Any, ...]] = [("roster", booklet, guess, ones, assumed),
-                                     ("footers", bare, _page_numbers(guess, ones, assumed)[1])]
+    tasks: list[tuple[Any, ...]] = [("roster", booklet, guess, ones, assumed)]
+    stamps: dict[str, bytes] = {}
+    if keyed(booklet, order[0]) and booklet.sheets:
+        tasks.append(("key", bare, order[0]))
     tasks += [("sheet", bare, sheet, size) for sheet, size in distinct.items()]
-    roster, footers, *laid = _map(tasks, jobs or os.cpu_count() or 1, fetcher)
-    unit_pdf = {sheet: pdf for sheet, (_, pdf) in zip(distinct, laid, strict=True)}
+    roster, *laid = _map(tasks, jobs or os.cpu_count() or 1, fetcher)
+    if len(tasks) - 1 > len(distinct):
+        stamps[order[0]] = laid.pop(0)
+    unit_pdf = {sheet: pdf for sheet, (_, pdf, _) in zip(distinct, laid, strict=True)}
+    grids = {sheet: grid for sheet, (_, _, grid) in zip(distinct, laid, strict=True)}
     readers = {sheet: PdfReader(BytesIO(pdf)) for sheet, pdf in unit_pdf.items()}  # read once, also to assemble
     unit_pages = {sheet: len(reader.pages) for sheet, reader in readers.items()}
-    sizes = {sheet: size for sheet, (size, _) in zip(distinct, laid, strict=True)}
+    sizes = {sheet: size for sheet, (size, _, _) in zip(distinct, laid, strict=True)}
     booklet.fits = [sizes[s] for s in booklet.sheets]
     items = layout_items(booklet)
     if items != guess or any(n != 1 for n in unit_pages.values()) or roster[1] != assumed:
-        roster_pdf, roster_pages, footers = front_matter(booklet, items, unit_pages, fetcher, roster[1])
+        roster_pdf, roster_pages = front_matter(booklet, items, unit_pages, fetcher, roster[1])
     else:
         roster_pdf, roster_pages = roster
 
@@ -267,27 +273,35 @@ def render_fast(booklet: Booklet, fetcher: Any = None, *, jobs: int | None = Non
     out = _Assembler(g.page_w, g.page_h)
     keys = {sheet: n for n, sheet in enumerate(distinct)}
     out.readers.update((keys[sheet], reader) for sheet, reader in readers.items())
-    footer_key, roster_key = -1, -2
+    roster_key = -2
+    total = _page_numbers(items, unit_pages, roster_pages)[1]
     number = 0
 
-    def emit(placed: list[tuple[Any, float, float]]) -> None:
+    def emit(placed: list[tuple[Any, float, float]], drawn: list[TurnGrid] = ()) -> None:  # type: ignore[assignment]
         nonlocal number
-        out.page([*placed, (out.form(footer_key, footers, number), 0.0, 0.0)])
         number += 1
+        ops = [turn_grid_ops(grid, out.size[1]) for grid in drawn]
+        out.page(placed, "\n".join([*ops, footer_ops(number, total, g.page_w, g.page_h, g.margin)]))
 
     for index in range(roster_pages):
         emit([(out.form(roster_key, roster_pdf, index), 0.0, 0.0)])
-    stamps: dict[str, bytes] = {}
     for item in items:
         if item.kind == "page":
             assert item.sheet is not None
+            grid = grids[item.sheet]
             for index in range(unit_pages[item.sheet]):
                 placed = [(out.form(keys[item.sheet], unit_pdf[item.sheet], index), 0.0, 0.0)]
                 if index == 0 and keyed(booklet, item.size):
                     if item.size not in stamps:
                         stamps[item.size] = key_stamp(booklet, item.size, fetcher)
                     placed.append((out.form(-3 - KEYED_SIZES.index(item.size), stamps[item.size], 0), 0.0, 0.0))
-                emit(placed)
+                emit(placed, [grid] if grid is not None and grid.page == index else [])
         else:
-            emit([(out.form(keys[c.sheet], unit_pdf[c.sheet], 0), g.margin + c.x, g.margin + c.y) for c in item.cells])
+            drawn = []
+            for c in item.cells:
+                cell_grid = grids[c.sheet]
+                if cell_grid is not None:
+                    drawn.append(cell_grid.moved(0, (g.margin + c.x) * _PX_PER_MM, (g.margin + c.y) * _PX_PER_MM))
+            emit([(out.form(keys[c.sheet], unit_pdf[c.sheet], 0), g.margin + c.x, g.margin + c.y) for c in item.cells],
+                 drawn)
     return out.bytes()

@@ -248,14 +248,15 @@ def _template(name: str = TEMPLATE) -> Any:
 
 def render_html(booklet: Booklet, *, items: list[Item] | None = None, asset_base: str = ASSET_BASE,
                 roster: bool = True, footer: bool = True, unit: str = "", pages: dict[str, int] | None = None,
-                blank_pages: int = 0, inline_css: bool = True) -> str:
+                vector: bool = False, inline_css: bool = True) -> str:
     """The booklet as one HTML document (fonts and styles resolved against the templates directory).
 
     The fast renderer also asks for parts: ``items`` alone, no ``roster``, no page ``footer`` (it stamps
     footers itself), ``unit="cell"`` for one cell on a page of the cell's own size, and ``pages`` (anchor ->
-    page number) for a roster printed before its pages are laid out, and ``blank_pages`` empty pages (which
-    carry only the page footers). ``inline_css=False`` leaves the stylesheet out (:func:`render_css` gives
-    it, for WeasyPrint to parse once and reuse).
+    page number) for a roster printed before its pages are laid out. ``vector=True`` (the PDF renderers) leaves
+    the boxes of a filling turn record out, for :mod:`drydock.render.vector` to draw in the free height.
+    ``inline_css=False`` leaves the stylesheet out (:func:`render_css` gives it, for WeasyPrint to parse once
+    and reuse).
     """
     ctx = _context(booklet, items, asset_base=asset_base, footer=footer, unit=unit)
     titles = [s.roster_title for s in booklet.sheets]
@@ -264,7 +265,7 @@ def render_html(booklet: Booklet, *, items: list[Item] | None = None, asset_base
     return str(_template().render(
         doc_title=doc_title, roster=show_roster, blank=booklet.blank, pages=pages or {}, key=booklet.key,
         spell_arcs=spelled_codes, turns_full=TURNS_FULL_PAGE, turns_cell=TURNS_IN_CELL,
-        turn_columns=TURN_COLUMNS, turn_h=TURN_BOX_MM, blank_pages=blank_pages, inline_css=inline_css,
+        turn_columns=TURN_COLUMNS, turn_h=TURN_BOX_MM, vector=vector, inline_css=inline_css,
         items_per_page=booklet.per_page, **ctx,
     ))
 

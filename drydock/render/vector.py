@@ -1,0 +1,260 @@
+"""Sheet parts drawn as PDF vector content instead of laid out by WeasyPrint (1.5; issue 13 speed).
+
+The game-turn record that fills a sheet's free height and the page footers are simple geometry: a grid of
+ruled boxes with a checkbox and a number each, and two lines of text. Laying them out in CSS (a grid whose
+rows share the height left under the sheet) cost about half of each sheet's layout time, and the footers a
+WeasyPrint document of their own. Both booklet renderers (:mod:`drydock.render.pdf` and
+:mod:`drydock.render.compose`) draw them with the functions here, so they draw the same pixels.
+
+Text uses the bundled DejaVu Sans Condensed, subset to the characters below and embedded once per booklet as
+simple TrueType fonts with WinAnsi encoding (text stays selectable and searchable).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+from io import BytesIO
+from typing import Any
+
+from drydock.render.tables import CHECKBOX_MM, TURN_BOX_MM
+from drydock.resources import templates_dir
+
+PT_PER_MM = 72 / 25.4
+PT_PER_PX = 0.75
+"""WeasyPrint positions are CSS px (1/96 in); PDF user space is points (1/72 in)."""
+ALPHABET = "".join(chr(c) for c in range(32, 127)) + "\u00b7\u2013\u2014"
+"""The characters vector text may use (others print as ``?``)."""
+FONTS = {"/DDCond": "DejaVuSansCondensed.ttf", "/DDCondBold": "DejaVuSansCondensed-Bold.ttf"}
+VECTOR_NAMES = {"/DDCond": "DDVECT+DD-Cond", "/DDCondBold": "DDVECT+DD-Cond-Bold"}
+"""PDF font names (the tag says the font was embedded for vector text; ``DD-`` as WeasyPrint names the others)."""
+FOOTER_LEFT = "drydock \u00b7 Starmada Unity display sheets \u00b7 print at actual size"
+FOOTER_PT = 7.0
+FOOTER_GREY = 0x44 / 255
+TURN_NUMBER_PT = 7.0
+LINE_MM = 0.3
+"""Stroke of the turn record's rules and checkboxes (the sheet's drawn boxes use the same)."""
+CELL_PAD_MM = 0.6
+
+
+@dataclass(frozen=True)
+class EmbeddedFont:
+    """A bundled TrueType font subset to :data:`ALPHABET`: its file, metrics and WinAnsi widths."""
+
+    base: str
+    data: bytes
+    widths: tuple[int, ...]  # per WinAnsi code 32..255, 1/1000 em
+    bbox: tuple[int, int, int, int]
+    ascent: int
+    descent: int
+    cap_height: int
+
+    def width(self, text: str, size: float) -> float:
+        """Advance width of ``text`` at ``size`` points (no kerning)."""
+        return sum(self.widths[b - 32] for b in encode(text)) * size / 1000
+
+
+def encode(text: str) -> bytes:
+    """``text`` in WinAnsi (cp1252), unknown characters as ``?``; control characters never reach the PDF."""
+    clean = "".join(c if c in ALPHABET else "?" for c in text)
+    return clean.encode("cp1252")
+
+
+@cache
+def font(name: str) -> EmbeddedFont:
+    """The bundled font ``name`` (a key of :data:`FONTS`), subset once per process."""
+    from fontTools import subset
+    from fontTools.ttLib import TTFont
+
+    source = TTFont(templates_dir() / "fonts" / FONTS[name])
+    options = subset.Options()
+    options.name_IDs = ["*"]
+    options.notdef_outline = True
+    options.layout_features = []
+    options.hinting = True
+    sub = subset.Subsetter(options)
+    sub.populate(text=ALPHABET)
+    sub.subset(source)
+    out = BytesIO()
+    source.save(out)
+    upem = source["head"].unitsPerEm
+    cmap = source.getBestCmap()
+    hmtx = source["hmtx"]
+    widths = []
+    for code in range(32, 256):
+        char = bytes([code]).decode("cp1252", errors="replace")
+        glyph = cmap.get(ord(char)) if char in ALPHABET else None
+        widths.append(round(hmtx[glyph][0] * 1000 / upem) if glyph else 0)
+    head, os2 = source["head"], source["OS/2"]
+
+    def em(v: int) -> int:
+        return round(v * 1000 / upem)
+
+    return EmbeddedFont(
+        base=VECTOR_NAMES[name], data=out.getvalue(), widths=tuple(widths),
+        bbox=(em(head.xMin), em(head.yMin), em(head.xMax), em(head.yMax)),
+        ascent=em(os2.sTypoAscender), descent=em(os2.sTypoDescender),
+        cap_height=em(getattr(os2, "sCapHeight", 0) or os2.sTypoAscender))
+
+
+def font_resources(writer: Any) -> Any:
+    """A ``/Font`` resource dictionary with the vector fonts, added to the pypdf ``writer`` (once per booklet)."""
+    from pypdf.generic import (
+        ArrayObject,
+        DictionaryObject,
+        FloatObject,
+        NameObject,
+        NumberObject,
+        StreamObject,
+    )
+
+    fonts = DictionaryObject()
+    for name in FONTS:
+        f = font(name)
+        file = StreamObject()
+        file.set_data(f.data)
+        file[NameObject("/Length1")] = NumberObject(len(f.data))
+        file = file.flate_encode()
+        descriptor = DictionaryObject({
+            NameObject("/Type"): NameObject("/FontDescriptor"),
+            NameObject("/FontName"): NameObject("/" + f.base),
+            NameObject("/Flags"): NumberObject(32),
+            NameObject("/FontBBox"): ArrayObject(NumberObject(v) for v in f.bbox),
+            NameObject("/ItalicAngle"): NumberObject(0),
+            NameObject("/Ascent"): NumberObject(f.ascent),
+            NameObject("/Descent"): NumberObject(f.descent),
+            NameObject("/CapHeight"): NumberObject(f.cap_height),
+            NameObject("/StemV"): NumberObject(80),
+            NameObject("/FontFile2"): writer._add_object(file),
+        })
+        fonts[NameObject(name)] = writer._add_object(DictionaryObject({
+            NameObject("/Type"): NameObject("/Font"),
+            NameObject("/Subtype"): NameObject("/TrueType"),
+            NameObject("/BaseFont"): NameObject("/" + f.base),
+            NameObject("/FirstChar"): NumberObject(32),
+            NameObject("/LastChar"): NumberObject(255),
+            NameObject("/Widths"): ArrayObject(FloatObject(w) for w in f.widths),
+            NameObject("/Encoding"): NameObject("/WinAnsiEncoding"),
+            NameObject("/FontDescriptor"): writer._add_object(descriptor),
+        }))
+    return fonts
+
+
+def _num(v: float) -> str:
+    text = f"{v:.3f}".rstrip("0").rstrip(".")
+    return "0" if text in ("-0", "") else text
+
+
+def _string(text: str) -> str:
+    raw = encode(text)
+    out = []
+    for b in raw:
+        ch = chr(b)
+        if ch in "\\()":
+            out.append("\\" + ch)
+        elif 32 <= b < 127:
+            out.append(ch)
+        else:
+            out.append(f"\\{b:03o}")
+    return "(" + "".join(out) + ")"
+
+
+def text_op(name: str, size: float, x: float, y: float, text: str) -> str:
+    """PDF operators drawing ``text`` with its baseline starting at (x, y) points (PDF user space)."""
+    return f"BT {name} {_num(size)} Tf {_num(x)} {_num(y)} Td {_string(text)} Tj ET"
+
+
+@dataclass(frozen=True)
+class TurnGrid:
+    """A game-turn record (1.5) to draw: its box in CSS px on its page (top-left origin), in the sheet's scale."""
+
+    page: int
+    x1: float
+    y1: float
+    x2: float
+    y2: float
+    turns: int
+    columns: int
+    scale: float = 1.0
+
+    def moved(self, page: int, dx: float, dy: float) -> TurnGrid:
+        return TurnGrid(page, self.x1 + dx, self.y1 + dy, self.x2 + dx, self.y2 + dy, self.turns, self.columns,
+                        self.scale)
+
+
+def turn_rows(turns: int, columns: int) -> int:
+    return -(-turns // columns)
+
+
+def least_height_mm(size: str, turns: int, columns: int) -> float:
+    """The least height (mm, before the sheet's scale) of a turn record of ``size``: its rows at their least."""
+    return turn_rows(turns, columns) * TURN_BOX_MM[size]
+
+
+def turn_grid_ops(grid: TurnGrid, page_h_pt: float) -> str:
+    """PDF operators drawing ``grid``: ruled boxes sharing the height, each with an "attacked" checkbox and its
+    turn number at the top left (room below for movement orders)."""
+    s = grid.scale * PT_PER_MM  # points per sheet millimetre
+    left, top = grid.x1 * PT_PER_PX, page_h_pt - grid.y1 * PT_PER_PX
+    width, height = (grid.x2 - grid.x1) * PT_PER_PX, (grid.y2 - grid.y1) * PT_PER_PX
+    rows = turn_rows(grid.turns, grid.columns)
+    cw, rh = width / grid.columns, height / rows
+    line = LINE_MM * s
+    ops = ["q 0 0 0 RG 0 0 0 rg", f"{_num(line)} w 0 J 0 j"]
+    # outer frame and rules, each stroke inside the box as the CSS borders were
+    h = line / 2
+    ops.append(f"{_num(left + h)} {_num(top - height + h)} {_num(width - line)} {_num(height - line)} re S")
+    for c in range(1, grid.columns):
+        x = left + c * cw - h
+        ops.append(f"{_num(x)} {_num(top - height)} m {_num(x)} {_num(top)} l S")
+    for r in range(1, rows):
+        y = top - r * rh + h
+        ops.append(f"{_num(left)} {_num(y)} m {_num(left + width)} {_num(y)} l S")
+    box, pad = CHECKBOX_MM * s, (CELL_PAD_MM + LINE_MM) * s
+    number = TURN_NUMBER_PT * grid.scale
+    bold = font("/DDCondBold")
+    for n in range(grid.turns):
+        r, c = divmod(n, grid.columns)
+        x, y = left + c * cw + pad, top - r * rh - pad
+        ops.append(f"{_num(x + h)} {_num(y - box + h)} {_num(box - line)} {_num(box - line)} re S")
+        baseline = y - box / 2 - (bold.cap_height * number / 1000) / 2
+        ops.append(text_op("/DDCondBold", number, x + box + 1.0 * s, baseline, str(n + 1)))
+    ops.append("Q")
+    return "\n".join(ops)
+
+
+def footer_ops(number: int, total: int, page_w_mm: float, page_h_mm: float, margin_mm: float) -> str:
+    """PDF operators for a page's footer: what the booklet is at the left, "page n of m" at the right."""
+    regular = font("/DDCond")
+    baseline = (margin_mm / 2) * PT_PER_MM - (regular.cap_height * FOOTER_PT / 1000) / 2
+    right_text = f"page {number} of {total}"
+    right = (page_w_mm - margin_mm) * PT_PER_MM - regular.width(right_text, FOOTER_PT)
+    grey = _num(FOOTER_GREY)
+    return "\n".join([
+        f"q {grey} g",
+        text_op("/DDCond", FOOTER_PT, margin_mm * PT_PER_MM, baseline, FOOTER_LEFT),
+        text_op("/DDCond", FOOTER_PT, right, baseline, right_text),
+        "Q",
+    ])
+
+
+def stamp_pages(pdf: bytes, ops: list[str]) -> bytes:
+    """``pdf`` with ``ops[i]`` drawn over page ``i`` (after its own content, in a clean graphics state)."""
+    from pypdf import PdfReader, PdfWriter
+    from pypdf.generic import DecodedStreamObject, DictionaryObject, NameObject
+
+    writer = PdfWriter(clone_from=PdfReader(BytesIO(pdf)))
+    fonts = font_resources(writer)
+    for page, extra in zip(writer.pages, ops, strict=True):
+        resources = page["/Resources"].get_object()
+        if "/Font" not in resources:
+            resources[NameObject("/Font")] = DictionaryObject()
+        own = resources["/Font"].get_object()
+        for name, ref in fonts.items():
+            own[NameObject(name)] = ref
+        content = DecodedStreamObject()
+        content.set_data(b"q\n" + page.get_contents().get_data() + b"\nQ\n" + extra.encode("ascii"))
+        page[NameObject("/Contents")] = writer._add_object(content.flate_encode())
+    out = BytesIO()
+    writer.write(out)
+    return out.getvalue()
