@@ -124,7 +124,7 @@ def test_repeated_ships_reuse_one_laid_out_page_and_any_jobs_give_the_same_pdf()
     reader = pypdf.PdfReader(BytesIO(one))
     drawn = [{ref.idnum for ref in page["/Resources"]["/XObject"].values()} for page in reader.pages]
     sheet_forms = set.union(*drawn[1:]) - set.union(*(d - {min(d)} for d in drawn[1:]))
-    assert len(sheet_forms) == 1  # the six sheet pages draw one form (the other form on each page is its footer)
+    assert len(sheet_forms) == 1  # the six sheet pages draw one form (the other form on each page is the stamped arc key)
     assert [t.endswith(f"page {n} of 7") for n, t in enumerate(texts(one), start=1)] == [True] * 7
 
 

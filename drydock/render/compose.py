@@ -33,7 +33,7 @@ from drydock.render.html import (
 )
 from drydock.render.pdf import document, fits, marks, next_size, shared_fetcher, stylesheet, turn_grid
 from drydock.render.sheet import Booklet, Sheet
-from drydock.render.vector import TurnGrid, font_resources, footer_ops, turn_grid_ops
+from drydock.render.vector import TurnGrid, font_resources, footer_ops, save, turn_grid_ops
 
 _PT_PER_MM = 72 / 25.4
 _PX_PER_MM = 96 / 25.4
@@ -158,77 +158,54 @@ def _map(tasks: list[tuple[Any, ...]], jobs: int, fetcher: Any) -> list[Any]:
 
 
 class _Assembler:
-    """Builds the output PDF from laid-out pages, each source page becoming one reusable form XObject."""
+    """Builds the output PDF (pikepdf) from laid-out pages, each source page becoming one reusable form XObject."""
 
     def __init__(self, page_w: float, page_h: float) -> None:
-        from pypdf import PdfWriter
+        import pikepdf
 
-        self.writer = PdfWriter()
+        self.pdf = pikepdf.new()
         self.size = (round(page_w * _PT_PER_MM, 3), round(page_h * _PT_PER_MM, 3))
         self.forms: dict[tuple[int, int], Any] = {}
-        self.readers: dict[int, Any] = {}
+        self.sources: dict[int, Any] = {}
         self.fonts: Any = None
 
-    def reader(self, key: int, pdf: bytes) -> Any:
-        from pypdf import PdfReader
+    def source(self, key: int, pdf: bytes) -> Any:
+        import pikepdf
 
-        if key not in self.readers:
-            self.readers[key] = PdfReader(BytesIO(pdf))
-        return self.readers[key]
+        if key not in self.sources:  # kept open until the booklet is saved
+            self.sources[key] = pikepdf.open(BytesIO(pdf))
+        return self.sources[key]
 
     def form(self, key: int, pdf: bytes, index: int) -> Any:
-        from pypdf.generic import ArrayObject, DecodedStreamObject, FloatObject, NameObject, StreamObject
-
         ref = self.forms.get((key, index))
         if ref is None:
-            src = self.reader(key, pdf).pages[index]
-            contents = src["/Contents"].get_object()
-            if isinstance(contents, StreamObject):  # WeasyPrint writes one stream a page: reuse it as encoded
-                stream = contents.clone(self.writer, force_duplicate=True)
-            else:
-                stream = DecodedStreamObject()
-                stream.set_data(src.get_contents().get_data())
-            stream[NameObject("/Type")] = NameObject("/XObject")
-            stream[NameObject("/Subtype")] = NameObject("/Form")
-            stream[NameObject("/BBox")] = ArrayObject(FloatObject(v) for v in src.mediabox)
-            stream[NameObject("/Resources")] = src["/Resources"].clone(self.writer)
-            if "/Group" in src:
-                stream[NameObject("/Group")] = src["/Group"].clone(self.writer)
-            if isinstance(stream, DecodedStreamObject):
-                stream = stream.flate_encode()
-            ref = self.forms[(key, index)] = self.writer._add_object(stream)
+            form = self.source(key, pdf).pages[index].as_form_xobject()
+            ref = self.forms[(key, index)] = self.pdf.copy_foreign(form)
         return ref
 
     def page(self, placed: list[tuple[Any, float, float]], ops_after: str = "") -> None:
         """A page drawing each form at (x, y) mm from the page's top-left corner (its own top-left there), then
         the vector content ``ops_after`` (PDF user space)."""
-        from pypdf import PageObject
-        from pypdf.generic import DecodedStreamObject, DictionaryObject, NameObject
+        import pikepdf
 
         w, h = self.size
-        page = PageObject.create_blank_page(width=w, height=h)
-        xobjects = DictionaryObject()
+        xobjects = pikepdf.Dictionary()
         ops = []
         for n, (ref, x, y) in enumerate(placed):
             name = f"/P{n}"
-            xobjects[NameObject(name)] = ref
-            bbox = ref.get_object()["/BBox"]
-            dy = h - round(y * _PT_PER_MM, 3) - float(bbox[3])
+            xobjects[name] = ref
+            dy = h - round(y * _PT_PER_MM, 3) - float(ref.BBox[3])
             ops.append(f"q 1 0 0 1 {round(x * _PT_PER_MM, 3)} {round(dy, 3)} cm {name} Do Q")
         if self.fonts is None:
-            self.fonts = self.writer._add_object(font_resources(self.writer))
-        page[NameObject("/Resources")] = DictionaryObject({NameObject("/XObject"): xobjects,
-                                                           NameObject("/Font"): self.fonts})
-        content = DecodedStreamObject()
-        content.set_data("\n".join([*ops, ops_after] if ops_after else ops).encode("ascii"))
-        content = content.flate_encode()
-        page[NameObject("/Contents")] = self.writer._add_object(content)
-        self.writer.add_page(page)
+            self.fonts = font_resources(self.pdf)
+        content = "\n".join([*ops, ops_after] if ops_after else ops).encode("ascii")
+        page = pikepdf.Dictionary(Type=pikepdf.Name.Page, MediaBox=pikepdf.Array([0, 0, w, h]),
+                                  Resources=pikepdf.Dictionary(XObject=xobjects, Font=self.fonts),
+                                  Contents=pikepdf.Stream(self.pdf, content))
+        self.pdf.pages.append(pikepdf.Page(page))
 
     def bytes(self) -> bytes:
-        out = BytesIO()
-        self.writer.write(out)
-        return out.getvalue()
+        return save(self.pdf)
 
 
 def render_fast(booklet: Booklet, fetcher: Any = None, *, jobs: int | None = None) -> bytes:
@@ -238,8 +215,6 @@ def render_fast(booklet: Booklet, fetcher: Any = None, *, jobs: int | None = Non
     sheet fits its first size on one page; when a sheet did not, the roster is laid out again once the sheets
     are done.
     """
-    from pypdf import PdfReader
-
     order = size_order(booklet)
     distinct: dict[Sheet, str] = {}
     for i, sheet in enumerate(booklet.sheets):
@@ -259,8 +234,10 @@ def render_fast(booklet: Booklet, fetcher: Any = None, *, jobs: int | None = Non
         stamps[order[0]] = laid.pop(0)
     unit_pdf = {sheet: pdf for sheet, (_, pdf, _) in zip(distinct, laid, strict=True)}
     grids = {sheet: grid for sheet, (_, _, grid) in zip(distinct, laid, strict=True)}
-    readers = {sheet: PdfReader(BytesIO(pdf)) for sheet, pdf in unit_pdf.items()}  # read once, also to assemble
-    unit_pages = {sheet: len(reader.pages) for sheet, reader in readers.items()}
+    g = geometry(booklet.paper, booklet.per_page)
+    out = _Assembler(g.page_w, g.page_h)
+    keys = {sheet: n for n, sheet in enumerate(distinct)}
+    unit_pages = {sheet: len(out.source(keys[sheet], pdf).pages) for sheet, pdf in unit_pdf.items()}
     sizes = {sheet: size for sheet, (size, _, _) in zip(distinct, laid, strict=True)}
     booklet.fits = [sizes[s] for s in booklet.sheets]
     items = layout_items(booklet)
@@ -269,10 +246,6 @@ def render_fast(booklet: Booklet, fetcher: Any = None, *, jobs: int | None = Non
     else:
         roster_pdf, roster_pages = roster
 
-    g = geometry(booklet.paper, booklet.per_page)
-    out = _Assembler(g.page_w, g.page_h)
-    keys = {sheet: n for n, sheet in enumerate(distinct)}
-    out.readers.update((keys[sheet], reader) for sheet, reader in readers.items())
     roster_key = -2
     total = _page_numbers(items, unit_pages, roster_pages)[1]
     number = 0

@@ -97,47 +97,22 @@ def font(name: str) -> EmbeddedFont:
         cap_height=em(getattr(os2, "sCapHeight", 0) or os2.sTypoAscender))
 
 
-def font_resources(writer: Any) -> Any:
-    """A ``/Font`` resource dictionary with the vector fonts, added to the pypdf ``writer`` (once per booklet)."""
-    from pypdf.generic import (
-        ArrayObject,
-        DictionaryObject,
-        FloatObject,
-        NameObject,
-        NumberObject,
-        StreamObject,
-    )
+def font_resources(pdf: Any) -> Any:
+    """A ``/Font`` resource dictionary with the vector fonts, made in the pikepdf ``pdf`` (once per booklet)."""
+    from pikepdf import Array, Dictionary, Name, Stream
 
-    fonts = DictionaryObject()
+    fonts = Dictionary()
     for name in FONTS:
         f = font(name)
-        file = StreamObject()
-        file.set_data(f.data)
-        file[NameObject("/Length1")] = NumberObject(len(f.data))
-        file = file.flate_encode()
-        descriptor = DictionaryObject({
-            NameObject("/Type"): NameObject("/FontDescriptor"),
-            NameObject("/FontName"): NameObject("/" + f.base),
-            NameObject("/Flags"): NumberObject(32),
-            NameObject("/FontBBox"): ArrayObject(NumberObject(v) for v in f.bbox),
-            NameObject("/ItalicAngle"): NumberObject(0),
-            NameObject("/Ascent"): NumberObject(f.ascent),
-            NameObject("/Descent"): NumberObject(f.descent),
-            NameObject("/CapHeight"): NumberObject(f.cap_height),
-            NameObject("/StemV"): NumberObject(80),
-            NameObject("/FontFile2"): writer._add_object(file),
-        })
-        fonts[NameObject(name)] = writer._add_object(DictionaryObject({
-            NameObject("/Type"): NameObject("/Font"),
-            NameObject("/Subtype"): NameObject("/TrueType"),
-            NameObject("/BaseFont"): NameObject("/" + f.base),
-            NameObject("/FirstChar"): NumberObject(32),
-            NameObject("/LastChar"): NumberObject(255),
-            NameObject("/Widths"): ArrayObject(FloatObject(w) for w in f.widths),
-            NameObject("/Encoding"): NameObject("/WinAnsiEncoding"),
-            NameObject("/FontDescriptor"): writer._add_object(descriptor),
-        }))
-    return fonts
+        file = Stream(pdf, f.data)
+        file.Length1 = len(f.data)
+        descriptor = pdf.make_indirect(Dictionary(
+            Type=Name.FontDescriptor, FontName=Name("/" + f.base), Flags=32, FontBBox=Array(f.bbox), ItalicAngle=0,
+            Ascent=f.ascent, Descent=f.descent, CapHeight=f.cap_height, StemV=80, FontFile2=file))
+        fonts[name] = pdf.make_indirect(Dictionary(
+            Type=Name.Font, Subtype=Name.TrueType, BaseFont=Name("/" + f.base), FirstChar=32, LastChar=255,
+            Widths=Array(f.widths), Encoding=Name.WinAnsiEncoding, FontDescriptor=descriptor))
+    return pdf.make_indirect(fonts)
 
 
 def _num(v: float) -> str:
@@ -238,23 +213,30 @@ def footer_ops(number: int, total: int, page_w_mm: float, page_h_mm: float, marg
     ])
 
 
+def save(pdf: Any) -> bytes:
+    """A pikepdf document as compact, reproducible PDF bytes (the same input gives the same bytes)."""
+    from pikepdf import ObjectStreamMode
+
+    out = BytesIO()
+    pdf.save(out, compress_streams=True, object_stream_mode=ObjectStreamMode.generate, deterministic_id=True)
+    return out.getvalue()
+
+
 def stamp_pages(pdf: bytes, ops: list[str]) -> bytes:
     """``pdf`` with ``ops[i]`` drawn over page ``i`` (after its own content, in a clean graphics state)."""
-    from pypdf import PdfReader, PdfWriter
-    from pypdf.generic import DecodedStreamObject, DictionaryObject, NameObject
+    import pikepdf
 
-    writer = PdfWriter(clone_from=PdfReader(BytesIO(pdf)))
-    fonts = font_resources(writer)
-    for page, extra in zip(writer.pages, ops, strict=True):
-        resources = page["/Resources"].get_object()
-        if "/Font" not in resources:
-            resources[NameObject("/Font")] = DictionaryObject()
-        own = resources["/Font"].get_object()
-        for name, ref in fonts.items():
-            own[NameObject(name)] = ref
-        content = DecodedStreamObject()
-        content.set_data(b"q\n" + page.get_contents().get_data() + b"\nQ\n" + extra.encode("ascii"))
-        page[NameObject("/Contents")] = writer._add_object(content.flate_encode())
-    out = BytesIO()
-    writer.write(out)
-    return out.getvalue()
+    doc = pikepdf.open(BytesIO(pdf))
+    fonts = font_resources(doc)
+    for page, extra in zip(doc.pages, ops, strict=True):
+        resources = page.obj.get("/Resources")
+        if resources is None:
+            resources = page.obj.Resources = pikepdf.Dictionary()
+        own = resources.get("/Font")
+        if own is None:
+            own = resources.Font = pikepdf.Dictionary()
+        for name in FONTS:
+            own[name] = fonts[name]
+        page.contents_add(pikepdf.Stream(doc, b"q\n"), prepend=True)
+        page.contents_add(pikepdf.Stream(doc, b"\nQ\n" + extra.encode("ascii")))
+    return save(doc)
