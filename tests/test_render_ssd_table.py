@@ -24,7 +24,8 @@ from drydock.legacy import batch  # noqa: E402
 from drydock.legacy.nova_sheet import sheet_from_nova  # noqa: E402
 from drydock.legacy.printing import sheet_for  # noqa: E402
 from drydock.render import build_booklet  # noqa: E402
-from drydock.render.html import render_html  # noqa: E402
+from drydock.render.html import BOX_RUN_PREFIX, render_css, render_html  # noqa: E402
+from drydock.render.vector import box_runs  # noqa: E402
 from drydock.render.pdf import bundle_fetcher, document, marks, render_pdf, turn_grid  # noqa: E402
 from drydock.resources import examples_dir  # noqa: E402
 from drydock.rules import Ruleset  # noqa: E402
@@ -124,7 +125,7 @@ def test_repeated_ships_reuse_one_laid_out_page_and_any_jobs_give_the_same_pdf()
     reader = pypdf.PdfReader(BytesIO(one))
     drawn = [{ref.idnum for ref in page["/Resources"]["/XObject"].values()} for page in reader.pages]
     sheet_forms = set.union(*drawn[1:]) - set.union(*(d - {min(d)} for d in drawn[1:]))
-    assert len(sheet_forms) == 1  # the six sheet pages draw one form (the other form on each page is the stamped arc key)
+    assert len(sheet_forms) == 1  # the six sheet pages draw one form (the other: the arc key)
     assert [t.endswith(f"page {n} of 7") for n, t in enumerate(texts(one), start=1)] == [True] * 7
 
 
@@ -262,7 +263,10 @@ def test_nova_notes_in_the_players_words_and_marked_system_boxes():
     assert not any(re.search(r"\bOQ\d", n) for n in sheet.notes)
     html = render_html(build_booklet([sheet]))
     assert html.count('<span class="marked"') == len(rec.bullets)
-    fetcher = bundle_fetcher()
-    page = texts(render_pdf(build_booklet([sheet]), fetcher))[0]
-    assert "marked.svg" in fetcher.served
+    assert "marked.svg" in render_css(build_booklet([sheet]))  # the HTML page draws the bullet with the SVG tile
+    # the PDF draws a bullet over each marked box, where the laid-out page put it
+    found = marks(document(render_html(build_booklet([sheet]), vector=True), bundle_fetcher()))
+    bullets = [run for run in box_runs(found, BOX_RUN_PREFIX) if run.kind == "k"]
+    assert sum(run.boxes for run in bullets) == len(rec.bullets)
+    page = texts(render_pdf(build_booklet([sheet]), bundle_fetcher()))[0]
     assert "OQ" not in page and "drawn with a dot carries a bullet" in page

@@ -19,9 +19,10 @@ import os
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import replace
 from io import BytesIO
-from typing import Any
+from typing import Any, NamedTuple
 
 from drydock.render.html import (
+    BOX_RUN_PREFIX,
     CELL_SIZES,
     Item,
     Placed,
@@ -33,7 +34,16 @@ from drydock.render.html import (
 )
 from drydock.render.pdf import document, fits, marks, next_size, shared_fetcher, stylesheet, turn_grid
 from drydock.render.sheet import Booklet, Sheet
-from drydock.render.vector import TurnGrid, font_resources, footer_ops, save, turn_grid_ops
+from drydock.render.vector import (
+    BoxRun,
+    TurnGrid,
+    box_run_ops,
+    box_runs,
+    font_resources,
+    footer_ops,
+    save,
+    turn_grid_ops,
+)
 
 _PT_PER_MM = 72 / 25.4
 _PX_PER_MM = 96 / 25.4
@@ -62,9 +72,17 @@ def sheet_css(booklet: Booklet, items: list[Item], unit: str, size: str) -> str:
     return render_css(booklet, items=items, footer=False, unit=unit) + (_NO_KEY if keyed(booklet, size) else "")
 
 
-def lay_out_sheet(booklet: Booklet, sheet: Sheet, size: str,
-                  fetcher: Any = None) -> tuple[str, bytes, TurnGrid | None]:
-    """(size, PDF, turn record's box) of ``sheet`` alone at the first size from ``size`` on that it fits."""
+class Laid(NamedTuple):
+    """A sheet laid out alone: its size, its PDF, and what is drawn over its pages (turn record, box runs)."""
+
+    size: str
+    pdf: bytes
+    grid: TurnGrid | None
+    runs: list[BoxRun]
+
+
+def lay_out_sheet(booklet: Booklet, sheet: Sheet, size: str, fetcher: Any = None) -> Laid:
+    """``sheet`` laid out alone at the first size from ``size`` on that it fits."""
     fetcher = fetcher or shared_fetcher()
     one = replace(booklet, sheets=[sheet], roster=None, fits=[])
     while True:
@@ -73,7 +91,8 @@ def lay_out_sheet(booklet: Booklet, sheet: Sheet, size: str,
         doc = document(html, fetcher, sheet_css(one, items, unit, size))
         found = marks(doc)
         if fits(booklet, UNIT_ANCHOR, size, found) or size == "flow":
-            return size, bytes(doc.write_pdf()), turn_grid(booklet, UNIT_ANCHOR, size, found)
+            return Laid(size, bytes(doc.write_pdf()), turn_grid(booklet, UNIT_ANCHOR, size, found),
+                        box_runs(found, BOX_RUN_PREFIX))
         size = next_size(booklet, size)
 
 
@@ -232,14 +251,13 @@ def render_fast(booklet: Booklet, fetcher: Any = None, *, jobs: int | None = Non
     roster, *laid = _map(tasks, jobs or os.cpu_count() or 1, fetcher)
     if len(tasks) - 1 > len(distinct):
         stamps[order[0]] = laid.pop(0)
-    unit_pdf = {sheet: pdf for sheet, (_, pdf, _) in zip(distinct, laid, strict=True)}
-    grids = {sheet: grid for sheet, (_, _, grid) in zip(distinct, laid, strict=True)}
+    done = dict(zip(distinct, laid, strict=True))
+    unit_pdf = {sheet: one.pdf for sheet, one in done.items()}
     g = geometry(booklet.paper, booklet.per_page)
     out = _Assembler(g.page_w, g.page_h)
     keys = {sheet: n for n, sheet in enumerate(distinct)}
     unit_pages = {sheet: len(out.source(keys[sheet], pdf).pages) for sheet, pdf in unit_pdf.items()}
-    sizes = {sheet: size for sheet, (size, _, _) in zip(distinct, laid, strict=True)}
-    booklet.fits = [sizes[s] for s in booklet.sheets]
+    booklet.fits = [done[s].size for s in booklet.sheets]
     items = layout_items(booklet)
     if items != guess or any(n != 1 for n in unit_pages.values()) or roster[1] != assumed:
         roster_pdf, roster_pages = front_matter(booklet, items, unit_pages, fetcher, roster[1])
@@ -250,10 +268,16 @@ def render_fast(booklet: Booklet, fetcher: Any = None, *, jobs: int | None = Non
     total = _page_numbers(items, unit_pages, roster_pages)[1]
     number = 0
 
-    def emit(placed: list[tuple[Any, float, float]], drawn: list[TurnGrid] = ()) -> None:  # type: ignore[assignment]
+    def drawn(sheet: Sheet, page: int, dx: float = 0.0, dy: float = 0.0) -> list[str]:
+        """What is drawn over page ``page`` of ``sheet``'s layout, placed (dx, dy) mm further on."""
+        one, h = done[sheet], out.size[1]
+        dx, dy = dx * _PX_PER_MM, dy * _PX_PER_MM
+        ops = [turn_grid_ops(one.grid.moved(0, dx, dy), h)] if one.grid is not None and one.grid.page == page else []
+        return ops + [box_run_ops(run.moved(0, dx, dy), h) for run in one.runs if run.page == page]
+
+    def emit(placed: list[tuple[Any, float, float]], ops: list[str] = ()) -> None:  # type: ignore[assignment]
         nonlocal number
         number += 1
-        ops = [turn_grid_ops(grid, out.size[1]) for grid in drawn]
         out.page(placed, "\n".join([*ops, footer_ops(number, total, g.page_w, g.page_h, g.margin)]))
 
     for index in range(roster_pages):
@@ -261,20 +285,14 @@ def render_fast(booklet: Booklet, fetcher: Any = None, *, jobs: int | None = Non
     for item in items:
         if item.kind == "page":
             assert item.sheet is not None
-            grid = grids[item.sheet]
             for index in range(unit_pages[item.sheet]):
                 placed = [(out.form(keys[item.sheet], unit_pdf[item.sheet], index), 0.0, 0.0)]
                 if index == 0 and keyed(booklet, item.size):
                     if item.size not in stamps:
                         stamps[item.size] = key_stamp(booklet, item.size, fetcher)
                     placed.append((out.form(-3 - KEYED_SIZES.index(item.size), stamps[item.size], 0), 0.0, 0.0))
-                emit(placed, [grid] if grid is not None and grid.page == index else [])
+                emit(placed, drawn(item.sheet, index))
         else:
-            drawn = []
-            for c in item.cells:
-                cell_grid = grids[c.sheet]
-                if cell_grid is not None:
-                    drawn.append(cell_grid.moved(0, (g.margin + c.x) * _PX_PER_MM, (g.margin + c.y) * _PX_PER_MM))
             emit([(out.form(keys[c.sheet], unit_pdf[c.sheet], 0), g.margin + c.x, g.margin + c.y) for c in item.cells],
-                 drawn)
+                 [op for c in item.cells for op in drawn(c.sheet, 0, g.margin + c.x, g.margin + c.y)])
     return out.bytes()

@@ -18,10 +18,27 @@ from pathlib import Path
 from typing import Any, NamedTuple
 from urllib.parse import unquote, urlsplit
 
-from drydock.render.html import CELL_SIZES, TURN_COLUMNS, Item, geometry, layout_items, render_html, size_order
+from drydock.render.html import (
+    BOX_RUN_PREFIX,
+    CELL_SIZES,
+    TURN_COLUMNS,
+    Item,
+    geometry,
+    layout_items,
+    render_html,
+    size_order,
+)
 from drydock.render.sheet import Booklet
 from drydock.render.tables import TURNS_FULL_PAGE, TURNS_IN_CELL
-from drydock.render.vector import TurnGrid, footer_ops, least_height_mm, stamp_pages, turn_grid_ops
+from drydock.render.vector import (
+    TurnGrid,
+    box_run_ops,
+    box_runs,
+    footer_ops,
+    least_height_mm,
+    stamp_pages,
+    turn_grid_ops,
+)
 from drydock.resources import templates_dir
 
 _MIME = {".ttf": "font/ttf", ".otf": "font/otf", ".css": "text/css", ".woff2": "font/woff2", ".png": "image/png",
@@ -209,6 +226,8 @@ def render_plain(booklet: Booklet, fetcher: Any = None) -> bytes:
         grid = turn_grid(booklet, anchor, size, found)
         if grid is not None:
             ops[grid.page].append(turn_grid_ops(grid, page_h))
+    for run in box_runs(found, BOX_RUN_PREFIX):
+        ops[run.page].append(box_run_ops(run, page_h))
     for n, page_ops in enumerate(ops, start=1):
         page_ops.append(footer_ops(n, len(ops), g.page_w, g.page_h, g.margin))
     return stamp_pages(bytes(doc.write_pdf()), ["\n".join(o) for o in ops])

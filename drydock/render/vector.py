@@ -157,6 +157,66 @@ class TurnGrid:
                         self.scale)
 
 
+@dataclass(frozen=True)
+class BoxRun:
+    """A run of damage boxes to draw (1.2, 1.3): its box in CSS px on its page, its kind and its number of boxes.
+
+    Kinds: ``b`` a damage box, ``m`` a multi-weapon mount (C.3, a box doubled by an inner square), ``k`` the
+    bullet of a marked box (X.2.1; drawn over the box its ``b`` run draws).
+    """
+
+    page: int
+    x1: float
+    y1: float
+    x2: float
+    kind: str
+    boxes: int
+
+    def moved(self, page: int, dx: float, dy: float) -> BoxRun:
+        return BoxRun(page, self.x1 + dx, self.y1 + dy, self.x2 + dx, self.kind, self.boxes)
+
+
+def box_runs(found: dict[str, Any], prefix: str) -> list[BoxRun]:
+    """The box runs among the anchors ``found`` (name -> page, x1, y1, x2), named ``<prefix><n>-<kind><boxes>``."""
+    out = []
+    for name, mark in found.items():
+        if name.startswith(prefix):
+            spec = name.rsplit("-", 1)[1]
+            out.append(BoxRun(mark.page, mark.x1, mark.y1, mark.x2, spec[0], int(spec[1:])))
+    return out
+
+
+TILE = 5.3
+"""The box tile of box.svg, multi.svg and marked.svg (one box pitch), in the units the shapes below use."""
+_BOX = (0.5, 4.3, 0.3)  # box.svg: a square at 0.5 of side 4.3, 0.3 line: 4.6 mm outside (tables.BOX_MM)
+_INNER = (1.2, 2.9, 0.2)  # multi.svg: the inner square
+_BULLET = (4.2, 1.1, 0.45)  # marked.svg: a solid dot, centre and radius
+_KAPPA = 0.5523
+
+
+def box_run_ops(run: BoxRun, page_h_pt: float) -> str:
+    """PDF operators drawing ``run``'s boxes (outlines only: they are drawn over the page, numbers and all)."""
+    unit = (run.x2 - run.x1) / run.boxes / TILE * PT_PER_PX  # points per tile unit
+    top = page_h_pt - run.y1 * PT_PER_PX
+    ops = []
+    for i in range(run.boxes):
+        left = run.x1 * PT_PER_PX + i * TILE * unit
+        if run.kind == "k":
+            cx, cy, r = left + _BULLET[0] * unit, top - _BULLET[1] * unit, _BULLET[2] * unit
+            k = r * _KAPPA
+            ops.append(f"{_num(cx + r)} {_num(cy)} m {_num(cx + r)} {_num(cy + k)} {_num(cx + k)} {_num(cy + r)} "
+                       f"{_num(cx)} {_num(cy + r)} c {_num(cx - k)} {_num(cy + r)} {_num(cx - r)} {_num(cy + k)} "
+                       f"{_num(cx - r)} {_num(cy)} c {_num(cx - r)} {_num(cy - k)} {_num(cx - k)} {_num(cy - r)} "
+                       f"{_num(cx)} {_num(cy - r)} c {_num(cx + k)} {_num(cy - r)} {_num(cx + r)} {_num(cy - k)} "
+                       f"{_num(cx + r)} {_num(cy)} c f")
+            continue
+        shapes = [_BOX, _INNER] if run.kind == "m" else [_BOX]
+        for at, side, line in shapes:
+            ops.append(f"{_num(line * unit)} w {_num(left + at * unit)} {_num(top - (at + side) * unit)} "
+                       f"{_num(side * unit)} {_num(side * unit)} re S")
+    return "q 0 0 0 RG 0 0 0 rg 0 J 0 j\n" + "\n".join(ops) + "\nQ"
+
+
 def turn_rows(turns: int, columns: int) -> int:
     return -(-turns // columns)
 
