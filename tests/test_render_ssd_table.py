@@ -270,3 +270,23 @@ def test_nova_notes_in_the_players_words_and_marked_system_boxes():
     assert sum(run.boxes for run in bullets) == len(rec.bullets)
     page = texts(render_pdf(build_booklet([sheet]), bundle_fetcher()))[0]
     assert "OQ" not in page and "drawn with a dot carries a bullet" in page
+
+
+def test_every_box_of_the_sheet_is_drawn_once_where_it_was_laid_out():
+    """The PDF draws the damage boxes as vector outlines at the laid-out runs: as many as the sheet has (1.2-1.4)."""
+    for name in ("bastion-battleship", "wyvern-carrier", "majestic"):
+        b = build_booklet([example(name)])
+        sheet = b.sheets[0]
+        tracks = [t for t in sheet.tracks if t.values and any(t.values)]
+        expected = (sum(g.boxes for g in sheet.screens) + sum(len(t.values) for t in tracks)
+                    + sum(len(a.values) for t in sheet.tracks for a in t.arcs)
+                    + sum(k.mounts for bat in sheet.batteries for k in bat.banks if not k.expendable)
+                    + sum(g.boxes for g in sheet.equipment) + sum(len(m.values) for m in sheet.munitions)
+                    + (2 * sheet.flights.flights if sheet.flights else 0))
+        found = marks(document(render_html(b, vector=True), bundle_fetcher()))
+        runs = box_runs(found, BOX_RUN_PREFIX)
+        assert sum(r.boxes for r in runs if r.kind in "bm") == expected, name
+        assert all(r.x2 - r.x1 > 0 for r in runs)
+        # the runs print at the sheet's scale: at one per page, 1.3 x the 5.3 mm pitch
+        pitch = {round((r.x2 - r.x1) / r.boxes * 25.4 / 96, 2) for r in runs}
+        assert pitch == {round(5.3 * 1.3, 2)}, pitch
