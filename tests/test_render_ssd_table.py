@@ -25,8 +25,8 @@ from drydock.legacy.nova_sheet import sheet_from_nova  # noqa: E402
 from drydock.legacy.printing import sheet_for  # noqa: E402
 from drydock.render import build_booklet  # noqa: E402
 from drydock.render.html import BOX_RUN_PREFIX, render_css, render_html  # noqa: E402
-from drydock.render.vector import box_runs  # noqa: E402
 from drydock.render.pdf import bundle_fetcher, document, marks, render_pdf, turn_grid  # noqa: E402
+from drydock.render.vector import box_runs  # noqa: E402
 from drydock.resources import examples_dir  # noqa: E402
 from drydock.rules import Ruleset  # noqa: E402
 from tests.helpers import battery, design, majestic, mode  # noqa: E402
@@ -290,3 +290,35 @@ def test_every_box_of_the_sheet_is_drawn_once_where_it_was_laid_out():
         # the runs print at the sheet's scale: at one per page, 1.3 x the 5.3 mm pitch
         pitch = {round((r.x2 - r.x1) / r.boxes * 25.4 / 96, 2) for r in runs}
         assert pitch == {round(5.3 * 1.3, 2)}, pitch
+
+
+def _outline_and_links(pdf: bytes) -> tuple[list[tuple[str, int]], list[int]]:
+    """(bookmark label, page) pairs, and the target page of each link on the first (roster) page."""
+    reader = pypdf.PdfReader(BytesIO(pdf))
+    def flat(items: list) -> list:
+        return [x for d in items for x in (flat(d) if isinstance(d, list) else [d])]
+
+    outline = [(" ".join(d.title.split()), reader.get_destination_page_number(d)) for d in flat(reader.outline)]
+    named = reader.named_destinations
+    targets = []
+    for annot in reader.pages[0].get("/Annots", []):
+        annot = annot.get_object()
+        dest = annot["/Dest"] if "/Dest" in annot else annot["/A"]["/D"]
+        if isinstance(dest, str):  # a named destination (WeasyPrint's own links)
+            dest = named[dest]
+        page = dest.page if hasattr(dest, "page") else dest[0]
+        targets.append(reader.get_page_number(page.get_object()))
+    return outline, sorted(set(targets))  # WeasyPrint writes each of its links twice
+
+
+def test_fast_path_has_the_plain_bookmarks_and_roster_links():
+    designs = [example("majestic"), example("comet-frigate"), example("majestic"), example("bastion-battleship")]
+    for per_page in (1, 4):
+        fast_b, plain_b = build_booklet(designs, per_page=per_page), build_booklet(designs, per_page=per_page)
+        fast = _outline_and_links(render_pdf(fast_b, jobs=2))
+        plain = _outline_and_links(render_pdf(plain_b, fast=False))
+        assert fast == plain, per_page
+        outline, links = fast
+        assert outline[:2] == [("Fleet roster", 0), ("Battle sizes (2.2)", 0)] and len(outline) == 6
+        assert links == ([1, 2, 3, 4] if per_page == 1 else [1, 2])
+        assert outline[2][0].startswith("Imperial MAJESTIC-class")

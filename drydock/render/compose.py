@@ -79,6 +79,7 @@ class Laid(NamedTuple):
     pdf: bytes
     grid: TurnGrid | None
     runs: list[BoxRun]
+    bookmarks: list[Bookmark]
 
 
 def lay_out_sheet(booklet: Booklet, sheet: Sheet, size: str, fetcher: Any = None) -> Laid:
@@ -92,7 +93,7 @@ def lay_out_sheet(booklet: Booklet, sheet: Sheet, size: str, fetcher: Any = None
         found = marks(doc)
         if fits(booklet, UNIT_ANCHOR, size, found) or size == "flow":
             return Laid(size, bytes(doc.write_pdf()), turn_grid(booklet, UNIT_ANCHOR, size, found),
-                        box_runs(found, BOX_RUN_PREFIX))
+                        box_runs(found, BOX_RUN_PREFIX), bookmarks(doc))
         size = next_size(booklet, size)
 
 
@@ -128,29 +129,54 @@ def _page_numbers(items: list[Item], unit_pages: dict[Sheet, int], first: int) -
     return pages, n
 
 
+Bookmark = tuple[int, str, int, float]
+"""A bookmark of a laid-out document: its level, label, page index and height (CSS px from the top)."""
+Link = tuple[int, float, float, float, float, str]
+"""A link on a laid-out page: page index, its box (CSS px from the top left) and the sheet anchor it goes to."""
+ROSTER_LINK = "rp-"
+"""Anchors of the roster's page-number cells (``rp-<sheet anchor>``): the fast path makes them links."""
+
+
+def bookmarks(doc: Any) -> list[Bookmark]:
+    """The bookmarks of a laid-out document (WeasyPrint's, from ``bookmark-level``), in order."""
+    return [(level, label, index, float(point[1])) for index, page in enumerate(doc.pages)
+            for level, label, point, *_ in page.bookmarks]
+
+
+class Roster(NamedTuple):
+    """The roster laid out: its PDF and pages, its links to the sheets' pages and its bookmark."""
+
+    pdf: bytes
+    pages: int
+    links: list[Link]
+    bookmarks: list[Bookmark]
+
+
 def lay_out_roster(booklet: Booklet, items: list[Item], unit_pages: dict[Sheet, int], assumed: int,
-                   fetcher: Any = None) -> tuple[bytes, int]:
-    """(roster PDF, its pages) for ``items`` whose page sheets take ``unit_pages`` pages each.
+                   fetcher: Any = None) -> Roster:
+    """The roster for ``items`` whose page sheets take ``unit_pages`` pages each.
 
     The roster prints each ship's page number, so it is laid out on a guess of its own length (``assumed``)
     and again if the guess was wrong.
     """
     fetcher = fetcher or shared_fetcher()
     if booklet.roster is None:
-        return b"", 0
+        return Roster(b"", 0, [], [])
     roster_css = render_css(booklet, items=[], footer=False)
     while True:
         pages, _ = _page_numbers(items, unit_pages, assumed)
         doc = document(render_html(booklet, items=[], footer=False, pages=pages, inline_css=False), fetcher,
                        roster_css)
         if len(doc.pages) == assumed:
-            return bytes(doc.write_pdf()), assumed
+            links = [(m.page, m.x1, m.y1, m.x2, m.y2, name[len(ROSTER_LINK):]) for name, m in marks(doc).items()
+                     if name.startswith(ROSTER_LINK)]
+            return Roster(bytes(doc.write_pdf()), assumed, links, bookmarks(doc))
         assumed = len(doc.pages)
 
 
 def front_matter(booklet: Booklet, items: list[Item], unit_pages: dict[Sheet, int], fetcher: Any = None,
-                 assumed: int | None = None) -> tuple[bytes, int]:
-    """(roster PDF, its pages) for ``items`` whose page sheets take ``unit_pages`` pages each."""
+                 assumed: int | None = None) -> Roster:
+    """The roster for ``items`` whose page sheets take ``unit_pages`` pages each."""
     assumed = roster_guess(booklet) if assumed is None else assumed
     return lay_out_roster(booklet, items, unit_pages, assumed, fetcher)
 
@@ -229,6 +255,35 @@ class _Assembler:
                                   Contents=pikepdf.Stream(self.pdf, content))
         self.pdf.pages.append(pikepdf.Page(page))
 
+    def links(self, links: list[tuple[int, float, float, float, float, int]]) -> None:
+        """Link annotations: (page index, box in CSS px from the top left, target page index)."""
+        import pikepdf
+
+        h = self.size[1]
+        for page, x1, y1, x2, y2, target in links:
+            rect = [round(x1 * 0.75, 3), round(h - y2 * 0.75, 3), round(x2 * 0.75, 3), round(h - y1 * 0.75, 3)]
+            annot = self.pdf.make_indirect(pikepdf.Dictionary(
+                Type=pikepdf.Name.Annot, Subtype=pikepdf.Name.Link, Rect=rect, Border=[0, 0, 0],
+                Dest=[self.pdf.pages[target].obj, pikepdf.Name.XYZ, 0, h, 0]))
+            where = self.pdf.pages[page].obj
+            if "/Annots" not in where:
+                where.Annots = pikepdf.Array()
+            where.Annots.append(annot)
+
+    def outline(self, marks: list[tuple[int, str, int, float]]) -> None:
+        """Bookmarks: (level, label, page index, height in CSS px from the page's top), a deeper level nested
+        under the last shallower one."""
+        from pikepdf import OutlineItem, PageLocation
+
+        with self.pdf.open_outline() as outline:
+            parents: list[tuple[int, Any]] = []
+            for level, label, page, y in marks:
+                item = OutlineItem(label, page, PageLocation.XYZ, left=0, top=round(self.size[1] - y * 0.75, 3))
+                while parents and parents[-1][0] >= level:
+                    parents.pop()
+                (parents[-1][1].children if parents else outline.root).append(item)
+                parents.append((level, item))
+
     def bytes(self) -> bytes:
         return save(self.pdf)
 
@@ -265,13 +320,13 @@ def render_fast(booklet: Booklet, fetcher: Any = None, *, jobs: int | None = Non
     unit_pages = {sheet: len(out.source(keys[sheet], pdf).pages) for sheet, pdf in unit_pdf.items()}
     booklet.fits = [done[s].size for s in booklet.sheets]
     items = layout_items(booklet)
-    if items != guess or any(n != 1 for n in unit_pages.values()) or roster[1] != assumed:
-        roster_pdf, roster_pages = front_matter(booklet, items, unit_pages, fetcher, roster[1])
-    else:
-        roster_pdf, roster_pages = roster
+    if items != guess or any(n != 1 for n in unit_pages.values()) or roster.pages != assumed:
+        roster = front_matter(booklet, items, unit_pages, fetcher, roster.pages)
+    roster_pdf, roster_pages = roster.pdf, roster.pages
 
     roster_key = -2
-    total = _page_numbers(items, unit_pages, roster_pages)[1]
+    first_page, total = _page_numbers(items, unit_pages, roster_pages)
+    marked: list[Bookmark] = list(roster.bookmarks)
     number = 0
 
     def drawn(sheet: Sheet, page: int, dx: float = 0.0, dy: float = 0.0) -> list[str]:
@@ -298,7 +353,16 @@ def render_fast(booklet: Booklet, fetcher: Any = None, *, jobs: int | None = Non
                         stamps[item.size] = key_stamp(booklet, item.size, fetcher)
                     placed.append((out.form(-3 - KEYED_SIZES.index(item.size), stamps[item.size], 0), 0.0, 0.0))
                 emit(placed, drawn(item.sheet, index))
+            marked += [(level, label, first_page[item.anchor] - 1 + page, y)
+                       for level, label, page, y in done[item.sheet].bookmarks]
         else:
+            for c in item.cells:
+                dy = (g.margin + c.y) * _PX_PER_MM
+                marked += [(level, label, first_page[c.anchor] - 1, y + dy)
+                           for level, label, _, y in done[c.sheet].bookmarks]
             emit([(out.form(keys[c.sheet], unit_pdf[c.sheet], 0), g.margin + c.x, g.margin + c.y) for c in item.cells],
                  [op for c in item.cells for op in drawn(c.sheet, 0, g.margin + c.x, g.margin + c.y)])
+    out.links([(page, x1, y1, x2, y2, first_page[anchor] - 1) for page, x1, y1, x2, y2, anchor in roster.links
+               if anchor in first_page])
+    out.outline(marked)
     return out.bytes()
