@@ -7,7 +7,9 @@ Two renderers draw the same pages. :func:`render_pdf` with ``fast=False`` lays t
 as one WeasyPrint document; the default fast path (:mod:`drydock.render.compose`) lays out each
 distinct sheet once, in parallel, and assembles the pages. Both choose each sheet's size the same
 way: the first of :func:`~drydock.render.html.size_order` that the sheet fits, measured on the laid-out
-page from two markers (the sheet's top and its end).
+page from two markers (the sheet's top and the top of its turn record's boxes). Both draw the damage
+boxes, the turn record's boxes and the page footers as vector content (:mod:`drydock.render.vector`)
+where the laid-out page's markers say.
 """
 
 from __future__ import annotations
