@@ -617,7 +617,7 @@ def keep_disagreeing(design: Design, stated: StatedValues, rules: Ruleset | None
 
 
 class DrakeWriteError(DrydockError):
-    """A design holds text Drake notation cannot carry (a ``|`` in a battery name ...)."""
+    """A design holds what Drake notation cannot carry (a ``|`` in a battery name, a negative hull ...)."""
 
 
 def to_drake(designs: Design | list[Design], *, rules: Ruleset | None = None) -> str:
@@ -629,9 +629,29 @@ def to_drake(designs: Design | list[Design], *, rules: Ruleset | None = None) ->
     return "\n\n".join(ship_to_drake(d, rules) for d in items) + "\n"
 
 
+def _negative_bases(design: Design) -> list[str]:
+    """The base values Drake has no way to write: its tracks start at the rating, so a negative rating has none."""
+    out = []
+    for what in ("hull", "engines", "shields", "screens", "extra_directional_screens"):
+        value = getattr(design, what, None)
+        if value is None:
+            continue
+        values = value.model_dump().items() if isinstance(value, ArcValues) else [("", value)]
+        out += [f"{what.replace('_', ' ')}{' ' + arc if arc else ''} {v}" for arc, v in values if v < 0]
+    return out
+
+
 def ship_to_drake(design: Design, rules: Ruleset | None = None) -> str:
-    """The Drake text of one design, without a trailing newline."""
+    """The Drake text of one design, without a trailing newline.
+
+    A design with a negative hull, engine, shield or screen value (it loads, and ``validate()`` reports it) is
+    refused with a :class:`DrakeWriteError` rather than written as a different design.
+    """
     rules = rules or Ruleset.unity()
+    negative = _negative_bases(design)
+    if negative:
+        raise DrakeWriteError(f"{design.title or 'design'}: Drake notation cannot write a negative value "
+                           f"({', '.join(negative)}); save it as YAML, JSON or xlsx instead")
     rating = calculate(design, rules)
     st = design.stated or StatedValues()
     sections: list[list[str]] = [[_header(design, st, rating)], _id_block(design)]
