@@ -143,8 +143,24 @@ def test_bundled_assets_present():
     for name in ("ssd.html.j2", "ssd.css.j2", "box.svg", "multi.svg", "check.svg", "marked.svg", "arckey.svg",
                  "fonts/LICENSE.txt",
                  "fonts/DejaVuSans.ttf", "fonts/DejaVuSans-Bold.ttf", "fonts/DejaVuSansCondensed.ttf",
-                 "fonts/DejaVuSansCondensed-Bold.ttf"):
+                 "fonts/DejaVuSansCondensed-Bold.ttf", "fonts/vector/DejaVuSansCondensed.ttf",
+                 "fonts/vector/DejaVuSansCondensed-Bold.ttf", "fonts/vector/metrics.json"):
         assert (root / name).is_file(), name
+
+
+def test_vector_fonts_are_the_bundled_fonts_subset_and_cover_their_alphabet():
+    """The pre-subset fonts of drydock.render.vector are what `python -m drydock.render.vector` makes of the
+    bundled fonts: same metrics, every character of the alphabet present."""
+    from io import BytesIO
+
+    ttlib = pytest.importorskip("fontTools.ttLib")
+    from drydock.render.vector import ALPHABET, FONTS, _metrics, font, subset_font
+
+    for name in FONTS:
+        assert _metrics(font(name)) == _metrics(subset_font(name)), name
+        cmap = ttlib.TTFont(BytesIO(font(name).data)).getBestCmap()
+        assert all(ord(c) in cmap for c in ALPHABET), name
+        assert font(name).width("0123456789", 1000) == 10 * font(name).width("0", 1000)  # tabular digits
 
 
 def test_environment_is_strict_and_autoescaped():

@@ -12,6 +12,7 @@ simple TrueType fonts with WinAnsi encoding (text stays selectable and searchabl
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 from functools import cache
 from io import BytesIO
@@ -60,9 +61,13 @@ def encode(text: str) -> bytes:
     return clean.encode("cp1252")
 
 
-@cache
-def font(name: str) -> EmbeddedFont:
-    """The bundled font ``name`` (a key of :data:`FONTS`), subset once per process."""
+VECTOR_DIR = "fonts/vector"
+"""Where the subset fonts live, under the templates directory, with ``metrics.json``: generated from the bundled
+fonts by ``python -m drydock.render.vector`` (a test checks they agree), so that printing needs no fontTools."""
+
+
+def subset_font(name: str) -> EmbeddedFont:
+    """The bundled font ``name`` (a key of :data:`FONTS`) subset to :data:`ALPHABET` with fontTools (the generator)."""
     from fontTools import subset
     from fontTools.ttLib import TTFont
 
@@ -95,6 +100,33 @@ def font(name: str) -> EmbeddedFont:
         bbox=(em(head.xMin), em(head.yMin), em(head.xMax), em(head.yMax)),
         ascent=em(os2.sTypoAscender), descent=em(os2.sTypoDescender),
         cap_height=em(getattr(os2, "sCapHeight", 0) or os2.sTypoAscender))
+
+
+def _metrics(f: EmbeddedFont) -> dict[str, Any]:
+    return {"base": f.base, "widths": list(f.widths), "bbox": list(f.bbox), "ascent": f.ascent,
+            "descent": f.descent, "cap_height": f.cap_height}
+
+
+def build_vector_fonts() -> None:
+    """Write the subset fonts and their metrics into the templates directory (run when the alphabet changes)."""
+    folder = templates_dir() / VECTOR_DIR
+    folder.mkdir(exist_ok=True)
+    metrics = {}
+    for name, file in FONTS.items():
+        f = subset_font(name)
+        (folder / file).write_bytes(f.data)
+        metrics[name] = _metrics(f)
+    lines = [f" {json.dumps(k)}: {json.dumps(v, separators=(',', ':'))}" for k, v in metrics.items()]
+    (folder / "metrics.json").write_text("{\n" + ",\n".join(lines) + "\n}\n", encoding="utf-8")
+
+
+@cache
+def font(name: str) -> EmbeddedFont:
+    """The bundled font ``name`` (a key of :data:`FONTS`) as pre-subset in :data:`VECTOR_DIR`."""
+    folder = templates_dir() / VECTOR_DIR
+    m = json.loads((folder / "metrics.json").read_text(encoding="utf-8"))[name]
+    return EmbeddedFont(base=m["base"], data=(folder / FONTS[name]).read_bytes(), widths=tuple(m["widths"]),
+                        bbox=tuple(m["bbox"]), ascent=m["ascent"], descent=m["descent"], cap_height=m["cap_height"])
 
 
 def font_resources(pdf: Any) -> Any:
@@ -300,3 +332,7 @@ def stamp_pages(pdf: bytes, ops: list[str]) -> bytes:
         page.contents_add(pikepdf.Stream(doc, b"q\n"), prepend=True)
         page.contents_add(pikepdf.Stream(doc, b"\nQ\n" + extra.encode("ascii")))
     return save(doc)
+
+
+if __name__ == "__main__":
+    build_vector_fonts()
