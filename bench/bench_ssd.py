@@ -1,11 +1,12 @@
 """Time SSD booklets against LibreOffice printing the same fleets, in one run.
 
-    python bench/bench_ssd.py [--ships 48] [--per-page 1] [--paper letter] [--jobs N] [--keep DIR]
+    python bench/bench_ssd.py [--ships 48] [--per-page 1] [--paper letter] [--jobs N] [--repeat 3] [--keep DIR]
 
 Two fleets of ``--ships`` ships: the bundled example designs repeated (few distinct sheets), and as many
 distinct generated legal designs (every sheet different). For each, drydock's booklet is timed (the fast
-path; ``--plain`` also times the one-document renderer) and so is LibreOffice converting the same fleet's
-Drydock workbook (``soffice --headless --convert-to pdf`` with a private profile). WeasyPrint's import
+path, each run in a fresh process as ``drydock ssd`` runs; ``--plain`` also times the one-document renderer)
+and so is LibreOffice converting the same fleet's Drydock workbook (``soffice --headless --convert-to pdf``
+with a private profile), taking turns, ``--repeat`` times each; medians are printed. WeasyPrint's import
 time is printed on its own line and is not in the booklet times. Aims (issue 13): the repeated fleet at
 least 3x faster than LibreOffice, the distinct fleet no slower.
 """
@@ -14,10 +15,14 @@ from __future__ import annotations
 
 import argparse
 import itertools
+import json
+import os
 import random
 import resource
 import shutil
+import statistics
 import subprocess
+import sys
 import tempfile
 import time
 from io import BytesIO
@@ -90,37 +95,70 @@ def pages(pdf: bytes) -> int:
     return len(PdfReader(BytesIO(pdf)).pages)
 
 
+def child(fleet: str, ships: int, paper: str, per_page: int, jobs: int | None, keep: str | None) -> None:
+    """One timed booklet in a fresh process, as a player's ``drydock ssd`` runs: print its figures as JSON."""
+    import weasyprint  # noqa: F401  (imported before the clock starts: its import time is printed on its own)
+
+    designs = (repeated_fleet if fleet == "repeated" else distinct_fleet)(ships)
+    wall, cpu, pdf = time_booklet(designs, paper, per_page, jobs, fast=True)
+    if keep:
+        Path(keep).write_bytes(pdf)
+    print(json.dumps({"wall": wall, "cpu": cpu, "pages": pages(pdf), "kb": len(pdf) // 1024,
+                      "kinds": len({d.model_dump_json() for d in designs}), "ships": len(designs)}))
+
+
+def fresh_booklet(fleet: str, args: argparse.Namespace, keep: Path | None) -> dict:
+    cmd = [sys.executable, __file__, "--child", fleet, "--ships", str(args.ships), "--paper", args.paper,
+           "--per-page", str(args.per_page)] + (["--jobs", str(args.jobs)] if args.jobs else []) + \
+          (["--keep-pdf", str(keep)] if keep else [])
+    done = subprocess.run(cmd, capture_output=True, text=True, check=True)
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--ships", type=int, default=48)
     ap.add_argument("--per-page", type=int, default=1, choices=(1, 2, 4))
     ap.add_argument("--paper", default="letter", choices=("letter", "a4"))
     ap.add_argument("--jobs", type=int, default=None, help="processes for the fast path (default: one per CPU)")
+    ap.add_argument("--repeat", type=int, default=3, help="timed runs of each (the median is reported)")
     ap.add_argument("--plain", action="store_true", help="also time the one-document renderer")
     ap.add_argument("--keep", type=Path, help="write the booklets (and workbook PDFs) into this directory")
+    ap.add_argument("--child", choices=("repeated", "distinct"), help=argparse.SUPPRESS)
+    ap.add_argument("--keep-pdf", help=argparse.SUPPRESS)
     args = ap.parse_args()
+    if args.child:
+        child(args.child, args.ships, args.paper, args.per_page, args.jobs, args.keep_pdf)
+        return
 
     t0 = time.perf_counter()
     import weasyprint  # noqa: F401
     print(f"importing WeasyPrint: {time.perf_counter() - t0:.2f} s (not in the times below)")
+    print(f"each figure: the median of {args.repeat} runs, drydock and LibreOffice taking turns, each in a fresh "
+          f"process ({os.cpu_count()} CPUs; load average {os.getloadavg()[0]:.2f})")
     fleets = {"repeated": repeated_fleet(args.ships), "distinct": distinct_fleet(args.ships)}
     with tempfile.TemporaryDirectory() as tmp:
         work = args.keep or Path(tmp)
         work.mkdir(parents=True, exist_ok=True)
         for name, designs in fleets.items():
-            kinds = len({d.model_dump_json() for d in designs})
-            wall, cpu, pdf = time_booklet(designs, args.paper, args.per_page, args.jobs, fast=True)
-            if args.keep:
-                (work / f"booklet-{name}.pdf").write_bytes(pdf)
-            office = time_libreoffice(designs, work, f"fleet-{name}")
-            line = (f"{name:8} fleet, {len(designs)} ships ({kinds} distinct designs), --per-page {args.per_page}: "
-                    f"drydock {wall:.2f} s (CPU {cpu:.2f} s; {pages(pdf)} pages, {len(pdf) // 1024} KB)")
-            if isinstance(office, tuple):
-                line += (f"; LibreOffice {office[0]:.2f} s (CPU {office[1]:.2f} s); LibreOffice / drydock = "
-                         f"{office[0] / wall:.2f}x wall, {office[1] / cpu:.2f}x CPU")
+            ours, theirs = [], []
+            for _ in range(args.repeat):
+                ours.append(fresh_booklet(name, args, work / f"booklet-{name}.pdf" if args.keep else None))
+                theirs.append(time_libreoffice(designs, work, f"fleet-{name}"))
+            wall, cpu = statistics.median(r["wall"] for r in ours), statistics.median(r["cpu"] for r in ours)
+            r = ours[0]
+            line = (f"{name:8} fleet, {r['ships']} ships ({r['kinds']} distinct designs), --per-page {args.per_page}: "
+                    f"drydock {wall:.2f} s (CPU {cpu:.2f} s; {r['pages']} pages, {r['kb']} KB; "
+                    f"runs {min(x['wall'] for x in ours):.2f}-{max(x['wall'] for x in ours):.2f} s)")
+            timed = [t for t in theirs if isinstance(t, tuple)]
+            if len(timed) == len(theirs):
+                o_wall, o_cpu = statistics.median(t[0] for t in timed), statistics.median(t[1] for t in timed)
+                line += (f"; LibreOffice {o_wall:.2f} s (CPU {o_cpu:.2f} s; runs {min(t[0] for t in timed):.2f}-"
+                         f"{max(t[0] for t in timed):.2f} s); LibreOffice / drydock = {o_wall / wall:.2f}x wall, "
+                         f"{o_cpu / cpu:.2f}x CPU")
             else:
-                line += f"; LibreOffice {office}"
-            print(line)
+                line += f"; LibreOffice {next(t for t in theirs if not isinstance(t, tuple))}"
+            print(line, flush=True)
             if args.plain:
                 wall_p, _, _ = time_booklet(designs, args.paper, args.per_page, args.jobs, fast=False)
                 print(f"{'':8} one-document renderer: {wall_p:.2f} s (fast path {wall_p / wall:.2f}x faster)")
