@@ -164,3 +164,31 @@ def test_being_side_a_changes_nothing(name, monkeypatch):
         assert two.winner == (None if one.winner is None else 1 - one.winner)
         assert (two.turns, two.vp, two.survived, two.exits) == (one.turns, one.vp[::-1], one.survived[::-1],
                                                                 one.exits[::-1])
+
+
+@pytest.mark.parametrize("name", ["dauntless-dreadnought", "wyvern-carrier", "comet-frigate"])
+def test_swapping_sides_swaps_the_doctrines(name, monkeypatch):
+    """One doctrine per side: a battle of (A cautious, B aggressive) relabelled as (A aggressive, B cautious),
+    each ship keeping its doctrine, is the same battle with the winner's label exchanged."""
+    from drydock.engine import battle as battle_module
+    from drydock.engine.montecarlo import build_matchup, run_seed
+
+    d = read_designs(EXAMPLES / f"{name}.yaml")[:1]
+    m1 = build_matchup(d, d, doctrine=("cautious", "aggressive"))
+    m2 = build_matchup(d, d, doctrine=("aggressive", "cautious"))
+    plain = battle_module.alternation
+
+    def other_label_first(a, b, first):
+        return plain(a, b, 1 - first if a == b else first)
+
+    decisive = 0
+    for i in range(20):
+        one = Battle(m1, random.Random(run_seed(6, i)), log=False).run()
+        with monkeypatch.context() as mp:
+            mp.setattr(battle_module, "alternation", other_label_first)
+            two = _Relabelled(m2, random.Random(run_seed(6, i)), log=False).run()
+        assert two.winner == (None if one.winner is None else 1 - one.winner)
+        assert (two.turns, two.vp, two.survived, two.exits) == (one.turns, one.vp[::-1], one.survived[::-1],
+                                                                one.exits[::-1])
+        decisive += one.winner is not None
+    assert decisive

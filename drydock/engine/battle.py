@@ -10,7 +10,7 @@ import random
 from dataclasses import dataclass, field
 
 from drydock.engine import fighters, systems
-from drydock.engine.ai import DEFAULT_DOCTRINE, Doctrine
+from drydock.engine.ai import DEFAULT_DOCTRINE, Doctrine, DoctrineChoice
 from drydock.engine.combat import BAND_NAMES, alternation, fire_volley
 from drydock.engine.damage import apply_marked_damage
 from drydock.engine.dice import d6
@@ -56,7 +56,8 @@ class Matchup:
 
     def __init__(self, side_a: list[ShipSpec], side_b: list[ShipSpec], *, turns: int = 20,
                  board: tuple[int, int] = BOARD, battle_size: str = "auto", floating: bool = False,
-                 doctrine: str = DEFAULT_DOCTRINE, record: bool = False, launch_recovery: bool = False) -> None:
+                 doctrine: DoctrineChoice = DEFAULT_DOCTRINE, record: bool = False,
+                 launch_recovery: bool = False) -> None:
         self.sides = (side_a, side_b)
         self.record = record
         self.turns = turns

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from drydock.engine.ai import DEFAULT_DOCTRINE
+from drydock.engine.ai import DEFAULT_DOCTRINE, doctrine_label
 from drydock.engine.battle import BattleResult
 from drydock.engine.montecarlo import Summary, wilson
 from drydock.engine.observe import END_KINDS, LOSS_KINDS
@@ -210,7 +210,7 @@ def fight(side_a: list[Design], side_b: list[Design], *, runs: int, seed: int, j
     from drydock.engine.montecarlo import build_matchup, simulate
 
     labels = build_matchup(side_a, side_b, **opts).labels()
-    report = BattleReport.for_sides(side_a, side_b, labels, opts.get("doctrine", DOCTRINE_DEFAULT),
+    report = BattleReport.for_sides(side_a, side_b, labels, doctrine_label(opts.get("doctrine", DOCTRINE_DEFAULT)),
                                     bool(opts.get("launch_recovery")))
     summary = simulate(side_a, side_b, runs=runs, seed=seed, jobs=jobs, progress=progress, on_result=report.add,
                        record=True, **opts)

@@ -84,9 +84,10 @@ class Tournament:
 
     @property
     def doctrine(self) -> str:
+        from drydock.engine.ai import doctrine_label
         from drydock.insight.battle_report import DOCTRINE_DEFAULT
 
-        return str(self.opts.get("doctrine", DOCTRINE_DEFAULT))
+        return doctrine_label(self.opts.get("doctrine", DOCTRINE_DEFAULT))
 
     def key(self, i: int, j: int) -> str:
         return f"{i}-{j}"
