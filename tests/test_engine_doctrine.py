@@ -125,8 +125,8 @@ def test_one_doctrine_per_side_library():
     def first_orders(doctrine):
         bt = Battle(Matchup([maj], [vig], doctrine=doctrine), random.Random(1), log=False)
         a, b = bt.ships
-        for s, e in ((a, b), (b, a)):  # close in, so that the doctrines' threat weights matter
-            s.q, s.r = from_offset(12 if s is a else 19, 9)
+        a.q, a.r = from_offset(12, 9)  # close in, so that the doctrines' threat weights matter
+        b.q, b.r = from_offset(19, 9)
         return [bt.m.doctrine.choose_orders(s, [e]) for s, e in ((a, b), (b, a))]
 
     mixed = first_orders(("cautious", "aggressive"))

@@ -34,7 +34,8 @@ from drydock.engine.ai import DEFAULT_DOCTRINE, DOCTRINES
               help="Write a report: FILE.html, FILE.pdf or FILE.svg (the matrix).")
 @click.option("--force", is_flag=True, help="Overwrite an existing --report file.")
 def tournament(files: tuple[str, ...], runs: int, seed: int, turns: int, jobs: int, board: str, floating: bool,
-               launch_recovery: bool, battle_size: str, doctrine: str, state_file: str | None, as_json: bool, report_file: str | None, force: bool) -> None:
+               launch_recovery: bool, battle_size: str, doctrine: str, state_file: str | None, as_json: bool,
+               report_file: str | None, force: bool) -> None:
     """Every design in FILES (design or fleet files) against every other, RUNS battles each.
 
     Prints a ranking, a win-rate matrix with Wilson 95% intervals, and the throughput.

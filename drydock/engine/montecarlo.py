@@ -214,8 +214,8 @@ def robustness_line(by_doctrine: dict[str, Summary]) -> str:
         v = next(iter(verdicts.values()))
         return text + ("too close to call under every doctrine" if v == "even"
                        else f"side {v} favoured under every doctrine (robust)")
-    return text + "the verdict changes with the doctrine (" + ", ".join(
-        f"{_shown(k)}: {'even' if v == 'even' else 'side ' + v}" for k, v in verdicts.items()) + "); treat it as unsettled"
+    changes = ", ".join(f"{_shown(k)}: {'even' if v == 'even' else 'side ' + v}" for k, v in verdicts.items())
+    return text + f"the verdict changes with the doctrine ({changes}); treat it as unsettled"
 
 
 def _shown(label: str) -> str:

@@ -64,6 +64,7 @@ from drydock.engine.damage import apply_marked_damage
 from drydock.engine.dice import d6
 from drydock.engine.hexgrid import DIRS, FWD, GEOMETRY, decompose, distance, hex_line, on_board
 from drydock.engine.movement import Orders, path_hexes
+from drydock.engine.munitions import surviving
 from drydock.engine.ships import ShipState
 from drydock.engine.tables import (
     HYPERSPACE_AT,
@@ -71,6 +72,7 @@ from drydock.engine.tables import (
     MARINE_SQUADS,
     MARKER_RANGE,
     MINE_HIT,
+    MINE_HIT_SMALL,
     MINE_LAY_RANGE,
     OVERTHRUST_ON,
     PROBE_REACH,
@@ -220,7 +222,7 @@ def tractor_attacks(battle, ship: ShipState, flights: list) -> None:  # type: ig
         ship.beams_used += 1
         roll = d6(battle.rng)
         if roll >= TRACTOR_HIT:
-            f.kills += 1
+            f.kills += surviving(battle.rng, f, 1)  # B.20: a shuttle saves (IMP not given: 1)
         if battle.log is not None:
             battle.say(f"    {ship.label} tractor beam at {f.label}: {roll} -> "
                        f"{'kill' if roll >= TRACTOR_HIT else 'miss'}")
@@ -233,7 +235,7 @@ def tractor_defence(battle, ship: ShipState, flight) -> None:  # type: ignore[no
     ship.beams_used += 1
     roll = d6(battle.rng)
     if roll >= TRACTOR_DEFENCE_HIT:
-        flight.count -= 1
+        flight.count -= surviving(battle.rng, flight, 1)
     if battle.log is not None:
         battle.say(f"    {ship.label} tractor beam defence vs {flight.label}: {roll} -> {flight.count} left")
 
@@ -332,6 +334,7 @@ def lay_mines(battle, ship: ShipState) -> None:  # type: ignore[no-untyped-def]
         return
     spot = min(spots, key=lambda p: distance(eq - p[0], er - p[1]))  # first of the nearest, from the heading
     battle.minefields[spot] = battle.minefields.get(spot, 0) + ship.mines_left
+    battle.mine_layers[spot] = ship.side
     if battle.log is not None:
         battle.say(f"  {ship.label} lays {ship.mines_left} mines at {battle.hexname(*spot)}")
     ship.mines_left = 0
@@ -342,13 +345,16 @@ def mine_attacks(battle, ship: ShipState, orders: Orders, q0: int, r0: int, head
     """B.15: each hex entered next to (or in) a minefield: one die per marker, 5-6 hits, applied at once."""
     from drydock.engine.fighters import small_hits
 
+    if ship.hidden:  # B.5: a cloaked ship ignores minefields unless detected
+        return
     mined = battle.mined
+    hit_on = MINE_HIT_SMALL if ship.cloaked else MINE_HIT  # B.15: a detected cloaked ship only on 6
     for x, y in path_hexes(orders, heading):
         dice = mined.get((q0 + x, r0 + y), 0)
         if not dice or not ship.alive:
             continue
         rolls = [d6(battle.rng) for _ in range(dice)]
-        hits = sum(1 for d in rolls if d >= MINE_HIT)
+        hits = sum(1 for d in rolls if d >= hit_on)
         points, tally = small_hits(battle.rng, ship, hits, FWD)
         if battle.log is not None:
             battle.say(f"    {ship.label} enters {battle.hexname(q0 + x, r0 + y)} by a minefield: dice {rolls} -> "
@@ -454,7 +460,7 @@ def shockwave(battle, ship: ShipState) -> None:  # type: ignore[no-untyped-def]
             arc = GEOMETRY[(ship.q - e.q, ship.r - e.r, e.facing)][2] if (ship.q, ship.r) != (e.q, e.r) else FWD
             small_hits(battle.rng, e, hits, arc)
         else:
-            e.kills += hits
+            e.kills += surviving(battle.rng, e, hits)
         if battle.log is not None:
             battle.say(f"    {ship.label} shockwave: {hits} hits on {e.label}")
 

@@ -30,7 +30,7 @@ def unsimulated_su(design: Design, launch_recovery: bool = False) -> tuple[int, 
     """(SU spent on what the engine does not simulate, SU used): systems outside ``SIMULATED_SYSTEMS`` (but
     launch tubes under option F.5, B.12) and batteries with a trait outside ``SIMULATED_TRAITS``."""
     r = rate(design)
-    played = SIMULATED_SYSTEMS | ({"Launch Tubes"} if launch_recovery else set())
+    played = SIMULATED_SYSTEMS | ({"Launch Tubes", "Shuttlecraft"} if launch_recovery else set())
     out = sum(s.su for s in r.systems if s.name not in played)
     for battery, br in zip(design.weapons, r.batteries, strict=True):
         if any(t not in SIMULATED_TRAITS for m in battery.modes for t in m.traits):
