@@ -212,3 +212,19 @@ def test_seekers_claim_the_probe_bonus_b17():
     bt.rng = Scripted([4, 3, 1])
     attack(bt, fl, (foe.q + DIRS[3][0], foe.r + DIRS[3][1]))
     assert foe.hull_hits + foe.eng_hits + foe.wpn_hits + foe.shd_hits == 1  # the 4 hit only with the bonus
+
+
+def test_line_of_sight_via_a_probe_b17():
+    """B.17: "a starship may trace line of sight from itself to any face-up probe marker it launched, and then from
+    that marker to the target ... to circumvent intervening obstructions such as B.9: Flares"."""
+    from drydock.engine.hexgrid import from_offset
+
+    bt, me, foe = duel(spec("comet-frigate"), barge(), 10, 16)
+    bt.flares_up = {from_offset(13, 9): 2}
+    assert systems.sight(bt, me, foe) == (2, 0)
+    bt.probes_up = [(foe.uid, *from_offset(13, 5))]
+    assert systems.sight(bt, me, foe) == (2, 0)  # not its probe
+    bt.probes_up = [(me.uid, *from_offset(13, 5))]
+    assert systems.sight(bt, me, foe) == (0, 0)  # around the flares; the probe is too far for the +1
+    bt.flares_up[from_offset(13, 5)] = 1
+    assert systems.sight(bt, me, foe) == (1, 0)  # a flare on the probe's hex counts once

@@ -31,18 +31,20 @@
   minefield). A ship entering a hex containing or adjacent to a minefield is attacked at once with one die
   per marker: 5-6 hits, no modifiers, IMP 1, DMG 1, on its forward arc (stealth no effect). Doctrine: lay
   them all once an enemy ship is within ``MINE_LAY_RANGE``, in the adjacent hex nearest to where that enemy
-  will be; every doctrine avoids paths next to minefields. Not simulated: fighters and seekers entering
-  minefields, minesweeping.
+  will be; every doctrine avoids paths next to minefields. Flights and seekers entering minefields, cloaked
+  ships and minesweeping: :mod:`~drydock.engine.munitions`.
 - B.9 Flares and B.17 Probes: launched with the ship's attacks at a hex within 10: a die of 1 is a dud,
   2-4 puts the marker face down in a random adjacent hex (direction die from the launcher's heading), 5-6 in
   the chosen hex; face-down markers flip
   up in the End Phase, face-up ones are removed then (so a marker acts in the turn after its launch). A
   line of sight through hexes with face-up flares (both ends included) is -1 per flare (fire control may
   cancel it like any -1), 4 or more block the attack. A face-up probe gives the ship that launched it +1
-  to hit targets within 3 hexes of it. Doctrine: one probe a turn at the nearest enemy's next position
-  (as if it goes on straight); one flare a turn, when outgunned (as for the cloak), on the middle of the
-  line between the two ships' next positions. Not simulated: probes as weapons, line of sight traced via
-  a probe, seekers and probes.
+  to hit targets within 3 hexes of it, and the ship may trace its line of sight via the probe ("from itself
+  to any face-up probe marker it launched, and then from that marker to the target ... to circumvent
+  intervening obstructions such as B.9: Flares"; the probe's own hex counts once). Doctrine: one probe a
+  turn at the nearest enemy's next position (as if it goes on straight); one flare a turn, when outgunned
+  (as for the cloak), on the middle of the line between the two ships' next positions. Probes as weapons
+  and the bonus for seekers: :mod:`~drydock.engine.munitions`.
 - B.16 Overthrusters: after all ships moved (2c-iv), a die of 4-6 lets the ship turn one hexside port or
   starboard for the Combat Phase (turned back in the End Phase with the pivots). Doctrine: the facing
   whose fire scores best.
@@ -425,6 +427,11 @@ def sight(battle, ship: ShipState, target) -> tuple[int, int]:  # type: ignore[n
     if battle.flares_up:
         up = battle.flares_up
         flares = sum(up.get(h, 0) for h in hex_line(ship.q, ship.r, target.q, target.r))
+        for uid, q, r in battle.probes_up if flares else ():  # B.17: a line of sight via one's own probe
+            if uid == ship.uid:
+                via = (sum(up.get(h, 0) for h in hex_line(ship.q, ship.r, q, r))
+                       + sum(up.get(h, 0) for h in hex_line(q, r, target.q, target.r)) - up.get((q, r), 0))
+                flares = min(flares, via)
     bonus = 0
     for uid, q, r in battle.probes_up:
         if uid == ship.uid and distance(target.q - q, target.r - r) <= PROBE_REACH:
