@@ -79,7 +79,7 @@ class Matchup:
             if not (launch_recovery and (": Launch Tubes: " in n or ": Shuttlecraft: " in n))))
         if launch_recovery:
             self.not_simulated = [n.replace("are off, but for", "are off, but for launch and recovery (F.5) and")
-                                  for n in self.not_simulated]
+                                  .replace("variants, launch/recovery)", "variants)") for n in self.not_simulated]
         self.slots = deployment_slots(board[0], board[1], max(len(side_a), len(side_b)))  # limits before work
 
     def labels(self) -> tuple[list[str], list[str]]:

@@ -145,8 +145,10 @@ SIMULATED_SYSTEMS = frozenset({
 #: Systems that exist on designs but need parts of the game the engine does not play.
 SYSTEM_NOTES = {
     "Launch Tubes": ("doubles the launch rate of option F.5 (launch and recovery), which is off: flights are "
-                     "deployed with their carrier at set-up (2.3), so launch tubes change nothing here (B.12)"),
-    "Shuttlecraft": "shuttles need option F.5 (launch and recovery), which is off; not simulated (B.20)",
+                     "deployed with their carrier at set-up (2.3), so launch tubes change nothing here; simulated "
+                     "with --launch-recovery (B.12)"),
+    "Shuttlecraft": "shuttles need option F.5 (launch and recovery), which is off: simulated only with "
+                    "--launch-recovery (B.20)",
 }
 #: F.5 Launch & Recovery (option): flights launched / recovered per game turn by hull size, as
 #: (highest hull of the band, launch max, recovery max); B.12 launch tubes double the launch max.
