@@ -24,8 +24,9 @@ from drydock.legacy import batch  # noqa: E402
 from drydock.legacy.nova_sheet import sheet_from_nova  # noqa: E402
 from drydock.legacy.printing import sheet_for  # noqa: E402
 from drydock.render import build_booklet  # noqa: E402
-from drydock.render.html import render_html  # noqa: E402
-from drydock.render.pdf import bundle_fetcher, document, marks, render_pdf  # noqa: E402
+from drydock.render.html import BOX_RUN_PREFIX, render_css, render_html  # noqa: E402
+from drydock.render.pdf import bundle_fetcher, document, marks, render_pdf, turn_grid  # noqa: E402
+from drydock.render.vector import box_runs  # noqa: E402
 from drydock.resources import examples_dir  # noqa: E402
 from drydock.rules import Ruleset  # noqa: E402
 from tests.helpers import battery, design, majestic, mode  # noqa: E402
@@ -124,7 +125,7 @@ def test_repeated_ships_reuse_one_laid_out_page_and_any_jobs_give_the_same_pdf()
     reader = pypdf.PdfReader(BytesIO(one))
     drawn = [{ref.idnum for ref in page["/Resources"]["/XObject"].values()} for page in reader.pages]
     sheet_forms = set.union(*drawn[1:]) - set.union(*(d - {min(d)} for d in drawn[1:]))
-    assert len(sheet_forms) == 1  # the six sheet pages draw one form (the other form on each page is its footer)
+    assert len(sheet_forms) == 1  # the six sheet pages draw one form (the other: the arc key)
     assert [t.endswith(f"page {n} of 7") for n, t in enumerate(texts(one), start=1)] == [True] * 7
 
 
@@ -180,9 +181,15 @@ def test_page_use_large_compact_and_the_turn_record_in_the_free_height():
     # at two per page the turn record takes the rest of the half page: far more than its 9 mm rows
     two = build_booklet([majestic(), example("comet-frigate")], per_page=2, roster=False)
     two.fits = ["half", "half"]
+    found = marks(document(render_html(two, vector=True), bundle_fetcher()))
+    for anchor in ("sheet-1", "sheet-2"):
+        grid = turn_grid(two, anchor, "half", found)  # the PDF draws the boxes from under the caption to the foot
+        assert grid is not None and (grid.y2 - grid.y1) * 25.4 / 96 > 30, (anchor, grid)  # one 9 mm row at least
+        assert (grid.columns, grid.turns) == (10, 10)
+    # the HTML page lays the same record out as a CSS grid taking the free height
     found = marks(document(render_html(two), bundle_fetcher()))
     for anchor in ("sheet-1", "sheet-2"):
-        turns = (found[anchor + "-end"][1] - found[anchor + "-turns"][1]) * 25.4 / 96
+        turns = (found[anchor + "-end"].y1 - found[anchor + "-turns"].y1) * 25.4 / 96
         assert turns > 40, (anchor, turns)
 
 
@@ -256,7 +263,62 @@ def test_nova_notes_in_the_players_words_and_marked_system_boxes():
     assert not any(re.search(r"\bOQ\d", n) for n in sheet.notes)
     html = render_html(build_booklet([sheet]))
     assert html.count('<span class="marked"') == len(rec.bullets)
-    fetcher = bundle_fetcher()
-    page = texts(render_pdf(build_booklet([sheet]), fetcher))[0]
-    assert "marked.svg" in fetcher.served
+    assert "marked.svg" in render_css(build_booklet([sheet]))  # the HTML page draws the bullet with the SVG tile
+    # the PDF draws a bullet over each marked box, where the laid-out page put it
+    found = marks(document(render_html(build_booklet([sheet]), vector=True), bundle_fetcher()))
+    bullets = [run for run in box_runs(found, BOX_RUN_PREFIX) if run.kind == "k"]
+    assert sum(run.boxes for run in bullets) == len(rec.bullets)
+    page = texts(render_pdf(build_booklet([sheet]), bundle_fetcher()))[0]
     assert "OQ" not in page and "drawn with a dot carries a bullet" in page
+
+
+def test_every_box_of_the_sheet_is_drawn_once_where_it_was_laid_out():
+    """The PDF draws the damage boxes as vector outlines at the laid-out runs: as many as the sheet has (1.2-1.4)."""
+    for name in ("bastion-battleship", "wyvern-carrier", "majestic"):
+        b = build_booklet([example(name)])
+        sheet = b.sheets[0]
+        tracks = [t for t in sheet.tracks if t.values and any(t.values)]
+        expected = (sum(g.boxes for g in sheet.screens) + sum(len(t.values) for t in tracks)
+                    + sum(len(a.values) for t in sheet.tracks for a in t.arcs)
+                    + sum(k.mounts for bat in sheet.batteries for k in bat.banks if not k.expendable)
+                    + sum(g.boxes for g in sheet.equipment) + sum(len(m.values) for m in sheet.munitions)
+                    + (2 * sheet.flights.flights if sheet.flights else 0))
+        found = marks(document(render_html(b, vector=True), bundle_fetcher()))
+        runs = box_runs(found, BOX_RUN_PREFIX)
+        assert sum(r.boxes for r in runs if r.kind in "bm") == expected, name
+        assert all(r.x2 - r.x1 > 0 for r in runs)
+        # the runs print at the sheet's scale: at one per page, 1.3 x the 5.3 mm pitch
+        pitch = {round((r.x2 - r.x1) / r.boxes * 25.4 / 96, 2) for r in runs}
+        assert pitch == {round(5.3 * 1.3, 2)}, pitch
+
+
+def _outline_and_links(pdf: bytes) -> tuple[list[tuple[str, int]], list[int]]:
+    """(bookmark label, page) pairs, and the target page of each link on the first (roster) page."""
+    reader = pypdf.PdfReader(BytesIO(pdf))
+    def flat(items: list) -> list:
+        return [x for d in items for x in (flat(d) if isinstance(d, list) else [d])]
+
+    outline = [(" ".join(d.title.split()), reader.get_destination_page_number(d)) for d in flat(reader.outline)]
+    named = reader.named_destinations
+    targets = []
+    for annot in reader.pages[0].get("/Annots", []):
+        annot = annot.get_object()
+        dest = annot["/Dest"] if "/Dest" in annot else annot["/A"]["/D"]
+        if isinstance(dest, str):  # a named destination (WeasyPrint's own links)
+            dest = named[dest]
+        page = dest.page if hasattr(dest, "page") else dest[0]
+        targets.append(reader.get_page_number(page.get_object()))
+    return outline, sorted(set(targets))  # WeasyPrint writes each of its links twice
+
+
+def test_fast_path_has_the_plain_bookmarks_and_roster_links():
+    designs = [example("majestic"), example("comet-frigate"), example("majestic"), example("bastion-battleship")]
+    for per_page in (1, 4):
+        fast_b, plain_b = build_booklet(designs, per_page=per_page), build_booklet(designs, per_page=per_page)
+        fast = _outline_and_links(render_pdf(fast_b, jobs=2))
+        plain = _outline_and_links(render_pdf(plain_b, fast=False))
+        assert fast == plain, per_page
+        outline, links = fast
+        assert outline[:2] == [("Fleet roster", 0), ("Battle sizes (2.2)", 0)] and len(outline) == 6
+        assert links == ([1, 2, 3, 4] if per_page == 1 else [1, 2])
+        assert outline[2][0].startswith("Imperial MAJESTIC-class")

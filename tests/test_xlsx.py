@@ -258,3 +258,25 @@ def read_designs_bytes(data: bytes, name: str):
     from drydock.formats.excel.read import from_ods
 
     return from_ods(data, file=name)
+
+
+def test_cached_values_whichever_xml_writer_openpyxl_used():
+    """openpyxl writes ``<v/>`` and ``<sheet name=.. r:id=..>`` with the standard library, ``<v></v>`` and an
+    ``xmlns:r`` first with lxml (installed with pikepdf): the cached-value pass reads both."""
+    import zipfile
+
+    from drydock.formats.excel.cells import add_cached_values
+
+    rels = ('<Relationships><Relationship Type="ws" Target="/xl/worksheets/sheet1.xml" Id="rId1"/>'
+            '</Relationships>')
+    for sheet_tag, empty in (('<sheet name="SHIP1" sheetId="1" r:id="rId1"/>', "<v/>"),
+                             ('<sheet xmlns:r="urn:r" name="SHIP1" sheetId="1" state="visible" r:id="rId1"/>',
+                              "<v></v>")):
+        src = BytesIO()
+        with zipfile.ZipFile(src, "w") as z:
+            z.writestr("xl/workbook.xml", f"<workbook><sheets>{sheet_tag}</sheets></workbook>")
+            z.writestr("xl/_rels/workbook.xml.rels", rels)
+            z.writestr("xl/worksheets/sheet1.xml", f'<sheetData><c r="H8" s="5"><f>1+2</f>{empty}</c></sheetData>')
+        out = zipfile.ZipFile(BytesIO(add_cached_values(src.getvalue(), {"SHIP1": {"H8": 188}})))
+        cell = b'<c r="H8" s="5"><f>1+2</f><v>188</v></c>'
+        assert out.read("xl/worksheets/sheet1.xml") == b"<sheetData>" + cell + b"</sheetData>"

@@ -7,8 +7,9 @@ quarter or half, the paper size for a sheet on its own page -- trying the sizes 
 :func:`~drydock.render.html.size_order` until it fits, on a pool of processes (forked, so WeasyPrint is
 imported once). The roster is laid out knowing every sheet's page. The final PDF draws every laid-out
 page as a form XObject: a repeated ship draws the same XObject again, a shared page draws its cells'
-XObjects side by side, and each page gets its footer ("page n of m") from a document of footers. Results
-are collected in booklet order, so the output does not depend on the number of processes.
+XObjects side by side. The turn records' boxes and the page footers ("page n of m") are drawn over them as
+vector content (:mod:`drydock.render.vector`), as the plain renderer does. Results are collected in booklet
+order, so the output does not depend on the number of processes.
 """
 
 from __future__ import annotations
@@ -18,9 +19,10 @@ import os
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import replace
 from io import BytesIO
-from typing import Any
+from typing import Any, NamedTuple
 
 from drydock.render.html import (
+    BOX_RUN_PREFIX,
     CELL_SIZES,
     Item,
     Placed,
@@ -30,10 +32,21 @@ from drydock.render.html import (
     render_html,
     size_order,
 )
-from drydock.render.pdf import document, fits, marks, next_size, shared_fetcher, stylesheet
+from drydock.render.pdf import document, fits, marks, next_size, shared_fetcher, stylesheet, turn_grid
 from drydock.render.sheet import Booklet, Sheet
+from drydock.render.vector import (
+    BoxRun,
+    TurnGrid,
+    box_run_ops,
+    box_runs,
+    font_resources,
+    footer_ops,
+    save,
+    turn_grid_ops,
+)
 
 _PT_PER_MM = 72 / 25.4
+_PX_PER_MM = 96 / 25.4
 UNIT_ANCHOR = "sheet-1"
 
 
@@ -59,16 +72,28 @@ def sheet_css(booklet: Booklet, items: list[Item], unit: str, size: str) -> str:
     return render_css(booklet, items=items, footer=False, unit=unit) + (_NO_KEY if keyed(booklet, size) else "")
 
 
-def lay_out_sheet(booklet: Booklet, sheet: Sheet, size: str, fetcher: Any = None) -> tuple[str, bytes]:
-    """(size, PDF) of ``sheet`` alone at the first size from ``size`` on that it fits."""
+class Laid(NamedTuple):
+    """A sheet laid out alone: its size, its PDF, and what is drawn over its pages (turn record, box runs)."""
+
+    size: str
+    pdf: bytes
+    grid: TurnGrid | None
+    runs: list[BoxRun]
+    bookmarks: list[Bookmark]
+
+
+def lay_out_sheet(booklet: Booklet, sheet: Sheet, size: str, fetcher: Any = None) -> Laid:
+    """``sheet`` laid out alone at the first size from ``size`` on that it fits."""
     fetcher = fetcher or shared_fetcher()
     one = replace(booklet, sheets=[sheet], roster=None, fits=[])
     while True:
         items, unit = _unit_items(sheet, size)
-        doc = document(render_html(one, items=items, roster=False, footer=False, unit=unit, inline_css=False),
-                       fetcher, sheet_css(one, items, unit, size))
-        if fits(booklet, UNIT_ANCHOR, size, marks(doc)) or size == "flow":
-            return size, bytes(doc.write_pdf())
+        html = render_html(one, items=items, roster=False, footer=False, unit=unit, vector=True, inline_css=False)
+        doc = document(html, fetcher, sheet_css(one, items, unit, size))
+        found = marks(doc)
+        if fits(booklet, UNIT_ANCHOR, size, found) or size == "flow":
+            return Laid(size, bytes(doc.write_pdf()), turn_grid(booklet, UNIT_ANCHOR, size, found),
+                        box_runs(found, BOX_RUN_PREFIX), bookmarks(doc))
         size = next_size(booklet, size)
 
 
@@ -78,7 +103,7 @@ def key_stamp(booklet: Booklet, size: str, fetcher: Any = None) -> bytes:
     fetcher = fetcher or shared_fetcher()
     one = replace(booklet, sheets=[], roster=None, fits=[])
     items, unit = _unit_items(Sheet(title=""), size)
-    html = render_html(one, items=items, roster=False, footer=False, unit=unit, inline_css=False)
+    html = render_html(one, items=items, roster=False, footer=False, unit=unit, vector=True, inline_css=False)
     return bytes(document(html, fetcher, render_css(one, items=items, footer=False, unit=unit) + _ONLY_KEY).write_pdf())
 
 
@@ -104,141 +129,172 @@ def _page_numbers(items: list[Item], unit_pages: dict[Sheet, int], first: int) -
     return pages, n
 
 
+Bookmark = tuple[int, str, int, float]
+"""A bookmark of a laid-out document: its level, label, page index and height (CSS px from the top)."""
+Link = tuple[int, float, float, float, float, str]
+"""A link on a laid-out page: page index, its box (CSS px from the top left) and the sheet anchor it goes to."""
+ROSTER_LINK = "rp-"
+"""Anchors of the roster's page-number cells (``rp-<sheet anchor>``): the fast path makes them links."""
+
+
+def bookmarks(doc: Any) -> list[Bookmark]:
+    """The bookmarks of a laid-out document (WeasyPrint's, from ``bookmark-level``), in order."""
+    return [(level, label, index, float(point[1])) for index, page in enumerate(doc.pages)
+            for level, label, point, *_ in page.bookmarks]
+
+
+class Roster(NamedTuple):
+    """The roster laid out: its PDF and pages, its links to the sheets' pages and its bookmark."""
+
+    pdf: bytes
+    pages: int
+    links: list[Link]
+    bookmarks: list[Bookmark]
+
+
 def lay_out_roster(booklet: Booklet, items: list[Item], unit_pages: dict[Sheet, int], assumed: int,
-                   fetcher: Any = None) -> tuple[bytes, int]:
-    """(roster PDF, its pages) for ``items`` whose page sheets take ``unit_pages`` pages each.
+                   fetcher: Any = None) -> Roster:
+    """The roster for ``items`` whose page sheets take ``unit_pages`` pages each.
 
     The roster prints each ship's page number, so it is laid out on a guess of its own length (``assumed``)
     and again if the guess was wrong.
     """
     fetcher = fetcher or shared_fetcher()
     if booklet.roster is None:
-        return b"", 0
+        return Roster(b"", 0, [], [])
     roster_css = render_css(booklet, items=[], footer=False)
     while True:
         pages, _ = _page_numbers(items, unit_pages, assumed)
         doc = document(render_html(booklet, items=[], footer=False, pages=pages, inline_css=False), fetcher,
                        roster_css)
         if len(doc.pages) == assumed:
-            return bytes(doc.write_pdf()), assumed
+            links = [(m.page, m.x1, m.y1, m.x2, m.y2, name[len(ROSTER_LINK):]) for name, m in marks(doc).items()
+                     if name.startswith(ROSTER_LINK)]
+            return Roster(bytes(doc.write_pdf()), assumed, links, bookmarks(doc))
         assumed = len(doc.pages)
 
 
-def lay_out_footers(booklet: Booklet, total: int, fetcher: Any = None) -> bytes:
-    """``total`` empty pages carrying the footer ("page n of m")."""
-    fetcher = fetcher or shared_fetcher()
-    footers = document(render_html(booklet, items=[], roster=False, blank_pages=total, inline_css=False), fetcher,
-                       render_css(booklet, items=[]))
-    return bytes(footers.write_pdf())
-
-
 def front_matter(booklet: Booklet, items: list[Item], unit_pages: dict[Sheet, int], fetcher: Any = None,
-                 assumed: int | None = None) -> tuple[bytes, int, bytes]:
-    """(roster PDF, its pages, footers PDF) for ``items`` whose page sheets take ``unit_pages`` pages each."""
+                 assumed: int | None = None) -> Roster:
+    """The roster for ``items`` whose page sheets take ``unit_pages`` pages each."""
     assumed = roster_guess(booklet) if assumed is None else assumed
-    roster_pdf, roster_pages = lay_out_roster(booklet, items, unit_pages, assumed, fetcher)
-    total = _page_numbers(items, unit_pages, roster_pages)[1]
-    return roster_pdf, roster_pages, lay_out_footers(booklet, total, fetcher)
+    return lay_out_roster(booklet, items, unit_pages, assumed, fetcher)
 
 
 def _task(args: tuple[Any, ...]) -> Any:
     if args[0] == "roster":
         return lay_out_roster(*args[1:])
-    if args[0] == "footers":
-        return lay_out_footers(*args[1:])
+    if args[0] == "key":
+        return key_stamp(*args[1:])
     return lay_out_sheet(*args[1:])
 
 
 def _map(tasks: list[tuple[Any, ...]], jobs: int, fetcher: Any) -> list[Any]:
-    """Run the tasks, in parallel on forked processes when that is possible and asked for; results in order."""
-    if fetcher is not None or jobs <= 1 or len(tasks) <= 1 or "fork" not in multiprocessing.get_all_start_methods():
+    """Run the tasks, in parallel on forked processes when that is possible and asked for; results in order.
+
+    The last task runs here first: it parses the stylesheets and loads the fonts (a quarter of a second) once,
+    before the workers are forked, so that they start warm.
+    """
+    if fetcher is not None or jobs <= 1 or len(tasks) <= 2 or "fork" not in multiprocessing.get_all_start_methods():
         return [_task((*t, fetcher)) for t in tasks]
-    booklet = tasks[0][1]  # parse the stylesheets and load the fonts before forking, once for every worker
+    booklet = tasks[-1][1]
     for size in size_order(booklet):
         items, unit = _unit_items(Sheet(title=""), size)
         stylesheet(sheet_css(booklet, items, unit, size), shared_fetcher())
-    stylesheet(render_css(booklet, items=[], footer=False), shared_fetcher())  # the roster's and footers' too
-    stylesheet(render_css(booklet, items=[]), shared_fetcher())
-    with ProcessPoolExecutor(max_workers=min(jobs, len(tasks)), mp_context=multiprocessing.get_context("fork")) as ex:
-        return list(ex.map(_task, tasks, chunksize=1))
+    stylesheet(render_css(booklet, items=[], footer=False), shared_fetcher())  # the roster's too
+    last = _task((*tasks[-1], None))
+    with ProcessPoolExecutor(max_workers=min(jobs, len(tasks) - 1),
+                             mp_context=multiprocessing.get_context("fork")) as ex:
+        return [*ex.map(_task, tasks[:-1], chunksize=1), last]
 
 
 class _Assembler:
-    """Builds the output PDF from laid-out pages, each source page becoming one reusable form XObject."""
+    """Builds the output PDF (pikepdf) from laid-out pages, each source page becoming one reusable form XObject."""
 
     def __init__(self, page_w: float, page_h: float) -> None:
-        from pypdf import PdfWriter
+        import pikepdf
 
-        self.writer = PdfWriter()
+        self.pdf = pikepdf.new()
         self.size = (round(page_w * _PT_PER_MM, 3), round(page_h * _PT_PER_MM, 3))
         self.forms: dict[tuple[int, int], Any] = {}
-        self.readers: dict[int, Any] = {}
+        self.sources: dict[int, Any] = {}
+        self.fonts: Any = None
 
-    def reader(self, key: int, pdf: bytes) -> Any:
-        from pypdf import PdfReader
+    def source(self, key: int, pdf: bytes) -> Any:
+        import pikepdf
 
-        if key not in self.readers:
-            self.readers[key] = PdfReader(BytesIO(pdf))
-        return self.readers[key]
+        if key not in self.sources:  # kept open until the booklet is saved
+            self.sources[key] = pikepdf.open(BytesIO(pdf))
+        return self.sources[key]
 
     def form(self, key: int, pdf: bytes, index: int) -> Any:
-        from pypdf.generic import ArrayObject, DecodedStreamObject, FloatObject, NameObject, StreamObject
-
         ref = self.forms.get((key, index))
         if ref is None:
-            src = self.reader(key, pdf).pages[index]
-            contents = src["/Contents"].get_object()
-            if isinstance(contents, StreamObject):  # WeasyPrint writes one stream a page: reuse it as encoded
-                stream = contents.clone(self.writer, force_duplicate=True)
-            else:
-                stream = DecodedStreamObject()
-                stream.set_data(src.get_contents().get_data())
-            stream[NameObject("/Type")] = NameObject("/XObject")
-            stream[NameObject("/Subtype")] = NameObject("/Form")
-            stream[NameObject("/BBox")] = ArrayObject(FloatObject(v) for v in src.mediabox)
-            stream[NameObject("/Resources")] = src["/Resources"].clone(self.writer)
-            if "/Group" in src:
-                stream[NameObject("/Group")] = src["/Group"].clone(self.writer)
-            if isinstance(stream, DecodedStreamObject):
-                stream = stream.flate_encode()
-            ref = self.forms[(key, index)] = self.writer._add_object(stream)
+            form = self.source(key, pdf).pages[index].as_form_xobject()
+            ref = self.forms[(key, index)] = self.pdf.copy_foreign(form)
         return ref
 
-    def page(self, placed: list[tuple[Any, float, float]]) -> None:
-        """A page drawing each form at (x, y) mm from the page's top-left corner (its own top-left there)."""
-        from pypdf import PageObject
-        from pypdf.generic import DecodedStreamObject, DictionaryObject, NameObject
+    def page(self, placed: list[tuple[Any, float, float]], ops_after: str = "") -> None:
+        """A page drawing each form at (x, y) mm from the page's top-left corner (its own top-left there), then
+        the vector content ``ops_after`` (PDF user space)."""
+        import pikepdf
 
         w, h = self.size
-        page = PageObject.create_blank_page(width=w, height=h)
-        xobjects = DictionaryObject()
+        xobjects = pikepdf.Dictionary()
         ops = []
         for n, (ref, x, y) in enumerate(placed):
             name = f"/P{n}"
-            xobjects[NameObject(name)] = ref
-            bbox = ref.get_object()["/BBox"]
-            dy = h - round(y * _PT_PER_MM, 3) - float(bbox[3])
+            xobjects[name] = ref
+            dy = h - round(y * _PT_PER_MM, 3) - float(ref.BBox[3])
             ops.append(f"q 1 0 0 1 {round(x * _PT_PER_MM, 3)} {round(dy, 3)} cm {name} Do Q")
-        page[NameObject("/Resources")] = DictionaryObject({NameObject("/XObject"): xobjects})
-        content = DecodedStreamObject()
-        content.set_data("\n".join(ops).encode("ascii"))
-        page[NameObject("/Contents")] = self.writer._add_object(content)
-        self.writer.add_page(page)
+        if self.fonts is None:
+            self.fonts = font_resources(self.pdf)
+        content = "\n".join([*ops, ops_after] if ops_after else ops).encode("ascii")
+        page = pikepdf.Dictionary(Type=pikepdf.Name.Page, MediaBox=pikepdf.Array([0, 0, w, h]),
+                                  Resources=pikepdf.Dictionary(XObject=xobjects, Font=self.fonts),
+                                  Contents=pikepdf.Stream(self.pdf, content))
+        self.pdf.pages.append(pikepdf.Page(page))
+
+    def links(self, links: list[tuple[int, float, float, float, float, int]]) -> None:
+        """Link annotations: (page index, box in CSS px from the top left, target page index)."""
+        import pikepdf
+
+        h = self.size[1]
+        for page, x1, y1, x2, y2, target in links:
+            rect = [round(x1 * 0.75, 3), round(h - y2 * 0.75, 3), round(x2 * 0.75, 3), round(h - y1 * 0.75, 3)]
+            annot = self.pdf.make_indirect(pikepdf.Dictionary(
+                Type=pikepdf.Name.Annot, Subtype=pikepdf.Name.Link, Rect=rect, Border=[0, 0, 0],
+                Dest=[self.pdf.pages[target].obj, pikepdf.Name.XYZ, 0, h, 0]))
+            where = self.pdf.pages[page].obj
+            if "/Annots" not in where:
+                where.Annots = pikepdf.Array()
+            where.Annots.append(annot)
+
+    def outline(self, marks: list[tuple[int, str, int, float]]) -> None:
+        """Bookmarks: (level, label, page index, height in CSS px from the page's top), a deeper level nested
+        under the last shallower one."""
+        from pikepdf import OutlineItem, PageLocation
+
+        with self.pdf.open_outline() as outline:
+            parents: list[tuple[int, Any]] = []
+            for level, label, page, y in marks:
+                item = OutlineItem(label, page, PageLocation.XYZ, left=0, top=round(self.size[1] - y * 0.75, 3))
+                while parents and parents[-1][0] >= level:
+                    parents.pop()
+                (parents[-1][1].children if parents else outline.root).append(item)
+                parents.append((level, item))
 
     def bytes(self) -> bytes:
-        out = BytesIO()
-        self.writer.write(out)
-        return out.getvalue()
+        return save(self.pdf)
 
 
 def render_fast(booklet: Booklet, fetcher: Any = None, *, jobs: int | None = None) -> bytes:
     """The booklet as PDF bytes, each distinct sheet laid out once (see the module docstring).
 
-    The roster and footers are laid out alongside the sheets on the guess that every sheet fits its first size
-    on one page; when a sheet did not, they are laid out again once the sheets are done.
+    The roster (and the arc key of the first size) is laid out alongside the sheets on the guess that every
+    sheet fits its first size on one page; when a sheet did not, the roster is laid out again once the sheets
+    are done.
     """
-    from pypdf import PdfReader
-
     order = size_order(booklet)
     distinct: dict[Sheet, str] = {}
     for i, sheet in enumerate(booklet.sheets):
@@ -248,36 +304,45 @@ def render_fast(booklet: Booklet, fetcher: Any = None, *, jobs: int | None = Non
     bare = replace(booklet, sheets=[], roster=None, fits=[])
     ones = dict.fromkeys(distinct, 1)
     assumed = roster_guess(booklet)
-    tasks: list[tuple[Any, ...]] = [("roster", booklet, guess, ones, assumed),
-                                     ("footers", bare, _page_numbers(guess, ones, assumed)[1])]
+    tasks: list[tuple[Any, ...]] = [("roster", booklet, guess, ones, assumed)]
+    stamps: dict[str, bytes] = {}
+    if keyed(booklet, order[0]) and booklet.sheets:
+        tasks.append(("key", bare, order[0]))
     tasks += [("sheet", bare, sheet, size) for sheet, size in distinct.items()]
-    roster, footers, *laid = _map(tasks, jobs or os.cpu_count() or 1, fetcher)
-    unit_pdf = {sheet: pdf for sheet, (_, pdf) in zip(distinct, laid, strict=True)}
-    readers = {sheet: PdfReader(BytesIO(pdf)) for sheet, pdf in unit_pdf.items()}  # read once, also to assemble
-    unit_pages = {sheet: len(reader.pages) for sheet, reader in readers.items()}
-    sizes = {sheet: size for sheet, (size, _) in zip(distinct, laid, strict=True)}
-    booklet.fits = [sizes[s] for s in booklet.sheets]
-    items = layout_items(booklet)
-    if items != guess or any(n != 1 for n in unit_pages.values()) or roster[1] != assumed:
-        roster_pdf, roster_pages, footers = front_matter(booklet, items, unit_pages, fetcher, roster[1])
-    else:
-        roster_pdf, roster_pages = roster
-
+    roster, *laid = _map(tasks, jobs or os.cpu_count() or 1, fetcher)
+    if len(tasks) - 1 > len(distinct):
+        stamps[order[0]] = laid.pop(0)
+    done = dict(zip(distinct, laid, strict=True))
+    unit_pdf = {sheet: one.pdf for sheet, one in done.items()}
     g = geometry(booklet.paper, booklet.per_page)
     out = _Assembler(g.page_w, g.page_h)
     keys = {sheet: n for n, sheet in enumerate(distinct)}
-    out.readers.update((keys[sheet], reader) for sheet, reader in readers.items())
-    footer_key, roster_key = -1, -2
+    unit_pages = {sheet: len(out.source(keys[sheet], pdf).pages) for sheet, pdf in unit_pdf.items()}
+    booklet.fits = [done[s].size for s in booklet.sheets]
+    items = layout_items(booklet)
+    if items != guess or any(n != 1 for n in unit_pages.values()) or roster.pages != assumed:
+        roster = front_matter(booklet, items, unit_pages, fetcher, roster.pages)
+    roster_pdf, roster_pages = roster.pdf, roster.pages
+
+    roster_key = -2
+    first_page, total = _page_numbers(items, unit_pages, roster_pages)
+    marked: list[Bookmark] = list(roster.bookmarks)
     number = 0
 
-    def emit(placed: list[tuple[Any, float, float]]) -> None:
+    def drawn(sheet: Sheet, page: int, dx: float = 0.0, dy: float = 0.0) -> list[str]:
+        """What is drawn over page ``page`` of ``sheet``'s layout, placed (dx, dy) mm further on."""
+        one, h = done[sheet], out.size[1]
+        dx, dy = dx * _PX_PER_MM, dy * _PX_PER_MM
+        ops = [turn_grid_ops(one.grid.moved(0, dx, dy), h)] if one.grid is not None and one.grid.page == page else []
+        return ops + [box_run_ops(run.moved(0, dx, dy), h) for run in one.runs if run.page == page]
+
+    def emit(placed: list[tuple[Any, float, float]], ops: list[str] = ()) -> None:  # type: ignore[assignment]
         nonlocal number
-        out.page([*placed, (out.form(footer_key, footers, number), 0.0, 0.0)])
         number += 1
+        out.page(placed, "\n".join([*ops, footer_ops(number, total, g.page_w, g.page_h, g.margin)]))
 
     for index in range(roster_pages):
         emit([(out.form(roster_key, roster_pdf, index), 0.0, 0.0)])
-    stamps: dict[str, bytes] = {}
     for item in items:
         if item.kind == "page":
             assert item.sheet is not None
@@ -287,7 +352,17 @@ def render_fast(booklet: Booklet, fetcher: Any = None, *, jobs: int | None = Non
                     if item.size not in stamps:
                         stamps[item.size] = key_stamp(booklet, item.size, fetcher)
                     placed.append((out.form(-3 - KEYED_SIZES.index(item.size), stamps[item.size], 0), 0.0, 0.0))
-                emit(placed)
+                emit(placed, drawn(item.sheet, index))
+            marked += [(level, label, first_page[item.anchor] - 1 + page, y)
+                       for level, label, page, y in done[item.sheet].bookmarks]
         else:
-            emit([(out.form(keys[c.sheet], unit_pdf[c.sheet], 0), g.margin + c.x, g.margin + c.y) for c in item.cells])
+            for c in item.cells:
+                dy = (g.margin + c.y) * _PX_PER_MM
+                marked += [(level, label, first_page[c.anchor] - 1, y + dy)
+                           for level, label, _, y in done[c.sheet].bookmarks]
+            emit([(out.form(keys[c.sheet], unit_pdf[c.sheet], 0), g.margin + c.x, g.margin + c.y) for c in item.cells],
+                 [op for c in item.cells for op in drawn(c.sheet, 0, g.margin + c.x, g.margin + c.y)])
+    out.links([(page, x1, y1, x2, y2, first_page[anchor] - 1) for page, x1, y1, x2, y2, anchor in roster.links
+               if anchor in first_page])
+    out.outline(marked)
     return out.bytes()

@@ -14,8 +14,11 @@ the sheets, in order, onto pages.
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass
 from typing import Any
+
+from markupsafe import Markup
 
 from drydock.errors import DrydockError
 from drydock.render.arckey import KEY_MM, spelled_codes
@@ -45,6 +48,8 @@ CELL_PADDING_MM = 3.0
 """Padding inside a cell of a shared page (top and bottom)."""
 FOOTER_MM = 4.0
 """Room under the content for the page footer line."""
+BOX_RUN_PREFIX = "vb-"
+"""Anchors of box runs that the PDF renderers draw (``vb-<n>-<kind><boxes>``, see :mod:`drydock.render.vector`)."""
 ASSET_BASE = ""
 """Fonts and box images are relative to the templates directory (the PDF renderer's base URL)."""
 
@@ -248,23 +253,29 @@ def _template(name: str = TEMPLATE) -> Any:
 
 def render_html(booklet: Booklet, *, items: list[Item] | None = None, asset_base: str = ASSET_BASE,
                 roster: bool = True, footer: bool = True, unit: str = "", pages: dict[str, int] | None = None,
-                blank_pages: int = 0, inline_css: bool = True) -> str:
+                vector: bool = False, inline_css: bool = True) -> str:
     """The booklet as one HTML document (fonts and styles resolved against the templates directory).
 
     The fast renderer also asks for parts: ``items`` alone, no ``roster``, no page ``footer`` (it stamps
     footers itself), ``unit="cell"`` for one cell on a page of the cell's own size, and ``pages`` (anchor ->
-    page number) for a roster printed before its pages are laid out, and ``blank_pages`` empty pages (which
-    carry only the page footers). ``inline_css=False`` leaves the stylesheet out (:func:`render_css` gives
-    it, for WeasyPrint to parse once and reuse).
+    page number) for a roster printed before its pages are laid out. ``vector=True`` (the PDF renderers) leaves
+    the boxes of a filling turn record out, for :mod:`drydock.render.vector` to draw in the free height.
+    ``inline_css=False`` leaves the stylesheet out (:func:`render_css` gives it, for WeasyPrint to parse once
+    and reuse).
     """
     ctx = _context(booklet, items, asset_base=asset_base, footer=footer, unit=unit)
+    ids = itertools.count(1)
+
+    def vid(kind: str, boxes: int) -> Markup:
+        return Markup(f' id="{BOX_RUN_PREFIX}{next(ids)}-{kind}{boxes}"') if vector else Markup("")
+
     titles = [s.roster_title for s in booklet.sheets]
     doc_title = titles[0] if len(titles) == 1 else f"Fleet of {len(titles)} ships"
     show_roster = booklet.roster if roster else None
     return str(_template().render(
         doc_title=doc_title, roster=show_roster, blank=booklet.blank, pages=pages or {}, key=booklet.key,
         spell_arcs=spelled_codes, turns_full=TURNS_FULL_PAGE, turns_cell=TURNS_IN_CELL,
-        turn_columns=TURN_COLUMNS, turn_h=TURN_BOX_MM, blank_pages=blank_pages, inline_css=inline_css,
+        turn_columns=TURN_COLUMNS, turn_h=TURN_BOX_MM, vector=vector, vid=vid, inline_css=inline_css,
         items_per_page=booklet.per_page, **ctx,
     ))
 

@@ -7,7 +7,9 @@ Two renderers draw the same pages. :func:`render_pdf` with ``fast=False`` lays t
 as one WeasyPrint document; the default fast path (:mod:`drydock.render.compose`) lays out each
 distinct sheet once, in parallel, and assembles the pages. Both choose each sheet's size the same
 way: the first of :func:`~drydock.render.html.size_order` that the sheet fits, measured on the laid-out
-page from two markers (the sheet's top and its end).
+page from two markers (the sheet's top and the top of its turn record's boxes). Both draw the damage
+boxes, the turn record's boxes and the page footers as vector content (:mod:`drydock.render.vector`)
+where the laid-out page's markers say.
 """
 
 from __future__ import annotations
@@ -15,16 +17,36 @@ from __future__ import annotations
 import logging
 import mimetypes
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 from urllib.parse import unquote, urlsplit
 
-from drydock.render.html import Item, geometry, layout_items, render_html, size_order
+from drydock.render.html import (
+    BOX_RUN_PREFIX,
+    CELL_SIZES,
+    TURN_COLUMNS,
+    Item,
+    geometry,
+    layout_items,
+    render_html,
+    size_order,
+)
 from drydock.render.sheet import Booklet
+from drydock.render.tables import TURNS_FULL_PAGE, TURNS_IN_CELL
+from drydock.render.vector import (
+    TurnGrid,
+    box_run_ops,
+    box_runs,
+    footer_ops,
+    least_height_mm,
+    stamp_pages,
+    turn_grid_ops,
+)
 from drydock.resources import templates_dir
 
 _MIME = {".ttf": "font/ttf", ".otf": "font/otf", ".css": "text/css", ".woff2": "font/woff2", ".png": "image/png",
          ".svg": "image/svg+xml"}
 _PX_PER_MM = 96 / 25.4
+_PT_PER_MM = 72 / 25.4
 
 
 def _fetcher_class() -> type:
@@ -116,25 +138,57 @@ def stylesheet(css: str, fetcher: Any) -> Any:
     return sheet
 
 
-def marks(doc: Any) -> dict[str, tuple[int, float]]:
-    """Every anchor of a laid-out document: (page index, CSS px from the page's top)."""
-    out: dict[str, tuple[int, float]] = {}
+class Mark(NamedTuple):
+    """Where an anchored element was laid out: page index and its box in CSS px from the page's top left."""
+
+    page: int
+    x1: float
+    y1: float
+    x2: float
+    y2: float
+
+
+def marks(doc: Any) -> dict[str, Mark]:
+    """Every anchor of a laid-out document (after any transform of the element, as WeasyPrint reports it)."""
+    out: dict[str, Mark] = {}
     for index, page in enumerate(doc.pages):
-        for name, box in page.anchors.items():  # (x, y) or (x1, y1, x2, y2) depending on the version
-            out.setdefault(name, (index, float(box[1])))
+        for name, box in page.anchors.items():  # (x1, y1, x2, y2): WeasyPrint 61 and later
+            out.setdefault(name, Mark(index, *(float(v) for v in box)))
     return out
 
 
-def fits(booklet: Booklet, anchor: str, size: str, found: dict[str, tuple[int, float]]) -> bool:
-    """Does the sheet marked ``anchor`` fit its ``size``: its end marker on its first page, within the height?"""
+def _turn_record(size: str) -> tuple[int, int]:
+    """(turns, columns) of a sheet's game-turn record at ``size`` (1.5)."""
+    return (TURNS_IN_CELL if size in CELL_SIZES else TURNS_FULL_PAGE), TURN_COLUMNS[size]
+
+
+def turn_grid(booklet: Booklet, anchor: str, size: str, found: dict[str, Mark]) -> TurnGrid | None:
+    """The box of the turn record of the sheet marked ``anchor``: from under its caption to the sheet's foot.
+
+    ``None`` for a flowing sheet (its turn record is laid out as HTML) or one not laid out whole on one page.
+    """
     if size == "flow":
-        return True
-    top, end = found.get(anchor), found.get(anchor + "-end")
-    if top is None or end is None or top[0] != end[0]:
-        return False
+        return None
+    top, grid = found.get(anchor), found.get(anchor + "-grid")
+    if top is None or grid is None or top.page != grid.page:
+        return None
     g = geometry(booklet.paper, booklet.per_page)
     scale = g.scale if size == "page" else 1.0  # WeasyPrint reports anchors after the sheet's transform
-    return end[1] - top[1] <= g.sheet_height(size) * scale * _PX_PER_MM + 0.5
+    bottom = top.y1 + g.sheet_height(size) * scale * _PX_PER_MM
+    turns, columns = _turn_record(size)
+    return TurnGrid(grid.page, grid.x1, grid.y1, grid.x2, bottom, turns, columns, scale)
+
+
+def fits(booklet: Booklet, anchor: str, size: str, found: dict[str, Mark]) -> bool:
+    """Does the sheet marked ``anchor`` fit its ``size``: on its first page, with its turn record's rows at their
+    least height (:data:`~drydock.render.tables.TURN_BOX_MM`) under its caption?"""
+    if size == "flow":
+        return True
+    grid = turn_grid(booklet, anchor, size, found)
+    if grid is None:
+        return False
+    turns, columns = _turn_record(size)
+    return grid.y1 + least_height_mm(size, turns, columns) * grid.scale * _PX_PER_MM <= grid.y2 + 0.5
 
 
 def next_size(booklet: Booklet, size: str) -> str:
@@ -160,14 +214,25 @@ def render_plain(booklet: Booklet, fetcher: Any = None) -> bytes:
     booklet.fits = [f or order[0] for f in booklet.fits] + [order[0]] * (len(booklet.sheets) - len(booklet.fits))
     for _ in order:
         items = layout_items(booklet)
-        doc = document(render_html(booklet, items=items), fetcher)
+        doc = document(render_html(booklet, items=items, footer=False, vector=True), fetcher)
         found = marks(doc)
         bad = [(anchor, size) for anchor, size in _sized(items) if not fits(booklet, anchor, size, found)]
         if not bad:
             break
         for anchor, size in bad:
             booklet.fits[int(anchor.rsplit("-", 1)[1]) - 1] = next_size(booklet, size)
-    return bytes(doc.write_pdf())
+    g = geometry(booklet.paper, booklet.per_page)
+    page_h = g.page_h * _PT_PER_MM
+    ops: list[list[str]] = [[] for _ in doc.pages]
+    for anchor, size in _sized(items):
+        grid = turn_grid(booklet, anchor, size, found)
+        if grid is not None:
+            ops[grid.page].append(turn_grid_ops(grid, page_h))
+    for run in box_runs(found, BOX_RUN_PREFIX):
+        ops[run.page].append(box_run_ops(run, page_h))
+    for n, page_ops in enumerate(ops, start=1):
+        page_ops.append(footer_ops(n, len(ops), g.page_w, g.page_h, g.margin))
+    return stamp_pages(bytes(doc.write_pdf()), ["\n".join(o) for o in ops])
 
 
 def render_pdf(booklet: Booklet, fetcher: Any = None, *, fast: bool = True, jobs: int | None = None) -> bytes:

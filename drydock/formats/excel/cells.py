@@ -83,7 +83,9 @@ class Cells:
         self.cached.setdefault(ws.title, {})[addr] = plain(value)
 
 
-_CELL = re.compile(rb'<c r="([A-Z]+[0-9]+)"([^>]*)><f>(.*?)</f><v\s*/></c>', re.S)
+_CELL = re.compile(rb'<c r="([A-Z]+[0-9]+)"([^>]*)><f>(.*?)</f>(?:<v\s*/>|<v>\s*</v>)</c>', re.S)
+"""A formula cell without a cached value, as openpyxl writes it: ``<v/>`` with the standard library's XML writer,
+``<v></v>`` when lxml is installed."""
 
 
 def _v(value: Any) -> tuple[bytes, bytes] | None:
@@ -107,7 +109,7 @@ def add_cached_values(xlsx: bytes, cached: dict[str, dict[str, Any]]) -> bytes:
     targets = dict(re.findall(r'<Relationship[^>]*Id="([^"]+)"[^>]*Target="([^"]+)"', rels))
     targets.update({k: v for v, k in re.findall(r'<Relationship[^>]*Target="([^"]+)"[^>]*Id="([^"]+)"', rels)})
     paths: dict[str, str] = {}
-    for name, rid in re.findall(r'<sheet name="([^"]+)"[^>]*r:id="([^"]+)"', workbook):
+    for name, rid in re.findall(r'<sheet\b[^>]*?\sname="([^"]+)"[^>]*?\sr:id="([^"]+)"', workbook):  # lxml adds xmlns
         target = targets[rid].lstrip("/")
         paths[_unescape(name)] = target if target.startswith("xl/") else f"xl/{target}"
     out = BytesIO()
