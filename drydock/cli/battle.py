@@ -24,13 +24,15 @@ MATRIX_RUNS = 200
               help="Board size, columns x rows (0.1: the book's minimum is 32x18).")
 @click.option("--floating", is_flag=True, help="Floating board (D.4): no edges, ships never leave it.")
 @click.option("--launch-recovery", is_flag=True,
-              help="Option F.5: flights start aboard, launch in the End Phase (launch tubes double it), recover.")
+              help="Option F.5: flights and shuttlecraft start aboard, launch in the End Phase (launch tubes "
+                   "double it), recover.")
 @click.option("--doctrine", default=DEFAULT_DOCTRINE, show_default=True, type=click.Choice(sorted(DOCTRINES)),
-              help="How both sides fly and fight (see README).")
+              help="How both sides fly and fight, unless --doctrine-a/--doctrine-b say otherwise (see README).")
 @click.option("--doctrine-a", type=click.Choice(sorted(DOCTRINES)), help="Side A's doctrine [default: --doctrine].")
 @click.option("--doctrine-b", type=click.Choice(sorted(DOCTRINES)), help="Side B's doctrine [default: --doctrine].")
 @click.option("--robustness/--no-robustness", default=True, show_default=True,
-              help="Also fight the match-up under the other doctrine and say whether the verdict changes.")
+              help="Also fight the match-up with both sides under each doctrine (and under the asked pairing) "
+                   "and say whether the verdict changes.")
 @click.option("--battle-size", default="auto", show_default=True,
               type=click.Choice(["auto", "very-small", "small", "medium", "large", "very-large"]),
               help="VP target from 2.2; auto = 60% of the larger side's CR.")

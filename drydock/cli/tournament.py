@@ -21,7 +21,8 @@ from drydock.engine.ai import DEFAULT_DOCTRINE, DOCTRINES
 @click.option("--board", default="32x18", show_default=True, help="Board size, columns x rows.")
 @click.option("--floating", is_flag=True, help="Floating board (D.4): no edges, ships never leave it.")
 @click.option("--launch-recovery", is_flag=True,
-              help="Option F.5: flights start aboard, launch in the End Phase (launch tubes double it), recover.")
+              help="Option F.5: flights and shuttlecraft start aboard, launch in the End Phase (launch tubes "
+                   "double it), recover.")
 @click.option("--battle-size", default="auto", show_default=True,
               type=click.Choice(["auto", "very-small", "small", "medium", "large", "very-large"]),
               help="VP target from 2.2; auto = 60% of the larger side's CR.")
