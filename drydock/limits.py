@@ -122,11 +122,13 @@ FORMULA_EXPONENT = _limit("formula exponent", 10_000, "the exponent of ** in a f
 FORMULA_BITS = _limit("formula bits", 20_000, "bits of an exact intermediate value while a formula is computed")
 
 # ------------------------------------------------------------------ battles (drydock battle)
-BOARD = _limit("board size", 200, "columns or rows of the battle board (the default is 24x18)")
+BOARD = _limit("board size", 200, "columns or rows of the battle board (the default is 32x18, 0.1)")
 RUNS = _limit("runs", 1_000_000, "battles in one drydock battle")
 JOBS = _limit("jobs", 64, "worker processes")
 SHIPS = _limit("ships per side", 100, "ships on one side of a battle")
 TURNS = _limit("turns", 1_000, "turn limit of one battle")
+STATE_FILE = _limit("tournament state size", 8 * 1024 * 1024, "bytes in one drydock tournament --state file (a "
+                    "hundred designs' pairings take under 1 MB)")
 
 
 def check(what: str, value: int, limit: Limit, *, file: str | None = None, low: int | None = None) -> int:

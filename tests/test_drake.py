@@ -13,7 +13,7 @@ from drydock.errors import DrydockSyntaxError
 from drydock.formats import read_designs
 from drydock.formats.drake import DrakeSyntaxError, DrakeWriteError, from_drake, to_drake
 from drydock.formats.native import from_yaml, to_yaml
-from drydock.model import ArcValues, Bank, SystemEntry, TechLevels
+from drydock.model import ArcValues, Bank, Design, SystemEntry, TechLevels
 from drydock.validation import rate, validate
 from tests.design_strategies import designs
 
@@ -324,3 +324,36 @@ def test_several_glued_separators_are_all_separators():
     d = one(text)
     assert d.weapons[0].name == "-Gun"
     assert from_drake(to_drake(d)) == [d]
+
+
+@st.composite
+def out_of_rule_designs(draw: st.DrawFn) -> Design:
+    """A design with base values past the rules but within drydock's sanity limits (it loads; validate() objects)."""
+    d = draw(designs(stated=False))
+    wild, arc = st.integers(-5, 1000), st.integers(-5, 250)  # four arcs stay within the screens-total limit
+    upd: dict = {}
+    for key in ("hull", "engines", "shields", "screens"):
+        if draw(st.booleans()):
+            upd[key] = draw(st.one_of(wild, st.builds(ArcValues, fwd=arc, port=arc, stbd=arc, aft=arc))
+                            if key in ("shields", "screens") else wild)
+    if draw(st.booleans()):
+        tl = st.integers(-100, 100)
+        upd["tech"] = TechLevels(engines=draw(tl), shields=draw(tl), weapons=draw(tl), fighters=draw(tl))
+    return d.model_copy(update=upd)
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(out_of_rule_designs())
+def test_out_of_rule_designs_round_trip_or_are_refused_by_name(design):
+    """Matched pairs past the rules: Drake writes what it can express and reads it back unchanged, and refuses a
+    negative base value (its tracks start at the rating) with a one-line error instead of writing another design."""
+    try:
+        text = to_drake(design)
+    except DrakeWriteError as exc:
+        assert "Drake notation cannot write a negative value" in str(exc)
+        assert min(v for key in ("hull", "engines", "shields", "screens")
+                   for v in (getattr(design, key).model_dump().values()
+                             if isinstance(getattr(design, key), ArcValues) else [getattr(design, key)])) < 0
+        return
+    assert from_drake(text) == [design]
+    assert from_yaml(to_yaml(design)) == [design]

@@ -128,6 +128,18 @@ def test_tournament_resumes_and_ignores_jobs(tmp_path):
                 assert lo <= m[i][j]["rate"] <= hi
     other = CliRunner().invoke(cli, ["tournament", *files, "--runs", "30", "--state", str(state)])
     assert other.exit_code != 0 and "different tournament" in other.output
+    # a tampered state file is refused in one line, before any result from it is used
+    saved = json.loads(state.read_text())
+    for key, bad in (("0-1", {"a_wins": 61, "b_wins": 0, "draws": 0, "turns": 9}), ("0-1", "x"),
+                     ("9-9", saved["results"]["0-1"]), ("0-1", {"a_wins": True, "b_wins": 59, "draws": 0,
+                                                                "turns": 9})):
+        state.write_text(json.dumps({**saved, "results": {key: bad}}))
+        out = CliRunner().invoke(cli, ["tournament", *files, "--runs", "60", "--seed", "4", "--state", str(state)])
+        assert out.exit_code == 2 and "is not a finished pairing of this tournament" in out.output, out.output
+        assert "Traceback" not in out.output
+    state.write_text(json.dumps(saved) + " " * (8 * 1024 * 1024))
+    out = CliRunner().invoke(cli, ["tournament", *files, "--runs", "60", "--seed", "4", "--state", str(state)])
+    assert out.exit_code == 2 and "past drydock's limit of 8,388,608 (tournament state size" in out.output
 
 
 def test_report_screenshot_in_headless_chromium(tmp_path):

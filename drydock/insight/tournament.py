@@ -20,6 +20,7 @@ from typing import Any
 
 from drydock.engine.montecarlo import CHUNK, build_matchup, run_seed, wilson
 from drydock.errors import DrydockError
+from drydock.limits import STATE_FILE, TURNS, LimitError
 from drydock.model import Design
 from drydock.validation import rate
 
@@ -116,14 +117,32 @@ class Tournament:
                 "designs": [fingerprint(d) for d in self.designs]}
 
     def load(self, path: Path) -> None:
+        """Take the finished pairings of a state file, after checking its size, that it belongs to this
+        tournament, and that every result is a pairing of it whose counts add up to its runs."""
         try:
+            size = path.stat().st_size
+            if size > STATE_FILE.value:
+                raise LimitError("the state file", STATE_FILE, file=str(path), value=f"{size:,} bytes")
             state = json.loads(path.read_text(encoding="utf-8"))
-        except (OSError, ValueError) as exc:
+        except (OSError, ValueError, RecursionError) as exc:
             raise DrydockError(f"{path}: not a tournament state file ({exc})") from None
         if not isinstance(state, dict) or {k: state.get(k) for k in self.header()} != self.header():
             raise DrydockError(f"{path}: state of a different tournament (designs, runs, seed or options differ); "
                                "use another --state file")
-        self.results = {k: v for k, v in state.get("results", {}).items()}
+        results = state.get("results", {})
+        keys = {self.key(i, j) for i, j in self.pairs()}
+        if not isinstance(results, dict):
+            raise DrydockError(f"{path}: 'results' is not a mapping of pairings")
+        for key, counts in results.items():
+            fields = ("a_wins", "b_wins", "draws", "turns")
+            ok = (key in keys and isinstance(counts, dict) and set(counts) == set(fields)
+                  and all(type(counts[f]) is int and counts[f] >= 0 for f in fields)
+                  and counts["a_wins"] + counts["b_wins"] + counts["draws"] == self.runs
+                  and counts["turns"] <= self.runs * TURNS.value)
+            if not ok:
+                raise DrydockError(f"{path}: result {key!r} is not a finished pairing of this tournament "
+                                   f"({', '.join(fields)} adding up to {self.runs} runs)")
+        self.results = dict(results)
 
     def save(self, path: Path) -> None:
         from drydock.formats import write_atomic

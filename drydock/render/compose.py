@@ -202,6 +202,10 @@ def _map(tasks: list[tuple[Any, ...]], jobs: int, fetcher: Any) -> list[Any]:
         items, unit = _unit_items(Sheet(title=""), size)
         stylesheet(sheet_css(booklet, items, unit, size), shared_fetcher())
     stylesheet(render_css(booklet, items=[], footer=False), shared_fetcher())  # the roster's too
+    for size in KEYED_SIZES:  # and the arc key's
+        if keyed(booklet, size):
+            items, unit = _unit_items(Sheet(title=""), size)
+            stylesheet(render_css(booklet, items=items, footer=False, unit=unit) + _ONLY_KEY, shared_fetcher())
     last = _task((*tasks[-1], None))
     with ProcessPoolExecutor(max_workers=min(jobs, len(tasks) - 1),
                              mp_context=multiprocessing.get_context("fork")) as ex:
