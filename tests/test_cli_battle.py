@@ -71,3 +71,18 @@ def test_doctrine_and_robustness_line():
     assert d["robustness"]["verdicts"]["aggressive"] == "A"  # the battlecruiser beats the corvette
     r = CliRunner().invoke(cli, ["battle", BC, CV, "--runs", "40", "--no-robustness"])
     assert "robustness" not in r.output
+
+
+def test_one_doctrine_per_side():
+    """--doctrine-a/--doctrine-b override --doctrine for one side; the robustness line adds that pairing."""
+    r = CliRunner().invoke(cli, ["battle", BC, CV, "--runs", "40", "--doctrine-a", "cautious", "--json"])
+    assert r.exit_code == 0, r.output
+    d = json.loads(r.output)
+    assert d["doctrine"] == "A cautious, B aggressive"
+    assert list(d["robustness"]["verdicts"]) == ["aggressive", "cautious", "A cautious, B aggressive"]
+    r = CliRunner().invoke(cli, ["battle", BC, CV, "--runs", "40", "--doctrine", "cautious", "--doctrine-b",
+                                 "aggressive", "--no-robustness"])
+    assert r.exit_code == 0, r.output
+    assert "doctrines A cautious, B aggressive" in r.output
+    r = CliRunner().invoke(cli, ["battle", BC, CV, "--runs", "40", "--doctrine-b", "timid"])
+    assert r.exit_code == 2 and "timid" in r.output

@@ -109,3 +109,27 @@ def test_verdict_and_robustness_line():
                     "under every doctrine (robust)")
     line = robustness_line({"aggressive": summ(60, 40, "aggressive"), "cautious": summ(45, 55, "cautious")})
     assert "the verdict changes with the doctrine (aggressive: side A, cautious: even)" in line
+
+
+def test_one_doctrine_per_side_library():
+    """Each side's ships decide by their own side's doctrine: in a mixed match-up side A moves exactly as under
+    its doctrine for both sides, and side B as under its own."""
+    from drydock.engine.ai import doctrine_label, doctrine_pair
+
+    assert doctrine_pair("cautious") == (DOCTRINES["cautious"], DOCTRINES["cautious"])
+    assert doctrine_pair(("cautious", "aggressive")) == (DOCTRINES["cautious"], DOCTRINES["aggressive"])
+    assert doctrine_label(("aggressive", "aggressive")) == "aggressive"
+    assert doctrine_label(["cautious", "aggressive"]) == "A cautious, B aggressive"
+    maj, vig = spec("majestic"), spec("vigilant-cruiser")
+
+    def first_orders(doctrine):
+        bt = Battle(Matchup([maj], [vig], doctrine=doctrine), random.Random(1), log=False)
+        a, b = bt.ships
+        a.q, a.r = from_offset(12, 9)  # close in, so that the doctrines' threat weights matter
+        b.q, b.r = from_offset(19, 9)
+        return [bt.m.doctrine.choose_orders(s, [e]) for s, e in ((a, b), (b, a))]
+
+    mixed = first_orders(("cautious", "aggressive"))
+    cautious, aggressive = first_orders("cautious"), first_orders("aggressive")
+    assert mixed == [cautious[0], aggressive[1]]
+    assert cautious != aggressive  # the test would prove nothing if the doctrines agreed here

@@ -54,6 +54,8 @@ def test_flights_start_aboard_and_launch_in_the_end_phase_into_the_carrier_hex()
     assert len(new) == 6 and b.aboard[carrier.uid] == 6
     assert all((f.q, f.r, f.heading) == (carrier.q, carrier.r, carrier.heading) for f in new)
     assert len(fighters.launch(b, carrier)) == 6 and b.aboard[carrier.uid] == 0
+    # then its two shuttles (B.20), within the same launch maximum
+    assert [(f.kind, f.count, f.ma) for f in fighters.launch(b, carrier)] == [("shuttle", 1, 4)] * 2
     assert fighters.launch(b, carrier) == []
 
 
@@ -135,5 +137,6 @@ def test_launch_tubes_count_as_simulated_su_under_f5():
 
     w = read_designs(EXAMPLES / "wyvern-carrier.yaml")[0]
     tubes = {s.name: s.su for s in rate(w).systems}["Launch Tubes"]
-    assert (unsimulated_su(w), unsimulated_su(w, launch_recovery=True)) == ((98, 2038), (14, 2038))
-    assert tubes == 84  # only the shuttlecraft (14 SU) stay unplayed
+    shuttles = {s.name: s.su for s in rate(w).systems}["Shuttlecraft"]
+    assert (unsimulated_su(w), unsimulated_su(w, launch_recovery=True)) == ((98, 2038), (0, 2038))
+    assert (tubes, shuttles) == (84, 14)  # under F.5 the shuttlecraft (B.20) are in play too

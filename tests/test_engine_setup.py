@@ -138,6 +138,30 @@ class _Relabelled(Battle):
         super().deploy()
 
 
+def relabelled_runs_mirror(plain_match, relabelled_match, seed, monkeypatch, runs=20):
+    """Fight ``runs`` battles of ``plain_match`` and the same dice in ``relabelled_match`` with the labels exchanged
+    (the initiative die read for the other label); each must be the other's mirror. Returns the decisive count."""
+    from drydock.engine import battle as battle_module
+    from drydock.engine.montecarlo import run_seed
+
+    plain = battle_module.alternation
+
+    def other_label_first(a, b, first):
+        return plain(a, b, 1 - first if a == b else first)
+
+    decisive = 0
+    for i in range(runs):
+        one = Battle(plain_match, random.Random(run_seed(seed, i)), log=False).run()
+        with monkeypatch.context() as mp:
+            mp.setattr(battle_module, "alternation", other_label_first)
+            two = _Relabelled(relabelled_match, random.Random(run_seed(seed, i)), log=False).run()
+        assert two.winner == (None if one.winner is None else 1 - one.winner)
+        assert (two.turns, two.vp, two.survived, two.exits) == (one.turns, one.vp[::-1], one.survived[::-1],
+                                                                one.exits[::-1])
+        decisive += one.winner is not None
+    return decisive
+
+
 @pytest.mark.parametrize("name", ["dauntless-dreadnought", "bastion-battleship", "wyvern-carrier",
                                   "harrier-missile-destroyer", "shade-raider", "comet-frigate"])
 def test_being_side_a_changes_nothing(name, monkeypatch):
@@ -146,21 +170,20 @@ def test_being_side_a_changes_nothing(name, monkeypatch):
     its label. The initiative die (4.0, 5.2: a tie of counts -> die roll) is read for the other label, as a fair
     die may be. Together with the processing order making no measurable difference (paired runs, issue 14),
     this makes a mirror match's lean of side A sampling noise, not a rule of the engine."""
-    from drydock.engine import battle as battle_module
-    from drydock.engine.montecarlo import build_matchup, run_seed
+    from drydock.engine.montecarlo import build_matchup
 
     d = read_designs(EXAMPLES / f"{name}.yaml")[:1]
     m = build_matchup(d, d)
-    plain = battle_module.alternation
+    relabelled_runs_mirror(m, m, 4, monkeypatch)
 
-    def other_label_first(a, b, first):
-        return plain(a, b, 1 - first if a == b else first)
 
-    for i in range(20):
-        one = Battle(m, random.Random(run_seed(4, i)), log=False).run()
-        with monkeypatch.context() as mp:
-            mp.setattr(battle_module, "alternation", other_label_first)
-            two = _Relabelled(m, random.Random(run_seed(4, i)), log=False).run()
-        assert two.winner == (None if one.winner is None else 1 - one.winner)
-        assert (two.turns, two.vp, two.survived, two.exits) == (one.turns, one.vp[::-1], one.survived[::-1],
-                                                                one.exits[::-1])
+@pytest.mark.parametrize("name", ["dauntless-dreadnought", "wyvern-carrier", "comet-frigate"])
+def test_swapping_sides_swaps_the_doctrines(name, monkeypatch):
+    """One doctrine per side: a battle of (A cautious, B aggressive) relabelled as (A aggressive, B cautious),
+    each ship keeping its doctrine, is the same battle with the winner's label exchanged."""
+    from drydock.engine.montecarlo import build_matchup
+
+    d = read_designs(EXAMPLES / f"{name}.yaml")[:1]
+    m1 = build_matchup(d, d, doctrine=("cautious", "aggressive"))
+    m2 = build_matchup(d, d, doctrine=("aggressive", "cautious"))
+    assert relabelled_runs_mirror(m1, m2, 6, monkeypatch)

@@ -185,3 +185,24 @@ def test_loss_kinds_and_how_a_battle_ended():
     assert rec.stats.end == "victory points"
     rec.finished(False, (2, 1))
     assert rec.stats.end == "turn limit"
+
+
+def test_tournament_passes_launch_recovery_and_battle_size(tmp_path):
+    """`drydock tournament --launch-recovery` fights under option F.5 (the carrier's flights start aboard), so its
+    pairing is the library's F.5 match-up; `--battle-size` sets the VP target as in `drydock battle`."""
+    from drydock.engine.montecarlo import simulate
+    from drydock.formats import read_designs
+    from drydock.insight.tournament import Tournament, fingerprint, pair_seed
+
+    files = [str(EXAMPLES / "wyvern-carrier.yaml"), str(EXAMPLES / "bastion-battleship.yaml")]
+    on = json.loads(run("tournament", *files, "--runs", "100", "--jobs", "1", "--json", "--launch-recovery"))
+    off = json.loads(run("tournament", *files, "--runs", "100", "--jobs", "1", "--json"))
+    assert "launch and recovery (F.5)" in on["options"] and "launch and recovery (F.5)" not in off["options"]
+    designs = [read_designs(f)[0] for f in files]
+    t = Tournament(designs, 100, 1, {"launch_recovery": True})
+    seed = pair_seed(1, fingerprint(designs[0]), fingerprint(designs[1]))
+    s = simulate(designs[:1], designs[1:], runs=100, seed=seed, launch_recovery=True)
+    assert on["matrix"][0][1]["rate"] == s.a_wins / 100 and t.options()[-1] == "launch and recovery (F.5)"
+    assert on["matrix"][0][1] != off["matrix"][0][1]
+    text = run("tournament", *files, "--runs", "20", "--jobs", "1", "--battle-size", "small", "--launch-recovery")
+    assert "launch and recovery (F.5), battle size small" in text

@@ -6,6 +6,8 @@ import json
 
 import click
 
+from drydock.engine.ai import DEFAULT_DOCTRINE, DOCTRINES
+
 MATRIX_RUNS = 200
 
 
@@ -22,11 +24,15 @@ MATRIX_RUNS = 200
               help="Board size, columns x rows (0.1: the book's minimum is 32x18).")
 @click.option("--floating", is_flag=True, help="Floating board (D.4): no edges, ships never leave it.")
 @click.option("--launch-recovery", is_flag=True,
-              help="Option F.5: flights start aboard, launch in the End Phase (launch tubes double it), recover.")
-@click.option("--doctrine", default="aggressive", show_default=True, type=click.Choice(["aggressive", "cautious"]),
-              help="How both sides fly and fight (see README).")
+              help="Option F.5: flights and shuttlecraft start aboard, launch in the End Phase (launch tubes "
+                   "double it), recover.")
+@click.option("--doctrine", default=DEFAULT_DOCTRINE, show_default=True, type=click.Choice(sorted(DOCTRINES)),
+              help="How both sides fly and fight, unless --doctrine-a/--doctrine-b say otherwise (see README).")
+@click.option("--doctrine-a", type=click.Choice(sorted(DOCTRINES)), help="Side A's doctrine [default: --doctrine].")
+@click.option("--doctrine-b", type=click.Choice(sorted(DOCTRINES)), help="Side B's doctrine [default: --doctrine].")
 @click.option("--robustness/--no-robustness", default=True, show_default=True,
-              help="Also fight the match-up under the other doctrine and say whether the verdict changes.")
+              help="Also fight the match-up with both sides under each doctrine (and under the asked pairing) "
+                   "and say whether the verdict changes.")
 @click.option("--battle-size", default="auto", show_default=True,
               type=click.Choice(["auto", "very-small", "small", "medium", "large", "very-large"]),
               help="VP target from 2.2; auto = 60% of the larger side's CR.")
@@ -36,8 +42,9 @@ MATRIX_RUNS = 200
               help="Write a report with charts: FILE.html, FILE.pdf, or FILE.svg (the win/draw/loss chart).")
 @click.option("--force", is_flag=True, help="Overwrite an existing --log or --report file.")
 def battle(side_a: str, side_b: str, count_a: int, count_b: int, runs: int, seed: int, turns: int, jobs: int,
-           board: str, floating: bool, launch_recovery: bool, doctrine: str, robustness: bool, battle_size: str,
-           as_json: bool, log_file: str | None, report_file: str | None, force: bool) -> None:
+           board: str, floating: bool, launch_recovery: bool, doctrine: str, doctrine_a: str | None,
+           doctrine_b: str | None, robustness: bool, battle_size: str, as_json: bool, log_file: str | None,
+           report_file: str | None, force: bool) -> None:
     """Fight SIDE_A against SIDE_B (design or fleet files; several files comma-separated) RUNS times.
 
     A fleet file fields every ship of the fleet, by name.
@@ -72,7 +79,7 @@ def battle(side_a: str, side_b: str, count_a: int, count_b: int, runs: int, seed
     for problem in illegal_designs(a + b):
         click.echo(one_line(f"drydock: warning: {problem}"), err=True)
     opts = {"turns": turns, "board": (w, h), "battle_size": battle_size, "floating": floating,
-            "doctrine": doctrine, "launch_recovery": launch_recovery}
+            "doctrine": (doctrine_a or doctrine, doctrine_b or doctrine), "launch_recovery": launch_recovery}
     if log_file:
         result = one_battle_log(a, b, seed=seed, **opts)
         write_atomic(log_file, "\n".join(result.log) + "\n", force=force)

@@ -20,6 +20,12 @@ from drydock.engine.ai import DEFAULT_DOCTRINE, DOCTRINES
 @click.option("--jobs", default=0, help="Worker processes [default: all cores]; results do not depend on it.")
 @click.option("--board", default="32x18", show_default=True, help="Board size, columns x rows.")
 @click.option("--floating", is_flag=True, help="Floating board (D.4): no edges, ships never leave it.")
+@click.option("--launch-recovery", is_flag=True,
+              help="Option F.5: flights and shuttlecraft start aboard, launch in the End Phase (launch tubes "
+                   "double it), recover.")
+@click.option("--battle-size", default="auto", show_default=True,
+              type=click.Choice(["auto", "very-small", "small", "medium", "large", "very-large"]),
+              help="VP target from 2.2; auto = 60% of the larger side's CR.")
 @click.option("--doctrine", default=DEFAULT_DOCTRINE, show_default=True, type=click.Choice(sorted(DOCTRINES)),
               help="How both sides fly and fight.")
 @click.option("--state", "state_file", type=click.Path(dir_okay=False),
@@ -29,7 +35,8 @@ from drydock.engine.ai import DEFAULT_DOCTRINE, DOCTRINES
               help="Write a report: FILE.html, FILE.pdf or FILE.svg (the matrix).")
 @click.option("--force", is_flag=True, help="Overwrite an existing --report file.")
 def tournament(files: tuple[str, ...], runs: int, seed: int, turns: int, jobs: int, board: str, floating: bool,
-               doctrine: str, state_file: str | None, as_json: bool, report_file: str | None, force: bool) -> None:
+               launch_recovery: bool, battle_size: str, doctrine: str, state_file: str | None, as_json: bool,
+               report_file: str | None, force: bool) -> None:
     """Every design in FILES (design or fleet files) against every other, RUNS battles each.
 
     Prints a ranking, a win-rate matrix with Wilson 95% intervals, and the throughput.
@@ -46,7 +53,12 @@ def tournament(files: tuple[str, ...], runs: int, seed: int, turns: int, jobs: i
     designs = [d for f in files for d in read_side(f)[0]]
     if len(designs) < 2:
         raise DrydockError("a tournament needs at least two designs")
-    t = Tournament(designs, runs, seed, {"turns": turns, "board": (w, h), "floating": floating, "doctrine": doctrine})
+    opts = {"turns": turns, "board": (w, h), "floating": floating, "doctrine": doctrine}
+    if launch_recovery:  # only when on: state files of tournaments without the option stay valid
+        opts["launch_recovery"] = True
+    if battle_size != "auto":
+        opts["battle_size"] = battle_size
+    t = Tournament(designs, runs, seed, opts)
     total = runs * len(t.pairs())
     state = Path(state_file) if state_file else None
     jobs = jobs or os.cpu_count() or 1

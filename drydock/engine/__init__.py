@@ -12,6 +12,8 @@ Modules, bottom up:
 - :mod:`~drydock.engine.damage` - the End Phase: tracks, loss limits and the loss policy
 - :mod:`~drydock.engine.systems` - Appendix B systems in play (cloak, hyperdrive, marines, mines, flares,
   probes, shockwave, stutterdrive, tractor beams, overthrusters, solar sails) and Proximity
+- :mod:`~drydock.engine.munitions` - minefields against flights and seekers, minesweeping, probes as
+  weapons and for seekers, shuttlecraft (B.15, B.17, B.20)
 - :mod:`~drydock.engine.ai` - the deterministic doctrines (aggressive, cautious)
 - :mod:`~drydock.engine.battle` - one battle (fair, point-symmetric set-up), with its turn-by-turn log
 - :mod:`~drydock.engine.montecarlo` - many battles, seeds, Wilson intervals, worker processes, the

@@ -1,5 +1,8 @@
 """The doctrines: simple deterministic AIs (issues 6 and 14), ``aggressive`` and ``cautious`` (:data:`DOCTRINES`).
 
+Each side flies by its own doctrine (:func:`doctrine_pair`: one for both sides, or one per side); the
+matchup's :class:`Doctrine` looks up the style of a ship's side, so swapping the sides swaps the doctrines too.
+
 - Each matchup precomputes, per bank, the expected damage of one mount against each enemy design at
   every range and shield rating (best mode per cell: dual-mode weapons choose the better mode, C.2).
 - Movement: from its legal orders (engine requirement 3.2-3.4, optionally one booster B.3) a ship
@@ -63,12 +66,28 @@ class Style:
     jump_hull: float
 
 
-#: The doctrines a battle can be fought with (``--doctrine``); both sides use the same one.
+#: The doctrines a battle can be fought with (``--doctrine``, or one per side: ``--doctrine-a/-b``).
 DOCTRINES: dict[str, Style] = {
     "aggressive": Style("aggressive", threat=1.0, margin=1.0, fire_margin=0.5, boosters=True, jump_hull=0.25),
     "cautious": Style("cautious", threat=1.6, margin=1.0, fire_margin=0.8, boosters=False, jump_hull=0.4),
 }
 DEFAULT_DOCTRINE = "aggressive"
+#: a doctrine for both sides (a name or a :class:`Style`), or one per side (A, B)
+DoctrineChoice = str | Style | tuple[str | Style, str | Style] | list[str | Style]
+
+
+def doctrine_pair(choice: DoctrineChoice) -> tuple[Style, Style]:
+    """The styles of side A and side B: one doctrine for both, or a pair (A, B). Unknown names are a KeyError."""
+    if isinstance(choice, str | Style):
+        choice = (choice, choice)
+    a, b = choice
+    return (DOCTRINES[a] if isinstance(a, str) else a, DOCTRINES[b] if isinstance(b, str) else b)
+
+
+def doctrine_label(choice: DoctrineChoice) -> str:
+    """How a report names the doctrines: ``aggressive`` (both sides), or ``A cautious, B aggressive``."""
+    a, b = doctrine_pair(choice)
+    return a.name if a == b else f"A {a.name}, B {b.name}"
 #: with no engine left after the hits planned for, a ship drifts: keep room for this many turns of drift
 DRIFT_TURNS = 8
 #: turns of drift at its speed a ship keeps in hand beyond its stopping distance (its engines may be shot away)
@@ -170,11 +189,12 @@ class Everywhere:
 
 
 class Doctrine:
-    """The AI for all ships of a battle (deterministic)."""
+    """The AI for all ships of a battle (deterministic), with each side's doctrine (:attr:`styles`)."""
 
     def __init__(self, specs: list[ShipSpec], board: tuple[int, int], floating: bool = False,
-                 style: Style | str = DEFAULT_DOCTRINE) -> None:
-        self.style = DOCTRINES[style] if isinstance(style, str) else style
+                 style: DoctrineChoice = DEFAULT_DOCTRINE) -> None:
+        #: the style of each side's ships (``ship.side`` 0 = A, 1 = B)
+        self.styles = doctrine_pair(style)
         self.board = board
         self.floating = floating
         w, hh = board
@@ -208,10 +228,11 @@ class Doctrine:
     def table(self, att: ShipSpec, dfn: ShipSpec) -> MatchTables:
         return self.tables[(id(att), id(dfn))]
 
-    def preferred_range(self, me: ShipSpec, enemy: ShipSpec) -> int:
-        """The range where my expected damage most exceeds the enemy's, weighted by the doctrine's
-        ``threat`` (ties: the more damage, then longer)."""
-        key = (id(me), id(enemy))
+    def preferred_range(self, me: ShipSpec, enemy: ShipSpec, side: int = 0) -> int:
+        """The range where my expected damage most exceeds the enemy's, weighted by the ``threat`` of my
+        side's doctrine (ties: the more damage, then longer)."""
+        style = self.styles[side]
+        key = (id(me), id(enemy), style.threat)
         if key not in self._pref:
             mine = self.table(me, enemy).by_range
             theirs = self.table(enemy, me).by_range
@@ -220,7 +241,7 @@ class Doctrine:
             for r in range(1, n):
                 a = mine[r] if r < len(mine) else 0.0
                 b = theirs[r] if r < len(theirs) else 0.0
-                k = (round(a - self.style.threat * b, 9), round(a, 9), r)
+                k = (round(a - style.threat * b, 9), round(a, 9), r)
                 if best is None or k > best:
                     best, pr = k, r
             self._pref[key] = pr
@@ -253,7 +274,7 @@ class Doctrine:
         enemy will be if it goes on straight; else where it is now), the two-turns-ahead range target,
         the engine margin, my shields and engine rating."""
         spec = ship.spec
-        style = self.style
+        style = self.styles[ship.side]
         q0, r0 = ship.q, ship.r
         infos = []
         nearest = None
@@ -272,7 +293,7 @@ class Doctrine:
                 nearest = ((d0, e.uid), info, e)
         assert nearest is not None
         ninfo = nearest[1]
-        ninfo[6] = self.preferred_range(spec, nearest[2].spec)
+        ninfo[6] = self.preferred_range(spec, nearest[2].spec, ship.side)
         ninfo[5] = RANGE_PENALTY * (self.table(spec, nearest[2].spec).best + 0.1)
         # two turns ahead: the nearest enemy goes on straight; I coast at the slowest speed I can reach
         ne = nearest[2]
@@ -289,10 +310,11 @@ class Doctrine:
     def score_pose(self, ship: ShipState, ctx: tuple, q: int, r: int, h: int, f: int, speed: int) -> float:
         """The doctrine's score of ``ship`` ending at (q, r) with heading ``h``, facing ``f`` and ``speed``."""
         infos, far, margin, my_shields, er = ctx
-        return self._score(ship.lrs, my_shields, q, r, h, f, speed, infos, self.style.threat, margin, er, far)
+        return self._score(ship.lrs, my_shields, q, r, h, f, speed, infos, self.styles[ship.side].threat, margin, er,
+                           far)
 
     def _choose(self, ship: ShipState, enemies: list[ShipState], mined: dict | None = None) -> tuple[Orders, int]:
-        style = self.style
+        style = self.styles[ship.side]
         q0, r0 = ship.q, ship.r
         infos, far, margin, my_shields, er = self.context(ship, enemies)
         # B.10: a crippled ship with a hyperdrive warms it up (straight ahead only, no boosters)
@@ -346,7 +368,7 @@ class Doctrine:
         theirs = both - self._score(ship.lrs, my_shields, q, r, h, f, 0, infos, 1.0, margin, er, far)
         unarmed = [[*i[:3], [], *i[4:9], {}, *i[10:]] for i in infos]
         mine = both - self._score(ship.lrs, my_shields, q, r, h, f, 0, unarmed, 0.0, margin, er, far)
-        return mine <= self.style.threat * theirs
+        return mine <= self.styles[ship.side].threat * theirs
 
     def can_stay(self, ship: ShipState, boost: int = 0) -> bool:
         """Whether any order of the menu (3.2, with the boosters fired) keeps ``ship`` on the board this turn."""

@@ -9,8 +9,8 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
-from drydock.engine import fighters, systems
-from drydock.engine.ai import DEFAULT_DOCTRINE, Doctrine
+from drydock.engine import fighters, munitions, systems
+from drydock.engine.ai import DEFAULT_DOCTRINE, Doctrine, DoctrineChoice
 from drydock.engine.combat import BAND_NAMES, alternation, fire_volley
 from drydock.engine.damage import apply_marked_damage
 from drydock.engine.dice import d6
@@ -56,7 +56,8 @@ class Matchup:
 
     def __init__(self, side_a: list[ShipSpec], side_b: list[ShipSpec], *, turns: int = 20,
                  board: tuple[int, int] = BOARD, battle_size: str = "auto", floating: bool = False,
-                 doctrine: str = DEFAULT_DOCTRINE, record: bool = False, launch_recovery: bool = False) -> None:
+                 doctrine: DoctrineChoice = DEFAULT_DOCTRINE, record: bool = False,
+                 launch_recovery: bool = False) -> None:
         self.sides = (side_a, side_b)
         self.record = record
         self.turns = turns
@@ -73,11 +74,12 @@ class Matchup:
             self.vp_target = BATTLE_SIZES[battle_size][1]
         #: F.5 launch and recovery: flights start aboard, launch in the End Phase, may be recovered
         self.launch_recovery = launch_recovery
-        self.not_simulated = list(dict.fromkeys(n for s in side_a + side_b for n in s.not_simulated
-                                                if not (launch_recovery and ": Launch Tubes: " in n)))
+        self.not_simulated = list(dict.fromkeys(
+            n for s in side_a + side_b for n in s.not_simulated
+            if not (launch_recovery and (": Launch Tubes: " in n or ": Shuttlecraft: " in n))))
         if launch_recovery:
             self.not_simulated = [n.replace("are off, but for", "are off, but for launch and recovery (F.5) and")
-                                  for n in self.not_simulated]
+                                  .replace("variants, launch/recovery)", "variants)") for n in self.not_simulated]
         self.slots = deployment_slots(board[0], board[1], max(len(side_a), len(side_b)))  # limits before work
 
     def labels(self) -> tuple[list[str], list[str]]:
@@ -107,12 +109,14 @@ class Battle:
         self.flight_uid = 0
         #: F.5: carrier uid -> flights aboard; carrier uid -> flights recovered this Fighter Phase
         self.aboard: dict[int, int] = {}
+        self.shuttles_aboard: dict[int, int] = {}  # B.20 (with F.5): ship uid -> shuttles aboard
         self.recovered: dict[int, int] = {}
         #: ships that left the board although one of the doctrine's legal orders kept them on it
         self.avoidable_exits = 0
         #: B.15: minefield hex -> markers, and hex -> dice of the minefields it contains or touches
         self.minefields: dict[tuple[int, int], int] = {}
         self.mined: dict[tuple[int, int], int] = {}
+        self.mine_layers: dict[tuple[int, int], int] = {}  # minefield hex -> the side that laid it (doctrine)
         #: B.9 / B.17 markers [kind, owner uid, q, r, face up]; face-up flares by hex; face-up probes
         self.markers: list[list] = []
         self.flares_up: dict[tuple[int, int], int] = {}
@@ -143,6 +147,7 @@ class Battle:
         s.destroyed_turn = self.turn
         self.vp[1 - s.side] += vp
         lost = self.aboard.pop(s.uid, 0)  # F.5: flights aboard go down with their carrier
+        self.shuttles_aboard.pop(s.uid, 0)
         if lost and self.log is not None:
             self.say(f"  {lost} fighter flights aboard {s.label} are lost (F.5)")
         if self.obs:
@@ -181,6 +186,8 @@ class Battle:
                     self.say(f"deploy {s.label} at {self.pos(s)}")
         # 2.3: then the flights, within 2 hexes of their carriers
         for s in self.ships:
+            if s.spec.shuttles and self.m.launch_recovery:  # B.20: shuttles need F.5; aboard until launched
+                self.shuttles_aboard[s.uid] = s.spec.shuttles
             if s.spec.flights and self.m.launch_recovery:  # F.5: aboard until launched
                 self.aboard[s.uid] = s.spec.flights
                 if self.log is not None:
@@ -339,10 +346,14 @@ class Battle:
                 systems.board(self, ship, enemies)
             if ship.spec.tractor_beams:
                 systems.tractor_attacks(self, ship, enemy_flights[side])
+            if ship.probes_left:  # B.17: probes as weapons, in a pinch
+                munitions.probe_attack(self, ship, enemies)
             if ship.probes_left or ship.flares_left:
                 systems.launch_markers(self, ship, enemies)
             if ship.spec.shockwave:
                 systems.shockwave(self, ship)
+            if self.minefields:  # B.15 minesweeping with idle banks
+                decl += munitions.sweep_declarations(self, ship, decl)
             if not decl:
                 continue
             if log is not None:
@@ -379,8 +390,12 @@ class Battle:
                 spec_b = ship.spec.banks[bank]
                 what = (f"{spec_b.battery_name} [{spec_b.entry}] -> {target.label}"
                         if log is not None else "")
-                if not isinstance(target, ShipState):
-                    hits, per = shots_at_flight(rng, spec_b.modes[mi], n, spec_b.size, band, ship.fc)
+                if isinstance(target, munitions.Minefield):
+                    munitions.sweep(self, ship, target, spec_b.modes[mi], n, spec_b.size, band, what)
+                elif not isinstance(target, ShipState):
+                    mode = spec_b.modes[mi]
+                    hits, per = shots_at_flight(rng, mode, n, spec_b.size, band, ship.fc)
+                    hits = munitions.surviving(rng, target, hits, mode.imp_by_band[band])  # B.20 shuttle saves
                     target.kills += hits
                     if self.log is not None:
                         self.say(f"    {what}: {n}x at {BAND_NAMES[band]} range vs tiny target: hits {per} -> "
@@ -411,7 +426,7 @@ class Battle:
             self.flight_uid += 1
             label = f"{SIDES[ship.side]}-seekers#{self.flight_uid} {b.battery_name}"
             self.flights.append(SeekerFlight(self.flight_uid, ship.side, target, ship.q, ship.r, heading, k, mode,
-                                             label))
+                                             label, ship.uid))
             if self.obs:
                 self.obs.launched(self.flight_uid, ship, b.battery_name)
             if self.log is not None:
@@ -464,12 +479,13 @@ class Battle:
             for s in self.alive():  # 5g: deploy mines (B.15)
                 if s.mines_left and not s.cloaked:
                     systems.lay_mines(self, s)
-            if self.aboard:  # 5g: launch fighters (F.5)
+            if self.aboard or self.shuttles_aboard:  # 5g: launch fighters (F.5) and shuttles (B.20)
                 for s in self.alive():
                     new = fighters.launch(self, s)
                     self.flights += new
                     if new and self.log is not None:
-                        self.say(f"  {s.label} launches {len(new)} fighter flights (F.5)")
+                        self.say(f"  {s.label} launches {len(new)} flights (F.5): "
+                                 + ", ".join(f.label for f in new))
         return over
 
     def victory(self) -> tuple[bool, int | None]:

@@ -18,6 +18,9 @@
   carrier's hex, at most the recovery maximum per carrier (1/1/2/2/3), never to be launched again.
   Doctrine: a damaged flight (fewer than 6 fighters) in or next to its carrier is recovered. Flights
   aboard a destroyed carrier are lost with it.
+- B.20 shuttlecraft (with F.5): single-fighter flights with MA 4 and a saving throw per hit
+  (:mod:`~drydock.engine.munitions`), launched after the fighters within the same launch maximum.
+- B.15: a flight is attacked by the minefields it enters or passes next to (:mod:`~drydock.engine.munitions`).
 - Doctrine: attack the reachable element worth most (expected damage to a ship, or the expected
   damage of the fighters/seekers killed); otherwise close on the nearest enemy ship.
 """
@@ -30,6 +33,7 @@ from drydock.engine.combat import DiceRecorder, damage_value
 from drydock.engine.damage import apply_marked_damage
 from drydock.engine.dice import DamageTally, impact_probability, roll_damage, roll_impact
 from drydock.engine.hexgrid import DEFENSIVE, DIRS, GEOMETRY
+from drydock.engine.munitions import fighter_path_mines, surviving
 from drydock.engine.seekers import SeekerFlight, defensive_fire
 from drydock.engine.ships import ShipState
 from drydock.engine.tables import (
@@ -41,19 +45,25 @@ from drydock.engine.tables import (
     FIGHTERS_PER_FLIGHT,
     LAUNCH_RECOVERY,
     MAX_FLIGHTS_PER_HEX,
+    SHUTTLE_MA,
 )
 
 
 class FighterFlight:
     __slots__ = ("uid", "side", "carrier", "q", "r", "heading", "count", "label", "kills", "alive")
     kind = "fighters"
+    #: movement allowance (5.3)
+    ma = FIGHTER_MA
+    #: B.20: a shuttle's hits allow saving throws
+    shuttle = False
+    size = FIGHTERS_PER_FLIGHT
 
     def __init__(self, uid: int, side: int, carrier: ShipState, q: int, r: int, heading: int, label: str) -> None:
         self.uid = uid
         self.side = side
         self.carrier = carrier
         self.q, self.r, self.heading = q, r, heading
-        self.count = FIGHTERS_PER_FLIGHT
+        self.count = self.size
         self.label = label
         self.kills = 0
         self.alive = True
@@ -68,6 +78,16 @@ def fighter_expected(shield: int, ionized: bool) -> float:
     p_hit = (7 - FIGHTER_HIT) / 6
     p_imp = 1.0 if shield == 0 else float(impact_probability(shield, 0))
     return p_hit * p_imp * damage_value(False, False, False, False, False, ionized)
+
+
+class Shuttle(FighterFlight):
+    """B.20: "Shuttles are treated as if they were single-fighter flights", with MA 4 and saving throws."""
+
+    __slots__ = ()
+    kind = "shuttle"
+    ma = SHUTTLE_MA
+    shuttle = True
+    size = 1
 
 
 def deploy(battle, carrier: ShipState, flights: int) -> list[FighterFlight]:  # type: ignore[no-untyped-def]
@@ -105,18 +125,23 @@ def recovery_max(hull: int) -> int:
 
 def launch(battle, carrier: ShipState) -> list[FighterFlight]:  # type: ignore[no-untyped-def]
     """F.5, End Phase step g: launch up to the launch maximum of the flights aboard ``carrier`` into its hex,
-    with its heading (so that mirrored carriers launch mirrored flights)."""
-    aboard = battle.aboard.get(carrier.uid, 0)
-    n = min(aboard, launch_max(carrier.spec.hull, carrier.spec.launch_tubes))
-    if n <= 0 or not carrier.alive or carrier.cloaked:  # B.5: no launches while cloaked
+    with its heading (so that mirrored carriers launch mirrored flights); then shuttles (B.20), each one flight
+    of the same maximum."""
+    if not carrier.alive or carrier.cloaked:  # B.5: no launches while cloaked
         return []
-    battle.aboard[carrier.uid] = aboard - n
-    out = []
-    for _ in range(n):
-        battle.flight_uid += 1
-        label = f"{carrier.label.split()[0]}-fighters#{battle.flight_uid}"
-        out.append(FighterFlight(battle.flight_uid, carrier.side, carrier, carrier.q, carrier.r, carrier.heading,
-                                 label))
+    room = launch_max(carrier.spec.hull, carrier.spec.launch_tubes)
+    out: list[FighterFlight] = []
+    for pool, kind in ((battle.aboard, FighterFlight), (battle.shuttles_aboard, Shuttle)):
+        aboard = pool.get(carrier.uid, 0)
+        n = min(aboard, room)
+        if n <= 0:
+            continue
+        pool[carrier.uid] = aboard - n
+        room -= n
+        for _ in range(n):
+            battle.flight_uid += 1
+            label = f"{carrier.label.split()[0]}-{kind.kind}#{battle.flight_uid}"
+            out.append(kind(battle.flight_uid, carrier.side, carrier, carrier.q, carrier.r, carrier.heading, label))
     return out
 
 
@@ -124,7 +149,7 @@ def try_recover(battle, fl: FighterFlight) -> bool:  # type: ignore[no-untyped-d
     """F.5 doctrine: a damaged flight in or next to its living carrier moves into its hex and is recovered
     (removed from play for good: a recovered flight is not launched again), within the recovery maximum."""
     c = fl.carrier
-    if fl.count >= FIGHTERS_PER_FLIGHT or not c.alive or c.cloaked:
+    if fl.count >= fl.size or not c.alive or c.cloaked:
         return False
     dq, dr = fl.q - c.q, fl.r - c.r
     if (abs(dq) + abs(dr) + abs(dq + dr)) > 2:  # hex distance > 1
@@ -141,8 +166,8 @@ def try_recover(battle, fl: FighterFlight) -> bool:  # type: ignore[no-untyped-d
 
 
 @cache
-def fighter_moves(heading: int) -> tuple[tuple[int, int, int, tuple[tuple[int, int], ...]], ...]:
-    """Distinct end states (dq, dr, heading, waypoints) of 5.3 moves without sideslips."""
+def fighter_moves(heading: int, ma: int = FIGHTER_MA) -> tuple[tuple[int, int, int, tuple[tuple[int, int], ...]], ...]:
+    """Distinct end states (dq, dr, heading, waypoints) of 5.3 moves without sideslips, with ``ma``."""
     seen = {}
 
     def walk(q: int, r: int, h: int, turns_left: int, budget: int, turn_dir: int, pts: tuple) -> None:
@@ -160,36 +185,43 @@ def fighter_moves(heading: int) -> tuple[tuple[int, int, int, tuple[tuple[int, i
             walk(q, r, (h + turn_dir) % 6, turns_left - 1, budget, turn_dir, pts)
 
     for turns in range(4):
-        budget = FIGHTER_MA // FIGHTER_TURN_COST[turns]
+        budget = ma // FIGHTER_TURN_COST[turns]
         for d in (1, -1):
             walk(0, 0, heading, turns, budget, d, ())
     return tuple((q, r, h, pts) for (q, r, h), pts in seen.items())
 
 
-def board_ends(doctrine, q: int, r: int, heading: int) -> tuple[tuple[int, int, int], ...]:  # type: ignore[no-untyped-def]
+@cache
+def fighter_path(heading: int, ma: int = FIGHTER_MA) -> dict[tuple[int, int, int], tuple[tuple[int, int], ...]]:
+    """(dq, dr, heading) of an end state -> the waypoints of the move that reaches it (:func:`fighter_moves`)."""
+    return {(q, r, h): pts for q, r, h, pts in fighter_moves(heading, ma)}
+
+
+def board_ends(doctrine, q: int, r: int, heading: int, ma: int = FIGHTER_MA  # type: ignore[no-untyped-def]
+               ) -> tuple[tuple[int, int, int], ...]:
     """End states (q, r, heading) of the 5.3 moves from (q, r, heading) whose whole path stays on the board
     (in the order of :func:`fighter_moves`), cached on the match-up's doctrine."""
-    key = (q, r, heading)
+    key = (q, r, heading, ma)
     cache = doctrine.fighter_ends
     out = cache.get(key)
     if out is None:
         cells = doctrine.cells
-        out = tuple((q + dq, r + dr, h) for dq, dr, h, pts in fighter_moves(heading)
+        out = tuple((q + dq, r + dr, h) for dq, dr, h, pts in fighter_moves(heading, ma)
                     if (q + dq, r + dr) in cells and all((q + x, r + y) in cells for x, y in pts))
         if len(cache) < 100_000:
             cache[key] = out
     return out
 
 
-def first_end_by_hex(doctrine, q: int, r: int, heading: int  # type: ignore[no-untyped-def]
+def first_end_by_hex(doctrine, q: int, r: int, heading: int, ma: int = FIGHTER_MA  # type: ignore[no-untyped-def]
                      ) -> dict[tuple[int, int], tuple[int, int]]:
     """(q, r) -> (index, heading) of the first on-board end in that hex (order of :func:`board_ends`)."""
-    key = (q, r, heading)
+    key = (q, r, heading, ma)
     cache = doctrine.fighter_first
     out = cache.get(key)
     if out is None:
         out = {}
-        for i, (eq, er, h) in enumerate(board_ends(doctrine, q, r, heading)):
+        for i, (eq, er, h) in enumerate(board_ends(doctrine, q, r, heading, ma)):
             out.setdefault((eq, er), (i, h))
         if len(cache) < 100_000:
             cache[key] = out
@@ -197,14 +229,14 @@ def first_end_by_hex(doctrine, q: int, r: int, heading: int  # type: ignore[no-u
 
 
 def approach_order(doctrine, q: int, r: int, heading: int,  # type: ignore[no-untyped-def]
-                   spots: tuple[tuple[int, int], ...]) -> tuple[tuple[int, int, int], ...]:
+                   spots: tuple[tuple[int, int], ...], ma: int = FIGHTER_MA) -> tuple[tuple[int, int, int], ...]:
     """The on-board ends of :func:`board_ends` sorted by distance to the nearest of ``spots`` (stable)."""
-    key = (q, r, heading, spots)
+    key = (q, r, heading, spots, ma)
     cache = doctrine.fighter_approach
     out = cache.get(key)
     if out is None:
         scored = []
-        for e in board_ends(doctrine, q, r, heading):
+        for e in board_ends(doctrine, q, r, heading, ma):
             d = 1 << 30
             for sq, sr in spots:
                 dq, dr = sq - e[0], sr - e[1]
@@ -246,7 +278,7 @@ def activate(battle, fl: FighterFlight) -> None:  # type: ignore[no-untyped-def]
             if key not in attack_from or v > attack_from[key][0]:
                 attack_from[key] = (v, t)
     # the reachable attack hex worth most (ties: the first end in move order)
-    first = first_end_by_hex(battle.m.doctrine, fl.q, fl.r, fl.heading)
+    first = first_end_by_hex(battle.m.doctrine, fl.q, fl.r, fl.heading, fl.ma)
     best = None
     best_key = None
     for spot, (v, t) in attack_from.items():
@@ -260,7 +292,7 @@ def activate(battle, fl: FighterFlight) -> None:  # type: ignore[no-untyped-def]
     if best is None:
         # close on the nearest enemy ship: the first end (in move order) nearest to any of them
         for q, r, h in approach_order(battle.m.doctrine, fl.q, fl.r, fl.heading,
-                                      tuple((s.q, s.r) for s in enemy_ships)):
+                                      tuple((s.q, s.r) for s in enemy_ships), fl.ma):
             if (q, r) not in blocked:
                 best = (None, q, r, h, None)
                 break
@@ -271,9 +303,14 @@ def activate(battle, fl: FighterFlight) -> None:  # type: ignore[no-untyped-def]
             if battle.log is not None:
                 battle.say(f"  {fl.label}: cannot leave a hex with an opposing element: eliminated (5.3)")
         return
+    h0 = fl.heading
     _, fl.q, fl.r, fl.heading, target = best
     if battle.log is not None:
         battle.say(f"  {fl.label} ({fl.count} fighters) moves {battle.hexname(*start)} -> {battle.hexname(fl.q, fl.r)}")
+    if battle.mined:  # B.15: minefields entered or passed on the way
+        fighter_path_mines(battle, fl, start[0], start[1], h0)
+        if not fl.alive:
+            return
     if target is not None:
         attack(battle, fl, target)
 
@@ -314,7 +351,7 @@ def attack(battle, fl: FighterFlight, target) -> None:  # type: ignore[no-untype
             return
         dice = [int(r.random() * 6) + 1 for _ in range(fl.count)]
         hits = sum(1 for d in dice if d >= FIGHTER_HIT)
-        lost = sum(1 for d in dice if d <= FIGHTER_AFB_KILL) if target.spec.afb else 0
+        lost = surviving(r, fl, sum(1 for d in dice if d <= FIGHTER_AFB_KILL)) if target.spec.afb else 0
         shield = target.shield(arc)
         points, tally = small_hits(r, target, hits, arc)
         fl.count -= min(lost, fl.count)
@@ -329,8 +366,9 @@ def attack(battle, fl: FighterFlight, target) -> None:  # type: ignore[no-untype
     else:
         before = target.count
         dice = [int(r.random() * 6) + 1 for _ in range(fl.count)]
-        killed = min(sum(1 for d in dice if d >= FIGHTER_HIT), target.count)
-        lost = 0 if isinstance(target, SeekerFlight) else min(sum(1 for d in dice if d <= FIGHTER_LOSS_ON), before)
+        killed = min(surviving(r, target, sum(1 for d in dice if d >= FIGHTER_HIT)), target.count)
+        lost = 0 if isinstance(target, SeekerFlight) else surviving(
+            r, fl, min(sum(1 for d in dice if d <= FIGHTER_LOSS_ON), before))
         target.count -= killed
         fl.count -= min(lost, fl.count)
         if target.count <= 0:

@@ -10,7 +10,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from drydock.engine.ai import DEFAULT_DOCTRINE, DOCTRINES
+from drydock.engine.ai import DEFAULT_DOCTRINE, DOCTRINES, doctrine_label, doctrine_pair
 from drydock.engine.battle import BattleResult, Matchup
 from drydock.engine.ships import ShipSpec
 from drydock.model import Design
@@ -50,6 +50,7 @@ class Summary:
     labels_b: list[str] = field(default_factory=list)
     not_simulated: list[str] = field(default_factory=list)
     vp_target: int = 0
+    #: the doctrines, as :func:`~drydock.engine.ai.doctrine_label` names them
     doctrine: str = DEFAULT_DOCTRINE
     #: ships of each side that left the board (3.3), summed over all runs
     exits_a: int = 0
@@ -146,7 +147,7 @@ def simulate(side_a: list[Design], side_b: list[Design], *, runs: int, seed: int
     la, lb = m.labels()
     summary = Summary(runs, survived_a=[0] * len(la), survived_b=[0] * len(lb), labels_a=la, labels_b=lb,
                       not_simulated=m.not_simulated, vp_target=m.vp_target,
-                      doctrine=opts.get("doctrine", DEFAULT_DOCTRINE))
+                      doctrine=doctrine_label(opts.get("doctrine", DEFAULT_DOCTRINE)))
     chunks = [(seed, i, min(i + CHUNK, runs)) for i in range(0, runs, CHUNK)]
     if jobs <= 1 or runs <= CHUNK:
         _WORKER["m"] = m
@@ -182,13 +183,20 @@ def verdict(s: Summary) -> str:
 
 def robustness(side_a: list[Design], side_b: list[Design], *, runs: int, seed: int, jobs: int = 1,
                done: Summary | None = None, **opts: Any) -> dict[str, Summary]:
-    """The match-up under every doctrine (same runs and seeds); ``done`` is a summary already fought."""
+    """The match-up with both sides under each doctrine in turn and, when the sides were given different
+    doctrines, under that pairing too (same runs and seeds); keyed by :func:`doctrine_label`. ``done`` is a
+    summary already fought."""
+    asked = doctrine_pair(opts.get("doctrine", DEFAULT_DOCTRINE))
+    pairings = [(DOCTRINES[n], DOCTRINES[n]) for n in DOCTRINES]
+    if asked not in pairings:
+        pairings.append(asked)
     out: dict[str, Summary] = {}
-    for name in DOCTRINES:
-        if done is not None and done.doctrine == name:
-            out[name] = done
+    for pair in pairings:
+        label = doctrine_label(pair)
+        if done is not None and done.doctrine == label:
+            out[label] = done
         else:
-            out[name] = simulate(side_a, side_b, runs=runs, seed=seed, jobs=jobs, **{**opts, "doctrine": name})
+            out[label] = simulate(side_a, side_b, runs=runs, seed=seed, jobs=jobs, **{**opts, "doctrine": pair})
     return out
 
 
@@ -200,14 +208,19 @@ def robustness_line(by_doctrine: dict[str, Summary]) -> str:
         decisive = s.a_wins + s.b_wins
         share = f"{100 * s.a_wins / decisive:.1f}%" if decisive else "n/a"
         verdicts[name] = verdict(s)
-        parts.append(f"{name} A {share}")
+        parts.append(f"{_shown(name)} A {share}")
     text = "robustness: " + " / ".join(parts) + " of decisive battles: "
     if len(set(verdicts.values())) == 1:
         v = next(iter(verdicts.values()))
         return text + ("too close to call under every doctrine" if v == "even"
                        else f"side {v} favoured under every doctrine (robust)")
-    return text + "the verdict changes with the doctrine (" + ", ".join(
-        f"{k}: {'even' if v == 'even' else 'side ' + v}" for k, v in verdicts.items()) + "); treat it as unsettled"
+    changes = ", ".join(f"{_shown(k)}: {'even' if v == 'even' else 'side ' + v}" for k, v in verdicts.items())
+    return text + f"the verdict changes with the doctrine ({changes}); treat it as unsettled"
+
+
+def _shown(label: str) -> str:
+    """A doctrine label inside a list: a per-side pairing in brackets."""
+    return f"({label})" if "," in label else label
 
 
 def robustness_to_dict(by_doctrine: dict[str, Summary]) -> dict[str, Any]:
@@ -262,7 +275,8 @@ def format_summary(s: Summary, seed: int, by_doctrine: dict[str, Summary] | None
         return f"{100 * x:5.1f}%"
 
     lines = [f"A: {', '.join(s.labels_a)}", f"B: {', '.join(s.labels_b)}",
-             f"{s.runs} battles, seed {seed}, VP target {s.vp_target}, {s.doctrine} doctrine"]
+             f"{s.runs} battles, seed {seed}, VP target {s.vp_target}, "
+             + (f"doctrines {s.doctrine}" if "," in s.doctrine else f"{s.doctrine} doctrine")]
     for key, label in (("a_win", "A wins"), ("b_win", "B wins"), ("draw", "draws")):
         r = d[key]
         lines.append(f"  {label:7} {pct(r['rate'])}  95% CI [{pct(r['ci95'][0])}, {pct(r['ci95'][1])}]")

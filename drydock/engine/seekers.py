@@ -22,15 +22,17 @@ from drydock.engine.combat import DiceRecorder, absorb_screens, impact_shield, t
 from drydock.engine.damage import apply_marked_damage
 from drydock.engine.dice import DamageTally, roll_damage, roll_hits, roll_impact
 from drydock.engine.hexgrid import ARC_BIT, DEFENSIVE, DIRS, GEOMETRY, distance
+from drydock.engine.munitions import flight_mines, seeker_probe_bonus, surviving
 from drydock.engine.ships import ModeSpec, ShipState
 from drydock.engine.tables import AFB_MODIFIER, FLIGHT_SIZE, SEEKER_HEX_COST, TINY, TINY_INC_NPR
 
 
 class SeekerFlight:
-    __slots__ = ("uid", "side", "target", "q", "r", "heading", "count", "mode", "label", "kills", "alive")
+    __slots__ = ("uid", "side", "target", "q", "r", "heading", "count", "mode", "label", "kills", "alive", "owner")
 
     def __init__(self, uid: int, side: int, target: ShipState, q: int, r: int, heading: int, count: int,
-                 mode: ModeSpec, label: str) -> None:
+                 mode: ModeSpec, label: str, owner: int = -1) -> None:
+        self.owner = owner  # uid of the firing ship (its probes help the seekers, B.17)
         self.uid = uid
         self.side = side
         self.target = target
@@ -115,6 +117,7 @@ def defensive_fire(battle, rng: random.Random, target: ShipState, flight, arc: i
             continue
         target.bank_dfn[i] = battle.turn
         hits, per = shots_at_flight(rng, b.modes[0], n, b.size, 1, target.fc, medium=True)
+        hits = surviving(rng, flight, hits, b.modes[0].imp_by_band[1])  # B.20: shuttles save
         flight.count -= min(hits, flight.count)
         if battle.log is not None:
             battle.say(f"    {target.label} defensive fire {b.battery_name} [{b.entry}]: hits {per} -> "
@@ -150,6 +153,10 @@ def activate(battle, flight: SeekerFlight) -> None:  # type: ignore[no-untyped-d
             flight.r += dr
             ma -= cost
             turns = 0
+            if battle.mined and (flight.q, flight.r) in battle.mined:  # B.15: as fighters (C.4)
+                flight_mines(battle, flight, [(flight.q, flight.r)])
+                if not flight.alive:
+                    return
         else:
             mask = GEOMETRY[(t.q - flight.q, t.r - flight.r, flight.heading)][1]
             starboard = mask & (ARC_BIT["B"] | ARC_BIT["D"] | ARC_BIT["F"])
@@ -179,7 +186,7 @@ def attack(battle, flight: SeekerFlight, vacated: tuple[int, int]) -> None:  # t
     mode = flight.mode
     rec = DiceRecorder(rng) if log is not None else None
     r = rec if rec is not None else rng
-    mod = AFB_MODIFIER if t.spec.afb else 0
+    mod = (AFB_MODIFIER if t.spec.afb else 0) + (seeker_probe_bonus(battle, flight) if battle.probes_up else 0)
     hits = sum(roll_hits(r, mode.acc, mod, 1) for _ in range(flight.count))  # type: ignore[arg-type]
     shield = impact_shield(mode, t.shield(arc))
     imp = mode.imp_by_band[1]

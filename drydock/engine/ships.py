@@ -114,7 +114,7 @@ class ShipSpec:
                  "not_simulated", "engines", "afb", "flights", "launch_tubes", "hyperdrive", "marines",
                  "tractor_beams",
                  "stutterdrive", "overthrusters", "shockwave", "system_qty", "design", "mines", "cloak", "flares",
-                 "probes", "sails")
+                 "probes", "sails", "shuttles")
 
     def __init__(self, design: Design, rules: Ruleset | None = None, name: str | None = None) -> None:
         rules = rules or Ruleset.unity()
@@ -164,6 +164,7 @@ class ShipSpec:
         self.flares = qty.get("Flares", 0)                     # B.9
         self.probes = qty.get("Probes", 0)                     # B.17
         self.sails = "Solar Sails" in qty                      # B.21
+        self.shuttles = qty.get("Shuttlecraft", 0)             # B.20, with option F.5 only
         self.design = design
         # equipment items (A.3, B intro): one "battery" for loss limits; value = SU per item
         self.equipment: list[tuple[str, float]] = []

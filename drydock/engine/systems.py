@@ -31,18 +31,20 @@
   minefield). A ship entering a hex containing or adjacent to a minefield is attacked at once with one die
   per marker: 5-6 hits, no modifiers, IMP 1, DMG 1, on its forward arc (stealth no effect). Doctrine: lay
   them all once an enemy ship is within ``MINE_LAY_RANGE``, in the adjacent hex nearest to where that enemy
-  will be; every doctrine avoids paths next to minefields. Not simulated: fighters and seekers entering
-  minefields, minesweeping.
+  will be; every doctrine avoids paths next to minefields. Flights and seekers entering minefields, cloaked
+  ships and minesweeping: :mod:`~drydock.engine.munitions`.
 - B.9 Flares and B.17 Probes: launched with the ship's attacks at a hex within 10: a die of 1 is a dud,
   2-4 puts the marker face down in a random adjacent hex (direction die from the launcher's heading), 5-6 in
   the chosen hex; face-down markers flip
   up in the End Phase, face-up ones are removed then (so a marker acts in the turn after its launch). A
   line of sight through hexes with face-up flares (both ends included) is -1 per flare (fire control may
   cancel it like any -1), 4 or more block the attack. A face-up probe gives the ship that launched it +1
-  to hit targets within 3 hexes of it. Doctrine: one probe a turn at the nearest enemy's next position
-  (as if it goes on straight); one flare a turn, when outgunned (as for the cloak), on the middle of the
-  line between the two ships' next positions. Not simulated: probes as weapons, line of sight traced via
-  a probe, seekers and probes.
+  to hit targets within 3 hexes of it, and the ship may trace its line of sight via the probe ("from itself
+  to any face-up probe marker it launched, and then from that marker to the target ... to circumvent
+  intervening obstructions such as B.9: Flares"; the probe's own hex counts once). Doctrine: one probe a
+  turn at the nearest enemy's next position (as if it goes on straight); one flare a turn, when outgunned
+  (as for the cloak), on the middle of the line between the two ships' next positions. Probes as weapons
+  and the bonus for seekers: :mod:`~drydock.engine.munitions`.
 - B.16 Overthrusters: after all ships moved (2c-iv), a die of 4-6 lets the ship turn one hexside port or
   starboard for the Combat Phase (turned back in the End Phase with the pivots). Doctrine: the facing
   whose fire scores best.
@@ -64,6 +66,7 @@ from drydock.engine.damage import apply_marked_damage
 from drydock.engine.dice import d6
 from drydock.engine.hexgrid import DIRS, FWD, GEOMETRY, decompose, distance, hex_line, on_board
 from drydock.engine.movement import Orders, path_hexes
+from drydock.engine.munitions import surviving
 from drydock.engine.ships import ShipState
 from drydock.engine.tables import (
     HYPERSPACE_AT,
@@ -71,6 +74,7 @@ from drydock.engine.tables import (
     MARINE_SQUADS,
     MARKER_RANGE,
     MINE_HIT,
+    MINE_HIT_SMALL,
     MINE_LAY_RANGE,
     OVERTHRUST_ON,
     PROBE_REACH,
@@ -220,7 +224,7 @@ def tractor_attacks(battle, ship: ShipState, flights: list) -> None:  # type: ig
         ship.beams_used += 1
         roll = d6(battle.rng)
         if roll >= TRACTOR_HIT:
-            f.kills += 1
+            f.kills += surviving(battle.rng, f, 1)  # B.20: a shuttle saves (IMP not given: 1)
         if battle.log is not None:
             battle.say(f"    {ship.label} tractor beam at {f.label}: {roll} -> "
                        f"{'kill' if roll >= TRACTOR_HIT else 'miss'}")
@@ -233,7 +237,7 @@ def tractor_defence(battle, ship: ShipState, flight) -> None:  # type: ignore[no
     ship.beams_used += 1
     roll = d6(battle.rng)
     if roll >= TRACTOR_DEFENCE_HIT:
-        flight.count -= 1
+        flight.count -= surviving(battle.rng, flight, 1)
     if battle.log is not None:
         battle.say(f"    {ship.label} tractor beam defence vs {flight.label}: {roll} -> {flight.count} left")
 
@@ -332,6 +336,7 @@ def lay_mines(battle, ship: ShipState) -> None:  # type: ignore[no-untyped-def]
         return
     spot = min(spots, key=lambda p: distance(eq - p[0], er - p[1]))  # first of the nearest, from the heading
     battle.minefields[spot] = battle.minefields.get(spot, 0) + ship.mines_left
+    battle.mine_layers[spot] = ship.side
     if battle.log is not None:
         battle.say(f"  {ship.label} lays {ship.mines_left} mines at {battle.hexname(*spot)}")
     ship.mines_left = 0
@@ -342,13 +347,16 @@ def mine_attacks(battle, ship: ShipState, orders: Orders, q0: int, r0: int, head
     """B.15: each hex entered next to (or in) a minefield: one die per marker, 5-6 hits, applied at once."""
     from drydock.engine.fighters import small_hits
 
+    if ship.hidden:  # B.5: a cloaked ship ignores minefields unless detected
+        return
     mined = battle.mined
+    hit_on = MINE_HIT_SMALL if ship.cloaked else MINE_HIT  # B.15: a detected cloaked ship only on 6
     for x, y in path_hexes(orders, heading):
         dice = mined.get((q0 + x, r0 + y), 0)
         if not dice or not ship.alive:
             continue
         rolls = [d6(battle.rng) for _ in range(dice)]
-        hits = sum(1 for d in rolls if d >= MINE_HIT)
+        hits = sum(1 for d in rolls if d >= hit_on)
         points, tally = small_hits(battle.rng, ship, hits, FWD)
         if battle.log is not None:
             battle.say(f"    {ship.label} enters {battle.hexname(q0 + x, r0 + y)} by a minefield: dice {rolls} -> "
@@ -419,6 +427,11 @@ def sight(battle, ship: ShipState, target) -> tuple[int, int]:  # type: ignore[n
     if battle.flares_up:
         up = battle.flares_up
         flares = sum(up.get(h, 0) for h in hex_line(ship.q, ship.r, target.q, target.r))
+        for uid, q, r in battle.probes_up if flares else ():  # B.17: a line of sight via one's own probe
+            if uid == ship.uid:
+                via = (sum(up.get(h, 0) for h in hex_line(ship.q, ship.r, q, r))
+                       + sum(up.get(h, 0) for h in hex_line(q, r, target.q, target.r)) - up.get((q, r), 0))
+                flares = min(flares, via)
     bonus = 0
     for uid, q, r in battle.probes_up:
         if uid == ship.uid and distance(target.q - q, target.r - r) <= PROBE_REACH:
@@ -454,7 +467,7 @@ def shockwave(battle, ship: ShipState) -> None:  # type: ignore[no-untyped-def]
             arc = GEOMETRY[(ship.q - e.q, ship.r - e.r, e.facing)][2] if (ship.q, ship.r) != (e.q, e.r) else FWD
             small_hits(battle.rng, e, hits, arc)
         else:
-            e.kills += hits
+            e.kills += surviving(battle.rng, e, hits)
         if battle.log is not None:
             battle.say(f"    {ship.label} shockwave: {hits} hits on {e.label}")
 

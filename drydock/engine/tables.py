@@ -103,6 +103,13 @@ TRACTOR_DEFENCE_HIT = 6
 #: B.15: a mine die hits a ship on 5-6; doctrine (not a rule): lay mines once an enemy is this close.
 MINE_HIT = 5
 MINE_LAY_RANGE = 6
+#: B.15: fighter flights (and seekers, C.4) and detected cloaked ships are hit by a mine die only on a 6.
+MINE_HIT_SMALL = 6
+#: B.17 probes as weapons: "RNG 1-3-6, and are ACC 4+. The ROF, IMP, and DMG values are each 1."
+PROBE_WEAPON_STATS = {"range": (1, 3, 6), "rof": 1, "acc": 4, "imp": 1, "dmg": 1}
+#: B.20 shuttlecraft: MA 4 (instead of 8), a saving throw of 4+ per hit (-1 per IMP above 1; a 6 always saves).
+SHUTTLE_MA = 4
+SHUTTLE_SAVE = 4
 #: B.9 / B.17: flares and probes are placed within this range; 4 face-up flares in a line of sight block
 #: it; a face-up probe helps against targets this close to it.
 MARKER_RANGE = 10
@@ -138,8 +145,10 @@ SIMULATED_SYSTEMS = frozenset({
 #: Systems that exist on designs but need parts of the game the engine does not play.
 SYSTEM_NOTES = {
     "Launch Tubes": ("doubles the launch rate of option F.5 (launch and recovery), which is off: flights are "
-                     "deployed with their carrier at set-up (2.3), so launch tubes change nothing here (B.12)"),
-    "Shuttlecraft": "shuttles need option F.5 (launch and recovery), which is off; not simulated (B.20)",
+                     "deployed with their carrier at set-up (2.3), so launch tubes change nothing here; simulated "
+                     "with --launch-recovery (B.12)"),
+    "Shuttlecraft": "shuttles need option F.5 (launch and recovery), which is off: simulated only with "
+                    "--launch-recovery (B.20)",
 }
 #: F.5 Launch & Recovery (option): flights launched / recovered per game turn by hull size, as
 #: (highest hull of the band, launch max, recovery max); B.12 launch tubes double the launch max.

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from drydock.engine.ai import DEFAULT_DOCTRINE
+from drydock.engine.ai import DEFAULT_DOCTRINE, doctrine_label
 from drydock.engine.battle import BattleResult
 from drydock.engine.montecarlo import Summary, wilson
 from drydock.engine.observe import END_KINDS, LOSS_KINDS
@@ -30,7 +30,7 @@ def unsimulated_su(design: Design, launch_recovery: bool = False) -> tuple[int, 
     """(SU spent on what the engine does not simulate, SU used): systems outside ``SIMULATED_SYSTEMS`` (but
     launch tubes under option F.5, B.12) and batteries with a trait outside ``SIMULATED_TRAITS``."""
     r = rate(design)
-    played = SIMULATED_SYSTEMS | ({"Launch Tubes"} if launch_recovery else set())
+    played = SIMULATED_SYSTEMS | ({"Launch Tubes", "Shuttlecraft"} if launch_recovery else set())
     out = sum(s.su for s in r.systems if s.name not in played)
     for battery, br in zip(design.weapons, r.batteries, strict=True):
         if any(t not in SIMULATED_TRAITS for m in battery.modes for t in m.traits):
@@ -210,7 +210,7 @@ def fight(side_a: list[Design], side_b: list[Design], *, runs: int, seed: int, j
     from drydock.engine.montecarlo import build_matchup, simulate
 
     labels = build_matchup(side_a, side_b, **opts).labels()
-    report = BattleReport.for_sides(side_a, side_b, labels, opts.get("doctrine", DOCTRINE_DEFAULT),
+    report = BattleReport.for_sides(side_a, side_b, labels, doctrine_label(opts.get("doctrine", DOCTRINE_DEFAULT)),
                                     bool(opts.get("launch_recovery")))
     summary = simulate(side_a, side_b, runs=runs, seed=seed, jobs=jobs, progress=progress, on_result=report.add,
                        record=True, **opts)

@@ -85,9 +85,23 @@ class Tournament:
 
     @property
     def doctrine(self) -> str:
+        from drydock.engine.ai import doctrine_label
         from drydock.insight.battle_report import DOCTRINE_DEFAULT
 
-        return str(self.opts.get("doctrine", DOCTRINE_DEFAULT))
+        return doctrine_label(self.opts.get("doctrine", DOCTRINE_DEFAULT))
+
+    def options(self) -> list[str]:
+        """The battle options in force, in words (board, D.4, F.5, battle size, turns)."""
+        from drydock.engine.tables import BOARD
+
+        o = self.opts
+        w, h = o.get("board", BOARD)
+        out = [f"board {w}x{h}" + (" floating (D.4)" if o.get("floating") else ""), f"{o.get('turns', 20)} turns"]
+        if o.get("launch_recovery"):
+            out.append("launch and recovery (F.5)")
+        if o.get("battle_size", "auto") != "auto":
+            out.append(f"battle size {o['battle_size']}")
+        return out
 
     def key(self, i: int, j: int) -> str:
         return f"{i}-{j}"
@@ -208,7 +222,8 @@ class Tournament:
         ranking = sorted(rows, key=lambda r: (-r["score"], r["design"]))
         from drydock.insight.numbers import num
 
-        return {"runs": self.runs, "seed": self.seed, "doctrine": self.doctrine, "designs": rows,
+        return {"runs": self.runs, "seed": self.seed, "doctrine": self.doctrine, "options": self.options(),
+                "designs": rows,
                 "ranking": ranking, "cells": cells,
                 "matrix": [[None if c is None else {"rate": num(c[0], 4), "ci95": [num(c[1], 4), num(c[2], 4)]}
                             for c in row] for row in cells],
@@ -233,6 +248,7 @@ def format_tournament(d: dict[str, Any]) -> str:
 
     names = [r["design"] for r in d["designs"]]
     lines = [f"{len(names)} designs, {d['runs']} battles per pairing, seed {d['seed']}, doctrine {d['doctrine']}",
+             "options: " + ", ".join(d["options"]),
              "ranking (score = (wins + draws/2) / battles):"]
     for k, r in enumerate(d["ranking"], 1):
         lines.append(f"  {k:2}. {r['design']:30} {pct(r['score']):>6}  W {r['wins']} D {r['draws']} L {r['losses']}"

@@ -1,0 +1,218 @@
+"""Munitions and small craft in play beyond :mod:`~drydock.engine.systems` (issue 14), with the rule text.
+
+- B.15 Mines, against flights: "Whenever an element (friendly or otherwise) enters a hex containing or adjacent
+  to a minefield, the element is immediately attacked. The number of to-hit dice rolled is equal to the number of
+  markers in the minefield. Starships are hit on any roll of 5 or 6; fighter flights and detected cloaked ships
+  are hit only on rolls of 6; no modifiers (p.20) apply." Each hit on a flight destroys one fighter (5.4:
+  "Each hit scored on a fighter flight automatically destroys one fighter"). Seeker flights are attacked the
+  same way: C.4 says "Rules that apply to fighters also apply to seekers, unless explicitly noted otherwise",
+  and nothing notes an exception for minefields. Every hex a flight enters along its path counts (the start
+  hex does not: it is not entered). Doctrine: flights do not steer around minefields (not modelled).
+- B.15 Minesweeping: "Minefields are considered tiny targets; i.e. there is a -1 to-hit penalty unless the
+  attacking weapon has the Accurate trait. Each hit scored on a minefield removes one mine marker; there is no
+  need for impact or damage rolls." Markers are removed at once (nothing in between depends on the timing).
+  Doctrine: a bank with no ship or flight to fire at this turn sweeps the enemy-laid minefield within its reach
+  that lies nearest, if it lies within the ship's next move (speed + engine rating + 1 hexes).
+- B.17 Probes as weapons: "A ship may only attack a single target with probes in each Combat Phase. Probe
+  attacks can be made in any direction; i.e. there are no firing arc restrictions. Probes have RNG 1-3-6, and
+  are ACC 4+. The ROF, IMP, and DMG values are each 1." Range, countermeasures, fire control, flares and stealth
+  apply as to any starship attack. Doctrine ("in a pinch"): a ship with no working weapon left fires all its
+  probes at the nearest enemy ship within 6 hexes.
+- B.17 Probes and seekers: "a starship may apply a +1 to-hit bonus to its attacks if there is a face-up probe
+  marker it launched within three hexes of the target. C.4: Seeking Weapons may claim this bonus if there is a
+  face-up probe marker within three hexes at the time they impact their target." Read as the probe of the ship
+  that fired the seekers ("this bonus" is the one the sentence before grants for a probe "it launched"; the
+  rules reference, weapons.md section 6, reads it the same way), judged when the flight enters the target hex.
+- B.20 Shuttlecraft (with option F.5 only: "This system requires the use of F.5: Launch & Recovery"): single-
+  fighter flights with MA 4 instead of 8, launched in the End Phase like fighters ("launched during the End
+  Phase, according to the rules for F.5"), not while cloaked. Each counts as one flight against the launch
+  maximum (F.5 counts a recovered shuttle as one "flight" for the recovery limit; the launch limit is read the
+  same way); the doctrine launches fighters first. "Roll one die per hit scored; on a result of 4+, the shuttle
+  survives. If a shuttle is struck by a weapon with IMP>1, the saving throw is modified by -1 per additional
+  point of IMP ... Any unmodified saving throw of 6 automatically succeeds." Every other rule for fighters
+  applies (5.3, 5.4): a shuttle attacks with one die.
+"""
+
+from __future__ import annotations
+
+from drydock.engine.dice import d6
+from drydock.engine.hexgrid import distance
+from drydock.engine.ships import ModeSpec
+from drydock.engine.tables import FLARES_BLOCK, MINE_HIT_SMALL, PROBE_WEAPON_STATS, SHUTTLE_SAVE
+from drydock.model import WeaponMode
+
+#: B.17: a probe fired as a weapon
+PROBE_WEAPON = ModeSpec(WeaponMode(**PROBE_WEAPON_STATS))
+
+
+def surviving(rng, flight, hits: int, imp: int = 1) -> int:  # type: ignore[no-untyped-def]
+    """Hits that take effect on ``flight``: all of them on fighters and seekers (5.4); on a shuttle only those
+    whose saving throw fails (B.20: 4+ saves, -1 per IMP above 1, an unmodified 6 always saves)."""
+    if hits <= 0 or not getattr(flight, "shuttle", False):
+        return hits
+    lost = 0
+    for _ in range(hits):
+        roll = d6(rng)
+        if roll != 6 and roll - (imp - 1) < SHUTTLE_SAVE:
+            lost += 1
+    return lost
+
+
+# ------------------------------------------------------------------ B.15 minefields and flights
+def _entered(q0: int, r0: int, waypoints: tuple[tuple[int, int], ...]) -> list[tuple[int, int]]:
+    """Every hex entered along straight runs from (q0, r0) through ``waypoints`` (relative to the start)."""
+    out = []
+    x, y = 0, 0
+    for wx, wy in waypoints:
+        n = distance(wx - x, wy - y)
+        if n:
+            dx, dy = (wx - x) // n, (wy - y) // n
+            for _ in range(n):
+                x, y = x + dx, y + dy
+                out.append((q0 + x, r0 + y))
+    return out
+
+
+def flight_mines(battle, flight, hexes: list[tuple[int, int]]) -> None:  # type: ignore[no-untyped-def]
+    """B.15: a flight entering ``hexes`` (in order) is attacked by every minefield it enters or passes next to;
+    dice = markers, 6 hits, each hit destroys one fighter, seeker or (failing its save) shuttle."""
+    mined = battle.mined
+    for h in hexes:
+        dice = mined.get(h, 0)
+        if not dice:
+            continue
+        rolls = [d6(battle.rng) for _ in range(dice)]
+        hits = surviving(battle.rng, flight, sum(1 for d in rolls if d >= MINE_HIT_SMALL))
+        flight.count -= min(hits, flight.count)
+        if battle.log is not None:
+            battle.say(f"    {flight.label} enters {battle.hexname(*h)} by a minefield: dice {rolls} -> "
+                       f"{flight.count} left")
+        if flight.count <= 0:
+            flight.alive = False
+            return
+
+
+def fighter_path_mines(battle, flight, q0: int, r0: int, heading: int) -> None:  # type: ignore[no-untyped-def]
+    """B.15 for a fighter or shuttle flight that just moved from (q0, r0, ``heading``) to where it is now."""
+    from drydock.engine.fighters import fighter_path
+
+    pts = fighter_path(heading, flight.ma).get((flight.q - q0, flight.r - r0, flight.heading))
+    if pts:
+        flight_mines(battle, flight, _entered(q0, r0, pts))
+
+
+# ------------------------------------------------------------------ B.15 minesweeping
+class Minefield:
+    """A minefield as a target (B.15 minesweeping): the markers in one hex."""
+
+    __slots__ = ("q", "r", "label")
+
+    def __init__(self, q: int, r: int, label: str) -> None:
+        self.q, self.r, self.label = q, r, label
+
+
+def sweep_declarations(battle, ship, decl: list) -> list:  # type: ignore[no-untyped-def]
+    """Doctrine: (bank, Minefield, mode, band) for each idle bank that can sweep the nearest enemy-laid minefield
+    within the ship's next move."""
+    from drydock.engine.ai import _tiny_mod
+    from drydock.engine.combat import effective_range, expected_hits_per_weapon
+    from drydock.engine.hexgrid import geometry
+
+    busy = {d[0] for d in decl}
+    reach = ship.speed + ship.engine_rating + 1
+    fields = sorted((distance(q - ship.q, r - ship.r), q, r) for (q, r), side in battle.mine_layers.items()
+                    if side != ship.side and battle.minefields.get((q, r)))
+    fields = [f for f in fields if f[0] <= reach]
+    if not fields:
+        return []
+    out = []
+    spec = ship.spec
+    for i, b in enumerate(spec.banks):
+        n = ship.bank_alive[i] - ship.bank_spent[i]
+        if i in busy or n <= 0 or not b.modes or b.exp or (b.slow and battle.turn - ship.bank_fired[i] <= b.slow):
+            continue
+        if b.dfn and ship.bank_dfn[i] == battle.turn:
+            continue
+        for dist, q, r in fields:
+            _, mask, my_arc = geometry(q - ship.q, r - ship.r, ship.facing)
+            if dist == 0 or not (b.mask & mask or b.def_mask >> my_arc & 1):
+                continue
+            deff = effective_range(ship, dist)
+            best = None
+            for mi, m in enumerate(b.modes):
+                band = m.band(deff)
+                if band >= 0:
+                    v = expected_hits_per_weapon(m.acc, _tiny_mod(m, band, ship.fc), b.size, m.rof, m.vlt, m.rpt)
+                    if v > 0 and (best is None or v > best[0]):
+                        best = (v, mi, band)
+            if best is not None:
+                out.append((i, Minefield(q, r, f"minefield at {battle.hexname(q, r)}"), best[1], best[2]))
+                break
+    return out
+
+
+def sweep(battle, ship, field: Minefield, mode, n: int, size: int, band: int, what: str) -> None:  # type: ignore[no-untyped-def]
+    """B.15: a volley at a minefield (tiny target); each hit removes one marker."""
+    from drydock.engine.seekers import shots_at_flight
+    from drydock.engine.systems import refresh_mines
+
+    key = (field.q, field.r)
+    hits, per = shots_at_flight(battle.rng, mode, n, size, band, ship.fc)
+    left = battle.minefields.get(key, 0)
+    removed = min(hits, left)
+    if removed:
+        if removed == left:
+            del battle.minefields[key]
+            battle.mine_layers.pop(key, None)
+        else:
+            battle.minefields[key] = left - removed
+        refresh_mines(battle)
+    if battle.log is not None:
+        battle.say(f"    {what}: {n}x at a minefield (tiny): hits {per} -> {removed} markers removed")
+
+
+# ------------------------------------------------------------------ B.17 probes as weapons
+def probe_attack(battle, ship, enemies: list) -> bool:  # type: ignore[no-untyped-def]
+    """Doctrine "in a pinch": with no working weapon left, fire every probe at the nearest enemy ship in range
+    (any arc). True if probes were fired."""
+    from drydock.engine.combat import fire_volley
+    from drydock.engine.systems import sight
+
+    if not ship.probes_left or any(a - s > 0 for a, s in zip(ship.bank_alive, ship.bank_spent, strict=True)):
+        return False
+    live = [(distance(e.q - ship.q, e.r - ship.r), e.uid, e) for e in enemies if e.alive and not e.hidden]
+    live = [t for t in live if 0 < t[0] <= PROBE_WEAPON.bands[2]]
+    if not live:
+        return False
+    dist, _, target = min(live)
+    n = ship.probes_left
+    ship.probes_left = 0
+    if target.stealth:  # B.22: the lock-on roll, before rolling to hit
+        dice = [d6(battle.rng) for _ in range(target.stealth)]
+        if battle.log is not None:
+            battle.say(f"    stealth lock-on vs {target.label}: {dice} -> {'fail' if 1 in dice else 'ok'}")
+        if 1 in dice:
+            return True
+    penalty, bonus = sight(battle, ship, target) if battle.markers else (0, 0)
+    what = f"{n} probes as weapons -> {target.label}" if battle.log is not None else ""
+    if penalty >= FLARES_BLOCK:  # B.9: four flares block the attack
+        return True
+    fire_volley(battle.rng, ship, target, PROBE_WEAPON, n, 1, PROBE_WEAPON.band(dist), battle.log, what,
+                penalty, bonus)
+    return True
+
+
+# ------------------------------------------------------------------ B.17 probe bonus for seekers
+def seeker_probe_bonus(battle, flight) -> int:  # type: ignore[no-untyped-def]
+    """+1 when a face-up probe of the ship that fired ``flight`` lies within 3 hexes of its target (B.17)."""
+    from drydock.engine.tables import PROBE_REACH
+
+    t = flight.target
+    for uid, q, r in battle.probes_up:
+        if uid == flight.owner and distance(t.q - q, t.r - r) <= PROBE_REACH:
+            return 1
+    return 0
+
+
+__all__ = ["PROBE_WEAPON", "Minefield", "fighter_path_mines", "flight_mines", "probe_attack", "seeker_probe_bonus",
+           "surviving", "sweep", "sweep_declarations"]
