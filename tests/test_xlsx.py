@@ -115,6 +115,21 @@ def test_layout_and_cell_errors_name_sheet_and_cell(edit, message):
     assert message in str(info.value) and str(info.value).startswith("fleet.xlsx: ")
 
 
+@pytest.mark.parametrize("suffix", [".xlsx", ".ods"])
+def test_a_zip_of_an_unsupported_version_is_a_workbook_error(tmp_path, suffix):
+    """Found by the reader fuzz: zipfile raises NotImplementedError ("zip file version 23.6") for a central
+    directory entry needing a newer zip; that is a bad workbook, reported in one line, not an internal error."""
+    import struct
+
+    data = bytearray(to_xlsx(from_drake(MAJESTIC)))
+    at = data.find(b"PK\x01\x02")
+    struct.pack_into("<H", data, at + 6, 236)  # "version needed to extract": 23.6
+    bad = tmp_path / f"fleet{suffix}"
+    bad.write_bytes(bytes(data))
+    with pytest.raises(WorkbookError, match="not a valid (xlsx|ods) workbook"):
+        read_designs(bad)
+
+
 def test_not_a_workbook(tmp_path):
     bad = tmp_path / "fleet.xlsx"
     bad.write_bytes(b"Imperial MAJESTIC-class Battlecruiser (185)\n")

@@ -41,12 +41,16 @@ def load_ods(data: bytes) -> ValueBook:
     try:
         zf = zipfile.ZipFile(BytesIO(data))
         info = zf.getinfo("content.xml")
-    except (zipfile.BadZipFile, KeyError) as exc:
-        raise OdsError(f"not an OpenDocument spreadsheet ({exc})") from None
+    except Exception as exc:  # BadZipFile, KeyError, NotImplementedError (a zip "version" zipfile cannot read)
+        raise OdsError(f"not an OpenDocument spreadsheet ({type(exc).__name__}: {exc})") from None
     if info.file_size > MAX_CONTENT_BYTES:
         raise OdsError(f"content.xml is {info.file_size} bytes (limit {MAX_CONTENT_BYTES})")
     try:
-        root = ET.fromstring(zf.read("content.xml"))
+        content = zf.read("content.xml")
+    except Exception as exc:  # a corrupt or unsupported member (bad CRC, compression method, version)
+        raise OdsError(f"content.xml cannot be read ({type(exc).__name__}: {exc})") from None
+    try:
+        root = ET.fromstring(content)
     except ET.ParseError as exc:
         raise OdsError(f"content.xml is not well-formed XML ({exc})") from None
     body = root.find(f"{_O}body/{_O}spreadsheet")

@@ -101,7 +101,7 @@ def _check_parts(data: bytes, file: str | None, kind: str = "xlsx") -> None:
     try:
         archive = zipfile.ZipFile(BytesIO(data))
         infos = archive.infolist()
-    except (zipfile.BadZipFile, OSError, ValueError) as exc:
+    except Exception as exc:  # BadZipFile, and NotImplementedError for a zip "version" zipfile cannot read
         raise WorkbookError(f"not a valid {kind} workbook ({type(exc).__name__}: {exc})", file=file) from None
     for info in infos:
         if info.file_size <= limits.XLSX_PART.value:
