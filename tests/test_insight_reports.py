@@ -2,6 +2,7 @@
 render (PDF text and page count; a screenshot in headless Chromium)."""
 
 import io
+from fractions import Fraction
 import json
 import os
 import shutil
@@ -206,3 +207,39 @@ def test_tournament_passes_launch_recovery_and_battle_size(tmp_path):
     assert on["matrix"][0][1] != off["matrix"][0][1]
     text = run("tournament", *files, "--runs", "20", "--jobs", "1", "--battle-size", "small", "--launch-recovery")
     assert "launch and recovery (F.5), battle size small" in text
+
+
+def test_design_matrix_gives_each_design_its_own_sides_doctrine():
+    """With --doctrine-a/--doctrine-b differing, the one-on-one matrix flies each design under the doctrine of the
+    side it came from, wherever the pairing places it: a pairing of two side-B designs is aggressive against
+    aggressive, a side-A design is cautious even when it is placed second."""
+    from drydock.engine.montecarlo import simulate
+    from drydock.formats import read_designs
+    from drydock.insight.battle_report import design_matrix
+    from drydock.insight.tournament import fingerprint, pair_seed
+
+    x, y, z = (read_designs(EXAMPLES / f"{n}.yaml")[0] for n in ("kestrel-corvette", "harrier-missile-destroyer",
+                                                                  "comet-frigate"))
+    runs, seed = 40, 5
+    m = design_matrix([x], [y, z], runs=runs, seed=seed, doctrine=("cautious", "aggressive"), turns=10)
+    assert m["labels"] == [x.class_name, y.class_name, z.class_name]
+    assert m["doctrine"] == (f"each design its own: {x.class_name} cautious, {y.class_name} aggressive, "
+                             f"{z.class_name} aggressive")
+
+    def cell(i, j, one, two, pair):
+        s = simulate([one], [two], runs=runs, seed=pair_seed(seed, fingerprint(one), fingerprint(two)),
+                     doctrine=pair, turns=10)
+        assert m["cells"][i][j][0] == Fraction(s.a_wins, runs)
+        return s
+
+    same = cell(1, 2, y, z, ("aggressive", "aggressive"))  # both from side B
+    by_position = simulate([y], [z], runs=runs, seed=pair_seed(seed, fingerprint(y), fingerprint(z)),
+                           doctrine=("cautious", "aggressive"), turns=10)
+    assert (same.a_wins, by_position.a_wins) == (37, 12)  # the old reading (by position) misjudged the pairing
+    cell(0, 1, x, y, ("cautious", "aggressive"))
+    cell(0, 2, x, z, ("cautious", "aggressive"))
+    assert design_matrix([x], [y, z], runs=runs, seed=seed, jobs=2, doctrine=("cautious", "aggressive"),
+                         turns=10)["cells"] == m["cells"]  # worker processes get the doctrines too
+    # the same sides under one doctrine: the matrix of that doctrine, as before
+    one = design_matrix([x], [y, z], runs=runs, seed=seed, doctrine="aggressive", turns=10)
+    assert one["doctrine"] == "aggressive" and one["cells"][1][2] == m["cells"][1][2]

@@ -97,7 +97,8 @@ def battle(side_a: str, side_b: str, count_a: int, count_b: int, runs: int, seed
     if report_file or as_json:
         matrix = design_matrix(a, b, runs=min(runs, MATRIX_RUNS), seed=seed, jobs=jobs, **opts)
         if matrix:
-            data["matrix"] = {"designs": matrix["labels"], "runs": matrix["runs"], "win_rate": matrix["matrix"]}
+            data["matrix"] = {"designs": matrix["labels"], "runs": matrix["runs"], "doctrine": matrix["doctrine"],
+                              "win_rate": matrix["matrix"]}
     if report_file:
         write_report(report_file, battle_page(data, outcome_rates(summary), seed, matrix), force=force)
     if as_json:

@@ -219,14 +219,20 @@ def fight(side_a: list[Design], side_b: list[Design], *, runs: int, seed: int, j
 
 def design_matrix(side_a: list[Design], side_b: list[Design], *, runs: int, seed: int, jobs: int = 1,
                   **opts: Any) -> dict[str, Any] | None:
-    """With three or more distinct designs on the two sides: each against each other, one on one."""
+    """With three or more distinct designs on the two sides: each against each other, one on one. Each design
+    flies the doctrine of the side it came from (``--doctrine-a/--doctrine-b``), whichever side of a pairing
+    it is placed on."""
+    from drydock.engine.ai import doctrine_pair
     from drydock.insight.tournament import Tournament
 
     distinct = list({id(d): d for d in side_a + side_b}.values())
     if len(distinct) < 3:
         return None
-    t = Tournament(distinct, runs, seed, opts)
+    style_a, style_b = doctrine_pair(opts.get("doctrine", DOCTRINE_DEFAULT))
+    from_a = {id(d) for d in side_a}
+    doctrines = None if style_a == style_b else [style_a if id(d) in from_a else style_b for d in distinct]
+    t = Tournament(distinct, runs, seed, opts, doctrines=doctrines)
     t.run(jobs=jobs)
     d = t.to_dict()
     return {"labels": [r["design"] for r in d["designs"]], "cells": d["cells"], "runs": runs,
-            "matrix": d["matrix"]}
+            "matrix": d["matrix"], "doctrine": d["doctrine"]}

@@ -49,9 +49,15 @@ def labels(designs: list[Design]) -> list[str]:
 _WORKER: dict[str, Any] = {}
 
 
-def _init(designs: list[Design], opts: dict[str, Any]) -> None:
+def _init(designs: list[Design], opts: dict[str, Any], doctrines: list[Any] | None = None) -> None:
     _WORKER.clear()
-    _WORKER["designs"], _WORKER["opts"] = designs, opts
+    _WORKER["designs"], _WORKER["opts"], _WORKER["doctrines"] = designs, opts, doctrines
+
+
+def pairing_options(opts: dict[str, Any], doctrines: list[Any] | None, i: int, j: int) -> dict[str, Any]:
+    """The match-up options of pairing (i, j), design i as side A: with one doctrine per design, each flies
+    its own (not the doctrine of the side it happens to be placed on)."""
+    return opts if doctrines is None else {**opts, "doctrine": (doctrines[i], doctrines[j])}
 
 
 def _chunk(task: tuple[int, int, int, int, int]) -> list[int]:
@@ -60,7 +66,8 @@ def _chunk(task: tuple[int, int, int, int, int]) -> list[int]:
     m = _WORKER.get((i, j))
     if m is None:
         d = _WORKER["designs"]
-        m = _WORKER[(i, j)] = build_matchup([d[i]], [d[j]], **_WORKER["opts"])  # type: ignore[index]
+        opts = pairing_options(_WORKER["opts"], _WORKER["doctrines"], i, j)
+        m = _WORKER[(i, j)] = build_matchup([d[i]], [d[j]], **opts)  # type: ignore[index]
     out = [0, 0, 0, 0]
     for k in range(start, stop):
         r = m.fight(random.Random(run_seed(seed, k)))
@@ -82,12 +89,20 @@ class Tournament:
     results: dict[str, dict[str, int]] = field(default_factory=dict)  # "i-j" -> counts, i as side A
     battles_fought: int = 0
     seconds: float = 0.0
+    #: one doctrine (name or Style) per design, flown whichever side the design is placed on; None: ``opts``'
+    doctrines: list[Any] | None = None
 
     @property
     def doctrine(self) -> str:
-        from drydock.engine.ai import doctrine_label
+        from drydock.engine.ai import doctrine_label, doctrine_pair
         from drydock.insight.battle_report import DOCTRINE_DEFAULT
 
+        if self.doctrines is not None:
+            names = [doctrine_pair(d)[0].name for d in self.doctrines]
+            if len(set(names)) > 1:
+                return "each design its own: " + ", ".join(f"{n} {d}" for n, d in
+                                                           zip(labels(self.designs), names, strict=True))
+            return names[0]
         return doctrine_label(self.opts.get("doctrine", DOCTRINE_DEFAULT))
 
     def options(self) -> list[str]:
@@ -180,14 +195,14 @@ class Tournament:
                     self.save(state)
 
         if jobs <= 1 or len(tasks) <= 1:
-            _init(self.designs, self.opts)
+            _init(self.designs, self.opts, self.doctrines)
             for task in tasks:
                 take(task, _chunk(task))
         else:
             import multiprocessing as mp
 
             ctx = mp.get_context("fork") if "fork" in mp.get_all_start_methods() else mp.get_context()
-            with ctx.Pool(jobs, initializer=_init, initargs=(self.designs, self.opts)) as pool:
+            with ctx.Pool(jobs, initializer=_init, initargs=(self.designs, self.opts, self.doctrines)) as pool:
                 for task, counts in zip(tasks, pool.imap(_chunk, tasks), strict=True):
                     take(task, counts)
         self.seconds = time.perf_counter() - start
