@@ -80,7 +80,7 @@ def test_fighters_entering_a_minefield_are_hit_on_6_b15():
     systems.refresh_mines(bt)
     fl = FighterFlight(60, 0, me, me.q, me.r, 0, "f")
     # a straight run east: +1, +2 clear; +3 next to the field, +4 in it, +5 next to it: 3 dice each
-    hexes = munitions._entered(me.q, me.r, ((5, 0),))
+    hexes = munitions.entered_hexes(me.q, me.r, ((5, 0),))
     assert hexes == [(me.q + k, me.r) for k in range(1, 6)]
     bt.rng = Scripted([5, 6, 6, 6, 1, 2, 6, 1, 1])
     munitions.flight_mines(bt, fl, hexes)
@@ -228,3 +228,35 @@ def test_line_of_sight_via_a_probe_b17():
     assert systems.sight(bt, me, foe) == (0, 0)  # around the flares; the probe is too far for the +1
     bt.flares_up[from_offset(13, 5)] = 1
     assert systems.sight(bt, me, foe) == (1, 0)  # a flare on the probe's hex counts once
+
+
+def test_fighters_steer_around_minefields_when_an_equal_move_exists_b15():
+    """B.15: "Whenever an element (friendly or otherwise) enters a hex containing or adjacent to a minefield, the
+    element is immediately attacked." The doctrine's fighter move: of the equally good moves (same target, same
+    value), the one whose path rolls the fewest minefield dice; with no minefield on any path, the move is the
+    one chosen without minefields (first in move order)."""
+    bt, me, foe = duel(spec("wyvern-carrier"), barge(), 10, 15)
+    place(foe, 16, 6, 3)
+
+    def move(minefields):
+        bt.minefields = dict(minefields)
+        systems.refresh_mines(bt)
+        fl = FighterFlight(60, 0, me, me.q, me.r, 0, "f")
+        bt.flights = [fl]
+        bt.rng = random.Random(3)
+        fighters.activate(bt, fl)
+        return fl
+
+    plain = move({})
+    assert distance(plain.q - foe.q, plain.r - foe.r) == 1 and plain.count == 6  # at the barge, nothing lost
+    far = move({(foe.q + 8, foe.r - 8): 4})  # a minefield on no path: the same move
+    assert (far.q, far.r, far.heading) == (plain.q, plain.r, plain.heading)
+    path = munitions.entered_hexes(me.q, me.r, fighters.fighter_path(0)[(plain.q - me.q, plain.r - me.r,
+                                                                          plain.heading)])
+    field = path[-2]  # in the way of the plain move, one hex before its end
+    steer = move({field: 6})
+    assert distance(steer.q - foe.q, steer.r - foe.r) == 1  # still attacks the barge
+    assert (steer.q, steer.r) != (plain.q, plain.r)
+    route = munitions.entered_hexes(me.q, me.r, fighters.fighter_path(0)[(steer.q - me.q, steer.r - me.r,
+                                                                           steer.heading)])
+    assert not any(h in bt.mined for h in route) and steer.count == 6

@@ -2,12 +2,12 @@
 render (PDF text and page count; a screenshot in headless Chromium)."""
 
 import io
-from fractions import Fraction
 import json
 import os
 import shutil
 import subprocess
 import xml.etree.ElementTree as ET
+from fractions import Fraction
 from pathlib import Path
 
 import pytest

@@ -32,7 +32,7 @@ from functools import cache
 from drydock.engine.combat import DiceRecorder, damage_value
 from drydock.engine.damage import apply_marked_damage
 from drydock.engine.dice import DamageTally, impact_probability, roll_damage, roll_impact
-from drydock.engine.hexgrid import DEFENSIVE, DIRS, GEOMETRY
+from drydock.engine.hexgrid import DEFENSIVE, DIRS, GEOMETRY, distance
 from drydock.engine.munitions import fighter_path_mines, surviving
 from drydock.engine.seekers import SeekerFlight, defensive_fire
 from drydock.engine.ships import ShipState
@@ -252,6 +252,71 @@ def approach_order(doctrine, q: int, r: int, heading: int,  # type: ignore[no-un
     return out
 
 
+def plain_choice(battle, fl: FighterFlight, attack_from: dict, blocked: set,  # type: ignore[no-untyped-def]
+                 enemy_ships: list) -> tuple | None:
+    """The reachable attack hex worth most (ties: the first end in move order); else the first end (in move
+    order) nearest to an enemy ship. (value, q, r, heading, target) or None."""
+    first = first_end_by_hex(battle.m.doctrine, fl.q, fl.r, fl.heading, fl.ma)
+    best = None
+    best_key = None
+    for spot, (v, t) in attack_from.items():
+        end = first.get(spot)
+        if end is None or spot in blocked:
+            continue
+        key = (v, -end[0])
+        if best_key is None or key > best_key:
+            best_key = key
+            best = ((1, v), spot[0], spot[1], end[1], t)
+    if best is None:
+        for q, r, h in approach_order(battle.m.doctrine, fl.q, fl.r, fl.heading,
+                                      tuple((s.q, s.r) for s in enemy_ships), fl.ma):
+            if (q, r) not in blocked:
+                return (None, q, r, h, None)
+    return best
+
+
+def mine_aware_choice(battle, fl: FighterFlight, attack_from: dict, blocked: set,  # type: ignore[no-untyped-def]
+                      enemy_ships: list) -> tuple | None:
+    """:func:`plain_choice` when minefields are out (B.15: "Whenever an element (friendly or otherwise) enters a
+    hex containing or adjacent to a minefield, the element is immediately attacked. The number of to-hit dice
+    rolled is equal to the number of markers in the minefield."): of the moves that are equally good (same
+    attack value, or same distance to the nearest enemy ship), the one whose path rolls the fewest minefield
+    dice, then the first in move order. Every minefield counts, whoever laid it: they attack friend and foe.
+    With no dice on any path this is exactly :func:`plain_choice`."""
+    from drydock.engine.munitions import entered_hexes
+
+    mined = battle.mined
+    paths = fighter_path(fl.heading, fl.ma)
+    q0, r0, h0 = fl.q, fl.r, fl.heading
+
+    def dice(q: int, r: int, h: int) -> int:
+        return sum(mined.get(x, 0) for x in entered_hexes(q0, r0, paths[(q - q0, r - r0, h)]))
+
+    ends = board_ends(battle.m.doctrine, q0, r0, h0, fl.ma)
+    best = None
+    best_key = None
+    for i, (q, r, h) in enumerate(ends):
+        hit = attack_from.get((q, r))
+        if hit is None or (q, r) in blocked:
+            continue
+        key = (hit[0], -dice(q, r, h), -i)
+        if best_key is None or key > best_key:
+            best_key = key
+            best = ((1, hit[0]), q, r, h, hit[1])
+    if best is not None:
+        return best
+    spots = tuple((s.q, s.r) for s in enemy_ships)
+    for i, (q, r, h) in enumerate(approach_order(battle.m.doctrine, q0, r0, h0, spots, fl.ma)):
+        if (q, r) in blocked:
+            continue
+        near = min((distance(sq - q, sr - r) for sq, sr in spots), default=1 << 30)
+        key = (-near, -dice(q, r, h), -i)
+        if best_key is None or key > best_key:
+            best_key = key
+            best = (None, q, r, h, None)
+    return best
+
+
 def activate(battle, fl: FighterFlight) -> None:  # type: ignore[no-untyped-def]
     """Move one fighter flight (5.3) and attack an adjacent opposing element (5.4), or recover it (F.5)."""
     if battle.m.launch_recovery and try_recover(battle, fl):
@@ -277,25 +342,10 @@ def activate(battle, fl: FighterFlight) -> None:  # type: ignore[no-untyped-def]
             key = (t.q + dq, t.r + dr)  # type: ignore[attr-defined]
             if key not in attack_from or v > attack_from[key][0]:
                 attack_from[key] = (v, t)
-    # the reachable attack hex worth most (ties: the first end in move order)
-    first = first_end_by_hex(battle.m.doctrine, fl.q, fl.r, fl.heading, fl.ma)
-    best = None
-    best_key = None
-    for spot, (v, t) in attack_from.items():
-        end = first.get(spot)
-        if end is None or spot in blocked:
-            continue
-        key = (v, -end[0])
-        if best_key is None or key > best_key:
-            best_key = key
-            best = ((1, v), spot[0], spot[1], end[1], t)
-    if best is None:
-        # close on the nearest enemy ship: the first end (in move order) nearest to any of them
-        for q, r, h in approach_order(battle.m.doctrine, fl.q, fl.r, fl.heading,
-                                      tuple((s.q, s.r) for s in enemy_ships), fl.ma):
-            if (q, r) not in blocked:
-                best = (None, q, r, h, None)
-                break
+    if battle.mined:  # B.15: among equally good moves, the one entering the fewest minefield dice
+        best = mine_aware_choice(battle, fl, attack_from, blocked, enemy_ships)
+    else:
+        best = plain_choice(battle, fl, attack_from, blocked, enemy_ships)
     start = (fl.q, fl.r)
     if best is None:
         if start in blocked:

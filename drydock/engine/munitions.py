@@ -7,7 +7,11 @@
   "Each hit scored on a fighter flight automatically destroys one fighter"). Seeker flights are attacked the
   same way: C.4 says "Rules that apply to fighters also apply to seekers, unless explicitly noted otherwise",
   and nothing notes an exception for minefields. Every hex a flight enters along its path counts (the start
-  hex does not: it is not entered). Doctrine: flights do not steer around minefields (not modelled).
+  hex does not: it is not entered). Doctrine: of equally good fighter moves (same target and value, or the
+  same distance to the nearest enemy ship when closing) a flight takes the one whose path rolls the fewest
+  minefield dice (any minefield: they attack friend and foe), else the first in move order
+  (:func:`~drydock.engine.fighters.mine_aware_choice`). Seekers have no such choice: C.4 makes them "move forward
+  unless moving forward would not reduce the range to the target; then [turn] one hexside toward the target".
 - B.15 Minesweeping: "Minefields are considered tiny targets; i.e. there is a -1 to-hit penalty unless the
   attacking weapon has the Accurate trait. Each hit scored on a minefield removes one mine marker; there is no
   need for impact or damage rolls." Markers are removed at once (nothing in between depends on the timing).
@@ -59,7 +63,7 @@ def surviving(rng, flight, hits: int, imp: int = 1) -> int:  # type: ignore[no-u
 
 
 # ------------------------------------------------------------------ B.15 minefields and flights
-def _entered(q0: int, r0: int, waypoints: tuple[tuple[int, int], ...]) -> list[tuple[int, int]]:
+def entered_hexes(q0: int, r0: int, waypoints: tuple[tuple[int, int], ...]) -> list[tuple[int, int]]:
     """Every hex entered along straight runs from (q0, r0) through ``waypoints`` (relative to the start)."""
     out = []
     x, y = 0, 0
@@ -98,7 +102,7 @@ def fighter_path_mines(battle, flight, q0: int, r0: int, heading: int) -> None: 
 
     pts = fighter_path(heading, flight.ma).get((flight.q - q0, flight.r - r0, flight.heading))
     if pts:
-        flight_mines(battle, flight, _entered(q0, r0, pts))
+        flight_mines(battle, flight, entered_hexes(q0, r0, pts))
 
 
 # ------------------------------------------------------------------ B.15 minesweeping
@@ -214,5 +218,5 @@ def seeker_probe_bonus(battle, flight) -> int:  # type: ignore[no-untyped-def]
     return 0
 
 
-__all__ = ["PROBE_WEAPON", "Minefield", "fighter_path_mines", "flight_mines", "probe_attack", "seeker_probe_bonus",
+__all__ = ["PROBE_WEAPON", "Minefield", "entered_hexes", "fighter_path_mines", "flight_mines", "probe_attack", "seeker_probe_bonus",
            "surviving", "sweep", "sweep_declarations"]
