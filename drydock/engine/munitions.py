@@ -218,5 +218,5 @@ def seeker_probe_bonus(battle, flight) -> int:  # type: ignore[no-untyped-def]
     return 0
 
 
-__all__ = ["PROBE_WEAPON", "Minefield", "entered_hexes", "fighter_path_mines", "flight_mines", "probe_attack", "seeker_probe_bonus",
-           "surviving", "sweep", "sweep_declarations"]
+__all__ = ["PROBE_WEAPON", "Minefield", "entered_hexes", "fighter_path_mines", "flight_mines", "probe_attack",
+           "seeker_probe_bonus", "surviving", "sweep", "sweep_declarations"]
