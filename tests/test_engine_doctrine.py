@@ -3,10 +3,11 @@
 import random
 from pathlib import Path
 
-from drydock.engine.ai import DOCTRINES, Doctrine, margin_rating, stopping_distance
+from drydock.engine.ai import DOCTRINES, Doctrine
 from drydock.engine.battle import Battle, Matchup
 from drydock.engine.hexgrid import DIRS, from_offset, to_offset
 from drydock.engine.movement import execute
+from drydock.engine.orders_menu import margin_rating, stopping_distance
 from drydock.engine.ships import ShipSpec
 from drydock.formats import read_designs
 

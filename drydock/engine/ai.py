@@ -4,8 +4,10 @@ Each side flies by its own doctrine (:func:`doctrine_pair`: one for both sides, 
 matchup's :class:`Doctrine` looks up the style of a ship's side, so swapping the sides swaps the doctrines too.
 
 - Each matchup precomputes, per bank, the expected damage of one mount against each enemy design at
-  every range and shield rating (best mode per cell: dual-mode weapons choose the better mode, C.2).
-- Movement: from its legal orders (engine requirement 3.2-3.4, optionally one booster B.3) a ship
+  every range and shield rating (best mode per cell: dual-mode weapons choose the better mode, C.2):
+  :mod:`~drydock.engine.expectations`.
+- Movement (this module): from its legal orders (engine requirement 3.2-3.4, optionally one booster B.3;
+  the menu and the braking arithmetic: :mod:`~drydock.engine.orders_menu`) a ship
   picks the one whose end position scores best against the enemies' predicted positions (they are
   assumed to continue straight at their current speed): its own expected damage from its batteries
   in arc, minus the enemy's expected damage against the shield arc it presents, minus a penalty for
@@ -15,11 +17,8 @@ matchup's :class:`Doctrine` looks up the style of a ship's side, so swapping the
   large penalty for each hex its stopping distance (3.2) runs past the board edge - reckoned with the
   engine rating it would have after losing the doctrine's margin of engine boxes, or the boxes the
   enemy's expected fire at that position could take, plus one turn of drift.
-- Fire: each battery fires at the target (ship or seeker flight) where its banks together do the
-  most expected damage; a bank that cannot bear on that target fires at its own best target (FrL
-  banks of a battery at one target form one volley). A seeker flight is worth the expected damage
-  of the seekers it is expected to lose. Expendable weapons fire only at a range where they do at
-  least ``EXPENDABLE_FRACTION`` of their best expected damage.
+- Fire (:mod:`~drydock.engine.targeting`, mixed into :class:`Doctrine`): each battery fires at the target
+  where its banks together do the most expected damage.
 
 No randomness: ties go to the first candidate in a fixed order.
 """
@@ -27,23 +26,21 @@ No randomness: ties go to the first candidate in a fixed order.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache
 
-from drydock.engine.combat import effective_range, expected_damage, expected_hits_per_weapon
-from drydock.engine.hexgrid import DIRS, GEOMETRY, from_offset, geometry
-from drydock.engine.movement import Orders, path_hexes, requirement, trace
-from drydock.engine.seekers import seeker_expected, tiny_modifier
+from drydock.engine.expectations import MatchTables, bank_rows
+from drydock.engine.hexgrid import DIRS, GEOMETRY, from_offset
+from drydock.engine.movement import Orders, path_hexes
+from drydock.engine.orders_menu import DRIFT_RESERVE, NEED, candidate_moves, margin_boxes, stopping_distance
 from drydock.engine.ships import ShipSpec, ShipState
+from drydock.engine.targeting import Targeting
 
-MAX_SHIELD = 5
-MAX_SPEED = 12
-EXPENDABLE_FRACTION = 0.75
 RANGE_PENALTY = 0.15  # per hex away from the preferred range, x the ship's best expected damage
 EDGE_PENALTY = 100.0
 BOOSTER_COST = 0.05
 MINE_DIE_VALUE = 0.3  # expected damage value of one mine die at a ship (1/3 hit x impact x damage), doubled
 MEMO_LIMIT = 200_000
-SEEKER_REACH = 64  # table length for seeker banks (any range on the board)
+#: weight of the range penalty two turns ahead (coasting on at the slowest reachable speed)
+OVERSHOOT_WEIGHT = 0.6
 
 
 @dataclass(frozen=True)
@@ -88,99 +85,6 @@ def doctrine_label(choice: DoctrineChoice) -> str:
     """How a report names the doctrines: ``aggressive`` (both sides), or ``A cautious, B aggressive``."""
     a, b = doctrine_pair(choice)
     return a.name if a == b else f"A {a.name}, B {b.name}"
-#: with no engine left after the hits planned for, a ship drifts: keep room for this many turns of drift
-DRIFT_TURNS = 8
-#: turns of drift at its speed a ship keeps in hand beyond its stopping distance (its engines may be shot away)
-DRIFT_RESERVE = 1
-#: weight of the range penalty two turns ahead (coasting on at the slowest reachable speed)
-OVERSHOOT_WEIGHT = 0.6
-
-
-@cache
-def stopping_distance(speed: int, rating: int) -> int:
-    """Hexes a ship at ``speed`` still covers going straight while braking by ``rating`` a turn (3.2).
-
-    ``sum(max(0, speed - k * rating) for k >= 1)``; with no engine left it drifts ``DRIFT_TURNS`` turns.
-    The invariant "room ahead >= stopping distance" can always be kept next turn by braking.
-    """
-    if rating <= 0:
-        return speed * DRIFT_TURNS
-    return sum(speed - k * rating for k in range(1, speed // rating + 1))
-
-
-def margin_boxes(track: tuple[int, ...], hits: int, share: float) -> int:
-    """Engine boxes a ship plans to lose: ``share`` of those left before the last one (at least one)."""
-    left = len(track) - hits - 1
-    return max(1, round(share * left)) if left > 0 else 1
-
-
-def margin_rating(track: tuple[int, ...], hits: int, share: float) -> int:
-    """The engine rating after losing :func:`margin_boxes` more boxes (0 when the track is gone)."""
-    k = hits + margin_boxes(track, hits, share)
-    return track[k] if k < len(track) else 0
-
-
-#: room a ship needs ahead: stopping_distance(speed, rating) + DRIFT_RESERVE turns of drift (hot-loop table)
-NEED = [[stopping_distance(v, e) + v * DRIFT_RESERVE for e in range(16)] for v in range(MAX_SPEED + 8)]
-
-
-class MatchTables:
-    """Expected-damage tables of one attacker design against one defender design."""
-
-    __slots__ = ("ed", "mode", "by_range", "max_range", "best")
-
-    def __init__(self, att: ShipSpec, dfn: ShipSpec) -> None:
-        self.max_range = max((b.long for b in att.banks), default=0)
-        n = self.max_range + 1
-        # indexed by *effective* range (B.13): callers convert the actual range first
-        self.ed: list[list[list[float]]] = []  # [bank][effective range][shield]
-        self.mode: list[list[list[int]]] = []
-        for b in att.banks:
-            if b.seeker is not None:  # C.4: no range limit; the same expected damage at every range
-                per = [seeker_expected(b.seeker, sh, dfn.afb, dfn.ionized)  # C.4: mounts x ROF seekers
-                       * (3.5 if b.seeker.vlt else b.seeker.rof) for sh in range(MAX_SHIELD + 1)]
-                self.ed.append([per] * SEEKER_REACH)
-                self.mode.append([[-1] * (MAX_SHIELD + 1)] * SEEKER_REACH)
-                continue
-            e_b, m_b = [], []
-            for r in range(n):
-                e_r, m_r = [], []
-                for s in range(MAX_SHIELD + 1):
-                    best, bi = 0.0, -1
-                    for i, m in enumerate(b.modes):
-                        band = m.band(r)
-                        if band < 0:
-                            continue
-                        v = expected_damage(m, band, b.size, s, dfn.cm, att.fc, dfn.ionized)
-                        if v > best:
-                            best, bi = v, i
-                    e_r.append(best)
-                    m_r.append(bi)
-                e_b.append(e_r)
-                m_b.append(m_r)
-            self.ed.append(e_b)
-            self.mode.append(m_b)
-        s0 = _mean_shield(dfn)
-        far = self.max_range * 2 + 2
-        # by actual range, for the preferred-range doctrine
-        self.by_range = []
-        for r in range(far + 1):
-            rr = r - r // 3 if att.lrs else r
-            self.by_range.append(sum(self.ed[i][rr][s0] * b.mounts for i, b in enumerate(att.banks)
-                                     if 0 < rr < len(self.ed[i])))
-        self.best = max(self.by_range, default=0.0)
-
-    def bank_ed(self, bank: int, rng: int, shield: int) -> float:
-        e = self.ed[bank]
-        return e[rng][shield] if rng < len(e) else 0.0
-
-
-def _mean_shield(spec: ShipSpec) -> int:
-    if spec.shield_arcs is not None:
-        return round(sum(spec.shield_arcs) / 4)
-    return spec.shield_track[0] if spec.shield_track else 0
-
-
 class Everywhere:
     """The hexes of a floating board (D.4): all of them."""
 
@@ -188,7 +92,7 @@ class Everywhere:
         return True
 
 
-class Doctrine:
+class Doctrine(Targeting):
     """The AI for all ships of a battle (deterministic), with each side's doctrine (:attr:`styles`)."""
 
     def __init__(self, specs: list[ShipSpec], board: tuple[int, int], floating: bool = False,
@@ -281,8 +185,8 @@ class Doctrine:
         for e in enemies:
             eq, er_, ef = _predict(e) if predict else (e.q, e.r, e.facing)
             d0 = _dist(q0, r0, eq, er_)
-            mine = _bank_rows(ship, self.table(spec, e.spec))
-            theirs = _bank_rows(e, self.table(e.spec, spec))
+            mine = bank_rows(ship, self.table(spec, e.spec))
+            theirs = bank_rows(e, self.table(e.spec, spec))
             ocache = self._fire_cache.setdefault((id(spec), id(e.spec), tuple(ship.bank_alive)), {})
             dcache = self._fire_cache.setdefault((id(e.spec), id(spec), tuple(e.bank_alive)), {})
             reach = max((len(row) for *_, row in mine + theirs), default=0)
@@ -436,104 +340,6 @@ class Doctrine:
             total -= EDGE_PENALTY * (need - room)
         return total
 
-    # ------------------------------------------------------------ fire
-    def declare(self, ship: ShipState, enemies: list[ShipState], turn: int, flights: list | tuple = ()
-                ) -> list[tuple[int, object, int, int]]:
-        """Declarations (bank, target, mode index, band) for ``ship`` (4.1).
-
-        Targets are enemy ships or enemy flights (mode index -1 = launch seekers, C.4). Shooting a
-        flight is worth the expected damage of the seekers or fighters it is expected to kill.
-        """
-        out = []
-        spec = ship.spec
-        geo = []
-        for e in enemies:
-            dist, mask, my_arc = geometry(e.q - ship.q, e.r - ship.r, ship.facing)
-            their_arc = geometry(ship.q - e.q, ship.r - e.r, e.facing)[2]
-            geo.append((e, effective_range(ship, dist), mask, my_arc, e.shield(their_arc), self.table(spec, e.spec)))
-        fgeo = []
-        for fl in flights:
-            left = fl.count - fl.kills
-            if left <= 0 or not fl.alive:
-                continue
-            dist, mask, my_arc = geometry(fl.q - ship.q, fl.r - ship.r, ship.facing)
-            worth = fl.worth(ship)
-            fgeo.append((fl, effective_range(ship, dist), mask, my_arc, left, worth))
-        # every bank's options: target -> (expected value, mode index, band)
-        options: dict[int, dict[int, tuple[float, object, int, int]]] = {}
-        for i, b in enumerate(spec.banks):
-            n = ship.bank_alive[i] - ship.bank_spent[i]
-            if n <= 0 or (not b.modes and b.seeker is None):
-                continue
-            if b.slow and turn - ship.bank_fired[i] <= b.slow:
-                continue
-            if b.dfn and ship.bank_dfn[i] == turn:  # C.5: fired in this turn's Fighter Phase
-                continue
-            opts: dict[int, tuple[float, object, int, int]] = {}
-            for e, deff, mask, my_arc, es, t in geo:
-                if not (b.mask & mask or b.def_mask >> my_arc & 1):
-                    continue
-                v = t.bank_ed(i, deff, es)
-                if v <= 0:
-                    continue
-                if b.exp and v < EXPENDABLE_FRACTION * max(row[es] for row in t.ed[i]):
-                    continue
-                if b.seeker is not None:
-                    if e.cloaked:  # B.5: a detected cloaked ship may not be targeted by seekers
-                        continue
-                    opts[id(e)] = (v * n, e, -1, -1)
-                else:
-                    mi = t.mode[i][deff][es]
-                    opts[id(e)] = (v * n, e, mi, b.modes[mi].band(deff))
-            if b.seeker is None and not b.exp:
-                for fl, deff, mask, my_arc, left, worth in fgeo:
-                    if not (b.mask & mask or b.def_mask >> my_arc & 1):
-                        continue
-                    for mi, m in enumerate(b.modes):
-                        band = m.band(deff)
-                        if band < 0:
-                            continue
-                        kills = n * expected_hits_per_weapon(m.acc, _tiny_mod(m, band, ship.fc), b.size, m.rof,
-                                                             m.vlt, m.rpt)
-                        v = min(kills, left) * worth
-                        if v > 0 and v > opts.get(id(fl), (0.0,))[0]:
-                            opts[id(fl)] = (v, fl, mi, band)
-            if opts:
-                options[i] = opts
-        # each battery fires at the target where its banks together do the most; banks that cannot
-        # bear on that target fire at their own best target
-        chosen: dict[int, int] = {}
-        for battery in range(len(spec.battery_limits)):
-            banks = [i for i in options if spec.banks[i].battery == battery]
-            if not banks:
-                continue
-            totals: dict[int, float] = {}
-            for i in banks:
-                for key, o in options[i].items():
-                    totals[key] = totals.get(key, 0.0) + o[0]
-            target = max(totals, key=lambda k: totals[k])
-            for i in banks:
-                chosen[i] = target if target in options[i] else max(options[i], key=lambda k: options[i][k][0])
-        for i in sorted(chosen):
-            _, tgt, mi, band = options[i][chosen[i]]
-            out.append((i, tgt, mi, band))
-        return out
-
-
-def _tiny_mod(mode, band: int, fire_control: int) -> int:  # type: ignore[no-untyped-def]
-    rm = mode.range_mods[band]
-    pos = rm if rm > 0 else 0
-    neg = (-rm if rm < 0 else 0) - tiny_modifier(mode)
-    neg = neg - fire_control if neg > fire_control else 0
-    return pos - neg
-
-
-def _bank_rows(ship: ShipState, table: MatchTables) -> list[tuple[int, int, int, list[list[float]]]]:
-    """(arc mask, defensive-arc mask, working mounts, expected damage [range][shield]) per live bank."""
-    return [(b.mask, b.def_mask, ship.bank_alive[i], table.ed[i])
-            for i, b in enumerate(ship.spec.banks) if ship.bank_alive[i]]
-
-
 def _state_key(s: ShipState) -> tuple:
     """Everything about a ship the movement doctrine looks at."""
     return (s.uid, s.q, s.r, s.heading, s.speed, s.prev_slips, s.engine_rating, s.eng_hits, s.boosters_left,
@@ -551,53 +357,3 @@ def _dist(q1: int, r1: int, q2: int, r2: int) -> int:
     return (abs(dq) + abs(dr) + abs(dq + dr)) // 2
 
 
-@cache
-def candidate_moves(prev: int, prev_slips: tuple[int, int], rating: int, heading: int
-                    ) -> tuple[tuple[Orders, tuple[tuple[int, int], ...], int, int, int, int, int], ...]:
-    """Each candidate (distinct end pose; first in the fixed order wins) with its waypoints (hexes
-    where the path turns or ends) relative to the start,
-    its end displacement, heading and facing. A straight run stays on the board if both its ends do
-    (the board is convex along hex rows), so only waypoints need checking."""
-    out = []
-    poses = set()
-    for o in candidates(prev, prev_slips, rating):
-        _, pts, h = trace(o, heading)
-        q, r = pts[-1] if pts else (0, 0)
-        pose = (q, r, h, (h + o.pivot) % 6, o.speed)
-        if pose not in poses:
-            poses.add(pose)
-            out.append((o, tuple(pts), q, r, h, (h + o.pivot) % 6, o.speed))
-    return tuple(out)
-
-
-@cache
-def candidates(prev: int, prev_slips: tuple[int, int], rating: int) -> tuple[Orders, ...]:
-    """A fixed menu of legal orders within ``rating`` (3.1-3.4), in a fixed order."""
-    out: list[Orders] = []
-    seen = set()
-
-    def add(steps: tuple, pivot: int = 0) -> None:
-        steps = tuple(s for s in steps if s != 0)
-        o = Orders(steps, pivot)
-        if o in seen:
-            return
-        if requirement(o, prev, prev_slips) <= rating:
-            seen.add(o)
-            out.append(o)
-
-    lo, hi = max(0, prev - rating), min(MAX_SPEED, prev + rating)
-    for v in range(lo, hi + 1):
-        add((v,))
-        for p in (1, -1):
-            add((v,), p)
-        for t in ("P", "S"):
-            add((t, v))
-            add((v, t))
-            if v >= 2:
-                add((v // 2, t, v - v // 2))
-            add((t, t, v))
-        add(("U", v))
-        if v >= 1:
-            add(("L", v - 1))
-            add(("R", v - 1))
-    return tuple(out)

@@ -118,9 +118,9 @@ class Minefield:
 def sweep_declarations(battle, ship, decl: list) -> list:  # type: ignore[no-untyped-def]
     """Doctrine: (bank, Minefield, mode, band) for each idle bank that can sweep the nearest enemy-laid minefield
     within the ship's next move."""
-    from drydock.engine.ai import _tiny_mod
     from drydock.engine.combat import effective_range, expected_hits_per_weapon
     from drydock.engine.hexgrid import geometry
+    from drydock.engine.targeting import tiny_mod
 
     busy = {d[0] for d in decl}
     reach = ship.speed + ship.engine_rating + 1
@@ -146,7 +146,7 @@ def sweep_declarations(battle, ship, decl: list) -> list:  # type: ignore[no-unt
             for mi, m in enumerate(b.modes):
                 band = m.band(deff)
                 if band >= 0:
-                    v = expected_hits_per_weapon(m.acc, _tiny_mod(m, band, ship.fc), b.size, m.rof, m.vlt, m.rpt)
+                    v = expected_hits_per_weapon(m.acc, tiny_mod(m, band, ship.fc), b.size, m.rof, m.vlt, m.rpt)
                     if v > 0 and (best is None or v > best[0]):
                         best = (v, mi, band)
             if best is not None:
