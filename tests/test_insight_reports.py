@@ -223,8 +223,7 @@ def test_design_matrix_gives_each_design_its_own_sides_doctrine():
     runs, seed = 40, 5
     m = design_matrix([x], [y, z], runs=runs, seed=seed, doctrine=("cautious", "aggressive"), turns=10)
     assert m["labels"] == [x.class_name, y.class_name, z.class_name]
-    assert m["doctrine"] == (f"each design its own: {x.class_name} cautious, {y.class_name} aggressive, "
-                             f"{z.class_name} aggressive")
+    assert m["doctrine"] == f"cautious for {x.class_name}; aggressive for {y.class_name}, {z.class_name}"
 
     def cell(i, j, one, two, pair):
         s = simulate([one], [two], runs=runs, seed=pair_seed(seed, fingerprint(one), fingerprint(two)),
@@ -240,6 +239,11 @@ def test_design_matrix_gives_each_design_its_own_sides_doctrine():
     cell(0, 2, x, z, ("cautious", "aggressive"))
     assert design_matrix([x], [y, z], runs=runs, seed=seed, jobs=2, doctrine=("cautious", "aggressive"),
                          turns=10)["cells"] == m["cells"]  # worker processes get the doctrines too
+    # a fleet's copies of one design are one row; one design on both sides is two rows only under two doctrines
+    x2 = read_designs(EXAMPLES / "kestrel-corvette.yaml")[0]
+    assert design_matrix([x, x2], [y], runs=runs, seed=seed, turns=10) is None
+    both = design_matrix([x, y], [x2], runs=4, seed=seed, doctrine=("cautious", "aggressive"), turns=10)
+    assert both["labels"] == [x.class_name, y.class_name, f"{x.class_name} #2"]
     # the same sides under one doctrine: the matrix of that doctrine, as before
     one = design_matrix([x], [y, z], runs=runs, seed=seed, doctrine="aggressive", turns=10)
     assert one["doctrine"] == "aggressive" and one["cells"][1][2] == m["cells"][1][2]

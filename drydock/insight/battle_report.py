@@ -223,14 +223,19 @@ def design_matrix(side_a: list[Design], side_b: list[Design], *, runs: int, seed
     flies the doctrine of the side it came from (``--doctrine-a/--doctrine-b``), whichever side of a pairing
     it is placed on."""
     from drydock.engine.ai import doctrine_pair
-    from drydock.insight.tournament import Tournament
+    from drydock.insight.tournament import Tournament, fingerprint
 
-    distinct = list({id(d): d for d in side_a + side_b}.values())
-    if len(distinct) < 3:
-        return None
     style_a, style_b = doctrine_pair(opts.get("doctrine", DOCTRINE_DEFAULT))
-    from_a = {id(d) for d in side_a}
-    doctrines = None if style_a == style_b else [style_a if id(d) in from_a else style_b for d in distinct]
+    # a fleet's copies of one design are one row; the same design on both sides is two when the sides' doctrines
+    # differ
+    rows: dict[tuple, tuple[Design, object]] = {}
+    for side, style in ((side_a, style_a), (side_b, style_b)):
+        for d in side:
+            rows.setdefault((fingerprint(d), style.name), (d, style))
+    if len(rows) < 3:
+        return None
+    distinct = [d for d, _ in rows.values()]
+    doctrines = None if style_a == style_b else [style for _, style in rows.values()]
     t = Tournament(distinct, runs, seed, opts, doctrines=doctrines)
     t.run(jobs=jobs)
     d = t.to_dict()

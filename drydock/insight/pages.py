@@ -126,7 +126,7 @@ def battle_page(d: dict[str, Any], rates: list[tuple[str, Any, float, float]], s
     if matrix:
         m = Section("Each design against each other, one on one",
                     figures=[matrix_chart("Win rate of the row against the column", matrix["labels"], matrix["cells"])])
-        m.text.append(f"{matrix['runs']} battles per pairing, same seed and board; doctrine: {matrix['doctrine']}"
+        m.text.append(f"{matrix['runs']} battles per pairing, same seed and board; doctrine {matrix['doctrine']}"
                       " (each design flies its own side's doctrine, whichever side of a pairing it is on).")
         sections.append(m)
     sections.append(Section("Not simulated", notes=list(d.get("not_simulated", [])) or ["nothing"]))

@@ -100,8 +100,10 @@ class Tournament:
         if self.doctrines is not None:
             names = [doctrine_pair(d)[0].name for d in self.doctrines]
             if len(set(names)) > 1:
-                return "each design its own: " + ", ".join(f"{n} {d}" for n, d in
-                                                           zip(labels(self.designs), names, strict=True))
+                groups: dict[str, list[str]] = {}
+                for label, name in zip(labels(self.designs), names, strict=True):
+                    groups.setdefault(name, []).append(label)
+                return "; ".join(f"{name} for {', '.join(who)}" for name, who in groups.items())
             return names[0]
         return doctrine_label(self.opts.get("doctrine", DOCTRINE_DEFAULT))
 
