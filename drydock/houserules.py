@@ -71,6 +71,16 @@ def _parse_yaml(text: str, path: str | Path) -> Any:
             finally:
                 self._depth -= 1
 
+        def construct_object(self, node: Any, deep: bool = False) -> Any:
+            try:
+                return super().construct_object(node, deep=deep)
+            except (yaml.YAMLError, RulesError):
+                raise
+            except Exception as exc:  # PyYAML's own ValueError/KeyError: 2001-13-45, !!float x, !!bool maybe
+                from drydock.formats.native import unreadable_scalar
+
+                raise RulesError(f"{path}:{node.start_mark.line + 1}: {unreadable_scalar(node, exc)}") from None
+
     try:
         return yaml.load(text, Loader=_Loader)  # noqa: S506 - a SafeLoader subclass
     except yaml.YAMLError as exc:

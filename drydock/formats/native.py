@@ -511,6 +511,15 @@ def _loader() -> type:
             def construct_yaml_float(self, node: Any) -> float:
                 return super().construct_yaml_float(_short_number(node))
 
+            def construct_object(self, node: Any, deep: bool = False) -> Any:
+                try:
+                    return super().construct_object(node, deep=deep)
+                except (yaml.YAMLError, DrydockSyntaxError):
+                    raise
+                except Exception as exc:  # PyYAML's own ValueError/KeyError: 2001-13-45, !!float x, !!bool maybe
+                    raise DesignFileError(unreadable_scalar(node, exc), line=node.start_mark.line + 1,
+                                          column=node.start_mark.column + 1, text=str(node.value)) from None
+
         Loader.add_constructor("tag:yaml.org,2002:int", Loader.construct_yaml_int)
         Loader.add_constructor("tag:yaml.org,2002:float", Loader.construct_yaml_float)
         _LOADER = Loader
@@ -518,6 +527,12 @@ def _loader() -> type:
 
 
 _LOADER: type | None = None
+
+
+def unreadable_scalar(node: Any, exc: Exception) -> str:
+    """The message for a YAML value PyYAML cannot build (a bad date, ``!!float x``): the tag and why."""
+    tag = str(node.tag).replace("tag:yaml.org,2002:", "!!")
+    return f"not valid YAML: a {tag} value that cannot be read ({type(exc).__name__}: {exc})"
 
 
 def _short_number(node: Any) -> Any:
