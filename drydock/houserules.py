@@ -55,7 +55,9 @@ def load_ruleset(path: str | Path | None) -> Ruleset:
 def _parse_yaml(text: str, path: str | Path) -> Any:
     import yaml
 
-    class _Loader(yaml.SafeLoader):
+    from drydock.formats.native import ScalarErrors
+
+    class _Loader(ScalarErrors, yaml.SafeLoader):
         """Safe YAML without aliases (no expansion bombs) and with bounded nesting."""
 
         def compose_node(self, parent: Any, index: Any) -> Any:
@@ -71,15 +73,8 @@ def _parse_yaml(text: str, path: str | Path) -> Any:
             finally:
                 self._depth -= 1
 
-        def construct_object(self, node: Any, deep: bool = False) -> Any:
-            try:
-                return super().construct_object(node, deep=deep)
-            except (yaml.YAMLError, RulesError):
-                raise
-            except Exception as exc:  # PyYAML's own ValueError/KeyError: 2001-13-45, !!float x, !!bool maybe
-                from drydock.formats.native import unreadable_scalar
-
-                raise RulesError(f"{path}:{node.start_mark.line + 1}: {unreadable_scalar(node, exc)}") from None
+        def unreadable(self, node: Any, message: str) -> Exception:
+            return RulesError(f"{path}:{node.start_mark.line + 1}: {message}")
 
     try:
         return yaml.load(text, Loader=_Loader)  # noqa: S506 - a SafeLoader subclass

@@ -233,3 +233,16 @@ def test_battle_size_digits_int_refuses(tmp_path: Path, size: str) -> None:
         from drydock.rules import Ruleset
 
         fleet_limit(size.strip('"'), Ruleset.unity())
+
+
+@pytest.mark.parametrize(("text", "line"), [('{"hull": 4,\n "class": "\\ud800"}', 2), ('{"hull": 4, "\\udc00": 1}', 1)])
+def test_json_lone_surrogate_escape_is_a_design_file_error(tmp_path: Path, text: str, line: int) -> None:
+    """``"\\ud800"`` parses to a str UTF-8 cannot encode: every output (even the terminal) failed, exit 3."""
+    from drydock.formats.native import DesignFileError, from_json
+
+    with pytest.raises(DesignFileError, match=rf"^d\.json:{line}: not valid JSON: a \\u escape of half a UTF-16"):
+        from_json(text, file="d.json")
+    assert from_json('{"hull": 4, "class": "\\ud83d\\ude00"}')[0].class_name == "\U0001f600"  # a pair is fine
+    (tmp_path / "d.json").write_text(text, encoding="utf-8")
+    code, out = _cli(tmp_path, "rate", "d.json")
+    assert code == 1 and "half a UTF-16 surrogate pair" in out
