@@ -35,8 +35,10 @@ def fleet_limit(size: str | int, rules: Ruleset) -> tuple[str, int]:
             raise DrydockError(f"battle size {size}: a fleet limit must be at least 1 CR")
         return f"{size} CR", size
     key = " ".join(str(size).replace("-", " ").replace("_", " ").split()).casefold()
-    if key.isdigit():
-        return fleet_limit(int(key), rules)
+    if key.isascii() and key.isdigit():  # not str.isdigit alone: "²" is a digit that int() refuses
+        from drydock import limits
+
+        return fleet_limit(limits.to_int(key, what="battle size"), rules)
     names = BATTLE_SIZE_NAMES[:len(rules.battle_sizes)]
     if key not in names:
         raise DrydockError(f"unknown battle size {size!r} (2.2: {', '.join(names)}, or a number of CR)")

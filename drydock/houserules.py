@@ -55,7 +55,9 @@ def load_ruleset(path: str | Path | None) -> Ruleset:
 def _parse_yaml(text: str, path: str | Path) -> Any:
     import yaml
 
-    class _Loader(yaml.SafeLoader):
+    from drydock.formats.native import ScalarErrors
+
+    class _Loader(ScalarErrors, yaml.SafeLoader):
         """Safe YAML without aliases (no expansion bombs) and with bounded nesting."""
 
         def compose_node(self, parent: Any, index: Any) -> Any:
@@ -70,6 +72,9 @@ def _parse_yaml(text: str, path: str | Path) -> Any:
                 return super().compose_node(parent, index)
             finally:
                 self._depth -= 1
+
+        def unreadable(self, node: Any, message: str) -> Exception:
+            return RulesError(f"{path}:{node.start_mark.line + 1}: {message}")
 
     try:
         return yaml.load(text, Loader=_Loader)  # noqa: S506 - a SafeLoader subclass

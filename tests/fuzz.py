@@ -12,6 +12,7 @@ from __future__ import annotations
 import io
 import json
 import random
+import re
 import time
 import traceback
 import zipfile
@@ -23,6 +24,8 @@ ROOT = Path(__file__).resolve().parent.parent
 HOSTILE_CHARS = ["\x00", "\x1b", "\x07", "\u202e", "\t", "\r", "\n", "[", "]", "{", "}", "&", "*", "|", "/", "//",
                  "-", ":", "#", "(", ")", ",", "+", "=", "@", "'", '"', "\\", "!!", "%", "\ufeff", "é", "9", "0",
                  "[]", "<>", "?", "~", "&a ", "*a", "!!python/object:os.system"]
+#: YAML values PyYAML's SafeLoader fails to build with ValueError or KeyError (not YAMLError).
+BAD_SCALARS = ["2001-13-45", "2001-02-30 10:00:00", "!!float x", "!!int 0x", "!!bool maybe", "!!timestamp 2001"]
 
 
 def samples(kind: str) -> list[str]:
@@ -46,6 +49,9 @@ def samples(kind: str) -> list[str]:
                                                                    "razorthorn-houseruled.txt")]
     return [(legacy / n).read_text(encoding="utf-8") for n in ("nova-majestic-rulebook.txt",
                                                                "nova-majestic-typed.txt")]
+
+
+_PLAIN_VALUE = re.compile(r"^(\s*(?:- )?[\w-]+:) [^\[{&*!|>\s].*$")
 
 
 def mutate(text: str, rng: random.Random) -> str:
@@ -86,7 +92,11 @@ def mutate(text: str, rng: random.Random) -> str:
         elif op == 8:
             bomb = "a: &a [x,x,x,x,x,x,x,x,x]\n" + "".join(
                 f"{c}: &{c} [{','.join([f'*{p}'] * 9)}]\n" for p, c in zip("abcdefgh", "bcdefghi", strict=True))
-            text = rng.choice([bomb + text, text + "\nnotes: &r [*r]\n", text.replace("hull:", "hull: &h")])
+            plain = [j for j, line in enumerate(lines) if _PLAIN_VALUE.match(line)] or [i]
+            k = rng.choice(plain)
+            lines[k] = _PLAIN_VALUE.sub(r"\1 " + rng.choice(BAD_SCALARS), lines[k])
+            text = rng.choice([bomb + text, text + "\nnotes: &r [*r]\n", text.replace("hull:", "hull: &h"),
+                               "\n".join(lines)])
         else:
             k = rng.randrange(len(text) + 1)
             text = text[:k] + "".join(rng.choice(HOSTILE_CHARS) for _ in range(rng.randint(1, 20))) + text[k:]

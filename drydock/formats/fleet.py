@@ -31,7 +31,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field
 
 from drydock import limits
-from drydock.errors import DrydockError, DrydockSyntaxError
+from drydock.errors import DrydockError, DrydockSyntaxError, quote
 from drydock.fleet import Fleet, ShipEntry, fleet_limit
 from drydock.formats import FORMATS, format_for, read_bytes, read_designs, read_records, read_text_capped
 from drydock.formats.library import validate_file, where
@@ -93,8 +93,8 @@ def is_fleet_file(path: str | Path) -> bool:
         try:
             with zipfile.ZipFile(p) as z:
                 return f'name="{FLEET_SHEET}"' in z.read("xl/workbook.xml").decode("utf-8", "replace")
-        except (OSError, KeyError, zipfile.BadZipFile):
-            return False
+        except Exception:  # not a zip we can read (bad CRC, zip version, compression ...): the workbook
+            return False  # reader then says what is wrong with it, in one line
     if suffix in (".yaml", ".yml"):
         return bool(_FLEET_KEY.search(_head(p)))
     if suffix == ".json":
@@ -210,11 +210,19 @@ def _fleet_from_xlsx(path: Path, house: HouseRules | None) -> Fleet:
     data = read_bytes(str(path), limits.XLSX_FILE)
     house = house or HouseRules.book()
     designs = from_xlsx(data, file=str(path), rules=house.base)
-    wb = load_workbook(io.BytesIO(data), read_only=True, data_only=True)
-    if FLEET_SHEET not in wb.sheetnames:
-        raise FleetFileError(f"the workbook has no {FLEET_SHEET} sheet", file=str(path))
-    rows = list(wb[FLEET_SHEET].iter_rows(values_only=True, max_row=2 * limits.SHIPS.value + 50, max_col=26))
-    wb.close()
+    try:
+        wb = load_workbook(io.BytesIO(data), read_only=True, data_only=True)
+        try:
+            if FLEET_SHEET not in wb.sheetnames:
+                raise FleetFileError(f"the workbook has no {FLEET_SHEET} sheet", file=str(path))
+            rows = list(wb[FLEET_SHEET].iter_rows(values_only=True, max_row=2 * limits.SHIPS.value + 50, max_col=26))
+        finally:
+            wb.close()
+    except DrydockError:
+        raise
+    except Exception as exc:  # malformed Fleet sheet XML (the design sheets read fine)
+        raise FleetFileError(f"sheet {FLEET_SHEET}: not a valid fleet sheet ({type(exc).__name__}: {exc})",
+                             file=str(path)) from None
     start = next((i for i, r in enumerate(rows) if r and r[0] == "Sheet"), len(rows))
     head = {str(r[0]): r[1] for r in rows[:start] if r and r[0]}
     entries = []
@@ -222,15 +230,38 @@ def _fleet_from_xlsx(path: Path, house: HouseRules | None) -> Fleet:
         if not row or row[0] in (None, ""):
             continue
         sheet, _title, count, names, ids = (list(row) + [None] * 5)[:5]
-        m = re.fullmatch(r"SHIP(\d+)", str(sheet))
+        m = re.fullmatch(r"SHIP(\d{1,6})", str(sheet))
         if m is None or not 1 <= int(m.group(1)) <= len(designs):
             raise FleetFileError(f"{FLEET_SHEET}!A{n}: no design sheet {sheet!r}", file=str(path))
         split = (lambda v: tuple(x.strip() for x in str(v).split(",") if x.strip()) if v else ())  # noqa: E731
-        entries.append(ShipEntry(designs[int(m.group(1)) - 1], str(sheet), int(count or 1), split(names), split(ids),
-                                 n))
+        try:
+            entries.append(ShipEntry(designs[int(m.group(1)) - 1], str(sheet), _whole(count or 1, "ships"),
+                                     split(names), split(ids), n))
+        except DrydockError as exc:
+            raise FleetFileError(f"{FLEET_SHEET}!C{n}: {exc}", file=str(path)) from None
     size = head.get("Battle size")
-    return Fleet(name=str(head.get("Fleet") or ""), entries=tuple(entries),
-                 battle_size=int(size) if isinstance(size, (int, float)) else size, house=house, file=str(path))
+    if isinstance(size, (int, float)) and not isinstance(size, bool):
+        try:
+            size = _whole(size, "battle size")
+        except DrydockError as exc:
+            raise FleetFileError(f"{FLEET_SHEET}: {exc}", file=str(path)) from None
+    try:
+        return Fleet(name=str(head.get("Fleet") or ""), entries=tuple(entries), battle_size=size, house=house,
+                     file=str(path))
+    except DrydockError as exc:
+        raise FleetFileError(f"sheet {FLEET_SHEET}: {exc}", file=str(path)) from None
+
+
+def _whole(value: Any, what: str) -> int:
+    """A whole number from a Fleet sheet cell (a number, or digits as text), within :data:`~limits.DIGITS`."""
+    if isinstance(value, float) and value.is_integer():
+        value = int(value)
+    if isinstance(value, int) and not isinstance(value, bool):
+        return value
+    text = str(value).strip()
+    if re.fullmatch(r"[0-9]+", text) is None:
+        raise DrydockError(f"{what} must be a whole number, got {quote(value)}")
+    return limits.to_int(text, what=what)
 
 
 # ------------------------------------------------------------------ writing

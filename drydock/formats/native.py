@@ -13,13 +13,14 @@ file, line and key; legal-but-wrong designs load and are reported by ``validate(
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from drydock import limits
 from drydock.arcs import format_bank, parse_bank
-from drydock.errors import DesignFileError, DrydockSyntaxError
+from drydock.errors import DesignFileError, DrydockError, DrydockSyntaxError
 from drydock.formats.text import complete_range, format_range, format_stats, parse_range, parse_stats, parse_traits
 from drydock.model import ArcValues, Battery, Design, StatedValues, SystemEntry, TechLevels, WeaponMode
 from drydock.rules import Ruleset
@@ -410,7 +411,32 @@ def load_json(text: str, *, file: str | None = None) -> Any:
     except RecursionError:
         raise limits.LimitError("the JSON nesting", limits.DEPTH, file=file) from None
     _check_json_depth(data, file)
+    _check_json_surrogates(data, text, file)
     return data
+
+
+_SURROGATE = re.compile("[\ud800-\udfff]")
+_LONE_ESCAPE = re.compile(r"\\u[dD][89abAB][0-9a-fA-F]{2}(?!\\u[dD][c-fC-F][0-9a-fA-F]{2})"
+                          r"|(?<!\\u[dD][89abAB][0-9a-fA-F]{2})\\u[dD][c-fC-F][0-9a-fA-F]{2}")
+
+
+def _check_json_surrogates(data: Any, text: str, file: str | None) -> None:
+    """Refuse a string holding half of a UTF-16 pair (``"\\ud800"`` alone): JSON escapes allow it, UTF-8 cannot
+    write it, so it would fail every output instead of this input."""
+    stack = [data]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, str):
+            if _SURROGATE.search(item):
+                m = _LONE_ESCAPE.search(text)
+                line = text.count("\n", 0, m.start()) + 1 if m else None
+                raise DesignFileError("not valid JSON: a \\u escape of half a UTF-16 surrogate pair, which is no "
+                                      "character", file=file, line=line, text=m.group(0) if m else None)
+        elif isinstance(item, dict):
+            stack.extend(item)
+            stack.extend(item.values())
+        elif isinstance(item, list):
+            stack.extend(item)
 
 
 def to_json(designs: Design | list[Design]) -> str:
@@ -504,12 +530,16 @@ def _loader() -> type:
 
     global _LOADER
     if _LOADER is None:
-        class Loader(getattr(yaml, "CSafeLoader", yaml.SafeLoader)):  # type: ignore[misc]  # libyaml: 10x faster
+        class Loader(ScalarErrors, getattr(yaml, "CSafeLoader", yaml.SafeLoader)):  # type: ignore[misc]  # libyaml
             def construct_yaml_int(self, node: Any) -> int:
                 return super().construct_yaml_int(_short_number(node))
 
             def construct_yaml_float(self, node: Any) -> float:
                 return super().construct_yaml_float(_short_number(node))
+
+            def unreadable(self, node: Any, message: str) -> Exception:
+                return DesignFileError(message, line=node.start_mark.line + 1, column=node.start_mark.column + 1,
+                                       text=str(node.value))
 
         Loader.add_constructor("tag:yaml.org,2002:int", Loader.construct_yaml_int)
         Loader.add_constructor("tag:yaml.org,2002:float", Loader.construct_yaml_float)
@@ -518,6 +548,27 @@ def _loader() -> type:
 
 
 _LOADER: type | None = None
+
+
+class ScalarErrors:
+    """Mixin for a PyYAML loader: a value its constructors fail to build with a plain exception (ValueError
+    for the date ``2001-13-45`` or ``!!float x``, KeyError for ``!!bool maybe``) raises ``self.unreadable(node,
+    message)``, a :class:`~drydock.errors.DrydockError` naming the line, instead."""
+
+    def unreadable(self, node: Any, message: str) -> Exception:  # pragma: no cover - each loader says
+        raise NotImplementedError
+
+    def construct_object(self, node: Any, deep: bool = False) -> Any:
+        import yaml
+
+        try:
+            return super().construct_object(node, deep=deep)  # type: ignore[misc]
+        except (yaml.YAMLError, DrydockError):
+            raise
+        except Exception as exc:  # PyYAML's own ValueError/KeyError/AttributeError for a value it cannot build
+            tag = str(node.tag).replace("tag:yaml.org,2002:", "!!")
+            message = f"not valid YAML: a {tag} value that cannot be read ({type(exc).__name__}: {exc})"
+            raise self.unreadable(node, message) from None
 
 
 def _short_number(node: Any) -> Any:

@@ -6,21 +6,30 @@ into a :class:`~drydock.formats.excel.values.ValueBook`, the cell access the xls
 reader (:mod:`drydock.formats.excel.read`) reads both: same layout, same errors with
 sheet and cell. Only values are read (inputs); formulas are LibreOffice's business.
 No dependency beyond the standard library: odfpy or pandas would be heavy for this.
+
+Like the xlsx reader, only the SHIP and Weapons tables are read, within the first
+:data:`MAX_COL` columns and :data:`~drydock.limits.XLSX_CELLS` cells; every count taken
+from the file (repeats, spaces) is checked before it is used, and nesting is walked
+without recursion, so a hostile ``content.xml`` is one :class:`OdsError` line.
 """
 
 from __future__ import annotations
 
+import re
 import zipfile
 from io import BytesIO
 from typing import Any
 from xml.etree import ElementTree as ET
 
+from drydock import limits
+from drydock.errors import quote
+from drydock.formats.excel import layout as L
 from drydock.formats.excel.values import ValueBook, ValueSheet
 
-#: Limits before work: the XML a drydock workbook needs is a few MB.
-MAX_CONTENT_BYTES = 200 * 1024 * 1024
-MAX_CELLS = 5_000_000
-MAX_ROW = 100_000
+#: Columns read (A..M), as the xlsx reader: the Weapons library is the widest input table.
+MAX_COL = 13
+#: Nested row groups (``table:table-row-group``) followed; LibreOffice nests a handful at most.
+MAX_GROUP_DEPTH = 32
 
 _NS = {
     "office": "urn:oasis:names:tc:opendocument:xmlns:office:1.0",
@@ -30,6 +39,7 @@ _NS = {
 _T = "{" + _NS["table"] + "}"
 _O = "{" + _NS["office"] + "}"
 _X = "{" + _NS["text"] + "}"
+_COUNT = re.compile(r"\d{1,9}")
 
 
 class OdsError(ValueError):
@@ -37,14 +47,14 @@ class OdsError(ValueError):
 
 
 def load_ods(data: bytes) -> ValueBook:
-    """The tables of an ``.ods`` file (bytes)."""
+    """The values of the SHIP and Weapons tables of an ``.ods`` file (bytes); every table is named."""
     try:
         zf = zipfile.ZipFile(BytesIO(data))
         info = zf.getinfo("content.xml")
     except Exception as exc:  # BadZipFile, KeyError, NotImplementedError (a zip "version" zipfile cannot read)
         raise OdsError(f"not an OpenDocument spreadsheet ({type(exc).__name__}: {exc})") from None
-    if info.file_size > MAX_CONTENT_BYTES:
-        raise OdsError(f"content.xml is {info.file_size} bytes (limit {MAX_CONTENT_BYTES})")
+    if info.file_size > limits.XLSX_PART.value:
+        raise limits.LimitError("workbook part content.xml", limits.XLSX_PART, value=f"{info.file_size:,} bytes")
     try:
         content = zf.read("content.xml")
     except Exception as exc:  # a corrupt or unsupported member (bad CRC, compression method, version)
@@ -53,47 +63,78 @@ def load_ods(data: bytes) -> ValueBook:
         root = ET.fromstring(content)
     except ET.ParseError as exc:
         raise OdsError(f"content.xml is not well-formed XML ({exc})") from None
+    except Exception as exc:  # LookupError for an unknown encoding="..." declaration, and the like
+        raise OdsError(f"content.xml cannot be parsed ({type(exc).__name__}: {exc})") from None
     body = root.find(f"{_O}body/{_O}spreadsheet")
     if body is None:
         raise OdsError("not an OpenDocument spreadsheet (no office:spreadsheet)")
-    sheets = []
-    count = 0
+    sheets, names = [], []
+    budget = [limits.XLSX_CELLS.value]
     for table in body.iter(f"{_T}table"):
-        values: dict[tuple[int, int], Any] = {}
-        row = 0
-        for tr in _rows(table):
-            reps = int(tr.get(f"{_T}number-rows-repeated", "1"))
-            col = 0
-            for tc in tr:
-                if tc.tag not in (f"{_T}table-cell", f"{_T}covered-table-cell"):
-                    continue
-                creps = int(tc.get(f"{_T}number-columns-repeated", "1"))
-                value = _value(tc)
+        name = table.get(f"{_T}name", f"Sheet{len(names) + 1}")
+        names.append(name)
+        if name == L.WEAPONS_SHEET:
+            sheets.append(ValueSheet(name, _table(table, name, limits.XLSX_CELLS.value // MAX_COL + 1, budget)))
+        elif re.fullmatch(rf"{L.SHIP_PREFIX}\d{{1,6}}", name):
+            sheets.append(ValueSheet(name, _table(table, name, L.SHIP_LAST_ROW, budget)))
+    limits.check_count("SHIP sheets", len(sheets), limits.DESIGNS)
+    return ValueBook(sheets, names)
+
+
+def _table(table: ET.Element, name: str, max_row: int, budget: list[int]) -> dict[tuple[int, int], Any]:
+    """The values of one table within ``max_row`` rows and :data:`MAX_COL` columns (repeats expanded)."""
+    values: dict[tuple[int, int], Any] = {}
+    row = 0
+    for tr in _rows(table, name):
+        reps = _count(tr, "number-rows-repeated", name, f"row {row + 1}")
+        col = 0
+        for tc in tr:
+            if tc.tag not in (f"{_T}table-cell", f"{_T}covered-table-cell"):
+                continue
+            creps = _count(tc, "number-columns-repeated", name, f"row {row + 1}, column {col + 1}")
+            if col < MAX_COL:
+                value = _value(tc, name, row + 1, col + 1)
                 if value is not None:
-                    for r in range(reps):
-                        for c in range(creps):
-                            count += 1
-                            if count > MAX_CELLS or row + r + 1 > MAX_ROW:
-                                raise OdsError("the spreadsheet holds more cells than a drydock workbook can")
-                            values[(row + r + 1, col + c + 1)] = value
-                col += creps
-            row += reps
-        sheets.append(ValueSheet(table.get(f"{_T}name", f"Sheet{len(sheets) + 1}"), values))
-    return ValueBook(sheets)
+                    for r in range(row + 1, min(row + reps, max_row) + 1):
+                        for c in range(col + 1, min(col + creps, MAX_COL) + 1):
+                            budget[0] -= 1
+                            if budget[0] < 0:
+                                raise limits.LimitError(f"sheet {name}: the cells read", limits.XLSX_CELLS)
+                            values[(r, c)] = value
+            col += creps
+        row += reps
+        if row >= max_row:
+            break
+    return values
 
 
-def _rows(table: ET.Element) -> list[ET.Element]:
-    """Rows of a table, including those inside row groups and header rows."""
+def _count(el: ET.Element, attr: str, sheet: str, where: str) -> int:
+    """A repeat count (``table:number-...-repeated``): a whole number from 1, 1 when absent."""
+    raw = el.get(f"{_T}{attr}")
+    if raw is None:
+        return 1
+    if _COUNT.fullmatch(raw.strip()) is None or int(raw) < 1:
+        raise OdsError(f"sheet {sheet}, {where}: table:{attr} must be a whole number from 1, got {quote(raw)}")
+    return int(raw)
+
+
+def _rows(table: ET.Element, name: str) -> list[ET.Element]:
+    """Rows of a table, including those inside row groups and header rows (in document order)."""
     out: list[ET.Element] = []
-    for child in table:
-        if child.tag == f"{_T}table-row":
-            out.append(child)
-        elif child.tag in (f"{_T}table-row-group", f"{_T}table-header-rows", f"{_T}table-rows"):
-            out.extend(_rows(child))
+    groups = (f"{_T}table-row-group", f"{_T}table-header-rows", f"{_T}table-rows")
+    stack: list[tuple[ET.Element, int]] = [(table, 0)]
+    while stack:
+        el, depth = stack.pop()
+        if el.tag == f"{_T}table-row":
+            out.append(el)
+            continue
+        if depth > MAX_GROUP_DEPTH:
+            raise OdsError(f"sheet {name}: row groups nested more than {MAX_GROUP_DEPTH} deep")
+        stack.extend((child, depth + 1) for child in reversed(el) if child.tag in (f"{_T}table-row", *groups))
     return out
 
 
-def _value(tc: ET.Element) -> Any:
+def _value(tc: ET.Element, sheet: str, row: int, col: int) -> Any:
     kind = tc.get(f"{_O}value-type")
     if kind is None:
         return None
@@ -106,23 +147,37 @@ def _value(tc: ET.Element) -> Any:
         return int(number) if number.is_integer() else number
     if kind == "boolean":
         return tc.get(f"{_O}boolean-value") == "true"
-    if kind == "string":
-        if tc.get(f"{_O}string-value") is not None:
-            return tc.get(f"{_O}string-value")
-        return "\n".join(_text(p) for p in tc.findall(f"{_X}p"))
-    return tc.get(f"{_O}{kind}-value") or "\n".join(_text(p) for p in tc.findall(f"{_X}p"))
+    if kind == "string" and tc.get(f"{_O}string-value") is not None:
+        return tc.get(f"{_O}string-value")
+    if kind != "string" and tc.get(f"{_O}{kind}-value"):
+        return tc.get(f"{_O}{kind}-value")
+    return "\n".join(_text(p, sheet, row, col) for p in tc.findall(f"{_X}p"))
 
 
-def _text(el: ET.Element) -> str:
-    parts = [el.text or ""]
-    for child in el:
-        if child.tag == f"{_X}s":
-            parts.append(" " * int(child.get(f"{_X}c", "1")))
-        elif child.tag == f"{_X}tab":
-            parts.append("\t")
-        elif child.tag == f"{_X}line-break":
-            parts.append("\n")
+def _text(p: ET.Element, sheet: str, row: int, col: int) -> str:
+    """The text of a paragraph: spans flattened, ``text:s`` spaces, tabs and line breaks (no recursion)."""
+    parts: list[str] = []
+    size = 0
+    stack: list[ET.Element | str] = [p]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, str):
+            piece = item
+        elif item.tag == f"{_X}s":
+            raw = item.get(f"{_X}c", "1")
+            if _COUNT.fullmatch(raw.strip()) is None or int(raw) > limits.TEXT.value:
+                raise OdsError(f"sheet {sheet}, row {row}, column {col}: text:c must be a whole number of spaces "
+                               f"up to {limits.TEXT.value:,}, got {quote(raw)}")
+            piece = " " * int(raw)
+        elif item.tag == f"{_X}tab":
+            piece = "\t"
+        elif item.tag == f"{_X}line-break":
+            piece = "\n"
         else:
-            parts.append(_text(child))
-        parts.append(child.tail or "")
+            stack.extend(x for child in reversed(item) for x in (child.tail or "", child))
+            piece = item.text or ""
+        size += len(piece)
+        if size > limits.TEXT.value:
+            raise limits.LimitError(f"sheet {sheet}, row {row}, column {col}: the text", limits.TEXT)
+        parts.append(piece)
     return "".join(parts)

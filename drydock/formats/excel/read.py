@@ -132,12 +132,14 @@ def from_ods(data: bytes, *, file: str | None = None, rules: Ruleset | None = No
         book = load_ods(data)
     except OdsError as exc:
         raise WorkbookError(f"not a valid ods workbook: {exc}", file=file) from None
+    except limits.LimitError as exc:
+        raise limits.with_file(exc, file) from None
     return [limits.check_design(d, file=file) for d in _read_book(book, file, rules)]
 
 
 def _read_book(wb: Any, file: str | None, rules: Ruleset) -> list[Design]:
-    ships = sorted((int(m.group(1)), name) for name in wb.sheetnames
-                   if (m := re.fullmatch(rf"{L.SHIP_PREFIX}(\d+)", name)) is not None)
+    ships = sorted((int(m.group(1)), name) for name in wb.sheetnames  # SHIP sheets as the loaders read them
+                   if (m := re.fullmatch(rf"{L.SHIP_PREFIX}(\d{{1,6}})", name)) is not None)
     if not ships:
         raise WorkbookError(f"the workbook has no {L.SHIP_PREFIX}1 sheet (sheets: {', '.join(wb.sheetnames)})",
                             file=file)
