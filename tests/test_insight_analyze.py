@@ -8,7 +8,7 @@ import pytest
 from drydock.engine.combat import fire_volley
 from drydock.engine.ships import ShipSpec, ShipState
 from drydock.formats.native import from_yaml
-from drydock.insight.analyze import REFERENCE_WEAPONS, analyse, hits_to_destroy, screen_need
+from drydock.insight.analyze import REFERENCE_WEAPONS, analyse, hits_to_destroy, screen_need, volley
 
 
 def design(stats: str, traits: str = "", banks: str = "[2AB]", rng: str = "3-6-9", extra: str = "") -> object:
@@ -100,3 +100,36 @@ def test_arcs_and_breakdown():
     assert a.arcs[0] > 0 and a.arcs[11] > 0 and all(v == 0 for v in a.arcs[1:11])
     parts = dict((n, v) for n, v, _ in a.su)
     assert parts["Gun"] > 0 and "engines" in parts and a.cr["combat_rating"] > 0
+
+
+def test_analysis_limits_refuse_before_work_and_volleys_are_computed_once(tmp_path):
+    """Found by the CLI fuzz: a bank of 1,000 mounts at ROF 1,000 ran for minutes, and range 1000-1000-1000 for
+    12 s. Each volley is now computed once per bank, mode, band and shield, and the dice are limited first."""
+    import time
+
+    from click.testing import CliRunner
+
+    from drydock.cli.main import cli
+    from drydock.formats.native import to_yaml
+    from drydock.limits import LimitError
+    from tests.helpers import battery, design, mode
+
+    far = design(hull=30, engines=2, weapons=[battery("Far", mode("1000-1000-1000", "1x5/1/1"), "1000A")])
+    start = time.process_time()
+    a = analyse(far)
+    assert time.process_time() - start < 5  # was 11.7 s: 6,000 volleys, now 3 bands x 6 shields
+    spec = ShipSpec(far)
+    bank = spec.banks[0]
+    m = bank.modes[0]
+    for rng in (1, 333, 334, 667, 1000):  # the cached volleys are the ones computed afresh, band by band
+        for shield in (0, 3, 5):
+            fresh = volley(m, bank.mounts, bank.size, m.band(rng), shield, spec.fc, a.screens)
+            assert a.total[rng][shield] == fresh.marks, (rng, shield)
+    assert a.longest == 1000 and a.total[1][0] == 500
+    huge = design(hull=30, engines=2, weapons=[battery("Huge", mode("3-6-9", "1000x5/1/1"), "1000A")])
+    with pytest.raises(LimitError, match=r"dice of its volleys .* \(1000000\) is past drydock's limit of 100,000"):
+        analyse(huge)
+    path = tmp_path / "huge.yaml"
+    path.write_text(to_yaml(huge), encoding="utf-8")
+    out = CliRunner().invoke(cli, ["analyze", str(path)])
+    assert out.exit_code == 2 and "limit of 100,000 (analysis dice" in out.output and "Traceback" not in out.output

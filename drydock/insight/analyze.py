@@ -26,6 +26,7 @@ from drydock.engine.dice import damage_expectation, hits_distribution, impact_pr
 from drydock.engine.hexgrid import ARC_BIT
 from drydock.engine.ships import ModeSpec, ShipSpec
 from drydock.engine.tables import LRS_DIVISOR, SCREEN_TRAIT_EFFECTS
+from drydock.limits import ANALYZE_DICE, ANALYZE_STEPS, LimitError
 from drydock.model import Design
 from drydock.validation import rate
 
@@ -214,6 +215,24 @@ def analyse(design: Design, screens: int = REFERENCE_SCREENS) -> Analysis:
     fc = spec.fc
     n = max(screens, 1)
     banks = [BankFire(b.battery_name, b.entry, b.mask) for b in direct]
+    # limits before work: the exact laws grow with the dice of a volley, the tables with ranges x bank modes
+    dice = sum(b.mounts * b.size * (6 if m.vlt else m.rof) * max(m.imp_by_band) * m.dmg for b in direct
+               for m in b.modes)
+    if dice > ANALYZE_DICE.value:
+        raise LimitError(f"{design.title}: the dice of its volleys (mounts x weapons per mount x ROF x IMP x DMG, "
+                         "summed over its banks)", ANALYZE_DICE, value=dice)
+    steps = longest * len(SHIELDS) * sum(len(b.modes) for b in direct)
+    if steps > ANALYZE_STEPS.value:
+        raise LimitError(f"{design.title}: the analysis table (longest range {longest} x {len(SHIELDS)} shields x "
+                         "bank modes)", ANALYZE_STEPS, value=steps)
+    volleys: dict[tuple[ModeSpec, int, int, int, int], Volley] = {}  # one per bank, mode, band and shield
+
+    def fire(m: ModeSpec, mounts: int, size: int, band: int, shield: int) -> Volley:
+        key = (m, mounts, size, band, shield)
+        if key not in volleys:
+            volleys[key] = volley(m, mounts, size, band, shield, fc, screens)
+        return volleys[key]
+
     total: dict[int, dict[int, Fraction]] = {}
     screened: dict[int, dict[int, Fraction]] = {}
     for rng in range(1, longest + 1):
@@ -224,8 +243,7 @@ def analyse(design: Design, screens: int = REFERENCE_SCREENS) -> Analysis:
             need_mean = Fraction(0)
             tot = Fraction(0)
             for bf, b in zip(banks, direct, strict=True):
-                options = [volley(m, b.mounts, b.size, m.band(eff), shield, fc, screens)
-                           for m in b.modes if m.band(eff) >= 0]
+                options = [fire(m, b.mounts, b.size, m.band(eff), shield) for m in b.modes if m.band(eff) >= 0]
                 v = _best(options) if options else None
                 bf.by_range.setdefault(rng, {})[shield] = v.marks if v else Fraction(0)
                 if v:
