@@ -242,3 +242,26 @@ def test_cli_refuses_to_overwrite_an_input(tmp_path):
     result = CliRunner().invoke(cli, ["ssd", str(src), "-o", str(src), "--force"])
     assert result.exit_code == 2 and "input" in result.output
     assert src.read_text(encoding="utf-8").startswith("# Source")
+
+
+def test_a_sheet_past_the_box_limit_is_refused_and_the_batch_goes_on(tmp_path):
+    """Found by the CLI fuzz: a design within every input limit could ask for 500,000 boxes (500 batteries of
+    1,000 mounts) and print for many minutes. A sheet may print 10,000 boxes (about 6 s); past that, one line."""
+    from drydock.formats.native import to_yaml
+    from drydock.limits import LimitError
+    from drydock.render.sheet import sheet_boxes
+    from tests.helpers import battery, design, mode
+
+    huge = design(hull=35, engines=2, weapons=[battery(f"B{i}", mode("3-6-9", "1x5/1/1"), *["100A"] * 10)
+                                               for i in range(11)])
+    with pytest.raises(LimitError, match=r"the boxes of its display sheet \(11\d\d\d\) is past drydock's limit of "
+                                         r"10,000"):
+        build_booklet([huge])
+    ok = build_booklet(read_designs(examples_dir() / "designs" / "majestic.yaml"))
+    assert sheet_boxes(ok.sheets[0]) == 36  # hull 8, engines 4, weapons 4, shields 4, 14 mounts, 2 equipment
+    (tmp_path / "huge.yaml").write_text(to_yaml(huge), encoding="utf-8")
+    out = tmp_path / "out.pdf"
+    good = examples_dir() / "designs" / "majestic.yaml"
+    r = CliRunner().invoke(cli, ["ssd", str(tmp_path / "huge.yaml"), str(good), "-o", str(out)])
+    assert r.exit_code == 1 and "limit of 10,000 (boxes on a sheet" in r.output and "Traceback" not in r.output
+    assert out.exists()

@@ -62,7 +62,8 @@ def ssd(files: tuple[str, ...], output: str, paper: str, per_page: str, html_out
     from drydock.render.fleet import fleet_booklet
     from drydock.render.html import render_html, standalone_asset_base
     from drydock.render.pdf import render_pdf
-    from drydock.validation import validate
+    from drydock.render.sheet import check_printable, sheet_from_rating
+    from drydock.validation import rate, validate
 
     if output == "-" and html_out == "-":
         raise DrydockError("only one of -o and --html can be standard output ('-')")
@@ -84,9 +85,15 @@ def ssd(files: tuple[str, ...], output: str, paper: str, per_page: str, html_out
         if item.error is None and item.design is not None and _is_nova(item.design):
             from drydock.legacy.nova_sheet import sheet_from_nova
 
-            designs.append((sheet_from_nova(item.design), item.rules, False))
+            sheet, error = attempt(item, lambda d: check_printable(sheet_from_nova(d)))
+            if error is not None:
+                report_error(error)
+                failed = True
+            else:
+                designs.append((sheet, item.rules, False))
             continue
-        errors, error = attempt(item, lambda d, i=item: [p for p in validate(d, i.rules) if p.is_error])
+        errors, error = attempt(item, lambda d, i=item: (check_printable(sheet_from_rating(rate(d, i.rules), i.rules)),
+                                                          [p for p in validate(d, i.rules) if p.is_error])[1])
         if error is not None:
             report_error(error)
             failed = True

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from drydock.model import Design
-from drydock.render.sheet import Booklet, Sheet, build_roster, sheet_from_rating
+from drydock.render.sheet import Booklet, Sheet, build_roster, check_printable, sheet_from_rating
 from drydock.rules import Ruleset
 from drydock.validation import rate
 
@@ -19,7 +19,8 @@ def build_booklet(designs: Iterable[Design | Sheet], *, rules: Ruleset | None = 
     sheets at the compact size; ``key=False`` leaves the arc key out.
     """
     rules = rules or Ruleset.unity()
-    sheets = [d if isinstance(d, Sheet) else sheet_from_rating(rate(d, rules), rules) for d in designs]
+    sheets = [check_printable(d if isinstance(d, Sheet) else sheet_from_rating(rate(d, rules), rules))
+              for d in designs]
     with_roster = len(sheets) > 1 if roster is None else roster
     return Booklet(sheets=sheets, roster=build_roster(sheets, rules) if with_roster else None, paper=paper,
                    per_page=per_page, blank=blank, compact=compact, key=key)

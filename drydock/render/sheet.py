@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from drydock import limits
 from drydock.calc import Rating
 from drydock.model import ArcValues, Battery, Design, WeaponMode
 from drydock.render.tables import (
@@ -250,6 +251,21 @@ def sheet_arcs(batteries: tuple[BatteryView, ...], rules: Ruleset) -> tuple[str,
             if (k.arc in rules.alternate_arcs or k.arc in rules.data.arcs.defensive) and k.arc not in seen:
                 seen.append(k.arc)
     return tuple(seen)
+
+
+def sheet_boxes(s: Sheet) -> int:
+    """Every box the sheet prints: screens, tracks and arc countdowns, mounts, equipment, munitions, flights."""
+    return (sum(g.boxes for g in s.screens) + sum(len(t.values) + sum(len(a.values) for a in t.arcs) for t in s.tracks)
+            + sum(k.mounts for b in s.batteries for k in b.banks) + sum(g.boxes for g in s.equipment)
+            + sum(len(m.values) for m in s.munitions) + (2 * s.flights.flights if s.flights else 0))
+
+
+def check_printable(s: Sheet) -> Sheet:
+    """``s``, or a :class:`~drydock.limits.LimitError` when it has more boxes than a sheet may print."""
+    n = sheet_boxes(s)
+    if n > limits.SHEET_BOXES.value:
+        raise limits.LimitError(f"{s.roster_title}: the boxes of its display sheet", limits.SHEET_BOXES, value=n)
+    return s
 
 
 def sheet_from_rating(rating: Rating, rules: Ruleset | None = None) -> Sheet:
