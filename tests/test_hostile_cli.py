@@ -308,3 +308,26 @@ def test_same_stems_from_different_folders_give_distinct_outputs(tmp_path: Path)
                   cwd=tmp_path)
     assert run.code == 0, run.stderr
     assert sorted(p.name for p in (tmp_path / "out").glob("*.drake")) == ["a-2.drake", "a-3.drake", "a.drake"]
+
+
+def _sigint_disposition(_: int) -> object:
+    import signal
+
+    return signal.getsignal(signal.SIGINT)
+
+
+def _no_setup() -> None:
+    return None
+
+
+def test_pool_workers_ignore_ctrl_c_from_their_first_instruction() -> None:
+    """SIGINT is blocked while the pool forks its workers (a worker killed by an early Ctrl-C used to be replaced,
+    leaving the battle running); the workers ignore it, and the parent's signal mask is restored."""
+    import signal
+
+    from drydock.parallel import worker_pool
+
+    with worker_pool(2, _no_setup, ()) as pool:
+        assert set(pool.map(_sigint_disposition, range(8))) == {signal.SIG_IGN}
+    assert signal.SIGINT not in signal.pthread_sigmask(signal.SIG_BLOCK, set())
+    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler

@@ -111,9 +111,6 @@ _WORKER: dict[str, Matchup] = {}
 
 
 def _init_worker(side_a: list[Design], side_b: list[Design], opts: dict[str, Any]) -> None:
-    import signal
-
-    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle: no worker tracebacks
     _WORKER["m"] = build_matchup(side_a, side_b, **opts)
 
 
@@ -159,10 +156,9 @@ def simulate(side_a: list[Design], side_b: list[Design], *, runs: int, seed: int
             if progress:
                 progress(c[2] - c[1])
         return summary
-    import multiprocessing as mp
+    from drydock.parallel import worker_pool
 
-    ctx = mp.get_context("fork") if "fork" in mp.get_all_start_methods() else mp.get_context()
-    with ctx.Pool(jobs, initializer=_init_worker, initargs=(side_a, side_b, opts)) as pool:
+    with worker_pool(jobs, _init_worker, (side_a, side_b, opts)) as pool:
         for c, results in zip(chunks, pool.imap(_run_chunk, chunks), strict=True):
             for r in results:
                 summary.add(r)

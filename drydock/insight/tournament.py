@@ -201,10 +201,9 @@ class Tournament:
             for task in tasks:
                 take(task, _chunk(task))
         else:
-            import multiprocessing as mp
+            from drydock.parallel import worker_pool
 
-            ctx = mp.get_context("fork") if "fork" in mp.get_all_start_methods() else mp.get_context()
-            with ctx.Pool(jobs, initializer=_init, initargs=(self.designs, self.opts, self.doctrines)) as pool:
+            with worker_pool(jobs, _init, (self.designs, self.opts, self.doctrines)) as pool:
                 for task, counts in zip(tasks, pool.imap(_chunk, tasks), strict=True):
                     take(task, counts)
         self.seconds = time.perf_counter() - start
