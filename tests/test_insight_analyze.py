@@ -125,7 +125,8 @@ def test_analysis_limits_refuse_before_work_and_volleys_are_computed_once(tmp_pa
         for shield in (0, 3, 5):
             fresh = volley(m, bank.mounts, bank.size, m.band(rng), shield, spec.fc, a.screens)
             assert a.total[rng][shield] == fresh.marks, (rng, shield)
-    assert a.longest == 1000 and a.total[1][0] == 500
+    # 4.2: short range is +1 to hit, so ACC 5+ hits on 4+ (1/2); unshielded, each hit of IMP 1 DMG 1 marks a box
+    assert a.longest == 1000 and a.total[1][0] == 1000 * Fraction(1, 2)
     huge = design(hull=30, engines=2, weapons=[battery("Huge", mode("3-6-9", "1000x5/1/1"), "1000A")])
     with pytest.raises(LimitError, match=r"dice of its volleys .* \(1000000\) is past drydock's limit of 100,000"):
         analyse(huge)
