@@ -42,7 +42,7 @@ def result(p: Pair) -> int | Fraction:
     if g != 1:
         n //= g
         d //= g
-    return n if d == 1 else Fraction(n, d, _normalize=False)
+    return n if d == 1 else Fraction(n, d)
 
 
 def checked(p: Pair) -> Pair:
