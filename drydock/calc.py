@@ -226,10 +226,13 @@ def _mode_bsur(mode: WeaponMode, rules: Ruleset, tech_mod: Exact) -> Fraction:
         acc = rules.acc_standard.get(mode.acc, ZERO)
     # exact arithmetic on (numerator, denominator) pairs, reduced once by r1 at the end
     wv = {"L": mode.long_range, "MA": mode.ma or 0, "ROF": mode.rof, "ACC": acc, "ACC_SEEK": acc_seek,
-          "IMP": mode.imp, "DMG": mode.dmg, "TRAITS": len(traits)}  # WEAPON_VARIABLES, for every weapon formula
+          "ACC_STD": rules.acc_standard.get(mode.acc, ZERO), "IMP": mode.imp, "DMG": mode.dmg,
+          "TRAITS": len(traits), "B": ZERO}  # WEAPON_VARIABLES, for every weapon formula
     n, d = f["bsur"].pair_from(wv)
     before, after = trait_multipliers(traits, rules)
     n, d = n * before.numerator, d * before.denominator
+    if seeking or defensive:
+        wv["B"] = Fraction(n, d)
     if seeking:
         an, ad = f["seeking_addition"].pair_from(wv)
         n, d = n * ad + an * d, d * ad

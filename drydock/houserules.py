@@ -23,10 +23,50 @@ MAX_RULES_BYTES = limits.RULES_FILE.value  # every sanity limit is listed in dry
 MAX_RULES_DEPTH = limits.RULES_DEPTH.value
 
 
+def bundled_names() -> dict[str, str]:
+    """Bundled ruleset name -> its one-line description (``drydock rules --list``)."""
+    from drydock.rules.companion import BUNDLED
+
+    return {name: text for name, (text, _) in BUNDLED.items()}
+
+
+def is_bundled(path: str | Path | None) -> bool:
+    """True when ``--rules`` names a bundled ruleset (a bare name such as ``companion``, not a path)."""
+    from drydock.rules.companion import BUNDLED
+
+    return isinstance(path, str) and path in BUNDLED
+
+
+def _with_base(data: Any, path: str | Path) -> Any:
+    """A house-rule mapping with ``base: NAME`` merged over that bundled ruleset's data."""
+    if not isinstance(data, dict) or "base" not in data:
+        return data
+    from drydock.rules.companion import BUNDLED
+    from drydock.rules.ruleset import _merge
+
+    data = dict(data)
+    base = data.pop("base")
+    if not isinstance(base, str) or base not in BUNDLED:
+        raise RulesError(f"{path}: base must name a bundled ruleset ({', '.join(BUNDLED)}), not {str(base)[:40]!r}")
+    over = BUNDLED[base][1]
+    merged = _merge(over, data)
+    if "name" not in data:
+        merged["name"] = f"{over['name']} + {Path(path).name}"
+    return merged
+
+
 def load_house_rules(path: str | Path | None) -> HouseRules:
-    """The Unity rules with the house-rule file at ``path`` merged over them, per faction (``None``: the book)."""
+    """The Unity rules with the house-rule file at ``path`` merged over them, per faction (``None``: the book).
+
+    ``path`` may instead name a bundled ruleset (``companion``, ``seeker-fix``); a file may build on
+    one with ``base: NAME`` (its entries merged over the bundled ones).
+    """
     if path is None:
         return HouseRules.book()
+    if is_bundled(path):
+        from drydock.rules.companion import BUNDLED
+
+        return HouseRules.from_data(BUNDLED[str(path)][1])
     try:
         with open(path, "rb") as fh:
             raw = fh.read(MAX_RULES_BYTES + 1)
@@ -41,6 +81,7 @@ def load_house_rules(path: str | Path | None) -> HouseRules:
     data = _parse_yaml(text, path)
     if data is not None and not isinstance(data, dict):
         raise RulesError(f"{path}: a house-rule file must be a mapping of rules entries")
+    data = _with_base(data, path)
     try:
         return HouseRules.from_data(data or {})
     except RulesError as exc:

@@ -70,6 +70,6 @@ def test_every_weapon_formula_sees_every_weapon_variable():
 def test_rules_variables_lists_the_names():
     res = run("rules", "--variables")
     assert res.exit_code == 0
-    assert "formulas.seeking_addition: L, MA, ROF, ACC, ACC_SEEK, IMP, DMG, TRAITS" in res.output
+    assert "formulas.seeking_addition: L, MA, ROF, ACC, ACC_SEEK, ACC_STD, IMP, DMG, TRAITS, B" in res.output
     assert "formulas.combat_rating: ORAT, DRAT" in res.output
     assert "TRAITS   number of traits of the weapon mode" in res.output

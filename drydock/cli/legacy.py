@@ -13,6 +13,8 @@ from pathlib import Path
 
 import click
 
+from drydock.cli.rating import RulesParam
+
 
 def run_legacy_conversion(inputs: tuple[str, ...] | list[str], *, source: str, outdir: str,
                           to: str | None = None, force: bool = False, report: str = "report.md",
@@ -127,7 +129,7 @@ def summary_table(results, *, source: str = "admiralty") -> str:  # type: ignore
 @click.option("--force", is_flag=True, help="Overwrite existing outputs.")
 @click.option("--report", default="report.md", show_default=True,
               help="Report file in the output folder (.md or .csv).")
-@click.option("--rules", "rules_file", type=click.Path(exists=True, dir_okay=False),
+@click.option("--rules", "rules_file", type=RulesParam(),
               help="YAML house-rule file used to re-rate the converted designs.")
 @click.option("--ssd", default=None, help="Also print the converted designs, with their notes, into this PDF.")
 @click.option("--paper", type=click.Choice(["letter", "a4"], case_sensitive=False), default="letter",

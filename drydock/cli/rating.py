@@ -9,8 +9,24 @@ import click
 
 from drydock.errors import DrydockError, one_line, printable
 
-rules_option = click.option("--rules", "rules_file", type=click.Path(exists=True, dir_okay=False),
-                            help="YAML house-rule file whose entries override the Unity tables.")
+
+class RulesParam(click.ParamType):
+    """``--rules``: a bundled ruleset's name (``companion``, ``seeker-fix``) or a house-rule file."""
+
+    name = "NAME|FILE"
+
+    def convert(self, value, param, ctx):  # type: ignore[no-untyped-def]
+        from drydock.houserules import is_bundled
+
+        if is_bundled(value):
+            return value
+        return click.Path(exists=True, dir_okay=False).convert(value, param, ctx)
+
+
+rules_option = click.option("--rules", "rules_file", type=RulesParam(),
+                            help="A bundled ruleset (companion, seeker-fix; see 'drydock rules --list') or a YAML "
+                                 "house-rule file whose entries override the Unity tables (base: NAME builds on a "
+                                 "bundled one).")
 library_option = click.option("--library", "libraries", multiple=True, type=click.Path(exists=True, dir_okay=False),
                               help="Weapon library whose profiles override the designs' own (repeatable); "
                                    "lists the designs it changes.")

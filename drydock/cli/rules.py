@@ -17,14 +17,25 @@ variables_option = click.option("--variables", is_flag=True,
 @click.argument("views", nargs=-1, type=click.Choice(["traits", "systems", "arcs"]))
 @click.option("--json", "as_json", is_flag=True, help="Print the catalog as JSON.")
 @variables_option
+@click.option("--list", "list_bundled", is_flag=True, help="List the bundled rulesets that --rules NAME accepts.")
 @rules_option
-def rules(views: tuple[str, ...], as_json: bool, variables: bool, rules_file: str | None) -> None:
+def rules(views: tuple[str, ...], as_json: bool, variables: bool, list_bundled: bool, rules_file: str | None) -> None:
     """List weapon traits, systems and arc codes (VIEWS: traits, systems, arcs; default all).
 
     Traits show abbreviation, multiplier, restrictions and section; systems their SU cost,
     ORAT and DRAT effects, quantity rule and section; arc codes their component arcs.
-    With --rules FILE the house values are shown. --variables lists what each formula may use.
+    With --rules FILE or NAME the house values are shown; --list names the bundled rulesets.
+    --variables lists what each formula may use.
     """
+    if list_bundled:
+        from drydock.houserules import bundled_names
+
+        names = bundled_names()
+        if as_json:
+            click.echo(json.dumps(names, indent=2))
+        else:
+            click.echo("".join(f"{name:<12} {text}\n" for name, text in names.items()), nl=False)
+        return
     if variables:
         from drydock.rules.variables import format_variables
 

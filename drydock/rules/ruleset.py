@@ -24,7 +24,8 @@ from drydock.rules.unity import UNITY
 #: Every weapon variable, given to every weapon formula (bsur, seeking_addition, defensive_addition):
 #: L long range band (a seeker's MA), MA seeker MA (0 for other weapons), ROF, ACC and ACC_SEEK
 #: (the A.1 standard and seeking accuracy factors), IMP, DMG and TRAITS (how many traits the mode has).
-WEAPON_VARIABLES = ("L", "MA", "ROF", "ACC", "ACC_SEEK", "IMP", "DMG", "TRAITS")
+#: ACC_STD is always the standard column; B (seeking/defensive additions only) the BSUR before them.
+WEAPON_VARIABLES = ("L", "MA", "ROF", "ACC", "ACC_SEEK", "ACC_STD", "IMP", "DMG", "TRAITS", "B")
 
 #: Variables each top-level formula may use.
 FORMULA_VARIABLES: dict[str, tuple[str, ...]] = {
@@ -71,9 +72,12 @@ class TraitRule(_Entry):
     defensive: bool = False
     max_count: int = 1
     requires: dict[Literal["rof", "imp", "dmg", "acc"], int] = {}
+    aliases: list[str] = []
+    """Other names players write (``Proximity 1`` for the Companion's default Proximity)."""
     section: str = ""
     confidence: str = "H"
     note: str = ""
+    quote: str = ""
 
 
 class ForbiddenPair(_Entry):
@@ -268,7 +272,7 @@ class Ruleset:
             if rule.priced_per is not None and rule.priced_per not in d.systems:
                 raise RulesError(f"rules entry systems.{name}.priced_per: unknown system {rule.priced_per!r}")
         self._trait_index = _alias_index(
-            {abbr: [abbr, t.name] for abbr, t in d.traits.items()}
+            {abbr: [abbr, t.name, *t.aliases] for abbr, t in d.traits.items()}
         )
         self._system_index = _alias_index({name: [name, *r.abbr] for name, r in d.systems.items()})
         self._probe()
@@ -279,7 +283,7 @@ class Ruleset:
             self.hull_constants(hull)
         f = self.formulas
         weapon: dict[str, Exact] = {"L": 9, "MA": 8, "ROF": 1, "ACC": Fraction(1, 4), "ACC_SEEK": Fraction(3, 10),
-                                    "IMP": 1, "DMG": 1, "TRAITS": 1}
+                                    "ACC_STD": Fraction(1, 4), "IMP": 1, "DMG": 1, "TRAITS": 1, "B": 10}
         sample: dict[str, dict[str, Exact]] = {
             "bsur": weapon,
             "seeking_addition": weapon,

@@ -18,6 +18,8 @@ MEANINGS: dict[str, str] = {
     "ROF": "rate of fire (A.1)",
     "ACC": "accuracy factor of the A.1 table (the seeking column for seekers)",
     "ACC_SEEK": "accuracy factor of the A.1 seeking column",
+    "ACC_STD": "accuracy factor of the A.1 standard column (for seekers too)",
+    "B": "the mode's BSUR before the seeking/defensive additions (0 inside the bsur formula itself)",
     "IMP": "impact (A.1)",
     "DMG": "damage (A.1)",
     "TRAITS": "number of traits of the weapon mode (C.5)",

@@ -61,7 +61,8 @@ class ModeFigures:
         self.acc_x, self.acc_seek = Q(acc), Q(acc_seek)
         f = rules.formulas
         wv = {"L": mode.long_range, "MA": mode.ma or 0, "ROF": mode.rof, "ACC": acc, "ACC_SEEK": acc_seek,
-              "IMP": mode.imp, "DMG": mode.dmg, "TRAITS": len(traits)}  # WEAPON_VARIABLES (rules.ruleset)
+              "ACC_STD": rules.acc_standard.get(mode.acc, 0), "IMP": mode.imp, "DMG": mode.dmg,
+              "TRAITS": len(traits), "B": 0}  # WEAPON_VARIABLES (rules.ruleset)
         self.base = Q(f["bsur"](**wv))
         ranged = [t for t in traits if t in rules.range_based]
         self.range_x = Q(1)
@@ -80,6 +81,7 @@ class ModeFigures:
                 self.after_x *= Q(rule.multiplier)
             else:
                 self.before_x *= Q(rule.multiplier)
+        wv["B"] = self.base * self.range_x * self.before_x
         self.seek_add = Q(f["seeking_addition"](**wv)) if mode.ma is not None else Q(0)
         self.dfn_add = Q(f["defensive_addition"](**wv)) if defensive else Q(0)
         self.raw = (self.base * self.range_x * self.before_x + self.seek_add + self.dfn_add) * self.after_x
@@ -136,7 +138,8 @@ def _row(ws: Worksheet, cells: Cells, rules: Ruleset, r: int, item: Any, fig: Mo
     put("acc_seek", f"IFERROR(INDEX(AccSeeking,MATCH({acc},AccLevel,0)),0)", fig.acc_seek if fig else "")
     v = {"L": f"{W['L']}{r}", "ROF": f"{C['rof']}{r}", "ACC": f"{W['acc_x']}{r}", "IMP": f"{C['imp']}{r}",
          "DMG": f"{C['dmg']}{r}", "MA": f"IF({W['seeker']}{r}=1,{W['L']}{r},0)", "ACC_SEEK": f"{W['acc_seek']}{r}",
-         "TRAITS": f"SUMPRODUCT(--(LEN({code_range})>0))"}
+         "ACC_STD": f"IFERROR(INDEX(AccStandard,MATCH({acc},AccLevel,0)),0)",
+         "TRAITS": f"SUMPRODUCT(--(LEN({code_range})>0))", "B": "0"}
     count = _sum([_look("TraitIsRange", c, "0") for c in code_cells])
     bits = _sum([_look("TraitRangeBit", c, "0") for c in code_cells])
     put("range_x", f"IF(({count})=2,IFERROR(1*INDEX(PairMult,MATCH({bits},PairKey,0)),1),"
@@ -149,6 +152,8 @@ def _row(ws: Worksheet, cells: Cells, rules: Ruleset, r: int, item: Any, fig: Mo
         ("dfn_add", "defensive_addition", defensive),
     ):
         value = getattr(fig, key) if fig else ""
+        if key != "base":
+            v["B"] = f"({W['base']}{r}*{W['range_x']}{r}*{W['before_x']}{r})"
         try:
             formula = to_excel(rules.data.formulas[expr_key].expr, v)
         except Untranslatable as exc:
