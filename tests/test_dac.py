@@ -55,3 +55,25 @@ def test_dac_of_a_design_counts_weapons_screens_equipment_and_munition_sets():
     # AFB is a trait in Unity (type T): no letter; Marines and Probes are one set each
     assert dac.system_codes == (("Hyperdrive", "X"), ("Marines", "Y"), ("Probes", "Z"))
     assert dac.systems == layout("@@@@@XYZ")
+
+
+def test_ssd_prints_the_charts_and_letter_codes_in_place_of_loss_limits():
+    import re
+
+    from drydock.render import build_booklet, sheet_from_rating
+    from drydock.render.html import render_html
+
+    rules = load_ruleset("companion")
+    d = design(hull=8, engines=2, screens=2, weapons=[
+        battery("Torp", mode("5-10-15", "1x4/1/1"), "2AB"), battery("Shock", mode("4-8-12", "1x4/1/1"), "3ABCD")],
+        systems=["Hyperdrive", ("Marines", 3)])
+    plain = render_html(build_booklet([sheet_from_rating(rate(d, rules), rules)]))
+    html = render_html(build_booklet([sheet_from_rating(rate(d, rules), rules, dac=True)]))
+    assert "WEAPONS DAC" not in plain and '<b class="ll">(1)</b>' in plain
+    assert "WEAPONS DAC" in html and "SYSTEMS DAC" in html
+    assert '<b class="ll">(' not in html  # no loss limits
+    assert re.findall(r'class="ll dacode">\((\w)\)', html) == ["A", "B"]
+    cells = re.findall(r'<span class="dacloc"><i>(\d)</i>([^<]*)</span>', html)
+    # A A B B B -> 1 A, 2 A, 3 B, 4 B, 5 B, 6 empty; @ @ X Y -> 1 @, 2 @, 3 X, 4 Y
+    assert cells[:6] == [("1", "A"), ("2", "A"), ("3", "B"), ("4", "B"), ("5", "B"), ("6", "&ndash;")]
+    assert cells[6:10] == [("1", "@"), ("2", "@"), ("3", "X"), ("4", "Y")]

@@ -38,6 +38,9 @@ def _write(target: str, data: str | bytes, force: bool) -> None:
 @click.option("--blank", is_flag=True, help="Print only the damage tracks and the game turn record.")
 @click.option("--compact", is_flag=True,
               help="At one sheet per page, keep the compact size instead of larger boxes and type.")
+@click.option("--dac", is_flag=True,
+              help="Captain's Companion D7 random damage allocation: print the weapons and systems damage "
+                   "allocation charts, with letter codes in place of loss limits (any ruleset).")
 @click.option("--key/--no-key", default=True, show_default=True,
               help="Print the arc key (arcs A-L, defensive arcs, the alternate codes used).")
 @click.option("--jobs", type=click.IntRange(min=1), default=None,
@@ -48,7 +51,7 @@ def _write(target: str, data: str | bytes, force: bool) -> None:
 @source_option
 @rules_option
 def ssd(files: tuple[str, ...], output: str, paper: str, per_page: str, html_out: str | None, blank: bool,
-        compact: bool, key: bool, jobs: int | None, roster: bool | None, force: bool, source: str | None,
+        compact: bool, dac: bool, key: bool, jobs: int | None, roster: bool | None, force: bool, source: str | None,
         rules_file: str | None) -> None:
     """Print display sheets for the designs in FILES (any readable format; - is stdin) into one PDF.
 
@@ -112,7 +115,8 @@ def ssd(files: tuple[str, ...], output: str, paper: str, per_page: str, html_out
         raise DrydockError("no design could be read; nothing to print")
 
     booklet = fleet_booklet(designs, rules=rules, paper=paper.lower(), per_page=int(per_page), blank=blank,
-                            roster=True if roster is None and fleets else roster, compact=compact, key=key)
+                            roster=True if roster is None and fleets else roster, compact=compact, key=key,
+                            dac=dac)
     booklet.sheets = [as_printed(sheet, d) for sheet, (d, _, _) in zip(booklet.sheets, designs, strict=True)]
     with busy(f"Rendering {len(booklet.sheets)} sheet(s) to PDF"):
         pdf = render_pdf(booklet, jobs=jobs)

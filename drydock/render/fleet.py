@@ -15,19 +15,20 @@ from drydock.rules import Ruleset
 from drydock.validation import rate
 
 
-def ship_sheet(design: Design, rules: Ruleset, scoped: bool = False) -> Sheet:
-    """The sheet of one ship (NAME and ID come from the design); ``scoped`` adds a note naming its rules."""
-    sheet = sheet_from_rating(rate(design, rules), rules)
+def ship_sheet(design: Design, rules: Ruleset, scoped: bool = False, dac: bool = False) -> Sheet:
+    """The sheet of one ship (NAME and ID come from the design); ``scoped`` adds a note naming its rules;
+    ``dac`` prints the D7 damage allocation charts and letter codes in place of loss limits."""
+    sheet = sheet_from_rating(rate(design, rules), rules, dac=dac)
     if scoped:
         sheet = replace(sheet, notes=(*sheet.notes, f"Rules: {rules.label}"))
     return sheet
 
 
 def fleet_booklet(ships: list[tuple[Design | Sheet, Ruleset, bool]], *, rules: Ruleset, roster: bool | None = None,
-                  **opts: object) -> Booklet:
+                  dac: bool = False, **opts: object) -> Booklet:
     """A booklet of (design, its rules, faction-scoped?) ships; the roster marks faction-scoped ships.
     A ready-made :class:`Sheet` (a Nova record's, X.2) goes in as it is."""
-    sheets = [d if isinstance(d, Sheet) else ship_sheet(d, r, scoped) for d, r, scoped in ships]
+    sheets = [d if isinstance(d, Sheet) else ship_sheet(d, r, scoped, dac) for d, r, scoped in ships]
     booklet = build_booklet(sheets, rules=rules, roster=roster, **opts)  # type: ignore[arg-type]
     if booklet.roster is not None:
         rows = tuple(replace(row, title=f"{row.title} [{d.faction} house rules]") if scoped else row

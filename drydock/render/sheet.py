@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 
 from drydock import limits
 from drydock.calc import Rating
+from drydock.dac import Dac, dac_for
 from drydock.model import ArcValues, Battery, Design, WeaponMode
 from drydock.render.tables import (
     ARC_LABELS,
@@ -122,6 +123,8 @@ class Sheet:
     """The ruleset's label when it is not the book's (the combat rating is then marked "*")."""
     arcs: tuple[str, ...] = ()
     """Alternate arc codes (C.1) and defensive arcs used as firing arcs on this sheet, for the arc key."""
+    dac: Dac | None = None
+    """Companion D7 random damage allocation: the charts and letter codes, printed in place of loss limits."""
 
     @property
     def roster_title(self) -> str:
@@ -268,8 +271,9 @@ def check_printable(s: Sheet) -> Sheet:
     return s
 
 
-def sheet_from_rating(rating: Rating, rules: Ruleset | None = None) -> Sheet:
-    """The display sheet of a rated design (A.3): tracks, banks, loss limits, systems lines, notes."""
+def sheet_from_rating(rating: Rating, rules: Ruleset | None = None, dac: bool = False) -> Sheet:
+    """The display sheet of a rated design (A.3): tracks, banks, loss limits, systems lines, notes;
+    with ``dac`` the Companion's damage allocation charts and letter codes instead of loss limits (D7.1)."""
     rules = rules or Ruleset.unity()
     d = rating.design
     t = rating.tracks
@@ -309,6 +313,7 @@ def sheet_from_rating(rating: Rating, rules: Ruleset | None = None) -> Sheet:
         equipment_loss_limit=rating.equipment_loss_limit, traits=tuple(traits), munitions=munitions,
         notes=tuple(d.notes), problems=problems, flights=flights,
         house_rules="" if rules.is_book else rules.label, arcs=sheet_arcs(batteries, rules),
+        dac=dac_for(rating, rules) if dac else None,
     )
 
 
