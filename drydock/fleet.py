@@ -22,14 +22,16 @@ from drydock.problems import Problem
 from drydock.rules import Ruleset
 from drydock.rules.factions import HouseRules
 
-#: 2.2 battle sizes, smallest first, in the order of ``Ruleset.battle_sizes`` (400/700/1000/1500/2000).
-BATTLE_SIZE_NAMES: tuple[str, ...] = ("very small", "small", "medium", "large", "very large")
+
+def battle_size_names(rules: Ruleset) -> tuple[str, ...]:
+    """The 2.2 battle sizes, smallest first, as the ruleset names them (``battle_sizes.names``)."""
+    return tuple(name for name, _, _ in rules.play.size_table)
 
 
 def fleet_limit(size: str | int, rules: Ruleset) -> tuple[str, int]:
     """(label, fleet limit in CR) of a battle size: a 2.2 name (any case, ``-``/``_`` for spaces) or a number."""
     if isinstance(size, bool):
-        raise DrydockError(f"battle size {size!r}: give a name ({', '.join(BATTLE_SIZE_NAMES)}) or a CR limit")
+        raise DrydockError(f"battle size {size!r}: give a name ({', '.join(battle_size_names(rules))}) or a CR limit")
     if isinstance(size, int):
         if size < 1:
             raise DrydockError(f"battle size {size}: a fleet limit must be at least 1 CR")
@@ -39,7 +41,7 @@ def fleet_limit(size: str | int, rules: Ruleset) -> tuple[str, int]:
         from drydock import limits
 
         return fleet_limit(limits.to_int(key, what="battle size"), rules)
-    names = BATTLE_SIZE_NAMES[:len(rules.battle_sizes)]
+    names = battle_size_names(rules)
     if key not in names:
         raise DrydockError(f"unknown battle size {size!r} (2.2: {', '.join(names)}, or a number of CR)")
     return key, rules.battle_sizes[names.index(key)]

@@ -59,7 +59,9 @@ def alternation(a: int, b: int, first: int) -> list[int]:
 
 # ------------------------------------------------------------------ modifiers and range
 def effective_range(attacker: ShipState, rng: int) -> int:
-    """B.13 Long Range Sensors: actual - floor(actual / 3) while operational."""
+    """B.13 Long Range Sensors: actual - floor(actual / 3) while operational (G.4 nebula: ``range_x``)."""
+    if attacker.range_x is not None:
+        return attacker.range_x(rng)
     return rng - rng // LRS_DIVISOR if attacker.lrs else rng
 
 

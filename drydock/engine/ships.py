@@ -10,7 +10,6 @@ from drydock.arcs import arc_components
 from drydock.engine.hexgrid import DEFENSIVE_NAMES, arc_mask
 from drydock.engine.tables import (
     ALWAYS_NOT_SIMULATED,
-    RANGE_MODIFIERS,
     SCATTER_IMP,
     SIMULATED_SYSTEMS,
     SIMULATED_TRAITS,
@@ -20,6 +19,7 @@ from drydock.engine.tables import (
 )
 from drydock.model import ArcValues, Design, WeaponMode
 from drydock.rules import Ruleset
+from drydock.rules.play_rules import PlayRules
 from drydock.validation import rate
 
 
@@ -30,7 +30,8 @@ class ModeSpec:
                  "mdl", "bls", "crn", "rpt", "frl", "vlt", "cts", "dly", "dsr", "inc", "knt", "slow",
                  "exp", "seeking", "traits", "long", "prx")
 
-    def __init__(self, mode: WeaponMode) -> None:
+    def __init__(self, mode: WeaponMode, play: PlayRules | None = None) -> None:
+        play = play or Ruleset.unity().play
         t = mode.traits
         ts = set(t)
         self.label = mode.label or "primary"
@@ -41,15 +42,17 @@ class ModeSpec:
         self.rof = mode.rof
         self.acc = mode.acc
         self.dmg = mode.dmg
-        key = frozenset(ts & {"Dfs", "Fcs", "Gid"})
-        self.range_mods = RANGE_MODIFIERS.get(key, RANGE_MODIFIERS[frozenset()])
+        mods = play.range_modifiers  # 4.2 / C.5, from the ruleset
+        key = frozenset(ts & {t for k in mods for t in k})
+        self.range_mods = mods.get(key, mods[frozenset()])
         if "Sct" in ts:
             self.imp_by_band = SCATTER_IMP
         elif "Tls" in ts:
             self.imp_by_band = TELESCOPIC_IMP
         else:
             self.imp_by_band = (mode.imp, mode.imp, mode.imp)
-        self.imp_mod = 2 if "Pr2" in ts else 1 if "Pr1" in ts else -1 if "NPr" in ts else 0
+        imp = play.impact_modifiers  # C.5, from the ruleset (the largest when several apply)
+        self.imp_mod = max((imp[x] for x in ts if x in imp), default=0, key=abs)
         self.npr = "NPr" in ts
         self.mdl = "Mdl" in ts
         self.bls = "Bls" in ts
@@ -114,11 +117,14 @@ class ShipSpec:
                  "not_simulated", "engines", "afb", "flights", "launch_tubes", "hyperdrive", "marines",
                  "tractor_beams",
                  "stutterdrive", "overthrusters", "shockwave", "system_qty", "design", "mines", "cloak", "flares",
-                 "probes", "sails", "shuttles")
+                 "probes", "sails", "shuttles", "damage_table", "rules_label")
 
     def __init__(self, design: Design, rules: Ruleset | None = None, name: str | None = None) -> None:
         rules = rules or Ruleset.unity()
         rating = rate(design, rules)
+        #: 4.4 damage table of the ruleset (house rules reach the dice here); the ruleset's label
+        self.damage_table = rules.play.damage_table
+        self.rules_label = rules.label
         t = rating.tracks
         self.name = name or design.ship_name or design.class_name or design.title or "ship"
         self.title = design.title
@@ -178,7 +184,7 @@ class ShipSpec:
         self.battery_names = [b.name for b in design.weapons]
         notes: list[str] = list(ALWAYS_NOT_SIMULATED)
         for i, (battery, br) in enumerate(zip(design.weapons, rating.batteries, strict=True)):
-            modes = [ModeSpec(m) for m in battery.modes]
+            modes = [ModeSpec(m, rules.play) for m in battery.modes]
             for m in battery.modes:
                 for tr in m.traits:
                     if tr not in SIMULATED_TRAITS:
@@ -221,7 +227,7 @@ class ShipState:
                  "cm", "fc", "lrs", "stealth", "destroyed_turn", "warming", "hyper_total", "hyper_eng",
                  "jumped", "marines_left", "boarders", "beams_turn", "beams_used", "captured",
                  "mines_left", "cloaked", "detected", "cloak_turns", "marker",
-                 "flares_left", "probes_left", "wind")
+                 "flares_left", "probes_left", "wind", "reinforced", "range_x", "er_mod")
 
     def __init__(self, spec: ShipSpec, side: int, uid: int, label: str) -> None:
         self.spec = spec
@@ -269,12 +275,17 @@ class ShipState:
         self.flares_left = spec.flares
         self.probes_left = spec.probes
         self.wind: int | None = None  # B.21: the direction the solar wind blows toward (ships with sails)
+        self.reinforced = -1      # E.6: the defensive arc reinforced this turn (-1: none)
+        self.range_x = None       # G.4 nebula: the effective range of an actual range (None: the core game)
+        self.er_mod = 0           # S.8 shakedown cruise: the prototype's engine rating change
 
     @property
     def engine_rating(self) -> int:
         """First unchecked engine box (1.2); 0 when all are checked; solar sails (B.21) adjust it."""
         t = self.spec.engine_track
         er = t[self.eng_hits] if self.eng_hits < len(t) else 0
+        if self.er_mod:
+            er = max(0, er + self.er_mod)
         if self.wind is None:
             return er
         # B.21 solar sails, by the heading against the wind: into it -50%, one hexside off downwind +50%
@@ -289,9 +300,13 @@ class ShipState:
     def shield(self, arc: int) -> int:
         """Current shield rating facing defensive arc ``arc`` (1.2, B.7)."""
         if self.shield_arcs is not None:
-            return self.shield_arcs[arc]
-        t = self.spec.shield_track
-        return t[self.shd_hits] if self.shd_hits < len(t) else 0
+            v = self.shield_arcs[arc]
+        else:
+            t = self.spec.shield_track
+            v = t[self.shd_hits] if self.shd_hits < len(t) else 0
+        if self.reinforced >= 0:  # E.6: +1 in the reinforced arc, -1 in the opposite one
+            v += (arc == self.reinforced) - (arc == 3 - self.reinforced)
+        return v
 
     @property
     def hidden(self) -> bool:

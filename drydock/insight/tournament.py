@@ -118,6 +118,14 @@ class Tournament:
             out.append("launch and recovery (F.5)")
         if o.get("battle_size", "auto") != "auto":
             out.append(f"battle size {o['battle_size']}")
+        if any(k in o for k in ("options", "scenario", "terrain")):
+            from drydock.engine.options import InForce
+            from drydock.rules import Ruleset
+
+            out += InForce(tuple(o.get("options", ())), o.get("scenario"), tuple(o.get("terrain", ())),
+                           Ruleset.unity().play).names()
+        if o.get("rules") is not None:
+            out.append(f"rules: {o['rules'].label}")
         return out
 
     def key(self, i: int, j: int) -> str:
@@ -130,7 +138,8 @@ class Tournament:
     # ------------------------------------------------------------ state
     def header(self) -> dict[str, Any]:
         return {"version": STATE_VERSION, "seed": self.seed, "runs": self.runs, "doctrine": self.doctrine,
-                "options": {k: list(v) if isinstance(v, tuple) else v for k, v in sorted(self.opts.items())},
+                "options": {k: list(v) if isinstance(v, tuple) else v.label if k == "rules" else v
+                            for k, v in sorted(self.opts.items())},
                 "designs": [fingerprint(d) for d in self.designs]}
 
     def load(self, path: Path) -> None:

@@ -15,7 +15,6 @@ from drydock.calc import Rating
 from drydock.model import ArcValues, Battery, Design, WeaponMode
 from drydock.render.tables import (
     ARC_LABELS,
-    BATTLE_SIZES,
     CARRIER_SYSTEM,
     EXPENDABLE_TRAIT,
     LAUNCH_TUBES_SYSTEM,
@@ -321,8 +320,8 @@ def build_roster(sheets: list[Sheet], rules: Ruleset | None = None) -> Roster:
     total = sum(s.combat_rating or 0 for s in sheets)
     sizes: list[BattleSize] = []
     best_found = False
-    for i, limit in enumerate(rules.battle_sizes):
-        name, vp = BATTLE_SIZES[i] if i < len(BATTLE_SIZES) else (f"Limit {limit}", 0)
+    for name, limit, vp in rules.play.size_table:
+        name = name.title()
         fits = total <= limit
         best = fits and not best_found
         best_found = best_found or fits

@@ -1,0 +1,350 @@
+"""One battle's optional rules, terrain and scenario: the hooks :mod:`drydock.engine.battle` calls.
+
+Every hook is called only when an :class:`~drydock.engine.options.InForce` exists, so the core game runs
+exactly as before (same dice, same log).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from drydock.engine.damage import apply_marked_damage
+from drydock.engine.dice import d6
+from drydock.engine.hexgrid import DIRS, distance
+from drydock.engine.movement import Orders, path_hexes, straight
+from drydock.engine.options import InForce, combat_rules, movement_rules, scenarios
+from drydock.engine.options.terrain import BLOCKED, Terrain, pull_distance, pull_step
+from drydock.engine.ships import ShipState
+from drydock.engine.tables import DEPLOY_DEPTH, FLARES_BLOCK
+
+SIDES = ("A", "B")
+
+
+class OptionState:
+    def __init__(self, battle: Any, rules: InForce) -> None:
+        self.b = battle
+        self.r = rules
+        self.on = rules.on
+        self.play = rules.play
+        self.kills = 0                      # S.4: ships destroyed so far
+        self.awarded: dict[int, int] = {}   # E.4 / S.6: VPs already scored per ship uid
+        self.pending: list[ShipState] = []  # E.3: explosions waiting for their moment
+        self.true_speed: dict[int, int] = {}
+        self.evading: dict[int, int] = {}   # D.3: uid -> to-hit penalty this turn
+        self.storm: str | None = None       # S.9: this turn's disruption
+        self.proto_uid = -1                 # S.8
+        self.proto_mod = 0
+        self.proto_rolled = False
+        self.reserve: list[ShipState] = []  # S.11: the defender's second half
+        self.reserve_total = 0
+        self.terrain: Terrain | None = None
+        self.avoid_map: dict[tuple[int, int], int] = {}
+        self.start_cr = sum(s.spec.cr for s in battle.ships if s.side == 0)
+
+    # ------------------------------------------------------------ set-up
+    def start(self) -> None:
+        b, r = self.b, self.r
+        if r.terrain:
+            self.terrain = Terrain()
+            self.terrain.place(r.terrain, b.rng, b.m.board, DEPLOY_DEPTH, self.play["comet"]["tail_length"])
+            self.avoid_map = self.terrain.avoid()
+            for line in self.terrain.placed:
+                b.say(f"terrain: {line}")
+            if self.terrain.nebula:
+                for s in b.ships:
+                    s.range_x = _nebula_range(s, self.play["nebula"]["range_increase"])
+        if r.scenario == "S.8":
+            att = [s for s in b.ships if s.side == 0]
+            self.proto_uid = att[scenarios.prototype(b.m.sides)].uid
+            b.say(f"S.8: {b.ships[self.proto_uid].label} is the prototype")
+        if r.scenario == "S.11":
+            defenders = [s for s in b.ships if s.side == 1]
+            halves = scenarios.halves([s.spec for s in defenders])
+            first = halves[0] if d6(b.rng) <= 3 else halves[1]
+            for i, s in enumerate(defenders):
+                if i not in first:
+                    s.alive = False
+                    self.reserve.append(s)
+            b.say("S.11: the defender's second half waits: " + ", ".join(s.label for s in self.reserve))
+
+    # ------------------------------------------------------------ orders and movement
+    def enemies_for_orders(self, mined: dict) -> dict:
+        """What the doctrine's path scoring avoids: minefields (B.15) and terrain hazards (G)."""
+        if not self.avoid_map:
+            return mined
+        if not mined:
+            return self.avoid_map
+        out = dict(self.avoid_map)
+        for k, v in mined.items():
+            out[k] = out.get(k, 0) + v
+        return out
+
+    def before_orders(self) -> None:
+        """D.2: ships plan with the dragged previous speed (the requirement is computed from it)."""
+        self.evading.clear()
+        if self.r.drag:
+            z = "D.2z" in self.on
+            for s in self.b.alive():
+                self.true_speed[s.uid] = s.speed
+                s.speed = movement_rules.drag_speed(s.speed, z)
+
+    def adjust_orders(self, s: ShipState, orders: Orders, boost: int, enemies: list[ShipState]) -> Orders:
+        """D.2 / D.5: the doctrine chooses again among the orders the option makes legal (under D.5 always, to use
+        the cheaper turns); S.9: no turns; D.3: evade when outgunned and the doubled requirement is legal."""
+        r = self.r
+        if (r.freeform or r.drag or self.storm == "no turns") and not orders.prefixes and s.alive:
+            _, legal = self.requirement(s, orders, boost)
+            if r.freeform or not legal or (self.storm == "no turns" and orders.turns):
+                from drydock.engine.options.doctrine_bridge import rechoose
+
+                er = s.engine_rating + boost
+                prev = movement_rules.drag_speed(s.speed, "D.2z" in self.on) if r.drag else s.speed
+                calm = self.storm != "no turns"
+                better = rechoose(self.b.m.doctrine, s, enemies, prev, 2 * er + 6,
+                                  lambda o: (calm or not o.turns) and self.requirement(s, o, boost)[1],
+                                  self.avoid_map or None)
+                if better is not None:
+                    orders = better
+        if self.storm == "no turns" and orders.turns:
+            orders = Orders((orders.speed,) if orders.speed else (), orders.pivot, orders.prefixes)
+        if (self.r.evasive and not orders.prefixes and not s.cloaked and s.engine_rating >= 3
+                and self.b.m.doctrine.outgunned(s, orders, enemies)):
+            z = Orders(orders.steps, orders.pivot, ("Z",))
+            req, legal = self.requirement(s, z, boost)
+            if legal:
+                return z
+        return orders
+
+    def after_orders(self) -> None:
+        if self.r.drag:
+            for s in self.b.alive():
+                s.speed = self.true_speed.get(s.uid, s.speed)
+
+    def requirement(self, s: ShipState, orders: Orders, boost: int) -> tuple[int, bool]:
+        r = self.r
+        drag = None
+        if r.drag:
+            drag = movement_rules.drag_speed(s.speed, "D.2z" in self.on)
+        req = movement_rules.option_requirement(orders, s.speed, s.prev_slips, drag=drag, freeform=r.freeform,
+                                                costs=self.play["freeform_turn_cost"]["costs"])
+        return req, movement_rules.option_legal(orders, req, s.engine_rating, boost, r.freeform)
+
+    def moved(self, s: ShipState, orders: Orders, q0: int, r0: int, h0: int) -> None:
+        """After one ship's move: D.3 evasion noted; G terrain entered (destroyed, or asteroid-field dice)."""
+        if "Z" in orders.prefixes:
+            pen = movement_rules.evasive_penalty(s.engine_rating, self.play["evasive_penalty"]["bands"])
+            if pen:
+                self.evading[s.uid] = -pen
+        t = self.terrain
+        if t is None or not s.alive:
+            return
+        from drydock.engine.fighters import small_hits
+
+        numbers = self.play["asteroid_field"]
+        for x, y in path_hexes(orders, h0):
+            at = (q0 + x, r0 + y)
+            if at in t.deadly:
+                self.b.destroy(s, f"destroyed entering terrain at {self.b.hexname(*at)} (G)", explode=False)
+                return
+            dice = t.fields.get(at, 0)
+            if dice and not s.hidden:
+                rolls = [d6(self.b.rng) for _ in range(dice)]
+                hits = sum(1 for d in rolls if d >= numbers["hit"])
+                points, _ = small_hits(self.b.rng, s, hits, 0)  # G.1: against the forward arc
+                self.b.say(f"    {s.label} enters an asteroid field at {self.b.hexname(*at)}: dice {rolls} -> "
+                           f"{hits} hits, {points} impact")
+                if hits and apply_marked_damage(s, self.b.log):
+                    self.b.destroy(s, "destroyed by an asteroid field (G.1)")
+
+    def after_movement(self, enemy_pos: dict[int, list[tuple[int, int]]]) -> None:
+        """E.3 explosions of ships lost while moving; E.4/S.6 VPs; E.6 reinforcement (decided with the Orders
+        Phase knowledge: own orders, enemy positions before the move)."""
+        self.explode_pending()
+        self.score_damage()
+        if "E.6" in self.on:
+            top = self.play["shield_reinforcement"]["max_shield"]
+            for s in self.b.alive():
+                s.reinforced = -1
+                arc = combat_rules.reinforce_arc(s, enemy_pos.get(1 - s.side, []), top)
+                if arc is not None:
+                    s.reinforced = arc
+
+    # ------------------------------------------------------------ combat
+    def order(self, a: int, b: int, first: int, deck_option: str) -> list[int] | None:
+        """E.5r / F.7 / D.8r: a shuffled red/black deck instead of the alternation."""
+        if deck_option in self.on:
+            return movement_rules.deck(self.b.rng, a, b)
+        return None
+
+    def may_attack(self, ship: ShipState) -> bool:
+        if self.storm == "no attacks":
+            return False
+        return ship.alive
+
+    def fire(self, ship: ShipState, target: Any, band: int, penalty: int, bonus: int) -> tuple[int, int]:
+        """To-hit adjustments: terrain in the line of sight (G.1, G.3; blocked: ``FLARES_BLOCK``), evasion
+        (D.3, the worse of the two), S.8 prototype, S.9 storm (-1, no long range)."""
+        if self.terrain is not None and isinstance(target, ShipState):
+            t = self.terrain.sight(ship.q, ship.r, target.q, target.r)
+            if t == BLOCKED:
+                return FLARES_BLOCK, bonus
+            penalty += t
+        if self.evading:
+            ev = min(self.evading.get(ship.uid, 0), self.evading.get(getattr(target, "uid", -1), 0)
+                     if isinstance(target, ShipState) else 0)
+            penalty -= ev
+        if self.storm == "murk":
+            if band == 2:
+                return FLARES_BLOCK, bonus
+            penalty += 1
+        if ship.uid == self.proto_uid:
+            if not self.proto_rolled:
+                self.proto_rolled = True
+                roll = d6(self.b.rng)
+                self.proto_mod, er = scenarios.SHAKEDOWN[roll]
+                ship.er_mod = er
+                self.b.say(f"    S.8 shakedown roll {roll}: to-hit {self.proto_mod:+d}, engine rating {er:+d}")
+            if self.proto_mod > 0:
+                bonus += self.proto_mod
+            else:
+                penalty -= self.proto_mod
+        return penalty, bonus
+
+    def after_attack(self) -> None:
+        """E.5: the attacking ship's damage takes effect now; explosions follow at once."""
+        if not self.r.sequential_combat:
+            return
+        for s in self.b.ships:
+            if s.alive and (s.p_hull or s.p_eng or s.p_wpn or s.p_shd) and apply_marked_damage(s, self.b.log):
+                self.b.destroy(s, "destroyed")
+        self.explode_pending()
+        self.score_damage()
+
+    # ------------------------------------------------------------ VPs
+    def destroy_vp(self, s: ShipState, vp: int, why: str, explode: bool) -> int:
+        """The VPs a destruction scores under E.4 and the scenario; queue its explosion (E.3)."""
+        scen = self.r.scenario
+        if "E.3" in self.on and explode and why.startswith("destroyed"):
+            self.pending.append(s)
+        jumped = why.startswith("enters hyperspace")
+        if "E.4" in self.on and not (scen == "S.6" and s.side == 1):
+            share = combat_rules.partial_share(s, jumped) if jumped else 100
+            total = combat_rules.share_vp(s.spec.cr, share)
+            vp = max(0, total - self.awarded.get(s.uid, 0))
+            self.awarded[s.uid] = total
+        if scen == "S.6" and s.side == 1:  # the attacker scored it in full past half its hull, nothing more
+            vp = 0 if self.awarded.get(s.uid) else s.spec.cr
+            self.awarded[s.uid] = s.spec.cr
+        if scen:
+            vp = scenarios.kill_vp(scen, s.side, vp, self.kills, self.r.numbers, proto=s.uid == self.proto_uid,
+                                   reinforced=not self.reserve)
+        self.kills += 1
+        return vp
+
+    def score_damage(self) -> None:
+        """E.4 partial VPs and S.6 (half the hull lost) as boxes are checked."""
+        scen = self.r.scenario
+        partial = "E.4" in self.on
+        if not partial and scen != "S.6":
+            return
+        for s in self.b.alive():
+            if scen == "S.6" and s.side == 1:
+                if 2 * s.hull_hits > s.spec.hull and not self.awarded.get(s.uid):
+                    self.awarded[s.uid] = s.spec.cr
+                    self.b.vp[0] += s.spec.cr
+                    self.b.say(f"  {s.label} has lost more than half its hull: side A scores {s.spec.cr} VP (S.6)")
+                continue
+            if not partial:
+                continue
+            total = combat_rules.share_vp(s.spec.cr, combat_rules.partial_share(s))
+            got = self.awarded.get(s.uid, 0)
+            if total > got:
+                self.awarded[s.uid] = total
+                self.b.vp[1 - s.side] += total - got
+                self.b.say(f"  {s.label}: side {SIDES[1 - s.side]} scores {total - got} partial VP (E.4)")
+
+    def explode_pending(self) -> None:
+        numbers = self.play["explosions"]
+        while self.pending:
+            s = self.pending.pop(0)
+            combat_rules.explode(self.b, s, numbers)
+
+    # ------------------------------------------------------------ End Phase
+    def after_damage(self) -> None:
+        """5b: explosions of ships destroyed by weapons fire; E.4 / S.6 VPs."""
+        self.explode_pending()
+        self.score_damage()
+
+    def end_phase(self) -> None:
+        """5a/5d: black-hole pull (G.2), damage control (E.1); S.9 storms and S.11 reinforcements for next turn."""
+        b = self.b
+        if "E.1" in self.on:
+            dc = self.play["damage_control"]
+            for s in b.alive():
+                combat_rules.damage_control(b, s, dc["table"], dc["hull_per_die"])
+        if self.r.scenario == "S.9":
+            roll, self.storm = scenarios.storm(b.rng)
+            b.say(f"  storms in space (S.9): {roll} -> {self.storm or 'no effect'}")
+            if self.storm == "headings":
+                for s in b.alive():
+                    d = d6(b.rng)
+                    s.heading = s.facing = (s.heading + d - 1) % 6
+        if self.reserve:
+            self.reserve_total += d6(b.rng)
+            if self.reserve_total >= self.r.numbers["reinforce_at"]:
+                for s in self.reserve:
+                    s.alive = True
+                b.say("  S.11: the reinforcements arrive: " + ", ".join(s.label for s in self.reserve))
+                self.reserve = []
+                b.stacking()
+
+    def black_holes(self) -> None:
+        """G.2 (5a): every ship within a black hole's pull moves toward its centre, nearest first."""
+        t = self.terrain
+        if t is None or not t.holes:
+            return
+        pull = self.play["black_hole_pull"]
+        for hq, hr, size in t.holes:
+            ships = sorted(self.b.alive(), key=lambda s: (distance(s.q - hq, s.r - hr), s.uid))
+            for s in ships:
+                n = pull_distance(pull["rows"], pull["distances"], size, distance(s.q - hq, s.r - hr))
+                if n < 0:
+                    self.b.destroy(s, "drawn into a black hole (G.2)", explode=False)
+                    continue
+                occupied = {(x.q, x.r) for x in self.b.alive(1 - s.side)}
+                for _ in range(n):
+                    s.q, s.r = pull_step(s.q, s.r, hq, hr, occupied, self.b.rng)
+                    if (s.q, s.r) in t.deadly:
+                        self.b.destroy(s, "drawn into a black hole (G.2)", explode=False)
+                        break
+
+    def victory(self, over: tuple[bool, int | None]) -> tuple[bool, int | None]:
+        """S.1 (no VPs: the survivors decide) and S.11 (a side with reinforcements to come is not gone)."""
+        b = self.b
+        if self.r.scenario == "S.1":
+            att = b.alive(0)
+            done, winner, why = scenarios.alone_in_the_dark(self.start_cr, sum(s.spec.cr for s in att),
+                                                            bool(b.alive(1)), bool(att), self.r.numbers)
+            if done:
+                b.say(f"  {why}")
+            return done, winner
+        if self.reserve and over[0] and not b.alive(1) and b.alive(0):
+            return False, None
+        return over
+
+
+def _nebula_range(s: ShipState, increase: str) -> Any:
+    """G.4: ranges +50% rounded up; long range sensors cancel it (but do not reduce the range further)."""
+    from fractions import Fraction
+
+    f = Fraction(increase)
+
+    def eff(rng: int) -> int:
+        if s.lrs:
+            return rng
+        x = rng * (1 + f)
+        return -(-x.numerator // x.denominator)
+    return eff
+
+
+__all__ = ["OptionState", "DIRS", "straight"]
