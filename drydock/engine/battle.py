@@ -463,8 +463,12 @@ class Battle:
                         if log is not None:
                             log.append(f"    {what}: blocked by {penalty} flares")
                         continue
+                    reroll = None
+                    if opt is not None and opt.directing:  # E.2 directed damage, the doctrine's choice
+                        bonus, reroll = opt.directed(ship, target, spec_b.modes[mi], spec_b.size, band, penalty,
+                                                     bonus)
                     marks = fire_volley(rng, ship, target, spec_b.modes[mi], n, spec_b.size, band, log, what,
-                                        penalty, bonus)
+                                        penalty, bonus, reroll)
                     if self.obs:
                         self.obs.damage(ship, spec_b.battery_name, BAND_NAMES[band], marks)
                     if spec_b.modes[mi].prx:  # C.5 Proximity

@@ -164,14 +164,14 @@ class DiceRecorder:
 
 def fire_volley(rng: random.Random, attacker: ShipState, target: ShipState, mode: ModeSpec, weapons: int,
                 size: int, band: int, log: list[str] | None = None, what: str = "", penalty: int = 0,
-                bonus: int = 0) -> int:
+                bonus: int = 0, reroll: object = None) -> int:
     """Roll to-hit, impact and damage for ``weapons`` mounts of ``mode`` at ``target`` and mark the damage.
 
     Returns the number of boxes marked (hull, crew casualties, engines, weapons, shields).
 
     Fire-Linked (C.5): the weapons form one volley: ROF dice of one weapon, each hit x weapons.
     ``penalty``: further -1s fire control may cancel (flares in the line of sight, B.9); ``bonus``: +1s
-    (a face-up probe near the target, B.17).
+    (a face-up probe near the target, B.17). ``reroll(die) -> bool``: E.2 directed damage re-rolls.
     """
     # B.5: a detected cloaked target is -1
     mod = to_hit_modifier(mode, band, target.cm + target.cloaked + penalty, attacker.fc) + bonus
@@ -228,11 +228,12 @@ def fire_volley(rng: random.Random, attacker: ShipState, target: ShipState, mode
         else:
             target.screens -= screens_used
         ion = target.spec.ionized
+        table = target.spec.damage_table  # 4.4, from the ruleset
         for _ in range(normal):
             roll_damage(rng, tally, cts=mode.cts, inc=mode.inc, knt=mode.knt, dly=mode.dly, dsr=mode.dsr,
-                        ionized=ion)
+                        ionized=ion, table=table, reroll=reroll)
         for _ in range(excess):
-            roll_damage(rng, tally, ionized=ion)
+            roll_damage(rng, tally, ionized=ion, table=table, reroll=reroll)
         target.p_hull += tally.hull + tally.casualties
         target.p_eng += tally.engine
         target.p_wpn += tally.weapon

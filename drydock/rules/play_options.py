@@ -45,7 +45,7 @@ _EDGE_SCENARIOS = {"S.2": "S.2 scores ships that leave by the attacker's edge; a
 
 #: The sections the battle engine simulates (a one-line change when one more is implemented).
 SIMULATED = frozenset({
-    "D.2", "D.2z", "D.3", "D.4", "D.5", "E.1", "E.3", "E.4", "E.5", "E.5r", "E.6", "F.5", "F.7",
+    "D.2", "D.2z", "D.3", "D.4", "D.5", "E.1", "E.2", "E.3", "E.4", "E.5", "E.5r", "E.6", "F.5", "F.7",
     "G.1", "G.2", "G.3", "G.4", "G.5", "S.1", "S.4", "S.5", "S.6", "S.8", "S.9", "S.10", "S.11", "S.12"})
 
 OPTIONS: tuple[PlayOption, ...] = (

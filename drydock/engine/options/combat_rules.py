@@ -89,6 +89,33 @@ def restore_items(ship: ShipState, count: int, turn: int) -> list[str]:
     return out
 
 
+# ------------------------------------------------------------------ E.2 directed damage
+def directed_choice(mode: Any, mod: int, size: int, table: dict[int, str], to_hit: int, crippled: bool = False
+                    ) -> frozenset[int] | None:
+    """E.2 doctrine: the damage faces kept (the others re-rolled once), or None not to direct the volley.
+
+    Faces worth less than a fresh die (by the doctrine's result values) are re-rolled; the volley is directed when
+    P(hit at mod - 1) x E[value with re-rolls] beats P(hit at mod) x E[value]. "A weapon with the Disruptive trait
+    ... may not utilize directed damage." Against a ``crippled`` target (a third of its hull or less left) a hull
+    result is worth twice as much: it is the kill the player directs the damage for.
+    """
+    from drydock.engine.dice import hits_distribution
+    from drydock.engine.tables import AI_RESULT_VALUE
+
+    if mode.dsr:
+        return None
+    value = {d: AI_RESULT_VALUE[table[d]] * (2 if crippled and table[d] == "hull" else 1) for d in range(1, 7)}
+    fresh = Fraction(sum(Fraction(v).limit_denominator(100) for v in value.values()), 6)
+    keep = frozenset(d for d, v in value.items() if Fraction(v).limit_denominator(100) >= fresh)
+    directed = (sum(Fraction(value[d]).limit_denominator(100) for d in keep) / 6
+                + Fraction(6 - len(keep), 6) * fresh)
+
+    def hits(m: int) -> Fraction:
+        return sum(k * p for k, p in enumerate(hits_distribution(mode.acc, m, size)))
+
+    return keep if hits(mod + to_hit) * directed > hits(mod) * fresh else None
+
+
 # ------------------------------------------------------------------ E.3 explosions
 def explode(battle: Any, ship: ShipState, numbers: dict[str, int]) -> list[ShipState]:
     """E.3: hull-size dice at each element in the same or an adjacent hex (4+ same hex, 5+ adjacent, tiny -1);

@@ -40,6 +40,7 @@ class OptionState:
         self.terrain: Terrain | None = None
         self.avoid_map: dict[tuple[int, int], int] = {}
         self.start_cr = sum(s.spec.cr for s in battle.ships if s.side == 0)
+        self.directing = "E.2" in rules.on
 
     # ------------------------------------------------------------ set-up
     def start(self) -> None:
@@ -189,10 +190,9 @@ class OptionState:
             if t == BLOCKED:
                 return FLARES_BLOCK, bonus
             penalty += t
-        if self.evading:
-            ev = min(self.evading.get(ship.uid, 0), self.evading.get(getattr(target, "uid", -1), 0)
-                     if isinstance(target, ShipState) else 0)
-            penalty -= ev
+        if self.evading:  # D.3: "If both ... are performing evasive action, apply only the more severe penalty"
+            penalty += max(self.evading.get(ship.uid, 0), self.evading.get(target.uid, 0)
+                           if isinstance(target, ShipState) else 0)
         if self.storm == "murk":
             if band == 2:
                 return FLARES_BLOCK, bonus
@@ -209,6 +209,21 @@ class OptionState:
             else:
                 penalty -= self.proto_mod
         return penalty, bonus
+
+    def directed(self, ship: ShipState, target: ShipState, mode: Any, size: int, band: int, penalty: int,
+                 bonus: int) -> tuple[int, Any]:
+        """E.2: direct the damage of a volley when it raises its expected damage value (see
+        :func:`~drydock.engine.options.combat_rules.directed_choice`); -1 to hit (not cancelled by fire control)."""
+        from drydock.engine.combat import to_hit_modifier
+
+        mod = to_hit_modifier(mode, band, target.cm + target.cloaked + penalty, ship.fc) + bonus
+        keep = combat_rules.directed_choice(mode, mod, size, target.spec.damage_table,
+                                            self.play["directed_damage"]["to_hit"],
+                                            3 * target.hull_left <= target.spec.hull)
+        if keep is None:
+            return bonus, None
+        self.b.say(f"    directed damage (E.2): re-roll {sorted(set(range(1, 7)) - keep)}")
+        return bonus + self.play["directed_damage"]["to_hit"], lambda die: die not in keep
 
     def after_attack(self) -> None:
         """E.5: the attacking ship's damage takes effect now; explosions follow at once."""
@@ -328,8 +343,8 @@ class OptionState:
             if done:
                 b.say(f"  {why}")
             return done, winner
-        if self.reserve and over[0] and not b.alive(1) and b.alive(0):
-            return False, None
+        if self.reserve and over[0] and not b.alive(1) and b.alive(0) and b.vp[0] < b.m.vp_target:
+            return False, None  # S.11: the second half is still to come
         return over
 
 
