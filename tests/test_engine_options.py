@@ -364,3 +364,14 @@ def test_s4_first_kill_scores_triple() -> None:
     got = fights(scenario="S.4", sides=([MAJESTIC], [VIGILANT]), n=20, log=False)
     crs = (ShipSpec(MAJESTIC).cr, ShipSpec(VIGILANT).cr)
     assert any(r.vp in ((3 * crs[1], 0), (0, 3 * crs[0])) for r in got)
+
+
+def test_g4_nebula_even_impacts_book_example() -> None:
+    # G.4: "A starship with a shield rating of 4 ... three hits. Three dice are rolled, coming up 3, 4, and 5.
+    # Normally, this would result in only one point of impact; however, because the battle is being fought inside a
+    # nebula, all even results automatically succeed. Thus, the impact roll of 4 penetrates the shields"
+    from drydock.engine.combat import roll_impact, roll_impact_nebula
+
+    assert sum(roll_impact(Dice([f]), 4, 0) for f in (3, 4, 5)) == 1  # type: ignore[arg-type]
+    assert sum(roll_impact_nebula(Dice([f]), 4, 0) for f in (3, 4, 5)) == 2  # type: ignore[arg-type]
+    assert roll_impact_nebula(Dice([2]), 5, -1) == 1  # type: ignore[arg-type]  # "regardless of the shield rating"

@@ -468,7 +468,7 @@ class Battle:
                         bonus, reroll = opt.directed(ship, target, spec_b.modes[mi], spec_b.size, band, penalty,
                                                      bonus)
                     marks = fire_volley(rng, ship, target, spec_b.modes[mi], n, spec_b.size, band, log, what,
-                                        penalty, bonus, reroll)
+                                        penalty, bonus, reroll, opt is not None and opt.nebula)
                     if self.obs:
                         self.obs.damage(ship, spec_b.battery_name, BAND_NAMES[band], marks)
                     if spec_b.modes[mi].prx:  # C.5 Proximity

@@ -53,7 +53,7 @@ OPTIONS: tuple[PlayOption, ...] = (
     PlayOption("D.1", "Emergency Thrust", "movement",
                "'E/' doubles the engine rating for the requirement; End Phase: a die per unchecked engine box, "
                "each 1-2 checks one", "D.1" in SIMULATED,
-               "the doctrine thrusts only when no legal order of its menu reaches its range band otherwise"),
+               "not simulated: the doctrine has no measure yet of when an engine box is worth a faster turn"),
     PlayOption("D.2", "Etheric Drag", "movement",
                "the previous speed is halved (rounded down) in the engine requirement", "D.2" in SIMULATED),
     PlayOption("D.2z", "Etheric Drag (maximised)", "movement",
@@ -62,7 +62,8 @@ OPTIONS: tuple[PlayOption, ...] = (
     PlayOption("D.3", "Evasive Action", "movement",
                "'Z/' doubles the requirement; attacks by and against the ship -1/-2/-3 by its engine rating "
                "3-5/6-9/10+ (the worse of two evaders only)", "D.3" in SIMULATED,
-               "the doctrine evades when the exchange of fire is against it and the doubled order is legal"),
+               "the doctrine evades when the exchange of fire at the end of its orders is against it and the doubled "
+               "requirement is legal"),
     PlayOption("D.4", "Floating Game Board", "movement",
                "the board floats so that no ship leaves it", "D.4" in SIMULATED,
                "the board is unbounded (the proviso that a float may not push another element off is moot)",
@@ -79,31 +80,36 @@ OPTIONS: tuple[PlayOption, ...] = (
                "not simulated: the doctrine has no use for a roll against one enemy arc (not in its menu)"),
     PlayOption("D.8", "Sequential Movement", "movement",
                "ships move one at a time, alternating (3.1), each knowing where earlier ships went", "D.8" in SIMULATED,
-               "stacking after all moved; each ship plans from the positions of the ships already moved"),
+               "not simulated yet: the doctrine plans all ships at once (orders are written simultaneously)"),
     PlayOption("D.8r", "Random Movement Initiative", "movement",
                "variant of D.8: a shuffled red/black deck decides which side moves next", "D.8r" in SIMULATED,
                requires=("D.8",)),
     PlayOption("D.9", "Towing", "movement",
                "'T/': ships in one hex, same speed and heading, tow a friend at ceil(sum(hull x ER of towers) / "
                "sum of hulls)", "D.9" in SIMULATED,
-               "not simulated: a test battle starts with no crippled friend in a tower's hex; the effective "
-               "engine rating is in drydock.engine.options.movement.towing_rating"),
+               "not simulated: a test battle starts with no ship needing a tow, and the doctrine never brings two "
+               "ships to one hex, speed and heading"),
     # ------------------------------------------------------------------ Appendix E: combat options
     PlayOption("E.1", "Damage Control", "combat",
                "End Phase: ceil(unchecked hull / 3) repair dice; 4 engine, 5 weapons, 6 shields; one box per "
-               "track", "E.1" in SIMULATED),
+               "track", "E.1" in SIMULATED,
+               "weapons and equipment come back most valuable first (loss limits may be contravened)"),
     PlayOption("E.2", "Directed Damage", "combat",
                "-1 to hit; each damage die may be re-rolled once (not Dsr, not fighters)", "E.2" in SIMULATED,
-               "the doctrine directs a bank when its expected damage value is higher with the re-roll, and "
-               "re-rolls a hull result only when the result is worth less than the average die"),
+               "the doctrine re-rolls faces worth less than a fresh die (hull counts double against a target with "
+               "a third of its hull left) and directs a volley when that outweighs the -1; the -1 is not a "
+               "penalty fire control cancels (reading)"),
     PlayOption("E.3", "Explosions", "combat",
                "a destroyed ship rolls hull-size dice at each element within one hex (same hex 4+, adjacent 5+, "
-               "tiny -1), then leaves a face-down flare", "E.3" in SIMULATED, requires=("B.9",)),
+               "tiny -1), then leaves a face-down flare", "E.3" in SIMULATED,
+               "ships destroyed by fighters explode at the end of the Fighter Phase; a ship with Deadly casualties "
+               "still explodes (casualties are not told apart from hull hits)", requires=("B.9",)),
     PlayOption("E.4", "Partial Victory Points", "combat",
                "10% of VPs at the first hull box, +20% at a third, +20% at two thirds, +50% when destroyed",
                "E.4" in SIMULATED),
     PlayOption("E.5", "Sequential Combat", "combat",
-               "the damage of each attacking ship takes effect at once; explosions follow at once", "E.5" in SIMULATED),
+               "the damage of each attacking ship takes effect at once; explosions follow at once", "E.5" in SIMULATED,
+               "fighters and seekers killed by weapons fire still go at the End Phase"),
     PlayOption("E.5r", "Random Combat Initiative", "combat",
                "variant of E.5: a shuffled red/black deck decides which side attacks next", "E.5r" in SIMULATED),
     PlayOption("E.6", "Shield Reinforcement", "combat",
@@ -112,7 +118,7 @@ OPTIONS: tuple[PlayOption, ...] = (
     PlayOption("E.7", "Target Acquisition", "combat",
                "TAGs by hull 1/2/3/4/5; 3d6 >= distance tags; untagged targets count at double range",
                "E.7" in SIMULATED,
-               "the doctrine spends its TAGs on the nearest enemies not yet tagged"),
+               "not simulated yet: untagged ranges need the target in the doctrine's range reckoning"),
     PlayOption("E.7a", "Target Acquisition (automatic)", "combat",
                "variant of E.7: TAGs placed without a roll, within 10 hexes", "E.7a" in SIMULATED,
                excludes={"E.7": "E.7a is the automatic variant of E.7; choose one"}),
@@ -142,10 +148,13 @@ OPTIONS: tuple[PlayOption, ...] = (
     # ------------------------------------------------------------------ Appendix G: terrain
     PlayOption("G.1", "Asteroids", "terrain",
                "an asteroid destroys what enters its hex and blocks sight; a field (size 1-5) hits ships on "
-               "5-6 (flights 6) per hex entered, IMP 1 DMG 1, -1 to hit per field hex crossed", "G.1" in SIMULATED),
+               "5-6 (flights 6) per hex entered, IMP 1 DMG 1, -1 to hit per field hex crossed", "G.1" in SIMULATED,
+               "placed at random between the set-up areas; ships steer round them, fighter flights do not"),
     PlayOption("G.2", "Black Holes", "terrain",
                "an event horizon (size 1-5) destroys what enters it and blocks sight; End Phase pull by the "
                "size x distance table", "G.2" in SIMULATED,
+               "the pull table is scrambled in the text: the reading in the ruleset (play.black_hole_pull) is low "
+               "confidence, a house rule may replace its rows",
                excludes={"G.1": "black holes are not used with other terrain (G.2)",
                          "G.3": "black holes are not used with other terrain (G.2)",
                          "G.4": "black holes are not used with other terrain (G.2)",
@@ -154,7 +163,8 @@ OPTIONS: tuple[PlayOption, ...] = (
                "a nucleus destroys and blocks; coma and tail hexes give -1 to hit each", "G.3" in SIMULATED),
     PlayOption("G.4", "Nebulae", "terrain",
                "ranges +50% (rounded up; long range sensors cancel it), even impact rolls always succeed, "
-               "cloaked ships detected", "G.4" in SIMULATED),
+               "cloaked ships detected", "G.4" in SIMULATED,
+               "impact rolls of fighters and seekers are unaffected (ship weapons only)"),
     PlayOption("G.5", "Planets", "terrain",
                "a planet (size 1-5) destroys what enters it and blocks sight", "G.5" in SIMULATED,
                "orbiting ('[n]' orders) is not in the doctrine's menu: ships steer round planets"),
@@ -164,7 +174,8 @@ OPTIONS: tuple[PlayOption, ...] = (
     # ------------------------------------------------------------------ Appendix S: scenarios
     PlayOption("S.1", "Alone in the Dark", "scenario",
                "one defender (CR 400-600) against twice its CR; VPs not scored: the survivors' CR decides",
-               "S.1" in SIMULATED),
+               "S.1" in SIMULATED,
+               "side B is the lone defender"),
     PlayOption("S.2", "Breakout", "scenario",
                "the defender scores its ships that leave by the attacker's edge; 500 VP", "S.2" in SIMULATED,
                excludes={"D.4": _EDGE_SCENARIOS["S.2"]}),
@@ -175,16 +186,19 @@ OPTIONS: tuple[PlayOption, ...] = (
     PlayOption("S.4", "Fleet Action", "scenario",
                "first ship destroyed worth x3, second x2; 1200 VP", "S.4" in SIMULATED),
     PlayOption("S.5", "Hide & Seek", "scenario",
-               "a dozen asteroids scattered mid-board (G.1); 700 VP", "S.5" in SIMULATED),
+               "a dozen asteroids scattered mid-board (G.1); 700 VP", "S.5" in SIMULATED,
+               "the marked area is lost from the text: the asteroids go between the set-up areas"),
     PlayOption("S.6", "Hit & Run", "scenario",
                "the attacker scores a ship in full once it has lost more than half its hull, nothing more; "
-               "600 VP", "S.6" in SIMULATED),
+               "600 VP", "S.6" in SIMULATED,
+               "side A is the attacker"),
     PlayOption("S.7", "On Patrol", "scenario",
                "the defender scores its ships leaving by its own edge once it has 100 VP; 600 VP", "S.7" in SIMULATED,
                excludes={"D.4": _EDGE_SCENARIOS["S.7"]}),
     PlayOption("S.8", "The Shakedown Cruise", "scenario",
                "the attacker's highest-CR ship is a prototype: a die at its first attack gives -1/+1 to hit, "
-               "-1/+1 ER; its loss scores double; 500 VP", "S.8" in SIMULATED),
+               "-1/+1 ER; its loss scores double; 500 VP", "S.8" in SIMULATED,
+               "side A is the attacker"),
     PlayOption("S.9", "Storms in Space", "scenario",
                "a die each End Phase: random headings / no turns / nothing / -1 and no long range / no attacks; "
                "600 VP", "S.9" in SIMULATED),
@@ -192,9 +206,12 @@ OPTIONS: tuple[PlayOption, ...] = (
                "no ship above CR 150; 500 VP", "S.10" in SIMULATED),
     PlayOption("S.11", "To the Rescue", "scenario",
                "the defender in two halves; the second arrives when its End Phase dice total 7; attackers lost "
-               "before that score double; 600 VP", "S.11" in SIMULATED),
+               "before that score double; 600 VP", "S.11" in SIMULATED,
+               "side B is the defender; the Reinforcements area is lost from the text: they arrive in the set-up "
+               "area of side B"),
     PlayOption("S.12", "The Trap", "scenario",
-               "the defender scores double VPs; 600 VP", "S.12" in SIMULATED),
+               "the defender scores double VPs; 600 VP", "S.12" in SIMULATED,
+               "side A is the attacker; the set-up areas are lost from the text: a standard set-up"),
 )
 
 BY_SECTION: dict[str, PlayOption] = {o.section: o for o in OPTIONS}

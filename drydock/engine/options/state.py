@@ -41,6 +41,7 @@ class OptionState:
         self.avoid_map: dict[tuple[int, int], int] = {}
         self.start_cr = sum(s.spec.cr for s in battle.ships if s.side == 0)
         self.directing = "E.2" in rules.on
+        self.nebula = False  # G.4
 
     # ------------------------------------------------------------ set-up
     def start(self) -> None:
@@ -52,6 +53,7 @@ class OptionState:
             for line in self.terrain.placed:
                 b.say(f"terrain: {line}")
             if self.terrain.nebula:
+                self.nebula = True
                 for s in b.ships:
                     s.range_x = _nebula_range(s, self.play["nebula"]["range_increase"])
         if r.scenario == "S.8":
@@ -139,6 +141,10 @@ class OptionState:
         t = self.terrain
         if t is None or not s.alive:
             return
+        if s.cloaked and not s.detected and (t.nebula or any((q0 + x, r0 + y) in t.murk
+                                                             for x, y in path_hexes(orders, h0))):
+            s.detected = True  # G.4: in a nebula "all cloaked starships are automatically detected"; G.3 coma, tail
+            self.b.say(f"    {s.label} is detected by the {'nebula (G.4)' if t.nebula else 'comet (G.3)'}")
         from drydock.engine.fighters import small_hits
 
         numbers = self.play["asteroid_field"]
