@@ -238,7 +238,7 @@ def resolve_design(data: dict[str, Any], *, file: str | None,
         try:
             WeaponUseFile.model_validate(w)
         except ValidationError as exc:
-            from drydock.messages import explain
+            from drydock.core.messages import explain
 
             inner, message, _ = explain(exc.errors(), WeaponUseFile)
             loc = ("weapons", i, *inner)
@@ -292,7 +292,7 @@ def validate_file(model: type[BaseModel], text: str, name: str, error: type[Dryd
     try:
         return model.model_validate(data), lines
     except ValidationError as exc:
-        from drydock.messages import explain
+        from drydock.core.messages import explain
 
         loc, message, _ = explain(exc.errors(), model)
         line, col = where(lines, loc)
