@@ -32,8 +32,6 @@ def run_legacy_conversion(inputs: tuple[str, ...] | list[str], *, source: str, o
 
     rules = load_ruleset(rules_file)
     to_name = batch.output_format(source, to)
-    if to is None and source == "admiralty" and to_name != "drake":
-        click.echo("drydock: note: the drake format is not available in this version; writing YAML", err=True)
     files, results = batch.plan(inputs)
     input_paths = frozenset(f.resolve() for f, _ in files if str(f) != "-")
     out = Path(outdir)

@@ -19,17 +19,6 @@ source_option = click.option("--from", "source", metavar="FORMAT",
                                    "by default standard input ('-') is recognised by its content.")
 
 
-def _read_all(files: tuple[str, ...], rules_file: str | None, source: str | None = None):  # type: ignore[no-untyped-def]
-    """Yield (file, design or None, error or None, rules) for every design in every file, past bad files;
-    a fleet file gives one design per ship, each with its faction's rules. A design may be a Nova
-    record (X.2) from ``convert --from nova``. An empty file is reported on stderr as a warning."""
-    for item in _inputs(files, rules_file, per_ship=True, source=source):
-        if item.warning is not None:
-            click.echo(f"drydock: warning: {item.warning}", err=True)
-        elif item.design is not None or item.error is not None:
-            yield item.name, item.design, item.error, item.rules
-
-
 def attempt(item, work):  # type: ignore[no-untyped-def]
     """``(work(item.design), item's error)``; a DrydockError from ``work`` (e.g. a house-rule formula that
     fails for this design) becomes the item's error, so the batch goes on (issue 10)."""

@@ -152,11 +152,9 @@ def convert_file(path: str | os.PathLike[str], source: str, *, stem: str = "",
 
 
 def output_format(source: str, to: str | None) -> str:
-    """The output format name: ``to``, or the default (Drake for AE designs when registered, else YAML)."""
-    from drydock.formats import FORMATS
-
+    """The output format name: ``to``, or the default (Drake for AE designs, YAML for Nova records)."""
     if to is None:
-        return "drake" if source == "admiralty" and "drake" in FORMATS else "yaml"
+        return "drake" if source == "admiralty" else "yaml"
     to = to.lower()
     if source == "nova" and to not in NOVA_FORMATS:
         raise DrydockError(f"a Nova record (X.2) is not a Unity design: write it as {' or '.join(NOVA_FORMATS)}, "

@@ -43,8 +43,6 @@ from drydock.formats.native import ModeFile, _path, _positions, _trim_loc
 from drydock.formats.text import parse_range, parse_stats
 
 _RANGE_PATTERN = r"^\s*(\d+|\*)\s*-\s*\d+\s*-\s*(\d+|\*)\s*$"
-#: Fields a weapon entry and a profile share (a ``use`` entry may override any of them).
-PROFILE_FIELDS = ("name", "range", "ma", "stats", "traits", "secondary")
 
 
 class LibraryFileError(DesignFileError):
