@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from drydock.core.rules import Ruleset
 from drydock.engine.montecarlo import build_matchup, run_seed
 from drydock.engine.movement import parse_orders
 from drydock.engine.options import combat_rules, movement_rules, scenarios
@@ -16,7 +17,6 @@ from drydock.engine.options.terrain import Terrain, parse_terrain, pull_distance
 from drydock.engine.ships import ShipSpec, ShipState
 from drydock.errors import DrydockError
 from drydock.formats import read_designs
-from drydock.rules import Ruleset
 
 ROOT = Path(__file__).resolve().parent.parent
 PLAY = Ruleset.unity().play

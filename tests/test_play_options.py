@@ -10,10 +10,10 @@ from pathlib import Path
 
 import pytest
 
+from drydock.core.fleet import battle_size_names, fleet_limit
+from drydock.core.rules import Ruleset
+from drydock.core.rules.play_options import BY_SECTION, OPTIONS, check_combination, counts, lookup
 from drydock.errors import DrydockError, RulesError
-from drydock.fleet import battle_size_names, fleet_limit
-from drydock.rules import Ruleset
-from drydock.rules.play_options import BY_SECTION, OPTIONS, check_combination, counts, lookup
 
 ROOT = Path(__file__).resolve().parent.parent
 MAJESTIC = str(ROOT / "examples/designs/majestic.yaml")

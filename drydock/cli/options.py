@@ -41,9 +41,9 @@ def play_setup(play_option: tuple[str, ...], scenario: str | None, terrain: tupl
     """The engine options of ``--option``/``--scenario``/``--terrain``/``--rules`` (``--floating`` is D.4 and
     ``--launch-recovery`` F.5), after refusing unknown or contradictory ones. Only what is asked for is set, so
     a tournament state file of the core game stays valid."""
+    from drydock.core.rules.play_options import check_combination
     from drydock.engine.options.terrain import parse_terrain
-    from drydock.houserules import load_ruleset
-    from drydock.rules.play_options import check_combination
+    from drydock.formats.houserules import load_ruleset
 
     sections = list(play_option) + (["D.4"] if floating else []) + (["F.5"] if launch_recovery else [])
     pieces = [parse_terrain(t) for t in terrain]

@@ -27,12 +27,12 @@ def rules(views: tuple[str, ...], as_json: bool, variables: bool, rules_file: st
     With --rules FILE the house values are shown. --variables lists what each formula may use.
     """
     if variables:
-        from drydock.rules.variables import format_variables
+        from drydock.core.rules.variables import format_variables
 
         click.echo(format_variables())
         return
     if "options" in views:
-        from drydock.rules.play_options import OPTIONS, format_options
+        from drydock.core.rules.play_options import OPTIONS, format_options
 
         if len(set(views)) > 1:
             from drydock.errors import DrydockError
@@ -41,8 +41,8 @@ def rules(views: tuple[str, ...], as_json: bool, variables: bool, rules_file: st
         click.echo(json.dumps([o.to_dict() for o in OPTIONS], indent=2) if as_json else format_options(),
                    nl=as_json)
         return
-    from drydock.houserules import load_ruleset
-    from drydock.rules.catalog import VIEWS, catalog, format_catalog
+    from drydock.core.rules.catalog import VIEWS, catalog, format_catalog
+    from drydock.formats.houserules import load_ruleset
 
     chosen = tuple(dict.fromkeys(views)) or VIEWS
     cat = catalog(load_ruleset(rules_file))

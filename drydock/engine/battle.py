@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
+from drydock.core.rules import Ruleset
 from drydock.engine import fighters, munitions, systems
 from drydock.engine.ai import DEFAULT_DOCTRINE, Doctrine, DoctrineChoice
 from drydock.engine.combat import BAND_NAMES, alternation, fire_volley
@@ -21,7 +22,6 @@ from drydock.engine.seekers import SeekerFlight, activate, heading_toward, shots
 from drydock.engine.ships import ShipSpec, ShipState
 from drydock.engine.tables import BOARD, DEPLOY_DEPTH, FLARES_BLOCK
 from drydock.errors import DrydockError
-from drydock.rules import Ruleset
 
 SIDES = ("A", "B")
 
@@ -588,7 +588,7 @@ NO_VP_TARGET = 10**12
 
 def not_simulated_options() -> str:
     """The one line every report gives on the optional rules, terrain and scenarios the engine leaves out."""
-    from drydock.rules.play_options import OPTIONS, counts
+    from drydock.core.rules.play_options import OPTIONS, counts
 
     s, t = counts()["all"]
     left = [o.section for o in OPTIONS if not o.simulated and not o.variant]

@@ -2,7 +2,7 @@
 
 The tables a house rule may change (to-hit range modifiers, impact modifiers, the damage table, battle
 sizes and VP targets, and the optional rules' numbers) live in the ruleset's ``play`` table
-(:mod:`drydock.rules.play_rules`); the names below that mirror them are the book's values, read from there.
+(:mod:`drydock.core.rules.play_rules`); the names below that mirror them are the book's values, read from there.
 
 Sources: ``play.md`` (chapters 1-5), ``weapons.md`` (4.1, C.5), ``systems.md`` (Appendix B).
 Readings the reference marks uncertain carry a comment naming the open question.
@@ -10,7 +10,7 @@ Readings the reference marks uncertain carry a comment naming the open question.
 
 from __future__ import annotations
 
-from drydock.rules import Ruleset
+from drydock.core.rules import Ruleset
 
 _BOOK = Ruleset.unity().play
 
@@ -143,7 +143,7 @@ SYSTEM_NOTES = {
 #: (highest hull of the band, launch max, recovery max); B.12 launch tubes double the launch max.
 LAUNCH_RECOVERY = ((3, 1, 1), (8, 2, 1), (15, 3, 2), (24, 4, 2), (35, 5, 3))
 #: Always listed: parts of the game the engine never plays.
-#: (The optional rules, terrain and scenarios left out are one line of their own, from drydock.rules.play_options.)
+#: (The optional rules, terrain and scenarios left out are one line of their own, from drydock.core.rules.play_options.)
 ALWAYS_NOT_SIMULATED = ("fighters do not sideslip (5.3)",)
 
 #: 2.4 / 3.2: game turn 1 previous speed = engine rating (play.md open question 8: printed rating).

@@ -10,9 +10,9 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
+from drydock.core.rules.play_options import BY_SECTION, check_combination
+from drydock.core.rules.play_rules import PlayRules
 from drydock.engine.options.terrain import TerrainPiece, parse_terrain
-from drydock.rules.play_options import BY_SECTION, check_combination
-from drydock.rules.play_rules import PlayRules
 
 
 class InForce:
