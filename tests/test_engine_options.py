@@ -375,3 +375,27 @@ def test_g4_nebula_even_impacts_book_example() -> None:
     assert sum(roll_impact(Dice([f]), 4, 0) for f in (3, 4, 5)) == 1  # type: ignore[arg-type]
     assert sum(roll_impact_nebula(Dice([f]), 4, 0) for f in (3, 4, 5)) == 2  # type: ignore[arg-type]
     assert roll_impact_nebula(Dice([2]), 5, -1) == 1  # type: ignore[arg-type]  # "regardless of the shield rating"
+
+
+def test_e7_untagged_targets_count_at_double_range() -> None:
+    # E.7: "Attacks can still be made against non-tagged targets; however, the distance to the target is doubled;
+    # e.g. a target four hexes away would be treated as eight hexes distant for range purposes."
+    from drydock.engine.battle import Battle
+    from drydock.engine.combat import effective_range
+
+    m = build_matchup([MAJESTIC], [VIGILANT], options=("E.7",))
+    b = Battle(m, random.Random(1), log=False)
+    me, them = b.ships
+    assert effective_range(me, 4, them) == 8
+    b.opt.tags_up.add(them.uid)
+    assert effective_range(me, 4, them) == 4
+    # "Hull Size 1-3 4-8 9-15 16-24 25-35 Number of TAGs One Two Three Four Five"
+    assert PLAY["target_acquisition"]["tags"] == [[3, 1], [8, 2], [15, 3], [24, 4], [35, 5]]
+
+
+def test_e7_tags_are_rolled_and_flip_up_in_the_end_phase() -> None:
+    got = fights(options=("E.7",), n=4)
+    assert any("TAGs (E.7)" in line for r in got for line in r.log)
+    assert outcome(got) != outcome(core()[:4]) or moves(got) != moves(core()[:4])
+    auto = fights(options=("E.7a",), n=4)
+    assert outcome(auto) != outcome(core()[:4]) or moves(auto) != moves(core()[:4])

@@ -397,6 +397,8 @@ class Battle:
                 continue
             enemies = [e for e in (b if side == 0 else a) if not e.hidden and (opt is None or e.alive)]
             decl = self.m.doctrine.declare(ship, enemies, self.turn, enemy_flights[side])
+            if opt is not None and opt.tagging:  # E.7: TAGs are tried with the attacks
+                opt.acquire(ship, enemies)
             if ship.spec.marines:  # 4c: systems used with weapons fire
                 systems.board(self, ship, enemies)
             if ship.spec.tractor_beams:

@@ -59,10 +59,11 @@ def alternation(a: int, b: int, first: int) -> list[int]:
 
 
 # ------------------------------------------------------------------ modifiers and range
-def effective_range(attacker: ShipState, rng: int) -> int:
-    """B.13 Long Range Sensors: actual - floor(actual / 3) while operational (G.4 nebula: ``range_x``)."""
+def effective_range(attacker: ShipState, rng: int, target: object = None) -> int:
+    """B.13 Long Range Sensors: actual - floor(actual / 3) while operational (options: ``range_x``, G.4 nebula,
+    E.7 untagged targets at double range)."""
     if attacker.range_x is not None:
-        return attacker.range_x(rng)
+        return attacker.range_x(rng, target)
     return rng - rng // LRS_DIVISOR if attacker.lrs else rng
 
 

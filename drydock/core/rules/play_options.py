@@ -45,7 +45,8 @@ _EDGE_SCENARIOS = {"S.2": "S.2 scores ships that leave by the attacker's edge; a
 
 #: The sections the battle engine simulates (a one-line change when one more is implemented).
 SIMULATED = frozenset({
-    "D.2", "D.2z", "D.3", "D.4", "D.5", "E.1", "E.2", "E.3", "E.4", "E.5", "E.5r", "E.6", "F.5", "F.7",
+    "D.2", "D.2z", "D.3", "D.4", "D.5", "E.1", "E.2", "E.3", "E.4", "E.5", "E.5r", "E.6", "E.7", "E.7a",
+    "F.5", "F.7",
     "G.1", "G.2", "G.3", "G.4", "G.5", "S.1", "S.4", "S.5", "S.6", "S.8", "S.9", "S.10", "S.11", "S.12"})
 
 OPTIONS: tuple[PlayOption, ...] = (
@@ -118,7 +119,8 @@ OPTIONS: tuple[PlayOption, ...] = (
     PlayOption("E.7", "Target Acquisition", "combat",
                "TAGs by hull 1/2/3/4/5; 3d6 >= distance tags; untagged targets count at double range",
                "E.7" in SIMULATED,
-               "not simulated yet: untagged ranges need the target in the doctrine's range reckoning"),
+               "the doctrine tags the nearest enemies in sight, one TAG each in turn; it does not weigh the doubled "
+               "range when it chooses where to move"),
     PlayOption("E.7a", "Target Acquisition (automatic)", "combat",
                "variant of E.7: TAGs placed without a roll, within 10 hexes", "E.7a" in SIMULATED,
                excludes={"E.7": "E.7a is the automatic variant of E.7; choose one"}),

@@ -42,6 +42,10 @@ class OptionState:
         self.start_cr = sum(s.spec.cr for s in battle.ships if s.side == 0)
         self.directing = "E.2" in rules.on
         self.nebula = False  # G.4
+        #: E.7: ship uids with a face-down TAG (placed this Combat Phase) and a face-up one (usable now)
+        self.tagging = "E.7" in rules.on or "E.7a" in rules.on
+        self.tags_down: set[int] = set()
+        self.tags_up: set[int] = set()
 
     # ------------------------------------------------------------ set-up
     def start(self) -> None:
@@ -54,8 +58,9 @@ class OptionState:
                 b.say(f"terrain: {line}")
             if self.terrain.nebula:
                 self.nebula = True
-                for s in b.ships:
-                    s.range_x = _nebula_range(s, self.play["nebula"]["range_increase"])
+        if self.nebula or self.tagging:
+            for s in b.ships:
+                s.range_x = self._range_rule(s)
         if r.scenario == "S.8":
             att = [s for s in b.ships if s.side == 0]
             self.proto_uid = att[scenarios.prototype(b.m.sides)].uid
@@ -231,6 +236,52 @@ class OptionState:
         self.b.say(f"    directed damage (E.2): re-roll {sorted(set(range(1, 7)) - keep)}")
         return bonus + self.play["directed_damage"]["to_hit"], lambda die: die not in keep
 
+    def _range_rule(self, s: ShipState) -> Any:
+        """The effective range of ``s``'s attacks: E.7 doubles the distance to an untagged ship, G.4 adds 50%
+        (long range sensors cancel the nebula), else B.13 as in the core game."""
+        nebula = _nebula_range(s, self.play["nebula"]["range_increase"]) if self.nebula else None
+        factor = self.play["target_acquisition"]["untagged_range_factor"]
+        tags = self.tags_up if self.tagging else None
+
+        def eff(rng: int, target: Any = None) -> int:
+            if tags is not None and isinstance(target, ShipState) and target.uid not in tags:
+                rng *= factor
+            if nebula is not None:
+                return nebula(rng)
+            return rng - rng // 3 if s.lrs else rng
+        return eff
+
+    def acquire(self, ship: ShipState, enemies: list[ShipState]) -> None:
+        """E.7 (Combat Phase, with the attacks): the ship's TAGs go to the nearest enemies in sight, one each in
+        turn; 3d6 >= the distance tags the target (E.7a: automatic within 10 hexes). Face down until the End
+        Phase."""
+        if not self.tagging or not enemies:
+            return
+        ta = self.play["target_acquisition"]
+        n = next((k for top, k in ta["tags"] if ship.spec.hull <= top), ta["tags"][-1][1])
+        auto = "E.7a" in self.on
+        seen = [e for e in enemies if e.alive and (self.terrain is None
+                                                    or self.terrain.sight(ship.q, ship.r, e.q, e.r) != BLOCKED)]
+        seen.sort(key=lambda e: (distance(e.q - ship.q, e.r - ship.r), e.uid))
+        if auto:
+            seen = [e for e in seen if distance(e.q - ship.q, e.r - ship.r) <= ta["auto_range"]]
+        if not seen:
+            return
+        rolls = []
+        for k in range(n):
+            e = seen[k % len(seen)]
+            d = distance(e.q - ship.q, e.r - ship.r)
+            if auto:
+                if k < len(seen):
+                    self.tags_down.add(e.uid)
+                continue
+            total = sum(d6(self.b.rng) for _ in range(ta["dice"]))
+            rolls.append(f"{e.label} {total} vs {d}")
+            if total >= d:
+                self.tags_down.add(e.uid)
+        if rolls:
+            self.b.say(f"    {ship.label} TAGs (E.7): " + ", ".join(rolls))
+
     def after_attack(self) -> None:
         """E.5: the attacking ship's damage takes effect now; explosions follow at once."""
         if not self.r.sequential_combat:
@@ -299,6 +350,10 @@ class OptionState:
     def end_phase(self) -> None:
         """5a/5d: black-hole pull (G.2), damage control (E.1); S.9 storms and S.11 reinforcements for next turn."""
         b = self.b
+        if self.tagging:  # E.7 (5f): face-up TAGs removed, face-down ones flipped up
+            self.tags_up.clear()
+            self.tags_up.update(self.tags_down)
+            self.tags_down.clear()
         if "E.1" in self.on:
             dc = self.play["damage_control"]
             for s in b.alive():
@@ -360,7 +415,7 @@ def _nebula_range(s: ShipState, increase: str) -> Any:
 
     f = Fraction(increase)
 
-    def eff(rng: int) -> int:
+    def eff(rng: int, target: Any = None) -> int:
         if s.lrs:
             return rng
         x = rng * (1 + f)
