@@ -399,3 +399,18 @@ def test_e7_tags_are_rolled_and_flip_up_in_the_end_phase() -> None:
     assert outcome(got) != outcome(core()[:4]) or moves(got) != moves(core()[:4])
     auto = fights(options=("E.7a",), n=4)
     assert outcome(auto) != outcome(core()[:4]) or moves(auto) != moves(core()[:4])
+
+
+def test_d8_sequential_movement_alternates_and_plans_from_moved_positions() -> None:
+    # D.8: "Side A has three starships, while Side B has seven ... B-B-A-B-B-A-B-B-A-B"
+    from drydock.engine.combat import alternation
+
+    assert "".join("AB"[x] for x in alternation(3, 7, 0)) == "BBABBABBAB"
+    got = fights(options=("D.8",), sides=([MAJESTIC, MAJESTIC], [VIGILANT, VIGILANT, VIGILANT]), n=6)
+    base = fights(sides=([MAJESTIC, MAJESTIC], [VIGILANT, VIGILANT, VIGILANT]), n=6)
+    assert moves(got) != moves(base)
+    # the first mover is side B (more ships): its first ship's move is logged before any of side A's
+    first = next(line for line in got[0].log if " orders " in line)
+    assert first.strip().startswith("B")
+    with pytest.raises(DrydockError, match="D.8r Random Movement Initiative needs D.8"):
+        build_matchup([MAJESTIC], [VIGILANT], options=("D.8r",))

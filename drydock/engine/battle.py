@@ -292,43 +292,11 @@ class Battle:
             s.warming = "H" in orders.prefixes
         if any(s.spec.hyperdrive for s, _, _ in plans):
             systems.hyperdrive_rolls(self)
-        for s, orders, boost in plans:
-            if not s.alive:
-                continue
-            er = s.engine_rating
-            if boost:
-                s.boosters_left -= boost
-            if opt is None:
-                req = requirement(orders, s.speed, s.prev_slips)
-                legal = is_legal(orders, s.speed, s.prev_slips, er, boost)
-            else:
-                req, legal = opt.requirement(s, orders, boost)
-            if not legal:  # 3.2: illegal orders -> straight ahead at the previous speed
-                if self.log is not None:
-                    self.say(f"  {s.label}: illegal orders {format_orders(orders)} (req {req} > ER {er})")
-                orders = straight(s.speed)
-            q, r, h, f, off = execute(orders, s.q, s.r, s.heading,
-                                        None if self.m.floating else self.m.board)
-            if off and self.m.doctrine.can_stay(s, boost):
-                self.avoidable_exits += 1
-            if self.log is not None:
-                self.say(f"  {s.label} orders {format_orders(orders)} req {req} ER {er}"
-                         + (f" +{boost} booster" if boost else "") + f": {self.pos(s)} ->")
-            q0, r0, h0 = s.q, s.r, s.heading
-            s.q, s.r, s.heading, s.facing = q, r, h, f
-            s.speed = orders.speed
-            sl = orders.slips
-            s.prev_slips = (sl.count("L"), sl.count("R"))
-            if self.log is not None:
-                self.say(f"      {self.pos(s)}")
-            if off:
-                s.left_board = True
-                self.destroy(s, "left the board")
-            else:
-                if self.mined:  # 2c-i
-                    systems.mine_attacks(self, s, orders, q0, r0, h0)
-                if opt is not None:  # D.3 evasion noted; terrain entered (G)
-                    opt.moved(s, orders, q0, r0, h0)
+        if opt is not None and opt.sequential_movement:  # D.8: one ship at a time, alternating
+            opt.move_in_turn(plans, mined)
+        else:
+            for s, orders, boost in plans:
+                self.move_ship(s, orders, boost)
         self.stacking()
         if opt is not None:  # E.3 explosions after all moves; E.4 VPs; E.6 reinforcement
             opt.after_movement(enemy_pos)
@@ -336,6 +304,46 @@ class Battle:
         for s, f in turns:
             if f is not None:
                 s.facing = f
+
+    def move_ship(self, s: ShipState, orders: Orders, boost: int) -> None:
+        """2c: one ship carries out its orders (3.2 legality, 3.3 the board edge; mines B.15, terrain G)."""
+        opt = self.opt
+        if not s.alive:
+            return
+        er = s.engine_rating
+        if boost:
+            s.boosters_left -= boost
+        if opt is None:
+            req = requirement(orders, s.speed, s.prev_slips)
+            legal = is_legal(orders, s.speed, s.prev_slips, er, boost)
+        else:
+            req, legal = opt.requirement(s, orders, boost)
+        if not legal:  # 3.2: illegal orders -> straight ahead at the previous speed
+            if self.log is not None:
+                self.say(f"  {s.label}: illegal orders {format_orders(orders)} (req {req} > ER {er})")
+            orders = straight(s.speed)
+        q, r, h, f, off = execute(orders, s.q, s.r, s.heading,
+                                    None if self.m.floating else self.m.board)
+        if off and self.m.doctrine.can_stay(s, boost):
+            self.avoidable_exits += 1
+        if self.log is not None:
+            self.say(f"  {s.label} orders {format_orders(orders)} req {req} ER {er}"
+                     + (f" +{boost} booster" if boost else "") + f": {self.pos(s)} ->")
+        q0, r0, h0 = s.q, s.r, s.heading
+        s.q, s.r, s.heading, s.facing = q, r, h, f
+        s.speed = orders.speed
+        sl = orders.slips
+        s.prev_slips = (sl.count("L"), sl.count("R"))
+        if self.log is not None:
+            self.say(f"      {self.pos(s)}")
+        if off:
+            s.left_board = True
+            self.destroy(s, "left the board")
+        else:
+            if self.mined:  # 2c-i
+                systems.mine_attacks(self, s, orders, q0, r0, h0)
+            if opt is not None:  # D.3 evasion noted; terrain entered (G)
+                opt.moved(s, orders, q0, r0, h0)
 
     def stacking(self) -> None:
         """3.3: opposing ships ending in one hex roll 1d6 + engine rating; lowest stays, others move."""

@@ -46,7 +46,7 @@ _EDGE_SCENARIOS = {"S.2": "S.2 scores ships that leave by the attacker's edge; a
 #: The sections the battle engine simulates (a one-line change when one more is implemented).
 SIMULATED = frozenset({
     "D.2", "D.2z", "D.3", "D.4", "D.5", "E.1", "E.2", "E.3", "E.4", "E.5", "E.5r", "E.6", "E.7", "E.7a",
-    "F.5", "F.7",
+    "F.5", "F.7", "D.8", "D.8r",
     "G.1", "G.2", "G.3", "G.4", "G.5", "S.1", "S.4", "S.5", "S.6", "S.8", "S.9", "S.10", "S.11", "S.12"})
 
 OPTIONS: tuple[PlayOption, ...] = (
@@ -81,7 +81,8 @@ OPTIONS: tuple[PlayOption, ...] = (
                "not simulated: the doctrine has no use for a roll against one enemy arc (not in its menu)"),
     PlayOption("D.8", "Sequential Movement", "movement",
                "ships move one at a time, alternating (3.1), each knowing where earlier ships went", "D.8" in SIMULATED,
-               "not simulated yet: the doctrine plans all ships at once (orders are written simultaneously)"),
+               "each ship's orders are chosen as it moves, from where the ships moved before it are; prefixes of the "
+               "Orders Phase (cloak, hyperdrive) are kept"),
     PlayOption("D.8r", "Random Movement Initiative", "movement",
                "variant of D.8: a shuffled red/black deck decides which side moves next", "D.8r" in SIMULATED,
                requires=("D.8",)),

@@ -41,6 +41,7 @@ class OptionState:
         self.avoid_map: dict[tuple[int, int], int] = {}
         self.start_cr = sum(s.spec.cr for s in battle.ships if s.side == 0)
         self.directing = "E.2" in rules.on
+        self.sequential_movement = "D.8" in rules.on
         self.nebula = False  # G.4
         #: E.7: ship uids with a face-down TAG (placed this Combat Phase) and a face-up one (usable now)
         self.tagging = "E.7" in rules.on or "E.7a" in rules.on
@@ -122,6 +123,38 @@ class OptionState:
             if legal:
                 return z
         return orders
+
+    def move_in_turn(self, plans: list[tuple[ShipState, Orders, int]], mined: dict) -> None:
+        """D.8: ships move one at a time, the sides alternating by their counts at the start of the phase (3.1; D.8r:
+        a shuffled deck). Each ship's orders are chosen when it moves, from where the ships moved before it are
+        (prefixes written in the Orders Phase, cloak and hyperdrive, are kept). E.3: a ship lost while moving
+        explodes before the next ship moves."""
+        from drydock.engine import systems
+        from drydock.engine.combat import alternation
+
+        b = self.b
+        queues: list[list[tuple[ShipState, Orders, int]]] = [[p for p in plans if p[0].side == side]
+                                                              for side in (0, 1)]
+        na, nb = len(queues[0]), len(queues[1])
+        first = 0 if na != nb else (0 if d6(b.rng) <= 3 else 1)
+        order = self.order(na, nb, first, "D.8r") or alternation(na, nb, first)
+        doctrine = b.m.doctrine
+        for side in order:
+            s, orders, boost = queues[side].pop(0)
+            if not s.alive:
+                continue
+            enemies = [systems.seen(e) for e in b.alive(1 - s.side)]
+            if enemies and not orders.prefixes:
+                if self.r.drag:
+                    self.true_speed[s.uid] = s.speed
+                    s.speed = movement_rules.drag_speed(s.speed, "D.2z" in self.on)
+                new, boost = (doctrine.choose_orders(s, enemies, mined) if mined
+                              else doctrine.choose_orders(s, enemies))
+                if self.r.drag:
+                    s.speed = self.true_speed[s.uid]
+                orders = self.adjust_orders(s, new, boost, enemies)
+            b.move_ship(s, orders, boost)
+            self.explode_pending()
 
     def after_orders(self) -> None:
         if self.r.drag:
