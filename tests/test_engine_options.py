@@ -414,3 +414,20 @@ def test_d8_sequential_movement_alternates_and_plans_from_moved_positions() -> N
     assert first.strip().startswith("B")
     with pytest.raises(DrydockError, match="D.8r Random Movement Initiative needs D.8"):
         build_matchup([MAJESTIC], [VIGILANT], options=("D.8r",))
+
+
+def test_d6_graded_turns_book_examples() -> None:
+    # D.6: ""2P1P2(5)" is a valid set of movement orders ... "1LP4(6)" is not valid ... "P2(2)" is not a valid set
+    # of movement orders ... The ship would instead need to write movement orders of "1P1(2)"."
+    assert movement_rules.graded(parse_orders("2P1P2(5)"))
+    assert not movement_rules.graded(parse_orders("1LP4(6)"))
+    assert not movement_rules.graded(parse_orders("P2(2)"))
+    assert movement_rules.graded(parse_orders("1P1(2)"))
+    assert movement_rules.graded(parse_orders("6(6)"))
+    got = fights(options=("D.6",), n=6)
+    assert moves(got) != moves(core()[:6])
+    for r in got:
+        for line in r.log:
+            if " orders " in line and "illegal" not in line:
+                text = line.split(" orders ")[1].split(" req ")[0]
+                assert movement_rules.graded(parse_orders(text)), line

@@ -46,7 +46,7 @@ _EDGE_SCENARIOS = {"S.2": "S.2 scores ships that leave by the attacker's edge; a
 #: The sections the battle engine simulates (a one-line change when one more is implemented).
 SIMULATED = frozenset({
     "D.2", "D.2z", "D.3", "D.4", "D.5", "E.1", "E.2", "E.3", "E.4", "E.5", "E.5r", "E.6", "E.7", "E.7a",
-    "F.5", "F.7", "D.8", "D.8r",
+    "F.5", "F.7", "D.6", "D.8", "D.8r",
     "G.1", "G.2", "G.3", "G.4", "G.5", "S.1", "S.4", "S.5", "S.6", "S.8", "S.9", "S.10", "S.11", "S.12"})
 
 OPTIONS: tuple[PlayOption, ...] = (
@@ -74,7 +74,7 @@ OPTIONS: tuple[PlayOption, ...] = (
                "requirements", "D.5" in SIMULATED),
     PlayOption("D.6", "Graded Turns", "movement",
                "forward segments between turns differ by at most one (an implied 0 before a leading turn)",
-               "D.6" in SIMULATED),
+               "D.6" in SIMULATED, "the doctrine takes the best-scoring graded order of its menu"),
     PlayOption("D.7", "Rolls", "movement",
                "'@/' costs +3 requirement, -1 per one-hexside turn; swaps arcs A/B, C/D, E/F, H/I, J/K and "
                "port/starboard", "D.7" in SIMULATED,

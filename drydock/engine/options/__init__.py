@@ -31,6 +31,7 @@ class InForce:
         self.terrain: tuple[TerrainPiece, ...] = pieces
         self.drag = "D.2" in self.on or "D.2z" in self.on
         self.freeform = "D.5" in self.on
+        self.graded = "D.6" in self.on
         self.evasive = "D.3" in self.on
         self.sequential_combat = "E.5" in self.on or "E.5r" in self.on
 

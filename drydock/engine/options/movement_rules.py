@@ -39,6 +39,21 @@ def option_legal(orders: Orders, req: int, engine_rating: int, boosters: int, fr
     return req <= engine_rating * (2 if "E" in orders.prefixes else 1) + boosters
 
 
+def graded(orders: Orders) -> bool:
+    """D.6: "The number of hexes moved before and/or after each turn may not vary by more than +-1. Sideslips ...
+    count as one hex of forward movement"; a leading or trailing turn has an "implied zero" beside it
+    ("2P1P2(5)" valid, "1LP4(6)" and "P2(2)" not)."""
+    segments = [0]
+    turned = False
+    for s in orders.steps:
+        if s in ("P", "S", "U"):
+            segments.append(0)
+            turned = True
+        else:
+            segments[-1] += s if isinstance(s, int) else 1
+    return not turned or max(segments) - min(segments) <= 1
+
+
 def evasive_penalty(engine_rating: int, bands: list[list[int]]) -> int:
     """D.3: the to-hit penalty of an evading ship by its current engine rating (1-2 none, 3-5 -1, 6-9 -2,
     10+ -3)."""

@@ -101,7 +101,7 @@ class OptionState:
         """D.2 / D.5: the doctrine chooses again among the orders the option makes legal (under D.5 always, to use
         the cheaper turns); S.9: no turns; D.3: evade when outgunned and the doubled requirement is legal."""
         r = self.r
-        if (r.freeform or r.drag or self.storm == "no turns") and not orders.prefixes and s.alive:
+        if (r.freeform or r.drag or r.graded or self.storm == "no turns") and not orders.prefixes and s.alive:
             _, legal = self.requirement(s, orders, boost)
             if r.freeform or not legal or (self.storm == "no turns" and orders.turns):
                 from drydock.engine.options.doctrine_bridge import rechoose
@@ -162,13 +162,15 @@ class OptionState:
                 s.speed = self.true_speed.get(s.uid, s.speed)
 
     def requirement(self, s: ShipState, orders: Orders, boost: int) -> tuple[int, bool]:
+        """The engine requirement and legality of ``orders`` under D.2, D.5 and D.6 (graded turns)."""
         r = self.r
         drag = None
         if r.drag:
             drag = movement_rules.drag_speed(s.speed, "D.2z" in self.on)
         req = movement_rules.option_requirement(orders, s.speed, s.prev_slips, drag=drag, freeform=r.freeform,
                                                 costs=self.play["freeform_turn_cost"]["costs"])
-        return req, movement_rules.option_legal(orders, req, s.engine_rating, boost, r.freeform)
+        legal = movement_rules.option_legal(orders, req, s.engine_rating, boost, r.freeform)
+        return req, legal and (not r.graded or movement_rules.graded(orders))
 
     def moved(self, s: ShipState, orders: Orders, q0: int, r0: int, h0: int) -> None:
         """After one ship's move: D.3 evasion noted; G terrain entered (destroyed, or asteroid-field dice)."""
