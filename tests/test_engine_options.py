@@ -431,3 +431,25 @@ def test_d6_graded_turns_book_examples() -> None:
             if " orders " in line and "illegal" not in line:
                 text = line.split(" orders ")[1].split(" req ")[0]
                 assert movement_rules.graded(parse_orders(text)), line
+
+
+def test_d1_emergency_thrust_book_example() -> None:
+    # D.1: "A starship that performed emergency thrust ... has five boxes remaining on its engine track during the
+    # End Phase. Five dice are rolled, coming up 1, 2, 3, 3, and 6. As a result, two engine boxes must be checked off."
+    from drydock.engine.battle import Battle
+
+    m = build_matchup([MAJESTIC], [VIGILANT], options=("D.1",))
+    b = Battle(m, random.Random(1), log=True)
+    s = b.ships[0]
+    s.eng_hits = len(s.spec.engine_track) - 5
+    b.opt.thrusted.append(s)
+    b.rng = Dice([1, 2, 3, 3, 6])
+    b.opt.end_phase()
+    assert len(s.spec.engine_track) - s.eng_hits == 3
+    # "a ship with an engine rating of 5 could incur an engine requirement of up to 10"; "Boosters ... are not
+    # doubled"
+    o = parse_orders("E/2P2(4)")
+    assert movement_rules.option_legal(o, 10, 5, 0, False) and not movement_rules.option_legal(o, 11, 5, 0, False)
+    assert movement_rules.option_legal(o, 11, 5, 1, False) and not movement_rules.option_legal(o, 12, 5, 1, False)
+    got = fights(options=("D.1",), n=6)
+    assert any("emergency thrust (D.1)" in line for r in got for line in r.log)

@@ -46,7 +46,7 @@ _EDGE_SCENARIOS = {"S.2": "S.2 scores ships that leave by the attacker's edge; a
 #: The sections the battle engine simulates (a one-line change when one more is implemented).
 SIMULATED = frozenset({
     "D.2", "D.2z", "D.3", "D.4", "D.5", "E.1", "E.2", "E.3", "E.4", "E.5", "E.5r", "E.6", "E.7", "E.7a",
-    "F.5", "F.7", "D.6", "D.8", "D.8r",
+    "F.5", "F.7", "D.1", "D.6", "D.8", "D.8r",
     "G.1", "G.2", "G.3", "G.4", "G.5", "S.1", "S.4", "S.5", "S.6", "S.8", "S.9", "S.10", "S.11", "S.12"})
 
 OPTIONS: tuple[PlayOption, ...] = (
@@ -54,7 +54,8 @@ OPTIONS: tuple[PlayOption, ...] = (
     PlayOption("D.1", "Emergency Thrust", "movement",
                "'E/' doubles the engine rating for the requirement; End Phase: a die per unchecked engine box, "
                "each 1-2 checks one", "D.1" in SIMULATED,
-               "not simulated: the doctrine has no measure yet of when an engine box is worth a faster turn"),
+               "the doctrine thrusts when the best order thrust opens outscores its best ordinary order by more than "
+               "the engine boxes it expects to lose"),
     PlayOption("D.2", "Etheric Drag", "movement",
                "the previous speed is halved (rounded down) in the engine requirement", "D.2" in SIMULATED),
     PlayOption("D.2z", "Etheric Drag (maximised)", "movement",

@@ -19,6 +19,14 @@ def rechoose(doctrine: Any, ship: ShipState, enemies: list[ShipState], prev: int
              legal: Callable[[Orders], bool], avoid: dict[tuple[int, int], int] | None) -> Orders | None:
     """The best-scoring order of the menu within ``cap`` (a superset of the legal ones) that ``legal`` accepts;
     None when there are no enemies or no legal order."""
+    best = best_scored(doctrine, ship, enemies, prev, cap, legal, avoid)
+    return best[0] if best else None
+
+
+def best_scored(doctrine: Any, ship: ShipState, enemies: list[ShipState], prev: int, cap: int,
+                legal: Callable[[Orders], bool], avoid: dict[tuple[int, int], int] | None
+                ) -> tuple[Orders, float] | None:
+    """(orders, the doctrine's score) of the best order :func:`rechoose` would take."""
     if not enemies:
         return None
     try:
@@ -39,7 +47,7 @@ def rechoose(doctrine: Any, ship: ShipState, enemies: list[ShipState], prev: int
             score -= MINE_DIE_VALUE * sum(avoid.get((q0 + x, r0 + y), 0) for x, y in path_hexes(orders, ship.heading))
         if best is None or score > best_score:
             best, best_score = orders, score
-    return best
+    return (best, best_score) if best is not None else None
 
 
-__all__ = ["rechoose"]
+__all__ = ["best_scored", "rechoose"]

@@ -42,6 +42,7 @@ class OptionState:
         self.start_cr = sum(s.spec.cr for s in battle.ships if s.side == 0)
         self.directing = "E.2" in rules.on
         self.sequential_movement = "D.8" in rules.on
+        self.thrusted: list[ShipState] = []  # D.1: ships that used emergency thrust this turn
         self.nebula = False  # G.4
         #: E.7: ship uids with a face-down TAG (placed this Combat Phase) and a face-up one (usable now)
         self.tagging = "E.7" in rules.on or "E.7a" in rules.on
@@ -116,6 +117,8 @@ class OptionState:
                     orders = better
         if self.storm == "no turns" and orders.turns:
             orders = Orders((orders.speed,) if orders.speed else (), orders.pivot, orders.prefixes)
+        if "D.1" in self.on and not orders.prefixes and s.alive and enemies:
+            orders = self.emergency_thrust(s, orders, boost, enemies)
         if (self.r.evasive and not orders.prefixes and not s.cloaked and s.engine_rating >= 3
                 and self.b.m.doctrine.outgunned(s, orders, enemies)):
             z = Orders(orders.steps, orders.pivot, ("Z",))
@@ -156,6 +159,37 @@ class OptionState:
             b.move_ship(s, orders, boost)
             self.explode_pending()
 
+    def emergency_thrust(self, s: ShipState, orders: Orders, boost: int, enemies: list[ShipState]) -> Orders:
+        """D.1 doctrine: thrust ("E/", the engine rating doubled, boosters not) when the best order it opens
+        scores better than the best ordinary one by more than the engine boxes it is expected to cost (a third of
+        the unchecked boxes, each worth a damage result on the engines to the doctrine)."""
+        from drydock.engine.options.doctrine_bridge import best_scored
+        from drydock.engine.tables import AI_RESULT_VALUE
+
+        boxes = len(s.spec.engine_track) - s.eng_hits
+        if boxes <= 0 or s.cloaked or s.warming:  # "may not attempt emergency thrust if it has no remaining boxes"
+            return orders
+        r = self.r
+        prev = movement_rules.drag_speed(s.speed, "D.2z" in self.on) if r.drag else s.speed
+        er = s.engine_rating
+
+        def plain(o: Orders) -> bool:
+            return self.requirement(s, o, boost)[1]
+
+        def thrust(o: Orders) -> bool:
+            return not plain(o) and self.requirement(s, Orders(o.steps, o.pivot, ("E",)), boost)[1]
+
+        avoid = self.avoid_map or None
+        doctrine = self.b.m.doctrine
+        best = best_scored(doctrine, s, enemies, prev, er + boost + 6, plain, avoid)
+        push = best_scored(doctrine, s, enemies, prev, 2 * er + boost + 6, thrust, avoid)
+        if push is None:
+            return orders
+        cost = AI_RESULT_VALUE["engine"] * boxes * self.play["emergency_thrust"]["loss_up_to"] / 6
+        if best is None or push[1] - cost > best[1]:
+            return Orders(push[0].steps, push[0].pivot, ("E",))
+        return orders
+
     def after_orders(self) -> None:
         if self.r.drag:
             for s in self.b.alive():
@@ -174,6 +208,8 @@ class OptionState:
 
     def moved(self, s: ShipState, orders: Orders, q0: int, r0: int, h0: int) -> None:
         """After one ship's move: D.3 evasion noted; G terrain entered (destroyed, or asteroid-field dice)."""
+        if "E" in orders.prefixes:
+            self.thrusted.append(s)
         if "Z" in orders.prefixes:
             pen = movement_rules.evasive_penalty(s.engine_rating, self.play["evasive_penalty"]["bands"])
             if pen:
@@ -389,6 +425,15 @@ class OptionState:
             self.tags_up.clear()
             self.tags_up.update(self.tags_down)
             self.tags_down.clear()
+        while self.thrusted:  # D.1 (5d): a die per unchecked engine box, each 1-2 checks one
+            s = self.thrusted.pop(0)
+            if not s.alive:
+                continue
+            n = len(s.spec.engine_track) - s.eng_hits
+            rolls = [d6(b.rng) for _ in range(n)]
+            lost = sum(1 for d in rolls if d <= self.play["emergency_thrust"]["loss_up_to"])
+            s.eng_hits += lost
+            b.say(f"  {s.label} emergency thrust (D.1): dice {rolls} -> {lost} engine boxes checked")
         if "E.1" in self.on:
             dc = self.play["damage_control"]
             for s in b.alive():
