@@ -326,9 +326,11 @@ def moves(results):  # type: ignore[no-untyped-def]
     ({"terrain": ("comet",)}, "terrain: comet (G.3)"),
     ({"terrain": ("nebula",)}, "nebula (G.4)"),
     ({"terrain": ("planet:3",)}, "terrain: planet:3 (G.5)"),
+    ({"scenario": "S.2"}, "breaks out (S.2): side B scores"),
     ({"scenario": "S.4"}, None),
     ({"scenario": "S.5"}, "terrain: asteroids:12 (G.1)"),
     ({"scenario": "S.6"}, None),
+    ({"scenario": "S.7"}, "breaks out (S.7): side B scores"),
     ({"scenario": "S.8"}, "S.8 shakedown roll"),
     ({"scenario": "S.9"}, "storms in space (S.9)"),
     ({"scenario": "S.11"}, "S.11: the defender's second half waits"),
@@ -453,3 +455,22 @@ def test_d1_emergency_thrust_book_example() -> None:
     assert movement_rules.option_legal(o, 11, 5, 1, False) and not movement_rules.option_legal(o, 12, 5, 1, False)
     got = fights(options=("D.1",), n=6)
     assert any("emergency thrust (D.1)" in line for r in got for line in r.log)
+
+
+def test_s2_exit_edge_and_runner() -> None:
+    # S.2: "each defending ship that moves off the game board via the attacking side's edge awards VPs to the
+    # defending side, not the attacking side"
+    from drydock.engine.hexgrid import from_offset
+
+    assert scenarios.EXIT_EDGE == {"S.2": "west", "S.7": "east"}
+    assert scenarios.edge_of(*from_offset(-1, 5), 32) == "west"
+    assert scenarios.edge_of(*from_offset(32, 5), 32) == "east"
+    assert scenarios.edge_of(*from_offset(5, -1), 32) is None
+    s = state(VIGILANT, side=1)
+    s.q, s.r = from_offset(2, 8)
+    s.heading = s.facing = 3  # toward the west edge
+    out = scenarios.run_for_edge(s, "west", (32, 18), lambda o: True, 12)
+    from drydock.engine.movement import execute
+
+    q, r, _, _, off = execute(out, s.q, s.r, s.heading, (32, 18))
+    assert off and scenarios.edge_of(q, r, 32) == "west"

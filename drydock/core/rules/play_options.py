@@ -46,7 +46,7 @@ _EDGE_SCENARIOS = {"S.2": "S.2 scores ships that leave by the attacker's edge; a
 #: The sections the battle engine simulates (a one-line change when one more is implemented).
 SIMULATED = frozenset({
     "D.2", "D.2z", "D.3", "D.4", "D.5", "E.1", "E.2", "E.3", "E.4", "E.5", "E.5r", "E.6", "E.7", "E.7a",
-    "F.5", "F.7", "D.1", "D.6", "D.8", "D.8r",
+    "F.5", "F.7", "D.1", "D.6", "D.8", "D.8r", "S.2", "S.7",
     "G.1", "G.2", "G.3", "G.4", "G.5", "S.1", "S.4", "S.5", "S.6", "S.8", "S.9", "S.10", "S.11", "S.12"})
 
 OPTIONS: tuple[PlayOption, ...] = (
@@ -182,10 +182,14 @@ OPTIONS: tuple[PlayOption, ...] = (
                "side B is the lone defender"),
     PlayOption("S.2", "Breakout", "scenario",
                "the defender scores its ships that leave by the attacker's edge; 500 VP", "S.2" in SIMULATED,
+               "side B, the defender, runs for side A's edge from the start (the fastest legal exit, else the order "
+               "ending nearest it); a side gone before either reaches the target: the VPs decide (reading)",
                excludes={"D.4": _EDGE_SCENARIOS["S.2"]}),
     PlayOption("S.3", "The Chase", "scenario",
                "a board 50% longer; the defender scores its ships that leave by the far edge; 500 VP",
                "S.3" in SIMULATED,
+               "not simulated: the set-up map is lost from the text, and with a standard set-up the defender "
+               "starts at its own exit edge (the scenario would be empty)",
                excludes={"D.4": _EDGE_SCENARIOS["S.3"]}),
     PlayOption("S.4", "Fleet Action", "scenario",
                "first ship destroyed worth x3, second x2; 1200 VP", "S.4" in SIMULATED),
@@ -197,7 +201,9 @@ OPTIONS: tuple[PlayOption, ...] = (
                "600 VP", "S.6" in SIMULATED,
                "side A is the attacker"),
     PlayOption("S.7", "On Patrol", "scenario",
-               "the defender scores its ships leaving by its own edge once it has 100 VP; 600 VP", "S.7" in SIMULATED,
+               "the defender scores its ships leaving by its own edge once it has 100 VP; 600 VP",
+               "S.7" in SIMULATED,
+               "side B, the defender, fights until it has 100 VP for destroying enemies, then runs for its own edge",
                excludes={"D.4": _EDGE_SCENARIOS["S.7"]}),
     PlayOption("S.8", "The Shakedown Cruise", "scenario",
                "the attacker's highest-CR ship is a prototype: a die at its first attack gives -1/+1 to hit, "

@@ -78,6 +78,45 @@ def alone_in_the_dark(start_cr: int, left_cr: int, defender_left: bool, attacker
     return True, DEFENDER, "minor victory for the defender (S.1)"
 
 
+#: S.2 / S.7: the edge a defending ship scores by leaving through (side A sets up at the west edge, column < 0)
+EXIT_EDGE = {"S.2": "west", "S.7": "east"}
+
+
+def edge_of(q: int, r: int, width: int) -> str | None:
+    """Which short edge (west / east) a position off the board lies beyond; None for a long edge or on board."""
+    from drydock.engine.hexgrid import to_offset
+
+    col, _ = to_offset(q, r)
+    return "west" if col < 0 else "east" if col >= width else None
+
+
+def run_for_edge(ship: Any, edge: str, board: tuple[int, int], legal: Any, cap: int) -> Any:
+    """S.2 / S.7 doctrine: the legal order of the menu that leaves by ``edge`` (fastest first), else the one that
+    ends nearest to it, faster breaking ties; never one that leaves by another edge."""
+    from drydock.engine.hexgrid import to_offset
+    from drydock.engine.movement import execute
+    from drydock.engine.orders_menu import candidate_moves
+
+    w, h = board
+    best = None
+    best_key: tuple = ()
+    for orders, *_ in candidate_moves(ship.speed, ship.prev_slips, cap, ship.heading):
+        if not legal(orders):
+            continue
+        q, r, _, _, off = execute(orders, ship.q, ship.r, ship.heading, board)
+        if off:
+            where = edge_of(q, r, w)
+            if where != edge:
+                continue
+            key: tuple = (1, orders.speed, 0)
+        else:
+            col = to_offset(q, r)[0]
+            key = (0, -col if edge == "west" else col, orders.speed)
+        if best is None or key > best_key:
+            best, best_key = orders, key
+    return best
+
+
 def halves(specs: list[ShipSpec]) -> tuple[list[int], list[int]]:
     """S.11: the defender's force divided into two halves of about equal CR (largest first, each to the lighter
     half): the indices of each half."""

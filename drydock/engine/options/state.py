@@ -43,6 +43,7 @@ class OptionState:
         self.directing = "E.2" in rules.on
         self.sequential_movement = "D.8" in rules.on
         self.thrusted: list[ShipState] = []  # D.1: ships that used emergency thrust this turn
+        self.exit_vp = 0  # S.2 / S.7: VPs the defender scored by leaving through its exit edge
         self.nebula = False  # G.4
         #: E.7: ship uids with a face-down TAG (placed this Combat Phase) and a face-up one (usable now)
         self.tagging = "E.7" in rules.on or "E.7a" in rules.on
@@ -117,6 +118,12 @@ class OptionState:
                     orders = better
         if self.storm == "no turns" and orders.turns:
             orders = Orders((orders.speed,) if orders.speed else (), orders.pivot, orders.prefixes)
+        if self.r.scenario in scenarios.EXIT_EDGE and s.side == scenarios.DEFENDER and "H" not in orders.prefixes \
+                and self.running():  # S.2 / S.7: the defender runs for its exit edge (cloaked or not)
+            out = scenarios.run_for_edge(s, scenarios.EXIT_EDGE[self.r.scenario], self.b.m.board,
+                                         lambda o: self.requirement(s, o, boost)[1], s.engine_rating + boost + 6)
+            if out is not None:
+                return Orders(out.steps, out.pivot, orders.prefixes)
         if "D.1" in self.on and not orders.prefixes and s.alive and enemies:
             orders = self.emergency_thrust(s, orders, boost, enemies)
         if (self.r.evasive and not orders.prefixes and not s.cloaked and s.engine_rating >= 3
@@ -158,6 +165,12 @@ class OptionState:
                 orders = self.adjust_orders(s, new, boost, enemies)
             b.move_ship(s, orders, boost)
             self.explode_pending()
+
+    def running(self) -> bool:
+        """S.2: the defender runs from the start; S.7: once it has 100 VPs for destroying enemy forces."""
+        if self.r.scenario == "S.7":
+            return self.b.vp[1] - self.exit_vp >= self.r.numbers["exit_after"]
+        return True
 
     def emergency_thrust(self, s: ShipState, orders: Orders, boost: int, enemies: list[ShipState]) -> Orders:
         """D.1 doctrine: thrust ("E/", the engine rating doubled, boosters not) when the best order it opens
@@ -370,6 +383,13 @@ class OptionState:
         if "E.3" in self.on and explode and why.startswith("destroyed"):
             self.pending.append(s)
         jumped = why.startswith("enters hyperspace")
+        if scen in scenarios.EXIT_EDGE and s.side == scenarios.DEFENDER and why == "left the board" \
+                and scenarios.edge_of(s.q, s.r, self.b.m.board[0]) == scenarios.EXIT_EDGE[scen] and self.running():
+            self.exit_vp += s.spec.cr  # "awards VPs to the defending side, not the attacking side"
+            self.b.vp[1] += s.spec.cr
+            self.b.say(f"  {s.label} breaks out ({scen}): side B scores {s.spec.cr} VP")
+            self.kills += 1
+            return 0
         if "E.4" in self.on and not (scen == "S.6" and s.side == 1):
             share = combat_rules.partial_share(s, jumped) if jumped else 100
             total = combat_rules.share_vp(s.spec.cr, share)
@@ -486,6 +506,9 @@ class OptionState:
             return done, winner
         if self.reserve and over[0] and not b.alive(1) and b.alive(0) and b.vp[0] < b.m.vp_target:
             return False, None  # S.11: the second half is still to come
+        if self.r.scenario in scenarios.EXIT_EDGE and over[0] and max(b.vp) < b.m.vp_target:
+            # a side is gone before either reached the target: the VPs decide (reading; the book is silent)
+            return True, None if b.vp[0] == b.vp[1] else (0 if b.vp[0] > b.vp[1] else 1)
         return over
 
 
