@@ -474,3 +474,23 @@ def test_s2_exit_edge_and_runner() -> None:
 
     q, r, _, _, off = execute(out, s.q, s.r, s.heading, (32, 18))
     assert off and scenarios.edge_of(q, r, 32) == "west"
+
+
+def test_s10_tin_can_dustup_plays_small_ships() -> None:
+    # S.10: "Each side has a fleet limit of 1200; however, no individual ship may have a combat rating higher than
+    # 150 ... Either side may claim victory once 500 VPs have been earned" (scaled with the sides' CR)
+    comet, shade = design("comet-frigate"), design("shade-raider")
+    m = build_matchup([comet, comet], [shade, shade], scenario="S.10")
+    cr = 2 * max(ShipSpec(comet).cr, ShipSpec(shade).cr)
+    assert m.vp_target == -(-500 * cr // 1200)
+    assert m.vp_target != build_matchup([comet, comet], [shade, shade]).vp_target
+
+
+def test_variants_d8r_e5r_take_effect() -> None:
+    sides = ([MAJESTIC, MAJESTIC], [VIGILANT, VIGILANT, VIGILANT])
+    d8 = fights(options=("D.8",), sides=sides, n=6)
+    d8r = fights(options=("D.8", "D.8r"), sides=sides, n=6)
+    assert moves(d8) != moves(d8r)
+    e5 = fights(options=("E.5",), n=6)
+    e5r = fights(options=("E.5r",), n=6)
+    assert moves(e5) != moves(e5r)
