@@ -10,6 +10,7 @@ import random
 from dataclasses import dataclass, field
 
 from drydock.core.rules import Ruleset
+from drydock.core.rules.play_options import not_simulated_line
 from drydock.engine import fighters, munitions, systems
 from drydock.engine.ai import DEFAULT_DOCTRINE, Doctrine, DoctrineChoice
 from drydock.engine.combat import BAND_NAMES, alternation, fire_volley
@@ -95,7 +96,7 @@ class Matchup:
         self.not_simulated = list(dict.fromkeys(
             n for s in side_a + side_b for n in s.not_simulated
             if not (launch_recovery and (": Launch Tubes: " in n or ": Shuttlecraft: " in n))))
-        self.not_simulated.append(not_simulated_options())
+        self.not_simulated.append(not_simulated_line())
         self.slots = deployment_slots(board[0], board[1], max(len(side_a), len(side_b)))  # limits before work
 
     def in_force_names(self) -> list[str]:
@@ -594,16 +595,6 @@ class Battle:
 
 #: S.1 scores no VPs: a target no battle reaches
 NO_VP_TARGET = 10**12
-
-
-def not_simulated_options() -> str:
-    """The one line every report gives on the optional rules, terrain and scenarios the engine leaves out."""
-    from drydock.core.rules.play_options import OPTIONS, counts
-
-    s, t = counts()["all"]
-    left = [o.section for o in OPTIONS if not o.simulated and not o.variant]
-    return (f"optional rules, terrain and scenarios: {s} of {t} simulated, when asked for with --option, --terrain "
-            f"or --scenario; not simulated: {', '.join(left)} (drydock rules options)")
 
 
 __all__ = ["Battle", "BattleResult", "Matchup", "BAND_NAMES"]
