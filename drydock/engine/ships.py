@@ -275,8 +275,9 @@ class ShipState:
         self.flares_left = spec.flares
         self.probes_left = spec.probes
         self.wind: int | None = None  # B.21: the direction the solar wind blows toward (ships with sails)
+        # optional rules (drydock.engine.options.state.OptionShipState reads them; the core game never does)
         self.reinforced = -1      # E.6: the defensive arc reinforced this turn (-1: none)
-        self.range_x = None       # G.4 nebula: the effective range of an actual range (None: the core game)
+        self.range_x = None       # G.4 nebula, E.7: the effective range of an actual range (None: the core game)
         self.er_mod = 0           # S.8 shakedown cruise: the prototype's engine rating change
 
     @property
@@ -284,8 +285,6 @@ class ShipState:
         """First unchecked engine box (1.2); 0 when all are checked; solar sails (B.21) adjust it."""
         t = self.spec.engine_track
         er = t[self.eng_hits] if self.eng_hits < len(t) else 0
-        if self.er_mod:
-            er = max(0, er + self.er_mod)
         if self.wind is None:
             return er
         # B.21 solar sails, by the heading against the wind: into it -50%, one hexside off downwind +50%
@@ -300,13 +299,9 @@ class ShipState:
     def shield(self, arc: int) -> int:
         """Current shield rating facing defensive arc ``arc`` (1.2, B.7)."""
         if self.shield_arcs is not None:
-            v = self.shield_arcs[arc]
-        else:
-            t = self.spec.shield_track
-            v = t[self.shd_hits] if self.shd_hits < len(t) else 0
-        if self.reinforced >= 0:  # E.6: +1 in the reinforced arc, -1 in the opposite one
-            v += (arc == self.reinforced) - (arc == 3 - self.reinforced)
-        return v
+            return self.shield_arcs[arc]
+        t = self.spec.shield_track
+        return t[self.shd_hits] if self.shd_hits < len(t) else 0
 
     @property
     def hidden(self) -> bool:

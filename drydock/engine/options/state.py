@@ -20,6 +20,24 @@ from drydock.engine.tables import DEPLOY_DEPTH, FLARES_BLOCK
 SIDES = ("A", "B")
 
 
+class OptionShipState(ShipState):
+    """A ship in a battle with options: its shield and engine rating see E.6 reinforcement and the S.8 shakedown
+    (the core game's :class:`ShipState` has no such checks in its hot paths)."""
+
+    __slots__ = ()
+
+    @property
+    def engine_rating(self) -> int:
+        er = ShipState.engine_rating.fget(self)  # type: ignore[attr-defined]
+        return max(0, er + self.er_mod) if self.er_mod else er
+
+    def shield(self, arc: int) -> int:
+        v = ShipState.shield(self, arc)
+        if self.reinforced >= 0:  # E.6: +1 in the reinforced arc, -1 in the opposite one
+            v += (arc == self.reinforced) - (arc == 3 - self.reinforced)
+        return v
+
+
 class OptionState:
     def __init__(self, battle: Any, rules: InForce) -> None:
         self.b = battle
@@ -53,6 +71,8 @@ class OptionState:
     # ------------------------------------------------------------ set-up
     def start(self) -> None:
         b, r = self.b, self.r
+        for s in b.ships:
+            s.__class__ = OptionShipState
         if r.terrain:
             self.terrain = Terrain()
             self.terrain.place(r.terrain, b.rng, b.m.board, DEPLOY_DEPTH, self.play["comet"]["tail_length"])
