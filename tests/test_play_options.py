@@ -151,3 +151,13 @@ def test_tournament_names_options_and_keeps_core_state_valid(tmp_path: Path) -> 
     r = run("tournament", MAJESTIC, VIGILANT, "--runs", "10", "--jobs", "1", "--option", "E.1", "--scenario", "S.12")
     assert r.returncode == 0, r.stderr
     assert "E.1 Damage Control" in r.stdout and "S.12 The Trap" in r.stdout
+
+
+def test_report_names_rules_and_options(tmp_path: Path) -> None:
+    out = tmp_path / "r.html"
+    r = run("battle", MAJESTIC, VIGILANT, "--runs", "20", "--no-robustness", "--option", "E.4", "--scenario", "S.12",
+            "--rules", str(ROOT / "examples/play-house-rules.yaml"), "--report", str(out))
+    assert r.returncode == 0, r.stderr
+    html = out.read_text(encoding="utf-8")
+    assert "in force: E.4 Partial Victory Points; S.12 The Trap" in html
+    assert "rules: Unity v2.0 with harder hits and bigger repair crews (house rules," in html
