@@ -10,19 +10,23 @@ file printed later with ``drydock ssd`` gets the same sheet. Nova records print 
 
 from __future__ import annotations
 
-import re
 from dataclasses import replace
 from typing import Any
 
+from drydock.admiralty_card import (
+    ADMIRALTY_LABEL,
+    AE_CHART_NOTE,
+    AE_CR_NOTE,
+    AE_TRACKS_NOTE,
+    admiralty_card,
+    cr_of_record,
+)
 from drydock.errors import DrydockError
 from drydock.legacy import tables
 from drydock.model import Design
 from drydock.rules import Ruleset
 
 #: The converter's notes (drydock.legacy.convert) that carry the AE card's tracks and damage chart.
-AE_TRACKS_NOTE = re.compile(r"^AE tracks: Engines (?P<engines>[\d ]+); Shields (?P<shields>[\d ]+)$")
-AE_CHART_NOTE = re.compile(r"^AE weapon damage chart (?P<chart>\d+:\S+(?: \d+:\S+)*) \((?P<key>.*)\); "
-                           + re.escape(tables.AE_DAMAGE_RULE) + "$")
 AE_NO_CHART_NOTE = tables.AE_DAMAGE_RULE + " (the source gives no chart)"
 
 
@@ -35,26 +39,36 @@ def ae_rule(chart: str = "", key: str = "") -> str:
 
 
 def as_printed(sheet: Any, design: Any) -> Any:
-    """``sheet`` (of ``design``) as the player uses it: a converted AE design gets its AE card's engine and
-    shield tracks, the AE marking rule and weapon damage chart, in place of the Unity tracks (X.1)."""
+    """``sheet`` (of ``design``) as the player uses it: a converted AE design is an Admiralty card (X.1) -- its
+    stated AE CR in the header, its AE engine and shield tracks, the AE marking rule and weapon damage chart in
+    place of the Unity tracks, the Unity re-rating as a note, and no "Not a legal design" box for the Unity
+    construction limits X.1 does not apply (:mod:`drydock.admiralty_card`)."""
     from drydock.render.sheet import Track, track
 
     if not isinstance(design, Design):
         return sheet
-    found = [m for m in map(AE_TRACKS_NOTE.match, design.notes) if m]
-    if not found:
+    card = admiralty_card(design)
+    if card is None:
         return sheet
-    engines = tuple(int(v) for v in found[0]["engines"].split())
-    shields = tuple(int(v) for v in found[0]["shields"].split())
-    chart = next((m for m in map(AE_CHART_NOTE.match, design.notes) if m), None)
     hull = next((t for t in sheet.tracks if t.key == "hull"), Track("hull", "HULL", ()))
-    tracks = [hull, track("engines", "ENG", engines)]
-    if any(shields):
-        tracks.append(track("shields", "SHLD", shields))
+    tracks = [hull, track("engines", "ENG", card.engines)]
+    if any(card.shields):
+        tracks.append(track("shields", "SHLD", card.shields))
+    record = cr_of_record(design, sheet.combat_rating)
     kept = tuple(n for n in sheet.notes if not (AE_TRACKS_NOTE.match(n) or AE_CHART_NOTE.match(n)
-                                                or n == AE_NO_CHART_NOTE))
-    return replace(sheet, tracks=tuple(tracks), notes=kept, kind="admiralty",
-                   track_rule=ae_rule(chart["chart"], chart["key"]) if chart else ae_rule())
+                                                or AE_CR_NOTE.match(n) or n == AE_NO_CHART_NOTE))
+    if record.marked:
+        cr_note = (f"AE combat rating not stated in the source: the Unity re-rating {record.unity} stands in for "
+                   "it (marked ~)")
+    else:
+        cr_note = (f"CR {record.value}: the AE combat rating as stated (X.1: no adjustments to Admiralty cards); "
+                   f"Unity re-rating {record.unity}, for information")
+    label = ADMIRALTY_LABEL + (" ~ AE CR not stated" if record.marked else "")
+    # an AE card loses weapons by its damage chart, not within Unity loss limits (A.3)
+    batteries = tuple(replace(b, loss_limit=None) for b in sheet.batteries)
+    return replace(sheet, tracks=tuple(tracks), notes=(cr_note, *kept), kind="admiralty", record_label=label,
+                   combat_rating=record.value, batteries=batteries, equipment_loss_limit=None,
+                   track_rule=ae_rule(card.chart_text, card.key_text) if card.chart_text else ae_rule())
 
 
 def sheet_for(record: Any, rules: Ruleset | None = None) -> Any:

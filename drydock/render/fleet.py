@@ -16,8 +16,11 @@ from drydock.validation import rate
 
 
 def ship_sheet(design: Design, rules: Ruleset, scoped: bool = False) -> Sheet:
-    """The sheet of one ship (NAME and ID come from the design); ``scoped`` adds a note naming its rules."""
-    sheet = sheet_from_rating(rate(design, rules), rules)
+    """The sheet of one ship (NAME and ID come from the design); ``scoped`` adds a note naming its rules.
+    A converted Admiralty design prints as its AE card (X.1, :func:`drydock.legacy.printing.as_printed`)."""
+    from drydock.legacy.printing import as_printed
+
+    sheet = as_printed(sheet_from_rating(rate(design, rules), rules), design)
     if scoped:
         sheet = replace(sheet, notes=(*sheet.notes, f"Rules: {rules.label}"))
     return sheet
