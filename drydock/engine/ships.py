@@ -114,10 +114,15 @@ class ShipSpec:
                  "not_simulated", "engines", "afb", "flights", "launch_tubes", "hyperdrive", "marines",
                  "tractor_beams",
                  "stutterdrive", "overthrusters", "shockwave", "system_qty", "design", "mines", "cloak", "flares",
-                 "probes", "sails", "shuttles")
+                 "probes", "sails", "shuttles", "legacy")
 
     def __init__(self, design: Design, rules: Ruleset | None = None, name: str | None = None) -> None:
         rules = rules or Ruleset.unity()
+        source = design
+        if getattr(design, "kind", None) == "nova":  # X.2: a Nova record fights as it is (engine.legacy_rules)
+            from drydock.engine.legacy_rules import nova_stand_in
+
+            design = nova_stand_in(design)
         rating = rate(design, rules)
         t = rating.tracks
         self.name = name or design.ship_name or design.class_name or design.title or "ship"
@@ -196,6 +201,9 @@ class ShipSpec:
                 share = cr_share(design, rules, self.cr, name)
                 notes.append(f"{self.name}: {name}: {SYSTEM_NOTES.get(name, 'not simulated')} ({share} of its CR)")
         self.not_simulated = list(dict.fromkeys(notes))
+        from drydock.engine.legacy_rules import adapt
+
+        self.legacy = adapt(self, source, rules)  # Admiralty cards (X.1) and Nova records (X.2); else None
 
     @property
     def battery_count(self) -> int:
@@ -221,7 +229,7 @@ class ShipState:
                  "cm", "fc", "lrs", "stealth", "destroyed_turn", "warming", "hyper_total", "hyper_eng",
                  "jumped", "marines_left", "boarders", "beams_turn", "beams_used", "captured",
                  "mines_left", "cloaked", "detected", "cloak_turns", "marker",
-                 "flares_left", "probes_left", "wind")
+                 "flares_left", "probes_left", "wind", "legacy")
 
     def __init__(self, spec: ShipSpec, side: int, uid: int, label: str) -> None:
         self.spec = spec
@@ -269,6 +277,7 @@ class ShipState:
         self.flares_left = spec.flares
         self.probes_left = spec.probes
         self.wind: int | None = None  # B.21: the direction the solar wind blows toward (ships with sails)
+        self.legacy = spec.legacy.new_state() if spec.legacy is not None else None  # X.1/X.2 counters
 
     @property
     def engine_rating(self) -> int:

@@ -13,8 +13,10 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
+from drydock.admiralty_card import cr_of_record
 from drydock.engine.ai import DEFAULT_DOCTRINE, doctrine_label
 from drydock.engine.battle import BattleResult
+from drydock.engine.legacy_notes import ae_rules_batteries
 from drydock.engine.montecarlo import Summary, wilson
 from drydock.engine.observe import END_KINDS, LOSS_KINDS
 from drydock.engine.tables import SIMULATED_SYSTEMS, SIMULATED_TRAITS
@@ -29,11 +31,14 @@ DOCTRINE_DEFAULT = DEFAULT_DOCTRINE
 def unsimulated_su(design: Design, launch_recovery: bool = False) -> tuple[int, int]:
     """(SU spent on what the engine does not simulate, SU used): systems outside ``SIMULATED_SYSTEMS`` (but
     launch tubes under option F.5, B.12) and batteries with a trait outside ``SIMULATED_TRAITS``."""
+    if getattr(design, "kind", None) == "nova":  # a Nova record has no SU (X.2): its not-simulated list says it
+        return 0, 0
     r = rate(design)
     played = SIMULATED_SYSTEMS | ({"Launch Tubes", "Shuttlecraft"} if launch_recovery else set())
     out = sum(s.su for s in r.systems if s.name not in played)
+    legacy = ae_rules_batteries(design)  # X.1: batteries with traits kept under "use Admiralty rules"
     for battery, br in zip(design.weapons, r.batteries, strict=True):
-        if any(t not in SIMULATED_TRAITS for m in battery.modes for t in m.traits):
+        if any(t not in SIMULATED_TRAITS for m in battery.modes for t in m.traits) or battery.name in legacy:
             out += br.su
     return out, r.used_su
 
@@ -69,7 +74,7 @@ class BattleReport:
             un = used = cr = 0
             for d in designs:
                 u, t = unsimulated_su(d, launch_recovery)
-                un, used, cr = un + u, used + t, cr + rate(d).combat_rating
+                un, used, cr = un + u, used + t, cr + cr_of_record(d).value  # X.1/X.2 CRs of record
             infos.append(SideInfo(name, labs, cr, un, used))
         return cls((infos[0], infos[1]), doctrine)
 
