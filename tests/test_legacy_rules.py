@@ -217,3 +217,26 @@ def test_mixed_battle_is_fought_and_scores_the_crs_of_record():
     assert any("Nova attack" in line for line in log)
     again = [m.fight(random.Random(seed)) for seed in range(6)]
     assert [(r.winner, r.vp, r.turns) for r in results] == [(r.winner, r.vp, r.turns) for r in again]
+
+
+def test_nova_cr_modifier_drones_and_three_fighter_flights():
+    """X.2: "a starship with shield dice icons of [..] and a combat rating of 344 would have its combat rating
+    increased by +5%, to 361"; "Drones are considered C.4: Seeking Weapons (p.40) with the following
+    characteristics: 360 degree firing arc; MA 8; ROF 3; ACC 5+; IMP 1; DMG 1; Exp."; "Each Nova fighter flight
+    begins the game with three individual fighters, instead of six." """
+    text = (LEGACY / "nova" / "nova-majestic-typed.nova").read_text().replace("SHIELDS: ?", "SHIELDS: 4 5 6 6 6")
+    text = text.replace("SYSTEMS: Fire Control; Hyperdrive", "SYSTEMS: Fire Control; Hyperdrive; Drones (2); "
+                        "Carrier (2)") + "CR MODIFIER: +5%\n"
+    record = batch.convert_text(text, "nova", file="majestic.nova").designs[0]
+    spec = ShipSpec(record)
+    assert spec.cr == 361
+    drones = [b for b in spec.banks if b.battery_name == "Drones"]
+    assert len(drones) == 2 and all(b.seeker is not None for b in drones)
+    m = drones[0].seeker
+    assert (m.long, m.rof, m.acc, m.imp_by_band, m.dmg, m.exp) == (8, 3, 5, (1, 1, 1), 1, True)
+    from drydock.engine.fighters import FighterFlight
+
+    carrier = state(spec)
+    assert spec.flights == 2 and FighterFlight(1, 0, carrier, 0, 0, 0, "f").count == 3
+    unity = state(ShipSpec(read_designs(MAJESTIC)[0]))
+    assert FighterFlight(2, 0, unity, 0, 0, 0, "f").count == 6

@@ -24,7 +24,7 @@ from drydock.engine.combat import BAND_NAMES, absorb_screens, impact_shield, to_
 from drydock.engine.dice import DamageTally, d6, mount_die_hits, needs_reroll, roll_damage, roll_impact
 from drydock.engine.hexgrid import DEFENSIVE, geometry
 from drydock.engine.ships import BankSpec, ModeSpec, ShipSpec, ShipState
-from drydock.engine.tables import SIMULATED_SYSTEMS
+from drydock.engine.tables import FIGHTERS_PER_FLIGHT, SIMULATED_SYSTEMS
 from drydock.errors import DrydockError
 
 # ------------------------------------------------------------------ the rules, each with its text
@@ -133,6 +133,9 @@ class LegacyRules:
     bullets: tuple[int, ...] = ()
     ecm_track: tuple[int, ...] = ()
     weapon_boxes: int = 5
+    fighters: int = FIGHTERS_PER_FLIGHT
+    """Fighters a flight begins with: X.2 "Each Nova fighter flight begins the game with three individual
+    fighters, instead of six." (AE carriers use rule 5.0 unchanged, X.1.)"""
 
     def new_state(self) -> LegacyState:
         return LegacyState(armor_left=self.armor)
@@ -420,4 +423,5 @@ def _adapt_nova(spec: ShipSpec, record: Any) -> LegacyRules:
         *(f"{spec.name}: {text}" for text in NOVA_READINGS),
     ]))
     return LegacyRules("nova", armor=record.armor, system_boxes=record.system_boxes, bullets=tuple(record.bullets),
-                       ecm_track=tuple(record.ecm), weapon_boxes=record.weapon_hit_boxes or 5)
+                       ecm_track=tuple(record.ecm), weapon_boxes=record.weapon_hit_boxes or 5,
+                       fighters=record.fighters_per_flight)
