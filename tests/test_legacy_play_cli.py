@@ -87,3 +87,11 @@ def test_the_same_battle_whatever_the_side(tmp_path):
     two = json.loads(runner.invoke(cli, ["battle", str(MAJESTIC), f"{ae},{nova}", "--runs", "30", "--seed", "3",
                                          "--json", "--no-robustness"]).output)
     assert (one["a_wins"], one["b_wins"], one["draws"]) == (two["b_wins"], two["a_wins"], two["draws"])
+
+
+def test_analyze_refuses_a_nova_record_in_one_line(tmp_path):
+    _, _, nova = converted(tmp_path)
+    r = CliRunner().invoke(cli, ["analyze", str(nova)])
+    assert r.exit_code == 2 and "a Nova record (X.2) has no Appendix A analysis" in r.output
+    r = CliRunner().invoke(cli, ["tournament", str(nova), str(MAJESTIC), "--runs", "4"])
+    assert r.exit_code == 0, r.output

@@ -240,3 +240,29 @@ def test_nova_cr_modifier_drones_and_three_fighter_flights():
     assert spec.flights == 2 and FighterFlight(1, 0, carrier, 0, 0, 0, "f").count == 3
     unity = state(ShipSpec(read_designs(MAJESTIC)[0]))
     assert FighterFlight(2, 0, unity, 0, 0, 0, "f").count == 6
+
+
+@pytest.mark.parametrize("acc", [4, 5])
+@pytest.mark.parametrize("mod", [-3, -2, -1, 0, 1, 2])
+def test_nova_one_die_every_face(acc, mod):
+    """One Nova to-hit die against every face of the first die, its bonus die and any 4.2 re-roll: a natural 1
+    misses, a die hits on face + mod >= ACC, a 6 that cannot hit so is re-rolled (re-roll + 5 + mod >= ACC);
+    an unmodified 1 or 6 of the first roll (never of the bonus die) adds a bonus die (X.2)."""
+    def hit(face: int, reroll: int | None) -> int:
+        if face == 1:
+            return 0
+        if face == 6 and 6 + mod < acc:
+            return int(reroll + 5 + mod >= acc)
+        return int(face + mod >= acc)
+
+    def rerolls(face: int) -> list[int | None]:
+        return list(range(1, 7)) if face == 6 and 6 + mod < acc else [None]
+
+    for f in range(1, 7):
+        for rf in rerolls(f):
+            for b in (range(1, 7) if f in (1, 6) else [None]):
+                for rb in (rerolls(b) if b is not None else [None]):
+                    faces = [x for x in (f, rf, b, rb) if x is not None]
+                    expected = hit(f, rf) + (hit(b, rb) if b is not None else 0)
+                    hits, _, extra = nova_to_hit(Faces(*faces), 1, acc, mod)
+                    assert hits == expected and len(extra) == (f in (1, 6)), (f, rf, b, rb)
