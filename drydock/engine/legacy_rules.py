@@ -378,6 +378,9 @@ def _adapt_admiralty(spec: ShipSpec, design: Any, card: Any, rules: Any) -> Lega
         notes.append(f"{spec.name}: AE weapon damage chart not in the source: weapon hits have no effect")
     spec.not_simulated = list(dict.fromkeys([*spec.not_simulated, *notes]))
     stealth = any(n.startswith("AE option Stealth") for n in design.notes)
+    if stealth:
+        spec.not_simulated.append(f"{spec.name}: AE stealth (X.1) is applied to weapons fire only, not to seekers, "
+                                  "fighters or mines attacking it")
     return LegacyRules("admiralty", chart=chart, stealth=stealth)
 
 
