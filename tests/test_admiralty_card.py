@@ -12,13 +12,13 @@ from pathlib import Path
 
 from click.testing import CliRunner
 
-from drydock.admiralty_card import X1_NOT_APPLIED, admiralty_card, cr_of_record
 from drydock.cli.main import cli
-from drydock.fleet import Fleet, ShipEntry, format_fleet, rate_fleet
+from drydock.convert import batch
+from drydock.convert.printing import sheet_for
+from drydock.core.admiralty_card import X1_NOT_APPLIED, admiralty_card, cr_of_record
+from drydock.core.fleet import Fleet, ShipEntry, format_fleet, rate_fleet
+from drydock.core.validation import rate, validate
 from drydock.formats import read_designs
-from drydock.legacy import batch
-from drydock.legacy.printing import sheet_for
-from drydock.validation import rate, validate
 
 ROOT = Path(__file__).resolve().parent.parent
 DUMBO = ROOT / "examples" / "legacy" / "admiralty" / "dumbo-v1.ae"
@@ -41,17 +41,18 @@ def test_the_ae_card_is_read_back_from_the_converted_notes():
 
 def test_the_stated_ae_cr_is_the_cr_of_record_and_the_unity_rerating_is_information():
     d = dumbo()
-    record = cr_of_record(d)
+    record = cr_of_record(d, rate(d).combat_rating)
     assert (record.value, record.source, record.unity) == (277, "admiralty", 317)
     assert rate(d).combat_rating == 317  # Appendix A is unchanged: the re-rating is still computed
     majestic = read_designs(MAJESTIC)[0]
-    assert cr_of_record(majestic).source == "unity" and cr_of_record(majestic).value == 188
+    record = cr_of_record(majestic, rate(majestic).combat_rating)
+    assert record.source == "unity" and record.value == 188
 
 
 def test_unstated_ae_cr_uses_the_rerating_marked():
     d = dumbo()
     d = d.model_copy(update={"notes": tuple(n for n in d.notes if not n.startswith("AE combat rating"))})
-    record = cr_of_record(d)
+    record = cr_of_record(d, rate(d).combat_rating)
     assert (record.value, record.source, record.marked) == (317, "admiralty-rerated", True)
     assert "not stated" in record.label
     sheet = sheet_for(d)

@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+from drydock.convert import batch
 from drydock.engine.battle import Battle, Matchup
 from drydock.engine.legacy_rules import (
     NovaModeSpec,
@@ -20,11 +21,11 @@ from drydock.engine.legacy_rules import (
     before_volley,
     nova_to_hit,
     prc_shield,
+    ship_spec,
 )
 from drydock.engine.ships import ShipSpec, ShipState
 from drydock.errors import DrydockError
 from drydock.formats import read_designs
-from drydock.legacy import batch
 
 ROOT = Path(__file__).resolve().parent.parent
 LEGACY = ROOT / "examples" / "legacy"
@@ -58,7 +59,7 @@ def state(spec: ShipSpec, side: int = 0) -> ShipState:
 
 # ------------------------------------------------------------------ X.1 Admiralty Edition
 def test_ae_card_tracks_and_cr_in_play():
-    spec = ShipSpec(dumbo())
+    spec = ship_spec(dumbo())
     assert spec.engine_track == (3, 3, 3, 2, 2, 2, 1, 1) and spec.shield_track == (4, 4, 3, 3, 2, 2, 1, 1)
     assert spec.cr == 277 and spec.legacy.kind == "admiralty" and spec.weapons_track == ()
 
@@ -66,7 +67,7 @@ def test_ae_card_tracks_and_cr_in_play():
 def test_ae_engine_or_shield_hit_checks_two_boxes():
     """X.1: "If the result is an engine or shield hit, check off two boxes from the appropriate track, instead
     of just one." """
-    s = state(ShipSpec(dumbo()))
+    s = state(ship_spec(dumbo()))
     s.p_eng, s.p_shd = 1, 1
     s.spec.legacy.apply(s, None, Faces())
     assert (s.eng_hits, s.shd_hits) == (2, 2) and s.engine_rating == 3 and s.shield(0) == 3
@@ -78,7 +79,7 @@ def test_ae_engine_or_shield_hit_checks_two_boxes():
 def test_ae_weapon_hit_rolls_twice_on_the_weapon_damage_chart():
     """X.1: "If the result is a weapon hit, roll twice on the weapon damage chart of the Admiralty ship card."
     Dumbo's chart: 1-2 X (Super Charger), 3-5 Y (Stomp Gun), 6 Z (Sonic Cannon)."""
-    s = state(ShipSpec(dumbo()))
+    s = state(ship_spec(dumbo()))
     names = s.spec.battery_names
     s.p_wpn = 1
     log: list[str] = []
@@ -96,8 +97,8 @@ def test_ae_stealth_extra_penalty_and_no_long_range():
     penalty. In addition, no attacks can be made against such a target at long range." """
     d = dumbo()
     d = d.model_copy(update={"notes": (*d.notes, "AE option Stealth: AE stealth in Unity play (X.1)")})
-    target = state(ShipSpec(d), 1)
-    attacker = state(ShipSpec(read_designs(MAJESTIC)[0]))
+    target = state(ship_spec(d), 1)
+    attacker = state(ship_spec(read_designs(MAJESTIC)[0]))
     mode = attacker.spec.banks[0].modes[0]
     assert before_volley(random.Random(1), attacker, target, mode, 1, 1, 2, None, "", 0, 0) == (0, 0)
     assert before_volley(random.Random(1), attacker, target, mode, 1, 1, 1, None, "", 0, 0) == (None, 1)
@@ -106,7 +107,7 @@ def test_ae_stealth_extra_penalty_and_no_long_range():
 def test_ae_rules_items_are_listed_as_not_simulated_with_their_share():
     """X.1: traits with "No equivalent; use Admiralty rules" (Increased Hits, Range-Based DMG/ROF ...)."""
     d = batch.convert_file(LEGACY / "admiralty" / "razorthorn-houseruled.ae", "admiralty").designs[0]
-    notes = ShipSpec(d).not_simulated
+    notes = ship_spec(d).not_simulated
     hits = [n for n in notes if "Increased Hits" in n]
     assert hits and all("of the Unity re-rating" in n for n in hits)
     assert any("Critical Hit Save" in n and "not simulated" in n for n in notes)
@@ -116,14 +117,14 @@ def test_ae_rules_items_are_listed_as_not_simulated_with_their_share():
 def test_nova_record_without_shields_names_the_fix():
     record = batch.convert_file(LEGACY / "nova" / "nova-majestic-typed.nova", "nova").designs[0]
     with pytest.raises(DrydockError, match="SHIELDS line of the Nova display"):
-        ShipSpec(record)
+        ship_spec(record)
 
 
 def test_nova_setup_hull_systems_thrust_shields_cr():
     """X.2: "the shield rating is equal to seven minus the value of the first unchecked shield dice icon";
     "engine rating is equivalent to the value in its first unchecked thrust box"; 13 hull boxes 5/4/4 -> hull
     size 9, bullets in system boxes 2 and 4 (here 5/4/5: hull 10, bullets 2 and 4)."""
-    spec = ShipSpec(nova())
+    spec = ship_spec(nova())
     assert spec.shield_track == (3, 2, 1, 1, 1) and spec.engine_track == (4, 3, 2, 1, 1)
     assert spec.hull == 10 and spec.legacy.system_boxes == 4 and spec.legacy.bullets == (2, 4)
     assert spec.cr == 344 and spec.cm == 1  # ECM 1 1 1: a -1 on each to-hit die against it
@@ -134,7 +135,7 @@ def test_nova_acc_imp_dmg_and_attack_dice():
     """X.2: "All Nova weapons are ACC 5+, unless they possess the Accurate (Acr) trait"; "IMP 1, unless ... Dx2
     or Dx3 ... IMP 2 or IMP 3"; "All Nova weapons are DMG 1"; the number of to-hit dice from the attack-dice
     string, shifted by "the bank's arc modifier and any applicable weapon damage modifier"."""
-    spec = ShipSpec(nova())
+    spec = ship_spec(nova())
     by = {b.entry: (b.battery_name, b.modes[0]) for b in spec.banks}
     name, beam = by["FF"]
     assert name == "Fusion Beams" and isinstance(beam, NovaModeSpec)
@@ -165,7 +166,7 @@ def test_nova_prc_halves_the_shield_rounded_up():
 
 def test_nova_armor_boxes_before_damage_rolls():
     """X.2: "All armor boxes on a Nova starship must be checked off before any damage rolls are made." """
-    s = state(ShipSpec(nova(armor="ooo")))
+    s = state(ship_spec(nova(armor="ooo")))
     assert absorb_armor(s, 2) == 0 and s.legacy.armor_left == 1
     assert absorb_armor(s, 4) == 3 and s.legacy.armor_left == 0
 
@@ -175,7 +176,7 @@ def test_nova_damage_table_and_damage_checks():
     off, conduct damage checks"; "Once all of a starship's system boxes have been checked off, additional damage
     rolls of 4 or 5 have no effect." Nova p.15: "never check off a ship's last remaining thrust box, weapon hit,
     ECM box, or shield die icon." A Unity roll of 4 (engine) or 5 (weapon) is a system hit; 6 (shield) nothing."""
-    s = state(ShipSpec(nova()))
+    s = state(ship_spec(nova()))
     s.p_hull, s.p_eng, s.p_shd = 2, 1, 3
     s.spec.legacy.apply(s, None, Faces())
     assert s.hull_hits == 2 and s.legacy.sys_hits == 1 and s.shd_hits == 0
@@ -195,14 +196,14 @@ def test_nova_not_simulated_lists_unreadable_parts_and_legacy_systems():
     record = nova()
     record = record.model_copy(update={"notes": (*record.notes, "Nova system Escort: not yet adapted; Nova rules "
                                                                 "p.18 (X.2)")})
-    notes = ShipSpec(record).not_simulated
+    notes = ship_spec(record).not_simulated
     assert any("Escort" in n and "share of the X.2 CR cannot be computed" in n for n in notes)
 
 
 def test_mixed_battle_is_fought_and_scores_the_crs_of_record():
     """An AE card and a Nova ship against the Unity Majestic: victory points use the CRs of record (277, 344)."""
-    a = [ShipSpec(dumbo()), ShipSpec(nova())]
-    b = [ShipSpec(read_designs(MAJESTIC)[0])]
+    a = [ship_spec(dumbo()), ship_spec(nova())]
+    b = [ship_spec(read_designs(MAJESTIC)[0])]
     m = Matchup(a, b, turns=8)
     assert m.vp_target == -(-(277 + 344) * 3 // 5)
     results = [m.fight(random.Random(seed)) for seed in range(6)]
@@ -228,7 +229,7 @@ def test_nova_cr_modifier_drones_and_three_fighter_flights():
     text = text.replace("SYSTEMS: Fire Control; Hyperdrive", "SYSTEMS: Fire Control; Hyperdrive; Drones (2); "
                         "Carrier (2)") + "CR MODIFIER: +5%\n"
     record = batch.convert_text(text, "nova", file="majestic.nova").designs[0]
-    spec = ShipSpec(record)
+    spec = ship_spec(record)
     assert spec.cr == 361
     drones = [b for b in spec.banks if b.battery_name == "Drones"]
     assert len(drones) == 2 and all(b.seeker is not None for b in drones)
@@ -238,7 +239,7 @@ def test_nova_cr_modifier_drones_and_three_fighter_flights():
 
     carrier = state(spec)
     assert spec.flights == 2 and FighterFlight(1, 0, carrier, 0, 0, 0, "f").count == 3
-    unity = state(ShipSpec(read_designs(MAJESTIC)[0]))
+    unity = state(ship_spec(read_designs(MAJESTIC)[0]))
     assert FighterFlight(2, 0, unity, 0, 0, 0, "f").count == 6
 
 

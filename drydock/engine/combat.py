@@ -171,10 +171,10 @@ def fire_volley(rng: random.Random, attacker: ShipState, target: ShipState, mode
     ``penalty``: further -1s fire control may cancel (flares in the line of sight, B.9); ``bonus``: +1s
     (a face-up probe near the target, B.17).
     """
-    if attacker.spec.legacy is not None or target.spec.legacy is not None:  # X.1 / X.2
-        from drydock.engine.legacy_rules import before_volley
-
-        done, penalty = before_volley(rng, attacker, target, mode, weapons, size, band, log, what, penalty, bonus)
+    legacy = attacker.spec.legacy or target.spec.legacy
+    if legacy is not None:  # X.1 / X.2 (drydock.engine.legacy_rules)
+        done, penalty = legacy.before_volley(rng, attacker, target, mode, weapons, size, band, log, what, penalty,
+                                             bonus)
         if done is not None:
             return done
     # B.5: a detected cloaked target is -1
@@ -232,9 +232,7 @@ def fire_volley(rng: random.Random, attacker: ShipState, target: ShipState, mode
         else:
             target.screens -= screens_used
         if target.legacy is not None:  # X.2: a Nova ship's armor boxes first
-            from drydock.engine.legacy_rules import absorb_armor
-
-            normal = absorb_armor(target, normal)
+            normal = target.spec.legacy.absorb_armor(target, normal)
         ion = target.spec.ionized
         for _ in range(normal):
             roll_damage(rng, tally, cts=mode.cts, inc=mode.inc, knt=mode.knt, dly=mode.dly, dsr=mode.dsr,

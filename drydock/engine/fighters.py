@@ -381,9 +381,7 @@ def small_hits(r, target: ShipState, hits: int, arc: int) -> tuple[int, DamageTa
     tally = DamageTally()
     rolls = points - used
     if target.legacy is not None:  # X.2: a Nova ship's armor boxes first
-        from drydock.engine.legacy_rules import absorb_armor
-
-        rolls = absorb_armor(target, rolls)
+        rolls = target.spec.legacy.absorb_armor(target, rolls)
     for _ in range(rolls):
         roll_damage(r, tally, ionized=target.spec.ionized)
     target.p_hull += tally.hull

@@ -3,7 +3,7 @@ simulated in every battle report, each with its share of the ship's CR where one
 
 X.1 keeps nine AE traits and several AE options under "use Admiralty rules"; X.2 leaves Nova traits other
 than Acr, Cts, Dx2, Dx3, Prc and Skr, and six Nova systems, to the Nova rulebook. The converters keep each
-as a note on the design or record (:mod:`drydock.legacy.convert`, :mod:`drydock.legacy.nova_record`).
+as a note on the design or record (:mod:`drydock.formats.legacy.convert`, :mod:`drydock.formats.legacy.nova_record`).
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ def _pct(part: int, whole: int) -> str:
 
 def battery_share(design: Any, rules: Any, battery: str) -> str:
     """1 - Unity CR without ``battery`` / Unity CR (A.2), as "30%": the battery's share of the re-rating."""
-    from drydock.validation import rate
+    from drydock.core.validation import rate
 
     cr = rate(design, rules).combat_rating
     without = rate(design.model_copy(update={"weapons": tuple(w for w in design.weapons if w.name != battery)}),
@@ -77,3 +77,13 @@ def nova_unplayed(record: Any) -> list[str]:
         elif note.startswith("Unreadable in the source"):
             out.append(f"{note}: the ship fights without it")
     return out
+
+
+def fielded_cr(design: Any, rules: Any = None) -> int:
+    """The CR ``design`` is fielded at (:func:`drydock.core.admiralty_card.cr_of_record`), rating it if needed."""
+    from drydock.core.admiralty_card import cr_of_record
+    from drydock.core.validation import rate
+
+    if getattr(design, "kind", None) == "nova":
+        return cr_of_record(design).value
+    return cr_of_record(design, rate(design, rules).combat_rating).value

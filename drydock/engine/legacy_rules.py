@@ -1,17 +1,19 @@
 """Admiralty (X.1) and Nova (X.2) ships in a Unity battle: Appendix X's combat changes, as data and hooks.
 
-A converted AE design fights as its Admiralty card (:mod:`drydock.admiralty_card`): its AE engine and
+A converted AE design fights as its Admiralty card (:mod:`drydock.core.admiralty_card`): its AE engine and
 shield tracks, two boxes per engine or shield hit, two rolls on its weapon damage chart per weapon hit,
-its stated AE CR for victory points, AE stealth. A Nova record (:class:`~drydock.legacy.nova_record.NovaRecord`)
+its stated AE CR for victory points, AE stealth. A Nova record (:class:`~drydock.formats.legacy.nova_record.NovaRecord`)
 fights *as it is* -- not through a Unity re-design -- because X.2 plays the Nova display itself: to-hit dice
 from the attack-dice string, ACC 5+ (4+ Acr), IMP 1/2/3 (Dx2/Dx3), DMG 1, a bonus die per unmodified 1 or 6,
 Prc halving the shield rating, armor boxes before damage rolls, the 1-3 hull / 4-5 system / 6 no effect
 table and the Nova damage checks on bulleted system boxes. The parts of the ship that Appendix B plays
 (fire control, hyperdrive ...) come from a Unity stand-in with the record's hull, engines and systems.
 
-Hooks: :class:`~drydock.engine.ships.ShipSpec` calls :func:`nova_stand_in` and :func:`adapt`;
-``fire_volley`` calls :func:`before_volley`; the damage sites call :func:`absorb_armor`;
-``apply_marked_damage`` calls :meth:`LegacyRules.apply`. What neither source defines is listed as not simulated.
+:func:`ship_spec` builds the play tables of any design (the match-up builder calls it); the rules travel
+with the ship as ``ShipSpec.legacy`` (a :class:`LegacyRules`), whose methods the Unity engine calls:
+``fire_volley`` -> :meth:`LegacyRules.before_volley`, the damage sites -> :meth:`LegacyRules.absorb_armor`,
+``apply_marked_damage`` -> :meth:`LegacyRules.apply` (so the engine's modules need not import this one).
+What neither source defines is listed as not simulated.
 """
 
 from __future__ import annotations
@@ -20,11 +22,15 @@ import random
 from dataclasses import dataclass, field
 from typing import Any
 
+from drydock.core.admiralty_card import admiralty_card, cr_of_record
+from drydock.core.model import Design
+from drydock.core.rules import Ruleset
 from drydock.engine.combat import BAND_NAMES, absorb_screens, impact_shield, to_hit_modifier
 from drydock.engine.dice import DamageTally, d6, mount_die_hits, needs_reroll, roll_damage, roll_impact
 from drydock.engine.hexgrid import DEFENSIVE, geometry
+from drydock.engine.legacy_notes import admiralty_unplayed, nova_unplayed
 from drydock.engine.ships import BankSpec, ModeSpec, ShipSpec, ShipState
-from drydock.engine.tables import FIGHTERS_PER_FLIGHT, SIMULATED_SYSTEMS
+from drydock.engine.tables import ALWAYS_NOT_SIMULATED, FIGHTERS_PER_FLIGHT, SIMULATED_SYSTEMS
 from drydock.errors import DrydockError
 
 # ------------------------------------------------------------------ the rules, each with its text
@@ -139,6 +145,12 @@ class LegacyRules:
 
     def new_state(self) -> LegacyState:
         return LegacyState(armor_left=self.armor)
+
+    def before_volley(self, *args: Any) -> tuple[int | None, int]:
+        return before_volley(*args)
+
+    def absorb_armor(self, target: ShipState, points: int) -> int:
+        return absorb_armor(target, points)
 
     # -------------------------------------------------------- End Phase (4.5)
     def apply(self, ship: ShipState, log: list[str] | None, rng: random.Random | None) -> bool:
@@ -321,23 +333,28 @@ def mark_damage(rng: random.Random, target: ShipState, mode: ModeSpec, dpoints: 
     return tally
 
 
-def bind(ships: list[ShipState], rng: random.Random) -> None:
-    """Give the legacy ships of a battle its random generator (for End Phase rolls: AE chart, Nova checks)."""
-    for s in ships:
-        if s.legacy is not None:
-            s.legacy.rng = rng
-
-
 # ------------------------------------------------------------------ building the ship tables
 def is_nova(design: Any) -> bool:
     return getattr(design, "kind", None) == "nova"
 
 
+def ship_spec(design: Any, rules: Any = None, name: str | None = None) -> ShipSpec:
+    """The play tables of ``design``: a Unity design as it is; an Admiralty card (X.1) and a Nova record (X.2)
+    with their rules attached (``spec.legacy``). A Nova record fights as it is, not as a Unity re-design."""
+    if is_nova(design):
+        spec = ShipSpec(nova_stand_in(design), rules, name)
+        spec.legacy = _adapt_nova(spec, design)
+        return spec
+    spec = ShipSpec(design, rules, name)
+    card = admiralty_card(design)
+    if card is not None:
+        spec.legacy = _adapt_admiralty(spec, design, card, rules)
+    return spec
+
+
 def nova_stand_in(record: Any) -> Any:
     """The Unity design of the parts Appendix B plays for a Nova record (hull, engines, shields, systems), or a
     :class:`~drydock.errors.DrydockError` naming the fix when the record cannot fight."""
-    from drydock.model import Design
-
     title = record.title or record.class_name or "Nova record"
     if record.shields is None:
         raise DrydockError(f"{title}: the Nova record has no shield rating (its shield-dice icons were illegible in "
@@ -349,22 +366,7 @@ def nova_stand_in(record: Any) -> Any:
                   engines=record.engines, shields=min(record.shields, 5), systems=record.systems)
 
 
-def adapt(spec: ShipSpec, source: Any, rules: Any) -> LegacyRules | None:
-    """The X.1/X.2 rules of ``source`` applied to ``spec`` (built from ``source`` or its Nova stand-in)."""
-    if is_nova(source):
-        return _adapt_nova(spec, source)
-    from drydock.admiralty_card import admiralty_card
-
-    card = admiralty_card(source)
-    if card is None:
-        return None
-    return _adapt_admiralty(spec, source, card, rules)
-
-
 def _adapt_admiralty(spec: ShipSpec, design: Any, card: Any, rules: Any) -> LegacyRules:
-    from drydock.admiralty_card import cr_of_record
-    from drydock.engine.legacy_notes import admiralty_unplayed
-
     spec.cr = cr_of_record(design, spec.cr).value  # X.1: the AE CR for victory points
     spec.engine_track = card.engines
     spec.shield_track = card.shields if any(card.shields) else ()
@@ -385,9 +387,6 @@ def _adapt_admiralty(spec: ShipSpec, design: Any, card: Any, rules: Any) -> Lega
 
 
 def _adapt_nova(spec: ShipSpec, record: Any) -> LegacyRules:
-    from drydock.engine.legacy_notes import nova_unplayed
-    from drydock.engine.tables import ALWAYS_NOT_SIMULATED
-
     spec.cr = record.combat_rating or 0
     spec.title = record.title
     spec.engine_track = tuple(record.thrust)
@@ -399,8 +398,6 @@ def _adapt_nova(spec: ShipSpec, record: Any) -> LegacyRules:
     spec.equipment_limit = 0
     banks: list[BankSpec] = []
     names: list[str] = []
-    from drydock.rules import Ruleset
-
     unity = Ruleset.unity()
     for w in record.weapons:
         if w.ma is not None and w.rof is None:

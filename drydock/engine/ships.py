@@ -1,12 +1,15 @@
 """Ship tables for play: a design read once into plain slotted records (no pydantic in the hot loop).
 
 :class:`ShipSpec` holds what never changes (tracks, weapon tables, systems, CR) and is built once
-per matchup from :func:`drydock.validation.rate`; :class:`ShipState` is one ship in one battle.
+per matchup from :func:`drydock.core.validation.rate`; :class:`ShipState` is one ship in one battle.
 """
 
 from __future__ import annotations
 
-from drydock.arcs import arc_components
+from drydock.core.arcs import arc_components
+from drydock.core.model import ArcValues, Design, WeaponMode
+from drydock.core.rules import Ruleset
+from drydock.core.validation import rate
 from drydock.engine.hexgrid import DEFENSIVE_NAMES, arc_mask
 from drydock.engine.tables import (
     ALWAYS_NOT_SIMULATED,
@@ -18,9 +21,6 @@ from drydock.engine.tables import (
     TELESCOPIC_IMP,
     TRAIT_NOTES,
 )
-from drydock.model import ArcValues, Design, WeaponMode
-from drydock.rules import Ruleset
-from drydock.validation import rate
 
 
 class ModeSpec:
@@ -118,11 +118,6 @@ class ShipSpec:
 
     def __init__(self, design: Design, rules: Ruleset | None = None, name: str | None = None) -> None:
         rules = rules or Ruleset.unity()
-        source = design
-        if getattr(design, "kind", None) == "nova":  # X.2: a Nova record fights as it is (engine.legacy_rules)
-            from drydock.engine.legacy_rules import nova_stand_in
-
-            design = nova_stand_in(design)
         rating = rate(design, rules)
         t = rating.tracks
         self.name = name or design.ship_name or design.class_name or design.title or "ship"
@@ -201,9 +196,8 @@ class ShipSpec:
                 share = cr_share(design, rules, self.cr, name)
                 notes.append(f"{self.name}: {name}: {SYSTEM_NOTES.get(name, 'not simulated')} ({share} of its CR)")
         self.not_simulated = list(dict.fromkeys(notes))
-        from drydock.engine.legacy_rules import adapt
-
-        self.legacy = adapt(self, source, rules)  # Admiralty cards (X.1) and Nova records (X.2); else None
+        #: X.1 Admiralty card / X.2 Nova ship rules (drydock.engine.legacy_rules.ship_spec sets them), else None
+        self.legacy = None
 
     @property
     def battery_count(self) -> int:

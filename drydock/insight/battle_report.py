@@ -13,16 +13,15 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from drydock.admiralty_card import cr_of_record
+from drydock.core.model import Design
+from drydock.core.validation import rate
 from drydock.engine.ai import DEFAULT_DOCTRINE, doctrine_label
 from drydock.engine.battle import BattleResult
-from drydock.engine.legacy_notes import ae_rules_batteries
+from drydock.engine.legacy_notes import ae_rules_batteries, fielded_cr
 from drydock.engine.montecarlo import Summary, wilson
 from drydock.engine.observe import END_KINDS, LOSS_KINDS
 from drydock.engine.tables import SIMULATED_SYSTEMS, SIMULATED_TRAITS
 from drydock.insight.numbers import num, pct, text
-from drydock.model import Design
-from drydock.validation import rate
 
 BANDS = ("short", "medium", "long", "seekers", "fighters")
 DOCTRINE_DEFAULT = DEFAULT_DOCTRINE
@@ -74,7 +73,7 @@ class BattleReport:
             un = used = cr = 0
             for d in designs:
                 u, t = unsimulated_su(d, launch_recovery)
-                un, used, cr = un + u, used + t, cr + cr_of_record(d).value  # X.1/X.2 CRs of record
+                un, used, cr = un + u, used + t, cr + fielded_cr(d)  # X.1/X.2 CRs of record
             infos.append(SideInfo(name, labs, cr, un, used))
         return cls((infos[0], infos[1]), doctrine)
 
