@@ -32,6 +32,7 @@ from drydock.engine.legacy_notes import admiralty_unplayed, nova_unplayed
 from drydock.engine.ships import BankSpec, ModeSpec, ShipSpec, ShipState
 from drydock.engine.tables import ALWAYS_NOT_SIMULATED, FIGHTERS_PER_FLIGHT, SIMULATED_SYSTEMS
 from drydock.errors import DrydockError
+from drydock.formats.legacy.tables import NOVA_SHIELD_BASE
 
 # ------------------------------------------------------------------ the rules, each with its text
 #: X.1 "If the result is an engine or shield hit, check off two boxes from the appropriate track, instead of
@@ -390,7 +391,7 @@ def _adapt_nova(spec: ShipSpec, record: Any) -> LegacyRules:
     spec.cr = record.combat_rating or 0
     spec.title = record.title
     spec.engine_track = tuple(record.thrust)
-    spec.shield_track = tuple(7 - icon for icon in record.shield_icons or ())
+    spec.shield_track = tuple(NOVA_SHIELD_BASE - icon for icon in record.shield_icons or ())  # X.2: 7 - icon
     spec.shield_arcs = None
     spec.weapons_track = ()
     spec.cm = record.ecm[0] if record.ecm else 0
