@@ -69,6 +69,7 @@ def test_convert_print_rate_and_fight(tmp_path):
     assert data["runs"] == 40 and data["a_wins"] + data["b_wins"] + data["draws"] == 40
     sides = data["report"]["sides"]
     assert [s["combat_rating"] for s in sides] == [621, 376]
+    assert [s["nova_records"] for s in sides] == [1, 0]
     assert any(n.startswith("Jumbo: AE card:") for n in data["not_simulated"])
     assert any(n.startswith("Invincible: Unreadable in the source") for n in data["not_simulated"])
 

@@ -49,6 +49,8 @@ class SideInfo:
     cr: int
     unsimulated_su: int
     used_su: int
+    nova_records: int = 0
+    """Nova records on the side (X.2): they have no SU, so the SU share leaves them out."""
 
 
 @dataclass
@@ -74,7 +76,8 @@ class BattleReport:
             for d in designs:
                 u, t = unsimulated_su(d, launch_recovery)
                 un, used, cr = un + u, used + t, cr + fielded_cr(d)  # X.1/X.2 CRs of record
-            infos.append(SideInfo(name, labs, cr, un, used))
+            nova = sum(1 for d in designs if getattr(d, "kind", None) == "nova")
+            infos.append(SideInfo(name, labs, cr, un, used, nova))
         return cls((infos[0], infos[1]), doctrine)
 
     def add(self, r: BattleResult) -> None:
@@ -137,6 +140,7 @@ class BattleReport:
                 "combat_rating": info.cr,
                 "not_simulated_su": info.unsimulated_su,
                 "not_simulated_share": num(Fraction(info.unsimulated_su, max(info.used_su, 1))),
+                "nova_records": info.nova_records,
                 "mean_damage": num(sum(self.band_damage(i).values()), 2),
                 "mean_damage_by_band": {b: num(v, 2) for b, v in self.band_damage(i).items()},
                 "mean_damage_by_battery": batteries,
@@ -180,9 +184,11 @@ def format_report(report: BattleReport) -> str:
     ended = ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in d["ended"].items() if v)
     lines.append(f"how the battles ended: {ended}")
     for s in d["sides"]:
-        share = pct(s["not_simulated_share"])
+        share = f"{pct(s['not_simulated_share'])} of SU not simulated"
+        if s.get("nova_records"):  # X.2 records have no SU: their unplayed rules are in the not-simulated list
+            share += f"; {s['nova_records']} Nova record(s) without SU, not counted"
         fk = s["mean_turns_to_first_kill"]
-        lines.append(f"side {s['side']}: CR {s['combat_rating']} ({share} of SU not simulated); "
+        lines.append(f"side {s['side']}: CR {s['combat_rating']} ({share}); "
                      f"first kill in {s['battles_with_a_kill']} battles"
                      + (f", mean turn {text(fk)}" if fk is not None else ""))
         bands = ", ".join(f"{b} {text(v)}" for b, v in s["mean_damage_by_band"].items() if v)
