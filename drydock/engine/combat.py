@@ -176,6 +176,12 @@ def fire_volley(rng: random.Random, attacker: ShipState, target: ShipState, mode
     (a face-up probe near the target, B.17). ``reroll(die) -> bool``: E.2 directed damage re-rolls;
     ``even_impacts``: in a nebula "any even impact roll ... automatically succeeds" (G.4).
     """
+    legacy = attacker.spec.legacy or target.spec.legacy
+    if legacy is not None:  # X.1 / X.2 (drydock.engine.legacy_rules)
+        done, penalty = legacy.before_volley(rng, attacker, target, mode, weapons, size, band, log, what, penalty,
+                                             bonus)
+        if done is not None:
+            return done
     # B.5: a detected cloaked target is -1
     mod = to_hit_modifier(mode, band, target.cm + target.cloaked + penalty, attacker.fc) + bonus
     acc = mode.acc
@@ -230,6 +236,8 @@ def fire_volley(rng: random.Random, attacker: ShipState, target: ShipState, mode
             target.dir_screens[arc] -= screens_used
         else:
             target.screens -= screens_used
+        if target.legacy is not None:  # X.2: a Nova ship's armor boxes first
+            normal = target.spec.legacy.absorb_armor(target, normal)
         ion = target.spec.ionized
         table = target.spec.damage_table  # 4.4, from the ruleset
         for _ in range(normal):

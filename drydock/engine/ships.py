@@ -117,7 +117,7 @@ class ShipSpec:
                  "not_simulated", "engines", "afb", "flights", "launch_tubes", "hyperdrive", "marines",
                  "tractor_beams",
                  "stutterdrive", "overthrusters", "shockwave", "system_qty", "design", "mines", "cloak", "flares",
-                 "probes", "sails", "shuttles", "damage_table", "rules_label")
+                 "probes", "sails", "shuttles", "legacy", "damage_table", "rules_label")
 
     def __init__(self, design: Design, rules: Ruleset | None = None, name: str | None = None) -> None:
         rules = rules or Ruleset.unity()
@@ -202,6 +202,8 @@ class ShipSpec:
                 share = cr_share(design, rules, self.cr, name)
                 notes.append(f"{self.name}: {name}: {SYSTEM_NOTES.get(name, 'not simulated')} ({share} of its CR)")
         self.not_simulated = list(dict.fromkeys(notes))
+        #: X.1 Admiralty card / X.2 Nova ship rules (drydock.engine.legacy_rules.ship_spec sets them), else None
+        self.legacy = None
 
     @property
     def battery_count(self) -> int:
@@ -227,7 +229,7 @@ class ShipState:
                  "cm", "fc", "lrs", "stealth", "destroyed_turn", "warming", "hyper_total", "hyper_eng",
                  "jumped", "marines_left", "boarders", "beams_turn", "beams_used", "captured",
                  "mines_left", "cloaked", "detected", "cloak_turns", "marker",
-                 "flares_left", "probes_left", "wind", "reinforced", "range_x", "er_mod")
+                 "flares_left", "probes_left", "wind", "legacy", "reinforced", "range_x", "er_mod")
 
     def __init__(self, spec: ShipSpec, side: int, uid: int, label: str) -> None:
         self.spec = spec
@@ -275,6 +277,7 @@ class ShipState:
         self.flares_left = spec.flares
         self.probes_left = spec.probes
         self.wind: int | None = None  # B.21: the direction the solar wind blows toward (ships with sails)
+        self.legacy = spec.legacy.new_state() if spec.legacy is not None else None  # X.1/X.2 counters
         # optional rules (drydock.engine.options.state.OptionShipState reads them; the core game never does)
         self.reinforced = -1      # E.6: the defensive arc reinforced this turn (-1: none)
         self.range_x = None       # G.4 nebula, E.7: the effective range of an actual range (None: the core game)
