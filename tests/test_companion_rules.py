@@ -1,7 +1,7 @@
 """The bundled rulesets: Captain's Companion (2025) D5 traits and the "Fixing Seekers" proposal.
 
 Source: Starmada Captain's Companion (February 2025) D5 (../shared/seeds/002_*.txt), read as
-drydock/rules/companion.py records; "Fixing Seekers" forum post (its worked example).
+drydock/core/rules/companion.py records; "Fixing Seekers" forum post (its worked example).
 Reference weapon: 6-12-18, 1x4+/1/1 = 18 x 1 x 0.25 x 1.25 x 1.6 = 9.0 before traits (A.1).
 """
 
@@ -13,11 +13,11 @@ from fractions import Fraction
 import pytest
 
 from drydock import validate
-from drydock.calc import mode_bsur
+from drydock.core.calc import mode_bsur
+from drydock.core.rules import Ruleset
 from drydock.errors import RulesError
+from drydock.formats.houserules import load_house_rules, load_ruleset
 from drydock.formats.text import parse_traits
-from drydock.houserules import load_house_rules, load_ruleset
-from drydock.rules import Ruleset
 
 from .helpers import battery, design, mode
 
@@ -102,9 +102,9 @@ def test_cli_rules_list_and_rate():
 def test_companion_design_round_trips_through_every_text_format():
     from pathlib import Path
 
+    from drydock.core.validation import rate
     from drydock.formats.drake import from_drake, to_drake
     from drydock.formats.native import from_json, from_yaml, to_json, to_yaml
-    from drydock.validation import rate
 
     text = (Path(__file__).resolve().parent.parent / "examples/companion/sycamore.yaml").read_text()
     [d] = from_yaml(text, rules=C)

@@ -5,9 +5,9 @@ Source: Starmada Captain's Companion (2025) D7.1-D7.4 (../shared/seeds/002_*.txt
 
 import pytest
 
-from drydock.dac import dac_for, layout, shift
-from drydock.houserules import load_ruleset
-from drydock.validation import rate
+from drydock.core.dac import dac_for, layout, shift
+from drydock.core.validation import rate
+from drydock.formats.houserules import load_ruleset
 
 from .helpers import battery, design, mode
 

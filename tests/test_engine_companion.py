@@ -5,7 +5,7 @@ Source: Starmada Captain's Companion (2025), D1, D3, D5.1-D5.3, D7.2-D7.3 (../sh
 
 import pytest
 
-from drydock.dac import shift
+from drydock.core.dac import shift
 from drydock.engine.companion import (
     alternate_damage,
     deadly_state,

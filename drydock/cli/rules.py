@@ -14,13 +14,14 @@ variables_option = click.option("--variables", is_flag=True,
 
 
 @click.command()
-@click.argument("views", nargs=-1, type=click.Choice(["traits", "systems", "arcs"]))
+@click.argument("views", nargs=-1, type=click.Choice(["traits", "systems", "arcs", "options"]))
 @click.option("--json", "as_json", is_flag=True, help="Print the catalog as JSON.")
 @variables_option
 @click.option("--list", "list_bundled", is_flag=True, help="List the bundled rulesets that --rules NAME accepts.")
 @rules_option
 def rules(views: tuple[str, ...], as_json: bool, variables: bool, list_bundled: bool, rules_file: str | None) -> None:
-    """List weapon traits, systems and arc codes (VIEWS: traits, systems, arcs; default all).
+    """List weapon traits, systems and arc codes (VIEWS: traits, systems, arcs; default all), or the optional
+    rules, terrain and scenarios of Appendices D-G and S (VIEW options: section, name, summary, simulated).
 
     Traits show abbreviation, multiplier, restrictions and section; systems their SU cost,
     ORAT and DRAT effects, quantity rule and section; arc codes their component arcs.
@@ -28,7 +29,7 @@ def rules(views: tuple[str, ...], as_json: bool, variables: bool, list_bundled: 
     --variables lists what each formula may use.
     """
     if list_bundled:
-        from drydock.houserules import bundled_names
+        from drydock.formats.houserules import bundled_names
 
         names = bundled_names()
         if as_json:
@@ -37,12 +38,22 @@ def rules(views: tuple[str, ...], as_json: bool, variables: bool, list_bundled: 
             click.echo("".join(f"{name:<12} {text}\n" for name, text in names.items()), nl=False)
         return
     if variables:
-        from drydock.rules.variables import format_variables
+        from drydock.core.rules.variables import format_variables
 
         click.echo(format_variables())
         return
-    from drydock.houserules import load_ruleset
-    from drydock.rules.catalog import VIEWS, catalog, format_catalog
+    if "options" in views:
+        from drydock.core.rules.play_options import OPTIONS, format_options
+
+        if len(set(views)) > 1:
+            from drydock.errors import DrydockError
+
+            raise DrydockError("the options view is listed on its own: drydock rules options")
+        click.echo(json.dumps([o.to_dict() for o in OPTIONS], indent=2) if as_json else format_options(),
+                   nl=as_json)
+        return
+    from drydock.core.rules.catalog import VIEWS, catalog, format_catalog
+    from drydock.formats.houserules import load_ruleset
 
     chosen = tuple(dict.fromkeys(views)) or VIEWS
     cat = catalog(load_ruleset(rules_file))

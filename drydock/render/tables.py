@@ -1,21 +1,13 @@
 """Display-sheet conventions and print geometry as data (1.0-1.5, 2.2, A.3; weapons.md §8).
 
 Nothing here computes a rating: the numbers on a sheet come from
-:func:`drydock.validation.rate`. These tables say how the sheet *shows* them and
+:func:`drydock.core.validation.rate`. These tables say how the sheet *shows* them and
 how big the printed parts are.
 """
 
 from __future__ import annotations
 
-#: 2.2 battle sizes, in the order of ``Ruleset.battle_sizes`` (fleet limits 400/700/1000/1500/2000):
-#: (name, victory-point target). The fleet limits themselves come from the ruleset.
-BATTLE_SIZES: tuple[tuple[str, int], ...] = (
-    ("Very Small", 240),
-    ("Small", 420),
-    ("Medium", 600),
-    ("Large", 900),
-    ("Very Large", 1200),
-)
+#: The 2.2 battle sizes (names, fleet limits, VP targets) live in the ruleset: ``Ruleset.play.size_table``.
 
 #: weapons.md §8 / C.5: a trait whose value is shown as "*" instead of a number, and which one.
 STAR_FIELDS: dict[str, str] = {

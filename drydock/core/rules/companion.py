@@ -1,0 +1,103 @@
+"""The bundled rulesets (``--rules companion``, ``--rules seeker-fix``) as house-rule data over Unity.
+
+Each is a plain mapping of the same keys as :data:`drydock.rules.unity.UNITY`, merged over the book
+exactly as a house-rule file is (:meth:`drydock.rules.Ruleset.from_data`), with the source's words
+beside each reading (``quote``). A player's own house-rule file builds on one with ``base: NAME``.
+
+- ``companion``: the *Starmada Captain's Companion* (February 2025), D5 weapon traits. The D5 table is
+  scrambled by PDF extraction; the reading settled here is recorded in :data:`D5_READING`.
+- ``seeker-fix``: the "Fixing Seekers" forum proposal by the rulebook's author.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from drydock.core.rules.unity import UNITY
+
+#: D5 as extracted (../shared/seeds/002_*.txt lines 313-328): the multipliers of the two
+#: four-level traits are printed in one column, one line per level, with the trait name on the
+#: second line of its block. Reading: each block of four multipliers, top to bottom, is levels 0-3.
+#: Evidence: Proximity 1 is "the 'default' version, p.CR22" and Unity's Proximity is x2.0 (A.1), the
+#: second value of its block; the values rise with the area affected (0 < 1 < 2 < 3), as Enveloping's
+#: do with the facings hit (Enveloping 3 hits all four facings, 4.1 ~ 4 x the single-facing cost).
+D5_READING: dict[str, Any] = {
+    "section": "D5 (Captain's Companion 2025)",
+    "quote": "TRAIT MODIFIER PROHIBITED / Deadly x1.5 Incapacitating / x1.2 / Enveloping x2.3 / (0/1/2/3) x3.2 / "
+             "x4.1 / Persistent x1.6 Incapacitating / x1.5 / Proximity x2.0 / (0/1/2/3) x3.0 / x4.0 / Slag x1.2 / "
+             "Scattershot x1.0 (D5, as extracted) / Proximity 1 weapons (the \"default\" version, p.CR22) (D5.1)",
+    "reading": "Enveloping 0-3 = x1.2 / x2.3 / x3.2 / x4.1; Proximity 0-3 = x1.5 / x2.0 / x3.0 / x4.0",
+}
+
+_D5 = "D5 (Captain's Companion)"
+_READ = "reading: " + D5_READING["reading"]
+
+
+def _trait(name: str, multiplier: str, aliases: tuple[str, ...] = (), note: str = "") -> dict[str, Any]:
+    out: dict[str, Any] = {"name": name, "multiplier": multiplier, "section": _D5, "quote": D5_READING["quote"]}
+    if aliases:
+        out["aliases"] = list(aliases)
+    if note:
+        out["note"] = note
+    return out
+
+
+def _levels(codes: tuple[str, ...]) -> list[dict[str, Any]]:
+    """Two levels of one trait together are a duplicate trait (as Piercing-1 with Piercing-2, C.5)."""
+    return [{"traits": [a, b], "section": _D5, "note": "two levels of one trait"}
+            for i, a in enumerate(codes) for b in codes[i + 1:]]
+
+
+COMPANION: dict[str, Any] = {
+    "name": "Starmada Unity v2.0 + Captain's Companion (2025)",
+    "traits": {
+        # Replaces Unity's Deadly (x2.0, crew casualties, C.5) under the Companion (D5.4: disabling).
+        "Dly": _trait("Deadly", "1.5", note="Companion D5.4 Deadly replaces Unity's x2.0"),
+        "Env0": _trait("Enveloping 0", "1.2", note=_READ),
+        "Env1": _trait("Enveloping 1", "2.3", note=_READ),
+        "Env2": _trait("Enveloping 2", "3.2", note=_READ),
+        "Env3": _trait("Enveloping 3", "4.1", note=_READ),
+        "Prs": _trait("Persistent", "1.6"),
+        "Prx0": _trait("Proximity 0", "1.5", note=_READ),
+        # Proximity 1 is the "default" version, Unity's Proximity (x2.0): the same code, Prx.
+        "Prx": _trait("Proximity", "2.0", aliases=("Proximity 1", "Prx1"), note=_READ),
+        "Prx2": _trait("Proximity 2", "3.0", note=_READ),
+        "Prx3": _trait("Proximity 3", "4.0", note=_READ),
+        "Slg": _trait("Slag", "1.2"),
+        "Sst": _trait("Scattershot", "1.0"),
+    },
+    "trait_rules": {
+        "forbidden_pairs": [
+            *UNITY["trait_rules"]["forbidden_pairs"],
+            {"traits": ["Dly", "Inc"], "section": _D5},
+            {"traits": ["Prs", "Inc"], "section": _D5},
+            *_levels(("Env0", "Env1", "Env2", "Env3")),
+            *_levels(("Prx0", "Prx", "Prx2", "Prx3")),
+        ],
+    },
+}
+
+#: "Fixing Seekers" (forum post by the rulebook's author): the base BSUR "normally, using the base MA
+#: as the Range value" (standard ACC column), then + (BSUR x MA x ROF x 0.2)^0.5. drydock rounds once,
+#: at the end, as A.1 rounds every BSUR; the post rounds each step to a tenth (9.8 + 4.8 = 14.6),
+#: which gives the same figure on its worked example.
+SEEKER_FIX: dict[str, Any] = {
+    "name": "Starmada Unity v2.0 + Fixing Seekers (forum proposal)",
+    "formulas": {
+        "bsur": {"section": "Fixing Seekers",
+                 "expr": "L * ROF * (ACC_STD if MA > 0 else ACC) * (IMP + 0.25) * (DMG + 0.60)",
+                 "note": "a seeker's base BSUR uses the standard ACC column and MA as the range"},
+        "seeking_addition": {"section": "Fixing Seekers", "expr": "sqrt(B * MA * ROF * 0.2 * 10 ** 24) / 10 ** 12",
+                             "note": "B is the seeker's BSUR before the addition; (...)^0.5 taken as "
+                                     "sqrt(x * 10^24) / 10^12, so the root is exact to 10^-12 and the BSUR's "
+                                     "rounding to a tenth is decided by the root, not its approximation"},
+    },
+}
+
+#: Bundled ruleset name -> (one line description, house-rule data over Unity).
+BUNDLED: dict[str, tuple[str, dict[str, Any]]] = {
+    "companion": ("Captain's Companion (2025) D5 traits: Deadly x1.5, Enveloping 0-3, Persistent, Proximity 0-3, "
+                  "Slag, Scattershot", COMPANION),
+    "seeker-fix": ("'Fixing Seekers' forum proposal: base BSUR at MA range + (BSUR x MA x ROF x 0.2)^0.5",
+                   SEEKER_FIX),
+}
