@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import sys
+from pathlib import Path
 
 import click
 
@@ -16,10 +17,13 @@ class RulesParam(click.ParamType):
     name = "NAME|FILE"
 
     def convert(self, value, param, ctx):  # type: ignore[no-untyped-def]
-        from drydock.formats.houserules import is_bundled
+        from drydock.formats.houserules import bundled_names, is_bundled
 
         if is_bundled(value):
             return value
+        if "/" not in str(value) and "." not in str(value) and not Path(str(value)).exists():
+            self.fail(f"{value!r} is neither a bundled ruleset ({', '.join(bundled_names())}) nor a file",
+                      param, ctx)
         return click.Path(exists=True, dir_okay=False).convert(value, param, ctx)
 
 
