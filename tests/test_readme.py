@@ -22,8 +22,8 @@ ROOT = Path(__file__).resolve().parent.parent
 README = ROOT / "README.md"
 _EXIT = re.compile(r"#\s*exit\s+(\d+)\s*$")
 _SKIP = (re.compile(r"python3? -m venv"), re.compile(r"^python3? -m pytest\b"), re.compile(r"^python3? bench/"))
-_IGNORE = shutil.ignore_patterns(".git", ".venv*", ".ci-venv", "__pycache__", ".pytest_cache", ".ruff_cache",
-                                 "*.egg-info", ".hypothesis", "node_modules")
+_IGNORE = shutil.ignore_patterns(".git", ".venv*", ".ci-venv*", "site", "__pycache__", ".pytest_cache", ".ruff_cache",
+                                 ".mypy_cache", "*.egg-info", ".hypothesis", "node_modules")
 
 
 def sh_commands(text: str) -> list[tuple[int, str]]:
