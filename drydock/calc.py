@@ -299,7 +299,7 @@ def defensive_reading(design: Design, rules: Ruleset) -> str | None:
 def equivalent_shield_rating(arcs: ArcValues, rules: Ruleset) -> Fraction:
     """ESR = 6 - 6 / (2/(6-F) + 1.5/(6-P) + 1.5/(6-S) + 1/(6-A)), to a tenth, halves up (A.1, B.7)."""
     w = rules.esr_weights
-    total: Exact = ZERO
+    total = Fraction(0)
     for key, value in arcs.items():
         total += Fraction(w[key]) / (6 - min(max(value, 0), rules.shield_max))
     return r1(6 - 6 / total)
@@ -383,7 +383,7 @@ def calculate(design: Design, rules: Ruleset | None = None) -> Rating:
         expendable = "Exp" in modes_[0].traits or (len(modes_) > 1 and "Exp" in modes_[1].traits)
         banks: list[BankRating] = []
         exp = exp_factor if expendable else None
-        head = ("bank", bsur.numerator, bsur.denominator, L, w_key, ero_key, _key(exp) if expendable else None)
+        head = ("bank", bsur.numerator, bsur.denominator, L, w_key, ero_key, _key(exp_factor) if expendable else None)
         for bank in battery.banks:
             key = (*head, bank.arc, bank.mounts, bank.mount_size)
             out = memo.get(key)

@@ -63,7 +63,7 @@ class InvalidValueError(DrydockError):
     def from_validation(cls, model: str, exc: Any) -> InvalidValueError:
         """One line from a pydantic ``ValidationError``: the record, the field and the first problem."""
         errors = exc.errors()
-        first = errors[0] if errors else {"loc": (), "msg": str(exc)}
+        first: dict[str, Any] = errors[0] if errors else {"loc": (), "msg": str(exc)}
         inner = first.get("ctx", {}).get("error")
         if isinstance(inner, InvalidValueError):  # a nested record already said it
             return inner

@@ -149,7 +149,7 @@ def check(what: str, value: int, limit: Limit, *, file: str | None = None, low: 
 
 
 def check_count(what: str, items: Iterable[Any] | int, limit: Limit, *, file: str | None = None) -> None:
-    n = items if isinstance(items, int) else len(list(items))  # type: ignore[arg-type]
+    n = items if isinstance(items, int) else len(list(items))
     if n > limit.value:
         raise LimitError(what, limit, file=file, value=n)
 

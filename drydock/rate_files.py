@@ -55,6 +55,7 @@ def rate_files(files: tuple[str, ...], rules_file: str | None, *, as_json: bool 
                 failed = True
                 continue
             if item.design is None:  # the end of a fleet
+                assert item.fleet is not None  # an Item without a design is a fleet's end (formats.fleet.Item)
                 summary = rate_fleet(item.fleet)
                 if as_json:
                     results.append(summary.to_dict())
@@ -83,7 +84,8 @@ def rate_files(files: tuple[str, ...], rules_file: str | None, *, as_json: bool 
                     obj["what_if"] = list(settings)
                 text = format_rating(rating, item.name, rules=rules, book_cr=book_cr, what_if=settings) + "\n"
                 if item.entry is not None:
-                    text += f"Ships: {item.entry.count} in fleet {item.fleet.name or item.name}\n"
+                    fleet_name = item.fleet.name if item.fleet is not None else None
+                    text += f"Ships: {item.entry.count} in fleet {fleet_name or item.name}\n"
                 if item.scoped:
                     text += f"Rules: {rules.label}\n"
                 blocks.append(text)

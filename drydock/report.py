@@ -46,8 +46,8 @@ def format_rating(r: Rating, source: str | None = None, *, rules: Ruleset | None
     out.append(f"  {'Hull size ' + str(d.hull):<44}{'':>7}{r.total_su:>8}")
     line(f"Engines {d.engines} (EF {_num(r.engine_factor)})", r.engines_su)
     if isinstance(d.shields, ArcValues):
-        s = d.shields
-        line(f"Shields {s.fwd}/{s.port}/{s.stbd}/{s.aft} (ESR {_num(r.esr or 0)})", r.shields_su)
+        arcs = d.shields
+        line(f"Shields {arcs.fwd}/{arcs.port}/{arcs.stbd}/{arcs.aft} (ESR {_num(r.esr or 0)})", r.shields_su)
     else:
         line(f"Shields {d.shields} (SF {_num(r.shield_factor)})", r.shields_su)
     for battery, br in zip(d.weapons, r.batteries, strict=True):

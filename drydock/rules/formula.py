@@ -91,7 +91,7 @@ def exact(text: object, limit: int = MAX_LITERAL) -> Exact:
         value = sign * Fraction(int(digits or "0"), 10 ** len(m.group(2) or "")) * Fraction(10) ** exp
         if value.denominator == 1:
             value = value.numerator
-    if abs(value) > limit:
+    if not -limit <= value <= limit:
         raise ValueError(f"is too large (at most {limit:,})")
     return value
 
@@ -336,9 +336,10 @@ class _Codegen:
         if isinstance(node, ast.Compare):
             operands = [self.value(x, ind) for x in (node.left, *node.comparators)]
             tests = []
-            for op, (an, ad), (bn, bd) in zip(node.ops, operands, operands[1:], strict=False):
-                sym = {ast.Lt: "<", ast.LtE: "<=", ast.Gt: ">", ast.GtE: ">=", ast.Eq: "==", ast.NotEq: "!="}
-                tests.append(f"{an} * {bd} {sym[type(op)]} {bn} * {ad}")
+            sym: dict[type[ast.cmpop], str] = {ast.Lt: "<", ast.LtE: "<=", ast.Gt: ">", ast.GtE: ">=", ast.Eq: "==",
+                                               ast.NotEq: "!="}
+            for cmp, (an, ad), (bn, bd) in zip(node.ops, operands, operands[1:], strict=False):
+                tests.append(f"{an} * {bd} {sym[type(cmp)]} {bn} * {ad}")
             self.emit(f"{tn} = 1 if {' and '.join(tests)} else 0; {td} = 1", ind)
             return tn, td
         if isinstance(node, ast.IfExp):
