@@ -41,7 +41,8 @@ _TYPE_WORDS = {
 
 def _models(annotation: Any) -> list[type[BaseModel]]:
     """The pydantic models an annotation can hold (through Optional, unions and lists)."""
-    if isinstance(annotation, type) and issubclass(annotation, BaseModel):
+    # (on Python 3.10 a generic alias such as dict[str, X] passes isinstance(..., type) but not issubclass)
+    if typing.get_origin(annotation) is None and isinstance(annotation, type) and issubclass(annotation, BaseModel):
         return [annotation]
     out: list[type[BaseModel]] = []
     for arg in typing.get_args(annotation):
