@@ -32,6 +32,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "ssd": ("drydock.cli.ssd:ssd", "Print display sheets (SSDs) for designs into one PDF booklet."),
     "analyze": ("drydock.cli.analyze:analyze", "Expected damage by range, arcs, SU/CR and endurance (no dice)."),
     "tournament": ("drydock.cli.tournament:tournament", "Round robin of designs: win-rate matrix and ranking."),
+    "new": ("drydock.cli.new:new", "Start a design: a commented starter (.yaml) or a blank workbook (.xlsx)."),
 }
 
 
@@ -119,7 +120,7 @@ def _set_debug(ctx: click.Context, param: click.Parameter, value: bool) -> None:
 
 
 @click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(package_name="drydock")
+@click.version_option(None, "-V", "--version", package_name="drydock")
 @click.option("--debug", is_flag=True, expose_value=False, is_eager=True, callback=_set_debug,
               help="Show the Python traceback of an internal error.")
 def cli() -> None:
