@@ -49,7 +49,23 @@ _PX_PER_MM = 96 / 25.4
 _PT_PER_MM = 72 / 25.4
 
 
+def require_weasyprint() -> None:
+    """Printing needs WeasyPrint and the Pango library it loads; say so in one line (docs/installation.md).
+
+    Everything else (rating, checking, Drake, YAML, workbooks, battles) works without them.
+    """
+    try:
+        import weasyprint  # noqa: F401
+    except (ImportError, OSError) as exc:  # OSError: WeasyPrint is installed but cannot load Pango
+        from drydock.errors import DrydockError, one_line
+
+        raise DrydockError(f"printing needs WeasyPrint and its Pango library, which could not be loaded "
+                           f"({one_line(str(exc), 160)}); see docs/installation.md. Rating, checking and "
+                           f"converting designs work without them") from None
+
+
 def _fetcher_class() -> type:
+    require_weasyprint()
     from weasyprint.urls import URLFetcher, URLFetcherResponse
 
     class BundleFetcher(URLFetcher):
@@ -111,6 +127,7 @@ def document(html: str, fetcher: Any, css: str | None = None) -> Any:
     With ``css`` (a stylesheet left out of ``html``), the parsed stylesheet and its loaded fonts are kept and
     reused by every later document of this process with the same stylesheet and fetcher.
     """
+    require_weasyprint()
     from weasyprint import HTML
 
     base = templates_dir().resolve().as_uri() + "/"
