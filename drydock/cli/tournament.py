@@ -28,6 +28,9 @@ from drydock.engine.ai import DEFAULT_DOCTRINE, DOCTRINES
               help="VP target from 2.2; auto = 60% of the larger side's CR.")
 @click.option("--doctrine", default=DEFAULT_DOCTRINE, show_default=True, type=click.Choice(sorted(DOCTRINES)),
               help="How both sides fly and fight.")
+@click.option("--scheduler", metavar="ADDRESS",
+              help="Run the battles on a Dask cluster (tcp://HOST:8786; pip install 'drydock[cluster]'); "
+                   "results as with --jobs.")
 @click.option("--state", "state_file", type=click.Path(dir_okay=False),
               help="Keep finished pairings in this JSON file; a rerun resumes from it.")
 @click.option("--json", "as_json", is_flag=True, help="Print the matrix and ranking as JSON.")
@@ -35,8 +38,8 @@ from drydock.engine.ai import DEFAULT_DOCTRINE, DOCTRINES
               help="Write a report: FILE.html, FILE.pdf or FILE.svg (the matrix).")
 @click.option("--force", is_flag=True, help="Overwrite an existing --report file.")
 def tournament(files: tuple[str, ...], runs: int, seed: int, turns: int, jobs: int, board: str, floating: bool,
-               launch_recovery: bool, battle_size: str, doctrine: str, state_file: str | None, as_json: bool,
-               report_file: str | None, force: bool) -> None:
+               launch_recovery: bool, battle_size: str, doctrine: str, scheduler: str | None,
+               state_file: str | None, as_json: bool, report_file: str | None, force: bool) -> None:
     """Every design in FILES (design or fleet files) against every other, RUNS battles each.
 
     Prints a ranking, a win-rate matrix with Wilson 95% intervals, and the throughput.
@@ -63,10 +66,10 @@ def tournament(files: tuple[str, ...], runs: int, seed: int, turns: int, jobs: i
     state = Path(state_file) if state_file else None
     jobs = jobs or os.cpu_count() or 1
     if as_json:
-        t.run(jobs=jobs, state=state)
+        t.run(jobs=jobs, state=state, scheduler=scheduler)
     else:
         with click.progressbar(length=total, label="battles", file=sys.stderr) as bar:
-            t.run(jobs=jobs, state=state, progress=bar.update)
+            t.run(jobs=jobs, state=state, progress=bar.update, scheduler=scheduler)
     d = t.to_dict()
     if report_file:
         write_report(report_file, tournament_page(d), force=force)

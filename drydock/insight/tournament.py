@@ -68,6 +68,11 @@ def _chunk(task: tuple[int, int, int, int, int]) -> list[int]:
         d = _WORKER["designs"]
         opts = pairing_options(_WORKER["opts"], _WORKER["doctrines"], i, j)
         m = _WORKER[(i, j)] = build_matchup([d[i]], [d[j]], **opts)  # type: ignore[index]
+    return fight_chunk(m, seed, start, stop)
+
+
+def fight_chunk(m: Any, seed: int, start: int, stop: int) -> list[int]:
+    """Runs start..stop of one match-up, run k seeded ``run_seed(seed, k)``: [wins of A, wins of B, draws, turns]."""
     out = [0, 0, 0, 0]
     for k in range(start, stop):
         r = m.fight(random.Random(run_seed(seed, k)))
@@ -168,9 +173,10 @@ class Tournament:
 
     # ------------------------------------------------------------ running
     def run(self, jobs: int = 1, state: Path | None = None,
-            progress: Callable[[int], None] | None = None) -> None:
-        """Fight every pairing not yet in ``results``, in chunks of runs spread over ``jobs`` processes
-        (saving ``state`` as each pairing completes). Run k of a pairing uses ``run_seed(pair seed, k)``."""
+            progress: Callable[[int], None] | None = None, scheduler: str | None = None) -> None:
+        """Fight every pairing not yet in ``results``, in chunks of runs spread over ``jobs`` processes, or over
+        the workers of the Dask scheduler at ``scheduler`` (:mod:`drydock.insight.cluster`), saving ``state``
+        as each pairing completes. Run k of a pairing uses ``run_seed(pair seed, k)``: the same results."""
         if state is not None and state.exists():
             self.load(state)
         prints = [fingerprint(d) for d in self.designs]
@@ -196,7 +202,13 @@ class Tournament:
                 if state is not None:
                     self.save(state)
 
-        if jobs <= 1 or len(tasks) <= 1:
+        if scheduler is not None:
+            from drydock.insight.cluster import run_on_cluster
+
+            payload = {"designs": self.designs, "opts": self.opts, "doctrines": self.doctrines,
+                       "token": hashlib.sha256(json.dumps(self.header(), sort_keys=True).encode()).hexdigest()}
+            run_on_cluster(scheduler, tasks, payload, take)
+        elif jobs <= 1 or len(tasks) <= 1:
             _init(self.designs, self.opts, self.doctrines)
             for task in tasks:
                 take(task, _chunk(task))
