@@ -10,10 +10,10 @@ from pathlib import Path
 
 import pytest
 
+from drydock.core.rules import Ruleset
 from drydock.formats import read_designs
 from drydock.formats.excel.read import from_xlsx
 from drydock.formats.starter import STARTER_YAML, blank_design
-from drydock.rules import Ruleset
 from tests.libreoffice import convert
 from tests.test_xlsx_live import formula_differences, rating_differences, without_cached_values
 

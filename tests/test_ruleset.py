@@ -6,10 +6,10 @@ from pathlib import Path
 import pytest
 
 from drydock import rate
+from drydock.core.rules import Formula, Ruleset
+from drydock.core.rules.unity import UNITY
 from drydock.errors import RulesError
-from drydock.houserules import load_ruleset
-from drydock.rules import Formula, Ruleset
-from drydock.rules.unity import UNITY
+from drydock.formats.houserules import load_ruleset
 
 from .helpers import battery, design, majestic, mode
 
@@ -35,7 +35,7 @@ def test_example_house_rule_file():
     hyper = next(s for s in r.systems if s.name == "Hyperdrive")
     assert hyper.su == 52
     knt = mode("3-6-9", "1x5/1/1", ("Knt",))
-    from drydock.calc import mode_bsur
+    from drydock.core.calc import mode_bsur
 
     assert mode_bsur(knt, rules) == Fraction("6.8")  # 2.7 x 2.5 = 6.75
     assert Ruleset.unity().traits["Knt"].multiplier == 3  # the book is untouched
@@ -175,7 +175,7 @@ def test_house_rule_total_su_is_rounded_up():
 def test_a_bug_inside_a_formula_is_not_a_rules_error():
     """Only domain errors (ZeroDivisionError, DomainError, bounds) are the rules' fault; a TypeError or
     AttributeError from our own code (here: a caller passing a string) propagates as the bug it is."""
-    from drydock.rules.formula import Formula
+    from drydock.core.rules.formula import Formula
 
     f = Formula("H * 2 + sqrt(H)", ["H"], where="formulas.x")
     assert f(H=9) == 21
@@ -195,7 +195,7 @@ def test_a_bug_inside_a_formula_exits_3_not_2(tmp_path, monkeypatch):
     from click.testing import CliRunner
 
     from drydock.cli.main import cli
-    from drydock.rules import formula
+    from drydock.core.rules import formula
 
     def broken_power(a, b):
         raise TypeError("an internal mistake")

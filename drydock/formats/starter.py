@@ -7,7 +7,7 @@ one weapon battery with one bank, one system); every line says what goes there a
 
 from __future__ import annotations
 
-from drydock.model import Design
+from drydock.core.model import Design
 
 #: The starter design, one comment per line (sections: Unity Rulebook v2.0).
 STARTER_YAML = """\

@@ -15,6 +15,7 @@ from collections.abc import Callable
 from typing import Any
 
 from drydock.errors import DrydockError
+from drydock.insight.chunks import fight_chunk, pairing_options
 
 #: seconds to wait for the scheduler to answer before giving up
 CONNECT_TIMEOUT = 30
@@ -56,8 +57,6 @@ def check_workers(client: Any, address: str) -> int:
 
 def cluster_chunk(task: Task, payload: dict[str, Any]) -> list[int]:
     """Runs start..stop of one pairing on a worker: [wins of i, wins of j, draws, turns], as ``--jobs`` gives."""
-    from drydock.insight import tournament as T
-
     if getattr(_LOCAL, "token", None) != payload["token"]:
         _LOCAL.token, _LOCAL.matchups = payload["token"], {}
     i, j, seed, start, stop = task
@@ -66,9 +65,9 @@ def cluster_chunk(task: Task, payload: dict[str, Any]) -> list[int]:
         from drydock.engine.montecarlo import build_matchup
 
         d = payload["designs"]
-        opts = T.pairing_options(payload["opts"], payload["doctrines"], i, j)
+        opts = pairing_options(payload["opts"], payload["doctrines"], i, j)
         m = _LOCAL.matchups[(i, j)] = build_matchup([d[i]], [d[j]], **opts)
-    return T.fight_chunk(m, seed, start, stop)
+    return fight_chunk(m, seed, start, stop)
 
 
 def run_on_cluster(address: str, tasks: list[Task], payload: dict[str, Any],

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import random
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -18,11 +17,12 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-from drydock.engine.montecarlo import CHUNK, build_matchup, run_seed, wilson
+from drydock.core.model import Design
+from drydock.core.validation import rate
+from drydock.engine.montecarlo import CHUNK, build_matchup, wilson
 from drydock.errors import DrydockError
+from drydock.insight.chunks import fight_chunk, pairing_options
 from drydock.limits import STATE_FILE, TURNS, LimitError
-from drydock.model import Design
-from drydock.validation import rate
 
 STATE_VERSION = 1
 
@@ -54,12 +54,6 @@ def _init(designs: list[Design], opts: dict[str, Any], doctrines: list[Any] | No
     _WORKER["designs"], _WORKER["opts"], _WORKER["doctrines"] = designs, opts, doctrines
 
 
-def pairing_options(opts: dict[str, Any], doctrines: list[Any] | None, i: int, j: int) -> dict[str, Any]:
-    """The match-up options of pairing (i, j), design i as side A: with one doctrine per design, each flies
-    its own (not the doctrine of the side it happens to be placed on)."""
-    return opts if doctrines is None else {**opts, "doctrine": (doctrines[i], doctrines[j])}
-
-
 def _chunk(task: tuple[int, int, int, int, int]) -> list[int]:
     """Runs start..stop of pairing (i, j): [wins of i, wins of j, draws, turns]."""
     i, j, seed, start, stop = task
@@ -69,16 +63,6 @@ def _chunk(task: tuple[int, int, int, int, int]) -> list[int]:
         opts = pairing_options(_WORKER["opts"], _WORKER["doctrines"], i, j)
         m = _WORKER[(i, j)] = build_matchup([d[i]], [d[j]], **opts)  # type: ignore[index]
     return fight_chunk(m, seed, start, stop)
-
-
-def fight_chunk(m: Any, seed: int, start: int, stop: int) -> list[int]:
-    """Runs start..stop of one match-up, run k seeded ``run_seed(seed, k)``: [wins of A, wins of B, draws, turns]."""
-    out = [0, 0, 0, 0]
-    for k in range(start, stop):
-        r = m.fight(random.Random(run_seed(seed, k)))
-        out[0 if r.winner == 0 else 1 if r.winner == 1 else 2] += 1
-        out[3] += r.turns
-    return out
 
 
 def pair_seed(seed: int, a: str, b: str) -> int:
@@ -213,7 +197,7 @@ class Tournament:
             for task in tasks:
                 take(task, _chunk(task))
         else:
-            from drydock.parallel import worker_pool
+            from drydock.engine.parallel import worker_pool
 
             with worker_pool(jobs, _init, (self.designs, self.opts, self.doctrines)) as pool:
                 for task, counts in zip(tasks, pool.imap(_chunk, tasks), strict=True):
