@@ -7,7 +7,7 @@ make drydock build a billion-box track, expand a YAML alias bomb or loop for an 
 past it, reading stops with a :class:`LimitError` naming the field and the limit.
 Every check runs *before* a list, string or loop is built from the value.
 
-:data:`LIMITS` is the table (``README.md``, "Limits and bad input", lists it too);
+:data:`LIMITS` is the table (``docs/limits.md``, "Limits and bad input", lists it too);
 :func:`check_design` checks a whole :class:`~drydock.core.model.Design` and is called by
 every reader and by :func:`drydock.core.calc.calculate`; :func:`check_text` checks the size
 and line lengths of a text file before it is parsed.
@@ -65,7 +65,7 @@ def _limit(name: str, value: int, reason: str) -> Limit:
     return lim
 
 
-#: name -> Limit, in the order of the README table.
+#: name -> Limit, in the order of the table in docs/limits.md.
 LIMITS: dict[str, Limit] = {}
 
 # ------------------------------------------------------------------ design values
@@ -342,5 +342,5 @@ class _Checker:
 
 
 def table() -> list[tuple[str, int, str]]:
-    """(name, value, reason) for every limit, for documentation and ``README.md``."""
+    """(name, value, reason) for every limit, for documentation and ``docs/limits.md``."""
     return [(lim.name, lim.value, lim.reason) for lim in LIMITS.values()]

@@ -27,7 +27,7 @@ MATRIX_RUNS = 200
               help="Option F.5: flights and shuttlecraft start aboard, launch in the End Phase (launch tubes "
                    "double it), recover.")
 @click.option("--doctrine", default=DEFAULT_DOCTRINE, show_default=True, type=click.Choice(sorted(DOCTRINES)),
-              help="How both sides fly and fight, unless --doctrine-a/--doctrine-b say otherwise (see README).")
+              help="How both sides fly and fight, unless --doctrine-a/--doctrine-b say otherwise (docs/battles.md).")
 @click.option("--doctrine-a", type=click.Choice(sorted(DOCTRINES)), help="Side A's doctrine [default: --doctrine].")
 @click.option("--doctrine-b", type=click.Choice(sorted(DOCTRINES)), help="Side B's doctrine [default: --doctrine].")
 @click.option("--robustness/--no-robustness", default=True, show_default=True,

@@ -131,7 +131,7 @@ class Rating:
     equipment_items: int
     equipment_loss_limit: int | None
     readings: list[str] = field(default_factory=list)
-    """The open readings of the rules this rating depends on, each with its option (README, unity.py)."""
+    """The open readings of the rules this rating depends on, each with its option (docs/house-rules.md, unity.py)."""
     problems: list[Problem] = field(default_factory=list)
 
     @property
