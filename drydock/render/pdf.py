@@ -14,6 +14,7 @@ where the laid-out page's markers say.
 
 from __future__ import annotations
 
+import atexit
 import logging
 import mimetypes
 from pathlib import Path
@@ -145,6 +146,7 @@ def stylesheet(css: str, fetcher: Any) -> Any:
 
     if not _FONTS:
         _FONTS.append(FontConfiguration())
+        atexit.register(_FONTS.clear)  # before interpreter teardown: its __del__ then fails on Python 3.10
     key = (css, id(fetcher))
     sheet = _STYLES.get(key)
     if sheet is None:
