@@ -9,6 +9,7 @@ from pathlib import Path
 
 import click
 
+from drydock.cli.options import play_options
 from drydock.engine.ai import DEFAULT_DOCTRINE, DOCTRINES
 
 
@@ -19,10 +20,10 @@ from drydock.engine.ai import DEFAULT_DOCTRINE, DOCTRINES
 @click.option("--turns", default=20, show_default=True, help="Turn limit; a battle still undecided is a draw.")
 @click.option("--jobs", default=0, help="Worker processes [default: all cores]; results do not depend on it.")
 @click.option("--board", default="32x18", show_default=True, help="Board size, columns x rows.")
-@click.option("--floating", is_flag=True, help="Floating board (D.4): no edges, ships never leave it.")
+@click.option("--floating", is_flag=True, help="Floating board (D.4): the same as --option D.4.")
 @click.option("--launch-recovery", is_flag=True,
-              help="Option F.5: flights and shuttlecraft start aboard, launch in the End Phase (launch tubes "
-                   "double it), recover.")
+              help="Launch & Recovery (F.5), the same as --option F.5.")
+@play_options
 @click.option("--battle-size", default="auto", show_default=True,
               type=click.Choice(["auto", "very-small", "small", "medium", "large", "very-large"]),
               help="VP target from 2.2; auto = 60% of the larger side's CR.")
@@ -39,12 +40,14 @@ from drydock.engine.ai import DEFAULT_DOCTRINE, DOCTRINES
 @click.option("--force", is_flag=True, help="Overwrite an existing --report file.")
 def tournament(files: tuple[str, ...], runs: int, seed: int, turns: int, jobs: int, board: str, floating: bool,
                launch_recovery: bool, battle_size: str, doctrine: str, scheduler: str | None,
-               state_file: str | None, as_json: bool, report_file: str | None, force: bool) -> None:
+               state_file: str | None, as_json: bool, report_file: str | None, force: bool,
+               play_option: tuple[str, ...], scenario: str | None, terrain: tuple[str, ...],
+               rules_file: str | None) -> None:
     """Every design in FILES (design or fleet files) against every other, RUNS battles each.
 
     Prints a ranking, a win-rate matrix with Wilson 95% intervals, and the throughput.
     """
-    from drydock.cli.options import board_size
+    from drydock.cli.options import board_size, play_setup
     from drydock.errors import DrydockError
     from drydock.formats.fleet import read_side
     from drydock.insight.pages import check_report_path, tournament_page, write_report
@@ -56,9 +59,9 @@ def tournament(files: tuple[str, ...], runs: int, seed: int, turns: int, jobs: i
     designs = [d for f in files for d in read_side(f)[0]]
     if len(designs) < 2:
         raise DrydockError("a tournament needs at least two designs")
-    opts = {"turns": turns, "board": (w, h), "floating": floating, "doctrine": doctrine}
-    if launch_recovery:  # only when on: state files of tournaments without the option stay valid
-        opts["launch_recovery"] = True
+    play = play_setup(play_option, scenario, terrain, floating, launch_recovery, rules_file)
+    # options only when on: state files of tournaments without them stay valid
+    opts = {"turns": turns, "board": (w, h), "floating": False, "doctrine": doctrine, **play}
     if battle_size != "auto":
         opts["battle_size"] = battle_size
     t = Tournament(designs, runs, seed, opts)

@@ -13,6 +13,7 @@ from typing import Any
 from drydock.core.model import Design
 from drydock.engine.ai import DEFAULT_DOCTRINE, DOCTRINES, doctrine_label, doctrine_pair
 from drydock.engine.battle import BattleResult, Matchup
+from drydock.engine.legacy_rules import ship_spec
 from drydock.engine.ships import ShipSpec
 
 Z95 = 1.959963984540054
@@ -56,6 +57,9 @@ class Summary:
     exits_a: int = 0
     exits_b: int = 0
     avoidable_exits: int = 0
+    #: the optional rules, scenario and terrain in force ("E.1 Damage Control"), and the house rules' label
+    in_force: list[str] = field(default_factory=list)
+    house_rules: str | None = None
 
     def add(self, r: BattleResult) -> None:
         if r.winner == 0:
@@ -103,6 +107,8 @@ class Summary:
                 "b": [{"ship": lab, "rate": s / n} for lab, s in zip(self.labels_b, self.survived_b, strict=True)],
             },
             "not_simulated": self.not_simulated,
+            "in_force": self.in_force,
+            "rules": self.house_rules or "Unity v2.0",
         }
 
 
@@ -123,10 +129,11 @@ def _run_chunk(args: tuple[int, int, int]) -> list[BattleResult]:
 def build_matchup(side_a: list[Design], side_b: list[Design], **opts: Any) -> Matchup:
     """Ship tables for both sides (one :class:`ShipSpec` per distinct design)."""
     cache: dict[int, ShipSpec] = {}
+    rules = opts.get("rules")  # house rules (--rules): the ships and the play tables under them
 
     def spec(d: Design) -> ShipSpec:
         if id(d) not in cache:
-            cache[id(d)] = ShipSpec(d)
+            cache[id(d)] = ship_spec(d, rules)  # Admiralty cards and Nova records with their rules (X.1, X.2)
         return cache[id(d)]
 
     return Matchup([spec(d) for d in side_a], [spec(d) for d in side_b], **opts)
@@ -143,7 +150,8 @@ def simulate(side_a: list[Design], side_b: list[Design], *, runs: int, seed: int
     m = build_matchup(side_a, side_b, **opts)
     la, lb = m.labels()
     summary = Summary(runs, survived_a=[0] * len(la), survived_b=[0] * len(lb), labels_a=la, labels_b=lb,
-                      not_simulated=m.not_simulated, vp_target=m.vp_target,
+                      not_simulated=m.not_simulated, vp_target=m.vp_target, in_force=m.in_force_names(),
+                      house_rules=m.house_rules,
                       doctrine=doctrine_label(opts.get("doctrine", DEFAULT_DOCTRINE)))
     chunks = [(seed, i, min(i + CHUNK, runs)) for i in range(0, runs, CHUNK)]
     if jobs <= 1 or runs <= CHUNK:
@@ -214,6 +222,12 @@ def robustness_line(by_doctrine: dict[str, Summary]) -> str:
     return text + f"the verdict changes with the doctrine ({changes}); treat it as unsettled"
 
 
+def _target(vp: int) -> str:
+    from drydock.engine.battle import NO_VP_TARGET
+
+    return "none (S.1: the survivors decide)" if vp >= NO_VP_TARGET else str(vp)
+
+
 def _shown(label: str) -> str:
     """A doctrine label inside a list: a per-side pairing in brackets."""
     return f"({label})" if "," in label else label
@@ -256,6 +270,8 @@ def illegal_designs(designs: list[Design]) -> list[str]:
 
     out = []
     for d in {id(d): d for d in designs}.values():
+        if getattr(d, "kind", None) == "nova":  # a Nova record (X.2) is not built by Appendix A
+            continue
         errors = [p for p in validate(d) if p.is_error]
         if errors:
             out.append(f"{d.title or d.class_name}: illegal design ({errors[0].message}"
@@ -271,8 +287,12 @@ def format_summary(s: Summary, seed: int, by_doctrine: dict[str, Summary] | None
         return f"{100 * x:5.1f}%"
 
     lines = [f"A: {', '.join(s.labels_a)}", f"B: {', '.join(s.labels_b)}",
-             f"{s.runs} battles, seed {seed}, VP target {s.vp_target}, "
+             f"{s.runs} battles, seed {seed}, VP target {_target(s.vp_target)}, "
              + (f"doctrines {s.doctrine}" if "," in s.doctrine else f"{s.doctrine} doctrine")]
+    if s.house_rules:
+        lines.append(f"rules: {s.house_rules}")
+    if s.in_force:
+        lines.append("in force: " + "; ".join(s.in_force))
     for key, label in (("a_win", "A wins"), ("b_win", "B wins"), ("draw", "draws")):
         r = d[key]
         lines.append(f"  {label:7} {pct(r['rate'])}  95% CI [{pct(r['ci95'][0])}, {pct(r['ci95'][1])}]")

@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from drydock.core.model import Design
-from drydock.core.validation import rate
+from drydock.engine.legacy_notes import fielded_cr
 from drydock.engine.montecarlo import CHUNK, build_matchup, wilson
 from drydock.errors import DrydockError
 from drydock.insight.chunks import fight_chunk, pairing_options
@@ -107,6 +107,14 @@ class Tournament:
             out.append("launch and recovery (F.5)")
         if o.get("battle_size", "auto") != "auto":
             out.append(f"battle size {o['battle_size']}")
+        if any(k in o for k in ("options", "scenario", "terrain")):
+            from drydock.core.rules import Ruleset
+            from drydock.engine.options import InForce
+
+            out += InForce(tuple(o.get("options", ())), o.get("scenario"), tuple(o.get("terrain", ())),
+                           Ruleset.unity().play).names()
+        if o.get("rules") is not None:
+            out.append(f"rules: {o['rules'].label}")
         return out
 
     def key(self, i: int, j: int) -> str:
@@ -119,7 +127,8 @@ class Tournament:
     # ------------------------------------------------------------ state
     def header(self) -> dict[str, Any]:
         return {"version": STATE_VERSION, "seed": self.seed, "runs": self.runs, "doctrine": self.doctrine,
-                "options": {k: list(v) if isinstance(v, tuple) else v for k, v in sorted(self.opts.items())},
+                "options": {k: list(v) if isinstance(v, tuple) else v.label if k == "rules" else v
+                            for k, v in sorted(self.opts.items())},
                 "designs": [fingerprint(d) for d in self.designs]}
 
     def load(self, path: Path) -> None:
@@ -228,7 +237,7 @@ class Tournament:
                 a, b = wilson(w, self.runs)
                 cells[i][j] = (Fraction(w, self.runs), a, b)
             games = wins + draws + losses
-            rows.append({"design": names[i], "combat_rating": rate(self.designs[i]).combat_rating,
+            rows.append({"design": names[i], "combat_rating": fielded_cr(self.designs[i]),  # X.1/X.2
                          "wins": wins, "draws": draws, "losses": losses,
                          "score": Fraction(2 * wins + draws, 2 * games) if games else Fraction(0)})
         ranking = sorted(rows, key=lambda r: (-r["score"], r["design"]))

@@ -17,7 +17,6 @@ from drydock.core.model import ArcValues, Battery, Design, WeaponMode
 from drydock.core.rules import Ruleset
 from drydock.render.tables import (
     ARC_LABELS,
-    BATTLE_SIZES,
     CARRIER_SYSTEM,
     EXPENDABLE_TRAIT,
     LAUNCH_TUBES_SYSTEM,
@@ -116,6 +115,8 @@ class Sheet:
     """Construction errors, printed so nobody fields an illegal ship unawares."""
     kind: str = "unity"
     """What kind of record this is ("unity"; a legacy converter may use "nova" or "admiralty")."""
+    record_label: str = ""
+    """How the header names a record that is not a Unity design ("Admiralty card (X.1)"); default "<kind> record"."""
     flights: Flights | None = None
     track_rule: str = ""
     """How to mark the tracks when it is not the Unity rule (an AE card: two boxes per engine/shield hit, X.1)."""
@@ -322,8 +323,8 @@ def build_roster(sheets: list[Sheet], rules: Ruleset | None = None) -> Roster:
     total = sum(s.combat_rating or 0 for s in sheets)
     sizes: list[BattleSize] = []
     best_found = False
-    for i, limit in enumerate(rules.battle_sizes):
-        name, vp = BATTLE_SIZES[i] if i < len(BATTLE_SIZES) else (f"Limit {limit}", 0)
+    for name, limit, vp in rules.play.size_table:
+        name = name.title()
         fits = total <= limit
         best = fits and not best_found
         best_found = best_found or fits
