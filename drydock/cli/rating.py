@@ -84,6 +84,9 @@ def rate(files: tuple[str, ...], as_json: bool, settings: tuple[str, ...], watch
     FILES may be '-' (standard input, in any text format), folders, and fleet files: a fleet prints
     each design once with its ships, then the fleet total against its battle size (2.2).
     """
+    from drydock.cli.preflight import check_inputs
+
+    check_inputs(files, source)
     kw = {"as_json": as_json, "source": source, "settings": settings, "libraries": libraries}
     if watch:
         _watch(files, rules_file, **kw)
@@ -132,11 +135,13 @@ def check(files: tuple[str, ...], source: str | None, rules_file: str | None, li
     FILES may be '-' (standard input), folders, and fleet files: a fleet also fails when it exceeds
     its battle size (FLEET_OVER_LIMIT, 2.2). A Nova record (X.2) is checked for its own sense.
     """
+    from drydock.cli.preflight import check_inputs
     from drydock.fleet import validate_fleet
     from drydock.formats.library import library_override
     from drydock.legacy.nova_record import check_record
     from drydock.validation import validate
 
+    check_inputs(files, source)
     illegal = False
     with library_override(libraries):
         for item in _inputs(files, rules_file, source=source):
