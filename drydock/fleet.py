@@ -22,6 +22,9 @@ from drydock.problems import Problem
 from drydock.rules import Ruleset
 from drydock.rules.factions import HouseRules
 
+#: The mark beside a combat rating computed under house rules (as in ``rate``, the SSD and Drake text).
+HOUSE_MARK = "*"
+
 #: 2.2 battle sizes, smallest first, in the order of ``Ruleset.battle_sizes`` (400/700/1000/1500/2000).
 BATTLE_SIZE_NAMES: tuple[str, ...] = ("very small", "small", "medium", "large", "very large")
 
@@ -187,15 +190,17 @@ def format_fleet(rating: FleetRating, source: str | None = None) -> str:
         i += entry.count
         names = ", ".join(f"{s.ship_name} ({s.ship_id})" if s.ship_name else s.ship_id for s in group)
         title = entry.design.title or entry.design.class_name or "(unnamed design)"
-        out.append(f"  {entry.count:>5}  {title[:43]:<44}{r.combat_rating:>5}{r.combat_rating * entry.count:>7}  "
-                   f"{names}")
+        mark = "" if f.rules_for(entry.design).is_book else HOUSE_MARK
+        out.append(f"  {entry.count:>5}  {title[:43]:<44}{r.combat_rating:>5}{mark:1}"
+                   f"{r.combat_rating * entry.count:>6}{mark:1} {names}")
         if f.house.is_scoped(entry.design):
             out.append(f"  {'':>5}  rules: {f.rules_for(entry.design).label}")
-    total = f"  Fleet total: {f.ship_count()} ships, CR {rating.total}"
+    house = any(not f.rules_for(e.design).is_book for e in f.entries) or not f.house.base.is_book
+    total = f"  Fleet total: {f.ship_count()} ships, CR {rating.total}{HOUSE_MARK if house else ''}"
     if rating.limit is not None:
         label, limit = rating.limit
         verdict = "within the limit" if rating.within_limit else f"OVER the limit by {rating.total - limit}"
         total += f" of {limit} ({label} battle, 2.2): {verdict}"
     out.append(total)
-    out.append(f"  Rules: {f.house.base.label}")
+    out.append(f"  {HOUSE_MARK} house rules: {f.house.base.label}" if house else f"  Rules: {f.house.base.label}")
     return "\n".join(out)

@@ -43,11 +43,11 @@ def test_rate_prints_each_design_once_with_count_and_total():
     out = res.output
     assert out.count("Free Traders KESTREL-class Corvette   [") == 1
     assert "Ships: 4 in fleet Home Guard" in out
-    assert re.search(r"4  Free Traders KESTREL-class Corvette\s+40\s+160  Kestrel \(HG-04\), Kite \(HG-05\), "
+    assert re.search(r"4  Free Traders KESTREL-class Corvette\s+40\*\s+160\* Kestrel \(HG-04\), Kite \(HG-05\), "
                      r"Kiska \(HG-06\), Kodiak \(HG-07\)", out)
-    assert re.search(r"1  Imperial MAJESTIC-class Battlecruiser\s+188\s+188  Majestic \(BC-01\)", out)
+    assert re.search(r"1  Imperial MAJESTIC-class Battlecruiser\s+188\*\s+188\* Majestic \(BC-01\)", out)
     # 188 + 2 x 64 + 4 x 40 + 2 x 148 (Kzinti x1.7: 87 -> 148) = 772 (Defensive: seeking ACC column)
-    assert "Fleet total: 9 ships, CR 772 of 1000 (medium battle, 2.2): within the limit" in out
+    assert "Fleet total: 9 ships, CR 772* of 1000 (medium battle, 2.2): within the limit" in out
 
 
 def test_rate_json_has_the_fleet_object():

@@ -13,6 +13,7 @@ from drydock import limits
 from drydock.arcs import BOX_PATTERN, count_boxes, parse_display_bank
 from drydock.calc import calculate
 from drydock.errors import DrydockSyntaxError
+from drydock.fleet import HOUSE_MARK as FLEET_HOUSE_MARK
 from drydock.formats.text import (
     complete_range,
     parse_ma,
@@ -152,6 +153,10 @@ def _split_lines(text: str) -> list[_Line]:
     return out
 
 
+#: The mark after a combat rating computed under house rules, as in ``rate``, the SSD and the roster.
+HOUSE_MARK = FLEET_HOUSE_MARK
+
+
 def split_header(text: str) -> tuple[str, str, str, str | None] | None:
     """``"Imperial MAJESTIC-class Battlecruiser (185)"`` -> (faction, class, type, CR text or None).
 
@@ -174,6 +179,7 @@ def split_header(text: str) -> tuple[str, str, str, str | None] | None:
     if rest.endswith(")"):
         k = rest.rfind("(")
         inside = rest[k + 1:-1].strip()
+        inside = inside[:-1].rstrip() if inside.endswith(HOUSE_MARK) else inside  # (380*): under house rules
         if k >= 0 and inside.isdigit() and inside.isascii():
             cr, rest = inside, rest[:k].strip()
     return faction, cls, rest, cr
