@@ -82,6 +82,8 @@ class Fleet:
     file: str | None = None
     rules_file: str | None = None
     """The house-rule file as the fleet names it (kept so that a written fleet names it again)."""
+    warnings: tuple[str, ...] = ()
+    """What reading the fleet should tell the player (a workbook written under other rules)."""
 
     def __post_init__(self) -> None:
         from drydock import limits

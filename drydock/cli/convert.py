@@ -55,7 +55,8 @@ def convert(inputs: tuple[str, ...], output: str, to: str | None, source: str | 
         if len(inputs) != 1:
             raise DrydockError("convert one fleet file at a time (it becomes one fleet file or workbook)")
         count = convert_fleet(inputs[0], output, to=to, force=force,
-                              house=load_house_rules(rules_file) if rules_file else None)
+                              house=load_house_rules(rules_file) if rules_file else None,
+                              warn=lambda w: click.echo(f"drydock: warning: {one_line(w)}", err=True))
         if output != "-":
             click.echo(f"converted fleet {inputs[0]} ({count} design{'s' * (count != 1)}) -> {output}", err=True)
         return

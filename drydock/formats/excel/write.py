@@ -39,14 +39,18 @@ _RED = PatternFill("solid", fgColor=L.PROBLEM_FILL, bgColor=L.PROBLEM_FILL)
 
 
 def to_xlsx(designs: Design | list[Design], *, rules: Ruleset | None = None,
-            decorate: Callable[[Workbook], None] | None = None) -> bytes:
+            decorate: Callable[[Workbook, Cells], None] | None = None,
+            rules_for: Callable[[Design], Ruleset] | None = None) -> bytes:
     """A live workbook (``.xlsx`` bytes): one SHIP sheet per design, the Weapons library, Rules, Drake text.
 
-    ``decorate(wb)`` may add sheets (a fleet roster) before the workbook is saved; loading and
-    re-saving the bytes with openpyxl instead would drop the cached values.
+    ``decorate(wb, cells)`` may add sheets (a fleet roster) before the workbook is saved; loading and
+    re-saving the bytes with openpyxl instead would drop the cached values. ``rules_for(design)``
+    gives a design's own ruleset (faction house rules): its ship formulas (CR, DRAT, tracks ...)
+    are translated from it, as ``rate`` rates it; the Rules sheet holds ``rules``.
     """
     rules = rules or Ruleset.unity()
     items = [designs] if isinstance(designs, Design) else list(designs)
+    ship_rules = [rules_for(d) if rules_for is not None else rules for d in items]
     wb = Workbook()
     wb.remove(wb.active)
     cells = Cells()
@@ -60,9 +64,15 @@ def to_xlsx(designs: Design | list[Design], *, rules: Ruleset | None = None,
         weapons_ws = wb.create_sheet(L.WEAPONS_SHEET)
         rules_ws = wb.create_sheet(RULES_SHEET)
         weapons_last = _write_weapons(weapons_ws, cells, library, rules, notes)
-        for ws, design, battery_keys in zip(ships, items, keys, strict=True):
-            rating = rate(design, rules)
-            _write_ship(ws, cells, design, rating, battery_keys, rules, notes)
+        for ws, design, battery_keys, own in zip(ships, items, keys, ship_rules, strict=True):
+            rating = rate(design, own)
+            _write_ship(ws, cells, design, rating, battery_keys, own, notes)
+            ws.sheet_properties.tabColor = None if own is rules else L.FACTION_TAB_COLOUR
+            for what in sheet_level_differences(rules, own):
+                note = (f"{ws.title}: {own.label}: {what} differs from the Rules sheet, which this sheet's "
+                        "formulas read (figures cached from drydock; edits recalculate by the Rules sheet)")
+                if note not in notes:
+                    notes.append(note)
             for name, ref in ship_names(ws.title, weapons_last).items():
                 ws.defined_names[name] = DefinedName(name, attr_text=ref)
             arcs_used.update(b.arc for bt in design.weapons for b in bt.banks)
@@ -72,8 +82,8 @@ def to_xlsx(designs: Design | list[Design], *, rules: Ruleset | None = None,
         rules_ws.page_setup.orientation = "landscape"
         names.update(_weapon_names(weapons_last))
         define_names(wb, names)
-        for ws in ships:
-            _header_note(ws, cells, rules, notes)
+        for ws, own in zip(ships, ship_rules, strict=True):
+            _header_note(ws, cells, own, notes)
         _write_drake(wb.create_sheet(L.DRAKE_SHEET), cells, items, rules)
         _write_tables(wb.create_sheet(L.TABLES_SHEET), cells, rules, arcs_used, banks_used)
     except IllegalCharacterError as exc:
@@ -82,10 +92,26 @@ def to_xlsx(designs: Design | list[Design], *, rules: Ruleset | None = None,
     _add_conditional_formats(wb, len(items), weapons_last)
     wb.active = 0
     if decorate is not None:
-        decorate(wb)
+        decorate(wb, cells)
     buf = BytesIO()
     wb.save(buf)
     return add_cached_values(buf.getvalue(), cells.cached)
+
+
+#: Formulas translated into the shared Weapons sheet (one library for every ship), not per ship.
+WEAPON_SHEET_FORMULAS = ("bsur", "seeking_addition", "defensive_addition")
+
+
+def sheet_level_differences(base: Ruleset, own: Ruleset) -> list[str]:
+    """What of ``own`` (a faction's rules) a SHIP sheet cannot carry: tables (read from the Rules sheet by
+    name) and weapon formulas (in the shared Weapons sheet). Ship formulas may differ freely."""
+    if own is base:
+        return []
+    a, b = base.data, own.data
+    out = [f"rules table {key}" for key in type(a).model_fields if key not in ("name", "formulas")
+           and getattr(a, key) != getattr(b, key)]
+    out += [f"formulas.{key}" for key in WEAPON_SHEET_FORMULAS if a.formulas.get(key) != b.formulas.get(key)]
+    return out
 
 
 def _weapon_names(last: int) -> dict[str, str]:
