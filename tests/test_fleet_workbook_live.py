@@ -135,3 +135,30 @@ def test_cached_values_are_drydock_figures(tmp_path):
     assert run("convert", fleet, "-o", book).exit_code == 0
     cached = _values(BytesIO(book.read_bytes()), True)[F.FLEET_SHEET]
     assert cached[F.FIRST_ROW + 3 - 1][5] == 148 and cached[3][1] == 772
+
+
+def test_drake_sheet_follows_edits_recalculated_in_libreoffice(tmp_path):
+    """LibreOffice's Drake text of an edited workbook equals ``drydock show`` of the edited designs."""
+    from drydock.formats.excel.drake_sheet import drake_lines
+    from tests.test_xlsx_live import _edit
+
+    src = tmp_path / "src.yaml"
+    src.write_text((ROOT / "examples" / "designs" / "majestic.yaml").read_text(encoding="utf-8"))
+    book = tmp_path / "ships.xlsx"
+    assert run("convert", src, ROOT / "examples" / "designs" / "vigilant-cruiser.yaml", "-o", book).exit_code == 0
+    wb = load_workbook(BytesIO(book.read_bytes()))
+    before = [c.value for c in wb["Drake"]["A"][1:]]
+    assert before[0].startswith("=")  # a formula, not a snapshot
+    _edit(wb)  # engines, a bank entry, a system, a trait, directional shields (tests/test_xlsx_live.py)
+    wb["SHIP2"]["B7"] = "Resolute"  # a ship name
+    edited = tmp_path / "edited.xlsx"
+    wb.save(edited)
+    (result,) = convert([edited], tmp_path / "lo")
+    lo = load_workbook(result, data_only=True)["Drake"]
+    text = drake_lines([c.value for c in lo["A"][1:]])
+    shown = run("show", result)
+    assert shown.exit_code == 0, shown.output
+    assert text == shown.stdout
+    assert "Engines: 5-4-3-2\n" in text and "(239)" in text and "Acr" in text and "-Fwd: 4" in text
+    assert "NAME: Resolute" in text and "Stealth" in text and "(Pr1)" in text
+    assert text != drake_lines([c.value for c in load_workbook(book, data_only=True)["Drake"]["A"][1:]])

@@ -26,8 +26,9 @@ from drydock.arcs import format_bank
 from drydock.calc import Rating
 from drydock.errors import DrydockError
 from drydock.formats.excel import layout as L
-from drydock.formats.excel.cells import COMPUTED, HEADER, INPUT, WORKING, Cells, add_cached_values
+from drydock.formats.excel.cells import COMPUTED, INPUT, WORKING, Cells, add_cached_values
 from drydock.formats.excel.checks import mode_codes, weapon_checks
+from drydock.formats.excel.drake_sheet import write_drake_sheet
 from drydock.formats.excel.rules_sheet import RULES_SHEET, define_names, write_rules_sheet
 from drydock.formats.excel.ship_formulas import ShipWriter, ship_names
 from drydock.formats.excel.weapon_formulas import write_working
@@ -84,7 +85,11 @@ def to_xlsx(designs: Design | list[Design], *, rules: Ruleset | None = None,
         define_names(wb, names)
         for ws, own in zip(ships, ship_rules, strict=True):
             _header_note(ws, cells, own, notes)
-        _write_drake(wb.create_sheet(L.DRAKE_SHEET), cells, items, rules)
+        n_arcs = len(_lists(rules, arcs_used, banks_used)["arcs"])
+        arcs = f"{L.TABLES_SHEET}!${L.TABLE_COLUMNS['arcs'][0]}$2:${L.TABLE_COLUMNS['arcs'][0]}${n_arcs + 1}"
+        where = {name: n for n, (name, _, _) in enumerate(library.rows, 1)}
+        write_drake_sheet(wb.create_sheet(L.DRAKE_SHEET), cells, items, ship_rules, weapons_last, arcs,
+                          [[where[k] for k in ks] for ks in keys])
         _write_tables(wb.create_sheet(L.TABLES_SHEET), cells, rules, arcs_used, banks_used)
     except IllegalCharacterError as exc:
         raise DrydockError(f"a design holds a character a workbook cannot store: {exc}") from None
@@ -325,25 +330,6 @@ def _write_weapons(ws: Worksheet, cells: Cells, library: WeaponLibrary, rules: R
     _print_setup(ws, f"A1:M{L.WEAPONS_HEADER_ROW + max(1, len(library.rows))}", "1:1")
     ws.page_setup.orientation = "landscape"
     return last
-
-
-def _write_drake(ws: Worksheet, cells: Cells, designs: list[Design], rules: Ruleset) -> None:
-    from drydock.formats.drake import ship_to_drake
-
-    cells.put(ws, "A1", L.DRAKE_HEADER, HEADER, bold=True)
-    row = 2
-    for d in designs:
-        try:
-            text = ship_to_drake(d, rules)
-        except DrydockError as exc:
-            text = f"# cannot be written as Drake: {exc}"
-        for line in text.split("\n"):
-            cells.put(ws, f"A{row}", line or None)
-            row += 1
-        row += 1
-    ws.column_dimensions["A"].width = L.DRAKE_COLUMN_WIDTH
-    ws.freeze_panes = "A2"
-    _print_setup(ws, f"A1:A{max(row, 2)}", "1:1")
 
 
 def bank_entries(rules: Ruleset, arcs_used: set[str], banks_used: list[str]) -> list[str]:
