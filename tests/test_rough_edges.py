@@ -194,3 +194,32 @@ def test_tournament_report_checked_first_and_a_rerun_resumes(tmp_path):
 def test_tournament_state_and_report_must_differ_from_inputs(tmp_path):
     res = run("tournament", COMET, KESTREL, "--state", COMET)
     assert res.exit_code == 2 and "is also an input" in res.stderr
+
+
+# ------------------------------------------------------------------ legacy posts given to rate/check
+
+
+LEGACY = ROOT / "examples" / "legacy"
+
+
+@pytest.mark.parametrize("path, kind", [
+    (LEGACY / "admiralty" / "dumbo-v1.ae", "admiralty"), (LEGACY / "admiralty" / "dumbo-v2.ae", "admiralty"),
+    (LEGACY / "admiralty" / "razorthorn-houseruled.ae", "admiralty"),
+    (LEGACY / "nova" / "nova-majestic-rulebook.nova", "nova"), (LEGACY / "nova" / "nova-majestic-typed.nova", "nova"),
+], ids=lambda p: p.name if isinstance(p, Path) else p)
+@pytest.mark.parametrize("command", ["rate", "check"])
+def test_a_legacy_post_names_the_conversion(path, kind, command):
+    res = run(command, path)
+    assert res.exit_code == 1
+    edition = "an Admiralty Edition (X.1)" if kind == "admiralty" else "a Nova (X.2)"
+    assert res.stderr.strip() == (f"drydock: error: {path}: this looks like {edition} design, not a Unity one; "
+                                  f"convert it first: drydock convert --from {kind} {path} -o FOLDER")
+    piped = run(command, "-", input=path.read_bytes())
+    assert f"drydock convert --from {kind} <stdin>" in piped.stderr
+
+
+def test_unity_parse_errors_stay_as_they_were(tmp_path):
+    bad = tmp_path / "bad.drake"
+    bad.write_text("Imperial X-class Y (10)\n--\nHull: 3 x 1\n")
+    res = run("rate", bad)
+    assert "looks like" not in res.stderr and f"{bad}:3:" in res.stderr
