@@ -124,3 +124,13 @@ class BankSyntaxError(DrydockSyntaxError):
 
 class StatsSyntaxError(DrydockSyntaxError):
     """A weapon stat block (``ROFxACC/IMP/DMG``) or range cannot be read."""
+
+
+def yaml_hint(problem: str) -> str:
+    """``problem`` (a YAML parser's message) with a hint when an unquoted ``*`` or ``&`` started a value: YAML
+    reads ``range: *-6-12`` as an alias (Bls/Crn bands must be quoted: ``range: "*-6-12"``)."""
+    low = problem.lower()
+    if "alias" in low or "anchor" in low or "found character '*'" in low or "found character '&'" in low:
+        return (f"{problem} (a value starting with * or & is a YAML alias or anchor: quote it, "
+                f"e.g. range: \"*-6-12\")")
+    return problem

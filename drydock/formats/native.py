@@ -458,7 +458,9 @@ def _check_input(text: Any, file: str | None) -> None:
 def _yaml_error(exc: Any, text: str, file: str | None) -> DesignFileError:
     mark = getattr(exc, "problem_mark", None)
     problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]
-    return DesignFileError(f"not valid YAML: {problem}", file=file, line=mark.line + 1 if mark else None,
+    from drydock.errors import yaml_hint
+
+    return DesignFileError(f"not valid YAML: {yaml_hint(problem)}", file=file, line=mark.line + 1 if mark else None,
                            column=mark.column + 1 if mark else None,
                            text=_source_line(text, mark.line) if mark else None)
 
