@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 
-from drydock.errors import DrydockError
+from drydock.errors import DrydockError, error_lines
 from drydock.fleet import format_fleet, rate_fleet
 from drydock.formats.fleet import library_changes, read_inputs
 from drydock.formats.library import library_override
@@ -51,7 +51,7 @@ def rate_files(files: tuple[str, ...], rules_file: str | None, *, as_json: bool 
                 messages.append(f"drydock: warning: {item.warning}")
                 continue
             if item.error is not None:
-                messages.append(f"drydock: error: {item.error}")
+                messages += [f"drydock: error: {line}" for line in error_lines(item.error)]
                 failed = True
                 continue
             if item.design is None:  # the end of a fleet

@@ -223,3 +223,44 @@ def test_unity_parse_errors_stay_as_they_were(tmp_path):
     bad.write_text("Imperial X-class Y (10)\n--\nHull: 3 x 1\n")
     res = run("rate", bad)
     assert "looks like" not in res.stderr and f"{bad}:3:" in res.stderr
+
+
+# ------------------------------------------------------------------ every structural mistake at once
+
+
+MISTAKES = ("class: X\nhull: 4\nengine: 2\nsheilds: 1\nweapons:\n  - name: G\n    range: 2-4-6\n    stats: 1x4/1\n"
+            "    banks: [A]\n")
+
+
+@pytest.mark.parametrize("command, code", [("rate", 1), ("check", 1), ("show", 2)])
+def test_a_design_file_reports_every_structural_mistake(tmp_path, command, code):
+    path = tmp_path / "ship.yaml"
+    path.write_text(MISTAKES)
+    res = run(command, path)
+    assert res.exit_code == code
+    assert res.stderr.splitlines() == [
+        f"drydock: error: {path}:3:1: key engine: unknown key 'engine' (did you mean engines?)",
+        f"drydock: error: {path}:4:1: key sheilds: unknown key 'sheilds' (did you mean shields or ship_id?)",
+        f"drydock: error: {path}:8:5: key weapons[0].stats (G): weapon stats must look like ROFxACC+/IMP/DMG, "
+        "e.g. 2x5+/1/1: '1x4/1'",
+    ]
+
+
+def test_mistakes_are_bounded(tmp_path):
+    path = tmp_path / "ship.yaml"
+    path.write_text("class: X\nhull: 4\n" + "".join(f"bad{i}: 1\n" for i in range(30)))
+    lines = run("rate", path).stderr.splitlines()
+    assert len(lines) == 21 and lines[-1] == f"drydock: error: {path}: ... and 10 more mistake(s)"
+    assert lines[0].startswith(f"drydock: error: {path}:3:1: key bad0: unknown key 'bad0'")
+    assert lines[19].startswith(f"drydock: error: {path}:22:1: key bad19: unknown key 'bad19'")
+
+
+def test_mistakes_of_several_weapons_and_banks(tmp_path):
+    path = tmp_path / "ship.yaml"
+    path.write_text("class: X\nhull: 4\nweapons:\n  - {name: A, range: 2-4, stats: 1x4+/1/1, banks: [A]}\n"
+                    "  - {name: B, range: 2-4-6, stats: 1x4+/1/1, banks: ['%%', '2 3']}\n")
+    lines = run("check", path).stderr.splitlines()
+    assert len(lines) == 3
+    assert lines[0].startswith(f"drydock: error: {path}:4:") and "weapons[0].range (A)" in lines[0]
+    assert "weapons[1].banks[0] (B): bank entry must look like xARCy" in lines[1] and "'%%'" in lines[1]
+    assert "weapons[1].banks[1] (B)" in lines[2] and lines[2].startswith(f"drydock: error: {path}:5:")

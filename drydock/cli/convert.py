@@ -63,8 +63,11 @@ def convert(inputs: tuple[str, ...], output: str, to: str | None, source: str | 
 
     result = run(list(inputs), output, to=to, source=source, force=force, rules=load_ruleset(rules_file),
                  wrap=lambda files: progress(files, "Converting", show=lambda f: f[0].name if f else ""))
+    from drydock.errors import error_lines
+
     for _name, error in result.failed:
-        click.echo(f"drydock: error: {one_line(error)}", err=True)
+        for line in error_lines(error):
+            click.echo(f"drydock: error: {one_line(line)}", err=True)
     if len(result.written) + len(result.failed) > 1 or result.failed or output != "-":
         click.echo(result.summary() + (f" -> {output}" if output != "-" else ""), err=True)
     sys.exit(0 if result.ok else 1)

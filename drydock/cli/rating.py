@@ -42,8 +42,11 @@ def attempt(item, work):  # type: ignore[no-untyped-def]
 
 
 def report_error(error: str) -> None:
-    """One clean stderr line for a failed batch item."""
-    click.echo(f"drydock: error: {one_line(error)}", err=True)
+    """One clean stderr line for a failed batch item (one per mistake of a file with several)."""
+    from drydock.errors import error_lines
+
+    for line in error_lines(error):
+        click.echo(f"drydock: error: {one_line(line)}", err=True)
 
 
 def _inputs(files: tuple[str, ...], rules_file: str | None, per_ship: bool = False,  # type: ignore[no-untyped-def]
