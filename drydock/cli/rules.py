@@ -37,12 +37,12 @@ def rules(views: tuple[str, ...], as_json: bool, variables: bool, rules_file: st
     Quote values that start with * (range: "*-6-12"). Full list: docs/house-rules.md.
     """
     if variables:
-        from drydock.rules.variables import format_variables
+        from drydock.core.rules.variables import format_variables
 
         click.echo(format_variables())
         return
-    from drydock.houserules import load_ruleset
-    from drydock.rules.catalog import VIEWS, catalog, format_catalog
+    from drydock.core.rules.catalog import VIEWS, catalog, format_catalog
+    from drydock.formats.houserules import load_ruleset
 
     chosen = tuple(dict.fromkeys(views)) or VIEWS
     cat = catalog(load_ruleset(rules_file))

@@ -19,11 +19,11 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from drydock import limits
-from drydock.arcs import format_bank, parse_bank
+from drydock.core.arcs import format_bank, parse_bank
+from drydock.core.model import ArcValues, Battery, Design, StatedValues, SystemEntry, TechLevels, WeaponMode
+from drydock.core.rules import Ruleset
 from drydock.errors import DesignFileError, DrydockError, DrydockSyntaxError, raise_all
 from drydock.formats.text import complete_range, format_range, format_stats, parse_range, parse_stats, parse_traits
-from drydock.model import ArcValues, Battery, Design, StatedValues, SystemEntry, TechLevels, WeaponMode
-from drydock.rules import Ruleset
 
 # ------------------------------------------------------------------ the file shape
 
@@ -186,7 +186,7 @@ def design_from_data(data: Any, *, file: str | None = None, lines: dict[tuple, t
 
 def _validation_mistakes(exc: ValidationError, file: str | None, lines: dict | None) -> list[DrydockSyntaxError]:
     """One :class:`DesignFileError` per key the file's shape check refused, in file order."""
-    from drydock.messages import _tags, explain
+    from drydock.core.messages import _tags, explain
 
     tags = _tags(DesignFile)
     groups: dict[tuple, list[Any]] = {}

@@ -17,13 +17,13 @@ from typing import Any
 
 from openpyxl.worksheet.worksheet import Worksheet
 
+from drydock.core.model import Design
+from drydock.core.rules import Ruleset
 from drydock.errors import DrydockError
 from drydock.formats.drake import ship_to_drake
 from drydock.formats.drake.read import ARC_LABELS, HOUSE_MARK
 from drydock.formats.excel import layout as L
 from drydock.formats.excel.cells import HEADER, WORKING, Cells
-from drydock.model import Design
-from drydock.rules import Ruleset
 
 NL = "CHAR(10)"
 SEP = f'{NL}&"--"&{NL}'

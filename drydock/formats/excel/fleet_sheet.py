@@ -16,7 +16,7 @@ from typing import Any
 from openpyxl.formatting.rule import FormulaRule
 from openpyxl.styles import PatternFill
 
-from drydock.fleet import Fleet, FleetRating
+from drydock.core.fleet import Fleet, FleetRating
 from drydock.formats.excel import layout as L
 from drydock.formats.excel.cells import COMPUTED, INPUT, Cells
 
@@ -103,8 +103,8 @@ def workbook_rules(head: dict[str, Any], path: Any, house: Any, designs: list[An
     """
     from pathlib import Path
 
-    from drydock.houserules import load_house_rules
-    from drydock.rules.factions import HouseRules
+    from drydock.core.rules.factions import HouseRules
+    from drydock.formats.houserules import load_house_rules
 
     named = head.get("Rules file")
     rules_file = str(named).strip() if named not in (None, "") else None
