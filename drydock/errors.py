@@ -161,12 +161,16 @@ class SyntaxErrors(DrydockSyntaxError):
         return super().with_file(file)
 
 
-def raise_all(errors: list[DrydockSyntaxError]) -> None:
-    """Raise ``errors`` (one error as itself, several together); nothing when empty."""
+def raise_all(errors: list[DrydockSyntaxError], kind: type[SyntaxErrors] = SyntaxErrors) -> None:
+    """Raise ``errors`` (one error as itself, several together as ``kind``); nothing when empty."""
     if len(errors) == 1:
         raise errors[0]
     if errors:
-        raise SyntaxErrors(errors)
+        raise kind(errors)
+
+
+class DesignFileErrors(SyntaxErrors, DesignFileError):
+    """Several mistakes of one YAML/JSON design file."""
 
 
 def error_lines(message: str) -> list[str]:

@@ -264,3 +264,14 @@ def test_mistakes_of_several_weapons_and_banks(tmp_path):
     assert lines[0].startswith(f"drydock: error: {path}:4:") and "weapons[0].range (A)" in lines[0]
     assert "weapons[1].banks[0] (B): bank entry must look like xARCy" in lines[1] and "'%%'" in lines[1]
     assert "weapons[1].banks[1] (B)" in lines[2] and lines[2].startswith(f"drydock: error: {path}:5:")
+
+
+def test_a_drake_file_reports_every_structural_mistake(tmp_path):
+    path = tmp_path / "two.drake"
+    path.write_text("Imperial X-class Y (10)\n--\nHull: 4-3-2-1\nEngines: 2-1 x\nWeapons: 2-1\nShields: 1-1\n--\n"
+                    "Gun | AB [] // (1)\n2-4-6 | 1x4/1\n--\nEquipment: Hyperdrive [] // (1)\n\n"
+                    "Imperial Z-class Y (10)\n--\nHull: 4-3-2-1\nWeapons: 1\nFoo bar baz\n")
+    lines = run("check", path).stderr.splitlines()
+    assert [line.split(": ")[2] for line in lines] == [f"{path}:4:10", f"{path}:9:9", f"{path}:17:1"]
+    assert "a track must be numbers" in lines[0] and "stat line must look like" in lines[1]
+    assert "unrecognised line" in lines[2] and "battery has no stat line" not in "\n".join(lines)  # no cascade

@@ -22,7 +22,7 @@ from drydock import limits
 from drydock.core.arcs import format_bank, parse_bank
 from drydock.core.model import ArcValues, Battery, Design, StatedValues, SystemEntry, TechLevels, WeaponMode
 from drydock.core.rules import Ruleset
-from drydock.errors import DesignFileError, DrydockError, DrydockSyntaxError, raise_all
+from drydock.errors import DesignFileError, DesignFileErrors, DrydockError, DrydockSyntaxError, raise_all
 from drydock.formats.text import complete_range, format_range, format_stats, parse_range, parse_stats, parse_traits
 
 # ------------------------------------------------------------------ the file shape
@@ -146,7 +146,7 @@ def design_from_data(data: Any, *, file: str | None = None, lines: dict[tuple, t
             except ValidationError:
                 continue
             mistakes += _battery(w, i, rules, file, lines)[1]
-        raise_all(mistakes)
+        raise_all(mistakes, DesignFileErrors)
         raise  # pragma: no cover - a ValidationError always gives a mistake
     weapons = []
     for i, w in enumerate(f.weapons):
@@ -154,7 +154,7 @@ def design_from_data(data: Any, *, file: str | None = None, lines: dict[tuple, t
         mistakes += found
         if battery is not None:
             weapons.append(battery)
-    raise_all(mistakes)
+    raise_all(mistakes, DesignFileErrors)
     systems = []
     for s in f.systems:
         name, qty = (s, 1) if isinstance(s, str) else (s.name, s.qty)

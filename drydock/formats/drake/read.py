@@ -15,7 +15,7 @@ from drydock.core.calc import calculate
 from drydock.core.fleet import HOUSE_MARK as FLEET_HOUSE_MARK
 from drydock.core.model import ArcValues, Bank, Battery, Design, StatedValues, SystemEntry, TechLevels, WeaponMode
 from drydock.core.rules import Ruleset
-from drydock.errors import DrydockSyntaxError
+from drydock.errors import MISTAKES_MAX, DrydockSyntaxError, SyntaxErrors, raise_all
 from drydock.formats.text import (
     complete_range,
     parse_ma,
@@ -27,6 +27,10 @@ from drydock.formats.text import (
 
 class DrakeSyntaxError(DrydockSyntaxError):
     """Drake text that cannot be read; names file, line and column and quotes the line."""
+
+
+class DrakeSyntaxErrors(SyntaxErrors, DrakeSyntaxError):
+    """Several mistakes of one Drake text, each with its line (one output line each)."""
 
 
 #: Largest number accepted anywhere in Drake text (keeps tracks and box counts finite).
@@ -110,6 +114,9 @@ def from_drake(text: str, *, file: str | None = None, rules: Ruleset | None = No
     if text.startswith("\ufeff"):
         text = text[1:]
     ships: list[_Ship] = []
+    mistakes: list[DrydockSyntaxError] = []  # every structural mistake, reported together (issue 26)
+    broken: set[int] = set()
+    lost_battery = False
     lines = _split_lines(text)
     i = 0
     while i < len(lines):
@@ -117,24 +124,44 @@ def from_drake(text: str, *, file: str | None = None, rules: Ruleset | None = No
         i += 1
         t = line.text
         if len(line.raw) > MAX_LINE:
-            raise _error(f"line longer than {MAX_LINE} characters", line, file)
+            mistakes.append(_error(f"line longer than {MAX_LINE} characters", line, file))
+            continue
         if not t or t.startswith("#") and not ships:
             continue
         if _is_header(t):
             ships.append(_Ship(line, file, rules))
             continue
         if not ships:
-            raise _error("expected a header line '<Faction> <CLASS>-class <Type> (<CR>)'", line, file)
+            mistakes.append(_error("expected a header line '<Faction> <CLASS>-class <Type> (<CR>)'", line, file))
+            break  # without a header nothing after it can be read
         # a battery whose banks wrap onto the next line after a trailing "|"
         while t.endswith("|") and "//" not in t and not t.startswith("#") and _KEY_RE.match(t) is None \
                 and i < len(lines) and lines[i].text and len(t) < MAX_LINE:
             t = t + " " + lines[i].text
             i += 1
-        ships[-1].feed(line, t)
-    if not ships:
+        try:
+            ships[-1].feed(line, t)
+            lost_battery = False
+        except DrydockSyntaxError as exc:
+            if lost_battery and "before any weapon battery" in exc.message:
+                continue  # the stat line of a battery line already reported
+            lost_battery = "//" in t
+            mistakes.append(exc)
+            broken.add(len(ships) - 1)
+            if len(mistakes) > MISTAKES_MAX:
+                break
+    if not ships and not mistakes:
         raise DrakeSyntaxError("no design found: a Drake design starts with '<Faction> <CLASS>-class <Type> (<CR>)'",
                                file=file, line=1 if text else None)
-    return [s.design() for s in ships]
+    designs = []
+    for n, ship in enumerate(ships):
+        try:
+            designs.append(ship.design())
+        except DrydockSyntaxError as exc:
+            if n not in broken:  # a ship with a bad line: what it then lacks follows from that line
+                mistakes.append(exc)
+    raise_all(mistakes, DrakeSyntaxErrors)
+    return designs
 
 
 def _split_lines(text: str) -> list[_Line]:
