@@ -36,7 +36,7 @@ from drydock.core.model import Design
 from drydock.core.rules import Ruleset
 from drydock.core.rules.factions import HouseRules
 from drydock.errors import DrydockError, DrydockSyntaxError, quote
-from drydock.formats import FORMATS, format_for, read_bytes, read_designs, read_records, read_text_capped
+from drydock.formats import FORMATS, format_for, read_bytes, read_records, read_text_capped
 from drydock.formats.library import validate_file, where
 from drydock.formats.native import _path, design_from_data, design_to_data
 
@@ -184,8 +184,8 @@ def _entry(s: ShipFile, i: int, base: Path, file: str, lines: dict, rules: Rules
         target = base / s.design
         if not target.is_file():
             raise fail(f"design file {s.design} not found ({target})")
-        try:
-            designs = read_designs(target, rules=rules)
+        try:  # a Nova record (X.2) joins a fleet at its X.2 CR
+            designs = read_records(target, rules=rules)
         except DrydockError as exc:
             raise fail(f"cannot read {s.design}: {exc}") from None
         source = s.design
@@ -410,8 +410,8 @@ def read_side(spec: str) -> tuple[list[Design], list[Fleet]]:
             fleet = read_fleet(name)
             fleets.append(fleet)
             designs.extend(fleet.ships())
-        else:
-            designs.extend(read_designs(name))
+        else:  # a Nova record file (X.2) fights as it is: drydock.engine.legacy_rules
+            designs.extend(read_records(name))
     if not designs:
         raise DrydockError(f"{spec}: no designs")
     return designs, fleets

@@ -59,7 +59,8 @@ def write_fleet_sheet(wb: Any, cells: Cells, fleet: Fleet, rating: FleetRating, 
     for col, text in zip("ABCDEFG", TABLE_HEADER, strict=True):
         cells.header(ws, f"{col}{HEADER_ROW}", text)
     last = FIRST_ROW + max(len(fleet.entries), 1) - 1
-    for i, (entry, r) in enumerate(zip(fleet.entries, rating.ratings, strict=True), start=1):
+    records = rating.records or tuple(None for _ in fleet.entries)
+    for i, (entry, r, record) in enumerate(zip(fleet.entries, rating.ratings, records, strict=True), start=1):
         row, sheet = FIRST_ROW + i - 1, f"{L.SHIP_PREFIX}{i}"
         put(ws, f"A{row}", sheet, bold=True)
         cells.fx(ws, f"B{row}", f"{sheet}!${L.DESIGN_TITLE_CELL[0]}${L.DESIGN_TITLE_CELL[1:]}",
@@ -67,8 +68,12 @@ def write_fleet_sheet(wb: Any, cells: Cells, fleet: Fleet, rating: FleetRating, 
         put(ws, f"C{row}", entry.count, INPUT)
         put(ws, f"D{row}", ", ".join(entry.names) or None, INPUT)
         put(ws, f"E{row}", ", ".join(entry.ids) or None, INPUT)
-        cells.fx(ws, f"F{row}", f"{sheet}!{crat}", r.combat_rating, COMPUTED)
-        cells.fx(ws, f"G{row}", f"C{row}*F{row}", r.combat_rating * entry.count, COMPUTED)
+        value = record.value if record is not None else r.combat_rating
+        if record is not None and record.source != "unity":  # a legacy CR of record (X.1, X.2): not Appendix A
+            put(ws, f"F{row}", value, COMPUTED)
+        else:
+            cells.fx(ws, f"F{row}", f"{sheet}!{crat}", value, COMPUTED)
+        cells.fx(ws, f"G{row}", f"C{row}*F{row}", value * entry.count, COMPUTED)
     cells.fx(ws, TOTAL_CELL, f"SUM(G{FIRST_ROW}:G{last})", rating.total, COMPUTED, bold=True)
     verdict = ("" if limit is None else "within the limit" if rating.total <= limit[1]
                else f"OVER the limit by {rating.total - limit[1]}")
