@@ -140,7 +140,10 @@ STATE_FILE = _limit("tournament state size", 8 * 1024 * 1024, "bytes in one dryd
 def check(what: str, value: int, limit: Limit, *, file: str | None = None, low: int | None = None) -> int:
     """``value`` if ``abs(value)`` (or ``value`` itself when ``low`` is given) is within ``limit``; else raise."""
     if low is not None:
-        ok = low <= value <= limit.value
+        if value < low:  # too small is not "past the limit": say what is allowed
+            where = f"{file}: " if file else ""
+            raise DrydockError(f"{where}{what} must be at least {low:,}, not {_short_number(value)}")
+        ok = value <= limit.value
     else:
         ok = -limit.value <= value <= limit.value
     if not ok:

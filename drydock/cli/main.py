@@ -76,9 +76,10 @@ class LazyGroup(click.Group):
 
 def fail(message: str, code: int = 2) -> None:
     """Print one clear line on stderr and exit with ``code``."""
-    from drydock.errors import one_line
+    from drydock.errors import error_lines, one_line
 
-    click.echo(f"drydock: error: {one_line(message)}", err=True)
+    for line in error_lines(message):  # a file's several mistakes: one line each
+        click.echo(f"drydock: error: {one_line(line)}", err=True)
     sys.exit(code)
 
 

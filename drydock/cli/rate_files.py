@@ -15,7 +15,7 @@ from drydock.core.rules import Ruleset
 from drydock.core.rules.catalog import rules_identity
 from drydock.core.rules.factions import HouseRules
 from drydock.core.validation import rate as rate_design
-from drydock.errors import DrydockError
+from drydock.errors import DrydockError, error_lines
 from drydock.formats.fleet import library_changes, read_inputs
 from drydock.formats.houserules import load_house_rules
 from drydock.formats.legacy.nova_record import NovaRecord, format_nova_record
@@ -52,7 +52,7 @@ def rate_files(files: tuple[str, ...], rules_file: str | None, *, as_json: bool 
                 messages.append(f"drydock: warning: {item.warning}")
                 continue
             if item.error is not None:
-                messages.append(f"drydock: error: {item.error}")
+                messages += [f"drydock: error: {line}" for line in error_lines(item.error)]
                 failed = True
                 continue
             if item.design is None:  # the end of a fleet

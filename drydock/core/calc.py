@@ -155,6 +155,8 @@ class Rating:
             "class": d.class_name,
             "type": d.type,
             "hull": d.hull,
+            "tech": {"engines": d.tech.engines, "shields": d.tech.shields, "weapons": d.tech.weapons,
+                     "fighters": d.tech.fighters},
             "space_units": {
                 "total": self.total_su,
                 "used": self.used_su,
