@@ -29,7 +29,7 @@ MATRIX_RUNS = 200
                    "launch in the End Phase (launch tubes double it), recover.")
 @play_options
 @click.option("--doctrine", default=DEFAULT_DOCTRINE, show_default=True, type=click.Choice(sorted(DOCTRINES)),
-              help="How both sides fly and fight, unless --doctrine-a/--doctrine-b say otherwise (see README).")
+              help="How both sides fly and fight, unless --doctrine-a/--doctrine-b say otherwise (docs/battles.md).")
 @click.option("--doctrine-a", type=click.Choice(sorted(DOCTRINES)), help="Side A's doctrine [default: --doctrine].")
 @click.option("--doctrine-b", type=click.Choice(sorted(DOCTRINES)), help="Side B's doctrine [default: --doctrine].")
 @click.option("--robustness/--no-robustness", default=True, show_default=True,
@@ -57,10 +57,12 @@ def battle(side_a: str, side_b: str, count_a: int, count_b: int, runs: int, seed
     """
     from drydock import limits
     from drydock.cli.options import board_size, play_setup
+    from drydock.cli.preflight import check_inputs, check_new_outputs, side_files
+    from drydock.cli.progress import counter
     from drydock.engine.montecarlo import format_summary, illegal_designs, one_battle_log, robustness_to_dict
     from drydock.engine.montecarlo import robustness as engine_robustness
     from drydock.errors import DrydockError, one_line, printable
-    from drydock.formats import check_outputs, write_atomic
+    from drydock.formats import write_atomic
     from drydock.formats.fleet import read_side
     from drydock.insight.battle_report import design_matrix, fight, format_report, full_dict, outcome_rates, rounded
     from drydock.insight.pages import battle_page, check_report_path, write_report
@@ -70,12 +72,13 @@ def battle(side_a: str, side_b: str, count_a: int, count_b: int, runs: int, seed
     if count_a < 1 or count_b < 1:
         raise DrydockError("--count-a and --count-b must be at least 1")
     limits.check_battle(runs=runs, jobs=jobs, turns=turns, board=(w, h), ships=(count_a, count_b))
+    check_inputs(side_files(side_a, side_b))
     if report_file:
         check_report_path(report_file)
+    check_new_outputs([log_file, report_file], side_files(side_a, side_b), force=force)
     (a, fleets_a), (b, fleets_b) = read_side(side_a), read_side(side_b)
     limits.check_battle(runs=runs, jobs=jobs, turns=turns, board=(w, h), ships=(len(a) * count_a, len(b) * count_b))
     a, b = a * count_a, b * count_b
-    check_outputs([log_file] if log_file else [], [f.strip() for f in f"{side_a},{side_b}".split(",") if f.strip()])
     for fleet in fleets_a + fleets_b:
         if not fleet.house.base.is_book or fleet.house.factions:
             click.echo(f"drydock: warning: {fleet.file}: the fleet's own house rules are not applied; the battle "
@@ -87,12 +90,8 @@ def battle(side_a: str, side_b: str, count_a: int, count_b: int, runs: int, seed
     if log_file:
         result = one_battle_log(a, b, seed=seed, **opts)
         write_atomic(log_file, "\n".join(result.log) + "\n", force=force)
-    show = not as_json and runs >= 200
-    if show:
-        with click.progressbar(length=runs, label="battles", file=click.get_text_stream("stderr")) as bar:
-            summary, report = fight(a, b, runs=runs, seed=seed, jobs=jobs, progress=bar.update, **opts)
-    else:
-        summary, report = fight(a, b, runs=runs, seed=seed, jobs=jobs, **opts)
+    with counter(runs, "battles", show=not as_json and runs >= 200) as update:
+        summary, report = fight(a, b, runs=runs, seed=seed, jobs=jobs, progress=update, **opts)
     by = engine_robustness(a, b, runs=runs, seed=seed, jobs=jobs, done=summary, **opts) if robustness else None
     data = full_dict(summary, report)
     if by:

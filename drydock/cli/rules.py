@@ -27,6 +27,17 @@ def rules(views: tuple[str, ...], as_json: bool, variables: bool, list_bundled: 
     ORAT and DRAT effects, quantity rule and section; arc codes their component arcs.
     With --rules FILE or NAME the house values are shown; --list names the bundled rulesets.
     --variables lists what each formula may use.
+
+    \b
+    A house-rule file (YAML) overrides the Unity tables by the same keys; mappings merge:
+      name: LABEL                      shown beside a house-rule CR (marked *)
+      formulas.NAME: {expr: "..."}     e.g. combat_rating, total_su, bsur (see --variables)
+      traits.ABBR: {multiplier: "2.5", stage, range_based, defensive, max_count, requires}
+      systems.NAME: {type: E|M|T, su: "n * 10", orat, drat_mult, drat_add, multiples: true,
+                     tech: engines|shields|weapons|fighters, unit, requires, abbr, section}
+      options.NAME: {value: CHOICE}
+      factions.FACTION: {...}          any of the above, for that faction's designs only
+    Quote values that start with * (range: "*-6-12"). Full list: docs/house-rules.md.
     """
     if list_bundled:
         from drydock.formats.houserules import bundled_names

@@ -286,6 +286,11 @@ def format_summary(s: Summary, seed: int, by_doctrine: dict[str, Summary] | None
     def pct(x: float) -> str:
         return f"{100 * x:5.1f}%"
 
+    def share(k: int) -> str:
+        """``k`` of the runs as a percentage rounded half up from the exact count, as every report rounds it."""
+        tenths = (2000 * k + s.runs) // (2 * s.runs) if s.runs else 0
+        return f"{tenths // 10:3d}.{tenths % 10}%"
+
     lines = [f"A: {', '.join(s.labels_a)}", f"B: {', '.join(s.labels_b)}",
              f"{s.runs} battles, seed {seed}, VP target {_target(s.vp_target)}, "
              + (f"doctrines {s.doctrine}" if "," in s.doctrine else f"{s.doctrine} doctrine")]
@@ -293,17 +298,17 @@ def format_summary(s: Summary, seed: int, by_doctrine: dict[str, Summary] | None
         lines.append(f"rules: {s.house_rules}")
     if s.in_force:
         lines.append("in force: " + "; ".join(s.in_force))
-    for key, label in (("a_win", "A wins"), ("b_win", "B wins"), ("draw", "draws")):
+    for key, label, k in (("a_win", "A wins", s.a_wins), ("b_win", "B wins", s.b_wins), ("draw", "draws", s.draws)):
         r = d[key]
-        lines.append(f"  {label:7} {pct(r['rate'])}  95% CI [{pct(r['ci95'][0])}, {pct(r['ci95'][1])}]")
+        lines.append(f"  {label:7} {share(k)}  95% CI [{pct(r['ci95'][0])}, {pct(r['ci95'][1])}]")
     lines.append(f"mean turns {d['mean_turns']:.2f}; mean VP A {d['mean_vp_a']:.1f}, B {d['mean_vp_b']:.1f}")
     if s.exits_a or s.exits_b:
         lines.append(f"left the board: {d['exits']['per_100_ships']:.1f} per 100 ships "
                      f"(A {s.exits_a}, B {s.exits_b})")
     lines.append("survival:")
-    for side in ("a", "b"):
-        for row in d["survival"][side]:
-            lines.append(f"  {row['ship']:30} {pct(row['rate'])}")
+    for labels, survived in ((s.labels_a, s.survived_a), (s.labels_b, s.survived_b)):
+        for label, k in zip(labels, survived, strict=True):
+            lines.append(f"  {label:30} {share(k)}")
     lines.append("not simulated:")
     lines += [f"  - {n}" for n in s.not_simulated]
     if by_doctrine:

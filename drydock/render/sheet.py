@@ -8,6 +8,7 @@ legacy record (with its conversion notes) by building a :class:`Sheet` directly.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from drydock import limits
@@ -236,7 +237,7 @@ def _has_shields(design: Design) -> bool:
     return design.shields.total() > 0 if isinstance(design.shields, ArcValues) else design.shields > 0
 
 
-def track(key: str, label: str, values: list[int] | tuple[int, ...], **extra: object) -> Track:
+def track(key: str, label: str, values: Sequence[int], **extra: object) -> Track:
     """A track, with no boxes at all when it is zero from the first box (1.3: printed as a single "—")."""
     vals = tuple(values)
     return Track(key, label, () if not any(vals) else vals, **extra)  # type: ignore[arg-type]

@@ -127,10 +127,11 @@ class PlayRules:
     @classmethod
     def from_data(cls, play: dict[str, Any], sizes: dict[str, Any]) -> PlayRules:
         try:
-            mods = {}
+            mods: dict[frozenset[str], tuple[int, int, int]] = {}
             for key, row in play["range_modifiers"]["table"].items():
                 traits = frozenset(t for t in str(key).split("+") if t)
-                mods[traits] = _ints(row, 3, f"play.range_modifiers.table.{key}")
+                short, medium, long = _ints(row, 3, f"play.range_modifiers.table.{key}")
+                mods[traits] = (short, medium, long)
             imp = {}
             for k, v in play["impact_modifiers"]["table"].items():
                 if type(v) is not int:

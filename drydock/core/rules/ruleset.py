@@ -50,7 +50,8 @@ SYSTEM_VARIABLES = ("n", "H", "ER", "ERO", "S", "ESR", "EF", "SF", "WSU", "WORAT
 TechCategory = Literal["engines", "shields", "weapons", "fighters"]
 
 #: A factor from the tables, read exactly ("0.43" is 43/100; floats from YAML by their decimal text).
-Factor = Annotated[Exact, PlainValidator(exact)]
+Factor = Annotated[Exact, PlainValidator(lambda value: exact(value))]  # one argument: pydantic < 2.6 would
+# pass its ValidationInfo as exact()'s second parameter (the limit)
 
 
 class _Entry(BaseModel):
