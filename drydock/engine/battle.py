@@ -17,6 +17,7 @@ from drydock.engine.dice import d6
 from drydock.engine.hexgrid import DIRS, from_offset, geometry, on_board, point_image, to_offset
 from drydock.engine.movement import Orders, execute, format_orders, is_legal, requirement, straight
 from drydock.engine.observe import BattleStats, StatsRecorder
+from drydock.engine.plans import PlanChoice
 from drydock.engine.seekers import SeekerFlight, activate, heading_toward, shots_at_flight, split_flights
 from drydock.engine.ships import ShipSpec, ShipState
 from drydock.engine.tables import BATTLE_SIZES, BOARD, DEPLOY_DEPTH, FLARES_BLOCK, VP_TARGET_RATIO
@@ -57,7 +58,7 @@ class Matchup:
     def __init__(self, side_a: list[ShipSpec], side_b: list[ShipSpec], *, turns: int = 20,
                  board: tuple[int, int] = BOARD, battle_size: str = "auto", floating: bool = False,
                  doctrine: DoctrineChoice = DEFAULT_DOCTRINE, record: bool = False,
-                 launch_recovery: bool = False) -> None:
+                 launch_recovery: bool = False, plan: PlanChoice = None) -> None:
         self.sides = (side_a, side_b)
         self.record = record
         self.turns = turns
@@ -65,7 +66,7 @@ class Matchup:
         #: D.4 floating board: the board moves with the ships, nobody leaves it (the book's proviso that
         #: a shift may not push another ship off is not modelled: the board is unbounded)
         self.floating = floating
-        self.doctrine = Doctrine(list({id(s): s for s in side_a + side_b}.values()), board, floating, doctrine)
+        self.doctrine = Doctrine(list({id(s): s for s in side_a + side_b}.values()), board, floating, doctrine, plan)
         cr = (sum(s.cr for s in side_a), sum(s.cr for s in side_b))
         if battle_size == "auto":
             num, den = VP_TARGET_RATIO
@@ -238,7 +239,7 @@ class Battle:
             enemies = [systems.seen(e) for e in self.alive(1 - s.side)]
             orders, boost = (doctrine.choose_orders(s, enemies, self.mined) if self.mined
                              else doctrine.choose_orders(s, enemies))
-            if s.spec.cloak and not boost and "H" not in orders.prefixes and doctrine.outgunned(s, orders, enemies):
+            if s.spec.cloak and not boost and "H" not in orders.prefixes and doctrine.wants_cloak(s, orders, enemies):
                 orders = Orders(orders.steps, orders.pivot, ("C",))
             plans.append((s, orders, boost))
         # 1e: reveal and check; 2a: cloaks; 2b: hyperdrive warm-up; 2c: move
