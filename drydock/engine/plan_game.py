@@ -197,8 +197,8 @@ def robustness_line(g: PlanGame) -> str:
     sa, sb = security(mat, i), col_security(mat, j)
     text = (f"plan game ({len(g.plans_a)}x{len(g.plans_b)} plans, {g.screen} battles a pairing; "
             f"{'mixed' if mixed else 'pure'} equilibrium by exact LP): value {_signed(g.solution.value)} "
-            f"(A wins - B wins per battle); A's {a} guarantees {_signed(sa)} against every B plan, "
-            f"B's {b} holds A to {_signed(sb)} at most: ")
+            f"(A wins - B wins per battle); A's {a} secures A at least {_signed(sa)} whatever B flies, "
+            f"B's {b} holds A to at most {_signed(sb)} whatever A flies: ")
     row = [g.cells[i][k].interval() for k in range(len(g.plans_b))]
     col = [g.cells[k][j].interval() for k in range(len(g.plans_a))]
     if all(lo > 0 for lo, _ in row):
