@@ -27,6 +27,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from drydock.engine.equipment import working
 from drydock.engine.expectations import MatchTables, bank_rows
 from drydock.engine.hexgrid import DIRS, GEOMETRY, from_offset
 from drydock.engine.movement import Orders, path_hexes
@@ -229,7 +230,8 @@ class Doctrine(Targeting):
         q0, r0 = ship.q, ship.r
         infos, far, margin, my_shields, er = self.context(ship, enemies)
         # B.10: a crippled ship with a hyperdrive warms it up (straight ahead only, no boosters)
-        warm = ship.spec.hyperdrive and (ship.warming or ship.hull_left <= style.jump_hull * ship.spec.hull)
+        warm = ship.spec.hyperdrive and working(ship, "Hyperdrive") > 0 and (
+            ship.warming or ship.hull_left <= style.jump_hull * ship.spec.hull)
         best = None
         best_score = 0.0
         seen: set[tuple[int, int, int, int, int]] = set()

@@ -14,6 +14,7 @@ from drydock.engine.ai import DEFAULT_DOCTRINE, Doctrine, DoctrineChoice
 from drydock.engine.combat import BAND_NAMES, alternation, fire_volley
 from drydock.engine.damage import apply_marked_damage
 from drydock.engine.dice import d6
+from drydock.engine.equipment import working
 from drydock.engine.hexgrid import DIRS, from_offset, geometry, on_board, point_image, to_offset
 from drydock.engine.movement import Orders, execute, format_orders, is_legal, requirement, straight
 from drydock.engine.observe import BattleStats, StatsRecorder
@@ -239,7 +240,8 @@ class Battle:
             enemies = [systems.seen(e) for e in self.alive(1 - s.side)]
             orders, boost = (doctrine.choose_orders(s, enemies, self.mined) if self.mined
                              else doctrine.choose_orders(s, enemies))
-            if s.spec.cloak and not boost and "H" not in orders.prefixes and doctrine.wants_cloak(s, orders, enemies):
+            if s.spec.cloak and not boost and "H" not in orders.prefixes and working(s, "Cloaking Device") \
+                    and doctrine.wants_cloak(s, orders, enemies):
                 orders = Orders(orders.steps, orders.pivot, ("C",))
             plans.append((s, orders, boost))
         # 1e: reveal and check; 2a: cloaks; 2b: hyperdrive warm-up; 2c: move
@@ -281,7 +283,8 @@ class Battle:
             elif self.mined:  # 2c-i
                 systems.mine_attacks(self, s, orders, q0, r0, h0)
         self.stacking()
-        turns = [(s, systems.overthrust_facing(self, s)) for s in self.alive() if s.spec.overthrusters]  # 2c-iv
+        turns = [(s, systems.overthrust_facing(self, s)) for s in self.alive()
+                 if s.spec.overthrusters and working(s, "Overthrusters")]  # 2c-iv
         for s, f in turns:
             if f is not None:
                 s.facing = f
@@ -470,7 +473,8 @@ class Battle:
         self.flights = [f for f in self.flights if f.alive and f.count > 0
                         and (not isinstance(f, SeekerFlight) or f.target.alive)]
         over = self.victory()
-        stutterers = [s for s in self.alive() if s.spec.stutterdrive] if not over[0] else []
+        stutterers = [s for s in self.alive() if s.spec.stutterdrive and working(s, "Stutterdrive")] \
+            if not over[0] else []
         if stutterers:  # 5e: stutterdrives (B.23), decided together; a scatter onto an enemy is a stacking (3.3)
             for s, target in [(s, systems.stutter_target(self, s)) for s in stutterers]:
                 systems.stutter_move(self, s, target)

@@ -65,6 +65,7 @@ import copy
 
 from drydock.engine.damage import apply_marked_damage
 from drydock.engine.dice import d6
+from drydock.engine.equipment import working
 from drydock.engine.hexgrid import DIRS, FWD, GEOMETRY, decompose, distance, hex_line, on_board
 from drydock.engine.movement import Orders, path_hexes
 from drydock.engine.munitions import surviving
@@ -125,7 +126,7 @@ def hyperdrive_rolls(battle) -> None:  # type: ignore[no-untyped-def]
     for s in battle.alive():
         if not s.spec.hyperdrive:
             continue
-        if not s.warming:
+        if not s.warming or not working(s, "Hyperdrive"):  # glossary: equipment works only while operational
             s.hyper_total = 0
             continue
         if s.eng_hits != s.hyper_eng:  # an engine hit since the last roll resets the total
@@ -211,7 +212,7 @@ def captures(battle) -> None:  # type: ignore[no-untyped-def]
 def _beams_free(ship: ShipState, turn: int) -> int:
     if ship.beams_turn != turn:
         ship.beams_turn, ship.beams_used = turn, 0
-    return ship.spec.tractor_beams - ship.beams_used
+    return working(ship, "Tractor Beam") - ship.beams_used  # lost beams do not fire (glossary 0.2)
 
 
 def tractor_attacks(battle, ship: ShipState, flights: list) -> None:  # type: ignore[no-untyped-def]
