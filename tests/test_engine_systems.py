@@ -471,3 +471,32 @@ def test_proximity_attacks_the_target_hex_and_next_to_it_prx():
     bt.rng = Scripted([5, 1])  # 5 - 1 = 4 hits; unshielded: one damage roll, 1 = hull
     systems.proximity(bt, me, b1, mode, 1, 1, 1)
     assert b2.p_hull == 1 and b1.p_hull == 0  # the target itself is the normal volley's
+
+
+def test_a_flare_in_the_attackers_own_hex_does_not_count_4_1():
+    """4.1 (weapons.md 2): the line of sight "never passes through the attacker's hex and always through the
+    target's"; B.9: -1 "if the line of sight ... passes over any part of a hex containing a face up flare"."""
+    comet, barge = spec("comet-frigate"), ShipSpec(from_yaml(BARGE)[0])
+    bt = battle(comet, barge)
+    me, foe = bt.ships
+    place(me, 10, 9, 0)
+    place(foe, 16, 9, 3)
+    bt.flares_up[(me.q, me.r)] = 1
+    assert systems.sight(bt, me, foe)[0] == 0  # in my own hex: not on my line of sight
+    assert systems.sight(bt, foe, me)[0] == 1  # in the target's hex: on the barge's line of sight
+
+
+def test_a_shockwave_does_not_hit_a_hidden_cloaked_ship_b5():
+    """B.5: "While cloaked, a starship may not be attacked by enemy starships" (nor is its model on the board);
+    detected, it is fair game."""
+    p, shade = ShipSpec(from_yaml(PULSAR)[0]), spec("shade-raider")
+    bt = Battle(Matchup([p], [shade, shade]), random.Random(1), log=True)
+    me, hidden, seen = bt.ships
+    place(me, 10, 9, 0)
+    place(hidden, 11, 9, 3)
+    place(seen, 12, 9, 3)
+    hidden.cloaked, hidden.detected = True, False
+    bt.rng = Scripted([1] * 12)
+    systems.shockwave(bt, me)
+    assert not [ln for ln in bt.log if "shockwave" in ln and "B1" in ln]
+    assert [ln for ln in bt.log if "shockwave" in ln and "B2" in ln]

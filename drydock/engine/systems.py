@@ -424,14 +424,16 @@ def flip_markers(battle) -> None:  # type: ignore[no-untyped-def]
 
 
 def sight(battle, ship: ShipState, target) -> tuple[int, int]:  # type: ignore[no-untyped-def]
-    """(flares in the line of sight, probe bonus) of ``ship`` firing at ``target`` (B.9, B.17)."""
+    """(flares in the line of sight, probe bonus) of ``ship`` firing at ``target`` (B.9, B.17). 4.1: the line of
+    sight "never passes through the attacker's hex": a flare there does not count."""
     flares = 0
     if battle.flares_up:
         up = battle.flares_up
-        flares = sum(up.get(h, 0) for h in hex_line(ship.q, ship.r, target.q, target.r))
+        own = (ship.q, ship.r)
+        flares = sum(up.get(h, 0) for h in hex_line(ship.q, ship.r, target.q, target.r) if h != own)
         for uid, q, r in battle.probes_up if flares else ():  # B.17: a line of sight via one's own probe
             if uid == ship.uid:
-                via = (sum(up.get(h, 0) for h in hex_line(ship.q, ship.r, q, r))
+                via = (sum(up.get(h, 0) for h in hex_line(ship.q, ship.r, q, r) if h != own)
                        + sum(up.get(h, 0) for h in hex_line(q, r, target.q, target.r)) - up.get((q, r), 0))
                 flares = min(flares, via)
     bonus = 0
@@ -459,7 +461,7 @@ def shockwave(battle, ship: ShipState) -> None:  # type: ignore[no-untyped-def]
     power = sum(ship.shield(a) for a in range(4)) if ship.shield_arcs is not None else 4 * ship.shield(0)
     near: list[tuple] = []
     for e in list(battle.alive()) + [f for f in battle.flights if f.alive and f.count - f.kills > 0]:
-        if e is ship:
+        if e is ship or getattr(e, "hidden", False):  # B.5: a hidden cloaked ship "may not be attacked"
             continue
         d = distance(e.q - ship.q, e.r - ship.r)
         if d <= SHOCKWAVE_REACH:
