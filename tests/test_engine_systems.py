@@ -500,3 +500,20 @@ def test_a_shockwave_does_not_hit_a_hidden_cloaked_ship_b5():
     systems.shockwave(bt, me)
     assert not [ln for ln in bt.log if "shockwave" in ln and "B1" in ln]
     assert [ln for ln in bt.log if "shockwave" in ln and "B2" in ln]
+
+
+def test_a_stutterdrive_jump_ending_by_a_minefield_is_attacked_b23():
+    """B.23: the ship "may ... ignore any other elements, minefields ... during its move" but "If the ship
+    reappears within a minefield ..., it is 'attacked' as if it had moved into the hex" (B.15: in or next to it)."""
+    shade, barge = spec("shade-raider"), ShipSpec(from_yaml(BARGE)[0])
+    bt = battle(shade, barge)
+    me, foe = bt.ships
+    place(me, 10, 9, 0)
+    place(foe, 20, 9, 3)
+    bt.minefields[(me.q + 1, me.r)] = 3  # on the way: ignored
+    bt.minefields[(me.q + 3, me.r)] = 2  # next to the destination
+    systems.refresh_mines(bt)
+    bt.rng = Scripted([2, 3] + [6, 6, 6, 6, 6] + [1] * 10)  # jump dice, then 2 + 3 = 5 mine dice
+    systems.stutter_move(bt, me, (me.q + 2, me.r, 2))
+    lines = [ln for ln in bt.log if "by a minefield" in ln]
+    assert len(lines) == 1 and "dice [6, 6, 6, 6, 6]" in lines[0]

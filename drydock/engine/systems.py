@@ -308,6 +308,9 @@ def stutter_move(battle, ship: ShipState, target: tuple[int, int, int] | None) -
     if not m.floating and not on_board(ship.q, ship.r, *m.board):
         ship.left_board = True
         battle.destroy(ship, "left the board")
+    elif battle.mined.get((ship.q, ship.r)) and not ship.hidden:
+        # B.23: "If the ship reappears within a minefield ... it is 'attacked' as if it had moved into the hex."
+        mine_attack(battle, ship, ship.q, ship.r)
 
 
 # ------------------------------------------------------------------ B.15 mines
@@ -347,24 +350,28 @@ def lay_mines(battle, ship: ShipState) -> None:  # type: ignore[no-untyped-def]
 
 def mine_attacks(battle, ship: ShipState, orders: Orders, q0: int, r0: int, heading: int) -> None:  # type: ignore[no-untyped-def]
     """B.15: each hex entered next to (or in) a minefield: one die per marker, 5-6 hits, applied at once."""
-    from drydock.engine.fighters import small_hits
 
     if ship.hidden:  # B.5: a cloaked ship ignores minefields unless detected
         return
     mined = battle.mined
-    hit_on = MINE_HIT_SMALL if ship.cloaked else MINE_HIT  # B.15: a detected cloaked ship only on 6
     for x, y in path_hexes(orders, heading):
-        dice = mined.get((q0 + x, r0 + y), 0)
-        if not dice or not ship.alive:
-            continue
-        rolls = [d6(battle.rng) for _ in range(dice)]
-        hits = sum(1 for d in rolls if d >= hit_on)
-        points, tally = small_hits(battle.rng, ship, hits, FWD)
-        if battle.log is not None:
-            battle.say(f"    {ship.label} enters {battle.hexname(q0 + x, r0 + y)} by a minefield: dice {rolls} -> "
-                       f"{hits} hits, {points} impact")
-        if apply_marked_damage(ship, battle.log):
-            battle.destroy(ship, "destroyed by mines")
+        if mined.get((q0 + x, r0 + y), 0) and ship.alive:
+            mine_attack(battle, ship, q0 + x, r0 + y)
+
+
+def mine_attack(battle, ship: ShipState, q: int, r: int) -> None:  # type: ignore[no-untyped-def]
+    """B.15: the attack on ``ship`` entering hex (q, r) in or next to minefields: a die per marker."""
+    from drydock.engine.fighters import small_hits
+
+    hit_on = MINE_HIT_SMALL if ship.cloaked else MINE_HIT  # B.15: a detected cloaked ship only on 6
+    rolls = [d6(battle.rng) for _ in range(battle.mined.get((q, r), 0))]
+    hits = sum(1 for d in rolls if d >= hit_on)
+    points, tally = small_hits(battle.rng, ship, hits, FWD)
+    if battle.log is not None:
+        battle.say(f"    {ship.label} enters {battle.hexname(q, r)} by a minefield: dice {rolls} -> "
+                   f"{hits} hits, {points} impact")
+    if apply_marked_damage(ship, battle.log):
+        battle.destroy(ship, "destroyed by mines")
 
 
 # ------------------------------------------------------------------ B.9 flares, B.17 probes
