@@ -517,3 +517,24 @@ def test_a_stutterdrive_jump_ending_by_a_minefield_is_attacked_b23():
     systems.stutter_move(bt, me, (me.q + 2, me.r, 2))
     lines = [ln for ln in bt.log if "by a minefield" in ln]
     assert len(lines) == 1 and "dice [6, 6, 6, 6, 6]" in lines[0]
+
+
+def test_marines_maximum_roll_and_cloaked_targets_b14_b5():
+    """B.14 (systems.md): "no range modifier but other to-hit modifiers apply; each die > range ... Unmodified 1
+    always fails; > 6 via 4.2's maximum-roll rule"; B.5: a detected cloaked ship is attacked at -1, and "Cloaked
+    ships can't board or be boarded unless detected"."""
+    dauntless, shade = spec("dauntless-dreadnought"), spec("shade-raider")
+    bt = battle(dauntless, shade)
+    me, foe = bt.ships
+    place(me, 10, 9, 0)
+    place(foe, 15, 9, 3)  # range 5
+    foe.hull_hits = foe.spec.hull - 1
+    foe.cloaked, foe.detected = True, False
+    assert systems.boarding_target(me, [foe]) is None  # hidden: cannot be boarded
+    foe.detected = True
+    assert systems.boarding_target(me, [foe]) is foe
+    # -1 (detected cloak): a 6 gives 5, not > 5: the maximum-roll rule re-rolls it, 5 + 1 - 1 = 5 fails,
+    # 5 + 2 - 1 = 6 > 5 succeeds; then the shield re-roll 6 > 2 lands a party
+    bt.rng = Scripted([6, 1, 6, 2, 6, 1, 1, 1])
+    systems.board(bt, me, [foe])
+    assert foe.boarders == 1

@@ -64,7 +64,7 @@ from __future__ import annotations
 import copy
 
 from drydock.engine.damage import apply_marked_damage
-from drydock.engine.dice import d6
+from drydock.engine.dice import d6, roll_hits
 from drydock.engine.equipment import working
 from drydock.engine.hexgrid import DIRS, FWD, GEOMETRY, decompose, distance, hex_line, on_board
 from drydock.engine.movement import Orders, path_hexes
@@ -155,7 +155,7 @@ def boarding_target(ship: ShipState, enemies: list[ShipState]) -> ShipState | No
     squads = min(ship.marines_left, marine_squads(ship.spec.hull))
     best = None
     for e in enemies:
-        if not e.alive:
+        if not e.alive or e.hidden:  # B.5: a cloaked ship cannot be boarded unless detected
             continue
         dist = distance(e.q - ship.q, e.r - ship.r)
         need = e.hull_left - e.boarders + e.marines_left
@@ -178,12 +178,12 @@ def board(battle, ship: ShipState, enemies: list[ShipState]) -> None:  # type: i
         (ship.q, ship.r) != (target.q, target.r)) else (0, 0, 0)
     shield = target.shield(arc)
     neg = target.cm - ship.fc  # B.6 countermeasures, B.8 fire control cancels them
-    mod = -neg if neg > 0 else 0
+    mod = (-neg if neg > 0 else 0) - (1 if target.cloaked else 0)  # B.5: a detected cloaked ship at -1 to hit
     squads = min(ship.marines_left, marine_squads(ship.spec.hull))
     landed = 0
     for _ in range(squads):
-        first = d6(rng)
-        if first == 1 or first + mod <= dist:
+        # B.14: a die > range; an unmodified 1 fails; 4.2's maximum-roll rule re-rolls a 6 that cannot succeed
+        if not roll_hits(rng, dist + 1, mod):
             continue
         if d6(rng) <= shield:
             continue
