@@ -20,7 +20,8 @@ matchup's :class:`Doctrine` looks up the style of a ship's side, so swapping the
 - Fire (:mod:`~drydock.engine.targeting`, mixed into :class:`Doctrine`): each battery fires at the target
   where its banks together do the most expected damage.
 
-No randomness: ties go to the first candidate in a fixed order.
+A side may fly a plan (:mod:`~drydock.engine.plans`): the plan replaces the preferred range and the cloak rule;
+the rest of the doctrine is unchanged. No randomness: ties go to the first candidate in a fixed order.
 """
 
 from __future__ import annotations
