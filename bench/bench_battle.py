@@ -34,12 +34,12 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from drydock.core.validation import rate as cr_of  # noqa: E402
 from drydock.engine.ai import DOCTRINES  # noqa: E402
 from drydock.engine.montecarlo import robustness_line, simulate  # noqa: E402
 from drydock.engine.plan_game import format_game, plan_game  # noqa: E402
 from drydock.engine.plan_game import robustness_line as game_line  # noqa: E402
 from drydock.formats import read_designs  # noqa: E402
-from drydock.validation import rate as cr_of  # noqa: E402
 
 EXAMPLES = ROOT / "examples" / "designs"
 CROSS = (("majestic", "vigilant-cruiser"), ("bastion-battleship", "dauntless-dreadnought"),

@@ -10,11 +10,12 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from drydock.core.model import Design
 from drydock.engine.ai import DEFAULT_DOCTRINE, DOCTRINES, doctrine_label, doctrine_pair
 from drydock.engine.battle import BattleResult, Matchup
+from drydock.engine.legacy_rules import ship_spec
 from drydock.engine.plans import plan_label
 from drydock.engine.ships import ShipSpec
-from drydock.model import Design
 
 Z95 = 1.959963984540054
 CHUNK = 50
@@ -130,7 +131,7 @@ def build_matchup(side_a: list[Design], side_b: list[Design], **opts: Any) -> Ma
 
     def spec(d: Design) -> ShipSpec:
         if id(d) not in cache:
-            cache[id(d)] = ShipSpec(d)
+            cache[id(d)] = ship_spec(d)  # Admiralty cards and Nova records with their rules (X.1, X.2)
         return cache[id(d)]
 
     return Matchup([spec(d) for d in side_a], [spec(d) for d in side_b], **opts)
@@ -161,7 +162,7 @@ def simulate(side_a: list[Design], side_b: list[Design], *, runs: int, seed: int
             if progress:
                 progress(c[2] - c[1])
         return summary
-    from drydock.parallel import worker_pool
+    from drydock.engine.parallel import worker_pool
 
     with worker_pool(jobs, _init_worker, (side_a, side_b, opts)) as pool:
         for c, results in zip(chunks, pool.imap(_run_chunk, chunks), strict=True):
@@ -257,10 +258,12 @@ def read_side(spec: str, count: int = 1) -> list[Design]:
 
 def illegal_designs(designs: list[Design]) -> list[str]:
     """One line per distinct design that breaks a construction rule (it still fights as written)."""
-    from drydock.validation import validate
+    from drydock.core.validation import validate
 
     out = []
     for d in {id(d): d for d in designs}.values():
+        if getattr(d, "kind", None) == "nova":  # a Nova record (X.2) is not built by Appendix A
+            continue
         errors = [p for p in validate(d) if p.is_error]
         if errors:
             out.append(f"{d.title or d.class_name}: illegal design ({errors[0].message}"

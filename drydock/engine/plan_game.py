@@ -26,10 +26,10 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
+from drydock.core.model import Design
 from drydock.engine.battle import Matchup
 from drydock.engine.matrix_game import GameSolution, col_security, security, solve
 from drydock.engine.plans import MENU, PLANS
-from drydock.model import Design
 
 Z95 = 1.959963984540054
 SCREEN_SHARE = 10  # every cell is screened with RUNS // SCREEN_SHARE battles ...
@@ -152,7 +152,7 @@ def fight_cells(side_a: list[Design], side_b: list[Design], pairs: list[tuple[st
         _init_game(side_a, side_b, opts)
         results = [_run_cell(t) for t in tasks]
     else:
-        from drydock.parallel import worker_pool
+        from drydock.engine.parallel import worker_pool
 
         with worker_pool(jobs, _init_game, (side_a, side_b, opts)) as pool:
             results = pool.map(_run_cell, tasks)

@@ -31,14 +31,14 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field
 
 from drydock import limits
+from drydock.core.fleet import Fleet, ShipEntry, fleet_limit
+from drydock.core.model import Design
+from drydock.core.rules import Ruleset
+from drydock.core.rules.factions import HouseRules
 from drydock.errors import DrydockError, DrydockSyntaxError, quote
-from drydock.fleet import Fleet, ShipEntry, fleet_limit
-from drydock.formats import FORMATS, format_for, read_bytes, read_designs, read_records, read_text_capped
+from drydock.formats import FORMATS, format_for, read_bytes, read_records, read_text_capped
 from drydock.formats.library import validate_file, where
 from drydock.formats.native import _path, design_from_data, design_to_data
-from drydock.model import Design
-from drydock.rules import Ruleset
-from drydock.rules.factions import HouseRules
 
 FLEET_SHEET = "Fleet"
 _FLEET_KEY = re.compile(r"^(ships|fleet)\s*:", re.MULTILINE)
@@ -114,8 +114,8 @@ def is_rules_file(path: str | Path) -> bool:
     p = Path(path)
     if p.suffix.lower() not in (".yaml", ".yml"):
         return False
+    from drydock.core.rules import UNITY
     from drydock.formats.native import load_yaml
-    from drydock.rules import UNITY
 
     try:
         docs = load_yaml(_head(p), file=str(p))  # with drydock's limits: the head may hold an alias bomb
@@ -149,7 +149,7 @@ def read_fleet(path: str | Path, *, house: HouseRules | None = None) -> Fleet:
     if house is None:
         house = HouseRules.book()
         if rules_file is not None:
-            from drydock.houserules import load_house_rules
+            from drydock.formats.houserules import load_house_rules
 
             target = base / rules_file
             if not target.is_file():
@@ -184,8 +184,8 @@ def _entry(s: ShipFile, i: int, base: Path, file: str, lines: dict, rules: Rules
         target = base / s.design
         if not target.is_file():
             raise fail(f"design file {s.design} not found ({target})")
-        try:
-            designs = read_designs(target, rules=rules)
+        try:  # a Nova record (X.2) joins a fleet at its X.2 CR
+            designs = read_records(target, rules=rules)
         except DrydockError as exc:
             raise fail(f"cannot read {s.design}: {exc}") from None
         source = s.design
@@ -418,8 +418,8 @@ def read_side(spec: str) -> tuple[list[Design], list[Fleet]]:
             fleet = read_fleet(name)
             fleets.append(fleet)
             designs.extend(fleet.ships())
-        else:
-            designs.extend(read_designs(name))
+        else:  # a Nova record file (X.2) fights as it is: drydock.engine.legacy_rules
+            designs.extend(read_records(name))
     if not designs:
         raise DrydockError(f"{spec}: no designs")
     return designs, fleets
@@ -428,8 +428,8 @@ def read_side(spec: str) -> tuple[list[Design], list[Fleet]]:
 def library_changes(files: tuple[str, ...] | list[str], house: HouseRules, libraries: tuple[str, ...] | list[str],
                     *, explicit_rules: bool = False) -> list[tuple[str, Design, int, int]]:
     """(file, design, CR before, CR after) of every design that ``libraries``' profiles change."""
+    from drydock.core.validation import rate
     from drydock.formats.library import library_override
-    from drydock.validation import rate
 
     before = [i for i in read_inputs(files, house, explicit_rules=explicit_rules) if i.design is not None]
     with library_override(libraries):

@@ -43,8 +43,6 @@ from drydock.formats.native import ModeFile, _path, _positions, _trim_loc
 from drydock.formats.text import parse_range, parse_stats
 
 _RANGE_PATTERN = r"^\s*(\d+|\*)\s*-\s*\d+\s*-\s*(\d+|\*)\s*$"
-#: Fields a weapon entry and a profile share (a ``use`` entry may override any of them).
-PROFILE_FIELDS = ("name", "range", "ma", "stats", "traits", "secondary")
 
 
 class LibraryFileError(DesignFileError):
@@ -238,7 +236,7 @@ def resolve_design(data: dict[str, Any], *, file: str | None,
         try:
             WeaponUseFile.model_validate(w)
         except ValidationError as exc:
-            from drydock.messages import explain
+            from drydock.core.messages import explain
 
             inner, message, _ = explain(exc.errors(), WeaponUseFile)
             loc = ("weapons", i, *inner)
@@ -292,7 +290,7 @@ def validate_file(model: type[BaseModel], text: str, name: str, error: type[Dryd
     try:
         return model.model_validate(data), lines
     except ValidationError as exc:
-        from drydock.messages import explain
+        from drydock.core.messages import explain
 
         loc, message, _ = explain(exc.errors(), model)
         line, col = where(lines, loc)

@@ -12,10 +12,10 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from drydock.core.model import Design
+from drydock.core.rules import Ruleset
 from drydock.errors import DesignFileError
 from drydock.formats.native import design_from_data, design_to_data
-from drydock.model import Design
-from drydock.rules import Ruleset
 
 _PART = re.compile(r"([^.\[\]]+)|\[([^\]]*)\]")
 
@@ -54,7 +54,7 @@ def _step(node: Any, part: str | int, text: str) -> Any:
             if isinstance(item, dict) and str(item.get("name", "")).lower() == str(part).lower():
                 return i
         names = [str(item.get("name")) for item in node if isinstance(item, dict)]
-        from drydock.suggest import did_you_mean
+        from drydock.core.suggest import did_you_mean
 
         raise DesignFileError(f"no item named {part!r}{did_you_mean(str(part), names)}", file="--set", text=text)
     if isinstance(node, dict):

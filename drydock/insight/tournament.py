@@ -18,11 +18,11 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
+from drydock.core.model import Design
+from drydock.engine.legacy_notes import fielded_cr
 from drydock.engine.montecarlo import CHUNK, build_matchup, run_seed, wilson
 from drydock.errors import DrydockError
 from drydock.limits import STATE_FILE, TURNS, LimitError
-from drydock.model import Design
-from drydock.validation import rate
 
 STATE_VERSION = 1
 
@@ -201,7 +201,7 @@ class Tournament:
             for task in tasks:
                 take(task, _chunk(task))
         else:
-            from drydock.parallel import worker_pool
+            from drydock.engine.parallel import worker_pool
 
             with worker_pool(jobs, _init, (self.designs, self.opts, self.doctrines)) as pool:
                 for task, counts in zip(tasks, pool.imap(_chunk, tasks), strict=True):
@@ -232,7 +232,7 @@ class Tournament:
                 a, b = wilson(w, self.runs)
                 cells[i][j] = (Fraction(w, self.runs), a, b)
             games = wins + draws + losses
-            rows.append({"design": names[i], "combat_rating": rate(self.designs[i]).combat_rating,
+            rows.append({"design": names[i], "combat_rating": fielded_cr(self.designs[i]),  # X.1/X.2
                          "wins": wins, "draws": draws, "losses": losses,
                          "score": Fraction(2 * wins + draws, 2 * games) if games else Fraction(0)})
         ranking = sorted(rows, key=lambda r: (-r["score"], r["design"]))

@@ -1,6 +1,6 @@
 """Booklets of fleets: one sheet per ship, each rated under its faction's rules (1.0-1.5, 2.2).
 
-Ships of a faction with house rules of its own (:mod:`drydock.rules.factions`) say so
+Ships of a faction with house rules of its own (:mod:`drydock.core.rules.factions`) say so
 on their sheet (a note naming the rules) and on the roster (after the class).
 """
 
@@ -8,16 +8,18 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from drydock.model import Design
+from drydock.core.model import Design
+from drydock.core.rules import Ruleset
+from drydock.core.validation import rate
+from drydock.render.admiralty_sheet import as_printed
 from drydock.render.booklet import build_booklet
 from drydock.render.sheet import Booklet, Sheet, sheet_from_rating
-from drydock.rules import Ruleset
-from drydock.validation import rate
 
 
 def ship_sheet(design: Design, rules: Ruleset, scoped: bool = False) -> Sheet:
-    """The sheet of one ship (NAME and ID come from the design); ``scoped`` adds a note naming its rules."""
-    sheet = sheet_from_rating(rate(design, rules), rules)
+    """The sheet of one ship (NAME and ID come from the design); ``scoped`` adds a note naming its rules.
+    A converted Admiralty design prints as its AE card (X.1, :func:`drydock.render.admiralty_sheet.as_printed`)."""
+    sheet = as_printed(sheet_from_rating(rate(design, rules), rules), design)
     if scoped:
         sheet = replace(sheet, notes=(*sheet.notes, f"Rules: {rules.label}"))
     return sheet

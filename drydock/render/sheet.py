@@ -2,7 +2,7 @@
 
 A :class:`Sheet` holds only printable values -- strings, integers and lists --
 so the templates need no game logic and any record can be printed: a rated
-:class:`~drydock.model.Design` (:func:`sheet_from_rating`) today, a converted
+:class:`~drydock.core.model.Design` (:func:`sheet_from_rating`) today, a converted
 legacy record (with its conversion notes) by building a :class:`Sheet` directly.
 """
 
@@ -11,8 +11,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from drydock import limits
-from drydock.calc import Rating
-from drydock.model import ArcValues, Battery, Design, WeaponMode
+from drydock.core.calc import Rating
+from drydock.core.model import ArcValues, Battery, Design, WeaponMode
+from drydock.core.rules import Ruleset
 from drydock.render.tables import (
     ARC_LABELS,
     BATTLE_SIZES,
@@ -22,7 +23,6 @@ from drydock.render.tables import (
     STAR_FIELDS,
     launch_per_turn,
 )
-from drydock.rules import Ruleset
 
 
 @dataclass(frozen=True)
@@ -115,6 +115,8 @@ class Sheet:
     """Construction errors, printed so nobody fields an illegal ship unawares."""
     kind: str = "unity"
     """What kind of record this is ("unity"; a legacy converter may use "nova" or "admiralty")."""
+    record_label: str = ""
+    """How the header names a record that is not a Unity design ("Admiralty card (X.1)"); default "<kind> record"."""
     flights: Flights | None = None
     track_rule: str = ""
     """How to mark the tracks when it is not the Unity rule (an AE card: two boxes per engine/shield hit, X.1)."""

@@ -1,0 +1,105 @@
+"""Rating files for ``drydock rate``: every design, fleet and Nova record of the inputs, as text or JSON.
+
+The command's work without its options: read every input (folders, fleets, standard input in
+any format), apply what-ifs (:mod:`drydock.formats.whatif`), rate under the right rules, and
+name the rules used (house rules with their fingerprint and the CR by the book).
+"""
+
+from __future__ import annotations
+
+import json
+
+from drydock.core.admiralty_card import cr_of_record
+from drydock.core.fleet import format_fleet, rate_fleet
+from drydock.core.rules import Ruleset
+from drydock.core.rules.catalog import rules_identity
+from drydock.core.rules.factions import HouseRules
+from drydock.core.validation import rate as rate_design
+from drydock.errors import DrydockError
+from drydock.formats.fleet import library_changes, read_inputs
+from drydock.formats.houserules import load_house_rules
+from drydock.formats.legacy.nova_record import NovaRecord, format_nova_record
+from drydock.formats.library import library_override
+from drydock.formats.whatif import apply_settings
+from drydock.render.report import format_rating
+
+
+def library_report(files: tuple[str, ...] | list[str], house: HouseRules, libraries: tuple[str, ...],
+                   *, explicit_rules: bool = False) -> str:
+    """Which designs the weapon ``libraries`` change, with their CR before and after."""
+    changes = library_changes(files, house, libraries, explicit_rules=explicit_rules)
+    lines = [f"Designs changed by {', '.join(libraries)}: {len(changes) or 'none'}"]
+    for name, design, before, after in changes:
+        lines.append(f"  {name}: {design.title or design.class_name}: CR {before} -> {after}")
+    return "\n".join(lines) + "\n"
+
+
+def rate_files(files: tuple[str, ...], rules_file: str | None, *, as_json: bool = False, source: str | None = None,
+               settings: tuple[str, ...] = (), libraries: tuple[str, ...] = ()) -> tuple[str, list[str], bool]:
+    """(the report for every design and fleet in ``files``, lines for stderr, whether any input failed).
+
+    Each design is rated under its rules (``rules_file``, per faction), after the ``settings``
+    what-ifs; under house rules its CR by the book comes too. Nova records print their X.2 display.
+    """
+    results: list = []
+    blocks: list[str] = []
+    messages: list[str] = []
+    failed = False
+    with library_override(libraries):
+        house = load_house_rules(rules_file)
+        for item in read_inputs(files, house, explicit_rules=rules_file is not None, source=source):
+            if item.warning is not None:
+                messages.append(f"drydock: warning: {item.warning}")
+                continue
+            if item.error is not None:
+                messages.append(f"drydock: error: {item.error}")
+                failed = True
+                continue
+            if item.design is None:  # the end of a fleet
+                summary = rate_fleet(item.fleet)
+                if as_json:
+                    results.append(summary.to_dict())
+                else:
+                    blocks.append(format_fleet(summary, item.name) + "\n")
+                continue
+            design = item.design
+            rules = item.rules
+            if isinstance(design, NovaRecord):
+                obj = design.model_dump(mode="json")
+                blocks.append(format_nova_record(design) + "Nova record (X.2): played as a Nova ship; its CR is "
+                              "the X.2 figure, not rated by Appendix A\n")
+            else:
+                try:  # a bad what-if, or a house-rule formula failing for this design: this item fails
+                    design = apply_settings(design, list(settings), rules)
+                    rating = rate_design(design, rules)
+                    book_cr = None if rules.is_book else rate_design(design, Ruleset.unity()).combat_rating
+                except DrydockError as exc:
+                    messages.append(f"drydock: error: {item.name}: {exc}")
+                    failed = True
+                    continue
+                record = cr_of_record(design, rating.combat_rating)
+                obj = rating.to_dict()
+                if record.source != "unity":  # X.1: an Admiralty card is fielded at its stated AE CR
+                    obj["cr_of_record"] = {"value": record.value, "source": record.source, "unity": record.unity}
+                if book_cr is not None:
+                    obj["combat_rating_book"] = book_cr
+                if settings:
+                    obj["what_if"] = list(settings)
+                text = format_rating(rating, item.name, rules=rules, book_cr=book_cr, what_if=settings,
+                                     record=record) + "\n"
+                if item.entry is not None:
+                    text += f"Ships: {item.entry.count} in fleet {item.fleet.name or item.name}\n"
+                if item.scoped:
+                    text += f"Rules: {rules.label}\n"
+                blocks.append(text)
+            obj["file"] = item.name
+            obj["rules"] = rules_identity(rules)
+            if item.entry is not None:
+                obj["count"] = item.entry.count
+            results.append(obj)
+    if as_json:
+        return json.dumps(results, indent=2) + "\n", messages, failed
+    if libraries:
+        blocks.append(library_report(files, load_house_rules(rules_file), libraries,
+                                     explicit_rules=rules_file is not None))
+    return "\n".join(blocks), messages, failed

@@ -1,0 +1,87 @@
+"""Load a house-rule file (YAML) over the Unity rules: ``drydock rate --rules FILE``.
+
+A file may also scope overrides to one faction (``factions: {Eldar: {...}}``, see
+:mod:`drydock.core.rules.factions`): :func:`load_house_rules` returns every ruleset of
+the file, :func:`load_ruleset` the one for designs of no listed faction.
+
+A rules file is bounded before it is read (:data:`MAX_RULES_BYTES`, :data:`MAX_RULES_DEPTH`),
+must be UTF-8 YAML without aliases, and every failure is one clean
+:class:`~drydock.errors.RulesError` line naming the file.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from drydock import limits
+from drydock.core.rules import Ruleset
+from drydock.core.rules.factions import HouseRules
+from drydock.errors import RulesError
+
+MAX_RULES_BYTES = limits.RULES_FILE.value  # every sanity limit is listed in drydock/limits.py
+MAX_RULES_DEPTH = limits.RULES_DEPTH.value
+
+
+def load_house_rules(path: str | Path | None) -> HouseRules:
+    """The Unity rules with the house-rule file at ``path`` merged over them, per faction (``None``: the book)."""
+    if path is None:
+        return HouseRules.book()
+    try:
+        with open(path, "rb") as fh:
+            raw = fh.read(MAX_RULES_BYTES + 1)
+    except OSError as exc:
+        raise RulesError(f"{path}: cannot read the rules file: {exc.strerror or exc}") from None
+    if len(raw) > MAX_RULES_BYTES:
+        raise RulesError(f"{path}: a rules file may be at most {MAX_RULES_BYTES:,} bytes")
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise RulesError(f"{path}: not UTF-8 text (byte {exc.start + 1})") from None
+    data = _parse_yaml(text, path)
+    if data is not None and not isinstance(data, dict):
+        raise RulesError(f"{path}: a house-rule file must be a mapping of rules entries")
+    try:
+        return HouseRules.from_data(data or {})
+    except RulesError as exc:
+        raise RulesError(f"{path}: {exc}") from None
+
+
+def load_ruleset(path: str | Path | None) -> Ruleset:
+    """The Unity rules, with the house-rule file at ``path`` merged over them (``None``: the book)."""
+    return load_house_rules(path).base
+
+
+def _parse_yaml(text: str, path: str | Path) -> Any:
+    import yaml
+
+    from drydock.formats.native import ScalarErrors
+
+    class _Loader(ScalarErrors, yaml.SafeLoader):
+        """Safe YAML without aliases (no expansion bombs) and with bounded nesting."""
+
+        def compose_node(self, parent: Any, index: Any) -> Any:
+            if self.check_event(yaml.AliasEvent):
+                mark = self.peek_event().start_mark
+                raise RulesError(f"{path}:{mark.line + 1}: YAML aliases (*name) are not allowed in rules files")
+            self._depth = getattr(self, "_depth", 0) + 1
+            try:
+                if self._depth > MAX_RULES_DEPTH:
+                    mark = self.peek_event().start_mark
+                    raise RulesError(f"{path}:{mark.line + 1}: nested more than {MAX_RULES_DEPTH} levels deep")
+                return super().compose_node(parent, index)
+            finally:
+                self._depth -= 1
+
+        def unreadable(self, node: Any, message: str) -> Exception:
+            return RulesError(f"{path}:{node.start_mark.line + 1}: {message}")
+
+    try:
+        return yaml.load(text, Loader=_Loader)  # noqa: S506 - a SafeLoader subclass
+    except yaml.YAMLError as exc:
+        line = getattr(getattr(exc, "problem_mark", None), "line", None)
+        where = f"{path}:{line + 1}" if line is not None else str(path)
+        problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]
+        raise RulesError(f"{where}: not valid YAML: {problem}") from None
+    except RecursionError:
+        raise RulesError(f"{path}: not valid YAML: nested too deeply") from None

@@ -1,0 +1,359 @@
+"""The Nova ship display as plain text (Nova rulebook "Ship Displays"; conversion.md §2.5): reader and writer.
+
+Accepted layout, one field per line (labels in capitals or followed by a colon; ``#`` lines
+are comments; fields may share a line when separated by ``|`` or tabs, as in the
+rulebook's two-column display)::
+
+    NAME: Invincible
+    Imperial MAJESTIC-class BC (344)            <- class line: faction, CLASS-class, type, (CR)
+    SYSTEMS: Fire Control; Hyperdrive           <- or in a cell after the class line
+    ARMOR: ooo oo oo                            <- three groups of boxes, or 3/2/2, or 7, or empty
+    HULL: ooooo oooo ooooo                      <- three groups (5/4/5 or 5+4+5), or a count (14)
+    THRUST: 4 3 2 1 1
+    WEAPONS: o 1 2 3 4                          <- the five weapon-hit boxes
+    ECM: 1 1 1 o o                              <- a box counts 0
+    SHIELDS: 4 5 6 6 6                          <- shield-dice icons as die faces (1-6 or ⚀-⚅)
+    CR MODIFIER: +5%                            <- optional: the X.2 icon-pattern adjustment
+    WEAPONS | ARCS | RANGE | ATTACK DICE        <- optional table header
+    Fusion Beams (Dx3) | [FF] | 5-10-15 | 7 5 3 2 2 1 1 1 0 0 0 0
+
+A box is ``o``, ``[]``, ``☐``, ``□`` or the ``<input type="checkbox"/>`` of an HTML copy.
+``?`` marks a field lost in the source: it is reported as unreadable and not converted.
+Battery rows are ``Name (traits) [ARC][ARCn]... S-M-L dice...`` with any separators.
+A missing class line, hull or thrust raises :class:`NovaSyntaxError` (file, line, column).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from drydock import limits
+from drydock.errors import DrydockSyntaxError
+from drydock.formats.legacy.admiralty import Fragment
+
+
+class NovaSyntaxError(DrydockSyntaxError):
+    """A Nova display that cannot be read (no class line, no hull or thrust)."""
+
+
+@dataclass(frozen=True)
+class NovaBattery:
+    """A Nova weapon battery: name, traits, banks (arc code, arc modifier as a positive number), range, dice."""
+
+    name: str
+    traits: tuple[str, ...]
+    banks: tuple[tuple[str, int], ...]
+    range: tuple[int, int, int]
+    dice: tuple[int, ...]
+    line: int = field(default=0, compare=False)
+
+
+@dataclass(frozen=True)
+class NovaDisplay:
+    """One Nova ship display as typed. Box groups are counts per group; ``None`` = lost in the source."""
+
+    class_name: str
+    faction: str = ""
+    type: str = ""
+    cr: int | None = None
+    ship_name: str = ""
+    systems: tuple[str, ...] = ()
+    armor: tuple[int, ...] = ()
+    hull: tuple[int, ...] = ()
+    """Three group sizes, or one total when the grouping is not given."""
+    thrust: tuple[int, ...] = ()
+    weapon_boxes: int = 5
+    ecm: tuple[int, ...] = ()
+    shields: tuple[int, ...] | None = ()
+    """Shield-dice icon values; ``None`` when the icons are illegible."""
+    cr_modifier: int | None = None
+    batteries: tuple[NovaBattery, ...] = ()
+    unreadable: tuple[Fragment, ...] = field(default=(), compare=False)
+    readings: tuple[Fragment, ...] = field(default=(), compare=False)
+    file: str | None = field(default=None, compare=False)
+    line: int = field(default=0, compare=False)
+
+    @property
+    def title(self) -> str:
+        parts = [self.faction, f"{self.class_name.upper()}-class" if self.class_name else "", self.type]
+        return " ".join(p for p in parts if p)
+
+
+_CHECKBOX = re.compile(r"<input[^>]*checkbox[^>]*>", re.IGNORECASE)
+_BOX = "☐"
+_BOX_TOKENS = re.compile(r"\[\s*\]|[☐□▢]|\b[oO]\b")
+_LABEL = re.compile(r"^(NAME|SYSTEMS|ARMOU?R|HULL|THRUST|WEAPONS|ECM|SHIELDS|CR\s+MODIFIER)\b\s*(:?)\s*(.*)$",
+                    re.IGNORECASE)
+#: The class line "Imperial MAJESTIC-class BC (344)": read by :func:`_match_class` in linear time (a
+#: single regex with a lazy faction before the class word was quadratic: 57 s for an 80 KB line).
+_CLASS_WORD = re.compile(r"-class\s", re.IGNORECASE)
+_CLASS_CR = re.compile(r"\(\s*(\d[\d,]*)\s*\)\s*$")
+_BATTERY = re.compile(r"^(?P<name>[^\[]+?)\s*(?P<arcs>(?:\[\s*[A-Za-z]{2}\s*\d?\s*\]\s*)+)\s*"
+                      r"(?P<range>\d+\s*-\s*\d+\s*-\s*\d+)\s+(?P<dice>\d+(?:\s+\d+)*)\s*$")
+_BANK = re.compile(r"\[\s*([A-Za-z]{2})\s*(\d?)\s*\]")
+_DIE_GLYPHS = {"⚀": 1, "⚁": 2, "⚂": 3, "⚃": 4, "⚄": 5, "⚅": 6}
+_TRACKS = ("ARMOR", "HULL", "THRUST", "WEAPONS", "ECM", "SHIELDS")
+
+
+class _ClassLine:
+    """The parts of a class line, read like a match: ``group("fac" | "cls" | "type" | "cr")``."""
+
+    def __init__(self, **parts: str) -> None:
+        self._parts = parts
+
+    def group(self, name: str) -> str:
+        return self._parts[name]
+
+
+def _match_class(cell: str) -> _ClassLine | None:
+    """``<faction> <CLASS>-class <type> (<CR>)``: the first ``-class`` with a name before it and a type after."""
+    cr = _CLASS_CR.search(cell)
+    if cr is None:
+        return None
+    for m in _CLASS_WORD.finditer(cell, 0, cr.start()):
+        start = i = m.start()
+        while i > 0 and not cell[i - 1].isspace() and cell[i - 1] != "-":
+            i -= 1
+        type_text = cell[start + len("-class"):cr.start()]
+        if i == start or len(type_text) < 2 or not type_text.strip():
+            continue
+        return _ClassLine(fac=cell[:i], cls=cell[i:start], type=type_text, cr=cr.group(1))
+    return None
+
+
+def _cells(line: str) -> list[str]:
+    line = _CHECKBOX.sub(_BOX, line)
+    return [c.strip() for c in re.split(r"\s*\|\s*|\t+", line.strip()) if c.strip()]
+
+
+def _label(cell: str) -> tuple[str, str] | None:
+    m = _LABEL.match(cell)
+    if not m:
+        return None
+    word = m.group(1)
+    if not (m.group(2) or word.isupper()):
+        return None
+    name = re.sub(r"\s+", " ", word.upper()).replace("ARMOUR", "ARMOR")
+    return name, m.group(3).strip()
+
+
+def parse_nova(text: str, *, file: str | None = None) -> list[NovaDisplay]:
+    """Every Nova display in ``text``. Raises :class:`NovaSyntaxError` if none can be read."""
+    limits.check_legacy_text(text, file=file)
+    lines = text.splitlines()
+    starts = []
+    for no, raw in enumerate(lines, 1):
+        cells = _cells(raw)
+        if cells and not raw.lstrip().startswith("#") and _match_class(cells[0]) and _label(cells[0]) is None:
+            starts.append(no)
+    if not starts:
+        first = next((no for no, raw in enumerate(lines, 1) if raw.strip() and not raw.lstrip().startswith("#")), 1)
+        hint = " (this looks like an Admiralty design: convert it with --from admiralty)" \
+            if re.search(r"^\s*Hull\b[^:]*:", text, re.MULTILINE | re.IGNORECASE) else ""
+        raise NovaSyntaxError("no Nova display found: expected a class line like 'Imperial MAJESTIC-class BC (344)'"
+                              + hint,
+                              text=lines[first - 1].strip() if lines else "", file=file, line=first, column=1)
+    out = []
+    for i, start in enumerate(starts):
+        end = starts[i + 1] - 1 if i + 1 < len(starts) else len(lines)
+        name = ""
+        # a NAME: line right above the class line belongs to this display
+        if start >= 2:
+            lab = _label(_cells(lines[start - 2])[0]) if _cells(lines[start - 2]) else None
+            if lab and lab[0] == "NAME":
+                name = lab[1]
+        out.append(_parse_one(lines, start, end, file, name))
+    return out
+
+
+def _parse_one(lines: list[str], start: int, end: int, file: str | None, name: str) -> NovaDisplay:
+    unreadable: list[Fragment] = []
+    readings: list[Fragment] = []
+    cells = _cells(lines[start - 1])
+    m = _match_class(cells[0])
+    assert m is not None
+    fields: dict[str, tuple[int, str]] = {}
+    systems_text = " ".join(cells[1:])
+    batteries: list[NovaBattery] = []
+    for no in range(start + 1, end + 1):
+        raw = lines[no - 1]
+        if not raw.strip() or raw.lstrip().startswith("#"):
+            continue
+        row = _cells(raw)
+        if not row:  # only separators ("|", tabs)
+            continue
+        if any(c.upper() == "ARCS" for c in row):
+            continue  # the battery table header
+        labelled = [(_label(c), c) for c in row]
+        if labelled[0][0] is not None:
+            current: str | None = None
+            for lab, cell in labelled:
+                if lab is not None:
+                    current = lab[0]
+                    fields[current] = (no, lab[1])
+                elif current in _TRACKS:
+                    fields[current] = (no, fields[current][1] + "  " + cell)
+                else:
+                    unreadable.append(Fragment(no, cell, "text after a field"))
+            continue
+        bm = _BATTERY.match(" ".join(row))
+        if bm:
+            batteries.append(_battery(bm, no, unreadable))
+            continue
+        unreadable.append(Fragment(no, raw.strip(), "not a field of the Nova display layout"))
+    if "NAME" in fields and fields["NAME"][1]:
+        name = fields["NAME"][1]
+    if "SYSTEMS" in fields:
+        systems_text = (systems_text + "; " + fields["SYSTEMS"][1]).strip("; ")
+    systems = tuple(s.strip() for s in re.split(r"[;]", systems_text.rstrip(".")) if s.strip())
+
+    def error(message: str, no: int, text: str) -> NovaSyntaxError:
+        return NovaSyntaxError(message, text=text, file=file, line=no, column=1)
+
+    if "HULL" not in fields:
+        raise error("display has no HULL row", start, lines[start - 1].strip())
+    hull_line, hull_text = fields["HULL"]
+    hull = _boxes(hull_text, hull_line, "hull", readings)
+    if hull is None or not sum(hull):
+        raise error("HULL must be boxes (ooooo oooo ooooo), group sizes (5/4/5) or a count (14)", hull_line,
+                    hull_text)
+    armor: tuple[int, ...] = ()
+    if "ARMOR" in fields:
+        a_line, a_text = fields["ARMOR"]
+        if a_text.strip() == "?":
+            unreadable.append(Fragment(a_line, "ARMOR ?", "armor boxes lost in the source: none converted"))
+        else:
+            got = _boxes(a_text, a_line, "armor", readings)
+            if got is None:
+                unreadable.append(Fragment(a_line, a_text, "armor must be boxes, group sizes or a count"))
+            else:
+                armor = got
+                if not a_text.strip():
+                    readings.append(Fragment(a_line, "ARMOR", "empty ARMOR row read as no armor boxes"))
+    if "THRUST" not in fields:
+        raise error("display has no THRUST row", start, lines[start - 1].strip())
+    t_line, t_text = fields["THRUST"]
+    thrust = _numbers(t_text)
+    if not thrust:
+        raise error("THRUST must be five numbers, e.g. 4 3 2 1 1", t_line, t_text)
+    weapon_boxes = 5
+    if "WEAPONS" in fields:
+        w_line, w_text = fields["WEAPONS"]
+        weapon_boxes = len(re.findall(r"\d+|" + _BOX_TOKENS.pattern, _CHECKBOX.sub(_BOX, w_text))) or 5
+    ecm: tuple[int, ...] = ()
+    if "ECM" in fields:
+        e_line, e_text = fields["ECM"]
+        got_ecm = _numbers(e_text, boxes_are_zero=True)
+        if got_ecm is None:
+            unreadable.append(Fragment(e_line, e_text, "ECM must be numbers (a box counts 0)"))
+        else:
+            ecm = got_ecm
+    shields: tuple[int, ...] | None = ()
+    if "SHIELDS" in fields:
+        s_line, s_text = fields["SHIELDS"]
+        icons = s_text
+        for glyph, value in _DIE_GLYPHS.items():
+            icons = icons.replace(glyph, f" {value} ")
+        got_sh = _numbers(icons)
+        if not s_text.strip():
+            shields = ()
+            readings.append(Fragment(s_line, "SHIELDS", "empty SHIELDS row read as no shields"))
+        elif got_sh is None or not got_sh or any(not 1 <= v <= 6 for v in got_sh):
+            shields = None
+            unreadable.append(Fragment(s_line, s_text or "SHIELDS", "shield-dice icons not legible (die faces 1-6 "
+                                                                    "expected): no shield rating converted"))
+        else:
+            shields = got_sh
+    cr_mod = None
+    if "CR MODIFIER" in fields:
+        c_line, c_text = fields["CR MODIFIER"]
+        cm = re.fullmatch(r"\s*([+-]?\d+)\s*%?\s*", c_text)
+        if cm:
+            cr_mod = int(cm.group(1))
+        else:
+            unreadable.append(Fragment(c_line, c_text, "CR MODIFIER must look like +5%"))
+    return NovaDisplay(
+        class_name=m.group("cls"), faction=m.group("fac").strip(), type=m.group("type").strip(),
+        cr=int(m.group("cr").replace(",", "")), ship_name=name, systems=systems, armor=armor, hull=hull,
+        thrust=thrust, weapon_boxes=weapon_boxes, ecm=ecm, shields=shields, cr_modifier=cr_mod,
+        batteries=tuple(batteries), unreadable=tuple(sorted(unreadable, key=lambda f: f.line)),
+        readings=tuple(readings), file=file, line=start,
+    )
+
+
+def _boxes(text: str, no: int, what: str, readings: list[Fragment]) -> tuple[int, ...] | None:
+    """Box groups: glyph groups separated by spaces, ``5/4/5`` / ``5+4+5``, or a count; ``()`` if empty."""
+    t = _CHECKBOX.sub(_BOX, text).strip()
+    if not t:
+        return ()
+    if re.fullmatch(r"\d+(\s*[/+]\s*\d+)*", t):
+        return tuple(int(x) for x in re.split(r"\s*[/+]\s*", t))
+    t = re.sub(r"\[\s*\]", _BOX, t)
+    groups = t.split()
+    if not all(re.fullmatch(r"[☐□▢oO]+", g) for g in groups):
+        return None
+    sizes = tuple(len(g) for g in groups)
+    if len(sizes) == 3:
+        return sizes
+    if len(sizes) > 1 and any(s != 1 for s in sizes):
+        readings.append(Fragment(no, text, f"{what} boxes in {len(sizes)} groups, not three: only the count is used"))
+    return (sum(sizes),)
+
+
+def _numbers(text: str, *, boxes_are_zero: bool = False) -> tuple[int, ...] | None:
+    t = _CHECKBOX.sub(_BOX, text)
+    t = re.sub(r"\[\s*\]", f" {_BOX} ", t)
+    out = []
+    for token in re.findall(r"\S", t) if re.fullmatch(r"[\d☐□▢]+", t.replace(" ", "")) and " " not in t.strip() \
+            else t.split():
+        if token.isdigit():
+            out.append(int(token))
+        elif boxes_are_zero and re.fullmatch(r"[☐□▢oO]", token):
+            out.append(0)
+        else:
+            return None
+    return tuple(out)
+
+
+def _battery(m: re.Match[str], no: int, unreadable: list[Fragment]) -> NovaBattery:
+    name = m.group("name").strip()
+    traits: tuple[str, ...] = ()
+    tm = re.search(r"\(([^)]*)\)\s*$", name)
+    if tm:
+        traits = tuple(t for t in re.split(r"[,;\s]+", tm.group(1)) if t)
+        name = name[:tm.start()].strip()
+    banks = tuple((arc.upper(), int(mod) if mod else 0) for arc, mod in _BANK.findall(m.group("arcs")))
+    rng = tuple(int(x) for x in re.split(r"\s*-\s*", m.group("range").strip()))
+    dice = tuple(int(x) for x in m.group("dice").split())
+    return NovaBattery(name=name, traits=traits, banks=banks, range=rng, dice=dice, line=no)  # type: ignore[arg-type]
+
+
+def format_nova(display: NovaDisplay) -> str:
+    """The display in the plain layout above; reads back equal."""
+    def boxes(groups: tuple[int, ...]) -> str:
+        return "/".join(map(str, groups))
+
+    out = []
+    if display.ship_name:
+        out.append(f"NAME: {display.ship_name}")
+    cls = f"{display.class_name}-class {display.type}".strip()
+    out.append(" ".join(p for p in (display.faction, cls, f"({display.cr if display.cr is not None else 0})") if p))
+    if display.systems:
+        out.append("SYSTEMS: " + "; ".join(display.systems))
+    out.append("ARMOR: " + boxes(display.armor))
+    out.append("HULL: " + boxes(display.hull))
+    out.append("THRUST: " + " ".join(map(str, display.thrust)))
+    out.append("WEAPONS: " + " ".join("o" for _ in range(display.weapon_boxes)))
+    if display.ecm:
+        out.append("ECM: " + " ".join(map(str, display.ecm)))
+    out.append("SHIELDS: " + ("?" if display.shields is None else " ".join(map(str, display.shields))))
+    if display.cr_modifier is not None:
+        out.append(f"CR MODIFIER: {display.cr_modifier:+d}%")
+    if display.batteries:
+        out.append("WEAPONS | ARCS | RANGE | ATTACK DICE")
+    for b in display.batteries:
+        name = b.name + (f" ({', '.join(b.traits)})" if b.traits else "")
+        arcs = "".join(f"[{arc}{mod or ''}]" for arc, mod in b.banks)
+        out.append(f"{name} | {arcs} | {'-'.join(map(str, b.range))} | {' '.join(map(str, b.dice))}")
+    return "\n".join(out) + "\n"
