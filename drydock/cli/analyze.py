@@ -18,6 +18,7 @@ def analyze(files: tuple[str, ...], screens: int, as_json: bool, report_file: st
     """Exact expected damage per turn against shields 0-5 (with and without screens) at every range,
     firepower by arc, SU and CR breakdown and endurance, for each design in FILES (design or fleet files;
     overlaid in the report)."""
+    from drydock.cli.preflight import check_inputs, check_new_outputs
     from drydock.errors import DrydockError
     from drydock.formats.fleet import read_side
     from drydock.insight.analysis_text import format_analysis, to_dict
@@ -26,8 +27,10 @@ def analyze(files: tuple[str, ...], screens: int, as_json: bool, report_file: st
 
     if not 0 <= screens <= 50:
         raise DrydockError("--screens must be between 0 and 50")
+    check_inputs(files)
     if report_file:
         check_report_path(report_file)
+    check_new_outputs([report_file], files, force=force)
     designs = [d for f in files for d in read_side(f)[0]]
     if not designs:
         raise DrydockError("no designs")
