@@ -111,8 +111,8 @@ def format_rating(r: Rating, source: str | None = None, *, rules: Ruleset | None
         out.append(f"ORAT {r.orat}   DRAT {r.drat}   CR {r.combat_rating}{HOUSE_MARK if house else ''}")
     if house:
         assert rules is not None
-        book = f"; CR {book_cr} by the book" if book_cr is not None else ""
-        out.append(f"{HOUSE_MARK} house rules: {rules.label}{book}")
+        by_book = f"; CR {book_cr} by the book" if book_cr is not None else ""
+        out.append(f"{HOUSE_MARK} house rules: {rules.label}{by_book}")
     t = r.tracks
     out.append("Tracks")
     if isinstance(t.screens, ArcValues):
