@@ -9,6 +9,11 @@
    100 ships in play, how many of those a legal order would have kept on the board ("avoidable"), and
    battles per second; then the nine mirrors pooled.
 2. Cross match-ups under both doctrines, with the robustness line.
+2b. The plan game (issue 22, ``--plan-runs``): the plan matrix and verdict of each cross match-up, fought both
+   ways round (the value with the sides swapped should be minus the value: mirror fairness of the verdict);
+   then the ladders of ``tests/fixtures/ladder`` (brawler, sniper, turret, seeker boat, carrier; one step
+   apart) against the Majestic: CR, the doctrine's own result (no plans) and the plan game's value, and the
+   step between neighbouring rungs (continuity).
 3. Speed: 1-vs-1 and 4-vs-4 battles per second (no log is built), and --jobs scaling.
 
 Prints figures; asserts nothing (speed and fairness goals live here, not in the unit tests). "per CPU
@@ -29,8 +34,11 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from drydock.core.validation import rate as cr_of  # noqa: E402
 from drydock.engine.ai import DOCTRINES  # noqa: E402
 from drydock.engine.montecarlo import robustness_line, simulate  # noqa: E402
+from drydock.engine.plan_game import format_game, plan_game  # noqa: E402
+from drydock.engine.plan_game import robustness_line as game_line  # noqa: E402
 from drydock.formats import read_designs  # noqa: E402
 
 EXAMPLES = ROOT / "examples" / "designs"
@@ -108,6 +116,46 @@ def cross(runs: int, jobs: int, only: str | None, tally: Tally) -> None:
         print("  " + robustness_line(by))
 
 
+LADDER = ROOT / "tests" / "fixtures" / "ladder"
+
+
+def plans(runs: int, jobs: int, only: str | None) -> None:
+    print(f"\n== the plan game (RUNS {runs}: each cell screened with {max(20, runs // 10)} battles), seed 2026")
+    for a, b in CROSS:
+        if only and only not in a and only not in b:
+            continue
+        t, c = time.perf_counter(), _cpu()
+        g = plan_game(design(a), design(b), runs=runs, seed=2026, jobs=jobs)
+        back = plan_game(design(b), design(a), runs=runs, seed=2026, jobs=jobs)
+        print(f"\n{a} vs {b}: {g.battles + back.battles} battles in {time.perf_counter() - t:.1f} s "
+              f"({_cpu() - c:.1f} CPU s)")
+        print(format_game(g))
+        print(game_line(g))
+        print(f"mirror: value {float(g.solution.value):+.3f} as A, {float(-back.solution.value):+.3f} as B "
+              f"(sides swapped; difference {float(g.solution.value + back.solution.value):+.3f})", flush=True)
+    refs = {p.stem: read_designs(p)[:1] for p in sorted(EXAMPLES.glob("*.yaml"))}
+    print("\n== ladders, each against the example design nearest its middle rung's CR (A = the rung): the "
+          "doctrine's own result and the plan game's value, (A wins - B wins) per battle")
+    print(f"{'design':14} {'CR':>4} {'opponent':>24} {'own range':>10} {'plan game':>10} {'step':>7}  plans (A, B)")
+    for kind in ("brawler", "sniper", "turret", "seeker", "carrier"):
+        prev = None
+        rungs = sorted(LADDER.glob(f"{kind}-*.yaml"), key=lambda p: int(p.stem.split("-")[1]))
+        if not rungs:
+            continue
+        mid = cr_of(read_designs(rungs[len(rungs) // 2])[0]).combat_rating
+        name, ref = min(refs.items(), key=lambda kv: (abs(cr_of(kv[1][0]).combat_rating - mid), kv[0]))
+        for path in rungs:
+            d = read_designs(path)[:1]
+            own = simulate(d, ref, runs=runs, seed=2026, jobs=jobs)
+            g = plan_game(d, ref, runs=runs, seed=2026, jobs=jobs)
+            v = float(g.solution.value)
+            step = "" if prev is None else f"{v - prev:+.2f}"
+            prev = v
+            print(f"{path.stem:14} {cr_of(d[0]).combat_rating:4d} {name:>24} "
+                  f"{(own.a_wins - own.b_wins) / runs:+10.2f} {v:+10.2f} {step:>7}  {', '.join(g.chosen_plans())}",
+                  flush=True)
+
+
 def rate(side_a, side_b, runs: int, jobs: int) -> tuple[float, float, float]:  # type: ignore[no-untyped-def]
     """(battles per wall-clock second, battles per CPU second of this process and its workers, mean turns)."""
     t = time.perf_counter()
@@ -138,6 +186,7 @@ def main() -> None:
                     help="battles per mirror match")
     ap.add_argument("--seed", type=int, default=2026, help="master seed of the mirror matches")
     ap.add_argument("--cross-runs", type=int, default=2_000)
+    ap.add_argument("--plan-runs", type=int, default=500, help="RUNS of each plan game (0: skip)")
     ap.add_argument("--speed-runs", type=int, default=1_000)
     ap.add_argument("--jobs", type=int, default=1)
     ap.add_argument("--only", help="only designs whose file name contains this")
@@ -147,6 +196,8 @@ def main() -> None:
         mirrors(args.mirror_runs, args.jobs, args.only, tally, args.seed)
     if args.cross_runs:
         cross(args.cross_runs, args.jobs, args.only, tally)
+    if args.plan_runs:
+        plans(args.plan_runs, args.jobs, args.only)
     if tally.ships:
         print(f"\nships that left the board (aggressive doctrine, default board): {tally.exits} of {tally.ships} "
               f"ships in play = {100 * tally.exits / tally.ships:.2f} per 100; avoidable (a legal order of the "

@@ -61,16 +61,32 @@ def test_floating_board_option():
     assert d["exits"]["a"] == d["exits"]["b"] == 0
 
 
-def test_doctrine_and_robustness_line():
+def test_doctrine_and_plan_game():
     r = CliRunner().invoke(cli, ["battle", BC, CV, "--runs", "40", "--doctrine", "cautious"])
     assert r.exit_code == 0, r.output
-    assert "cautious doctrine" in r.output and "robustness: aggressive A" in r.output
+    assert "cautious doctrine" in r.output and "plan matrix" in r.output and "plan game (" in r.output
     r = CliRunner().invoke(cli, ["battle", BC, CV, "--runs", "40", "--json"])
     d = json.loads(r.output)
-    assert d["doctrine"] == "aggressive" and set(d["robustness"]["verdicts"]) == {"aggressive", "cautious"}
-    assert d["robustness"]["verdicts"]["aggressive"] == "A"  # the battlecruiser beats the corvette
-    r = CliRunner().invoke(cli, ["battle", BC, CV, "--runs", "40", "--no-robustness"])
-    assert "robustness" not in r.output
+    g = d["plan_game"]
+    assert d["doctrine"] == "aggressive" and d["runs"] == 40
+    assert d["a_wins"] + d["b_wins"] + d["draws"] == 40
+    assert len(g["cells"]) == len(g["plans_a"]) and all(len(row) == len(g["plans_b"]) for row in g["cells"])
+    assert all(c["runs"] == 20 for row in g["cells"] for c in row)
+    assert abs(sum(g["strategy_a"]) - 1) < 1e-3 and abs(sum(g["strategy_b"]) - 1) < 1e-3
+    assert d["plan"] in (g["chosen"]["a"].split("/")[0], f"A {g['chosen']['a'].split('/')[0]}, "
+                                                          f"B {g['chosen']['b'].split('/')[0]}")
+    assert d["verdict"].startswith("verdict: side A favoured")  # the battlecruiser beats the corvette
+    assert g["value"] > 0
+    r = CliRunner().invoke(cli, ["battle", BC, CV, "--runs", "40", "--no-robustness", "--json"])
+    d = json.loads(r.output)
+    assert "plan_game" not in d and d["plan"] is None and d["runs"] == 40
+
+
+def test_one_plan_pairing_runs_exactly_runs_battles():
+    r = CliRunner().invoke(cli, ["battle", BC, CV, "--runs", "30", "--plan-a", "close", "--plan-b", "evade", "--json"])
+    assert r.exit_code == 0, r.output
+    d = json.loads(r.output)
+    assert d["plan"] == "A close, B evade" and "plan_game" not in d and d["runs"] == 30
 
 
 def test_one_doctrine_per_side():
@@ -79,7 +95,7 @@ def test_one_doctrine_per_side():
     assert r.exit_code == 0, r.output
     d = json.loads(r.output)
     assert d["doctrine"] == "A cautious, B aggressive"
-    assert list(d["robustness"]["verdicts"]) == ["aggressive", "cautious", "A cautious, B aggressive"]
+    assert "plan_game" in d
     r = CliRunner().invoke(cli, ["battle", BC, CV, "--runs", "40", "--doctrine", "cautious", "--doctrine-b",
                                  "aggressive", "--no-robustness"])
     assert r.exit_code == 0, r.output

@@ -471,3 +471,70 @@ def test_proximity_attacks_the_target_hex_and_next_to_it_prx():
     bt.rng = Scripted([5, 1])  # 5 - 1 = 4 hits; unshielded: one damage roll, 1 = hull
     systems.proximity(bt, me, b1, mode, 1, 1, 1)
     assert b2.p_hull == 1 and b1.p_hull == 0  # the target itself is the normal volley's
+
+
+def test_a_flare_in_the_attackers_own_hex_does_not_count_4_1():
+    """4.1 (weapons.md 2): the line of sight "never passes through the attacker's hex and always through the
+    target's"; B.9: -1 "if the line of sight ... passes over any part of a hex containing a face up flare"."""
+    comet, barge = spec("comet-frigate"), ShipSpec(from_yaml(BARGE)[0])
+    bt = battle(comet, barge)
+    me, foe = bt.ships
+    place(me, 10, 9, 0)
+    place(foe, 16, 9, 3)
+    bt.flares_up[(me.q, me.r)] = 1
+    assert systems.sight(bt, me, foe)[0] == 0  # in my own hex: not on my line of sight
+    assert systems.sight(bt, foe, me)[0] == 1  # in the target's hex: on the barge's line of sight
+
+
+def test_a_shockwave_does_not_hit_a_hidden_cloaked_ship_b5():
+    """B.5: "While cloaked, a starship may not be attacked by enemy starships" (nor is its model on the board);
+    detected, it is fair game."""
+    p, shade = ShipSpec(from_yaml(PULSAR)[0]), spec("shade-raider")
+    bt = Battle(Matchup([p], [shade, shade]), random.Random(1), log=True)
+    me, hidden, seen = bt.ships
+    place(me, 10, 9, 0)
+    place(hidden, 11, 9, 3)
+    place(seen, 12, 9, 3)
+    hidden.cloaked, hidden.detected = True, False
+    bt.rng = Scripted([1] * 12)
+    systems.shockwave(bt, me)
+    assert not [ln for ln in bt.log if "shockwave" in ln and "B1" in ln]
+    assert [ln for ln in bt.log if "shockwave" in ln and "B2" in ln]
+
+
+def test_a_stutterdrive_jump_ending_by_a_minefield_is_attacked_b23():
+    """B.23: the ship "may ... ignore any other elements, minefields ... during its move" but "If the ship
+    reappears within a minefield ..., it is 'attacked' as if it had moved into the hex" (B.15: in or next to it)."""
+    shade, barge = spec("shade-raider"), ShipSpec(from_yaml(BARGE)[0])
+    bt = battle(shade, barge)
+    me, foe = bt.ships
+    place(me, 10, 9, 0)
+    place(foe, 20, 9, 3)
+    bt.minefields[(me.q + 1, me.r)] = 3  # on the way: ignored
+    bt.minefields[(me.q + 3, me.r)] = 2  # next to the destination
+    systems.refresh_mines(bt)
+    bt.rng = Scripted([2, 3] + [6, 6, 6, 6, 6] + [1] * 10)  # jump dice, then 2 + 3 = 5 mine dice
+    systems.stutter_move(bt, me, (me.q + 2, me.r, 2))
+    lines = [ln for ln in bt.log if "by a minefield" in ln]
+    assert len(lines) == 1 and "dice [6, 6, 6, 6, 6]" in lines[0]
+
+
+def test_marines_maximum_roll_and_cloaked_targets_b14_b5():
+    """B.14 (systems.md): "no range modifier but other to-hit modifiers apply; each die > range ... Unmodified 1
+    always fails; > 6 via 4.2's maximum-roll rule"; B.5: a detected cloaked ship is attacked at -1, and "Cloaked
+    ships can't board or be boarded unless detected"."""
+    dauntless, shade = spec("dauntless-dreadnought"), spec("shade-raider")
+    bt = battle(dauntless, shade)
+    me, foe = bt.ships
+    place(me, 10, 9, 0)
+    place(foe, 15, 9, 3)  # range 5
+    foe.hull_hits = foe.spec.hull - 1
+    foe.cloaked, foe.detected = True, False
+    assert systems.boarding_target(me, [foe]) is None  # hidden: cannot be boarded
+    foe.detected = True
+    assert systems.boarding_target(me, [foe]) is foe
+    # -1 (detected cloak): a 6 gives 5, not > 5: the maximum-roll rule re-rolls it, 5 + 1 - 1 = 5 fails,
+    # 5 + 2 - 1 = 6 > 5 succeeds; then the shield re-roll 6 > 2 lands a party
+    bt.rng = Scripted([6, 1, 6, 2, 6, 1, 1, 1])
+    systems.board(bt, me, [foe])
+    assert foe.boarders == 1

@@ -71,7 +71,7 @@ def test_html_pdf_svg_reports(tmp_path):
         run("battle", BC, f"{CV},{FR}", "--runs", "60", "--seed", "1", "--report", f)
     page = html.read_text()
     assert page.count("<svg") >= 4 and "Wilson 95%" in page and "doctrine aggressive" in page
-    assert "Under each doctrine" in page
+    assert "Plans flown:" in page and "plan game (" in page and "verdict: " in page
     assert "http" not in page.replace('xmlns="http://www.w3.org/2000/svg"', "")  # nothing to fetch
     reader = PdfReader(io.BytesIO(pdf.read_bytes()))
     words = " ".join(p.extract_text() for p in reader.pages)
@@ -99,7 +99,9 @@ def test_analyze_text_json_and_reports(tmp_path):
     assert "expected damage per turn" in text and "endurance" in text and "ORAT 605  DRAT 58  CR 188" in text
     d = json.loads(run("analyze", *files, "--json"))
     assert [x["longest_range"] for x in d] == [15, 18]
-    assert d[0]["expected_damage"][0]["shields"]["0"] == 15 and len(d[0]["arcs"]["sectors"]) == 12
+    # range 1 (short, +1 to hit, 4.2), shield 0, the banks that bear on the hex dead ahead (A, B, G; 4.1): 4 turrets
+    # 2x5+ -> 2 x 1/2 = 4; lasers 1x5+ in AB, 2AC, 2BD (not EF) -> 5 x 1/2 = 2.5; torpedoes 1x4+/3/1 -> 4 x 2/3 x 3 = 8
+    assert d[0]["expected_damage"][0]["shields"]["0"] == 14.5 and len(d[0]["arcs"]["sectors"]) == 12
     assert sum(p["su"] for p in d[0]["space_units"]) == 1520
     pdf = tmp_path / "a.pdf"
     run("analyze", *files, "--report", pdf)

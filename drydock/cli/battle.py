@@ -8,6 +8,9 @@ import click
 
 from drydock.cli.options import play_options
 from drydock.engine.ai import DEFAULT_DOCTRINE, DOCTRINES
+from drydock.engine.plans import MENU
+
+PLAN_CHOICES = [*MENU, "doctrine"]
 
 MATRIX_RUNS = 200
 
@@ -33,8 +36,12 @@ MATRIX_RUNS = 200
 @click.option("--doctrine-a", type=click.Choice(sorted(DOCTRINES)), help="Side A's doctrine [default: --doctrine].")
 @click.option("--doctrine-b", type=click.Choice(sorted(DOCTRINES)), help="Side B's doctrine [default: --doctrine].")
 @click.option("--robustness/--no-robustness", default=True, show_default=True,
-              help="Also fight the match-up with both sides under each doctrine (and under the asked pairing) "
-                   "and say whether the verdict changes.")
+              help="Play the plan game: fight every pairing of plans, solve the matrix, and fight the equilibrium's "
+                   "pairing RUNS times (docs/battles.md). --no-robustness: one pairing, exactly RUNS battles.")
+@click.option("--plan", "plan", type=click.Choice(PLAN_CHOICES),
+              help="Both sides fly this plan: one pairing, exactly RUNS battles (doctrine: the doctrine's own range).")
+@click.option("--plan-a", type=click.Choice(PLAN_CHOICES), help="Side A's plan [default: --plan].")
+@click.option("--plan-b", type=click.Choice(PLAN_CHOICES), help="Side B's plan [default: --plan].")
 @click.option("--battle-size", default="auto", show_default=True,
               type=click.Choice(["auto", "very-small", "small", "medium", "large", "very-large"]),
               help="VP target from 2.2; auto = 60% of the larger side's CR.")
@@ -45,22 +52,26 @@ MATRIX_RUNS = 200
 @click.option("--force", is_flag=True, help="Overwrite an existing --log or --report file.")
 def battle(side_a: str, side_b: str, count_a: int, count_b: int, runs: int, seed: int, turns: int, jobs: int,
            board: str, floating: bool, launch_recovery: bool, doctrine: str, doctrine_a: str | None,
-           doctrine_b: str | None, robustness: bool, battle_size: str, as_json: bool, log_file: str | None,
+           doctrine_b: str | None, robustness: bool, plan: str | None, plan_a: str | None, plan_b: str | None,
+           battle_size: str, as_json: bool, log_file: str | None,
            report_file: str | None, force: bool, play_option: tuple[str, ...], scenario: str | None,
            terrain: tuple[str, ...], rules_file: str | None) -> None:
     """Fight SIDE_A against SIDE_B (design or fleet files; several files comma-separated) RUNS times.
 
     A fleet file fields every ship of the fleet, by name.
 
-    Prints win/draw/loss rates with Wilson 95% intervals, mean turns, mean VPs and survival per ship, then why:
-    CR per side, mean damage per battery and range band, turns to the first kill, how the battles ended.
+    The verdict is the value of the plan game (docs/battles.md): every pairing of the plans each side could fly
+    is fought, the matrix solved exactly, and the equilibrium's pairing fought RUNS times. Prints the verdict
+    (win/draw/loss rates with Wilson 95% intervals), the plans, the matrix and what each plan guarantees, mean
+    turns, mean VPs and survival per ship, then why: CR per side, mean damage per battery and range band,
+    turns to the first kill, how the battles ended.
     """
     from drydock import limits
     from drydock.cli.options import board_size, play_setup
     from drydock.cli.preflight import check_inputs, check_new_outputs, side_files
     from drydock.cli.progress import counter
-    from drydock.engine.montecarlo import format_summary, illegal_designs, one_battle_log, robustness_to_dict
-    from drydock.engine.montecarlo import robustness as engine_robustness
+    from drydock.engine.montecarlo import format_summary, illegal_designs, one_battle_log
+    from drydock.engine.plan_game import decision, format_game, plan_game
     from drydock.errors import DrydockError, one_line, printable
     from drydock.formats import write_atomic
     from drydock.formats.fleet import read_side
@@ -87,15 +98,22 @@ def battle(side_a: str, side_b: str, count_a: int, count_b: int, runs: int, seed
         click.echo(one_line(f"drydock: warning: {problem}"), err=True)
     opts = {"turns": turns, "board": (w, h), "battle_size": battle_size, "floating": False,
             "doctrine": (doctrine_a or doctrine, doctrine_b or doctrine), "launch_recovery": False, **play}
+    game = None
+    if plan or plan_a or plan_b:
+        opts["plan"] = tuple(None if p in (None, "doctrine") else p for p in (plan_a or plan, plan_b or plan))
+    elif robustness:
+        game = plan_game(a, b, runs=runs, seed=seed, jobs=jobs, **opts)
+        opts["plan"] = game.chosen_plans()
     if log_file:
         result = one_battle_log(a, b, seed=seed, **opts)
         write_atomic(log_file, "\n".join(result.log) + "\n", force=force)
     with counter(runs, "battles", show=not as_json and runs >= 200) as update:
         summary, report = fight(a, b, runs=runs, seed=seed, jobs=jobs, progress=update, **opts)
-    by = engine_robustness(a, b, runs=runs, seed=seed, jobs=jobs, done=summary, **opts) if robustness else None
     data = full_dict(summary, report)
-    if by:
-        data["robustness"] = rounded(robustness_to_dict(by))
+    data["verdict"] = decision(summary, game)
+    if game:
+        data["plan_game"] = rounded(game.to_dict())
+        data["robustness"] = {"line": data["plan_game"]["line"]}
     matrix = None
     if report_file or as_json:
         matrix = design_matrix(a, b, runs=min(runs, MATRIX_RUNS), seed=seed, jobs=jobs, **opts)
@@ -107,5 +125,9 @@ def battle(side_a: str, side_b: str, count_a: int, count_b: int, runs: int, seed
     if as_json:
         click.echo(json.dumps(data, indent=2))
     else:
-        click.echo(printable(format_summary(summary, seed, by)))
+        click.echo(printable(format_summary(summary, seed)))
+        click.echo(printable(data["verdict"]))
+        if game:
+            click.echo(printable(format_game(game)))
+            click.echo(printable(data["robustness"]["line"]))
         click.echo(printable(format_report(report)))

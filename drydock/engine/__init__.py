@@ -14,13 +14,18 @@ Modules, bottom up:
   probes, shockwave, stutterdrive, tractor beams, overthrusters, solar sails) and Proximity
 - :mod:`~drydock.engine.munitions` - minefields against flights and seekers, minesweeping, probes as
   weapons and for seekers, shuttlecraft (B.15, B.17, B.20)
-- :mod:`~drydock.engine.expectations` - the doctrines' expected-damage tables per match-up
+- :mod:`~drydock.engine.equipment` - which equipment still works (destroyed equipment gives no benefit)
+- :mod:`~drydock.engine.expectations` - the doctrines' expected-damage tables per match-up (banks that bear
+  on one target hex)
 - :mod:`~drydock.engine.orders_menu` - the doctrines' menu of legal orders, stopping distance, engine margin
 - :mod:`~drydock.engine.targeting` - the doctrines' fire: each battery's target
+- :mod:`~drydock.engine.plans` - the plan menu (close, hold, standoff, evade): range to steer for, cloak rule
 - :mod:`~drydock.engine.ai` - the deterministic doctrines (aggressive, cautious): styles and movement
 - :mod:`~drydock.engine.battle` - one battle (fair, point-symmetric set-up), with its turn-by-turn log
 - :mod:`~drydock.engine.montecarlo` - many battles, seeds, Wilson intervals, worker processes, the
   robustness of a verdict across doctrines
+- :mod:`~drydock.engine.matrix_game` - the exact value and mixed equilibrium of a zero-sum matrix game
+- :mod:`~drydock.engine.plan_game` - the verdict as the value of the plan game: the matrix of plan pairings
 
 Randomness only through an injected ``random.Random``.
 """

@@ -20,17 +20,20 @@ matchup's :class:`Doctrine` looks up the style of a ship's side, so swapping the
 - Fire (:mod:`~drydock.engine.targeting`, mixed into :class:`Doctrine`): each battery fires at the target
   where its banks together do the most expected damage.
 
-No randomness: ties go to the first candidate in a fixed order.
+A side may fly a plan (:mod:`~drydock.engine.plans`): the plan replaces the preferred range and the cloak rule;
+the rest of the doctrine is unchanged. No randomness: ties go to the first candidate in a fixed order.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+from drydock.engine.equipment import working
 from drydock.engine.expectations import MatchTables, bank_rows
 from drydock.engine.hexgrid import DIRS, GEOMETRY, from_offset
 from drydock.engine.movement import Orders, path_hexes
 from drydock.engine.orders_menu import DRIFT_RESERVE, NEED, candidate_moves, margin_boxes, stopping_distance
+from drydock.engine.plans import CLOAK_ALWAYS, PlanChoice, plan_pair
 from drydock.engine.ships import ShipSpec, ShipState
 from drydock.engine.targeting import Targeting
 
@@ -96,9 +99,11 @@ class Doctrine(Targeting):
     """The AI for all ships of a battle (deterministic), with each side's doctrine (:attr:`styles`)."""
 
     def __init__(self, specs: list[ShipSpec], board: tuple[int, int], floating: bool = False,
-                 style: DoctrineChoice = DEFAULT_DOCTRINE) -> None:
+                 style: DoctrineChoice = DEFAULT_DOCTRINE, plan: PlanChoice = None) -> None:
         #: the style of each side's ships (``ship.side`` 0 = A, 1 = B)
         self.styles = doctrine_pair(style)
+        #: each side's plan (:mod:`~drydock.engine.plans`); None: the doctrine's own preferred range and cloak rule
+        self.plans = plan_pair(plan)
         self.board = board
         self.floating = floating
         w, hh = board
@@ -134,12 +139,16 @@ class Doctrine(Targeting):
 
     def preferred_range(self, me: ShipSpec, enemy: ShipSpec, side: int = 0) -> int:
         """The range where my expected damage most exceeds the enemy's, weighted by the ``threat`` of my
-        side's doctrine (ties: the more damage, then longer)."""
+        side's doctrine (ties: the more damage, then longer); with a plan for my side, the plan's range."""
         style = self.styles[side]
-        key = (id(me), id(enemy), style.threat)
+        plan = self.plans[side]
+        key = (id(me), id(enemy), style.threat, plan)
         if key not in self._pref:
             mine = self.table(me, enemy).by_range
             theirs = self.table(enemy, me).by_range
+            if plan is not None:
+                self._pref[key] = plan.target_range(mine, theirs)
+                return self._pref[key]
             n = max(len(mine), len(theirs))
             best, pr = None, 1
             for r in range(1, n):
@@ -222,7 +231,8 @@ class Doctrine(Targeting):
         q0, r0 = ship.q, ship.r
         infos, far, margin, my_shields, er = self.context(ship, enemies)
         # B.10: a crippled ship with a hyperdrive warms it up (straight ahead only, no boosters)
-        warm = ship.spec.hyperdrive and (ship.warming or ship.hull_left <= style.jump_hull * ship.spec.hull)
+        warm = ship.spec.hyperdrive and working(ship, "Hyperdrive") > 0 and (
+            ship.warming or ship.hull_left <= style.jump_hull * ship.spec.hull)
         best = None
         best_score = 0.0
         seen: set[tuple[int, int, int, int, int]] = set()
@@ -273,6 +283,14 @@ class Doctrine(Targeting):
         unarmed = [[*i[:3], [], *i[4:9], {}, *i[10:]] for i in infos]
         mine = both - self._score(ship.lrs, my_shields, q, r, h, f, 0, unarmed, 0.0, margin, er, far)
         return mine <= self.styles[ship.side].threat * theirs
+
+    def wants_cloak(self, ship: ShipState, orders: Orders, enemies: list[ShipState]) -> bool:
+        """Whether ``ship`` (with a cloaking device, B.5) cloaks with ``orders``: by its side's plan, else when
+        :meth:`outgunned`."""
+        plan = self.plans[ship.side]
+        if plan is not None and plan.cloak != "outgunned":
+            return plan.cloak == CLOAK_ALWAYS
+        return self.outgunned(ship, orders, enemies)
 
     def can_stay(self, ship: ShipState, boost: int = 0) -> bool:
         """Whether any order of the menu (3.2, with the boosters fired) keeps ``ship`` on the board this turn."""

@@ -16,9 +16,11 @@ from drydock.engine.ai import DEFAULT_DOCTRINE, Doctrine, DoctrineChoice
 from drydock.engine.combat import BAND_NAMES, alternation, fire_volley
 from drydock.engine.damage import apply_marked_damage
 from drydock.engine.dice import d6
+from drydock.engine.equipment import working
 from drydock.engine.hexgrid import DIRS, from_offset, geometry, on_board, point_image, to_offset
 from drydock.engine.movement import Orders, execute, format_orders, is_legal, requirement, straight
 from drydock.engine.observe import BattleStats, StatsRecorder
+from drydock.engine.plans import PlanChoice
 from drydock.engine.seekers import SeekerFlight, activate, heading_toward, shots_at_flight, split_flights
 from drydock.engine.ships import ShipSpec, ShipState
 from drydock.engine.tables import BOARD, DEPLOY_DEPTH, FLARES_BLOCK
@@ -60,7 +62,7 @@ class Matchup:
                  board: tuple[int, int] = BOARD, battle_size: str = "auto", floating: bool = False,
                  doctrine: DoctrineChoice = DEFAULT_DOCTRINE, record: bool = False,
                  launch_recovery: bool = False, options: tuple[str, ...] = (), scenario: str | None = None,
-                 terrain: tuple[str, ...] = (), rules: Ruleset | None = None) -> None:
+                 terrain: tuple[str, ...] = (), rules: Ruleset | None = None, plan: PlanChoice = None) -> None:
         self.sides = (side_a, side_b)
         self.record = record
         self.turns = turns
@@ -68,7 +70,7 @@ class Matchup:
         #: D.4 floating board: the board moves with the ships, nobody leaves it (the book's proviso that
         #: a shift may not push another ship off is not modelled: the board is unbounded)
         self.floating = floating
-        self.doctrine = Doctrine(list({id(s): s for s in side_a + side_b}.values()), board, floating, doctrine)
+        self.doctrine = Doctrine(list({id(s): s for s in side_a + side_b}.values()), board, floating, doctrine, plan)
         cr = (sum(s.cr for s in side_a), sum(s.cr for s in side_b))
         rules = rules or Ruleset.unity()
         play = rules.play  # 2.2 battle sizes, VP targets and the options' numbers (house rules reach them here)
@@ -282,7 +284,8 @@ class Battle:
             enemies = [systems.seen(e) for e in self.alive(1 - s.side)]
             orders, boost = (doctrine.choose_orders(s, enemies, mined) if mined
                              else doctrine.choose_orders(s, enemies))
-            if s.spec.cloak and not boost and "H" not in orders.prefixes and doctrine.outgunned(s, orders, enemies):
+            if s.spec.cloak and not boost and "H" not in orders.prefixes and working(s, "Cloaking Device") \
+                    and doctrine.wants_cloak(s, orders, enemies):
                 orders = Orders(orders.steps, orders.pivot, ("C",))
             plans.append((s, orders, boost))
         if opt is not None:  # D.2 speeds restored; D.3 evasion, S.9 no turns
@@ -304,7 +307,8 @@ class Battle:
         self.stacking()
         if opt is not None:  # E.3 explosions after all moves; E.4 VPs; E.6 reinforcement
             opt.after_movement(enemy_pos)
-        turns = [(s, systems.overthrust_facing(self, s)) for s in self.alive() if s.spec.overthrusters]  # 2c-iv
+        turns = [(s, systems.overthrust_facing(self, s)) for s in self.alive()
+                 if s.spec.overthrusters and working(s, "Overthrusters")]  # 2c-iv
         for s, f in turns:
             if f is not None:
                 s.facing = f
@@ -554,7 +558,8 @@ class Battle:
         self.flights = [f for f in self.flights if f.alive and f.count > 0
                         and (not isinstance(f, SeekerFlight) or f.target.alive)]
         over = self.victory()
-        stutterers = [s for s in self.alive() if s.spec.stutterdrive] if not over[0] else []
+        stutterers = [s for s in self.alive() if s.spec.stutterdrive and working(s, "Stutterdrive")] \
+            if not over[0] else []
         if stutterers:  # 5e: stutterdrives (B.23), decided together; a scatter onto an enemy is a stacking (3.3)
             for s, target in [(s, systems.stutter_target(self, s)) for s in stutterers]:
                 systems.stutter_move(self, s, target)

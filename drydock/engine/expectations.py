@@ -7,7 +7,10 @@ seeker banks (C.4) do the same damage at any range. :func:`bank_rows` gives a sh
 
 from __future__ import annotations
 
+from functools import cache
+
 from drydock.engine.combat import expected_damage
+from drydock.engine.hexgrid import geometry
 from drydock.engine.seekers import seeker_expected
 from drydock.engine.ships import ShipSpec, ShipState
 
@@ -53,17 +56,52 @@ class MatchTables:
             self.mode.append(m_b)
         s0 = mean_shield(dfn)
         far = self.max_range * 2 + 2
-        # by actual range, for the preferred-range doctrine
+        # by actual range, for the preferred-range doctrine: the banks that bear on one target hex (4.1)
         self.by_range = []
         for r in range(far + 1):
             rr = r - r // 3 if att.lrs else r
-            self.by_range.append(sum(self.ed[i][rr][s0] * b.mounts for i, b in enumerate(att.banks)
-                                     if 0 < rr < len(self.ed[i])))
+            self.by_range.append(max((sum(self.ed[i][rr][s0] * att.banks[i].mounts for i in bearing
+                                          if 0 < rr < len(self.ed[i]))
+                                      for bearing in bearing_sets(tuple((b.mask, b.def_mask) for b in att.banks), r)),
+                                     default=0.0))
         self.best = max(self.by_range, default=0.0)
 
     def bank_ed(self, bank: int, rng: int, shield: int) -> float:
         e = self.ed[bank]
         return e[rng][shield] if rng < len(e) else 0.0
+
+
+#: from this range on the distinct arcs of a ring repeat with period 2 (checked to range 150 in the tests)
+RING_PERIODIC = 5
+
+
+def ring_arcs(r: int) -> frozenset[tuple[int, int]]:
+    """The distinct (component-arc mask, defensive arc) of the hexes at range ``r`` (4.1: a hex cut by a
+    boundary is in both arcs)."""
+    return _ring_arcs(r if r < RING_PERIODIC + 2 else RING_PERIODIC + (r - RING_PERIODIC) % 2)
+
+
+@cache
+def _ring_arcs(r: int) -> frozenset[tuple[int, int]]:
+    out = set()
+    for dq in range(-r, r + 1):
+        for dr in range(max(-r, -dq - r), min(r, -dq + r) + 1):
+            if max(abs(dq), abs(dr), abs(dq + dr)) == r:
+                _, mask, arc = geometry(dq, dr, 0)
+                out.add((mask, arc))
+    return frozenset(out)
+
+
+def bearing_sets(arcs: tuple[tuple[int, int], ...], r: int) -> tuple[tuple[int, ...], ...]:
+    """For banks with (arc mask, defensive-arc mask) ``arcs``: the sets of banks that can bear on one target
+    hex at range ``r`` (so a port-half and a starboard-half bank add up only where a hex is in both)."""
+    return _bearing_sets(arcs, ring_arcs(r))
+
+
+@cache
+def _bearing_sets(arcs: tuple[tuple[int, int], ...], ring: frozenset) -> tuple[tuple[int, ...], ...]:
+    sets = {tuple(i for i, (bm, dm) in enumerate(arcs) if bm & mask or dm >> arc & 1) for mask, arc in ring}
+    return tuple(sorted(sets))
 
 
 def mean_shield(spec: ShipSpec) -> int:

@@ -14,6 +14,7 @@ from drydock.core.model import Design
 from drydock.engine.ai import DEFAULT_DOCTRINE, DOCTRINES, doctrine_label, doctrine_pair
 from drydock.engine.battle import BattleResult, Matchup
 from drydock.engine.legacy_rules import ship_spec
+from drydock.engine.plans import plan_label
 from drydock.engine.ships import ShipSpec
 
 Z95 = 1.959963984540054
@@ -53,6 +54,8 @@ class Summary:
     vp_target: int = 0
     #: the doctrines, as :func:`~drydock.engine.ai.doctrine_label` names them
     doctrine: str = DEFAULT_DOCTRINE
+    #: the plans flown (:func:`~drydock.engine.plans.plan_label`), None: the doctrine's own range
+    plan: str | None = None
     #: ships of each side that left the board (3.3), summed over all runs
     exits_a: int = 0
     exits_b: int = 0
@@ -89,6 +92,7 @@ class Summary:
         return {
             "runs": self.runs,
             "doctrine": self.doctrine,
+            "plan": self.plan,
             "a_wins": self.a_wins,
             "b_wins": self.b_wins,
             "draws": self.draws,
@@ -152,7 +156,8 @@ def simulate(side_a: list[Design], side_b: list[Design], *, runs: int, seed: int
     summary = Summary(runs, survived_a=[0] * len(la), survived_b=[0] * len(lb), labels_a=la, labels_b=lb,
                       not_simulated=m.not_simulated, vp_target=m.vp_target, in_force=m.in_force_names(),
                       house_rules=m.house_rules,
-                      doctrine=doctrine_label(opts.get("doctrine", DEFAULT_DOCTRINE)))
+                      doctrine=doctrine_label(opts.get("doctrine", DEFAULT_DOCTRINE)),
+                      plan=plan_label(opts.get("plan")))
     chunks = [(seed, i, min(i + CHUNK, runs)) for i in range(0, runs, CHUNK)]
     if jobs <= 1 or runs <= CHUNK:
         _WORKER["m"] = m
@@ -293,7 +298,8 @@ def format_summary(s: Summary, seed: int, by_doctrine: dict[str, Summary] | None
 
     lines = [f"A: {', '.join(s.labels_a)}", f"B: {', '.join(s.labels_b)}",
              f"{s.runs} battles, seed {seed}, VP target {_target(s.vp_target)}, "
-             + (f"doctrines {s.doctrine}" if "," in s.doctrine else f"{s.doctrine} doctrine")]
+             + (f"doctrines {s.doctrine}" if "," in s.doctrine else f"{s.doctrine} doctrine")
+             + (f", plans {s.plan}" if s.plan and "," in s.plan else f", plan {s.plan}" if s.plan else "")]
     if s.house_rules:
         lines.append(f"rules: {s.house_rules}")
     if s.in_force:

@@ -64,7 +64,8 @@ from __future__ import annotations
 import copy
 
 from drydock.engine.damage import apply_marked_damage
-from drydock.engine.dice import d6
+from drydock.engine.dice import d6, roll_hits
+from drydock.engine.equipment import working
 from drydock.engine.hexgrid import DIRS, FWD, GEOMETRY, decompose, distance, hex_line, on_board
 from drydock.engine.movement import Orders, path_hexes
 from drydock.engine.munitions import surviving
@@ -125,7 +126,7 @@ def hyperdrive_rolls(battle) -> None:  # type: ignore[no-untyped-def]
     for s in battle.alive():
         if not s.spec.hyperdrive:
             continue
-        if not s.warming:
+        if not s.warming or not working(s, "Hyperdrive"):  # glossary: equipment works only while operational
             s.hyper_total = 0
             continue
         if s.eng_hits != s.hyper_eng:  # an engine hit since the last roll resets the total
@@ -154,7 +155,7 @@ def boarding_target(ship: ShipState, enemies: list[ShipState]) -> ShipState | No
     squads = min(ship.marines_left, marine_squads(ship.spec.hull))
     best = None
     for e in enemies:
-        if not e.alive:
+        if not e.alive or e.hidden:  # B.5: a cloaked ship cannot be boarded unless detected
             continue
         dist = distance(e.q - ship.q, e.r - ship.r)
         need = e.hull_left - e.boarders + e.marines_left
@@ -177,12 +178,12 @@ def board(battle, ship: ShipState, enemies: list[ShipState]) -> None:  # type: i
         (ship.q, ship.r) != (target.q, target.r)) else (0, 0, 0)
     shield = target.shield(arc)
     neg = target.cm - ship.fc  # B.6 countermeasures, B.8 fire control cancels them
-    mod = -neg if neg > 0 else 0
+    mod = (-neg if neg > 0 else 0) - (1 if target.cloaked else 0)  # B.5: a detected cloaked ship at -1 to hit
     squads = min(ship.marines_left, marine_squads(ship.spec.hull))
     landed = 0
     for _ in range(squads):
-        first = d6(rng)
-        if first == 1 or first + mod <= dist:
+        # B.14: a die > range; an unmodified 1 fails; 4.2's maximum-roll rule re-rolls a 6 that cannot succeed
+        if not roll_hits(rng, dist + 1, mod):
             continue
         if d6(rng) <= shield:
             continue
@@ -211,7 +212,7 @@ def captures(battle) -> None:  # type: ignore[no-untyped-def]
 def _beams_free(ship: ShipState, turn: int) -> int:
     if ship.beams_turn != turn:
         ship.beams_turn, ship.beams_used = turn, 0
-    return ship.spec.tractor_beams - ship.beams_used
+    return working(ship, "Tractor Beam") - ship.beams_used  # lost beams do not fire (glossary 0.2)
 
 
 def tractor_attacks(battle, ship: ShipState, flights: list) -> None:  # type: ignore[no-untyped-def]
@@ -307,6 +308,9 @@ def stutter_move(battle, ship: ShipState, target: tuple[int, int, int] | None) -
     if not m.floating and not on_board(ship.q, ship.r, *m.board):
         ship.left_board = True
         battle.destroy(ship, "left the board")
+    elif battle.mined.get((ship.q, ship.r)) and not ship.hidden:
+        # B.23: "If the ship reappears within a minefield ... it is 'attacked' as if it had moved into the hex."
+        mine_attack(battle, ship, ship.q, ship.r)
 
 
 # ------------------------------------------------------------------ B.15 mines
@@ -346,24 +350,28 @@ def lay_mines(battle, ship: ShipState) -> None:  # type: ignore[no-untyped-def]
 
 def mine_attacks(battle, ship: ShipState, orders: Orders, q0: int, r0: int, heading: int) -> None:  # type: ignore[no-untyped-def]
     """B.15: each hex entered next to (or in) a minefield: one die per marker, 5-6 hits, applied at once."""
-    from drydock.engine.fighters import small_hits
 
     if ship.hidden:  # B.5: a cloaked ship ignores minefields unless detected
         return
     mined = battle.mined
-    hit_on = MINE_HIT_SMALL if ship.cloaked else MINE_HIT  # B.15: a detected cloaked ship only on 6
     for x, y in path_hexes(orders, heading):
-        dice = mined.get((q0 + x, r0 + y), 0)
-        if not dice or not ship.alive:
-            continue
-        rolls = [d6(battle.rng) for _ in range(dice)]
-        hits = sum(1 for d in rolls if d >= hit_on)
-        points, tally = small_hits(battle.rng, ship, hits, FWD)
-        if battle.log is not None:
-            battle.say(f"    {ship.label} enters {battle.hexname(q0 + x, r0 + y)} by a minefield: dice {rolls} -> "
-                       f"{hits} hits, {points} impact")
-        if apply_marked_damage(ship, battle.log):
-            battle.destroy(ship, "destroyed by mines")
+        if mined.get((q0 + x, r0 + y), 0) and ship.alive:
+            mine_attack(battle, ship, q0 + x, r0 + y)
+
+
+def mine_attack(battle, ship: ShipState, q: int, r: int) -> None:  # type: ignore[no-untyped-def]
+    """B.15: the attack on ``ship`` entering hex (q, r) in or next to minefields: a die per marker."""
+    from drydock.engine.fighters import small_hits
+
+    hit_on = MINE_HIT_SMALL if ship.cloaked else MINE_HIT  # B.15: a detected cloaked ship only on 6
+    rolls = [d6(battle.rng) for _ in range(battle.mined.get((q, r), 0))]
+    hits = sum(1 for d in rolls if d >= hit_on)
+    points, tally = small_hits(battle.rng, ship, hits, FWD)
+    if battle.log is not None:
+        battle.say(f"    {ship.label} enters {battle.hexname(q, r)} by a minefield: dice {rolls} -> "
+                   f"{hits} hits, {points} impact")
+    if apply_marked_damage(ship, battle.log):
+        battle.destroy(ship, "destroyed by mines")
 
 
 # ------------------------------------------------------------------ B.9 flares, B.17 probes
@@ -423,14 +431,16 @@ def flip_markers(battle) -> None:  # type: ignore[no-untyped-def]
 
 
 def sight(battle, ship: ShipState, target) -> tuple[int, int]:  # type: ignore[no-untyped-def]
-    """(flares in the line of sight, probe bonus) of ``ship`` firing at ``target`` (B.9, B.17)."""
+    """(flares in the line of sight, probe bonus) of ``ship`` firing at ``target`` (B.9, B.17). 4.1: the line of
+    sight "never passes through the attacker's hex": a flare there does not count."""
     flares = 0
     if battle.flares_up:
         up = battle.flares_up
-        flares = sum(up.get(h, 0) for h in hex_line(ship.q, ship.r, target.q, target.r))
+        own = (ship.q, ship.r)
+        flares = sum(up.get(h, 0) for h in hex_line(ship.q, ship.r, target.q, target.r) if h != own)
         for uid, q, r in battle.probes_up if flares else ():  # B.17: a line of sight via one's own probe
             if uid == ship.uid:
-                via = (sum(up.get(h, 0) for h in hex_line(ship.q, ship.r, q, r))
+                via = (sum(up.get(h, 0) for h in hex_line(ship.q, ship.r, q, r) if h != own)
                        + sum(up.get(h, 0) for h in hex_line(q, r, target.q, target.r)) - up.get((q, r), 0))
                 flares = min(flares, via)
     bonus = 0
@@ -458,7 +468,7 @@ def shockwave(battle, ship: ShipState) -> None:  # type: ignore[no-untyped-def]
     power = sum(ship.shield(a) for a in range(4)) if ship.shield_arcs is not None else 4 * ship.shield(0)
     near: list[tuple] = []
     for e in list(battle.alive()) + [f for f in battle.flights if f.alive and f.count - f.kills > 0]:
-        if e is ship:
+        if e is ship or getattr(e, "hidden", False):  # B.5: a hidden cloaked ship "may not be attacked"
             continue
         d = distance(e.q - ship.q, e.r - ship.r)
         if d <= SHOCKWAVE_REACH:

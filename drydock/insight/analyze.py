@@ -7,7 +7,9 @@ impact against a shield rating (4.3), the damage table with the damage traits (4
 Readings (documented, not rules):
 
 - "Expected damage" is the expected number of boxes marked on the target's tracks (hull, crew casualties,
-  engines, weapons, shields) by one turn of fire from every bank that can bear.
+  engines, weapons, shields) by one turn of fire from every bank that can bear on one target hex at that range
+  (the best such hex: 4.1, a hex cut by an arc boundary is in both arcs, so a port-half and a starboard-half
+  bank add up only dead ahead or astern).
 - A dual-mode battery fires the mode with the higher expectation at each range and shield, as the doctrine does.
 - Reference targets have uniform shields 0-5, no countermeasures, no Ionized Hull. "With screens" means a
   target with ``screens`` fresh screens that absorb the turn's damage points as one pool (B.18): all of it
@@ -25,6 +27,7 @@ from drydock.core.model import Design
 from drydock.core.validation import rate
 from drydock.engine.combat import impact_shield, to_hit_modifier
 from drydock.engine.dice import damage_expectation, hits_distribution, impact_probability, repeating_distribution
+from drydock.engine.expectations import bearing_sets
 from drydock.engine.hexgrid import ARC_BIT
 from drydock.engine.ships import ModeSpec, ShipSpec
 from drydock.engine.tables import LRS_DIVISOR, SCREEN_TRAIT_EFFECTS
@@ -226,6 +229,7 @@ def analyse(design: Design, screens: int = REFERENCE_SCREENS) -> Analysis:
         raise LimitError(f"{design.title}: the analysis table (longest range {longest} x {len(SHIELDS)} shields x "
                          "bank modes)", ANALYZE_STEPS, value=steps)
     volleys: dict[tuple[ModeSpec, int, int, int, int], Volley] = {}  # one per bank, mode, band and shield
+    arcs_of = tuple((b.mask, b.def_mask) for b in direct)
 
     def fire(m: ModeSpec, mounts: int, size: int, band: int, shield: int) -> Volley:
         key = (m, mounts, size, band, shield)
@@ -238,16 +242,21 @@ def analyse(design: Design, screens: int = REFERENCE_SCREENS) -> Analysis:
     for rng in range(1, longest + 1):
         eff = rng - rng // LRS_DIVISOR if lrs else rng  # B.13
         total[rng], screened[rng] = {}, {}
+        sets = bearing_sets(arcs_of, rng)  # 4.1: only banks that bear on one target hex add up
         for shield in SHIELDS:
-            law: Poly = (Fraction(1),) + (Fraction(0),) * (n - 1)
-            need_mean = Fraction(0)
-            tot = Fraction(0)
+            best_v: list[Volley | None] = []
             for bf, b in zip(banks, direct, strict=True):
                 options = [fire(m, b.mounts, b.size, m.band(eff), shield) for m in b.modes if m.band(eff) >= 0]
                 v = _best(options) if options else None
                 bf.by_range.setdefault(rng, {})[shield] = v.marks if v else Fraction(0)
+                best_v.append(v)
+            tot, bearing = max(((sum((best_v[i].marks for i in bs if best_v[i]), Fraction(0)), bs) for bs in sets),
+                               default=(Fraction(0), ()))
+            law: Poly = (Fraction(1),) + (Fraction(0),) * (n - 1)
+            need_mean = Fraction(0)
+            for i in bearing:
+                v = best_v[i]
                 if v:
-                    tot += v.marks
                     need_mean += v.need_mean
                     law = _mul(law, v.need_low, n)
             total[rng][shield] = tot

@@ -110,8 +110,16 @@ def battle_page(d: dict[str, Any], rates: list[tuple[str, Any, float, float]], s
               [[label, round(float(r) * d["runs"]), pct(r), f"{pct(lo)} - {pct(hi)}"] for label, r, lo, hi in rates])
     ended = ", ".join(f"{k.replace('_', ' ')}: {v}" for k, v in rep["ended"].items() if v)
     win.text.append(f"How the battles ended: {ended}. Mean length {text(d['mean_turns'])} turns.")
-    if d.get("robustness"):
-        win.text.append(f"Under each doctrine: {d['robustness']['line']}")
+    if d.get("verdict"):
+        win.text.append(d["verdict"])
+    game = d.get("plan_game")
+    if game:
+        win.text.append(f"Plans flown: {d.get('plan')}. {game['line']}")
+        win.table(["A's plan \\ B's plan", *game["plans_b"]],
+                  [[f"{p} ({pct(s)})"] + [f"{c['a_wins']} / {c['draws']} / {c['b_wins']}" for c in row]
+                   for p, s, row in zip(game["plans_a"], game["strategy_a"], game["cells"], strict=True)])
+        win.notes.append(f"The plan matrix: A wins / draws / B wins of {game['screen_runs']} battles a pairing; "
+                         f"B's equilibrium shares {', '.join(pct(q) for q in game['strategy_b'])}.")
     why = Section("Why: damage, first kills, fates", figures=[damage_chart])
     why.table(["side", "CR", "SU not simulated", "mean damage dealt", "battles with a kill",
                "mean turn of first kill"],

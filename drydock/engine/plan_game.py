@@ -1,0 +1,260 @@
+"""The verdict as the value of the plan game (issue 22).
+
+Each side picks a plan from the menu (:mod:`~drydock.engine.plans`); plans that fly the same way in this
+match-up (the same range to steer for against every enemy design, and the same cloak rule when a ship
+has a cloak) are one row or column. Every pairing of plans is fought with the same seeds (common random
+numbers: run i of every cell uses ``run_seed(seed, i)``), and the matrix of payoffs
+
+    payoff = (A wins - B wins) / battles      (win 1, draw 0, loss -1; the same game as win + draw / 2)
+
+is solved exactly (:func:`~drydock.engine.matrix_game.solve`: linear programming in Fractions). A draw is
+worth half a win to each side, so a side that can always force a draw guarantees itself 0. The value is
+what side A can guarantee with its best (mixed) plan against side B's best reply; it is the negative of
+what B guarantees, so the verdict does not depend on which side is A.
+
+Runs are spent where they decide something, in two stages (a race): every cell is screened with
+:func:`screen_runs` battles (a tenth of RUNS, at least 20); the equilibrium's most-played pairing is then
+fought the full RUNS battles (the caller's recorded fight), which are the battles behind the printed
+verdict. A default battle of 1,000 runs with four plans a side costs at most 16 x 100 + 1,000 = 2.6 x RUNS.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from drydock.core.model import Design
+from drydock.engine.battle import Matchup
+from drydock.engine.matrix_game import GameSolution, col_security, security, solve
+from drydock.engine.plans import MENU, PLANS
+
+Z95 = 1.959963984540054
+SCREEN_SHARE = 10  # every cell is screened with RUNS // SCREEN_SHARE battles ...
+SCREEN_MIN = 20  # ... and at least this many (never more than RUNS)
+CHUNK = 25
+#: a match-up with at least this share of draws in the verdict's battles is "no decision"
+DRAWISH = Fraction(9, 10)
+
+
+def screen_runs(runs: int) -> int:
+    return min(runs, max(SCREEN_MIN, runs // SCREEN_SHARE))
+
+
+@dataclass
+class Cell:
+    """The battles of one pairing of plans."""
+
+    runs: int = 0
+    a_wins: int = 0
+    b_wins: int = 0
+    draws: int = 0
+
+    @property
+    def payoff(self) -> Fraction:
+        return Fraction(self.a_wins - self.b_wins, max(self.runs, 1))
+
+    def interval(self) -> tuple[float, float]:
+        """A 95% normal interval for the payoff (a difference of two multinomial shares)."""
+        n = max(self.runs, 1)
+        pa, pb = self.a_wins / n, self.b_wins / n
+        half = Z95 * math.sqrt(max(0.0, pa + pb - (pa - pb) ** 2) / n)
+        return pa - pb - half, pa - pb + half
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"runs": self.runs, "a_wins": self.a_wins, "b_wins": self.b_wins, "draws": self.draws,
+                "payoff": round(float(self.payoff), 4)}
+
+
+@dataclass
+class PlanGame:
+    """The fought matrix: rows are A's plans, columns B's; each plan a tuple of menu names that fly alike."""
+
+    plans_a: list[tuple[str, ...]]
+    plans_b: list[tuple[str, ...]]
+    cells: list[list[Cell]]
+    solution: GameSolution
+    #: the equilibrium's most-played pairing (row, column): the plans behind the printed verdict
+    chosen: tuple[int, int]
+    screen: int
+    battles: int
+
+    @property
+    def matrix(self) -> list[list[Fraction]]:
+        return [[c.payoff for c in row] for row in self.cells]
+
+    def chosen_plans(self) -> tuple[str, str]:
+        i, j = self.chosen
+        return self.plans_a[i][0], self.plans_b[j][0]
+
+    def to_dict(self) -> dict[str, Any]:
+        s = self.solution
+        return {
+            "method": "exact linear programming (Fractions): the mixed equilibrium of the zero-sum plan game",
+            "payoff": "(A wins - B wins) / battles",
+            "plans_a": ["/".join(p) for p in self.plans_a],
+            "plans_b": ["/".join(p) for p in self.plans_b],
+            "screen_runs": self.screen,
+            "battles": self.battles,
+            "cells": [[c.to_dict() for c in row] for row in self.cells],
+            "value": round(float(s.value), 4),
+            "value_exact": str(s.value),
+            "strategy_a": [round(float(p), 4) for p in s.row],
+            "strategy_b": [round(float(q), 4) for q in s.col],
+            "chosen": {"a": "/".join(self.plans_a[self.chosen[0]]), "b": "/".join(self.plans_b[self.chosen[1]])},
+            "line": robustness_line(self),
+        }
+
+
+def distinct_plans(m: Matchup, side: int) -> list[tuple[str, ...]]:
+    """The menu's plans for ``side`` grouped by how they fly in this match-up (menu order kept)."""
+    mine, theirs = m.sides[side], m.sides[1 - side]
+    cloak = any(s.cloak for s in mine)
+    groups: dict[tuple, list[str]] = {}
+    for name in MENU:
+        plan = PLANS[name]
+        sig = tuple(plan.target_range(m.doctrine.table(a, e).by_range, m.doctrine.table(e, a).by_range)
+                    for a in dict.fromkeys(mine) for e in dict.fromkeys(theirs))
+        groups.setdefault(sig + ((plan.cloak,) if cloak else ()), []).append(name)
+    return [tuple(g) for g in groups.values()]
+
+
+# ------------------------------------------------------------------ fighting cells (same seeds, any --jobs)
+_GAME: dict[str, Any] = {}
+
+
+def _init_game(side_a: list[Design], side_b: list[Design], opts: dict[str, Any]) -> None:
+    _GAME.clear()
+    _GAME["sides"], _GAME["opts"] = (side_a, side_b), opts
+
+
+def _run_cell(args: tuple[str, str, int, int, int]) -> tuple[int, int, int]:
+    from drydock.engine.montecarlo import build_matchup, run_seed
+
+    pa, pb, master, start, stop = args
+    m = _GAME.get((pa, pb))
+    if m is None:
+        m = _GAME[(pa, pb)] = build_matchup(*_GAME["sides"], **{**_GAME["opts"], "plan": (pa, pb)})
+    out = [0, 0, 0]
+    for i in range(start, stop):
+        w = m.fight(random.Random(run_seed(master, i))).winner
+        out[2 if w is None else w] += 1
+    return out[0], out[1], out[2]
+
+
+def fight_cells(side_a: list[Design], side_b: list[Design], pairs: list[tuple[str, str]], *, runs: int, seed: int,
+                jobs: int = 1, **opts: Any) -> dict[tuple[str, str], Cell]:
+    """``runs`` battles (runs 0..runs-1 of ``seed``) of each plan pairing in ``pairs``."""
+    tasks = [(pa, pb, seed, i, min(i + CHUNK, runs)) for pa, pb in pairs for i in range(0, runs, CHUNK)]
+    if jobs <= 1 or len(tasks) <= 1:
+        _init_game(side_a, side_b, opts)
+        results = [_run_cell(t) for t in tasks]
+    else:
+        from drydock.engine.parallel import worker_pool
+
+        with worker_pool(jobs, _init_game, (side_a, side_b, opts)) as pool:
+            results = pool.map(_run_cell, tasks)
+    cells = {p: Cell() for p in pairs}
+    for (pa, pb, _, start, stop), (a, b, d) in zip(tasks, results, strict=True):
+        c = cells[(pa, pb)]
+        c.runs += stop - start
+        c.a_wins, c.b_wins, c.draws = c.a_wins + a, c.b_wins + b, c.draws + d
+    return cells
+
+
+def plan_game(side_a: list[Design], side_b: list[Design], *, runs: int, seed: int, jobs: int = 1,
+              **opts: Any) -> PlanGame:
+    """Screen every pairing of distinct plans and solve the game (the caller then fights the chosen pairing)."""
+    from drydock.engine.montecarlo import build_matchup
+
+    opts = {k: v for k, v in opts.items() if k not in ("plan", "record")}
+    m = build_matchup(side_a, side_b, **opts)
+    rows, cols = distinct_plans(m, 0), distinct_plans(m, 1)
+    n = screen_runs(runs)
+    pairs = [(r[0], c[0]) for r in rows for c in cols]
+    got = fight_cells(side_a, side_b, pairs, runs=n, seed=seed, jobs=jobs, **opts)
+    cells = [[got[(r[0], c[0])] for c in cols] for r in rows]
+    sol = solve([[c.payoff for c in row] for row in cells])
+    # the most-played plan of each side (ties: the first in the menu)
+    i = max(range(len(rows)), key=lambda k: (sol.row[k], -k))
+    j = max(range(len(cols)), key=lambda k: (sol.col[k], -k))
+    return PlanGame(rows, cols, cells, sol, (i, j), n, n * len(pairs))
+
+
+# ------------------------------------------------------------------ what the verdict says
+def _signed(x: Fraction) -> str:
+    return f"{float(x):+.2f}"
+
+
+def robustness_line(g: PlanGame) -> str:
+    """The robustness statement built on the matrix: the game's value, what each side's plan guarantees."""
+    mat = g.matrix
+    i, j = g.chosen
+    a, b = "/".join(g.plans_a[i]), "/".join(g.plans_b[j])
+    mixed = sum(1 for p in g.solution.row if p) > 1 or sum(1 for q in g.solution.col if q) > 1
+    sa, sb = security(mat, i), col_security(mat, j)
+    text = (f"plan game ({len(g.plans_a)}x{len(g.plans_b)} plans, {g.screen} battles a pairing; "
+            f"{'mixed' if mixed else 'pure'} equilibrium by exact LP): value {_signed(g.solution.value)} "
+            f"(A wins - B wins per battle); A's {a} secures A at least {_signed(sa)} whatever B flies, "
+            f"B's {b} holds A to at most {_signed(sb)} whatever A flies: ")
+    row = [g.cells[i][k].interval() for k in range(len(g.plans_b))]
+    col = [g.cells[k][j].interval() for k in range(len(g.plans_a))]
+    if all(lo > 0 for lo, _ in row):
+        return text + "side A is favoured whatever side B flies (robust)"
+    if all(hi < 0 for _, hi in col):
+        return text + "side B is favoured whatever side A flies (robust)"
+    if sa == sb == 0:
+        return text + "each side can hold the other to a draw"
+    if sa > 0 or sb < 0:
+        return text + (f"side {'A' if sa > 0 else 'B'} looks favoured, but not beyond doubt at {g.screen} battles "
+                       "a pairing")
+    return text + "neither side can guarantee an advantage: the verdict depends on the plans flown"
+
+
+def decision(summary: Any, g: PlanGame | None) -> str:
+    """The verdict line on the battles behind it (``summary``): the favoured side with wins / draws / losses
+    and their Wilson 95% intervals, or "no decision" when nearly all battles are draws."""
+    from drydock.engine.montecarlo import verdict, wilson
+
+    n = max(summary.runs, 1)
+
+    def part(label: str, k: int) -> str:
+        lo, hi = wilson(k, summary.runs)
+        return f"{label} {100 * k / n:.1f}% [{100 * lo:.1f}, {100 * hi:.1f}]"
+
+    rates = ", ".join((part("A wins", summary.a_wins), part("draws", summary.draws), part("B wins", summary.b_wins)))
+    if Fraction(summary.draws, n) >= DRAWISH:
+        return f"verdict: no decision: {100 * summary.draws / n:.0f}% draws; {_holder(summary, g)} ({rates})"
+    v = verdict(summary)
+    head = "too close to call" if v == "even" else f"side {v} favoured"
+    return f"verdict: {head} ({rates})"
+
+
+def _holder(summary: Any, g: PlanGame | None) -> str:
+    if g is None:
+        return "neither side forces a decision"
+    who = [k for k in (0, 1) if "evade" in (g.plans_a, g.plans_b)[k][g.chosen[k]]]
+    if len(who) != 1:
+        return "neither side forces a decision"
+    side = who[0]
+    ships = (summary.labels_a, summary.labels_b)[side]
+    plans = "/".join((g.plans_a, g.plans_b)[side][g.chosen[side]])
+    return f"{ships[0].split(' ', 1)[-1]} (side {'AB'[side]}) can hold a draw by keeping away ({plans})"
+
+
+def format_game(g: PlanGame) -> str:
+    """The matrix as text: A wins / draws / B wins per pairing, rows A's plans, columns B's, with the
+    equilibrium's share of each plan."""
+    heads = ["/".join(p) for p in g.plans_b]
+    width = max(13, *(len(h) + 1 for h in heads))
+    rows_w = max(14, *(len("/".join(p)) + 7 for p in g.plans_a))
+    lines = [f"plan matrix: A wins / draws / B wins of {g.screen} battles (rows: A's plans, columns: B's; "
+             f"% = the equilibrium's share of the plan)",
+             " " * rows_w + "".join(f"{h:>{width}}" for h in heads),
+             " " * rows_w + "".join(f"{f'{100 * float(q):.0f}%':>{width}}" for q in g.solution.col)]
+    for plans, p, row in zip(g.plans_a, g.solution.row, g.cells, strict=True):
+        label = f"{'/'.join(plans)} {100 * float(p):.0f}%"
+        lines.append(f"{label:<{rows_w}}" + "".join(f"{f'{c.a_wins}/{c.draws}/{c.b_wins}':>{width}}" for c in row))
+    return "\n".join(lines)

@@ -1,0 +1,127 @@
+"""The plan menu and the plan game (issue 22): exact game solutions, plans, the verdict's claims."""
+
+from __future__ import annotations
+
+import random
+from fractions import Fraction as F
+from pathlib import Path
+from types import SimpleNamespace
+
+import pytest
+
+from drydock.engine.matrix_game import solve
+from drydock.engine.montecarlo import build_matchup, run_seed, simulate
+from drydock.engine.plan_game import Cell, PlanGame, decision, plan_game, robustness_line, screen_runs
+from drydock.engine.plans import PLANS, plan_label, plan_pair
+from drydock.formats import read_designs
+
+ROOT = Path(__file__).resolve().parent.parent
+EX = ROOT / "examples" / "designs"
+LADDER = ROOT / "tests" / "fixtures" / "ladder"
+
+
+def design(path: Path):  # type: ignore[no-untyped-def]
+    return read_designs(path)[:1]
+
+
+# ------------------------------------------------------------------ the exact game solver
+def test_textbook_games():
+    # matching pennies and rock-paper-scissors: value 0, uniform strategies
+    g = solve([[F(1), F(-1)], [F(-1), F(1)]])
+    assert g.value == 0 and g.row == (F(1, 2), F(1, 2)) and g.col == (F(1, 2), F(1, 2))
+    g = solve([[F(0), F(-1), F(1)], [F(1), F(0), F(-1)], [F(-1), F(1), F(0)]])
+    assert g.value == 0 and g.row == (F(1, 3),) * 3 and g.col == (F(1, 3),) * 3
+    # 2x2 without a saddle: value (ad - bc) / (a + d - b - c) = (12 - 2) / 4
+    g = solve([[F(3), F(1)], [F(2), F(4)]])
+    assert g.value == F(5, 2) and g.row == (F(1, 2), F(1, 2)) and g.col == (F(3, 4), F(1, 4))
+    # a saddle point: row 0 / column 0
+    g = solve([[F(2), F(3)], [F(1), F(0)]])
+    assert g.value == 2 and g.row == (1, 0) and g.col == (1, 0)
+
+
+@pytest.mark.parametrize("seed", range(30))
+def test_equilibrium_conditions_and_mirror(seed):
+    """Exact minimax: the row strategy guarantees the value against every column, the column strategy concedes
+    no more than the value against every row; the mirrored game (-M transposed) has the negated value."""
+    rng = random.Random(seed)
+    m, n = rng.randint(1, 5), rng.randint(1, 5)
+    mat = [[F(rng.randint(-30, 30), rng.randint(1, 7)) for _ in range(n)] for _ in range(m)]
+    g = solve(mat)
+    assert sum(g.row) == 1 and sum(g.col) == 1 and min(g.row) >= 0 and min(g.col) >= 0
+    assert min(sum(g.row[i] * mat[i][j] for i in range(m)) for j in range(n)) == g.value
+    assert max(sum(mat[i][j] * g.col[j] for j in range(n)) for i in range(m)) == g.value
+    mirror = solve([[-mat[i][j] for i in range(m)] for j in range(n)])
+    assert mirror.value == -g.value
+
+
+# ------------------------------------------------------------------ plans
+def test_plan_ranges_on_tables():
+    mine = [0.0, 3.0, 3.0, 2.0, 1.0, 1.0, 0.5, 0.0]
+    theirs = [0.0, 6.0, 6.0, 6.0, 1.0, 0.25, 0.0, 0.0]
+    assert PLANS["close"].target_range(mine, theirs) == 1  # most damage, the shorter of a tie
+    assert PLANS["hold"].target_range(mine, theirs) == 6  # out of the enemy's reach, still firing
+    assert PLANS["standoff"].target_range(mine, theirs) == 6  # the longest reach
+    assert PLANS["evade"].target_range(mine, theirs) == 8  # beyond every table
+    assert PLANS["hold"].target_range(mine, [0.0, 6.0, 6.0, 6.0, 1.0, 1.0, 1.0, 1.0]) == 5  # 1:1 at 4, 5: longer
+    assert plan_label(("close", None)) == "A close, B doctrine" and plan_label(None) is None
+    assert plan_pair("evade") == (PLANS["evade"], PLANS["evade"])
+
+
+def test_outgunned_brawler_closes_instead_of_running():
+    """Issue 22: a brawler (eight FX 3-6-9 2x4+/2/1 mounts, engines 5, CR 180 in the issue; here the rung with
+    seven, CR 168) is outgunned by the Majestic at every range; the doctrine's own range (damage - threat x enemy
+    damage) lies where nobody can fire, so it ran and lost every battle. Under the close plan it steers for its
+    short band (1-3 hexes); closing, it wins battles."""
+    brawler, majestic = design(LADDER / "brawler-7.yaml"), design(EX / "majestic.yaml")
+    own = build_matchup(brawler, majestic)
+    b, m = own.sides[0][0], own.sides[1][0]
+    assert own.doctrine.preferred_range(b, m, 0) >= len(own.doctrine.table(b, m).by_range)  # beyond every reach
+    close = build_matchup(brawler, majestic, plan=("close", None))
+    assert 1 <= close.doctrine.preferred_range(close.sides[0][0], close.sides[1][0], 0) <= 3
+    before = simulate(brawler, majestic, runs=60, seed=3)
+    after = simulate(brawler, majestic, runs=60, seed=3, plan=("hold", "hold"))
+    assert before.a_wins <= 3 and after.a_wins >= 10
+
+
+def test_cloaked_ship_that_can_win_uncloaks():
+    """B.5: a cloaked ship may not attack. Under a fighting plan the Shade never cloaks; under evade it cloaks.
+    In the plan game against the Harrier it picks a fighting plan and wins (the doctrine's own cloak rule held
+    99.8% draws)."""
+    shade, harrier = design(EX / "shade-raider.yaml"), design(EX / "harrier-missile-destroyer.yaml")
+    for plan, cloaks in (("close", False), ("evade", True)):
+        m = build_matchup(shade, harrier, plan=(plan, None))
+        log = "\n".join(m.fight(random.Random(run_seed(1, 0)), log=True).log)
+        assert ("A1 Shade cloaked" in log) is cloaks
+    g = plan_game(shade, harrier, runs=200, seed=1)
+    i, j = g.chosen
+    assert "evade" not in g.plans_a[i] and g.cells[i][j].a_wins > g.cells[i][j].b_wins
+
+
+def test_stalemate_verdict_says_so():
+    game = PlanGame([("close",), ("evade",)], [("close",), ("evade",)],
+                    [[Cell(10, 4, 3, 3), Cell(10, 0, 10, 0)], [Cell(10, 0, 10, 0), Cell(10, 0, 10, 0)]],
+                    solve([[F(1, 10), F(0)], [F(0), F(0)]]), (0, 1), 10, 40)
+    s = SimpleNamespace(runs=100, a_wins=1, b_wins=0, draws=99, labels_a=["A1 Brick"], labels_b=["B1 Shade"])
+    line = decision(s, game)
+    assert line.startswith("verdict: no decision: 99% draws; Shade (side B) can hold a draw by keeping away")
+    assert "draws 99.0% [94.6, 99.8]" in line  # Wilson 95% for 99 of 100
+    assert "each side" not in robustness_line(game)
+
+
+def test_mirror_and_jobs():
+    """The verdict does not depend on which side is A; the matrix does not depend on --jobs."""
+    maj, vig = design(EX / "majestic.yaml"), design(EX / "vigilant-cruiser.yaml")
+    ab = plan_game(maj, vig, runs=200, seed=5)
+    ba = plan_game(vig, maj, runs=200, seed=5)
+    assert ab.solution.value < -F(1, 4) and ba.solution.value > F(1, 4)
+    assert abs(ab.solution.value + ba.solution.value) < F(1, 4)
+    two = plan_game(maj, vig, runs=200, seed=5, jobs=2)
+    assert [[c.to_dict() for c in r] for r in two.cells] == [[c.to_dict() for c in r] for r in ab.cells]
+
+
+def test_budget():
+    """A default battle of 1,000 runs: at most 16 cells x 100 screening battles, then 1,000 for the verdict."""
+    assert screen_runs(1000) == 100 and screen_runs(40) == 20 and screen_runs(10) == 10
+    brawler, majestic = design(LADDER / "brawler-8.yaml"), design(EX / "majestic.yaml")
+    g = plan_game(brawler, majestic, runs=100, seed=1)
+    assert g.battles == 20 * len(g.plans_a) * len(g.plans_b) <= 16 * 20
