@@ -170,7 +170,9 @@ def test_convert_fleet_to_workbook_and_back(tmp_path):
 
 
 def test_folders_skip_libraries_and_rules_files():
-    res = run("check", EX)
+    res = run("check", EX / "designs", EX / "fleets", EX / "weapons", EX / "legacy")
+    assert res.exit_code == 0, res.output
+    res = run("check", "--rules", "companion", EX / "companion")  # Captain's Companion traits: its own ruleset
     assert res.exit_code == 0, res.output
     res = run("rate", "--json", EX / "fleets")
     classes = [i.get("class") or i.get("fleet") for i in json.loads(res.output)]
