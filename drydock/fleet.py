@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from drydock.calc import Rating
-from drydock.errors import DrydockError
+from drydock.errors import DrydockError, inline
 from drydock.model import Design
 from drydock.problems import Problem
 from drydock.rules import Ruleset
@@ -198,4 +198,4 @@ def format_fleet(rating: FleetRating, source: str | None = None) -> str:
         total += f" of {limit} ({label} battle, 2.2): {verdict}"
     out.append(total)
     out.append(f"  Rules: {f.house.base.label}")
-    return "\n".join(out)
+    return "\n".join(inline(x) for x in out)  # a name never breaks or forges a line

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from drydock import limits
-from drydock.errors import RulesError
+from drydock.errors import DrydockError, RulesError
 from drydock.rules import Ruleset
 from drydock.rules.factions import HouseRules
 
@@ -27,9 +27,13 @@ def load_house_rules(path: str | Path | None) -> HouseRules:
     """The Unity rules with the house-rule file at ``path`` merged over them, per faction (``None``: the book)."""
     if path is None:
         return HouseRules.book()
+    from drydock.formats.files import open_regular
+
     try:
-        with open(path, "rb") as fh:
+        with open_regular(path) as fh:  # a FIFO, device or directory is refused, never waited on
             raw = fh.read(MAX_RULES_BYTES + 1)
+    except DrydockError as exc:
+        raise RulesError(str(exc)) from None
     except OSError as exc:
         raise RulesError(f"{path}: cannot read the rules file: {exc.strerror or exc}") from None
     if len(raw) > MAX_RULES_BYTES:
@@ -43,7 +47,7 @@ def load_house_rules(path: str | Path | None) -> HouseRules:
         raise RulesError(f"{path}: a house-rule file must be a mapping of rules entries")
     try:
         return HouseRules.from_data(data or {})
-    except RulesError as exc:
+    except DrydockError as exc:  # RulesError, or a LimitError (too many factions)
         raise RulesError(f"{path}: {exc}") from None
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from drydock.arcs import format_bank
 from drydock.calc import Rating
+from drydock.errors import inline
 from drydock.formats.text import format_range, format_stats
 from drydock.model import ArcValues
 from drydock.rules import Ruleset
@@ -109,4 +110,4 @@ def format_rating(r: Rating, source: str | None = None, *, rules: Ruleset | None
             out.append(f"  {p.severity.upper():<8}{p.code} {p.message}")
     else:
         out.append("Problems: none (legal design)")
-    return "\n".join(out)
+    return "\n".join(inline(x) for x in out)  # a name never breaks or forges a line

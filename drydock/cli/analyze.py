@@ -19,6 +19,7 @@ def analyze(files: tuple[str, ...], screens: int, as_json: bool, report_file: st
     firepower by arc, SU and CR breakdown and endurance, for each design in FILES (design or fleet files;
     overlaid in the report)."""
     from drydock.errors import DrydockError
+    from drydock.formats import check_outputs
     from drydock.formats.fleet import read_side
     from drydock.insight.analysis_text import format_analysis, to_dict
     from drydock.insight.analyze import analyse
@@ -31,6 +32,7 @@ def analyze(files: tuple[str, ...], screens: int, as_json: bool, report_file: st
     designs = [d for f in files for d in read_side(f)[0]]
     if not designs:
         raise DrydockError("no designs")
+    check_outputs([report_file] if report_file else [], list(files))
     analyses = [analyse(d, screens) for d in designs]
     if report_file:
         write_report(report_file, analysis_page(analyses), force=force)

@@ -71,7 +71,8 @@ def battle(side_a: str, side_b: str, count_a: int, count_b: int, runs: int, seed
     (a, fleets_a), (b, fleets_b) = read_side(side_a), read_side(side_b)
     limits.check_battle(runs=runs, jobs=jobs, turns=turns, board=(w, h), ships=(len(a) * count_a, len(b) * count_b))
     a, b = a * count_a, b * count_b
-    check_outputs([log_file] if log_file else [], [f.strip() for f in f"{side_a},{side_b}".split(",") if f.strip()])
+    check_outputs([f for f in (log_file, report_file) if f],  # every input read, nested ones too (issue 27)
+                  [f.strip() for f in f"{side_a},{side_b}".split(",") if f.strip()])
     for fleet in fleets_a + fleets_b:
         if not fleet.house.base.is_book or fleet.house.factions:
             click.echo(f"drydock: warning: {fleet.file}: the battle engine fights under the book rules; "

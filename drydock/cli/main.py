@@ -124,6 +124,9 @@ def _set_debug(ctx: click.Context, param: click.Parameter, value: bool) -> None:
               help="Show the Python traceback of an internal error.")
 def cli() -> None:
     """drydock: design, rate, share, print and test Starmada Unity starships."""
+    from drydock.formats.files import new_run
+
+    new_run()  # inputs read and outputs written are checked per command (issue 27)
 
 
 def main() -> None:

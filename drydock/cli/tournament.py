@@ -43,16 +43,22 @@ def tournament(files: tuple[str, ...], runs: int, seed: int, turns: int, jobs: i
     """
     from drydock.cli.options import board_size
     from drydock.errors import DrydockError
+    from drydock.formats import check_outputs
+    from drydock.formats.files import check_regular
     from drydock.formats.fleet import read_side
     from drydock.insight.pages import check_report_path, tournament_page, write_report
-    from drydock.insight.tournament import Tournament, format_tournament, to_json
+    from drydock.insight.tournament import Tournament, check_size, distinct, format_tournament, to_json
 
     w, h = board_size(board, runs, jobs, turns, min_jobs=0)
     if report_file:
         check_report_path(report_file)
-    designs = [d for f in files for d in read_side(f)[0]]
+    designs = distinct([d for f in files for d in read_side(f)[0]])
+    check_size(len(designs), runs)
     if len(designs) < 2:
-        raise DrydockError("a tournament needs at least two designs")
+        raise DrydockError("a tournament needs at least two different designs (copies of one design fight once)")
+    check_outputs([f for f in (report_file, state_file) if f], list(files))
+    if state_file:
+        check_regular(state_file)  # a FIFO, device or directory: refused before the first battle
     opts = {"turns": turns, "board": (w, h), "floating": floating, "doctrine": doctrine}
     if launch_recovery:  # only when on: state files of tournaments without the option stay valid
         opts["launch_recovery"] = True

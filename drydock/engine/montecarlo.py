@@ -13,6 +13,7 @@ from typing import Any
 from drydock.engine.ai import DEFAULT_DOCTRINE, DOCTRINES, doctrine_label, doctrine_pair
 from drydock.engine.battle import BattleResult, Matchup
 from drydock.engine.ships import ShipSpec
+from drydock.errors import inline
 from drydock.model import Design
 
 Z95 = 1.959963984540054
@@ -288,4 +289,4 @@ def format_summary(s: Summary, seed: int, by_doctrine: dict[str, Summary] | None
     lines += [f"  - {n}" for n in s.not_simulated]
     if by_doctrine:
         lines.append(robustness_line(by_doctrine))
-    return "\n".join(lines)
+    return "\n".join(inline(x) for x in lines)  # a name never breaks or forges a line
