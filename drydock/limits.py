@@ -117,6 +117,10 @@ LEGACY_NUMBER = _limit("legacy number", 1_000_000, "any number in Admiralty or N
 XLSX_FILE = _limit("workbook size", 32 * 1024 * 1024, "bytes in one .xlsx file")
 XLSX_PART = _limit("workbook part", 64 * 1024 * 1024, "uncompressed bytes of a workbook part drydock parses "
                                                       "(sheets it ignores are never parsed)")
+XLSX_ELEMENTS = _limit("workbook part elements", 200_000, "XML elements in one .xlsx part other than a worksheet "
+                       "(shared strings, styles ...: parsed whole; a 300-design workbook's largest has a few thousand)")
+ODS_ELEMENTS = _limit("ods elements", 2_000_000, "XML elements in an .ods file's content.xml, counted before it "
+                      "is parsed (a design's sheet is about 5,000)")
 XLSX_CELLS = _limit("workbook cells", 200_000, "cells read from the SHIP and Weapons sheets")
 
 # ------------------------------------------------------------------ house rules (--rules files and their formulas)

@@ -312,3 +312,41 @@ def test_svg_reports_stay_well_formed_with_control_characters_in_names(tmp_path:
     svg = (tmp_path / "r.svg").read_text()
     ET.fromstring(svg)  # well-formed XML
     assert "\x1b" not in svg and "fleet total" in svg.lower()
+
+
+# ------------------------------------------------------------------ workbook parts, by what they expand to
+_ODS_HEAD = ('<?xml version="1.0" encoding="UTF-8"?><office:document-content '
+             'xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" '
+             'xmlns:table="urn:oasis:names:tc:opendocument:xmlns:table:1.0" '
+             'xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0"><office:body><office:spreadsheet>')
+
+
+def test_an_ods_of_millions_of_empty_elements_in_an_ignored_table_stops_early(tmp_path: Path) -> None:
+    import zipfile
+
+    junk = '<table:table table:name="Junk"><table:table-row><table:table-cell>' + "<a/>" * (15 << 20) + \
+        "</table:table-cell></table:table-row></table:table>"
+    with zipfile.ZipFile(tmp_path / "bomb.ods", "w", zipfile.ZIP_DEFLATED) as z:  # about 150 KB
+        z.writestr("mimetype", "application/vnd.oasis.opendocument.spreadsheet")
+        z.writestr("content.xml", _ODS_HEAD + junk + "</office:spreadsheet></office:body></office:document-content>")
+    run = run_cli(["rate", "bomb.ods"], cwd=tmp_path, memory=768 * 1024 * 1024)
+    _refused(run, "bomb.ods", "ods elements")
+    assert run.seconds < 10
+
+
+def test_an_xlsx_of_millions_of_shared_strings_stops_early(tmp_path: Path) -> None:
+    import zipfile
+
+    _two(tmp_path)
+    assert run_cli(["convert", "k.yaml", "-o", "k.xlsx"], cwd=tmp_path).code == 0
+    n = 3_900_000
+    sst = ('<?xml version="1.0"?><sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" '
+           f'count="{n}" uniqueCount="{n}">' + "<si><t>a</t></si>" * n + "</sst>")
+    with zipfile.ZipFile(tmp_path / "k.xlsx") as src, \
+            zipfile.ZipFile(tmp_path / "strings.xlsx", "w", zipfile.ZIP_DEFLATED) as out:
+        for item in src.infolist():
+            out.writestr(item, src.read(item.filename))
+        out.writestr("xl/sharedStrings.xml", sst)
+    run = run_cli(["rate", "strings.xlsx"], cwd=tmp_path, memory=768 * 1024 * 1024)
+    _refused(run, "strings.xlsx", "sharedStrings.xml", "workbook part elements")
+    assert run.seconds < 10

@@ -24,12 +24,13 @@ def analyze(files: tuple[str, ...], screens: int, as_json: bool, report_file: st
     from drydock.insight.analysis_text import format_analysis, to_dict
     from drydock.insight.analyze import analyse
     from drydock.insight.pages import analysis_page, check_report_path, write_report
+    from drydock.insight.tournament import distinct
 
     if not 0 <= screens <= 50:
         raise DrydockError("--screens must be between 0 and 50")
     if report_file:
         check_report_path(report_file)
-    designs = [d for f in files for d in read_side(f)[0]]
+    designs = distinct([d for f in files for d in read_side(f)[0]])  # a fleet's copies: analysed once
     if not designs:
         raise DrydockError("no designs")
     check_outputs([report_file] if report_file else [], list(files))

@@ -104,6 +104,17 @@ def _check_parts(data: bytes, file: str | None, kind: str = "xlsx") -> None:
     except Exception as exc:  # BadZipFile, and NotImplementedError for a zip "version" zipfile cannot read
         raise WorkbookError(f"not a valid {kind} workbook ({type(exc).__name__}: {exc})", file=file) from None
     for info in infos:
+        if kind == "xlsx" and info.filename.endswith((".xml", ".rels")) and not _WORKSHEET_PART.fullmatch(
+                info.filename):  # parsed whole by openpyxl (shared strings, styles ...): elements counted first
+            from drydock.formats.excel.xmlscan import check_elements
+
+            try:
+                with archive.open(info) as fh:
+                    check_elements(fh, f"workbook part {info.filename}", limits.XLSX_ELEMENTS, file=file)
+            except limits.LimitError:
+                raise
+            except Exception as exc:
+                raise WorkbookError(f"not a valid {kind} workbook ({type(exc).__name__}: {exc})", file=file) from None
         if info.file_size <= limits.XLSX_PART.value:
             continue
         if _WORKSHEET_PART.fullmatch(info.filename):
