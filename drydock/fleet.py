@@ -33,6 +33,9 @@ def fleet_limit(size: str | int, rules: Ruleset) -> tuple[str, int]:
     if isinstance(size, int):
         if size < 1:
             raise DrydockError(f"battle size {size}: a fleet limit must be at least 1 CR")
+        from drydock import limits
+
+        limits.check("battle size", size, limits.STATED)
         return f"{size} CR", size
     key = " ".join(str(size).replace("-", " ").replace("_", " ").split()).casefold()
     if key.isascii() and key.isdigit():  # not str.isdigit alone: "²" is a digit that int() refuses

@@ -350,3 +350,53 @@ def test_an_xlsx_of_millions_of_shared_strings_stops_early(tmp_path: Path) -> No
     run = run_cli(["rate", "strings.xlsx"], cwd=tmp_path, memory=768 * 1024 * 1024)
     _refused(run, "strings.xlsx", "sharedStrings.xml", "workbook part elements")
     assert run.seconds < 10
+
+
+# ------------------------------------------------------------------ silent surprises
+def _hull_formula(tmp: Path, cached: bytes | None) -> None:
+    """k.xlsx (via the CLI) with the hull input B8 of SHIP1 replaced by ``=4+4``, cached as ``cached``."""
+    import re
+    import zipfile
+
+    from openpyxl import load_workbook
+
+    _two(tmp)
+    assert run_cli(["convert", "k.yaml", "-o", "k.xlsx"], cwd=tmp).code == 0
+    wb = load_workbook(tmp / "k.xlsx")
+    assert wb["SHIP1"]["A8"].value == "Hull size"
+    wb["SHIP1"]["B8"] = "=4+4"
+    wb.save(tmp / "edited.xlsx")
+    if cached is None:
+        return
+    with zipfile.ZipFile(tmp / "edited.xlsx") as src, zipfile.ZipFile(tmp / "cached.xlsx", "w") as out:
+        for item in src.infolist():
+            data = src.read(item.filename)
+            if item.filename.startswith("xl/worksheets/"):
+                data = re.sub(rb'(<c r="B8"[^>]*><f>4\+4</f>)(?:<v\s*/>|<v></v>)', rb"\1<v>" + cached + b"</v>", data)
+            out.writestr(item, data)
+
+
+@pytest.mark.parametrize("cached", [None, b"3"])
+def test_an_input_cell_holding_a_formula_is_named_not_rated_by_its_cached_value(tmp_path: Path,
+                                                                                cached: bytes | None) -> None:
+    _hull_formula(tmp_path, cached)
+    name = "edited.xlsx" if cached is None else "cached.xlsx"
+    run = run_cli(["rate", name], cwd=tmp_path)
+    _refused(run, name, "SHIP1!B8", "formula", "'=4+4'")
+    if cached is not None:
+        assert "last calculated as 3" in run.stderr
+
+
+@pytest.mark.parametrize("size", ["banana", 1e300, -5])
+def test_a_fleet_workbook_with_a_bad_battle_size_is_named_and_the_batch_goes_on(tmp_path: Path, size: object) -> None:
+    from openpyxl import load_workbook
+
+    _fleet(tmp_path, "  - {design: k.yaml, count: 2}\n")
+    assert run_cli(["convert", "fleet.yaml", "-o", "f.xlsx"], cwd=tmp_path).code == 0
+    wb = load_workbook(tmp_path / "f.xlsx")
+    assert wb["Fleet"]["A2"].value == "Battle size"
+    wb["Fleet"]["B2"] = size
+    wb.save(tmp_path / "g.xlsx")
+    run = run_cli(["rate", "g.xlsx", "k.yaml"], cwd=tmp_path)
+    _refused(run, "g.xlsx: Fleet!B2", "battle size")
+    assert "KESTREL" in run.stdout  # the next input was still rated

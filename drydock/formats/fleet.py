@@ -275,11 +275,16 @@ def _fleet_from_xlsx(path: Path, house: HouseRules | None) -> Fleet:
         except DrydockError as exc:
             raise FleetFileError(f"{FLEET_SHEET}!C{n}: {exc}", file=str(path)) from None
     size = head.get("Battle size")
-    if isinstance(size, (int, float)) and not isinstance(size, bool):
-        try:
+    try:  # checked here, naming the file and cell: a bad size must not stop a batch later (issue 27)
+        if isinstance(size, (int, float)) and not isinstance(size, bool):
             size = _whole(size, "battle size")
-        except DrydockError as exc:
-            raise FleetFileError(f"{FLEET_SHEET}: {exc}", file=str(path)) from None
+        if size not in (None, ""):
+            fleet_limit(size, house.base)
+        else:
+            size = None
+    except DrydockError as exc:
+        row = next((n for n, r in enumerate(rows[:start], 1) if r and r[0] == "Battle size"), 2)
+        raise FleetFileError(f"{FLEET_SHEET}!B{row}: {exc}", file=str(path)) from None
     try:
         return Fleet(name=str(head.get("Fleet") or ""), entries=tuple(entries), battle_size=size, house=house,
                      file=str(path))

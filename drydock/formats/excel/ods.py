@@ -112,14 +112,17 @@ def _stream_tables(fh: Any) -> tuple[list[ValueSheet], list[str], bool]:
                 continue  # inside a table being read: kept until the table ends
             name = el.get(f"{_T}name", f"Sheet{len(names)}")
             max_row = limits.XLSX_CELLS.value // MAX_COL + 1 if name == L.WEAPONS_SHEET else L.SHIP_LAST_ROW
-            sheets.append(ValueSheet(name, _table(el, name, max_row, budget)))
+            formulas: dict[tuple[int, int], str] = {}
+            sheets.append(ValueSheet(name, _table(el, name, max_row, budget, formulas), formulas))
         if stack:
             del stack[-1][-1]  # the element just ended is its parent's last child: drop it
     return sheets, names, spreadsheet
 
 
-def _table(table: ET.Element, name: str, max_row: int, budget: list[int]) -> dict[tuple[int, int], Any]:
-    """The values of one table within ``max_row`` rows and :data:`MAX_COL` columns (repeats expanded)."""
+def _table(table: ET.Element, name: str, max_row: int, budget: list[int],
+           formulas: dict[tuple[int, int], str] | None = None) -> dict[tuple[int, int], Any]:
+    """The values of one table within ``max_row`` rows and :data:`MAX_COL` columns (repeats expanded);
+    ``formulas`` receives the formula text of each formula cell (an input holding one is refused when read)."""
     values: dict[tuple[int, int], Any] = {}
     row = 0
     for tr in _rows(table, name):
@@ -130,6 +133,9 @@ def _table(table: ET.Element, name: str, max_row: int, budget: list[int]) -> dic
                 continue
             creps = _count(tc, "number-columns-repeated", name, f"row {row + 1}, column {col + 1}")
             if col < MAX_COL:
+                formula = tc.get(f"{_T}formula")
+                if formula is not None and formulas is not None and row < max_row:
+                    formulas[(row + 1, col + 1)] = formula.removeprefix("of:").lstrip("=")[:200]
                 value = _value(tc, name, row + 1, col + 1)
                 if value is not None:
                     for r in range(row + 1, min(row + reps, max_row) + 1):
