@@ -16,8 +16,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from drydock.convert import batch  # noqa: E402
 from drydock.formats import FORMATS  # noqa: E402
-from drydock.legacy import batch  # noqa: E402
 from tests.legacy_generator import generate_folder  # noqa: E402
 
 

@@ -14,11 +14,11 @@ import argparse
 import random
 import time
 
+from drydock.core.generate import random_design
+from drydock.core.rules import Ruleset
 from drydock.formats.drake import canonical, from_drake, to_drake
 from drydock.formats.excel.read import from_xlsx
 from drydock.formats.excel.write import to_xlsx
-from drydock.generate import random_design
-from drydock.rules import Ruleset
 
 
 def _best(fn, repeat: int) -> float:  # type: ignore[no-untyped-def]

@@ -15,9 +15,9 @@ import argparse
 import random
 import time
 
-from drydock.generate import random_design
-from drydock.rules import Ruleset
-from drydock.validation import rate
+from drydock.core.generate import random_design
+from drydock.core.rules import Ruleset
+from drydock.core.validation import rate
 
 
 def main() -> None:

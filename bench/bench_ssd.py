@@ -28,10 +28,10 @@ import time
 from io import BytesIO
 from pathlib import Path
 
+from drydock.core.generate import random_design
+from drydock.core.validation import rate
 from drydock.formats import FORMATS, read_designs
-from drydock.generate import random_design
 from drydock.resources import examples_dir
-from drydock.validation import rate
 
 
 def repeated_fleet(count: int) -> list:

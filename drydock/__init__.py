@@ -1,8 +1,9 @@
 """drydock: Starmada Unity starship construction, notation, printing and test battles.
 
-The core (``drydock.rules``, ``drydock.model``, ``drydock.calc``, ``drydock.validation``)
-imports no I/O library; notation, workbooks, rendering, the engine and legacy conversion
-build on it, and the ``drydock`` command sits on top. Names are imported lazily so
+The core (``drydock.core``: rules, model, calculator, validation) imports no I/O library;
+``drydock.formats`` (every file format), ``drydock.render``, ``drydock.convert`` (legacy
+conversion runs), ``drydock.engine`` and ``drydock.insight`` build on it, and the ``drydock``
+command (``drydock.cli``) sits on top: see docs/architecture.md. Names are imported lazily so
 that ``drydock --help`` starts fast.
 
 >>> from drydock import Design, rate
@@ -16,23 +17,23 @@ from typing import TYPE_CHECKING, Any
 __version__ = "0.1.0"
 
 _EXPORTS = {
-    "ArcValues": "drydock.model",
-    "Bank": "drydock.model",
-    "Battery": "drydock.model",
-    "Design": "drydock.model",
-    "StatedValues": "drydock.model",
-    "SystemEntry": "drydock.model",
-    "TechLevels": "drydock.model",
-    "WeaponMode": "drydock.model",
+    "ArcValues": "drydock.core.model",
+    "Bank": "drydock.core.model",
+    "Battery": "drydock.core.model",
+    "Design": "drydock.core.model",
+    "StatedValues": "drydock.core.model",
+    "SystemEntry": "drydock.core.model",
+    "TechLevels": "drydock.core.model",
+    "WeaponMode": "drydock.core.model",
     "DrydockError": "drydock.errors",
     "DrydockSyntaxError": "drydock.errors",
     "RulesError": "drydock.errors",
-    "Problem": "drydock.problems",
-    "Rating": "drydock.calc",
-    "calculate": "drydock.calc",
-    "Ruleset": "drydock.rules",
-    "rate": "drydock.validation",
-    "validate": "drydock.validation",
+    "Problem": "drydock.core.problems",
+    "Rating": "drydock.core.calc",
+    "calculate": "drydock.core.calc",
+    "Ruleset": "drydock.core.rules",
+    "rate": "drydock.core.validation",
+    "validate": "drydock.core.validation",
 }
 
 __all__ = [
@@ -56,12 +57,12 @@ __all__ = [
 ]
 
 if TYPE_CHECKING:  # pragma: no cover
-    from drydock.calc import Rating, calculate
+    from drydock.core.calc import Rating, calculate
+    from drydock.core.model import ArcValues, Bank, Battery, Design, StatedValues, SystemEntry, TechLevels, WeaponMode
+    from drydock.core.problems import Problem
+    from drydock.core.rules import Ruleset
+    from drydock.core.validation import rate, validate
     from drydock.errors import DrydockError, DrydockSyntaxError, RulesError
-    from drydock.model import ArcValues, Bank, Battery, Design, StatedValues, SystemEntry, TechLevels, WeaponMode
-    from drydock.problems import Problem
-    from drydock.rules import Ruleset
-    from drydock.validation import rate, validate
 
 
 def __getattr__(name: str) -> Any:

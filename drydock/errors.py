@@ -1,7 +1,7 @@
 """The project's exceptions: one root, :class:`DrydockError`, itself a ``ValueError``.
 
 Syntax errors (text that cannot be read) are exceptions; design errors (a design
-that reads fine but breaks a construction rule) are :class:`drydock.problems.Problem`
+that reads fine but breaks a construction rule) are :class:`drydock.core.problems.Problem`
 values returned by ``validate()``, never exceptions.
 """
 

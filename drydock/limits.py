@@ -8,8 +8,8 @@ past it, reading stops with a :class:`LimitError` naming the field and the limit
 Every check runs *before* a list, string or loop is built from the value.
 
 :data:`LIMITS` is the table (``README.md``, "Limits and bad input", lists it too);
-:func:`check_design` checks a whole :class:`~drydock.model.Design` and is called by
-every reader and by :func:`drydock.calc.calculate`; :func:`check_text` checks the size
+:func:`check_design` checks a whole :class:`~drydock.core.model.Design` and is called by
+every reader and by :func:`drydock.core.calc.calculate`; :func:`check_text` checks the size
 and line lengths of a text file before it is parsed.
 """
 
@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 from drydock.errors import DrydockError
 
 if TYPE_CHECKING:  # pragma: no cover
-    from drydock.model import Design, WeaponMode
+    from drydock.core.model import Design, WeaponMode
 
 
 @dataclass(frozen=True)
@@ -95,6 +95,8 @@ FLEET_ENTRIES = _limit("fleet entries", 1_000, "entries in a fleet file's ships 
 LIBRARY_DEPTH = _limit("library include depth", 32, "libraries nested by include: (a library including another "
                        "is 2)")
 LIBRARY_FILES = _limit("libraries per run", 500, "distinct weapon library files one run reads (each is read once)")
+LIBRARY_PROFILES = _limit("library profiles", 2_000, "weapon profiles in one library file, counted before they "
+                          "are checked (a Drydock Weapons tab holds a few dozen)")
 PROFILE_CHAIN = _limit("profile use chain", 100, "weapon profiles one use: chain passes through")
 FACTIONS = _limit("factions", 50, "factions with rules of their own in one house-rule file (each builds and "
                   "checks a whole ruleset: about 40 ms)")
@@ -216,8 +218,8 @@ def check_text(text: str, *, file: str | None = None, line_limit: Limit | None =
 
 def require_design(design: Any, rules: Any = None) -> Design:
     """The public API's one type check: ``design`` must be a Design (``rules`` a Ruleset or None)."""
-    from drydock.model import Design
-    from drydock.rules import Ruleset
+    from drydock.core.model import Design
+    from drydock.core.rules import Ruleset
 
     if not isinstance(design, Design):
         raise TypeError(f"expected a drydock.Design, got {type(design).__name__} (read files with "
@@ -265,7 +267,7 @@ def check_battle(*, runs: int, jobs: int, turns: int, board: tuple[int, int], sh
 
 def check_design(design: Design, *, file: str | None = None) -> Design:
     """Raise :class:`LimitError` for any value or size of ``design`` past a sanity limit; return the design."""
-    from drydock.model import ArcValues
+    from drydock.core.model import ArcValues
 
     c = _Checker(file, design.class_name or design.title)
     c.num("hull", design.hull, HULL)

@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from hypothesis import strategies as st
 
-from drydock.arcs import normalize_arc
-from drydock.calc import calculate
-from drydock.model import ArcValues, Bank, Battery, Design, StatedValues, SystemEntry, TechLevels, WeaponMode
-from drydock.rules import Ruleset
+from drydock.core.arcs import normalize_arc
+from drydock.core.calc import calculate
+from drydock.core.model import ArcValues, Bank, Battery, Design, StatedValues, SystemEntry, TechLevels, WeaponMode
+from drydock.core.rules import Ruleset
 
 RULES = Ruleset.unity()
 TRAITS = sorted(RULES.traits)

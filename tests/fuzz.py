@@ -152,15 +152,15 @@ def reader(kind: str) -> Callable[[Any], list[Any]]:
         from drydock.formats.excel.read import from_xlsx
         return lambda data: from_xlsx(data, file="f.xlsx")
     if kind == "admiralty":
-        from drydock.legacy.admiralty import parse_admiralty
-        from drydock.legacy.convert import convert_admiralty
+        from drydock.formats.legacy.admiralty import parse_admiralty
+        from drydock.formats.legacy.convert import convert_admiralty
 
         def admiralty(text: str) -> list[Any]:
             from drydock import limits
             return [limits.check_design(convert_admiralty(r)[0]) for r in parse_admiralty(text, file="f.txt")]
         return admiralty
-    from drydock.legacy.nova import parse_nova
-    from drydock.legacy.nova_record import convert_nova
+    from drydock.formats.legacy.nova import parse_nova
+    from drydock.formats.legacy.nova_record import convert_nova
 
     def nova(text: str) -> list[Any]:
         for d in parse_nova(text, file="f.txt"):
@@ -183,8 +183,8 @@ def inputs(kind: str, n: int, seed: int) -> list[Any]:
 
 def run(kind: str, n: int, seed: int = 0) -> dict[str, Any]:
     """Read ``n`` mutated inputs of ``kind``; rate every design; collect anything but a DrydockError."""
+    from drydock.core.validation import rate
     from drydock.errors import DrydockError
-    from drydock.validation import rate
 
     read = reader(kind)
     stats: dict[str, Any] = {"kind": kind, "cases": 0, "read": 0, "refused": 0, "slowest": 0.0, "bad": []}

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from drydock.arcs import parse_bank
-from drydock.model import Battery, Design, SystemEntry, WeaponMode
+from drydock.core.arcs import parse_bank
+from drydock.core.model import Battery, Design, SystemEntry, WeaponMode
 
 
 def mode(rng: str | int, stats: str, traits: tuple[str, ...] = (), label: str | None = None) -> WeaponMode:

@@ -1,9 +1,9 @@
 """A deliberately small, independent reference rater for the differential test (issue 9).
 
 Written from ``../shared/rules/construction.md`` and ``systems.md`` alone, in exact
-``Fraction`` arithmetic, sharing no code with ``drydock/calc.py`` or ``drydock/rules``: its
+``Fraction`` arithmetic, sharing no code with ``drydock/core/calc.py`` or ``drydock/core/rules``: its
 own tables (typed from the rules text), its own roundings, its own arc counting. It reads
-a :class:`drydock.model.Design` (only as a record of values) and returns plain figures.
+a :class:`drydock.core.model.Design` (only as a record of values) and returns plain figures.
 
 Readings are drydock's documented defaults (README "Readings"): DRAT rounded once after
 systems, CR from the rounded DRAT, weapons TL un-applied on the rounded bank SU and

@@ -13,8 +13,8 @@ import yaml
 from click.testing import CliRunner
 
 from drydock.cli.main import cli
-from drydock.rules import Ruleset
-from drydock.rules.catalog import catalog
+from drydock.core.rules import Ruleset
+from drydock.core.rules.catalog import catalog
 
 ROOT = Path(__file__).resolve().parent.parent
 DESIGNS = sorted((ROOT / "examples" / "designs").glob("*.yaml"))
@@ -221,7 +221,7 @@ def test_set_what_ifs():
 
 
 def test_watch_rates_again_after_each_save(tmp_path):
-    from drydock.watch import watch
+    from drydock.cli.watch import watch
 
     ship = tmp_path / "ship.yaml"
     ship.write_text(MAJESTIC.read_text())

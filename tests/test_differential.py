@@ -1,7 +1,7 @@
 """Differential test (issue 9): drydock agrees with an independent reference rater on every figure.
 
 The reference (tests/reference_rater.py) is written from the rules text in exact fractions and
-shares no code with drydock/calc.py. Designs are legal by construction (and checked with
+shares no code with drydock/core/calc.py. Designs are legal by construction (and checked with
 validate()), drawn cheaply from hypothesis-seeded random generators so that 20,000 of them
 rate quickly: every tech level, directional shields and screens, Expendable, seekers,
 Defensive weapons, dual modes, multi-mounts, alternate and defensive arcs, every system.
@@ -14,10 +14,10 @@ import random
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
-from drydock.calc import Rating
-from drydock.model import ArcValues, Bank, Battery, Design, SystemEntry, TechLevels, WeaponMode
-from drydock.rules import Ruleset
-from drydock.validation import rate
+from drydock.core.calc import Rating
+from drydock.core.model import ArcValues, Bank, Battery, Design, SystemEntry, TechLevels, WeaponMode
+from drydock.core.rules import Ruleset
+from drydock.core.validation import rate
 
 from . import reference_rater as ref
 

@@ -9,12 +9,12 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from drydock.core.model import ArcValues, Bank, Design, SystemEntry, TechLevels
+from drydock.core.validation import rate, validate
 from drydock.errors import DrydockSyntaxError
 from drydock.formats import read_designs
 from drydock.formats.drake import DrakeSyntaxError, DrakeWriteError, from_drake, to_drake
 from drydock.formats.native import from_yaml, to_yaml
-from drydock.model import ArcValues, Bank, Design, SystemEntry, TechLevels
-from drydock.validation import rate, validate
 from tests.design_strategies import designs
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures"

@@ -3,7 +3,7 @@
 The only Unity Drake text we have is the rulebook's Majestic (A.6; tests/fixtures/majestic.drake,
 rated in test_drake.py: CR 188 computed, 185 stated). Every design in ../shared/samples/ is
 Admiralty- or Nova-era (samples/README.md); the Unity reader must turn them away with a syntax
-error naming the line, never misread them. Legacy conversion (``drydock.legacy``) reads them.
+error naming the line, never misread them. Legacy conversion (``drydock.formats.legacy``) reads them.
 """
 
 from __future__ import annotations

@@ -78,8 +78,8 @@ def test_laser_example_4_1():
 
 
 def test_screen_examples_b18():
+    from drydock.core.model import WeaponMode
     from drydock.engine.ships import ModeSpec
-    from drydock.model import WeaponMode
 
     inc_knt = ModeSpec(WeaponMode(range=(3, 6, 9), rof=1, acc=4, imp=1, dmg=1, traits=("Inc", "Knt")))
     # Inc+Knt, 4 points, dice 1, 2, 4, 5 -> 4 + 4 - 2 = 6 screens
@@ -90,8 +90,8 @@ def test_screen_examples_b18():
 
 
 def test_modifiers_fire_control_and_countermeasures():
+    from drydock.core.model import WeaponMode
     from drydock.engine.ships import ModeSpec
-    from drydock.model import WeaponMode
 
     plain = ModeSpec(WeaponMode(range=(3, 6, 9), rof=1, acc=4, imp=1, dmg=1))
     dfs = ModeSpec(WeaponMode(range=(3, 6, 9), rof=1, acc=4, imp=1, dmg=1, traits=("Dfs",)))
@@ -111,8 +111,8 @@ def test_modifiers_fire_control_and_countermeasures():
 
 
 def test_band_traits():
+    from drydock.core.model import WeaponMode
     from drydock.engine.ships import ModeSpec
-    from drydock.model import WeaponMode
 
     bls = ModeSpec(WeaponMode(range=(6, 12, 18), rof=1, acc=4, imp=1, dmg=1, traits=("Bls",)))
     crn = ModeSpec(WeaponMode(range=(5, 10, 15), rof=1, acc=4, imp=1, dmg=1, traits=("Crn",)))
@@ -199,9 +199,9 @@ def test_damage_exact_values():
 
 def test_expected_damage_matches_sampled_volleys():
     """A whole volley (to-hit with modifiers, Rpt, impact with Pr1, damage) vs expected_damage()."""
+    from drydock.core.model import WeaponMode
     from drydock.engine.combat import damage_value, expected_damage
     from drydock.engine.ships import ModeSpec
-    from drydock.model import WeaponMode
 
     mode = ModeSpec(WeaponMode(range=(4, 8, 12), rof=2, acc=5, imp=2, dmg=1, traits=("Pr1", "Rpt")))
     exp = expected_damage(mode, 2, 1, 3, 1, 0, False) / damage_value(False, False, False, False, False, False)

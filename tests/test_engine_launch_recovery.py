@@ -132,8 +132,8 @@ def test_launches_are_point_symmetric_in_a_mirror_match():
 
 
 def test_launch_tubes_count_as_simulated_su_under_f5():
+    from drydock.core.validation import rate
     from drydock.insight.battle_report import unsimulated_su
-    from drydock.validation import rate
 
     w = read_designs(EXAMPLES / "wyvern-carrier.yaml")[0]
     tubes = {s.name: s.su for s in rate(w).systems}["Launch Tubes"]

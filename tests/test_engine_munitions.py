@@ -4,6 +4,7 @@ text (quoted in drydock/engine/munitions.py)."""
 
 import random
 
+from drydock.core.model import WeaponMode
 from drydock.engine import fighters, munitions, systems
 from drydock.engine.battle import Battle, Matchup
 from drydock.engine.fighters import FighterFlight, Shuttle, fighter_moves
@@ -12,7 +13,6 @@ from drydock.engine.seekers import SeekerFlight
 from drydock.engine.ships import ModeSpec, ShipSpec
 from drydock.engine.tables import SHUTTLE_MA
 from drydock.formats.native import from_yaml
-from drydock.model import WeaponMode
 from tests.test_engine_systems import BARGE, Scripted, duel, place, spec
 
 SWEEPER = """

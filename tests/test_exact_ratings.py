@@ -7,9 +7,9 @@ the comments show the arithmetic.
 from fractions import Fraction
 
 from drydock import ArcValues, TechLevels, rate
-from drydock.calc import r1
-from drydock.report import format_rating
-from drydock.rules.formula import number_text
+from drydock.core.calc import r1
+from drydock.core.rules.formula import number_text
+from drydock.render.report import format_rating
 
 from .helpers import battery, design, majestic, mode
 

@@ -7,9 +7,9 @@ Majestic's, which are checked against the rulebook in test_majestic.py.
 import pytest
 
 from drydock import ArcValues, rate
+from drydock.core.rules import Ruleset
 from drydock.formats import read_designs
 from drydock.resources import examples_dir
-from drydock.rules import Ruleset
 
 FILES = sorted((examples_dir() / "designs").glob("*.yaml"))
 

@@ -7,13 +7,13 @@ import pytest
 from click.testing import CliRunner
 
 from drydock import rate
-from drydock.calc import mode_bsur
 from drydock.cli.main import cli
+from drydock.core.calc import mode_bsur
+from drydock.core.rules import Ruleset
+from drydock.core.rules.factions import HouseRules
 from drydock.errors import RulesError
 from drydock.formats import read_designs
-from drydock.houserules import load_house_rules
-from drydock.rules import Ruleset
-from drydock.rules.factions import HouseRules
+from drydock.formats.houserules import load_house_rules
 
 ROOT = Path(__file__).resolve().parent.parent
 EX = ROOT / "examples"

@@ -9,9 +9,9 @@ import pytest
 from click.testing import CliRunner
 
 from drydock.cli.main import cli
-from drydock.fleet import Fleet, ShipEntry, fleet_limit, validate_fleet
+from drydock.core.fleet import Fleet, ShipEntry, fleet_limit, validate_fleet
+from drydock.core.rules import Ruleset
 from drydock.formats import read_designs
-from drydock.rules import Ruleset
 
 ROOT = Path(__file__).resolve().parent.parent
 EX = ROOT / "examples"

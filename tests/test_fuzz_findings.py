@@ -55,7 +55,7 @@ def test_yaml_value_pyyaml_cannot_build_is_a_design_file_error(scalar: str) -> N
 @pytest.mark.parametrize("scalar", BAD_SCALARS[:1] + BAD_SCALARS[-1:])
 def test_yaml_value_pyyaml_cannot_build_in_rules_fleet_and_library_files(tmp_path: Path, scalar: str) -> None:
     from drydock.errors import RulesError
-    from drydock.houserules import load_house_rules
+    from drydock.formats.houserules import load_house_rules
 
     (tmp_path / "r.yaml").write_text(f"name: x\ntraits: {{Knt: {{multiplier: {scalar}}}}}\n", encoding="utf-8")
     with pytest.raises(RulesError, match=r"r\.yaml:2: not valid YAML: a !!\w+ value that cannot be read"):
@@ -229,8 +229,8 @@ def test_battle_size_digits_int_refuses(tmp_path: Path, size: str) -> None:
     code, out = _cli(tmp_path, "rate", "f.yaml")
     assert code in (1, 2) and "battle_size" in out, out
     with pytest.raises(DrydockError):
-        from drydock.fleet import fleet_limit
-        from drydock.rules import Ruleset
+        from drydock.core.fleet import fleet_limit
+        from drydock.core.rules import Ruleset
 
         fleet_limit(size.strip('"'), Ruleset.unity())
 

@@ -40,7 +40,7 @@ def test_mutated_samples_read_or_raise_drydock_error(kind: str) -> None:
 
 
 def _check(kind: str, data: object) -> None:
-    from drydock.validation import rate
+    from drydock.core.validation import rate
 
     try:
         for design in reader(kind)(data):

@@ -400,3 +400,44 @@ def test_a_fleet_workbook_with_a_bad_battle_size_is_named_and_the_batch_goes_on(
     run = run_cli(["rate", "g.xlsx", "k.yaml"], cwd=tmp_path)
     _refused(run, "g.xlsx: Fleet!B2", "battle size")
     assert "KESTREL" in run.stdout  # the next input was still rated
+
+
+def test_a_library_shared_by_thirty_designs_is_parsed_once_per_run(tmp_path: Path) -> None:
+    (tmp_path / "lib.yaml").write_text("include: [base.yaml]\nprofiles:\n  - {name: G, use: B}\n")
+    (tmp_path / "base.yaml").write_text("profiles:\n  - {name: B, range: 4-8-12, stats: 1x5+/1/1}\n")
+    for k in range(30):
+        (tmp_path / f"d{k}.yaml").write_text(_design_using("lib.yaml", "G").replace("class: User", f"class: D{k}"))
+    (tmp_path / "fleet.yaml").write_text("fleet: F\nships:\n" + "".join(f"  - design: d{k}.yaml\n" for k in range(30)))
+    code = """
+from collections import Counter
+import drydock.formats.library as lib
+from click.testing import CliRunner
+from drydock.cli.main import cli
+seen = Counter()
+original = lib.validate_file
+def counting(model, text, name, *args, **kw):
+    seen[name] += 1
+    return original(model, text, name, *args, **kw)
+lib.validate_file = counting
+result = CliRunner().invoke(cli, ["rate", "fleet.yaml"])
+assert result.exit_code == 0, result.output
+print(dict(seen))
+"""
+    from tests.hostile import run_python
+
+    run = run_python(code, cwd=tmp_path)
+    assert run.code == 0, run.stderr
+    counts = eval(run.stdout.strip().splitlines()[-1])  # noqa: S307 - our own dict literal
+    assert counts == {"fleet.yaml": 1, "lib.yaml": 1, "base.yaml": 1}, counts  # before: 30 of each library
+
+
+def test_a_tournament_worker_keeps_one_match_up_whatever_the_pairings_fought() -> None:
+    from drydock.formats import read_designs
+    from drydock.insight import tournament as t
+
+    designs = [read_designs(DESIGNS / f"{n}.yaml")[0] for n in ("kestrel-corvette", "comet-frigate", "shade-raider")]
+    t._init(designs, {"turns": 2}, None)
+    for i, j in ((0, 1), (0, 2), (1, 2)):
+        t._chunk((i, j, 7, 0, 1))
+        kept = [v for k, v in t._WORKER.items() if k not in ("designs", "opts", "doctrines")]
+        assert len(kept) == 1 and kept[0][0] == (i, j)  # before: one match-up per pairing, never freed

@@ -6,8 +6,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from drydock.legacy import tables
-from drydock.legacy.admiralty import (
+from drydock.core.validation import rate
+from drydock.formats.legacy import tables
+from drydock.formats.legacy.admiralty import (
     AdmiraltyRecord,
     AdmiraltySyntaxError,
     AEBattery,
@@ -16,9 +17,8 @@ from drydock.legacy.admiralty import (
     format_admiralty,
     parse_admiralty,
 )
-from drydock.legacy.convert import ae_range_bands, convert_admiralty
-from drydock.report import format_rating
-from drydock.validation import rate
+from drydock.formats.legacy.convert import ae_range_bands, convert_admiralty
+from drydock.render.report import format_rating
 
 FIX = Path(__file__).resolve().parent / "fixtures" / "legacy"
 
@@ -118,7 +118,7 @@ def test_all_thirty_ae_traits_map_per_x1():
     assert tables.ae_trait("extra hull damage").unity == "Knt"
     assert tables.ae_trait("Variable ROF").unity == "Vlt"
     assert tables.ae_trait("Range-Based ROF").unity is None
-    from drydock.rules import Ruleset
+    from drydock.core.rules import Ruleset
 
     codes = set(Ruleset.unity().traits)
     assert {t.unity for t in tables.AE_TRAITS if t.unity and t.unity != "Pr*"} <= codes

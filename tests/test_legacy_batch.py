@@ -9,10 +9,10 @@ import pytest
 from click.testing import CliRunner
 
 from drydock.cli.legacy import legacy_convert, run_legacy_conversion
+from drydock.convert import batch
 from drydock.errors import DrydockError
 from drydock.formats import read_designs
-from drydock.legacy import batch
-from drydock.legacy.nova_record import from_yaml
+from drydock.formats.legacy.nova_record import from_yaml
 from tests.legacy_generator import generate_folder
 
 FIX = Path(__file__).resolve().parent / "fixtures" / "legacy"

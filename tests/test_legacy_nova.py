@@ -6,8 +6,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from drydock.legacy.nova import NovaBattery, NovaDisplay, NovaSyntaxError, format_nova, parse_nova
-from drydock.legacy.nova_record import (
+from drydock.formats.legacy.nova import NovaBattery, NovaDisplay, NovaSyntaxError, format_nova, parse_nova
+from drydock.formats.legacy.nova_record import (
     NovaRecordFileError,
     adjusted_cr,
     convert_nova,

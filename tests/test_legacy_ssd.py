@@ -9,8 +9,8 @@ pytest.importorskip("drydock.render")
 pypdf = pytest.importorskip("pypdf")
 
 from drydock.cli.legacy import legacy_convert  # noqa: E402
-from drydock.legacy import batch  # noqa: E402
-from drydock.legacy.nova_sheet import sheet_from_nova  # noqa: E402
+from drydock.convert import batch  # noqa: E402
+from drydock.convert.nova_sheet import sheet_from_nova  # noqa: E402
 
 FIX = Path(__file__).resolve().parent / "fixtures" / "legacy"
 

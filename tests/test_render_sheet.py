@@ -7,14 +7,14 @@ from pathlib import Path
 
 import pytest
 
+from drydock.core.model import ArcValues
+from drydock.core.validation import rate
 from drydock.formats import read_designs
-from drydock.model import ArcValues
 from drydock.render import build_booklet, build_roster, sheet_from_rating
 from drydock.render.html import box_runs, environment, layout_items, number_runs, render_html, size_order
 from drydock.render.sheet import Booklet, Sheet, format_mode
 from drydock.render.tables import DIGIT_ADVANCE, FONT_UNITS_PER_EM, SPACE_ADVANCE
 from drydock.resources import templates_dir
-from drydock.validation import rate
 from tests.helpers import battery, design, majestic, mode
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures" / "ssd"
@@ -228,7 +228,7 @@ def test_carrier_flights_and_launch_tubes():
 
 
 def test_house_rules_mark():
-    from drydock.rules import Ruleset
+    from drydock.core.rules import Ruleset
 
     house = Ruleset.from_data({"options": {"cr_drat": {"value": "exact"}}})
     assert sheet_of(majestic()).house_rules == ""  # the book: no mark
@@ -302,7 +302,7 @@ def test_example_and_fixture_sheets_build():
 from hypothesis import HealthCheck, given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 
-from drydock.generate import random_design  # noqa: E402
+from drydock.core.generate import random_design  # noqa: E402
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])

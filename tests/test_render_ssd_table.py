@@ -19,16 +19,16 @@ from click.testing import CliRunner  # noqa: E402
 
 from drydock.cli.legacy import legacy_convert  # noqa: E402
 from drydock.cli.main import cli  # noqa: E402
+from drydock.convert import batch  # noqa: E402
+from drydock.convert.nova_sheet import sheet_from_nova  # noqa: E402
+from drydock.convert.printing import sheet_for  # noqa: E402
+from drydock.core.rules import Ruleset  # noqa: E402
 from drydock.formats import read_designs  # noqa: E402
-from drydock.legacy import batch  # noqa: E402
-from drydock.legacy.nova_sheet import sheet_from_nova  # noqa: E402
-from drydock.legacy.printing import sheet_for  # noqa: E402
 from drydock.render import build_booklet  # noqa: E402
 from drydock.render.html import BOX_RUN_PREFIX, render_css, render_html  # noqa: E402
 from drydock.render.pdf import bundle_fetcher, document, marks, render_pdf, turn_grid  # noqa: E402
 from drydock.render.vector import box_runs  # noqa: E402
 from drydock.resources import examples_dir  # noqa: E402
-from drydock.rules import Ruleset  # noqa: E402
 from tests.helpers import battery, design, majestic, mode  # noqa: E402
 
 EXAMPLES = examples_dir() / "designs"

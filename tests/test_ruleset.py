@@ -6,10 +6,10 @@ from pathlib import Path
 import pytest
 
 from drydock import rate
+from drydock.core.rules import Formula, Ruleset
+from drydock.core.rules.unity import UNITY
 from drydock.errors import RulesError
-from drydock.houserules import load_ruleset
-from drydock.rules import Formula, Ruleset
-from drydock.rules.unity import UNITY
+from drydock.formats.houserules import load_ruleset
 
 from .helpers import battery, design, majestic, mode
 
@@ -35,7 +35,7 @@ def test_example_house_rule_file():
     hyper = next(s for s in r.systems if s.name == "Hyperdrive")
     assert hyper.su == 52
     knt = mode("3-6-9", "1x5/1/1", ("Knt",))
-    from drydock.calc import mode_bsur
+    from drydock.core.calc import mode_bsur
 
     assert mode_bsur(knt, rules) == Fraction("6.8")  # 2.7 x 2.5 = 6.75
     assert Ruleset.unity().traits["Knt"].multiplier == 3  # the book is untouched

@@ -1,7 +1,7 @@
 from pathlib import Path
 
+from drydock.core.validation import rate
 from drydock.formats import read_designs
-from drydock.validation import rate
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples" / "designs"
 

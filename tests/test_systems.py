@@ -9,7 +9,7 @@ from fractions import Fraction
 import pytest
 
 from drydock import ArcValues, TechLevels, rate
-from drydock.rules import Ruleset
+from drydock.core.rules import Ruleset
 
 from .helpers import battery, design, mode
 

@@ -10,8 +10,8 @@ from fractions import Fraction
 import pytest
 
 from drydock import validate
-from drydock.calc import mode_bsur
-from drydock.rules import Ruleset
+from drydock.core.calc import mode_bsur
+from drydock.core.rules import Ruleset
 
 from .helpers import battery, design, mode
 

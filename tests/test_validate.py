@@ -95,7 +95,7 @@ DRYDOCK_CAPS = [(code, d) for code, d in CASES if code.startswith("DRYDOCK_CAP_"
 
 @pytest.mark.parametrize("code,d", DRYDOCK_CAPS, ids=[c for c, _ in DRYDOCK_CAPS])
 def test_drydock_caps_are_errors_with_the_option(code, d):
-    from drydock.rules import Ruleset
+    from drydock.core.rules import Ruleset
 
     strict = Ruleset.from_data({"options": {"drydock_caps": {"value": "error"}}})
     p = next(p for p in validate(d, strict) if p.code == code)

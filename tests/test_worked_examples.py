@@ -7,9 +7,9 @@ from fractions import Fraction
 
 import pytest
 
-from drydock.calc import battery_bsur, calculate, mode_bsur, track
-from drydock.model import ArcValues, TechLevels
-from drydock.rules import Ruleset
+from drydock.core.calc import battery_bsur, calculate, mode_bsur, track
+from drydock.core.model import ArcValues, TechLevels
+from drydock.core.rules import Ruleset
 
 from .helpers import battery, design, mode
 

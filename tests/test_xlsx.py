@@ -10,13 +10,13 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from openpyxl import load_workbook
 
+from drydock.core.validation import rate
 from drydock.formats import read_designs
 from drydock.formats.drake import from_drake, to_drake
 from drydock.formats.excel import layout as L
 from drydock.formats.excel.read import WorkbookError, from_xlsx
 from drydock.formats.excel.write import to_xlsx
 from drydock.formats.native import from_yaml, to_yaml
-from drydock.validation import rate
 from tests.design_strategies import designs
 from tests.libreoffice import convert
 
@@ -182,7 +182,7 @@ def _examples():
 
 
 def test_house_rule_workbook_says_so_and_notes_untranslatable_formulas():
-    from drydock.rules import Ruleset
+    from drydock.core.rules import Ruleset
 
     house = Ruleset.from_data({"name": "Roomy", "formulas": {"total_su": {"expr": "H * (H + 30) * 5.5"}},
                                "systems": {"Tractor Beam": {"orat": "(ERO + 1) * 3 * n or 1"}}})

@@ -45,7 +45,7 @@ def convert(inputs: tuple[str, ...], output: str, to: str | None, source: str | 
     from drydock.cli.progress import progress
     from drydock.formats.convert import convert as run
     from drydock.formats.fleet import convert_fleet, is_fleet_file
-    from drydock.houserules import load_house_rules, load_ruleset
+    from drydock.formats.houserules import load_house_rules, load_ruleset
 
     if any(is_fleet_file(name) for name in inputs):
         if len(inputs) != 1:
@@ -75,6 +75,6 @@ def convert(inputs: tuple[str, ...], output: str, to: str | None, source: str | 
 def show(files: tuple[str, ...], fmt: str, source: str | None, rules_file: str | None) -> None:
     """Print the designs in FILES ('-' is standard input) as Drake notation, YAML or JSON."""
     from drydock.formats.convert import show as run
-    from drydock.houserules import load_ruleset
+    from drydock.formats.houserules import load_ruleset
 
     click.echo(printable(run(list(files), fmt, source=source, rules=load_ruleset(rules_file))), nl=False)

@@ -25,15 +25,13 @@ def run_legacy_conversion(inputs: tuple[str, ...] | list[str], *, source: str, o
     Raises :class:`~drydock.errors.DrydockError` only for bad options (unknown format, a Nova record
     to Drake ...); every per-file problem is reported and counted instead.
     """
+    from drydock.convert import batch
     from drydock.errors import DrydockError, printable
     from drydock.formats import check_outputs
-    from drydock.houserules import load_ruleset
-    from drydock.legacy import batch
+    from drydock.formats.houserules import load_ruleset
 
     rules = load_ruleset(rules_file)
     to_name = batch.output_format(source, to)
-    if to is None and source == "admiralty" and to_name != "drake":
-        click.echo("drydock: note: the drake format is not available in this version; writing YAML", err=True)
     files, results = batch.plan(inputs)
     input_paths = frozenset(f.resolve() for f, _ in files if str(f) != "-")
     out = Path(outdir)
@@ -60,8 +58,8 @@ def run_legacy_conversion(inputs: tuple[str, ...] | list[str], *, source: str, o
     batch.write_report(results, report_path, source=source, force=force)
     click.echo(f"report: {report_path}")
     if ssd is not None:
+        from drydock.convert.printing import print_ssd
         from drydock.formats import write_atomic
-        from drydock.legacy.printing import print_ssd
 
         records = [d for r in results for d in r.designs]
         if records:
@@ -78,7 +76,7 @@ def _in_outdir(name: str, out: Path) -> Path:
 
 
 def _one(path, stem, source, rules, out, to_name, force, input_paths):  # type: ignore[no-untyped-def]
-    from drydock.legacy import batch
+    from drydock.convert import batch
 
     result = batch.convert_file(path, source, stem=stem, rules=rules)
     batch.write_result(result, out, to_name, source=source, force=force, inputs=input_paths)
@@ -87,7 +85,7 @@ def _one(path, stem, source, rules, out, to_name, force, input_paths):  # type: 
 
 def summary_table(results, *, source: str = "admiralty") -> str:  # type: ignore[no-untyped-def]
     """A fixed-width table: one row per design (or failed file), then the totals."""
-    from drydock.legacy.batch import shown_status
+    from drydock.convert.batch import shown_status
 
     stated = "AE CR" if source == "admiralty" else "Nova CR"
     unity = "Unity CR" if source == "admiralty" else "X.2 CR"

@@ -19,17 +19,6 @@ source_option = click.option("--from", "source", metavar="FORMAT",
                                    "by default standard input ('-') is recognised by its content.")
 
 
-def _read_all(files: tuple[str, ...], rules_file: str | None, source: str | None = None):  # type: ignore[no-untyped-def]
-    """Yield (file, design or None, error or None, rules) for every design in every file, past bad files;
-    a fleet file gives one design per ship, each with its faction's rules. A design may be a Nova
-    record (X.2) from ``convert --from nova``. An empty file is reported on stderr as a warning."""
-    for item in _inputs(files, rules_file, per_ship=True, source=source):
-        if item.warning is not None:
-            click.echo(f"drydock: warning: {item.warning}", err=True)
-        elif item.design is not None or item.error is not None:
-            yield item.name, item.design, item.error, item.rules
-
-
 def attempt(item, work):  # type: ignore[no-untyped-def]
     """``(work(item.design), item's error)``; a DrydockError from ``work`` (e.g. a house-rule formula that
     fails for this design) becomes the item's error, so the batch goes on (issue 10)."""
@@ -50,7 +39,7 @@ def _inputs(files: tuple[str, ...], rules_file: str | None, per_ship: bool = Fal
             source: str | None = None):
     """The :class:`drydock.formats.fleet.Item` of every design, fleet and bad file in FILES (folders expanded)."""
     from drydock.formats.fleet import read_inputs
-    from drydock.houserules import load_house_rules
+    from drydock.formats.houserules import load_house_rules
 
     return read_inputs(files, load_house_rules(rules_file), per_ship=per_ship, explicit_rules=rules_file is not None,
                        source=source)
@@ -61,8 +50,8 @@ def _is_nova(item: object) -> bool:
 
 
 def _library_report(files: tuple[str, ...], rules_file: str | None, libraries: tuple[str, ...]) -> str:
-    from drydock.houserules import load_house_rules
-    from drydock.rate_files import library_report
+    from drydock.cli.rate_files import library_report
+    from drydock.formats.houserules import load_house_rules
 
     return library_report(files, load_house_rules(rules_file), libraries, explicit_rules=rules_file is not None)
 
@@ -88,7 +77,7 @@ def rate(files: tuple[str, ...], as_json: bool, settings: tuple[str, ...], watch
     if watch:
         _watch(files, rules_file, **kw)
         return
-    from drydock.rate_files import rate_files
+    from drydock.cli.rate_files import rate_files
 
     out, messages, failed = rate_files(files, rules_file, **kw)
     click.echo(printable(out), nl=False)
@@ -101,8 +90,8 @@ def rate(files: tuple[str, ...], as_json: bool, settings: tuple[str, ...], watch
 def _watch(files: tuple[str, ...], rules_file: str | None, **kw) -> None:  # type: ignore[no-untyped-def]
     import time
 
-    from drydock.rate_files import rate_files
-    from drydock.watch import CLEAR, watch
+    from drydock.cli.rate_files import rate_files
+    from drydock.cli.watch import CLEAR, watch
 
     if "-" in files:
         raise DrydockError("--watch needs files, not standard input")
@@ -132,10 +121,10 @@ def check(files: tuple[str, ...], source: str | None, rules_file: str | None, li
     FILES may be '-' (standard input), folders, and fleet files: a fleet also fails when it exceeds
     its battle size (FLEET_OVER_LIMIT, 2.2). A Nova record (X.2) is checked for its own sense.
     """
-    from drydock.fleet import validate_fleet
+    from drydock.core.fleet import validate_fleet
+    from drydock.core.validation import validate
+    from drydock.formats.legacy.nova_record import check_record
     from drydock.formats.library import library_override
-    from drydock.legacy.nova_record import check_record
-    from drydock.validation import validate
 
     illegal = False
     with library_override(libraries):
@@ -176,8 +165,8 @@ def schema(kind: str | None, rules_file: str | None) -> None:
     """Print the JSON Schema of the YAML/JSON design file (or fleet or weapon library file), for editors:
     trait, system and arc names, ranges and a description on every key; --rules for house names."""
     if kind is None:
+        from drydock.formats.houserules import load_ruleset
         from drydock.formats.native import json_schema
-        from drydock.houserules import load_ruleset
 
         schema = json_schema(load_ruleset(rules_file))
     else:

@@ -26,12 +26,12 @@ def rules(views: tuple[str, ...], as_json: bool, variables: bool, rules_file: st
     With --rules FILE the house values are shown. --variables lists what each formula may use.
     """
     if variables:
-        from drydock.rules.variables import format_variables
+        from drydock.core.rules.variables import format_variables
 
         click.echo(format_variables())
         return
-    from drydock.houserules import load_ruleset
-    from drydock.rules.catalog import VIEWS, catalog, format_catalog
+    from drydock.core.rules.catalog import VIEWS, catalog, format_catalog
+    from drydock.formats.houserules import load_ruleset
 
     chosen = tuple(dict.fromkeys(views)) or VIEWS
     cat = catalog(load_ruleset(rules_file))

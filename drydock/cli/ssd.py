@@ -58,12 +58,12 @@ def ssd(files: tuple[str, ...], output: str, paper: str, per_page: str, html_out
     Nova sheet. Progress is shown on a terminal.
     """
     from drydock.cli.progress import busy, progress
-    from drydock.legacy.printing import as_printed
+    from drydock.convert.printing import as_printed
+    from drydock.core.validation import rate, validate
     from drydock.render.fleet import fleet_booklet
     from drydock.render.html import render_html, standalone_asset_base
     from drydock.render.pdf import render_pdf
     from drydock.render.sheet import check_printable, sheet_from_rating
-    from drydock.validation import rate, validate
 
     if output == "-" and html_out == "-":
         raise DrydockError("only one of -o and --html can be standard output ('-')")
@@ -83,7 +83,7 @@ def ssd(files: tuple[str, ...], output: str, paper: str, per_page: str, html_out
             click.echo(one_line(f"drydock: warning: {item.warning}"), err=True)
             continue
         if item.error is None and item.design is not None and _is_nova(item.design):
-            from drydock.legacy.nova_sheet import sheet_from_nova
+            from drydock.convert.nova_sheet import sheet_from_nova
 
             sheet, error = attempt(item, lambda d: check_printable(sheet_from_nova(d)))
             if error is not None:

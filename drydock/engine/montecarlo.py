@@ -10,11 +10,11 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from drydock.core.model import Design
 from drydock.engine.ai import DEFAULT_DOCTRINE, DOCTRINES, doctrine_label, doctrine_pair
 from drydock.engine.battle import BattleResult, Matchup
 from drydock.engine.ships import ShipSpec
 from drydock.errors import inline
-from drydock.model import Design
 
 Z95 = 1.959963984540054
 CHUNK = 50
@@ -157,7 +157,7 @@ def simulate(side_a: list[Design], side_b: list[Design], *, runs: int, seed: int
             if progress:
                 progress(c[2] - c[1])
         return summary
-    from drydock.parallel import worker_pool
+    from drydock.engine.parallel import worker_pool
 
     with worker_pool(jobs, _init_worker, (side_a, side_b, opts)) as pool:
         for c, results in zip(chunks, pool.imap(_run_chunk, chunks), strict=True):
@@ -253,7 +253,7 @@ def read_side(spec: str, count: int = 1) -> list[Design]:
 
 def illegal_designs(designs: list[Design]) -> list[str]:
     """One line per distinct design that breaks a construction rule (it still fights as written)."""
-    from drydock.validation import validate
+    from drydock.core.validation import validate
 
     out = []
     for d in {id(d): d for d in designs}.values():

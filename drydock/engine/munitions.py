@@ -39,11 +39,11 @@
 
 from __future__ import annotations
 
+from drydock.core.model import WeaponMode
 from drydock.engine.dice import d6
 from drydock.engine.hexgrid import distance
 from drydock.engine.ships import ModeSpec
 from drydock.engine.tables import FLARES_BLOCK, MINE_HIT_SMALL, PROBE_WEAPON_STATS, SHUTTLE_SAVE
-from drydock.model import WeaponMode
 
 #: B.17: a probe fired as a weapon
 PROBE_WEAPON = ModeSpec(WeaponMode(**PROBE_WEAPON_STATS))

@@ -1,12 +1,15 @@
 """Ship tables for play: a design read once into plain slotted records (no pydantic in the hot loop).
 
 :class:`ShipSpec` holds what never changes (tracks, weapon tables, systems, CR) and is built once
-per matchup from :func:`drydock.validation.rate`; :class:`ShipState` is one ship in one battle.
+per matchup from :func:`drydock.core.validation.rate`; :class:`ShipState` is one ship in one battle.
 """
 
 from __future__ import annotations
 
-from drydock.arcs import arc_components
+from drydock.core.arcs import arc_components
+from drydock.core.model import ArcValues, Design, WeaponMode
+from drydock.core.rules import Ruleset
+from drydock.core.validation import rate
 from drydock.engine.hexgrid import DEFENSIVE_NAMES, arc_mask
 from drydock.engine.tables import (
     ALWAYS_NOT_SIMULATED,
@@ -18,9 +21,6 @@ from drydock.engine.tables import (
     TELESCOPIC_IMP,
     TRAIT_NOTES,
 )
-from drydock.model import ArcValues, Design, WeaponMode
-from drydock.rules import Ruleset
-from drydock.validation import rate
 
 
 class ModeSpec:

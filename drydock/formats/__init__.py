@@ -23,9 +23,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from drydock.core.model import Design
+from drydock.core.rules import Ruleset
 from drydock.errors import DrydockError
-from drydock.model import Design
-from drydock.rules import Ruleset
 
 
 @dataclass(frozen=True)
@@ -81,7 +81,7 @@ def format_named(name: str) -> Format:
     try:
         return FORMATS[name.lower()]
     except KeyError:
-        from drydock.suggest import did_you_mean
+        from drydock.core.suggest import did_you_mean
 
         aliases = {"yml": "yaml", "txt": "drake", "excel": "xlsx", "xls": "xlsx"}
         if name.lower() in aliases:
@@ -165,10 +165,10 @@ def read_designs(path: str | os.PathLike[str], *, fmt: str | None = None,
 def read_records(path: str | os.PathLike[str], *, fmt: str | None = None,
                  rules: Ruleset | None = None) -> list[Any]:
     """Like :func:`read_designs`, but a YAML/JSON file of Nova records (``kind: nova``, what
-    ``convert --from nova`` writes, X.2) gives :class:`~drydock.legacy.nova_record.NovaRecord` items."""
+    ``convert --from nova`` writes, X.2) gives :class:`~drydock.formats.legacy.nova_record.NovaRecord` items."""
     f, data, label = read_input(path, fmt)
     if f.name in ("yaml", "json") and isinstance(data, str) and _NOVA_KIND.search(data):
-        from drydock.legacy import nova_record
+        from drydock.formats.legacy import nova_record
 
         return (nova_record.from_yaml if f.name == "yaml" else nova_record.from_json)(data, file=label)
     return f.read(data, file=label, rules=rules)

@@ -14,10 +14,10 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from drydock.core.model import Design
+from drydock.core.rules import Ruleset
 from drydock.errors import DrydockError
 from drydock.formats import FORMATS, Format, check_outputs, format_for, format_named, read_designs, write_atomic
-from drydock.model import Design
-from drydock.rules import Ruleset
 
 STDIO = "-"
 #: Format of standard output when neither ``--to`` nor an extension says.
@@ -115,7 +115,7 @@ def _to_directory(inputs: list[str], out_dir: Path, *, to: str | None, source: s
 
 def _noted(designs: list[Design], rules: Ruleset | None) -> list[Design]:
     """Designs converted under house rules say so in their notes (which every format carries)."""
-    from drydock.rules.catalog import with_house_note
+    from drydock.core.rules.catalog import with_house_note
 
     return [with_house_note(d, rules) for d in designs]
 
@@ -162,7 +162,7 @@ def show(paths: str | list[str], fmt: str = "drake", *, source: str | None = Non
         if len(nova) != len(items) or out.name == "drake":
             raise DrydockError("a Nova record (X.2) is not a Unity design: show it with --format yaml or json, "
                                "and on its own")
-        from drydock.legacy import nova_record
+        from drydock.formats.legacy import nova_record
 
         return nova_record.to_yaml(nova) if out.name == "yaml" else nova_record.to_json(nova)
     data = out.write(items, rules=rules)

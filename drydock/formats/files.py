@@ -18,6 +18,7 @@ from __future__ import annotations
 import os
 import stat
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
 from typing import BinaryIO
 
@@ -93,13 +94,20 @@ def is_outside(base: Path, target: Path) -> bool:
     return not (real == root or real.startswith(root.rstrip(os.sep) + os.sep))
 
 
-def new_run() -> None:
-    """Start a run (one command): forget the files read so far and the libraries parsed (a long-lived
-    process, such as a test runner, runs many commands)."""
-    from drydock.formats import library
+_ON_NEW_RUN: list[Callable[[], None]] = []
 
+
+def on_new_run(forget: Callable[[], None]) -> None:
+    """Call ``forget`` at each :func:`new_run` (a reader's per-run cache registers its ``clear``)."""
+    _ON_NEW_RUN.append(forget)
+
+
+def new_run() -> None:
+    """Start a run (one command): forget the files read so far and every per-run cache (a long-lived
+    process, such as a test runner, runs many commands)."""
     _READ.clear()
-    library._RUN.clear()
+    for forget in _ON_NEW_RUN:
+        forget()
 
 
 def files_read() -> set[str]:

@@ -31,15 +31,15 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field
 
 from drydock import limits
+from drydock.core.fleet import Fleet, ShipEntry, fleet_limit
+from drydock.core.model import Design
+from drydock.core.rules import Ruleset
+from drydock.core.rules.factions import HouseRules
 from drydock.errors import DrydockError, DrydockSyntaxError, quote
-from drydock.fleet import Fleet, ShipEntry, fleet_limit
 from drydock.formats import FORMATS, format_for, read_bytes, read_designs, read_records, read_text_capped
 from drydock.formats.files import is_outside
 from drydock.formats.library import validate_file, where
 from drydock.formats.native import _path, design_from_data, design_to_data
-from drydock.model import Design
-from drydock.rules import Ruleset
-from drydock.rules.factions import HouseRules
 
 FLEET_SHEET = "Fleet"
 _FLEET_KEY = re.compile(r"^(ships|fleet)\s*:", re.MULTILINE)
@@ -115,8 +115,8 @@ def is_rules_file(path: str | Path) -> bool:
     p = Path(path)
     if p.suffix.lower() not in (".yaml", ".yml"):
         return False
+    from drydock.core.rules import UNITY
     from drydock.formats.native import load_yaml
-    from drydock.rules import UNITY
 
     try:
         docs = load_yaml(_head(p), file=str(p))  # with drydock's limits: the head may hold an alias bomb
@@ -158,7 +158,7 @@ def read_fleet(path: str | Path, *, house: HouseRules | None = None) -> Fleet:
     if house is None:
         house = HouseRules.book()
         if rules_file is not None:
-            from drydock.houserules import load_house_rules
+            from drydock.formats.houserules import load_house_rules
 
             target = _traded(base, rules_file, name, "rules", lines, ("rules",))
             if not target.is_file():
@@ -468,8 +468,8 @@ def read_side(spec: str) -> tuple[list[Design], list[Fleet]]:
 def library_changes(files: tuple[str, ...] | list[str], house: HouseRules, libraries: tuple[str, ...] | list[str],
                     *, explicit_rules: bool = False) -> list[tuple[str, Design, int, int]]:
     """(file, design, CR before, CR after) of every design that ``libraries``' profiles change."""
+    from drydock.core.validation import rate
     from drydock.formats.library import library_override
-    from drydock.validation import rate
 
     before = [i for i in read_inputs(files, house, explicit_rules=explicit_rules) if i.design is not None]
     with library_override(libraries):

@@ -41,12 +41,11 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from drydock import limits
 from drydock.errors import DesignFileError, DrydockSyntaxError
 from drydock.formats import read_text_capped
+from drydock.formats.files import on_new_run
 from drydock.formats.native import ModeFile, _path, _positions, _trim_loc
 from drydock.formats.text import parse_range, parse_stats
 
 _RANGE_PATTERN = r"^\s*(\d+|\*)\s*-\s*\d+\s*-\s*(\d+|\*)\s*$"
-#: Fields a weapon entry and a profile share (a ``use`` entry may override any of them).
-PROFILE_FIELDS = ("name", "range", "ma", "stats", "traits", "secondary")
 
 
 class LibraryFileError(DesignFileError):
@@ -104,6 +103,7 @@ class Library:
 
 #: Libraries read in this run, by resolved path: each is read and parsed once however many designs use it.
 _RUN: dict[str, Library] = {}
+on_new_run(_RUN.clear)
 
 
 def _signature(path: str) -> tuple[int, ...]:
@@ -181,7 +181,13 @@ def load_library(path: str | Path, *, _stack: tuple[Path, ...] = (), _cache: dic
         text = read_text_capped(name)
     except OSError as exc:
         raise LibraryFileError(f"cannot read weapon library: {exc.strerror or exc}", file=name) from None
-    f, lines = validate_file(LibraryFile, text, name, LibraryFileError)
+    def profiles_within_limit(data: Any) -> None:
+        for key, limit in (("profiles", limits.LIBRARY_PROFILES), ("include", limits.LIBRARY_FILES)):
+            items = data.get(key) if isinstance(data, dict) else None
+            if isinstance(items, list):
+                limits.check_count(f"entries in {key}", len(items), limit, file=name)
+
+    f, lines = validate_file(LibraryFile, text, name, LibraryFileError, precheck=profiles_within_limit)
     lib = Library(file=name, name=f.name, deps=[(real, _signature(real))])
     for i, inc in enumerate(f.include):
         line, col = where(lines, ("include", i))
@@ -300,7 +306,7 @@ def resolve_design(data: dict[str, Any], *, file: str | None,
         try:
             WeaponUseFile.model_validate(w)
         except ValidationError as exc:
-            from drydock.messages import explain
+            from drydock.core.messages import explain
 
             inner, message, _ = explain(exc.errors(), WeaponUseFile)
             loc = ("weapons", i, *inner)
@@ -358,7 +364,7 @@ def validate_file(model: type[BaseModel], text: str, name: str, error: type[Dryd
     try:
         return model.model_validate(data), lines
     except ValidationError as exc:
-        from drydock.messages import explain
+        from drydock.core.messages import explain
 
         loc, message, _ = explain(exc.errors(), model)
         line, col = where(lines, loc)

@@ -19,11 +19,11 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from drydock import limits
-from drydock.arcs import format_bank, parse_bank
+from drydock.core.arcs import format_bank, parse_bank
+from drydock.core.model import ArcValues, Battery, Design, StatedValues, SystemEntry, TechLevels, WeaponMode
+from drydock.core.rules import Ruleset
 from drydock.errors import DesignFileError, DrydockError, DrydockSyntaxError
 from drydock.formats.text import complete_range, format_range, format_stats, parse_range, parse_stats, parse_traits
-from drydock.model import ArcValues, Battery, Design, StatedValues, SystemEntry, TechLevels, WeaponMode
-from drydock.rules import Ruleset
 
 # ------------------------------------------------------------------ the file shape
 
@@ -138,7 +138,7 @@ def design_from_data(data: Any, *, file: str | None = None, lines: dict[tuple, t
     try:
         f = DesignFile.model_validate(data)
     except ValidationError as exc:
-        from drydock.messages import explain
+        from drydock.core.messages import explain
 
         loc, message, given = explain(exc.errors(), DesignFile)
         line, col = (lines or {}).get(_trim_loc(loc, lines), (None, None))

@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from drydock.rules import Ruleset
+from drydock.core.rules import Ruleset
 
 #: (model, key) -> description. "DesignFile" is the top level.
 DESCRIPTIONS: dict[tuple[str, str], str] = {

@@ -9,9 +9,9 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
+from drydock.core.rules import Ruleset
 from drydock.errors import StatsSyntaxError
 from drydock.limits import check_numbers_in
-from drydock.rules import Ruleset
 
 _STATS_RE = re.compile(r"^\s*(\d+|\*)\s*[x×X]\s*(\d+)\s*(\+?)\s*/\s*(\d+|\*)\s*/\s*(\d+)\s*$")
 _RANGE_RE = re.compile(r"^\s*(\d+|\*)\s*-\s*(\d+)\s*-\s*(\d+|\*)\s*$")

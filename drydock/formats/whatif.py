@@ -12,11 +12,11 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from drydock.core.model import Design
+from drydock.core.rules import Ruleset
 from drydock.errors import DesignFileError
 from drydock.formats.native import design_from_data, design_to_data
 from drydock.limits import to_int
-from drydock.model import Design
-from drydock.rules import Ruleset
 
 _PART = re.compile(r"([^.\[\]]+)|\[([^\]]*)\]")
 
@@ -60,7 +60,7 @@ def _step(node: Any, part: str | int, text: str) -> Any:
             if isinstance(item, dict) and str(item.get("name", "")).lower() == str(part).lower():
                 return i
         names = [str(item.get("name")) for item in node if isinstance(item, dict)]
-        from drydock.suggest import did_you_mean
+        from drydock.core.suggest import did_you_mean
 
         raise DesignFileError(f"no item named {part!r}{did_you_mean(str(part), names)}", file="--set", text=text)
     if isinstance(node, dict):

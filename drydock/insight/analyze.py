@@ -21,14 +21,14 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cache
 
+from drydock.core.model import Design
+from drydock.core.validation import rate
 from drydock.engine.combat import impact_shield, to_hit_modifier
 from drydock.engine.dice import damage_expectation, hits_distribution, impact_probability, repeating_distribution
 from drydock.engine.hexgrid import ARC_BIT
 from drydock.engine.ships import ModeSpec, ShipSpec
 from drydock.engine.tables import LRS_DIVISOR, SCREEN_TRAIT_EFFECTS
 from drydock.limits import ANALYZE_DICE, ANALYZE_STEPS, LimitError
-from drydock.model import Design
-from drydock.validation import rate
 
 SHIELDS = tuple(range(6))
 REFERENCE_SCREENS = 2

@@ -13,6 +13,8 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
+from drydock.core.model import Design
+from drydock.core.validation import rate
 from drydock.engine.ai import DEFAULT_DOCTRINE, doctrine_label
 from drydock.engine.battle import BattleResult
 from drydock.engine.montecarlo import Summary, wilson
@@ -20,8 +22,6 @@ from drydock.engine.observe import END_KINDS, LOSS_KINDS
 from drydock.engine.tables import SIMULATED_SYSTEMS, SIMULATED_TRAITS
 from drydock.errors import inline
 from drydock.insight.numbers import num, pct, text
-from drydock.model import Design
-from drydock.validation import rate
 
 BANDS = ("short", "medium", "long", "seekers", "fighters")
 DOCTRINE_DEFAULT = DEFAULT_DOCTRINE

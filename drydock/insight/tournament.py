@@ -18,11 +18,11 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
+from drydock.core.model import Design
+from drydock.core.validation import rate
 from drydock.engine.montecarlo import CHUNK, build_matchup, run_seed, wilson
 from drydock.errors import DrydockError, inline
 from drydock.limits import STATE_FILE, TURNS
-from drydock.model import Design
-from drydock.validation import rate
 
 STATE_VERSION = 1
 
@@ -226,7 +226,7 @@ class Tournament:
             for task in tasks:
                 take(task, _chunk(task))
         else:
-            from drydock.parallel import worker_pool
+            from drydock.engine.parallel import worker_pool
 
             with worker_pool(jobs, _init, (self.designs, self.opts, self.doctrines)) as pool:
                 for task, counts in zip(tasks, pool.imap(_chunk, tasks), strict=True):

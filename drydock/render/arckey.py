@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import math
 
-from drydock.rules import Ruleset
+from drydock.core.rules import Ruleset
 
 #: Component arcs A-F: label bearing (degrees, the middle of the sector between two rows).
 AF_BEARINGS = {"B": 30, "D": 90, "F": 150, "E": 210, "C": 270, "A": 330}

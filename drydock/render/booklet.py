@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from drydock.model import Design
+from drydock.core.model import Design
+from drydock.core.rules import Ruleset
+from drydock.core.validation import rate
 from drydock.render.sheet import Booklet, Sheet, build_roster, check_printable, sheet_from_rating
-from drydock.rules import Ruleset
-from drydock.validation import rate
 
 
 def build_booklet(designs: Iterable[Design | Sheet], *, rules: Ruleset | None = None, paper: str = "letter",

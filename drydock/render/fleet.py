@@ -1,6 +1,6 @@
 """Booklets of fleets: one sheet per ship, each rated under its faction's rules (1.0-1.5, 2.2).
 
-Ships of a faction with house rules of its own (:mod:`drydock.rules.factions`) say so
+Ships of a faction with house rules of its own (:mod:`drydock.core.rules.factions`) say so
 on their sheet (a note naming the rules) and on the roster (after the class).
 """
 
@@ -8,11 +8,11 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from drydock.model import Design
+from drydock.core.model import Design
+from drydock.core.rules import Ruleset
+from drydock.core.validation import rate
 from drydock.render.booklet import build_booklet
 from drydock.render.sheet import Booklet, Sheet, sheet_from_rating
-from drydock.rules import Ruleset
-from drydock.validation import rate
 
 
 def ship_sheet(design: Design, rules: Ruleset, scoped: bool = False) -> Sheet:

@@ -2,7 +2,7 @@
 
 A :class:`Sheet` holds only printable values -- strings, integers and lists --
 so the templates need no game logic and any record can be printed: a rated
-:class:`~drydock.model.Design` (:func:`sheet_from_rating`) today, a converted
+:class:`~drydock.core.model.Design` (:func:`sheet_from_rating`) today, a converted
 legacy record (with its conversion notes) by building a :class:`Sheet` directly.
 """
 
@@ -11,8 +11,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from drydock import limits
-from drydock.calc import Rating
-from drydock.model import ArcValues, Battery, Design, WeaponMode
+from drydock.core.calc import Rating
+from drydock.core.model import ArcValues, Battery, Design, WeaponMode
+from drydock.core.rules import Ruleset
 from drydock.render.tables import (
     ARC_LABELS,
     BATTLE_SIZES,
@@ -22,7 +23,6 @@ from drydock.render.tables import (
     STAR_FIELDS,
     launch_per_turn,
 )
-from drydock.rules import Ruleset
 
 
 @dataclass(frozen=True)

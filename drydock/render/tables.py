@@ -1,7 +1,7 @@
 """Display-sheet conventions and print geometry as data (1.0-1.5, 2.2, A.3; weapons.md §8).
 
 Nothing here computes a rating: the numbers on a sheet come from
-:func:`drydock.validation.rate`. These tables say how the sheet *shows* them and
+:func:`drydock.core.validation.rate`. These tables say how the sheet *shows* them and
 how big the printed parts are.
 """
 

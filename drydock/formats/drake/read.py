@@ -10,8 +10,10 @@ from typing import Any
 from pydantic import ValidationError
 
 from drydock import limits
-from drydock.arcs import BOX_PATTERN, count_boxes, parse_display_bank
-from drydock.calc import calculate
+from drydock.core.arcs import BOX_PATTERN, count_boxes, parse_display_bank
+from drydock.core.calc import calculate
+from drydock.core.model import ArcValues, Bank, Battery, Design, StatedValues, SystemEntry, TechLevels, WeaponMode
+from drydock.core.rules import Ruleset
 from drydock.errors import DrydockSyntaxError
 from drydock.formats.text import (
     complete_range,
@@ -20,8 +22,6 @@ from drydock.formats.text import (
     parse_stats,
     parse_traits,
 )
-from drydock.model import ArcValues, Bank, Battery, Design, StatedValues, SystemEntry, TechLevels, WeaponMode
-from drydock.rules import Ruleset
 
 
 class DrakeSyntaxError(DrydockSyntaxError):

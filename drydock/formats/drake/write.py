@@ -3,8 +3,10 @@
 
 from __future__ import annotations
 
-from drydock.arcs import format_display_bank
-from drydock.calc import Rating, calculate
+from drydock.core.arcs import format_display_bank
+from drydock.core.calc import Rating, calculate
+from drydock.core.model import ArcValues, Design, StatedValues, WeaponMode
+from drydock.core.rules import Ruleset
 from drydock.errors import DrydockError
 from drydock.formats.drake.read import (
     _KEY_RE,
@@ -19,8 +21,6 @@ from drydock.formats.text import (
     format_range,
     format_stats,
 )
-from drydock.model import ArcValues, Design, StatedValues, WeaponMode
-from drydock.rules import Ruleset
 
 
 class DrakeWriteError(DrydockError):

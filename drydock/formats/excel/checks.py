@@ -1,6 +1,6 @@
 """Rule checks as formulas: the problem codes a SHIP sheet shows live, the same codes ``drydock check`` gives.
 
-Each check is a spreadsheet condition mirroring one rule of :mod:`drydock.validation`
+Each check is a spreadsheet condition mirroring one rule of :mod:`drydock.core.validation`
 (codes listed there). A weapon row (Weapons sheet) gets its mode's codes, a bank row
 its battery's weapon codes and its own (arc, mounts), and the SHIP ``Problems`` cell
 every code found on the ship, in :func:`sheet_codes` order. Codes the sheet cannot check
@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from drydock.core.model import Design
+from drydock.core.rules import Ruleset
 from drydock.formats.excel import layout as L
 from drydock.formats.excel.literals import contains, equals, text
-from drydock.model import Design
-from drydock.rules import Ruleset
 
 WEAPON_CODES_HEAD = ("ACC_OUT_OF_RANGE", "ROF_INVALID", "IMP_INVALID", "DMG_INVALID", "SEEKER_MA_OUT_OF_RANGE",
                      "UNKNOWN_TRAIT", "DUPLICATE_TRAIT")
@@ -95,7 +95,7 @@ def weapon_checks(r: int, rules: Ruleset) -> str:
 
 def mode_codes(mode: Any, rules: Ruleset) -> str:
     """drydock's codes for one weapon mode, in the order :func:`weapon_checks` writes them."""
-    from drydock.validation import _check_mode
+    from drydock.core.validation import _check_mode
 
     found: list[Any] = []
     _check_mode(mode, rules, "", "", found.append)

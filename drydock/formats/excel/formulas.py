@@ -1,6 +1,6 @@
 """Ruleset formula expressions translated into spreadsheet formulas (A.1-A.5 as Excel text).
 
-A ruleset formula (:mod:`drydock.rules.formula`) is a small Python-like expression.
+A ruleset formula (:mod:`drydock.core.rules.formula`) is a small Python-like expression.
 :func:`to_excel` turns it into Excel/LibreOffice formula text over named ranges,
 fully parenthesised so that Excel's precedence (``-x^2`` is ``(-x)^2`` there) never
 changes a result. ``ceil``/``floor`` get a rounding tolerance first, because Excel

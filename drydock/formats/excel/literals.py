@@ -6,7 +6,7 @@ name can never close the literal (``"a""b"`` is the text ``a"b``): whatever the 
 (``&``, ``=``, ``_xlfn.WEBSERVICE(...)``) stays text. :func:`equals` is a criterion that
 matches the name exactly: an ``=`` in front keeps a name starting with ``<``, ``>`` or ``=``
 from being read as a comparison, and ``~`` escapes the wildcards ``*``, ``?`` and ``~``
-(house-rule names may not hold them anyway, :mod:`drydock.rules.names`).
+(house-rule names may not hold them anyway, :mod:`drydock.core.rules.names`).
 """
 
 from __future__ import annotations

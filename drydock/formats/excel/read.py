@@ -15,13 +15,13 @@ from io import BytesIO
 from typing import Any
 
 from drydock import limits
-from drydock.arcs import parse_bank
+from drydock.core.arcs import parse_bank
+from drydock.core.model import ArcValues, Battery, Design, StatedValues, SystemEntry, TechLevels, WeaponMode
+from drydock.core.rules import Ruleset
 from drydock.errors import DrydockError, DrydockSyntaxError, InvalidValueError
 from drydock.formats.excel import layout as L
 from drydock.formats.excel.values import FormulaInInput, ValueBook, ValueSheet
 from drydock.formats.text import complete_range, parse_range, parse_traits
-from drydock.model import ArcValues, Battery, Design, StatedValues, SystemEntry, TechLevels, WeaponMode
-from drydock.rules import Ruleset
 
 
 class WorkbookError(DrydockSyntaxError):

@@ -16,8 +16,8 @@ from typing import Any
 from openpyxl.workbook.defined_name import DefinedName
 from openpyxl.worksheet.worksheet import Worksheet
 
+from drydock.core.rules import Ruleset
 from drydock.formats.excel.cells import Cells
-from drydock.rules import Ruleset
 
 RULES_SHEET = "Rules"
 

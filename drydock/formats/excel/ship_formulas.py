@@ -15,14 +15,14 @@ from typing import Any
 
 from openpyxl.worksheet.worksheet import Worksheet
 
-from drydock.calc import Rating
+from drydock.core.calc import Rating
+from drydock.core.model import ArcValues, Design
+from drydock.core.rules import Ruleset
 from drydock.formats.excel import layout as L
 from drydock.formats.excel.cells import COMPUTED, WORKING, Cells
 from drydock.formats.excel.checks import bank_checks, ship_problems
 from drydock.formats.excel.formulas import Untranslatable, ceil_x, number, tenth_x, to_excel
 from drydock.formats.excel.literals import equals_cell, lookup_value
-from drydock.model import ArcValues, Design
-from drydock.rules import Ruleset
 
 B, S, CAT = L.BANKS, L.SYSTEMS, L.CATALOGUE_COLUMNS
 TECH_NAMES = {"engines": "TLModEngines", "shields": "TLModShields", "weapons": "TLModWeapons",

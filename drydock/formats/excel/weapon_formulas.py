@@ -15,13 +15,13 @@ from typing import Any
 
 from openpyxl.worksheet.worksheet import Worksheet
 
-from drydock.calc import mode_bsur
+from drydock.core.calc import mode_bsur
+from drydock.core.model import WeaponMode
+from drydock.core.rules import Ruleset
 from drydock.formats.excel import layout as L
 from drydock.formats.excel.cells import WORKING, Cells
 from drydock.formats.excel.formulas import Untranslatable, tenth_x, to_excel
 from drydock.formats.excel.literals import equals, lookup_value
-from drydock.model import WeaponMode
-from drydock.rules import Ruleset
 
 C = {k: v[0] for k, v in L.WEAPON_COLUMNS.items()}
 W = {k: v[0] for k, v in L.WEAPON_WORKING.items()}

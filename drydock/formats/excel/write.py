@@ -22,8 +22,11 @@ from openpyxl.workbook.defined_name import DefinedName
 from openpyxl.worksheet.datavalidation import DataValidation
 from openpyxl.worksheet.worksheet import Worksheet
 
-from drydock.arcs import format_bank
-from drydock.calc import Rating
+from drydock.core.arcs import format_bank
+from drydock.core.calc import Rating
+from drydock.core.model import ArcValues, Battery, Design, StatedValues, WeaponMode
+from drydock.core.rules import Ruleset
+from drydock.core.validation import rate
 from drydock.errors import DrydockError
 from drydock.formats.excel import layout as L
 from drydock.formats.excel.cells import COMPUTED, HEADER, INPUT, WORKING, Cells, add_cached_values
@@ -31,9 +34,6 @@ from drydock.formats.excel.checks import mode_codes, weapon_checks
 from drydock.formats.excel.rules_sheet import RULES_SHEET, define_names, write_rules_sheet
 from drydock.formats.excel.ship_formulas import ShipWriter, ship_names
 from drydock.formats.excel.weapon_formulas import write_working
-from drydock.model import ArcValues, Battery, Design, StatedValues, WeaponMode
-from drydock.rules import Ruleset
-from drydock.validation import rate
 
 _RED = PatternFill("solid", fgColor=L.PROBLEM_FILL, bgColor=L.PROBLEM_FILL)
 

@@ -1,6 +1,6 @@
 """What a ruleset offers a designer: every trait, system and arc code, with its cost and rulebook section.
 
-:func:`catalog` turns the active :class:`~drydock.rules.Ruleset` (the book, or the book
+:func:`catalog` turns the active :class:`~drydock.core.rules.Ruleset` (the book, or the book
 with house rules merged over it) into plain records, so that ``drydock rules`` can list
 them and a house-rule file's values show instead of the book's. :func:`format_catalog`
 prints them as text. Core module: no I/O.
@@ -13,8 +13,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from drydock.rules.formula import Exact, number_text
-from drydock.rules.ruleset import Ruleset, SystemRule, TraitRule
+from drydock.core.rules.formula import Exact, number_text
+from drydock.core.rules.ruleset import Ruleset, SystemRule, TraitRule
 
 #: Where each component arc points, measured clockwise from the ship's facing (4.1).
 COMPONENT_BEARINGS: dict[str, str] = {

@@ -9,18 +9,18 @@ from __future__ import annotations
 
 import json
 
+from drydock.core.fleet import format_fleet, rate_fleet
+from drydock.core.rules import Ruleset
+from drydock.core.rules.catalog import rules_identity
+from drydock.core.rules.factions import HouseRules
+from drydock.core.validation import rate as rate_design
 from drydock.errors import DrydockError
-from drydock.fleet import format_fleet, rate_fleet
 from drydock.formats.fleet import library_changes, read_inputs
+from drydock.formats.houserules import load_house_rules
+from drydock.formats.legacy.nova_record import NovaRecord, format_nova_record
 from drydock.formats.library import library_override
 from drydock.formats.whatif import apply_settings
-from drydock.houserules import load_house_rules
-from drydock.legacy.nova_record import NovaRecord, format_nova_record
-from drydock.report import format_rating
-from drydock.rules import Ruleset
-from drydock.rules.catalog import rules_identity
-from drydock.rules.factions import HouseRules
-from drydock.validation import rate as rate_design
+from drydock.render.report import format_rating
 
 
 def library_report(files: tuple[str, ...] | list[str], house: HouseRules, libraries: tuple[str, ...],

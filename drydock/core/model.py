@@ -97,7 +97,7 @@ class Bank(_Model):
     """A weapon bank: ``mounts`` mounts of ``mount_size`` weapons each, firing into ``arc`` (A.1, C.3).
 
     ``arc`` is a normalised designation: component letters ("ACE"), an alternate code
-    ("FH", C.1) or a defensive arc ("Fwd"). See :mod:`drydock.arcs`.
+    ("FH", C.1) or a defensive arc ("Fwd"). See :mod:`drydock.core.arcs`.
     """
 
     arc: str

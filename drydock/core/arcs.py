@@ -15,11 +15,11 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from drydock.core.model import Bank
+from drydock.core.rules import Ruleset
+from drydock.core.rules.formula import Exact
 from drydock.errors import BankSyntaxError
 from drydock.limits import check_numbers_in
-from drydock.model import Bank
-from drydock.rules import Ruleset
-from drydock.rules.formula import Exact
 
 COMPONENTS = "ABCDEFGHIJKL"
 _BANK_RE = re.compile(r"^\s*(\d*)\s*([A-Za-z]+)\s*(\d*)\s*$")
@@ -162,7 +162,7 @@ def arc_hint(text: str, rules: Ruleset | None = None) -> str:
     >>> arc_hint("ABM")
     'M is not an arc letter (component arcs are A-L); did you mean AB?'
     """
-    from drydock.suggest import closest, or_list
+    from drydock.core.suggest import closest, or_list
 
     rules = rules or Ruleset.unity()
     up = text.strip().upper()

@@ -14,7 +14,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from drydock.suggest import did_you_mean
+from drydock.core.suggest import did_you_mean
 
 #: Examples shown when a key has the wrong kind of value.
 _SHAPES: dict[str, str] = {

@@ -1,7 +1,7 @@
 """Fast exact rationals for compiled formulas: a number is a pair of ints ``(n, d)``, ``d > 0``.
 
 :class:`fractions.Fraction` is exact but slow in pure Python (every operation checks types
-and reduces by a gcd). Compiled formulas (:mod:`drydock.rules.formula`) compute on plain
+and reduces by a gcd). Compiled formulas (:mod:`drydock.core.rules.formula`) compute on plain
 integer pairs in straight-line code and reduce once, at the end (:func:`result`); the
 arithmetic is the same exact rational arithmetic, only without the intermediate gcds.
 This module holds the operations too big to inline (powers, roots, min/max) and the

@@ -1,7 +1,7 @@
 """Design validation: every broken construction rule at once, each with a stable code.
 
-:func:`validate` returns a list of :class:`~drydock.problems.Problem`; :func:`rate`
-returns the :class:`~drydock.calc.Rating` with those problems attached. Codes:
+:func:`validate` returns a list of :class:`~drydock.core.problems.Problem`; :func:`rate`
+returns the :class:`~drydock.core.calc.Rating` with those problems attached. Codes:
 
 ========================== ==========================================================
 code                       rule
@@ -56,12 +56,12 @@ default, errors with the rules option ``drydock_caps: error``.
 
 from __future__ import annotations
 
-from drydock.advice import fit_advice, system_suggestion, trait_suggestion
-from drydock.arcs import arc_hint
-from drydock.calc import Rating, calculate
-from drydock.model import ArcValues, Design, WeaponMode
-from drydock.problems import Problem, Severity
-from drydock.rules import Ruleset
+from drydock.core.advice import fit_advice, system_suggestion, trait_suggestion
+from drydock.core.arcs import arc_hint
+from drydock.core.calc import Rating, calculate
+from drydock.core.model import ArcValues, Design, WeaponMode
+from drydock.core.problems import Problem, Severity
+from drydock.core.rules import Ruleset
 
 
 def rate(design: Design, rules: Ruleset | None = None) -> Rating:

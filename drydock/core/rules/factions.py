@@ -3,7 +3,7 @@
 A house-rule file may hold, beside the usual overrides of the Unity tables, a
 ``factions`` mapping. Each faction's entry is merged over the file's own overrides
 (mappings merge, anything else replaces, as for any house rule) and gives that
-faction its own :class:`~drydock.rules.Ruleset` (built with
+faction its own :class:`~drydock.core.rules.Ruleset` (built with
 :meth:`Ruleset.from_data`); designs of any other faction use the file's rules. The
 faction ruleset is named after the faction, so its ``label`` (printed on ratings,
 sheets and rosters) says which rules rated a design.
@@ -14,12 +14,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from drydock.core.model import Design
+from drydock.core.rules.names import check_name
+from drydock.core.rules.ruleset import Ruleset, _merge
+from drydock.core.rules.unity import UNITY
 from drydock.errors import RulesError
 from drydock.limits import FACTIONS, LimitError
-from drydock.model import Design
-from drydock.rules.names import check_name
-from drydock.rules.ruleset import Ruleset, _merge
-from drydock.rules.unity import UNITY
 
 
 def faction_key(name: str) -> str:

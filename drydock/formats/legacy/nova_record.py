@@ -16,12 +16,12 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
+from drydock.core.model import SystemEntry
+from drydock.core.rules import Ruleset
 from drydock.errors import DrydockSyntaxError
-from drydock.legacy import tables
-from drydock.legacy.convert import ConversionReport, round_half_up, start_report
-from drydock.legacy.nova import NovaBattery, NovaDisplay
-from drydock.model import SystemEntry
-from drydock.rules import Ruleset
+from drydock.formats.legacy import tables
+from drydock.formats.legacy.convert import ConversionReport, round_half_up, start_report
+from drydock.formats.legacy.nova import NovaBattery, NovaDisplay
 
 
 class NovaRecordFileError(DrydockSyntaxError):
@@ -306,8 +306,8 @@ def _systems(display: NovaDisplay, rules: Ruleset, rep: ConversionReport,
 def check_record(record: NovaRecord, rules: Ruleset | None = None) -> list[Any]:
     """What ``drydock check`` reports for a Nova record (X.2): it is not rated by Appendix A, so only the
     record's own sense is checked (hull size, readable shields and CR, known systems, banked weapons)."""
-    from drydock.advice import system_suggestion
-    from drydock.problems import Problem
+    from drydock.core.advice import system_suggestion
+    from drydock.core.problems import Problem
 
     rules = rules or Ruleset.unity()
     out = []

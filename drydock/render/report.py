@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from drydock.arcs import format_bank
-from drydock.calc import Rating
+from drydock.core.arcs import format_bank
+from drydock.core.calc import Rating
+from drydock.core.model import ArcValues
+from drydock.core.rules import Ruleset
+from drydock.core.rules.formula import number_text
 from drydock.errors import inline
 from drydock.formats.text import format_range, format_stats
-from drydock.model import ArcValues
-from drydock.rules import Ruleset
-from drydock.rules.formula import number_text
 
 _num = number_text
 

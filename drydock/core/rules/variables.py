@@ -1,6 +1,6 @@
 """Which variables each rules formula may use (``drydock rules --variables``), with what they mean.
 
-The names come from :data:`drydock.rules.ruleset.FORMULA_VARIABLES` and
+The names come from :data:`drydock.core.rules.ruleset.FORMULA_VARIABLES` and
 ``SYSTEM_VARIABLES``; every weapon formula (``bsur``, ``seeking_addition``,
 ``defensive_addition``) sees every weapon variable, so a house rule can price, say,
 a seeker by its traits (A.1, C.4).
@@ -8,7 +8,7 @@ a seeker by its traits (A.1, C.4).
 
 from __future__ import annotations
 
-from drydock.rules.ruleset import FORMULA_VARIABLES, SYSTEM_VARIABLES
+from drydock.core.rules.ruleset import FORMULA_VARIABLES, SYSTEM_VARIABLES
 
 #: What each formula variable stands for (the section of the rule that defines it).
 MEANINGS: dict[str, str] = {

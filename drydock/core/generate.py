@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import random
 
-from drydock.model import ArcValues, Bank, Battery, Design, SystemEntry, TechLevels, WeaponMode
-from drydock.rules import Ruleset
-from drydock.validation import validate
+from drydock.core.model import ArcValues, Bank, Battery, Design, SystemEntry, TechLevels, WeaponMode
+from drydock.core.rules import Ruleset
+from drydock.core.validation import validate
 
 _NAMES = ["Laser", "Ion Cannon", "Torpedo", "Plasma Gun", "Railgun", "Missile", "Flak", "Lance", "Beam", "Mass Driver"]
 _FACTIONS = ["Imperial", "Rebel", "Kzinti", "Terran Alliance", "Free Traders", ""]
@@ -46,7 +46,7 @@ def _arc(rng: random.Random, rules: Ruleset) -> str:
         return rng.choice(sorted(rules.alternate_arcs))
     if roll < 0.3:
         return rng.choice(sorted(rules.data.arcs.defensive))
-    from drydock.arcs import normalize_arc
+    from drydock.core.arcs import normalize_arc
 
     letters = rng.sample("ABCDEFGHIJKL", rng.randint(1, 4))
     return normalize_arc("".join(letters), rules) or "A"

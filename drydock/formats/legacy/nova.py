@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 
 from drydock import limits
 from drydock.errors import DrydockSyntaxError
-from drydock.legacy.admiralty import Fragment
+from drydock.formats.legacy.admiralty import Fragment
 
 
 class NovaSyntaxError(DrydockSyntaxError):

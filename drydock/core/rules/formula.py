@@ -29,8 +29,8 @@ from collections.abc import Callable, Iterable
 from fractions import Fraction
 
 from drydock import limits
+from drydock.core.rules import rational as Q
 from drydock.errors import RulesError
-from drydock.rules import rational as Q
 
 #: An exact number as formulas produce it.
 Exact = int | Fraction
@@ -194,7 +194,7 @@ class Formula:
                 except ValueError as exc:
                     raise self._error(f": the number {literal[:40]} {exc}") from None
         # The expression is compiled to straight-line integer arithmetic on (numerator,
-        # denominator) pairs (drydock.rules.rational): no Fraction and no gcd until the end.
+        # denominator) pairs (drydock.core.rules.rational): no Fraction and no gcd until the end.
         # Two entry points share the code: `value` (reduced int/Fraction) and `value_pair`.
         self.variables = frozenset(used - set(FUNCTIONS))
         source = _Codegen(consts, text).functions(tree.body, sorted(allowed), sorted(self.variables))
@@ -253,7 +253,7 @@ class _Codegen:
 
     Every value is two locals, ``<v>_n`` and ``<v>_d`` (denominator > 0, unreduced);
     literals are exact constant pairs; ``x if c else y``, ``and`` and ``or`` evaluate lazily.
-    Powers, roots, min and max call :mod:`drydock.rules.rational`.
+    Powers, roots, min and max call :mod:`drydock.core.rules.rational`.
     """
 
     def __init__(self, consts: dict[str, object], text: str) -> None:

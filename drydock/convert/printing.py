@@ -5,7 +5,7 @@ tracks (one value per hull box) with the AE marking rule beside them -- an engin
 boxes, a weapon hit rolls twice on the card's weapon damage chart -- instead of Unity tracks the player
 would not use. The converter carries those tracks and the chart in the design's notes, so a converted
 file printed later with ``drydock ssd`` gets the same sheet. Nova records print on their own sheet
-(:mod:`drydock.legacy.nova_sheet`). Needs the SSD renderer (:mod:`drydock.render`, WeasyPrint).
+(:mod:`drydock.convert.nova_sheet`). Needs the SSD renderer (:mod:`drydock.render`, WeasyPrint).
 """
 
 from __future__ import annotations
@@ -14,12 +14,12 @@ import re
 from dataclasses import replace
 from typing import Any
 
+from drydock.core.model import Design
+from drydock.core.rules import Ruleset
 from drydock.errors import DrydockError
-from drydock.legacy import tables
-from drydock.model import Design
-from drydock.rules import Ruleset
+from drydock.formats.legacy import tables
 
-#: The converter's notes (drydock.legacy.convert) that carry the AE card's tracks and damage chart.
+#: The converter's notes (drydock.formats.legacy.convert) that carry the AE card's tracks and damage chart.
 AE_TRACKS_NOTE = re.compile(r"^AE tracks: Engines (?P<engines>[\d ]+); Shields (?P<shields>[\d ]+)$")
 AE_CHART_NOTE = re.compile(r"^AE weapon damage chart (?P<chart>\d+:\S+(?: \d+:\S+)*) \((?P<key>.*)\); "
                            + re.escape(tables.AE_DAMAGE_RULE) + "$")
@@ -59,10 +59,10 @@ def as_printed(sheet: Any, design: Any) -> Any:
 
 def sheet_for(record: Any, rules: Ruleset | None = None) -> Any:
     """The :class:`~drydock.render.sheet.Sheet` of a Unity design, a converted AE design, or a Nova record."""
-    from drydock.legacy.nova_record import NovaRecord
-    from drydock.legacy.nova_sheet import sheet_from_nova
+    from drydock.convert.nova_sheet import sheet_from_nova
+    from drydock.core.validation import rate
+    from drydock.formats.legacy.nova_record import NovaRecord
     from drydock.render.sheet import sheet_from_rating
-    from drydock.validation import rate
 
     if isinstance(record, NovaRecord):
         return sheet_from_nova(record)
@@ -74,7 +74,7 @@ def sheet_for(record: Any, rules: Ruleset | None = None) -> Any:
 
 def print_ssd(records: list[Any], *, rules: Ruleset | None = None, paper: str = "letter",
               per_page: int = 1) -> bytes:
-    """One PDF booklet of every record (Unity :class:`~drydock.model.Design` or Nova record)."""
+    """One PDF booklet of every record (Unity :class:`~drydock.core.model.Design` or Nova record)."""
     try:
         from drydock.render import build_booklet
         from drydock.render.pdf import render_pdf

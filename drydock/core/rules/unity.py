@@ -6,7 +6,7 @@ house-rule file (``--rules FILE``) can override any entry by the same keys.
 
 Numbers are decimal strings read exactly ("0.43" is the fraction 43/100; no
 float and no rounded decimal anywhere). Formulas use the variables listed in
-:mod:`drydock.rules.ruleset`. Values the reference marks uncertain carry
+:mod:`drydock.core.rules.ruleset`. Values the reference marks uncertain carry
 ``confidence`` ("M" reconstructed, "L" guess) and a ``note``. Where the rulebook
 leaves a reading open, the decision is recorded beside the entry with the
 rulebook's words (``quote``) and, where a player may want the other reading, an

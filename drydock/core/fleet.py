@@ -2,7 +2,7 @@
 
 A :class:`Fleet` is what a player fields: designs, each with a count of ships, their
 names and IDs, a battle size, and the house rules of the run (scoped by faction, see
-:mod:`drydock.rules.factions`). This module is core: it reads no files (the fleet
+:mod:`drydock.core.rules.factions`). This module is core: it reads no files (the fleet
 file is :mod:`drydock.formats.fleet`). Fleet problems have codes of their own:
 
 * ``FLEET_OVER_LIMIT`` (error): the fleet's total CR exceeds its battle size's fleet limit (2.2);
@@ -15,12 +15,12 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
-from drydock.calc import Rating
+from drydock.core.calc import Rating
+from drydock.core.model import Design
+from drydock.core.problems import Problem
+from drydock.core.rules import Ruleset
+from drydock.core.rules.factions import HouseRules
 from drydock.errors import DrydockError, inline
-from drydock.model import Design
-from drydock.problems import Problem
-from drydock.rules import Ruleset
-from drydock.rules.factions import HouseRules
 
 #: 2.2 battle sizes, smallest first, in the order of ``Ruleset.battle_sizes`` (400/700/1000/1500/2000).
 BATTLE_SIZE_NAMES: tuple[str, ...] = ("very small", "small", "medium", "large", "very large")
@@ -154,7 +154,7 @@ class FleetRating:
 
 def rate_fleet(fleet: Fleet) -> FleetRating:
     """Rate each design once under its own rules; the fleet total is the sum of every ship's CR (2.2)."""
-    from drydock.validation import rate
+    from drydock.core.validation import rate
 
     ratings = tuple(rate(e.design, fleet.rules_for(e.design)) for e in fleet.entries)
     total = sum(r.combat_rating * e.count for r, e in zip(ratings, fleet.entries, strict=True))

@@ -11,8 +11,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from drydock.legacy import tables
-from drydock.legacy.nova_record import NovaRecord
+from drydock.formats.legacy import tables
+from drydock.formats.legacy.nova_record import NovaRecord
 
 #: Open-question numbers of drydock's rules notes ("OQ7", "X.2 OQ9"): not the player's words.
 _INTERNAL = re.compile(r"(?:,\s*|\s+)?\b(?:X\.\d+\s+)?OQ\d+\b")
@@ -27,8 +27,8 @@ def player_words(note: str) -> str:
 
 def sheet_from_nova(record: NovaRecord) -> Any:
     """A :class:`drydock.render.sheet.Sheet` for ``record`` (kind ``"nova"``)."""
+    from drydock.core.rules import Ruleset
     from drydock.render.sheet import BankView, BatteryView, Mode, Sheet, Track, sheet_arcs
-    from drydock.rules import Ruleset
 
     tracks = []
     if record.armor:

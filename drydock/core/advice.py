@@ -1,6 +1,6 @@
 """Help to fix a design: the nearest valid names for a typo, and what would fit when a design is over space.
 
-Core module (no I/O). :mod:`drydock.validation` adds these hints to its problem messages
+Core module (no I/O). :mod:`drydock.core.validation` adds these hints to its problem messages
 (``UNKNOWN_TRAIT``, ``UNKNOWN_SYSTEM``, ``OVER_SPACE``).
 """
 
@@ -8,10 +8,10 @@ from __future__ import annotations
 
 import math
 
-from drydock.calc import Rating, calculate
-from drydock.model import Design
-from drydock.rules import Ruleset
-from drydock.suggest import closest, or_list
+from drydock.core.calc import Rating, calculate
+from drydock.core.model import Design
+from drydock.core.rules import Ruleset
+from drydock.core.suggest import closest, or_list
 
 
 def trait_suggestion(word: str, rules: Ruleset) -> str:

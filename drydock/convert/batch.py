@@ -18,10 +18,10 @@ from pathlib import Path
 from typing import Any
 
 from drydock import limits
+from drydock.core.rules import Ruleset
 from drydock.errors import DrydockError, printable
 from drydock.formats import decode_text, format_named, read_bytes, write_atomic
-from drydock.legacy.convert import ConversionReport
-from drydock.rules import Ruleset
+from drydock.formats.legacy.convert import ConversionReport
 
 SOURCES = ("admiralty", "nova")
 #: Files a folder scan picks up (a file named on the command line is read whatever its name).
@@ -93,8 +93,8 @@ def convert_text(text: str, source: str, *, file: str, rules: Ruleset | None = N
     result = FileResult(path=file)
     try:
         if source == "admiralty":
-            from drydock.legacy.admiralty import AdmiraltySyntaxError, parse_admiralty_each
-            from drydock.legacy.convert import convert_admiralty
+            from drydock.formats.legacy.admiralty import AdmiraltySyntaxError, parse_admiralty_each
+            from drydock.formats.legacy.convert import convert_admiralty
 
             for record in parse_admiralty_each(text, file=file):
                 if isinstance(record, AdmiraltySyntaxError):  # one bad design of several: the others convert
@@ -107,8 +107,8 @@ def convert_text(text: str, source: str, *, file: str, rules: Ruleset | None = N
             if not result.designs:
                 result.error = result.reports[0].error
         else:
-            from drydock.legacy.nova import parse_nova
-            from drydock.legacy.nova_record import convert_nova
+            from drydock.formats.legacy.nova import parse_nova
+            from drydock.formats.legacy.nova_record import convert_nova
 
             for display in parse_nova(text, file=file):
                 record, report = convert_nova(display, rules)
@@ -125,7 +125,7 @@ def convert_text(text: str, source: str, *, file: str, rules: Ruleset | None = N
         result.error = f"{file}: cannot convert: {exc}"
         result.designs.clear()
         result.reports = [ConversionReport(source=file, kind=source, error=result.error)]
-    from drydock.rules.catalog import with_house_note
+    from drydock.core.rules.catalog import with_house_note
 
     result.designs[:] = [with_house_note(d, rules) for d in result.designs]
     return result
@@ -152,11 +152,9 @@ def convert_file(path: str | os.PathLike[str], source: str, *, stem: str = "",
 
 
 def output_format(source: str, to: str | None) -> str:
-    """The output format name: ``to``, or the default (Drake for AE designs when registered, else YAML)."""
-    from drydock.formats import FORMATS
-
+    """The output format name: ``to``, or the default (Drake for AE designs, YAML for Nova records)."""
     if to is None:
-        return "drake" if source == "admiralty" and "drake" in FORMATS else "yaml"
+        return "drake" if source == "admiralty" else "yaml"
     to = to.lower()
     if source == "nova" and to not in NOVA_FORMATS:
         raise DrydockError(f"a Nova record (X.2) is not a Unity design: write it as {' or '.join(NOVA_FORMATS)}, "
@@ -179,7 +177,7 @@ def write_result(result: FileResult, outdir: str | os.PathLike[str], to: str, *,
     target = output_path(result.stem, outdir, to, source=source)
     try:
         if source == "nova":
-            from drydock.legacy import nova_record
+            from drydock.formats.legacy import nova_record
 
             data: str | bytes = nova_record.to_yaml(result.designs) if to == "yaml" else \
                 nova_record.to_json(result.designs)

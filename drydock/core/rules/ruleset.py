@@ -1,7 +1,7 @@
 """The :class:`Ruleset`: the Unity tables validated and indexed, with house-rule overrides.
 
 ``Ruleset.unity()`` is the book. ``Ruleset.from_data(overrides)`` deep-merges a
-house-rule mapping (the same keys as :data:`drydock.rules.unity.UNITY`) over the
+house-rule mapping (the same keys as :data:`drydock.core.rules.unity.UNITY`) over the
 book and validates the result, so a bad house rule fails once, at load time, with
 a :class:`~drydock.errors.RulesError` naming the key.
 """
@@ -17,9 +17,9 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, PlainValidator, ValidationError, model_validator
 
+from drydock.core.rules.formula import Exact, Formula, ceil, exact
+from drydock.core.rules.unity import UNITY
 from drydock.errors import RulesError
-from drydock.rules.formula import Exact, Formula, ceil, exact
-from drydock.rules.unity import UNITY
 
 #: Every weapon variable, given to every weapon formula (bsur, seeking_addition, defensive_addition):
 #: L long range band (a seeker's MA), MA seeker MA (0 for other weapons), ROF, ACC and ACC_SEEK
@@ -197,7 +197,7 @@ class Ruleset:
         try:
             self.data = RulesData.model_validate(data)
         except ValidationError as exc:
-            from drydock.messages import explain
+            from drydock.core.messages import explain
 
             loc, message, given = explain(exc.errors(), RulesData)
             where = ".".join(str(p) for p in loc)
@@ -317,11 +317,11 @@ class Ruleset:
             raise RulesError("a house-rule file must be a mapping of rules entries")
         unknown = set(overrides) - set(UNITY)
         if unknown:
-            from drydock.suggest import did_you_mean
+            from drydock.core.suggest import did_you_mean
 
             raise RulesError("unknown rules entries: " + ", ".join(
                 f"{k}{did_you_mean(str(k), UNITY)}" for k in sorted(map(str, unknown))))
-        from drydock.rules.names import check_names
+        from drydock.core.rules.names import check_names
 
         check_names(overrides)
         _check_new_names(overrides)
@@ -384,7 +384,7 @@ class Ruleset:
 
     @cached_property
     def memo(self) -> dict[Any, Any]:
-        """Results of pure calculator steps under these rules (:mod:`drydock.calc`), keyed by their inputs."""
+        """Results of pure calculator steps under these rules (:mod:`drydock.core.calc`), keyed by their inputs."""
         return {}
 
     def clear_memo(self) -> None:
@@ -394,7 +394,7 @@ class Ruleset:
 
     @cached_property
     def arc_counts(self) -> dict[str, Exact | None]:
-        """Memo of :func:`drydock.arcs.arc_count` results for this ruleset."""
+        """Memo of :func:`drydock.core.arcs.arc_count` results for this ruleset."""
         return {}
 
     @cached_property
@@ -411,7 +411,7 @@ _UNITY: Ruleset | None = None
 def _check_new_names(overrides: dict[str, Any]) -> None:
     """A house rule may add a trait or system, but one that lacks what a new entry needs and is spelt
     like an existing one is a typo: say which (``systems.Hyperdrve`` -> Hyperdrive)."""
-    from drydock.suggest import did_you_mean
+    from drydock.core.suggest import did_you_mean
 
     for table, needs in (("traits", "name"), ("systems", "type")):
         entries = overrides.get(table)

@@ -1,7 +1,7 @@
 """The construction calculator: SU, BSUR, bank costs, ORAT, DRAT, CR, tracks (A.1-A.5).
 
 :func:`calculate` computes every figure of a design under a :class:`Ruleset`
-without judging it; :func:`drydock.validation.rate` adds the list of problems.
+without judging it; :func:`drydock.core.validation.rate` adds the list of problems.
 All arithmetic is exact rational arithmetic (``int`` and :class:`~fractions.Fraction`,
 never float or a rounded decimal): a whole number such as 20 stays exactly 20. The
 only roundings are the ones the rules state: "rounded up" is a ceiling and "rounded
@@ -17,12 +17,12 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from drydock.arcs import arc_count, format_bank
+from drydock.core.arcs import arc_count, format_bank
+from drydock.core.model import ArcValues, Bank, Battery, Design, WeaponMode
+from drydock.core.problems import Problem
+from drydock.core.rules import Ruleset
+from drydock.core.rules.formula import Exact
 from drydock.limits import check_design, require_design
-from drydock.model import ArcValues, Bank, Battery, Design, WeaponMode
-from drydock.problems import Problem
-from drydock.rules import Ruleset
-from drydock.rules.formula import Exact
 
 ZERO = 0
 ONE = 1

@@ -1,7 +1,7 @@
 """Load a house-rule file (YAML) over the Unity rules: ``drydock rate --rules FILE``.
 
 A file may also scope overrides to one faction (``factions: {Eldar: {...}}``, see
-:mod:`drydock.rules.factions`): :func:`load_house_rules` returns every ruleset of
+:mod:`drydock.core.rules.factions`): :func:`load_house_rules` returns every ruleset of
 the file, :func:`load_ruleset` the one for designs of no listed faction.
 
 A rules file is bounded before it is read (:data:`MAX_RULES_BYTES`, :data:`MAX_RULES_DEPTH`),
@@ -15,9 +15,9 @@ from pathlib import Path
 from typing import Any
 
 from drydock import limits
+from drydock.core.rules import Ruleset
+from drydock.core.rules.factions import HouseRules
 from drydock.errors import DrydockError, RulesError
-from drydock.rules import Ruleset
-from drydock.rules.factions import HouseRules
 
 MAX_RULES_BYTES = limits.RULES_FILE.value  # every sanity limit is listed in drydock/limits.py
 MAX_RULES_DEPTH = limits.RULES_DEPTH.value

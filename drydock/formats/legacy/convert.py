@@ -1,11 +1,11 @@
-"""AE record -> Unity :class:`~drydock.model.Design` plus a :class:`ConversionReport` (Appendix X.1).
+"""AE record -> Unity :class:`~drydock.core.model.Design` plus a :class:`ConversionReport` (Appendix X.1).
 
 The Unity design takes its hull size from the number of Hull values, its engine and
 shield ratings from the first Engines/Shields values, each battery's weapons, arcs and
 range bands (S/M/L as printed, or RNG/3, 2RNG/3, RNG), ROF/ACC/IMP/DMG unchanged, traits
-and starship options by the tables in :mod:`drydock.legacy.tables`. Whatever has no
+and starship options by the tables in :mod:`drydock.formats.legacy.tables`. Whatever has no
 Unity equivalent is kept as a note on the design (``Design.notes``) and listed in the
-report; the design is re-rated with :func:`drydock.validation.rate` and every Unity rule
+report; the design is re-rated with :func:`drydock.core.validation.rate` and every Unity rule
 it breaks is reported beside the AE combat rating as stated.
 """
 
@@ -17,12 +17,12 @@ from dataclasses import dataclass, field
 from decimal import ROUND_HALF_UP, Decimal
 from typing import Any
 
-from drydock.arcs import normalize_arc
-from drydock.legacy import tables
-from drydock.legacy.admiralty import AdmiraltyRecord, AEBattery
-from drydock.model import Bank, Battery, Design, SystemEntry, TechLevels, WeaponMode
-from drydock.rules import Ruleset
-from drydock.validation import rate
+from drydock.core.arcs import normalize_arc
+from drydock.core.model import Bank, Battery, Design, SystemEntry, TechLevels, WeaponMode
+from drydock.core.rules import Ruleset
+from drydock.core.validation import rate
+from drydock.formats.legacy import tables
+from drydock.formats.legacy.admiralty import AdmiraltyRecord, AEBattery
 
 
 @dataclass
