@@ -34,6 +34,10 @@ def analyze(files: tuple[str, ...], screens: int, as_json: bool, report_file: st
     if not designs:
         raise DrydockError("no designs")
     check_outputs([report_file] if report_file else [], list(files))
+    for d in designs:
+        if getattr(d, "kind", None) == "nova":  # X.2 dice are not the 4.2 tables this analysis is exact for
+            raise DrydockError(f"{d.title or d.class_name}: a Nova record (X.2) has no Appendix A analysis; see it "
+                               "with 'drydock rate' and try it in play with 'drydock battle'")
     analyses = [analyse(d, screens) for d in designs]
     if report_file:
         write_report(report_file, analysis_page(analyses), force=force)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 
+from drydock.core.admiralty_card import cr_of_record
 from drydock.core.fleet import format_fleet, rate_fleet
 from drydock.core.rules import Ruleset
 from drydock.core.rules.catalog import rules_identity
@@ -76,12 +77,16 @@ def rate_files(files: tuple[str, ...], rules_file: str | None, *, as_json: bool 
                     messages.append(f"drydock: error: {item.name}: {exc}")
                     failed = True
                     continue
+                record = cr_of_record(design, rating.combat_rating)
                 obj = rating.to_dict()
+                if record.source != "unity":  # X.1: an Admiralty card is fielded at its stated AE CR
+                    obj["cr_of_record"] = {"value": record.value, "source": record.source, "unity": record.unity}
                 if book_cr is not None:
                     obj["combat_rating_book"] = book_cr
                 if settings:
                     obj["what_if"] = list(settings)
-                text = format_rating(rating, item.name, rules=rules, book_cr=book_cr, what_if=settings) + "\n"
+                text = format_rating(rating, item.name, rules=rules, book_cr=book_cr, what_if=settings,
+                                     record=record) + "\n"
                 if item.entry is not None:
                     text += f"Ships: {item.entry.count} in fleet {item.fleet.name or item.name}\n"
                 if item.scoped:

@@ -58,7 +58,6 @@ def ssd(files: tuple[str, ...], output: str, paper: str, per_page: str, html_out
     Nova sheet. Progress is shown on a terminal.
     """
     from drydock.cli.progress import busy, progress
-    from drydock.convert.printing import as_printed
     from drydock.core.validation import rate, validate
     from drydock.render.fleet import fleet_booklet
     from drydock.render.html import render_html, standalone_asset_base
@@ -113,7 +112,6 @@ def ssd(files: tuple[str, ...], output: str, paper: str, per_page: str, html_out
 
     booklet = fleet_booklet(designs, rules=rules, paper=paper.lower(), per_page=int(per_page), blank=blank,
                             roster=True if roster is None and fleets else roster, compact=compact, key=key)
-    booklet.sheets = [as_printed(sheet, d) for sheet, (d, _, _) in zip(booklet.sheets, designs, strict=True)]
     with busy(f"Rendering {len(booklet.sheets)} sheet(s) to PDF"):
         pdf = render_pdf(booklet, jobs=jobs)
     _write(output, pdf, force)

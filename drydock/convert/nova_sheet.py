@@ -66,5 +66,6 @@ def sheet_from_nova(record: NovaRecord) -> Any:
     notes.append(f"Fighters: flights of {record.fighters_per_flight} (X.2)")
     notes.extend(player_words(n) for n in record.notes)
     return Sheet(title=record.title, combat_rating=record.combat_rating, ship_name=record.ship_name,
+                 ship_id=record.ship_id,
                  tracks=tuple(tracks), batteries=tuple(batteries), traits=traits, notes=tuple(notes),
                  kind="nova", arcs=sheet_arcs(tuple(batteries), Ruleset.unity()))

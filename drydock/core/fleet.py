@@ -15,6 +15,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
+from drydock.core.admiralty_card import RecordCR, cr_of_record
 from drydock.core.calc import Rating
 from drydock.core.model import Design
 from drydock.core.problems import Problem
@@ -24,6 +25,11 @@ from drydock.errors import DrydockError, inline
 
 #: 2.2 battle sizes, smallest first, in the order of ``Ruleset.battle_sizes`` (400/700/1000/1500/2000).
 BATTLE_SIZE_NAMES: tuple[str, ...] = ("very small", "small", "medium", "large", "very large")
+
+
+def is_nova(design: Any) -> bool:
+    """True for a Nova record (X.2), which a fleet fields at its X.2 CR (it has no Appendix A rating)."""
+    return getattr(design, "kind", None) == "nova"
 
 
 def fleet_limit(size: str | int, rules: Ruleset) -> tuple[str, int]:
@@ -124,9 +130,13 @@ class FleetRating:
     """Each design of a fleet rated once (under its faction's rules), and the fleet total against its limit."""
 
     fleet: Fleet
-    ratings: tuple[Rating, ...]
+    ratings: tuple[Rating | None, ...]
+    """Each design's Appendix A rating (``None`` for a Nova record, which Appendix A does not rate)."""
     total: int
     limit: tuple[str, int] | None
+    records: tuple[RecordCR, ...] = ()
+    """Each design's CR of record (:func:`drydock.core.admiralty_card.cr_of_record`): an Admiralty card's stated AE CR
+    (X.1), a Nova record's X.2 CR, otherwise the Appendix A rating. The total counts these."""
 
     @property
     def within_limit(self) -> bool:
@@ -141,24 +151,29 @@ class FleetRating:
         if self.limit is not None:
             out["battle_size"], out["limit"] = self.limit
         i = 0
-        for entry, rating in zip(f.entries, self.ratings, strict=True):
-            out["designs"].append({"design": entry.design.title, "source": entry.source, "count": entry.count,
-                                   "combat_rating": rating.combat_rating,
-                                   "rules": f.rules_for(entry.design).label})
+        for entry, record in zip(f.entries, self.records, strict=True):
+            row = {"design": entry.design.title, "source": entry.source, "count": entry.count,
+                   "combat_rating": record.value, "rules": f.rules_for(entry.design).label}
+            if record.source != "unity":
+                row.update(combat_rating_source=record.source, unity_combat_rating=record.unity)
+            out["designs"].append(row)
             for ship in ships[i:i + entry.count]:
                 out["ships"].append({"name": ship.ship_name, "id": ship.ship_id, "design": entry.design.title,
-                                     "combat_rating": rating.combat_rating})
+                                     "combat_rating": record.value})
             i += entry.count
         return out
 
 
 def rate_fleet(fleet: Fleet) -> FleetRating:
-    """Rate each design once under its own rules; the fleet total is the sum of every ship's CR (2.2)."""
+    """Rate each design once under its own rules; the fleet total is the sum of every ship's CR of record (2.2;
+    an Admiralty card counts its AE CR, X.1; a Nova record its X.2 CR)."""
     from drydock.core.validation import rate
 
-    ratings = tuple(rate(e.design, fleet.rules_for(e.design)) for e in fleet.entries)
-    total = sum(r.combat_rating * e.count for r, e in zip(ratings, fleet.entries, strict=True))
-    return FleetRating(fleet, ratings, total, fleet.limit())
+    ratings = tuple(None if is_nova(e.design) else rate(e.design, fleet.rules_for(e.design)) for e in fleet.entries)
+    records = tuple(cr_of_record(e.design, None if r is None else r.combat_rating)
+                    for e, r in zip(fleet.entries, ratings, strict=True))
+    total = sum(c.value * e.count for c, e in zip(records, fleet.entries, strict=True))
+    return FleetRating(fleet, ratings, total, fleet.limit(), records)
 
 
 def validate_fleet(fleet: Fleet, rating: FleetRating | None = None) -> list[Problem]:
@@ -185,13 +200,14 @@ def format_fleet(rating: FleetRating, source: str | None = None) -> str:
     out = [head, f"  {'Ships':>5}  {'Design':<44}{'CR':>5}{'Total':>7}  Names"]
     ships = f.ships()
     i = 0
-    for entry, r in zip(f.entries, rating.ratings, strict=True):
+    for entry, r in zip(f.entries, rating.records, strict=True):
         group = ships[i:i + entry.count]
         i += entry.count
         names = ", ".join(f"{s.ship_name} ({s.ship_id})" if s.ship_name else s.ship_id for s in group)
         title = entry.design.title or entry.design.class_name or "(unnamed design)"
-        out.append(f"  {entry.count:>5}  {title[:43]:<44}{r.combat_rating:>5}{r.combat_rating * entry.count:>7}  "
-                   f"{names}")
+        out.append(f"  {entry.count:>5}  {title[:43]:<44}{r.value:>5}{r.value * entry.count:>7}  {names}")
+        if r.source != "unity":
+            out.append(f"  {'':>5}  CR: {r.label}")
         if f.house.is_scoped(entry.design):
             out.append(f"  {'':>5}  rules: {f.rules_for(entry.design).label}")
     total = f"  Fleet total: {f.ship_count()} ships, CR {rating.total}"

@@ -56,6 +56,7 @@ default, errors with the rules option ``drydock_caps: error``.
 
 from __future__ import annotations
 
+from drydock.core.admiralty_card import admiralty_problems
 from drydock.core.advice import fit_advice, system_suggestion, trait_suggestion
 from drydock.core.arcs import arc_hint
 from drydock.core.calc import Rating, calculate
@@ -68,7 +69,8 @@ def rate(design: Design, rules: Ruleset | None = None) -> Rating:
     """Compute every figure of ``design`` and attach every problem it has."""
     rules = rules or Ruleset.unity()
     rating = calculate(design, rules)
-    rating.problems = _problems(design, rating, rules)
+    # X.1: an Admiralty card's construction limits are information, not errors
+    rating.problems = admiralty_problems(design, _problems(design, rating, rules))
     return rating
 
 

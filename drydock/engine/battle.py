@@ -103,6 +103,9 @@ class Battle:
         for side, specs in enumerate(match.sides):
             for i, s in enumerate(specs):
                 self.ships.append(ShipState(s, side, len(self.ships), labels[side][i]))
+        for s in self.ships:  # X.1/X.2: the End Phase rolls of legacy ships (AE chart, Nova damage checks)
+            if s.legacy is not None:
+                s.legacy.rng = rng
         self.vp = [0, 0]
         self.turn = 0
         self.flights: list = []  # SeekerFlight and FighterFlight

@@ -171,6 +171,12 @@ def fire_volley(rng: random.Random, attacker: ShipState, target: ShipState, mode
     ``penalty``: further -1s fire control may cancel (flares in the line of sight, B.9); ``bonus``: +1s
     (a face-up probe near the target, B.17).
     """
+    legacy = attacker.spec.legacy or target.spec.legacy
+    if legacy is not None:  # X.1 / X.2 (drydock.engine.legacy_rules)
+        done, penalty = legacy.before_volley(rng, attacker, target, mode, weapons, size, band, log, what, penalty,
+                                             bonus)
+        if done is not None:
+            return done
     # B.5: a detected cloaked target is -1
     mod = to_hit_modifier(mode, band, target.cm + target.cloaked + penalty, attacker.fc) + bonus
     acc = mode.acc
@@ -225,6 +231,8 @@ def fire_volley(rng: random.Random, attacker: ShipState, target: ShipState, mode
             target.dir_screens[arc] -= screens_used
         else:
             target.screens -= screens_used
+        if target.legacy is not None:  # X.2: a Nova ship's armor boxes first
+            normal = target.spec.legacy.absorb_armor(target, normal)
         ion = target.spec.ionized
         for _ in range(normal):
             roll_damage(rng, tally, cts=mode.cts, inc=mode.inc, knt=mode.knt, dly=mode.dly, dsr=mode.dsr,

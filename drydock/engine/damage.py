@@ -85,6 +85,8 @@ def _refresh_equipment(ship: ShipState) -> None:
 def apply_marked_damage(ship: ShipState, log: list[str] | None = None) -> bool:
     """4.5: marked damage takes effect. Returns True if the ship is destroyed (hull track full)."""
     spec = ship.spec
+    if spec.legacy is not None:  # X.1 Admiralty card, X.2 Nova ship: drydock.engine.legacy_rules
+        return spec.legacy.apply(ship, log, None)
     if log is not None and (ship.p_hull or ship.p_eng or ship.p_wpn or ship.p_shd):
         log.append(f"  {ship.label}: hull +{ship.p_hull}, engines +{ship.p_eng}, weapons +{ship.p_wpn}, "
                    f"shields +{ship.p_shd}")

@@ -64,6 +64,8 @@ class FighterFlight:
         self.carrier = carrier
         self.q, self.r, self.heading = q, r, heading
         self.count = self.size
+        if carrier.spec.legacy is not None:  # X.2: a Nova flight begins with three fighters
+            self.count = min(self.size, carrier.spec.legacy.fighters)
         self.label = label
         self.kills = 0
         self.alive = True
@@ -377,7 +379,10 @@ def small_hits(r, target: ShipState, hits: int, arc: int) -> tuple[int, DamageTa
         used = min(target.screens, points)
         target.screens -= used
     tally = DamageTally()
-    for _ in range(points - used):
+    rolls = points - used
+    if target.legacy is not None:  # X.2: a Nova ship's armor boxes first
+        rolls = target.spec.legacy.absorb_armor(target, rolls)
+    for _ in range(rolls):
         roll_damage(r, tally, ionized=target.spec.ionized)
     target.p_hull += tally.hull
     target.p_eng += tally.engine

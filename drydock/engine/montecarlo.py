@@ -13,6 +13,7 @@ from typing import Any
 from drydock.core.model import Design
 from drydock.engine.ai import DEFAULT_DOCTRINE, DOCTRINES, doctrine_label, doctrine_pair
 from drydock.engine.battle import BattleResult, Matchup
+from drydock.engine.legacy_rules import ship_spec
 from drydock.engine.ships import ShipSpec
 from drydock.errors import inline
 
@@ -127,7 +128,7 @@ def build_matchup(side_a: list[Design], side_b: list[Design], **opts: Any) -> Ma
 
     def spec(d: Design) -> ShipSpec:
         if id(d) not in cache:
-            cache[id(d)] = ShipSpec(d)
+            cache[id(d)] = ship_spec(d)  # Admiralty cards and Nova records with their rules (X.1, X.2)
         return cache[id(d)]
 
     return Matchup([spec(d) for d in side_a], [spec(d) for d in side_b], **opts)
@@ -257,6 +258,8 @@ def illegal_designs(designs: list[Design]) -> list[str]:
 
     out = []
     for d in {id(d): d for d in designs}.values():
+        if getattr(d, "kind", None) == "nova":  # a Nova record (X.2) is not built by Appendix A
+            continue
         errors = [p for p in validate(d) if p.is_error]
         if errors:
             out.append(f"{d.title or d.class_name}: illegal design ({errors[0].message}"

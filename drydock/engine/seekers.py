@@ -201,6 +201,8 @@ def attack(battle, flight: SeekerFlight, vacated: tuple[int, int]) -> None:  # t
             t.dir_screens[arc] -= used
         else:
             t.screens -= used
+        if t.legacy is not None:  # X.2: a Nova ship's armor boxes first
+            normal = t.spec.legacy.absorb_armor(t, normal)
         for _ in range(normal):
             roll_damage(r, tally, cts=mode.cts, inc=mode.inc, knt=mode.knt, dly=mode.dly, dsr=mode.dsr,  # type: ignore[arg-type]
                         ionized=t.spec.ionized)

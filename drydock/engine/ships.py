@@ -114,7 +114,7 @@ class ShipSpec:
                  "not_simulated", "engines", "afb", "flights", "launch_tubes", "hyperdrive", "marines",
                  "tractor_beams",
                  "stutterdrive", "overthrusters", "shockwave", "system_qty", "design", "mines", "cloak", "flares",
-                 "probes", "sails", "shuttles")
+                 "probes", "sails", "shuttles", "legacy")
 
     def __init__(self, design: Design, rules: Ruleset | None = None, name: str | None = None) -> None:
         rules = rules or Ruleset.unity()
@@ -196,6 +196,8 @@ class ShipSpec:
                 share = cr_share(design, rules, self.cr, name)
                 notes.append(f"{self.name}: {name}: {SYSTEM_NOTES.get(name, 'not simulated')} ({share} of its CR)")
         self.not_simulated = list(dict.fromkeys(notes))
+        #: X.1 Admiralty card / X.2 Nova ship rules (drydock.engine.legacy_rules.ship_spec sets them), else None
+        self.legacy = None
 
     @property
     def battery_count(self) -> int:
@@ -221,7 +223,7 @@ class ShipState:
                  "cm", "fc", "lrs", "stealth", "destroyed_turn", "warming", "hyper_total", "hyper_eng",
                  "jumped", "marines_left", "boarders", "beams_turn", "beams_used", "captured",
                  "mines_left", "cloaked", "detected", "cloak_turns", "marker",
-                 "flares_left", "probes_left", "wind")
+                 "flares_left", "probes_left", "wind", "legacy")
 
     def __init__(self, spec: ShipSpec, side: int, uid: int, label: str) -> None:
         self.spec = spec
@@ -269,6 +271,7 @@ class ShipState:
         self.flares_left = spec.flares
         self.probes_left = spec.probes
         self.wind: int | None = None  # B.21: the direction the solar wind blows toward (ships with sails)
+        self.legacy = spec.legacy.new_state() if spec.legacy is not None else None  # X.1/X.2 counters
 
     @property
     def engine_rating(self) -> int:

@@ -36,7 +36,7 @@ from drydock.core.model import Design
 from drydock.core.rules import Ruleset
 from drydock.core.rules.factions import HouseRules
 from drydock.errors import DrydockError, DrydockSyntaxError, quote
-from drydock.formats import FORMATS, format_for, read_bytes, read_designs, read_records, read_text_capped
+from drydock.formats import FORMATS, format_for, read_bytes, read_records, read_text_capped
 from drydock.formats.files import is_outside
 from drydock.formats.library import validate_file, where
 from drydock.formats.native import _path, design_from_data, design_to_data
@@ -215,8 +215,8 @@ def _entry(s: ShipFile, i: int, base: Path, file: str, lines: dict, rules: Rules
             raise fail(f"design file {s.design} not found ({target})")
         key = str(target.resolve())
         if key not in read:
-            try:
-                read[key] = read_designs(target, rules=rules)
+            try:  # a Nova record (X.2) joins a fleet at its X.2 CR
+                read[key] = read_records(target, rules=rules)
             except DrydockError as exc:
                 if isinstance(exc, DrydockSyntaxError) and is_outside(base, target):
                     exc.text = None  # a file outside the fleet's folder: named, its content never quoted
@@ -458,8 +458,8 @@ def read_side(spec: str) -> tuple[list[Design], list[Fleet]]:
             fleet = read_fleet(name)
             fleets.append(fleet)
             designs.extend(fleet.ships())
-        else:
-            designs.extend(read_designs(name))
+        else:  # a Nova record file (X.2) fights as it is: drydock.engine.legacy_rules
+            designs.extend(read_records(name))
     if not designs:
         raise DrydockError(f"{spec}: no designs")
     return designs, fleets

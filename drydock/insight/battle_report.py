@@ -17,6 +17,7 @@ from drydock.core.model import Design
 from drydock.core.validation import rate
 from drydock.engine.ai import DEFAULT_DOCTRINE, doctrine_label
 from drydock.engine.battle import BattleResult
+from drydock.engine.legacy_notes import ae_rules_batteries, fielded_cr
 from drydock.engine.montecarlo import Summary, wilson
 from drydock.engine.observe import END_KINDS, LOSS_KINDS
 from drydock.engine.tables import SIMULATED_SYSTEMS, SIMULATED_TRAITS
@@ -30,11 +31,14 @@ DOCTRINE_DEFAULT = DEFAULT_DOCTRINE
 def unsimulated_su(design: Design, launch_recovery: bool = False) -> tuple[int, int]:
     """(SU spent on what the engine does not simulate, SU used): systems outside ``SIMULATED_SYSTEMS`` (but
     launch tubes under option F.5, B.12) and batteries with a trait outside ``SIMULATED_TRAITS``."""
+    if getattr(design, "kind", None) == "nova":  # a Nova record has no SU (X.2): its not-simulated list says it
+        return 0, 0
     r = rate(design)
     played = SIMULATED_SYSTEMS | ({"Launch Tubes", "Shuttlecraft"} if launch_recovery else set())
     out = sum(s.su for s in r.systems if s.name not in played)
+    legacy = ae_rules_batteries(design)  # X.1: batteries with traits kept under "use Admiralty rules"
     for battery, br in zip(design.weapons, r.batteries, strict=True):
-        if any(t not in SIMULATED_TRAITS for m in battery.modes for t in m.traits):
+        if any(t not in SIMULATED_TRAITS for m in battery.modes for t in m.traits) or battery.name in legacy:
             out += br.su
     return out, r.used_su
 
@@ -46,6 +50,8 @@ class SideInfo:
     cr: int
     unsimulated_su: int
     used_su: int
+    nova_records: int = 0
+    """Nova records on the side (X.2): they have no SU, so the SU share leaves them out."""
 
 
 @dataclass
@@ -70,8 +76,9 @@ class BattleReport:
             un = used = cr = 0
             for d in designs:
                 u, t = unsimulated_su(d, launch_recovery)
-                un, used, cr = un + u, used + t, cr + rate(d).combat_rating
-            infos.append(SideInfo(name, labs, cr, un, used))
+                un, used, cr = un + u, used + t, cr + fielded_cr(d)  # X.1/X.2 CRs of record
+            nova = sum(1 for d in designs if getattr(d, "kind", None) == "nova")
+            infos.append(SideInfo(name, labs, cr, un, used, nova))
         return cls((infos[0], infos[1]), doctrine)
 
     def add(self, r: BattleResult) -> None:
@@ -134,6 +141,7 @@ class BattleReport:
                 "combat_rating": info.cr,
                 "not_simulated_su": info.unsimulated_su,
                 "not_simulated_share": num(Fraction(info.unsimulated_su, max(info.used_su, 1))),
+                "nova_records": info.nova_records,
                 "mean_damage": num(sum(self.band_damage(i).values()), 2),
                 "mean_damage_by_band": {b: num(v, 2) for b, v in self.band_damage(i).items()},
                 "mean_damage_by_battery": batteries,
@@ -177,9 +185,11 @@ def format_report(report: BattleReport) -> str:
     ended = ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in d["ended"].items() if v)
     lines.append(f"how the battles ended: {ended}")
     for s in d["sides"]:
-        share = pct(s["not_simulated_share"])
+        share = f"{pct(s['not_simulated_share'])} of SU not simulated"
+        if s.get("nova_records"):  # X.2 records have no SU: their unplayed rules are in the not-simulated list
+            share += f"; {s['nova_records']} Nova record(s) without SU, not counted"
         fk = s["mean_turns_to_first_kill"]
-        lines.append(f"side {s['side']}: CR {s['combat_rating']} ({share} of SU not simulated); "
+        lines.append(f"side {s['side']}: CR {s['combat_rating']} ({share}); "
                      f"first kill in {s['battles_with_a_kill']} battles"
                      + (f", mean turn {text(fk)}" if fk is not None else ""))
         bands = ", ".join(f"{b} {text(v)}" for b, v in s["mean_damage_by_band"].items() if v)

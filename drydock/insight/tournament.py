@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from drydock.core.model import Design
-from drydock.core.validation import rate
+from drydock.engine.legacy_notes import fielded_cr
 from drydock.engine.montecarlo import CHUNK, build_matchup, run_seed, wilson
 from drydock.errors import DrydockError, inline
 from drydock.limits import STATE_FILE, TURNS
@@ -39,7 +39,10 @@ def distinct(designs: list[Design]) -> list[Design]:
     seen: set[str] = set()
     out: list[Design] = []
     for d in designs:
-        key = fingerprint(d.model_copy(update={"ship_name": "", "ship_id": ""}))
+        data = d.model_dump(mode="json", by_alias=True)
+        data.pop("ship_name", None)
+        data.pop("ship_id", None)
+        key = hashlib.sha256(json.dumps(data, sort_keys=True, default=str).encode()).hexdigest()
         if key not in seen:
             seen.add(key)
             out.append(d)
@@ -257,7 +260,7 @@ class Tournament:
                 a, b = wilson(w, self.runs)
                 cells[i][j] = (Fraction(w, self.runs), a, b)
             games = wins + draws + losses
-            rows.append({"design": names[i], "combat_rating": rate(self.designs[i]).combat_rating,
+            rows.append({"design": names[i], "combat_rating": fielded_cr(self.designs[i]),  # X.1/X.2
                          "wins": wins, "draws": draws, "losses": losses,
                          "score": Fraction(2 * wins + draws, 2 * games) if games else Fraction(0)})
         ranking = sorted(rows, key=lambda r: (-r["score"], r["design"]))

@@ -11,13 +11,15 @@ from dataclasses import replace
 from drydock.core.model import Design
 from drydock.core.rules import Ruleset
 from drydock.core.validation import rate
+from drydock.render.admiralty_sheet import as_printed
 from drydock.render.booklet import build_booklet
 from drydock.render.sheet import Booklet, Sheet, sheet_from_rating
 
 
 def ship_sheet(design: Design, rules: Ruleset, scoped: bool = False) -> Sheet:
-    """The sheet of one ship (NAME and ID come from the design); ``scoped`` adds a note naming its rules."""
-    sheet = sheet_from_rating(rate(design, rules), rules)
+    """The sheet of one ship (NAME and ID come from the design); ``scoped`` adds a note naming its rules.
+    A converted Admiralty design prints as its AE card (X.1, :func:`drydock.render.admiralty_sheet.as_printed`)."""
+    sheet = as_printed(sheet_from_rating(rate(design, rules), rules), design)
     if scoped:
         sheet = replace(sheet, notes=(*sheet.notes, f"Rules: {rules.label}"))
     return sheet

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from drydock.core.admiralty_card import RecordCR
 from drydock.core.arcs import format_bank
 from drydock.core.calc import Rating
 from drydock.core.model import ArcValues
@@ -22,7 +23,7 @@ HOUSE_MARK = "*"
 
 
 def format_rating(r: Rating, source: str | None = None, *, rules: Ruleset | None = None,
-                  book_cr: int | None = None, what_if: tuple[str, ...] = ()) -> str:
+                  book_cr: int | None = None, what_if: tuple[str, ...] = (), record: RecordCR | None = None) -> str:
     """A readable breakdown: SU used and remaining line by line, then ratings, tracks and problems.
 
     Under house rules (``rules`` not the book) the CR carries :data:`HOUSE_MARK` and a line names
@@ -77,7 +78,11 @@ def format_rating(r: Rating, source: str | None = None, *, rules: Ruleset | None
         line(f"{s.name}{qty}", s.su, ", ".join(extras))
     out.append(f"  {'Total':<44}{r.used_su:>7}{r.remaining_su:>8}")
     house = rules is not None and not rules.is_book
-    out.append(f"ORAT {r.orat}   DRAT {r.drat}   CR {r.combat_rating}{HOUSE_MARK if house else ''}")
+    if record is not None and record.source.startswith("admiralty"):  # X.1: the AE card's CR is fielded
+        out.append(f"ORAT {r.orat}   DRAT {r.drat}   CR {record.value}{'~' if record.marked else ''}   "
+                   f"({record.label}{HOUSE_MARK if house else ''})")
+    else:
+        out.append(f"ORAT {r.orat}   DRAT {r.drat}   CR {r.combat_rating}{HOUSE_MARK if house else ''}")
     if house:
         assert rules is not None
         book = f"; CR {book_cr} by the book" if book_cr is not None else ""

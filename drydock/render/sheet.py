@@ -115,6 +115,8 @@ class Sheet:
     """Construction errors, printed so nobody fields an illegal ship unawares."""
     kind: str = "unity"
     """What kind of record this is ("unity"; a legacy converter may use "nova" or "admiralty")."""
+    record_label: str = ""
+    """How the header names a record that is not a Unity design ("Admiralty card (X.1)"); default "<kind> record"."""
     flights: Flights | None = None
     track_rule: str = ""
     """How to mark the tracks when it is not the Unity rule (an AE card: two boxes per engine/shield hit, X.1)."""

@@ -69,6 +69,7 @@ class NovaRecord(_Model):
     class_name: str = ""
     type: str = ""
     ship_name: str = ""
+    ship_id: str = ""
     nova_cr: int | None = None
     cr_modifier_percent: int | None = None
     combat_rating: int | None = None
