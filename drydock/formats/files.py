@@ -25,6 +25,7 @@ from typing import BinaryIO
 from drydock.errors import DrydockError
 
 _READ: set[str] = set()
+_RUN_ACTIVE = [False]
 
 #: Paths a traded file may not lead to (their content must never be quoted back).
 SYSTEM_DIRS = ("/proc", "/sys", "/dev", "/etc", "/run", "/boot", "/root", "/var/run")
@@ -59,7 +60,8 @@ def open_regular(name: str | os.PathLike[str]) -> BinaryIO:
     except BaseException:
         os.close(fd)
         raise
-    _READ.add(_key(name))
+    if _RUN_ACTIVE[0]:
+        _READ.add(_key(name))
     return os.fdopen(fd, "rb")
 
 
@@ -103,11 +105,26 @@ def on_new_run(forget: Callable[[], None]) -> None:
 
 
 def new_run() -> None:
-    """Start a run (one command): forget the files read so far and every per-run cache (a long-lived
-    process, such as a test runner, runs many commands)."""
+    """Start a run (one command): from now until :func:`end_run`, every file opened is an input of the
+    run (:func:`files_read`); per-run caches start empty. Outside a run (drydock used as a library)
+    nothing is recorded: only the inputs a caller names are checked."""
     _READ.clear()
+    _RUN_ACTIVE[0] = True
     for forget in _ON_NEW_RUN:
         forget()
+
+
+def end_run() -> None:
+    """End the run :func:`new_run` started: forget its files and caches."""
+    _READ.clear()
+    _RUN_ACTIVE[0] = False
+    for forget in _ON_NEW_RUN:
+        forget()
+
+
+def in_run() -> bool:
+    """Is a run (one command) under way?"""
+    return _RUN_ACTIVE[0]
 
 
 def files_read() -> set[str]:

@@ -41,7 +41,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from drydock import limits
 from drydock.errors import DesignFileError, DrydockSyntaxError
 from drydock.formats import read_text_capped
-from drydock.formats.files import on_new_run
+from drydock.formats.files import in_run, on_new_run
 from drydock.formats.native import ModeFile, _path, _positions, _trim_loc
 from drydock.formats.text import parse_range, parse_stats
 
@@ -211,7 +211,9 @@ def load_library(path: str | Path, *, _stack: tuple[Path, ...] = (), _cache: dic
     if _cache is not None:
         _cache[key] = lib
     if real not in _RUN and len(_RUN) >= limits.LIBRARY_FILES.value:
-        raise limits.LimitError("weapon libraries read", limits.LIBRARY_FILES, file=name)
+        if in_run():
+            raise limits.LimitError("weapon libraries read", limits.LIBRARY_FILES, file=name)
+        _RUN.clear()  # a long-lived library user: a cache, not a limit
     _RUN[real] = lib
     return lib
 
