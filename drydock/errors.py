@@ -70,7 +70,7 @@ class InvalidValueError(DrydockError):
     def from_validation(cls, model: str, exc: Any) -> InvalidValueError:
         """One line from a pydantic ``ValidationError``: the record, the field and the first problem."""
         errors = exc.errors()
-        first = errors[0] if errors else {"loc": (), "msg": str(exc)}
+        first: dict[str, Any] = errors[0] if errors else {"loc": (), "msg": str(exc)}
         inner = first.get("ctx", {}).get("error")
         if isinstance(inner, InvalidValueError):  # a nested record already said it
             return inner
@@ -131,3 +131,55 @@ class BankSyntaxError(DrydockSyntaxError):
 
 class StatsSyntaxError(DrydockSyntaxError):
     """A weapon stat block (``ROFxACC/IMP/DMG``) or range cannot be read."""
+
+
+def yaml_hint(problem: str) -> str:
+    """``problem`` (a YAML parser's message) with a hint when an unquoted ``*`` or ``&`` started a value: YAML
+    reads ``range: *-6-12`` as an alias (Bls/Crn bands must be quoted: ``range: "*-6-12"``)."""
+    low = problem.lower()
+    if "alias" in low or "anchor" in low or "found character '*'" in low or "found character '&'" in low:
+        return (f"{problem} (a value starting with * or & is a YAML alias or anchor: quote it, "
+                f"e.g. range: \"*-6-12\")")
+    return problem
+
+
+#: Structural mistakes of one file reported together (issue 26); past this many, "and N more".
+MISTAKES_MAX = 20
+
+
+class SyntaxErrors(DrydockSyntaxError):
+    """Several structural mistakes of one file, each with its line: one line of output per mistake."""
+
+    def __init__(self, errors: list[DrydockSyntaxError]) -> None:
+        self.errors = errors[:MISTAKES_MAX]
+        self.more = len(errors) - len(self.errors)
+        first = self.errors[0]
+        super().__init__(first.message, text=first.text, file=first.file, line=first.line, column=first.column)
+
+    def __str__(self) -> str:
+        lines = [str(e) for e in self.errors]
+        if self.more:
+            lines.append(f"{self.errors[0].file or '<input>'}: ... and {self.more} more mistake(s)")
+        return "\n".join(lines)
+
+    def with_file(self, file: str) -> DrydockSyntaxError:
+        for e in self.errors:
+            e.with_file(file)
+        return super().with_file(file)
+
+
+def raise_all(errors: list[DrydockSyntaxError], kind: type[SyntaxErrors] = SyntaxErrors) -> None:
+    """Raise ``errors`` (one error as itself, several together as ``kind``); nothing when empty."""
+    if len(errors) == 1:
+        raise errors[0]
+    if errors:
+        raise kind(errors)
+
+
+class DesignFileErrors(SyntaxErrors, DesignFileError):
+    """Several mistakes of one YAML/JSON design file."""
+
+
+def error_lines(message: str) -> list[str]:
+    """The lines of an error message: a file's several mistakes print one line each."""
+    return [line for line in str(message).split("\n") if line.strip()] or [str(message)]

@@ -7,7 +7,7 @@ make drydock build a billion-box track, expand a YAML alias bomb or loop for an 
 past it, reading stops with a :class:`LimitError` naming the field and the limit.
 Every check runs *before* a list, string or loop is built from the value.
 
-:data:`LIMITS` is the table (``README.md``, "Limits and bad input", lists it too);
+:data:`LIMITS` is the table (``docs/limits.md``, "Limits and bad input", lists it too);
 :func:`check_design` checks a whole :class:`~drydock.core.model.Design` and is called by
 every reader and by :func:`drydock.core.calc.calculate`; :func:`check_text` checks the size
 and line lengths of a text file before it is parsed.
@@ -65,7 +65,7 @@ def _limit(name: str, value: int, reason: str) -> Limit:
     return lim
 
 
-#: name -> Limit, in the order of the README table.
+#: name -> Limit, in the order of the table in docs/limits.md.
 LIMITS: dict[str, Limit] = {}
 
 # ------------------------------------------------------------------ design values
@@ -158,7 +158,10 @@ STATE_FILE = _limit("tournament state size", 8 * 1024 * 1024, "bytes in one dryd
 def check(what: str, value: int, limit: Limit, *, file: str | None = None, low: int | None = None) -> int:
     """``value`` if ``abs(value)`` (or ``value`` itself when ``low`` is given) is within ``limit``; else raise."""
     if low is not None:
-        ok = low <= value <= limit.value
+        if value < low:  # too small is not "past the limit": say what is allowed
+            where = f"{file}: " if file else ""
+            raise DrydockError(f"{where}{what} must be at least {low:,}, not {_short_number(value)}")
+        ok = value <= limit.value
     else:
         ok = -limit.value <= value <= limit.value
     if not ok:
@@ -167,7 +170,7 @@ def check(what: str, value: int, limit: Limit, *, file: str | None = None, low: 
 
 
 def check_count(what: str, items: Iterable[Any] | int, limit: Limit, *, file: str | None = None) -> None:
-    n = items if isinstance(items, int) else len(list(items))  # type: ignore[arg-type]
+    n = items if isinstance(items, int) else len(list(items))
     if n > limit.value:
         raise LimitError(what, limit, file=file, value=n)
 
@@ -360,5 +363,5 @@ class _Checker:
 
 
 def table() -> list[tuple[str, int, str]]:
-    """(name, value, reason) for every limit, for documentation and ``README.md``."""
+    """(name, value, reason) for every limit, for documentation and ``docs/limits.md``."""
     return [(lim.name, lim.value, lim.reason) for lim in LIMITS.values()]

@@ -5,7 +5,7 @@ Written from ``../shared/rules/construction.md`` and ``systems.md`` alone, in ex
 own tables (typed from the rules text), its own roundings, its own arc counting. It reads
 a :class:`drydock.core.model.Design` (only as a record of values) and returns plain figures.
 
-Readings are drydock's documented defaults (README "Readings"): DRAT rounded once after
+Readings are drydock's documented defaults (docs/house-rules.md, "Readings"): DRAT rounded once after
 systems, CR from the rounded DRAT, weapons TL un-applied on the rounded bank SU and
 rounded once, Expendable factor inside the single rounding, Defensive base product from
 the Seeking/Defensive column, several levels of a DRAT multiplier multiply (m^n), Fire

@@ -91,5 +91,6 @@ def test_convert_reads_and_writes_under_house_rules(tmp_path):
     assert run("convert", str(FIXTURES / "majestic.drake"), "-o", str(out), "--rules", str(rules)).exit_code == 0
     assert "combat_rating" not in out.read_text(encoding="utf-8")  # 185 is what these rules compute
     r = run("show", str(out), "--rules", str(rules))
-    assert r.output.startswith("Imperial MAJESTIC-class Battlecruiser (185)\n")
+    assert r.output.startswith("# * combat rating under house rules: ")  # marked as rate marks it (issue 26)
+    assert r.output.splitlines()[1] == "Imperial MAJESTIC-class Battlecruiser (185*)"
     assert run("show", str(out)).output.startswith("Imperial MAJESTIC-class Battlecruiser (188)\n")

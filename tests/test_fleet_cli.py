@@ -1,6 +1,7 @@
 """Fleets through the CLI: rate, check, ssd, battle and convert with a fleet file (issue 16)."""
 
 import json
+import os
 import re
 from io import BytesIO
 from pathlib import Path
@@ -43,11 +44,11 @@ def test_rate_prints_each_design_once_with_count_and_total():
     out = res.output
     assert out.count("Free Traders KESTREL-class Corvette   [") == 1
     assert "Ships: 4 in fleet Home Guard" in out
-    assert re.search(r"4  Free Traders KESTREL-class Corvette\s+40\s+160  Kestrel \(HG-04\), Kite \(HG-05\), "
+    assert re.search(r"4  Free Traders KESTREL-class Corvette\s+40\*\s+160\* Kestrel \(HG-04\), Kite \(HG-05\), "
                      r"Kiska \(HG-06\), Kodiak \(HG-07\)", out)
-    assert re.search(r"1  Imperial MAJESTIC-class Battlecruiser\s+188\s+188  Majestic \(BC-01\)", out)
+    assert re.search(r"1  Imperial MAJESTIC-class Battlecruiser\s+188\*\s+188\* Majestic \(BC-01\)", out)
     # 188 + 2 x 64 + 4 x 40 + 2 x 148 (Kzinti x1.7: 87 -> 148) = 772 (Defensive: seeking ACC column)
-    assert "Fleet total: 9 ships, CR 772 of 1000 (medium battle, 2.2): within the limit" in out
+    assert "Fleet total: 9 ships, CR 772* of 1000 (medium battle, 2.2): within the limit" in out
 
 
 def test_rate_json_has_the_fleet_object():
@@ -152,7 +153,8 @@ def test_convert_fleet_to_workbook_and_back(tmp_path):
     wb = load_workbook(xlsx)
     assert wb.sheetnames[:5] == ["Fleet", "SHIP1", "SHIP2", "SHIP3", "SHIP4"]
     rows = [[c.value for c in r] for r in wb["Fleet"].iter_rows()]
-    assert ["SHIP3", "Free Traders KESTREL-class Corvette", 4, "Kestrel, Kite, Kiska, Kodiak", None] in rows
+    # the Design and CR cells are formulas over the ship sheet (tests/test_fleet_workbook_live.py)
+    assert ["SHIP3", "=SHIP3!$C$1", 4, "Kestrel, Kite, Kiska, Kodiak", None, "=SHIP3!$H$8", "=C12*F12"] in rows
     assert run("convert", xlsx, "-o", back).exit_code == 0
     rules = EX / "fleets" / "house-rules.yaml"
     for path in (xlsx, back):
@@ -162,8 +164,9 @@ def test_convert_fleet_to_workbook_and_back(tmp_path):
         assert (fleet["total_cr"], len(fleet["ships"])) == (772, 9)
         assert fleet["ships"][3] == {"name": "Kestrel", "id": "HG-04",
                                      "design": "Free Traders KESTREL-class Corvette", "combat_rating": 40}
-    text = back.read_text()
-    assert text.startswith("fleet: Home Guard\nbattle_size: medium\nships:\n- design:\n")
+    text = back.read_text()  # the fleet's rules: survives, relative to the written file
+    rel = os.path.relpath(rules, tmp_path)
+    assert text.startswith(f"fleet: Home Guard\nbattle_size: medium\nrules: {rel}\nships:\n- design:\n")
 
 
 def test_folders_skip_libraries_and_rules_files():
@@ -191,4 +194,5 @@ def test_json_fleet_and_inline_designs(tmp_path):
     assert data["ships"][1]["names"] == ["Valiant", "Vigil"] and data["ships"][3]["count"] == 2
     assert data["ships"][0]["design"]["class"] == "Majestic"
     res = run("rate", "--json", out)
-    assert json.loads(res.output)[-1]["total_cr"] == 650  # no house rules: the Comets are back to 87
+    assert data["rules"] == os.path.relpath(EX / "fleets" / "house-rules.yaml", tmp_path)  # kept (issue 26)
+    assert json.loads(res.output)[-1]["total_cr"] == 772  # under the fleet's house rules: the Comets are 148

@@ -191,10 +191,10 @@ def _fleet_cell(data: bytes, addr: str, value: object) -> bytes:
 
 
 @pytest.mark.parametrize(("addr", "value", "message"), [
-    ("C7", "abc", "Fleet!C7: ships must be a whole number, got 'abc'"),
-    ("C7", "9" * 5000, "Fleet!C7: ships with 5000 digits is past drydock's limit"),
-    ("C7", 1e300, "Fleet!C7: SHIP1: ships (10000000...301 digits) is past drydock's limit of 1,000"),
-    ("A7", "SHIP" + "9" * 5000, "Fleet!A7: no design sheet"),
+    ("C10", "abc", "Fleet!C10: ships must be a whole number, got 'abc'"),  # the first ship row (fleet_sheet.py)
+    ("C10", "9" * 5000, "Fleet!C10: ships with 5000 digits is past drydock's limit"),
+    ("C10", 1e300, "Fleet!C10: SHIP1: ships (10000000...301 digits) is past drydock's limit of 1,000"),
+    ("A10", "SHIP" + "9" * 5000, "Fleet!A10: no design sheet"),
     ("B2", 2.5, "Fleet!B2: battle size must be a whole number, got '2.5'"),
 ])
 def test_fleet_sheet_values_are_checked(tmp_path: Path, fleet_xlsx: bytes, addr: str, value: object,

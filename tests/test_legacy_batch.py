@@ -109,7 +109,7 @@ def test_nova_through_click_and_bad_options(tmp_path):
     assert result.exit_code == 2 and "not a Unity design" in result.output
     result = CliRunner().invoke(legacy_convert, ["--from", "admiralty", str(tmp_path / "nope"), "-o", str(out),
                                                  "--report", "r2.md"])
-    assert result.exit_code == 1 and "no such file or folder" in result.output
+    assert result.exit_code == 2 and "no such file or directory" in result.output
 
 
 def test_report_markdown_lists_each_part():

@@ -2,7 +2,7 @@
 
 Source: Unity Rulebook v2.0, A.6. The book prints CR 185 and a weapons track 17-13-9-5; the
 formulas give CR 188 (ORAT 605, DRAT 57.6 rounded up to 58) and 16-12-8-4 (14 weapons + 2
-equipment). These tests keep the formulas' numbers (README: known book errors).
+equipment). These tests keep the formulas' numbers (docs/house-rules.md: known book errors).
 """
 
 from fractions import Fraction

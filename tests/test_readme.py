@@ -1,10 +1,13 @@
-"""The README runs as written: every ```sh line, in order, from a temporary copy of the repository.
+"""The README and every page of docs/ run as written: every ```sh line, in order, from a temporary copy of the
+repository (one copy per file).
 
 Each command runs with the installed ``drydock`` (the running interpreter's ``bin`` first on
 PATH), under ``bash -o pipefail``, in a copy of the repository root so that ``examples/...``
 paths work and nothing is written into the checkout. A line must exit 0, or with N when it
-ends ``# exit N``. Left out: the set-up lines (they create a virtual environment), the test
-command itself, and the ``bench/`` scripts (speed figures are measured by hand, house style 9).
+ends ``# exit N``. Left out: the set-up lines (they create a virtual environment or install
+packages: pip, pipx, apt-get, dnf, pacman, brew, winget), the test command itself, servers that
+run until stopped (``dask scheduler``, ``dask worker``, ``mkdocs serve``), and the ``bench/`` scripts
+(speed figures are measured by hand, house style 9).
 """
 
 from __future__ import annotations
@@ -20,10 +23,13 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 README = ROOT / "README.md"
+PAGES = sorted((ROOT / "docs").glob("*.md"))
 _EXIT = re.compile(r"#\s*exit\s+(\d+)\s*$")
-_SKIP = (re.compile(r"python3? -m venv"), re.compile(r"^python3? -m pytest\b"), re.compile(r"^python3? bench/"))
-_IGNORE = shutil.ignore_patterns(".git", ".venv*", ".ci-venv", "__pycache__", ".pytest_cache", ".ruff_cache",
-                                 "*.egg-info", ".hypothesis", "node_modules")
+_SKIP = (re.compile(r"python3? -m venv"), re.compile(r"^python3? -m pytest\b"), re.compile(r"^python3? bench/"),
+         re.compile(r"^(sudo )?(pipx?|py -m pipx?|apt-get|apt|dnf|pacman|brew|winget) install\b"),
+         re.compile(r"^(dask (scheduler|worker)|dask-scheduler|dask-worker|mkdocs serve)\b"))
+_IGNORE = shutil.ignore_patterns(".git", ".venv*", ".ci-venv*", "site", "__pycache__", ".pytest_cache", ".ruff_cache",
+                                 ".mypy_cache", "*.egg-info", ".hypothesis", "node_modules")
 
 
 def sh_commands(text: str) -> list[tuple[int, str]]:
@@ -76,7 +82,22 @@ def _installed_drydock() -> Path | None:
     return exe if exe.exists() else None
 
 
-def test_readme_runs_as_written(tmp_path):
+def test_the_readme_and_docs_keep_their_examples():
+    counts = {path.name: len(sh_commands(path.read_text(encoding="utf-8"))) for path in [README, *PAGES]}
+    assert counts["README.md"] >= 5, "the README lost its quick start and tour"
+    assert sum(counts.values()) >= 60, f"the README and docs/ lost their command examples: {counts}"
+
+
+def test_install_and_server_lines_are_left_out():
+    assert all(skipped(c) for c in ("pipx install .", "sudo apt-get install pipx", "brew install pango",
+                                    "pip install '.[cluster]'", "dask scheduler --host 127.0.0.1",
+                                    "dask worker tcp://127.0.0.1:8786 --nworkers 2"))
+    assert not any(skipped(c) for c in ("drydock new x.yaml", "drydock tournament a b --scheduler tcp://x:1",
+                                        "mkdocs build --strict"))
+
+
+@pytest.mark.parametrize("doc", [README, *PAGES], ids=lambda p: p.name)
+def test_readme_runs_as_written(tmp_path, doc):
     bin_dir = _installed_drydock()
     if bin_dir is None:
         if os.environ.get("CI"):
@@ -88,14 +109,13 @@ def test_readme_runs_as_written(tmp_path):
     shutil.copytree(ROOT, repo, ignore=_IGNORE)
     env = dict(os.environ, PATH=f"{bin_dir.parent}{os.pathsep}{os.environ.get('PATH', '')}", NO_COLOR="1")
     env.pop("PYTHONPATH", None)
-    commands = [(n, c) for n, c in sh_commands(README.read_text(encoding="utf-8")) if not skipped(c)]
-    assert len(commands) >= 20, "the README lost its command examples"
+    commands = [(n, c) for n, c in sh_commands(doc.read_text(encoding="utf-8")) if not skipped(c)]
     failures = []
     for number, command in commands:
         want = expected_exit(command)
         res = subprocess.run(["bash", "-o", "pipefail", "-c", command], cwd=repo, env=env, capture_output=True,
                              text=True, timeout=600, stdin=subprocess.DEVNULL)
         if res.returncode != want:
-            failures.append(f"README.md:{number}: exit {res.returncode}, expected {want}: {command}\n"
+            failures.append(f"{doc.relative_to(ROOT)}:{number}: exit {res.returncode}, expected {want}: {command}\n"
                             f"{res.stderr.strip()[-800:]}")
     assert not failures, "\n\n".join(failures)

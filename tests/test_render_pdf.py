@@ -232,6 +232,8 @@ def test_cli_keeps_going_past_bad_files(tmp_path):
     bad.write_text("hull: [\n", encoding="utf-8")
     result = CliRunner().invoke(cli, ["ssd", str(bad), str(tmp_path / "missing.yaml"), "-o",
                                       str(tmp_path / "x.pdf")])
+    assert result.exit_code == 2 and "missing.yaml: no such file or directory" in result.output  # before any work
+    result = CliRunner().invoke(cli, ["ssd", str(bad), "-o", str(tmp_path / "x.pdf")])
     assert result.exit_code == 2 and "no design could be read" in result.output
     assert "Traceback" not in result.output
 

@@ -170,3 +170,41 @@ def test_battery_uses_ruleset_for_bank_cost():
 def test_house_rule_total_su_is_rounded_up():
     rules = Ruleset.from_data({"formulas": {"total_su": {"expr": "H * (H + 30) * 5.05"}}})
     assert rate(design(hull=3), rules).total_su == 500  # 499.95 rounded up
+
+
+def test_a_bug_inside_a_formula_is_not_a_rules_error():
+    """Only domain errors (ZeroDivisionError, DomainError, bounds) are the rules' fault; a TypeError or
+    AttributeError from our own code (here: a caller passing a string) propagates as the bug it is."""
+    from drydock.core.rules.formula import Formula
+
+    f = Formula("H * 2 + sqrt(H)", ["H"], where="formulas.x")
+    assert f(H=9) == 21
+    with pytest.raises(AttributeError):
+        f(H="9")
+    with pytest.raises(RulesError, match="formulas.x.*square root of a negative"):
+        f(H=-1)
+    with pytest.raises(RulesError, match="formulas.x.*too large"):
+        Formula("H ** 200", ["H"], where="formulas.x")(H=10**40)
+    with pytest.raises(RulesError, match="formulas.x.*divides by zero"):
+        Formula("1 / H", ["H"], where="formulas.x")(H=0)
+
+
+def test_a_bug_inside_a_formula_exits_3_not_2(tmp_path, monkeypatch):
+    """On the command line such a bug is an internal error (exit 3), not a player's rules error (exit 2):
+    Python 3.12 once made every rating fail with 'rules entry formulas.bsur cannot be computed: TypeError'."""
+    from click.testing import CliRunner
+
+    from drydock.cli.main import cli
+    from drydock.core.rules import formula
+
+    def broken_power(a, b):
+        raise TypeError("an internal mistake")
+
+    monkeypatch.setitem(formula._SCOPE, "_power", broken_power)
+    rules = tmp_path / "house.yaml"
+    rules.write_text("formulas:\n  bsur: {expr: 'L * ROF ** 1 * ACC * (IMP + 0.25) * (DMG + 0.60)'}\n")
+    majestic = Path(__file__).resolve().parent.parent / "examples" / "designs" / "majestic.yaml"
+    res = CliRunner().invoke(cli, ["rate", "--rules", str(rules), str(majestic)])
+    assert res.exit_code == 3, res.output
+    assert "internal error" in res.output and "TypeError" in res.output  # stderr; .output: also click < 8.2
+    assert "rules entry" not in res.output

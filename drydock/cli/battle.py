@@ -6,6 +6,7 @@ import json
 
 import click
 
+from drydock.cli.options import play_options
 from drydock.engine.ai import DEFAULT_DOCTRINE, DOCTRINES
 
 MATRIX_RUNS = 200
@@ -22,12 +23,13 @@ MATRIX_RUNS = 200
 @click.option("--jobs", default=1, show_default=True, help="Worker processes (results do not depend on it).")
 @click.option("--board", default="32x18", show_default=True,
               help="Board size, columns x rows (0.1: the book's minimum is 32x18).")
-@click.option("--floating", is_flag=True, help="Floating board (D.4): no edges, ships never leave it.")
+@click.option("--floating", is_flag=True, help="Floating board (D.4): the same as --option D.4.")
 @click.option("--launch-recovery", is_flag=True,
-              help="Option F.5: flights and shuttlecraft start aboard, launch in the End Phase (launch tubes "
-                   "double it), recover.")
+              help="Launch & Recovery (F.5), the same as --option F.5: flights and shuttlecraft start aboard, "
+                   "launch in the End Phase (launch tubes double it), recover.")
+@play_options
 @click.option("--doctrine", default=DEFAULT_DOCTRINE, show_default=True, type=click.Choice(sorted(DOCTRINES)),
-              help="How both sides fly and fight, unless --doctrine-a/--doctrine-b say otherwise (see README).")
+              help="How both sides fly and fight, unless --doctrine-a/--doctrine-b say otherwise (docs/battles.md).")
 @click.option("--doctrine-a", type=click.Choice(sorted(DOCTRINES)), help="Side A's doctrine [default: --doctrine].")
 @click.option("--doctrine-b", type=click.Choice(sorted(DOCTRINES)), help="Side B's doctrine [default: --doctrine].")
 @click.option("--robustness/--no-robustness", default=True, show_default=True,
@@ -44,7 +46,8 @@ MATRIX_RUNS = 200
 def battle(side_a: str, side_b: str, count_a: int, count_b: int, runs: int, seed: int, turns: int, jobs: int,
            board: str, floating: bool, launch_recovery: bool, doctrine: str, doctrine_a: str | None,
            doctrine_b: str | None, robustness: bool, battle_size: str, as_json: bool, log_file: str | None,
-           report_file: str | None, force: bool) -> None:
+           report_file: str | None, force: bool, play_option: tuple[str, ...], scenario: str | None,
+           terrain: tuple[str, ...], rules_file: str | None) -> None:
     """Fight SIDE_A against SIDE_B (design or fleet files; several files comma-separated) RUNS times.
 
     A fleet file fields every ship of the fleet, by name.
@@ -53,7 +56,9 @@ def battle(side_a: str, side_b: str, count_a: int, count_b: int, runs: int, seed
     CR per side, mean damage per battery and range band, turns to the first kill, how the battles ended.
     """
     from drydock import limits
-    from drydock.cli.options import board_size
+    from drydock.cli.options import board_size, play_setup
+    from drydock.cli.preflight import check_inputs, check_new_outputs, side_files
+    from drydock.cli.progress import counter
     from drydock.engine.montecarlo import format_summary, illegal_designs, one_battle_log, robustness_to_dict
     from drydock.engine.montecarlo import robustness as engine_robustness
     from drydock.errors import DrydockError, one_line, printable
@@ -63,11 +68,14 @@ def battle(side_a: str, side_b: str, count_a: int, count_b: int, runs: int, seed
     from drydock.insight.pages import battle_page, check_report_path, write_report
 
     w, h = board_size(board, runs, jobs, turns)
+    play = play_setup(play_option, scenario, terrain, floating, launch_recovery, rules_file)
     if count_a < 1 or count_b < 1:
         raise DrydockError("--count-a and --count-b must be at least 1")
     limits.check_battle(runs=runs, jobs=jobs, turns=turns, board=(w, h), ships=(count_a, count_b))
+    check_inputs(side_files(side_a, side_b))
     if report_file:
         check_report_path(report_file)
+    check_new_outputs([log_file, report_file], side_files(side_a, side_b), force=force)
     (a, fleets_a), (b, fleets_b) = read_side(side_a), read_side(side_b)
     limits.check_battle(runs=runs, jobs=jobs, turns=turns, board=(w, h), ships=(len(a) * count_a, len(b) * count_b))
     a, b = a * count_a, b * count_b
@@ -75,21 +83,17 @@ def battle(side_a: str, side_b: str, count_a: int, count_b: int, runs: int, seed
                   [f.strip() for f in f"{side_a},{side_b}".split(",") if f.strip()])
     for fleet in fleets_a + fleets_b:
         if not fleet.house.base.is_book or fleet.house.factions:
-            click.echo(f"drydock: warning: {fleet.file}: the battle engine fights under the book rules; "
-                       f"the fleet's house rules are not applied", err=True)
+            click.echo(f"drydock: warning: {fleet.file}: the fleet's own house rules are not applied; the battle "
+                       f"fights under {'--rules' if rules_file else 'the book rules'}", err=True)
     for problem in illegal_designs(a + b):
         click.echo(one_line(f"drydock: warning: {problem}"), err=True)
-    opts = {"turns": turns, "board": (w, h), "battle_size": battle_size, "floating": floating,
-            "doctrine": (doctrine_a or doctrine, doctrine_b or doctrine), "launch_recovery": launch_recovery}
+    opts = {"turns": turns, "board": (w, h), "battle_size": battle_size, "floating": False,
+            "doctrine": (doctrine_a or doctrine, doctrine_b or doctrine), "launch_recovery": False, **play}
     if log_file:
         result = one_battle_log(a, b, seed=seed, **opts)
         write_atomic(log_file, "\n".join(result.log) + "\n", force=force)
-    show = not as_json and runs >= 200
-    if show:
-        with click.progressbar(length=runs, label="battles", file=click.get_text_stream("stderr")) as bar:
-            summary, report = fight(a, b, runs=runs, seed=seed, jobs=jobs, progress=bar.update, **opts)
-    else:
-        summary, report = fight(a, b, runs=runs, seed=seed, jobs=jobs, **opts)
+    with counter(runs, "battles", show=not as_json and runs >= 200) as update:
+        summary, report = fight(a, b, runs=runs, seed=seed, jobs=jobs, progress=update, **opts)
     by = engine_robustness(a, b, runs=runs, seed=seed, jobs=jobs, done=summary, **opts) if robustness else None
     data = full_dict(summary, report)
     if by:

@@ -18,7 +18,8 @@ FORMAT_HELP = "drake, yaml, json or xlsx"
               help="Output file, directory, or '-' for standard output.")
 @click.option("--to", "to", metavar="FORMAT", help=f"Output format ({FORMAT_HELP}); default: by extension.")
 @click.option("--from", "source", metavar="FORMAT",
-              help="Input format when the extension does not say (standard input is YAML by default); "
+              help="Input format when the extension does not say (standard input and unknown extensions are "
+                   "recognised by their content); "
                    "'admiralty' or 'nova' converts legacy designs into Unity (Appendix X) with a report.")
 @click.option("--force", is_flag=True, help="Overwrite existing outputs (never an input).")
 @click.option("--report", default="report.md", show_default=True,
@@ -37,6 +38,9 @@ def convert(inputs: tuple[str, ...], output: str, to: str | None, source: str | 
     With --from admiralty or --from nova, OUTPUT is a folder: legacy designs are converted
     into Unity per Appendix X, with a summary table and a conversion report.
     """
+    from drydock.cli.preflight import check_inputs
+
+    check_inputs(inputs, source)
     if source is not None and source.lower() in ("admiralty", "nova"):
         from drydock.cli.legacy import run_legacy_conversion
 
@@ -51,15 +55,19 @@ def convert(inputs: tuple[str, ...], output: str, to: str | None, source: str | 
         if len(inputs) != 1:
             raise DrydockError("convert one fleet file at a time (it becomes one fleet file or workbook)")
         count = convert_fleet(inputs[0], output, to=to, force=force,
-                              house=load_house_rules(rules_file) if rules_file else None)
+                              house=load_house_rules(rules_file) if rules_file else None,
+                              warn=lambda w: click.echo(f"drydock: warning: {one_line(w)}", err=True))
         if output != "-":
             click.echo(f"converted fleet {inputs[0]} ({count} design{'s' * (count != 1)}) -> {output}", err=True)
         return
 
     result = run(list(inputs), output, to=to, source=source, force=force, rules=load_ruleset(rules_file),
                  wrap=lambda files: progress(files, "Converting", show=lambda f: f[0].name if f else ""))
+    from drydock.errors import error_lines
+
     for _name, error in result.failed:
-        click.echo(f"drydock: error: {one_line(error)}", err=True)
+        for line in error_lines(error):
+            click.echo(f"drydock: error: {one_line(line)}", err=True)
     if len(result.written) + len(result.failed) > 1 or result.failed or output != "-":
         click.echo(result.summary() + (f" -> {output}" if output != "-" else ""), err=True)
     sys.exit(0 if result.ok else 1)
@@ -74,7 +82,10 @@ def convert(inputs: tuple[str, ...], output: str, to: str | None, source: str | 
 @rules_option
 def show(files: tuple[str, ...], fmt: str, source: str | None, rules_file: str | None) -> None:
     """Print the designs in FILES ('-' is standard input) as Drake notation, YAML or JSON."""
+    from drydock.cli.preflight import check_inputs
     from drydock.formats.convert import show as run
+
+    check_inputs(files, source)
     from drydock.formats.houserules import load_ruleset
 
     click.echo(printable(run(list(files), fmt, source=source, rules=load_ruleset(rules_file))), nl=False)

@@ -25,11 +25,13 @@ def run_legacy_conversion(inputs: tuple[str, ...] | list[str], *, source: str, o
     Raises :class:`~drydock.errors.DrydockError` only for bad options (unknown format, a Nova record
     to Drake ...); every per-file problem is reported and counted instead.
     """
+    from drydock.cli.preflight import check_inputs
     from drydock.convert import batch
     from drydock.errors import DrydockError, printable
     from drydock.formats import check_outputs
     from drydock.formats.houserules import load_ruleset
 
+    check_inputs(inputs)  # a missing input is an error of the command line (exit 2), as in every command
     rules = load_ruleset(rules_file)
     to_name = batch.output_format(source, to)
     files, results = batch.plan(inputs)
@@ -43,16 +45,11 @@ def run_legacy_conversion(inputs: tuple[str, ...] | list[str], *, source: str, o
         target = _in_outdir(extra, out)
         if target.exists() and not force:
             raise DrydockError(f"{target}: already exists (use --force to overwrite)")
-    from drydock.cli.progress import on_terminal
+    from drydock.cli.progress import progress as bar
 
-    if progress and files and on_terminal():
-        with click.progressbar(files, label=f"Converting {source}", file=sys.stderr,
-                               item_show_func=lambda item: item[0].name if item else "") as bar:
-            for path, stem in bar:
-                results.append(_one(path, stem, source, rules, out, to_name, force, input_paths))
-    else:
-        for path, stem in files:
-            results.append(_one(path, stem, source, rules, out, to_name, force, input_paths))
+    steps = bar(files, f"Converting {source}", show=lambda item: item[0].name if item else "") if progress else files
+    for path, stem in steps:
+        results.append(_one(path, stem, source, rules, out, to_name, force, input_paths))
     click.echo(printable(summary_table(results, source=source)))
     report_path = _in_outdir(report, out)
     batch.write_report(results, report_path, source=source, force=force)

@@ -32,6 +32,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "ssd": ("drydock.cli.ssd:ssd", "Print display sheets (SSDs) for designs into one PDF booklet."),
     "analyze": ("drydock.cli.analyze:analyze", "Expected damage by range, arcs, SU/CR and endurance (no dice)."),
     "tournament": ("drydock.cli.tournament:tournament", "Round robin of designs: win-rate matrix and ranking."),
+    "new": ("drydock.cli.new:new", "Start a design: a commented starter (.yaml) or a blank workbook (.xlsx)."),
 }
 
 
@@ -75,9 +76,10 @@ class LazyGroup(click.Group):
 
 def fail(message: str, code: int = 2) -> None:
     """Print one clear line on stderr and exit with ``code``."""
-    from drydock.errors import one_line
+    from drydock.errors import error_lines, one_line
 
-    click.echo(f"drydock: error: {one_line(message)}", err=True)
+    for line in error_lines(message):  # a file's several mistakes: one line each
+        click.echo(f"drydock: error: {one_line(line)}", err=True)
     sys.exit(code)
 
 
@@ -119,7 +121,7 @@ def _set_debug(ctx: click.Context, param: click.Parameter, value: bool) -> None:
 
 
 @click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(package_name="drydock")
+@click.version_option(None, "-V", "--version", package_name="drydock")
 @click.option("--debug", is_flag=True, expose_value=False, is_eager=True, callback=_set_debug,
               help="Show the Python traceback of an internal error.")
 def cli() -> None:

@@ -17,3 +17,50 @@ def board_size(board: str, runs: int, jobs: int, turns: int, min_jobs: int = 1) 
     limits.check("--jobs", jobs, limits.JOBS, low=min_jobs)
     limits.check_battle(runs=runs, jobs=max(jobs, 1), turns=turns, board=(w, h), ships=(1, 1))
     return w, h
+
+
+def play_options(f):  # type: ignore[no-untyped-def]
+    """``--option``, ``--scenario``, ``--terrain`` and ``--rules`` of the battle commands (Appendices D-G, S)."""
+    import click
+
+    from drydock.cli.rating import rules_option
+
+    f = rules_option(f)
+    f = click.option("--terrain", "terrain", multiple=True, metavar="SPEC",
+                     help="Terrain (G), repeatable: asteroids[:N], asteroid-field[:SIZE], black-hole[:SIZE], "
+                          "comet, nebula, planet[:SIZE]; placed at random (seeded) between the set-up areas.")(f)
+    f = click.option("--scenario", metavar="S.N", help="Scenario of Appendix S (S.1-S.12); side A is the attacker.")(f)
+    f = click.option("--option", "play_option", multiple=True, metavar="SECTION",
+                     help="Optional rule (Appendices D-F) by section, repeatable: --option E.1 --option E.3. "
+                          "drydock rules options lists them.")(f)
+    return f
+
+
+def play_setup(play_option: tuple[str, ...], scenario: str | None, terrain: tuple[str, ...], floating: bool,
+               launch_recovery: bool, rules_file: str | None) -> dict:
+    """The engine options of ``--option``/``--scenario``/``--terrain``/``--rules`` (``--floating`` is D.4 and
+    ``--launch-recovery`` F.5), after refusing unknown or contradictory ones. Only what is asked for is set, so
+    a tournament state file of the core game stays valid."""
+    from drydock.core.rules.play_options import check_combination
+    from drydock.engine.options.terrain import parse_terrain
+    from drydock.formats.houserules import load_ruleset
+
+    sections = list(play_option) + (["D.4"] if floating else []) + (["F.5"] if launch_recovery else [])
+    pieces = [parse_terrain(t) for t in terrain]
+    in_force = check_combination(sections, scenario, sorted({p.section for p in pieces}))
+    out: dict = {}
+    if "D.4" in in_force:
+        out["floating"] = True
+    if "F.5" in in_force:
+        out["launch_recovery"] = True
+    rest = tuple(s for s in in_force if s not in ("D.4", "F.5") and not s.startswith(("S.", "G.")))
+    if rest:
+        out["options"] = rest
+    if scenario:
+        out["scenario"] = next(s for s in in_force if s.startswith("S."))
+    if pieces:
+        out["terrain"] = tuple(p.spec for p in pieces)
+    rules = load_ruleset(rules_file)
+    if not rules.is_book:
+        out["rules"] = rules
+    return out

@@ -1,6 +1,7 @@
-"""Progress on long jobs (SSD booklets, converting folders), shown only when stderr is a terminal.
+"""Progress on long jobs (SSD booklets, converting folders, battles), shown only when stderr is a terminal.
 
-:func:`progress` wraps an iterable in a click progress bar; :func:`busy` shows the elapsed
+:func:`progress` wraps an iterable in a click progress bar; :func:`counter` gives an
+``update(n)`` callable for work counted elsewhere (battles in worker processes); :func:`busy` shows the elapsed
 time of one long step (rendering a PDF) that has no steps of its own to count. When stderr
 is not a terminal (a pipe, a log file, CI) both print nothing.
 """
@@ -33,6 +34,17 @@ def progress(items: Iterable[T], label: str, *, length: int | None = None, show:
         return
     with click.progressbar(items, length=length, label=label, file=sys.stderr, item_show_func=show) as bar:
         yield from bar
+
+
+@contextmanager
+def counter(length: int, label: str, *, show: bool = True) -> Iterator[Any]:
+    """A progress bar of ``length`` steps: yields ``update(n)``, or ``None`` when there is nothing to show
+    (stderr not a terminal, or ``show`` false), so that a pipe never receives the label."""
+    if not show or not on_terminal():
+        yield None
+        return
+    with click.progressbar(length=length, label=label, file=sys.stderr) as bar:
+        yield bar.update
 
 
 @contextmanager

@@ -15,7 +15,7 @@ from drydock.core.rules import Ruleset
 from drydock.core.rules.catalog import rules_identity
 from drydock.core.rules.factions import HouseRules
 from drydock.core.validation import rate as rate_design
-from drydock.errors import DrydockError
+from drydock.errors import DrydockError, error_lines
 from drydock.formats.fleet import library_changes, read_inputs
 from drydock.formats.houserules import load_house_rules
 from drydock.formats.legacy.nova_record import NovaRecord, format_nova_record
@@ -52,10 +52,11 @@ def rate_files(files: tuple[str, ...], rules_file: str | None, *, as_json: bool 
                 messages.append(f"drydock: warning: {item.warning}")
                 continue
             if item.error is not None:
-                messages.append(f"drydock: error: {item.error}")
+                messages += [f"drydock: error: {line}" for line in error_lines(item.error)]
                 failed = True
                 continue
             if item.design is None:  # the end of a fleet
+                assert item.fleet is not None  # an Item without a design is a fleet's end (formats.fleet.Item)
                 summary = rate_fleet(item.fleet)
                 if as_json:
                     results.append(summary.to_dict())
@@ -88,7 +89,8 @@ def rate_files(files: tuple[str, ...], rules_file: str | None, *, as_json: bool 
                 text = format_rating(rating, item.name, rules=rules, book_cr=book_cr, what_if=settings,
                                      record=record) + "\n"
                 if item.entry is not None:
-                    text += f"Ships: {item.entry.count} in fleet {item.fleet.name or item.name}\n"
+                    fleet_name = item.fleet.name if item.fleet is not None else None
+                    text += f"Ships: {item.entry.count} in fleet {fleet_name or item.name}\n"
                 if item.scoped:
                     text += f"Rules: {rules.label}\n"
                 blocks.append(text)

@@ -31,8 +31,11 @@ def attempt(item, work):  # type: ignore[no-untyped-def]
 
 
 def report_error(error: str) -> None:
-    """One clean stderr line for a failed batch item."""
-    click.echo(f"drydock: error: {one_line(error)}", err=True)
+    """One clean stderr line for a failed batch item (one per mistake of a file with several)."""
+    from drydock.errors import error_lines
+
+    for line in error_lines(error):
+        click.echo(f"drydock: error: {one_line(line)}", err=True)
 
 
 def _inputs(files: tuple[str, ...], rules_file: str | None, per_ship: bool = False,  # type: ignore[no-untyped-def]
@@ -73,6 +76,9 @@ def rate(files: tuple[str, ...], as_json: bool, settings: tuple[str, ...], watch
     FILES may be '-' (standard input, in any text format), folders, and fleet files: a fleet prints
     each design once with its ships, then the fleet total against its battle size (2.2).
     """
+    from drydock.cli.preflight import check_inputs
+
+    check_inputs(files, source)
     kw = {"as_json": as_json, "source": source, "settings": settings, "libraries": libraries}
     if watch:
         _watch(files, rules_file, **kw)
@@ -121,11 +127,13 @@ def check(files: tuple[str, ...], source: str | None, rules_file: str | None, li
     FILES may be '-' (standard input), folders, and fleet files: a fleet also fails when it exceeds
     its battle size (FLEET_OVER_LIMIT, 2.2). A Nova record (X.2) is checked for its own sense.
     """
+    from drydock.cli.preflight import check_inputs
     from drydock.core.fleet import validate_fleet
     from drydock.core.validation import validate
     from drydock.formats.legacy.nova_record import check_record
     from drydock.formats.library import library_override
 
+    check_inputs(files, source)
     illegal = False
     with library_override(libraries):
         for item in _inputs(files, rules_file, source=source):

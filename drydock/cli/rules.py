@@ -14,21 +14,43 @@ variables_option = click.option("--variables", is_flag=True,
 
 
 @click.command()
-@click.argument("views", nargs=-1, type=click.Choice(["traits", "systems", "arcs"]))
+@click.argument("views", nargs=-1, type=click.Choice(["traits", "systems", "arcs", "options"]))
 @click.option("--json", "as_json", is_flag=True, help="Print the catalog as JSON.")
 @variables_option
 @rules_option
 def rules(views: tuple[str, ...], as_json: bool, variables: bool, rules_file: str | None) -> None:
-    """List weapon traits, systems and arc codes (VIEWS: traits, systems, arcs; default all).
+    """List weapon traits, systems and arc codes (VIEWS: traits, systems, arcs; default all), or the optional
+    rules, terrain and scenarios of Appendices D-G and S (VIEW options: section, name, summary, simulated).
 
     Traits show abbreviation, multiplier, restrictions and section; systems their SU cost,
     ORAT and DRAT effects, quantity rule and section; arc codes their component arcs.
     With --rules FILE the house values are shown. --variables lists what each formula may use.
+
+    \b
+    A house-rule file (YAML) overrides the Unity tables by the same keys; mappings merge:
+      name: LABEL                      shown beside a house-rule CR (marked *)
+      formulas.NAME: {expr: "..."}     e.g. combat_rating, total_su, bsur (see --variables)
+      traits.ABBR: {multiplier: "2.5", stage, range_based, defensive, max_count, requires}
+      systems.NAME: {type: E|M|T, su: "n * 10", orat, drat_mult, drat_add, multiples: true,
+                     tech: engines|shields|weapons|fighters, unit, requires, abbr, section}
+      options.NAME: {value: CHOICE}
+      factions.FACTION: {...}          any of the above, for that faction's designs only
+    Quote values that start with * (range: "*-6-12"). Full list: docs/house-rules.md.
     """
     if variables:
         from drydock.core.rules.variables import format_variables
 
         click.echo(format_variables())
+        return
+    if "options" in views:
+        from drydock.core.rules.play_options import OPTIONS, format_options
+
+        if len(set(views)) > 1:
+            from drydock.errors import DrydockError
+
+            raise DrydockError("the options view is listed on its own: drydock rules options")
+        click.echo(json.dumps([o.to_dict() for o in OPTIONS], indent=2) if as_json else format_options(),
+                   nl=as_json)
         return
     from drydock.core.rules.catalog import VIEWS, catalog, format_catalog
     from drydock.formats.houserules import load_ruleset

@@ -57,6 +57,7 @@ def ssd(files: tuple[str, ...], output: str, paper: str, per_page: str, html_out
     ship, its NAME and ID filled in, with the roster at the front. A Nova record (X.2) prints its
     Nova sheet. Progress is shown on a terminal.
     """
+    from drydock.cli.preflight import check_inputs
     from drydock.cli.progress import busy, progress
     from drydock.core.validation import rate, validate
     from drydock.render.fleet import fleet_booklet
@@ -64,9 +65,15 @@ def ssd(files: tuple[str, ...], output: str, paper: str, per_page: str, html_out
     from drydock.render.pdf import render_pdf
     from drydock.render.sheet import check_printable, sheet_from_rating
 
+    check_inputs(files, source)
     if output == "-" and html_out == "-":
         raise DrydockError("only one of -o and --html can be standard output ('-')")
     check_outputs([t for t in (output, html_out) if t], [f for f in files if f != "-"])
+    for target, kinds in ((output, (".pdf",)), (html_out, (".html", ".htm"))):
+        suffix = Path(target).suffix.lower() if target and target != "-" else ""
+        if suffix and suffix not in kinds:  # ship.png would hold a PDF: refuse rather than mislabel it
+            hint = " (for a picture, convert the PDF: pdftoppm -png -r 150 ship.pdf ship)" if kinds[0] == ".pdf" else ""
+            raise DrydockError(f"{target}: ssd writes {kinds[0][1:].upper()}; name the file {kinds[0]}{hint}")
     for target in (t for t in (output, html_out) if t and t != "-"):
         if Path(target).exists() and not force:
             raise DrydockError(f"{target}: already exists (use --force to overwrite)")

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import json
 import os
-import sys
 from pathlib import Path
 
 import click
 
+from drydock.cli.options import play_options
 from drydock.engine.ai import DEFAULT_DOCTRINE, DOCTRINES
 
 
@@ -19,29 +19,37 @@ from drydock.engine.ai import DEFAULT_DOCTRINE, DOCTRINES
 @click.option("--turns", default=20, show_default=True, help="Turn limit; a battle still undecided is a draw.")
 @click.option("--jobs", default=0, help="Worker processes [default: all cores]; results do not depend on it.")
 @click.option("--board", default="32x18", show_default=True, help="Board size, columns x rows.")
-@click.option("--floating", is_flag=True, help="Floating board (D.4): no edges, ships never leave it.")
+@click.option("--floating", is_flag=True, help="Floating board (D.4): the same as --option D.4.")
 @click.option("--launch-recovery", is_flag=True,
-              help="Option F.5: flights and shuttlecraft start aboard, launch in the End Phase (launch tubes "
-                   "double it), recover.")
+              help="Launch & Recovery (F.5), the same as --option F.5.")
+@play_options
 @click.option("--battle-size", default="auto", show_default=True,
               type=click.Choice(["auto", "very-small", "small", "medium", "large", "very-large"]),
               help="VP target from 2.2; auto = 60% of the larger side's CR.")
 @click.option("--doctrine", default=DEFAULT_DOCTRINE, show_default=True, type=click.Choice(sorted(DOCTRINES)),
               help="How both sides fly and fight.")
+@click.option("--scheduler", metavar="ADDRESS",
+              help="Run the battles on a Dask cluster (tcp://HOST:8786; pip install 'drydock[cluster]'); "
+                   "results as with --jobs.")
 @click.option("--state", "state_file", type=click.Path(dir_okay=False),
               help="Keep finished pairings in this JSON file; a rerun resumes from it.")
 @click.option("--json", "as_json", is_flag=True, help="Print the matrix and ranking as JSON.")
 @click.option("--report", "report_file", type=click.Path(dir_okay=False),
               help="Write a report: FILE.html, FILE.pdf or FILE.svg (the matrix).")
-@click.option("--force", is_flag=True, help="Overwrite an existing --report file.")
+@click.option("--force", is_flag=True, help="Overwrite an existing --report file (a rerun resuming from --state "
+                                           "rewrites its report without it).")
 def tournament(files: tuple[str, ...], runs: int, seed: int, turns: int, jobs: int, board: str, floating: bool,
-               launch_recovery: bool, battle_size: str, doctrine: str, state_file: str | None, as_json: bool,
-               report_file: str | None, force: bool) -> None:
+               launch_recovery: bool, battle_size: str, doctrine: str, scheduler: str | None,
+               state_file: str | None, as_json: bool, report_file: str | None, force: bool,
+               play_option: tuple[str, ...], scenario: str | None, terrain: tuple[str, ...],
+               rules_file: str | None) -> None:
     """Every design in FILES (design or fleet files) against every other, RUNS battles each.
 
     Prints a ranking, a win-rate matrix with Wilson 95% intervals, and the throughput.
     """
-    from drydock.cli.options import board_size
+    from drydock.cli.options import board_size, play_setup
+    from drydock.cli.preflight import check_inputs, check_new_outputs
+    from drydock.cli.progress import counter
     from drydock.errors import DrydockError
     from drydock.formats import check_outputs
     from drydock.formats.files import check_regular
@@ -50,30 +58,32 @@ def tournament(files: tuple[str, ...], runs: int, seed: int, turns: int, jobs: i
     from drydock.insight.tournament import Tournament, check_size, distinct, format_tournament, to_json
 
     w, h = board_size(board, runs, jobs, turns, min_jobs=0)
+    check_inputs(files)
     if report_file:
         check_report_path(report_file)
+    # a rerun resuming from --state writes the tournament's report again (README: "rerun the same command")
+    resuming = state_file is not None and Path(state_file).exists()
+    check_new_outputs([state_file, report_file], files, force=True)
+    check_new_outputs([report_file], files, force=force or resuming)
+    if state_file:
+        check_regular(state_file)  # a FIFO, device or directory: refused before the first battle
     designs = distinct([d for f in files for d in read_side(f)[0]])
     check_size(len(designs), runs)
     if len(designs) < 2:
         raise DrydockError("a tournament needs at least two different designs (copies of one design fight once)")
-    check_outputs([f for f in (report_file, state_file) if f], list(files))
-    if state_file:
-        check_regular(state_file)  # a FIFO, device or directory: refused before the first battle
-    opts = {"turns": turns, "board": (w, h), "floating": floating, "doctrine": doctrine}
-    if launch_recovery:  # only when on: state files of tournaments without the option stay valid
-        opts["launch_recovery"] = True
+    check_outputs([f for f in (report_file, state_file) if f], list(files))  # nested inputs too (issue 27)
+    play = play_setup(play_option, scenario, terrain, floating, launch_recovery, rules_file)
+    # options only when on: state files of tournaments without them stay valid
+    opts = {"turns": turns, "board": (w, h), "floating": False, "doctrine": doctrine, **play}
     if battle_size != "auto":
         opts["battle_size"] = battle_size
     t = Tournament(designs, runs, seed, opts)
     total = runs * len(t.pairs())
     state = Path(state_file) if state_file else None
     jobs = jobs or os.cpu_count() or 1
-    if as_json:
-        t.run(jobs=jobs, state=state)
-    else:
-        with click.progressbar(length=total, label="battles", file=sys.stderr) as bar:
-            t.run(jobs=jobs, state=state, progress=bar.update)
+    with counter(total, "battles", show=not as_json) as update:
+        t.run(jobs=jobs, state=state, progress=update, scheduler=scheduler)
     d = t.to_dict()
     if report_file:
-        write_report(report_file, tournament_page(d), force=force)
+        write_report(report_file, tournament_page(d), force=force or resuming)
     click.echo(json.dumps(to_json(d), indent=2) if as_json else format_tournament(d))

@@ -111,8 +111,8 @@ def convert_text(text: str, source: str, *, file: str, rules: Ruleset | None = N
             from drydock.formats.legacy.nova_record import convert_nova
 
             for display in parse_nova(text, file=file):
-                record, report = convert_nova(display, rules)
-                result.designs.append(record)
+                nova, report = convert_nova(display, rules)
+                result.designs.append(nova)
                 result.reports.append(report)
     except DrydockError as exc:
         if isinstance(exc, limits.LimitError):

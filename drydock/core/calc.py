@@ -131,7 +131,7 @@ class Rating:
     equipment_items: int
     equipment_loss_limit: int | None
     readings: list[str] = field(default_factory=list)
-    """The open readings of the rules this rating depends on, each with its option (README, unity.py)."""
+    """The open readings of the rules this rating depends on, each with its option (docs/house-rules.md, unity.py)."""
     problems: list[Problem] = field(default_factory=list)
 
     @property
@@ -155,6 +155,8 @@ class Rating:
             "class": d.class_name,
             "type": d.type,
             "hull": d.hull,
+            "tech": {"engines": d.tech.engines, "shields": d.tech.shields, "weapons": d.tech.weapons,
+                     "fighters": d.tech.fighters},
             "space_units": {
                 "total": self.total_su,
                 "used": self.used_su,
@@ -299,7 +301,7 @@ def defensive_reading(design: Design, rules: Ruleset) -> str | None:
 def equivalent_shield_rating(arcs: ArcValues, rules: Ruleset) -> Fraction:
     """ESR = 6 - 6 / (2/(6-F) + 1.5/(6-P) + 1.5/(6-S) + 1/(6-A)), to a tenth, halves up (A.1, B.7)."""
     w = rules.esr_weights
-    total: Exact = ZERO
+    total = Fraction(0)
     for key, value in arcs.items():
         total += Fraction(w[key]) / (6 - min(max(value, 0), rules.shield_max))
     return r1(6 - 6 / total)
@@ -383,7 +385,7 @@ def calculate(design: Design, rules: Ruleset | None = None) -> Rating:
         expendable = "Exp" in modes_[0].traits or (len(modes_) > 1 and "Exp" in modes_[1].traits)
         banks: list[BankRating] = []
         exp = exp_factor if expendable else None
-        head = ("bank", bsur.numerator, bsur.denominator, L, w_key, ero_key, _key(exp) if expendable else None)
+        head = ("bank", bsur.numerator, bsur.denominator, L, w_key, ero_key, _key(exp_factor) if expendable else None)
         for bank in battery.banks:
             key = (*head, bank.arc, bank.mounts, bank.mount_size)
             out = memo.get(key)

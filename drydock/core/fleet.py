@@ -23,8 +23,13 @@ from drydock.core.rules import Ruleset
 from drydock.core.rules.factions import HouseRules
 from drydock.errors import DrydockError, inline
 
-#: 2.2 battle sizes, smallest first, in the order of ``Ruleset.battle_sizes`` (400/700/1000/1500/2000).
-BATTLE_SIZE_NAMES: tuple[str, ...] = ("very small", "small", "medium", "large", "very large")
+#: The mark beside a combat rating computed under house rules (as in ``rate``, the SSD and Drake text).
+HOUSE_MARK = "*"
+
+
+def battle_size_names(rules: Ruleset) -> tuple[str, ...]:
+    """The 2.2 battle sizes, smallest first, as the ruleset names them (``battle_sizes.names``)."""
+    return tuple(name for name, _, _ in rules.play.size_table)
 
 
 def is_nova(design: Any) -> bool:
@@ -35,7 +40,7 @@ def is_nova(design: Any) -> bool:
 def fleet_limit(size: str | int, rules: Ruleset) -> tuple[str, int]:
     """(label, fleet limit in CR) of a battle size: a 2.2 name (any case, ``-``/``_`` for spaces) or a number."""
     if isinstance(size, bool):
-        raise DrydockError(f"battle size {size!r}: give a name ({', '.join(BATTLE_SIZE_NAMES)}) or a CR limit")
+        raise DrydockError(f"battle size {size!r}: give a name ({', '.join(battle_size_names(rules))}) or a CR limit")
     if isinstance(size, int):
         if size < 1:
             raise DrydockError(f"battle size {size}: a fleet limit must be at least 1 CR")
@@ -48,7 +53,7 @@ def fleet_limit(size: str | int, rules: Ruleset) -> tuple[str, int]:
         from drydock import limits
 
         return fleet_limit(limits.to_int(key, what="battle size"), rules)
-    names = BATTLE_SIZE_NAMES[:len(rules.battle_sizes)]
+    names = battle_size_names(rules)
     if key not in names:
         raise DrydockError(f"unknown battle size {size!r} (2.2: {', '.join(names)}, or a number of CR)")
     return key, rules.battle_sizes[names.index(key)]
@@ -88,6 +93,8 @@ class Fleet:
     file: str | None = None
     rules_file: str | None = None
     """The house-rule file as the fleet names it (kept so that a written fleet names it again)."""
+    warnings: tuple[str, ...] = ()
+    """What reading the fleet should tell the player (a workbook written under other rules)."""
 
     def __post_init__(self) -> None:
         from drydock import limits
@@ -205,16 +212,19 @@ def format_fleet(rating: FleetRating, source: str | None = None) -> str:
         i += entry.count
         names = ", ".join(f"{s.ship_name} ({s.ship_id})" if s.ship_name else s.ship_id for s in group)
         title = entry.design.title or entry.design.class_name or "(unnamed design)"
-        out.append(f"  {entry.count:>5}  {title[:43]:<44}{r.value:>5}{r.value * entry.count:>7}  {names}")
+        mark = "" if f.rules_for(entry.design).is_book else HOUSE_MARK
+        out.append(f"  {entry.count:>5}  {title[:43]:<44}{r.value:>5}{mark:1}"
+                   f"{r.value * entry.count:>6}{mark:1} {names}")
         if r.source != "unity":
             out.append(f"  {'':>5}  CR: {r.label}")
         if f.house.is_scoped(entry.design):
             out.append(f"  {'':>5}  rules: {f.rules_for(entry.design).label}")
-    total = f"  Fleet total: {f.ship_count()} ships, CR {rating.total}"
+    house = any(not f.rules_for(e.design).is_book for e in f.entries) or not f.house.base.is_book
+    total = f"  Fleet total: {f.ship_count()} ships, CR {rating.total}{HOUSE_MARK if house else ''}"
     if rating.limit is not None:
         label, limit = rating.limit
         verdict = "within the limit" if rating.within_limit else f"OVER the limit by {rating.total - limit}"
         total += f" of {limit} ({label} battle, 2.2): {verdict}"
     out.append(total)
-    out.append(f"  Rules: {f.house.base.label}")
+    out.append(f"  {HOUSE_MARK} house rules: {f.house.base.label}" if house else f"  Rules: {f.house.base.label}")
     return "\n".join(inline(x) for x in out)  # a name never breaks or forges a line

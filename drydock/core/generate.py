@@ -9,6 +9,7 @@ keeps drawing until the design passes :func:`drydock.validate` without errors.
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from drydock.core.model import ArcValues, Bank, Battery, Design, SystemEntry, TechLevels, WeaponMode
 from drydock.core.rules import Ruleset
@@ -32,7 +33,7 @@ def _mode(rng: random.Random, rules: Ruleset, label: str | None = None) -> Weapo
         traits = [t for t in traits if t not in rules.range_based and t != "Dfn"]
     rof = 1 if "Vlt" in traits else rng.randint(1, 4)
     imp = 1 if ("Sct" in traits or "Tls" in traits) else rng.randint(1, 3)
-    common = dict(label=label, rof=rof, acc=rng.randint(2, 6), imp=imp, dmg=rng.randint(1, 3),
+    common: dict[str, Any] = dict(label=label, rof=rof, acc=rng.randint(2, 6), imp=imp, dmg=rng.randint(1, 3),
                   traits=tuple(traits))
     if seeking:
         return WeaponMode(ma=rng.randint(rules.ma_min, rules.ma_max), **common)
@@ -97,7 +98,7 @@ def random_design(rng: random.Random, rules: Ruleset | None = None, *, legal: bo
                                 aft=rng.randint(0, 1))
         tech = TechLevels(**{c: rng.choice([0, 0, 0, -2, -1, 1, 2]) for c in rules.tech_categories}) \
             if rng.random() < 0.2 else TechLevels()
-        design = Design(
+        design = Design(  # type: ignore[call-arg]  # class_name: pydantic's name for the "class" key
             faction=rng.choice(_FACTIONS), class_name=rng.choice(_CLASSES), type=rng.choice(_TYPES),
             hull=hull, engines=rng.randint(0, 8), shields=shields, screens=screens, tech=tech,
             weapons=tuple(_battery(rng, rules, i) for i in range(rng.randint(1, max_batteries))),
@@ -105,9 +106,9 @@ def random_design(rng: random.Random, rules: Ruleset | None = None, *, legal: bo
         )
         if not legal:
             return design
-        design = _shrink_to_fit(design, rules)
-        if design is not None:
-            return design
+        fitted = _shrink_to_fit(design, rules)
+        if fitted is not None:
+            return fitted
 
 
 def _shrink_to_fit(design: Design, rules: Ruleset) -> Design | None:

@@ -10,6 +10,7 @@ lists the nearest keys that the same place accepts (``starboard`` -> ``stbd``).
 from __future__ import annotations
 
 import typing
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from pydantic import BaseModel
@@ -40,7 +41,8 @@ _TYPE_WORDS = {
 
 def _models(annotation: Any) -> list[type[BaseModel]]:
     """The pydantic models an annotation can hold (through Optional, unions and lists)."""
-    if isinstance(annotation, type) and issubclass(annotation, BaseModel):
+    # (on Python 3.10 a generic alias such as dict[str, X] passes isinstance(..., type) but not issubclass)
+    if typing.get_origin(annotation) is None and isinstance(annotation, type) and issubclass(annotation, BaseModel):
         return [annotation]
     out: list[type[BaseModel]] = []
     for arg in typing.get_args(annotation):
@@ -97,7 +99,7 @@ def _tags(root: type[BaseModel]) -> set[str]:
     return seen
 
 
-def _rank(err: dict[str, Any]) -> tuple[int, int]:
+def _rank(err: Mapping[str, Any]) -> tuple[int, int]:
     """Prefer the error that says most: an unknown or missing key over a type mismatch of another union branch."""
     kind = err["type"]
     if kind == "extra_forbidden":
@@ -109,7 +111,7 @@ def _rank(err: dict[str, Any]) -> tuple[int, int]:
     return (2, -len(err["loc"]))
 
 
-def explain(errors: list[dict[str, Any]], root: type[BaseModel]) -> tuple[tuple, str, Any]:
+def explain(errors: Sequence[Mapping[str, Any]], root: type[BaseModel]) -> tuple[tuple, str, Any]:
     """(location without union tags, message in a player's words, offending input) for the best error."""
     err = sorted(errors, key=_rank)[0]
     raw = tuple(err["loc"])

@@ -56,6 +56,8 @@ default, errors with the rules option ``drydock_caps: error``.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from drydock.core.admiralty_card import admiralty_problems
 from drydock.core.advice import fit_advice, system_suggestion, trait_suggestion
 from drydock.core.arcs import arc_hint
@@ -63,6 +65,9 @@ from drydock.core.calc import Rating, calculate
 from drydock.core.model import ArcValues, Design, WeaponMode
 from drydock.core.problems import Problem, Severity
 from drydock.core.rules import Ruleset
+
+#: how the checks report a problem: ``add(Problem(...))``
+Add = Callable[[Problem], None]
 
 
 def rate(design: Design, rules: Ruleset | None = None) -> Rating:
@@ -140,7 +145,7 @@ def _problems(design: Design, rating: Rating, rules: Ruleset) -> list[Problem]:
     return out
 
 
-def _check_shields(design: Design, rules: Ruleset, add) -> None:  # type: ignore[no-untyped-def]
+def _check_shields(design: Design, rules: Ruleset, add: Add) -> None:
     top = rules.shield_max
     if isinstance(design.shields, ArcValues):
         for arc, value in design.shields.items():
@@ -160,7 +165,7 @@ def _cap_severity(rules: Ruleset) -> Severity:
     return "error" if rules.option("drydock_caps") == "error" else "warning"
 
 
-def _check_screens(design: Design, rules: Ruleset, add) -> None:  # type: ignore[no-untyped-def]
+def _check_screens(design: Design, rules: Ruleset, add: Add) -> None:
     top = rules.screens_max
     screens = design.screens
     extra = design.extra_directional_screens
@@ -185,7 +190,7 @@ def _check_screens(design: Design, rules: Ruleset, add) -> None:  # type: ignore
                     _cap_severity(rules), section="Z.2"))
 
 
-def _check_mode(mode: WeaponMode, rules: Ruleset, part: str, label: str, add) -> None:  # type: ignore[no-untyped-def]
+def _check_mode(mode: WeaponMode, rules: Ruleset, part: str, label: str, add: Add) -> None:
     if mode.acc not in rules.acc_standard:
         add(Problem("ACC_OUT_OF_RANGE", f"{label}: ACC {mode.acc}+ is not one of 2+ to 6+", part, section="A.1"))
     caps = rules.drydock_caps
@@ -260,7 +265,7 @@ def _check_mode(mode: WeaponMode, rules: Ruleset, part: str, label: str, add) ->
                     part, section="A.1"))
 
 
-def _check_systems(design: Design, rules: Ruleset, add) -> None:  # type: ignore[no-untyped-def]
+def _check_systems(design: Design, rules: Ruleset, add: Add) -> None:
     counts: dict[str, int] = {}
     qty_of: dict[str, int] = {}
     for i, entry in enumerate(design.systems):
@@ -309,7 +314,7 @@ def _check_systems(design: Design, rules: Ruleset, add) -> None:  # type: ignore
                         section="B.19"))
 
 
-def _check_stated(design: Design, rating: Rating, add) -> None:  # type: ignore[no-untyped-def]
+def _check_stated(design: Design, rating: Rating, add: Add) -> None:
     stated = design.stated
     if stated is not None:
         if stated.combat_rating is not None and stated.combat_rating != rating.combat_rating:

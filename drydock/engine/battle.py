@@ -9,6 +9,8 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
+from drydock.core.rules import Ruleset
+from drydock.core.rules.play_options import not_simulated_line
 from drydock.engine import fighters, munitions, systems
 from drydock.engine.ai import DEFAULT_DOCTRINE, Doctrine, DoctrineChoice
 from drydock.engine.combat import BAND_NAMES, alternation, fire_volley
@@ -19,7 +21,7 @@ from drydock.engine.movement import Orders, execute, format_orders, is_legal, re
 from drydock.engine.observe import BattleStats, StatsRecorder
 from drydock.engine.seekers import SeekerFlight, activate, heading_toward, shots_at_flight, split_flights
 from drydock.engine.ships import ShipSpec, ShipState
-from drydock.engine.tables import BATTLE_SIZES, BOARD, DEPLOY_DEPTH, FLARES_BLOCK, VP_TARGET_RATIO
+from drydock.engine.tables import BOARD, DEPLOY_DEPTH, FLARES_BLOCK
 from drydock.errors import DrydockError
 
 SIDES = ("A", "B")
@@ -57,7 +59,8 @@ class Matchup:
     def __init__(self, side_a: list[ShipSpec], side_b: list[ShipSpec], *, turns: int = 20,
                  board: tuple[int, int] = BOARD, battle_size: str = "auto", floating: bool = False,
                  doctrine: DoctrineChoice = DEFAULT_DOCTRINE, record: bool = False,
-                 launch_recovery: bool = False) -> None:
+                 launch_recovery: bool = False, options: tuple[str, ...] = (), scenario: str | None = None,
+                 terrain: tuple[str, ...] = (), rules: Ruleset | None = None) -> None:
         self.sides = (side_a, side_b)
         self.record = record
         self.turns = turns
@@ -67,20 +70,40 @@ class Matchup:
         self.floating = floating
         self.doctrine = Doctrine(list({id(s): s for s in side_a + side_b}.values()), board, floating, doctrine)
         cr = (sum(s.cr for s in side_a), sum(s.cr for s in side_b))
+        rules = rules or Ruleset.unity()
+        play = rules.play  # 2.2 battle sizes, VP targets and the options' numbers (house rules reach them here)
+        #: the ruleset's label when house rules are in force (every output says so), else None
+        self.house_rules = None if rules.is_book else rules.label
         if battle_size == "auto":
-            num, den = VP_TARGET_RATIO
-            self.vp_target = max(1, -(-max(cr) * num // den))
+            ratio = play.vp_target_ratio
+            self.vp_target = max(1, -(-max(cr) * ratio.numerator // ratio.denominator))
+        elif battle_size in play.battle_sizes:
+            self.vp_target = play.battle_sizes[battle_size][1]
         else:
-            self.vp_target = BATTLE_SIZES[battle_size][1]
+            raise DrydockError(f"unknown battle size {battle_size!r} (2.2: {', '.join(play.battle_sizes)})")
+        #: optional rules (D-F), terrain (G) and scenario (S) in force; None in the core game
+        self.in_force = None
+        if options or scenario or terrain:
+            from drydock.engine.options import InForce
+            from drydock.engine.options.scenarios import check_forces
+
+            self.in_force = InForce(tuple(options), scenario, tuple(terrain), play)
+            check_forces(self.in_force.scenario or "", self.sides, self.in_force.numbers)
+            target = self.in_force.vp_target(self.vp_target, cr, battle_size == "auto")
+            self.vp_target = target if target is not None else NO_VP_TARGET
         #: F.5 launch and recovery: flights start aboard, launch in the End Phase, may be recovered
         self.launch_recovery = launch_recovery
         self.not_simulated = list(dict.fromkeys(
             n for s in side_a + side_b for n in s.not_simulated
             if not (launch_recovery and (": Launch Tubes: " in n or ": Shuttlecraft: " in n))))
-        if launch_recovery:
-            self.not_simulated = [n.replace("are off, but for", "are off, but for launch and recovery (F.5) and")
-                                  .replace("variants, launch/recovery)", "variants)") for n in self.not_simulated]
+        self.not_simulated.append(not_simulated_line())
         self.slots = deployment_slots(board[0], board[1], max(len(side_a), len(side_b)))  # limits before work
+
+    def in_force_names(self) -> list[str]:
+        """The optional rules, scenario and terrain in force, by section and name (D.4 and F.5 included)."""
+        out = (["D.4 Floating Game Board"] if self.floating else []) + (
+            ["F.5 Launch & Recovery"] if self.launch_recovery else [])
+        return sorted(out + (self.in_force.names() if self.in_force else []), key=lambda x: x.split()[0])
 
     def labels(self) -> tuple[list[str], list[str]]:
         out: tuple[list[str], list[str]] = ([], [])
@@ -127,6 +150,12 @@ class Battle:
         self.obs = StatsRecorder(self.ships) if match.record else None
         self.deploy()
         systems.solar_wind(self)
+        self.opt = None  # optional rules, terrain, scenario (drydock.engine.options)
+        if match.in_force is not None:
+            from drydock.engine.options.state import OptionState
+
+            self.opt = OptionState(self, match.in_force)
+            self.opt.start()
 
     # ------------------------------------------------------------ helpers
     def say(self, line: str) -> None:
@@ -143,9 +172,11 @@ class Battle:
     def alive(self, side: int | None = None) -> list[ShipState]:
         return [s for s in self.ships if s.alive and (side is None or s.side == side)]
 
-    def destroy(self, s: ShipState, why: str, vp: int | None = None) -> None:
-        """The ship is removed and the opponent scores ``vp`` (default: its CR, 2.5)."""
+    def destroy(self, s: ShipState, why: str, vp: int | None = None, explode: bool = True) -> None:
+        """The ship is removed and the opponent scores ``vp`` (default: its CR, 2.5); ``explode``: E.3 applies."""
         vp = s.spec.cr if vp is None else vp
+        if self.opt is not None:
+            vp = self.opt.destroy_vp(s, vp, why, explode)
         s.alive = False
         s.destroyed_turn = self.turn
         self.vp[1 - s.side] += vp
@@ -209,6 +240,10 @@ class Battle:
         if self.log is not None:
             self.say(f"VP target {m.vp_target}; board {m.board[0]}x{m.board[1]}"
                      + (" floating (D.4)" if m.floating else ""))
+            if m.house_rules:
+                self.say(f"rules: {m.house_rules}")
+            for name in m.in_force_names():
+                self.say(f"in force: {name}")
         for n in m.not_simulated:
             if self.log is not None:
                 self.say(f"not simulated: {n}")
@@ -237,13 +272,23 @@ class Battle:
         # 1d: orders written simultaneously, from the positions at the start of the turn
         plans = []
         doctrine = self.m.doctrine
+        opt = self.opt
+        mined = self.mined
+        if opt is not None:
+            opt.before_orders()
+            mined = opt.enemies_for_orders(mined)
+            enemy_pos = {side: [(e.q, e.r) for e in self.alive(side)] for side in (0, 1)}
         for s in self.alive():
             enemies = [systems.seen(e) for e in self.alive(1 - s.side)]
-            orders, boost = (doctrine.choose_orders(s, enemies, self.mined) if self.mined
+            orders, boost = (doctrine.choose_orders(s, enemies, mined) if mined
                              else doctrine.choose_orders(s, enemies))
             if s.spec.cloak and not boost and "H" not in orders.prefixes and doctrine.outgunned(s, orders, enemies):
                 orders = Orders(orders.steps, orders.pivot, ("C",))
             plans.append((s, orders, boost))
+        if opt is not None:  # D.2 speeds restored; D.3 evasion, S.9 no turns
+            opt.after_orders()
+            plans = [(s, opt.adjust_orders(s, o, b, [systems.seen(e) for e in self.alive(1 - s.side)]), b)
+                     for s, o, b in plans]
         # 1e: reveal and check; 2a: cloaks; 2b: hyperdrive warm-up; 2c: move
         if any(s.spec.cloak for s, _, _ in plans):
             systems.cloak_rolls(self, plans)
@@ -251,42 +296,58 @@ class Battle:
             s.warming = "H" in orders.prefixes
         if any(s.spec.hyperdrive for s, _, _ in plans):
             systems.hyperdrive_rolls(self)
-        for s, orders, boost in plans:
-            if not s.alive:
-                continue
-            er = s.engine_rating
-            if boost:
-                s.boosters_left -= boost
-            req = requirement(orders, s.speed, s.prev_slips)
-            legal = is_legal(orders, s.speed, s.prev_slips, er, boost)
-            if not legal:  # 3.2: illegal orders -> straight ahead at the previous speed
-                if self.log is not None:
-                    self.say(f"  {s.label}: illegal orders {format_orders(orders)} (req {req} > ER {er})")
-                orders = straight(s.speed)
-            q, r, h, f, off = execute(orders, s.q, s.r, s.heading,
-                                        None if self.m.floating else self.m.board)
-            if off and self.m.doctrine.can_stay(s, boost):
-                self.avoidable_exits += 1
-            if self.log is not None:
-                self.say(f"  {s.label} orders {format_orders(orders)} req {req} ER {er}"
-                         + (f" +{boost} booster" if boost else "") + f": {self.pos(s)} ->")
-            q0, r0, h0 = s.q, s.r, s.heading
-            s.q, s.r, s.heading, s.facing = q, r, h, f
-            s.speed = orders.speed
-            sl = orders.slips
-            s.prev_slips = (sl.count("L"), sl.count("R"))
-            if self.log is not None:
-                self.say(f"      {self.pos(s)}")
-            if off:
-                s.left_board = True
-                self.destroy(s, "left the board")
-            elif self.mined:  # 2c-i
-                systems.mine_attacks(self, s, orders, q0, r0, h0)
+        if opt is not None and opt.sequential_movement:  # D.8: one ship at a time, alternating
+            opt.move_in_turn(plans, mined)
+        else:
+            for s, orders, boost in plans:
+                self.move_ship(s, orders, boost)
         self.stacking()
+        if opt is not None:  # E.3 explosions after all moves; E.4 VPs; E.6 reinforcement
+            opt.after_movement(enemy_pos)
         turns = [(s, systems.overthrust_facing(self, s)) for s in self.alive() if s.spec.overthrusters]  # 2c-iv
         for s, f in turns:
             if f is not None:
                 s.facing = f
+
+    def move_ship(self, s: ShipState, orders: Orders, boost: int) -> None:
+        """2c: one ship carries out its orders (3.2 legality, 3.3 the board edge; mines B.15, terrain G)."""
+        opt = self.opt
+        if not s.alive:
+            return
+        er = s.engine_rating
+        if boost:
+            s.boosters_left -= boost
+        if opt is None:
+            req = requirement(orders, s.speed, s.prev_slips)
+            legal = is_legal(orders, s.speed, s.prev_slips, er, boost)
+        else:
+            req, legal = opt.requirement(s, orders, boost)
+        if not legal:  # 3.2: illegal orders -> straight ahead at the previous speed
+            if self.log is not None:
+                self.say(f"  {s.label}: illegal orders {format_orders(orders)} (req {req} > ER {er})")
+            orders = straight(s.speed)
+        q, r, h, f, off = execute(orders, s.q, s.r, s.heading,
+                                    None if self.m.floating else self.m.board)
+        if off and self.m.doctrine.can_stay(s, boost):
+            self.avoidable_exits += 1
+        if self.log is not None:
+            self.say(f"  {s.label} orders {format_orders(orders)} req {req} ER {er}"
+                     + (f" +{boost} booster" if boost else "") + f": {self.pos(s)} ->")
+        q0, r0, h0 = s.q, s.r, s.heading
+        s.q, s.r, s.heading, s.facing = q, r, h, f
+        s.speed = orders.speed
+        sl = orders.slips
+        s.prev_slips = (sl.count("L"), sl.count("R"))
+        if self.log is not None:
+            self.say(f"      {self.pos(s)}")
+        if off:
+            s.left_board = True
+            self.destroy(s, "left the board")
+        else:
+            if self.mined:  # 2c-i
+                systems.mine_attacks(self, s, orders, q0, r0, h0)
+            if opt is not None:  # D.3 evasion noted; terrain entered (G)
+                opt.moved(s, orders, q0, r0, h0)
 
     def stacking(self) -> None:
         """3.3: opposing ships ending in one hex roll 1d6 + engine rating; lowest stays, others move."""
@@ -332,7 +393,8 @@ class Battle:
         if not a or not b:
             return
         first = 0 if len(a) != len(b) else (0 if d6(self.rng) <= 3 else 1)
-        order = alternation(len(a), len(b), first)
+        opt = self.opt
+        order = (opt.order(len(a), len(b), first, "E.5r") if opt else None) or alternation(len(a), len(b), first)
         queues = [list(a), list(b)]
         rng = self.rng
         log = self.log
@@ -343,8 +405,12 @@ class Battle:
             # ships destroyed this phase stay until the End Phase (4.5)
             if ship.cloaked:  # B.5: a cloaked ship does not attack
                 continue
-            enemies = [e for e in (b if side == 0 else a) if not e.hidden]
+            if opt is not None and not opt.may_attack(ship):  # E.5: destroyed before it attacks; S.9 storms
+                continue
+            enemies = [e for e in (b if side == 0 else a) if not e.hidden and (opt is None or e.alive)]
             decl = self.m.doctrine.declare(ship, enemies, self.turn, enemy_flights[side])
+            if opt is not None and opt.tagging:  # E.7: TAGs are tried with the attacks
+                opt.acquire(ship, enemies)
             if ship.spec.marines:  # 4c: systems used with weapons fire
                 systems.board(self, ship, enemies)
             if ship.spec.tractor_beams:
@@ -405,16 +471,24 @@ class Battle:
                                  f"{hits} killed (End Phase)")
                 else:
                     penalty, bonus = systems.sight(self, ship, target) if self.markers else (0, 0)
+                    if opt is not None:  # terrain, evasion (D.3), scenario modifiers
+                        penalty, bonus = opt.fire(ship, target, band, penalty, bonus)
                     if penalty >= FLARES_BLOCK:  # B.9: four flares block the line of sight
                         if log is not None:
                             log.append(f"    {what}: blocked by {penalty} flares")
                         continue
+                    reroll = None
+                    if opt is not None and opt.directing:  # E.2 directed damage, the doctrine's choice
+                        bonus, reroll = opt.directed(ship, target, spec_b.modes[mi], spec_b.size, band, penalty,
+                                                     bonus)
                     marks = fire_volley(rng, ship, target, spec_b.modes[mi], n, spec_b.size, band, log, what,
-                                        penalty, bonus)
+                                        penalty, bonus, reroll, opt is not None and opt.nebula)
                     if self.obs:
                         self.obs.damage(ship, spec_b.battery_name, BAND_NAMES[band], marks)
                     if spec_b.modes[mi].prx:  # C.5 Proximity
                         systems.proximity(self, ship, target, spec_b.modes[mi], n, spec_b.size, band)
+            if opt is not None:  # E.5 sequential combat: this ship's damage takes effect now
+                opt.after_attack()
         for ship, bank, target, n in launches:
             self.launch(ship, bank, target, n)
 
@@ -444,7 +518,9 @@ class Battle:
         sides = [[f for f in flights if f.side == 0], [f for f in flights if f.side == 1]]
         first = 0 if len(sides[0]) != len(sides[1]) else (0 if d6(self.rng) <= 3 else 1)
         self.say("  fighter phase")
-        for side in alternation(len(sides[0]), len(sides[1]), first):
+        order = ((self.opt.order(len(sides[0]), len(sides[1]), first, "F.7") if self.opt else None)
+                 or alternation(len(sides[0]), len(sides[1]), first))
+        for side in order:
             fl = sides[side].pop(0)
             if fl.alive and fl.count > 0:
                 if isinstance(fl, SeekerFlight):
@@ -452,10 +528,14 @@ class Battle:
                 else:
                     fighters.activate(self, fl)
         self.flights = [f for f in self.flights if f.alive]
+        if self.opt is not None:  # E.3: explosions of ships lost to fighters; E.4 VPs
+            self.opt.after_damage()
 
     def end_phase(self) -> tuple[bool, int | None]:
         """5b apply damage (4.5); B.14 captures; 5c victory (2.5); 5e reverse pivots (3.4), stutterdrives (B.23)."""
         self.say("  end phase")
+        if self.opt is not None:  # 5a: black-hole pull (G.2)
+            self.opt.black_holes()
         for f in self.flights:  # 4.5: kills by weapons fire take effect now
             if f.kills:
                 f.count -= min(f.kills, f.count)
@@ -466,6 +546,8 @@ class Battle:
             if s.alive and apply_marked_damage(s, self.log):
                 self.destroy(s, "destroyed")
             s.facing = s.heading
+        if self.opt is not None:  # 5b: explosions (E.3); E.4 / S.6 VPs
+            self.opt.after_damage()
         systems.captures(self)  # B.14
         if self.markers:  # 5f
             systems.flip_markers(self)
@@ -478,6 +560,8 @@ class Battle:
                 systems.stutter_move(self, s, target)
             self.stacking()
             over = self.victory()
+        if not over[0] and self.opt is not None:  # 5d: damage control (E.1); S.9 storms, S.11 reinforcements
+            self.opt.end_phase()
         if not over[0]:
             for s in self.alive():  # 5g: deploy mines (B.15)
                 if s.mines_left and not s.cloaked:
@@ -492,7 +576,12 @@ class Battle:
         return over
 
     def victory(self) -> tuple[bool, int | None]:
-        """2.5: the VP target, or one side without ships."""
+        """2.5: the VP target, or one side without ships (a scenario may say otherwise)."""
+        if self.opt is not None:
+            return self.opt.victory(self._victory())
+        return self._victory()
+
+    def _victory(self) -> tuple[bool, int | None]:
         target = self.m.vp_target
         reached = [self.vp[0] >= target, self.vp[1] >= target]
         left = [bool(self.alive(0)), bool(self.alive(1))]
@@ -505,6 +594,10 @@ class Battle:
                 return True, 0 if left[0] else 1
             return True, None
         return False, None
+
+
+#: S.1 scores no VPs: a target no battle reaches
+NO_VP_TARGET = 10**12
 
 
 __all__ = ["Battle", "BattleResult", "Matchup", "BAND_NAMES"]

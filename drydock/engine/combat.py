@@ -15,6 +15,7 @@ from drydock.engine.dice import (
     DamageTally,
     damage_expectation,
     hits_distribution,
+    impact_die,
     impact_probability,
     repeating_distribution,
     roll_damage,
@@ -58,8 +59,11 @@ def alternation(a: int, b: int, first: int) -> list[int]:
 
 
 # ------------------------------------------------------------------ modifiers and range
-def effective_range(attacker: ShipState, rng: int) -> int:
-    """B.13 Long Range Sensors: actual - floor(actual / 3) while operational."""
+def effective_range(attacker: ShipState, rng: int, target: object = None) -> int:
+    """B.13 Long Range Sensors: actual - floor(actual / 3) while operational (options: ``range_x``, G.4 nebula,
+    E.7 untagged targets at double range)."""
+    if attacker.range_x is not None:
+        return attacker.range_x(rng, target)
     return rng - rng // LRS_DIVISOR if attacker.lrs else rng
 
 
@@ -162,14 +166,15 @@ class DiceRecorder:
 
 def fire_volley(rng: random.Random, attacker: ShipState, target: ShipState, mode: ModeSpec, weapons: int,
                 size: int, band: int, log: list[str] | None = None, what: str = "", penalty: int = 0,
-                bonus: int = 0) -> int:
+                bonus: int = 0, reroll: object = None, even_impacts: bool = False) -> int:
     """Roll to-hit, impact and damage for ``weapons`` mounts of ``mode`` at ``target`` and mark the damage.
 
     Returns the number of boxes marked (hull, crew casualties, engines, weapons, shields).
 
     Fire-Linked (C.5): the weapons form one volley: ROF dice of one weapon, each hit x weapons.
     ``penalty``: further -1s fire control may cancel (flares in the line of sight, B.9); ``bonus``: +1s
-    (a face-up probe near the target, B.17).
+    (a face-up probe near the target, B.17). ``reroll(die) -> bool``: E.2 directed damage re-rolls;
+    ``even_impacts``: in a nebula "any even impact roll ... automatically succeeds" (G.4).
     """
     legacy = attacker.spec.legacy or target.spec.legacy
     if legacy is not None:  # X.1 / X.2 (drydock.engine.legacy_rules)
@@ -216,7 +221,7 @@ def fire_volley(rng: random.Random, attacker: ShipState, target: ShipState, mode
         points = 0
         im = mode.imp_mod
         for _ in range(hits * imp):
-            points += roll_impact(rng, shield, im)
+            points += roll_impact(rng, shield, im) if not even_impacts else roll_impact_nebula(rng, shield, im)
     imp_faces = rec.take() if rec is not None else []
     dpoints = points * mode.dmg
     tally = DamageTally()
@@ -234,11 +239,12 @@ def fire_volley(rng: random.Random, attacker: ShipState, target: ShipState, mode
         if target.legacy is not None:  # X.2: a Nova ship's armor boxes first
             normal = target.spec.legacy.absorb_armor(target, normal)
         ion = target.spec.ionized
+        table = target.spec.damage_table  # 4.4, from the ruleset
         for _ in range(normal):
             roll_damage(rng, tally, cts=mode.cts, inc=mode.inc, knt=mode.knt, dly=mode.dly, dsr=mode.dsr,
-                        ionized=ion)
+                        ionized=ion, table=table, reroll=reroll)
         for _ in range(excess):
-            roll_damage(rng, tally, ionized=ion)
+            roll_damage(rng, tally, ionized=ion, table=table, reroll=reroll)
         target.p_hull += tally.hull + tally.casualties
         target.p_eng += tally.engine
         target.p_wpn += tally.weapon
@@ -260,6 +266,14 @@ def fire_volley(rng: random.Random, attacker: ShipState, target: ShipState, mode
                 f"      damage dice {dmg_faces} -> marked: hull {tally.hull}, crew casualties {tally.casualties}, "
                 f"engines {tally.engine}, weapons {tally.weapon}, shields {tally.shield}")
     return sum(tally.as_tuple())
+
+
+def roll_impact_nebula(rng: random.Random, shield: int, mod: int) -> int:
+    """G.4: an even impact die always scores; an odd one as usual (4.3; a natural 1 fails, a 6 is even)."""
+    die = int(rng.random() * 6) + 1
+    if die % 2 == 0:
+        return 1
+    return impact_die(die, shield, mod)
 
 
 def ceil_div(a: int, b: int) -> int:

@@ -136,7 +136,7 @@ class DamageTally:
 
 def apply_damage_die(die: int, tally: DamageTally, *, cts: bool = False, inc: bool = False,
                      knt: bool = False, dly: bool = False, ionized: bool = False,
-                     casualty_allowed: bool = True) -> bool:
+                     casualty_allowed: bool = True, table: dict[int, str] = DAMAGE_TABLE) -> bool:
     """Mark one damage die's result (4.4 table with the C.5 damage traits and B.11).
 
     Returns True if a Deadly casualty was inflicted (Dsr + Dly: at most one per original die).
@@ -149,7 +149,7 @@ def apply_damage_die(die: int, tally: DamageTally, *, cts: bool = False, inc: bo
         casualty = True
     if ionized and die == IONIZED_NEGATES:
         return casualty
-    kind = DAMAGE_TABLE[die]
+    kind = table[die]
     if kind == "hull":
         if not inc:
             tally.hull += die if cts else 1
@@ -163,14 +163,20 @@ def apply_damage_die(die: int, tally: DamageTally, *, cts: bool = False, inc: bo
 
 
 def roll_damage(rng: random.Random, tally: DamageTally, *, cts: bool = False, inc: bool = False,
-                knt: bool = False, dly: bool = False, dsr: bool = False, ionized: bool = False) -> None:
-    """Roll one damage die and mark it; Dsr re-rolls 4-6 until 1-3, every result applying (C.5)."""
+                knt: bool = False, dly: bool = False, dsr: bool = False, ionized: bool = False,
+                table: dict[int, str] = DAMAGE_TABLE, reroll: object = None) -> None:
+    """Roll one damage die and mark it; Dsr re-rolls 4-6 until 1-3, every result applying (C.5).
+
+    ``reroll(die) -> bool`` (E.2 directed damage) may ask for the first die to be rolled once more.
+    """
     die = int(rng.random() * 6) + 1
-    casualty = apply_damage_die(die, tally, cts=cts, inc=inc, knt=knt, dly=dly, ionized=ionized)
+    if reroll is not None and reroll(die):  # type: ignore[operator]
+        die = int(rng.random() * 6) + 1
+    casualty = apply_damage_die(die, tally, cts=cts, inc=inc, knt=knt, dly=dly, ionized=ionized, table=table)
     while dsr and die >= DISRUPTIVE_REROLL_FROM:
         die = int(rng.random() * 6) + 1
         casualty |= apply_damage_die(die, tally, cts=cts, inc=inc, knt=knt, dly=dly, ionized=ionized,
-                                     casualty_allowed=not casualty)
+                                     casualty_allowed=not casualty, table=table)
 
 
 @cache

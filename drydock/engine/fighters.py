@@ -393,6 +393,9 @@ def small_hits(r, target: ShipState, hits: int, arc: int) -> tuple[int, DamageTa
 
 
 def attack(battle, fl: FighterFlight, target) -> None:  # type: ignore[no-untyped-def]
+    opt = getattr(battle, "opt", None)
+    if opt is not None and opt.storm == "no attacks":  # S.9: "No starships or fighter flights may attack"
+        return
     rng = battle.rng
     log = battle.log
     rec = DiceRecorder(rng) if log is not None else None

@@ -58,6 +58,9 @@ class Summary:
     exits_a: int = 0
     exits_b: int = 0
     avoidable_exits: int = 0
+    #: the optional rules, scenario and terrain in force ("E.1 Damage Control"), and the house rules' label
+    in_force: list[str] = field(default_factory=list)
+    house_rules: str | None = None
 
     def add(self, r: BattleResult) -> None:
         if r.winner == 0:
@@ -105,6 +108,8 @@ class Summary:
                 "b": [{"ship": lab, "rate": s / n} for lab, s in zip(self.labels_b, self.survived_b, strict=True)],
             },
             "not_simulated": self.not_simulated,
+            "in_force": self.in_force,
+            "rules": self.house_rules or "Unity v2.0",
         }
 
 
@@ -125,10 +130,11 @@ def _run_chunk(args: tuple[int, int, int]) -> list[BattleResult]:
 def build_matchup(side_a: list[Design], side_b: list[Design], **opts: Any) -> Matchup:
     """Ship tables for both sides (one :class:`ShipSpec` per distinct design)."""
     cache: dict[int, ShipSpec] = {}
+    rules = opts.get("rules")  # house rules (--rules): the ships and the play tables under them
 
     def spec(d: Design) -> ShipSpec:
         if id(d) not in cache:
-            cache[id(d)] = ship_spec(d)  # Admiralty cards and Nova records with their rules (X.1, X.2)
+            cache[id(d)] = ship_spec(d, rules)  # Admiralty cards and Nova records with their rules (X.1, X.2)
         return cache[id(d)]
 
     return Matchup([spec(d) for d in side_a], [spec(d) for d in side_b], **opts)
@@ -145,7 +151,8 @@ def simulate(side_a: list[Design], side_b: list[Design], *, runs: int, seed: int
     m = build_matchup(side_a, side_b, **opts)
     la, lb = m.labels()
     summary = Summary(runs, survived_a=[0] * len(la), survived_b=[0] * len(lb), labels_a=la, labels_b=lb,
-                      not_simulated=m.not_simulated, vp_target=m.vp_target,
+                      not_simulated=m.not_simulated, vp_target=m.vp_target, in_force=m.in_force_names(),
+                      house_rules=m.house_rules,
                       doctrine=doctrine_label(opts.get("doctrine", DEFAULT_DOCTRINE)))
     chunks = [(seed, i, min(i + CHUNK, runs)) for i in range(0, runs, CHUNK)]
     if jobs <= 1 or runs <= CHUNK:
@@ -216,6 +223,12 @@ def robustness_line(by_doctrine: dict[str, Summary]) -> str:
     return text + f"the verdict changes with the doctrine ({changes}); treat it as unsettled"
 
 
+def _target(vp: int) -> str:
+    from drydock.engine.battle import NO_VP_TARGET
+
+    return "none (S.1: the survivors decide)" if vp >= NO_VP_TARGET else str(vp)
+
+
 def _shown(label: str) -> str:
     """A doctrine label inside a list: a per-side pairing in brackets."""
     return f"({label})" if "," in label else label
@@ -274,20 +287,29 @@ def format_summary(s: Summary, seed: int, by_doctrine: dict[str, Summary] | None
     def pct(x: float) -> str:
         return f"{100 * x:5.1f}%"
 
+    def share(k: int) -> str:
+        """``k`` of the runs as a percentage rounded half up from the exact count, as every report rounds it."""
+        tenths = (2000 * k + s.runs) // (2 * s.runs) if s.runs else 0
+        return f"{tenths // 10:3d}.{tenths % 10}%"
+
     lines = [f"A: {', '.join(s.labels_a)}", f"B: {', '.join(s.labels_b)}",
-             f"{s.runs} battles, seed {seed}, VP target {s.vp_target}, "
+             f"{s.runs} battles, seed {seed}, VP target {_target(s.vp_target)}, "
              + (f"doctrines {s.doctrine}" if "," in s.doctrine else f"{s.doctrine} doctrine")]
-    for key, label in (("a_win", "A wins"), ("b_win", "B wins"), ("draw", "draws")):
+    if s.house_rules:
+        lines.append(f"rules: {s.house_rules}")
+    if s.in_force:
+        lines.append("in force: " + "; ".join(s.in_force))
+    for key, label, k in (("a_win", "A wins", s.a_wins), ("b_win", "B wins", s.b_wins), ("draw", "draws", s.draws)):
         r = d[key]
-        lines.append(f"  {label:7} {pct(r['rate'])}  95% CI [{pct(r['ci95'][0])}, {pct(r['ci95'][1])}]")
+        lines.append(f"  {label:7} {share(k)}  95% CI [{pct(r['ci95'][0])}, {pct(r['ci95'][1])}]")
     lines.append(f"mean turns {d['mean_turns']:.2f}; mean VP A {d['mean_vp_a']:.1f}, B {d['mean_vp_b']:.1f}")
     if s.exits_a or s.exits_b:
         lines.append(f"left the board: {d['exits']['per_100_ships']:.1f} per 100 ships "
                      f"(A {s.exits_a}, B {s.exits_b})")
     lines.append("survival:")
-    for side in ("a", "b"):
-        for row in d["survival"][side]:
-            lines.append(f"  {row['ship']:30} {pct(row['rate'])}")
+    for labels, survived in ((s.labels_a, s.survived_a), (s.labels_b, s.survived_b)):
+        for label, k in zip(labels, survived, strict=True):
+            lines.append(f"  {label:30} {share(k)}")
     lines.append("not simulated:")
     lines += [f"  - {n}" for n in s.not_simulated]
     if by_doctrine:

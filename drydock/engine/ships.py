@@ -9,11 +9,11 @@ from __future__ import annotations
 from drydock.core.arcs import arc_components
 from drydock.core.model import ArcValues, Design, WeaponMode
 from drydock.core.rules import Ruleset
+from drydock.core.rules.play_rules import PlayRules
 from drydock.core.validation import rate
 from drydock.engine.hexgrid import DEFENSIVE_NAMES, arc_mask
 from drydock.engine.tables import (
     ALWAYS_NOT_SIMULATED,
-    RANGE_MODIFIERS,
     SCATTER_IMP,
     SIMULATED_SYSTEMS,
     SIMULATED_TRAITS,
@@ -30,7 +30,8 @@ class ModeSpec:
                  "mdl", "bls", "crn", "rpt", "frl", "vlt", "cts", "dly", "dsr", "inc", "knt", "slow",
                  "exp", "seeking", "traits", "long", "prx")
 
-    def __init__(self, mode: WeaponMode) -> None:
+    def __init__(self, mode: WeaponMode, play: PlayRules | None = None) -> None:
+        play = play or Ruleset.unity().play
         t = mode.traits
         ts = set(t)
         self.label = mode.label or "primary"
@@ -41,15 +42,17 @@ class ModeSpec:
         self.rof = mode.rof
         self.acc = mode.acc
         self.dmg = mode.dmg
-        key = frozenset(ts & {"Dfs", "Fcs", "Gid"})
-        self.range_mods = RANGE_MODIFIERS.get(key, RANGE_MODIFIERS[frozenset()])
+        mods = play.range_modifiers  # 4.2 / C.5, from the ruleset
+        key = frozenset(ts & {t for k in mods for t in k})
+        self.range_mods = mods.get(key, mods[frozenset()])
         if "Sct" in ts:
             self.imp_by_band = SCATTER_IMP
         elif "Tls" in ts:
             self.imp_by_band = TELESCOPIC_IMP
         else:
             self.imp_by_band = (mode.imp, mode.imp, mode.imp)
-        self.imp_mod = 2 if "Pr2" in ts else 1 if "Pr1" in ts else -1 if "NPr" in ts else 0
+        imp = play.impact_modifiers  # C.5, from the ruleset (the largest when several apply)
+        self.imp_mod = max((imp[x] for x in ts if x in imp), default=0, key=abs)
         self.npr = "NPr" in ts
         self.mdl = "Mdl" in ts
         self.bls = "Bls" in ts
@@ -114,11 +117,14 @@ class ShipSpec:
                  "not_simulated", "engines", "afb", "flights", "launch_tubes", "hyperdrive", "marines",
                  "tractor_beams",
                  "stutterdrive", "overthrusters", "shockwave", "system_qty", "design", "mines", "cloak", "flares",
-                 "probes", "sails", "shuttles", "legacy")
+                 "probes", "sails", "shuttles", "legacy", "damage_table", "rules_label")
 
     def __init__(self, design: Design, rules: Ruleset | None = None, name: str | None = None) -> None:
         rules = rules or Ruleset.unity()
         rating = rate(design, rules)
+        #: 4.4 damage table of the ruleset (house rules reach the dice here); the ruleset's label
+        self.damage_table = rules.play.damage_table
+        self.rules_label = rules.label
         t = rating.tracks
         self.name = name or design.ship_name or design.class_name or design.title or "ship"
         self.title = design.title
@@ -178,7 +184,7 @@ class ShipSpec:
         self.battery_names = [b.name for b in design.weapons]
         notes: list[str] = list(ALWAYS_NOT_SIMULATED)
         for i, (battery, br) in enumerate(zip(design.weapons, rating.batteries, strict=True)):
-            modes = [ModeSpec(m) for m in battery.modes]
+            modes = [ModeSpec(m, rules.play) for m in battery.modes]
             for m in battery.modes:
                 for tr in m.traits:
                     if tr not in SIMULATED_TRAITS:
@@ -223,7 +229,7 @@ class ShipState:
                  "cm", "fc", "lrs", "stealth", "destroyed_turn", "warming", "hyper_total", "hyper_eng",
                  "jumped", "marines_left", "boarders", "beams_turn", "beams_used", "captured",
                  "mines_left", "cloaked", "detected", "cloak_turns", "marker",
-                 "flares_left", "probes_left", "wind", "legacy")
+                 "flares_left", "probes_left", "wind", "legacy", "reinforced", "range_x", "er_mod")
 
     def __init__(self, spec: ShipSpec, side: int, uid: int, label: str) -> None:
         self.spec = spec
@@ -272,6 +278,10 @@ class ShipState:
         self.probes_left = spec.probes
         self.wind: int | None = None  # B.21: the direction the solar wind blows toward (ships with sails)
         self.legacy = spec.legacy.new_state() if spec.legacy is not None else None  # X.1/X.2 counters
+        # optional rules (drydock.engine.options.state.OptionShipState reads them; the core game never does)
+        self.reinforced = -1      # E.6: the defensive arc reinforced this turn (-1: none)
+        self.range_x = None       # G.4 nebula, E.7: the effective range of an actual range (None: the core game)
+        self.er_mod = 0           # S.8 shakedown cruise: the prototype's engine rating change
 
     @property
     def engine_rating(self) -> int:

@@ -1,10 +1,18 @@
 """Play rules as data: every number the engine uses, with its rulebook section.
 
+The tables a house rule may change (to-hit range modifiers, impact modifiers, the damage table, battle
+sizes and VP targets, and the optional rules' numbers) live in the ruleset's ``play`` table
+(:mod:`drydock.core.rules.play_rules`); the names below that mirror them are the book's values, read from there.
+
 Sources: ``play.md`` (chapters 1-5), ``weapons.md`` (4.1, C.5), ``systems.md`` (Appendix B).
 Readings the reference marks uncertain carry a comment naming the open question.
 """
 
 from __future__ import annotations
+
+from drydock.core.rules import Ruleset
+
+_BOOK = Ruleset.unity().play
 
 #: 0.1: default board (columns x rows), the book's recommended minimum ("a board 32 hexes across and
 #: 18 hexes wide"; the standard board is 32 x 27). Use --board to change.
@@ -14,33 +22,13 @@ BOARD = (32, 18)
 DEPLOY_DEPTH = 4
 MAX_SHIPS_PER_HEX = 3
 
-#: 2.2: battle sizes -> (fleet limit, VP target).
-BATTLE_SIZES: dict[str, tuple[int, int]] = {
-    "very-small": (400, 240),
-    "small": (700, 420),
-    "medium": (1000, 600),
-    "large": (1500, 900),
-    "very-large": (2000, 1200),
-}
-#: 2.2: every VP target is 60% of its fleet limit; "auto" battle size applies the same ratio to the
-#: larger side's actual CR (otherwise a fleet far below the limit could never reach the target).
-VP_TARGET_RATIO = (3, 5)
-
-#: 4.1 / C.5: to-hit range modifiers (short, medium, long) by the weapon's range traits.
-RANGE_MODIFIERS: dict[frozenset[str], tuple[int, int, int]] = {
-    frozenset(): (1, 0, -1),
-    frozenset({"Dfs"}): (2, 0, -2),
-    frozenset({"Fcs"}): (-1, 0, 1),
-    frozenset({"Dfs", "Fcs"}): (-2, 0, 2),
-    frozenset({"Gid"}): (0, 0, 0),
-}
+#: 2.2 battle sizes and VP targets, 4.1 / C.5 range modifiers: ``Ruleset.play`` (battle_sizes, range_modifiers).
 
 #: C.5 Sct / Tls: IMP by band (short, medium, long).
 SCATTER_IMP = (3, 2, 1)
 TELESCOPIC_IMP = (1, 2, 3)
 
-#: C.5: impact die modifiers.
-IMPACT_MODIFIERS = {"Pr1": 1, "Pr2": 2, "NPr": -1}
+#: C.5 impact die modifiers: ``Ruleset.play.impact_modifiers``.
 #: C.5 NPr: an unshielded target counts as shield 1.
 NPR_MIN_SHIELD = 1
 
@@ -50,8 +38,9 @@ NATURAL_FAIL = 1
 REROLL_ON = 6
 REROLL_BONUS = 5
 
-#: 4.4 damage table: d6 -> track ("hull" 1-3, "engine" 4, "weapon" 5, "shield" 6).
-DAMAGE_TABLE = {1: "hull", 2: "hull", 3: "hull", 4: "engine", 5: "weapon", 6: "shield"}
+#: 4.4 damage table of the book (d6 -> "hull" 1-3, "engine" 4, "weapon" 5, "shield" 6); a house-ruled table
+#: reaches the dice through ``ShipSpec.damage_table``.
+DAMAGE_TABLE = _BOOK.damage_table
 #: B.11 Ionized Hull negates damage results of 1.
 IONIZED_NEGATES = 1
 #: C.5 Dsr: damage dice of 4-6 are recorded and re-rolled until 1-3.
@@ -154,11 +143,8 @@ SYSTEM_NOTES = {
 #: (highest hull of the band, launch max, recovery max); B.12 launch tubes double the launch max.
 LAUNCH_RECOVERY = ((3, 1, 1), (8, 2, 1), (15, 3, 2), (24, 4, 2), (35, 5, 3))
 #: Always listed: parts of the game the engine never plays.
-ALWAYS_NOT_SIMULATED = (
-    "fighter options F.1-F.7 (patrols, dogfights, screens, variants, launch/recovery); fighters do not sideslip",
-    "terrain and scenario rules (Appendix G/S); open board",
-    "optional rules (D.x, E.x, F.x) are off, but for the floating board (D.4) when asked for",
-)
+#: (The optional rules, terrain and scenarios left out are one line of their own, from drydock.core.rules.play_options.)
+ALWAYS_NOT_SIMULATED = ("fighters do not sideslip (5.3)",)
 
 #: 2.4 / 3.2: game turn 1 previous speed = engine rating (play.md open question 8: printed rating).
 #: AI doctrine value of damage results (expected-damage scoring only; not a rule).

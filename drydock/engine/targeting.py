@@ -37,7 +37,7 @@ class Targeting:
         for e in enemies:
             dist, mask, my_arc = geometry(e.q - ship.q, e.r - ship.r, ship.facing)
             their_arc = geometry(ship.q - e.q, ship.r - e.r, e.facing)[2]
-            geo.append((e, effective_range(ship, dist), mask, my_arc, e.shield(their_arc), self.table(spec, e.spec)))
+            geo.append((e, effective_range(ship, dist, e), mask, my_arc, e.shield(their_arc), self.table(spec, e.spec)))
         fgeo = []
         for fl in flights:
             left = fl.count - fl.kills

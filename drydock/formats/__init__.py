@@ -159,7 +159,7 @@ def read_designs(path: str | os.PathLike[str], *, fmt: str | None = None,
                  rules: Ruleset | None = None) -> list[Design]:
     """Every design in ``path`` (``-`` is standard input); the format as :func:`read_input` finds it."""
     f, data, label = read_input(path, fmt)
-    return f.read(data, file=label, rules=rules)
+    return _read_unity(f, data, label, rules)
 
 
 def read_records(path: str | os.PathLike[str], *, fmt: str | None = None,
@@ -171,7 +171,20 @@ def read_records(path: str | os.PathLike[str], *, fmt: str | None = None,
         from drydock.formats.legacy import nova_record
 
         return (nova_record.from_yaml if f.name == "yaml" else nova_record.from_json)(data, file=label)
-    return f.read(data, file=label, rules=rules)
+    return _read_unity(f, data, label, rules)
+
+
+def _read_unity(f: Format, data: str | bytes, label: str, rules: Ruleset | None) -> list[Any]:
+    """``f.read``; a text that fails to parse and looks like a legacy post says which conversion to run."""
+    try:
+        return f.read(data, file=label, rules=rules)
+    except DrydockError as exc:
+        from drydock.formats.legacy_sniff import legacy_hint
+
+        hint = legacy_hint(label, data) if isinstance(data, str) else None
+        if hint is None:
+            raise
+        raise DrydockError(hint) from exc
 
 
 _NOVA_KIND = re.compile(r"""^[\s\-{]*["']?kind["']?\s*:\s*["']?nova\b""", re.MULTILINE)

@@ -243,8 +243,7 @@ def _fleet_from_xlsx(path: Path, house: HouseRules | None) -> Fleet:
     from drydock.formats.excel.read import from_xlsx
 
     data = read_bytes(str(path), limits.XLSX_FILE)
-    house = house or HouseRules.book()
-    designs = from_xlsx(data, file=str(path), rules=house.base)
+    designs = from_xlsx(data, file=str(path), rules=(house or HouseRules.book()).base)
     try:
         wb = load_workbook(io.BytesIO(data), read_only=True, data_only=True)
         try:
@@ -258,8 +257,12 @@ def _fleet_from_xlsx(path: Path, house: HouseRules | None) -> Fleet:
     except Exception as exc:  # malformed Fleet sheet XML (the design sheets read fine)
         raise FleetFileError(f"sheet {FLEET_SHEET}: not a valid fleet sheet ({type(exc).__name__}: {exc})",
                              file=str(path)) from None
-    start = next((i for i, r in enumerate(rows) if r and r[0] == "Sheet"), len(rows))
-    head = {str(r[0]): r[1] for r in rows[:start] if r and r[0]}
+    from drydock.formats.excel.fleet_sheet import read_head, workbook_rules
+
+    head, start = read_head(rows)
+    house, rules_file, warnings = workbook_rules(head, path, house, designs)
+    if rules_file is not None:  # the workbook's own rules: its ship figures are read under them
+        designs = from_xlsx(data, file=str(path), rules=house.base)
     entries = []
     for n, row in enumerate(rows[start + 1:], start=start + 2):
         if not row or row[0] in (None, ""):
@@ -287,7 +290,7 @@ def _fleet_from_xlsx(path: Path, house: HouseRules | None) -> Fleet:
         raise FleetFileError(f"{FLEET_SHEET}!B{row}: {exc}", file=str(path)) from None
     try:
         return Fleet(name=str(head.get("Fleet") or ""), entries=tuple(entries), battle_size=size, house=house,
-                     file=str(path))
+                     file=str(path), rules_file=rules_file, warnings=warnings)
     except DrydockError as exc:
         raise FleetFileError(f"sheet {FLEET_SHEET}: {exc}", file=str(path)) from None
 
@@ -307,13 +310,15 @@ def _whole(value: Any, what: str) -> int:
 # ------------------------------------------------------------------ writing
 
 
-def fleet_to_data(fleet: Fleet) -> dict[str, Any]:
-    """The fleet-file mapping with every design inline (a self-contained fleet)."""
+def fleet_to_data(fleet: Fleet, rules_file: str | None = None) -> dict[str, Any]:
+    """The fleet-file mapping with every design inline (a self-contained fleet); ``rules_file`` its ``rules:``."""
     out: dict[str, Any] = {}
     if fleet.name:
         out["fleet"] = fleet.name
     if fleet.battle_size is not None:
         out["battle_size"] = fleet.battle_size
+    if rules_file is not None:
+        out["rules"] = rules_file
     ships = []
     for e in fleet.entries:
         item: dict[str, Any] = {"design": design_to_data(e.design)}
@@ -328,55 +333,40 @@ def fleet_to_data(fleet: Fleet) -> dict[str, Any]:
     return out
 
 
-def fleet_to_yaml(fleet: Fleet) -> str:
+def fleet_to_yaml(fleet: Fleet, rules_file: str | None = None) -> str:
     import yaml
 
     from drydock.formats.native import _dumper
 
-    return yaml.dump(fleet_to_data(fleet), Dumper=_dumper(), sort_keys=False, allow_unicode=True, width=100)
+    return yaml.dump(fleet_to_data(fleet, rules_file), Dumper=_dumper(), sort_keys=False, allow_unicode=True,
+                     width=100)
 
 
-def fleet_to_json(fleet: Fleet) -> str:
+def fleet_to_json(fleet: Fleet, rules_file: str | None = None) -> str:
     import json
 
-    return json.dumps(fleet_to_data(fleet), indent=2, ensure_ascii=False) + "\n"
+    return json.dumps(fleet_to_data(fleet, rules_file), indent=2, ensure_ascii=False) + "\n"
 
 
-def fleet_to_xlsx(fleet: Fleet) -> bytes:
-    """The Drydock workbook of the fleet's designs (SHIPn per design) plus a Fleet sheet listing the ships."""
-    from drydock.formats.excel.write import put, to_xlsx
+def fleet_to_xlsx(fleet: Fleet, rules_file: str | None = None) -> bytes:
+    """The Drydock workbook of the fleet's designs (SHIPn per design, each under its faction's rules) plus a
+    live Fleet sheet (:mod:`drydock.formats.excel.fleet_sheet`)."""
+    from drydock.core.fleet import rate_fleet
+    from drydock.formats.excel.fleet_sheet import write_fleet_sheet
+    from drydock.formats.excel.write import to_xlsx
 
-    def add_fleet_sheet(wb: Any) -> None:
-        ws = wb.create_sheet(FLEET_SHEET, 0)
-        limit = fleet.limit()
-        rules = fleet.house.base.label
-        if fleet.house.factions:
-            rules += ", with faction rules for " + ", ".join(fleet.house.faction_names.values())
-        rows: list[list[Any]] = [
-            ["Fleet", fleet.name], ["Battle size", fleet.battle_size if fleet.battle_size is not None else ""],
-            ["Fleet limit", limit[1] if limit else ""], ["Rules", rules],
-            ["", "" if fleet.house.base.is_book and not fleet.house.factions
-             else "Give the house rules again with --rules when reading this workbook."],
-            ["Sheet", "Design", "Ships", "Names", "IDs"]]
-        rows += [[f"SHIP{i}", e.design.title, e.count, ", ".join(e.names), ", ".join(e.ids)]
-                 for i, e in enumerate(fleet.entries, start=1)]
-        for r, row in enumerate(rows, start=1):
-            for c, value in zip("ABCDE", row, strict=False):
-                put(ws, f"{c}{r}", value, bold=r == 6 or c == "A")  # text cells never become formulas (style 7)
-        for col, width in zip("ABCDE", (12, 44, 8, 40, 24), strict=True):
-            ws.column_dimensions[col].width = width
-        wb.active = 0
-
-    return to_xlsx([e.design for e in fleet.entries], rules=fleet.house.base, decorate=add_fleet_sheet)
+    return to_xlsx([e.design for e in fleet.entries], rules=fleet.house.base, rules_for=fleet.rules_for,
+                   decorate=lambda wb, cells: write_fleet_sheet(wb, cells, fleet, rate_fleet(fleet), rules_file))
 
 
 FLEET_WRITERS = {"yaml": fleet_to_yaml, "json": fleet_to_json, "xlsx": fleet_to_xlsx}
 
 
-def write_fleet(fleet: Fleet, fmt: str) -> str | bytes:
-    """The fleet as ``fmt``: yaml/json fleet files (designs inline), a fleet workbook, or Drake (designs once)."""
+def write_fleet(fleet: Fleet, fmt: str, rules_file: str | None = None) -> str | bytes:
+    """The fleet as ``fmt``: yaml/json fleet files (designs inline), a fleet workbook, or Drake (designs once).
+    ``rules_file``: the fleet's house-rule file as the written file should name it."""
     if fmt in FLEET_WRITERS:
-        return FLEET_WRITERS[fmt](fleet)
+        return FLEET_WRITERS[fmt](fleet, rules_file)
     return FORMATS[fmt].write([e.design for e in fleet.entries], rules=fleet.house.base)
 
 
@@ -426,6 +416,8 @@ def read_inputs(files: tuple[str, ...] | list[str], house: HouseRules, *, per_sh
         try:
             if is_fleet_file(name):
                 fleet = read_fleet(name, house=house if explicit_rules else None)
+                for warning in fleet.warnings:
+                    yield Item(name, None, fleet.house.base, warning=warning)
                 if per_ship:
                     for ship in fleet.ships():
                         yield Item(name, ship, fleet.rules_for(ship), fleet=fleet,
@@ -481,16 +473,29 @@ def library_changes(files: tuple[str, ...] | list[str], house: HouseRules, libra
     return out
 
 
+def rules_path_for(fleet: Fleet, output: str) -> str | None:
+    """The fleet's house-rule file relative to where ``output`` is written (the working folder for '-')."""
+    import os
+
+    if fleet.rules_file is None or fleet.file is None:
+        return None
+    target = os.path.abspath(os.path.join(os.path.dirname(fleet.file) or ".", fleet.rules_file))
+    where = os.path.dirname(os.path.abspath(output)) if output != "-" else os.getcwd()
+    return Path(os.path.relpath(target, where)).as_posix()
+
+
 def convert_fleet(source: str, output: str, *, to: str | None = None, force: bool = False,
-                  house: HouseRules | None = None) -> int:
+                  house: HouseRules | None = None, warn: Any = None) -> int:
     """Write the fleet in ``source`` to ``output`` (``-`` is standard output); returns the number of designs."""
     from drydock.formats import format_named, write_atomic
 
     if output != "-" and (Path(output).is_dir() or output.endswith(("/", "\\"))):
         raise DrydockError(f"{output}: a fleet converts to one file (a fleet file or workbook), not a folder")
     fleet = read_fleet(source, house=house)
+    for warning in fleet.warnings if warn is not None else ():
+        warn(warning)
     fmt = format_named(to) if to else format_for(output, default="yaml" if output == "-" else None)
-    data = write_fleet(fleet, fmt.name)
+    data = write_fleet(fleet, fmt.name, rules_path_for(fleet, output))
     if output == "-":
         from drydock.formats.convert import _write_stdout
 

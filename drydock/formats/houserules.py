@@ -67,7 +67,8 @@ def _parse_yaml(text: str, path: str | Path) -> Any:
         def compose_node(self, parent: Any, index: Any) -> Any:
             if self.check_event(yaml.AliasEvent):
                 mark = self.peek_event().start_mark
-                raise RulesError(f"{path}:{mark.line + 1}: YAML aliases (*name) are not allowed in rules files")
+                raise RulesError(f"{path}:{mark.line + 1}: YAML aliases (*name) are not allowed in rules files "
+                                 "(a value starting with * is read as one: quote it, e.g. \"*-6-12\")")
             self._depth = getattr(self, "_depth", 0) + 1
             try:
                 if self._depth > MAX_RULES_DEPTH:
@@ -86,6 +87,8 @@ def _parse_yaml(text: str, path: str | Path) -> Any:
         line = getattr(getattr(exc, "problem_mark", None), "line", None)
         where = f"{path}:{line + 1}" if line is not None else str(path)
         problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]
-        raise RulesError(f"{where}: not valid YAML: {problem}") from None
+        from drydock.errors import yaml_hint
+
+        raise RulesError(f"{where}: not valid YAML: {yaml_hint(problem)}") from None
     except RecursionError:
         raise RulesError(f"{path}: not valid YAML: nested too deeply") from None

@@ -22,7 +22,7 @@ from drydock import limits
 from drydock.core.arcs import format_bank, parse_bank
 from drydock.core.model import ArcValues, Battery, Design, StatedValues, SystemEntry, TechLevels, WeaponMode
 from drydock.core.rules import Ruleset
-from drydock.errors import DesignFileError, DrydockError, DrydockSyntaxError
+from drydock.errors import DesignFileError, DesignFileErrors, DrydockError, DrydockSyntaxError, raise_all
 from drydock.formats.text import complete_range, format_range, format_stats, parse_range, parse_stats, parse_traits
 
 # ------------------------------------------------------------------ the file shape
@@ -135,35 +135,26 @@ def design_from_data(data: Any, *, file: str | None = None, lines: dict[tuple, t
     if not isinstance(data, dict):
         raise DesignFileError("a design must be a mapping of keys (faction, class, hull ...)",
                               text=_short(data), file=file, line=_line(lines, ()))
+    mistakes: list[DrydockSyntaxError] = []  # every structural mistake, reported together (issue 26)
     try:
         f = DesignFile.model_validate(data)
     except ValidationError as exc:
-        from drydock.core.messages import explain
-
-        loc, message, given = explain(exc.errors(), DesignFile)
-        line, col = (lines or {}).get(_trim_loc(loc, lines), (None, None))
-        raise DesignFileError(f"key {_path(loc)}: {message}", text=_short(given), file=file,
-                              line=line, column=col) from None
+        mistakes += _validation_mistakes(exc, file, lines)
+        for i, raw in enumerate(data.get("weapons") if isinstance(data.get("weapons"), list) else []):
+            try:  # the weapons that validate are still read, so that their mistakes come too
+                w = WeaponFile.model_validate(raw)
+            except ValidationError:
+                continue
+            mistakes += _battery(w, i, rules, file, lines)[1]
+        raise_all(mistakes, DesignFileErrors)
+        raise  # pragma: no cover - a ValidationError always gives a mistake
     weapons = []
     for i, w in enumerate(f.weapons):
-        where: tuple = ("weapons", i)
-        try:
-            primary = _mode(w, None, rules, where)
-            secondary = _mode(w.secondary, w.secondary.name, rules, where + ("secondary",)) if w.secondary else None
-            banks = []
-            for k, b in enumerate(w.banks):
-                where = ("weapons", i, "banks", k)
-                banks.append(parse_bank(b, rules))
-        except _FieldError as exc:
-            line, col = (lines or {}).get(_trim_loc(exc.where, lines), (None, None))
-            raise DesignFileError(f"key {_path(exc.where)} ({w.name}): {exc.message}", text=exc.text, file=file,
-                                  line=line, column=col) from None
-        except DrydockSyntaxError as exc:
-            line, col = (lines or {}).get(_trim_loc(where, lines), (None, None))
-            raise DesignFileError(f"key {_path(where)} ({w.name}): {exc.message}", text=exc.text, file=file,
-                                  line=line, column=col) from None
-        weapons.append(Battery(name=w.name, primary=primary, secondary=secondary, banks=tuple(banks),
-                               stated_loss_limit=w.loss_limit))
+        battery, found = _battery(w, i, rules, file, lines)
+        mistakes += found
+        if battery is not None:
+            weapons.append(battery)
+    raise_all(mistakes, DesignFileErrors)
     systems = []
     for s in f.systems:
         name, qty = (s, 1) if isinstance(s, str) else (s.name, s.qty)
@@ -191,6 +182,58 @@ def design_from_data(data: Any, *, file: str | None = None, lines: dict[tuple, t
         weapons=tuple(weapons), systems=tuple(systems), ship_id=f.ship_id, ship_name=f.ship_name,
         stated=stated, notes=tuple(f.notes),
     ), file=file)
+
+
+def _validation_mistakes(exc: ValidationError, file: str | None, lines: dict | None) -> list[DrydockSyntaxError]:
+    """One :class:`DesignFileError` per key the file's shape check refused, in file order."""
+    from drydock.core.messages import _tags, explain
+
+    tags = _tags(DesignFile)
+    groups: dict[tuple, list[Any]] = {}
+    for err in exc.errors():
+        loc = tuple(p for p in err["loc"] if not (isinstance(p, str) and (p in tags or "[" in p)))
+        groups.setdefault(loc, []).append(err)
+    out = []
+    for errs in groups.values():
+        loc, message, given = explain(errs, DesignFile)
+        line, col = (lines or {}).get(_trim_loc(loc, lines), (None, None))
+        out.append(DesignFileError(f"key {_path(loc)}: {message}", text=_short(given), file=file, line=line,
+                                   column=col))
+    return sorted(out, key=lambda e: (e.line is None, e.line or 0, e.column or 0))
+
+
+def _battery(w: WeaponFile, i: int, rules: Ruleset, file: str | None,
+             lines: dict | None) -> tuple[Battery | None, list[DrydockSyntaxError]]:
+    """Weapon entry ``i`` as a battery, or its mistakes (each stat, range and bank is read)."""
+    mistakes: list[DrydockSyntaxError] = []
+
+    def mistake(where: tuple, message: str, text: str | None) -> None:
+        line, col = (lines or {}).get(_trim_loc(where, lines), (None, None))
+        mistakes.append(DesignFileError(f"key {_path(where)} ({w.name}): {message}", text=text, file=file,
+                                        line=line, column=col))
+
+    where: tuple = ("weapons", i)
+    modes = []
+    for mode, label, at in ((w, None, where), (w.secondary, w.secondary.name if w.secondary else None,
+                                                where + ("secondary",))):
+        if mode is None:
+            continue
+        try:
+            modes.append(_mode(mode, label, rules, at))
+        except _FieldError as exc:
+            mistake(exc.where, exc.message, exc.text)
+        except DrydockSyntaxError as exc:
+            mistake(at, exc.message, exc.text)
+    banks = []
+    for k, b in enumerate(w.banks):
+        try:
+            banks.append(parse_bank(b, rules))
+        except DrydockSyntaxError as exc:
+            mistake(("weapons", i, "banks", k), exc.message, exc.text)
+    if mistakes:
+        return None, mistakes
+    return Battery(name=w.name, primary=modes[0], secondary=modes[1] if len(modes) > 1 else None,
+                   banks=tuple(banks), stated_loss_limit=w.loss_limit), []
 
 
 def design_to_data(design: Design) -> dict[str, Any]:
@@ -458,7 +501,9 @@ def _check_input(text: Any, file: str | None) -> None:
 def _yaml_error(exc: Any, text: str, file: str | None) -> DesignFileError:
     mark = getattr(exc, "problem_mark", None)
     problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]
-    return DesignFileError(f"not valid YAML: {problem}", file=file, line=mark.line + 1 if mark else None,
+    from drydock.errors import yaml_hint
+
+    return DesignFileError(f"not valid YAML: {yaml_hint(problem)}", file=file, line=mark.line + 1 if mark else None,
                            column=mark.column + 1 if mark else None,
                            text=_source_line(text, mark.line) if mark else None)
 

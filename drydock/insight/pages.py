@@ -101,6 +101,10 @@ def battle_page(d: dict[str, Any], rates: list[tuple[str, Any, float, float]], s
                              ylabel="boxes marked")
     sub = [f"A: {', '.join(sa['ships'])}", f"B: {', '.join(sb['ships'])}",
            f"{d['runs']} battles, seed {seed}, doctrine {rep['doctrine']}, VP target {d['vp_target']}"]
+    if d.get("rules", "Unity v2.0") != "Unity v2.0":  # house rules say so (issue 23)
+        sub.append(f"rules: {d['rules']}")
+    if d.get("in_force"):  # optional rules, scenario and terrain (issue 23)
+        sub.append("in force: " + "; ".join(d["in_force"]))
     win = Section("Who wins", figures=[outcome, length_chart])
     win.table(["outcome", "battles", "share", "95% interval"],
               [[label, round(float(r) * d["runs"]), pct(r), f"{pct(lo)} - {pct(hi)}"] for label, r, lo, hi in rates])
@@ -194,6 +198,8 @@ def tournament_page(t: dict[str, Any]) -> Page:
     ranking.text.append("Score = (wins + draws / 2) / battles, over every opponent.")
     m = Section("Win-rate matrix", figures=[chart])
     sub = [f"{len(labels)} designs, {t['runs']} battles per pairing, seed {t['seed']}, doctrine {t['doctrine']}"]
+    if t.get("options"):
+        sub.append("options: " + ", ".join(t["options"]))
     if t["battles_per_second"]:
         sub.append(f"{t['battles_fought']} battles in {text(t['seconds'], 1)} s "
                    f"({text(t['battles_per_second'], 0)} battles/s)")

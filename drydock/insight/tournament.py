@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import random
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -20,8 +19,9 @@ from typing import Any
 
 from drydock.core.model import Design
 from drydock.engine.legacy_notes import fielded_cr
-from drydock.engine.montecarlo import CHUNK, build_matchup, run_seed, wilson
+from drydock.engine.montecarlo import CHUNK, build_matchup, wilson
 from drydock.errors import DrydockError, inline
+from drydock.insight.chunks import fight_chunk, pairing_options
 from drydock.limits import STATE_FILE, TURNS
 
 STATE_VERSION = 1
@@ -78,12 +78,6 @@ def _init(designs: list[Design], opts: dict[str, Any], doctrines: list[Any] | No
     _WORKER["designs"], _WORKER["opts"], _WORKER["doctrines"] = designs, opts, doctrines
 
 
-def pairing_options(opts: dict[str, Any], doctrines: list[Any] | None, i: int, j: int) -> dict[str, Any]:
-    """The match-up options of pairing (i, j), design i as side A: with one doctrine per design, each flies
-    its own (not the doctrine of the side it happens to be placed on)."""
-    return opts if doctrines is None else {**opts, "doctrine": (doctrines[i], doctrines[j])}
-
-
 def _chunk(task: tuple[int, int, int, int, int]) -> list[int]:
     """Runs start..stop of pairing (i, j): [wins of i, wins of j, draws, turns]."""
     i, j, seed, start, stop = task
@@ -95,12 +89,7 @@ def _chunk(task: tuple[int, int, int, int, int]) -> list[int]:
         opts = pairing_options(_WORKER["opts"], _WORKER["doctrines"], i, j)
         m = build_matchup([d[i]], [d[j]], **opts)
         _WORKER["pairing"] = ((i, j), m)
-    out = [0, 0, 0, 0]
-    for k in range(start, stop):
-        r = m.fight(random.Random(run_seed(seed, k)))
-        out[0 if r.winner == 0 else 1 if r.winner == 1 else 2] += 1
-        out[3] += r.turns
-    return out
+    return fight_chunk(m, seed, start, stop)
 
 
 def pair_seed(seed: int, a: str, b: str) -> int:
@@ -145,6 +134,14 @@ class Tournament:
             out.append("launch and recovery (F.5)")
         if o.get("battle_size", "auto") != "auto":
             out.append(f"battle size {o['battle_size']}")
+        if any(k in o for k in ("options", "scenario", "terrain")):
+            from drydock.core.rules import Ruleset
+            from drydock.engine.options import InForce
+
+            out += InForce(tuple(o.get("options", ())), o.get("scenario"), tuple(o.get("terrain", ())),
+                           Ruleset.unity().play).names()
+        if o.get("rules") is not None:
+            out.append(f"rules: {o['rules'].label}")
         return out
 
     def key(self, i: int, j: int) -> str:
@@ -157,7 +154,8 @@ class Tournament:
     # ------------------------------------------------------------ state
     def header(self) -> dict[str, Any]:
         return {"version": STATE_VERSION, "seed": self.seed, "runs": self.runs, "doctrine": self.doctrine,
-                "options": {k: list(v) if isinstance(v, tuple) else v for k, v in sorted(self.opts.items())},
+                "options": {k: list(v) if isinstance(v, tuple) else v.label if k == "rules" else v
+                            for k, v in sorted(self.opts.items())},
                 "designs": [fingerprint(d) for d in self.designs]}
 
     def load(self, path: Path) -> None:
@@ -196,9 +194,10 @@ class Tournament:
 
     # ------------------------------------------------------------ running
     def run(self, jobs: int = 1, state: Path | None = None,
-            progress: Callable[[int], None] | None = None) -> None:
-        """Fight every pairing not yet in ``results``, in chunks of runs spread over ``jobs`` processes
-        (saving ``state`` as each pairing completes). Run k of a pairing uses ``run_seed(pair seed, k)``."""
+            progress: Callable[[int], None] | None = None, scheduler: str | None = None) -> None:
+        """Fight every pairing not yet in ``results``, in chunks of runs spread over ``jobs`` processes, or over
+        the workers of the Dask scheduler at ``scheduler`` (:mod:`drydock.insight.cluster`), saving ``state``
+        as each pairing completes. Run k of a pairing uses ``run_seed(pair seed, k)``: the same results."""
         if state is not None and state.exists():
             self.load(state)
         prints = [fingerprint(d) for d in self.designs]
@@ -224,7 +223,13 @@ class Tournament:
                 if state is not None:
                     self.save(state)
 
-        if jobs <= 1 or len(tasks) <= 1:
+        if scheduler is not None:
+            from drydock.insight.cluster import run_on_cluster
+
+            payload = {"designs": self.designs, "opts": self.opts, "doctrines": self.doctrines,
+                       "token": hashlib.sha256(json.dumps(self.header(), sort_keys=True).encode()).hexdigest()}
+            run_on_cluster(scheduler, tasks, payload, take)
+        elif jobs <= 1 or len(tasks) <= 1:
             _init(self.designs, self.opts, self.doctrines)
             for task in tasks:
                 take(task, _chunk(task))

@@ -32,7 +32,8 @@ def fleet_booklet(ships: list[tuple[Design | Sheet, Ruleset, bool]], *, rules: R
     sheets = [d if isinstance(d, Sheet) else ship_sheet(d, r, scoped) for d, r, scoped in ships]
     booklet = build_booklet(sheets, rules=rules, roster=roster, **opts)  # type: ignore[arg-type]
     if booklet.roster is not None:
-        rows = tuple(replace(row, title=f"{row.title} [{d.faction} house rules]") if scoped else row
+        rows = tuple(replace(row, title=f"{row.title} [{d.faction} house rules]") if scoped and isinstance(d, Design)
+                     else row
                      for row, (d, _, scoped) in zip(booklet.roster.rows, ships, strict=True))
         booklet.roster = replace(booklet.roster, rows=rows)
     return booklet

@@ -14,6 +14,7 @@ where the laid-out page's markers say.
 
 from __future__ import annotations
 
+import atexit
 import logging
 import mimetypes
 from pathlib import Path
@@ -49,7 +50,23 @@ _PX_PER_MM = 96 / 25.4
 _PT_PER_MM = 72 / 25.4
 
 
+def require_weasyprint() -> None:
+    """Printing needs WeasyPrint and the Pango library it loads; say so in one line (docs/installation.md).
+
+    Everything else (rating, checking, Drake, YAML, workbooks, battles) works without them.
+    """
+    try:
+        import weasyprint  # noqa: F401
+    except (ImportError, OSError) as exc:  # OSError: WeasyPrint is installed but cannot load Pango
+        from drydock.errors import DrydockError, one_line
+
+        raise DrydockError(f"printing needs WeasyPrint and its Pango library, which could not be loaded "
+                           f"({one_line(str(exc), 160)}); see docs/installation.md. Rating, checking and "
+                           f"converting designs work without them") from None
+
+
 def _fetcher_class() -> type:
+    require_weasyprint()
     from weasyprint.urls import URLFetcher, URLFetcherResponse
 
     class BundleFetcher(URLFetcher):
@@ -111,6 +128,7 @@ def document(html: str, fetcher: Any, css: str | None = None) -> Any:
     With ``css`` (a stylesheet left out of ``html``), the parsed stylesheet and its loaded fonts are kept and
     reused by every later document of this process with the same stylesheet and fetcher.
     """
+    require_weasyprint()
     from weasyprint import HTML
 
     base = templates_dir().resolve().as_uri() + "/"
@@ -128,6 +146,7 @@ def stylesheet(css: str, fetcher: Any) -> Any:
 
     if not _FONTS:
         _FONTS.append(FontConfiguration())
+        atexit.register(_FONTS.clear)  # before interpreter teardown: its __del__ then fails on Python 3.10
     key = (css, id(fetcher))
     sheet = _STYLES.get(key)
     if sheet is None:

@@ -8,6 +8,7 @@ legacy record (with its conversion notes) by building a :class:`Sheet` directly.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from drydock import limits
@@ -16,7 +17,6 @@ from drydock.core.model import ArcValues, Battery, Design, WeaponMode
 from drydock.core.rules import Ruleset
 from drydock.render.tables import (
     ARC_LABELS,
-    BATTLE_SIZES,
     CARRIER_SYSTEM,
     EXPENDABLE_TRAIT,
     LAUNCH_TUBES_SYSTEM,
@@ -234,7 +234,7 @@ def _has_shields(design: Design) -> bool:
     return design.shields.total() > 0 if isinstance(design.shields, ArcValues) else design.shields > 0
 
 
-def track(key: str, label: str, values: list[int] | tuple[int, ...], **extra: object) -> Track:
+def track(key: str, label: str, values: Sequence[int], **extra: object) -> Track:
     """A track, with no boxes at all when it is zero from the first box (1.3: printed as a single "—")."""
     vals = tuple(values)
     return Track(key, label, () if not any(vals) else vals, **extra)  # type: ignore[arg-type]
@@ -323,8 +323,8 @@ def build_roster(sheets: list[Sheet], rules: Ruleset | None = None) -> Roster:
     total = sum(s.combat_rating or 0 for s in sheets)
     sizes: list[BattleSize] = []
     best_found = False
-    for i, limit in enumerate(rules.battle_sizes):
-        name, vp = BATTLE_SIZES[i] if i < len(BATTLE_SIZES) else (f"Limit {limit}", 0)
+    for name, limit, vp in rules.play.size_table:
+        name = name.title()
         fits = total <= limit
         best = fits and not best_found
         best_found = best_found or fits

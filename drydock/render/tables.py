@@ -7,15 +7,7 @@ how big the printed parts are.
 
 from __future__ import annotations
 
-#: 2.2 battle sizes, in the order of ``Ruleset.battle_sizes`` (fleet limits 400/700/1000/1500/2000):
-#: (name, victory-point target). The fleet limits themselves come from the ruleset.
-BATTLE_SIZES: tuple[tuple[str, int], ...] = (
-    ("Very Small", 240),
-    ("Small", 420),
-    ("Medium", 600),
-    ("Large", 900),
-    ("Very Large", 1200),
-)
+#: The 2.2 battle sizes (names, fleet limits, VP targets) live in the ruleset: ``Ruleset.play.size_table``.
 
 #: weapons.md §8 / C.5: a trait whose value is shown as "*" instead of a number, and which one.
 STAR_FIELDS: dict[str, str] = {

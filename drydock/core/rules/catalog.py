@@ -79,7 +79,7 @@ def system_quantity(name: str, rule: SystemRule) -> str:
         return "set with `shields: {fwd: .., port: .., stbd: .., aft: ..}`, not listed"
     if rule.structural == "screens":
         return "set with `screens:`, not listed"
-    text = f"qty = {rule.unit or 'levels'}" if rule.multiples else "one only"
+    text = f"multiples: true; qty = {rule.unit or 'levels'}" if rule.multiples else "one only"
     if rule.requires:
         text += f"; needs {rule.requires}, at most its {rule.unit or 'quantity'}"
     return text
@@ -98,7 +98,8 @@ def system_drat(rule: SystemRule) -> str:
 
 
 def _system(name: str, rule: SystemRule) -> dict[str, Any]:
-    return {"name": name, "abbr": list(rule.abbr), "type": SYSTEM_TYPES[rule.type], "su": rule.su,
+    return {"name": name, "abbr": list(rule.abbr), "type": rule.type, "type_name": SYSTEM_TYPES[rule.type],
+            "su": rule.su,
             "orat": rule.orat or "", "drat": system_drat(rule), "tech": rule.tech or "",
             "quantity": system_quantity(name, rule), "section": rule.section, "confidence": rule.confidence,
             "note": rule.note}
@@ -170,10 +171,11 @@ def format_catalog(cat: dict[str, Any], views: tuple[str, ...] = VIEWS) -> str:
                       [(t["abbr"], t["name"], t["multiplier"] or "-", t["section"],
                         "; ".join(t["restrictions"]) or "-") for t in cat["traits"]])
     if "systems" in views:
-        out += ["", "Systems (A.5, Appendix B; n = quantity, EF/SF engine/shield factor, WSU weapon SU)"]
+        out += ["", "Systems (A.5, Appendix B; n = quantity, EF/SF engine/shield factor, WSU weapon SU; "
+                    "Type and Quantity as a house-rule file writes them: type: E|M|T, multiples: true)"]
         out += _table(("Name", "Abbr", "Type", "SU cost", "ORAT", "DRAT", "Section", "Quantity"),
-                      [(s["name"], ", ".join(s["abbr"]) or "-", s["type"], s["su"], s["orat"] or "-",
-                        s["drat"] or "-", s["section"], s["quantity"]) for s in cat["systems"]])
+                      [(s["name"], ", ".join(s["abbr"]) or "-", f'{s["type"]} {s["type_name"]}', s["su"],
+                        s["orat"] or "-", s["drat"] or "-", s["section"], s["quantity"]) for s in cat["systems"]])
     if "arcs" in views:
         out += ["", "Firing arcs (4.1, C.1; Arcs = what the arc counts in the bank SU formula)"]
         out += _table(("Code", "Kind", "Arcs", "Components", "Name"),

@@ -16,8 +16,11 @@ Formulas come from house-rule files, so they are bounded: at most
 :data:`MAX_SOURCE` characters and :data:`MAX_NODES` syntax nodes, literals of at
 most :data:`MAX_LITERAL` in size, whole exponents of at most :data:`MAX_EXPONENT`,
 results of at most :data:`MAX_BITS` bits. Division by zero, a root of a negative
-number and every other domain error is a :class:`~drydock.errors.RulesError`
-naming the rules key (``where``) and the formula, never a Python exception.
+number, a result past the bounds and every other domain error (an :class:`ArithmeticError`)
+is a :class:`~drydock.errors.RulesError` naming the rules key (``where``) and the formula.
+Anything else raised while computing (a ``TypeError`` from a variable the caller passed
+wrongly, say) is a bug in drydock, not in the rules: it propagates unchanged, and the
+command line reports it as an internal error (exit 3).
 """
 
 from __future__ import annotations
@@ -88,7 +91,7 @@ def exact(text: object, limit: int = MAX_LITERAL) -> Exact:
         value = sign * Fraction(int(digits or "0"), 10 ** len(m.group(2) or "")) * Fraction(10) ** exp
         if value.denominator == 1:
             value = value.numerator
-    if abs(value) > limit:
+    if not -limit <= value <= limit:
         raise ValueError(f"is too large (at most {limit:,})")
     return value
 
@@ -133,7 +136,9 @@ _ARITY = {"ceil": (1, 1), "floor": (1, 1), "sqrt": (1, 1), "min": (1, 16), "max"
 _SCOPE: dict[str, object] = {
     "__builtins__": {}, "type": type, "int": int, "ZeroDivisionError": ZeroDivisionError, "_power": Q.power,
     "_sqrt": Q.sqrt, "_minimum": Q.minimum, "_maximum": Q.maximum, "_result": Q.result, "_checked": Q.checked,
-    "_ERRORS": (ArithmeticError, ValueError, TypeError, AttributeError, RecursionError, MemoryError),
+    # domain errors only (ZeroDivisionError, rational.DomainError for roots, powers and bounds):
+    # any other exception is a bug in our code and must surface as one (exit 3), not as a rules error
+    "_ERRORS": (ArithmeticError,),
 }
 
 
@@ -210,7 +215,7 @@ class Formula:
         """The exact value for these variables: an ``int`` when whole, else a ``Fraction``.
 
         (``value_pair(**variables)`` gives it as an unreduced ``(numerator, denominator)``
-        pair, denominator > 0; both raise :class:`RulesError` naming the key on any failure.)
+        pair, denominator > 0; both raise :class:`RulesError` naming the key on a domain error.)
         """
         return self.value(**variables)
 
@@ -331,9 +336,10 @@ class _Codegen:
         if isinstance(node, ast.Compare):
             operands = [self.value(x, ind) for x in (node.left, *node.comparators)]
             tests = []
-            for op, (an, ad), (bn, bd) in zip(node.ops, operands, operands[1:], strict=False):
-                sym = {ast.Lt: "<", ast.LtE: "<=", ast.Gt: ">", ast.GtE: ">=", ast.Eq: "==", ast.NotEq: "!="}
-                tests.append(f"{an} * {bd} {sym[type(op)]} {bn} * {ad}")
+            sym: dict[type[ast.cmpop], str] = {ast.Lt: "<", ast.LtE: "<=", ast.Gt: ">", ast.GtE: ">=", ast.Eq: "==",
+                                               ast.NotEq: "!="}
+            for cmp, (an, ad), (bn, bd) in zip(node.ops, operands, operands[1:], strict=False):
+                tests.append(f"{an} * {bd} {sym[type(cmp)]} {bn} * {ad}")
             self.emit(f"{tn} = 1 if {' and '.join(tests)} else 0; {td} = 1", ind)
             return tn, td
         if isinstance(node, ast.IfExp):

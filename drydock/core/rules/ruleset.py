@@ -49,7 +49,8 @@ SYSTEM_VARIABLES = ("n", "H", "ER", "ERO", "S", "ESR", "EF", "SF", "WSU", "WORAT
 TechCategory = Literal["engines", "shields", "weapons", "fighters"]
 
 #: A factor from the tables, read exactly ("0.43" is 43/100; floats from YAML by their decimal text).
-Factor = Annotated[Exact, PlainValidator(exact)]
+Factor = Annotated[Exact, PlainValidator(lambda value: exact(value))]  # one argument: pydantic < 2.6 would
+# pass its ValidationInfo as exact()'s second parameter (the limit)
 
 
 class _Entry(BaseModel):
@@ -172,6 +173,7 @@ class RulesData(_Entry):
     options: dict[str, Option]
     systems: dict[str, SystemRule]
     battle_sizes: dict[str, Any]
+    play: dict[str, Any]
     drydock_caps: dict[str, Any]
 
 
@@ -257,6 +259,9 @@ class Ruleset:
                 raise RulesError(f"rules entry {where}: expected the keys fwd, port, stbd, aft")
         self.battle_sizes = [int(x) for x in _get(d.battle_sizes, "battle_sizes", "limits", list)
                              if isinstance(x, int) and not isinstance(x, bool)]
+        from drydock.core.rules.play_rules import PlayRules
+
+        self.play = PlayRules.from_data(d.play, d.battle_sizes)
         self.systems = d.systems
         self.system_formulas: dict[tuple[str, str], Formula] = {}
         for name, rule in d.systems.items():

@@ -17,6 +17,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from drydock.core.rules.play_rules import BATTLE_SIZES, PLAY
+
 UNITY: dict[str, Any] = {
     "name": "Starmada Unity v2.0 (April 2020)",
     "hull": {"section": "A.1", "min": 1, "max": 35},
@@ -284,6 +286,8 @@ UNITY: dict[str, Any] = {
                          "tech": "weapons", "multiples": True, "unit": "beams", "abbr": ["Tractor Beams"],
                          "confidence": "M"},
     },
-    # Battle sizes and fleet limits (2.2), used for fleet rosters.
-    "battle_sizes": {"section": "2.2", "limits": [400, 700, 1000, 1500, 2000]},
+    # Battle sizes: names, fleet limits and VP targets (2.2), for fleet rosters, sheets and battles.
+    "battle_sizes": BATTLE_SIZES,
+    # The play rules the battle engine fights by, and the optional rules' numbers (4.x, D-G, S).
+    "play": PLAY,
 }

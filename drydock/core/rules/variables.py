@@ -35,7 +35,7 @@ MEANINGS: dict[str, str] = {
     "DRAT": "defensive rating (A.2)",
     "N": "items (weapons or equipment) for the loss limit (A.3)",
     "BOOSTERS": "booster levels (B.3)",
-    "SAILS": "1 with solar sails, else 0 (B.20)",
+    "SAILS": "1 with solar sails, else 0 (B.21)",
     "n": "the system's quantity (levels, munitions, capacity)",
     "ERO": "engine rating for ORAT (A.2)",
     "ESR": "equivalent shield rating (B.7)",

@@ -12,9 +12,10 @@ from pydantic import ValidationError
 from drydock import limits
 from drydock.core.arcs import BOX_PATTERN, count_boxes, parse_display_bank
 from drydock.core.calc import calculate
+from drydock.core.fleet import HOUSE_MARK as FLEET_HOUSE_MARK
 from drydock.core.model import ArcValues, Bank, Battery, Design, StatedValues, SystemEntry, TechLevels, WeaponMode
 from drydock.core.rules import Ruleset
-from drydock.errors import DrydockSyntaxError
+from drydock.errors import MISTAKES_MAX, DrydockSyntaxError, SyntaxErrors, raise_all
 from drydock.formats.text import (
     complete_range,
     parse_ma,
@@ -26,6 +27,10 @@ from drydock.formats.text import (
 
 class DrakeSyntaxError(DrydockSyntaxError):
     """Drake text that cannot be read; names file, line and column and quotes the line."""
+
+
+class DrakeSyntaxErrors(SyntaxErrors, DrakeSyntaxError):
+    """Several mistakes of one Drake text, each with its line (one output line each)."""
 
 
 #: Largest number accepted anywhere in Drake text (keeps tracks and box counts finite).
@@ -109,6 +114,9 @@ def from_drake(text: str, *, file: str | None = None, rules: Ruleset | None = No
     if text.startswith("\ufeff"):
         text = text[1:]
     ships: list[_Ship] = []
+    mistakes: list[DrydockSyntaxError] = []  # every structural mistake, reported together (issue 26)
+    broken: set[int] = set()
+    lost_battery = False
     lines = _split_lines(text)
     i = 0
     while i < len(lines):
@@ -116,24 +124,44 @@ def from_drake(text: str, *, file: str | None = None, rules: Ruleset | None = No
         i += 1
         t = line.text
         if len(line.raw) > MAX_LINE:
-            raise _error(f"line longer than {MAX_LINE} characters", line, file)
+            mistakes.append(_error(f"line longer than {MAX_LINE} characters", line, file))
+            continue
         if not t or t.startswith("#") and not ships:
             continue
         if _is_header(t):
             ships.append(_Ship(line, file, rules))
             continue
         if not ships:
-            raise _error("expected a header line '<Faction> <CLASS>-class <Type> (<CR>)'", line, file)
+            mistakes.append(_error("expected a header line '<Faction> <CLASS>-class <Type> (<CR>)'", line, file))
+            break  # without a header nothing after it can be read
         # a battery whose banks wrap onto the next line after a trailing "|"
         while t.endswith("|") and "//" not in t and not t.startswith("#") and _KEY_RE.match(t) is None \
                 and i < len(lines) and lines[i].text and len(t) < MAX_LINE:
             t = t + " " + lines[i].text
             i += 1
-        ships[-1].feed(line, t)
-    if not ships:
+        try:
+            ships[-1].feed(line, t)
+            lost_battery = False
+        except DrydockSyntaxError as exc:
+            if lost_battery and "before any weapon battery" in exc.message:
+                continue  # the stat line of a battery line already reported
+            lost_battery = "//" in t
+            mistakes.append(exc)
+            broken.add(len(ships) - 1)
+            if len(mistakes) > MISTAKES_MAX:
+                break
+    if not ships and not mistakes:
         raise DrakeSyntaxError("no design found: a Drake design starts with '<Faction> <CLASS>-class <Type> (<CR>)'",
                                file=file, line=1 if text else None)
-    return [s.design() for s in ships]
+    designs = []
+    for n, ship in enumerate(ships):
+        try:
+            designs.append(ship.design())
+        except DrydockSyntaxError as exc:
+            if n not in broken:  # a ship with a bad line: what it then lacks follows from that line
+                mistakes.append(exc)
+    raise_all(mistakes, DrakeSyntaxErrors)
+    return designs
 
 
 def _split_lines(text: str) -> list[_Line]:
@@ -150,6 +178,10 @@ def _split_lines(text: str) -> list[_Line]:
                 t = t[2:].lstrip()
         out.append(_Line(no, raw.rstrip("\r\n"), t, " ".join(t.split()), lead))
     return out
+
+
+#: The mark after a combat rating computed under house rules, as in ``rate``, the SSD and the roster.
+HOUSE_MARK = FLEET_HOUSE_MARK
 
 
 def split_header(text: str) -> tuple[str, str, str, str | None] | None:
@@ -174,6 +206,7 @@ def split_header(text: str) -> tuple[str, str, str, str | None] | None:
     if rest.endswith(")"):
         k = rest.rfind("(")
         inside = rest[k + 1:-1].strip()
+        inside = inside[:-1].rstrip() if inside.endswith(HOUSE_MARK) else inside  # (380*): under house rules
         if k >= 0 and inside.isdigit() and inside.isascii():
             cr, rest = inside, rest[:k].strip()
     return faction, cls, rest, cr

@@ -11,6 +11,7 @@ from drydock.errors import DrydockError
 from drydock.formats.drake.read import (
     _KEY_RE,
     ARC_LABELS,
+    HOUSE_MARK,
     SEPARATOR,
     TECH_LETTERS,
     TEXT_KEYS,
@@ -33,7 +34,13 @@ def to_drake(designs: Design | list[Design], *, rules: Ruleset | None = None) ->
     items = [designs] if isinstance(designs, Design) else list(designs)
     if not items:
         return ""
-    return "\n\n".join(ship_to_drake(d, rules) for d in items) + "\n"
+    text = "\n\n".join(ship_to_drake(d, rules) for d in items) + "\n"
+    return (house_note(rules) + "\n" + text) if not rules.is_book else text
+
+
+def house_note(rules: Ruleset) -> str:
+    """The comment line (ignored by readers, before the first ship) that explains a marked CR."""
+    return f"# {HOUSE_MARK} combat rating under house rules: {' '.join(rules.label.split())}"
 
 
 def _negative_bases(design: Design) -> list[str]:
@@ -61,7 +68,7 @@ def ship_to_drake(design: Design, rules: Ruleset | None = None) -> str:
                            f"({', '.join(negative)}); save it as YAML, JSON or xlsx instead")
     rating = calculate(design, rules)
     st = design.stated or StatedValues()
-    sections: list[list[str]] = [[_header(design, st, rating)], _id_block(design)]
+    sections: list[list[str]] = [[_header(design, st, rating, rules)], _id_block(design)]
     sections.append(_screens_block(design))
     sections.append(_tracks_block(design, st, rating))
     sections.append(_batteries_block(design, rating))
@@ -85,16 +92,17 @@ def _header_names(design: Design) -> tuple[str, str, str]:
     return (design.faction, design.class_name, design.type)
 
 
-def _header(design: Design, st: StatedValues, rating: Rating) -> str:
-    cr = st.combat_rating if st.combat_rating is not None else rating.combat_rating
-    return _header_text(design, cr)
+def _header(design: Design, st: StatedValues, rating: Rating, rules: Ruleset) -> str:
+    if st.combat_rating is not None:  # the source's own figure, as it stated it
+        return _header_text(design, st.combat_rating)
+    return _header_text(design, rating.combat_rating, "" if rules.is_book else HOUSE_MARK)
 
 
-def _header_text(design: Design, cr: int) -> str:
+def _header_text(design: Design, cr: int, mark: str = "") -> str:
     faction, cls, typ = (_safe_header_part(p) for p in _header_names(design))
-    text = " ".join(p for p in (faction, f"{cls.replace(' ', '_')}-class", typ, f"({cr})") if p)
+    text = " ".join(p for p in (faction, f"{cls.replace(' ', '_')}-class", typ, f"({cr}{mark})") if p)
     if not _is_header(text) or text.startswith(SEPARATOR):  # the Faction:/Class:/Type: lines carry the names
-        text = f"-class ({cr})"
+        text = f"-class ({cr}{mark})"
     return text
 
 

@@ -27,6 +27,8 @@ HEADER_FILL = "D9D9D9"
 WORKING_FILL = "FCE4D6"
 #: Conditional formatting: a cell that breaks a rule turns red.
 PROBLEM_FILL = "FF7C80"
+#: The tab of a SHIP sheet rated by its faction's own house rules.
+FACTION_TAB_COLOUR = "7030A0"
 
 TITLE_CELL = "A1"
 TITLE_TEXT = "drydock starship design (Starmada Unity)"

@@ -29,8 +29,9 @@ from drydock.core.rules import Ruleset
 from drydock.core.validation import rate
 from drydock.errors import DrydockError
 from drydock.formats.excel import layout as L
-from drydock.formats.excel.cells import COMPUTED, HEADER, INPUT, WORKING, Cells, add_cached_values
+from drydock.formats.excel.cells import COMPUTED, INPUT, WORKING, Cells, add_cached_values
 from drydock.formats.excel.checks import mode_codes, weapon_checks
+from drydock.formats.excel.drake_sheet import write_drake_sheet
 from drydock.formats.excel.rules_sheet import RULES_SHEET, define_names, write_rules_sheet
 from drydock.formats.excel.ship_formulas import ShipWriter, ship_names
 from drydock.formats.excel.weapon_formulas import write_working
@@ -39,14 +40,18 @@ _RED = PatternFill("solid", fgColor=L.PROBLEM_FILL, bgColor=L.PROBLEM_FILL)
 
 
 def to_xlsx(designs: Design | list[Design], *, rules: Ruleset | None = None,
-            decorate: Callable[[Workbook], None] | None = None) -> bytes:
+            decorate: Callable[[Workbook, Cells], None] | None = None,
+            rules_for: Callable[[Design], Ruleset] | None = None) -> bytes:
     """A live workbook (``.xlsx`` bytes): one SHIP sheet per design, the Weapons library, Rules, Drake text.
 
-    ``decorate(wb)`` may add sheets (a fleet roster) before the workbook is saved; loading and
-    re-saving the bytes with openpyxl instead would drop the cached values.
+    ``decorate(wb, cells)`` may add sheets (a fleet roster) before the workbook is saved; loading and
+    re-saving the bytes with openpyxl instead would drop the cached values. ``rules_for(design)``
+    gives a design's own ruleset (faction house rules): its ship formulas (CR, DRAT, tracks ...)
+    are translated from it, as ``rate`` rates it; the Rules sheet holds ``rules``.
     """
     rules = rules or Ruleset.unity()
     items = [designs] if isinstance(designs, Design) else list(designs)
+    ship_rules = [rules_for(d) if rules_for is not None else rules for d in items]
     wb = Workbook()
     wb.remove(wb.active)
     cells = Cells()
@@ -60,9 +65,15 @@ def to_xlsx(designs: Design | list[Design], *, rules: Ruleset | None = None,
         weapons_ws = wb.create_sheet(L.WEAPONS_SHEET)
         rules_ws = wb.create_sheet(RULES_SHEET)
         weapons_last = _write_weapons(weapons_ws, cells, library, rules, notes)
-        for ws, design, battery_keys in zip(ships, items, keys, strict=True):
-            rating = rate(design, rules)
-            _write_ship(ws, cells, design, rating, battery_keys, rules, notes)
+        for ws, design, battery_keys, own in zip(ships, items, keys, ship_rules, strict=True):
+            rating = rate(design, own)
+            _write_ship(ws, cells, design, rating, battery_keys, own, notes)
+            ws.sheet_properties.tabColor = None if own is rules else L.FACTION_TAB_COLOUR
+            for what in sheet_level_differences(rules, own):
+                note = (f"{ws.title}: {own.label}: {what} differs from the Rules sheet, which this sheet's "
+                        "formulas read (figures cached from drydock; edits recalculate by the Rules sheet)")
+                if note not in notes:
+                    notes.append(note)
             for name, ref in ship_names(ws.title, weapons_last).items():
                 ws.defined_names[name] = DefinedName(name, attr_text=ref)
             arcs_used.update(b.arc for bt in design.weapons for b in bt.banks)
@@ -72,9 +83,13 @@ def to_xlsx(designs: Design | list[Design], *, rules: Ruleset | None = None,
         rules_ws.page_setup.orientation = "landscape"
         names.update(_weapon_names(weapons_last))
         define_names(wb, names)
-        for ws in ships:
-            _header_note(ws, cells, rules, notes)
-        _write_drake(wb.create_sheet(L.DRAKE_SHEET), cells, items, rules)
+        for ws, own in zip(ships, ship_rules, strict=True):
+            _header_note(ws, cells, own, notes)
+        n_arcs = len(_lists(rules, arcs_used, banks_used)["arcs"])
+        arcs = f"{L.TABLES_SHEET}!${L.TABLE_COLUMNS['arcs'][0]}$2:${L.TABLE_COLUMNS['arcs'][0]}${n_arcs + 1}"
+        where = {name: n for n, (name, _, _) in enumerate(library.rows, 1)}
+        write_drake_sheet(wb.create_sheet(L.DRAKE_SHEET), cells, items, ship_rules, weapons_last, arcs,
+                          [[where[k] for k in ks] for ks in keys])
         _write_tables(wb.create_sheet(L.TABLES_SHEET), cells, rules, arcs_used, banks_used)
     except IllegalCharacterError as exc:
         raise DrydockError(f"a design holds a character a workbook cannot store: {exc}") from None
@@ -82,10 +97,26 @@ def to_xlsx(designs: Design | list[Design], *, rules: Ruleset | None = None,
     _add_conditional_formats(wb, len(items), weapons_last)
     wb.active = 0
     if decorate is not None:
-        decorate(wb)
+        decorate(wb, cells)
     buf = BytesIO()
     wb.save(buf)
     return add_cached_values(buf.getvalue(), cells.cached)
+
+
+#: Formulas translated into the shared Weapons sheet (one library for every ship), not per ship.
+WEAPON_SHEET_FORMULAS = ("bsur", "seeking_addition", "defensive_addition")
+
+
+def sheet_level_differences(base: Ruleset, own: Ruleset) -> list[str]:
+    """What of ``own`` (a faction's rules) a SHIP sheet cannot carry: tables (read from the Rules sheet by
+    name) and weapon formulas (in the shared Weapons sheet). Ship formulas may differ freely."""
+    if own is base:
+        return []
+    a, b = base.data, own.data
+    out = [f"rules table {key}" for key in type(a).model_fields if key not in ("name", "formulas")
+           and getattr(a, key) != getattr(b, key)]
+    out += [f"formulas.{key}" for key in WEAPON_SHEET_FORMULAS if a.formulas.get(key) != b.formulas.get(key)]
+    return out
 
 
 def _weapon_names(last: int) -> dict[str, str]:
@@ -299,25 +330,6 @@ def _write_weapons(ws: Worksheet, cells: Cells, library: WeaponLibrary, rules: R
     _print_setup(ws, f"A1:M{L.WEAPONS_HEADER_ROW + max(1, len(library.rows))}", "1:1")
     ws.page_setup.orientation = "landscape"
     return last
-
-
-def _write_drake(ws: Worksheet, cells: Cells, designs: list[Design], rules: Ruleset) -> None:
-    from drydock.formats.drake import ship_to_drake
-
-    cells.put(ws, "A1", L.DRAKE_HEADER, HEADER, bold=True)
-    row = 2
-    for d in designs:
-        try:
-            text = ship_to_drake(d, rules)
-        except DrydockError as exc:
-            text = f"# cannot be written as Drake: {exc}"
-        for line in text.split("\n"):
-            cells.put(ws, f"A{row}", line or None)
-            row += 1
-        row += 1
-    ws.column_dimensions["A"].width = L.DRAKE_COLUMN_WIDTH
-    ws.freeze_panes = "A2"
-    _print_setup(ws, f"A1:A{max(row, 2)}", "1:1")
 
 
 def bank_entries(rules: Ruleset, arcs_used: set[str], banks_used: list[str]) -> list[str]:

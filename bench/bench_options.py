@@ -1,0 +1,76 @@
+"""Verdicts and speed under optional rules and scenarios (issue 23).
+
+    python bench/bench_options.py [--runs N] [--seed S] [--only NAME]
+
+For a few example match-ups, two ships a side (so that S.4's first and second kills matter), prints side A's
+win, B's win and the draws (Wilson 95% intervals), the verdict
+(the side favoured among decisive battles, or "even") and battles per CPU second under:
+
+- the core game,
+- a typical option set: E.1 damage control + E.3 explosions + E.5 sequential combat,
+- scenario S.4 Fleet Action and scenario S.9 Storms in Space.
+
+Prints figures; asserts nothing. "Per CPU second" is this process's CPU time, so it stays meaningful when other
+programs share the cores. The core game's speed is the one to compare with ``bench/bench_battle.py``: an
+option set costs only its own battles (the core game has no option state at all).
+"""
+
+from __future__ import annotations
+
+import argparse
+import resource
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from drydock.engine.montecarlo import simulate, verdict, wilson  # noqa: E402
+from drydock.formats import read_designs  # noqa: E402
+
+EXAMPLES = ROOT / "examples" / "designs"
+MATCHUPS = (("majestic", "vigilant-cruiser"), ("shade-raider", "comet-frigate"),
+            ("harrier-missile-destroyer", "kestrel-corvette"), ("wyvern-carrier", "bastion-battleship"))
+SETTINGS = (("core game", {}),
+            ("E.1+E.3+E.5", {"options": ("E.1", "E.3", "E.5")}),
+            ("S.4 Fleet Action", {"scenario": "S.4"}),
+            ("S.9 Storms in Space", {"scenario": "S.9"}))
+
+
+def _cpu() -> float:
+    me = resource.getrusage(resource.RUSAGE_SELF)
+    return me.ru_utime + me.ru_stime
+
+
+def pct(k: int, n: int) -> str:
+    lo, hi = wilson(k, n)
+    return f"{100 * k / n:5.1f}% [{100 * lo:4.1f}, {100 * hi:5.1f}]"
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--runs", type=int, default=300)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--only", help="only match-ups whose side A contains NAME")
+    args = ap.parse_args()
+    print(f"{args.runs} battles per line, seed {args.seed}, one process")
+    for a_name, b_name in MATCHUPS:
+        if args.only and args.only not in a_name:
+            continue
+        a = read_designs(EXAMPLES / f"{a_name}.yaml")[:1] * 2
+        b = read_designs(EXAMPLES / f"{b_name}.yaml")[:1] * 2
+        print(f"\n2 {a_name} (A) vs 2 {b_name} (B)")
+        for label, opts in SETTINGS:
+            t0 = _cpu()
+            s = simulate(a, b, runs=args.runs, seed=args.seed, **opts)
+            cpu = _cpu() - t0
+
+
+            v = verdict(s)
+            print(f"  {label:20} A {pct(s.a_wins, s.runs)}  B {pct(s.b_wins, s.runs)}  draws {pct(s.draws, s.runs)}  "
+                  f"verdict {'side ' + v if v != 'even' else 'even':7}  mean turns {s.turns / s.runs:5.2f}  "
+                  f"{s.runs / max(cpu, 1e-9):6.0f} battles/CPU s")
+
+
+if __name__ == "__main__":
+    main()

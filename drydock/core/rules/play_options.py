@@ -1,0 +1,314 @@
+"""Every optional rule (Appendices D, E, F), terrain type (G) and scenario (S) of the Unity rulebook as data.
+
+One entry per section: its name, a one-line summary from the rule text, whether the battle engine
+simulates it, and what it needs or excludes. ``drydock rules options`` prints this table; ``battle``
+and ``tournament`` accept its sections with ``--option``, ``--scenario`` and ``--terrain``. The numbers
+an option plays by live in the ruleset's ``play`` table (:mod:`drydock.core.rules.play_rules`), so a
+house-rule file can change them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from drydock.errors import DrydockError
+
+
+@dataclass(frozen=True)
+class PlayOption:
+    section: str
+    name: str
+    kind: str  # "movement", "combat", "fighter", "terrain", "scenario"
+    summary: str
+    simulated: bool
+    note: str = ""
+    #: sections this one needs in play (E.3 needs B.9 flares, a system the engine always plays)
+    requires: tuple[str, ...] = ()
+    #: sections it may not be combined with, each with the reason
+    excludes: dict[str, str] = field(default_factory=dict)
+
+    @property
+    def variant(self) -> bool:
+        """A variant the rule text offers inside a section (D.2z, D.8r, E.5r, E.7a), not a section of its own."""
+        return self.section[-1].isalpha()
+
+    def to_dict(self) -> dict[str, object]:
+        return {"section": self.section, "variant": self.variant, "name": self.name, "kind": self.kind,
+                "summary": self.summary,
+                "simulated": self.simulated, "note": self.note, "requires": list(self.requires),
+                "excludes": dict(self.excludes)}
+
+
+_EDGE_SCENARIOS = {"S.2": "S.2 scores ships that leave by the attacker's edge; a floating board has none (D.4)",
+                   "S.3": "S.3 scores ships that leave by the far edge; a floating board has none (D.4)",
+                   "S.7": "S.7 scores ships that leave by the defender's edge; a floating board has none (D.4)"}
+
+#: The sections the battle engine simulates (a one-line change when one more is implemented).
+SIMULATED = frozenset({
+    "D.2", "D.2z", "D.3", "D.4", "D.5", "E.1", "E.2", "E.3", "E.4", "E.5", "E.5r", "E.6", "E.7", "E.7a",
+    "F.5", "F.7", "D.1", "D.6", "D.8", "D.8r", "S.2", "S.7",
+    "G.1", "G.2", "G.3", "G.4", "G.5", "S.1", "S.4", "S.5", "S.6", "S.8", "S.9", "S.10", "S.11", "S.12"})
+
+OPTIONS: tuple[PlayOption, ...] = (
+    # ------------------------------------------------------------------ Appendix D: movement options
+    PlayOption("D.1", "Emergency Thrust", "movement",
+               "'E/' doubles the engine rating for the requirement; End Phase: a die per unchecked engine box, "
+               "each 1-2 checks one", "D.1" in SIMULATED,
+               "the doctrine thrusts when the best order thrust opens outscores its best ordinary order by more than "
+               "the engine boxes it expects to lose"),
+    PlayOption("D.2", "Etheric Drag", "movement",
+               "the previous speed is halved (rounded down) in the engine requirement", "D.2" in SIMULATED),
+    PlayOption("D.2z", "Etheric Drag (maximised)", "movement",
+               "variant of D.2: the previous speed counts as 0 in the engine requirement", "D.2z" in SIMULATED,
+               excludes={"D.2": "D.2z is the maximised form of D.2; choose one"}),
+    PlayOption("D.3", "Evasive Action", "movement",
+               "'Z/' doubles the requirement; attacks by and against the ship -1/-2/-3 by its engine rating "
+               "3-5/6-9/10+ (the worse of two evaders only)", "D.3" in SIMULATED,
+               "the doctrine evades when the exchange of fire at the end of its orders is against it and the doubled "
+               "requirement is legal"),
+    PlayOption("D.4", "Floating Game Board", "movement",
+               "the board floats so that no ship leaves it", "D.4" in SIMULATED,
+               "the board is unbounded (the proviso that a float may not push another element off is moot)",
+               excludes=_EDGE_SCENARIOS),
+    PlayOption("D.5", "Freeform Turns", "movement",
+               "requirement = speed difference + 0/1/3/6 for 0/1/2/3-or-U turns; slips never reduce later "
+               "requirements", "D.5" in SIMULATED),
+    PlayOption("D.6", "Graded Turns", "movement",
+               "forward segments between turns differ by at most one (an implied 0 before a leading turn)",
+               "D.6" in SIMULATED, "the doctrine takes the best-scoring graded order of its menu"),
+    PlayOption("D.7", "Rolls", "movement",
+               "'@/' costs +3 requirement, -1 per one-hexside turn; swaps arcs A/B, C/D, E/F, H/I, J/K and "
+               "port/starboard", "D.7" in SIMULATED,
+               "not simulated: the doctrine has no use for a roll against one enemy arc (not in its menu)"),
+    PlayOption("D.8", "Sequential Movement", "movement",
+               "ships move one at a time, alternating (3.1), each knowing where earlier ships went", "D.8" in SIMULATED,
+               "each ship's orders are chosen as it moves, from where the ships moved before it are; prefixes of the "
+               "Orders Phase (cloak, hyperdrive) are kept"),
+    PlayOption("D.8r", "Random Movement Initiative", "movement",
+               "variant of D.8: a shuffled red/black deck decides which side moves next", "D.8r" in SIMULATED,
+               requires=("D.8",)),
+    PlayOption("D.9", "Towing", "movement",
+               "'T/': ships in one hex, same speed and heading, tow a friend at ceil(sum(hull x ER of towers) / "
+               "sum of hulls)", "D.9" in SIMULATED,
+               "not simulated: a test battle starts with no ship needing a tow, and the doctrine never brings two "
+               "ships to one hex, speed and heading"),
+    # ------------------------------------------------------------------ Appendix E: combat options
+    PlayOption("E.1", "Damage Control", "combat",
+               "End Phase: ceil(unchecked hull / 3) repair dice; 4 engine, 5 weapons, 6 shields; one box per "
+               "track", "E.1" in SIMULATED,
+               "weapons and equipment come back most valuable first (loss limits may be contravened)"),
+    PlayOption("E.2", "Directed Damage", "combat",
+               "-1 to hit; each damage die may be re-rolled once (not Dsr, not fighters)", "E.2" in SIMULATED,
+               "the doctrine re-rolls faces worth less than a fresh die (hull counts double against a target with "
+               "a third of its hull left) and directs a volley when that outweighs the -1; the -1 is not a "
+               "penalty fire control cancels (reading)"),
+    PlayOption("E.3", "Explosions", "combat",
+               "a destroyed ship rolls hull-size dice at each element within one hex (same hex 4+, adjacent 5+, "
+               "tiny -1), then leaves a face-down flare", "E.3" in SIMULATED,
+               "ships destroyed by fighters explode at the end of the Fighter Phase; a ship with Deadly casualties "
+               "still explodes (casualties are not told apart from hull hits)", requires=("B.9",)),
+    PlayOption("E.4", "Partial Victory Points", "combat",
+               "10% of VPs at the first hull box, +20% at a third, +20% at two thirds, +50% when destroyed",
+               "E.4" in SIMULATED),
+    PlayOption("E.5", "Sequential Combat", "combat",
+               "the damage of each attacking ship takes effect at once; explosions follow at once", "E.5" in SIMULATED,
+               "fighters and seekers killed by weapons fire still go at the End Phase"),
+    PlayOption("E.5r", "Random Combat Initiative", "combat",
+               "variant of E.5: a shuffled red/black deck decides which side attacks next", "E.5r" in SIMULATED),
+    PlayOption("E.6", "Shield Reinforcement", "combat",
+               "+1 shield in one defensive arc, -1 in the opposite (not at shield 0 or 5)", "E.6" in SIMULATED,
+               "the doctrine reinforces the arc facing the nearest enemy"),
+    PlayOption("E.7", "Target Acquisition", "combat",
+               "TAGs by hull 1/2/3/4/5; 3d6 >= distance tags; untagged targets count at double range",
+               "E.7" in SIMULATED,
+               "the doctrine tags the nearest enemies in sight, one TAG each in turn; it does not weigh the doubled "
+               "range when it chooses where to move"),
+    PlayOption("E.7a", "Target Acquisition (automatic)", "combat",
+               "variant of E.7: TAGs placed without a roll, within 10 hexes", "E.7a" in SIMULATED,
+               excludes={"E.7": "E.7a is the automatic variant of E.7; choose one"}),
+    # ------------------------------------------------------------------ Appendix F: fighter options
+    PlayOption("F.1", "Combat Space Patrol", "fighter",
+               "a flight on station intercepts an enemy flight entering a hex, using up to half its MA",
+               "F.1" in SIMULATED,
+               "not simulated: fighter-on-fighter interception needs a fighter doctrine the engine lacks"),
+    PlayOption("F.2", "Dogfights", "fighter",
+               "a flight may enter an enemy flight's hex and attack; both are pinned until one is gone",
+               "F.2" in SIMULATED,
+               "not simulated: see F.1"),
+    PlayOption("F.3", "Fighter Screens", "fighter",
+               "screening flights give -1/-2/-3 to attacks through their hex by 4-9/10-15/16+ fighters",
+               "F.3" in SIMULATED,
+               "not simulated: see F.1"),
+    PlayOption("F.4", "Fighter Variants", "fighter",
+               "assault, bomber, heavy, interceptor and light flights", "F.4" in SIMULATED,
+               "not simulated: a design does not say which variants its carrier fields"),
+    PlayOption("F.5", "Launch & Recovery", "fighter",
+               "flights start aboard; launch 1-5 and recover 1-3 a turn by hull size", "F.5" in SIMULATED),
+    PlayOption("F.6", "Long Range Fighters", "fighter",
+               "carrier-less flights worth 60 CR/VP each; hyperspace on 5-6", "F.6" in SIMULATED,
+               "not simulated: a design file has no long range fighters to field"),
+    PlayOption("F.7", "Random Fighter Initiative", "fighter",
+               "a shuffled red/black deck decides which side activates a flight next", "F.7" in SIMULATED),
+    # ------------------------------------------------------------------ Appendix G: terrain
+    PlayOption("G.1", "Asteroids", "terrain",
+               "an asteroid destroys what enters its hex and blocks sight; a field (size 1-5) hits ships on "
+               "5-6 (flights 6) per hex entered, IMP 1 DMG 1, -1 to hit per field hex crossed", "G.1" in SIMULATED,
+               "placed at random between the set-up areas; ships steer round them, fighter flights do not"),
+    PlayOption("G.2", "Black Holes", "terrain",
+               "an event horizon (size 1-5) destroys what enters it and blocks sight; End Phase pull by the "
+               "size x distance table", "G.2" in SIMULATED,
+               "the pull table is scrambled in the text: the reading in the ruleset (play.black_hole_pull) is low "
+               "confidence, a house rule may replace its rows",
+               excludes={"G.1": "black holes are not used with other terrain (G.2)",
+                         "G.3": "black holes are not used with other terrain (G.2)",
+                         "G.4": "black holes are not used with other terrain (G.2)",
+                         "G.5": "black holes are not used with other terrain (G.2)"}),
+    PlayOption("G.3", "Comets", "terrain",
+               "a nucleus destroys and blocks; coma and tail hexes give -1 to hit each", "G.3" in SIMULATED),
+    PlayOption("G.4", "Nebulae", "terrain",
+               "ranges +50% (rounded up; long range sensors cancel it), even impact rolls always succeed, "
+               "cloaked ships detected", "G.4" in SIMULATED,
+               "impact rolls of fighters and seekers are unaffected (ship weapons only)"),
+    PlayOption("G.5", "Planets", "terrain",
+               "a planet (size 1-5) destroys what enters it and blocks sight", "G.5" in SIMULATED,
+               "orbiting ('[n]' orders) is not in the doctrine's menu: ships steer round planets"),
+    PlayOption("G.6", "Three-Dimensional Play", "terrain",
+               "altitudes 0-6; range = hexes + altitude difference (or twice the difference)", "G.6" in SIMULATED,
+               "not simulated: left for last (the issue allows it)"),
+    # ------------------------------------------------------------------ Appendix S: scenarios
+    PlayOption("S.1", "Alone in the Dark", "scenario",
+               "one defender (CR 400-600) against twice its CR; VPs not scored: the survivors' CR decides",
+               "S.1" in SIMULATED,
+               "side B is the lone defender"),
+    PlayOption("S.2", "Breakout", "scenario",
+               "the defender scores its ships that leave by the attacker's edge; 500 VP", "S.2" in SIMULATED,
+               "side B, the defender, runs for side A's edge from the start (the fastest legal exit, else the order "
+               "ending nearest it); a side gone before either reaches the target: the VPs decide (reading)",
+               excludes={"D.4": _EDGE_SCENARIOS["S.2"]}),
+    PlayOption("S.3", "The Chase", "scenario",
+               "a board 50% longer; the defender scores its ships that leave by the far edge; 500 VP",
+               "S.3" in SIMULATED,
+               "not simulated: the set-up map is lost from the text, and with a standard set-up the defender "
+               "starts at its own exit edge (the scenario would be empty)",
+               excludes={"D.4": _EDGE_SCENARIOS["S.3"]}),
+    PlayOption("S.4", "Fleet Action", "scenario",
+               "first ship destroyed worth x3, second x2; 1200 VP", "S.4" in SIMULATED),
+    PlayOption("S.5", "Hide & Seek", "scenario",
+               "a dozen asteroids scattered mid-board (G.1); 700 VP", "S.5" in SIMULATED,
+               "the marked area is lost from the text: the asteroids go between the set-up areas"),
+    PlayOption("S.6", "Hit & Run", "scenario",
+               "the attacker scores a ship in full once it has lost more than half its hull, nothing more; "
+               "600 VP", "S.6" in SIMULATED,
+               "side A is the attacker"),
+    PlayOption("S.7", "On Patrol", "scenario",
+               "the defender scores its ships leaving by its own edge once it has 100 VP; 600 VP",
+               "S.7" in SIMULATED,
+               "side B, the defender, fights until it has 100 VP for destroying enemies, then runs for its own edge",
+               excludes={"D.4": _EDGE_SCENARIOS["S.7"]}),
+    PlayOption("S.8", "The Shakedown Cruise", "scenario",
+               "the attacker's highest-CR ship is a prototype: a die at its first attack gives -1/+1 to hit, "
+               "-1/+1 ER; its loss scores double; 500 VP", "S.8" in SIMULATED,
+               "side A is the attacker"),
+    PlayOption("S.9", "Storms in Space", "scenario",
+               "a die each End Phase: random headings / no turns / nothing / -1 and no long range / no attacks; "
+               "600 VP", "S.9" in SIMULATED),
+    PlayOption("S.10", "Tin Can Dustup", "scenario",
+               "no ship above CR 150; 500 VP", "S.10" in SIMULATED),
+    PlayOption("S.11", "To the Rescue", "scenario",
+               "the defender in two halves; the second arrives when its End Phase dice total 7; attackers lost "
+               "before that score double; 600 VP", "S.11" in SIMULATED,
+               "side B is the defender; the Reinforcements area is lost from the text: they arrive in the set-up "
+               "area of side B"),
+    PlayOption("S.12", "The Trap", "scenario",
+               "the defender scores double VPs; 600 VP", "S.12" in SIMULATED,
+               "side A is the attacker; the set-up areas are lost from the text: a standard set-up"),
+)
+
+BY_SECTION: dict[str, PlayOption] = {o.section: o for o in OPTIONS}
+
+#: B.9 flares, required by E.3, is a system the engine always plays.
+ALWAYS_IN_PLAY = frozenset({"B.9"})
+
+
+def _norm(section: str) -> str:
+    s = section.strip().upper()
+    return s[:-1] + s[-1].lower() if s and s[-1] in "ZRA" and len(s) > 3 else s
+
+
+def lookup(section: str, kind: str | None = None) -> PlayOption:
+    """The entry for ``section`` ("E.1", "e.1"), or a DrydockError naming it and the known sections."""
+    from drydock.core.suggest import did_you_mean
+
+    entry = BY_SECTION.get(_norm(section))
+    if entry is None or (kind is not None and entry.kind != kind) or (kind is None and entry.kind == "scenario"):
+        wanted = [o.section for o in OPTIONS if (o.kind == kind if kind else o.kind != "scenario")]
+        what = "scenario" if kind == "scenario" else "optional rule"
+        raise DrydockError(f"unknown {what} {section[:20]!r}{did_you_mean(_norm(section), wanted)} "
+                           f"(drydock rules options lists them)")
+    return entry
+
+
+def check_combination(options: list[str], scenario: str | None = None,
+                      terrain: list[str] | None = None) -> tuple[str, ...]:
+    """The sections in force (sorted, deduplicated) after refusing unknown or contradictory ones by name."""
+    chosen = [lookup(s) for s in options]
+    if scenario:
+        chosen.append(lookup(scenario, "scenario"))
+    for t in terrain or ():
+        chosen.append(lookup(t, "terrain"))
+    sections = {o.section for o in chosen}
+    for o in chosen:
+        if not o.simulated:
+            why = o.note.removeprefix("not simulated: ") if o.note.startswith("not simulated") else "not yet"
+            raise DrydockError(f"{o.section} {o.name} is not simulated ({why}); drydock rules options lists "
+                               "what is")
+        for need in o.requires:
+            if need not in sections and need not in ALWAYS_IN_PLAY:
+                raise DrydockError(f"{o.section} {o.name} needs {need} {BY_SECTION[need].name} (--option {need})")
+        for other, why in o.excludes.items():
+            if other in sections:
+                raise DrydockError(f"{o.section} and {other} cannot be combined: {why}")
+    return tuple(sorted(sections, key=section_key))
+
+
+def section_key(section: str) -> tuple[str, int, str]:
+    letter, _, rest = section.partition(".")
+    digits = "".join(ch for ch in rest if ch.isdigit())
+    return letter, int(digits or 0), rest[len(digits):]
+
+
+def counts() -> dict[str, tuple[int, int]]:
+    """(simulated, total) sections per kind and overall ("all"); variants (D.2z ...) not counted."""
+    out: dict[str, tuple[int, int]] = {}
+    for o in (o for o in OPTIONS if not o.variant):
+        s, t = out.get(o.kind, (0, 0))
+        out[o.kind] = (s + o.simulated, t + 1)
+    out["all"] = (sum(s for s, _ in out.values()), sum(t for _, t in out.values()))
+    return out
+
+
+def not_simulated_line() -> str:
+    """The one line every battle report gives on the optional rules, terrain and scenarios left out."""
+    s, t = counts()["all"]
+    left = [o.section for o in OPTIONS if not o.simulated and not o.variant]
+    return (f"optional rules, terrain and scenarios: {s} of {t} simulated, when asked for with --option, --terrain "
+            f"or --scenario; not simulated: {', '.join(left)} (drydock rules options)")
+
+
+def format_options() -> str:
+    """The text table of ``drydock rules options``."""
+    lines = []
+    kind = None
+    for o in OPTIONS:
+        if o.kind != kind:
+            kind = o.kind
+            s, t = counts()[kind]
+            lines.append(f"{kind} ({s} of {t} simulated)")
+        mark = "yes" if o.simulated else "no "
+        lines.append(f"  {o.section:5} {mark}  {o.name}: {o.summary}")
+        if o.note:
+            lines.append(f"               {o.note}")
+    s, t = counts()["all"]
+    lines.append(f"{s} of {t} sections simulated (variants D.2z, D.8r, E.5r, E.7a not counted)")
+    return "\n".join(lines) + "\n"
+

@@ -1,0 +1,164 @@
+"""The play rules the battle engine fights by, as data with their sections: the ruleset's ``play`` table.
+
+``UNITY["play"]`` is this mapping, so a house-rule file overrides any entry (``play: {damage_table:
+{"6": hull}}``) for ``rate``, ``battle`` and ``tournament`` alike. :class:`PlayRules` validates it once,
+when the ruleset is built. The 2.2 battle sizes (names, fleet limits, VP targets) are
+``UNITY["battle_sizes"]``, their one home.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from drydock.errors import RulesError
+
+#: 2.2: "Battle Size Very Small Small Medium Large Very Large Fleet Limit 400 700 1000 1500 2000 VP Target 240 420
+#: 600 900 1200"
+BATTLE_SIZES: dict[str, Any] = {
+    "section": "2.2",
+    "names": ["very small", "small", "medium", "large", "very large"],
+    "limits": [400, 700, 1000, 1500, 2000],
+    "vp_targets": [240, 420, 600, 900, 1200],
+}
+
+PLAY: dict[str, Any] = {
+    # 4.2 / C.5: to-hit range modifiers (short, medium, long) by the weapon's range traits ("" = none).
+    "range_modifiers": {"section": "4.2, C.5", "table": {
+        "": [1, 0, -1], "Dfs": [2, 0, -2], "Fcs": [-1, 0, 1], "Dfs+Fcs": [-2, 0, 2], "Gid": [0, 0, 0]}},
+    # C.5: impact die modifiers of the piercing traits.
+    "impact_modifiers": {"section": "C.5", "table": {"Pr1": 1, "Pr2": 2, "NPr": -1}},
+    # 4.4: "1-3 Hull Hit ... 4 Engine Hit ... 5 Weapon Hit ... 6 Shield Hit".
+    "damage_table": {"section": "4.4", "table": {
+        "1": "hull", "2": "hull", "3": "hull", "4": "engine", "5": "weapon", "6": "shield"}},
+    # 2.2: every VP target is 60% of its fleet limit; battle size "auto" applies it to the larger side's CR.
+    "vp_target_ratio": {"section": "2.2", "value": "3/5"},
+    # ---------------------------------------------------------------- the options' numbers (D, E, G, S)
+    # D.1: "each die that comes up 1 or 2 results in the loss of one engine box".
+    "emergency_thrust": {"section": "D.1", "loss_up_to": 2},
+    # D.3: "Engine Rating 1-2 3-5 6-9 10+ To-Hit Penalty None -1 -2 -3" (lowest engine rating of each band).
+    "evasive_penalty": {"section": "D.3", "bands": [[1, 0], [3, -1], [6, -2], [10, -3]]},
+    # D.5: "None One Two Three or UTurn ... plus 1 ... plus 3 ... plus 6".
+    "freeform_turn_cost": {"section": "D.5", "costs": [0, 1, 3, 6]},
+    # E.1: "one-third the number of remaining hull boxes, rounded up"; "4 Engines ... 5 Weapons ... 6 Shields".
+    "damage_control": {"section": "E.1", "hull_per_die": 3,
+                       "table": {"4": "engine", "5": "weapon", "6": "shield"}},
+    # E.2: "The result of each to-hit die is modified by an additional -1 penalty".
+    "directed_damage": {"section": "E.2", "to_hit": -1},
+    # E.3: "Each die that rolls a 4, 5, or 6 results in one hit against a target in the same hex ... adjacent
+    # hexes, a hit is scored on each result of 5 or 6. If the target is tiny, subtract -1". IMP/DMG are not
+    # stated: 1 and 1, like mines and asteroid fields (play.md open question 9).
+    "explosions": {"section": "E.3", "same_hex": 4, "adjacent": 5, "tiny": -1, "imp": 1, "dmg": 1},
+    # E.4: 10% at the first hull box, 20% at a third (rounded up), 20% at two thirds, 50% when destroyed.
+    "partial_vp": {"section": "E.4", "first_box": 10, "one_third": 20, "two_thirds": 20, "destroyed": 50},
+    # E.6: "+1 to the shield rating against ... the indicated defensive arc, and subtract -1 ... opposing arc".
+    "shield_reinforcement": {"section": "E.6", "bonus": 1, "max_shield": 5},
+    # E.7: "Hull Size 1-3 4-8 9-15 16-24 25-35 Number of TAGs One Two Three Four Five"; 3 dice per TAG;
+    # untagged targets at double range; automatic tagging within 10 hexes.
+    "target_acquisition": {"section": "E.7", "tags": [[3, 1], [8, 2], [15, 3], [24, 4], [35, 5]], "dice": 3,
+                           "untagged_range_factor": 2, "auto_range": 10},
+    # G.1: a field hits ships on 5-6, fighter flights on 6; IMP 1, DMG 1; -1 to hit per field hex crossed.
+    "asteroid_field": {"section": "G.1", "hit": 5, "hit_small": 6, "imp": 1, "dmg": 1, "to_hit": -1},
+    # G.2: pull by size (1-5) and distance: "Distance 1 2 3 4 5 6 7 8 9-10 11-13 14-17 18-22 23+ 1 X 1 1 0 0 0 0 0 0
+    # 0 0 0 Size of Black Hole 2 3 4 X X X 2 X X 1 X X 1 2 X 1 1 3 0 1 2 0 1 1 0 0 1 0 0 0 0 0 0 5 X X X 3 2 1 1 0".
+    # Sizes 2-4 read column by column (triples per distance), sizes 1 and 5 as printed, missing trailing
+    # distances 0; size 5 shifted so its horizon is at least size 4's (low confidence: the book's example, size 2
+    # at distance 5 pulled 2 hexes, fits none of the readings). X (drawn in) = -1. A house rule may replace rows.
+    "black_hole_pull": {"section": "G.2", "confidence": "L", "distances": [1, 2, 3, 4, 5, 6, 7, 8, 9, 11, 14, 18, 23],
+                        "rows": {"1": [-1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
+                                 "2": [-1, 2, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0],
+                                 "3": [-1, -1, -1, 2, 1, 1, 1, 0, 0, 0, 0, 0, 0],
+                                 "4": [-1, -1, -1, -1, 3, 2, 1, 1, 0, 0, 0, 0, 0],
+                                 "5": [-1, -1, -1, -1, -1, 3, 2, 1, 1, 0, 0, 0, 0]}},
+    # G.3: coma and tail hexes give -1 to hit each.
+    "comet": {"section": "G.3", "to_hit": -1, "tail_length": 6},
+    # G.4: "all ranges are increased by 50% (rounded up)"; "any even impact roll ... automatically succeeds".
+    "nebula": {"section": "G.4", "range_increase": "1/2"},
+    # Appendix S: fleet limits [attacker (side A), defender (side B)], VP targets and each scenario's numbers.
+    # "It is possible to adjust the size of each scenario ... fleet limits and the VP target are adjusted by the
+    # same factor": with battle size auto the VP target scales with the sides' CR against these limits.
+    "scenarios": {"section": "S", "table": {
+        "S.1": {"fleet_limits": [1200, 600], "vp_target": None, "major": 80, "minor": 40},
+        "S.2": {"fleet_limits": [1200, 800], "vp_target": 500},
+        "S.3": {"fleet_limits": [1200, 800], "vp_target": 500, "board_length": "3/2"},
+        "S.4": {"fleet_limits": [2000, 2000], "vp_target": 1200, "kill_multipliers": [3, 2]},
+        "S.5": {"fleet_limits": [1400, 1400], "vp_target": 700, "asteroids": 12},
+        "S.6": {"fleet_limits": [1000, 1400], "vp_target": 600},
+        "S.7": {"fleet_limits": [1400, 1000], "vp_target": 600, "exit_after": 100},
+        "S.8": {"fleet_limits": [1200, 900], "vp_target": 500, "prototype_vp": 2},
+        "S.9": {"fleet_limits": [1000, 1000], "vp_target": 600},
+        "S.10": {"fleet_limits": [1200, 1200], "vp_target": 500, "max_cr": 150},
+        "S.11": {"fleet_limits": [1200, 1600], "vp_target": 600, "reinforce_at": 7, "early_kill_vp": 2},
+        "S.12": {"fleet_limits": [1400, 1000], "vp_target": 600, "defender_vp": 2},
+    }},
+}
+
+
+def _fraction(value: Any, where: str) -> Fraction:
+    try:
+        return Fraction(str(value))
+    except (ValueError, ZeroDivisionError):
+        raise RulesError(f"rules entry {where}: expected a number or a fraction like 3/5, got {value!r}") from None
+
+
+def _ints(value: Any, n: int, where: str) -> tuple[int, ...]:
+    if not isinstance(value, list) or len(value) != n or not all(type(v) is int for v in value):
+        raise RulesError(f"rules entry {where}: expected a list of {n} whole numbers")
+    return tuple(value)
+
+
+@dataclass(frozen=True)
+class PlayRules:
+    """The ``play`` table checked and indexed (every number exact)."""
+
+    raw: dict[str, Any]
+    range_modifiers: dict[frozenset[str], tuple[int, int, int]]
+    impact_modifiers: dict[str, int]
+    damage_table: dict[int, str]
+    vp_target_ratio: Fraction
+    battle_sizes: dict[str, tuple[int, int]]  # "very-small" -> (fleet limit, VP target)
+    #: (name as the book prints it, fleet limit, VP target), smallest first (2.2)
+    size_table: tuple[tuple[str, int, int], ...] = ()
+
+    def __getitem__(self, key: str) -> Any:
+        return self.raw[key]
+
+    @classmethod
+    def from_data(cls, play: dict[str, Any], sizes: dict[str, Any]) -> PlayRules:
+        try:
+            mods: dict[frozenset[str], tuple[int, int, int]] = {}
+            for key, row in play["range_modifiers"]["table"].items():
+                traits = frozenset(t for t in str(key).split("+") if t)
+                short, medium, long = _ints(row, 3, f"play.range_modifiers.table.{key}")
+                mods[traits] = (short, medium, long)
+            imp = {}
+            for k, v in play["impact_modifiers"]["table"].items():
+                if type(v) is not int:
+                    raise RulesError(f"rules entry play.impact_modifiers.table.{k}: expected a whole number")
+                imp[str(k)] = v
+            table = {}
+            for k, v in play["damage_table"]["table"].items():
+                if str(k) not in {"1", "2", "3", "4", "5", "6"} or v not in ("hull", "engine", "weapon", "shield"):
+                    raise RulesError(f"rules entry play.damage_table.table.{k}: expected faces 1-6 -> hull, "
+                                     f"engine, weapon or shield")
+                table[int(k)] = v
+            if set(table) != set(range(1, 7)):
+                raise RulesError("rules entry play.damage_table.table: every face 1-6 needs a result")
+            ratio = _fraction(play["vp_target_ratio"]["value"], "play.vp_target_ratio.value")
+            names, limits, vps = sizes.get("names"), sizes.get("limits"), sizes.get("vp_targets")
+            if not (isinstance(names, list) and isinstance(limits, list) and isinstance(vps, list)
+                    and len(names) == len(limits) == len(vps)):
+                raise RulesError("rules entry battle_sizes: names, limits and vp_targets must be lists of one "
+                                 "length")
+            by_name = {"-".join(str(n).split()): (int(li), int(v)) for n, li, v in zip(names, limits, vps,
+                                                                                       strict=True)}
+        except (KeyError, TypeError, AttributeError) as exc:
+            raise RulesError(f"rules entry play: missing or malformed ({exc})") from None
+        if frozenset() not in mods:
+            raise RulesError("rules entry play.range_modifiers.table: the row \"\" (no range trait) is needed")
+        rows = tuple((str(n), int(li), int(v)) for n, li, v in zip(names, limits, vps, strict=True))
+        return cls(play, mods, imp, table, ratio, by_name, rows)
+
+
+__all__ = ["BATTLE_SIZES", "PLAY", "PlayRules"]

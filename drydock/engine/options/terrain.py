@@ -1,0 +1,146 @@
+"""Appendix G terrain: the ``--terrain`` spelling, seeded placement, and what terrain does to movement and fire.
+
+Spelling (``--terrain``, repeatable): ``asteroids[:N]`` (N single asteroids, G.1; default 6),
+``asteroid-field[:SIZE]`` (G.1, size 1-5, default 3), ``black-hole[:SIZE]`` (G.2, default 2), ``comet``
+(G.3), ``nebula`` (G.4, the whole board) and ``planet[:SIZE]`` (G.5, default 2).
+
+Placement: the book leaves it to the scenario; each battle draws it from its own random generator, centres
+uniformly among the hexes at least ``SIZE + 1`` from the set-up areas (so no set-up hex is inside terrain),
+a distribution that is its own point image, so swapping the sides changes nothing on average.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from dataclasses import dataclass
+
+from drydock.engine.hexgrid import DIRS, distance, from_offset, hex_line, to_offset
+from drydock.errors import DrydockError
+
+KINDS = {"asteroids": ("G.1", 6, 1, 40), "asteroid-field": ("G.1", 3, 1, 5), "black-hole": ("G.2", 2, 1, 5),
+         "comet": ("G.3", 0, 0, 0), "nebula": ("G.4", 0, 0, 0), "planet": ("G.5", 2, 1, 5)}
+_SPEC = re.compile(r"^\s*([a-z-]+)\s*(?::\s*(\d{1,3}))?\s*$")
+
+
+@dataclass(frozen=True)
+class TerrainPiece:
+    section: str
+    kind: str
+    n: int
+
+    @property
+    def spec(self) -> str:
+        return f"{self.kind}:{self.n}" if self.n else self.kind
+
+
+def parse_terrain(text: str) -> TerrainPiece:
+    """One ``--terrain`` value, or a DrydockError quoting it and the spelling."""
+    m = _SPEC.match(text.lower())
+    kind = m.group(1) if m else ""
+    if kind not in KINDS:
+        raise DrydockError(f"--terrain {text[:30]!r}: expected one of " + ", ".join(
+            f"{k}[:N]" if KINDS[k][1] else k for k in KINDS) + " (G)")
+    section, default, lo, hi = KINDS[kind]
+    n = int(m.group(2)) if m and m.group(2) else default
+    if not hi and m and m.group(2):
+        raise DrydockError(f"--terrain {text[:30]!r}: {kind} takes no size")
+    if hi and not lo <= n <= hi:
+        raise DrydockError(f"--terrain {text[:30]!r}: {kind} size/count must be {lo}-{hi} ({section})")
+    return TerrainPiece(section, kind, n)
+
+
+class Terrain:
+    """The terrain of one battle: hexes that destroy what enters them and block sight (asteroid, planet,
+    comet nucleus, event horizon), asteroid-field dice per hex, hexes that cost -1 to hit (fields, coma,
+    tail), black holes, and whether the battle is in a nebula."""
+
+    def __init__(self) -> None:
+        self.deadly: set[tuple[int, int]] = set()
+        self.fields: dict[tuple[int, int], int] = {}
+        self.murk: set[tuple[int, int]] = set()  # G.3 coma and tail hexes
+        self.holes: list[tuple[int, int, int]] = []
+        self.nebula = False
+        self.placed: list[str] = []
+
+    def place(self, pieces: tuple[TerrainPiece, ...], rng: random.Random, board: tuple[int, int],
+              depth: int, tail_length: int) -> None:
+        w, h = board
+        for p in pieces:
+            if p.kind == "nebula":
+                self.nebula = True
+                self.placed.append("nebula (G.4): the whole board")
+                continue
+            reach = p.n if p.kind in ("asteroid-field", "black-hole", "planet") else 1
+            cols = [c for c in range(depth + reach, w - depth - reach)] or [w // 2]
+            rows = [r for r in range(reach, h - reach)] or [h // 2]
+            count = p.n if p.kind == "asteroids" else 1
+            for _ in range(count):
+                c, r = rng.choice(cols), rng.choice(rows)
+                q, rr = from_offset(c, r)
+                if p.kind == "asteroids":
+                    self.deadly.add((q, rr))
+                elif p.kind == "asteroid-field":
+                    for x in _disc(q, rr, p.n):
+                        self.fields[x] = self.fields.get(x, 0) + 1
+                elif p.kind == "planet":
+                    self.deadly.update(_disc(q, rr, p.n))
+                elif p.kind == "black-hole":
+                    self.holes.append((q, rr, p.n))
+                    self.deadly.update(_disc(q, rr, p.n))
+                else:  # G.3 comet: nucleus, coma (the six hexes around it), a tail in a random direction
+                    self.deadly.add((q, rr))
+                    self.murk.update(_disc(q, rr, 1) - {(q, rr)})
+                    d = DIRS[int(rng.random() * 6)]
+                    self.murk.update((q + d[0] * k, rr + d[1] * k) for k in range(2, tail_length + 2))
+                self.placed.append(f"{p.spec} ({p.section}) at {to_offset(q, rr)}")
+
+    def avoid(self) -> dict[tuple[int, int], int]:
+        """Hex -> dice for the doctrine's path scoring (a deadly hex counts as many dice as a ship can bear)."""
+        out = dict(self.fields)
+        for x in self.deadly:
+            out[x] = 1000
+        return out
+
+    def sight(self, q1: int, r1: int, q2: int, r2: int) -> int:
+        """Terrain to-hit penalty on a line of sight (G.1 fields not cumulative, G.3 coma/tail per hex);
+        ``BLOCKED`` when an asteroid, planet, nucleus or event horizon lies on it."""
+        pen = 0
+        for x in hex_line(q1, r1, q2, r2)[1:-1]:
+            if x in self.deadly:
+                return BLOCKED
+            if x in self.fields:
+                pen += 1
+            if x in self.murk:
+                pen += 1
+        return pen
+
+
+BLOCKED = 99
+
+
+def _disc(q: int, r: int, n: int) -> set[tuple[int, int]]:
+    return {(q + dq, r + dr) for dq in range(-n, n + 1) for dr in range(-n, n + 1) if distance(dq, dr) <= n}
+
+
+def pull_distance(rows: dict[str, list[int]], distances: list[int], size: int, dist: int) -> int:
+    """G.2: hexes an element ``dist`` from a size-``size`` black hole is pulled (-1: drawn inside)."""
+    row = rows[str(size)]
+    col = 0
+    for i, lo in enumerate(distances):
+        if dist >= lo:
+            col = i
+    return row[col]
+
+
+def pull_step(q: int, r: int, hq: int, hr: int, occupied: set[tuple[int, int]], rng: random.Random
+              ) -> tuple[int, int]:
+    """One hex closer to the black hole's centre (G.2); of two such hexes the first clockwise not occupied by
+    an opposing element (the owner's choice: either keeps the heading)."""
+    d0 = distance(q - hq, r - hr)
+    steps = [(q + dq, r + dr) for dq, dr in DIRS if distance(q + dq - hq, r + dr - hr) < d0]
+    free = [x for x in steps if x not in occupied]
+    return (free or steps)[0]
+
+
+__all__ = ["BLOCKED", "KINDS", "Terrain", "TerrainPiece", "parse_terrain", "pull_distance", "pull_step"]
