@@ -3,8 +3,8 @@ workbook parts and tournament state files (:mod:`tests.fuzz_surfaces`).
 
 Each surface runs in a child process under memory and CPU limits (:mod:`tests.hostile`); every
 mutated case must exit 0, 1 or 2 with no traceback and, when it fails, only ``drydock: error:``
-line (one per problem the file holds), each within :data:`SLOWEST` seconds. Raise the counts locally for a longer search
-(``python -m tests.fuzz_surfaces fleet 2000``).
+lines (one per problem the file holds), each case within :data:`SLOWEST` seconds. Raise the
+counts locally for a longer search (``python -m tests.fuzz_surfaces fleet 2000``).
 """
 
 from __future__ import annotations
