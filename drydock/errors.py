@@ -33,6 +33,13 @@ def printable(text: str, *, keep_newlines: bool = True) -> str:
     return out
 
 
+def inline(text: object) -> str:
+    """A name as it may appear in any text output (a report line, a listing, an SVG or HTML label): every
+    control character, line break and tab shown as an escape, so a name can never forge a line, set a
+    terminal title or make XML ill-formed. The one escaping of names for every output."""
+    return printable(str(text), keep_newlines=False)
+
+
 def one_line(text: str, limit: int = LINE_MAX) -> str:
     """``text`` as one printable line of at most ``limit`` characters (the middle is cut)."""
     out = printable(" ".join(str(text).split("\n")).replace("\r", " ").replace("\t", " "))

@@ -90,6 +90,16 @@ NOTES = _limit("notes", 1_000, "free notes carried with one design")
 TEXT = _limit("text length", 10_000, "characters in one name or note")
 FLEET_SHIPS = _limit("ships in a fleet", 1_000, "ships in one fleet file (each is a copy of its design)")
 DESIGNS = _limit("designs per file", 10_000, "designs in one file or workbook")
+FLEET_ENTRIES = _limit("fleet entries", 1_000, "entries in a fleet file's ships list, counted while reading (each "
+                       "names a design)")
+LIBRARY_DEPTH = _limit("library include depth", 32, "libraries nested by include: (a library including another "
+                       "is 2)")
+LIBRARY_FILES = _limit("libraries per run", 500, "distinct weapon library files one run reads (each is read once)")
+LIBRARY_PROFILES = _limit("library profiles", 2_000, "weapon profiles in one library file, counted before they "
+                          "are checked (a Drydock Weapons tab holds a few dozen)")
+PROFILE_CHAIN = _limit("profile use chain", 100, "weapon profiles one use: chain passes through")
+FACTIONS = _limit("factions", 50, "factions with rules of their own in one house-rule file (each builds and "
+                  "checks a whole ruleset: about 40 ms)")
 
 # ------------------------------------------------------------------ reading files
 DIGITS = _limit("digits", 15, "digits in one number; Python refuses past 4,300 and no rule value needs more "
@@ -109,6 +119,10 @@ LEGACY_NUMBER = _limit("legacy number", 1_000_000, "any number in Admiralty or N
 XLSX_FILE = _limit("workbook size", 32 * 1024 * 1024, "bytes in one .xlsx file")
 XLSX_PART = _limit("workbook part", 64 * 1024 * 1024, "uncompressed bytes of a workbook part drydock parses "
                                                       "(sheets it ignores are never parsed)")
+XLSX_ELEMENTS = _limit("workbook part elements", 200_000, "XML elements in one .xlsx part other than a worksheet "
+                       "(shared strings, styles ...: parsed whole; a 300-design workbook's largest has a few thousand)")
+ODS_ELEMENTS = _limit("ods elements", 2_000_000, "XML elements in an .ods file's content.xml, counted before it "
+                      "is parsed (a design's sheet is about 5,000)")
 XLSX_CELLS = _limit("workbook cells", 200_000, "cells read from the SHIP and Weapons sheets")
 
 # ------------------------------------------------------------------ house rules (--rules files and their formulas)
@@ -133,6 +147,10 @@ ANALYZE_DICE = _limit("analysis dice", 100_000, "mounts x weapons per mount x RO
                       "design's banks, whose volleys drydock analyze computes exactly (the example dreadnought: 96)")
 ANALYZE_STEPS = _limit("analysis size", 1_000_000, "longest range x 6 shield ratings x bank modes in drydock "
                        "analyze's tables (the example cruiser: 864)")
+TOURNAMENT_DESIGNS = _limit("tournament designs", 100, "distinct designs in one drydock tournament (identical "
+                            "designs, such as a fleet's copies, count once): 4,950 pairings")
+TOURNAMENT_BATTLES = _limit("tournament battles", 1_000_000, "runs x pairings of one drydock tournament, as "
+                            "--runs of drydock battle")
 STATE_FILE = _limit("tournament state size", 8 * 1024 * 1024, "bytes in one drydock tournament --state file (a "
                     "hundred designs' pairings take under 1 MB)")
 

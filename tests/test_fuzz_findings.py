@@ -195,7 +195,7 @@ def _fleet_cell(data: bytes, addr: str, value: object) -> bytes:
     ("C10", "9" * 5000, "Fleet!C10: ships with 5000 digits is past drydock's limit"),
     ("C10", 1e300, "Fleet!C10: SHIP1: ships (10000000...301 digits) is past drydock's limit of 1,000"),
     ("A10", "SHIP" + "9" * 5000, "Fleet!A10: no design sheet"),
-    ("B2", 2.5, "Fleet: battle size must be a whole number, got '2.5'"),
+    ("B2", 2.5, "Fleet!B2: battle size must be a whole number, got '2.5'"),
 ])
 def test_fleet_sheet_values_are_checked(tmp_path: Path, fleet_xlsx: bytes, addr: str, value: object,
                                         message: str) -> None:

@@ -20,10 +20,12 @@ def analyze(files: tuple[str, ...], screens: int, as_json: bool, report_file: st
     overlaid in the report)."""
     from drydock.cli.preflight import check_inputs, check_new_outputs
     from drydock.errors import DrydockError
+    from drydock.formats import check_outputs
     from drydock.formats.fleet import read_side
     from drydock.insight.analysis_text import format_analysis, to_dict
     from drydock.insight.analyze import analyse
     from drydock.insight.pages import analysis_page, check_report_path, write_report
+    from drydock.insight.tournament import distinct
 
     if not 0 <= screens <= 50:
         raise DrydockError("--screens must be between 0 and 50")
@@ -31,9 +33,10 @@ def analyze(files: tuple[str, ...], screens: int, as_json: bool, report_file: st
     if report_file:
         check_report_path(report_file)
     check_new_outputs([report_file], files, force=force)
-    designs = [d for f in files for d in read_side(f)[0]]
+    designs = distinct([d for f in files for d in read_side(f)[0]])  # a fleet's copies: analysed once
     if not designs:
         raise DrydockError("no designs")
+    check_outputs([report_file] if report_file else [], list(files))  # nested inputs too (issue 27)
     for d in designs:
         if getattr(d, "kind", None) == "nova":  # X.2 dice are not the 4.2 tables this analysis is exact for
             raise DrydockError(f"{d.title or d.class_name}: a Nova record (X.2) has no Appendix A analysis; see it "

@@ -73,7 +73,7 @@ def battle(side_a: str, side_b: str, count_a: int, count_b: int, runs: int, seed
     from drydock.engine.montecarlo import format_summary, illegal_designs, one_battle_log
     from drydock.engine.plan_game import decision, format_game, plan_game
     from drydock.errors import DrydockError, one_line, printable
-    from drydock.formats import write_atomic
+    from drydock.formats import check_outputs, write_atomic
     from drydock.formats.fleet import read_side
     from drydock.insight.battle_report import design_matrix, fight, format_report, full_dict, outcome_rates, rounded
     from drydock.insight.pages import battle_page, check_report_path, write_report
@@ -90,6 +90,8 @@ def battle(side_a: str, side_b: str, count_a: int, count_b: int, runs: int, seed
     (a, fleets_a), (b, fleets_b) = read_side(side_a), read_side(side_b)
     limits.check_battle(runs=runs, jobs=jobs, turns=turns, board=(w, h), ships=(len(a) * count_a, len(b) * count_b))
     a, b = a * count_a, b * count_b
+    check_outputs([f for f in (log_file, report_file) if f],  # every input read, nested ones too (issue 27)
+                  [f.strip() for f in f"{side_a},{side_b}".split(",") if f.strip()])
     for fleet in fleets_a + fleets_b:
         if not fleet.house.base.is_book or fleet.house.factions:
             click.echo(f"drydock: warning: {fleet.file}: the fleet's own house rules are not applied; the battle "

@@ -126,6 +126,10 @@ def _set_debug(ctx: click.Context, param: click.Parameter, value: bool) -> None:
               help="Show the Python traceback of an internal error.")
 def cli() -> None:
     """drydock: design, rate, share, print and test Starmada Unity starships."""
+    from drydock.formats.files import end_run, new_run
+
+    new_run()  # inputs read and outputs written are checked per command (issue 27)
+    click.get_current_context().call_on_close(end_run)
 
 
 def main() -> None:

@@ -51,9 +51,11 @@ def tournament(files: tuple[str, ...], runs: int, seed: int, turns: int, jobs: i
     from drydock.cli.preflight import check_inputs, check_new_outputs
     from drydock.cli.progress import counter
     from drydock.errors import DrydockError
+    from drydock.formats import check_outputs
+    from drydock.formats.files import check_regular
     from drydock.formats.fleet import read_side
     from drydock.insight.pages import check_report_path, tournament_page, write_report
-    from drydock.insight.tournament import Tournament, format_tournament, to_json
+    from drydock.insight.tournament import Tournament, check_size, distinct, format_tournament, to_json
 
     w, h = board_size(board, runs, jobs, turns, min_jobs=0)
     check_inputs(files)
@@ -63,9 +65,13 @@ def tournament(files: tuple[str, ...], runs: int, seed: int, turns: int, jobs: i
     resuming = state_file is not None and Path(state_file).exists()
     check_new_outputs([state_file, report_file], files, force=True)
     check_new_outputs([report_file], files, force=force or resuming)
-    designs = [d for f in files for d in read_side(f)[0]]
+    if state_file:
+        check_regular(state_file)  # a FIFO, device or directory: refused before the first battle
+    designs = distinct([d for f in files for d in read_side(f)[0]])
+    check_size(len(designs), runs)
     if len(designs) < 2:
-        raise DrydockError("a tournament needs at least two designs")
+        raise DrydockError("a tournament needs at least two different designs (copies of one design fight once)")
+    check_outputs([f for f in (report_file, state_file) if f], list(files))  # nested inputs too (issue 27)
     play = play_setup(play_option, scenario, terrain, floating, launch_recovery, rules_file)
     # options only when on: state files of tournaments without them stay valid
     opts = {"turns": turns, "board": (w, h), "floating": False, "doctrine": doctrine, **play}

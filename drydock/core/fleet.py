@@ -21,7 +21,7 @@ from drydock.core.model import Design
 from drydock.core.problems import Problem
 from drydock.core.rules import Ruleset
 from drydock.core.rules.factions import HouseRules
-from drydock.errors import DrydockError
+from drydock.errors import DrydockError, inline
 
 #: The mark beside a combat rating computed under house rules (as in ``rate``, the SSD and Drake text).
 HOUSE_MARK = "*"
@@ -44,6 +44,9 @@ def fleet_limit(size: str | int, rules: Ruleset) -> tuple[str, int]:
     if isinstance(size, int):
         if size < 1:
             raise DrydockError(f"battle size {size}: a fleet limit must be at least 1 CR")
+        from drydock import limits
+
+        limits.check("battle size", size, limits.STATED)
         return f"{size} CR", size
     key = " ".join(str(size).replace("-", " ").replace("_", " ").split()).casefold()
     if key.isascii() and key.isdigit():  # not str.isdigit alone: "²" is a digit that int() refuses
@@ -224,4 +227,4 @@ def format_fleet(rating: FleetRating, source: str | None = None) -> str:
         total += f" of {limit} ({label} battle, 2.2): {verdict}"
     out.append(total)
     out.append(f"  {HOUSE_MARK} house rules: {f.house.base.label}" if house else f"  Rules: {f.house.base.label}")
-    return "\n".join(out)
+    return "\n".join(inline(x) for x in out)  # a name never breaks or forges a line

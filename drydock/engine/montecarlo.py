@@ -16,6 +16,7 @@ from drydock.engine.battle import BattleResult, Matchup
 from drydock.engine.legacy_rules import ship_spec
 from drydock.engine.plans import plan_label
 from drydock.engine.ships import ShipSpec
+from drydock.errors import inline
 
 Z95 = 1.959963984540054
 CHUNK = 50
@@ -319,4 +320,4 @@ def format_summary(s: Summary, seed: int, by_doctrine: dict[str, Summary] | None
     lines += [f"  - {n}" for n in s.not_simulated]
     if by_doctrine:
         lines.append(robustness_line(by_doctrine))
-    return "\n".join(lines)
+    return "\n".join(inline(x) for x in lines)  # a name never breaks or forges a line

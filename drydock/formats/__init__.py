@@ -19,7 +19,6 @@ import inspect
 import os
 import re
 import sys
-import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -204,9 +203,16 @@ def read_bytes(name: str, limit: Any) -> bytes:
     from drydock import limits
 
     if name == "-":
-        raw = sys.stdin.buffer.read(limit.value + 1)
+        if sys.stdin is None or getattr(sys.stdin, "buffer", None) is None:
+            raise DrydockError("<stdin>: standard input is closed; give a file instead of '-'")
+        try:
+            raw = sys.stdin.buffer.read(limit.value + 1)
+        except (OSError, ValueError) as exc:
+            raise DrydockError(f"<stdin>: cannot read standard input: {exc}") from None
     else:
-        with open(name, "rb") as fh:
+        from drydock.formats.files import open_regular
+
+        with open_regular(name) as fh:
             raw = fh.read(limit.value + 1)
     if len(raw) > limit.value:
         raise limits.LimitError("the input", limit, file="<stdin>" if name == "-" else name,
@@ -215,23 +221,14 @@ def read_bytes(name: str, limit: Any) -> bytes:
 
 
 def write_atomic(path: str | os.PathLike[str], data: str | bytes, *, force: bool = False) -> None:
-    """Write ``data`` to ``path`` via a temporary file and rename; refuse to overwrite unless ``force``."""
+    """Write ``data`` to ``path`` via a temporary file; never replace a file unless ``force`` (not even one
+    that appeared while the run worked: see :func:`drydock.formats.files.write_new_or_replace`)."""
+    from drydock.formats.files import write_new_or_replace
+
     target = Path(path)
     if target.exists() and not force:
         raise DrydockError(f"{target}: already exists (use --force to overwrite)")
-    target.parent.mkdir(parents=True, exist_ok=True)
-    payload = data.encode("utf-8") if isinstance(data, str) else data
-    # the temporary name keeps at most 40 characters of the target's, so any legal output name has room
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name[:40]}.", suffix=".tmp", dir=target.parent)
-    try:
-        with os.fdopen(fd, "wb") as fh:
-            fh.write(payload)
-        os.chmod(tmp, 0o666 & ~_umask())  # mkstemp makes 0600 files; give the usual permissions
-        os.replace(tmp, target)
-    except BaseException:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
-        raise
+    write_new_or_replace(target, data.encode("utf-8") if isinstance(data, str) else data, force=force)
 
 
 def check_outputs(outputs: list[str | os.PathLike[str]], inputs: list[str | os.PathLike[str]] = ()) -> None:
@@ -240,8 +237,11 @@ def check_outputs(outputs: list[str | os.PathLike[str]], inputs: list[str | os.P
     Paths are compared resolved (``a/../b``, symbolic links), and existing files also by identity (hard links).
     ``-`` (standard input or output) is ignored.
     """
+    from drydock.formats.files import files_read
+
     seen: dict[str, str] = {}
     ins = {_key(i): str(i) for i in inputs if str(i) != "-"}
+    ins.update({k: k for k in files_read() if k not in ins})
     for out in outputs:
         if str(out) == "-":
             continue
@@ -271,9 +271,3 @@ def decode_text(data: bytes, name: str) -> str:
     except UnicodeDecodeError as exc:
         raise DrydockError(f"{name}: not a UTF-8 text file (byte {exc.start + 1} is {data[exc.start]:#04x})") \
             from None
-
-
-def _umask() -> int:
-    mask = os.umask(0)
-    os.umask(mask)
-    return mask

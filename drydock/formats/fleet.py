@@ -37,6 +37,7 @@ from drydock.core.rules import Ruleset
 from drydock.core.rules.factions import HouseRules
 from drydock.errors import DrydockError, DrydockSyntaxError, quote
 from drydock.formats import FORMATS, format_for, read_bytes, read_records, read_text_capped
+from drydock.formats.files import is_outside
 from drydock.formats.library import validate_file, where
 from drydock.formats.native import _path, design_from_data, design_to_data
 
@@ -127,10 +128,12 @@ def is_rules_file(path: str | Path) -> bool:
 
 
 def _head(p: Path) -> str:
+    from drydock.formats.files import open_regular
+
     try:
-        with open(p, "rb") as fh:  # only the head: a huge file (or /dev/zero) costs nothing here
+        with open_regular(p) as fh:  # only the head: a huge file costs nothing here; a FIFO is never waited on
             return fh.read(20000).decode("utf-8-sig", errors="replace")
-    except OSError:
+    except (OSError, DrydockError):
         return ""
 
 
@@ -143,7 +146,13 @@ def read_fleet(path: str | Path, *, house: HouseRules | None = None) -> Fleet:
     if name.lower().endswith(".xlsx"):
         return _fleet_from_xlsx(Path(path), house)
     text = read_text_capped(name)
-    f, lines = validate_file(FleetFile, text, name, FleetFileError)
+
+    def entries_within_limit(data: Any) -> None:
+        ships = data.get("ships") if isinstance(data, dict) else None
+        if isinstance(ships, list):
+            limits.check_count("entries in ships", len(ships), limits.FLEET_ENTRIES, file=name)
+
+    f, lines = validate_file(FleetFile, text, name, FleetFileError, precheck=entries_within_limit)
     base = Path(name).parent
     rules_file = f.rules
     if house is None:
@@ -151,7 +160,7 @@ def read_fleet(path: str | Path, *, house: HouseRules | None = None) -> Fleet:
         if rules_file is not None:
             from drydock.formats.houserules import load_house_rules
 
-            target = base / rules_file
+            target = _traded(base, rules_file, name, "rules", lines, ("rules",))
             if not target.is_file():
                 line, col = where(lines, ("rules",))
                 raise FleetFileError(f"key rules: house-rule file {rules_file} not found ({target})", file=name,
@@ -163,12 +172,32 @@ def read_fleet(path: str | Path, *, house: HouseRules | None = None) -> Fleet:
         except DrydockError as exc:
             line, col = where(lines, ("battle_size",))
             raise FleetFileError(f"key battle_size: {exc}", file=name, line=line, column=col) from None
-    entries = [_entry(s, i, base, name, lines, house.base) for i, s in enumerate(f.ships)]
+    entries: list[ShipEntry] = []
+    ships = 0
+    read: dict[str, list[Design]] = {}  # each design file read once, however many entries name it
+    for i, s in enumerate(f.ships):
+        ships += s.count if s.count is not None else max(len(s.names), 1)
+        if ships > limits.FLEET_SHIPS.value:  # counted before the entry's design is read
+            line, _col = where(lines, ("ships", i))
+            raise limits.LimitError(f"ships (line {line})", limits.FLEET_SHIPS, file=name, value=ships)
+        entries.append(_entry(s, i, base, name, lines, house.base, read))
     return Fleet(name=f.fleet, entries=tuple(entries), battle_size=f.battle_size, house=house, file=name,
                  rules_file=rules_file)
 
 
-def _entry(s: ShipFile, i: int, base: Path, file: str, lines: dict, rules: Ruleset) -> ShipEntry:
+def _traded(base: Path, relative: str, file: str, key: str, lines: dict, at: tuple) -> Path:
+    """A path named inside the fleet file: never a system file (its content is never quoted back)."""
+    from drydock.formats.files import traded_path
+
+    try:
+        return traded_path(base, relative, owner=file, key=key)
+    except DrydockError as exc:
+        line, col = where(lines, at)
+        raise FleetFileError(str(exc).removeprefix(f"{file}: "), file=file, line=line, column=col) from None
+
+
+def _entry(s: ShipFile, i: int, base: Path, file: str, lines: dict, rules: Ruleset,
+           read: dict[str, list[Design]]) -> ShipEntry:
     at_design = ("ships", i, "design")
     line, col = where(lines, at_design)
 
@@ -181,13 +210,19 @@ def _entry(s: ShipFile, i: int, base: Path, file: str, lines: dict, rules: Rules
         designs = [design_from_data(s.design, file=file, lines={(): (line, col), **sub}, rules=rules)]
         source = "inline"
     else:
-        target = base / s.design
+        target = _traded(base, s.design, file, f"ships[{i}].design", lines, at_design)
         if not target.is_file():
             raise fail(f"design file {s.design} not found ({target})")
-        try:  # a Nova record (X.2) joins a fleet at its X.2 CR
-            designs = read_records(target, rules=rules)
-        except DrydockError as exc:
-            raise fail(f"cannot read {s.design}: {exc}") from None
+        key = str(target.resolve())
+        if key not in read:
+            try:  # a Nova record (X.2) joins a fleet at its X.2 CR
+                read[key] = read_records(target, rules=rules)
+            except DrydockError as exc:
+                if isinstance(exc, DrydockSyntaxError) and is_outside(base, target):
+                    exc.text = None  # a file outside the fleet's folder: named, its content never quoted
+                    exc.args = (str(exc),)
+                raise fail(f"cannot read {s.design}: {exc}") from None
+        designs = read[key]
         source = s.design
     if s.class_name is not None:
         designs = [d for d in designs if d.class_name.casefold() == s.class_name.casefold()]
@@ -243,11 +278,16 @@ def _fleet_from_xlsx(path: Path, house: HouseRules | None) -> Fleet:
         except DrydockError as exc:
             raise FleetFileError(f"{FLEET_SHEET}!C{n}: {exc}", file=str(path)) from None
     size = head.get("Battle size")
-    if isinstance(size, (int, float)) and not isinstance(size, bool):
-        try:
+    try:  # checked here, naming the file and cell: a bad size must not stop a batch later (issue 27)
+        if isinstance(size, (int, float)) and not isinstance(size, bool):
             size = _whole(size, "battle size")
-        except DrydockError as exc:
-            raise FleetFileError(f"{FLEET_SHEET}: {exc}", file=str(path)) from None
+        if size not in (None, ""):
+            fleet_limit(size, house.base)
+        else:
+            size = None
+    except DrydockError as exc:
+        row = next((n for n, r in enumerate(rows[:start], 1) if r and r[0] == "Battle size"), 2)
+        raise FleetFileError(f"{FLEET_SHEET}!B{row}: {exc}", file=str(path)) from None
     try:
         return Fleet(name=str(head.get("Fleet") or ""), entries=tuple(entries), battle_size=size, house=house,
                      file=str(path), rules_file=rules_file, warnings=warnings)

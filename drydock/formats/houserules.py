@@ -17,7 +17,7 @@ from typing import Any
 from drydock import limits
 from drydock.core.rules import Ruleset
 from drydock.core.rules.factions import HouseRules
-from drydock.errors import RulesError
+from drydock.errors import DrydockError, RulesError
 
 MAX_RULES_BYTES = limits.RULES_FILE.value  # every sanity limit is listed in drydock/limits.py
 MAX_RULES_DEPTH = limits.RULES_DEPTH.value
@@ -67,9 +67,13 @@ def load_house_rules(path: str | Path | None) -> HouseRules:
         from drydock.core.rules.companion import BUNDLED
 
         return HouseRules.from_data(BUNDLED[str(path)][1])
+    from drydock.formats.files import open_regular
+
     try:
-        with open(path, "rb") as fh:
+        with open_regular(path) as fh:  # a FIFO, device or directory is refused, never waited on
             raw = fh.read(MAX_RULES_BYTES + 1)
+    except DrydockError as exc:
+        raise RulesError(str(exc)) from None
     except OSError as exc:
         raise RulesError(f"{path}: cannot read the rules file: {exc.strerror or exc}") from None
     if len(raw) > MAX_RULES_BYTES:
@@ -84,7 +88,7 @@ def load_house_rules(path: str | Path | None) -> HouseRules:
     data = _with_base(data, path)
     try:
         return HouseRules.from_data(data or {})
-    except RulesError as exc:
+    except DrydockError as exc:  # RulesError, or a LimitError (too many factions)
         raise RulesError(f"{path}: {exc}") from None
 
 

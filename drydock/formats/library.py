@@ -29,7 +29,8 @@ and line: an unknown profile, a missing library, a circular ``include`` or ``use
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Iterator
+import os
+from collections.abc import Callable, Iterator
 from contextvars import ContextVar
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -37,8 +38,10 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from drydock import limits
 from drydock.errors import DesignFileError, DrydockSyntaxError
 from drydock.formats import read_text_capped
+from drydock.formats.files import in_run, on_new_run
 from drydock.formats.native import ModeFile, _path, _positions, _trim_loc
 from drydock.formats.text import parse_range, parse_stats
 
@@ -93,6 +96,29 @@ class Library:
     file: str
     name: str = ""
     profiles: dict[str, tuple[dict[str, Any], str, int | None]] = field(default_factory=dict)
+    deps: list[tuple[str, tuple[int, ...]]] = field(default_factory=list)
+    """(resolved path, file signature) of this file and every library it includes: a cached copy is good
+    while they all still hold the same signature."""
+
+
+#: Libraries read in this run, by resolved path: each is read and parsed once however many designs use it.
+_RUN: dict[str, Library] = {}
+on_new_run(_RUN.clear)
+
+
+def _signature(path: str) -> tuple[int, ...]:
+    try:
+        st = os.stat(path)
+    except OSError:
+        return ()
+    return (st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns)
+
+
+def _cached(real: str) -> Library | None:
+    lib = _RUN.get(real)
+    if lib is not None and all(_signature(p) == sig for p, sig in lib.deps):
+        return lib
+    return None
 
 
 _OVERRIDES: ContextVar[tuple[str, ...]] = ContextVar("drydock_library_overrides", default=())
@@ -143,19 +169,34 @@ def load_library(path: str | Path, *, _stack: tuple[Path, ...] = (), _cache: dic
         raise LibraryFileError(f"circular library include: {chain}", file=str(path))
     if _cache is not None and key in _cache:
         return _cache[key]
+    real = str(key)
+    known = _cached(real)
+    if known is not None:
+        return known
+    if len(_stack) >= limits.LIBRARY_DEPTH.value:
+        raise limits.LimitError(f"library include chain ({len(_stack) + 1} deep)", limits.LIBRARY_DEPTH,
+                                file=str(_stack[0]))
     name = str(path)
     try:
         text = read_text_capped(name)
     except OSError as exc:
         raise LibraryFileError(f"cannot read weapon library: {exc.strerror or exc}", file=name) from None
-    f, lines = validate_file(LibraryFile, text, name, LibraryFileError)
-    lib = Library(file=name, name=f.name)
+    def profiles_within_limit(data: Any) -> None:
+        for key, limit in (("profiles", limits.LIBRARY_PROFILES), ("include", limits.LIBRARY_FILES)):
+            items = data.get(key) if isinstance(data, dict) else None
+            if isinstance(items, list):
+                limits.check_count(f"entries in {key}", len(items), limit, file=name)
+
+    f, lines = validate_file(LibraryFile, text, name, LibraryFileError, precheck=profiles_within_limit)
+    lib = Library(file=name, name=f.name, deps=[(real, _signature(real))])
     for i, inc in enumerate(f.include):
         line, col = where(lines, ("include", i))
-        target = p.parent / inc
+        target = _traded(p.parent, inc, name, f"include[{i}]", line, col)
         if not target.exists():
             raise LibraryFileError(f"included library {inc} not found ({target})", file=name, line=line, column=col)
-        lib.profiles.update(load_library(target, _stack=(*_stack, key), _cache=_cache).profiles)
+        child = load_library(target, _stack=(*_stack, key), _cache=_cache)
+        lib.profiles.update(child.profiles)
+        lib.deps.extend(child.deps)
     for i, prof in enumerate(f.profiles):
         line, col = where(lines, ("profiles", i))
         for key_, check in (("stats", parse_stats), ("range", parse_range)):
@@ -169,23 +210,53 @@ def load_library(path: str | Path, *, _stack: tuple[Path, ...] = (), _cache: dic
         lib.profiles[prof.name] = (prof.model_dump(exclude_none=True, exclude_defaults=True), name, line)
     if _cache is not None:
         _cache[key] = lib
+    if real not in _RUN and len(_RUN) >= limits.LIBRARY_FILES.value:
+        if in_run():
+            raise limits.LimitError("weapon libraries read", limits.LIBRARY_FILES, file=name)
+        _RUN.clear()  # a long-lived library user: a cache, not a limit
+    _RUN[real] = lib
     return lib
+
+
+def _traded(base: Path, relative: str, owner: str, key: str, line: int | None, col: int | None) -> Path:
+    """A library path named inside a traded file: never a system file (its content is never quoted back)."""
+    from drydock.errors import DrydockError
+    from drydock.formats.files import traded_path
+
+    try:
+        return traded_path(base, relative, owner=owner, key=key)
+    except DrydockError as exc:
+        raise LibraryFileError(str(exc).removeprefix(f"{owner}: "), file=owner, line=line, column=col) from None
 
 
 def resolve_profile(name: str, profiles: dict[str, tuple[dict[str, Any], str, int | None]],
                     _stack: tuple[str, ...] = ()) -> dict[str, Any]:
-    """The fields of profile ``name``, its ``use`` chain applied (a circular chain is an error)."""
+    """The fields of profile ``name``, its ``use`` chain applied (a circular chain is an error; the chain is
+    followed without recursion and at most :data:`~drydock.limits.PROFILE_CHAIN` long)."""
+    chain = [*_stack, name]
+    seen = set(chain)
     fields, file, line = profiles[name]
-    base_name = fields.get("use")
-    if base_name is None:
-        return dict(fields)
-    if base_name in _stack or base_name == name:
-        chain = " -> ".join((*_stack, name, base_name))
-        raise LibraryFileError(f"circular weapon profile: {chain}", file=file, line=line)
-    if base_name not in profiles:
-        raise LibraryFileError(f"profile {name} uses unknown profile {base_name!r}", file=file, line=line)
-    base = resolve_profile(base_name, profiles, (*_stack, name))
-    return overlay(base, {k: v for k, v in fields.items() if k != "use"})
+    layers = [fields]
+    current = name
+    while (base_name := fields.get("use")) is not None:
+        if base_name in seen:
+            shown = " -> ".join(chain[chain.index(base_name):] + [base_name]) if base_name in chain else base_name
+            raise LibraryFileError(f"circular weapon profile: {shown}", file=file, line=line)
+        if base_name not in profiles:
+            raise LibraryFileError(f"profile {current} uses unknown profile {base_name!r}", file=file, line=line)
+        if len(chain) >= limits.PROFILE_CHAIN.value:
+            raise limits.LimitError(f"profile {name}: use chain", limits.PROFILE_CHAIN, file=file,
+                                    value=f"more than {len(chain)} profiles")
+        chain.append(base_name)
+        seen.add(base_name)
+        current = base_name
+        fields, file, line = profiles[base_name]
+        layers.append(fields)
+    out = dict(layers[-1])
+    out.pop("use", None)
+    for local in reversed(layers[:-1]):
+        out = overlay(out, {k: v for k, v in local.items() if k != "use"})
+    return out
 
 
 def overlay(base: dict[str, Any], local: dict[str, Any]) -> dict[str, Any]:
@@ -215,7 +286,8 @@ def resolve_design(data: dict[str, Any], *, file: str | None,
     profiles: dict[str, tuple[dict[str, Any], str, int | None]] = {}
     sources: list[str] = []
     for i, lib in enumerate(libs):
-        target = base_dir / lib
+        line, col = where(lines, ("library", i))
+        target = _traded(base_dir, lib, file or "<input>", f"library[{i}]", line, col)
         if not target.exists():
             line, col = where(lines, ("library", i))
             raise LibraryFileError(f"key library[{i}]: weapon library {lib} not found ({target})", file=file,
@@ -284,9 +356,13 @@ def where(lines: dict[tuple, tuple[int, int]] | None, loc: tuple) -> tuple[int |
 
 
 def validate_file(model: type[BaseModel], text: str, name: str, error: type[DrydockSyntaxError],
-                  ) -> tuple[Any, dict[tuple, tuple[int, int]]]:
-    """``text`` parsed and validated as ``model``, with its key positions; a bad key raises ``error`` at its line."""
+                  precheck: Callable[[Any], None] | None = None) -> tuple[Any, dict[tuple, tuple[int, int]]]:
+    """``text`` parsed and validated as ``model``, with its key positions; a bad key raises ``error`` at its line.
+
+    ``precheck(data)`` runs on the parsed data before validation builds anything from it (sizes)."""
     data, lines = parse_positions(text, name, error)
+    if precheck is not None:
+        precheck(data)
     try:
         return model.model_validate(data), lines
     except ValidationError as exc:

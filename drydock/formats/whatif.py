@@ -16,6 +16,7 @@ from drydock.core.model import Design
 from drydock.core.rules import Ruleset
 from drydock.errors import DesignFileError
 from drydock.formats.native import design_from_data, design_to_data
+from drydock.limits import to_int
 
 _PART = re.compile(r"([^.\[\]]+)|\[([^\]]*)\]")
 
@@ -33,7 +34,12 @@ def parse_setting(text: str) -> tuple[list[str | int], Any]:
         if name is not None:
             path.append(name.strip())
         else:
-            path.append(int(index) if index.strip().lstrip("-").isdigit() else index.strip())
+            digits = index.strip().lstrip("-")
+            path.append(to_int(index.strip(), what="an item number", file="--set")
+                        if digits.isascii() and digits.isdigit() else index.strip())
+    if not path:
+        raise DesignFileError("a setting's KEY must name a field, e.g. engines=5 or weapons[0].range=4-8-12",
+                              file="--set", text=text)
     from drydock.formats.native import load_yaml
 
     try:  # with drydock's limits on numbers, nesting and aliases (issue 10)

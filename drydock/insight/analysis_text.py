@@ -5,6 +5,7 @@ from __future__ import annotations
 import textwrap
 from typing import Any
 
+from drydock.errors import inline
 from drydock.insight.analyze import ARC_SHIELD, SECTOR_ARCS, SHIELDS, Analysis
 from drydock.insight.numbers import num, pct, text
 
@@ -62,4 +63,4 @@ def format_analysis(analyses: list[Analysis]) -> str:
                         + ", ".join(f"{w} {'-' if v is None else text(v, 1)}" for w, v in a.endurance)))
         out += [f"  note: {n}" for n in a.not_in_figures]
         out.append("")
-    return "\n".join(out).rstrip()
+    return "\n".join(inline(x) for x in out)  # a name never breaks or forges a line.rstrip()

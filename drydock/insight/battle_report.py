@@ -21,6 +21,7 @@ from drydock.engine.legacy_notes import ae_rules_batteries, fielded_cr
 from drydock.engine.montecarlo import Summary, wilson
 from drydock.engine.observe import END_KINDS, LOSS_KINDS
 from drydock.engine.tables import SIMULATED_SYSTEMS, SIMULATED_TRAITS
+from drydock.errors import inline
 from drydock.insight.numbers import num, pct, text
 
 BANDS = ("short", "medium", "long", "seekers", "fighters")
@@ -198,7 +199,7 @@ def format_report(report: BattleReport) -> str:
         for f in s["ships_fate"]:
             fate = ", ".join(f"{k} {pct(f[k.replace(' ', '_')])}" for k in LOSS_KINDS if f[k.replace(' ', '_')])
             lines.append(f"  {f['ship']:28} survived {pct(f['survived'])}" + (f"; {fate}" if fate else ""))
-    return "\n".join(lines)
+    return "\n".join(inline(x) for x in lines)  # a name never breaks or forges a line
 
 
 def outcome_rates(summary: Summary) -> list[tuple[str, Fraction, float, float]]:

@@ -20,9 +20,9 @@ from typing import Any
 from drydock.core.model import Design
 from drydock.engine.legacy_notes import fielded_cr
 from drydock.engine.montecarlo import CHUNK, build_matchup, wilson
-from drydock.errors import DrydockError
+from drydock.errors import DrydockError, inline
 from drydock.insight.chunks import fight_chunk, pairing_options
-from drydock.limits import STATE_FILE, TURNS, LimitError
+from drydock.limits import STATE_FILE, TURNS
 
 STATE_VERSION = 1
 
@@ -31,6 +31,30 @@ def fingerprint(d: Design) -> str:
     """A short stable hash of a design's content."""
     blob = json.dumps(d.model_dump(mode="json", by_alias=True), sort_keys=True, default=str)
     return hashlib.sha256(blob.encode()).hexdigest()[:16]
+
+
+def distinct(designs: list[Design]) -> list[Design]:
+    """``designs`` with each design kept once: a fleet's copies of one design (only the ship names and
+    IDs differ) fight as one."""
+    seen: set[str] = set()
+    out: list[Design] = []
+    for d in designs:
+        data = d.model_dump(mode="json", by_alias=True)
+        data.pop("ship_name", None)
+        data.pop("ship_id", None)
+        key = hashlib.sha256(json.dumps(data, sort_keys=True, default=str).encode()).hexdigest()
+        if key not in seen:
+            seen.add(key)
+            out.append(d)
+    return out
+
+
+def check_size(designs: int, runs: int) -> None:
+    """Designs and total battles of a round robin within the limits, before a pairing is built."""
+    from drydock.limits import TOURNAMENT_BATTLES, TOURNAMENT_DESIGNS, check
+
+    check("designs in the tournament", designs, TOURNAMENT_DESIGNS)
+    check("battles in the tournament (runs x pairings)", runs * (designs * (designs - 1) // 2), TOURNAMENT_BATTLES)
 
 
 def labels(designs: list[Design]) -> list[str]:
@@ -57,11 +81,14 @@ def _init(designs: list[Design], opts: dict[str, Any], doctrines: list[Any] | No
 def _chunk(task: tuple[int, int, int, int, int]) -> list[int]:
     """Runs start..stop of pairing (i, j): [wins of i, wins of j, draws, turns]."""
     i, j, seed, start, stop = task
-    m = _WORKER.get((i, j))
-    if m is None:
+    last = _WORKER.get("pairing")
+    if last is not None and last[0] == (i, j):
+        m = last[1]
+    else:  # one match-up kept at a time: memory does not grow with the pairings already fought
         d = _WORKER["designs"]
         opts = pairing_options(_WORKER["opts"], _WORKER["doctrines"], i, j)
-        m = _WORKER[(i, j)] = build_matchup([d[i]], [d[j]], **opts)  # type: ignore[index]
+        m = build_matchup([d[i]], [d[j]], **opts)
+        _WORKER["pairing"] = ((i, j), m)
     return fight_chunk(m, seed, start, stop)
 
 
@@ -134,11 +161,12 @@ class Tournament:
     def load(self, path: Path) -> None:
         """Take the finished pairings of a state file, after checking its size, that it belongs to this
         tournament, and that every result is a pairing of it whose counts add up to its runs."""
-        try:
-            size = path.stat().st_size
-            if size > STATE_FILE.value:
-                raise LimitError("the state file", STATE_FILE, file=str(path), value=f"{size:,} bytes")
-            state = json.loads(path.read_text(encoding="utf-8"))
+        from drydock.formats import read_bytes
+
+        try:  # a regular file only (a FIFO or a link to /dev/zero is refused), never more than the limit read
+            state = json.loads(read_bytes(str(path), STATE_FILE).decode("utf-8"))
+        except DrydockError:
+            raise
         except (OSError, ValueError, RecursionError) as exc:
             raise DrydockError(f"{path}: not a tournament state file ({exc})") from None
         if not isinstance(state, dict) or {k: state.get(k) for k in self.header()} != self.header():
@@ -283,4 +311,4 @@ def format_tournament(d: dict[str, Any]) -> str:
     if d["battles_per_second"]:
         lines.append(f"{d['battles_fought']} battles in {text(d['seconds'], 1)} s: "
                      f"{text(d['battles_per_second'], 0)} battles/s")
-    return "\n".join(lines)
+    return "\n".join(inline(x) for x in lines)  # a name never breaks or forges a line

@@ -9,6 +9,7 @@ from drydock.core.fleet import HOUSE_MARK as FLEET_HOUSE_MARK
 from drydock.core.model import ArcValues, Design
 from drydock.core.rules import Ruleset
 from drydock.core.rules.formula import number_text
+from drydock.errors import inline
 from drydock.formats.text import format_range, format_stats
 
 _num = number_text
@@ -141,4 +142,4 @@ def format_rating(r: Rating, source: str | None = None, *, rules: Ruleset | None
             out.append(f"  {p.severity.upper():<8}{p.code} {p.message}")
     else:
         out.append("Problems: none (legal design)")
-    return "\n".join(out)
+    return "\n".join(inline(x) for x in out)  # a name never breaks or forges a line

@@ -15,9 +15,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from drydock.core.model import Design
+from drydock.core.rules.names import check_name
 from drydock.core.rules.ruleset import Ruleset, _merge
 from drydock.core.rules.unity import UNITY
 from drydock.errors import RulesError
+from drydock.limits import FACTIONS, LimitError
 
 
 def faction_key(name: str) -> str:
@@ -46,6 +48,16 @@ class HouseRules:
         scoped = data.pop("factions", None) or {}
         if not isinstance(scoped, dict):
             raise RulesError("rules entry factions: expected a mapping of faction name -> rules overrides")
+        if len(scoped) > FACTIONS.value:  # before a ruleset is built (each builds and checks every table)
+            raise LimitError("rules entry factions", FACTIONS, value=f"{len(scoped):,} factions")
+        first: dict[str, str] = {}
+        for name in scoped:
+            check_name(name, f"factions.{name}")
+            key = faction_key(name)
+            if key in first:
+                raise RulesError(f"rules entry factions.{name}: the same faction as {first[key]!r} (faction names "
+                                 "match in any case and spacing); give it once")
+            first[key] = name
         base = Ruleset.from_data(data)
         rulesets: dict[str, Ruleset] = {}
         names: dict[str, str] = {}

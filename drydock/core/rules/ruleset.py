@@ -330,6 +330,9 @@ class Ruleset:
 
             raise RulesError("unknown rules entries: " + ", ".join(
                 f"{k}{did_you_mean(str(k), UNITY)}" for k in sorted(map(str, unknown))))
+        from drydock.core.rules.names import check_names
+
+        check_names(overrides)
         _check_new_names(overrides)
         return cls(_merge(UNITY, overrides))
 

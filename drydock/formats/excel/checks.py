@@ -14,6 +14,7 @@ from typing import Any
 from drydock.core.model import Design
 from drydock.core.rules import Ruleset
 from drydock.formats.excel import layout as L
+from drydock.formats.excel.literals import contains, equals, text
 
 WEAPON_CODES_HEAD = ("ACC_OUT_OF_RANGE", "ROF_INVALID", "IMP_INVALID", "DMG_INVALID", "SEEKER_MA_OUT_OF_RANGE",
                      "UNKNOWN_TRAIT", "DUPLICATE_TRAIT")
@@ -47,7 +48,7 @@ def sheet_codes(rules: Ruleset) -> list[str]:
 
 
 def _concat(conditions: list[tuple[str, str]]) -> str:
-    return "&".join(f'IF({cond},"{code} ","")' for code, cond in conditions)
+    return "&".join(f'IF({cond},{text(code + " ")},"")' for code, cond in conditions)
 
 
 # ------------------------------------------------------------------ weapon rows (Weapons sheet)
@@ -63,14 +64,14 @@ def weapon_checks(r: int, rules: Ruleset) -> str:
 
     count = "(" + "+".join(look("TraitIsRange", c, "0") for c in cells) + ")"
     bits = "(" + "+".join(look("TraitRangeBit", c, "0") for c in cells) + ")"
-    has = (lambda t: f'COUNTIF({codes},"{t}")>0')  # noqa: E731
+    has = (lambda t: f'COUNTIF({codes},{equals(t)})>0')  # noqa: E731
     conds: list[tuple[str, str]] = [
         ("ACC_OUT_OF_RANGE", f"ISERROR(MATCH({acc},AccLevel,0))"),
         ("ROF_INVALID", f"{WC['rof']}{r}<1"),
         ("IMP_INVALID", f"{WC['imp']}{r}<1"),
         ("DMG_INVALID", f"{WC['dmg']}{r}<1"),
         ("SEEKER_MA_OUT_OF_RANGE", f"AND({seeker},OR({WW['L']}{r}<MaMin,{WW['L']}{r}>MaMax))"),
-        ("UNKNOWN_TRAIT", f'COUNTIF({codes},"?")>0'),
+        ("UNKNOWN_TRAIT", f'COUNTIF({codes},{equals("?")})>0'),
         ("DUPLICATE_TRAIT", "OR(" + ",".join(
             f"IFERROR(COUNTIF({codes},{c})>INDEX(TraitMaxCount,MATCH({c},TraitCode,0)),FALSE)" for c in cells) + ")"),
     ]
@@ -152,7 +153,7 @@ def ship_problems(rules: Ruleset) -> str:
         ("OVER_SPACE", "UsedSU>TotalSU"),
     ]
     for code in [*weapon_codes(rules), *BANK_CODES]:
-        conds.append((code, f'COUNTIF(BankChecks,"*{code} *")>0'))
+        conds.append((code, f'COUNTIF(BankChecks,{contains(code)})>0'))
     systems = rules.systems
     structural = [n for n, s in systems.items() if s.structural]
     single = [n for n, s in systems.items() if not s.multiples]
@@ -160,16 +161,16 @@ def ship_problems(rules: Ruleset) -> str:
                    f"{L.CATALOGUE_COLUMNS['listed'][0]}${L.CATALOGUE_HEADER_ROW + len(systems)}"
     conds += [
         ("UNKNOWN_SYSTEM", 'SUMPRODUCT((TRIM(SystemEntry)<>"")*(SystemRule=""))>0'),
-        ("SYSTEM_IS_STRUCTURAL", "OR(" + ",".join(f'COUNTIF(SystemRule,"{n}")>0' for n in structural) + ")"
+        ("SYSTEM_IS_STRUCTURAL", "OR(" + ",".join(f'COUNTIF(SystemRule,{equals(n)})>0' for n in structural) + ")"
          if structural else "FALSE"),
         ("SYSTEM_QTY_INVALID", 'OR(SUMPRODUCT((SystemRule<>"")*(SystemN<1))>0'
-         + "".join(f',COUNTIFS(SystemRule,"{n}",SystemN,">1")>0' for n in single) + ")"),
+         + "".join(f',COUNTIFS(SystemRule,{equals(n)},SystemN,">1")>0' for n in single) + ")"),
         ("SYSTEM_DUPLICATE", f'COUNTIF(${listed_range},">1")>0'),
     ]
     req = [(n, s.requires) for n, s in systems.items() if s.requires]
     conds.append(("SYSTEM_REQUIRES", "OR(" + ",".join(
-        f'AND(COUNTIF(SystemRule,"{n}")>0,OR(COUNTIF(SystemRule,"{q}")=0,'
-        f'SUMIF(SystemRule,"{n}",SystemN)>SUMIF(SystemRule,"{q}",SystemN)))' for n, q in req) + ")"
+        f'AND(COUNTIF(SystemRule,{equals(n)})>0,OR(COUNTIF(SystemRule,{equals(q)})=0,'
+        f'SUMIF(SystemRule,{equals(n)},SystemN)>SUMIF(SystemRule,{equals(q)},SystemN)))' for n, q in req) + ")"
         if req else "FALSE"))
     found = _concat(conds)
     return f'IF(({found})="","none",TRIM({found}))'

@@ -55,34 +55,74 @@ def load_ods(data: bytes) -> ValueBook:
         raise OdsError(f"not an OpenDocument spreadsheet ({type(exc).__name__}: {exc})") from None
     if info.file_size > limits.XLSX_PART.value:
         raise limits.LimitError("workbook part content.xml", limits.XLSX_PART, value=f"{info.file_size:,} bytes")
+    from drydock.formats.excel.xmlscan import check_elements
+
     try:
-        content = zf.read("content.xml")
+        with zf.open("content.xml") as fh:  # counted by expat first: fast, and no tree at all
+            check_elements(fh, "workbook part content.xml", limits.ODS_ELEMENTS)
+        fh = zf.open("content.xml")
+    except limits.LimitError:
+        raise
     except Exception as exc:  # a corrupt or unsupported member (bad CRC, compression method, version)
         raise OdsError(f"content.xml cannot be read ({type(exc).__name__}: {exc})") from None
     try:
-        root = ET.fromstring(content)
+        with fh:
+            sheets, names, spreadsheet = _stream_tables(fh)
+    except (limits.LimitError, OdsError):
+        raise
     except ET.ParseError as exc:
         raise OdsError(f"content.xml is not well-formed XML ({exc})") from None
-    except Exception as exc:  # LookupError for an unknown encoding="..." declaration, and the like
+    except Exception as exc:  # LookupError for an unknown encoding="...", a bad CRC found while reading ...
         raise OdsError(f"content.xml cannot be parsed ({type(exc).__name__}: {exc})") from None
-    body = root.find(f"{_O}body/{_O}spreadsheet")
-    if body is None:
+    if not spreadsheet:
         raise OdsError("not an OpenDocument spreadsheet (no office:spreadsheet)")
-    sheets, names = [], []
-    budget = [limits.XLSX_CELLS.value]
-    for table in body.iter(f"{_T}table"):
-        name = table.get(f"{_T}name", f"Sheet{len(names) + 1}")
-        names.append(name)
-        if name == L.WEAPONS_SHEET:
-            sheets.append(ValueSheet(name, _table(table, name, limits.XLSX_CELLS.value // MAX_COL + 1, budget)))
-        elif re.fullmatch(rf"{L.SHIP_PREFIX}\d{{1,6}}", name):
-            sheets.append(ValueSheet(name, _table(table, name, L.SHIP_LAST_ROW, budget)))
     limits.check_count("SHIP sheets", len(sheets), limits.DESIGNS)
     return ValueBook(sheets, names)
 
 
-def _table(table: ET.Element, name: str, max_row: int, budget: list[int]) -> dict[tuple[int, int], Any]:
-    """The values of one table within ``max_row`` rows and :data:`MAX_COL` columns (repeats expanded)."""
+def _stream_tables(fh: Any) -> tuple[list[ValueSheet], list[str], bool]:
+    """(the SHIP and Weapons tables, every table's name, whether the body is a spreadsheet), streaming.
+
+    Each element is dropped from the tree as soon as it ends unless it belongs to a table drydock
+    reads, so memory holds one such table at a time (the elements were counted before,
+    :data:`~drydock.limits.ODS_ELEMENTS`)."""
+    sheets: list[ValueSheet] = []
+    names: list[str] = []
+    budget = [limits.XLSX_CELLS.value]
+    stack: list[ET.Element] = []
+    keep = 0  # depth inside a table being read (0: not in one)
+    spreadsheet = False
+    for event, el in ET.iterparse(fh, events=("start", "end")):
+        if event == "start":
+            if el.tag == f"{_O}spreadsheet" and len(stack) == 2 and stack[-1].tag == f"{_O}body":
+                spreadsheet = True
+            if keep:
+                keep += 1
+            elif el.tag == f"{_T}table" and spreadsheet:
+                name = el.get(f"{_T}name", f"Sheet{len(names) + 1}")
+                names.append(name)
+                if name == L.WEAPONS_SHEET or re.fullmatch(rf"{L.SHIP_PREFIX}\d{{1,6}}", name):
+                    keep = 1
+            stack.append(el)
+            continue
+        stack.pop()
+        if keep:
+            keep -= 1
+            if keep:
+                continue  # inside a table being read: kept until the table ends
+            name = el.get(f"{_T}name", f"Sheet{len(names)}")
+            max_row = limits.XLSX_CELLS.value // MAX_COL + 1 if name == L.WEAPONS_SHEET else L.SHIP_LAST_ROW
+            formulas: dict[tuple[int, int], str] = {}
+            sheets.append(ValueSheet(name, _table(el, name, max_row, budget, formulas), formulas))
+        if stack:
+            del stack[-1][-1]  # the element just ended is its parent's last child: drop it
+    return sheets, names, spreadsheet
+
+
+def _table(table: ET.Element, name: str, max_row: int, budget: list[int],
+           formulas: dict[tuple[int, int], str] | None = None) -> dict[tuple[int, int], Any]:
+    """The values of one table within ``max_row`` rows and :data:`MAX_COL` columns (repeats expanded);
+    ``formulas`` receives the formula text of each formula cell (an input holding one is refused when read)."""
     values: dict[tuple[int, int], Any] = {}
     row = 0
     for tr in _rows(table, name):
@@ -93,6 +133,9 @@ def _table(table: ET.Element, name: str, max_row: int, budget: list[int]) -> dic
                 continue
             creps = _count(tc, "number-columns-repeated", name, f"row {row + 1}, column {col + 1}")
             if col < MAX_COL:
+                formula = tc.get(f"{_T}formula")
+                if formula is not None and formulas is not None and row < max_row:
+                    formulas[(row + 1, col + 1)] = formula.removeprefix("of:").lstrip("=")[:200]
                 value = _value(tc, name, row + 1, col + 1)
                 if value is not None:
                     for r in range(row + 1, min(row + reps, max_row) + 1):

@@ -20,7 +20,7 @@ from drydock.core.model import ArcValues, Battery, Design, StatedValues, SystemE
 from drydock.core.rules import Ruleset
 from drydock.errors import DrydockError, DrydockSyntaxError, InvalidValueError
 from drydock.formats.excel import layout as L
-from drydock.formats.excel.values import ValueBook, ValueSheet
+from drydock.formats.excel.values import FormulaInInput, ValueBook, ValueSheet
 from drydock.formats.text import complete_range, parse_range, parse_traits
 
 
@@ -83,6 +83,7 @@ def _load_values(data: bytes, file: str | None) -> ValueBook:
                 values.update(((r, c), v) for c, v in enumerate(row, 1) if v is not None)
             sheets.append(ValueSheet(ws.title, values))
         limits.check_count("SHIP sheets", len(sheets), limits.DESIGNS, file=file)
+        _add_formulas(data, sheets)
         return ValueBook(sheets, list(wb.sheetnames))
     except DrydockError:
         raise
@@ -90,6 +91,21 @@ def _load_values(data: bytes, file: str | None) -> ValueBook:
         raise WorkbookError(f"not a valid xlsx workbook ({type(exc).__name__}: {exc})", file=file) from None
     finally:
         wb.close()
+
+
+def _add_formulas(data: bytes, sheets: list[ValueSheet]) -> None:
+    """Note which cells of the read sheets hold formulas (an input cell that does is refused when read)."""
+    from drydock.formats.excel.xmlscan import formula_cells, sheet_parts
+
+    with zipfile.ZipFile(BytesIO(data)) as archive:
+        parts = sheet_parts(archive)
+        for sheet in sheets:
+            part = parts.get(sheet.title)
+            if part is None:
+                continue
+            max_row = max((r for r, _ in sheet.values), default=0)
+            with archive.open(part) as fh:
+                sheet.formulas = formula_cells(fh, max_row, _MAX_COL)
 
 
 def _check_parts(data: bytes, file: str | None, kind: str = "xlsx") -> None:
@@ -104,6 +120,17 @@ def _check_parts(data: bytes, file: str | None, kind: str = "xlsx") -> None:
     except Exception as exc:  # BadZipFile, and NotImplementedError for a zip "version" zipfile cannot read
         raise WorkbookError(f"not a valid {kind} workbook ({type(exc).__name__}: {exc})", file=file) from None
     for info in infos:
+        if kind == "xlsx" and info.filename.endswith((".xml", ".rels")) and not _WORKSHEET_PART.fullmatch(
+                info.filename):  # parsed whole by openpyxl (shared strings, styles ...): elements counted first
+            from drydock.formats.excel.xmlscan import check_elements
+
+            try:
+                with archive.open(info) as fh:
+                    check_elements(fh, f"workbook part {info.filename}", limits.XLSX_ELEMENTS, file=file)
+            except limits.LimitError:
+                raise
+            except Exception as exc:
+                raise WorkbookError(f"not a valid {kind} workbook ({type(exc).__name__}: {exc})", file=file) from None
         if info.file_size <= limits.XLSX_PART.value:
             continue
         if _WORKSHEET_PART.fullmatch(info.filename):
@@ -146,8 +173,11 @@ def _read_book(wb: Any, file: str | None, rules: Ruleset) -> list[Design]:
     if L.WEAPONS_SHEET not in wb.sheetnames:
         raise WorkbookError(f"the workbook has no {L.WEAPONS_SHEET} sheet", file=file)
     reader = _Reader(wb, file, rules)
-    library = reader.library()
-    return [reader.ship(name, library) for _, name in ships]
+    try:
+        library = reader.library()
+        return [reader.ship(name, library) for _, name in ships]
+    except FormulaInInput as exc:
+        raise WorkbookError(str(exc), file=file) from None
 
 
 class _Reader:

@@ -22,6 +22,7 @@ from drydock.formats.excel import layout as L
 from drydock.formats.excel.cells import COMPUTED, WORKING, Cells
 from drydock.formats.excel.checks import bank_checks, ship_problems
 from drydock.formats.excel.formulas import Untranslatable, ceil_x, number, tenth_x, to_excel
+from drydock.formats.excel.literals import equals_cell, lookup_value
 
 B, S, CAT = L.BANKS, L.SYSTEMS, L.CATALOGUE_COLUMNS
 TECH_NAMES = {"engines": "TLModEngines", "shields": "TLModShields", "weapons": "TLModWeapons",
@@ -294,9 +295,9 @@ class ShipWriter:
             a = agg.get(name, _empty())
             self.cells.put(ws, f"{col['name']}{row}", name)
             self.cells.put(ws, f"{col['type']}{row}", rule.type)
-            self.fx(f"{col['listed']}{row}", f'COUNTIF(SystemRule,{col["name"]}{row})', a["listed"], WORKING)
-            self.fx(f"{col['n']}{row}", f'SUMIFS(SystemN,SystemRule,{col["name"]}{row},SystemN,">0")', a["n"],
-                    WORKING)
+            named = equals_cell(f"{col['name']}{row}")
+            self.fx(f"{col['listed']}{row}", f"COUNTIF(SystemRule,{named})", a["listed"], WORKING)
+            self.fx(f"{col['n']}{row}", f'SUMIFS(SystemN,SystemRule,{named},SystemN,">0")', a["n"], WORKING)
             self._catalogue_figures(row, name, a)
         screens = d.screens
         inputs = (
@@ -359,7 +360,7 @@ class ShipWriter:
             s = r.systems[i] if entry is not None else None
             wf, cf = (WORKING, COMPUTED) if entry is not None else (None, None)
             name = f"{c['name']}{row}"
-            rule = f'IF(TRIM({name})="","",IFERROR(VLOOKUP(TRIM({name}),SystemAliasTable,2,0),""))'
+            rule = f'IF(TRIM({name})="","",IFERROR(VLOOKUP({lookup_value(f"TRIM({name})")},SystemAliasTable,2,0),""))'
             self.fx(f"{c['rule']}{row}", rule,
                     (entry.name if entry.name in rules.systems else "") if entry else "", wf)
             self.fx(f"{c['n']}{row}", f'IF(TRIM({name})="","",IF({c["qty"]}{row}="",1,{c["qty"]}{row}))',

@@ -21,6 +21,7 @@ from drydock.core.rules import Ruleset
 from drydock.formats.excel import layout as L
 from drydock.formats.excel.cells import WORKING, Cells
 from drydock.formats.excel.formulas import Untranslatable, tenth_x, to_excel
+from drydock.formats.excel.literals import equals, lookup_value
 
 C = {k: v[0] for k, v in L.WEAPON_COLUMNS.items()}
 W = {k: v[0] for k, v in L.WEAPON_WORKING.items()}
@@ -119,15 +120,15 @@ def _row(ws: Worksheet, cells: Cells, rules: Ruleset, r: int, item: Any, fig: Mo
     rng, traits = f"{C['rng']}{r}", f"{C['trait1']}{r}:{C['trait5']}{r}"
     put("L", f'IF(ISNUMBER({rng}),ABS({rng}),IFERROR(VALUE(MID({rng},FIND("-",{rng},FIND("-",{rng},2)+1)+1,9)),'
              f'ABS(VALUE({rng}))))', fig.L if fig else "")
-    put("seeker", f'IF(COUNTIF({traits},"{L.SEEKER_TRAIT}")>0,1,0)', fig.seeker if fig else "")
+    put("seeker", f'IF(COUNTIF({traits},{equals(L.SEEKER_TRAIT)})>0,1,0)', fig.seeker if fig else "")
     codes = list(item[1].traits) if item else []
     for i, key in enumerate(CODES):
         cell = f"{C[L.TRAIT_KEYS[i]]}{r}"
         shown = [t for t in ([L.SEEKER_TRAIT] if item and item[1].ma is not None else []) + codes][i:i + 1]
         value = "" if not shown or shown[0] == L.SEEKER_TRAIT else shown[0]
         put(key, f'IF(OR(TRIM({cell})="",LOWER(TRIM({cell}))="{L.SEEKER_TRAIT.lower()}"),"",'
-                 f'IFERROR(INDEX(TraitCode,MATCH(TRIM({cell}),TraitCode,0)),'
-                 f'IFERROR(INDEX(TraitCode,MATCH(TRIM({cell}),TraitName,0)),"?")))', value)
+                 f'IFERROR(INDEX(TraitCode,MATCH({lookup_value(f"TRIM({cell})")},TraitCode,0)),'
+                 f'IFERROR(INDEX(TraitCode,MATCH({lookup_value(f"TRIM({cell})")},TraitName,0)),"?")))', value)
     code_cells = [f"{W[k]}{r}" for k in CODES]
     code_range = f"{W['code1']}{r}:{W['code5']}{r}"
     acc = f'VALUE(SUBSTITUTE({C["acc"]}{r}&"","+",""))'
@@ -169,8 +170,8 @@ def _row(ws: Worksheet, cells: Cells, rules: Ruleset, r: int, item: Any, fig: Mo
                 f'{W["raw"]}{r + 1},"")', second.raw if second else "")
     put("battery_L", f'IF({W["raw2"]}{r}="",{W["L"]}{r},MAX({W["L"]}{r},{W["L"]}{r + 1}))',
         (max(fig.L, second.L) if second else fig.L) if fig else "")
-    exp_here = f'COUNTIF({code_range},"Exp")>0'
-    exp_next = f'AND({W["raw2"]}{r}<>"",COUNTIF({W["code1"]}{r + 1}:{W["code5"]}{r + 1},"Exp")>0)'
+    exp_here = f'COUNTIF({code_range},{equals("Exp")})>0'
+    exp_next = f'AND({W["raw2"]}{r}<>"",COUNTIF({W["code1"]}{r + 1}:{W["code5"]}{r + 1},{equals("Exp")})>0)'
     exp_value = ""
     if item:
         exp_value = 1 if (fig and fig.exp) or (second is not None and second.exp) else 0

@@ -1,0 +1,176 @@
+"""Mutation fuzzing of the traded files added since issue 10 (issue 27), through the CLI.
+
+Each surface is a small set of files a player might receive (a fleet naming designs, a weapon
+library with includes, house rules with factions, a workbook, a tournament state file); one
+of them is mutated (:func:`tests.fuzz.mutate`, or byte edits of a workbook part) and the
+command that reads it is run in process (``CliRunner``). A case passes when the command
+exits 0, 1 or 2, prints no traceback and, when it fails, only ``drydock:`` lines (one per
+problem found in the file). :func:`run` prints one JSON line; the suite runs it in a child process under memory
+and CPU limits (:mod:`tests.hostile`).
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import shutil
+import sys
+import tempfile
+import time
+import zipfile
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from tests.fuzz import mutate
+
+ROOT = Path(__file__).resolve().parent.parent
+DESIGNS = ROOT / "examples/designs"
+
+FLEET = """fleet: Home Guard
+battle_size: medium
+rules: rules.yaml
+ships:
+  - design: k.yaml
+    names: [Kestrel, Kite]
+    ids: [K-1, K-2]
+  - design: c.yaml
+    count: 2
+  - design: {class: Inline, hull: 4, engines: 3, weapons: [{name: Gun, range: 4-8-12, stats: 1x5+/1/1, banks: [FX]}]}
+"""
+LIBRARY = """name: Imperial weapons
+include: [common.yaml]
+profiles:
+  - name: Lightning Turret
+    range: 4-8-12
+    stats: 2x5+/1/1
+    traits: [Pr1]
+  - name: Heavy Lightning Turret
+    use: Lightning Turret
+    stats: 2x5+/2/1
+"""
+COMMON = "profiles:\n  - {name: Point Defence, range: 1-2-3, stats: 2x4+/1/1, traits: [Def]}\n"
+USER = """class: User
+faction: Eldar
+hull: 8
+engines: 4
+library: [lib.yaml]
+weapons:
+  - {use: Heavy Lightning Turret, banks: [2FX]}
+  - {use: Point Defence, banks: [FX]}
+systems: [{name: Marines, qty: 2}]
+"""
+RULES = """name: Campaign rules
+traits:
+  Knt: {multiplier: "2.5"}
+systems:
+  Hyperdrive: {su: "EF * 0.5"}
+  Grav Net: {type: E, su: "n * 2", multiples: true, requires: Marines}
+factions:
+  Eldar:
+    formulas: {combat_rating: {expr: "sqrt(ORAT * DRAT) * 1.05"}}
+  Free Traders:
+    traits: {Acr: {multiplier: "1.25"}}
+"""
+
+
+def _setup(tmp: Path) -> None:
+    shutil.copy(DESIGNS / "kestrel-corvette.yaml", tmp / "k.yaml")
+    shutil.copy(DESIGNS / "comet-frigate.yaml", tmp / "c.yaml")
+    for name, text in (("fleet.yaml", FLEET), ("lib.yaml", LIBRARY), ("common.yaml", COMMON), ("user.yaml", USER),
+                       ("rules.yaml", RULES)):
+        (tmp / name).write_text(text, encoding="utf-8")
+
+
+def _text_case(name: str, base: str, args: list[str]) -> Callable[[Path, random.Random], list[str]]:
+    def case(tmp: Path, rng: random.Random) -> list[str]:
+        (tmp / name).write_text(mutate(base, rng), encoding="utf-8", errors="surrogatepass")
+        return args
+    return case
+
+
+def _workbook(tmp: Path, rng: random.Random) -> list[str]:
+    src = tmp / "k.xlsx"
+    if not src.exists():
+        _cli(["convert", "k.yaml", "-o", "k.xlsx"])
+    with zipfile.ZipFile(src) as zin, zipfile.ZipFile(tmp / "m.xlsx", "w", zipfile.ZIP_DEFLATED) as out:
+        items = zin.infolist()
+        target = rng.choice([i.filename for i in items if i.filename.endswith((".xml", ".rels"))])
+        for item in items:
+            data = zin.read(item.filename)
+            if item.filename == target:
+                op = rng.randrange(3)
+                if op == 0:
+                    data = mutate(data.decode("utf-8", "replace"), rng).encode("utf-8", "surrogatepass")
+                elif op == 1 and data:
+                    k = rng.randrange(len(data))
+                    data = data[:k] + bytes([rng.randrange(256)]) + data[k + 1:]
+                else:
+                    data = data.replace(b"<c ", b"<c ", 1) + b"<x/>" * rng.choice([10, 300_000])
+            out.writestr(item, data)
+    return ["rate", "m.xlsx"]
+
+
+def _state(tmp: Path, rng: random.Random) -> list[str]:
+    base = tmp / "state-base.json"
+    args = ["tournament", "k.yaml", "c.yaml", "--runs", "2", "--jobs", "1", "--json"]
+    if not base.exists():
+        _cli([*args, "--state", "state-base.json"])
+    (tmp / "s.json").write_text(mutate(base.read_text(encoding="utf-8"), rng), encoding="utf-8",
+                                errors="surrogatepass")
+    return [*args, "--state", "s.json"]
+
+
+SURFACES: dict[str, Callable[[Path, random.Random], list[str]]] = {
+    "fleet": _text_case("fleet.yaml", FLEET, ["rate", "fleet.yaml"]),
+    "library": _text_case("lib.yaml", LIBRARY, ["rate", "user.yaml"]),
+    "rules": _text_case("rules.yaml", RULES, ["rate", "user.yaml", "k.yaml", "--rules", "rules.yaml"]),
+    "workbook": _workbook,
+    "state": _state,
+}
+
+
+def _cli(args: list[str]) -> tuple[int, str]:
+    from click.testing import CliRunner
+
+    from drydock.cli.main import cli
+
+    result = CliRunner().invoke(cli, args, catch_exceptions=True)
+    if result.exception is not None and not isinstance(result.exception, SystemExit):
+        return 99, f"{type(result.exception).__name__}: {result.exception}"
+    return result.exit_code, result.stderr
+
+
+def run(surface: str, n: int, seed: int = 27) -> dict[str, Any]:
+    """``n`` mutated cases of one surface; the stats, with every case that broke the promise."""
+    import os
+
+    rng = random.Random(seed)
+    stats: dict[str, Any] = {"surface": surface, "cases": 0, "codes": {}, "slowest": 0.0, "bad": []}
+    with tempfile.TemporaryDirectory() as tmp_name:
+        tmp = Path(tmp_name)
+        _setup(tmp)
+        old = os.getcwd()
+        os.chdir(tmp)
+        try:
+            for _ in range(n):
+                args = SURFACES[surface](tmp, rng)
+                start = time.perf_counter()
+                code, err = _cli(args)
+                took = time.perf_counter() - start
+                stats["cases"] += 1
+                stats["codes"][str(code)] = stats["codes"].get(str(code), 0) + 1
+                stats["slowest"] = max(stats["slowest"], round(took, 2))
+                errors = [line for line in err.splitlines() if line.startswith("drydock: error:")]
+                lines = [line for line in err.splitlines() if line.strip()]
+                ok = code in (0, 1, 2) and "Traceback" not in err and (code == 0 or len(errors) >= 1) \
+                    and all(line.startswith("drydock: ") for line in lines) and "\x1b" not in err
+                if not ok:
+                    stats["bad"].append({"code": code, "stderr": err[-600:], "args": args})
+        finally:
+            os.chdir(old)
+    return stats
+
+
+if __name__ == "__main__":  # python -m tests.fuzz_surfaces fleet 500
+    print(json.dumps(run(sys.argv[1], int(sys.argv[2]) if len(sys.argv) > 2 else 50)))
