@@ -9,12 +9,10 @@ are LibreOffice's own results, never the cached values drydock wrote.
 
 from __future__ import annotations
 
-import os
-import shutil
 import subprocess
 from pathlib import Path
 
-import pytest
+from tests.programs import require
 
 _PROFILE = """<?xml version="1.0" encoding="UTF-8"?>
 <oor:items xmlns:oor="http://openoffice.org/2001/registry" xmlns:xs="http://www.w3.org/2001/XMLSchema"
@@ -29,13 +27,7 @@ _PROFILE = """<?xml version="1.0" encoding="UTF-8"?>
 
 def soffice() -> str:
     """The LibreOffice executable; fails the test in CI when it is missing, skips elsewhere."""
-    exe = shutil.which("soffice") or shutil.which("libreoffice")
-    if exe is None:
-        message = "LibreOffice (soffice) is not installed: apt-get install -y libreoffice-calc-nogui"
-        if os.environ.get("CI", "").lower() == "true":
-            pytest.fail(message)
-        pytest.skip(message)
-    return exe
+    return require("soffice", "libreoffice", install="libreoffice-calc-nogui")
 
 
 def convert(sources: list[Path], out_dir: Path, to: str = "xlsx", *, timeout: int = 900) -> list[Path]:

@@ -3,6 +3,7 @@
 import random
 from pathlib import Path
 
+from drydock.core.validation import rate
 from drydock.engine.battle import Matchup
 from drydock.engine.montecarlo import build_matchup, one_battle_log, run_seed, simulate, wilson
 from drydock.formats import read_designs
@@ -59,15 +60,22 @@ def test_four_vs_four_runs_and_counts_vp():
     s = simulate([maj] * 2 + [design("frigate")] * 2, [design("battlecruiser")] * 4, runs=20, seed=1)
     assert s.a_wins + s.b_wins + s.draws == 20
     assert len(s.survived_a) == len(s.survived_b) == 4
-    assert 0 <= s.vp_a / 20 <= 2 * 188 + 2 * 40
+    # 2.5: destroying a ship scores its CR, so a side scores at most the other fleet's CR in a battle
+    cr_a = 2 * rate(maj).combat_rating + 2 * rate(design("frigate")).combat_rating
+    cr_b = 4 * rate(design("battlecruiser")).combat_rating
+    assert 0 <= s.vp_a <= 20 * cr_b and 0 <= s.vp_b <= 20 * cr_a
 
 
 def test_vp_target_and_battle_sizes():
-    m = Matchup([build_matchup([design("frigate")], [design("frigate")]).sides[0][0]],
-                [build_matchup([design("frigate")], [design("frigate")]).sides[0][0]])
-    assert m.vp_target == -(-m.sides[0][0].cr * 3 // 5)
+    (maj,) = read_designs(EXAMPLES / "majestic.yaml")
+    # 2.2: every VP target is 3/5 of its fleet limit (240/400, 420/700 ... 1200/2000); "auto" scales the larger
+    # side's CR the same way. Majestic: CR 188 (shared/rules/construction.md 9.2: ORAT 605, DRAT 57.6 rounded
+    # up to 58 (A.2); the book prints 185) -> ceil(188 x 3/5) = ceil(112.8) = 113
+    m = build_matchup([maj], [design("frigate")])
+    assert m.sides[0][0].cr == 188 and m.vp_target == 113
+    assert build_matchup([design("frigate")], [maj]).vp_target == 113  # whichever side is larger
     m2 = Matchup(m.sides[0], m.sides[1], battle_size="small")
-    assert m2.vp_target == 420
+    assert m2.vp_target == 420  # 2.2 table: Small
 
 
 def test_wilson_interval():

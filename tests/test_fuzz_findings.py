@@ -8,6 +8,7 @@ line naming the file (and the line, sheet or cell where known). In process, so f
 from __future__ import annotations
 
 import io
+import re
 import struct
 import zipfile
 from pathlib import Path
@@ -64,9 +65,12 @@ def test_yaml_value_pyyaml_cannot_build_in_rules_fleet_and_library_files(tmp_pat
     (tmp_path / "f.yaml").write_text(f"fleet: {scalar}\nships:\n  - design: m.yaml\n", encoding="utf-8")
     (tmp_path / "lib.yaml").write_text(f"name: {scalar}\nprofiles: []\n", encoding="utf-8")
     (tmp_path / "d.yaml").write_text("class: L\nhull: 4\nlibrary: [lib.yaml]\n", encoding="utf-8")
-    for argv in (["rate", "f.yaml"], ["rate", "d.yaml"], ["rate", "m.yaml", "--rules", "r.yaml"]):
+    # (command, the file and line the error must name, exit code: 1 a bad design/fleet file, 2 a bad --rules file)
+    for argv, where, exit_code in ((["rate", "f.yaml"], "f.yaml:1:", 1), (["rate", "d.yaml"], "lib.yaml:1:", 1),
+                                   (["rate", "m.yaml", "--rules", "r.yaml"], "r.yaml:2:", 2)):
         code, out = _cli(tmp_path, *argv)
-        assert code in (1, 2) and "not valid YAML" in out and ":1:" in out or ":2:" in out, (argv, out)
+        assert code == exit_code, (argv, code, out)
+        assert re.search(rf"error: {re.escape(where)}(\d+:)? not valid YAML", out), (argv, out)
 
 
 # ------------------------------------------------------------------ .ods content.xml

@@ -23,8 +23,7 @@ from tests.hostile import run_python
 ROOT = Path(__file__).resolve().parent.parent
 #: Mutated inputs per reader in the suite (about 1,500 in all).
 MUTATIONS = {"yaml": 300, "json": 200, "drake": 300, "admiralty": 300, "nova": 300, "xlsx": 60}
-#: The slowest single input may take this long (seconds; a shared CI machine is slow).
-SLOWEST = 5.0
+# The slowest single input is measured by bench/bench_worst_case.py (house style 9: no timed unit tests).
 
 
 @pytest.mark.parametrize("kind", list(MUTATIONS))
@@ -35,7 +34,6 @@ def test_mutated_samples_read_or_raise_drydock_error(kind: str) -> None:
     stats = json.loads(res.stdout.strip().splitlines()[-1])
     assert stats["cases"] == MUTATIONS[kind]
     assert stats["bad"] == [], json.dumps(stats["bad"][:3], indent=1)[:4000]
-    assert stats["slowest"] < SLOWEST, stats
     assert stats["read"] > 0 and stats["refused"] > 0, stats  # the mutations reach both outcomes
 
 

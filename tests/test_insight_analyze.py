@@ -58,11 +58,11 @@ def test_piercing_cutting_and_repeating():
 
 
 def test_screen_checks_by_trait():
-    plain = design("1x4+/1/1").weapons[0]
-    assert plain  # the need law of a plain point is one screen
     from drydock.engine.ships import ModeSpec
 
-    assert screen_need(ModeSpec(plain.modes[0])) == (0, 1)
+    plain = design("1x4+/1/1").weapons[0]
+    assert plain.modes[0].traits == ()
+    assert screen_need(ModeSpec(plain.modes[0])) == (0, 1)  # the need law of a plain point is one screen
     knt = ModeSpec(design("1x4+/1/1", "Knt").weapons[0].modes[0])
     assert screen_need(knt) == (0, 0, 1)
     cts = ModeSpec(design("1x4+/1/1", "Cts").weapons[0].modes[0])
@@ -104,9 +104,8 @@ def test_arcs_and_breakdown():
 
 def test_analysis_limits_refuse_before_work_and_volleys_are_computed_once(tmp_path):
     """Found by the CLI fuzz: a bank of 1,000 mounts at ROF 1,000 ran for minutes, and range 1000-1000-1000 for
-    12 s. Each volley is now computed once per bank, mode, band and shield, and the dice are limited first."""
-    import time
-
+    12 s. Each volley is now computed once per bank, mode, band and shield, and the dice are limited first.
+    (The time it takes is measured by bench/bench_worst_case.py, not asserted here.)"""
     from click.testing import CliRunner
 
     from drydock.cli.main import cli
@@ -115,9 +114,7 @@ def test_analysis_limits_refuse_before_work_and_volleys_are_computed_once(tmp_pa
     from tests.helpers import battery, design, mode
 
     far = design(hull=30, engines=2, weapons=[battery("Far", mode("1000-1000-1000", "1x5/1/1"), "1000A")])
-    start = time.process_time()
     a = analyse(far)
-    assert time.process_time() - start < 5  # was 11.7 s: 6,000 volleys, now 3 bands x 6 shields
     spec = ShipSpec(far)
     bank = spec.banks[0]
     m = bank.modes[0]

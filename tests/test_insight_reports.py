@@ -3,17 +3,15 @@ render (PDF text and page count; a screenshot in headless Chromium)."""
 
 import io
 import json
-import os
-import shutil
 import subprocess
 import xml.etree.ElementTree as ET
 from fractions import Fraction
 from pathlib import Path
 
-import pytest
 from click.testing import CliRunner
 
 from drydock.cli.main import cli
+from tests.programs import require
 
 FIX = Path(__file__).resolve().parent / "fixtures" / "battle"
 BC, CV, FR = (str(FIX / f"{n}.yaml") for n in ("battlecruiser", "corvette", "frigate"))
@@ -146,11 +144,7 @@ def test_tournament_resumes_and_ignores_jobs(tmp_path):
 
 
 def test_report_screenshot_in_headless_chromium(tmp_path):
-    chromium = shutil.which("chromium") or ("/usr/bin/chromium" if os.path.exists("/usr/bin/chromium") else None)
-    if chromium is None:
-        if os.environ.get("CI"):
-            pytest.fail("Chromium is required in CI")
-        pytest.skip("Chromium is not installed")
+    chromium = require("chromium", "chromium-browser", install="chromium")  # fails under CI=true, skips elsewhere
     html = tmp_path / "r.html"
     run("battle", BC, CV, "--runs", "40", "--seed", "1", "--report", html)
     png = tmp_path / "shot.png"
@@ -236,7 +230,8 @@ def test_design_matrix_gives_each_design_its_own_sides_doctrine():
     same = cell(1, 2, y, z, ("aggressive", "aggressive"))  # both from side B
     by_position = simulate([y], [z], runs=runs, seed=pair_seed(seed, fingerprint(y), fingerprint(z)),
                            doctrine=("cautious", "aggressive"), turns=10)
-    assert (same.a_wins, by_position.a_wins) == (37, 12)  # the old reading (by position) misjudged the pairing
+    # the check above can tell the readings apart: the old one (doctrine by position) fights a different battle
+    assert by_position.a_wins != same.a_wins
     cell(0, 1, x, y, ("cautious", "aggressive"))
     cell(0, 2, x, z, ("cautious", "aggressive"))
     assert design_matrix([x], [y, z], runs=runs, seed=seed, jobs=2, doctrine=("cautious", "aggressive"),

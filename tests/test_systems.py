@@ -170,12 +170,17 @@ def test_system_tech_levels():
 
 def test_tech_levels_do_not_change_ratings():
     # A.4: the combat rating is unaffected by tech levels (weapons TL un-applied for ORAT)
+    # By hand (construction.md 3.1, 3.9, 4, 7): BSUR 18 x 2 x 0.25 x 1.25 x 1.6 = 18.0; bank 3ABC: x 3 x (3 + 1).
+    # At TL 0: SU 216, ORAT 216 x (4 + 18) / 18 = 264. At modifier m: BSUR r1(18 m), SU ceil(12 BSUR), ORAT
+    # ceil(SU / m x 22 / 18). Only the roundings of the TL-adjusted BSUR and bank SU move it:
+    #   -2 (x2.0): 36.0, 432, 432 / 2 = 216 -> 264       -1 (x1.4): 25.2, 302.4 -> 303, 216.43 -> 264.52 -> 265
+    #   +1 (x0.7): 12.6, 151.2 -> 152, 217.14 -> 265.40 -> 266          +2 (x0.5): 9.0, 108, 216 -> 264
     w = [battery("W", mode("6-12-18", "2x4/1/1"), "3ABC")]
     base = rate(ship(weapons=w))
-    for level in (-2, -1, 1, 2):
+    assert (base.batteries[0].su, base.orat) == (216, 264)
+    for level, su, orat in ((-2, 432, 264), (-1, 303, 265), (1, 152, 266), (2, 108, 264)):
         r = rate(ship(weapons=w, tech=TechLevels(engines=level, shields=level, weapons=level)))
-        # only the rounding of the TL-adjusted BSUR and bank SU moves it (here by at most 1%)
-        assert abs(r.orat - base.orat) <= base.orat / 100
+        assert (r.batteries[0].su, r.orat) == (su, orat), level
         assert r.drat == base.drat
     assert rate(ship(weapons=w, tech=TechLevels(weapons=-2))).weapons_su == 2 * base.weapons_su
 

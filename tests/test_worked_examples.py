@@ -63,12 +63,13 @@ def test_8_bank_orat():
 
 
 def test_9_dual_mode_orat_uses_higher_long_range():
-    # A.2: primary 6-12-18, secondary 3-6-9 -> L = 18
+    # A.2: primary 6-12-18, secondary 3-6-9 -> L = 18. By hand (construction.md 3.1, 3.2, 3.9, 4):
+    # BSUR 18 x 1 x 0.15 x 1.25 x 1.6 = 5.4 and 9 x 1 x 0.25 x 1.25 x 1.6 = 4.5 -> 5.4 + 4.5 / 2 = 7.65 -> 7.7;
+    # bank [A]: 7.7 x 1 x (1 + 1) = 15.4 -> 16 SU; ORAT 16 x (4 + 18) / 18 = 19.56 -> 20 (with L = 9 it would be 24)
     b = battery("D", mode("6-12-18", "1x5/1/1"), "A", secondary=mode("3-6-9", "1x4/1/1"))
     r = calculate(design(engines=4, weapons=[b]))
     assert r.batteries[0].long_range == 18
-    su = r.batteries[0].banks[0].su
-    assert r.batteries[0].banks[0].orat == -(-su * 22 // 18)
+    assert (r.batteries[0].bsur, r.batteries[0].banks[0].su, r.batteries[0].banks[0].orat) == (Fraction("7.7"), 16, 20)
 
 
 def test_10_drat_multiplications_before_additions():
@@ -168,10 +169,11 @@ def test_d7_multi_weapon_mount():
     assert r.batteries[0].banks[0].su == 135
 
 
-@pytest.mark.parametrize("size,modifier", [(1, "1.0"), (2, "1.5"), (3, "2.0"), (4, "2.5")])
-def test_mount_modifiers(size, modifier):
+# C.3 (construction.md 3.9): BSUR 15.0 x 1 mount x (2 arcs + 1) = 45, times the mount modifier, rounded up
+@pytest.mark.parametrize("size,su", [(1, 45), (2, 68), (3, 90), (4, 113)])  # x1.0, x1.5 (67.5), x2.0, x2.5 (112.5)
+def test_mount_modifiers(size, su):
     r = calculate(design(weapons=[battery("M", mode("5-10-15", "2x4/1/1"), f"AB{size}")]))
-    assert r.batteries[0].banks[0].su == int(15 * 3 * Fraction(modifier) + Fraction("0.999"))
+    assert r.batteries[0].banks[0].su == su
 
 
 def test_d8_directional_shields():
