@@ -1,9 +1,8 @@
 """Benchmark: convert a folder of 1,000 generated Admiralty Edition designs to Drake; print designs per second.
 
-Aim (issue 5): the whole folder in under 5 s. Falls back to YAML, saying so, when the
-drake format is not registered. Run from the project root:
+Aim (issue 5): the whole folder in under 5 s. Run from the project root:
 
-    /work/venv/bin/python bench/bench_convert.py [COUNT]
+    python bench/bench_convert.py [COUNT]
 """
 
 from __future__ import annotations
@@ -17,14 +16,11 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from drydock.convert import batch  # noqa: E402
-from drydock.formats import FORMATS  # noqa: E402
 from tests.legacy_generator import generate_folder  # noqa: E402
 
 
 def main(count: int = 1000) -> None:
-    to = "drake" if "drake" in FORMATS else "yaml"
-    if to != "drake":
-        print("note: the drake format is not registered in this version; converting to YAML instead")
+    to = "drake"
     with tempfile.TemporaryDirectory() as tmp:
         src, out = Path(tmp) / "ae", Path(tmp) / "out"
         generate_folder(src, count, seed=2026)

@@ -1,6 +1,6 @@
 """Drake and workbook speed: write and read generated designs, print designs per second.
 
-    PYTHONPATH=. python bench/bench_interchange.py [--count N] [--seed S] [--sheets K]
+    python bench/bench_interchange.py [--count N] [--seed S] [--sheets K]
 
 Drake goal: 1,000 designs/s or more each way on one core (reading rates every design to
 compare its stated values). Workbook goal: a 25-ship live workbook (the size of a fleet; about a
@@ -12,13 +12,18 @@ from __future__ import annotations
 
 import argparse
 import random
+import sys
 import time
+from pathlib import Path
 
-from drydock.core.generate import random_design
-from drydock.core.rules import Ruleset
-from drydock.formats.drake import canonical, from_drake, to_drake
-from drydock.formats.excel.read import from_xlsx
-from drydock.formats.excel.write import to_xlsx
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))  # tests/ holds the design generator
+
+from drydock.core.rules import Ruleset  # noqa: E402
+from drydock.formats.drake import canonical, from_drake, to_drake  # noqa: E402
+from drydock.formats.excel.read import from_xlsx  # noqa: E402
+from drydock.formats.excel.write import to_xlsx  # noqa: E402
+from tests.design_generator import random_design  # noqa: E402
 
 
 def _best(fn, repeat: int) -> float:  # type: ignore[no-untyped-def]

@@ -13,11 +13,16 @@ from __future__ import annotations
 
 import argparse
 import random
+import sys
 import time
+from pathlib import Path
 
-from drydock.core.generate import random_design
-from drydock.core.rules import Ruleset
-from drydock.core.validation import rate
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))  # tests/ holds the design generator
+
+from drydock.core.rules import Ruleset  # noqa: E402
+from drydock.core.validation import rate  # noqa: E402
+from tests.design_generator import random_design  # noqa: E402
 
 
 def main() -> None:

@@ -28,10 +28,13 @@ import time
 from io import BytesIO
 from pathlib import Path
 
-from drydock.core.generate import random_design
-from drydock.core.validation import rate
-from drydock.formats import FORMATS, read_designs
-from drydock.resources import examples_dir
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))  # tests/ holds the design generator
+
+from drydock.core.validation import rate  # noqa: E402
+from drydock.formats import FORMATS, read_designs  # noqa: E402
+from drydock.resources import examples_dir  # noqa: E402
+from tests.design_generator import random_design  # noqa: E402
 
 
 def repeated_fleet(count: int) -> list:

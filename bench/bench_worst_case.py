@@ -1,6 +1,6 @@
 """Worst cases found by fuzzing: print how long the slowest inputs take (no pass/fail; house style 9).
 
-    PYTHONPATH=. python bench/bench_worst_case.py [--mutations N] [--seed S]
+    python bench/bench_worst_case.py [--mutations N] [--seed S]
 
 * the analysis of a bank of 1,000 mounts at range 1000-1000-1000 (once 11.7 s: 6,000 volleys;
   now 3 bands x 6 shields; aim: under 5 s CPU);
@@ -11,11 +11,16 @@
 from __future__ import annotations
 
 import argparse
+import sys
 import time
+from pathlib import Path
 
-from drydock.insight.analyze import analyse
-from tests.fuzz import run
-from tests.helpers import battery, design, mode
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))  # tests/ holds the fuzzer and the design helpers
+
+from drydock.insight.analyze import analyse  # noqa: E402
+from tests.fuzz import run  # noqa: E402
+from tests.helpers import battery, design, mode  # noqa: E402
 
 KINDS = ("yaml", "json", "drake", "admiralty", "nova", "xlsx")
 

@@ -7,9 +7,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from drydock import ArcValues, Design
-from drydock.core.generate import random_design
 from drydock.errors import DesignFileError, DrydockError
 from drydock.formats.native import from_json, from_yaml, json_schema, to_json, to_yaml
+from tests.design_generator import random_design
 
 from .helpers import majestic
 

@@ -302,7 +302,7 @@ def test_example_and_fixture_sheets_build():
 from hypothesis import HealthCheck, given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 
-from drydock.core.generate import random_design  # noqa: E402
+from tests.design_generator import random_design  # noqa: E402
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])

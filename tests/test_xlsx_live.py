@@ -21,13 +21,13 @@ from openpyxl import load_workbook
 from openpyxl.utils import get_column_letter
 from openpyxl.utils.cell import column_index_from_string, coordinate_from_string
 
-from drydock.core.generate import random_design
 from drydock.core.model import ArcValues, Design
 from drydock.core.rules import Ruleset
 from drydock.core.validation import rate
 from drydock.formats.excel import layout as L
 from drydock.formats.excel.read import from_ods, from_xlsx
 from drydock.formats.excel.write import to_xlsx
+from tests.design_generator import random_design
 from tests.design_strategies import designs
 from tests.libreoffice import convert
 

@@ -8,7 +8,7 @@
   fix hints of :mod:`~drydock.core.advice` beside it
 - :mod:`~drydock.core.fleet` - fleets, battle-size limits (2.2)
 - :mod:`~drydock.core.suggest`, :mod:`~drydock.core.messages` - did-you-mean and pydantic errors in words
-- :mod:`~drydock.core.generate` - random legal designs (tests and benches)
+- :mod:`~drydock.core.sanity` - a whole design against the sanity limits; the public API's type check
 
 Nothing here reads a file or imports click, jinja2, YAML, openpyxl or WeasyPrint (import-linter enforces it).
 """

@@ -1,4 +1,4 @@
-"""Random Unity designs for benchmarks, property tests and fuzzing (randomness injected).
+"""Random Unity designs for benchmarks, property tests and fuzzing (randomness injected; not shipped).
 
 :func:`random_design` draws a design across every option the model has (seekers,
 dual modes, multi-mounts, alternate and defensive arcs, directional shields and
