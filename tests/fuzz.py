@@ -156,8 +156,8 @@ def reader(kind: str) -> Callable[[Any], list[Any]]:
         from drydock.formats.legacy.convert import convert_admiralty
 
         def admiralty(text: str) -> list[Any]:
-            from drydock import limits
-            return [limits.check_design(convert_admiralty(r)[0]) for r in parse_admiralty(text, file="f.txt")]
+            from drydock.core.sanity import check_design
+            return [check_design(convert_admiralty(r)[0]) for r in parse_admiralty(text, file="f.txt")]
         return admiralty
     from drydock.formats.legacy.nova import parse_nova
     from drydock.formats.legacy.nova_record import convert_nova

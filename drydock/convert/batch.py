@@ -19,6 +19,7 @@ from typing import Any
 
 from drydock import limits
 from drydock.core.rules import Ruleset
+from drydock.core.sanity import check_design
 from drydock.errors import DrydockError, printable
 from drydock.formats import decode_text, format_named, read_bytes, write_atomic
 from drydock.formats.legacy.convert import ConversionReport
@@ -102,7 +103,7 @@ def convert_text(text: str, source: str, *, file: str, rules: Ruleset | None = N
                                                            line=record.line or 0))
                     continue
                 design, report = convert_admiralty(record, rules)
-                result.designs.append(limits.check_design(design, file=file))
+                result.designs.append(check_design(design, file=file))
                 result.reports.append(report)
             if not result.designs:
                 result.error = result.reports[0].error

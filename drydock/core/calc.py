@@ -22,7 +22,7 @@ from drydock.core.model import ArcValues, Bank, Battery, Design, WeaponMode
 from drydock.core.problems import Problem
 from drydock.core.rules import Ruleset
 from drydock.core.rules.formula import Exact
-from drydock.limits import check_design, require_design
+from drydock.core.sanity import check_design, require_design
 
 ZERO = 0
 ONE = 1

@@ -22,6 +22,7 @@ from drydock import limits
 from drydock.core.arcs import format_bank, parse_bank
 from drydock.core.model import ArcValues, Battery, Design, StatedValues, SystemEntry, TechLevels, WeaponMode
 from drydock.core.rules import Ruleset
+from drydock.core.sanity import check_design
 from drydock.errors import DesignFileError, DesignFileErrors, DrydockError, DrydockSyntaxError, raise_all
 from drydock.formats.text import complete_range, format_range, format_stats, parse_range, parse_stats, parse_traits
 
@@ -175,7 +176,7 @@ def design_from_data(data: Any, *, file: str | None = None, lines: dict[tuple, t
         extra = _arcs(f.directional_screens)
         if screens == 0:
             screens, extra = extra, None
-    return limits.check_design(Design(
+    return check_design(Design(
         faction=f.faction, class_name=f.class_name, type=f.type, hull=f.hull, engines=f.engines,
         shields=_arcs(f.shields), screens=screens, extra_directional_screens=extra,
         tech=TechLevels(**f.tech.model_dump()) if f.tech else TechLevels(),

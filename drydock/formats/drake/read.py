@@ -15,6 +15,7 @@ from drydock.core.calc import calculate
 from drydock.core.fleet import HOUSE_MARK as FLEET_HOUSE_MARK
 from drydock.core.model import ArcValues, Bank, Battery, Design, StatedValues, SystemEntry, TechLevels, WeaponMode
 from drydock.core.rules import Ruleset
+from drydock.core.sanity import check_design
 from drydock.errors import MISTAKES_MAX, DrydockSyntaxError, SyntaxErrors, raise_all
 from drydock.formats.text import (
     complete_range,
@@ -526,7 +527,7 @@ class _Ship:
             ship_name=self.ship_name,
             notes=tuple(self.notes),
         )
-        limits.check_design(design, file=self.file)
+        check_design(design, file=self.file)
         return keep_disagreeing(design, StatedValues(
             combat_rating=self.cr, hull=tracks.get("hull"), engines=tracks.get("engines"),
             weapons=tracks.get("weapons"), shields=tracks.get("shields"), equipment_loss_limit=self.equipment_ll,

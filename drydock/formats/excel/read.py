@@ -18,6 +18,7 @@ from drydock import limits
 from drydock.core.arcs import parse_bank
 from drydock.core.model import ArcValues, Battery, Design, StatedValues, SystemEntry, TechLevels, WeaponMode
 from drydock.core.rules import Ruleset
+from drydock.core.sanity import check_design
 from drydock.errors import DrydockError, DrydockSyntaxError, InvalidValueError
 from drydock.formats.excel import layout as L
 from drydock.formats.excel.values import FormulaInInput, ValueBook, ValueSheet
@@ -51,7 +52,7 @@ def from_xlsx(data: bytes, *, file: str | None = None, rules: Ruleset | None = N
     with warnings.catch_warnings():  # openpyxl warns on stderr about odd parts: not a line the user needs
         warnings.simplefilter("ignore")
         book = _load_values(data, file)
-    return [limits.check_design(d, file=file) for d in _read_book(book, file, rules)]
+    return [check_design(d, file=file) for d in _read_book(book, file, rules)]
 
 
 #: Columns of the drydock layout that hold inputs (A..M: the Weapons library is the widest table).
@@ -161,7 +162,7 @@ def from_ods(data: bytes, *, file: str | None = None, rules: Ruleset | None = No
         raise WorkbookError(f"not a valid ods workbook: {exc}", file=file) from None
     except limits.LimitError as exc:
         raise limits.with_file(exc, file) from None
-    return [limits.check_design(d, file=file) for d in _read_book(book, file, rules)]
+    return [check_design(d, file=file) for d in _read_book(book, file, rules)]
 
 
 def _read_book(wb: Any, file: str | None, rules: Ruleset) -> list[Design]:
