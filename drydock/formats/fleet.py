@@ -38,8 +38,9 @@ from drydock.core.rules.factions import HouseRules
 from drydock.errors import DrydockError, DrydockSyntaxError, quote
 from drydock.formats import FORMATS, format_for, read_bytes, read_records, read_text_capped
 from drydock.formats.files import is_outside
+from drydock.formats.fileshape import key_path
 from drydock.formats.library import validate_file, where
-from drydock.formats.native import _path, design_from_data, design_to_data
+from drydock.formats.native import design_from_data, design_to_data
 
 FLEET_SHEET = "Fleet"
 _FLEET_KEY = re.compile(r"^(ships|fleet)\s*:", re.MULTILINE)
@@ -116,7 +117,7 @@ def is_rules_file(path: str | Path) -> bool:
     if p.suffix.lower() not in (".yaml", ".yml"):
         return False
     from drydock.core.rules import UNITY
-    from drydock.formats.native import load_yaml
+    from drydock.formats.safeyaml import load_yaml
 
     try:
         docs = load_yaml(_head(p), file=str(p))  # with drydock's limits: the head may hold an alias bomb
@@ -203,7 +204,7 @@ def _entry(s: ShipFile, i: int, base: Path, file: str, lines: dict, rules: Rules
 
     def fail(message: str, at: tuple = at_design) -> FleetFileError:
         ln, cl = where(lines, at)
-        return FleetFileError(f"key {_path(at)}: {message}", file=file, line=ln, column=cl)
+        return FleetFileError(f"key {key_path(at)}: {message}", file=file, line=ln, column=cl)
 
     if isinstance(s.design, dict):
         sub = {k[len(at_design):]: v for k, v in lines.items() if k[:len(at_design)] == at_design}
@@ -336,9 +337,9 @@ def fleet_to_data(fleet: Fleet, rules_file: str | None = None) -> dict[str, Any]
 def fleet_to_yaml(fleet: Fleet, rules_file: str | None = None) -> str:
     import yaml
 
-    from drydock.formats.native import _dumper
+    from drydock.formats.safeyaml import yaml_dumper
 
-    return yaml.dump(fleet_to_data(fleet, rules_file), Dumper=_dumper(), sort_keys=False, allow_unicode=True,
+    return yaml.dump(fleet_to_data(fleet, rules_file), Dumper=yaml_dumper(), sort_keys=False, allow_unicode=True,
                      width=100)
 
 

@@ -100,7 +100,7 @@ def load_ruleset(path: str | Path | None) -> Ruleset:
 def _parse_yaml(text: str, path: str | Path) -> Any:
     import yaml
 
-    from drydock.formats.native import ScalarErrors
+    from drydock.formats.safeyaml import ScalarErrors
 
     class _Loader(ScalarErrors, yaml.SafeLoader):
         """Safe YAML without aliases (no expansion bombs) and with bounded nesting."""

@@ -42,7 +42,8 @@ from drydock import limits
 from drydock.errors import DesignFileError, DrydockSyntaxError
 from drydock.formats import read_text_capped
 from drydock.formats.files import in_run, on_new_run
-from drydock.formats.native import ModeFile, _path, _positions, _trim_loc
+from drydock.formats.fileshape import ModeFile, key_path, trim_loc
+from drydock.formats.safeyaml import key_positions, load_json, yaml_documents
 from drydock.formats.text import parse_range, parse_stats
 
 _RANGE_PATTERN = r"^\s*(\d+|\*)\s*-\s*\d+\s*-\s*(\d+|\*)\s*$"
@@ -313,7 +314,7 @@ def resolve_design(data: dict[str, Any], *, file: str | None,
             inner, message, _ = explain(exc.errors(), WeaponUseFile)
             loc = ("weapons", i, *inner)
             line, col = where(lines, loc)
-            raise LibraryFileError(f"key {_path(loc)}: {message}", file=file, line=line, column=col) from None
+            raise LibraryFileError(f"key {key_path(loc)}: {message}", file=file, line=line, column=col) from None
         name = w["use"]
         if name not in profiles:
             line, col = where(lines, ("weapons", i, "use"))
@@ -333,13 +334,12 @@ def resolve_design(data: dict[str, Any], *, file: str | None,
 def parse_positions(text: str, name: str, error: type[DrydockSyntaxError] = DesignFileError,
                     ) -> tuple[Any, dict[tuple, tuple[int, int]]]:
     """Data and key positions (line, column by key path) of a YAML text, or of a JSON one (no positions)."""
-    from drydock.formats.native import _documents, load_json
 
     lines: dict[tuple, tuple[int, int]] = {}
     try:  # drydock's limits (size, depth, aliases, digits) apply to fleets and libraries too (issue 10)
         if name.lower().endswith(".json"):
             return load_json(text, file=name), lines
-        docs = _documents(text, name)
+        docs = yaml_documents(text, name)
     except DesignFileError as exc:
         raise error(exc.message, text=exc.text, file=exc.file, line=exc.line, column=exc.column) from None
     if len(docs) > 1:
@@ -347,12 +347,12 @@ def parse_positions(text: str, name: str, error: type[DrydockSyntaxError] = Desi
     if not docs:
         return None, lines
     node, data = docs[0]
-    _positions(node, (), lines)
+    key_positions(node, (), lines)
     return data, lines
 
 
 def where(lines: dict[tuple, tuple[int, int]] | None, loc: tuple) -> tuple[int | None, int | None]:
-    return (lines or {}).get(_trim_loc(tuple(loc), lines), (None, None))
+    return (lines or {}).get(trim_loc(tuple(loc), lines), (None, None))
 
 
 def validate_file(model: type[BaseModel], text: str, name: str, error: type[DrydockSyntaxError],
@@ -370,7 +370,7 @@ def validate_file(model: type[BaseModel], text: str, name: str, error: type[Dryd
 
         loc, message, _ = explain(exc.errors(), model)
         line, col = where(lines, loc)
-        raise error(f"key {_path(loc)}: {message}", file=name, line=line, column=col) from None
+        raise error(f"key {key_path(loc)}: {message}", file=name, line=line, column=col) from None
 
 
 __all__ = ["Library", "LibraryFileError", "json_schema", "library_override", "load_library",

@@ -1,6 +1,6 @@
 """The JSON Schema of the design file (``drydock schema``): every key described, names enumerated, ranges given.
 
-The file models in :mod:`drydock.formats.native` stay permissive (an illegal design
+The file models in :mod:`drydock.formats.fileshape` stay permissive (an illegal design
 still loads so that ``validate()`` can report every problem). The schema printed for
 editors is stricter: it lists the trait, system and arc names of the active ruleset
 (so an editor autocompletes them and flags a typo) and the legal numeric ranges
@@ -17,6 +17,8 @@ import re
 from typing import Any
 
 from drydock.core.rules import Ruleset
+from drydock.formats.fileshape import DesignFile
+from drydock.formats.library import extend_design_schema
 
 #: (model, key) -> description. "DesignFile" is the top level.
 DESCRIPTIONS: dict[tuple[str, str], str] = {
@@ -148,9 +150,6 @@ def _apply(prop: dict[str, Any], extra: dict[str, Any]) -> None:
 
 def design_schema(rules: Ruleset | None = None) -> dict[str, Any]:
     """The JSON Schema (draft 2020-12) of the design file under ``rules`` (default: the book)."""
-    from drydock.formats.library import extend_design_schema
-    from drydock.formats.native import DesignFile
-
     rules = rules or Ruleset.unity()
     schema = extend_design_schema(DesignFile.model_json_schema(by_alias=True))
     models = {"DesignFile": schema, **schema.get("$defs", {})}

@@ -40,7 +40,7 @@ def parse_setting(text: str) -> tuple[list[str | int], Any]:
     if not path:
         raise DesignFileError("a setting's KEY must name a field, e.g. engines=5 or weapons[0].range=4-8-12",
                               file="--set", text=text)
-    from drydock.formats.native import load_yaml
+    from drydock.formats.safeyaml import load_yaml
 
     try:  # with drydock's limits on numbers, nesting and aliases (issue 10)
         docs = load_yaml(raw) if raw.strip() else [""]

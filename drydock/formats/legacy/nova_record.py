@@ -364,14 +364,14 @@ def _load(data: Any, file: str | None) -> list[NovaRecord]:
 
 
 def from_yaml(text: str, *, file: str | None = None) -> list[NovaRecord]:
-    from drydock.formats.native import load_yaml
+    from drydock.formats.safeyaml import load_yaml
 
     docs = _as_record_error(load_yaml, text, file)
     return _load(docs[0] if len(docs) == 1 else docs, file)
 
 
 def from_json(text: str, *, file: str | None = None) -> list[NovaRecord]:
-    from drydock.formats.native import load_json
+    from drydock.formats.safeyaml import load_json
 
     return _load(_as_record_error(load_json, text, file), file)
 
