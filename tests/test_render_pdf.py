@@ -20,8 +20,9 @@ from drydock.cli.main import cli  # noqa: E402
 from drydock.core.validation import rate  # noqa: E402
 from drydock.formats import read_designs  # noqa: E402
 from drydock.render import build_booklet  # noqa: E402
-from drydock.render.pdf import bundle_fetcher, render_pdf  # noqa: E402
+from drydock.render.pdf import render_pdf  # noqa: E402
 from drydock.render.sheet import BankView, BatteryView, Mode, Sheet, Track  # noqa: E402
+from drydock.render.weasy import bundle_fetcher  # noqa: E402
 from drydock.resources import examples_dir  # noqa: E402
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures" / "ssd"

@@ -259,7 +259,7 @@ def test_blank_sheet_omits_weapons_and_systems():
 @pytest.fixture(scope="module")
 def fetcher():
     pytest.importorskip("weasyprint")
-    from drydock.render.pdf import bundle_fetcher
+    from drydock.render.weasy import bundle_fetcher
 
     return bundle_fetcher()
 

@@ -25,8 +25,9 @@ from drydock.core.rules import Ruleset  # noqa: E402
 from drydock.formats import read_designs  # noqa: E402
 from drydock.render import build_booklet  # noqa: E402
 from drydock.render.html import BOX_RUN_PREFIX, render_css, render_html  # noqa: E402
-from drydock.render.pdf import bundle_fetcher, document, marks, render_pdf, turn_grid  # noqa: E402
+from drydock.render.pdf import render_pdf  # noqa: E402
 from drydock.render.vector import box_runs  # noqa: E402
+from drydock.render.weasy import bundle_fetcher, document, marks, turn_grid  # noqa: E402
 from drydock.resources import examples_dir  # noqa: E402
 from tests.helpers import battery, design, majestic, mode  # noqa: E402
 from tests.programs import require  # noqa: E402

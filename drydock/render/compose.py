@@ -32,7 +32,6 @@ from drydock.render.html import (
     render_html,
     size_order,
 )
-from drydock.render.pdf import document, fits, marks, next_size, shared_fetcher, stylesheet, turn_grid
 from drydock.render.sheet import Booklet, Sheet
 from drydock.render.vector import (
     BoxRun,
@@ -44,6 +43,7 @@ from drydock.render.vector import (
     save,
     turn_grid_ops,
 )
+from drydock.render.weasy import document, fits, marks, next_size, shared_fetcher, stylesheet, turn_grid
 
 _PT_PER_MM = 72 / 25.4
 _PX_PER_MM = 96 / 25.4
