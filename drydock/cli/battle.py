@@ -75,7 +75,8 @@ def battle(side_a: str, side_b: str, count_a: int, count_b: int, runs: int, seed
     from drydock.errors import DrydockError, one_line, printable
     from drydock.formats import check_outputs, write_atomic
     from drydock.formats.fleet import read_side
-    from drydock.insight.battle_report import design_matrix, fight, format_report, full_dict, outcome_rates, rounded
+    from drydock.insight.battle_report import design_matrix, fight, format_report, full_dict, outcome_rates
+    from drydock.insight.numbers import rounded
     from drydock.insight.pages import battle_page, check_report_path, write_report
 
     w, h = board_size(board, runs, jobs, turns)

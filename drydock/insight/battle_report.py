@@ -15,14 +15,15 @@ from typing import Any
 
 from drydock.core.model import Design
 from drydock.core.validation import rate
-from drydock.engine.ai import DEFAULT_DOCTRINE, doctrine_label
+from drydock.engine.ai import DEFAULT_DOCTRINE, doctrine_label, doctrine_pair
 from drydock.engine.battle import BattleResult
 from drydock.engine.legacy_notes import ae_rules_batteries, fielded_cr
-from drydock.engine.montecarlo import Summary, wilson
+from drydock.engine.montecarlo import Summary, build_matchup, simulate, wilson
 from drydock.engine.observe import END_KINDS, LOSS_KINDS
 from drydock.engine.tables import SIMULATED_SYSTEMS, SIMULATED_TRAITS
 from drydock.errors import inline
-from drydock.insight.numbers import num, pct, text
+from drydock.insight.numbers import num, pct, rounded, text
+from drydock.insight.tournament import Tournament, fingerprint
 
 BANDS = ("short", "medium", "long", "seekers", "fighters")
 DOCTRINE_DEFAULT = DEFAULT_DOCTRINE
@@ -158,17 +159,6 @@ class BattleReport:
         }
 
 
-def rounded(x: Any) -> Any:
-    """A JSON tree with every float rounded to 4 decimals (``4.3e-19`` becomes ``0``)."""
-    if isinstance(x, float):
-        return num(x, 4)
-    if isinstance(x, dict):
-        return {k: rounded(v) for k, v in x.items()}
-    if isinstance(x, list | tuple):
-        return [rounded(v) for v in x]
-    return x
-
-
 def full_dict(summary: Summary, report: BattleReport | None) -> dict[str, Any]:
     """``drydock battle --json``: the summary, rounded, plus the explaining ``report`` when recorded."""
     d = rounded(summary.to_dict())
@@ -218,8 +208,6 @@ def fight(side_a: list[Design], side_b: list[Design], *, runs: int, seed: int, j
 
     ``opts`` go to the engine's ``Matchup`` (turns, board, battle_size, floating, doctrine ...).
     """
-    from drydock.engine.montecarlo import build_matchup, simulate
-
     labels = build_matchup(side_a, side_b, **opts).labels()
     report = BattleReport.for_sides(side_a, side_b, labels, doctrine_label(opts.get("doctrine", DOCTRINE_DEFAULT)),
                                     bool(opts.get("launch_recovery")))
@@ -233,9 +221,6 @@ def design_matrix(side_a: list[Design], side_b: list[Design], *, runs: int, seed
     """With three or more distinct designs on the two sides: each against each other, one on one. Each design
     flies the doctrine of the side it came from (``--doctrine-a/--doctrine-b``), whichever side of a pairing
     it is placed on."""
-    from drydock.engine.ai import doctrine_pair
-    from drydock.insight.tournament import Tournament, fingerprint
-
     style_a, style_b = doctrine_pair(opts.get("doctrine", DOCTRINE_DEFAULT))
     # a fleet's copies of one design are one row; the same design on both sides is two when the sides' doctrines
     # differ

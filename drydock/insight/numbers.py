@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
+from typing import Any
 
 
 def to_decimal(x: Fraction | int | float, places: int = 2) -> Decimal:
@@ -29,3 +30,14 @@ def num(x: Fraction | int | float, places: int = 3) -> float | int:
 def pct(x: Fraction | int | float, places: int = 1) -> str:
     """``x`` (a share) as a percentage, e.g. ``0.4567`` -> ``45.7%``."""
     return text(Fraction(x) * 100, places) + "%"
+
+
+def rounded(x: Any) -> Any:
+    """A JSON tree with every float rounded to 4 decimals (``4.3e-19`` becomes ``0``)."""
+    if isinstance(x, float):
+        return num(x, 4)
+    if isinstance(x, dict):
+        return {k: rounded(v) for k, v in x.items()}
+    if isinstance(x, list | tuple):
+        return [rounded(v) for v in x]
+    return x

@@ -18,11 +18,19 @@ from pathlib import Path
 from typing import Any
 
 from drydock.core.model import Design
+from drydock.core.rules import Ruleset
+from drydock.engine.ai import DEFAULT_DOCTRINE, doctrine_label, doctrine_pair
 from drydock.engine.legacy_notes import fielded_cr
 from drydock.engine.montecarlo import CHUNK, build_matchup, wilson
+from drydock.engine.options import InForce
+from drydock.engine.parallel import worker_pool
+from drydock.engine.tables import BOARD
 from drydock.errors import DrydockError, inline
+from drydock.formats import read_bytes, write_atomic
 from drydock.insight.chunks import fight_chunk, pairing_options
-from drydock.limits import STATE_FILE, TURNS
+from drydock.insight.cluster import run_on_cluster
+from drydock.insight.numbers import num, pct, rounded, text
+from drydock.limits import STATE_FILE, TOURNAMENT_BATTLES, TOURNAMENT_DESIGNS, TURNS, check
 
 STATE_VERSION = 1
 
@@ -51,8 +59,6 @@ def distinct(designs: list[Design]) -> list[Design]:
 
 def check_size(designs: int, runs: int) -> None:
     """Designs and total battles of a round robin within the limits, before a pairing is built."""
-    from drydock.limits import TOURNAMENT_BATTLES, TOURNAMENT_DESIGNS, check
-
     check("designs in the tournament", designs, TOURNAMENT_DESIGNS)
     check("battles in the tournament (runs x pairings)", runs * (designs * (designs - 1) // 2), TOURNAMENT_BATTLES)
 
@@ -110,9 +116,6 @@ class Tournament:
 
     @property
     def doctrine(self) -> str:
-        from drydock.engine.ai import doctrine_label, doctrine_pair
-        from drydock.insight.battle_report import DOCTRINE_DEFAULT
-
         if self.doctrines is not None:
             names = [doctrine_pair(d)[0].name for d in self.doctrines]
             if len(set(names)) > 1:
@@ -121,12 +124,10 @@ class Tournament:
                     groups.setdefault(name, []).append(label)
                 return "; ".join(f"{name} for {', '.join(who)}" for name, who in groups.items())
             return names[0]
-        return doctrine_label(self.opts.get("doctrine", DOCTRINE_DEFAULT))
+        return doctrine_label(self.opts.get("doctrine", DEFAULT_DOCTRINE))
 
     def options(self) -> list[str]:
         """The battle options in force, in words (board, D.4, F.5, battle size, turns)."""
-        from drydock.engine.tables import BOARD
-
         o = self.opts
         w, h = o.get("board", BOARD)
         out = [f"board {w}x{h}" + (" floating (D.4)" if o.get("floating") else ""), f"{o.get('turns', 20)} turns"]
@@ -135,9 +136,6 @@ class Tournament:
         if o.get("battle_size", "auto") != "auto":
             out.append(f"battle size {o['battle_size']}")
         if any(k in o for k in ("options", "scenario", "terrain")):
-            from drydock.core.rules import Ruleset
-            from drydock.engine.options import InForce
-
             out += InForce(tuple(o.get("options", ())), o.get("scenario"), tuple(o.get("terrain", ())),
                            Ruleset.unity().play).names()
         if o.get("rules") is not None:
@@ -161,8 +159,6 @@ class Tournament:
     def load(self, path: Path) -> None:
         """Take the finished pairings of a state file, after checking its size, that it belongs to this
         tournament, and that every result is a pairing of it whose counts add up to its runs."""
-        from drydock.formats import read_bytes
-
         try:  # a regular file only (a FIFO or a link to /dev/zero is refused), never more than the limit read
             state = json.loads(read_bytes(str(path), STATE_FILE).decode("utf-8"))
         except DrydockError:
@@ -188,8 +184,6 @@ class Tournament:
         self.results = dict(results)
 
     def save(self, path: Path) -> None:
-        from drydock.formats import write_atomic
-
         write_atomic(path, json.dumps({**self.header(), "results": self.results}, indent=1), force=True)
 
     # ------------------------------------------------------------ running
@@ -224,8 +218,6 @@ class Tournament:
                     self.save(state)
 
         if scheduler is not None:
-            from drydock.insight.cluster import run_on_cluster
-
             payload = {"designs": self.designs, "opts": self.opts, "doctrines": self.doctrines,
                        "token": hashlib.sha256(json.dumps(self.header(), sort_keys=True).encode()).hexdigest()}
             run_on_cluster(scheduler, tasks, payload, take)
@@ -234,8 +226,6 @@ class Tournament:
             for task in tasks:
                 take(task, _chunk(task))
         else:
-            from drydock.engine.parallel import worker_pool
-
             with worker_pool(jobs, _init, (self.designs, self.opts, self.doctrines)) as pool:
                 for task, counts in zip(tasks, pool.imap(_chunk, tasks), strict=True):
                     take(task, counts)
@@ -269,7 +259,6 @@ class Tournament:
                          "wins": wins, "draws": draws, "losses": losses,
                          "score": Fraction(2 * wins + draws, 2 * games) if games else Fraction(0)})
         ranking = sorted(rows, key=lambda r: (-r["score"], r["design"]))
-        from drydock.insight.numbers import num
 
         return {"runs": self.runs, "seed": self.seed, "doctrine": self.doctrine, "options": self.options(),
                 "designs": rows,
@@ -283,9 +272,6 @@ class Tournament:
 
 def to_json(d: dict[str, Any]) -> dict[str, Any]:
     """The ``drydock tournament --json`` form (exact fractions rounded; the drawing cells dropped)."""
-    from drydock.insight.battle_report import rounded
-    from drydock.insight.numbers import num
-
     out = {k: v for k, v in d.items() if k != "cells"}
     out["designs"] = [{**r, "score": num(r["score"], 4)} for r in d["designs"]]
     out["ranking"] = [{**r, "score": num(r["score"], 4)} for r in d["ranking"]]
@@ -293,8 +279,6 @@ def to_json(d: dict[str, Any]) -> dict[str, Any]:
 
 
 def format_tournament(d: dict[str, Any]) -> str:
-    from drydock.insight.numbers import pct, text
-
     names = [r["design"] for r in d["designs"]]
     lines = [f"{len(names)} designs, {d['runs']} battles per pairing, seed {d['seed']}, doctrine {d['doctrine']}",
              "options: " + ", ".join(d["options"]),
