@@ -5,7 +5,7 @@ text (quoted in drydock/engine/munitions.py)."""
 import random
 
 from drydock.core.model import WeaponMode
-from drydock.engine import fighters, munitions, systems
+from drydock.engine import fighters, munitions, seekers, small_craft, systems
 from drydock.engine.battle import Battle, Matchup
 from drydock.engine.fighters import FighterFlight, Shuttle, fighter_moves
 from drydock.engine.hexgrid import DIRS, distance
@@ -37,11 +37,11 @@ def test_shuttle_saving_throws_b20():
     IMP ... Any unmodified saving throw of 6 automatically succeeds"."""
     bt, me, _ = duel(spec("wyvern-carrier"), barge(), 10, 20)
     shuttle = Shuttle(50, 0, me, me.q, me.r, 0, "s")
-    assert munitions.surviving(Scripted([4, 3, 6, 1]), shuttle, 4) == 2          # IMP 1: 3 and 1 fail
-    assert munitions.surviving(Scripted([5, 6, 4]), shuttle, 3, imp=3) == 2      # IMP 3: -2; the 6 saves
-    assert munitions.surviving(Scripted([6]), shuttle, 1, imp=9) == 0            # unmodified 6
+    assert small_craft.surviving(Scripted([4, 3, 6, 1]), shuttle, 4) == 2          # IMP 1: 3 and 1 fail
+    assert small_craft.surviving(Scripted([5, 6, 4]), shuttle, 3, imp=3) == 2      # IMP 3: -2; the 6 saves
+    assert small_craft.surviving(Scripted([6]), shuttle, 1, imp=9) == 0            # unmodified 6
     fighters_ = FighterFlight(51, 0, me, me.q, me.r, 0, "f")
-    assert munitions.surviving(Scripted([]), fighters_, 3) == 3                  # fighters: no save, no die
+    assert small_craft.surviving(Scripted([]), fighters_, 3) == 3                  # fighters: no save, no die
 
 
 def test_shuttles_are_single_fighter_flights_with_ma_4_b20():
@@ -80,14 +80,14 @@ def test_fighters_entering_a_minefield_are_hit_on_6_b15():
     systems.refresh_mines(bt)
     fl = FighterFlight(60, 0, me, me.q, me.r, 0, "f")
     # a straight run east: +1, +2 clear; +3 next to the field, +4 in it, +5 next to it: 3 dice each
-    hexes = munitions.entered_hexes(me.q, me.r, ((5, 0),))
+    hexes = small_craft.entered_hexes(me.q, me.r, ((5, 0),))
     assert hexes == [(me.q + k, me.r) for k in range(1, 6)]
     bt.rng = Scripted([5, 6, 6, 6, 1, 2, 6, 1, 1])
-    munitions.flight_mines(bt, fl, hexes)
+    small_craft.flight_mines(bt, fl, hexes)
     assert fl.count == 2 and fl.alive  # 2 + 1 + 1 sixes: 4 fighters lost (a 5 does not hit a flight)
     sh = Shuttle(62, 0, me, 0, 0, 0, "s")
     bt.rng = Scripted([6, 1, 1, 3])  # a hit on the first die, its save (3) fails
-    munitions.flight_mines(bt, sh, [spot])
+    small_craft.flight_mines(bt, sh, [spot])
     assert not sh.alive
 
 
@@ -98,7 +98,7 @@ def test_a_fighter_move_is_attacked_along_its_path_b15():
     systems.refresh_mines(bt)
     fl.q, fl.r = me.q + 4, me.r  # 4 hexes straight east: passes next to the field at +3 and +4
     bt.rng = Scripted([6, 6, 6, 1])
-    munitions.fighter_path_mines(bt, fl, me.q, me.r, 0)
+    fighters.fighter_path_mines(bt, fl, me.q, me.r, 0)
     assert fl.count == 3
 
 
@@ -200,11 +200,11 @@ def test_seekers_claim_the_probe_bonus_b17():
     mode = ModeSpec(WeaponMode(ma=8, rof=1, acc=5, imp=1, dmg=1))
     fl = SeekerFlight(70, 0, foe, foe.q, foe.r, 0, 2, mode, "skr", me.uid)
     bt.probes_up = [(me.uid, foe.q + 3, foe.r)]
-    assert munitions.seeker_probe_bonus(bt, fl) == 1
+    assert seekers.seeker_probe_bonus(bt, fl) == 1
     bt.probes_up = [(me.uid, foe.q + 4, foe.r)]
-    assert munitions.seeker_probe_bonus(bt, fl) == 0  # 4 hexes off
+    assert seekers.seeker_probe_bonus(bt, fl) == 0  # 4 hexes off
     bt.probes_up = [(foe.uid, foe.q, foe.r)]
-    assert munitions.seeker_probe_bonus(bt, fl) == 0  # not the firing ship's probe
+    assert seekers.seeker_probe_bonus(bt, fl) == 0  # not the firing ship's probe
     # in the attack: ACC 5+, a 4 hits with the bonus (impact vs shield 0 is automatic; damage die 1 = hull)
     from drydock.engine.seekers import attack
 
@@ -251,12 +251,12 @@ def test_fighters_steer_around_minefields_when_an_equal_move_exists_b15():
     assert distance(plain.q - foe.q, plain.r - foe.r) == 1 and plain.count == 6  # at the barge, nothing lost
     far = move({(foe.q + 8, foe.r - 8): 4})  # a minefield on no path: the same move
     assert (far.q, far.r, far.heading) == (plain.q, plain.r, plain.heading)
-    path = munitions.entered_hexes(me.q, me.r, fighters.fighter_path(0)[(plain.q - me.q, plain.r - me.r,
+    path = small_craft.entered_hexes(me.q, me.r, fighters.fighter_path(0)[(plain.q - me.q, plain.r - me.r,
                                                                           plain.heading)])
     field = path[-2]  # in the way of the plain move, one hex before its end
     steer = move({field: 6})
     assert distance(steer.q - foe.q, steer.r - foe.r) == 1  # still attacks the barge
     assert (steer.q, steer.r) != (plain.q, plain.r)
-    route = munitions.entered_hexes(me.q, me.r, fighters.fighter_path(0)[(steer.q - me.q, steer.r - me.r,
+    route = small_craft.entered_hexes(me.q, me.r, fighters.fighter_path(0)[(steer.q - me.q, steer.r - me.r,
                                                                            steer.heading)])
     assert not any(h in bt.mined for h in route) and steer.count == 6

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 
 from drydock.core.rules import Ruleset
 from drydock.core.rules.play_options import not_simulated_line
-from drydock.engine import fighters, munitions, systems
+from drydock.engine import fighters, munitions, small_craft, systems
 from drydock.engine.ai import DEFAULT_DOCTRINE, Doctrine, DoctrineChoice
 from drydock.engine.combat import BAND_NAMES, alternation, fire_volley
 from drydock.engine.damage import apply_marked_damage
@@ -468,7 +468,7 @@ class Battle:
                 elif not isinstance(target, ShipState):
                     mode = spec_b.modes[mi]
                     hits, per = shots_at_flight(rng, mode, n, spec_b.size, band, ship.fc)
-                    hits = munitions.surviving(rng, target, hits, mode.imp_by_band[band])  # B.20 shuttle saves
+                    hits = small_craft.surviving(rng, target, hits, mode.imp_by_band[band])  # B.20 shuttle saves
                     target.kills += hits
                     if self.log is not None:
                         self.say(f"    {what}: {n}x at {BAND_NAMES[band]} range vs tiny target: hits {per} -> "

@@ -19,8 +19,9 @@
   Doctrine: a damaged flight (fewer than 6 fighters) in or next to its carrier is recovered. Flights
   aboard a destroyed carrier are lost with it.
 - B.20 shuttlecraft (with F.5): single-fighter flights with MA 4 and a saving throw per hit
-  (:mod:`~drydock.engine.munitions`), launched after the fighters within the same launch maximum.
-- B.15: a flight is attacked by the minefields it enters or passes next to (:mod:`~drydock.engine.munitions`).
+  (:mod:`~drydock.engine.small_craft`), launched after the fighters within the same launch maximum.
+- B.15: a flight is attacked by the minefields it enters or passes next to (:func:`fighter_path_mines`,
+  :mod:`~drydock.engine.small_craft`).
 - Doctrine: attack the reachable element worth most (expected damage to a ship, or the expected
   damage of the fighters/seekers killed); otherwise close on the nearest enemy ship.
 """
@@ -31,11 +32,11 @@ from functools import cache
 
 from drydock.engine.combat import DiceRecorder, damage_value
 from drydock.engine.damage import apply_marked_damage
-from drydock.engine.dice import DamageTally, impact_probability, roll_damage, roll_impact
+from drydock.engine.dice import impact_probability
 from drydock.engine.hexgrid import DEFENSIVE, DIRS, GEOMETRY, distance
-from drydock.engine.munitions import fighter_path_mines, surviving
 from drydock.engine.seekers import SeekerFlight, defensive_fire
 from drydock.engine.ships import ShipState
+from drydock.engine.small_craft import entered_hexes, flight_mines, small_hits, surviving
 from drydock.engine.tables import (
     FIGHTER_AFB_KILL,
     FIGHTER_HIT,
@@ -199,6 +200,13 @@ def fighter_path(heading: int, ma: int = FIGHTER_MA) -> dict[tuple[int, int, int
     return {(q, r, h): pts for q, r, h, pts in fighter_moves(heading, ma)}
 
 
+def fighter_path_mines(battle, flight, q0: int, r0: int, heading: int) -> None:  # type: ignore[no-untyped-def]
+    """B.15 for a fighter or shuttle flight that just moved from (q0, r0, ``heading``) to where it is now."""
+    pts = fighter_path(heading, flight.ma).get((flight.q - q0, flight.r - r0, flight.heading))
+    if pts:
+        flight_mines(battle, flight, entered_hexes(q0, r0, pts))
+
+
 def board_ends(doctrine, q: int, r: int, heading: int, ma: int = FIGHTER_MA  # type: ignore[no-untyped-def]
                ) -> tuple[tuple[int, int, int], ...]:
     """End states (q, r, heading) of the 5.3 moves from (q, r, heading) whose whole path stays on the board
@@ -285,8 +293,6 @@ def mine_aware_choice(battle, fl: FighterFlight, attack_from: dict, blocked: set
     attack value, or same distance to the nearest enemy ship), the one whose path rolls the fewest minefield
     dice, then the first in move order. Every minefield counts, whoever laid it: they attack friend and foe.
     With no dice on any path this is exactly :func:`plain_choice`."""
-    from drydock.engine.munitions import entered_hexes
-
     mined = battle.mined
     paths = fighter_path(fl.heading, fl.ma)
     q0, r0, h0 = fl.q, fl.r, fl.heading
@@ -365,31 +371,6 @@ def activate(battle, fl: FighterFlight) -> None:  # type: ignore[no-untyped-def]
             return
     if target is not None:
         attack(battle, fl, target)
-
-
-def small_hits(r, target: ShipState, hits: int, arc: int) -> tuple[int, DamageTally]:  # type: ignore[no-untyped-def]
-    """IMP 1 / DMG 1 hits without modifiers (fighters 5.4, mines B.15) on ``target``'s ``arc``: impact rolls
-    against the shield, screens first (B.18), then damage rolls, marked on the ship. (points, tally)."""
-    shield = target.shield(arc)
-    points = hits if shield == 0 else sum(roll_impact(r, shield, 0) for _ in range(hits))
-    if target.dir_screens is not None:
-        used = min(target.dir_screens[arc], points)
-        target.dir_screens[arc] -= used
-    else:
-        used = min(target.screens, points)
-        target.screens -= used
-    tally = DamageTally()
-    rolls = points - used
-    if target.legacy is not None:  # X.2: a Nova ship's armor boxes first
-        rolls = target.spec.legacy.absorb_armor(target, rolls)
-    for _ in range(rolls):
-        roll_damage(r, tally, ionized=target.spec.ionized)
-    target.p_hull += tally.hull
-    target.p_eng += tally.engine
-    target.p_wpn += tally.weapon
-    if target.spec.shield_track:
-        target.p_shd += tally.shield
-    return points, tally
 
 
 def attack(battle, fl: FighterFlight, target) -> None:  # type: ignore[no-untyped-def]

@@ -40,69 +40,19 @@
 from __future__ import annotations
 
 from drydock.core.model import WeaponMode
+from drydock.engine.combat import effective_range, expected_hits_per_weapon, fire_volley
 from drydock.engine.dice import d6
-from drydock.engine.hexgrid import distance
+from drydock.engine.hexgrid import distance, geometry
+from drydock.engine.seekers import shots_at_flight
 from drydock.engine.ships import ModeSpec
-from drydock.engine.tables import FLARES_BLOCK, MINE_HIT_SMALL, PROBE_WEAPON_STATS, SHUTTLE_SAVE
+from drydock.engine.systems import refresh_mines, sight
+from drydock.engine.tables import FLARES_BLOCK, PROBE_WEAPON_STATS
+from drydock.engine.targeting import tiny_mod
 
 #: B.17: a probe fired as a weapon
 PROBE_WEAPON = ModeSpec(WeaponMode(**PROBE_WEAPON_STATS))
 
 
-def surviving(rng, flight, hits: int, imp: int = 1) -> int:  # type: ignore[no-untyped-def]
-    """Hits that take effect on ``flight``: all of them on fighters and seekers (5.4); on a shuttle only those
-    whose saving throw fails (B.20: 4+ saves, -1 per IMP above 1, an unmodified 6 always saves)."""
-    if hits <= 0 or not getattr(flight, "shuttle", False):
-        return hits
-    lost = 0
-    for _ in range(hits):
-        roll = d6(rng)
-        if roll != 6 and roll - (imp - 1) < SHUTTLE_SAVE:
-            lost += 1
-    return lost
-
-
-# ------------------------------------------------------------------ B.15 minefields and flights
-def entered_hexes(q0: int, r0: int, waypoints: tuple[tuple[int, int], ...]) -> list[tuple[int, int]]:
-    """Every hex entered along straight runs from (q0, r0) through ``waypoints`` (relative to the start)."""
-    out = []
-    x, y = 0, 0
-    for wx, wy in waypoints:
-        n = distance(wx - x, wy - y)
-        if n:
-            dx, dy = (wx - x) // n, (wy - y) // n
-            for _ in range(n):
-                x, y = x + dx, y + dy
-                out.append((q0 + x, r0 + y))
-    return out
-
-
-def flight_mines(battle, flight, hexes: list[tuple[int, int]]) -> None:  # type: ignore[no-untyped-def]
-    """B.15: a flight entering ``hexes`` (in order) is attacked by every minefield it enters or passes next to;
-    dice = markers, 6 hits, each hit destroys one fighter, seeker or (failing its save) shuttle."""
-    mined = battle.mined
-    for h in hexes:
-        dice = mined.get(h, 0)
-        if not dice:
-            continue
-        rolls = [d6(battle.rng) for _ in range(dice)]
-        hits = surviving(battle.rng, flight, sum(1 for d in rolls if d >= MINE_HIT_SMALL))
-        flight.count -= min(hits, flight.count)
-        if battle.log is not None:
-            battle.say(f"    {flight.label} enters {battle.hexname(*h)} by a minefield: dice {rolls} -> "
-                       f"{flight.count} left")
-        if flight.count <= 0:
-            flight.alive = False
-            return
-
-
-def fighter_path_mines(battle, flight, q0: int, r0: int, heading: int) -> None:  # type: ignore[no-untyped-def]
-    """B.15 for a fighter or shuttle flight that just moved from (q0, r0, ``heading``) to where it is now."""
-    from drydock.engine.fighters import fighter_path
-
-    pts = fighter_path(heading, flight.ma).get((flight.q - q0, flight.r - r0, flight.heading))
-    if pts:
-        flight_mines(battle, flight, entered_hexes(q0, r0, pts))
 
 
 # ------------------------------------------------------------------ B.15 minesweeping
@@ -118,10 +68,6 @@ class Minefield:
 def sweep_declarations(battle, ship, decl: list) -> list:  # type: ignore[no-untyped-def]
     """Doctrine: (bank, Minefield, mode, band) for each idle bank that can sweep the nearest enemy-laid minefield
     within the ship's next move."""
-    from drydock.engine.combat import effective_range, expected_hits_per_weapon
-    from drydock.engine.hexgrid import geometry
-    from drydock.engine.targeting import tiny_mod
-
     busy = {d[0] for d in decl}
     reach = ship.speed + ship.engine_rating + 1
     fields = sorted((distance(q - ship.q, r - ship.r), q, r) for (q, r), side in battle.mine_layers.items()
@@ -157,9 +103,6 @@ def sweep_declarations(battle, ship, decl: list) -> list:  # type: ignore[no-unt
 
 def sweep(battle, ship, field: Minefield, mode, n: int, size: int, band: int, what: str) -> None:  # type: ignore[no-untyped-def]
     """B.15: a volley at a minefield (tiny target); each hit removes one marker."""
-    from drydock.engine.seekers import shots_at_flight
-    from drydock.engine.systems import refresh_mines
-
     key = (field.q, field.r)
     hits, per = shots_at_flight(battle.rng, mode, n, size, band, ship.fc)
     left = battle.minefields.get(key, 0)
@@ -179,9 +122,6 @@ def sweep(battle, ship, field: Minefield, mode, n: int, size: int, band: int, wh
 def probe_attack(battle, ship, enemies: list) -> bool:  # type: ignore[no-untyped-def]
     """Doctrine "in a pinch": with no working weapon left, fire every probe at the nearest enemy ship in range
     (any arc). True if probes were fired."""
-    from drydock.engine.combat import fire_volley
-    from drydock.engine.systems import sight
-
     if not ship.probes_left or any(a - s > 0 for a, s in zip(ship.bank_alive, ship.bank_spent, strict=True)):
         return False
     live = [(distance(e.q - ship.q, e.r - ship.r), e.uid, e) for e in enemies if e.alive and not e.hidden]
@@ -206,17 +146,4 @@ def probe_attack(battle, ship, enemies: list) -> bool:  # type: ignore[no-untype
     return True
 
 
-# ------------------------------------------------------------------ B.17 probe bonus for seekers
-def seeker_probe_bonus(battle, flight) -> int:  # type: ignore[no-untyped-def]
-    """+1 when a face-up probe of the ship that fired ``flight`` lies within 3 hexes of its target (B.17)."""
-    from drydock.engine.tables import PROBE_REACH
-
-    t = flight.target
-    for uid, q, r in battle.probes_up:
-        if uid == flight.owner and distance(t.q - q, t.r - r) <= PROBE_REACH:
-            return 1
-    return 0
-
-
-__all__ = ["PROBE_WEAPON", "Minefield", "entered_hexes", "fighter_path_mines", "flight_mines", "probe_attack",
-           "seeker_probe_bonus", "surviving", "sweep", "sweep_declarations"]
+__all__ = ["PROBE_WEAPON", "Minefield", "probe_attack", "sweep", "sweep_declarations"]

@@ -18,13 +18,14 @@ from __future__ import annotations
 
 import random
 
-from drydock.engine.combat import DiceRecorder, absorb_screens, impact_shield, to_hit_modifier
+from drydock.engine.combat import DiceRecorder, absorb_screens, damage_value, impact_shield, to_hit_modifier
 from drydock.engine.damage import apply_marked_damage
-from drydock.engine.dice import DamageTally, roll_damage, roll_hits, roll_impact
+from drydock.engine.dice import DamageTally, hits_distribution, impact_probability, roll_damage, roll_hits, roll_impact
 from drydock.engine.hexgrid import ARC_BIT, DEFENSIVE, DIRS, GEOMETRY, distance
-from drydock.engine.munitions import flight_mines, seeker_probe_bonus, surviving
 from drydock.engine.ships import ModeSpec, ShipState
-from drydock.engine.tables import AFB_MODIFIER, FLIGHT_SIZE, SEEKER_HEX_COST, TINY, TINY_INC_NPR
+from drydock.engine.small_craft import flight_mines, surviving
+from drydock.engine.systems import tractor_defence
+from drydock.engine.tables import AFB_MODIFIER, FLIGHT_SIZE, PROBE_REACH, SEEKER_HEX_COST, TINY, TINY_INC_NPR
 
 
 class SeekerFlight:
@@ -123,7 +124,6 @@ def defensive_fire(battle, rng: random.Random, target: ShipState, flight, arc: i
             battle.say(f"    {target.label} defensive fire {b.battery_name} [{b.entry}]: hits {per} -> "
                        f"{flight.count} {noun} left")
     if target.spec.tractor_beams:  # B.24: a free beam fires before the flight attacks
-        from drydock.engine.systems import tractor_defence
 
         tractor_defence(battle, target, flight)
 
@@ -226,9 +226,6 @@ def attack(battle, flight: SeekerFlight, vacated: tuple[int, int]) -> None:  # t
 
 def seeker_expected(mode: ModeSpec, shield: int, afb: bool, ionized: bool) -> float:
     """AI: expected damage value of one seeker against ``shield``."""
-    from drydock.engine.combat import damage_value
-    from drydock.engine.dice import hits_distribution, impact_probability
-
     p_hit = float(hits_distribution(mode.acc, AFB_MODIFIER if afb else 0, 1)[1])
     s = impact_shield(mode, shield)
     imp = mode.imp_by_band[1]
@@ -236,5 +233,15 @@ def seeker_expected(mode: ModeSpec, shield: int, afb: bool, ionized: bool) -> fl
     return p_hit * per_hit * mode.dmg * damage_value(mode.cts, mode.inc, mode.knt, mode.dly, mode.dsr, ionized)
 
 
+
+def seeker_probe_bonus(battle, flight) -> int:  # type: ignore[no-untyped-def]
+    """+1 when a face-up probe of the ship that fired ``flight`` lies within 3 hexes of its target (B.17)."""
+    t = flight.target
+    for uid, q, r in battle.probes_up:
+        if uid == flight.owner and distance(t.q - q, t.r - r) <= PROBE_REACH:
+            return 1
+    return 0
+
+
 __all__ = ["SeekerFlight", "activate", "attack", "defensive_fire", "heading_toward", "hex_cost", "seeker_expected",
-           "shots_at_flight", "split_flights", "to_hit_modifier"]
+           "seeker_probe_bonus", "shots_at_flight", "split_flights", "to_hit_modifier"]

@@ -63,13 +63,14 @@ from __future__ import annotations
 
 import copy
 
+from drydock.engine.combat import fire_volley
 from drydock.engine.damage import apply_marked_damage
 from drydock.engine.dice import d6, roll_hits
 from drydock.engine.equipment import working
 from drydock.engine.hexgrid import DIRS, FWD, GEOMETRY, decompose, distance, hex_line, on_board
 from drydock.engine.movement import Orders, path_hexes
-from drydock.engine.munitions import surviving
 from drydock.engine.ships import ShipState
+from drydock.engine.small_craft import small_hits, surviving
 from drydock.engine.tables import (
     HYPERSPACE_AT,
     MARINE_RANGE,
@@ -361,8 +362,6 @@ def mine_attacks(battle, ship: ShipState, orders: Orders, q0: int, r0: int, head
 
 def mine_attack(battle, ship: ShipState, q: int, r: int) -> None:  # type: ignore[no-untyped-def]
     """B.15: the attack on ``ship`` entering hex (q, r) in or next to minefields: a die per marker."""
-    from drydock.engine.fighters import small_hits
-
     hit_on = MINE_HIT_SMALL if ship.cloaked else MINE_HIT  # B.15: a detected cloaked ship only on 6
     rolls = [d6(battle.rng) for _ in range(battle.mined.get((q, r), 0))]
     hits = sum(1 for d in rolls if d >= hit_on)
@@ -463,8 +462,6 @@ def shockwave(battle, ship: ShipState) -> None:  # type: ignore[no-untyped-def]
     removes one marker. Leftovers go to the nearest targets first; at equal range the attacker prefers enemy
     elements and enemy-laid minefields, then its own side's. The doctrine counts enemy-laid minefields with the
     enemy and its own side's with its friends."""
-    from drydock.engine.fighters import small_hits
-
     power = sum(ship.shield(a) for a in range(4)) if ship.shield_arcs is not None else 4 * ship.shield(0)
     near: list[tuple] = []
     for e in list(battle.alive()) + [f for f in battle.flights if f.alive and f.count - f.kills > 0]:
@@ -517,8 +514,6 @@ def shockwave(battle, ship: ShipState) -> None:  # type: ignore[no-untyped-def]
 # ------------------------------------------------------------------ C.5 proximity
 def proximity(battle, ship: ShipState, target: ShipState, mode, n: int, size: int, band: int) -> None:  # type: ignore[no-untyped-def]
     """C.5 Prx: the volley's separate rolls at the other ships in the target hex, and at -1 next to it."""
-    from drydock.engine.combat import fire_volley
-
     for e in battle.alive():
         if e is target or e.hidden:
             continue

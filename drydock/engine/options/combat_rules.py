@@ -7,9 +7,11 @@ from fractions import Fraction
 from typing import Any
 
 from drydock.engine.damage import _refresh_equipment, apply_marked_damage, current
-from drydock.engine.dice import d6
+from drydock.engine.dice import d6, hits_distribution
 from drydock.engine.hexgrid import distance, geometry
 from drydock.engine.ships import ShipState
+from drydock.engine.small_craft import small_hits
+from drydock.engine.tables import AI_RESULT_VALUE
 
 
 # ------------------------------------------------------------------ E.1 damage control
@@ -99,9 +101,6 @@ def directed_choice(mode: Any, mod: int, size: int, table: dict[int, str], to_hi
     ... may not utilize directed damage." Against a ``crippled`` target (a third of its hull or less left) a hull
     result is worth twice as much: it is the kill the player directs the damage for.
     """
-    from drydock.engine.dice import hits_distribution
-    from drydock.engine.tables import AI_RESULT_VALUE
-
     if mode.dsr:
         return None
     value = {d: AI_RESULT_VALUE[table[d]] * (2 if crippled and table[d] == "hull" else 1) for d in range(1, 7)}
@@ -121,8 +120,6 @@ def explode(battle: Any, ship: ShipState, numbers: dict[str, int]) -> list[ShipS
     """E.3: hull-size dice at each element in the same or an adjacent hex (4+ same hex, 5+ adjacent, tiny -1);
     IMP 1 and DMG 1 per hit, applied at once; then a face-down flare in the hex. Returns the ships it destroys
     (whose own explosions follow at once: a chain reaction)."""
-    from drydock.engine.fighters import small_hits
-
     q, r = ship.q, ship.r
     dice = ship.spec.hull
     destroyed = []

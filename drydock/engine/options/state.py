@@ -8,14 +8,18 @@ from __future__ import annotations
 
 from typing import Any
 
+from drydock.engine import systems
+from drydock.engine.combat import alternation, to_hit_modifier
 from drydock.engine.damage import apply_marked_damage
 from drydock.engine.dice import d6
 from drydock.engine.hexgrid import DIRS, distance
 from drydock.engine.movement import Orders, path_hexes, straight
 from drydock.engine.options import InForce, combat_rules, movement_rules, scenarios
+from drydock.engine.options.doctrine_bridge import best_scored, rechoose
 from drydock.engine.options.terrain import BLOCKED, Terrain, pull_distance, pull_step
 from drydock.engine.ships import ShipState
-from drydock.engine.tables import DEPLOY_DEPTH, FLARES_BLOCK
+from drydock.engine.small_craft import small_hits
+from drydock.engine.tables import AI_RESULT_VALUE, DEPLOY_DEPTH, FLARES_BLOCK
 
 SIDES = ("A", "B")
 
@@ -126,8 +130,6 @@ class OptionState:
         if (r.freeform or r.drag or r.graded or self.storm == "no turns") and not orders.prefixes and s.alive:
             _, legal = self.requirement(s, orders, boost)
             if r.freeform or not legal or (self.storm == "no turns" and orders.turns):
-                from drydock.engine.options.doctrine_bridge import rechoose
-
                 er = s.engine_rating + boost
                 prev = movement_rules.drag_speed(s.speed, "D.2z" in self.on) if r.drag else s.speed
                 calm = self.storm != "no turns"
@@ -159,9 +161,6 @@ class OptionState:
         a shuffled deck). Each ship's orders are chosen when it moves, from where the ships moved before it are
         (prefixes written in the Orders Phase, cloak and hyperdrive, are kept). E.3: a ship lost while moving
         explodes before the next ship moves."""
-        from drydock.engine import systems
-        from drydock.engine.combat import alternation
-
         b = self.b
         queues: list[list[tuple[ShipState, Orders, int]]] = [[p for p in plans if p[0].side == side]
                                                               for side in (0, 1)]
@@ -196,9 +195,6 @@ class OptionState:
         """D.1 doctrine: thrust ("E/", the engine rating doubled, boosters not) when the best order it opens
         scores better than the best ordinary one by more than the engine boxes it is expected to cost (a third of
         the unchecked boxes, each worth a damage result on the engines to the doctrine)."""
-        from drydock.engine.options.doctrine_bridge import best_scored
-        from drydock.engine.tables import AI_RESULT_VALUE
-
         boxes = len(s.spec.engine_track) - s.eng_hits
         if boxes <= 0 or s.cloaked or s.warming:  # "may not attempt emergency thrust if it has no remaining boxes"
             return orders
@@ -254,7 +250,6 @@ class OptionState:
                                                              for x, y in path_hexes(orders, h0))):
             s.detected = True  # G.4: in a nebula "all cloaked starships are automatically detected"; G.3 coma, tail
             self.b.say(f"    {s.label} is detected by the {'nebula (G.4)' if t.nebula else 'comet (G.3)'}")
-        from drydock.engine.fighters import small_hits
 
         numbers = self.play["asteroid_field"]
         for x, y in path_hexes(orders, h0):
@@ -329,8 +324,6 @@ class OptionState:
                  bonus: int) -> tuple[int, Any]:
         """E.2: direct the damage of a volley when it raises its expected damage value (see
         :func:`~drydock.engine.options.combat_rules.directed_choice`); -1 to hit (not cancelled by fire control)."""
-        from drydock.engine.combat import to_hit_modifier
-
         mod = to_hit_modifier(mode, band, target.cm + target.cloaked + penalty, ship.fc) + bonus
         keep = combat_rules.directed_choice(mode, mod, size, target.spec.damage_table,
                                             self.play["directed_damage"]["to_hit"],

@@ -1,0 +1,92 @@
+"""What small craft suffer and deal, below every module that moves them (fighters, seekers, systems, munitions).
+
+- 5.4, B.15: :func:`small_hits`, IMP 1 / DMG 1 hits without modifiers on a ship (fighters: "Each fighter
+  ... IMP 1 and DMG 1"; mines: "Starships are hit on any roll of 5 or 6"): impact rolls against the shield,
+  screens first (B.18), damage marked at once.
+- B.20 Shuttlecraft: "Roll one die per hit scored; on a result of 4+, the shuttle survives. If a shuttle is
+  struck by a weapon with IMP>1, the saving throw is modified by -1 per additional point of IMP ... Any
+  unmodified saving throw of 6 automatically succeeds." (:func:`surviving`; fighters and seekers have no save).
+- B.15 Mines, against flights: "Whenever an element (friendly or otherwise) enters a hex containing or adjacent
+  to a minefield, the element is immediately attacked. The number of to-hit dice rolled is equal to the number
+  of markers in the minefield. ... fighter flights and detected cloaked ships are hit only on rolls of 6"
+  (:func:`flight_mines`, over the hexes :func:`entered_hexes` lists; the start hex is not entered). The
+  reading for seekers and the doctrine are in :mod:`~drydock.engine.munitions`.
+"""
+
+from __future__ import annotations
+
+from drydock.engine.dice import DamageTally, d6, roll_damage, roll_impact
+from drydock.engine.hexgrid import distance
+from drydock.engine.ships import ShipState
+from drydock.engine.tables import MINE_HIT_SMALL, SHUTTLE_SAVE
+
+
+def small_hits(r, target: ShipState, hits: int, arc: int) -> tuple[int, DamageTally]:  # type: ignore[no-untyped-def]
+    """IMP 1 / DMG 1 hits without modifiers (fighters 5.4, mines B.15) on ``target``'s ``arc``: impact rolls
+    against the shield, screens first (B.18), then damage rolls, marked on the ship. (points, tally)."""
+    shield = target.shield(arc)
+    points = hits if shield == 0 else sum(roll_impact(r, shield, 0) for _ in range(hits))
+    if target.dir_screens is not None:
+        used = min(target.dir_screens[arc], points)
+        target.dir_screens[arc] -= used
+    else:
+        used = min(target.screens, points)
+        target.screens -= used
+    tally = DamageTally()
+    rolls = points - used
+    if target.legacy is not None:  # X.2: a Nova ship's armor boxes first
+        rolls = target.spec.legacy.absorb_armor(target, rolls)
+    for _ in range(rolls):
+        roll_damage(r, tally, ionized=target.spec.ionized)
+    target.p_hull += tally.hull
+    target.p_eng += tally.engine
+    target.p_wpn += tally.weapon
+    if target.spec.shield_track:
+        target.p_shd += tally.shield
+    return points, tally
+
+
+def surviving(rng, flight, hits: int, imp: int = 1) -> int:  # type: ignore[no-untyped-def]
+    """Hits that take effect on ``flight``: all of them on fighters and seekers (5.4); on a shuttle only those
+    whose saving throw fails (B.20: 4+ saves, -1 per IMP above 1, an unmodified 6 always saves)."""
+    if hits <= 0 or not getattr(flight, "shuttle", False):
+        return hits
+    lost = 0
+    for _ in range(hits):
+        roll = d6(rng)
+        if roll != 6 and roll - (imp - 1) < SHUTTLE_SAVE:
+            lost += 1
+    return lost
+
+
+def entered_hexes(q0: int, r0: int, waypoints: tuple[tuple[int, int], ...]) -> list[tuple[int, int]]:
+    """Every hex entered along straight runs from (q0, r0) through ``waypoints`` (relative to the start)."""
+    out = []
+    x, y = 0, 0
+    for wx, wy in waypoints:
+        n = distance(wx - x, wy - y)
+        if n:
+            dx, dy = (wx - x) // n, (wy - y) // n
+            for _ in range(n):
+                x, y = x + dx, y + dy
+                out.append((q0 + x, r0 + y))
+    return out
+
+
+def flight_mines(battle, flight, hexes: list[tuple[int, int]]) -> None:  # type: ignore[no-untyped-def]
+    """B.15: a flight entering ``hexes`` (in order) is attacked by every minefield it enters or passes next to;
+    dice = markers, 6 hits, each hit destroys one fighter, seeker or (failing its save) shuttle."""
+    mined = battle.mined
+    for h in hexes:
+        dice = mined.get(h, 0)
+        if not dice:
+            continue
+        rolls = [d6(battle.rng) for _ in range(dice)]
+        hits = surviving(battle.rng, flight, sum(1 for d in rolls if d >= MINE_HIT_SMALL))
+        flight.count -= min(hits, flight.count)
+        if battle.log is not None:
+            battle.say(f"    {flight.label} enters {battle.hexname(*h)} by a minefield: dice {rolls} -> "
+                       f"{flight.count} left")
+        if flight.count <= 0:
+            flight.alive = False
+            return
