@@ -12,21 +12,21 @@ from __future__ import annotations
 
 from typing import Any
 
+from drydock.convert.nova_sheet import sheet_from_nova
 from drydock.core.model import Design
 from drydock.core.rules import Ruleset
-from drydock.errors import DrydockError
+from drydock.core.validation import rate
+from drydock.formats.legacy.nova_record import NovaRecord
+from drydock.render import build_booklet
 from drydock.render.admiralty_sheet import AE_NO_CHART_NOTE, ae_rule, as_printed
+from drydock.render.pdf import render_pdf
+from drydock.render.sheet import sheet_from_rating
 
 __all__ = ["AE_NO_CHART_NOTE", "ae_rule", "as_printed", "print_ssd", "sheet_for"]
 
 
 def sheet_for(record: Any, rules: Ruleset | None = None) -> Any:
     """The :class:`~drydock.render.sheet.Sheet` of a Unity design, a converted AE design, or a Nova record."""
-    from drydock.convert.nova_sheet import sheet_from_nova
-    from drydock.core.validation import rate
-    from drydock.formats.legacy.nova_record import NovaRecord
-    from drydock.render.sheet import sheet_from_rating
-
     if isinstance(record, NovaRecord):
         return sheet_from_nova(record)
     if not isinstance(record, Design):
@@ -38,10 +38,5 @@ def sheet_for(record: Any, rules: Ruleset | None = None) -> Any:
 def print_ssd(records: list[Any], *, rules: Ruleset | None = None, paper: str = "letter",
               per_page: int = 1) -> bytes:
     """One PDF booklet of every record (Unity :class:`~drydock.core.model.Design` or Nova record)."""
-    try:
-        from drydock.render import build_booklet
-        from drydock.render.pdf import render_pdf
-    except ImportError as exc:  # pragma: no cover - depends on the installed version
-        raise DrydockError(f"printing SSDs is not available in this version ({exc})") from None
     return render_pdf(build_booklet([sheet_for(r, rules) for r in records], rules=rules, paper=paper,
                                     per_page=per_page))

@@ -180,7 +180,6 @@ class Battle:
         if self.opt is not None:
             vp = self.opt.destroy_vp(s, vp, why, explode)
         s.alive = False
-        s.destroyed_turn = self.turn
         self.vp[1 - s.side] += vp
         lost = self.aboard.pop(s.uid, 0)  # F.5: flights aboard go down with their carrier
         self.shuttles_aboard.pop(s.uid, 0)

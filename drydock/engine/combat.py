@@ -276,8 +276,4 @@ def roll_impact_nebula(rng: random.Random, shield: int, mod: int) -> int:
     return impact_die(die, shield, mod)
 
 
-def ceil_div(a: int, b: int) -> int:
-    return -(-a // b)
-
-
 __all__ = ["alternation", "expected_damage", "fire_volley", "to_hit_modifier", "effective_range", "math"]

@@ -239,12 +239,6 @@ def _shown(label: str) -> str:
     return f"({label})" if "," in label else label
 
 
-def robustness_to_dict(by_doctrine: dict[str, Summary]) -> dict[str, Any]:
-    return {"line": robustness_line(by_doctrine),
-            "verdicts": {k: verdict(v) for k, v in by_doctrine.items()},
-            "a_share": {k: v.a_wins / max(1, v.a_wins + v.b_wins) for k, v in by_doctrine.items()}}
-
-
 def one_battle_log(side_a: list[Design], side_b: list[Design], *, seed: int, **opts: Any) -> BattleResult:
     """Run 0 of a matchup with its full turn-by-turn log (same seed as run 0 of :func:`simulate`)."""
     m = build_matchup(side_a, side_b, **opts)

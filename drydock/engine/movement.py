@@ -15,7 +15,6 @@ from functools import cache
 from drydock.engine.hexgrid import DIRS
 from drydock.errors import DrydockSyntaxError
 
-PREFIXES = ("C", "H", "E", "Z", "@", "T")
 _ORDER_RE = re.compile(r"^\s*((?:[CHEZ@T]/)*)([0-9PSULR]*)\s*(?:\((\d+)\))?\s*([+-]\d+)?\s*$")
 _TOKEN_RE = re.compile(r"\d+|[PSULR]")
 

@@ -226,7 +226,7 @@ class ShipState:
                  "alive", "left_board", "hull_hits", "eng_hits", "wpn_hits", "shd_hits", "p_hull", "p_eng",
                  "p_wpn", "p_shd", "shield_arcs", "screens", "dir_screens", "bank_alive", "bank_spent",
                  "bank_fired", "bank_dfn", "battery_lost", "equipment_alive", "equipment_lost", "boosters_left",
-                 "cm", "fc", "lrs", "stealth", "destroyed_turn", "warming", "hyper_total", "hyper_eng",
+                 "cm", "fc", "lrs", "stealth", "warming", "hyper_total", "hyper_eng",
                  "jumped", "marines_left", "boarders", "beams_turn", "beams_used", "captured",
                  "mines_left", "cloaked", "detected", "cloak_turns", "marker",
                  "flares_left", "probes_left", "wind", "legacy", "reinforced", "range_x", "er_mod")
@@ -259,7 +259,6 @@ class ShipState:
         self.fc = spec.fc
         self.lrs = spec.lrs
         self.stealth = spec.stealth
-        self.destroyed_turn = 0
         self.warming = False      # B.10: hyperdrive warm-up under way ("H/" orders)
         self.hyper_total = 0
         self.hyper_eng = 0        # engine hits at the last warm-up roll (an engine hit resets the total)

@@ -18,9 +18,8 @@ _BOOK = Ruleset.unity().play
 #: 18 hexes wide"; the standard board is 32 x 27). Use --board to change.
 BOARD = (32, 18)
 
-#: 2.3: deployment depth from the short edge, and stacking limit per hex.
+#: 2.3: deployment depth from the short edge.
 DEPLOY_DEPTH = 4
-MAX_SHIPS_PER_HEX = 3
 
 #: 2.2 battle sizes and VP targets, 4.1 / C.5 range modifiers: ``Ruleset.play`` (battle_sizes, range_modifiers).
 
