@@ -45,3 +45,62 @@ def test_root_holds_at_most_six_modules() -> None:
     package = Path(drydock.__file__).parent
     modules = sorted(p.name for p in package.glob("*.py"))
     assert len(modules) <= 6, modules
+
+
+#: Why a module may import inside a function (docs/architecture.md, "Function-level imports"): nothing else.
+LAZY_REASONS = (
+    "keeps --help fast",  # the click commands and cli/main.py: drydock --help loads click alone
+    "printing only (WeasyPrint, pikepdf, fontTools)",  # behind require_weasyprint: all but printing works without
+    "openpyxl loads for workbooks only",
+    "PyYAML loads for YAML files only",
+    "optional dependency (the cluster extra)",
+)
+
+
+def unexplained_lazy_imports(root: Path) -> list[str]:
+    """Every import inside a function under ``root`` that no ``# lazy: REASON`` comment explains: on its own
+    line, or on the line above the run of imports it belongs to."""
+    import ast
+
+    out = []
+    for path in sorted(root.rglob("*.py")):
+        lines = path.read_text(encoding="utf-8").splitlines()
+        tree = ast.parse("\n".join(lines))
+        for fn in ast.walk(tree):
+            if not isinstance(fn, ast.FunctionDef | ast.AsyncFunctionDef):
+                continue
+            for node in ast.walk(fn):
+                for body in (getattr(node, key, None) for key in ("body", "orelse", "finalbody", "handlers")):
+                    if not isinstance(body, list):
+                        continue
+                    run_reason = None
+                    previous_import = False
+                    for stmt in body:
+                        if not isinstance(stmt, ast.Import | ast.ImportFrom):
+                            previous_import = False
+                            continue
+                        above = lines[stmt.lineno - 2].strip()
+                        if above.startswith("# lazy:"):
+                            run_reason = above.removeprefix("# lazy:").strip()
+                        elif not previous_import:
+                            run_reason = None
+                        own = lines[stmt.lineno - 1].partition("# lazy:")[2].strip() or None
+                        if (own or run_reason) not in LAZY_REASONS:
+                            out.append(f"{path.relative_to(root.parent)}:{stmt.lineno}")
+                        previous_import = True
+    return sorted(set(out))
+
+
+def test_every_function_level_import_says_why() -> None:
+    """Imports sit at the top of a module; one inside a function only for a reason in LAZY_REASONS, said in a
+    ``# lazy:`` comment (issue 21: most of the 185 hid import cycles, now broken)."""
+    assert unexplained_lazy_imports(Path(drydock.__file__).parent) == []
+
+
+def test_an_unexplained_function_level_import_is_found(tmp_path: Path) -> None:
+    package = tmp_path / "pkg"
+    package.mkdir()
+    (package / "m.py").write_text("import os\n\n\ndef f():\n    # lazy: keeps --help fast\n    import json\n"
+                                  "    import re\n\n    x = 1\n    import sys  # lazy: no reason we know\n\n\n"
+                                  "def g():\n    import csv\n")
+    assert unexplained_lazy_imports(package) == ["pkg/m.py:10", "pkg/m.py:14"]

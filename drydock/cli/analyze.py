@@ -6,6 +6,8 @@ import json
 
 import click
 
+from drydock.errors import DrydockError
+
 
 @click.command()
 @click.argument("files", nargs=-1, required=True)
@@ -18,8 +20,8 @@ def analyze(files: tuple[str, ...], screens: int, as_json: bool, report_file: st
     """Exact expected damage per turn against shields 0-5 (with and without screens) at every range,
     firepower by arc, SU and CR breakdown and endurance, for each design in FILES (design or fleet files;
     overlaid in the report)."""
+    # lazy: keeps --help fast
     from drydock.cli.preflight import check_inputs, check_new_outputs
-    from drydock.errors import DrydockError
     from drydock.formats import check_outputs
     from drydock.formats.fleet import read_side
     from drydock.insight.analysis_text import format_analysis, to_dict

@@ -9,6 +9,7 @@ import click
 from drydock.cli.options import play_options
 from drydock.engine.ai import DEFAULT_DOCTRINE, DOCTRINES
 from drydock.engine.plans import MENU
+from drydock.errors import DrydockError, one_line, printable
 
 PLAN_CHOICES = [*MENU, "doctrine"]
 
@@ -66,13 +67,13 @@ def battle(side_a: str, side_b: str, count_a: int, count_b: int, runs: int, seed
     turns, mean VPs and survival per ship, then why: CR per side, mean damage per battery and range band,
     turns to the first kill, how the battles ended.
     """
+    # lazy: keeps --help fast
     from drydock import limits
     from drydock.cli.options import board_size, play_setup
     from drydock.cli.preflight import check_inputs, check_new_outputs, side_files
     from drydock.cli.progress import counter
     from drydock.engine.montecarlo import format_summary, illegal_designs, one_battle_log
     from drydock.engine.plan_game import decision, format_game, plan_game
-    from drydock.errors import DrydockError, one_line, printable
     from drydock.formats import check_outputs, write_atomic
     from drydock.formats.fleet import read_side
     from drydock.insight.battle_report import design_matrix, fight, format_report, full_dict, outcome_rates

@@ -7,7 +7,7 @@ import sys
 import click
 
 from drydock.cli.rating import rules_option
-from drydock.errors import DrydockError, one_line, printable
+from drydock.errors import DrydockError, error_lines, one_line, printable
 
 FORMAT_HELP = "drake, yaml, json or xlsx"
 
@@ -38,14 +38,17 @@ def convert(inputs: tuple[str, ...], output: str, to: str | None, source: str | 
     With --from admiralty or --from nova, OUTPUT is a folder: legacy designs are converted
     into Unity per Appendix X, with a summary table and a conversion report.
     """
+    # lazy: keeps --help fast
     from drydock.cli.preflight import check_inputs
 
     check_inputs(inputs, source)
     if source is not None and source.lower() in ("admiralty", "nova"):
+        # lazy: keeps --help fast
         from drydock.cli.legacy import run_legacy_conversion
 
         sys.exit(run_legacy_conversion(inputs, source=source.lower(), outdir=output, to=to, force=force,
                                        report=report, rules_file=rules_file, ssd=ssd, paper=paper.lower()))
+    # lazy: keeps --help fast
     from drydock.cli.progress import progress
     from drydock.formats.convert import convert as run
     from drydock.formats.fleet import convert_fleet, is_fleet_file
@@ -63,7 +66,6 @@ def convert(inputs: tuple[str, ...], output: str, to: str | None, source: str | 
 
     result = run(list(inputs), output, to=to, source=source, force=force, rules=load_ruleset(rules_file),
                  wrap=lambda files: progress(files, "Converting", show=lambda f: f[0].name if f else ""))
-    from drydock.errors import error_lines
 
     for _name, error in result.failed:
         for line in error_lines(error):
@@ -82,10 +84,12 @@ def convert(inputs: tuple[str, ...], output: str, to: str | None, source: str | 
 @rules_option
 def show(files: tuple[str, ...], fmt: str, source: str | None, rules_file: str | None) -> None:
     """Print the designs in FILES ('-' is standard input) as Drake notation, YAML or JSON."""
+    # lazy: keeps --help fast
     from drydock.cli.preflight import check_inputs
     from drydock.formats.convert import show as run
 
     check_inputs(files, source)
+    # lazy: keeps --help fast
     from drydock.formats.houserules import load_ruleset
 
     click.echo(printable(run(list(files), fmt, source=source, rules=load_ruleset(rules_file))), nl=False)

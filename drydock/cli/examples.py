@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import click
+
+from drydock.resources import examples_dir
 
 
 @click.command()
@@ -10,10 +14,8 @@ import click
 @click.option("--force", is_flag=True, help="With --copy: replace files already in the folder.")
 def examples(dest: str | None, force: bool) -> None:
     """List the bundled example designs (works from an installed package too)."""
-    from pathlib import Path
-
+    # lazy: keeps --help fast
     from drydock.formats import write_atomic
-    from drydock.resources import examples_dir
 
     root = examples_dir()
     files = sorted(p for p in root.rglob("*") if p.is_file() and not p.name.startswith("."))

@@ -14,6 +14,7 @@ from pathlib import Path
 import click
 
 from drydock.cli.rating import RulesParam
+from drydock.errors import DrydockError, printable
 
 
 def run_legacy_conversion(inputs: tuple[str, ...] | list[str], *, source: str, outdir: str,
@@ -27,9 +28,9 @@ def run_legacy_conversion(inputs: tuple[str, ...] | list[str], *, source: str, o
     Raises :class:`~drydock.errors.DrydockError` only for bad options (unknown format, a Nova record
     to Drake ...); every per-file problem is reported and counted instead.
     """
+    # lazy: keeps --help fast
     from drydock.cli.preflight import check_inputs
     from drydock.convert import batch
-    from drydock.errors import DrydockError, printable
     from drydock.formats import check_outputs
     from drydock.formats.houserules import load_ruleset
 
@@ -47,6 +48,7 @@ def run_legacy_conversion(inputs: tuple[str, ...] | list[str], *, source: str, o
         target = _in_outdir(extra, out)
         if target.exists() and not force:
             raise DrydockError(f"{target}: already exists (use --force to overwrite)")
+    # lazy: keeps --help fast
     from drydock.cli.progress import progress as bar
 
     steps = bar(files, f"Converting {source}", show=lambda item: item[0].name if item else "") if progress else files
@@ -57,6 +59,7 @@ def run_legacy_conversion(inputs: tuple[str, ...] | list[str], *, source: str, o
     batch.write_report(results, report_path, source=source, force=force)
     click.echo(f"report: {report_path}")
     if ssd is not None:
+        # lazy: keeps --help fast
         from drydock.convert.printing import print_ssd
         from drydock.formats import write_atomic
 
@@ -75,6 +78,7 @@ def _in_outdir(name: str, out: Path) -> Path:
 
 
 def _one(path, stem, source, rules, out, to_name, force, input_paths):  # type: ignore[no-untyped-def]
+    # lazy: keeps --help fast
     from drydock.convert import batch
 
     result = batch.convert_file(path, source, stem=stem, rules=rules)
@@ -84,6 +88,7 @@ def _one(path, stem, source, rules, out, to_name, force, input_paths):  # type: 
 
 def summary_table(results, *, source: str = "admiralty") -> str:  # type: ignore[no-untyped-def]
     """A fixed-width table: one row per design (or failed file), then the totals."""
+    # lazy: keeps --help fast
     from drydock.convert.batch import shown_status
 
     stated = "AE CR" if source == "admiralty" else "Nova CR"
@@ -132,8 +137,8 @@ def summary_table(results, *, source: str = "admiralty") -> str:  # type: ignore
 def legacy_convert(inputs: tuple[str, ...], source: str, outdir: str, to: str | None, force: bool, report: str,
                    rules_file: str | None, ssd: str | None, paper: str) -> None:
     """Convert Admiralty Edition or Nova designs (files or folders) into Unity."""
+    # lazy: keeps --help fast
     from drydock.cli.main import fail
-    from drydock.errors import DrydockError
 
     try:
         code = run_legacy_conversion(inputs, source=source, outdir=outdir, to=to, force=force, report=report,

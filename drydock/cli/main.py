@@ -55,6 +55,7 @@ class LazyGroup(click.Group):
             formatter.write_dl(rows)
 
     def invoke(self, ctx: click.Context) -> Any:
+        # lazy: keeps --help fast
         from drydock.errors import DrydockError
 
         try:
@@ -76,6 +77,7 @@ class LazyGroup(click.Group):
 
 def fail(message: str, code: int = 2) -> None:
     """Print one clear line on stderr and exit with ``code``."""
+    # lazy: keeps --help fast
     from drydock.errors import error_lines, one_line
 
     for line in error_lines(message):  # a file's several mistakes: one line each
@@ -85,9 +87,11 @@ def fail(message: str, code: int = 2) -> None:
 
 def internal_error(exc: BaseException) -> None:
     """Exit 3 with one line naming the bug; the traceback too under ``--debug`` (or ``DRYDOCK_DEBUG=1``)."""
+    # lazy: keeps --help fast
     from drydock.errors import one_line
 
     if _DEBUG["on"]:
+        # lazy: keeps --help fast
         import traceback
 
         traceback.print_exception(exc, file=sys.stderr)
@@ -126,6 +130,7 @@ def _set_debug(ctx: click.Context, param: click.Parameter, value: bool) -> None:
               help="Show the Python traceback of an internal error.")
 def cli() -> None:
     """drydock: design, rate, share, print and test Starmada Unity starships."""
+    # lazy: keeps --help fast
     from drydock.formats.files import end_run, new_run
 
     new_run()  # inputs read and outputs written are checked per command (issue 27)

@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import click
+
+from drydock.errors import DrydockError
 
 #: file extension -> what ``new`` writes there
 KINDS = {".yaml": "a commented starter design", ".yml": "a commented starter design", ".xlsx": "a blank live workbook"}
@@ -14,9 +18,7 @@ KINDS = {".yaml": "a commented starter design", ".yml": "a commented starter des
 def new(file: str, force: bool) -> None:
     """Write a starter design to FILE: FILE.yaml a commented design that passes `check`,
     FILE.xlsx a blank live workbook. An existing FILE is kept unless --force."""
-    from pathlib import Path
-
-    from drydock.errors import DrydockError
+    # lazy: keeps --help fast
     from drydock.formats import write_atomic
     from drydock.formats.starter import blank_workbook, starter_yaml
 

@@ -2,14 +2,20 @@
 
 from __future__ import annotations
 
+import re
+
+import click
+
+from drydock import limits
+from drydock.cli.rating import rules_option
+from drydock.core.rules.play_options import check_combination
+from drydock.engine.options.terrain import parse_terrain
+from drydock.errors import DrydockError
+from drydock.formats.houserules import load_ruleset
+
 
 def board_size(board: str, runs: int, jobs: int, turns: int, min_jobs: int = 1) -> tuple[int, int]:
     """``--board`` as (columns, rows), after checking it and ``--runs``, ``--jobs`` and ``--turns``."""
-    import re
-
-    from drydock import limits
-    from drydock.errors import DrydockError
-
     m = re.fullmatch(r"\s*(\d{1,9})\s*[xX]\s*(\d{1,9})\s*", board)
     if m is None:
         raise DrydockError(f"--board must look like 32x18, not {board[:40]!r}")
@@ -21,10 +27,6 @@ def board_size(board: str, runs: int, jobs: int, turns: int, min_jobs: int = 1) 
 
 def play_options(f):  # type: ignore[no-untyped-def]
     """``--option``, ``--scenario``, ``--terrain`` and ``--rules`` of the battle commands (Appendices D-G, S)."""
-    import click
-
-    from drydock.cli.rating import rules_option
-
     f = rules_option(f)
     f = click.option("--terrain", "terrain", multiple=True, metavar="SPEC",
                      help="Terrain (G), repeatable: asteroids[:N], asteroid-field[:SIZE], black-hole[:SIZE], "
@@ -41,10 +43,6 @@ def play_setup(play_option: tuple[str, ...], scenario: str | None, terrain: tupl
     """The engine options of ``--option``/``--scenario``/``--terrain``/``--rules`` (``--floating`` is D.4 and
     ``--launch-recovery`` F.5), after refusing unknown or contradictory ones. Only what is asked for is set, so
     a tournament state file of the core game stays valid."""
-    from drydock.core.rules.play_options import check_combination
-    from drydock.engine.options.terrain import parse_terrain
-    from drydock.formats.houserules import load_ruleset
-
     sections = list(play_option) + (["D.4"] if floating else []) + (["F.5"] if launch_recovery else [])
     pieces = [parse_terrain(t) for t in terrain]
     in_force = check_combination(sections, scenario, sorted({p.section for p in pieces}))

@@ -13,13 +13,12 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from drydock.errors import DrydockError
+from drydock.formats import check_outputs, format_named
 
 
 def check_inputs(files: Iterable[str], source: str | None = None) -> None:
     """Raise for the first input that does not exist ('-' is standard input) and for an unknown ``source``."""
     if source is not None and source.lower() not in ("admiralty", "nova"):
-        from drydock.formats import format_named
-
         format_named(source)
     for name in files:
         if name != "-" and not os.path.lexists(name):
@@ -33,8 +32,6 @@ def side_files(*sides: str) -> list[str]:
 
 def check_new_outputs(outputs: Iterable[str | None], inputs: Iterable[str] = (), *, force: bool = False) -> None:
     """Refuse an output that is an input or named twice, and (without ``force``) one that exists."""
-    from drydock.formats import check_outputs
-
     targets = [t for t in outputs if t and t != "-"]
     check_outputs(targets, [f for f in inputs if f != "-"])
     for target in targets:

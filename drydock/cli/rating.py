@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import json
 import sys
+import time
+from importlib import import_module
 from pathlib import Path
 
 import click
 
-from drydock.errors import DrydockError, one_line, printable
+from drydock.errors import DrydockError, error_lines, one_line, printable
 
 
 class RulesParam(click.ParamType):
@@ -17,6 +19,7 @@ class RulesParam(click.ParamType):
     name = "NAME|FILE"
 
     def convert(self, value, param, ctx):  # type: ignore[no-untyped-def]
+        # lazy: keeps --help fast
         from drydock.formats.houserules import bundled_names, is_bundled
 
         if is_bundled(value):
@@ -52,8 +55,6 @@ def attempt(item, work):  # type: ignore[no-untyped-def]
 
 def report_error(error: str) -> None:
     """One clean stderr line for a failed batch item (one per mistake of a file with several)."""
-    from drydock.errors import error_lines
-
     for line in error_lines(error):
         click.echo(f"drydock: error: {one_line(line)}", err=True)
 
@@ -61,6 +62,7 @@ def report_error(error: str) -> None:
 def _inputs(files: tuple[str, ...], rules_file: str | None, per_ship: bool = False,  # type: ignore[no-untyped-def]
             source: str | None = None):
     """The :class:`drydock.formats.fleet.Item` of every design, fleet and bad file in FILES (folders expanded)."""
+    # lazy: keeps --help fast
     from drydock.formats.fleet import read_inputs
     from drydock.formats.houserules import load_house_rules
 
@@ -73,6 +75,7 @@ def _is_nova(item: object) -> bool:
 
 
 def _library_report(files: tuple[str, ...], rules_file: str | None, libraries: tuple[str, ...]) -> str:
+    # lazy: keeps --help fast
     from drydock.cli.rate_files import library_report
     from drydock.formats.houserules import load_house_rules
 
@@ -96,6 +99,7 @@ def rate(files: tuple[str, ...], as_json: bool, settings: tuple[str, ...], watch
     FILES may be '-' (standard input, in any text format), folders, and fleet files: a fleet prints
     each design once with its ships, then the fleet total against its battle size (2.2).
     """
+    # lazy: keeps --help fast
     from drydock.cli.preflight import check_inputs
 
     check_inputs(files, source)
@@ -103,6 +107,7 @@ def rate(files: tuple[str, ...], as_json: bool, settings: tuple[str, ...], watch
     if watch:
         _watch(files, rules_file, **kw)
         return
+    # lazy: keeps --help fast
     from drydock.cli.rate_files import rate_files
 
     out, messages, failed = rate_files(files, rules_file, **kw)
@@ -114,8 +119,8 @@ def rate(files: tuple[str, ...], as_json: bool, settings: tuple[str, ...], watch
 
 
 def _watch(files: tuple[str, ...], rules_file: str | None, **kw) -> None:  # type: ignore[no-untyped-def]
-    import time
 
+    # lazy: keeps --help fast
     from drydock.cli.rate_files import rate_files
     from drydock.cli.watch import CLEAR, watch
 
@@ -147,6 +152,7 @@ def check(files: tuple[str, ...], source: str | None, rules_file: str | None, li
     FILES may be '-' (standard input), folders, and fleet files: a fleet also fails when it exceeds
     its battle size (FLEET_OVER_LIMIT, 2.2). A Nova record (X.2) is checked for its own sense.
     """
+    # lazy: keeps --help fast
     from drydock.cli.preflight import check_inputs
     from drydock.core.fleet import validate_fleet
     from drydock.core.validation import validate
@@ -193,13 +199,12 @@ def schema(kind: str | None, rules_file: str | None) -> None:
     """Print the JSON Schema of the YAML/JSON design file (or fleet or weapon library file), for editors:
     trait, system and arc names, ranges and a description on every key; --rules for house names."""
     if kind is None:
+        # lazy: keeps --help fast
         from drydock.formats.houserules import load_ruleset
         from drydock.formats.native import json_schema
 
         schema = json_schema(load_ruleset(rules_file))
     else:
-        from importlib import import_module
-
         schema = import_module({"fleet": "drydock.formats.fleet", "library": "drydock.formats.library"}[kind]
                                ).json_schema()
     click.echo(json.dumps(schema, indent=2, ensure_ascii=False))

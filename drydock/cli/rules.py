@@ -8,6 +8,7 @@ import json
 import click
 
 from drydock.cli.rating import rules_option
+from drydock.errors import DrydockError
 
 variables_option = click.option("--variables", is_flag=True,
                                 help="List the variables each formula of a house-rule file may use.")
@@ -40,6 +41,7 @@ def rules(views: tuple[str, ...], as_json: bool, variables: bool, list_bundled: 
     Quote values that start with * (range: "*-6-12"). Full list: docs/house-rules.md.
     """
     if list_bundled:
+        # lazy: keeps --help fast
         from drydock.formats.houserules import bundled_names
 
         names = bundled_names()
@@ -49,20 +51,21 @@ def rules(views: tuple[str, ...], as_json: bool, variables: bool, list_bundled: 
             click.echo("".join(f"{name:<12} {text}\n" for name, text in names.items()), nl=False)
         return
     if variables:
+        # lazy: keeps --help fast
         from drydock.core.rules.variables import format_variables
 
         click.echo(format_variables())
         return
     if "options" in views:
+        # lazy: keeps --help fast
         from drydock.core.rules.play_options import OPTIONS, format_options
 
         if len(set(views)) > 1:
-            from drydock.errors import DrydockError
-
             raise DrydockError("the options view is listed on its own: drydock rules options")
         click.echo(json.dumps([o.to_dict() for o in OPTIONS], indent=2) if as_json else format_options(),
                    nl=as_json)
         return
+    # lazy: keeps --help fast
     from drydock.core.rules.catalog import VIEWS, catalog, format_catalog
     from drydock.formats.houserules import load_ruleset
 

@@ -14,6 +14,7 @@ from drydock.formats import check_outputs
 
 def _write(target: str, data: str | bytes, force: bool) -> None:
     """Write to a file atomically, or to standard output for '-' (binary PDF included)."""
+    # lazy: keeps --help fast
     from drydock.formats import write_atomic
 
     if target != "-":
@@ -60,6 +61,7 @@ def ssd(files: tuple[str, ...], output: str, paper: str, per_page: str, html_out
     ship, its NAME and ID filled in, with the roster at the front. A Nova record (X.2) prints its
     Nova sheet. Progress is shown on a terminal.
     """
+    # lazy: keeps --help fast
     from drydock.cli.preflight import check_inputs
     from drydock.cli.progress import busy, progress
     from drydock.core.validation import rate, validate
@@ -92,6 +94,7 @@ def ssd(files: tuple[str, ...], output: str, paper: str, per_page: str, html_out
             click.echo(one_line(f"drydock: warning: {item.warning}"), err=True)
             continue
         if item.error is None and item.design is not None and _is_nova(item.design):
+            # lazy: keeps --help fast
             from drydock.convert.nova_sheet import sheet_from_nova
 
             sheet, error = attempt(item, lambda d: check_printable(sheet_from_nova(d)))

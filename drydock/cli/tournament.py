@@ -10,6 +10,7 @@ import click
 
 from drydock.cli.options import play_options
 from drydock.engine.ai import DEFAULT_DOCTRINE, DOCTRINES
+from drydock.errors import DrydockError
 
 
 @click.command()
@@ -47,10 +48,10 @@ def tournament(files: tuple[str, ...], runs: int, seed: int, turns: int, jobs: i
 
     Prints a ranking, a win-rate matrix with Wilson 95% intervals, and the throughput.
     """
+    # lazy: keeps --help fast
     from drydock.cli.options import board_size, play_setup
     from drydock.cli.preflight import check_inputs, check_new_outputs
     from drydock.cli.progress import counter
-    from drydock.errors import DrydockError
     from drydock.formats import check_outputs
     from drydock.formats.files import check_regular
     from drydock.formats.fleet import read_side

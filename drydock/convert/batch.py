@@ -19,10 +19,15 @@ from typing import Any
 
 from drydock import limits
 from drydock.core.rules import Ruleset
+from drydock.core.rules.catalog import with_house_note
 from drydock.core.sanity import check_design
 from drydock.errors import DrydockError, printable
 from drydock.formats import decode_text, format_named, read_bytes, write_atomic
-from drydock.formats.legacy.convert import ConversionReport
+from drydock.formats.legacy import nova_record
+from drydock.formats.legacy.admiralty import AdmiraltySyntaxError, parse_admiralty_each
+from drydock.formats.legacy.convert import ConversionReport, convert_admiralty
+from drydock.formats.legacy.nova import parse_nova
+from drydock.formats.legacy.nova_record import convert_nova
 
 SOURCES = ("admiralty", "nova")
 #: Files a folder scan picks up (a file named on the command line is read whatever its name).
@@ -94,9 +99,6 @@ def convert_text(text: str, source: str, *, file: str, rules: Ruleset | None = N
     result = FileResult(path=file)
     try:
         if source == "admiralty":
-            from drydock.formats.legacy.admiralty import AdmiraltySyntaxError, parse_admiralty_each
-            from drydock.formats.legacy.convert import convert_admiralty
-
             for record in parse_admiralty_each(text, file=file):
                 if isinstance(record, AdmiraltySyntaxError):  # one bad design of several: the others convert
                     result.reports.append(ConversionReport(source=file, kind=source, error=str(record),
@@ -108,9 +110,6 @@ def convert_text(text: str, source: str, *, file: str, rules: Ruleset | None = N
             if not result.designs:
                 result.error = result.reports[0].error
         else:
-            from drydock.formats.legacy.nova import parse_nova
-            from drydock.formats.legacy.nova_record import convert_nova
-
             for display in parse_nova(text, file=file):
                 nova, report = convert_nova(display, rules)
                 result.designs.append(nova)
@@ -126,7 +125,6 @@ def convert_text(text: str, source: str, *, file: str, rules: Ruleset | None = N
         result.error = f"{file}: cannot convert: {exc}"
         result.designs.clear()
         result.reports = [ConversionReport(source=file, kind=source, error=result.error)]
-    from drydock.core.rules.catalog import with_house_note
 
     result.designs[:] = [with_house_note(d, rules) for d in result.designs]
     return result
@@ -178,8 +176,6 @@ def write_result(result: FileResult, outdir: str | os.PathLike[str], to: str, *,
     target = output_path(result.stem, outdir, to, source=source)
     try:
         if source == "nova":
-            from drydock.formats.legacy import nova_record
-
             data: str | bytes = nova_record.to_yaml(result.designs) if to == "yaml" else \
                 nova_record.to_json(result.designs)
         else:

@@ -11,8 +11,10 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from drydock.core.rules import Ruleset
 from drydock.formats.legacy import tables
 from drydock.formats.legacy.nova_record import NovaRecord
+from drydock.render.sheet import BankView, BatteryView, Mode, Sheet, Track, sheet_arcs
 
 #: Open-question numbers of drydock's rules notes ("OQ7", "X.2 OQ9"): not the player's words.
 _INTERNAL = re.compile(r"(?:,\s*|\s+)?\b(?:X\.\d+\s+)?OQ\d+\b")
@@ -27,9 +29,6 @@ def player_words(note: str) -> str:
 
 def sheet_from_nova(record: NovaRecord) -> Any:
     """A :class:`drydock.render.sheet.Sheet` for ``record`` (kind ``"nova"``)."""
-    from drydock.core.rules import Ruleset
-    from drydock.render.sheet import BankView, BatteryView, Mode, Sheet, Track, sheet_arcs
-
     tracks = []
     if record.armor:
         tracks.append(Track(key="armor", label="ARMR", values=tuple(range(record.armor, 0, -1))))

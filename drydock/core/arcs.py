@@ -18,6 +18,7 @@ from functools import lru_cache
 from drydock.core.model import Bank
 from drydock.core.rules import Ruleset
 from drydock.core.rules.formula import Exact
+from drydock.core.suggest import closest, or_list
 from drydock.errors import BankSyntaxError
 from drydock.limits import check_numbers_in
 
@@ -162,8 +163,6 @@ def arc_hint(text: str, rules: Ruleset | None = None) -> str:
     >>> arc_hint("ABM")
     'M is not an arc letter (component arcs are A-L); did you mean AB?'
     """
-    from drydock.core.suggest import closest, or_list
-
     rules = rules or Ruleset.unity()
     up = text.strip().upper()
     letters = rules.data.arcs.component

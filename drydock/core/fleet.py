@@ -15,12 +15,14 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
+from drydock import limits
 from drydock.core.admiralty_card import RecordCR, cr_of_record
 from drydock.core.calc import Rating
 from drydock.core.model import Design
 from drydock.core.problems import Problem
 from drydock.core.rules import Ruleset
 from drydock.core.rules.factions import HouseRules
+from drydock.core.validation import rate
 from drydock.errors import DrydockError, inline
 
 #: The mark beside a combat rating computed under house rules (as in ``rate``, the SSD and Drake text).
@@ -44,13 +46,11 @@ def fleet_limit(size: str | int, rules: Ruleset) -> tuple[str, int]:
     if isinstance(size, int):
         if size < 1:
             raise DrydockError(f"battle size {size}: a fleet limit must be at least 1 CR")
-        from drydock import limits
 
         limits.check("battle size", size, limits.STATED)
         return f"{size} CR", size
     key = " ".join(str(size).replace("-", " ").replace("_", " ").split()).casefold()
     if key.isascii() and key.isdigit():  # not str.isdigit alone: "²" is a digit that int() refuses
-        from drydock import limits
 
         return fleet_limit(limits.to_int(key, what="battle size"), rules)
     names = battle_size_names(rules)
@@ -72,8 +72,6 @@ class ShipEntry:
     line: int | None = None
 
     def __post_init__(self) -> None:
-        from drydock import limits
-
         if self.count < 1:
             raise DrydockError(f"{self.source}: a fleet entry needs at least one ship (count {self.count})")
         limits.check(f"{self.source}: ships", self.count, limits.FLEET_SHIPS)
@@ -97,8 +95,6 @@ class Fleet:
     """What reading the fleet should tell the player (a workbook written under other rules)."""
 
     def __post_init__(self) -> None:
-        from drydock import limits
-
         limits.check("ships in the fleet", sum(e.count for e in self.entries), limits.FLEET_SHIPS, file=self.file)
 
     @property
@@ -174,8 +170,6 @@ class FleetRating:
 def rate_fleet(fleet: Fleet) -> FleetRating:
     """Rate each design once under its own rules; the fleet total is the sum of every ship's CR of record (2.2;
     an Admiralty card counts its AE CR, X.1; a Nova record its X.2 CR)."""
-    from drydock.core.validation import rate
-
     ratings = tuple(None if is_nova(e.design) else rate(e.design, fleet.rules_for(e.design)) for e in fleet.entries)
     records = tuple(cr_of_record(e.design, None if r is None else r.combat_rating)
                     for e, r in zip(fleet.entries, ratings, strict=True))

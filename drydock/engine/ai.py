@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from drydock.engine.equipment import working
 from drydock.engine.expectations import MatchTables, bank_rows
 from drydock.engine.hexgrid import DIRS, GEOMETRY, from_offset
-from drydock.engine.movement import Orders, path_hexes
+from drydock.engine.movement import Orders, execute, path_hexes
 from drydock.engine.orders_menu import DRIFT_RESERVE, NEED, candidate_moves, margin_boxes, stopping_distance
 from drydock.engine.plans import CLOAK_ALWAYS, PlanChoice, plan_pair
 from drydock.engine.ships import ShipSpec, ShipState
@@ -269,8 +269,6 @@ class Doctrine(Targeting):
     def outgunned(self, ship: ShipState, orders: Orders | None, enemies: list[ShipState]) -> bool:
         """The exchange of fire at the end of ``orders`` (None: where the ship is) is not in the ship's favour:
         its expected fire <= the doctrine's threat weight x the enemy's (when to cloak B.5, launch flares B.9)."""
-        from drydock.engine.movement import execute
-
         if orders is None:
             q, r, h, f = ship.q, ship.r, ship.heading, ship.facing
         else:

@@ -20,6 +20,9 @@ from drydock.engine.equipment import working
 from drydock.engine.hexgrid import DIRS, from_offset, geometry, on_board, point_image, to_offset
 from drydock.engine.movement import Orders, execute, format_orders, is_legal, requirement, straight
 from drydock.engine.observe import BattleStats, StatsRecorder
+from drydock.engine.options import InForce
+from drydock.engine.options.scenarios import check_forces
+from drydock.engine.options.state import OptionState
 from drydock.engine.plans import PlanChoice
 from drydock.engine.seekers import SeekerFlight, activate, heading_toward, shots_at_flight, split_flights
 from drydock.engine.ships import ShipSpec, ShipState
@@ -86,9 +89,6 @@ class Matchup:
         #: optional rules (D-F), terrain (G) and scenario (S) in force; None in the core game
         self.in_force = None
         if options or scenario or terrain:
-            from drydock.engine.options import InForce
-            from drydock.engine.options.scenarios import check_forces
-
             self.in_force = InForce(tuple(options), scenario, tuple(terrain), play)
             check_forces(self.in_force.scenario or "", self.sides, self.in_force.numbers)
             target = self.in_force.vp_target(self.vp_target, cr, battle_size == "auto")
@@ -154,8 +154,6 @@ class Battle:
         systems.solar_wind(self)
         self.opt = None  # optional rules, terrain, scenario (drydock.engine.options)
         if match.in_force is not None:
-            from drydock.engine.options.state import OptionState
-
             self.opt = OptionState(self, match.in_force)
             self.opt.start()
 

@@ -11,6 +11,7 @@ arcs by the staircase rule, traced hexes in the beam arcs; ``STAIRCASE`` = False
 
 from __future__ import annotations
 
+import math
 from functools import cache
 
 #: unit steps clockwise from east (axial q, r)
@@ -80,7 +81,6 @@ def defensive_arc(k: int, a: int, b: int) -> int:
 
 def _defensive_45(k: int, a: int, b: int) -> int:
     # bearing of a*D_k + b*D_{k+1} measured clockwise from facing; compare squared tangents exactly
-    import math
 
     x = a * 1.0 + b * 0.5
     y = b * math.sqrt(3) / 2

@@ -11,6 +11,9 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from drydock.core.admiralty_card import cr_of_record
+from drydock.core.validation import rate
+
 #: A converter note about a battery: "Name: AE trait Double Damage: no equivalent; use Admiralty rules (...)".
 _BATTERY_NOTE = re.compile(r"^(?P<battery>.+?): (?:AE )?trait ")
 _NO_SHARE_AE = "not part of the Unity design, so its share of the AE CR cannot be computed (AE's CR formula is " \
@@ -24,8 +27,6 @@ def _pct(part: int, whole: int) -> str:
 
 def battery_share(design: Any, rules: Any, battery: str) -> str:
     """1 - Unity CR without ``battery`` / Unity CR (A.2), as "30%": the battery's share of the re-rating."""
-    from drydock.core.validation import rate
-
     cr = rate(design, rules).combat_rating
     without = rate(design.model_copy(update={"weapons": tuple(w for w in design.weapons if w.name != battery)}),
                    rules).combat_rating
@@ -81,9 +82,6 @@ def nova_unplayed(record: Any) -> list[str]:
 
 def fielded_cr(design: Any, rules: Any = None) -> int:
     """The CR ``design`` is fielded at (:func:`drydock.core.admiralty_card.cr_of_record`), rating it if needed."""
-    from drydock.core.admiralty_card import cr_of_record
-    from drydock.core.validation import rate
-
     if getattr(design, "kind", None) == "nova":
         return cr_of_record(design).value
     return cr_of_record(design, rate(design, rules).combat_rating).value

@@ -10,13 +10,17 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from drydock import limits
 from drydock.core.model import Design
+from drydock.core.validation import validate
 from drydock.engine.ai import DEFAULT_DOCTRINE, DOCTRINES, doctrine_label, doctrine_pair
-from drydock.engine.battle import BattleResult, Matchup
+from drydock.engine.battle import NO_VP_TARGET, BattleResult, Matchup
 from drydock.engine.legacy_rules import ship_spec
+from drydock.engine.parallel import worker_pool
 from drydock.engine.plans import plan_label
 from drydock.engine.ships import ShipSpec
-from drydock.errors import inline
+from drydock.errors import DrydockError, inline
+from drydock.formats import read_designs
 
 Z95 = 1.959963984540054
 CHUNK = 50
@@ -170,7 +174,6 @@ def simulate(side_a: list[Design], side_b: list[Design], *, runs: int, seed: int
             if progress:
                 progress(c[2] - c[1])
         return summary
-    from drydock.engine.parallel import worker_pool
 
     with worker_pool(jobs, _init_worker, (side_a, side_b, opts)) as pool:
         for c, results in zip(chunks, pool.imap(_run_chunk, chunks), strict=True):
@@ -229,8 +232,6 @@ def robustness_line(by_doctrine: dict[str, Summary]) -> str:
 
 
 def _target(vp: int) -> str:
-    from drydock.engine.battle import NO_VP_TARGET
-
     return "none (S.1: the survivors decide)" if vp >= NO_VP_TARGET else str(vp)
 
 
@@ -247,10 +248,6 @@ def one_battle_log(side_a: list[Design], side_b: list[Design], *, seed: int, **o
 
 def read_side(spec: str, count: int = 1) -> list[Design]:
     """A fleet from ``spec``: one file or a comma-separated list; every design in each file, x ``count``."""
-    from drydock import limits
-    from drydock.errors import DrydockError
-    from drydock.formats import read_designs
-
     if count < 1:
         raise DrydockError(f"a side needs at least one ship (count {count})")
     limits.check("ships per side", count, limits.SHIPS, low=1)
@@ -266,8 +263,6 @@ def read_side(spec: str, count: int = 1) -> list[Design]:
 
 def illegal_designs(designs: list[Design]) -> list[str]:
     """One line per distinct design that breaks a construction rule (it still fights as written)."""
-    from drydock.core.validation import validate
-
     out = []
     for d in {id(d): d for d in designs}.values():
         if getattr(d, "kind", None) == "nova":  # a Nova record (X.2) is not built by Appendix A

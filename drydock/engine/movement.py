@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass
 from functools import cache
 
-from drydock.engine.hexgrid import DIRS
+from drydock.engine.hexgrid import DIRS, on_board
 from drydock.errors import DrydockSyntaxError
 
 _ORDER_RE = re.compile(r"^\s*((?:[CHEZ@T]/)*)([0-9PSULR]*)\s*(?:\((\d+)\))?\s*([+-]\d+)?\s*$")
@@ -178,8 +178,6 @@ def execute(orders: Orders, q: int, r: int, heading: int, board: tuple[int, int]
 
     ``left_board`` is True as soon as any hex on the way is off the board (3.3).
     """
-    from drydock.engine.hexgrid import on_board
-
     h = heading
     off = False
     for s in orders.steps:

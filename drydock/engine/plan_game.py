@@ -29,6 +29,8 @@ from typing import Any
 from drydock.core.model import Design
 from drydock.engine.battle import Matchup
 from drydock.engine.matrix_game import GameSolution, col_security, security, solve
+from drydock.engine.montecarlo import build_matchup, run_seed, verdict, wilson
+from drydock.engine.parallel import worker_pool
 from drydock.engine.plans import MENU, PLANS
 
 Z95 = 1.959963984540054
@@ -131,8 +133,6 @@ def _init_game(side_a: list[Design], side_b: list[Design], opts: dict[str, Any])
 
 
 def _run_cell(args: tuple[str, str, int, int, int]) -> tuple[int, int, int]:
-    from drydock.engine.montecarlo import build_matchup, run_seed
-
     pa, pb, master, start, stop = args
     m = _GAME.get((pa, pb))
     if m is None:
@@ -152,8 +152,6 @@ def fight_cells(side_a: list[Design], side_b: list[Design], pairs: list[tuple[st
         _init_game(side_a, side_b, opts)
         results = [_run_cell(t) for t in tasks]
     else:
-        from drydock.engine.parallel import worker_pool
-
         with worker_pool(jobs, _init_game, (side_a, side_b, opts)) as pool:
             results = pool.map(_run_cell, tasks)
     cells = {p: Cell() for p in pairs}
@@ -167,8 +165,6 @@ def fight_cells(side_a: list[Design], side_b: list[Design], pairs: list[tuple[st
 def plan_game(side_a: list[Design], side_b: list[Design], *, runs: int, seed: int, jobs: int = 1,
               **opts: Any) -> PlanGame:
     """Screen every pairing of distinct plans and solve the game (the caller then fights the chosen pairing)."""
-    from drydock.engine.montecarlo import build_matchup
-
     opts = {k: v for k, v in opts.items() if k not in ("plan", "record")}
     m = build_matchup(side_a, side_b, **opts)
     rows, cols = distinct_plans(m, 0), distinct_plans(m, 1)
@@ -216,8 +212,6 @@ def robustness_line(g: PlanGame) -> str:
 def decision(summary: Any, g: PlanGame | None) -> str:
     """The verdict line on the battles behind it (``summary``): the favoured side with wins / draws / losses
     and their Wilson 95% intervals, or "no decision" when nearly all battles are draws."""
-    from drydock.engine.montecarlo import verdict, wilson
-
     n = max(summary.runs, 1)
 
     def part(label: str, k: int) -> str:

@@ -23,9 +23,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from drydock import limits
 from drydock.core.model import Design
 from drydock.core.rules import Ruleset
+from drydock.core.suggest import did_you_mean
 from drydock.errors import DrydockError
+from drydock.formats.files import files_read, open_regular, write_new_or_replace
+from drydock.formats.legacy import nova_record
+from drydock.formats.legacy_sniff import legacy_hint
 
 
 @dataclass(frozen=True)
@@ -38,8 +43,6 @@ class Format:
     read_only_note: str = ""
 
     def read(self, data: str | bytes, *, file: str | None = None, rules: Ruleset | None = None) -> list[Design]:
-        from drydock import limits
-
         try:
             return _load(self.reader)(data, file=file, rules=rules)
         except limits.LimitError as exc:
@@ -81,8 +84,6 @@ def format_named(name: str) -> Format:
     try:
         return FORMATS[name.lower()]
     except KeyError:
-        from drydock.core.suggest import did_you_mean
-
         aliases = {"yml": "yaml", "txt": "drake", "excel": "xlsx", "xls": "xlsx"}
         if name.lower() in aliases:
             return FORMATS[aliases[name.lower()]]
@@ -136,8 +137,6 @@ def read_input(path: str | os.PathLike[str], fmt: str | None = None) -> tuple[Fo
     The format is ``fmt`` if given, else the file's extension, else sniffed from the content
     (:func:`sniff_format`), so any text format can be piped in.
     """
-    from drydock import limits
-
     name = str(path)
     label = "<stdin>" if name == "-" else name
     raw = read_bytes(name, limits.XLSX_FILE)  # the largest input of any format, checked per format below
@@ -168,8 +167,6 @@ def read_records(path: str | os.PathLike[str], *, fmt: str | None = None,
     ``convert --from nova`` writes, X.2) gives :class:`~drydock.formats.legacy.nova_record.NovaRecord` items."""
     f, data, label = read_input(path, fmt)
     if f.name in ("yaml", "json") and isinstance(data, str) and _NOVA_KIND.search(data):
-        from drydock.formats.legacy import nova_record
-
         return (nova_record.from_yaml if f.name == "yaml" else nova_record.from_json)(data, file=label)
     return _read_unity(f, data, label, rules)
 
@@ -179,8 +176,6 @@ def _read_unity(f: Format, data: str | bytes, label: str, rules: Ruleset | None)
     try:
         return f.read(data, file=label, rules=rules)
     except DrydockError as exc:
-        from drydock.formats.legacy_sniff import legacy_hint
-
         hint = legacy_hint(label, data) if isinstance(data, str) else None
         if hint is None:
             raise
@@ -192,16 +187,12 @@ _NOVA_KIND = re.compile(r"""^[\s\-{]*["']?kind["']?\s*:\s*["']?nova\b""", re.MUL
 
 def read_text_capped(name: str) -> str:
     """A UTF-8 text file read within :data:`~drydock.limits.TEXT_FILE` (``-``: standard input)."""
-    from drydock import limits
-
     return decode_text(read_bytes(name, limits.TEXT_FILE), "<stdin>" if name == "-" else name)
 
 
 def read_bytes(name: str, limit: Any) -> bytes:
     """The bytes of file ``name`` (``-``: standard input), refused past ``limit`` (a :class:`~drydock.limits.Limit`)
     without reading more than one byte beyond it (``/dev/zero`` and endless pipes end too)."""
-    from drydock import limits
-
     if name == "-":
         if sys.stdin is None or getattr(sys.stdin, "buffer", None) is None:
             raise DrydockError("<stdin>: standard input is closed; give a file instead of '-'")
@@ -210,8 +201,6 @@ def read_bytes(name: str, limit: Any) -> bytes:
         except (OSError, ValueError) as exc:
             raise DrydockError(f"<stdin>: cannot read standard input: {exc}") from None
     else:
-        from drydock.formats.files import open_regular
-
         with open_regular(name) as fh:
             raw = fh.read(limit.value + 1)
     if len(raw) > limit.value:
@@ -223,8 +212,6 @@ def read_bytes(name: str, limit: Any) -> bytes:
 def write_atomic(path: str | os.PathLike[str], data: str | bytes, *, force: bool = False) -> None:
     """Write ``data`` to ``path`` via a temporary file; never replace a file unless ``force`` (not even one
     that appeared while the run worked: see :func:`drydock.formats.files.write_new_or_replace`)."""
-    from drydock.formats.files import write_new_or_replace
-
     target = Path(path)
     if target.exists() and not force:
         raise DrydockError(f"{target}: already exists (use --force to overwrite)")
@@ -237,8 +224,6 @@ def check_outputs(outputs: list[str | os.PathLike[str]], inputs: list[str | os.P
     Paths are compared resolved (``a/../b``, symbolic links), and existing files also by identity (hard links).
     ``-`` (standard input or output) is ignored.
     """
-    from drydock.formats.files import files_read
-
     seen: dict[str, str] = {}
     ins = {_key(i): str(i) for i in inputs if str(i) != "-"}
     ins.update({k: k for k in files_read() if k not in ins})

@@ -16,8 +16,19 @@ from pathlib import Path
 
 from drydock.core.model import Design
 from drydock.core.rules import Ruleset
+from drydock.core.rules.catalog import with_house_note
 from drydock.errors import DrydockError
-from drydock.formats import FORMATS, Format, check_outputs, format_for, format_named, read_designs, write_atomic
+from drydock.formats import (
+    FORMATS,
+    Format,
+    check_outputs,
+    format_for,
+    format_named,
+    read_designs,
+    read_records,
+    write_atomic,
+)
+from drydock.formats.legacy import nova_record
 
 STDIO = "-"
 #: Format of standard output when neither ``--to`` nor an extension says.
@@ -115,8 +126,6 @@ def _to_directory(inputs: list[str], out_dir: Path, *, to: str | None, source: s
 
 def _noted(designs: list[Design], rules: Ruleset | None) -> list[Design]:
     """Designs converted under house rules say so in their notes (which every format carries)."""
-    from drydock.core.rules.catalog import with_house_note
-
     return [with_house_note(d, rules) for d in designs]
 
 
@@ -150,8 +159,6 @@ def show(paths: str | list[str], fmt: str = "drake", *, source: str | None = Non
 
     Nova records (``kind: nova``, X.2) print as YAML or JSON records; they have no Drake form.
     """
-    from drydock.formats import read_records
-
     out: Format = format_named(fmt)
     if out.binary:
         raise DrydockError(f"{fmt} is a binary format; use 'drydock convert' to write it to a file")
@@ -162,7 +169,6 @@ def show(paths: str | list[str], fmt: str = "drake", *, source: str | None = Non
         if len(nova) != len(items) or out.name == "drake":
             raise DrydockError("a Nova record (X.2) is not a Unity design: show it with --format yaml or json, "
                                "and on its own")
-        from drydock.formats.legacy import nova_record
 
         return nova_record.to_yaml(nova) if out.name == "yaml" else nova_record.to_json(nova)
     data = out.write(items, rules=rules)

@@ -21,6 +21,8 @@ file and line (a missing design names the fleet file, the line, and the path tri
 from __future__ import annotations
 
 import io
+import json
+import os
 import re
 import zipfile
 from collections.abc import Iterator
@@ -28,19 +30,24 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+import yaml
 from pydantic import BaseModel, ConfigDict, Field
 
 from drydock import limits
-from drydock.core.fleet import Fleet, ShipEntry, fleet_limit
+from drydock.core.fleet import Fleet, ShipEntry, fleet_limit, rate_fleet
 from drydock.core.model import Design
-from drydock.core.rules import Ruleset
+from drydock.core.rules import UNITY, Ruleset
 from drydock.core.rules.factions import HouseRules
+from drydock.core.validation import rate
 from drydock.errors import DrydockError, DrydockSyntaxError, quote
-from drydock.formats import FORMATS, format_for, read_bytes, read_records, read_text_capped
-from drydock.formats.files import is_outside
+from drydock.formats import FORMATS, format_for, format_named, read_bytes, read_records, read_text_capped, write_atomic
+from drydock.formats.convert import _write_stdout
+from drydock.formats.files import is_outside, open_regular, traded_path
 from drydock.formats.fileshape import key_path
-from drydock.formats.library import validate_file, where
+from drydock.formats.houserules import load_house_rules
+from drydock.formats.library import library_override, validate_file, where
 from drydock.formats.native import design_from_data, design_to_data
+from drydock.formats.safeyaml import load_yaml, yaml_dumper
 
 FLEET_SHEET = "Fleet"
 _FLEET_KEY = re.compile(r"^(ships|fleet)\s*:", re.MULTILINE)
@@ -116,8 +123,6 @@ def is_rules_file(path: str | Path) -> bool:
     p = Path(path)
     if p.suffix.lower() not in (".yaml", ".yml"):
         return False
-    from drydock.core.rules import UNITY
-    from drydock.formats.safeyaml import load_yaml
 
     try:
         docs = load_yaml(_head(p), file=str(p))  # with drydock's limits: the head may hold an alias bomb
@@ -129,8 +134,6 @@ def is_rules_file(path: str | Path) -> bool:
 
 
 def _head(p: Path) -> str:
-    from drydock.formats.files import open_regular
-
     try:
         with open_regular(p) as fh:  # only the head: a huge file costs nothing here; a FIFO is never waited on
             return fh.read(20000).decode("utf-8-sig", errors="replace")
@@ -159,8 +162,6 @@ def read_fleet(path: str | Path, *, house: HouseRules | None = None) -> Fleet:
     if house is None:
         house = HouseRules.book()
         if rules_file is not None:
-            from drydock.formats.houserules import load_house_rules
-
             target = _traded(base, rules_file, name, "rules", lines, ("rules",))
             if not target.is_file():
                 line, col = where(lines, ("rules",))
@@ -188,8 +189,6 @@ def read_fleet(path: str | Path, *, house: HouseRules | None = None) -> Fleet:
 
 def _traded(base: Path, relative: str, file: str, key: str, lines: dict, at: tuple) -> Path:
     """A path named inside the fleet file: never a system file (its content is never quoted back)."""
-    from drydock.formats.files import traded_path
-
     try:
         return traded_path(base, relative, owner=file, key=key)
     except DrydockError as exc:
@@ -239,6 +238,7 @@ def _entry(s: ShipFile, i: int, base: Path, file: str, lines: dict, rules: Rules
 
 
 def _fleet_from_xlsx(path: Path, house: HouseRules | None) -> Fleet:
+    # lazy: openpyxl loads for workbooks only
     from openpyxl import load_workbook
 
     from drydock.formats.excel.read import from_xlsx
@@ -258,6 +258,7 @@ def _fleet_from_xlsx(path: Path, house: HouseRules | None) -> Fleet:
     except Exception as exc:  # malformed Fleet sheet XML (the design sheets read fine)
         raise FleetFileError(f"sheet {FLEET_SHEET}: not a valid fleet sheet ({type(exc).__name__}: {exc})",
                              file=str(path)) from None
+    # lazy: openpyxl loads for workbooks only
     from drydock.formats.excel.fleet_sheet import read_head, workbook_rules
 
     head, start = read_head(rows)
@@ -335,24 +336,18 @@ def fleet_to_data(fleet: Fleet, rules_file: str | None = None) -> dict[str, Any]
 
 
 def fleet_to_yaml(fleet: Fleet, rules_file: str | None = None) -> str:
-    import yaml
-
-    from drydock.formats.safeyaml import yaml_dumper
-
     return yaml.dump(fleet_to_data(fleet, rules_file), Dumper=yaml_dumper(), sort_keys=False, allow_unicode=True,
                      width=100)
 
 
 def fleet_to_json(fleet: Fleet, rules_file: str | None = None) -> str:
-    import json
-
     return json.dumps(fleet_to_data(fleet, rules_file), indent=2, ensure_ascii=False) + "\n"
 
 
 def fleet_to_xlsx(fleet: Fleet, rules_file: str | None = None) -> bytes:
     """The Drydock workbook of the fleet's designs (SHIPn per design, each under its faction's rules) plus a
     live Fleet sheet (:mod:`drydock.formats.excel.fleet_sheet`)."""
-    from drydock.core.fleet import rate_fleet
+    # lazy: openpyxl loads for workbooks only
     from drydock.formats.excel.fleet_sheet import write_fleet_sheet
     from drydock.formats.excel.write import to_xlsx
 
@@ -461,9 +456,6 @@ def read_side(spec: str) -> tuple[list[Design], list[Fleet]]:
 def library_changes(files: tuple[str, ...] | list[str], house: HouseRules, libraries: tuple[str, ...] | list[str],
                     *, explicit_rules: bool = False) -> list[tuple[str, Design, int, int]]:
     """(file, design, CR before, CR after) of every design that ``libraries``' profiles change."""
-    from drydock.core.validation import rate
-    from drydock.formats.library import library_override
-
     before = [i for i in read_inputs(files, house, explicit_rules=explicit_rules) if i.design is not None]
     with library_override(libraries):
         after = [i for i in read_inputs(files, house, explicit_rules=explicit_rules) if i.design is not None]
@@ -476,8 +468,6 @@ def library_changes(files: tuple[str, ...] | list[str], house: HouseRules, libra
 
 def rules_path_for(fleet: Fleet, output: str) -> str | None:
     """The fleet's house-rule file relative to where ``output`` is written (the working folder for '-')."""
-    import os
-
     if fleet.rules_file is None or fleet.file is None:
         return None
     target = os.path.abspath(os.path.join(os.path.dirname(fleet.file) or ".", fleet.rules_file))
@@ -488,8 +478,6 @@ def rules_path_for(fleet: Fleet, output: str) -> str | None:
 def convert_fleet(source: str, output: str, *, to: str | None = None, force: bool = False,
                   house: HouseRules | None = None, warn: Any = None) -> int:
     """Write the fleet in ``source`` to ``output`` (``-`` is standard output); returns the number of designs."""
-    from drydock.formats import format_named, write_atomic
-
     if output != "-" and (Path(output).is_dir() or output.endswith(("/", "\\"))):
         raise DrydockError(f"{output}: a fleet converts to one file (a fleet file or workbook), not a folder")
     fleet = read_fleet(source, house=house)
@@ -498,8 +486,6 @@ def convert_fleet(source: str, output: str, *, to: str | None = None, force: boo
     fmt = format_named(to) if to else format_for(output, default="yaml" if output == "-" else None)
     data = write_fleet(fleet, fmt.name, rules_path_for(fleet, output))
     if output == "-":
-        from drydock.formats.convert import _write_stdout
-
         _write_stdout(data)
     else:
         if Path(output).resolve() == Path(source).resolve():

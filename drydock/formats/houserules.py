@@ -16,8 +16,11 @@ from typing import Any
 
 from drydock import limits
 from drydock.core.rules import Ruleset
+from drydock.core.rules.companion import BUNDLED
 from drydock.core.rules.factions import HouseRules
-from drydock.errors import DrydockError, RulesError
+from drydock.core.rules.ruleset import _merge
+from drydock.errors import DrydockError, RulesError, yaml_hint
+from drydock.formats.files import open_regular
 
 MAX_RULES_BYTES = limits.RULES_FILE.value  # every sanity limit is listed in drydock/limits.py
 MAX_RULES_DEPTH = limits.RULES_DEPTH.value
@@ -25,15 +28,11 @@ MAX_RULES_DEPTH = limits.RULES_DEPTH.value
 
 def bundled_names() -> dict[str, str]:
     """Bundled ruleset name -> its one-line description (``drydock rules --list``)."""
-    from drydock.core.rules.companion import BUNDLED
-
     return {name: text for name, (text, _) in BUNDLED.items()}
 
 
 def is_bundled(path: str | Path | None) -> bool:
     """True when ``--rules`` names a bundled ruleset (a bare name such as ``companion``, not a path)."""
-    from drydock.core.rules.companion import BUNDLED
-
     return isinstance(path, str) and path in BUNDLED
 
 
@@ -41,8 +40,6 @@ def _with_base(data: Any, path: str | Path) -> Any:
     """A house-rule mapping with ``base: NAME`` merged over that bundled ruleset's data."""
     if not isinstance(data, dict) or "base" not in data:
         return data
-    from drydock.core.rules.companion import BUNDLED
-    from drydock.core.rules.ruleset import _merge
 
     data = dict(data)
     base = data.pop("base")
@@ -64,10 +61,7 @@ def load_house_rules(path: str | Path | None) -> HouseRules:
     if path is None:
         return HouseRules.book()
     if is_bundled(path):
-        from drydock.core.rules.companion import BUNDLED
-
         return HouseRules.from_data(BUNDLED[str(path)][1])
-    from drydock.formats.files import open_regular
 
     try:
         with open_regular(path) as fh:  # a FIFO, device or directory is refused, never waited on
@@ -98,6 +92,7 @@ def load_ruleset(path: str | Path | None) -> Ruleset:
 
 
 def _parse_yaml(text: str, path: str | Path) -> Any:
+    # lazy: PyYAML loads for YAML files only
     import yaml
 
     from drydock.formats.safeyaml import ScalarErrors
@@ -128,7 +123,6 @@ def _parse_yaml(text: str, path: str | Path) -> Any:
         line = getattr(getattr(exc, "problem_mark", None), "line", None)
         where = f"{path}:{line + 1}" if line is not None else str(path)
         problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]
-        from drydock.errors import yaml_hint
 
         raise RulesError(f"{where}: not valid YAML: {yaml_hint(problem)}") from None
     except RecursionError:

@@ -39,9 +39,10 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from drydock import limits
-from drydock.errors import DesignFileError, DrydockSyntaxError
+from drydock.core.messages import explain
+from drydock.errors import DesignFileError, DrydockError, DrydockSyntaxError
 from drydock.formats import read_text_capped
-from drydock.formats.files import in_run, on_new_run
+from drydock.formats.files import in_run, on_new_run, traded_path
 from drydock.formats.fileshape import ModeFile, key_path, trim_loc
 from drydock.formats.safeyaml import key_positions, load_json, yaml_documents
 from drydock.formats.text import parse_range, parse_stats
@@ -221,9 +222,6 @@ def load_library(path: str | Path, *, _stack: tuple[Path, ...] = (), _cache: dic
 
 def _traded(base: Path, relative: str, owner: str, key: str, line: int | None, col: int | None) -> Path:
     """A library path named inside a traded file: never a system file (its content is never quoted back)."""
-    from drydock.errors import DrydockError
-    from drydock.formats.files import traded_path
-
     try:
         return traded_path(base, relative, owner=owner, key=key)
     except DrydockError as exc:
@@ -309,8 +307,6 @@ def resolve_design(data: dict[str, Any], *, file: str | None,
         try:
             WeaponUseFile.model_validate(w)
         except ValidationError as exc:
-            from drydock.core.messages import explain
-
             inner, message, _ = explain(exc.errors(), WeaponUseFile)
             loc = ("weapons", i, *inner)
             line, col = where(lines, loc)
@@ -366,8 +362,6 @@ def validate_file(model: type[BaseModel], text: str, name: str, error: type[Dryd
     try:
         return model.model_validate(data), lines
     except ValidationError as exc:
-        from drydock.core.messages import explain
-
         loc, message, _ = explain(exc.errors(), model)
         line, col = where(lines, loc)
         raise error(f"key {key_path(loc)}: {message}", file=name, line=line, column=col) from None

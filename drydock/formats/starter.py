@@ -41,6 +41,7 @@ def blank_design() -> Design:
 
 def blank_workbook() -> bytes:
     """A blank live workbook (``.xlsx`` bytes): one SHIP sheet with empty weapon and system rows to fill in."""
+    # lazy: openpyxl loads for workbooks only
     from drydock.formats.excel.write import to_xlsx
 
     return to_xlsx(blank_design())

@@ -14,8 +14,10 @@ from typing import Any
 
 from drydock.core.model import Design
 from drydock.core.rules import Ruleset
+from drydock.core.suggest import did_you_mean
 from drydock.errors import DesignFileError
 from drydock.formats.native import design_from_data, design_to_data
+from drydock.formats.safeyaml import load_yaml
 from drydock.limits import to_int
 
 _PART = re.compile(r"([^.\[\]]+)|\[([^\]]*)\]")
@@ -40,7 +42,6 @@ def parse_setting(text: str) -> tuple[list[str | int], Any]:
     if not path:
         raise DesignFileError("a setting's KEY must name a field, e.g. engines=5 or weapons[0].range=4-8-12",
                               file="--set", text=text)
-    from drydock.formats.safeyaml import load_yaml
 
     try:  # with drydock's limits on numbers, nesting and aliases (issue 10)
         docs = load_yaml(raw) if raw.strip() else [""]
@@ -60,7 +61,6 @@ def _step(node: Any, part: str | int, text: str) -> Any:
             if isinstance(item, dict) and str(item.get("name", "")).lower() == str(part).lower():
                 return i
         names = [str(item.get("name")) for item in node if isinstance(item, dict)]
-        from drydock.core.suggest import did_you_mean
 
         raise DesignFileError(f"no item named {part!r}{did_you_mean(str(part), names)}", file="--set", text=text)
     if isinstance(node, dict):

@@ -13,6 +13,10 @@ from fractions import Fraction
 from functools import cache
 from typing import Any
 
+from jinja2 import Environment, FileSystemLoader, StrictUndefined
+from markupsafe import Markup
+
+from drydock.errors import inline
 from drydock.insight.numbers import pct, text
 from drydock.resources import templates_dir
 
@@ -23,18 +27,12 @@ Number = Fraction | int | float
 
 @cache
 def environment() -> Any:
-    from jinja2 import Environment, FileSystemLoader, StrictUndefined
-
     return Environment(loader=FileSystemLoader(str(templates_dir() / "insight")), autoescape=True,
                        undefined=StrictUndefined, trim_blocks=False, lstrip_blocks=False, finalize=_inline)
 
 
 def _inline(value: Any) -> Any:
     """Every text a template prints passes :func:`~drydock.errors.inline` (our own markup passes as it is)."""
-    from markupsafe import Markup
-
-    from drydock.errors import inline
-
     return inline(value) if isinstance(value, str) and not isinstance(value, Markup) else value
 
 

@@ -12,8 +12,10 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable
+from importlib.metadata import version
 from typing import Any
 
+from drydock.engine.montecarlo import build_matchup
 from drydock.errors import DrydockError
 from drydock.insight.chunks import fight_chunk, pairing_options
 
@@ -27,6 +29,7 @@ _LOCAL = threading.local()  # per worker thread: the designs of the current tour
 
 def _client(address: str) -> Any:
     try:
+        # lazy: optional dependency (the cluster extra)
         from distributed import Client
     except ImportError:
         raise DrydockError("--scheduler needs Dask distributed: pip install 'drydock[cluster]'") from None
@@ -37,8 +40,6 @@ def _client(address: str) -> Any:
 
 
 def _version() -> str:
-    from importlib.metadata import version
-
     return version("drydock")
 
 
@@ -62,8 +63,6 @@ def cluster_chunk(task: Task, payload: dict[str, Any]) -> list[int]:
     i, j, seed, start, stop = task
     m = _LOCAL.matchups.get((i, j))
     if m is None:
-        from drydock.engine.montecarlo import build_matchup
-
         d = payload["designs"]
         opts = pairing_options(payload["opts"], payload["doctrines"], i, j)
         m = _LOCAL.matchups[(i, j)] = build_matchup([d[i]], [d[j]], **opts)
@@ -81,6 +80,7 @@ def run_on_cluster(address: str, tasks: list[Task], payload: dict[str, Any],
         workers = check_workers(client, address)
         if not tasks:
             return workers
+        # lazy: optional dependency (the cluster extra)
         from distributed import as_completed
 
         shared = client.scatter(payload, broadcast=True, hash=False)

@@ -11,8 +11,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from markupsafe import Markup
+
 from drydock.engine.observe import LOSS_KINDS
 from drydock.errors import DrydockError
+from drydock.formats import write_atomic
+from drydock.insight.analyze import ARC_SHIELD
 from drydock.insight.charts import (
     PALETTE,
     Bar,
@@ -49,8 +53,6 @@ class Page:
     main_chart: str  # the chart written for an ``.svg`` report
 
     def html(self, for_pdf: bool = False) -> str:
-        from markupsafe import Markup
-
         sections = [{"heading": s.heading, "text": s.text, "tables": s.tables, "notes": s.notes,
                      "figures": [Markup(f) for f in s.figures]} for s in self.sections]  # our own escaped SVG
         page = {"title": self.title, "subtitle": self.subtitle, "sections": sections}
@@ -65,11 +67,10 @@ def check_report_path(path: str) -> None:
 
 def write_report(path: str, page: Page, force: bool = False) -> None:
     """Write ``page`` as HTML, PDF or (its main chart) SVG, chosen by the extension; atomically."""
-    from drydock.formats import write_atomic
-
     check_report_path(path)
     suffix = Path(path).suffix.lower()
     if suffix == ".pdf":
+        # lazy: printing only (WeasyPrint, pikepdf, fontTools)
         from drydock.render.pdf import html_pdf
 
         write_atomic(path, html_pdf(page.html(for_pdf=True)), force=force)
@@ -148,8 +149,6 @@ def battle_page(d: dict[str, Any], rates: list[tuple[str, Any, float, float]], s
 # ------------------------------------------------------------------ analysis
 def analysis_page(analyses: list[Any], shields: tuple[int, ...] = (0, 2, 4)) -> Page:
     """The ``drydock analyze --report`` page: damage by range (designs overlaid), arcs, SU, endurance."""
-    from drydock.insight.analyze import ARC_SHIELD
-
     sections = []
     dmg = Section("Expected damage per turn by range",
                   text=["Exact expectation of boxes marked on a target in the arc of every bank (solid: no screens; "

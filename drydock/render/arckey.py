@@ -14,6 +14,7 @@ from __future__ import annotations
 import math
 
 from drydock.core.rules import Ruleset
+from drydock.resources import templates_dir
 
 #: Component arcs A-F: label bearing (degrees, the middle of the sector between two rows).
 AF_BEARINGS = {"B": 30, "D": 90, "F": 150, "E": 210, "C": 270, "A": 330}
@@ -48,6 +49,7 @@ def _ship(c: float) -> str:
 
 def _text(font: object, text: str, x: float, y: float, size: float) -> str:
     """``text`` centred on (x, y) as outlines of the bundled font (no font needed to draw the key)."""
+    # lazy: printing only (WeasyPrint, pikepdf, fontTools)
     from fontTools.pens.svgPathPen import SVGPathPen
 
     glyphs = font.getGlyphSet()  # type: ignore[attr-defined]
@@ -70,9 +72,8 @@ def _text(font: object, text: str, x: float, y: float, size: float) -> str:
 
 def key_svg(size: float = KEY_MM) -> str:
     """The two diagrams side by side: component arcs A-L, defensive arcs; letters as font outlines."""
+    # lazy: printing only (WeasyPrint, pikepdf, fontTools)
     from fontTools.ttLib import TTFont
-
-    from drydock.resources import templates_dir
 
     bold = TTFont(templates_dir() / "fonts" / "DejaVuSansCondensed-Bold.ttf")
     plain = TTFont(templates_dir() / "fonts" / "DejaVuSansCondensed.ttf")

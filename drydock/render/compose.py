@@ -216,6 +216,7 @@ class _Assembler:
     """Builds the output PDF (pikepdf) from laid-out pages, each source page becoming one reusable form XObject."""
 
     def __init__(self, page_w: float, page_h: float) -> None:
+        # lazy: printing only (WeasyPrint, pikepdf, fontTools)
         import pikepdf
 
         self.pdf = pikepdf.new()
@@ -225,6 +226,7 @@ class _Assembler:
         self.fonts: Any = None
 
     def source(self, key: int, pdf: bytes) -> Any:
+        # lazy: printing only (WeasyPrint, pikepdf, fontTools)
         import pikepdf
 
         if key not in self.sources:  # kept open until the booklet is saved
@@ -241,6 +243,7 @@ class _Assembler:
     def page(self, placed: list[tuple[Any, float, float]], ops_after: str = "") -> None:
         """A page drawing each form at (x, y) mm from the page's top-left corner (its own top-left there), then
         the vector content ``ops_after`` (PDF user space)."""
+        # lazy: printing only (WeasyPrint, pikepdf, fontTools)
         import pikepdf
 
         w, h = self.size
@@ -261,6 +264,7 @@ class _Assembler:
 
     def links(self, links: list[tuple[int, float, float, float, float, int]]) -> None:
         """Link annotations: (page index, box in CSS px from the top left, target page index)."""
+        # lazy: printing only (WeasyPrint, pikepdf, fontTools)
         import pikepdf
 
         h = self.size[1]
@@ -277,6 +281,7 @@ class _Assembler:
     def outline(self, marks: list[tuple[int, str, int, float]]) -> None:
         """Bookmarks: (level, label, page index, height in CSS px from the page's top), a deeper level nested
         under the last shallower one."""
+        # lazy: printing only (WeasyPrint, pikepdf, fontTools)
         from pikepdf import OutlineItem, PageLocation
 
         with self.pdf.open_outline() as outline:

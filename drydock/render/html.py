@@ -18,6 +18,7 @@ import itertools
 from dataclasses import dataclass
 from typing import Any
 
+import jinja2
 from markupsafe import Markup
 
 from drydock.errors import DrydockError
@@ -227,8 +228,6 @@ def layout_items(booklet: Booklet) -> list[Item]:
 
 def environment() -> Any:
     """The jinja2 environment: bundled templates only, autoescape on, undefined names are errors."""
-    import jinja2
-
     env = jinja2.Environment(
         loader=jinja2.FileSystemLoader(str(templates_dir())),
         autoescape=True,

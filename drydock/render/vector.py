@@ -68,6 +68,7 @@ fonts by ``python -m drydock.render.vector`` (a test checks they agree), so that
 
 def subset_font(name: str) -> EmbeddedFont:
     """The bundled font ``name`` (a key of :data:`FONTS`) subset to :data:`ALPHABET` with fontTools (the generator)."""
+    # lazy: printing only (WeasyPrint, pikepdf, fontTools)
     from fontTools import subset
     from fontTools.ttLib import TTFont
 
@@ -131,6 +132,7 @@ def font(name: str) -> EmbeddedFont:
 
 def font_resources(pdf: Any) -> Any:
     """A ``/Font`` resource dictionary with the vector fonts, made in the pikepdf ``pdf`` (once per booklet)."""
+    # lazy: printing only (WeasyPrint, pikepdf, fontTools)
     from pikepdf import Array, Dictionary, Name, Stream
 
     fonts = Dictionary()
@@ -307,6 +309,7 @@ def footer_ops(number: int, total: int, page_w_mm: float, page_h_mm: float, marg
 
 def save(pdf: Any) -> bytes:
     """A pikepdf document as compact, reproducible PDF bytes (the same input gives the same bytes)."""
+    # lazy: printing only (WeasyPrint, pikepdf, fontTools)
     from pikepdf import ObjectStreamMode
 
     out = BytesIO()
@@ -316,6 +319,7 @@ def save(pdf: Any) -> bytes:
 
 def stamp_pages(pdf: bytes, ops: list[str]) -> bytes:
     """``pdf`` with ``ops[i]`` drawn over page ``i`` (after its own content, in a clean graphics state)."""
+    # lazy: printing only (WeasyPrint, pikepdf, fontTools)
     import pikepdf
 
     doc = pikepdf.open(BytesIO(pdf))

@@ -37,6 +37,7 @@ def require_weasyprint() -> None:
     Everything else (rating, checking, Drake, YAML, workbooks, battles) works without them.
     """
     try:
+        # lazy: printing only (WeasyPrint, pikepdf, fontTools)
         import weasyprint  # noqa: F401
     except (ImportError, OSError) as exc:  # OSError: WeasyPrint is installed but cannot load Pango
         raise DrydockError(f"printing needs WeasyPrint and its Pango library, which could not be loaded "
@@ -46,6 +47,7 @@ def require_weasyprint() -> None:
 
 def _fetcher_class() -> type:
     require_weasyprint()
+    # lazy: printing only (WeasyPrint, pikepdf, fontTools)
     from weasyprint.urls import URLFetcher, URLFetcherResponse
 
     class BundleFetcher(URLFetcher):
@@ -108,6 +110,7 @@ def document(html: str, fetcher: Any, css: str | None = None) -> Any:
     reused by every later document of this process with the same stylesheet and fetcher.
     """
     require_weasyprint()
+    # lazy: printing only (WeasyPrint, pikepdf, fontTools)
     from weasyprint import HTML
 
     base = templates_dir().resolve().as_uri() + "/"
@@ -120,6 +123,7 @@ def document(html: str, fetcher: Any, css: str | None = None) -> Any:
 
 def stylesheet(css: str, fetcher: Any) -> Any:
     """The parsed stylesheet ``css`` (and its fonts, loaded once), kept for every later document of this process."""
+    # lazy: printing only (WeasyPrint, pikepdf, fontTools)
     from weasyprint import CSS
     from weasyprint.text.fonts import FontConfiguration
 

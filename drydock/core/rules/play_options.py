@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from drydock.core.suggest import did_you_mean
 from drydock.errors import DrydockError
 
 
@@ -237,8 +238,6 @@ def _norm(section: str) -> str:
 
 def lookup(section: str, kind: str | None = None) -> PlayOption:
     """The entry for ``section`` ("E.1", "e.1"), or a DrydockError naming it and the known sections."""
-    from drydock.core.suggest import did_you_mean
-
     entry = BY_SECTION.get(_norm(section))
     if entry is None or (kind is not None and entry.kind != kind) or (kind is None and entry.kind == "scenario"):
         wanted = [o.section for o in OPTIONS if (o.kind == kind if kind else o.kind != "scenario")]

@@ -17,8 +17,12 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, PlainValidator, ValidationError, model_validator
 
+from drydock.core.messages import explain
 from drydock.core.rules.formula import Exact, Formula, ceil, exact
+from drydock.core.rules.names import check_names
+from drydock.core.rules.play_rules import PlayRules
 from drydock.core.rules.unity import UNITY
+from drydock.core.suggest import did_you_mean
 from drydock.errors import RulesError
 
 #: Every weapon variable, given to every weapon formula (bsur, seeking_addition, defensive_addition):
@@ -203,8 +207,6 @@ class Ruleset:
         try:
             self.data = RulesData.model_validate(data)
         except ValidationError as exc:
-            from drydock.core.messages import explain
-
             loc, message, given = explain(exc.errors(), RulesData)
             where = ".".join(str(p) for p in loc)
             shown = f": {given!r}" if isinstance(given, (str, int, float)) else ""
@@ -263,7 +265,6 @@ class Ruleset:
                 raise RulesError(f"rules entry {where}: expected the keys fwd, port, stbd, aft")
         self.battle_sizes = [int(x) for x in _get(d.battle_sizes, "battle_sizes", "limits", list)
                              if isinstance(x, int) and not isinstance(x, bool)]
-        from drydock.core.rules.play_rules import PlayRules
 
         self.play = PlayRules.from_data(d.play, d.battle_sizes)
         self.systems = d.systems
@@ -326,11 +327,8 @@ class Ruleset:
             raise RulesError("a house-rule file must be a mapping of rules entries")
         unknown = set(overrides) - set(UNITY)
         if unknown:
-            from drydock.core.suggest import did_you_mean
-
             raise RulesError("unknown rules entries: " + ", ".join(
                 f"{k}{did_you_mean(str(k), UNITY)}" for k in sorted(map(str, unknown))))
-        from drydock.core.rules.names import check_names
 
         check_names(overrides)
         _check_new_names(overrides)
@@ -420,8 +418,6 @@ _UNITY: Ruleset | None = None
 def _check_new_names(overrides: dict[str, Any]) -> None:
     """A house rule may add a trait or system, but one that lacks what a new entry needs and is spelt
     like an existing one is a typo: say which (``systems.Hyperdrve`` -> Hyperdrive)."""
-    from drydock.core.suggest import did_you_mean
-
     for table, needs in (("traits", "name"), ("systems", "type")):
         entries = overrides.get(table)
         if not isinstance(entries, dict):

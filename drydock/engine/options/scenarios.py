@@ -6,6 +6,9 @@ from __future__ import annotations
 from typing import Any
 
 from drydock.engine.dice import d6
+from drydock.engine.hexgrid import to_offset
+from drydock.engine.movement import execute
+from drydock.engine.orders_menu import candidate_moves
 from drydock.engine.ships import ShipSpec
 from drydock.errors import DrydockError
 
@@ -84,8 +87,6 @@ EXIT_EDGE = {"S.2": "west", "S.7": "east"}
 
 def edge_of(q: int, r: int, width: int) -> str | None:
     """Which short edge (west / east) a position off the board lies beyond; None for a long edge or on board."""
-    from drydock.engine.hexgrid import to_offset
-
     col, _ = to_offset(q, r)
     return "west" if col < 0 else "east" if col >= width else None
 
@@ -93,10 +94,6 @@ def edge_of(q: int, r: int, width: int) -> str | None:
 def run_for_edge(ship: Any, edge: str, board: tuple[int, int], legal: Any, cap: int) -> Any:
     """S.2 / S.7 doctrine: the legal order of the menu that leaves by ``edge`` (fastest first), else the one that
     ends nearest to it, faster breaking ties; never one that leaves by another edge."""
-    from drydock.engine.hexgrid import to_offset
-    from drydock.engine.movement import execute
-    from drydock.engine.orders_menu import candidate_moves
-
     w, h = board
     best = None
     best_key: tuple = ()

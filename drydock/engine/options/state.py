@@ -6,6 +6,7 @@ exactly as before (same dice, same log).
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import Any
 
 from drydock.engine import systems
@@ -527,8 +528,6 @@ class OptionState:
 
 def _nebula_range(s: ShipState, increase: str) -> Any:
     """G.4: ranges +50% rounded up; long range sensors cancel it (but do not reduce the range further)."""
-    from fractions import Fraction
-
     f = Fraction(increase)
 
     def eff(rng: int, target: Any = None) -> int:

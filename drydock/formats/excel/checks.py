@@ -13,6 +13,7 @@ from typing import Any
 
 from drydock.core.model import Design
 from drydock.core.rules import Ruleset
+from drydock.core.validation import _check_mode
 from drydock.formats.excel import layout as L
 from drydock.formats.excel.literals import contains, equals, text
 
@@ -95,8 +96,6 @@ def weapon_checks(r: int, rules: Ruleset) -> str:
 
 def mode_codes(mode: Any, rules: Ruleset) -> str:
     """drydock's codes for one weapon mode, in the order :func:`weapon_checks` writes them."""
-    from drydock.core.validation import _check_mode
-
     found: list[Any] = []
     _check_mode(mode, rules, "", "", found.append)
     got = {p.code for p in found}

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from openpyxl.utils import get_column_letter
 from openpyxl.worksheet.worksheet import Worksheet
 
 from drydock.core.model import Design
@@ -40,8 +41,6 @@ _CAT_NAME = L.CATALOGUE_COLUMNS["name"][0]
 
 
 def _col(n: int) -> str:
-    from openpyxl.utils import get_column_letter
-
     return get_column_letter(n)
 
 

@@ -11,14 +11,17 @@ and warn when they differ from the rules given.
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from openpyxl.formatting.rule import FormulaRule
 from openpyxl.styles import PatternFill
 
 from drydock.core.fleet import Fleet, FleetRating
+from drydock.core.rules.factions import HouseRules
 from drydock.formats.excel import layout as L
 from drydock.formats.excel.cells import COMPUTED, INPUT, Cells
+from drydock.formats.houserules import load_house_rules
 
 FLEET_SHEET = "Fleet"
 #: Labels of the head rows (column A), then the table's header row.
@@ -106,11 +109,6 @@ def workbook_rules(head: dict[str, Any], path: Any, house: Any, designs: list[An
     workbook, as a fleet file's ``rules:``). When the rules used are not those the workbook was written
     under, a warning names both.
     """
-    from pathlib import Path
-
-    from drydock.core.rules.factions import HouseRules
-    from drydock.formats.houserules import load_house_rules
-
     named = head.get("Rules file")
     rules_file = str(named).strip() if named not in (None, "") else None
     warnings: list[str] = []

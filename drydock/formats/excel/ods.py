@@ -25,6 +25,7 @@ from drydock import limits
 from drydock.errors import quote
 from drydock.formats.excel import layout as L
 from drydock.formats.excel.values import ValueBook, ValueSheet
+from drydock.formats.excel.xmlscan import check_elements
 
 #: Columns read (A..M), as the xlsx reader: the Weapons library is the widest input table.
 MAX_COL = 13
@@ -55,7 +56,6 @@ def load_ods(data: bytes) -> ValueBook:
         raise OdsError(f"not an OpenDocument spreadsheet ({type(exc).__name__}: {exc})") from None
     if info.file_size > limits.XLSX_PART.value:
         raise limits.LimitError("workbook part content.xml", limits.XLSX_PART, value=f"{info.file_size:,} bytes")
-    from drydock.formats.excel.xmlscan import check_elements
 
     try:
         with zf.open("content.xml") as fh:  # counted by expat first: fast, and no tree at all

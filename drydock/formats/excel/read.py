@@ -14,6 +14,8 @@ import zipfile
 from io import BytesIO
 from typing import Any
 
+from openpyxl import load_workbook
+
 from drydock import limits
 from drydock.core.arcs import parse_bank
 from drydock.core.model import ArcValues, Battery, Design, StatedValues, SystemEntry, TechLevels, WeaponMode
@@ -21,7 +23,9 @@ from drydock.core.rules import Ruleset
 from drydock.core.sanity import check_design
 from drydock.errors import DrydockError, DrydockSyntaxError, InvalidValueError
 from drydock.formats.excel import layout as L
+from drydock.formats.excel.ods import OdsError, load_ods
 from drydock.formats.excel.values import FormulaInInput, ValueBook, ValueSheet
+from drydock.formats.excel.xmlscan import check_elements, formula_cells, sheet_parts
 from drydock.formats.text import complete_range, parse_range, parse_traits
 
 
@@ -62,8 +66,6 @@ _WORKSHEET_PART = re.compile(r"xl/worksheets/[^/]+\.xml")
 
 def _load_values(data: bytes, file: str | None) -> ValueBook:
     """The values of the SHIP and Weapons sheets, read row by row within the cells budget."""
-    from openpyxl import load_workbook
-
     budget = limits.XLSX_CELLS.value
     try:
         wb = load_workbook(BytesIO(data), data_only=True, read_only=True)
@@ -96,8 +98,6 @@ def _load_values(data: bytes, file: str | None) -> ValueBook:
 
 def _add_formulas(data: bytes, sheets: list[ValueSheet]) -> None:
     """Note which cells of the read sheets hold formulas (an input cell that does is refused when read)."""
-    from drydock.formats.excel.xmlscan import formula_cells, sheet_parts
-
     with zipfile.ZipFile(BytesIO(data)) as archive:
         parts = sheet_parts(archive)
         for sheet in sheets:
@@ -123,7 +123,6 @@ def _check_parts(data: bytes, file: str | None, kind: str = "xlsx") -> None:
     for info in infos:
         if kind == "xlsx" and info.filename.endswith((".xml", ".rels")) and not _WORKSHEET_PART.fullmatch(
                 info.filename):  # parsed whole by openpyxl (shared strings, styles ...): elements counted first
-            from drydock.formats.excel.xmlscan import check_elements
 
             try:
                 with archive.open(info) as fh:
@@ -148,8 +147,6 @@ def _check_parts(data: bytes, file: str | None, kind: str = "xlsx") -> None:
 
 def from_ods(data: bytes, *, file: str | None = None, rules: Ruleset | None = None) -> list[Design]:
     """Every design in a drydock workbook saved by LibreOffice as ``.ods`` (same layout, same reader)."""
-    from drydock.formats.excel.ods import OdsError, load_ods
-
     rules = rules or Ruleset.unity()
     if isinstance(data, str):
         raise WorkbookError("not a valid ods workbook (text, not a zip file)", file=file)

@@ -20,7 +20,7 @@ from drydock.core.model import ArcValues, Design
 from drydock.core.rules import Ruleset
 from drydock.formats.excel import layout as L
 from drydock.formats.excel.cells import COMPUTED, WORKING, Cells
-from drydock.formats.excel.checks import bank_checks, ship_problems
+from drydock.formats.excel.checks import bank_checks, bank_codes, sheet_codes, ship_problems
 from drydock.formats.excel.formulas import Untranslatable, ceil_x, number, tenth_x, to_excel
 from drydock.formats.excel.literals import equals_cell, lookup_value
 
@@ -269,7 +269,6 @@ class ShipWriter:
     def _bank_codes(self, item: dict[str, Any] | None) -> str:
         if item is None:
             return ""
-        from drydock.formats.excel.checks import bank_codes
 
         return bank_codes(item, self.d, self.r, self.rules)
 
@@ -448,8 +447,6 @@ def _track_formula(value: str, top: int) -> str:
 
 
 def _codes(r: Rating, rules: Ruleset) -> str:
-    from drydock.formats.excel.checks import sheet_codes
-
     found = {p.code for p in r.problems}
     shown = [c for c in sheet_codes(rules) if c in found]
     return " ".join(shown) or "none"

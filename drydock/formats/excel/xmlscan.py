@@ -11,6 +11,9 @@ from __future__ import annotations
 import xml.parsers.expat
 import zipfile
 from typing import IO
+from xml.etree import ElementTree as ET
+
+from openpyxl.utils.cell import column_index_from_string, coordinate_from_string
 
 from drydock import limits
 
@@ -53,8 +56,6 @@ _PKG = "{http://schemas.openxmlformats.org/package/2006/relationships}"
 
 def sheet_parts(archive: zipfile.ZipFile) -> dict[str, str]:
     """Sheet title -> its part in the zip (``xl/worksheets/sheet1.xml``), from the workbook and its relations."""
-    from xml.etree import ElementTree as ET
-
     try:
         book = ET.fromstring(archive.read("xl/workbook.xml"))
         rels = ET.fromstring(archive.read("xl/_rels/workbook.xml.rels"))
@@ -71,8 +72,6 @@ def sheet_parts(archive: zipfile.ZipFile) -> dict[str, str]:
 
 def formula_cells(fh: IO[bytes], max_row: int, max_col: int) -> dict[tuple[int, int], str]:
     """(row, column) -> formula text of every formula cell within ``max_row`` x ``max_col`` of a worksheet part."""
-    from openpyxl.utils.cell import column_index_from_string, coordinate_from_string
-
     found: dict[tuple[int, int], str] = {}
     state: dict[str, object] = {"cell": None, "in_f": False, "text": []}
     parser = xml.parsers.expat.ParserCreate()

@@ -11,14 +11,18 @@ from __future__ import annotations
 
 import json
 import math
+import re
 from decimal import Decimal
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
+from drydock import limits
+from drydock.core.advice import system_suggestion
 from drydock.core.model import SystemEntry
+from drydock.core.problems import Problem
 from drydock.core.rules import Ruleset
-from drydock.errors import DrydockSyntaxError
+from drydock.errors import DesignFileError, DrydockSyntaxError
 from drydock.formats.legacy import tables
 from drydock.formats.legacy.convert import ConversionReport, round_half_up, start_report
 from drydock.formats.legacy.nova import NovaBattery, NovaDisplay
@@ -193,8 +197,6 @@ def convert_nova(display: NovaDisplay, rules: Ruleset | None = None) -> tuple[No
 
 def check_nova_record(r: NovaRecord, *, file: str | None = None) -> NovaRecord:
     """Sanity limits (:mod:`drydock.limits`) on every count a Nova record prints as boxes or lists."""
-    from drydock import limits
-
     what = r.class_name[:60] or "Nova record"
     for key in ("armor", "hull", "system_boxes", "weapon_hit_boxes", "engines", "ecm_rating"):
         limits.check(f"{what}: {key}", getattr(r, key), limits.HULL, file=file)
@@ -255,7 +257,6 @@ def _weapon(b: NovaBattery, rep: ConversionReport, legacy) -> NovaWeapon:  # typ
 
 def _systems(display: NovaDisplay, rules: Ruleset, rep: ConversionReport,
              legacy) -> tuple[list[SystemEntry], list[NovaWeapon]]:  # type: ignore[no-untyped-def]
-    import re
 
     qty: dict[str, int] = {}
     drones: list[NovaWeapon] = []
@@ -307,9 +308,6 @@ def _systems(display: NovaDisplay, rules: Ruleset, rep: ConversionReport,
 def check_record(record: NovaRecord, rules: Ruleset | None = None) -> list[Any]:
     """What ``drydock check`` reports for a Nova record (X.2): it is not rated by Appendix A, so only the
     record's own sense is checked (hull size, readable shields and CR, known systems, banked weapons)."""
-    from drydock.core.advice import system_suggestion
-    from drydock.core.problems import Problem
-
     rules = rules or Ruleset.unity()
     out = []
     if not rules.hull_min <= record.hull <= rules.hull_max:
@@ -340,6 +338,7 @@ def _dump(records: list[NovaRecord]) -> list[dict[str, Any]]:
 
 def to_yaml(records: list[NovaRecord]) -> str:
     """Nova records as YAML (a list of mappings, each with ``kind: nova``)."""
+    # lazy: PyYAML loads for YAML files only
     import yaml
 
     return yaml.safe_dump(_dump(records), sort_keys=False, allow_unicode=True, width=100)
@@ -364,6 +363,7 @@ def _load(data: Any, file: str | None) -> list[NovaRecord]:
 
 
 def from_yaml(text: str, *, file: str | None = None) -> list[NovaRecord]:
+    # lazy: PyYAML loads for YAML files only
     from drydock.formats.safeyaml import load_yaml
 
     docs = _as_record_error(load_yaml, text, file)
@@ -371,6 +371,7 @@ def from_yaml(text: str, *, file: str | None = None) -> list[NovaRecord]:
 
 
 def from_json(text: str, *, file: str | None = None) -> list[NovaRecord]:
+    # lazy: PyYAML loads for YAML files only
     from drydock.formats.safeyaml import load_json
 
     return _load(_as_record_error(load_json, text, file), file)
@@ -378,8 +379,6 @@ def from_json(text: str, *, file: str | None = None) -> list[NovaRecord]:
 
 def _as_record_error(load: Any, text: str, file: str | None) -> Any:
     """YAML/JSON read with drydock's limits; a syntax error becomes a :class:`NovaRecordFileError`."""
-    from drydock.errors import DesignFileError
-
     try:
         return load(text, file=file)
     except DesignFileError as exc:
