@@ -153,42 +153,14 @@ def check(files: tuple[str, ...], source: str | None, rules_file: str | None, li
     its battle size (FLEET_OVER_LIMIT, 2.2). A Nova record (X.2) is checked for its own sense.
     """
     # lazy: keeps --help fast
+    from drydock.cli.check_files import check_files
     from drydock.cli.preflight import check_inputs
-    from drydock.core.fleet import validate_fleet
-    from drydock.core.validation import validate
-    from drydock.formats.legacy.nova_record import check_record
-    from drydock.formats.library import library_override
 
     check_inputs(files, source)
-    illegal = False
-    with library_override(libraries):
-        for item in _inputs(files, rules_file, source=source):
-            if item.warning is not None:
-                click.echo(one_line(f"drydock: warning: {item.warning}"), err=True)
-                continue
-            error = item.error
-            if error is None:
-                try:
-                    if item.design is None:
-                        problems, label = validate_fleet(item.fleet), item.fleet.name or "fleet"
-                    elif _is_nova(item.design):
-                        problems = check_record(item.design, item.rules)
-                        label = f"Nova record {item.design.class_name or '?'}"
-                    else:
-                        problems, label = validate(item.design, item.rules), item.design.class_name or "?"
-                except DrydockError as exc:
-                    error = f"{item.name}: {exc}"
-            if error is not None:
-                report_error(error)
-                illegal = True
-                continue
-            for p in problems:
-                tag = "" if p.is_error else " (warning)"
-                click.echo(printable(f"{item.name}: {p.code} {label}: {p.message}{tag}", keep_newlines=False))
-                illegal = illegal or p.is_error
-    if libraries:
-        click.echo(_library_report(files, rules_file, libraries), nl=False)
-    sys.exit(1 if illegal else 0)
+    result = check_files(files, rules_file, source=source, libraries=libraries)
+    for err, line in result.output:
+        click.echo(line, err=err)
+    sys.exit(result.exit_status)
 
 
 @click.command()
