@@ -8,8 +8,9 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from drydock.cli.legacy import legacy_convert, run_legacy_conversion
+from drydock.cli.main import cli
 from drydock.convert import batch
+from drydock.convert.run import convert_legacy
 from drydock.errors import DrydockError
 from drydock.formats import read_designs
 from drydock.formats.legacy.nova_record import from_yaml
@@ -43,13 +44,13 @@ def test_generated_folder_every_good_design_converts_every_broken_one_is_located
             assert res.reports[0].stated_cr == e.cr and res.reports[0].unity_cr is not None
 
 
-def test_run_writes_outputs_report_and_exit_status(generated, tmp_path, capsys):
+def test_run_writes_outputs_report_and_exit_status(generated, tmp_path):
     folder, expected = generated
     out = tmp_path / "out"
-    code = run_legacy_conversion([str(folder)], source="admiralty", outdir=str(out), to="yaml", progress=False)
-    assert code == 1  # nine files failed
-    printed = capsys.readouterr().out
-    assert "300 designs: 291 ok, 0 partial (unreadable parts), 9 failed" in printed
+    run = convert_legacy([str(folder)], source="admiralty", outdir=str(out), to="yaml")
+    assert run.exit_status == 1  # nine files failed
+    assert "300 designs: 291 ok, 0 partial (unreadable parts), 9 failed" in run.summary
+    assert run.report_path == out / "report.md" and run.ssd_path is None
     assert len(list(out.glob("*.yaml"))) == 291
     good = next(e for e in expected if not e.error_line)
     (design,) = read_designs(out / f"{good.path.stem}.yaml")
@@ -58,14 +59,13 @@ def test_run_writes_outputs_report_and_exit_status(generated, tmp_path, capsys):
     bad = next(e for e in expected if e.error_line)
     assert f"{bad.path}:{bad.error_line}:" in report
     # existing outputs are never overwritten without --force
-    code = run_legacy_conversion([str(good.path)], source="admiralty", outdir=str(out), to="yaml",
-                                 report="again.csv", progress=False)
-    assert code == 1 and "already exists (use --force" in capsys.readouterr().out
+    run = convert_legacy([str(good.path)], source="admiralty", outdir=str(out), to="yaml", report="again.csv")
+    assert run.exit_status == 1 and "already exists (use --force" in run.summary
     with pytest.raises(DrydockError, match="report.md: already exists"):  # refused before converting anything
-        run_legacy_conversion([str(good.path)], source="admiralty", outdir=str(out), to="yaml", progress=False)
-    code = run_legacy_conversion([str(good.path)], source="admiralty", outdir=str(out), to="yaml",
-                                 report="again2.csv", force=True, progress=False)
-    assert code == 0
+        convert_legacy([str(good.path)], source="admiralty", outdir=str(out), to="yaml")
+    run = convert_legacy([str(good.path)], source="admiralty", outdir=str(out), to="yaml", report="again2.csv",
+                         force=True)
+    assert run.exit_status == 0
     rows = list(csv.DictReader(io.StringIO((out / "again2.csv").read_text(encoding="utf-8"))))
     assert [r["status"] for r in rows] == ["ok"] and rows[0]["stated_cr"] == str(good.cr)
 
@@ -77,7 +77,7 @@ def test_samples_through_click(tmp_path):
         shutil.copy(FIX / name, src / name)
     (src / "garbage.txt").write_bytes(b"\xff\xfe not text")
     out = tmp_path / "out"
-    result = CliRunner().invoke(legacy_convert, ["--from", "admiralty", str(src), "-o", str(out), "--to", "json",
+    result = CliRunner().invoke(cli, ["convert", "--from", "admiralty", str(src), "-o", str(out), "--to", "json",
                                                  "--report", "report.csv"])
     assert result.exit_code == 1, result.output
     assert "garbage.txt: not a UTF-8 text file" in result.output
@@ -91,23 +91,23 @@ def test_samples_through_click(tmp_path):
     (design,) = read_designs(out / "razorthorn-houseruled.json")
     assert any("Increased Hits" in n for n in design.notes)
     # outputs never replace inputs
-    result = CliRunner().invoke(legacy_convert, ["--from", "admiralty", str(src / "dumbo-v1.txt"), "-o", str(src),
+    result = CliRunner().invoke(cli, ["convert", "--from", "admiralty", str(src / "dumbo-v1.txt"), "-o", str(src),
                                                  "--to", "json"])
     assert (src / "dumbo-v1.json").exists()
 
 
 def test_nova_through_click_and_bad_options(tmp_path):
     out = tmp_path / "out"
-    result = CliRunner().invoke(legacy_convert, ["--from", "nova", str(FIX / "nova-majestic-rulebook.txt"),
+    result = CliRunner().invoke(cli, ["convert", "--from", "nova", str(FIX / "nova-majestic-rulebook.txt"),
                                                  "-o", str(out)])
     assert result.exit_code == 0, result.output
     (rec,) = from_yaml((out / "nova-majestic-rulebook.yaml").read_text(encoding="utf-8"))
     assert rec.hull == 9 and rec.weapons[0].imp == 3
     assert "partial" in result.output
-    result = CliRunner().invoke(legacy_convert, ["--from", "nova", str(FIX / "nova-majestic-typed.txt"),
+    result = CliRunner().invoke(cli, ["convert", "--from", "nova", str(FIX / "nova-majestic-typed.txt"),
                                                  "-o", str(out), "--to", "drake"])
     assert result.exit_code == 2 and "not a Unity design" in result.output
-    result = CliRunner().invoke(legacy_convert, ["--from", "admiralty", str(tmp_path / "nope"), "-o", str(out),
+    result = CliRunner().invoke(cli, ["convert", "--from", "admiralty", str(tmp_path / "nope"), "-o", str(out),
                                                  "--report", "r2.md"])
     assert result.exit_code == 2 and "no such file or directory" in result.output
 

@@ -8,7 +8,7 @@ from click.testing import CliRunner
 pytest.importorskip("drydock.render")
 pypdf = pytest.importorskip("pypdf")
 
-from drydock.cli.legacy import legacy_convert  # noqa: E402
+from drydock.cli.main import cli  # noqa: E402
 from drydock.convert import batch  # noqa: E402
 from drydock.convert.nova_sheet import sheet_from_nova  # noqa: E402
 
@@ -31,13 +31,13 @@ def test_nova_sheet_view_model():
 
 def test_convert_prints_ssds_with_notes(tmp_path):
     out = tmp_path / "out"
-    r = CliRunner().invoke(legacy_convert, ["--from", "nova", str(FIX / "nova-majestic-rulebook.txt"), "-o", str(out),
+    r = CliRunner().invoke(cli, ["convert", "--from", "nova", str(FIX / "nova-majestic-rulebook.txt"), "-o", str(out),
                                             "--ssd", "ships.pdf"])
     assert r.exit_code == 0, r.output
     text = _text(out / "ships.pdf")
     assert "MAJESTIC-class BC" in text and "nova record" in text and "FX2: 3 dice" in text
     assert "shield-icon modifier" in text
-    r = CliRunner().invoke(legacy_convert, ["--from", "admiralty", str(FIX / "razorthorn-houseruled.txt"),
+    r = CliRunner().invoke(cli, ["convert", "--from", "admiralty", str(FIX / "razorthorn-houseruled.txt"),
                                             "-o", str(out), "--to", "json", "--ssd", "ae.pdf", "--paper", "a4",
                                             "--report", "ae.md"])
     assert r.exit_code == 0, r.output

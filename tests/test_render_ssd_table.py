@@ -16,7 +16,6 @@ pypdf = pytest.importorskip("pypdf")
 
 from click.testing import CliRunner  # noqa: E402
 
-from drydock.cli.legacy import legacy_convert  # noqa: E402
 from drydock.cli.main import cli  # noqa: E402
 from drydock.convert import batch  # noqa: E402
 from drydock.convert.nova_sheet import sheet_from_nova  # noqa: E402
@@ -247,7 +246,7 @@ def test_ae_sheet_prints_the_ae_tracks_and_marking_rule(tmp_path):
     assert "AE tracks:" not in page and "Not a legal design" not in page
     assert "(1318) Admiralty card (X.1)" in page and "Unity re-rating 546, for information" in page
     assert batch.shown_status(res.reports[0]) == "ok"
-    r = CliRunner().invoke(legacy_convert, ["--from", "admiralty", str(LEGACY / "razorthorn-houseruled.txt"),
+    r = CliRunner().invoke(cli, ["convert", "--from", "admiralty", str(LEGACY / "razorthorn-houseruled.txt"),
                                             "-o", str(tmp_path / "out"), "--to", "yaml"])
     assert r.exit_code == 0 and "not legal" not in r.output
     # the converted file printed later says the same

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+from typing import Any
 
 import click
 
@@ -43,11 +44,8 @@ def convert(inputs: tuple[str, ...], output: str, to: str | None, source: str | 
 
     check_inputs(inputs, source)
     if source is not None and source.lower() in ("admiralty", "nova"):
-        # lazy: keeps --help fast
-        from drydock.cli.legacy import run_legacy_conversion
-
-        sys.exit(run_legacy_conversion(inputs, source=source.lower(), outdir=output, to=to, force=force,
-                                       report=report, rules_file=rules_file, ssd=ssd, paper=paper.lower()))
+        _convert_legacy(inputs, source.lower(), output, to=to, force=force, report=report, ssd=ssd,
+                        paper=paper.lower(), rules_file=rules_file)
     # lazy: keeps --help fast
     from drydock.cli.progress import progress
     from drydock.formats.convert import convert as run
@@ -73,6 +71,25 @@ def convert(inputs: tuple[str, ...], output: str, to: str | None, source: str | 
     if len(result.written) + len(result.failed) > 1 or result.failed or output != "-":
         click.echo(result.summary() + (f" -> {output}" if output != "-" else ""), err=True)
     sys.exit(0 if result.ok else 1)
+
+
+def _convert_legacy(inputs: tuple[str, ...], source: str, outdir: str, *, rules_file: str | None,
+                    **options: Any) -> None:
+    """Appendix X conversion of files and folders: the summary table, where the report (and SSDs) went; exit 1
+    if any design failed."""
+    # lazy: keeps --help fast
+    from drydock.cli.progress import progress
+    from drydock.convert.run import convert_legacy
+    from drydock.formats.houserules import load_ruleset
+
+    run = convert_legacy(inputs, source=source, outdir=outdir, rules=load_ruleset(rules_file), **options,
+                         wrap=lambda files: progress(files, f"Converting {source}",
+                                                     show=lambda item: item[0].name if item else ""))
+    click.echo(printable(run.summary))
+    click.echo(f"report: {run.report_path}")
+    if run.ssd_path is not None:
+        click.echo(f"ssd: {run.ssd_path}")
+    sys.exit(run.exit_status)
 
 
 @click.command()

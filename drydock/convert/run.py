@@ -1,0 +1,112 @@
+"""One legacy conversion run (``drydock convert --from admiralty|nova``): every file, the report, the SSDs.
+
+:func:`convert_legacy` is the command's work without its options: it checks every output path
+before converting anything (no output on an input, no two outputs on one path), converts each
+file past bad ones (:mod:`drydock.convert.batch`), writes the report and, with ``ssd``, one PDF of
+every result (:mod:`drydock.convert.printing`), and returns a :class:`LegacyRun` with the summary
+table and the exit status: 1 if any design failed (X.1, X.2).
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from drydock.convert import batch
+from drydock.core.rules import Ruleset
+from drydock.errors import DrydockError
+from drydock.formats import check_outputs, write_atomic
+
+#: Wraps the (path, stem) pairs of the files to convert, e.g. in a progress bar; the identity by default.
+Wrap = Callable[[list[tuple[Path, str]]], Iterable[tuple[Path, str]]]
+
+
+@dataclass
+class LegacyRun:
+    """What a conversion run did: one result per file, the summary table, the files written."""
+
+    results: list[batch.FileResult]
+    summary: str
+    report_path: Path
+    ssd_path: Path | None = None
+
+    @property
+    def exit_status(self) -> int:
+        """0 every design converted (partly legible ones too), 1 if any failed."""
+        return 1 if any(r.failed for r in self.results) else 0
+
+
+def convert_legacy(inputs: tuple[str, ...] | list[str], *, source: str, outdir: str, to: str | None = None,
+                   force: bool = False, report: str = "report.md", rules: Ruleset | None = None,
+                   ssd: str | None = None, paper: str = "letter", wrap: Wrap | None = None) -> LegacyRun:
+    """Convert every legacy design in ``inputs`` into ``outdir``.
+
+    ``report`` is a file name inside ``outdir`` (or a path); ``.csv`` gives CSV, anything else Markdown.
+    ``ssd`` (same rule) also prints every converted design or Nova record, with its notes, into one PDF.
+    Raises :class:`~drydock.errors.DrydockError` only for bad options (unknown format, a Nova record
+    to Drake, an output that exists without ``force`` ...); every per-file problem is reported instead.
+    """
+    rules = rules or Ruleset.unity()
+    to_name = batch.output_format(source, to)
+    files, results = batch.plan(inputs)
+    input_paths = frozenset(f.resolve() for f, _ in files if str(f) != "-")
+    out = Path(outdir)
+    # refuse before converting anything: no output on an input, no two outputs on one path (--force or not)
+    outputs: list[str | os.PathLike[str]] = [batch.output_path(stem, out, to_name, source=source) for _, stem in files]
+    outputs += [in_outdir(extra, out) for extra in filter(None, (report, ssd))]
+    check_outputs(outputs, [f for f, _ in files if str(f) != "-"])
+    for extra in filter(None, (report, ssd)):
+        target = in_outdir(extra, out)
+        if target.exists() and not force:
+            raise DrydockError(f"{target}: already exists (use --force to overwrite)")
+    for path, stem in (wrap or list)(files):
+        result = batch.convert_file(path, source, stem=stem, rules=rules)
+        batch.write_result(result, out, to_name, source=source, force=force, inputs=input_paths)
+        results.append(result)
+    run = LegacyRun(results, summary_table(results, source=source), in_outdir(report, out))
+    batch.write_report(results, run.report_path, source=source, force=force)
+    records = [d for r in results for d in r.designs]
+    if ssd is not None and records:
+        from drydock.convert.printing import print_ssd  # lazy: printing only (WeasyPrint, pikepdf, fontTools)
+
+        run.ssd_path = in_outdir(ssd, out)
+        write_atomic(run.ssd_path, print_ssd(records, rules=rules, paper=paper), force=force)
+    return run
+
+
+def in_outdir(name: str, out: Path) -> Path:
+    """A bare file name goes inside the output folder; a path is used as given."""
+    p = Path(name)
+    return p if p.is_absolute() or p.parent != Path(".") else out / p
+
+
+def summary_table(results: list[Any], *, source: str = "admiralty") -> str:
+    """A fixed-width table: one row per design (or failed file), then the totals."""
+    stated = "AE CR" if source == "admiralty" else "Nova CR"
+    unity = "Unity CR" if source == "admiralty" else "X.2 CR"
+    head = ("File", "Design", "Status", stated, unity, "Notes", "Unread", "Problems")
+    rows = []
+    for res in results:
+        for r in res.reports:
+            rows.append((Path(r.source).name, r.title or "-", batch.shown_status(r),
+                         "" if r.stated_cr is None else str(r.stated_cr),
+                         "" if r.unity_cr is None else str(r.unity_cr),
+                         str(len(r.legacy)), str(len(r.unreadable)), str(len(r.problems))))
+    widths = [min(max(len(h), *(len(row[i]) for row in rows)) if rows else len(h), 40)
+              for i, h in enumerate(head)]
+
+    def fmt(row: tuple[str, ...]) -> str:
+        return "  ".join(cell[:w].ljust(w) if i < 3 else cell.rjust(w)
+                         for i, (cell, w) in enumerate(zip(row, widths, strict=True))).rstrip()
+
+    lines = [fmt(head), fmt(tuple("-" * w for w in widths))]
+    lines += [fmt(row) for row in rows]
+    n = {s: sum(1 for res in results for r in res.reports if r.status == s) for s in ("ok", "partial", "failed")}
+    lines.append(f"{len(rows)} designs: {n['ok']} ok, {n['partial']} partial (unreadable parts), "
+                 f"{n['failed']} failed")
+    errors = [r.error for res in results for r in res.reports if r.error]
+    lines += [f"failed: {e}" for e in errors]
+    return "\n".join(lines)
