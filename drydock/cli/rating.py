@@ -10,7 +10,7 @@ from pathlib import Path
 
 import click
 
-from drydock.errors import DrydockError, error_lines, one_line, printable
+from drydock.errors import DrydockError, one_line, printable
 
 
 class RulesParam(click.ParamType):
@@ -40,46 +40,6 @@ library_option = click.option("--library", "libraries", multiple=True, type=clic
 source_option = click.option("--from", "source", metavar="FORMAT",
                               help="Input format (drake, yaml, json, xlsx) when the extension does not say; "
                                    "by default standard input ('-') is recognised by its content.")
-
-
-def attempt(item, work):  # type: ignore[no-untyped-def]
-    """``(work(item.design), item's error)``; a DrydockError from ``work`` (e.g. a house-rule formula that
-    fails for this design) becomes the item's error, so the batch goes on (issue 10)."""
-    if item.error is not None or item.design is None:
-        return None, item.error
-    try:
-        return work(item.design), None
-    except DrydockError as exc:
-        return None, f"{item.name}: {exc}"
-
-
-def report_error(error: str) -> None:
-    """One clean stderr line for a failed batch item (one per mistake of a file with several)."""
-    for line in error_lines(error):
-        click.echo(f"drydock: error: {one_line(line)}", err=True)
-
-
-def _inputs(files: tuple[str, ...], rules_file: str | None, per_ship: bool = False,  # type: ignore[no-untyped-def]
-            source: str | None = None):
-    """The :class:`drydock.formats.fleet.Item` of every design, fleet and bad file in FILES (folders expanded)."""
-    # lazy: keeps --help fast
-    from drydock.formats.fleet import read_inputs
-    from drydock.formats.houserules import load_house_rules
-
-    return read_inputs(files, load_house_rules(rules_file), per_ship=per_ship, explicit_rules=rules_file is not None,
-                       source=source)
-
-
-def _is_nova(item: object) -> bool:
-    return type(item).__name__ == "NovaRecord"
-
-
-def _library_report(files: tuple[str, ...], rules_file: str | None, libraries: tuple[str, ...]) -> str:
-    # lazy: keeps --help fast
-    from drydock.cli.rate_files import library_report
-    from drydock.formats.houserules import load_house_rules
-
-    return library_report(files, load_house_rules(rules_file), libraries, explicit_rules=rules_file is not None)
 
 
 @click.command()

@@ -3,13 +3,10 @@
 from __future__ import annotations
 
 import sys
-from pathlib import Path
 
 import click
 
-from drydock.cli.rating import _inputs, _is_nova, attempt, report_error, rules_option, source_option
-from drydock.errors import DrydockError, one_line
-from drydock.formats import check_outputs
+from drydock.cli.rating import rules_option, source_option
 
 
 def _write(target: str, data: str | bytes, force: bool) -> None:
@@ -64,72 +61,16 @@ def ssd(files: tuple[str, ...], output: str, paper: str, per_page: str, html_out
     # lazy: keeps --help fast
     from drydock.cli.preflight import check_inputs
     from drydock.cli.progress import busy, progress
-    from drydock.core.validation import rate, validate
-    from drydock.render.fleet import fleet_booklet
-    from drydock.render.html import render_html, standalone_asset_base
-    from drydock.render.pdf import render_pdf
-    from drydock.render.sheet import check_printable, sheet_from_rating
+    from drydock.cli.ssd_files import check_ssd_outputs, print_files
 
     check_inputs(files, source)
-    if output == "-" and html_out == "-":
-        raise DrydockError("only one of -o and --html can be standard output ('-')")
-    check_outputs([t for t in (output, html_out) if t], [f for f in files if f != "-"])
-    for target, kinds in ((output, (".pdf",)), (html_out, (".html", ".htm"))):
-        suffix = Path(target).suffix.lower() if target and target != "-" else ""
-        if suffix and suffix not in kinds:  # ship.png would hold a PDF: refuse rather than mislabel it
-            hint = " (for a picture, convert the PDF: pdftoppm -png -r 150 ship.pdf ship)" if kinds[0] == ".pdf" else ""
-            raise DrydockError(f"{target}: ssd writes {kinds[0][1:].upper()}; name the file {kinds[0]}{hint}")
-    for target in (t for t in (output, html_out) if t and t != "-"):
-        if Path(target).exists() and not force:
-            raise DrydockError(f"{target}: already exists (use --force to overwrite)")
-
-    designs = []
-    failed = False
-    rules = None
-    fleets = 0
-    items = (item for f in progress(files, "Reading designs")
-             for item in _inputs((f,), rules_file, per_ship=True, source=source))
-    for item in items:
-        if item.warning is not None:
-            click.echo(one_line(f"drydock: warning: {item.warning}"), err=True)
-            continue
-        if item.error is None and item.design is not None and _is_nova(item.design):
-            # lazy: keeps --help fast
-            from drydock.convert.nova_sheet import sheet_from_nova
-
-            sheet, error = attempt(item, lambda d: check_printable(sheet_from_nova(d)))
-            if error is not None:
-                report_error(error)
-                failed = True
-            else:
-                designs.append((sheet, item.rules, False))
-            continue
-        errors, error = attempt(item, lambda d, i=item: (check_printable(sheet_from_rating(rate(d, i.rules), i.rules)),
-                                                          [p for p in validate(d, i.rules) if p.is_error])[1])
-        if error is not None:
-            report_error(error)
-            failed = True
-            continue
-        if item.design is None:  # the end of a fleet
-            fleets += 1
-            continue
-        rules = rules or (item.fleet.house.base if item.fleet is not None else item.rules)
-        design = item.design
-        if errors:
-            click.echo(one_line(f"drydock: warning: {item.name}: {design.title or '(unnamed design)'} is not a legal "
-                                f"design ({errors[0].code}{' ...' if len(errors) > 1 else ''}); printed with its "
-                                "problems"), err=True)
-        designs.append((design, item.rules, item.scoped))
-    if not designs:  # nothing to print at all: an error of the command, not of one item
-        raise DrydockError("no design could be read; nothing to print")
-
-    booklet = fleet_booklet(designs, rules=rules, paper=paper.lower(), per_page=int(per_page), blank=blank,
-                            roster=True if roster is None and fleets else roster, compact=compact, key=key,
-                            dac=dac)
-    with busy(f"Rendering {len(booklet.sheets)} sheet(s) to PDF"):
-        pdf = render_pdf(booklet, jobs=jobs)
-    _write(output, pdf, force)
-    if html_out:
-        _write(html_out, render_html(booklet, asset_base=standalone_asset_base()), force)
-    click.echo(f"{output}: {len(booklet.sheets)} display sheet(s)", err=True)
-    sys.exit(1 if failed else 0)
+    check_ssd_outputs(output, html_out, files, force=force)
+    run = print_files(files, rules_file, source=source, paper=paper.lower(), per_page=int(per_page), blank=blank,
+                      compact=compact, dac=dac, key=key, jobs=jobs, roster=roster, html=bool(html_out),
+                      warn=lambda line: click.echo(line, err=True),
+                      wrap=lambda names: progress(names, "Reading designs"), rendering=busy)
+    _write(output, run.pdf, force)
+    if html_out and run.html is not None:
+        _write(html_out, run.html, force)
+    click.echo(f"{output}: {len(run.booklet.sheets)} display sheet(s)", err=True)
+    sys.exit(run.exit_status)
