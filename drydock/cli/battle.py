@@ -9,12 +9,9 @@ import click
 from drydock.cli.options import play_options
 from drydock.engine.ai import DEFAULT_DOCTRINE, DOCTRINES
 from drydock.engine.plans import MENU
-from drydock.errors import DrydockError, one_line, printable
+from drydock.errors import DrydockError, printable
 
 PLAN_CHOICES = [*MENU, "doctrine"]
-
-MATRIX_RUNS = 200
-
 
 @click.command()
 @click.argument("side_a")
@@ -72,13 +69,8 @@ def battle(side_a: str, side_b: str, count_a: int, count_b: int, runs: int, seed
     from drydock.cli.options import board_size, play_setup
     from drydock.cli.preflight import check_inputs, check_new_outputs, side_files
     from drydock.cli.progress import counter
-    from drydock.engine.montecarlo import format_summary, illegal_designs, one_battle_log
-    from drydock.engine.plan_game import decision, format_game, plan_game
-    from drydock.formats import check_outputs, write_atomic
-    from drydock.formats.fleet import read_side
-    from drydock.insight.battle_report import design_matrix, fight, format_report, full_dict, outcome_rates
-    from drydock.insight.numbers import rounded
-    from drydock.insight.pages import battle_page, check_report_path, write_report
+    from drydock.insight.battle_run import run_battle
+    from drydock.insight.pages import check_report_path
 
     w, h = board_size(board, runs, jobs, turns)
     play = play_setup(play_option, scenario, terrain, floating, launch_recovery, rules_file)
@@ -89,49 +81,17 @@ def battle(side_a: str, side_b: str, count_a: int, count_b: int, runs: int, seed
     if report_file:
         check_report_path(report_file)
     check_new_outputs([log_file, report_file], side_files(side_a, side_b), force=force)
-    (a, fleets_a), (b, fleets_b) = read_side(side_a), read_side(side_b)
-    limits.check_battle(runs=runs, jobs=jobs, turns=turns, board=(w, h), ships=(len(a) * count_a, len(b) * count_b))
-    a, b = a * count_a, b * count_b
-    check_outputs([f for f in (log_file, report_file) if f],  # every input read, nested ones too (issue 27)
-                  [f.strip() for f in f"{side_a},{side_b}".split(",") if f.strip()])
-    for fleet in fleets_a + fleets_b:
-        if not fleet.house.base.is_book or fleet.house.factions:
-            click.echo(f"drydock: warning: {fleet.file}: the fleet's own house rules are not applied; the battle "
-                       f"fights under {'--rules' if rules_file else 'the book rules'}", err=True)
-    for problem in illegal_designs(a + b):
-        click.echo(one_line(f"drydock: warning: {problem}"), err=True)
-    opts = {"turns": turns, "board": (w, h), "battle_size": battle_size, "floating": False,
-            "doctrine": (doctrine_a or doctrine, doctrine_b or doctrine), "launch_recovery": False, **play}
-    game = None
+    plans = None
     if plan or plan_a or plan_b:
-        opts["plan"] = tuple(None if p in (None, "doctrine") else p for p in (plan_a or plan, plan_b or plan))
-    elif robustness:
-        game = plan_game(a, b, runs=runs, seed=seed, jobs=jobs, **opts)
-        opts["plan"] = game.chosen_plans()
-    if log_file:
-        result = one_battle_log(a, b, seed=seed, **opts)
-        write_atomic(log_file, "\n".join(result.log) + "\n", force=force)
-    with counter(runs, "battles", show=not as_json and runs >= 200) as update:
-        summary, report = fight(a, b, runs=runs, seed=seed, jobs=jobs, progress=update, **opts)
-    data = full_dict(summary, report)
-    data["verdict"] = decision(summary, game)
-    if game:
-        data["plan_game"] = rounded(game.to_dict())
-        data["robustness"] = {"line": data["plan_game"]["line"]}
-    matrix = None
-    if report_file or as_json:
-        matrix = design_matrix(a, b, runs=min(runs, MATRIX_RUNS), seed=seed, jobs=jobs, **opts)
-        if matrix:
-            data["matrix"] = {"designs": matrix["labels"], "runs": matrix["runs"], "doctrine": matrix["doctrine"],
-                              "win_rate": matrix["matrix"]}
-    if report_file:
-        write_report(report_file, battle_page(data, outcome_rates(summary), seed, matrix), force=force)
+        plans = tuple(None if p in (None, "doctrine") else p for p in (plan_a or plan, plan_b or plan))
+    run = run_battle(side_a, side_b, runs=runs, seed=seed, turns=turns, board=(w, h), count_a=count_a,
+                     count_b=count_b, jobs=jobs, play=play, doctrine=(doctrine_a or doctrine, doctrine_b or doctrine),
+                     plan=plans, robustness=robustness, battle_size=battle_size, log_file=log_file,
+                     report_file=report_file, matrix=as_json, force=force, rules_named=rules_file is not None,
+                     warn=lambda line: click.echo(line, err=True),
+                     progress=lambda: counter(runs, "battles", show=not as_json and runs >= 200))
     if as_json:
-        click.echo(json.dumps(data, indent=2))
+        click.echo(json.dumps(run.data, indent=2))
     else:
-        click.echo(printable(format_summary(summary, seed)))
-        click.echo(printable(data["verdict"]))
-        if game:
-            click.echo(printable(format_game(game)))
-            click.echo(printable(data["robustness"]["line"]))
-        click.echo(printable(format_report(report)))
+        for block in run.text():
+            click.echo(printable(block))

@@ -1,0 +1,114 @@
+"""One ``drydock battle``: read the sides, play the plan game, fight, explain; the result and its exit status.
+
+The command's work without its options (as :mod:`drydock.cli.rate_files` is for ``rate``):
+:func:`run_battle` reads both sides (design and fleet files, copies), warns about illegal designs and
+fleets whose own house rules are not applied, plays the plan game unless a plan is given
+(docs/battles.md), writes run 0 turn by turn (``log_file``), fights ``runs`` battles
+(:func:`~drydock.insight.battle_report.fight`), adds the design matrix for a report or JSON, writes the
+report page (``report_file``), and returns a :class:`BattleRun` with the JSON form and the printed text.
+Same seed, same battles, whatever ``jobs``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from contextlib import AbstractContextManager, nullcontext
+from dataclasses import dataclass
+from typing import Any
+
+from drydock import limits
+from drydock.engine.montecarlo import Summary, format_summary, illegal_designs, one_battle_log
+from drydock.engine.plan_game import PlanGame, decision, format_game, plan_game
+from drydock.errors import DrydockError, one_line
+from drydock.formats import check_outputs, write_atomic
+from drydock.formats.fleet import read_side
+from drydock.insight.battle_report import BattleReport, design_matrix, fight, format_report, full_dict, outcome_rates
+from drydock.insight.numbers import rounded
+from drydock.insight.pages import battle_page, write_report
+
+#: Runs of each pairing of the design matrix (a report or --json with three or more designs).
+MATRIX_RUNS = 200
+
+#: A progress display for the battles fought: a context manager giving ``update(n)`` (or None for no display).
+Progress = Callable[[], AbstractContextManager[Callable[[int], None] | None]]
+
+
+@dataclass
+class BattleRun:
+    """What a ``drydock battle`` found: the summary, the explaining report, the plan game, the JSON form."""
+
+    summary: Summary
+    report: BattleReport
+    game: PlanGame | None
+    data: dict[str, Any]
+    seed: int
+
+    def text(self) -> list[str]:
+        """The blocks ``drydock battle`` prints: summary, verdict, plan game and its line, the report."""
+        blocks = [format_summary(self.summary, self.seed), self.data["verdict"]]
+        if self.game:
+            blocks += [format_game(self.game), self.data["robustness"]["line"]]
+        return blocks + [format_report(self.report)]
+
+    @property
+    def exit_status(self) -> int:
+        """Always 0: a battle that ran has a verdict (bad input raises before any battle)."""
+        return 0
+
+
+def run_battle(side_a: str, side_b: str, *, runs: int, seed: int, turns: int, board: tuple[int, int],
+               count_a: int = 1, count_b: int = 1, jobs: int = 1, play: dict[str, Any] | None = None,
+               doctrine: tuple[str, str], plan: tuple[str | None, str | None] | None = None,
+               robustness: bool = True, battle_size: str = "auto", log_file: str | None = None,
+               report_file: str | None = None, matrix: bool = False, force: bool = False,
+               rules_named: bool = False, warn: Callable[[str], None] = lambda line: None,
+               progress: Progress | None = None) -> BattleRun:
+    """Fight ``side_a`` against ``side_b`` (files, comma-separated) ``runs`` times; see the module docstring.
+
+    ``plan`` (per side, None: the doctrine's own range) fights one pairing instead of the plan game;
+    ``matrix`` adds the design matrix to the JSON form (a report always has it); ``rules_named``: the rules
+    in ``play`` came from ``--rules`` (said in the warning about a fleet's own house rules). ``warn`` gets
+    each line for standard error as it comes; ``progress`` shows the battles fought.
+    """
+    if count_a < 1 or count_b < 1:
+        raise DrydockError("--count-a and --count-b must be at least 1")
+    w, h = board
+    limits.check_battle(runs=runs, jobs=jobs, turns=turns, board=board, ships=(count_a, count_b))
+    (a, fleets_a), (b, fleets_b) = read_side(side_a), read_side(side_b)
+    limits.check_battle(runs=runs, jobs=jobs, turns=turns, board=board, ships=(len(a) * count_a, len(b) * count_b))
+    a, b = a * count_a, b * count_b
+    check_outputs([f for f in (log_file, report_file) if f],  # every input read, nested ones too (issue 27)
+                  [f.strip() for f in f"{side_a},{side_b}".split(",") if f.strip()])
+    for fleet in fleets_a + fleets_b:
+        if not fleet.house.base.is_book or fleet.house.factions:
+            warn(f"drydock: warning: {fleet.file}: the fleet's own house rules are not applied; the battle "
+                 f"fights under {'--rules' if rules_named else 'the book rules'}")
+    for problem in illegal_designs(a + b):
+        warn(one_line(f"drydock: warning: {problem}"))
+    opts = {"turns": turns, "board": (w, h), "battle_size": battle_size, "floating": False,
+            "doctrine": doctrine, "launch_recovery": False, **(play or {})}
+    game = None
+    if plan is not None:
+        opts["plan"] = plan
+    elif robustness:
+        game = plan_game(a, b, runs=runs, seed=seed, jobs=jobs, **opts)
+        opts["plan"] = game.chosen_plans()
+    if log_file:
+        result = one_battle_log(a, b, seed=seed, **opts)
+        write_atomic(log_file, "\n".join(result.log) + "\n", force=force)
+    with (progress or nullcontext)() as update:
+        summary, report = fight(a, b, runs=runs, seed=seed, jobs=jobs, progress=update, **opts)
+    data = full_dict(summary, report)
+    data["verdict"] = decision(summary, game)
+    if game:
+        data["plan_game"] = rounded(game.to_dict())
+        data["robustness"] = {"line": data["plan_game"]["line"]}
+    grid = None
+    if report_file or matrix:
+        grid = design_matrix(a, b, runs=min(runs, MATRIX_RUNS), seed=seed, jobs=jobs, **opts)
+        if grid:
+            data["matrix"] = {"designs": grid["labels"], "runs": grid["runs"], "doctrine": grid["doctrine"],
+                              "win_rate": grid["matrix"]}
+    if report_file:
+        write_report(report_file, battle_page(data, outcome_rates(summary), seed, grid), force=force)
+    return BattleRun(summary, report, game, data, seed)
