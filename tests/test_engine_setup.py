@@ -5,7 +5,8 @@ from pathlib import Path
 
 import pytest
 
-from drydock.engine.battle import Battle, Matchup, deployment_slots
+from drydock.engine.battle import Battle, Matchup
+from drydock.engine.deployment import deployment_slots
 from drydock.engine.hexgrid import from_offset, on_board, point_image, to_offset
 from drydock.engine.ships import ShipSpec
 from drydock.engine.tables import BOARD, DEPLOY_DEPTH

@@ -15,9 +15,10 @@ from drydock.engine import fighters, munitions, small_craft, systems
 from drydock.engine.ai import DEFAULT_DOCTRINE, Doctrine, DoctrineChoice
 from drydock.engine.combat import BAND_NAMES, alternation, fire_volley
 from drydock.engine.damage import apply_marked_damage
+from drydock.engine.deployment import deployment_slots
 from drydock.engine.dice import d6
 from drydock.engine.equipment import working
-from drydock.engine.hexgrid import DIRS, from_offset, geometry, on_board, point_image, to_offset
+from drydock.engine.hexgrid import DIRS, geometry, on_board, point_image, to_offset
 from drydock.engine.movement import Orders, execute, format_orders, is_legal, requirement, straight
 from drydock.engine.observe import BattleStats, StatsRecorder
 from drydock.engine.options import InForce
@@ -26,7 +27,7 @@ from drydock.engine.options.state import OptionState
 from drydock.engine.plans import PlanChoice
 from drydock.engine.seekers import SeekerFlight, activate, heading_toward, shots_at_flight, split_flights
 from drydock.engine.ships import ShipSpec, ShipState
-from drydock.engine.tables import BOARD, DEPLOY_DEPTH, FLARES_BLOCK
+from drydock.engine.tables import BOARD, FLARES_BLOCK
 from drydock.errors import DrydockError
 
 SIDES = ("A", "B")
@@ -44,18 +45,6 @@ class BattleResult:
     #: of those, ships for which a legal order of the doctrine's menu would have stayed on the board
     avoidable_exits: int = 0
     stats: BattleStats | None = None  # with Matchup(record=True) (issue 15)
-
-
-def deployment_slots(width: int, height: int, n: int) -> list[tuple[int, int]]:
-    """The first ``n`` set-up hexes (axial) of side A (2.3): the column ``DEPLOY_DEPTH`` - 1 from the west
-    edge first, rows spreading out from the middle, then the columns behind it (one ship per hex)."""
-    rows = [height // 2 + (k + 1) // 2 * (1 if k % 2 else -1) for k in range(height)]
-    rows = [r for r in rows if 0 <= r < height]
-    cols = list(range(min(DEPLOY_DEPTH, width) - 1, -1, -1))
-    out = [from_offset(c, r) for c in cols for r in rows]
-    if n > len(out):
-        raise DrydockError(f"{n} ships do not fit in a {DEPLOY_DEPTH}-hex set-up area of a {width}x{height} board")
-    return out[:n]
 
 
 class Matchup:
