@@ -104,3 +104,11 @@ def test_an_unexplained_function_level_import_is_found(tmp_path: Path) -> None:
                                   "    import re\n\n    x = 1\n    import sys  # lazy: no reason we know\n\n\n"
                                   "def g():\n    import csv\n")
     assert unexplained_lazy_imports(package) == ["pkg/m.py:10", "pkg/m.py:14"]
+
+
+def test_no_module_over_600_lines() -> None:
+    """Small modules with names that say what they hold (issue 21)."""
+    package = Path(drydock.__file__).parent
+    sizes = {str(p.relative_to(package)): len(p.read_text(encoding="utf-8").splitlines())
+             for p in package.rglob("*.py")}
+    assert {name: n for name, n in sizes.items() if n > 600} == {}
