@@ -79,7 +79,6 @@ def rate(files: tuple[str, ...], as_json: bool, settings: tuple[str, ...], watch
 
 
 def _watch(files: tuple[str, ...], rules_file: str | None, **kw) -> None:  # type: ignore[no-untyped-def]
-
     # lazy: keeps --help fast
     from drydock.cli.rate_files import rate_files
     from drydock.cli.watch import CLEAR, watch
