@@ -112,3 +112,12 @@ def test_no_module_over_600_lines() -> None:
     sizes = {str(p.relative_to(package)): len(p.read_text(encoding="utf-8").splitlines())
              for p in package.rglob("*.py")}
     assert {name: n for name, n in sizes.items() if n > 600} == {}
+
+
+def test_one_progress_helper() -> None:
+    """Every progress bar is built by drydock/cli/progress.py, which shows none off a terminal (issue 21: bars
+    were built three ways, and one wrote its label into pipes)."""
+    package = Path(drydock.__file__).parent
+    builders = sorted(str(p.relative_to(package)) for p in package.rglob("*.py")
+                      if "progressbar(" in p.read_text(encoding="utf-8"))
+    assert builders == ["cli/progress.py"]
