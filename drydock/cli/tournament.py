@@ -2,15 +2,12 @@
 
 from __future__ import annotations
 
-import json
-import os
 from pathlib import Path
 
 import click
 
 from drydock.cli.options import play_options
 from drydock.engine.ai import DEFAULT_DOCTRINE, DOCTRINES
-from drydock.errors import DrydockError
 
 
 @click.command()
@@ -52,11 +49,9 @@ def tournament(files: tuple[str, ...], runs: int, seed: int, turns: int, jobs: i
     from drydock.cli.options import board_size, play_setup
     from drydock.cli.preflight import check_inputs, check_new_outputs
     from drydock.cli.progress import counter
-    from drydock.formats import check_outputs
     from drydock.formats.files import check_regular
-    from drydock.formats.fleet import read_side
-    from drydock.insight.pages import check_report_path, tournament_page, write_report
-    from drydock.insight.tournament import Tournament, check_size, distinct, format_tournament, to_json
+    from drydock.insight.pages import check_report_path
+    from drydock.insight.tournament_run import run_tournament
 
     w, h = board_size(board, runs, jobs, turns, min_jobs=0)
     check_inputs(files)
@@ -68,23 +63,9 @@ def tournament(files: tuple[str, ...], runs: int, seed: int, turns: int, jobs: i
     check_new_outputs([report_file], files, force=force or resuming)
     if state_file:
         check_regular(state_file)  # a FIFO, device or directory: refused before the first battle
-    designs = distinct([d for f in files for d in read_side(f)[0]])
-    check_size(len(designs), runs)
-    if len(designs) < 2:
-        raise DrydockError("a tournament needs at least two different designs (copies of one design fight once)")
-    check_outputs([f for f in (report_file, state_file) if f], list(files))  # nested inputs too (issue 27)
     play = play_setup(play_option, scenario, terrain, floating, launch_recovery, rules_file)
-    # options only when on: state files of tournaments without them stay valid
-    opts = {"turns": turns, "board": (w, h), "floating": False, "doctrine": doctrine, **play}
-    if battle_size != "auto":
-        opts["battle_size"] = battle_size
-    t = Tournament(designs, runs, seed, opts)
-    total = runs * len(t.pairs())
-    state = Path(state_file) if state_file else None
-    jobs = jobs or os.cpu_count() or 1
-    with counter(total, "battles", show=not as_json) as update:
-        t.run(jobs=jobs, state=state, progress=update, scheduler=scheduler)
-    d = t.to_dict()
-    if report_file:
-        write_report(report_file, tournament_page(d), force=force or resuming)
-    click.echo(json.dumps(to_json(d), indent=2) if as_json else format_tournament(d))
+    run = run_tournament(files, runs=runs, seed=seed, turns=turns, board=(w, h), doctrine=doctrine, jobs=jobs,
+                         play=play, battle_size=battle_size, state_file=state_file, report_file=report_file,
+                         force=force, scheduler=scheduler,
+                         progress=lambda total: counter(total, "battles", show=not as_json))
+    click.echo(run.json() if as_json else run.text())

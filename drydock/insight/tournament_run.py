@@ -1,0 +1,78 @@
+"""One ``drydock tournament``: read the entrants, fight the round robin (resumable), rank; the result.
+
+The command's work without its options (as :mod:`drydock.cli.rate_files` is for ``rate``):
+:func:`run_tournament` reads every design and fleet file (a fleet's copies of one design enter once),
+checks the round robin's size, fights every pairing (:class:`~drydock.insight.tournament.Tournament`,
+resuming from ``state_file``), writes the report page (``report_file``) and returns a
+:class:`TournamentRun` with the ranking as text and JSON. Same seed, same battles, whatever ``jobs``.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Callable
+from contextlib import AbstractContextManager, nullcontext
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from drydock.errors import DrydockError
+from drydock.formats import check_outputs
+from drydock.formats.fleet import read_side
+from drydock.insight.pages import tournament_page, write_report
+from drydock.insight.tournament import Tournament, check_size, distinct, format_tournament, to_json
+
+#: A progress display for ``total`` battles: a context manager giving ``update(n)`` (or None for no display).
+Progress = Callable[[int], AbstractContextManager[Callable[[int], None] | None]]
+
+
+@dataclass
+class TournamentRun:
+    """What a round robin found: the tournament, its results as data (``Tournament.to_dict``)."""
+
+    tournament: Tournament
+    data: dict[str, Any]
+
+    def text(self) -> str:
+        """The ranking and win-rate matrix ``drydock tournament`` prints."""
+        return format_tournament(self.data)
+
+    def json(self) -> str:
+        """The ``--json`` form."""
+        return json.dumps(to_json(self.data), indent=2)
+
+    @property
+    def exit_status(self) -> int:
+        """Always 0: a tournament that ran has a ranking (bad input raises before any battle)."""
+        return 0
+
+
+def run_tournament(files: tuple[str, ...] | list[str], *, runs: int, seed: int, turns: int, board: tuple[int, int],
+                   doctrine: str, jobs: int = 0, play: dict[str, Any] | None = None, battle_size: str = "auto",
+                   state_file: str | None = None, report_file: str | None = None, force: bool = False,
+                   scheduler: str | None = None, progress: Progress | None = None) -> TournamentRun:
+    """Every design in ``files`` against every other, ``runs`` battles each; see the module docstring.
+
+    ``jobs`` 0 is one process per CPU; a rerun resuming from an existing ``state_file`` writes its report
+    again whatever ``force``. ``progress(total)`` shows the battles fought.
+    """
+    resuming = state_file is not None and Path(state_file).exists()
+    designs = distinct([d for f in files for d in read_side(f)[0]])
+    check_size(len(designs), runs)
+    if len(designs) < 2:
+        raise DrydockError("a tournament needs at least two different designs (copies of one design fight once)")
+    check_outputs([f for f in (report_file, state_file) if f], list(files))  # nested inputs too (issue 27)
+    # options only when on: state files of tournaments without them stay valid
+    opts = {"turns": turns, "board": board, "floating": False, "doctrine": doctrine, **(play or {})}
+    if battle_size != "auto":
+        opts["battle_size"] = battle_size
+    t = Tournament(designs, runs, seed, opts)
+    total = runs * len(t.pairs())
+    state = Path(state_file) if state_file else None
+    with (progress or (lambda n: nullcontext()))(total) as update:
+        t.run(jobs=jobs or os.cpu_count() or 1, state=state, progress=update, scheduler=scheduler)
+    d = t.to_dict()
+    if report_file:
+        write_report(report_file, tournament_page(d), force=force or resuming)
+    return TournamentRun(t, d)
