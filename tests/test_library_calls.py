@@ -1,5 +1,5 @@
-"""Every command's work is a library call returning a result with its exit status (issue 21): check, ssd and
-battle called without click, as a program embedding drydock would.
+"""Every command's work is a library call returning a result with its exit status (issue 21): check, ssd,
+battle, tournament and analyze called without click, as a program embedding drydock would.
 
 Expected values come from the rulebook: a hull-1 design has 1 x 31 x 5 = 155 SU (A.1) and 30 engines at
 EF 6 use 180, so it is over space; the published Majestic is legal.
@@ -7,6 +7,7 @@ EF 6 use 180, so it is over space; the published Majestic is legal.
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -14,9 +15,13 @@ import pytest
 from drydock.cli.check_files import check_files
 from drydock.cli.ssd_files import print_files
 from drydock.engine.ai import DEFAULT_DOCTRINE
+from drydock.errors import DrydockError
+from drydock.insight.analysis_run import analyze_files
 from drydock.insight.battle_run import run_battle
+from drydock.insight.tournament_run import run_tournament
 from drydock.resources import examples_dir
 
+ROOT = Path(__file__).resolve().parent.parent
 MAJESTIC = str(examples_dir() / "designs" / "majestic.yaml")
 
 
@@ -63,3 +68,24 @@ def test_run_battle_fights_exactly_the_runs_asked_and_warns_as_it_goes(files):
     assert said == ["drydock: warning: OVER-class: illegal design (uses 180 SU of 155 (25 over): engines 25 "
                     "would fit (saves 30 SU)); fought as written"]
     assert "12 battles, seed 5" in run.text()[0]
+
+
+def test_run_tournament_fights_every_pairing(tmp_path):
+    names = ["comet-frigate", "kestrel-corvette", "shade-raider"]
+    files = [str(examples_dir() / "designs" / f"{n}.yaml") for n in names]
+    run = run_tournament(files, runs=4, seed=1, turns=5, board=(32, 18), doctrine=DEFAULT_DOCTRINE, jobs=1,
+                         report_file=str(tmp_path / "t.html"))
+    assert run.data["battles_fought"] == 4 * 3  # three designs: 3 x 2 / 2 pairings, 4 battles each
+    assert run.exit_status == 0 and (tmp_path / "t.html").exists()
+    assert json.loads(run.json())["runs"] == 4 and run.text().startswith("3 designs, 4 battles per pairing")
+
+
+def test_analyze_files_refuses_a_nova_record_and_analyses_a_design_once(tmp_path):
+    fleet = examples_dir() / "fleets" / "home-guard.yaml"
+    run = analyze_files([MAJESTIC, MAJESTIC, str(fleet)], 2)
+    # the fleet file names four designs, the Majestic among them: each analysed once, however often given
+    assert len(run.analyses) == 4 and len({a.title for a in run.analyses}) == 4
+    assert run.exit_status == 0 and len(json.loads(run.json())) == 4
+    nova = ROOT / "examples" / "legacy" / "nova" / "nova-majestic-typed.nova"
+    with pytest.raises(DrydockError, match="convert it first"):
+        analyze_files([str(nova)], 2)
