@@ -1,8 +1,9 @@
 """The package layout is enforced: the import-linter contracts in pyproject.toml hold (docs/architecture.md).
 
 The contracts: layers core <- formats <- render <- convert, engine <- insight <- cli; the core imports
-no I/O or presentation library; no new import cycle between sibling modules; the root modules sit
-below every layer but the core; the engine and the renderer are independent.
+no I/O or presentation library; no import cycle between sibling modules (none ignored); the root modules
+sit below every layer, the core included; the engine and the renderer are independent. Besides them:
+every function-level import says why, no module is over 600 lines, one module builds progress bars.
 """
 
 from __future__ import annotations
