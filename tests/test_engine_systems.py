@@ -538,3 +538,48 @@ def test_marines_maximum_roll_and_cloaked_targets_b14_b5():
     bt.rng = Scripted([6, 1, 6, 2, 6, 1, 1, 1])
     systems.board(bt, me, [foe])
     assert foe.boarders == 1
+
+
+# ------------------------------------------------------------------ B.14 + C.5 Deadly
+REAVER = """
+# Source: drydock test fixture (issue 22: B.14 squad sacrifice against Deadly casualties)
+class: Reaver
+hull: 4
+engines: 2
+shields: 0
+weapons:
+  - {name: Cutter, range: 3-6-9, stats: 1x2+/1/1, traits: [Dly], banks: [FF]}
+"""
+
+CREWED = """
+# Source: drydock test fixture (issue 22: B.14 squad sacrifice against Deadly casualties)
+class: Crewed
+hull: 6
+engines: 2
+shields: 0
+systems: [{name: Marines, qty: 2}]
+"""
+
+
+def test_marines_sacrificed_to_cancel_deadly_casualties_b14():
+    """B.14: "A starship struck by weapons with the Deadly trait may sacrifice one marine squad to cancel
+    one crew casualty." C.5 Deadly: an even damage die is a crew casualty besides its normal effect."""
+    from drydock.engine.combat import fire_volley
+
+    reaver = ShipSpec(from_yaml(REAVER)[0])
+    crewed = ShipSpec(from_yaml(CREWED)[0])
+    bt = battle(reaver, crewed)
+    me, foe = bt.ships
+    place(me, 10, 9, 0)
+    place(foe, 12, 9, 3)  # range 2: short band, shield 0 (no impact roll)
+    mode = reaver_mode = reaver.banks[0].modes[0]
+    assert reaver_mode.dly
+    assert foe.marines_left == 2
+    # three volleys of one die each: to-hit 2+ hits on 5; damage die 2 (hull hit + casualty), 4, 6
+    log: list[str] = []
+    marked = [fire_volley(Scripted([5, face]), me, foe, mode, 1, 1, 0, log=log) for face in (2, 4, 6)]
+    # the first two casualties are cancelled by the two squads; the third is marked
+    assert foe.marines_left == 0
+    assert marked[0] == marked[1] == 1  # the die's own effect only
+    assert marked[2] == 2               # its effect plus the casualty
+    assert sum("sacrificed" in line for line in log) == 2

@@ -225,7 +225,7 @@ def fire_volley(rng: random.Random, attacker: ShipState, target: ShipState, mode
     imp_faces = rec.take() if rec is not None else []
     dpoints = points * mode.dmg
     tally = DamageTally()
-    screens_used = 0
+    screens_used = saved = 0
     if dpoints:
         if target.dir_screens is not None:
             pool = target.dir_screens[arc]
@@ -245,6 +245,7 @@ def fire_volley(rng: random.Random, attacker: ShipState, target: ShipState, mode
                         ionized=ion, table=table, reroll=reroll)
         for _ in range(excess):
             roll_damage(rng, tally, ionized=ion, table=table, reroll=reroll)
+        saved = sacrifice_marines(target, tally)
         target.p_hull += tally.hull + tally.casualties
         target.p_eng += tally.engine
         target.p_wpn += tally.weapon
@@ -264,8 +265,21 @@ def fire_volley(rng: random.Random, attacker: ShipState, target: ShipState, mode
         if dpoints:
             log.append(
                 f"      damage dice {dmg_faces} -> marked: hull {tally.hull}, crew casualties {tally.casualties}, "
-                f"engines {tally.engine}, weapons {tally.weapon}, shields {tally.shield}")
+                f"engines {tally.engine}, weapons {tally.weapon}, shields {tally.shield}"
+                + (f"; {saved} marine squad(s) sacrificed to cancel as many casualties (B.14)" if saved else ""))
     return sum(tally.as_tuple())
+
+
+def sacrifice_marines(target: ShipState, tally: DamageTally) -> int:
+    """B.14 / C.5 Deadly: "A starship struck by weapons with the Deadly trait may sacrifice one marine squad to
+    cancel one crew casualty." The doctrine always does: a squad kept aboard can at best cancel one boarding party
+    (B.14), which a hull box left unchecked also outweighs, since it counts against capture and destruction alike.
+    Returns the squads sacrificed."""
+    saved = min(tally.casualties, target.marines_left)
+    if saved > 0:
+        target.marines_left -= saved
+        tally.casualties -= saved
+    return saved
 
 
 def roll_impact_nebula(rng: random.Random, shield: int, mod: int) -> int:
