@@ -7,6 +7,7 @@ from drydock.engine import systems
 from drydock.engine.battle import Battle, Matchup
 from drydock.engine.fighters import FighterFlight
 from drydock.engine.hexgrid import DIRS, distance, from_offset
+from drydock.engine.proximity import proximity
 from drydock.engine.ships import ShipSpec
 from drydock.formats import read_designs
 from drydock.formats.native import from_yaml
@@ -466,11 +467,86 @@ def test_proximity_attacks_the_target_hex_and_next_to_it_prx():
     place(b2, 14, 9, 3)  # adjacent to the target: its own roll at -1
     mode = p.banks[0].modes[0]
     bt.rng = Scripted([4, 1])  # one die at b2: 4 - 1 = 3 misses ACC 4+
-    systems.proximity(bt, me, b1, mode, 1, 1, 1)
+    proximity(bt, me, b1, mode, 1, 1, 1)
     assert b2.p_hull + b2.p_eng + b2.p_wpn + b2.p_shd == 0
     bt.rng = Scripted([5, 1])  # 5 - 1 = 4 hits; unshielded: one damage roll, 1 = hull
-    systems.proximity(bt, me, b1, mode, 1, 1, 1)
+    proximity(bt, me, b1, mode, 1, 1, 1)
     assert b2.p_hull == 1 and b1.p_hull == 0  # the target itself is the normal volley's
+
+
+def test_proximity_attacks_flights_in_and_next_to_the_target_hex_c5():
+    """C.5: "A separate attack roll is made against each element (friend or foe) in the target hex. In addition,
+    an attack roll is made against each element adjacent to the target hex, at a -1 penalty." A fighter flight
+    is an element (a tiny target, 5.3: -1 more)."""
+    p, bt, (me, b1, b2) = pulsar_and_two_barges()
+    place(b1, 13, 9, 3)
+    place(b2, 20, 9, 3)
+    inside = FighterFlight(1, 1, b2, b1.q, b1.r, 3, "B-fighters#1")
+    inside.count = 3
+    q, r = from_offset(14, 9)
+    beside = FighterFlight(2, 0, me, q, r, 3, "A-fighters#2")  # a friend of the firing ship: still attacked
+    beside.count = 3
+    bt.flights = [inside, beside]
+    mode = p.banks[0].modes[0]  # ACC 4+, medium band: no range modifier
+    # in the hex: 5 - 1 (tiny) = 4 hits; beside it: 5 - 1 - 1 = 3 misses
+    bt.rng = Scripted([5, 5])
+    proximity(bt, me, b1, mode, 1, 1, 1)
+    assert (inside.kills, beside.kills) == (1, 0)
+    bt.rng = Scripted([6, 6])  # 6 - 2 = 4 hits next to the hex too
+    proximity(bt, me, b1, mode, 1, 1, 1)
+    assert (inside.kills, beside.kills) == (2, 1)
+
+
+STEALTHY = """
+# Source: drydock test fixture (issue 22: B.22 has no effect on Proximity weapons)
+class: Ghost
+hull: 6
+engines: 3
+shields: 0
+systems: [Stealth]
+"""
+
+BOMBER = """
+# Source: drydock test fixture (issue 22: B.22 has no effect on Proximity weapons)
+class: Bomber
+hull: 6
+engines: 3
+shields: 0
+weapons:
+  - {name: Bomb, range: 3-6-9, stats: 1x4+/1/1, traits: TRAITS, banks: [TT]}
+"""
+
+
+class Ones:
+    """Every die a 1: the lock-on fails and every to-hit roll is a natural 1."""
+
+    def random(self):
+        return 0.0
+
+
+def _bomb_at_a_stealth_ship(traits: str) -> list[str]:
+    bomber = ShipSpec(from_yaml(BOMBER.replace("TRAITS", traits))[0])
+    ghost = ShipSpec(from_yaml(STEALTHY)[0])
+    bt = battle(bomber, ghost)
+    me, foe = bt.ships
+    place(me, 10, 9, 0)
+    place(foe, 12, 9, 3)
+    bt.rng = Ones()
+    assert bt.log is not None
+    bt.log.clear()
+    bt.combat()
+    return bt.log
+
+
+def test_a_failed_stealth_lock_on_does_not_stop_a_proximity_volley_b22():
+    """B.22 (systems.md): stealth has "No effect on mines, asteroid fields, shockwave, Proximity weapons, or
+    fighter attacks"; any other battery declared against the target misses when the lock-on fails."""
+    plain = _bomb_at_a_stealth_ship("[]")
+    assert any("stealth lock-on" in line and "fail" in line for line in plain)
+    assert not any("Bomb [" in line for line in plain)
+    prx = _bomb_at_a_stealth_ship("[Prx]")
+    assert any("stealth lock-on" in line and "fail" in line for line in prx)
+    assert any("Bomb [" in line and "to-hit" in line for line in prx)
 
 
 def test_a_flare_in_the_attackers_own_hex_does_not_count_4_1():

@@ -25,6 +25,7 @@ from drydock.engine.options import InForce
 from drydock.engine.options.scenarios import check_forces
 from drydock.engine.options.state import OptionState
 from drydock.engine.plans import PlanChoice
+from drydock.engine.proximity import proximity
 from drydock.engine.seekers import SeekerFlight, activate, heading_toward, shots_at_flight, split_flights
 from drydock.engine.ships import ShipSpec, ShipState
 from drydock.engine.tables import BOARD, FLARES_BLOCK
@@ -432,8 +433,9 @@ class Battle:
             for bank, target, mi, band in decl:
                 spec_b = ship.spec.banks[bank]
                 is_ship = isinstance(target, ShipState)
-                if is_ship and target.uid in blocked and spec_b.seeker is None:
-                    continue  # Slow weapons count as not fired (B.22)
+                if (is_ship and target.uid in blocked and spec_b.seeker is None
+                        and not (mi >= 0 and spec_b.modes[mi].prx)):
+                    continue  # Slow weapons count as not fired; no effect on Proximity weapons (B.22)
                 n = ship.bank_alive[bank] - ship.bank_spent[bank]
                 if spec_b.slow:
                     ship.bank_fired[bank] = self.turn
@@ -459,6 +461,8 @@ class Battle:
                     if self.log is not None:
                         self.say(f"    {what}: {n}x at {BAND_NAMES[band]} range vs tiny target: hits {per} -> "
                                  f"{hits} killed (End Phase)")
+                    if mode.prx:  # C.5 Proximity
+                        proximity(self, ship, target, mode, n, spec_b.size, band)
                 else:
                     penalty, bonus = systems.sight(self, ship, target) if self.markers else (0, 0)
                     if opt is not None:  # terrain, evasion (D.3), scenario modifiers
@@ -476,7 +480,7 @@ class Battle:
                     if self.obs:
                         self.obs.damage(ship, spec_b.battery_name, BAND_NAMES[band], marks)
                     if spec_b.modes[mi].prx:  # C.5 Proximity
-                        systems.proximity(self, ship, target, spec_b.modes[mi], n, spec_b.size, band)
+                        proximity(self, ship, target, spec_b.modes[mi], n, spec_b.size, band)
             if opt is not None:  # E.5 sequential combat: this ship's damage takes effect now
                 opt.after_attack()
         for ship, bank, target, n in launches:

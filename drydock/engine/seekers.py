@@ -86,12 +86,13 @@ def tiny_modifier(mode: ModeSpec) -> int:
 
 
 def shots_at_flight(rng: random.Random, mode: ModeSpec, weapons: int, size: int, band: int, fire_control: int,
-                    medium: bool = False) -> tuple[int, list[int]]:
-    """Hits scored on a flight (each kills one seeker). ``medium``: Dfn fire, no range modifier (C.5)."""
+                    medium: bool = False, penalty: int = 0) -> tuple[int, list[int]]:
+    """Hits scored on a flight (each kills one seeker). ``medium``: Dfn fire, no range modifier (C.5);
+    ``penalty``: further -1s fire control may cancel (a flight next to a Proximity volley's target hex, C.5)."""
     rm = 0 if medium else mode.range_mods[band]
     tiny = tiny_modifier(mode)
     pos = rm if rm > 0 else 0
-    neg = (-rm if rm < 0 else 0) - tiny
+    neg = (-rm if rm < 0 else 0) - tiny + penalty
     neg = neg - fire_control if neg > fire_control else 0
     mod = pos - neg
     hits = 0

@@ -55,15 +55,13 @@
   one marker (at once, as minesweeping). Doctrine: trigger when the enemy elements and enemy-laid minefields
   within reach outnumber the friendly ones. Not while cloaked. Line of sight (flares) is not checked.
 - B.21 Solar sails: see :attr:`ShipState.engine_rating`; the wind direction is rolled before play.
-- C.5 Proximity (Prx): a volley at a ship is also rolled against every other ship in the target's hex, and
-  at -1 against every ship adjacent to it (the firing ship too); not at flights.
+- C.5 Proximity (Prx): see :mod:`drydock.engine.proximity`.
 """
 
 from __future__ import annotations
 
 import copy
 
-from drydock.engine.combat import fire_volley
 from drydock.engine.damage import apply_marked_damage
 from drydock.engine.dice import d6, roll_hits
 from drydock.engine.equipment import working
@@ -509,18 +507,6 @@ def shockwave(battle, ship: ShipState) -> None:  # type: ignore[no-untyped-def]
             battle.say(f"    {ship.label} shockwave: {hits} hits on {e.label}")
     if swept:
         refresh_mines(battle)
-
-
-# ------------------------------------------------------------------ C.5 proximity
-def proximity(battle, ship: ShipState, target: ShipState, mode, n: int, size: int, band: int) -> None:  # type: ignore[no-untyped-def]
-    """C.5 Prx: the volley's separate rolls at the other ships in the target hex, and at -1 next to it."""
-    for e in battle.alive():
-        if e is target or e.hidden:
-            continue
-        d = distance(e.q - target.q, e.r - target.r)
-        if d <= 1:
-            what = f"proximity -> {e.label}" if battle.log is not None else ""
-            fire_volley(battle.rng, ship, e, mode, n, size, band, battle.log, what, penalty=d)
 
 
 def solar_wind(battle) -> None:  # type: ignore[no-untyped-def]

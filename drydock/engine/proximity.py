@@ -1,0 +1,56 @@
+"""C.5 Proximity (Prx): the separate attack rolls a Proximity volley makes around its target.
+
+C.5: "A separate attack roll is made against each element (friend or foe) in the target hex. In addition, an
+attack roll is made against each element adjacent to the target hex, at a -1 penalty." and "If a Proximity
+weapon is fired at a target one hex away, the firing starship is also attacked." Elements are starships,
+fighter flights and seeker flights alike. B.22 (systems.md): stealth has "No effect on ... Proximity weapons",
+so a failed lock-on does not stop a Proximity volley (see ``Battle``'s Combat Phase) and is not rolled here.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Protocol
+
+from drydock.engine.combat import BAND_NAMES, fire_volley
+from drydock.engine.hexgrid import distance
+from drydock.engine.seekers import shots_at_flight
+from drydock.engine.ships import ModeSpec, ShipState
+from drydock.engine.small_craft import surviving
+
+
+class Field(Protocol):
+    """What a Proximity volley needs of the battle (``drydock.engine.battle.Battle`` has it)."""
+
+    rng: random.Random
+    log: list[str] | None
+    flights: list[Any]
+
+    def alive(self, side: int | None = None) -> list[ShipState]: ...
+
+    def say(self, line: str) -> None: ...
+
+
+def proximity(battle: Field, ship: ShipState, target: object, mode: ModeSpec, n: int, size: int,
+              band: int) -> None:
+    """The volley's rolls at every element but ``target`` in the target hex, and at -1 next to it (C.5)."""
+    tq, tr = target.q, target.r  # type: ignore[attr-defined]  # a ShipState or a flight: both stand on a hex
+    log = battle.log
+    for e in battle.alive():
+        if e is target or e.hidden:
+            continue
+        d = distance(e.q - tq, e.r - tr)
+        if d <= 1:
+            what = f"proximity -> {e.label}" if log is not None else ""
+            fire_volley(battle.rng, ship, e, mode, n, size, band, log, what, penalty=d)
+    for f in battle.flights:
+        if f is target or not f.alive or f.count - f.kills <= 0:
+            continue
+        d = distance(f.q - tq, f.r - tr)
+        if d <= 1:  # tiny targets (5.3): hits kill one each; the -1 next to the target hex as for ships
+            hits, per = shots_at_flight(battle.rng, mode, n, size, band, ship.fc, penalty=d)
+            hits = surviving(battle.rng, f, hits, mode.imp_by_band[band])  # B.20 shuttle saves
+            f.kills += hits
+            if log is not None:
+                battle.say(f"    proximity -> {f.label}: {n}x at {BAND_NAMES[band]} range vs tiny target"
+                           f"{' at -1' if d else ''}: hits {per} -> {hits} killed (End Phase)")
