@@ -81,9 +81,10 @@ def battle(side_a: str, side_b: str, count_a: int, count_b: int, runs: int, seed
     if report_file:
         check_report_path(report_file)
     check_new_outputs([log_file, report_file], side_files(side_a, side_b), force=force)
-    plans = None
+    plans: tuple[str | None, str | None] | None = None
     if plan or plan_a or plan_b:
-        plans = tuple(None if p in (None, "doctrine") else p for p in (plan_a or plan, plan_b or plan))
+        pa, pb = plan_a or plan, plan_b or plan
+        plans = (None if pa in (None, "doctrine") else pa, None if pb in (None, "doctrine") else pb)
     run = run_battle(side_a, side_b, runs=runs, seed=seed, turns=turns, board=(w, h), count_a=count_a,
                      count_b=count_b, jobs=jobs, play=play, doctrine=(doctrine_a or doctrine, doctrine_b or doctrine),
                      plan=plans, robustness=robustness, battle_size=battle_size, log_file=log_file,

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
+from typing import Any
 
 import click
 
@@ -25,7 +27,7 @@ def board_size(board: str, runs: int, jobs: int, turns: int, min_jobs: int = 1) 
     return w, h
 
 
-def play_options(f):  # type: ignore[no-untyped-def]
+def play_options(f: Callable[..., Any]) -> Callable[..., Any]:
     """``--option``, ``--scenario``, ``--terrain`` and ``--rules`` of the battle commands (Appendices D-G, S)."""
     f = rules_option(f)
     f = click.option("--terrain", "terrain", multiple=True, metavar="SPEC",

@@ -7,6 +7,7 @@ import sys
 import time
 from importlib import import_module
 from pathlib import Path
+from typing import Any
 
 import click
 
@@ -18,7 +19,7 @@ class RulesParam(click.ParamType):
 
     name = "NAME|FILE"
 
-    def convert(self, value, param, ctx):  # type: ignore[no-untyped-def]
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
         # lazy: keeps --help fast
         from drydock.formats.houserules import bundled_names, is_bundled
 
@@ -63,7 +64,7 @@ def rate(files: tuple[str, ...], as_json: bool, settings: tuple[str, ...], watch
     from drydock.cli.preflight import check_inputs
 
     check_inputs(files, source)
-    kw = {"as_json": as_json, "source": source, "settings": settings, "libraries": libraries}
+    kw: dict[str, Any] = {"as_json": as_json, "source": source, "settings": settings, "libraries": libraries}
     if watch:
         _watch(files, rules_file, **kw)
         return
@@ -78,7 +79,7 @@ def rate(files: tuple[str, ...], as_json: bool, settings: tuple[str, ...], watch
         sys.exit(1)
 
 
-def _watch(files: tuple[str, ...], rules_file: str | None, **kw) -> None:  # type: ignore[no-untyped-def]
+def _watch(files: tuple[str, ...], rules_file: str | None, **kw: Any) -> None:
     # lazy: keeps --help fast
     from drydock.cli.rate_files import rate_files
     from drydock.cli.watch import CLEAR, watch

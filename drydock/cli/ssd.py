@@ -17,7 +17,7 @@ def _write(target: str, data: str | bytes, force: bool) -> None:
     if target != "-":
         write_atomic(target, data, force=force)
         return
-    stream = click.get_binary_stream("stdout")
+    stream = sys.stdout.buffer  # click.get_binary_stream is deprecated in click 8.5
     stream.write(data.encode("utf-8") if isinstance(data, str) else data)
     stream.flush()
 

@@ -10,10 +10,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 from typing import Any
 
 from drydock.convert.nova_sheet import sheet_from_nova
+from drydock.core.model import Design
+from drydock.core.problems import Problem
 from drydock.core.rules import Ruleset
 from drydock.core.validation import rate, validate
 from drydock.errors import DrydockError, error_lines, one_line
@@ -61,6 +64,12 @@ def check_ssd_outputs(output: str, html_out: str | None, inputs: Iterable[str], 
             raise DrydockError(f"{target}: already exists (use --force to overwrite)")
 
 
+def _sheet_errors(design: Design, rules: Ruleset) -> list[Problem]:
+    """The design's errors (validate), once its sheet is known to be printable."""
+    check_printable(sheet_from_rating(rate(design, rules), rules))
+    return [p for p in validate(design, rules) if p.is_error]
+
+
 def _attempt(item: Item, work: Callable[[Any], Any]) -> tuple[Any, str | None]:
     """``(work(item.design), item's error)``; a DrydockError from ``work`` (e.g. a house-rule formula that
     fails for this design) becomes the item's error, so the batch goes on (issue 10)."""
@@ -96,9 +105,7 @@ def read_sheets(files: Iterable[str], rules_file: str | None = None, *, source: 
                 else:
                     ships.append((sheet, item.rules, False))
                 continue
-            errors, error = _attempt(item, lambda d, i=item: (
-                check_printable(sheet_from_rating(rate(d, i.rules), i.rules)),
-                [p for p in validate(d, i.rules) if p.is_error])[1])
+            errors, error = _attempt(item, partial(_sheet_errors, rules=item.rules))
             if error is not None:
                 for line in error_lines(error):
                     warn(f"drydock: error: {one_line(line)}")

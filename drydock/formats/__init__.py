@@ -19,6 +19,7 @@ import inspect
 import os
 import re
 import sys
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -218,7 +219,7 @@ def write_atomic(path: str | os.PathLike[str], data: str | bytes, *, force: bool
     write_new_or_replace(target, data.encode("utf-8") if isinstance(data, str) else data, force=force)
 
 
-def check_outputs(outputs: list[str | os.PathLike[str]], inputs: list[str | os.PathLike[str]] = ()) -> None:
+def check_outputs(outputs: Sequence[str | os.PathLike[str]], inputs: Sequence[str | os.PathLike[str]] = ()) -> None:
     """Refuse, before anything is written, two outputs of one run on the same path or an output that is an input.
 
     Paths are compared resolved (``a/../b``, symbolic links), and existing files also by identity (hard links).

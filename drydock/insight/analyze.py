@@ -250,8 +250,8 @@ def analyse(design: Design, screens: int = REFERENCE_SCREENS) -> Analysis:
                 v = _best(options) if options else None
                 bf.by_range.setdefault(rng, {})[shield] = v.marks if v else Fraction(0)
                 best_v.append(v)
-            tot, bearing = max(((sum((best_v[i].marks for i in bs if best_v[i]), Fraction(0)), bs) for bs in sets),
-                               default=(Fraction(0), ()))
+            tot, bearing = max(((sum((v.marks for v in (best_v[i] for i in bs) if v), Fraction(0)), bs)
+                                for bs in sets), default=(Fraction(0), ()))
             law: Poly = (Fraction(1),) + (Fraction(0),) * (n - 1)
             need_mean = Fraction(0)
             for i in bearing:
@@ -266,8 +266,8 @@ def analyse(design: Design, screens: int = REFERENCE_SCREENS) -> Analysis:
     arcs = []
     for letters in SECTOR_ARCS:
         bits = ARC_BIT[letters[0]] | ARC_BIT[letters[1]]
-        fire = [sum(bf.by_range[r][ARC_SHIELD] for r in total) for bf in banks if bf.mask & bits]
-        arcs.append(sum(fire, Fraction(0)) / longest if longest else Fraction(0))
+        bearing_fire = [sum((bf.by_range[r][ARC_SHIELD] for r in total), Fraction(0)) for bf in banks if bf.mask & bits]
+        arcs.append(sum(bearing_fire, Fraction(0)) / longest if longest else Fraction(0))
     su: list[tuple[str, int, int | None]] = [("engines", rating.engines_su, None),
                                              ("shields", rating.shields_su, None)]
     su += [(b.name, b.su, b.orat) for b in rating.batteries]

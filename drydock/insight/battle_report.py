@@ -91,8 +91,9 @@ class BattleReport:
         self.ends[st.end] += 1
         self.lengths[r.turns] += 1
         for side in (0, 1):
-            if st.first_kill[side] is not None:
-                self.first_kill[side].append(st.first_kill[side])
+            first = st.first_kill[side]
+            if first is not None:
+                self.first_kill[side].append(first)
         for (side, ship), (kind, turn) in st.lost.items():
             self.losses[(side, ship, kind)] += 1
             self.loss_turns[(side, ship)] += turn
@@ -234,6 +235,6 @@ def design_matrix(side_a: list[Design], side_b: list[Design], *, runs: int, seed
     doctrines = None if style_a == style_b else [style for _, style in rows.values()]
     t = Tournament(distinct, runs, seed, opts, doctrines=doctrines)
     t.run(jobs=jobs)
-    d = t.to_dict()
-    return {"labels": [r["design"] for r in d["designs"]], "cells": d["cells"], "runs": runs,
-            "matrix": d["matrix"], "doctrine": d["doctrine"]}
+    result = t.to_dict()
+    return {"labels": [r["design"] for r in result["designs"]], "cells": result["cells"], "runs": runs,
+            "matrix": result["matrix"], "doctrine": result["doctrine"]}

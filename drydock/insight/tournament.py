@@ -244,7 +244,7 @@ class Tournament:
         names = labels(self.designs)
         n = len(names)
         cells: list[list[tuple[Fraction, float, float] | None]] = [[None] * n for _ in range(n)]
-        rows = []
+        rows: list[dict[str, Any]] = []
         for i in range(n):
             wins = draws = losses = 0
             for j in range(n):
