@@ -8,6 +8,8 @@ fills weapon profiles in first. :func:`key_path` and :func:`trim_loc` name a key
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from pydantic import BaseModel, ConfigDict, Field
 
 
@@ -103,7 +105,7 @@ def key_path(loc: tuple) -> str:
     return out or "(top)"
 
 
-def trim_loc(loc: tuple, lines: dict | None) -> tuple:
+def trim_loc(loc: tuple, lines: Mapping[tuple, object] | None) -> tuple:
     loc = tuple(loc)
     while loc and lines is not None and loc not in lines:
         loc = loc[:-1]

@@ -25,7 +25,7 @@ import json
 import os
 import re
 import zipfile
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -355,7 +355,8 @@ def fleet_to_xlsx(fleet: Fleet, rules_file: str | None = None) -> bytes:
                    decorate=lambda wb, cells: write_fleet_sheet(wb, cells, fleet, rate_fleet(fleet), rules_file))
 
 
-FLEET_WRITERS = {"yaml": fleet_to_yaml, "json": fleet_to_json, "xlsx": fleet_to_xlsx}
+FLEET_WRITERS: dict[str, Callable[[Fleet, str | None], str | bytes]] = {
+    "yaml": fleet_to_yaml, "json": fleet_to_json, "xlsx": fleet_to_xlsx}
 
 
 def write_fleet(fleet: Fleet, fmt: str, rules_file: str | None = None) -> str | bytes:

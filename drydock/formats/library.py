@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import contextlib
 import os
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from contextvars import ContextVar
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -106,6 +106,10 @@ class Library:
 #: Libraries read in this run, by resolved path: each is read and parsed once however many designs use it.
 _RUN: dict[str, Library] = {}
 on_new_run(_RUN.clear)
+
+
+#: where each key of a parsed file stands: key path -> (line, column), None where unknown
+Lines = Mapping[tuple, tuple[int | None, int | None]]
 
 
 def _signature(path: str) -> tuple[int, ...]:
@@ -271,7 +275,7 @@ def overlay(base: dict[str, Any], local: dict[str, Any]) -> dict[str, Any]:
 
 
 def resolve_design(data: dict[str, Any], *, file: str | None,
-                   lines: dict[tuple, tuple[int, int]] | None) -> dict[str, Any]:
+                   lines: Lines | None) -> dict[str, Any]:
     """Design data with ``library`` dropped and every ``use`` entry replaced by the profile it names."""
     out = dict(data)
     libs = out.pop("library", None) or []
@@ -347,7 +351,7 @@ def parse_positions(text: str, name: str, error: type[DrydockSyntaxError] = Desi
     return data, lines
 
 
-def where(lines: dict[tuple, tuple[int, int]] | None, loc: tuple) -> tuple[int | None, int | None]:
+def where(lines: Lines | None, loc: tuple) -> tuple[int | None, int | None]:
     return (lines or {}).get(trim_loc(tuple(loc), lines), (None, None))
 
 

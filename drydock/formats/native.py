@@ -26,7 +26,7 @@ from drydock.core.rules import Ruleset
 from drydock.core.sanity import check_design
 from drydock.errors import DesignFileError, DesignFileErrors, DrydockSyntaxError, raise_all
 from drydock.formats.fileshape import ArcsFile, DesignFile, ModeFile, TracksFile, WeaponFile, key_path, trim_loc
-from drydock.formats.library import resolve_design
+from drydock.formats.library import Lines, resolve_design
 from drydock.formats.safeyaml import key_positions, load_json, yaml_documents, yaml_dumper
 from drydock.formats.schema import design_schema
 from drydock.formats.text import complete_range, format_range, format_stats, parse_range, parse_stats, parse_traits
@@ -41,7 +41,8 @@ def json_schema(rules: Ruleset | None = None) -> dict[str, Any]:
 # ------------------------------------------------------------------ data <-> Design
 
 
-def design_from_data(data: Any, *, file: str | None = None, lines: dict[tuple, tuple[int, int]] | None = None,
+def design_from_data(data: Any, *, file: str | None = None,
+                     lines: Lines | None = None,
                      rules: Ruleset | None = None) -> Design:
     """A :class:`Design` from a mapping of the file shape; errors name the key (and line if known)."""
     rules = rules or Ruleset.unity()
@@ -58,7 +59,8 @@ def design_from_data(data: Any, *, file: str | None = None, lines: dict[tuple, t
         f = DesignFile.model_validate(data)
     except ValidationError as exc:
         mistakes += _validation_mistakes(exc, file, lines)
-        for i, raw in enumerate(data.get("weapons") if isinstance(data.get("weapons"), list) else []):
+        raw_weapons = data.get("weapons")
+        for i, raw in enumerate(raw_weapons if isinstance(raw_weapons, list) else []):
             try:  # the weapons that validate are still read, so that their mistakes come too
                 w = WeaponFile.model_validate(raw)
             except ValidationError:
@@ -102,7 +104,7 @@ def design_from_data(data: Any, *, file: str | None = None, lines: dict[tuple, t
     ), file=file)
 
 
-def _validation_mistakes(exc: ValidationError, file: str | None, lines: dict | None) -> list[DrydockSyntaxError]:
+def _validation_mistakes(exc: ValidationError, file: str | None, lines: Lines | None) -> list[DrydockSyntaxError]:
     """One :class:`DesignFileError` per key the file's shape check refused, in file order."""
     tags = _tags(DesignFile)
     groups: dict[tuple, list[Any]] = {}
@@ -119,7 +121,7 @@ def _validation_mistakes(exc: ValidationError, file: str | None, lines: dict | N
 
 
 def _battery(w: WeaponFile, i: int, rules: Ruleset, file: str | None,
-             lines: dict | None) -> tuple[Battery | None, list[DrydockSyntaxError]]:
+             lines: Lines | None) -> tuple[Battery | None, list[DrydockSyntaxError]]:
     """Weapon entry ``i`` as a battery, or its mistakes (each stat, range and bank is read)."""
     mistakes: list[DrydockSyntaxError] = []
 
@@ -263,7 +265,7 @@ def _tup(v: list[int] | None) -> tuple[int, ...] | None:
     return None if v is None else tuple(v)
 
 
-def _line(lines: dict | None, loc: tuple) -> int | None:
+def _line(lines: Lines | None, loc: tuple) -> int | None:
     return (lines or {}).get(loc, (None, None))[0]
 
 

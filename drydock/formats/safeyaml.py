@@ -111,7 +111,8 @@ def _check_depth(text: str, file: str | None) -> None:
         if isinstance(event, yaml.CollectionStartEvent):
             depth += 1
             if depth > limits.DEPTH.value:
-                raise limits.LimitError(f"line {event.start_mark.line + 1}: the nesting", limits.DEPTH, file=file)
+                where = f"line {event.start_mark.line + 1}: " if event.start_mark is not None else ""
+                raise limits.LimitError(f"{where}the nesting", limits.DEPTH, file=file)
         elif isinstance(event, yaml.CollectionEndEvent):
             depth -= 1
 

@@ -236,14 +236,15 @@ def write_drake_sheet(ws: Worksheet, cells: Cells, designs: list[Design], rules_
             addr = f"{_col(FIRST_PART_COL + 3 + k)}{row + 1}"
             cells.fx(ws, addr, w.weapon_row(rows), library_rows[i - 1][k], WORKING)
             indexes.append(addr)
-        fragments = []
+        fragments: list[tuple[str, str, str]] = []
         for k, (values, triple) in enumerate(zip(_fragment_texts(d, rules), w.system_rows(), strict=False)):
             refs = []
             for j, (formula, value) in enumerate(zip(triple, values, strict=True)):
                 addr = f"{_col(FRAGMENT_COL + j)}{row + k}"
                 cells.fx(ws, addr, formula, value, WORKING)
                 refs.append(addr)
-            fragments.append(tuple(refs))
+            equipment, trait, munition = refs  # one cell per fragment: equipment, traits, munitions
+            fragments.append((equipment, trait, munition))
         parts = _parts(w, d, lines, fragments, indexes)
         col = FIRST_PART_COL
         part_refs = []
@@ -301,7 +302,7 @@ def _bank_rows(d: Design) -> list[list[int]]:
     return rows
 
 
-def _parts(w: DrakeWriter, d: Design, lines: list[str], fragments: list[tuple[str, ...]],
+def _parts(w: DrakeWriter, d: Design, lines: list[str], fragments: list[tuple[str, str, str]],
            indexes: list[str]) -> list[str]:
     """The part formulas: head, screens, tracks, one per battery (its bank rows as written), systems."""
     static = [ln for ln in lines[1:] if ln.split(":")[0] in ("Faction", "Class", "Type")]
@@ -339,7 +340,8 @@ def _part_texts(d: Design, text: str) -> list[str]:
 
 def drake_lines(values: list[Any]) -> str:
     """Column A as text (LibreOffice's values): the ships separated by one blank line, as ``drydock show``."""
-    blocks, current = [], []
+    blocks: list[str] = []
+    current: list[str] = []
     for v in values:
         if v in (None, ""):
             if current:

@@ -17,8 +17,9 @@ from typing import Any
 from openpyxl.formatting.rule import FormulaRule
 from openpyxl.styles import PatternFill
 
-from drydock.core.fleet import Fleet, FleetRating
+from drydock.core.fleet import Fleet, FleetRating, RecordCR
 from drydock.core.rules.factions import HouseRules
+from drydock.errors import DrydockError
 from drydock.formats.excel import layout as L
 from drydock.formats.excel.cells import COMPUTED, INPUT, Cells
 from drydock.formats.houserules import load_house_rules
@@ -62,7 +63,7 @@ def write_fleet_sheet(wb: Any, cells: Cells, fleet: Fleet, rating: FleetRating, 
     for col, text in zip("ABCDEFG", TABLE_HEADER, strict=True):
         cells.header(ws, f"{col}{HEADER_ROW}", text)
     last = FIRST_ROW + max(len(fleet.entries), 1) - 1
-    records = rating.records or tuple(None for _ in fleet.entries)
+    records: tuple[RecordCR | None, ...] = rating.records or tuple(None for _ in fleet.entries)
     for i, (entry, r, record) in enumerate(zip(fleet.entries, rating.ratings, records, strict=True), start=1):
         row, sheet = FIRST_ROW + i - 1, f"{L.SHIP_PREFIX}{i}"
         put(ws, f"A{row}", sheet, bold=True)
@@ -71,7 +72,12 @@ def write_fleet_sheet(wb: Any, cells: Cells, fleet: Fleet, rating: FleetRating, 
         put(ws, f"C{row}", entry.count, INPUT)
         put(ws, f"D{row}", ", ".join(entry.names) or None, INPUT)
         put(ws, f"E{row}", ", ".join(entry.ids) or None, INPUT)
-        value = record.value if record is not None else r.combat_rating
+        if record is not None:
+            value = record.value
+        elif r is not None:
+            value = r.combat_rating
+        else:  # FleetRating rates every design that has no CR of record
+            raise DrydockError(f"{entry.design.title}: neither a rating nor a CR of record")
         if record is not None and record.source != "unity":  # a legacy CR of record (X.1, X.2): not Appendix A
             put(ws, f"F{row}", value, COMPUTED)
         else:

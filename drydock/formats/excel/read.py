@@ -78,7 +78,7 @@ def _load_values(data: bytes, file: str | None) -> ValueBook:
                 continue
             ws.reset_dimensions()
             max_row = L.SHIP_LAST_ROW if ws.title != L.WEAPONS_SHEET else budget // _MAX_COL + 1
-            values = {}
+            values: dict[tuple[int, int], Any] = {}
             for r, row in enumerate(ws.iter_rows(max_row=max_row, max_col=_MAX_COL, values_only=True), 1):
                 budget -= len(row)
                 if budget < 0:
@@ -282,16 +282,16 @@ class _Reader:
             except DrydockSyntaxError as exc:
                 raise self.err(ws.title, rng_cell, exc.message, raw) from None
         else:
-            value = self.integer(ws, rng_cell, "RNG")
-            if value is None or value == 0:
+            number = self.integer(ws, rng_cell, "RNG")
+            if number is None or number == 0:
                 raise self.err(ws.title, rng_cell, "RNG is required: -L for a standard weapon (-12 = 4-8-12), "
                                                    "+MA with the Skr trait for a seeker", raw)
-            if value < 0:
-                if -value % 3:
+            if number < 0:
+                if -number % 3:
                     raise self.err(ws.title, rng_cell, "a negative RNG must be a multiple of 3 (-9 = 3-6-9)", raw)
-                rng = (-value // 3, -2 * value // 3, -value)
+                rng = (-number // 3, -2 * number // 3, -number)
             elif seeker:
-                ma = value
+                ma = number
             else:
                 raise self.err(ws.title, rng_cell, "a positive RNG is a seeker's MA and needs the Skr trait "
                                                    "(customised bands: write them as S-M-L text)", raw)

@@ -159,9 +159,9 @@ def write_rules_sheet(ws: Worksheet, cells: Cells, rules: Ruleset, notes: list[s
 
     w.title("Range-based trait pairs (A.1 p.25, Z.3): one combined multiplier", "n/a = not allowed")
     pair_rows = []
-    for key, value in d.range_pairs.pairs.items():
+    for key, pair_value in d.range_pairs.pairs.items():
         a, b = key.split("+")
-        pair_rows.append([bits.get(a, 0) + bits.get(b, 0), key, "n/a" if value is None else _num(value)])
+        pair_rows.append([bits.get(a, 0) + bits.get(b, 0), key, "n/a" if pair_value is None else _num(pair_value)])
     w.table([("Key (bits)", "PairKey"), ("Pair", None), ("Multiplier", "PairMult")], pair_rows)
 
     w.title("Forbidden trait pairs (C.5)")

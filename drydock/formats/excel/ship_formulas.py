@@ -15,8 +15,8 @@ from typing import Any
 
 from openpyxl.worksheet.worksheet import Worksheet
 
-from drydock.core.calc import Rating
-from drydock.core.model import ArcValues, Design
+from drydock.core.calc import BankRating, BatteryRating, Rating
+from drydock.core.model import ArcValues, Bank, Design
 from drydock.core.rules import Ruleset
 from drydock.formats.excel import layout as L
 from drydock.formats.excel.cells import COMPUTED, WORKING, Cells
@@ -181,15 +181,17 @@ class ShipWriter:
         d, r = self.d, self.r
         c = {k: B.col(k) for k in B.columns}
         rows: list[dict[str, Any]] = []
-        for battery, br in zip(d.weapons, r.batteries, strict=True):
-            pairs = list(zip(battery.banks, br.banks, strict=True)) or [(None, None)]
-            for k, (bank, rating) in enumerate(pairs):
-                rows.append({"bank": bank, "rating": rating, "battery": br, "first": k == 0})
+        for battery, battery_r in zip(d.weapons, r.batteries, strict=True):
+            pairs: list[tuple[Bank | None, BankRating | None]] = list(zip(battery.banks, battery_r.banks, strict=True))
+            for k, (bank_k, rating_k) in enumerate(pairs or [(None, None)]):
+                rows.append({"bank": bank_k, "rating": rating_k, "battery": battery_r, "first": k == 0})
         remain = self.remain_after_parts
         for i in range(B.capacity):
             row = B.first_row + i
             item = rows[i] if i < len(rows) else None
-            bank, rating, br = (item["bank"], item["rating"], item["battery"]) if item else (None, None, None)
+            bank: Bank | None = item["bank"] if item else None
+            rating: BankRating | None = item["rating"] if item else None
+            br: BatteryRating | None = item["battery"] if item else None
             wf, cf = (WORKING, COMPUTED) if item else (None, None)  # blank rows stay white until used
             t = f'SUBSTITUTE({c["bank"]}{row}&""," ","")'
             digit = (lambda x: f'ISNUMBER(FIND("|"&{x}&"|","|0|1|2|3|4|5|6|7|8|9|"))')  # noqa: E731
@@ -276,8 +278,8 @@ class ShipWriter:
     def catalogue(self) -> None:
         ws, r, rules, d = self.ws, self.r, self.rules, self.d
         head = L.CATALOGUE_HEADER_ROW
-        for col, header in CAT.values():
-            self.cells.header(ws, f"{col}{head}", header)
+        for letter, header in CAT.values():
+            self.cells.header(ws, f"{letter}{head}", header)
         listed = len(d.systems)
         agg: dict[str, dict[str, Any]] = {}
         for entry, s in zip(d.systems, r.systems[:listed], strict=True):

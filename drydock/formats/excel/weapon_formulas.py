@@ -172,7 +172,7 @@ def _row(ws: Worksheet, cells: Cells, rules: Ruleset, r: int, item: Any, fig: Mo
         (max(fig.L, second.L) if second else fig.L) if fig else "")
     exp_here = f'COUNTIF({code_range},{equals("Exp")})>0'
     exp_next = f'AND({W["raw2"]}{r}<>"",COUNTIF({W["code1"]}{r + 1}:{W["code5"]}{r + 1},{equals("Exp")})>0)'
-    exp_value = ""
+    exp_value: int | str = ""
     if item:
         exp_value = 1 if (fig and fig.exp) or (second is not None and second.exp) else 0
     put("exp", f"IF(OR({exp_here},{exp_next}),1,0)", exp_value)

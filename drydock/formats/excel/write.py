@@ -322,8 +322,9 @@ def _write_weapons(ws: Worksheet, cells: Cells, library: WeaponLibrary, rules: R
     checks = L.WEAPON_WORKING["checks"][0]
     for n in range(last - L.WEAPONS_HEADER_ROW):
         row = L.WEAPONS_HEADER_ROW + 1 + n
-        mode = library.rows[n][1] if n < len(library.rows) else None
-        cells.fx(ws, f"{checks}{row}", weapon_checks(row, rules), mode_codes(mode, rules) if mode else "", WORKING)
+        lib_mode = library.rows[n][1] if n < len(library.rows) else None
+        cells.fx(ws, f"{checks}{row}", weapon_checks(row, rules), mode_codes(lib_mode, rules) if lib_mode else "",
+                 WORKING)
     for col, width in L.WEAPON_COLUMN_WIDTHS.items():
         ws.column_dimensions[col].width = width
     ws.freeze_panes = "B2"

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import xml.parsers.expat
 import zipfile
-from typing import IO
+from typing import IO, Any
 from xml.etree import ElementTree as ET
 
 from openpyxl.utils.cell import column_index_from_string, coordinate_from_string
@@ -73,7 +73,7 @@ def sheet_parts(archive: zipfile.ZipFile) -> dict[str, str]:
 def formula_cells(fh: IO[bytes], max_row: int, max_col: int) -> dict[tuple[int, int], str]:
     """(row, column) -> formula text of every formula cell within ``max_row`` x ``max_col`` of a worksheet part."""
     found: dict[tuple[int, int], str] = {}
-    state: dict[str, object] = {"cell": None, "in_f": False, "text": []}
+    state: dict[str, Any] = {"cell": None, "in_f": False, "text": []}
     parser = xml.parsers.expat.ParserCreate()
 
     def start(name: str, attrs: dict[str, str]) -> None:
@@ -93,7 +93,7 @@ def formula_cells(fh: IO[bytes], max_row: int, max_col: int) -> dict[tuple[int, 
             except Exception:
                 return
             if row <= max_row and c <= max_col:
-                found[(row, c)] = "".join(state["text"])[:200] or "(shared formula)"  # type: ignore[arg-type]
+                found[(row, c)] = "".join(state["text"])[:200] or "(shared formula)"
         elif local == "c":
             state["cell"] = None
         elif local == "sheetData" or (local == "row" and len(found) > 100_000):
@@ -101,7 +101,7 @@ def formula_cells(fh: IO[bytes], max_row: int, max_col: int) -> dict[tuple[int, 
 
     def text(data: str) -> None:
         if state["in_f"]:
-            state["text"].append(data)  # type: ignore[union-attr]
+            state["text"].append(data)
 
     parser.StartElementHandler, parser.EndElementHandler, parser.CharacterDataHandler = start, end, text
     try:

@@ -119,7 +119,7 @@ def convert_admiralty(record: AdmiraltyRecord, rules: Ruleset | None = None) -> 
     return design, rep
 
 
-def _tech(record: AdmiraltyRecord, rep: ConversionReport, legacy) -> TechLevels:  # type: ignore[no-untyped-def]
+def _tech(record: AdmiraltyRecord, rep: ConversionReport, legacy: Callable[[str], None]) -> TechLevels:
     levels: dict[str, int] = {}
     for letter, value in record.tech:
         category = tables.AE_TECH_LETTERS.get(letter)
@@ -159,7 +159,7 @@ def _bands(b: AEBattery, rep: ConversionReport) -> tuple[int, int, int]:
     return s, m, long
 
 
-def _battery(b: AEBattery, rules: Ruleset, rep: ConversionReport, legacy) -> Battery:  # type: ignore[no-untyped-def]
+def _battery(b: AEBattery, rules: Ruleset, rep: ConversionReport, legacy: Callable[[str], None]) -> Battery:
     traits: list[str] = []
     for raw in b.traits:
         code = _trait(raw, b, rules, rep, legacy)
@@ -180,7 +180,7 @@ def _battery(b: AEBattery, rules: Ruleset, rep: ConversionReport, legacy) -> Bat
 _PIERCING = re.compile(r"^piercing\s*[\[(\-]?\s*(\d+|[a-z])?\s*[\])]?$", re.IGNORECASE)
 
 
-def _trait(raw: str, b: AEBattery, rules: Ruleset, rep: ConversionReport, legacy) -> str | None:  # type: ignore[no-untyped-def]
+def _trait(raw: str, b: AEBattery, rules: Ruleset, rep: ConversionReport, legacy: Callable[[str], None]) -> str | None:
     pm = _PIERCING.match(raw.strip())
     if pm:
         given = pm.group(1) if pm.group(1) and pm.group(1).isdigit() else None
@@ -211,7 +211,8 @@ def _trait(raw: str, b: AEBattery, rules: Ruleset, rep: ConversionReport, legacy
     return None
 
 
-def _systems(record: AdmiraltyRecord, rules: Ruleset, rep: ConversionReport, legacy) -> list[SystemEntry]:  # type: ignore[no-untyped-def]
+def _systems(record: AdmiraltyRecord, rules: Ruleset, rep: ConversionReport,
+             legacy: Callable[[str], None]) -> list[SystemEntry]:
     qty: dict[str, int] = {}
 
     def add(name: str, n: int) -> None:

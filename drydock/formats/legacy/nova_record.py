@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import math
 import re
+from collections.abc import Callable
 from decimal import Decimal
 from typing import Any, Literal
 
@@ -22,7 +23,7 @@ from drydock.core.advice import system_suggestion
 from drydock.core.model import SystemEntry
 from drydock.core.problems import Problem
 from drydock.core.rules import Ruleset
-from drydock.errors import DesignFileError, DrydockSyntaxError
+from drydock.errors import DesignFileError, DrydockError, DrydockSyntaxError
 from drydock.formats.legacy import tables
 from drydock.formats.legacy.convert import ConversionReport, round_half_up, start_report
 from drydock.formats.legacy.nova import NovaBattery, NovaDisplay
@@ -216,7 +217,7 @@ def check_nova_record(r: NovaRecord, *, file: str | None = None) -> NovaRecord:
     return r
 
 
-def _weapon(b: NovaBattery, rep: ConversionReport, legacy) -> NovaWeapon:  # type: ignore[no-untyped-def]
+def _weapon(b: NovaBattery, rep: ConversionReport, legacy: Callable[[str], None]) -> NovaWeapon:
     acc, imp = tables.NOVA_ACC, tables.NOVA_IMP
     traits: list[str] = []
     rules_left: list[str] = []
@@ -255,8 +256,15 @@ def _weapon(b: NovaBattery, rep: ConversionReport, legacy) -> NovaWeapon:  # typ
                       traits=tuple(traits), attack_dice=b.dice, banks=tuple(banks), rules=tuple(rules_left))
 
 
+def _unity(row: tables.NovaSystem) -> str:
+    """The Unity system a mapped X.2 row names (every 'double', 'capacity' and 'flights' row names one)."""
+    if row.unity is None:
+        raise DrydockError(f"X.2 table row {row.nova_name!r} ({row.action}) names no Unity system")
+    return row.unity
+
+
 def _systems(display: NovaDisplay, rules: Ruleset, rep: ConversionReport,
-             legacy) -> tuple[list[SystemEntry], list[NovaWeapon]]:  # type: ignore[no-untyped-def]
+             legacy: Callable[[str], None]) -> tuple[list[SystemEntry], list[NovaWeapon]]:
 
     qty: dict[str, int] = {}
     drones: list[NovaWeapon] = []
@@ -277,7 +285,7 @@ def _systems(display: NovaDisplay, rules: Ruleset, rep: ConversionReport,
             legacy(f"Nova system {item}: {row.rule} ({row.section})")
         elif row.action == "double":
             k = 2 * (n or 1)
-            qty[row.unity] = qty.get(row.unity, 0) + k  # type: ignore[index]
+            qty[_unity(row)] = qty.get(_unity(row), 0) + k
             rep.mapped.append(f"{item} -> {row.unity} ({k}): {row.rule} ({row.section})")
         elif row.action == "capacity":
             if n is None:
@@ -285,11 +293,11 @@ def _systems(display: NovaDisplay, rules: Ruleset, rep: ConversionReport,
                 continue
             k = round_half_up(Decimal(n) / tables.NOVA_CAPACITY_DIVISOR)
             if k >= 1:
-                qty[row.unity] = qty.get(row.unity, 0) + k  # type: ignore[index]
+                qty[_unity(row)] = qty.get(_unity(row), 0) + k
             rep.mapped.append(f"{item} -> {row.unity} ({k}): {row.rule} ({row.section})")
         elif row.action == "flights":
             k = n or 1
-            qty[row.unity] = qty.get(row.unity, 0) + k  # type: ignore[index]
+            qty[_unity(row)] = qty.get(_unity(row), 0) + k
             rep.mapped.append(f"{item} -> {row.unity} ({k} flights of {tables.NOVA_FIGHTERS_PER_FLIGHT} fighters) "
                               f"({row.section})")
             rep.readings.append(f"{item}: {row.rule} (X.2 OQ11)")
