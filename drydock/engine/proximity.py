@@ -19,6 +19,13 @@ from drydock.engine.ships import ModeSpec, ShipState
 from drydock.engine.small_craft import surviving
 
 
+class Element(Protocol):
+    """Anything standing on a hex: a starship or a flight."""
+
+    q: int
+    r: int
+
+
 class Field(Protocol):
     """What a Proximity volley needs of the battle (``drydock.engine.battle.Battle`` has it)."""
 
@@ -31,10 +38,10 @@ class Field(Protocol):
     def say(self, line: str) -> None: ...
 
 
-def proximity(battle: Field, ship: ShipState, target: object, mode: ModeSpec, n: int, size: int,
+def proximity(battle: Field, ship: ShipState, target: Element, mode: ModeSpec, n: int, size: int,
               band: int) -> None:
     """The volley's rolls at every element but ``target`` in the target hex, and at -1 next to it (C.5)."""
-    tq, tr = target.q, target.r  # type: ignore[attr-defined]  # a ShipState or a flight: both stand on a hex
+    tq, tr = target.q, target.r
     log = battle.log
     for e in battle.alive():
         if e is target or e.hidden:
