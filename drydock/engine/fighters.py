@@ -29,6 +29,7 @@
 from __future__ import annotations
 
 from functools import cache
+from typing import TYPE_CHECKING
 
 from drydock.engine.combat import DiceRecorder, damage_value
 from drydock.engine.damage import apply_marked_damage
@@ -48,6 +49,9 @@ from drydock.engine.tables import (
     MAX_FLIGHTS_PER_HEX,
     SHUTTLE_MA,
 )
+
+if TYPE_CHECKING:  # a type-only import: Battle calls these rules (docs/architecture.md)
+    from drydock.engine.battle import Battle
 
 
 class FighterFlight:
@@ -93,7 +97,7 @@ class Shuttle(FighterFlight):
     size = 1
 
 
-def deploy(battle, carrier: ShipState, flights: int) -> list[FighterFlight]:  # type: ignore[no-untyped-def]
+def deploy(battle: Battle, carrier: ShipState, flights: int) -> list[FighterFlight]:
     """5.1 / 2.3: flights within 2 hexes of their carrier, at most 3 per hex (carrier hex first, then the
     hexes ahead, clockwise from the carrier's heading)."""
     out = []
@@ -126,7 +130,7 @@ def recovery_max(hull: int) -> int:
     return LAUNCH_RECOVERY[-1][2]
 
 
-def launch(battle, carrier: ShipState) -> list[FighterFlight]:  # type: ignore[no-untyped-def]
+def launch(battle: Battle, carrier: ShipState) -> list[FighterFlight]:
     """F.5, End Phase step g: launch up to the launch maximum of the flights aboard ``carrier`` into its hex,
     with its heading (so that mirrored carriers launch mirrored flights); then shuttles (B.20), each one flight
     of the same maximum."""
@@ -148,7 +152,7 @@ def launch(battle, carrier: ShipState) -> list[FighterFlight]:  # type: ignore[n
     return out
 
 
-def try_recover(battle, fl: FighterFlight) -> bool:  # type: ignore[no-untyped-def]
+def try_recover(battle: Battle, fl: FighterFlight) -> bool:
     """F.5 doctrine: a damaged flight in or next to its living carrier moves into its hex and is recovered
     (removed from play for good: a recovered flight is not launched again), within the recovery maximum."""
     c = fl.carrier
@@ -200,14 +204,14 @@ def fighter_path(heading: int, ma: int = FIGHTER_MA) -> dict[tuple[int, int, int
     return {(q, r, h): pts for q, r, h, pts in fighter_moves(heading, ma)}
 
 
-def fighter_path_mines(battle, flight, q0: int, r0: int, heading: int) -> None:  # type: ignore[no-untyped-def]
+def fighter_path_mines(battle: Battle, flight, q0: int, r0: int, heading: int) -> None:
     """B.15 for a fighter or shuttle flight that just moved from (q0, r0, ``heading``) to where it is now."""
     pts = fighter_path(heading, flight.ma).get((flight.q - q0, flight.r - r0, flight.heading))
     if pts:
         flight_mines(battle, flight, entered_hexes(q0, r0, pts))
 
 
-def board_ends(doctrine, q: int, r: int, heading: int, ma: int = FIGHTER_MA  # type: ignore[no-untyped-def]
+def board_ends(doctrine, q: int, r: int, heading: int, ma: int = FIGHTER_MA
                ) -> tuple[tuple[int, int, int], ...]:
     """End states (q, r, heading) of the 5.3 moves from (q, r, heading) whose whole path stays on the board
     (in the order of :func:`fighter_moves`), cached on the match-up's doctrine."""
@@ -223,7 +227,7 @@ def board_ends(doctrine, q: int, r: int, heading: int, ma: int = FIGHTER_MA  # t
     return out
 
 
-def first_end_by_hex(doctrine, q: int, r: int, heading: int, ma: int = FIGHTER_MA  # type: ignore[no-untyped-def]
+def first_end_by_hex(doctrine, q: int, r: int, heading: int, ma: int = FIGHTER_MA
                      ) -> dict[tuple[int, int], tuple[int, int]]:
     """(q, r) -> (index, heading) of the first on-board end in that hex (order of :func:`board_ends`)."""
     key = (q, r, heading, ma)
@@ -238,7 +242,7 @@ def first_end_by_hex(doctrine, q: int, r: int, heading: int, ma: int = FIGHTER_M
     return out
 
 
-def approach_order(doctrine, q: int, r: int, heading: int,  # type: ignore[no-untyped-def]
+def approach_order(doctrine, q: int, r: int, heading: int,
                    spots: tuple[tuple[int, int], ...], ma: int = FIGHTER_MA) -> tuple[tuple[int, int, int], ...]:
     """The on-board ends of :func:`board_ends` sorted by distance to the nearest of ``spots`` (stable)."""
     key = (q, r, heading, spots, ma)
@@ -262,7 +266,7 @@ def approach_order(doctrine, q: int, r: int, heading: int,  # type: ignore[no-un
     return out
 
 
-def plain_choice(battle, fl: FighterFlight, attack_from: dict, blocked: set,  # type: ignore[no-untyped-def]
+def plain_choice(battle: Battle, fl: FighterFlight, attack_from: dict, blocked: set,
                  enemy_ships: list) -> tuple | None:
     """The reachable attack hex worth most (ties: the first end in move order); else the first end (in move
     order) nearest to an enemy ship. (value, q, r, heading, target) or None."""
@@ -285,7 +289,7 @@ def plain_choice(battle, fl: FighterFlight, attack_from: dict, blocked: set,  # 
     return best
 
 
-def mine_aware_choice(battle, fl: FighterFlight, attack_from: dict, blocked: set,  # type: ignore[no-untyped-def]
+def mine_aware_choice(battle: Battle, fl: FighterFlight, attack_from: dict, blocked: set,
                       enemy_ships: list) -> tuple | None:
     """:func:`plain_choice` when minefields are out (B.15: "Whenever an element (friendly or otherwise) enters a
     hex containing or adjacent to a minefield, the element is immediately attacked. The number of to-hit dice
@@ -325,7 +329,7 @@ def mine_aware_choice(battle, fl: FighterFlight, attack_from: dict, blocked: set
     return best
 
 
-def activate(battle, fl: FighterFlight) -> None:  # type: ignore[no-untyped-def]
+def activate(battle: Battle, fl: FighterFlight) -> None:
     """Move one fighter flight (5.3) and attack an adjacent opposing element (5.4), or recover it (F.5)."""
     if battle.m.launch_recovery and try_recover(battle, fl):
         return
@@ -373,7 +377,7 @@ def activate(battle, fl: FighterFlight) -> None:  # type: ignore[no-untyped-def]
         attack(battle, fl, target)
 
 
-def attack(battle, fl: FighterFlight, target) -> None:  # type: ignore[no-untyped-def]
+def attack(battle: Battle, fl: FighterFlight, target) -> None:
     opt = getattr(battle, "opt", None)
     if opt is not None and opt.storm == "no attacks":  # S.9: "No starships or fighter flights may attack"
         return

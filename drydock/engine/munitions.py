@@ -39,6 +39,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from drydock.core.model import WeaponMode
 from drydock.engine.combat import effective_range, expected_hits_per_weapon, fire_volley
 from drydock.engine.dice import d6
@@ -48,6 +50,9 @@ from drydock.engine.ships import ModeSpec
 from drydock.engine.systems import refresh_mines, sight
 from drydock.engine.tables import FLARES_BLOCK, PROBE_WEAPON_STATS
 from drydock.engine.targeting import tiny_mod
+
+if TYPE_CHECKING:  # a type-only import: Battle calls these rules (docs/architecture.md)
+    from drydock.engine.battle import Battle
 
 #: B.17: a probe fired as a weapon
 PROBE_WEAPON = ModeSpec(WeaponMode(**PROBE_WEAPON_STATS))
@@ -65,7 +70,7 @@ class Minefield:
         self.q, self.r, self.label = q, r, label
 
 
-def sweep_declarations(battle, ship, decl: list) -> list:  # type: ignore[no-untyped-def]
+def sweep_declarations(battle: Battle, ship, decl: list) -> list:
     """Doctrine: (bank, Minefield, mode, band) for each idle bank that can sweep the nearest enemy-laid minefield
     within the ship's next move."""
     busy = {d[0] for d in decl}
@@ -101,7 +106,7 @@ def sweep_declarations(battle, ship, decl: list) -> list:  # type: ignore[no-unt
     return out
 
 
-def sweep(battle, ship, field: Minefield, mode, n: int, size: int, band: int, what: str) -> None:  # type: ignore[no-untyped-def]
+def sweep(battle: Battle, ship, field: Minefield, mode, n: int, size: int, band: int, what: str) -> None:
     """B.15: a volley at a minefield (tiny target); each hit removes one marker."""
     key = (field.q, field.r)
     hits, per = shots_at_flight(battle.rng, mode, n, size, band, ship.fc)
@@ -119,7 +124,7 @@ def sweep(battle, ship, field: Minefield, mode, n: int, size: int, band: int, wh
 
 
 # ------------------------------------------------------------------ B.17 probes as weapons
-def probe_attack(battle, ship, enemies: list) -> bool:  # type: ignore[no-untyped-def]
+def probe_attack(battle: Battle, ship, enemies: list) -> bool:
     """Doctrine "in a pinch": with no working weapon left, fire every probe at the nearest enemy ship in range
     (any arc). True if probes were fired."""
     if not ship.probes_left or any(a - s > 0 for a, s in zip(ship.bank_alive, ship.bank_spent, strict=True)):

@@ -17,6 +17,7 @@
 from __future__ import annotations
 
 import random
+from typing import TYPE_CHECKING
 
 from drydock.engine.combat import DiceRecorder, absorb_screens, damage_value, impact_shield, to_hit_modifier
 from drydock.engine.damage import apply_marked_damage
@@ -26,6 +27,9 @@ from drydock.engine.ships import ModeSpec, ShipState
 from drydock.engine.small_craft import flight_mines, surviving
 from drydock.engine.systems import tractor_defence
 from drydock.engine.tables import AFB_MODIFIER, FLIGHT_SIZE, PROBE_REACH, SEEKER_HEX_COST, TINY, TINY_INC_NPR
+
+if TYPE_CHECKING:  # a type-only import: Battle calls these rules (docs/architecture.md)
+    from drydock.engine.battle import Battle
 
 
 class SeekerFlight:
@@ -106,7 +110,7 @@ def shots_at_flight(rng: random.Random, mode: ModeSpec, weapons: int, size: int,
     return hits, per
 
 
-def defensive_fire(battle, rng: random.Random, target: ShipState, flight, arc: int, mask: int,  # type: ignore[no-untyped-def]
+def defensive_fire(battle: Battle, rng: random.Random, target: ShipState, flight, arc: int, mask: int,
                    noun: str) -> None:
     """C.5 Defensive: each ready Dfn bank of ``target`` whose arcs cover the attacker fires at ``flight``
     before it attacks (medium range, once per game turn); ``arc`` is the defensive arc and ``mask`` the
@@ -129,7 +133,7 @@ def defensive_fire(battle, rng: random.Random, target: ShipState, flight, arc: i
         tractor_defence(battle, target, flight)
 
 
-def activate(battle, flight: SeekerFlight) -> None:  # type: ignore[no-untyped-def]
+def activate(battle: Battle, flight: SeekerFlight) -> None:
     """Move one flight (C.4) and attack if it reaches its target."""
     t = flight.target
     log = battle.log
@@ -172,7 +176,7 @@ def activate(battle, flight: SeekerFlight) -> None:  # type: ignore[no-untyped-d
         attack(battle, flight, prev)
 
 
-def attack(battle, flight: SeekerFlight, vacated: tuple[int, int]) -> None:  # type: ignore[no-untyped-def]
+def attack(battle: Battle, flight: SeekerFlight, vacated: tuple[int, int]) -> None:
     """C.4 / 5.4: defensive fire, then the seekers' dice; damage applies immediately."""
     t = flight.target
     rng = battle.rng
@@ -235,7 +239,7 @@ def seeker_expected(mode: ModeSpec, shield: int, afb: bool, ionized: bool) -> fl
 
 
 
-def seeker_probe_bonus(battle, flight) -> int:  # type: ignore[no-untyped-def]
+def seeker_probe_bonus(battle: Battle, flight) -> int:
     """+1 when a face-up probe of the ship that fired ``flight`` lies within 3 hexes of its target (B.17)."""
     t = flight.target
     for uid, q, r in battle.probes_up:

@@ -6,6 +6,8 @@ per matchup from :func:`drydock.core.validation.rate`; :class:`ShipState` is one
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from drydock.core.arcs import arc_components
 from drydock.core.model import ArcValues, Design, WeaponMode
 from drydock.core.rules import Ruleset
@@ -21,6 +23,9 @@ from drydock.engine.tables import (
     TELESCOPIC_IMP,
     TRAIT_NOTES,
 )
+
+if TYPE_CHECKING:  # a type-only import: legacy_rules builds on these tables and attaches its rules to them
+    from drydock.engine.legacy_rules import LegacyRules, LegacyState
 
 
 class ModeSpec:
@@ -203,7 +208,7 @@ class ShipSpec:
                 notes.append(f"{self.name}: {name}: {SYSTEM_NOTES.get(name, 'not simulated')} ({share} of its CR)")
         self.not_simulated = list(dict.fromkeys(notes))
         #: X.1 Admiralty card / X.2 Nova ship rules (drydock.engine.legacy_rules.ship_spec sets them), else None
-        self.legacy = None
+        self.legacy: LegacyRules | None = None
 
     @property
     def battery_count(self) -> int:
@@ -276,7 +281,7 @@ class ShipState:
         self.flares_left = spec.flares
         self.probes_left = spec.probes
         self.wind: int | None = None  # B.21: the direction the solar wind blows toward (ships with sails)
-        self.legacy = spec.legacy.new_state() if spec.legacy is not None else None  # X.1/X.2 counters
+        self.legacy: LegacyState | None = spec.legacy.new_state() if spec.legacy is not None else None  # X.1/X.2
         # optional rules (drydock.engine.options.state.OptionShipState reads them; the core game never does)
         self.reinforced = -1      # E.6: the defensive arc reinforced this turn (-1: none)
         self.range_x = None       # G.4 nebula, E.7: the effective range of an actual range (None: the core game)

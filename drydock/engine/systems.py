@@ -61,6 +61,7 @@
 from __future__ import annotations
 
 import copy
+from typing import TYPE_CHECKING
 
 from drydock.engine.damage import apply_marked_damage
 from drydock.engine.dice import d6, roll_hits
@@ -85,9 +86,12 @@ from drydock.engine.tables import (
     TRACTOR_HIT,
 )
 
+if TYPE_CHECKING:  # a type-only import: Battle calls these rules (docs/architecture.md)
+    from drydock.engine.battle import Battle
+
 
 # ------------------------------------------------------------------ B.5 cloaking device
-def cloak_rolls(battle, plans: list) -> None:  # type: ignore[no-untyped-def]
+def cloak_rolls(battle: Battle, plans: list) -> None:
     """Orders Phase decision and Movement Phase step 2a: cloak, uncloak and detection rolls."""
     for s, orders, _ in plans:
         if not s.spec.cloak or not s.alive:
@@ -120,7 +124,7 @@ def seen(ship: ShipState) -> ShipState:
 
 
 # ------------------------------------------------------------------ B.10 hyperdrive
-def hyperdrive_rolls(battle) -> None:  # type: ignore[no-untyped-def]
+def hyperdrive_rolls(battle: Battle) -> None:
     """Movement Phase step 2b: warm-up rolls; ships reaching 10 enter hyperspace."""
     for s in battle.alive():
         if not s.spec.hyperdrive:
@@ -165,7 +169,7 @@ def boarding_target(ship: ShipState, enemies: list[ShipState]) -> ShipState | No
     return best[1] if best else None
 
 
-def board(battle, ship: ShipState, enemies: list[ShipState]) -> None:  # type: ignore[no-untyped-def]
+def board(battle: Battle, ship: ShipState, enemies: list[ShipState]) -> None:
     """B.14: send marines at the best boarding target, if any."""
     if ship.marines_left <= 0:
         return
@@ -199,7 +203,7 @@ def board(battle, ship: ShipState, enemies: list[ShipState]) -> None:  # type: i
                    f"{landed} land; {target.boarders} boarding parties aboard")
 
 
-def captures(battle) -> None:  # type: ignore[no-untyped-def]
+def captures(battle: Battle) -> None:
     """B.14 End Phase: boarding parties >= unchecked hull boxes -> the ship is captured."""
     for s in battle.alive():
         if s.boarders and s.boarders >= s.hull_left:
@@ -214,7 +218,7 @@ def _beams_free(ship: ShipState, turn: int) -> int:
     return working(ship, "Tractor Beam") - ship.beams_used  # lost beams do not fire (glossary 0.2)
 
 
-def tractor_attacks(battle, ship: ShipState, flights: list) -> None:  # type: ignore[no-untyped-def]
+def tractor_attacks(battle: Battle, ship: ShipState, flights: list) -> None:
     """B.24, Combat Phase: each free beam at a different adjacent flight; 5-6 kills one (End Phase)."""
     free = _beams_free(ship, battle.turn)
     if free <= 0:
@@ -231,7 +235,7 @@ def tractor_attacks(battle, ship: ShipState, flights: list) -> None:  # type: ig
                        f"{'kill' if roll >= TRACTOR_HIT else 'miss'}")
 
 
-def tractor_defence(battle, ship: ShipState, flight) -> None:  # type: ignore[no-untyped-def]
+def tractor_defence(battle: Battle, ship: ShipState, flight) -> None:
     """B.24, Fighter Phase: a free beam fires at an attacking flight before it attacks; 6 kills one."""
     if flight.count <= 0 or _beams_free(ship, battle.turn) <= 0:
         return
@@ -255,12 +259,12 @@ def _rings(reach: int, heading: int) -> list[tuple[int, int, int]]:
     return out
 
 
-def stutter(battle, ship: ShipState) -> None:  # type: ignore[no-untyped-def]
+def stutter(battle: Battle, ship: ShipState) -> None:
     """B.23, End Phase: the doctrine's stutterdrive jump, with scatter on 1s."""
     stutter_move(battle, ship, stutter_target(battle, ship))
 
 
-def stutter_target(battle, ship: ShipState) -> tuple[int, int, int] | None:  # type: ignore[no-untyped-def]
+def stutter_target(battle: Battle, ship: ShipState) -> tuple[int, int, int] | None:
     """The doctrine's stutterdrive destination (q, r, hexes) from the positions at the start of step 5e, or None.
     Every ship decides before any moves, so neither side reacts to the other's jump."""
     reach = -(-ship.engine_rating // 2)
@@ -286,7 +290,7 @@ def stutter_target(battle, ship: ShipState) -> tuple[int, int, int] | None:  # t
     return None if best is None else best[1:]
 
 
-def stutter_move(battle, ship: ShipState, target: tuple[int, int, int] | None) -> None:  # type: ignore[no-untyped-def]
+def stutter_move(battle: Battle, ship: ShipState, target: tuple[int, int, int] | None) -> None:
     """B.23: jump to ``target`` (q, r, hexes); a die per hex, each 1 scatters the ship one hex."""
     if target is None or not ship.alive:
         return
@@ -313,7 +317,7 @@ def stutter_move(battle, ship: ShipState, target: tuple[int, int, int] | None) -
 
 
 # ------------------------------------------------------------------ B.15 mines
-def refresh_mines(battle) -> None:  # type: ignore[no-untyped-def]
+def refresh_mines(battle: Battle) -> None:
     """Hex -> dice of the minefields it contains or touches (B.15)."""
     mined: dict[tuple[int, int], int] = {}
     for (q, r), markers in battle.minefields.items():
@@ -323,7 +327,7 @@ def refresh_mines(battle) -> None:  # type: ignore[no-untyped-def]
     battle.mined = mined
 
 
-def lay_mines(battle, ship: ShipState) -> None:  # type: ignore[no-untyped-def]
+def lay_mines(battle: Battle, ship: ShipState) -> None:
     """B.15, End Phase step 5g: the doctrine lays all its mines in one adjacent hex."""
     enemies = [seen(e) for e in battle.alive(1 - ship.side)]
     if ship.mines_left <= 0 or not enemies:
@@ -347,7 +351,7 @@ def lay_mines(battle, ship: ShipState) -> None:  # type: ignore[no-untyped-def]
     refresh_mines(battle)
 
 
-def mine_attacks(battle, ship: ShipState, orders: Orders, q0: int, r0: int, heading: int) -> None:  # type: ignore[no-untyped-def]
+def mine_attacks(battle: Battle, ship: ShipState, orders: Orders, q0: int, r0: int, heading: int) -> None:
     """B.15: each hex entered next to (or in) a minefield: one die per marker, 5-6 hits, applied at once."""
 
     if ship.hidden:  # B.5: a cloaked ship ignores minefields unless detected
@@ -358,7 +362,7 @@ def mine_attacks(battle, ship: ShipState, orders: Orders, q0: int, r0: int, head
             mine_attack(battle, ship, q0 + x, r0 + y)
 
 
-def mine_attack(battle, ship: ShipState, q: int, r: int) -> None:  # type: ignore[no-untyped-def]
+def mine_attack(battle: Battle, ship: ShipState, q: int, r: int) -> None:
     """B.15: the attack on ``ship`` entering hex (q, r) in or next to minefields: a die per marker."""
     hit_on = MINE_HIT_SMALL if ship.cloaked else MINE_HIT  # B.15: a detected cloaked ship only on 6
     rolls = [d6(battle.rng) for _ in range(battle.mined.get((q, r), 0))]
@@ -376,7 +380,7 @@ def _next_pos(s: ShipState) -> tuple[int, int]:
     return s.q + DIRS[s.heading][0] * s.speed, s.r + DIRS[s.heading][1] * s.speed
 
 
-def _place(battle, ship: ShipState, kind: str, q: int, r: int) -> None:  # type: ignore[no-untyped-def]
+def _place(battle: Battle, ship: ShipState, kind: str, q: int, r: int) -> None:
     """Placement roll (B.9, B.17): 1 dud, 2-4 a random adjacent hex, 5-6 the chosen hex; face down."""
     roll = d6(battle.rng)
     if roll == 1:
@@ -393,7 +397,7 @@ def _place(battle, ship: ShipState, kind: str, q: int, r: int) -> None:  # type:
                    + ("dud" if where is None else f"face down at {battle.hexname(*where)}"))
 
 
-def launch_markers(battle, ship: ShipState, enemies: list[ShipState]) -> None:  # type: ignore[no-untyped-def]
+def launch_markers(battle: Battle, ship: ShipState, enemies: list[ShipState]) -> None:
     """Combat Phase step 4c: the doctrine's probe and flare launches."""
     live = [e for e in enemies if e.alive and not e.hidden]
     if not live:
@@ -415,7 +419,7 @@ def launch_markers(battle, ship: ShipState, enemies: list[ShipState]) -> None:  
             _place(battle, ship, "flare", q, r)
 
 
-def flip_markers(battle) -> None:  # type: ignore[no-untyped-def]
+def flip_markers(battle: Battle) -> None:
     """End Phase step 5f: remove face-up markers, flip face-down ones up."""
     battle.markers = [[k, uid, q, r, True] for k, uid, q, r, up in battle.markers if not up]
     battle.flares_up = {}
@@ -427,7 +431,7 @@ def flip_markers(battle) -> None:  # type: ignore[no-untyped-def]
             battle.probes_up.append((uid, q, r))
 
 
-def sight(battle, ship: ShipState, target) -> tuple[int, int]:  # type: ignore[no-untyped-def]
+def sight(battle: Battle, ship: ShipState, target) -> tuple[int, int]:
     """(flares in the line of sight, probe bonus) of ``ship`` firing at ``target`` (B.9, B.17). 4.1: the line of
     sight "never passes through the attacker's hex": a flare there does not count."""
     flares = 0
@@ -449,7 +453,7 @@ def sight(battle, ship: ShipState, target) -> tuple[int, int]:  # type: ignore[n
 
 
 # ------------------------------------------------------------------ B.19 shockwave
-def shockwave(battle, ship: ShipState) -> None:  # type: ignore[no-untyped-def]
+def shockwave(battle: Battle, ship: ShipState) -> None:
     """B.19, with the ship's attacks (doctrine: when enemy elements nearby outnumber friendly ones).
 
     "These hits are then assigned as evenly as possible to all elements (friendly or otherwise) and/or
@@ -509,7 +513,7 @@ def shockwave(battle, ship: ShipState) -> None:  # type: ignore[no-untyped-def]
         refresh_mines(battle)
 
 
-def solar_wind(battle) -> None:  # type: ignore[no-untyped-def]
+def solar_wind(battle: Battle) -> None:
     """B.21: the wind direction, fixed at random before play (only rolled when a ship has sails)."""
     if any(s.spec.sails for s in battle.ships):
         wind = d6(battle.rng) - 1
@@ -521,14 +525,14 @@ def solar_wind(battle) -> None:  # type: ignore[no-untyped-def]
 
 
 # ------------------------------------------------------------------ B.16 overthrusters
-def overthrust(battle, ship: ShipState) -> None:  # type: ignore[no-untyped-def]
+def overthrust(battle: Battle, ship: ShipState) -> None:
     """B.16, after movement: on 4-6 the ship may turn one hexside for the Combat Phase."""
     f = overthrust_facing(battle, ship)
     if f is not None:
         ship.facing = f
 
 
-def overthrust_facing(battle, ship: ShipState) -> int | None:  # type: ignore[no-untyped-def]
+def overthrust_facing(battle: Battle, ship: ShipState) -> int | None:
     """B.16: the overthruster roll and the doctrine's facing (None: no turn). Every ship decides before any
     turns, so neither side reacts to the other's."""
     enemies = [seen(e) for e in battle.alive(1 - ship.side)]

@@ -7,7 +7,7 @@ exactly as before (same dice, same log).
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from drydock.engine import systems
 from drydock.engine.combat import alternation, to_hit_modifier
@@ -21,6 +21,9 @@ from drydock.engine.options.terrain import BLOCKED, Terrain, pull_distance, pull
 from drydock.engine.ships import ShipState
 from drydock.engine.small_craft import small_hits
 from drydock.engine.tables import AI_RESULT_VALUE, DEPLOY_DEPTH, FLARES_BLOCK
+
+if TYPE_CHECKING:  # a type-only import: Battle calls these rules (docs/architecture.md)
+    from drydock.engine.battle import Battle
 
 SIDES = ("A", "B")
 
@@ -44,7 +47,7 @@ class OptionShipState(ShipState):
 
 
 class OptionState:
-    def __init__(self, battle: Any, rules: InForce) -> None:
+    def __init__(self, battle: Battle, rules: InForce) -> None:
         self.b = battle
         self.r = rules
         self.on = rules.on
