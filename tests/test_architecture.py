@@ -128,3 +128,47 @@ def test_no_import_cycle_is_ignored() -> None:
     """Issue 21 broke every cycle: a new one is broken too, not listed under ignore_imports."""
     config = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
     assert "ignore_imports" not in config
+
+
+def type_checking_imports(root: Path) -> list[tuple[str, str]]:
+    """(importing module, imported module) for every import under ``if TYPE_CHECKING:`` in the package at
+    ``root`` (relative imports resolved)."""
+    import ast
+
+    out = []
+    for path in sorted(root.rglob("*.py")):
+        parts = path.relative_to(root.parent).with_suffix("").parts
+        module = ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+        package = module if parts[-1] == "__init__" else module.rpartition(".")[0]
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not (isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test)):
+                continue
+            for stmt in (s for n in node.body for s in ast.walk(n)):
+                if isinstance(stmt, ast.Import):
+                    out += [(module, a.name) for a in stmt.names]
+                elif isinstance(stmt, ast.ImportFrom):
+                    base = package.split(".")[:len(package.split(".")) - stmt.level + 1] if stmt.level else []
+                    out.append((module, ".".join([*base, *([stmt.module] if stmt.module else [])])))
+    return out
+
+
+def test_type_checking_imports_stay_in_their_package() -> None:
+    """import-linter leaves ``if TYPE_CHECKING:`` imports out (``exclude_type_checking_imports``: the engine's
+    rule modules name the Battle that calls them, for mypy only). So that no layer leans on a higher one even
+    for types, such an import stays within its own package (drydock.engine -> drydock.engine); the package
+    root's lazy public API (drydock/__init__.py) is the one exception."""
+    root = Path(drydock.__file__).parent
+    found = type_checking_imports(root)
+    assert ("drydock.engine.systems", "drydock.engine.battle") in found
+    outside = [(m, i) for m, i in found
+               if m != "drydock" and i.startswith("drydock") and i.split(".")[:2] != m.split(".")[:2]]
+    assert outside == []
+
+
+def test_a_type_checking_import_is_found(tmp_path: Path) -> None:
+    (tmp_path / "pkg" / "sub").mkdir(parents=True)
+    (tmp_path / "pkg" / "sub" / "m.py").write_text(
+        "from typing import TYPE_CHECKING\n\nif TYPE_CHECKING:\n    from pkg.cli import x\n    from . import y\n"
+        "    import pkg.core.z\n")
+    assert type_checking_imports(tmp_path / "pkg") == [("pkg.sub.m", "pkg.cli"), ("pkg.sub.m", "pkg.sub"),
+                                                      ("pkg.sub.m", "pkg.core.z")]

@@ -27,13 +27,14 @@ the rest of the doctrine is unchanged. No randomness: ties go to the first candi
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from drydock.engine.equipment import working
 from drydock.engine.expectations import MatchTables, bank_rows
 from drydock.engine.hexgrid import DIRS, GEOMETRY, from_offset
 from drydock.engine.movement import Orders, execute, path_hexes
 from drydock.engine.orders_menu import DRIFT_RESERVE, NEED, candidate_moves, margin_boxes, stopping_distance
-from drydock.engine.plans import CLOAK_ALWAYS, PlanChoice, plan_pair
+from drydock.engine.plans import CLOAK_ALWAYS, Plan, PlanChoice, plan_pair
 from drydock.engine.ships import ShipSpec, ShipState
 from drydock.engine.targeting import Targeting
 
@@ -120,11 +121,11 @@ class Doctrine(Targeting):
             self.cells = Everywhere()
         self.tables: dict[tuple[int, int], MatchTables] = {}
         for a in specs:
-            for d in specs:
-                key = (id(a), id(d))
+            for dfn in specs:
+                key = (id(a), id(dfn))
                 if key not in self.tables:
-                    self.tables[key] = MatchTables(a, d)
-        self._pref: dict[tuple[int, int], int] = {}
+                    self.tables[key] = MatchTables(a, dfn)
+        self._pref: dict[tuple[int, int, float, Plan | None], int] = {}  # (id me, id enemy, threat, plan)
         #: fighter moves that stay on the board, by (q, r, heading) (fighters.board_ends)
         self.fighter_ends: dict[tuple[int, int, int], tuple[tuple[int, int, int], ...]] = {}
         self.fighter_first: dict[tuple[int, int, int], dict[tuple[int, int], tuple[int, int]]] = {}
@@ -199,8 +200,8 @@ class Doctrine(Targeting):
             ocache = self._fire_cache.setdefault((id(spec), id(e.spec), tuple(ship.bank_alive)), {})
             dcache = self._fire_cache.setdefault((id(e.spec), id(spec), tuple(e.bank_alive)), {})
             reach = max((len(row) for *_, row in mine + theirs), default=0)
-            info = [eq, er_, ef, mine, theirs, 0.0, -1, [e.shield(a) for a in range(4)], e.lrs, ocache, dcache,
-                    reach]
+            info: list[Any] = [eq, er_, ef, mine, theirs, 0.0, -1, [e.shield(a) for a in range(4)], e.lrs, ocache,
+                               dcache, reach]
             infos.append(info)
             if nearest is None or (d0, e.uid) < nearest[0]:
                 nearest = ((d0, e.uid), info, e)

@@ -116,8 +116,8 @@ class Battle:
         labels = match.labels()
         self.ships: list[ShipState] = []
         for side, specs in enumerate(match.sides):
-            for i, s in enumerate(specs):
-                self.ships.append(ShipState(s, side, len(self.ships), labels[side][i]))
+            for i, spec in enumerate(specs):
+                self.ships.append(ShipState(spec, side, len(self.ships), labels[side][i]))
         for s in self.ships:  # X.1/X.2: the End Phase rolls of legacy ships (AE chart, Nova damage checks)
             if s.legacy is not None:
                 s.legacy.rng = rng

@@ -8,11 +8,12 @@ in the End Phase (4.5). Expected-damage figures for the AI come from the exact d
 from __future__ import annotations
 
 import math
-import random
+from collections.abc import Callable
 from functools import cache
 
 from drydock.engine.dice import (
     DamageTally,
+    Rng,
     damage_expectation,
     hits_distribution,
     impact_die,
@@ -116,7 +117,7 @@ def expected_damage(mode: ModeSpec, band: int, size: int, shield: int, target_cm
 
 
 # ------------------------------------------------------------------ resolving one volley
-def absorb_screens(rng: random.Random, points: int, mode: ModeSpec, screens: int) -> tuple[int, int, int]:
+def absorb_screens(rng: Rng, points: int, mode: ModeSpec, screens: int) -> tuple[int, int, int]:
     """B.18: screens checked for ``points`` damage points; returns (screens used, normal rolls, excess rolls).
 
     Normal rolls keep the weapon's traits (no screens were up); excess rolls ignore them.
@@ -150,7 +151,7 @@ class DiceRecorder:
 
     __slots__ = ("rng", "faces")
 
-    def __init__(self, rng: random.Random) -> None:
+    def __init__(self, rng: Rng) -> None:
         self.rng = rng
         self.faces: list[int] = []
 
@@ -164,9 +165,9 @@ class DiceRecorder:
         return out
 
 
-def fire_volley(rng: random.Random, attacker: ShipState, target: ShipState, mode: ModeSpec, weapons: int,
+def fire_volley(rng: Rng, attacker: ShipState, target: ShipState, mode: ModeSpec, weapons: int,
                 size: int, band: int, log: list[str] | None = None, what: str = "", penalty: int = 0,
-                bonus: int = 0, reroll: object = None, even_impacts: bool = False) -> int:
+                bonus: int = 0, reroll: Callable[[int], bool] | None = None, even_impacts: bool = False) -> int:
     """Roll to-hit, impact and damage for ``weapons`` mounts of ``mode`` at ``target`` and mark the damage.
 
     Returns the number of boxes marked (hull, crew casualties, engines, weapons, shields).
@@ -191,7 +192,7 @@ def fire_volley(rng: random.Random, attacker: ShipState, target: ShipState, mode
     if log is not None:
         rolls = []
         rec = DiceRecorder(rng)
-        rng = rec  # type: ignore[assignment]
+        rng = rec
     if mode.frl:
         dice = int(rng.random() * 6) + 1 if mode.vlt else mode.rof
         for _ in range(dice):
@@ -236,7 +237,7 @@ def fire_volley(rng: random.Random, attacker: ShipState, target: ShipState, mode
             target.dir_screens[arc] -= screens_used
         else:
             target.screens -= screens_used
-        if target.legacy is not None:  # X.2: a Nova ship's armor boxes first
+        if target.spec.legacy is not None:  # X.2: a Nova ship's armor boxes first
             normal = target.spec.legacy.absorb_armor(target, normal)
         ion = target.spec.ionized
         table = target.spec.damage_table  # 4.4, from the ruleset
@@ -282,7 +283,7 @@ def sacrifice_marines(target: ShipState, tally: DamageTally) -> int:
     return saved
 
 
-def roll_impact_nebula(rng: random.Random, shield: int, mod: int) -> int:
+def roll_impact_nebula(rng: Rng, shield: int, mod: int) -> int:
     """G.4: an even impact die always scores; an odd one as usual (4.3; a natural 1 fails, a 6 is even)."""
     die = int(rng.random() * 6) + 1
     if die % 2 == 0:

@@ -49,8 +49,8 @@ def lose_items(ship: ShipState, count: int, log: list[str] | None = None) -> Non
         return spec.equipment_limit if g < 0 else spec.battery_limits[g]
 
     for _ in range(count):
-        options = [(g, _cheapest(ship, g)) for g in groups]
-        options = [(g, c) for g, c in options if c is not None]
+        cheapest = [(g, _cheapest(ship, g)) for g in groups]
+        options = [(g, c) for g, c in cheapest if c is not None]
         if not options:
             break
         all_at_limit = all(lost(g) >= limit(g) for g, _ in options)

@@ -7,9 +7,10 @@ tests that check the samplers against the rules.
 
 from __future__ import annotations
 
-import random
+from collections.abc import Callable
 from fractions import Fraction
 from functools import cache
+from typing import Protocol
 
 from drydock.engine.tables import (
     DAMAGE_TABLE,
@@ -25,7 +26,13 @@ from drydock.engine.tables import (
 SIXTH = Fraction(1, 6)
 
 
-def d6(rng: random.Random) -> int:
+class Rng(Protocol):
+    """What a roll draws from: ``random()`` in [0, 1) (a ``random.Random``, or the log's ``DiceRecorder``)."""
+
+    def random(self) -> float: ...
+
+
+def d6(rng: Rng) -> int:
     """One six-sided die (fast path of ``rng.randint(1, 6)``)."""
     return int(rng.random() * 6) + 1
 
@@ -50,7 +57,7 @@ def needs_reroll(acc: int, mod: int, size: int) -> bool:
     return REROLL_ON + mod - acc + 1 < size
 
 
-def roll_hits(rng: random.Random, acc: int, mod: int, size: int = 1) -> int:
+def roll_hits(rng: Rng, acc: int, mod: int, size: int = 1) -> int:
     die = int(rng.random() * 6) + 1
     if die == REROLL_ON and REROLL_ON + mod - acc + 1 < size:
         return mount_die_hits(die, acc, mod, size, int(rng.random() * 6) + 1)
@@ -70,7 +77,7 @@ def hits_distribution(acc: int, mod: int, size: int = 1) -> tuple[Fraction, ...]
     return tuple(dist)
 
 
-def roll_repeating(rng: random.Random) -> int:
+def roll_repeating(rng: Rng) -> int:
     """Extra hits of a Repeating die that hit (C.5): 5-6 -> +1 and roll again, 6 -> +1 more."""
     if int(rng.random() * 6) + 1 < REPEATING_SECOND:
         return 0
@@ -98,7 +105,7 @@ def impact_die(die: int, shield: int, mod: int, reroll: int = 0) -> int:
     return 1 if die + mod > shield else 0
 
 
-def roll_impact(rng: random.Random, shield: int, mod: int) -> int:
+def roll_impact(rng: Rng, shield: int, mod: int) -> int:
     die = int(rng.random() * 6) + 1
     if die == REROLL_ON and REROLL_ON + mod <= shield:
         return impact_die(die, shield, mod, int(rng.random() * 6) + 1)
@@ -162,15 +169,15 @@ def apply_damage_die(die: int, tally: DamageTally, *, cts: bool = False, inc: bo
     return casualty
 
 
-def roll_damage(rng: random.Random, tally: DamageTally, *, cts: bool = False, inc: bool = False,
+def roll_damage(rng: Rng, tally: DamageTally, *, cts: bool = False, inc: bool = False,
                 knt: bool = False, dly: bool = False, dsr: bool = False, ionized: bool = False,
-                table: dict[int, str] = DAMAGE_TABLE, reroll: object = None) -> None:
+                table: dict[int, str] = DAMAGE_TABLE, reroll: Callable[[int], bool] | None = None) -> None:
     """Roll one damage die and mark it; Dsr re-rolls 4-6 until 1-3, every result applying (C.5).
 
     ``reroll(die) -> bool`` (E.2 directed damage) may ask for the first die to be rolled once more.
     """
     die = int(rng.random() * 6) + 1
-    if reroll is not None and reroll(die):  # type: ignore[operator]
+    if reroll is not None and reroll(die):
         die = int(rng.random() * 6) + 1
     casualty = apply_damage_die(die, tally, cts=cts, inc=inc, knt=knt, dly=dly, ionized=ionized, table=table)
     while dsr and die >= DISRUPTIVE_REROLL_FROM:
@@ -194,7 +201,7 @@ def damage_expectation(cts: bool = False, inc: bool = False, knt: bool = False, 
         return t.as_tuple()
 
     if not dsr:
-        return tuple(sum(Fraction(one(d, True)[i], 6) for d in range(1, 7)) for i in range(5))
+        return tuple(sum((Fraction(one(d, True)[i], 6) for d in range(1, 7)), Fraction(0)) for i in range(5))
     # Dsr: a chain of 4-6 results ending with a 1-3. Expected marks without casualties scale by
     # 1 / P(stop); the casualty (at most one per chain) = P(any even die in the chain).
     stop = Fraction(DISRUPTIVE_REROLL_FROM - 1, 6)

@@ -305,7 +305,7 @@ def mine_aware_choice(battle: Battle, fl: FighterFlight, attack_from: dict, bloc
         return sum(mined.get(x, 0) for x in entered_hexes(q0, r0, paths[(q - q0, r - r0, h)]))
 
     ends = board_ends(battle.m.doctrine, q0, r0, h0, fl.ma)
-    best = None
+    best: tuple | None = None
     best_key = None
     for i, (q, r, h) in enumerate(ends):
         hit = attack_from.get((q, r))

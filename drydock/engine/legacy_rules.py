@@ -156,7 +156,8 @@ class LegacyRules:
     # -------------------------------------------------------- End Phase (4.5)
     def apply(self, ship: ShipState, log: list[str] | None, rng: random.Random | None) -> bool:
         """4.5 with X.1/X.2: marked damage takes effect; True if the ship is destroyed."""
-        st: LegacyState = ship.legacy
+        st = ship.legacy
+        assert st is not None  # these rules are a legacy ship's own (ShipState.legacy is set with spec.legacy)
         rng = rng or st.rng or random.Random(0)
         if log is not None and (ship.p_hull or ship.p_eng or ship.p_wpn or ship.p_shd):
             log.append(f"  {ship.label} ({self.kind}): hull +{ship.p_hull}, engine results {ship.p_eng}, weapon "
@@ -184,7 +185,8 @@ class LegacyRules:
             lose_chart_weapon(ship, self.chart.get(die, ()), die, log)
 
     def _nova(self, ship: ShipState, log: list[str] | None, rng: random.Random) -> None:
-        st: LegacyState = ship.legacy
+        st = ship.legacy
+        assert st is not None  # these rules are a legacy ship's own (ShipState.legacy is set with spec.legacy)
         for _ in range(ship.p_eng + ship.p_wpn):  # 4-5: a system box; none left: no effect
             if st.sys_hits >= self.system_boxes:
                 break
@@ -219,6 +221,7 @@ def lose_chart_weapon(ship: ShipState, batteries: tuple[int, ...], die: int, log
 def damage_checks(ship: ShipState, rng: random.Random, log: list[str] | None) -> None:
     """Nova pp.14-15 (X.2: a bulleted system box checked): one die per track, 2, 1 or 0 boxes, never the last."""
     spec, rules, st = ship.spec, ship.spec.legacy, ship.legacy
+    assert rules is not None and st is not None  # a Nova ship's (the End Phase calls this for one only)
     tracks = {"thrust": ("eng_hits", len(spec.engine_track)), "weapon hits": ("wpn_hits", rules.weapon_boxes),
               "ECM": (None, len(rules.ecm_track)), "shields": ("shd_hits", len(spec.shield_track))}
     done = []

@@ -90,7 +90,7 @@ class Summary:
     def to_dict(self) -> dict[str, Any]:
         n = max(self.runs, 1)
 
-        def rate(k: int) -> dict[str, float]:
+        def rate(k: int) -> dict[str, float | list[float]]:
             lo, hi = wilson(k, self.runs)
             return {"rate": k / n, "ci95": [lo, hi]}
 

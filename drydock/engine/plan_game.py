@@ -124,7 +124,7 @@ def distinct_plans(m: Matchup, side: int) -> list[tuple[str, ...]]:
 
 
 # ------------------------------------------------------------------ fighting cells (same seeds, any --jobs)
-_GAME: dict[str, Any] = {}
+_GAME: dict[str | tuple[str, str], Any] = {}  # "sides", "opts" and a plan pair's Matchup
 
 
 def _init_game(side_a: list[Design], side_b: list[Design], opts: dict[str, Any]) -> None:

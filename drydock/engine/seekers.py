@@ -192,27 +192,27 @@ def attack(battle: Battle, flight: SeekerFlight, vacated: tuple[int, int]) -> No
     rec = DiceRecorder(rng) if log is not None else None
     r = rec if rec is not None else rng
     mod = (AFB_MODIFIER if t.spec.afb else 0) + (seeker_probe_bonus(battle, flight) if battle.probes_up else 0)
-    hits = sum(roll_hits(r, mode.acc, mod, 1) for _ in range(flight.count))  # type: ignore[arg-type]
+    hits = sum(roll_hits(r, mode.acc, mod, 1) for _ in range(flight.count))
     shield = impact_shield(mode, t.shield(arc))
     imp = mode.imp_by_band[1]
-    points = hits * imp if shield == 0 else sum(roll_impact(r, shield, mode.imp_mod)  # type: ignore[arg-type]
+    points = hits * imp if shield == 0 else sum(roll_impact(r, shield, mode.imp_mod)
                                                  for _ in range(hits * imp))
     dpoints = points * mode.dmg
     tally = DamageTally()
     if dpoints:
         pool = t.dir_screens[arc] if t.dir_screens is not None else t.screens
-        used, normal, excess = absorb_screens(r, dpoints, mode, pool)  # type: ignore[arg-type]
+        used, normal, excess = absorb_screens(r, dpoints, mode, pool)
         if t.dir_screens is not None:
             t.dir_screens[arc] -= used
         else:
             t.screens -= used
-        if t.legacy is not None:  # X.2: a Nova ship's armor boxes first
+        if t.spec.legacy is not None:  # X.2: a Nova ship's armor boxes first
             normal = t.spec.legacy.absorb_armor(t, normal)
         for _ in range(normal):
-            roll_damage(r, tally, cts=mode.cts, inc=mode.inc, knt=mode.knt, dly=mode.dly, dsr=mode.dsr,  # type: ignore[arg-type]
+            roll_damage(r, tally, cts=mode.cts, inc=mode.inc, knt=mode.knt, dly=mode.dly, dsr=mode.dsr,
                         ionized=t.spec.ionized)
         for _ in range(excess):
-            roll_damage(r, tally, ionized=t.spec.ionized)  # type: ignore[arg-type]
+            roll_damage(r, tally, ionized=t.spec.ionized)
     if log is not None and rec is not None:
         log.append(f"    {flight.label} attacks {t.label} ({DEFENSIVE[arc]} shield {shield}): dice {rec.take()} "
                    f"-> {hits} hits, {points} impact, damage hull {tally.hull}+{tally.casualties}, "

@@ -179,10 +179,10 @@ class ShipSpec:
         self.design = design
         # equipment items (A.3, B intro): one "battery" for loss limits; value = SU per item
         self.equipment: list[tuple[str, float]] = []
-        for s in rating.systems:
-            if s.type == "E":
-                for _ in range(max(s.qty, 0)):
-                    self.equipment.append((s.name, s.su / max(s.qty, 1)))
+        for item in rating.systems:
+            if item.type == "E":
+                for _ in range(max(item.qty, 0)):
+                    self.equipment.append((item.name, item.su / max(item.qty, 1)))
         self.equipment_limit = rating.equipment_loss_limit or 0
         self.banks: list[BankSpec] = []
         self.battery_limits = list(rating.battery_loss_limits)

@@ -39,7 +39,7 @@ def small_hits(r, target: ShipState, hits: int, arc: int) -> tuple[int, DamageTa
         target.screens -= used
     tally = DamageTally()
     rolls = points - used
-    if target.legacy is not None:  # X.2: a Nova ship's armor boxes first
+    if target.spec.legacy is not None:  # X.2: a Nova ship's armor boxes first
         rolls = target.spec.legacy.absorb_armor(target, rolls)
     for _ in range(rolls):
         roll_damage(r, tally, ionized=target.spec.ionized)

@@ -9,11 +9,13 @@ expected damage. Seekers never target a detected cloaked ship (B.5).
 
 from __future__ import annotations
 
+from typing import Any
+
 from drydock.engine.combat import effective_range, expected_hits_per_weapon
 from drydock.engine.expectations import MatchTables
 from drydock.engine.hexgrid import geometry
 from drydock.engine.seekers import tiny_modifier
-from drydock.engine.ships import ShipSpec, ShipState
+from drydock.engine.ships import ModeSpec, ShipSpec, ShipState
 
 EXPENDABLE_FRACTION = 0.75
 
@@ -25,10 +27,11 @@ class Targeting:
         raise NotImplementedError
 
     def declare(self, ship: ShipState, enemies: list[ShipState], turn: int, flights: list | tuple = ()
-                ) -> list[tuple[int, object, int, int]]:
+                ) -> list[tuple[int, Any, int, int]]:
         """Declarations (bank, target, mode index, band) for ``ship`` (4.1).
 
-        Targets are enemy ships or enemy flights (mode index -1 = launch seekers, C.4). Shooting a
+        Targets are enemy ships (``ShipState``) or enemy flights (``SeekerFlight``, ``FighterFlight``; mode index
+        -1 = launch seekers, C.4); ``munitions.sweep_declarations`` adds minefields (B.15). Shooting a
         flight is worth the expected damage of the seekers or fighters it is expected to kill.
         """
         out = []
@@ -107,7 +110,7 @@ class Targeting:
         return out
 
 
-def tiny_mod(mode, band: int, fire_control: int) -> int:  # type: ignore[no-untyped-def]
+def tiny_mod(mode: ModeSpec, band: int, fire_control: int) -> int:
     """The to-hit modifier of ``mode`` at a tiny target (fighters, seekers, minefields) in ``band``, with
     fire control cancelling penalties (4.2)."""
     rm = mode.range_mods[band]

@@ -113,7 +113,7 @@ def directed_choice(mode: Any, mod: int, size: int, table: dict[int, str], to_hi
                 + Fraction(6 - len(keep), 6) * fresh)
 
     def hits(m: int) -> Fraction:
-        return sum(k * p for k, p in enumerate(hits_distribution(mode.acc, m, size)))
+        return sum((k * p for k, p in enumerate(hits_distribution(mode.acc, m, size))), Fraction(0))
 
     return keep if hits(mod + to_hit) * directed > hits(mod) * fresh else None
 

@@ -18,7 +18,7 @@ ATTACKER, DEFENDER = 0, 1
 def check_forces(scenario: str, sides: tuple[list[ShipSpec], list[ShipSpec]], numbers: dict[str, Any]) -> list[str]:
     """Refuse forces a scenario forbids (S.10: no ship above CR 150; S.1: one defending ship); return notes
     on what differs from the scenario's suggested forces (fleet limits are suggestions for a test battle)."""
-    notes = []
+    notes: list[str] = []
     if scenario == "S.10":
         big = [s.name for s in sides[0] + sides[1] if s.cr > numbers["max_cr"]]
         if big:
