@@ -1,5 +1,5 @@
-"""Every command's work is a library call returning a result with its exit status (issue 21): check, ssd,
-battle, tournament and analyze called without click, as a program embedding drydock would.
+"""Every command's work is a library call returning a result with its exit status (issue 21): check, ssd, convert,
+battle, tournament, analyze and rate --watch called without click, as a program embedding drydock would.
 
 Expected values come from the rulebook: a hull-1 design has 1 x 31 x 5 = 155 SU (A.1) and 30 engines at
 EF 6 use 180, so it is over space; the published Majestic is legal.
@@ -8,6 +8,7 @@ EF 6 use 180, so it is over space; the published Majestic is legal.
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
 import pytest
@@ -89,3 +90,55 @@ def test_analyze_files_refuses_a_nova_record_and_analyses_a_design_once(tmp_path
     nova = ROOT / "examples" / "legacy" / "nova" / "nova-majestic-typed.nova"
     with pytest.raises(DrydockError, match="convert it first"):
         analyze_files([str(nova)], 2)
+
+
+HOME_GUARD = str(examples_dir() / "fleets" / "home-guard.yaml")
+
+
+def test_convert_files_converts_a_fleet_alone_and_designs_past_a_bad_file(files, tmp_path):
+    """home-guard.yaml lists four designs (majestic, vanguard-destroyer, kestrel-corvette, comet-frigate; 1 + 2 + 4
+    + 2 ships): the fleet converts to one workbook of four designs, and back to a fleet file."""
+    from drydock.cli.convert_files import convert_files
+    from drydock.formats.fleet import read_fleet
+
+    book = tmp_path / "guard.xlsx"
+    run = convert_files([HOME_GUARD], str(book))
+    assert run.fleet and run.exit_status == 0 and run.written == [(HOME_GUARD, str(book), 4)]
+    assert run.messages == [f"converted fleet {HOME_GUARD} (4 designs) -> {book}"]
+    assert [e.count for e in read_fleet(str(book)).entries] == [1, 2, 4, 2]
+    with pytest.raises(DrydockError, match="one fleet file at a time"):
+        convert_files([HOME_GUARD, MAJESTIC], str(tmp_path / "two.yaml"))
+    out = tmp_path / "out"
+    run = convert_files([MAJESTIC, files["broken"]], f"{out}/", to="drake")
+    assert not run.fleet and run.exit_status == 1 and (out / "majestic.drake").is_file()
+    assert [name for name, _ in run.failed] == [files["broken"]]
+    assert run.messages[0].startswith("drydock: error: ") and "not valid YAML" in run.messages[0]
+    assert run.messages[-1] == f"converted 1 file (1 design), 1 failed -> {out}/"
+
+
+def test_rate_watch_rates_again_after_each_save_and_keeps_watching_a_broken_file(tmp_path):
+    """The published Majestic (engines 4) is CR 188; at engines 3 its CR is 182 (as the real-process test in
+    test_unix_manners.py sees). A save that breaks the file is shown as an error, and the watch goes on."""
+    from drydock.cli.watch import CLEAR, rate_watch
+
+    ship = tmp_path / "ship.yaml"
+    ship.write_text(Path(MAJESTIC).read_text())
+    saves = iter([lambda: ship.write_text(ship.read_text().replace("engines: 4", "engines: 3")),
+                  lambda: ship.write_text("class: Broken\nhull: [\n")])
+    said: list[tuple[str, bool]] = []
+
+    def save(_: float) -> None:
+        next(saves)()
+        os.utime(ship, (ship.stat().st_mtime + 5,) * 2)  # a new modification time even on coarse clocks
+
+    run = rate_watch((str(ship),), None, echo=lambda text, err: said.append((text, err)), tty=True, cycles=2,
+                     sleep=save)
+    assert run.runs == 3 and run.exit_status == 0
+    reports = [text for text, err in said if not err]
+    assert len(reports) == 3 and all(text.startswith(CLEAR) for text in reports)
+    assert "CR 188" in reports[0] and "CR 182" in reports[1] and reports[2] == CLEAR
+    errors = [text for text, err in said if err and text.startswith("drydock: error:")]
+    assert len(errors) == 1 and "not valid YAML" in errors[0]
+    assert sum(text.endswith("watching 1 file(s); Ctrl-C to stop\n") for text, _ in said) == 3
+    with pytest.raises(DrydockError, match="not standard input"):
+        rate_watch(("-",), None, echo=lambda text, err: None)

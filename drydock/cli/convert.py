@@ -8,7 +8,7 @@ from typing import Any
 import click
 
 from drydock.cli.rating import rules_option
-from drydock.errors import DrydockError, error_lines, one_line, printable
+from drydock.errors import one_line, printable
 
 FORMAT_HELP = "drake, yaml, json or xlsx"
 
@@ -47,30 +47,15 @@ def convert(inputs: tuple[str, ...], output: str, to: str | None, source: str | 
         _convert_legacy(inputs, source.lower(), output, to=to, force=force, report=report, ssd=ssd,
                         paper=paper.lower(), rules_file=rules_file)
     # lazy: keeps --help fast
+    from drydock.cli.convert_files import convert_files
     from drydock.cli.progress import progress
-    from drydock.formats.convert import convert as run
-    from drydock.formats.fleet import convert_fleet, is_fleet_file
-    from drydock.formats.houserules import load_house_rules, load_ruleset
 
-    if any(is_fleet_file(name) for name in inputs):
-        if len(inputs) != 1:
-            raise DrydockError("convert one fleet file at a time (it becomes one fleet file or workbook)")
-        count = convert_fleet(inputs[0], output, to=to, force=force,
-                              house=load_house_rules(rules_file) if rules_file else None,
-                              warn=lambda w: click.echo(f"drydock: warning: {one_line(w)}", err=True))
-        if output != "-":
-            click.echo(f"converted fleet {inputs[0]} ({count} design{'s' * (count != 1)}) -> {output}", err=True)
-        return
-
-    result = run(list(inputs), output, to=to, source=source, force=force, rules=load_ruleset(rules_file),
-                 wrap=lambda files: progress(files, "Converting", show=lambda f: f[0].name if f else ""))
-
-    for _name, error in result.failed:
-        for line in error_lines(error):
-            click.echo(f"drydock: error: {one_line(line)}", err=True)
-    if len(result.written) + len(result.failed) > 1 or result.failed or output != "-":
-        click.echo(result.summary() + (f" -> {output}" if output != "-" else ""), err=True)
-    sys.exit(0 if result.ok else 1)
+    run = convert_files(inputs, output, to=to, source=source, force=force, rules_file=rules_file,
+                        warn=lambda w: click.echo(f"drydock: warning: {one_line(w)}", err=True),
+                        wrap=lambda files: progress(files, "Converting", show=lambda f: f[0].name if f else ""))
+    for line in run.messages:
+        click.echo(line, err=True)
+    sys.exit(run.exit_status)
 
 
 def _convert_legacy(inputs: tuple[str, ...], source: str, outdir: str, *, rules_file: str | None,

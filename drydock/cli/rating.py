@@ -4,14 +4,13 @@ from __future__ import annotations
 
 import json
 import sys
-import time
 from importlib import import_module
 from pathlib import Path
 from typing import Any
 
 import click
 
-from drydock.errors import DrydockError, one_line, printable
+from drydock.errors import one_line, printable
 
 
 class RulesParam(click.ParamType):
@@ -81,24 +80,11 @@ def rate(files: tuple[str, ...], as_json: bool, settings: tuple[str, ...], watch
 
 def _watch(files: tuple[str, ...], rules_file: str | None, **kw: Any) -> None:
     # lazy: keeps --help fast
-    from drydock.cli.rate_files import rate_files
-    from drydock.cli.watch import CLEAR, watch
+    from drydock.cli.watch import rate_watch
 
-    if "-" in files:
-        raise DrydockError("--watch needs files, not standard input")
-    tty = sys.stdout.isatty()
-
-    def run() -> None:
-        try:
-            out, messages, _ = rate_files(files, rules_file, **kw)
-        except DrydockError as exc:  # a bad house-rule file while editing it: show it, keep watching
-            out, messages = "", [f"drydock: error: {exc}"]
-        click.echo((CLEAR if tty else "") + out, nl=False)
-        for line in messages:
-            click.echo(line, err=True)
-        click.echo(f"-- {time.strftime('%H:%M:%S')}: watching {len(files)} file(s); Ctrl-C to stop", err=True)
-
-    watch(list(files) + ([rules_file] if rules_file else []), run)
+    run = rate_watch(files, rules_file, echo=lambda text, err: click.echo(text, err=err, nl=False),
+                     tty=sys.stdout.isatty(), **kw)
+    sys.exit(run.exit_status)
 
 
 @click.command()

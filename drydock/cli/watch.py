@@ -1,5 +1,8 @@
 """Re-run a job whenever one of its files is saved: ``drydock rate --watch FILE...`` (polling, no extra library).
 
+:func:`rate_watch` is the command's work (as :mod:`drydock.cli.rate_files` is for ``rate``): it rates the
+files now and after every save, writing through the ``echo`` it is given, and returns a :class:`WatchRun`.
+
 Polling the files' modification times and sizes twice a second is enough for a design
 loop (write, save, look) and works the same on every system and editor (including
 editors that save by writing a new file and renaming it over the old one).
@@ -10,6 +13,10 @@ from __future__ import annotations
 import os
 import time
 from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+
+from drydock.cli.rate_files import rate_files
+from drydock.errors import DrydockError
 
 #: Clears a terminal and puts the cursor top-left (ANSI), like a live Used/Remain column.
 CLEAR = "\x1b[2J\x1b[H"
@@ -50,3 +57,36 @@ def watch(paths: list[str], run: Callable[[], None], *, interval: float = 0.5, c
     except KeyboardInterrupt:
         pass
     return runs
+
+
+@dataclass
+class WatchRun:
+    """What ``drydock rate --watch`` did: how many times it rated the files, and its exit status (0: it ends
+    when interrupted; a file that fails while being edited is shown and watched on)."""
+
+    runs: int
+    exit_status: int = 0
+
+
+def rate_watch(files: tuple[str, ...], rules_file: str | None, *, echo: Callable[[str, bool], None],
+               tty: bool = False, as_json: bool = False, source: str | None = None, settings: tuple[str, ...] = (),
+               libraries: tuple[str, ...] = (), cycles: int | None = None,
+               sleep: Callable[[float], None] = time.sleep) -> WatchRun:
+    """Rate ``files`` (as :func:`~drydock.cli.rate_files.rate_files`) now and whenever one of them or the
+    ``rules_file`` is saved. ``echo(text, to_stderr)`` writes each report (after :data:`CLEAR` on a terminal,
+    ``tty``), its messages and a ``-- HH:MM:SS: watching`` line; ``cycles`` and ``sleep`` as for :func:`watch`."""
+    if "-" in files:
+        raise DrydockError("--watch needs files, not standard input")
+
+    def run() -> None:
+        try:
+            out, messages, _ = rate_files(files, rules_file, as_json=as_json, source=source, settings=settings,
+                                          libraries=libraries)
+        except DrydockError as exc:  # a bad house-rule file while editing it: show it, keep watching
+            out, messages = "", [f"drydock: error: {exc}"]
+        echo((CLEAR if tty else "") + out, False)
+        for line in messages:
+            echo(line + "\n", True)
+        echo(f"-- {time.strftime('%H:%M:%S')}: watching {len(files)} file(s); Ctrl-C to stop\n", True)
+
+    return WatchRun(watch(list(files) + ([rules_file] if rules_file else []), run, cycles=cycles, sleep=sleep))
