@@ -142,3 +142,13 @@ def test_rate_watch_rates_again_after_each_save_and_keeps_watching_a_broken_file
     assert sum(text.endswith("watching 1 file(s); Ctrl-C to stop\n") for text, _ in said) == 3
     with pytest.raises(DrydockError, match="not standard input"):
         rate_watch(("-",), None, echo=lambda text, err: None)
+
+
+def test_rate_files_rates_past_a_bad_file_with_its_exit_status(files):
+    """The published Majestic is CR 188 (as in test_rate_watch_... above); a broken file fails alone."""
+    from drydock.cli.rate_files import rate_files
+
+    assert rate_files((MAJESTIC,), None).exit_status == 0
+    text, messages, failed = rated = rate_files((files["broken"], MAJESTIC), None)
+    assert failed and rated.exit_status == 1 and "CR 188" in text
+    assert len(messages) == 1 and "not valid YAML" in messages[0]

@@ -8,6 +8,7 @@ name the rules used (house rules with their fingerprint and the CR by the book).
 from __future__ import annotations
 
 import json
+from typing import NamedTuple
 
 from drydock.core.admiralty_card import cr_of_record
 from drydock.core.fleet import format_fleet, rate_fleet
@@ -24,6 +25,22 @@ from drydock.formats.whatif import apply_settings
 from drydock.render.report import format_rating
 
 
+class RatedFiles(NamedTuple):
+    """What ``drydock rate`` prints and its exit status (a tuple: ``text, messages, failed = rate_files(...)``)."""
+
+    #: the report of every design and fleet (or the JSON list), for standard output
+    text: str
+    #: warnings and errors, for standard error
+    messages: list[str]
+    #: any input failed (every other one was still rated)
+    failed: bool
+
+    @property
+    def exit_status(self) -> int:
+        """0, or 1 when an input failed (issue 10: the others were still rated)."""
+        return 1 if self.failed else 0
+
+
 def library_report(files: tuple[str, ...] | list[str], house: HouseRules, libraries: tuple[str, ...],
                    *, explicit_rules: bool = False) -> str:
     """Which designs the weapon ``libraries`` change, with their CR before and after."""
@@ -35,8 +52,8 @@ def library_report(files: tuple[str, ...] | list[str], house: HouseRules, librar
 
 
 def rate_files(files: tuple[str, ...], rules_file: str | None, *, as_json: bool = False, source: str | None = None,
-               settings: tuple[str, ...] = (), libraries: tuple[str, ...] = ()) -> tuple[str, list[str], bool]:
-    """(the report for every design and fleet in ``files``, lines for stderr, whether any input failed).
+               settings: tuple[str, ...] = (), libraries: tuple[str, ...] = ()) -> RatedFiles:
+    """The report for every design and fleet in ``files``, lines for stderr, whether any input failed.
 
     Each design is rated under its rules (``rules_file``, per faction), after the ``settings``
     what-ifs; under house rules its CR by the book comes too. Nova records print their X.2 display.
@@ -100,8 +117,8 @@ def rate_files(files: tuple[str, ...], rules_file: str | None, *, as_json: bool 
                 obj["count"] = item.entry.count
             results.append(obj)
     if as_json:
-        return json.dumps(results, indent=2) + "\n", messages, failed
+        return RatedFiles(json.dumps(results, indent=2) + "\n", messages, failed)
     if libraries:
         blocks.append(library_report(files, load_house_rules(rules_file), libraries,
                                      explicit_rules=rules_file is not None))
-    return "\n".join(blocks), messages, failed
+    return RatedFiles("\n".join(blocks), messages, failed)

@@ -70,12 +70,11 @@ def rate(files: tuple[str, ...], as_json: bool, settings: tuple[str, ...], watch
     # lazy: keeps --help fast
     from drydock.cli.rate_files import rate_files
 
-    out, messages, failed = rate_files(files, rules_file, **kw)
-    click.echo(printable(out), nl=False)
-    for line in messages:
+    rated = rate_files(files, rules_file, **kw)
+    click.echo(printable(rated.text), nl=False)
+    for line in rated.messages:
         click.echo(one_line(line), err=True)
-    if failed:  # every other file was still rated; 1 = a batch item failed (issue 10)
-        sys.exit(1)
+    sys.exit(rated.exit_status)  # every other file was still rated; 1 = a batch item failed (issue 10)
 
 
 def _watch(files: tuple[str, ...], rules_file: str | None, **kw: Any) -> None:
