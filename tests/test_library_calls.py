@@ -1,5 +1,5 @@
 """Every command's work is a library call returning a result with its exit status (issue 21): check, ssd, convert,
-battle, tournament, analyze and rate --watch called without click, as a program embedding drydock would.
+battle, tournament, analyze, examples, rate and rate --watch called without click, as a program embedding drydock would.
 
 Expected values come from the rulebook: a hull-1 design has 1 x 31 x 5 = 155 SU (A.1) and 30 engines at
 EF 6 use 180, so it is over space; the published Majestic is legal.
@@ -152,3 +152,18 @@ def test_rate_files_rates_past_a_bad_file_with_its_exit_status(files):
     text, messages, failed = rated = rate_files((files["broken"], MAJESTIC), None)
     assert failed and rated.exit_status == 1 and "CR 188" in text
     assert len(messages) == 1 and "not valid YAML" in messages[0]
+
+
+def test_example_files_lists_copies_and_never_replaces_without_force(tmp_path):
+    from drydock.cli.example_files import example_files
+
+    run = example_files()
+    assert run.exit_status == 0 and run.copied == [] and Path(MAJESTIC) in run.files
+    assert run.files == sorted(run.files) and not any(p.name.startswith(".") for p in run.files)
+    told: list[Path] = []
+    copied = example_files(tmp_path, copied=told.append)
+    assert told == copied.copied and len(told) == len(run.files)
+    assert (tmp_path / "designs" / "majestic.yaml").read_bytes() == Path(MAJESTIC).read_bytes()
+    with pytest.raises(DrydockError, match="already exists"):
+        example_files(tmp_path)
+    assert len(example_files(tmp_path, force=True).copied) == len(run.files)

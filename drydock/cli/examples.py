@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-from pathlib import Path
+import sys
 
 import click
-
-from drydock.resources import examples_dir
 
 
 @click.command()
@@ -15,14 +13,10 @@ from drydock.resources import examples_dir
 def examples(dest: str | None, force: bool) -> None:
     """List the bundled example designs (works from an installed package too)."""
     # lazy: keeps --help fast
-    from drydock.formats import write_atomic
+    from drydock.cli.example_files import example_files
 
-    root = examples_dir()
-    files = sorted(p for p in root.rglob("*") if p.is_file() and not p.name.startswith("."))
-    for path in files:
-        if dest is None:
+    run = example_files(dest, force=force, copied=lambda target: click.echo(f"copied {target}"))
+    if dest is None:
+        for path in run.files:
             click.echo(str(path))
-        else:
-            target = Path(dest) / path.relative_to(root)
-            write_atomic(target, path.read_bytes(), force=force)
-            click.echo(f"copied {target}")
+    sys.exit(run.exit_status)
