@@ -126,9 +126,9 @@ class Doctrine(Targeting):
                 if key not in self.tables:
                     self.tables[key] = MatchTables(a, dfn)
         self._pref: dict[tuple[int, int, float, Plan | None], int] = {}  # (id me, id enemy, threat, plan)
-        #: fighter moves that stay on the board, by (q, r, heading) (fighters.board_ends)
-        self.fighter_ends: dict[tuple[int, int, int], tuple[tuple[int, int, int], ...]] = {}
-        self.fighter_first: dict[tuple[int, int, int], dict[tuple[int, int], tuple[int, int]]] = {}
+        #: fighter moves that stay on the board, by (q, r, heading, MA) (fighters.board_ends)
+        self.fighter_ends: dict[tuple[int, int, int, int], tuple[tuple[int, int, int], ...]] = {}
+        self.fighter_first: dict[tuple[int, int, int, int], dict[tuple[int, int], tuple[int, int]]] = {}
         self.fighter_approach: dict[tuple, tuple[tuple[int, int, int], ...]] = {}
         self._memo: dict[tuple, tuple[Orders, int]] = {}
         # expected fire of a fleet of live banks at (arc mask, arc, effective range, shield), kept

@@ -51,6 +51,7 @@ from drydock.engine.tables import (
 )
 
 if TYPE_CHECKING:  # a type-only import: Battle calls these rules (docs/architecture.md)
+    from drydock.engine.ai import Doctrine
     from drydock.engine.battle import Battle
 
 
@@ -204,14 +205,14 @@ def fighter_path(heading: int, ma: int = FIGHTER_MA) -> dict[tuple[int, int, int
     return {(q, r, h): pts for q, r, h, pts in fighter_moves(heading, ma)}
 
 
-def fighter_path_mines(battle: Battle, flight, q0: int, r0: int, heading: int) -> None:
+def fighter_path_mines(battle: Battle, flight: FighterFlight, q0: int, r0: int, heading: int) -> None:
     """B.15 for a fighter or shuttle flight that just moved from (q0, r0, ``heading``) to where it is now."""
     pts = fighter_path(heading, flight.ma).get((flight.q - q0, flight.r - r0, flight.heading))
     if pts:
         flight_mines(battle, flight, entered_hexes(q0, r0, pts))
 
 
-def board_ends(doctrine, q: int, r: int, heading: int, ma: int = FIGHTER_MA
+def board_ends(doctrine: Doctrine, q: int, r: int, heading: int, ma: int = FIGHTER_MA
                ) -> tuple[tuple[int, int, int], ...]:
     """End states (q, r, heading) of the 5.3 moves from (q, r, heading) whose whole path stays on the board
     (in the order of :func:`fighter_moves`), cached on the match-up's doctrine."""
@@ -227,7 +228,7 @@ def board_ends(doctrine, q: int, r: int, heading: int, ma: int = FIGHTER_MA
     return out
 
 
-def first_end_by_hex(doctrine, q: int, r: int, heading: int, ma: int = FIGHTER_MA
+def first_end_by_hex(doctrine: Doctrine, q: int, r: int, heading: int, ma: int = FIGHTER_MA
                      ) -> dict[tuple[int, int], tuple[int, int]]:
     """(q, r) -> (index, heading) of the first on-board end in that hex (order of :func:`board_ends`)."""
     key = (q, r, heading, ma)
@@ -242,7 +243,7 @@ def first_end_by_hex(doctrine, q: int, r: int, heading: int, ma: int = FIGHTER_M
     return out
 
 
-def approach_order(doctrine, q: int, r: int, heading: int,
+def approach_order(doctrine: Doctrine, q: int, r: int, heading: int,
                    spots: tuple[tuple[int, int], ...], ma: int = FIGHTER_MA) -> tuple[tuple[int, int, int], ...]:
     """The on-board ends of :func:`board_ends` sorted by distance to the nearest of ``spots`` (stable)."""
     key = (q, r, heading, spots, ma)
@@ -336,7 +337,7 @@ def activate(battle: Battle, fl: FighterFlight) -> None:
     enemy_ships = [s for s in battle.ships if s.alive and s.side != fl.side and not s.hidden]  # B.5
     enemy_flights = [f for f in battle.flights if f.alive and f.side != fl.side and f.count > 0]
     blocked = {(s.q, s.r) for s in enemy_ships} | {(f.q, f.r) for f in enemy_flights}
-    targets: list[tuple[float, object]] = []
+    targets: list[tuple[float, ShipState | FighterFlight | SeekerFlight]] = []
     for s in enemy_ships:
         arc = GEOMETRY[(fl.q - s.q, fl.r - s.r, s.facing)][2] if (fl.q, fl.r) != (s.q, s.r) else 0
         v = fl.count * fighter_expected(s.shield(arc), s.spec.ionized)
@@ -348,10 +349,10 @@ def activate(battle: Battle, fl: FighterFlight) -> None:
         worth = f.worth(guard) if guard is not None else 1.0
         targets.append((kills * worth, f))
     # hexes adjacent to each target -> the best target attackable from there
-    attack_from: dict[tuple[int, int], tuple[float, object]] = {}
+    attack_from: dict[tuple[int, int], tuple[float, ShipState | FighterFlight | SeekerFlight]] = {}
     for v, t in targets:
         for dq, dr in DIRS:
-            key = (t.q + dq, t.r + dr)  # type: ignore[attr-defined]
+            key = (t.q + dq, t.r + dr)
             if key not in attack_from or v > attack_from[key][0]:
                 attack_from[key] = (v, t)
     if battle.mined:  # B.15: among equally good moves, the one entering the fewest minefield dice
@@ -377,7 +378,7 @@ def activate(battle: Battle, fl: FighterFlight) -> None:
         attack(battle, fl, target)
 
 
-def attack(battle: Battle, fl: FighterFlight, target) -> None:
+def attack(battle: Battle, fl: FighterFlight, target: ShipState | FighterFlight | SeekerFlight) -> None:
     opt = getattr(battle, "opt", None)
     if opt is not None and opt.storm == "no attacks":  # S.9: "No starships or fighter flights may attack"
         return

@@ -46,7 +46,7 @@ from drydock.engine.combat import effective_range, expected_hits_per_weapon, fir
 from drydock.engine.dice import d6
 from drydock.engine.hexgrid import distance, geometry
 from drydock.engine.seekers import shots_at_flight
-from drydock.engine.ships import ModeSpec
+from drydock.engine.ships import ModeSpec, ShipState
 from drydock.engine.systems import refresh_mines, sight
 from drydock.engine.tables import FLARES_BLOCK, PROBE_WEAPON_STATS
 from drydock.engine.targeting import tiny_mod
@@ -70,7 +70,7 @@ class Minefield:
         self.q, self.r, self.label = q, r, label
 
 
-def sweep_declarations(battle: Battle, ship, decl: list) -> list:
+def sweep_declarations(battle: Battle, ship: ShipState, decl: list) -> list:
     """Doctrine: (bank, Minefield, mode, band) for each idle bank that can sweep the nearest enemy-laid minefield
     within the ship's next move."""
     busy = {d[0] for d in decl}
@@ -106,7 +106,8 @@ def sweep_declarations(battle: Battle, ship, decl: list) -> list:
     return out
 
 
-def sweep(battle: Battle, ship, field: Minefield, mode, n: int, size: int, band: int, what: str) -> None:
+def sweep(battle: Battle, ship: ShipState, field: Minefield, mode: ModeSpec, n: int, size: int, band: int,
+          what: str) -> None:
     """B.15: a volley at a minefield (tiny target); each hit removes one marker."""
     key = (field.q, field.r)
     hits, per = shots_at_flight(battle.rng, mode, n, size, band, ship.fc)
@@ -124,7 +125,7 @@ def sweep(battle: Battle, ship, field: Minefield, mode, n: int, size: int, band:
 
 
 # ------------------------------------------------------------------ B.17 probes as weapons
-def probe_attack(battle: Battle, ship, enemies: list) -> bool:
+def probe_attack(battle: Battle, ship: ShipState, enemies: list[ShipState]) -> bool:
     """Doctrine "in a pinch": with no working weapon left, fire every probe at the nearest enemy ship in range
     (any arc). True if probes were fired."""
     if not ship.probes_left or any(a - s > 0 for a, s in zip(ship.bank_alive, ship.bank_spent, strict=True)):

@@ -30,6 +30,7 @@ from drydock.engine.tables import AFB_MODIFIER, FLIGHT_SIZE, PROBE_REACH, SEEKER
 
 if TYPE_CHECKING:  # a type-only import: Battle calls these rules (docs/architecture.md)
     from drydock.engine.battle import Battle
+    from drydock.engine.fighters import FighterFlight
 
 
 class SeekerFlight:
@@ -110,8 +111,8 @@ def shots_at_flight(rng: random.Random, mode: ModeSpec, weapons: int, size: int,
     return hits, per
 
 
-def defensive_fire(battle: Battle, rng: random.Random, target: ShipState, flight, arc: int, mask: int,
-                   noun: str) -> None:
+def defensive_fire(battle: Battle, rng: random.Random, target: ShipState, flight: SeekerFlight | FighterFlight,
+                   arc: int, mask: int, noun: str) -> None:
     """C.5 Defensive: each ready Dfn bank of ``target`` whose arcs cover the attacker fires at ``flight``
     before it attacks (medium range, once per game turn); ``arc`` is the defensive arc and ``mask`` the
     component arcs the attacker is in."""
@@ -239,7 +240,7 @@ def seeker_expected(mode: ModeSpec, shield: int, afb: bool, ionized: bool) -> fl
 
 
 
-def seeker_probe_bonus(battle: Battle, flight) -> int:
+def seeker_probe_bonus(battle: Battle, flight: SeekerFlight) -> int:
     """+1 when a face-up probe of the ship that fired ``flight`` lies within 3 hexes of its target (B.17)."""
     t = flight.target
     for uid, q, r in battle.probes_up:

@@ -17,16 +17,18 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from drydock.engine.dice import DamageTally, d6, roll_damage, roll_impact
+from drydock.engine.dice import DamageTally, Rng, d6, roll_damage, roll_impact
 from drydock.engine.hexgrid import distance
 from drydock.engine.ships import ShipState
 from drydock.engine.tables import MINE_HIT_SMALL, SHUTTLE_SAVE
 
 if TYPE_CHECKING:  # a type-only import: Battle calls these rules (docs/architecture.md)
     from drydock.engine.battle import Battle
+    from drydock.engine.fighters import FighterFlight
+    from drydock.engine.seekers import SeekerFlight
 
 
-def small_hits(r, target: ShipState, hits: int, arc: int) -> tuple[int, DamageTally]:
+def small_hits(r: Rng, target: ShipState, hits: int, arc: int) -> tuple[int, DamageTally]:
     """IMP 1 / DMG 1 hits without modifiers (fighters 5.4, mines B.15) on ``target``'s ``arc``: impact rolls
     against the shield, screens first (B.18), then damage rolls, marked on the ship. (points, tally)."""
     shield = target.shield(arc)
@@ -51,7 +53,7 @@ def small_hits(r, target: ShipState, hits: int, arc: int) -> tuple[int, DamageTa
     return points, tally
 
 
-def surviving(rng, flight, hits: int, imp: int = 1) -> int:
+def surviving(rng: Rng, flight: FighterFlight | SeekerFlight, hits: int, imp: int = 1) -> int:
     """Hits that take effect on ``flight``: all of them on fighters and seekers (5.4); on a shuttle only those
     whose saving throw fails (B.20: 4+ saves, -1 per IMP above 1, an unmodified 6 always saves)."""
     if hits <= 0 or not getattr(flight, "shuttle", False):
@@ -78,7 +80,7 @@ def entered_hexes(q0: int, r0: int, waypoints: tuple[tuple[int, int], ...]) -> l
     return out
 
 
-def flight_mines(battle: Battle, flight, hexes: list[tuple[int, int]]) -> None:
+def flight_mines(battle: Battle, flight: FighterFlight | SeekerFlight, hexes: list[tuple[int, int]]) -> None:
     """B.15: a flight entering ``hexes`` (in order) is attacked by every minefield it enters or passes next to;
     dice = markers, 6 hits, each hit destroys one fighter, seeker or (failing its save) shuttle."""
     mined = battle.mined

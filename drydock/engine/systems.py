@@ -88,6 +88,9 @@ from drydock.engine.tables import (
 
 if TYPE_CHECKING:  # a type-only import: Battle calls these rules (docs/architecture.md)
     from drydock.engine.battle import Battle
+    from drydock.engine.fighters import FighterFlight
+    from drydock.engine.munitions import Minefield
+    from drydock.engine.seekers import SeekerFlight
 
 
 # ------------------------------------------------------------------ B.5 cloaking device
@@ -235,7 +238,7 @@ def tractor_attacks(battle: Battle, ship: ShipState, flights: list) -> None:
                        f"{'kill' if roll >= TRACTOR_HIT else 'miss'}")
 
 
-def tractor_defence(battle: Battle, ship: ShipState, flight) -> None:
+def tractor_defence(battle: Battle, ship: ShipState, flight: SeekerFlight | FighterFlight) -> None:
     """B.24, Fighter Phase: a free beam fires at an attacking flight before it attacks; 6 kills one."""
     if flight.count <= 0 or _beams_free(ship, battle.turn) <= 0:
         return
@@ -431,7 +434,8 @@ def flip_markers(battle: Battle) -> None:
             battle.probes_up.append((uid, q, r))
 
 
-def sight(battle: Battle, ship: ShipState, target) -> tuple[int, int]:
+def sight(battle: Battle, ship: ShipState, target: ShipState | FighterFlight | SeekerFlight | Minefield
+          ) -> tuple[int, int]:
     """(flares in the line of sight, probe bonus) of ``ship`` firing at ``target`` (B.9, B.17). 4.1: the line of
     sight "never passes through the attacker's hex": a flare there does not count."""
     flares = 0
