@@ -27,7 +27,7 @@ def to_dict(a: Analysis) -> dict[str, Any]:
         "arcs": {"shields": ARC_SHIELD, "sectors": [{"bearing": [30 * k, 30 * k + 30], "arcs": SECTOR_ARCS[k],
                                                      "firepower": num(v)} for k, v in enumerate(a.arcs)]},
         "space_units": [{"part": n, "su": v, "share": num(v / used), "orat": o} for n, v, o in a.su],
-        "combat_rating": {k: num(v) for k, v in a.cr.items()},  # type: ignore[arg-type]
+        "combat_rating": {k: num(v) for k, v in a.cr.items()},
         "endurance": [{"weapon": w, "expected_hits_to_destroy": None if v is None else num(v, 2)}
                       for w, v in a.endurance],
         "not_in_figures": a.not_in_figures,

@@ -199,7 +199,7 @@ class Analysis:
     screened: dict[int, dict[int, Fraction]]  # the same against ``screens`` fresh screens
     arcs: list[Fraction]  # firepower per 30-degree sector (SECTOR_ARCS)
     su: list[tuple[str, int, int | None]]  # (part, SU, ORAT share)
-    cr: dict[str, object]
+    cr: dict[str, Fraction | int]
     endurance: list[tuple[str, Fraction | None]]
     not_in_figures: list[str]
 
@@ -272,7 +272,7 @@ def analyse(design: Design, screens: int = REFERENCE_SCREENS) -> Analysis:
                                              ("shields", rating.shields_su, None)]
     su += [(b.name, b.su, b.orat) for b in rating.batteries]
     su += [(s.name + (f" x{s.qty}" if s.qty > 1 else ""), s.su, round(s.orat)) for s in rating.systems]
-    cr = {"orat": rating.orat, "drat": rating.drat, "combat_rating": rating.combat_rating,
+    cr: dict[str, Fraction | int] = {"orat": rating.orat, "drat": rating.drat, "combat_rating": rating.combat_rating,
           "weapons_orat": rating.weapons_orat, "systems_orat": Fraction(rating.systems_orat),
           "hull_equivalent": Fraction(rating.hull_equivalent), "drat_multiplier": Fraction(rating.drat_multiplier),
           "total_su": rating.total_su, "used_su": rating.used_su}

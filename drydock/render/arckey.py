@@ -12,9 +12,13 @@ the bundled font), so that a page draws it as one picture; the codes the fleet u
 from __future__ import annotations
 
 import math
+from typing import TYPE_CHECKING
 
 from drydock.core.rules import Ruleset
 from drydock.resources import templates_dir
+
+if TYPE_CHECKING:  # fontTools loads for printing only
+    from fontTools.ttLib import TTFont
 
 #: Component arcs A-F: label bearing (degrees, the middle of the sector between two rows).
 AF_BEARINGS = {"B": 30, "D": 90, "F": 150, "E": 210, "C": 270, "A": 330}
@@ -47,14 +51,14 @@ def _ship(c: float) -> str:
             f'<polygon points="{nose}" fill="#000"/>')
 
 
-def _text(font: object, text: str, x: float, y: float, size: float) -> str:
+def _text(font: TTFont, text: str, x: float, y: float, size: float) -> str:
     """``text`` centred on (x, y) as outlines of the bundled font (no font needed to draw the key)."""
     # lazy: printing only (WeasyPrint, pikepdf, fontTools)
     from fontTools.pens.svgPathPen import SVGPathPen
 
-    glyphs = font.getGlyphSet()  # type: ignore[attr-defined]
-    cmap = font.getBestCmap()  # type: ignore[attr-defined]
-    units = font["head"].unitsPerEm  # type: ignore[index]
+    glyphs = font.getGlyphSet()
+    cmap = font.getBestCmap()
+    units = font["head"].unitsPerEm
     names = [cmap[ord(ch)] for ch in text]
     width = sum(glyphs[n].width for n in names)
     k = size / units

@@ -30,6 +30,7 @@ import math
 import re
 from collections.abc import Callable, Iterable
 from fractions import Fraction
+from typing import Any
 
 from drydock import limits
 from drydock.core.rules import rational as Q
@@ -203,13 +204,13 @@ class Formula:
         # Two entry points share the code: `value` (reduced int/Fraction) and `value_pair`.
         self.variables = frozenset(used - set(FUNCTIONS))
         source = _Codegen(consts, text).functions(tree.body, sorted(allowed), sorted(self.variables))
-        scope: dict[str, object] = {**_SCOPE, **consts, "_fail": self._fail}
+        scope: dict[str, Any] = {**_SCOPE, **consts, "_fail": self._fail}  # the compiled functions land here
         exec(compile(source, f"<formula {text}>", "exec"), scope)  # noqa: S102 - generated from a checked tree
-        self.value: Callable[..., Exact] = scope["_value"]  # type: ignore[assignment]
-        self.value_pair: Callable[..., Q.Pair] = scope["_pair"]  # type: ignore[assignment]
+        self.value: Callable[..., Exact] = scope["_value"]
+        self.value_pair: Callable[..., Q.Pair] = scope["_pair"]
         # the same, reading the variables from one mapping (no keyword packing: faster for many variables)
-        self.value_from: Callable[[dict[str, Exact]], Exact] = scope["_value_from"]  # type: ignore[assignment]
-        self.pair_from: Callable[[dict[str, Exact]], Q.Pair] = scope["_pair_from"]  # type: ignore[assignment]
+        self.value_from: Callable[[dict[str, Exact]], Exact] = scope["_value_from"]
+        self.pair_from: Callable[[dict[str, Exact]], Q.Pair] = scope["_pair_from"]
 
     def __call__(self, **variables: Exact) -> Exact:
         """The exact value for these variables: an ``int`` when whole, else a ``Fraction``.
