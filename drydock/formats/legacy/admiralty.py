@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from typing import Literal, overload
 
 from drydock import limits
 from drydock.errors import DrydockSyntaxError
@@ -163,7 +164,17 @@ def _clean(line: str) -> str:
 # ------------------------------------------------------------------------------------------ reader
 
 
-def parse_admiralty(text: str, *, file: str | None = None, strict: bool = True) -> list[AdmiraltyRecord]:
+@overload
+def parse_admiralty(text: str, *, file: str | None = None, strict: Literal[True] = True) -> list[AdmiraltyRecord]: ...
+
+
+@overload
+def parse_admiralty(text: str, *, file: str | None = None,
+                    strict: bool) -> list[AdmiraltyRecord | AdmiraltySyntaxError]: ...
+
+
+def parse_admiralty(text: str, *, file: str | None = None,
+                    strict: bool = True) -> list[AdmiraltyRecord] | list[AdmiraltyRecord | AdmiraltySyntaxError]:
     """Every AE design in ``text`` (a post, a file).
 
     Raises :class:`AdmiraltySyntaxError` if there is none, or (``strict``) if any cannot be read,
@@ -193,13 +204,13 @@ def parse_admiralty(text: str, *, file: str | None = None, strict: bool = True) 
             if strict:
                 raise
             out.append(exc)
-    return out  # type: ignore[return-value]
+    return out
 
 
 def parse_admiralty_each(text: str, *, file: str | None = None) -> list[AdmiraltyRecord | AdmiraltySyntaxError]:
     """Like :func:`parse_admiralty`, but a design that cannot be read is returned as its error, so the
     other designs of the same post still convert. A text with no design at all still raises."""
-    return parse_admiralty(text, file=file, strict=False)  # type: ignore[return-value]
+    return parse_admiralty(text, file=file, strict=False)
 
 
 def _header(line: str) -> tuple[int, str, str] | None:
