@@ -8,11 +8,13 @@ from click.testing import CliRunner
 
 from drydock import rate
 from drydock.cli.main import cli
+from drydock.core.rules.factions import HouseRules
 from drydock.formats import read_designs
 from drydock.formats.drake import from_drake, to_drake
 from drydock.formats.excel.read import from_xlsx
 from drydock.formats.excel.write import to_xlsx
-from drydock.formats.library import LibraryFileError, library_override, load_library
+from drydock.formats.fleet import read_inputs
+from drydock.formats.library import LibraryFileError, load_library
 
 ROOT = Path(__file__).resolve().parent.parent
 EX = ROOT / "examples"
@@ -57,8 +59,7 @@ def test_drake_and_xlsx_write_the_resolved_weapon_and_rate_the_same():
 
 
 def test_library_override_shows_which_designs_change():
-    with library_override([str(REFIT)]):
-        (d,) = read_designs(VANGUARD)
+    (d,) = read_designs(VANGUARD, libraries=[str(REFIT)])
     assert d.weapons[0].primary.range == (5, 10, 15) and rate(d).combat_rating == 67
     res = run("rate", "--library", REFIT, EX / "designs", EX / "fleets" / "ships")
     assert res.exit_code == 0, res.output
@@ -67,6 +68,28 @@ def test_library_override_shows_which_designs_change():
                                  f"  {VANGUARD}: Imperial VANGUARD-class Destroyer: CR 64 -> 67"]
     res = run("check", "--library", REFIT, EX / "designs")
     assert res.exit_code == 0 and f"Designs changed by {REFIT}: none" in res.output
+
+
+def test_library_overrides_are_a_parameter_and_never_leak_between_reads():
+    """Two reads in one process with different ``libraries`` each see only their own (issue 21: no process-wide
+    state). The refit library makes the Lightning Turret 5-10-15 (imperial-refit.yaml); the design's own
+    imperial.yaml has it 4-8-12. Interleaving two input generators is what a process-wide setting breaks: one
+    suspended inside an override would hand it to the other's reads."""
+    with_refit = read_inputs([VANGUARD, VANGUARD], HouseRules.book(), libraries=[str(REFIT)])
+    plain = read_inputs([VANGUARD, VANGUARD], HouseRules.book())
+    ranges = []
+    for _ in range(2):
+        ranges.append(next(with_refit).design.weapons[0].primary.range)
+        ranges.append(next(plain).design.weapons[0].primary.range)
+    assert ranges == [(5, 10, 15), (4, 8, 12), (5, 10, 15), (4, 8, 12)]
+    (refit,) = read_designs(VANGUARD, libraries=[str(REFIT)])
+    (own,) = read_designs(VANGUARD)
+    assert (refit.weapons[0].primary.range, own.weapons[0].primary.range) == ((5, 10, 15), (4, 8, 12))
+    fleet = EX / "fleets" / "home-guard.yaml"
+    for libraries, expected in (([str(REFIT)], (5, 10, 15)), ([], (4, 8, 12))):
+        vanguards = [i.design for i in read_inputs([fleet], HouseRules.book(), libraries=libraries)
+                     if i.design is not None and i.design.class_name.upper() == "VANGUARD"]
+        assert vanguards and all(d.weapons[0].primary.range == expected for d in vanguards)
 
 
 def design(tmp_path, weapons, library="lib.yaml"):

@@ -17,7 +17,6 @@ from drydock.errors import DrydockError, error_lines, one_line, printable
 from drydock.formats.fleet import read_inputs
 from drydock.formats.houserules import load_house_rules
 from drydock.formats.legacy.nova_record import NovaRecord, check_record
-from drydock.formats.library import library_override
 
 
 @dataclass
@@ -50,34 +49,34 @@ def check_files(files: tuple[str, ...] | list[str], rules_file: str | None = Non
                 libraries: tuple[str, ...] = ()) -> CheckResult:
     """Every problem of every design in ``files`` (under ``rules_file`` and the weapon ``libraries``)."""
     result = CheckResult()
-    with library_override(libraries):
-        house = load_house_rules(rules_file)
-        for item in read_inputs(files, house, explicit_rules=rules_file is not None, source=source):
-            if item.warning is not None:
-                result.output.append((True, one_line(f"drydock: warning: {item.warning}")))
-                continue
-            error = item.error
-            if error is None:
-                try:
-                    if item.design is None:
-                        assert item.fleet is not None  # an Item without a design is a fleet's end
-                        problems, label = validate_fleet(item.fleet), item.fleet.name or "fleet"
-                    elif isinstance(item.design, NovaRecord):
-                        problems = check_record(item.design, item.rules)
-                        label = f"Nova record {item.design.class_name or '?'}"
-                    else:
-                        problems, label = validate(item.design, item.rules), item.design.class_name or "?"
-                except DrydockError as exc:  # e.g. a house-rule formula failing for this design
-                    error = f"{item.name}: {exc}"
-            if error is not None:  # one line per mistake of a file with several
-                result.output += [(True, f"drydock: error: {one_line(line)}") for line in error_lines(error)]
-                result.illegal = True
-                continue
-            for p in problems:
-                tag = "" if p.is_error else " (warning)"
-                result.output.append((False, printable(f"{item.name}: {p.code} {label}: {p.message}{tag}",
-                                                       keep_newlines=False)))
-                result.illegal = result.illegal or p.is_error
+    house = load_house_rules(rules_file)
+    for item in read_inputs(files, house, explicit_rules=rules_file is not None, source=source,
+                            libraries=libraries):
+        if item.warning is not None:
+            result.output.append((True, one_line(f"drydock: warning: {item.warning}")))
+            continue
+        error = item.error
+        if error is None:
+            try:
+                if item.design is None:
+                    assert item.fleet is not None  # an Item without a design is a fleet's end
+                    problems, label = validate_fleet(item.fleet), item.fleet.name or "fleet"
+                elif isinstance(item.design, NovaRecord):
+                    problems = check_record(item.design, item.rules)
+                    label = f"Nova record {item.design.class_name or '?'}"
+                else:
+                    problems, label = validate(item.design, item.rules), item.design.class_name or "?"
+            except DrydockError as exc:  # e.g. a house-rule formula failing for this design
+                error = f"{item.name}: {exc}"
+        if error is not None:  # one line per mistake of a file with several
+            result.output += [(True, f"drydock: error: {one_line(line)}") for line in error_lines(error)]
+            result.illegal = True
+            continue
+        for p in problems:
+            tag = "" if p.is_error else " (warning)"
+            result.output.append((False, printable(f"{item.name}: {p.code} {label}: {p.message}{tag}",
+                                                   keep_newlines=False)))
+            result.illegal = result.illegal or p.is_error
     if libraries:
         report = library_report(files, load_house_rules(rules_file), libraries, explicit_rules=rules_file is not None)
         result.output.append((False, report.removesuffix("\n")))

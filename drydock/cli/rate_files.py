@@ -20,7 +20,6 @@ from drydock.errors import DrydockError, error_lines
 from drydock.formats.fleet import library_changes, read_inputs
 from drydock.formats.houserules import load_house_rules
 from drydock.formats.legacy.nova_record import NovaRecord, format_nova_record
-from drydock.formats.library import library_override
 from drydock.formats.whatif import apply_settings
 from drydock.render.report import format_rating
 
@@ -62,60 +61,60 @@ def rate_files(files: tuple[str, ...], rules_file: str | None, *, as_json: bool 
     blocks: list[str] = []
     messages: list[str] = []
     failed = False
-    with library_override(libraries):
-        house = load_house_rules(rules_file)
-        for item in read_inputs(files, house, explicit_rules=rules_file is not None, source=source):
-            if item.warning is not None:
-                messages.append(f"drydock: warning: {item.warning}")
-                continue
-            if item.error is not None:
-                messages += [f"drydock: error: {line}" for line in error_lines(item.error)]
+    house = load_house_rules(rules_file)
+    for item in read_inputs(files, house, explicit_rules=rules_file is not None, source=source,
+                            libraries=libraries):
+        if item.warning is not None:
+            messages.append(f"drydock: warning: {item.warning}")
+            continue
+        if item.error is not None:
+            messages += [f"drydock: error: {line}" for line in error_lines(item.error)]
+            failed = True
+            continue
+        if item.design is None:  # the end of a fleet
+            assert item.fleet is not None  # an Item without a design is a fleet's end (formats.fleet.Item)
+            summary = rate_fleet(item.fleet)
+            if as_json:
+                results.append(summary.to_dict())
+            else:
+                blocks.append(format_fleet(summary, item.name) + "\n")
+            continue
+        design = item.design
+        rules = item.rules
+        if isinstance(design, NovaRecord):
+            obj = design.model_dump(mode="json")
+            blocks.append(format_nova_record(design) + "Nova record (X.2): played as a Nova ship; its CR is "
+                          "the X.2 figure, not rated by Appendix A\n")
+        else:
+            try:  # a bad what-if, or a house-rule formula failing for this design: this item fails
+                design = apply_settings(design, list(settings), rules)
+                rating = rate_design(design, rules)
+                book_cr = None if rules.is_book else rate_design(design, Ruleset.unity()).combat_rating
+            except DrydockError as exc:
+                messages.append(f"drydock: error: {item.name}: {exc}")
                 failed = True
                 continue
-            if item.design is None:  # the end of a fleet
-                assert item.fleet is not None  # an Item without a design is a fleet's end (formats.fleet.Item)
-                summary = rate_fleet(item.fleet)
-                if as_json:
-                    results.append(summary.to_dict())
-                else:
-                    blocks.append(format_fleet(summary, item.name) + "\n")
-                continue
-            design = item.design
-            rules = item.rules
-            if isinstance(design, NovaRecord):
-                obj = design.model_dump(mode="json")
-                blocks.append(format_nova_record(design) + "Nova record (X.2): played as a Nova ship; its CR is "
-                              "the X.2 figure, not rated by Appendix A\n")
-            else:
-                try:  # a bad what-if, or a house-rule formula failing for this design: this item fails
-                    design = apply_settings(design, list(settings), rules)
-                    rating = rate_design(design, rules)
-                    book_cr = None if rules.is_book else rate_design(design, Ruleset.unity()).combat_rating
-                except DrydockError as exc:
-                    messages.append(f"drydock: error: {item.name}: {exc}")
-                    failed = True
-                    continue
-                record = cr_of_record(design, rating.combat_rating)
-                obj = rating.to_dict()
-                if record.source != "unity":  # X.1: an Admiralty card is fielded at its stated AE CR
-                    obj["cr_of_record"] = {"value": record.value, "source": record.source, "unity": record.unity}
-                if book_cr is not None:
-                    obj["combat_rating_book"] = book_cr
-                if settings:
-                    obj["what_if"] = list(settings)
-                text = format_rating(rating, item.name, rules=rules, book_cr=book_cr, what_if=settings,
-                                     record=record) + "\n"
-                if item.entry is not None:
-                    fleet_name = item.fleet.name if item.fleet is not None else None
-                    text += f"Ships: {item.entry.count} in fleet {fleet_name or item.name}\n"
-                if item.scoped:
-                    text += f"Rules: {rules.label}\n"
-                blocks.append(text)
-            obj["file"] = item.name
-            obj["rules"] = rules_identity(rules)
+            record = cr_of_record(design, rating.combat_rating)
+            obj = rating.to_dict()
+            if record.source != "unity":  # X.1: an Admiralty card is fielded at its stated AE CR
+                obj["cr_of_record"] = {"value": record.value, "source": record.source, "unity": record.unity}
+            if book_cr is not None:
+                obj["combat_rating_book"] = book_cr
+            if settings:
+                obj["what_if"] = list(settings)
+            text = format_rating(rating, item.name, rules=rules, book_cr=book_cr, what_if=settings,
+                                 record=record) + "\n"
             if item.entry is not None:
-                obj["count"] = item.entry.count
-            results.append(obj)
+                fleet_name = item.fleet.name if item.fleet is not None else None
+                text += f"Ships: {item.entry.count} in fleet {fleet_name or item.name}\n"
+            if item.scoped:
+                text += f"Rules: {rules.label}\n"
+            blocks.append(text)
+        obj["file"] = item.name
+        obj["rules"] = rules_identity(rules)
+        if item.entry is not None:
+            obj["count"] = item.entry.count
+        results.append(obj)
     if as_json:
         return RatedFiles(json.dumps(results, indent=2) + "\n", messages, failed)
     if libraries:

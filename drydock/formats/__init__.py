@@ -8,7 +8,9 @@ Formats register a reader and a writer as ``"module:function"`` so that a comman
 imports only the libraries the formats it touches need (openpyxl, PyYAML ...).
 
 A reader takes ``(data, file=, rules=)`` -- ``data`` is ``str`` for text formats and
-``bytes`` for binary ones -- and returns a list of designs. A writer takes a list of
+``bytes`` for binary ones -- and returns a list of designs; a reader of a format whose designs
+can use weapon libraries (YAML, JSON) also takes ``libraries=`` (``--library``: library files
+whose profiles override the designs' own), passed down explicitly, never held globally. A writer takes a list of
 designs and returns ``str`` or ``bytes``.
 """
 
@@ -43,9 +45,14 @@ class Format:
     binary: bool = False
     read_only_note: str = ""
 
-    def read(self, data: str | bytes, *, file: str | None = None, rules: Ruleset | None = None) -> list[Design]:
+    def read(self, data: str | bytes, *, file: str | None = None, rules: Ruleset | None = None,
+             libraries: Sequence[str] = ()) -> list[Design]:
+        """The designs in ``data``; ``libraries`` reach the readers whose designs can use weapon libraries."""
+        reader = _load(self.reader)
         try:
-            return _load(self.reader)(data, file=file, rules=rules)
+            if libraries and "libraries" in inspect.signature(reader).parameters:
+                return reader(data, file=file, rules=rules, libraries=tuple(libraries))
+            return reader(data, file=file, rules=rules)
         except limits.LimitError as exc:
             raise limits.with_file(exc, file) from None
 
@@ -156,26 +163,28 @@ def read_input(path: str | os.PathLike[str], fmt: str | None = None) -> tuple[Fo
 
 
 def read_designs(path: str | os.PathLike[str], *, fmt: str | None = None,
-                 rules: Ruleset | None = None) -> list[Design]:
-    """Every design in ``path`` (``-`` is standard input); the format as :func:`read_input` finds it."""
+                 rules: Ruleset | None = None, libraries: Sequence[str] = ()) -> list[Design]:
+    """Every design in ``path`` (``-`` is standard input); the format as :func:`read_input` finds it.
+    ``libraries``: weapon library files whose profiles override the designs' own (``--library``)."""
     f, data, label = read_input(path, fmt)
-    return _read_unity(f, data, label, rules)
+    return _read_unity(f, data, label, rules, libraries)
 
 
 def read_records(path: str | os.PathLike[str], *, fmt: str | None = None,
-                 rules: Ruleset | None = None) -> list[Any]:
+                 rules: Ruleset | None = None, libraries: Sequence[str] = ()) -> list[Any]:
     """Like :func:`read_designs`, but a YAML/JSON file of Nova records (``kind: nova``, what
     ``convert --from nova`` writes, X.2) gives :class:`~drydock.formats.legacy.nova_record.NovaRecord` items."""
     f, data, label = read_input(path, fmt)
     if f.name in ("yaml", "json") and isinstance(data, str) and _NOVA_KIND.search(data):
         return (nova_record.from_yaml if f.name == "yaml" else nova_record.from_json)(data, file=label)
-    return _read_unity(f, data, label, rules)
+    return _read_unity(f, data, label, rules, libraries)
 
 
-def _read_unity(f: Format, data: str | bytes, label: str, rules: Ruleset | None) -> list[Any]:
+def _read_unity(f: Format, data: str | bytes, label: str, rules: Ruleset | None,
+                libraries: Sequence[str] = ()) -> list[Any]:
     """``f.read``; a text that fails to parse and looks like a legacy post says which conversion to run."""
     try:
-        return f.read(data, file=label, rules=rules)
+        return f.read(data, file=label, rules=rules, libraries=libraries)
     except DrydockError as exc:
         hint = legacy_hint(label, data) if isinstance(data, str) else None
         if hint is None:

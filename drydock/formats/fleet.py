@@ -25,7 +25,7 @@ import json
 import os
 import re
 import zipfile
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -45,7 +45,7 @@ from drydock.formats.convert import _write_stdout
 from drydock.formats.files import is_outside, open_regular, traded_path
 from drydock.formats.fileshape import key_path
 from drydock.formats.houserules import load_house_rules
-from drydock.formats.library import library_override, validate_file, where
+from drydock.formats.library import validate_file, where
 from drydock.formats.native import design_from_data, design_to_data
 from drydock.formats.safeyaml import load_yaml, yaml_dumper
 
@@ -144,8 +144,9 @@ def _head(p: Path) -> str:
 # ------------------------------------------------------------------ reading
 
 
-def read_fleet(path: str | Path, *, house: HouseRules | None = None) -> Fleet:
-    """The fleet in ``path`` (YAML, JSON or workbook). ``house`` (``--rules``) replaces the fleet's own rules."""
+def read_fleet(path: str | Path, *, house: HouseRules | None = None, libraries: Sequence[str] = ()) -> Fleet:
+    """The fleet in ``path`` (YAML, JSON or workbook). ``house`` (``--rules``) replaces the fleet's own rules;
+    ``libraries`` (``--library``) override the weapon profiles of the designs it names."""
     name = str(path)
     if name.lower().endswith(".xlsx"):
         return _fleet_from_xlsx(Path(path), house)
@@ -182,7 +183,7 @@ def read_fleet(path: str | Path, *, house: HouseRules | None = None) -> Fleet:
         if ships > limits.FLEET_SHIPS.value:  # counted before the entry's design is read
             line, _col = where(lines, ("ships", i))
             raise limits.LimitError(f"ships (line {line})", limits.FLEET_SHIPS, file=name, value=ships)
-        entries.append(_entry(s, i, base, name, lines, house.base, read))
+        entries.append(_entry(s, i, base, name, lines, house.base, read, libraries))
     return Fleet(name=f.fleet, entries=tuple(entries), battle_size=f.battle_size, house=house, file=name,
                  rules_file=rules_file)
 
@@ -197,7 +198,7 @@ def _traded(base: Path, relative: str, file: str, key: str, lines: dict, at: tup
 
 
 def _entry(s: ShipFile, i: int, base: Path, file: str, lines: dict, rules: Ruleset,
-           read: dict[str, list[Design]]) -> ShipEntry:
+           read: dict[str, list[Design]], libraries: Sequence[str]) -> ShipEntry:
     at_design = ("ships", i, "design")
     line, col = where(lines, at_design)
 
@@ -207,7 +208,8 @@ def _entry(s: ShipFile, i: int, base: Path, file: str, lines: dict, rules: Rules
 
     if isinstance(s.design, dict):
         sub = {k[len(at_design):]: v for k, v in lines.items() if k[:len(at_design)] == at_design}
-        designs = [design_from_data(s.design, file=file, lines={(): (line, col), **sub}, rules=rules)]
+        designs = [design_from_data(s.design, file=file, lines={(): (line, col), **sub}, rules=rules,
+                                    libraries=libraries)]
         source = "inline"
     else:
         target = _traded(base, s.design, file, f"ships[{i}].design", lines, at_design)
@@ -216,7 +218,7 @@ def _entry(s: ShipFile, i: int, base: Path, file: str, lines: dict, rules: Rules
         key = str(target.resolve())
         if key not in read:
             try:  # a Nova record (X.2) joins a fleet at its X.2 CR
-                read[key] = read_records(target, rules=rules)
+                read[key] = read_records(target, rules=rules, libraries=libraries)
             except DrydockError as exc:
                 if isinstance(exc, DrydockSyntaxError) and is_outside(base, target):
                     exc.text = None  # a file outside the fleet's folder: named, its content never quoted
@@ -402,17 +404,19 @@ def expand_paths(files: tuple[str, ...] | list[str]) -> list[str]:
 
 
 def read_inputs(files: tuple[str, ...] | list[str], house: HouseRules, *, per_ship: bool = False,
-                explicit_rules: bool = False, source: str | None = None) -> Iterator[Item]:
+                explicit_rules: bool = False, source: str | None = None,
+                libraries: Sequence[str] = ()) -> Iterator[Item]:
     """Every design of every input, past bad files; a fleet gives each design once (or each ship, with
     ``per_ship``) then an end-of-fleet item. Each design comes with the rules of its faction.
 
     ``source`` names the input format (``--from``); otherwise the extension, or for standard input
     and unknown extensions the content, says. A Nova record file (X.2) gives its records as designs;
-    an empty file gives an item with a ``warning``."""
+    an empty file gives an item with a ``warning``. ``libraries`` (``--library``) override the weapon
+    profiles of every design read, fleets' included."""
     for name in expand_paths(files):
         try:
             if is_fleet_file(name):
-                fleet = read_fleet(name, house=house if explicit_rules else None)
+                fleet = read_fleet(name, house=house if explicit_rules else None, libraries=libraries)
                 for warning in fleet.warnings:
                     yield Item(name, None, fleet.house.base, warning=warning)
                 if per_ship:
@@ -425,7 +429,7 @@ def read_inputs(files: tuple[str, ...] | list[str], house: HouseRules, *, per_sh
                                    scoped=fleet.house.is_scoped(e.design))
                 yield Item(name, None, fleet.house.base, fleet=fleet)
                 continue
-            designs = read_records(name, fmt=source, rules=house.base)
+            designs = read_records(name, fmt=source, rules=house.base, libraries=libraries)
         except (DrydockError, OSError) as exc:
             msg = str(exc) if isinstance(exc, DrydockError) else f"{name}: {exc.strerror or exc}"
             yield Item(name, None, house.base, error=msg)
@@ -458,8 +462,8 @@ def library_changes(files: tuple[str, ...] | list[str], house: HouseRules, libra
                     *, explicit_rules: bool = False) -> list[tuple[str, Design, int, int]]:
     """(file, design, CR before, CR after) of every design that ``libraries``' profiles change."""
     before = [i for i in read_inputs(files, house, explicit_rules=explicit_rules) if i.design is not None]
-    with library_override(libraries):
-        after = [i for i in read_inputs(files, house, explicit_rules=explicit_rules) if i.design is not None]
+    after = [i for i in read_inputs(files, house, explicit_rules=explicit_rules, libraries=libraries)
+             if i.design is not None]
     out = []
     for b, a in zip(before, after, strict=False):
         if a.design is not None and b.design is not None and a.design != b.design:

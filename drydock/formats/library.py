@@ -18,8 +18,11 @@ A design lists libraries (``library: [../weapons/imperial.yaml]``, relative to t
 design file) and uses a profile as a weapon entry: ``{use: Lightning Turret, banks:
 [2ACE, 2BDF]}``. Any field given beside ``use`` overrides the profile's (``range``
 replaces ``ma`` and the other way round). Later libraries override earlier ones, a
-library's own profiles override those it includes, and the libraries of
-:func:`library_override` (``drydock rate --library FILE``) override everything.
+library's own profiles override those it includes, and the ``libraries`` a reader is given
+(``read_designs(path, libraries=[...])``, ``drydock rate --library FILE``) override everything.
+They are a parameter of every reader on the way (:func:`resolve_design`, the native reader,
+:func:`drydock.formats.read_designs`, the fleet reader): nothing process-wide is set, so two reads
+with different libraries in one process never see each other's.
 
 Designs hold the resolved weapons: Drake and workbooks write them in full (Drake has
 no references), and reading those back gives the same ratings. Errors name the file
@@ -28,10 +31,8 @@ and line: an unknown profile, a missing library, a circular ``include`` or ``use
 
 from __future__ import annotations
 
-import contextlib
 import os
-from collections.abc import Callable, Iterator, Mapping
-from contextvars import ContextVar
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -125,19 +126,6 @@ def _cached(real: str) -> Library | None:
     if lib is not None and all(_signature(p) == sig for p, sig in lib.deps):
         return lib
     return None
-
-
-_OVERRIDES: ContextVar[tuple[str, ...]] = ContextVar("drydock_library_overrides", default=())
-
-
-@contextlib.contextmanager
-def library_override(paths: list[str] | tuple[str, ...]) -> Iterator[None]:
-    """Within the block, the profiles of the libraries at ``paths`` override every design's own."""
-    token = _OVERRIDES.set(tuple(paths))
-    try:
-        yield
-    finally:
-        _OVERRIDES.reset(token)
 
 
 def json_schema() -> dict[str, Any]:
@@ -274,9 +262,10 @@ def overlay(base: dict[str, Any], local: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
-def resolve_design(data: dict[str, Any], *, file: str | None,
-                   lines: Lines | None) -> dict[str, Any]:
-    """Design data with ``library`` dropped and every ``use`` entry replaced by the profile it names."""
+def resolve_design(data: dict[str, Any], *, file: str | None, lines: Lines | None,
+                   libraries: Sequence[str] = ()) -> dict[str, Any]:
+    """Design data with ``library`` dropped and every ``use`` entry replaced by the profile it names; the
+    profiles of ``libraries`` (paths, ``--library``) override those of the design's own libraries."""
     out = dict(data)
     libs = out.pop("library", None) or []
     if isinstance(libs, str):
@@ -297,7 +286,7 @@ def resolve_design(data: dict[str, Any], *, file: str | None,
                                    line=line, column=col)
         profiles.update(load_library(target, _cache=cache).profiles)
         sources.append(str(target))
-    for extra in _OVERRIDES.get():
+    for extra in libraries:
         profiles.update(load_library(extra, _cache=cache).profiles)
         sources.append(extra)
     weapons = out.get("weapons")
@@ -371,5 +360,4 @@ def validate_file(model: type[BaseModel], text: str, name: str, error: type[Dryd
         raise error(f"key {key_path(loc)}: {message}", file=name, line=line, column=col) from None
 
 
-__all__ = ["Library", "LibraryFileError", "json_schema", "library_override", "load_library",
-           "resolve_design"]
+__all__ = ["Library", "LibraryFileError", "json_schema", "load_library", "resolve_design"]

@@ -13,6 +13,7 @@ file, line and key; legal-but-wrong designs load and are reported by ``validate(
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from typing import Any
 
 import yaml
@@ -43,11 +44,12 @@ def json_schema(rules: Ruleset | None = None) -> dict[str, Any]:
 
 def design_from_data(data: Any, *, file: str | None = None,
                      lines: Lines | None = None,
-                     rules: Ruleset | None = None) -> Design:
-    """A :class:`Design` from a mapping of the file shape; errors name the key (and line if known)."""
+                     rules: Ruleset | None = None, libraries: Sequence[str] = ()) -> Design:
+    """A :class:`Design` from a mapping of the file shape; errors name the key (and line if known).
+    ``libraries``: weapon library files whose profiles override the design's own (``--library``)."""
     rules = rules or Ruleset.unity()
     if _uses_library(data):
-        data = resolve_design(data, file=file, lines=lines)
+        data = resolve_design(data, file=file, lines=lines, libraries=libraries)
     if isinstance(data, dict) and "ships" in data and "hull" not in data:
         raise DesignFileError("this is a fleet file, not a design (rate, check, ssd, battle and convert read "
                               "fleets)", file=file, line=_line(lines, ()))
@@ -279,8 +281,10 @@ def _short(value: Any) -> str | None:
 # ------------------------------------------------------------------ YAML and JSON text
 
 
-def from_yaml(text: str, *, file: str | None = None, rules: Ruleset | None = None) -> list[Design]:
-    """Every design in a YAML text (a mapping, a list of mappings, or several documents)."""
+def from_yaml(text: str, *, file: str | None = None, rules: Ruleset | None = None,
+              libraries: Sequence[str] = ()) -> list[Design]:
+    """Every design in a YAML text (a mapping, a list of mappings, or several documents); ``libraries`` as for
+    :func:`design_from_data`."""
     designs: list[Design] = []
     for node, data in yaml_documents(text, file):
         if isinstance(data, list):
@@ -290,10 +294,10 @@ def from_yaml(text: str, *, file: str | None = None, rules: Ruleset | None = Non
             for item, child in zip(data, node.value, strict=True):
                 lines = {}
                 key_positions(child, (), lines)
-                designs.append(design_from_data(item, file=file, lines=lines, rules=rules))
+                designs.append(design_from_data(item, file=file, lines=lines, rules=rules, libraries=libraries))
         else:
             key_positions(node, (), lines)
-            designs.append(design_from_data(data, file=file, lines=lines, rules=rules))
+            designs.append(design_from_data(data, file=file, lines=lines, rules=rules, libraries=libraries))
     return designs
 
 
@@ -305,12 +309,14 @@ def to_yaml(designs: Design | list[Design]) -> str:
                          explicit_start=len(docs) > 1)
 
 
-def from_json(text: str, *, file: str | None = None, rules: Ruleset | None = None) -> list[Design]:
-    """Designs from JSON text in the file shape (one object or a list)."""
+def from_json(text: str, *, file: str | None = None, rules: Ruleset | None = None,
+              libraries: Sequence[str] = ()) -> list[Design]:
+    """Designs from JSON text in the file shape (one object or a list); ``libraries`` as for
+    :func:`design_from_data`."""
     data = load_json(text, file=file)
     items = data if isinstance(data, list) else [data]
     limits.check_count("designs", items, limits.DESIGNS, file=file)
-    return [design_from_data(item, file=file, rules=rules) for item in items]
+    return [design_from_data(item, file=file, rules=rules, libraries=libraries) for item in items]
 
 
 def to_json(designs: Design | list[Design]) -> str:
