@@ -146,7 +146,8 @@ def test_ods_deep_text_spans_and_ignored_tables_cost_nothing() -> None:
 @pytest.fixture(scope="module")
 def fleet_xlsx(tmp_path_factory: pytest.TempPathFactory) -> bytes:
     """A fleet workbook of one design (SHIP1, Weapons, Fleet and the ignored sheets)."""
-    from drydock.formats.fleet import fleet_to_xlsx, read_fleet
+    from drydock.formats.fleet.read import read_fleet
+    from drydock.formats.fleet.write import fleet_to_xlsx
 
     tmp = tmp_path_factory.mktemp("fleet")
     (tmp / "m.yaml").write_text(GOOD, encoding="utf-8")
@@ -204,7 +205,8 @@ def _fleet_cell(data: bytes, addr: str, value: object) -> bytes:
 def test_fleet_sheet_values_are_checked(tmp_path: Path, fleet_xlsx: bytes, addr: str, value: object,
                                         message: str) -> None:
     """int() of the Fleet sheet's cells raised ValueError (text, 5,000 digits) before."""
-    from drydock.formats.fleet import FleetFileError, read_fleet
+    from drydock.formats.fleet.read import read_fleet
+    from drydock.formats.fleet.shape import FleetFileError
 
     (tmp_path / "f.xlsx").write_bytes(_fleet_cell(fleet_xlsx, addr, value))
     with pytest.raises(FleetFileError) as info:
@@ -219,7 +221,8 @@ def test_a_malformed_fleet_sheet_is_a_fleet_file_error(tmp_path: Path, fleet_xls
         for n in zin.namelist():  # the Fleet sheet is the first one: cut its XML short
             zout.writestr(n, zin.read(n)[:500] if n == "xl/worksheets/sheet1.xml" else zin.read(n))
     (tmp_path / "f.xlsx").write_bytes(out.getvalue())
-    from drydock.formats.fleet import FleetFileError, read_fleet
+    from drydock.formats.fleet.read import read_fleet
+    from drydock.formats.fleet.shape import FleetFileError
 
     with pytest.raises(FleetFileError, match=r"f\.xlsx: sheet Fleet: not a valid fleet sheet \(ParseError"):
         read_fleet(tmp_path / "f.xlsx")

@@ -13,7 +13,7 @@ from drydock.formats import read_designs
 from drydock.formats.drake import from_drake, to_drake
 from drydock.formats.excel.read import from_xlsx
 from drydock.formats.excel.write import to_xlsx
-from drydock.formats.fleet import read_inputs
+from drydock.formats.inputs import read_inputs
 from drydock.formats.library import LibraryFileError, load_library
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -149,7 +149,7 @@ def test_schemas_describe_fleets_libraries_and_use_entries():
     # the examples fit their schemas' models
     import yaml
 
-    from drydock.formats.fleet import FleetFile
+    from drydock.formats.fleet.shape import FleetFile
     from drydock.formats.library import LibraryFile
 
     FleetFile.model_validate(yaml.safe_load((EX / "fleets" / "home-guard.yaml").read_text()))

@@ -99,7 +99,7 @@ def test_convert_files_converts_a_fleet_alone_and_designs_past_a_bad_file(files,
     """home-guard.yaml lists four designs (majestic, vanguard-destroyer, kestrel-corvette, comet-frigate; 1 + 2 + 4
     + 2 ships): the fleet converts to one workbook of four designs, and back to a fleet file."""
     from drydock.cli.convert_files import convert_files
-    from drydock.formats.fleet import read_fleet
+    from drydock.formats.fleet.read import read_fleet
 
     book = tmp_path / "guard.xlsx"
     run = convert_files([HOME_GUARD], str(book))

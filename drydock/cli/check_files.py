@@ -14,8 +14,8 @@ from drydock.cli.rate_files import library_report
 from drydock.core.fleet import validate_fleet
 from drydock.core.validation import validate
 from drydock.errors import DrydockError, error_lines, one_line, printable
-from drydock.formats.fleet import read_inputs
 from drydock.formats.houserules import load_house_rules
+from drydock.formats.inputs import read_inputs
 from drydock.formats.legacy.nova_record import NovaRecord, check_record
 
 

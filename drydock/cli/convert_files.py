@@ -1,7 +1,7 @@
 """Converting files for ``drydock convert``: design files between formats, or one fleet file, with an exit status.
 
 The command's work without its options (as :mod:`drydock.cli.rate_files` is for ``rate``): a fleet file
-(one at a time) becomes one fleet file or workbook (:func:`drydock.formats.fleet.convert_fleet`); design
+(one at a time) becomes one fleet file or workbook (:func:`drydock.formats.convert.convert_fleet`); design
 files go through :func:`drydock.formats.convert.convert` (one output, or a folder of them, where a bad input
 is reported and the others are still converted). ``convert --from admiralty|nova`` is
 :func:`drydock.convert.run.convert_legacy`.
@@ -14,8 +14,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from drydock.errors import DrydockError, error_lines, one_line
-from drydock.formats.convert import STDIO, ConvertResult, convert
-from drydock.formats.fleet import convert_fleet, is_fleet_file
+from drydock.formats.convert import STDIO, ConvertResult, convert, convert_fleet
+from drydock.formats.filekinds import is_fleet_file
 from drydock.formats.houserules import load_house_rules, load_ruleset
 
 

@@ -12,13 +12,14 @@ from typing import NamedTuple
 
 from drydock.core.admiralty_card import cr_of_record
 from drydock.core.fleet import format_fleet, rate_fleet
+from drydock.core.model import Design
 from drydock.core.rules import Ruleset
 from drydock.core.rules.catalog import rules_identity
 from drydock.core.rules.factions import HouseRules
 from drydock.core.validation import rate as rate_design
 from drydock.errors import DrydockError, error_lines
-from drydock.formats.fleet import library_changes, read_inputs
 from drydock.formats.houserules import load_house_rules
+from drydock.formats.inputs import read_inputs
 from drydock.formats.legacy.nova_record import NovaRecord, format_nova_record
 from drydock.formats.whatif import apply_settings
 from drydock.render.report import format_rating
@@ -38,6 +39,20 @@ class RatedFiles(NamedTuple):
     def exit_status(self) -> int:
         """0, or 1 when an input failed (issue 10: the others were still rated)."""
         return 1 if self.failed else 0
+
+
+def library_changes(files: tuple[str, ...] | list[str], house: HouseRules, libraries: tuple[str, ...] | list[str],
+                    *, explicit_rules: bool = False) -> list[tuple[str, Design, int, int]]:
+    """(file, design, CR before, CR after) of every design that ``libraries``' profiles change."""
+    before = [i for i in read_inputs(files, house, explicit_rules=explicit_rules) if i.design is not None]
+    after = [i for i in read_inputs(files, house, explicit_rules=explicit_rules, libraries=libraries)
+             if i.design is not None]
+    out = []
+    for b, a in zip(before, after, strict=False):
+        if a.design is not None and b.design is not None and a.design != b.design:
+            out.append((a.name, a.design, rate_design(b.design, b.rules).combat_rating,
+                        rate_design(a.design, a.rules).combat_rating))
+    return out
 
 
 def library_report(files: tuple[str, ...] | list[str], house: HouseRules, libraries: tuple[str, ...],
@@ -72,7 +87,7 @@ def rate_files(files: tuple[str, ...], rules_file: str | None, *, as_json: bool 
             failed = True
             continue
         if item.design is None:  # the end of a fleet
-            assert item.fleet is not None  # an Item without a design is a fleet's end (formats.fleet.Item)
+            assert item.fleet is not None  # an Item without a design is a fleet's end (formats.inputs.Item)
             summary = rate_fleet(item.fleet)
             if as_json:
                 results.append(summary.to_dict())

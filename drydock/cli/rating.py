@@ -122,6 +122,6 @@ def schema(kind: str | None, rules_file: str | None) -> None:
 
         schema = json_schema(load_ruleset(rules_file))
     else:
-        schema = import_module({"fleet": "drydock.formats.fleet", "library": "drydock.formats.library"}[kind]
+        schema = import_module({"fleet": "drydock.formats.fleet.shape", "library": "drydock.formats.library"}[kind]
                                ).json_schema()
     click.echo(json.dumps(schema, indent=2, ensure_ascii=False))

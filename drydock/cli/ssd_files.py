@@ -21,8 +21,8 @@ from drydock.core.rules import Ruleset
 from drydock.core.validation import rate, validate
 from drydock.errors import DrydockError, error_lines, one_line
 from drydock.formats import check_outputs
-from drydock.formats.fleet import Item, read_inputs
 from drydock.formats.houserules import load_house_rules
+from drydock.formats.inputs import Item, read_inputs
 from drydock.formats.legacy.nova_record import NovaRecord
 from drydock.render.fleet import fleet_booklet
 from drydock.render.html import render_html, standalone_asset_base

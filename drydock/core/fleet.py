@@ -3,7 +3,7 @@
 A :class:`Fleet` is what a player fields: designs, each with a count of ships, their
 names and IDs, a battle size, and the house rules of the run (scoped by faction, see
 :mod:`drydock.core.rules.factions`). This module is core: it reads no files (the fleet
-file is :mod:`drydock.formats.fleet`). Fleet problems have codes of their own:
+file is :mod:`drydock.formats.fleet`: its shape, reading and writing). Fleet problems have codes of their own:
 
 * ``FLEET_OVER_LIMIT`` (error): the fleet's total CR exceeds its battle size's fleet limit (2.2);
 * ``FLEET_DUPLICATE_ID`` and ``FLEET_DUPLICATE_NAME`` (warnings): two ships share an ID or a name.

@@ -13,10 +13,12 @@ import sys
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from drydock.core.model import Design
 from drydock.core.rules import Ruleset
 from drydock.core.rules.catalog import with_house_note
+from drydock.core.rules.factions import HouseRules
 from drydock.errors import DrydockError
 from drydock.formats import (
     FORMATS,
@@ -28,6 +30,8 @@ from drydock.formats import (
     read_records,
     write_atomic,
 )
+from drydock.formats.fleet.read import read_fleet
+from drydock.formats.fleet.write import rules_path_for, write_fleet
 from drydock.formats.legacy import nova_record
 
 STDIO = "-"
@@ -174,3 +178,22 @@ def show(paths: str | list[str], fmt: str = "drake", *, source: str | None = Non
     data = out.write(items, rules=rules)
     assert isinstance(data, str)
     return data
+
+
+def convert_fleet(source: str, output: str, *, to: str | None = None, force: bool = False,
+                  house: HouseRules | None = None, warn: Any = None) -> int:
+    """Write the fleet in ``source`` to ``output`` (``-`` is standard output); returns the number of designs."""
+    if output != "-" and (Path(output).is_dir() or output.endswith(("/", "\\"))):
+        raise DrydockError(f"{output}: a fleet converts to one file (a fleet file or workbook), not a folder")
+    fleet = read_fleet(source, house=house)
+    for warning in fleet.warnings if warn is not None else ():
+        warn(warning)
+    fmt = format_named(to) if to else format_for(output, default="yaml" if output == "-" else None)
+    data = write_fleet(fleet, fmt.name, rules_path_for(fleet, output))
+    if output == "-":
+        _write_stdout(data)
+    else:
+        if Path(output).resolve() == Path(source).resolve():
+            raise DrydockError(f"{output}: is also an input; refusing to overwrite it")
+        write_atomic(output, data, force=force)
+    return len(fleet.entries)

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from drydock.errors import DrydockError
 from drydock.formats import check_outputs
-from drydock.formats.fleet import read_side
+from drydock.formats.inputs import read_side
 from drydock.insight.analysis_text import format_analysis, to_dict
 from drydock.insight.analyze import Analysis, analyse
 from drydock.insight.pages import analysis_page, write_report

@@ -21,7 +21,7 @@ from drydock.engine.montecarlo import Summary, format_summary, illegal_designs, 
 from drydock.engine.plan_game import PlanGame, decision, format_game, plan_game
 from drydock.errors import DrydockError, one_line
 from drydock.formats import check_outputs, write_atomic
-from drydock.formats.fleet import read_side
+from drydock.formats.inputs import read_side
 from drydock.insight.battle_report import BattleReport, design_matrix, fight, format_report, full_dict, outcome_rates
 from drydock.insight.numbers import rounded
 from drydock.insight.pages import battle_page, write_report

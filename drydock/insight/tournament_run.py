@@ -19,7 +19,7 @@ from typing import Any
 
 from drydock.errors import DrydockError
 from drydock.formats import check_outputs
-from drydock.formats.fleet import read_side
+from drydock.formats.inputs import read_side
 from drydock.insight.pages import tournament_page, write_report
 from drydock.insight.tournament import Tournament, check_size, distinct, format_tournament, to_json
 
