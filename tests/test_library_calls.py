@@ -1,5 +1,6 @@
 """Every command's work is a library call returning a result with its exit status (issue 21): check, ssd, convert,
-battle, tournament, analyze, examples, rate and rate --watch called without click, as a program embedding drydock would.
+battle, tournament, analyze, examples, rate, rate --watch, new, show, rules and schema called without click, as a
+program embedding drydock would.
 
 Expected values come from the rulebook: a hull-1 design has 1 x 31 x 5 = 155 SU (A.1) and 30 engines at
 EF 6 use 180, so it is over space; the published Majestic is legal.
@@ -9,6 +10,7 @@ from __future__ import annotations
 
 import json
 import os
+from fractions import Fraction
 from pathlib import Path
 
 import pytest
@@ -167,3 +169,81 @@ def test_example_files_lists_copies_and_never_replaces_without_force(tmp_path):
     with pytest.raises(DrydockError, match="already exists"):
         example_files(tmp_path)
     assert len(example_files(tmp_path, force=True).copied) == len(run.files)
+
+
+def test_new_file_writes_a_starter_that_passes_check_and_never_replaces_without_force(tmp_path):
+    """``drydock new``'s work: the starter design is legal (check finds no error), an existing file is kept
+    unless ``force``, and only .yaml/.yml/.xlsx are written."""
+    from drydock.cli.new_file import new_file
+
+    target = tmp_path / "x.yaml"
+    run = new_file(target)
+    assert run.exit_status == 0 and run.path == target and run.kind == "a commented starter design"
+    assert run.text == f"wrote a commented starter design to {target}; next: drydock check {target}\n"
+    assert check_files([str(target)]).exit_status == 0
+    with pytest.raises(DrydockError, match="already exists"):
+        new_file(target)
+    assert new_file(target, force=True).exit_status == 0
+    with pytest.raises(DrydockError, match="writes .yaml"):
+        new_file(tmp_path / "x.txt")
+    book = new_file(tmp_path / "y.xlsx")
+    assert book.kind == "a blank live workbook" and book.path.read_bytes().startswith(b"PK\x03\x04")
+
+
+def test_show_files_prints_every_design_in_one_document_that_reads_back_the_same(tmp_path):
+    """``drydock show``'s work. A.6: a Drake block opens with ``Faction CLASS-class Type``; the Comet
+    (examples/designs/comet-frigate.yaml) is the Kzinti Comet-class Frigate, hull 5. What is shown reads back
+    as the same designs (Drake, YAML and JSON alike)."""
+    from drydock.cli.show_files import show_files
+    from drydock.formats import read_designs
+    from drydock.formats.drake import from_drake
+    from drydock.formats.native import from_json, from_yaml
+
+    comet = str(examples_dir() / "designs" / "comet-frigate.yaml")
+    originals = read_designs(MAJESTIC) + read_designs(comet)
+    drake = show_files([MAJESTIC, comet])
+    assert drake.exit_status == 0 and "Kzinti Comet-class Frigate" in drake.text
+    assert from_drake(drake.text) == originals
+    assert from_yaml(show_files([MAJESTIC, comet], "yaml").text) == originals
+    shown = show_files([comet], "json")
+    assert json.loads(shown.text)[0]["hull"] == 5 and from_json(shown.text) == originals[1:]
+    with pytest.raises(DrydockError, match="fleet file, not a design"):
+        show_files([str(examples_dir() / "fleets" / "home-guard.yaml")])
+
+
+def test_rules_listing_gives_the_book_or_house_values_and_the_options_alone():
+    """``drydock rules``' work. A.1's trait table: Kinetic (Knt) x3.0, Piercing-1 (Pr1) x1.5; the example house
+    rules make Kinetic x2.5 (examples/house-rules.yaml). The options view is listed on its own."""
+    from drydock.cli.rules_listing import rules_listing
+
+    def multipliers(run):
+        return {t["abbr"]: Fraction(t["multiplier"]) for t in json.loads(run.text)["traits"]
+                if t["multiplier"] is not None}  # Defensive (Dfn) has an addition instead (A.1)
+
+    book = rules_listing(("traits",), as_json=True)
+    assert book.exit_status == 0 and multipliers(book)["Knt"] == 3 and multipliers(book)["Pr1"] == Fraction(3, 2)
+    assert set(json.loads(book.text)) == {"rules", "traits"}
+    house = rules_listing(("traits",), as_json=True, rules_file=str(examples_dir() / "house-rules.yaml"))
+    assert multipliers(house)["Knt"] == Fraction(5, 2) and multipliers(house)["Pr1"] == Fraction(3, 2)
+    assert "companion" in json.loads(rules_listing(list_bundled=True, as_json=True).text)
+    options = json.loads(rules_listing(("options",), as_json=True).text)
+    assert options and all("section" in o or "name" in o for o in options)
+    with pytest.raises(DrydockError, match="on its own"):
+        rules_listing(("options", "traits"))
+    assert rules_listing(variables=True).text.endswith("\n")
+
+
+def test_schema_text_describes_the_design_fleet_and_library_files():
+    """``drydock schema``'s work: the design file's schema has the A.1 keys (hull, engines, shields, weapons)
+    and lists the A.1 traits; the fleet file's needs ``ships``; the text is the schema as JSON."""
+    from drydock.cli.schema_text import schema_text
+
+    design = schema_text()
+    assert design.exit_status == 0 and json.loads(design.text) == design.schema
+    assert {"hull", "engines", "shields", "weapons"} <= set(design.schema["properties"])
+    assert "Pr1" in design.text and "Knt" in design.text
+    fleet = schema_text("fleet").schema
+    assert fleet["title"] == "drydock fleet" and "ships" in fleet["required"]
+    assert schema_text("library").schema["title"] == "drydock weapon library"
+    with pytest.raises(DrydockError, match="unknown schema"):
+        schema_text("nope")

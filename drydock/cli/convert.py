@@ -88,10 +88,9 @@ def show(files: tuple[str, ...], fmt: str, source: str | None, rules_file: str |
     """Print the designs in FILES ('-' is standard input) as Drake notation, YAML or JSON."""
     # lazy: keeps --help fast
     from drydock.cli.preflight import check_inputs
-    from drydock.formats.convert import show as run
+    from drydock.cli.show_files import show_files
 
     check_inputs(files, source)
-    # lazy: keeps --help fast
-    from drydock.formats.houserules import load_ruleset
-
-    click.echo(printable(run(list(files), fmt, source=source, rules=load_ruleset(rules_file))), nl=False)
+    run = show_files(files, fmt, source=source, rules_file=rules_file)
+    click.echo(printable(run.text), nl=False)
+    sys.exit(run.exit_status)

@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import json
 import sys
-from importlib import import_module
 from pathlib import Path
 from typing import Any
 
@@ -115,13 +113,9 @@ def check(files: tuple[str, ...], source: str | None, rules_file: str | None, li
 def schema(kind: str | None, rules_file: str | None) -> None:
     """Print the JSON Schema of the YAML/JSON design file (or fleet or weapon library file), for editors:
     trait, system and arc names, ranges and a description on every key; --rules for house names."""
-    if kind is None:
-        # lazy: keeps --help fast
-        from drydock.formats.houserules import load_ruleset
-        from drydock.formats.native import json_schema
+    # lazy: keeps --help fast
+    from drydock.cli.schema_text import schema_text
 
-        schema = json_schema(load_ruleset(rules_file))
-    else:
-        schema = import_module({"fleet": "drydock.formats.fleet.shape", "library": "drydock.formats.library"}[kind]
-                               ).json_schema()
-    click.echo(json.dumps(schema, indent=2, ensure_ascii=False))
+    run = schema_text(kind, rules_file=rules_file)
+    click.echo(run.text, nl=False)
+    sys.exit(run.exit_status)

@@ -3,12 +3,11 @@ and ``--variables``, the names each rules formula may use (for writing house rul
 
 from __future__ import annotations
 
-import json
+import sys
 
 import click
 
 from drydock.cli.rating import rules_option
-from drydock.errors import DrydockError
 
 variables_option = click.option("--variables", is_flag=True,
                                 help="List the variables each formula of a house-rule file may use.")
@@ -40,38 +39,9 @@ def rules(views: tuple[str, ...], as_json: bool, variables: bool, list_bundled: 
       factions.FACTION: {...}          any of the above, for that faction's designs only
     Quote values that start with * (range: "*-6-12"). Full list: docs/house-rules.md.
     """
-    if list_bundled:
-        # lazy: keeps --help fast
-        from drydock.formats.houserules import bundled_names
-
-        names = bundled_names()
-        if as_json:
-            click.echo(json.dumps(names, indent=2))
-        else:
-            click.echo("".join(f"{name:<12} {text}\n" for name, text in names.items()), nl=False)
-        return
-    if variables:
-        # lazy: keeps --help fast
-        from drydock.core.rules.variables import format_variables
-
-        click.echo(format_variables())
-        return
-    if "options" in views:
-        # lazy: keeps --help fast
-        from drydock.core.rules.play_options import OPTIONS, format_options
-
-        if len(set(views)) > 1:
-            raise DrydockError("the options view is listed on its own: drydock rules options")
-        click.echo(json.dumps([o.to_dict() for o in OPTIONS], indent=2) if as_json else format_options(),
-                   nl=as_json)
-        return
     # lazy: keeps --help fast
-    from drydock.core.rules.catalog import VIEWS, catalog, format_catalog
-    from drydock.formats.houserules import load_ruleset
+    from drydock.cli.rules_listing import rules_listing
 
-    chosen = tuple(dict.fromkeys(views)) or VIEWS
-    cat = catalog(load_ruleset(rules_file))
-    if as_json:
-        click.echo(json.dumps({k: v for k, v in cat.items() if k == "rules" or k in chosen}, indent=2))
-    else:
-        click.echo(format_catalog(cat, chosen), nl=False)
+    run = rules_listing(views, as_json=as_json, variables=variables, list_bundled=list_bundled, rules_file=rules_file)
+    click.echo(run.text, nl=False)
+    sys.exit(run.exit_status)
