@@ -10,9 +10,10 @@ activates, deterministic and logged:
    the opposing flight has been eliminated ... may not attack any target other than its opponent");
 2. an attack within reach: the best one, as in the core game; with F.2 an enemy fighter flight alone in its hex
    may be dogfought instead, worth its kills plus the strike it can no longer make on our ships (pinned);
-3. no attack within reach: F.1, go on station when an enemy fighter flight that could strike a friendly ship at
-   its next move is near that ship and this flight covers it; else F.3, join the friendly ship nearest the
-   enemy and screen it (4 fighters or more in the hex); else close on the enemy as in the core game.
+3. no attack within reach: F.1, when an enemy fighter flight could strike a friendly ship at its next move, go
+   on station within 2 hexes of that ship, or move into its hex to go on station there next time; else F.3,
+   join the friendly ship nearest the enemy and screen it (when that raises the hex's penalty); else close on
+   the enemy as in the core game.
 
 F.1: "Whenever a fighter flight moves into a new hex, any one opposing flight currently on station may interrupt
 its movement to intercept ... a flight cannot use more than one-half its available movement allowance". The
@@ -41,6 +42,8 @@ from drydock.engine.small_craft import entered_hexes
 
 #: the options this module plays
 FIGHTER_OPTIONS = frozenset({"F.1", "F.2", "F.3", "F.4", "F.6"})
+#: F.1 doctrine: a flight within this many hexes of a threatened friendly ship covers it (goes on station)
+COVER = 2
 
 
 def screen_penalty(fighters_in_hex: int, bands: list[list[int]]) -> int:
@@ -101,11 +104,14 @@ class FighterRules:
         best = fighters.choose(b, fl, attack_from, blocked, enemy_ships)
         screen = False
         if best is not None and best[0] is None and not fl.shuttle:  # no attack within reach: a mission
-            if self.csp and self._threat_covered(fl):
+            threatened = self._threatened(fl) if self.csp else []
+            if any(distance(fl.q - s.q, fl.r - s.r) <= COVER for s in threatened):
                 self.on_station[fl.uid] = fl
                 b.say(f"  {fl.label} ({fl.count} fighters) on station at {b.hexname(fl.q, fl.r)} (F.1)")
                 return
-            spot = self._screen_spot(fl, blocked) if self.screens else None
+            spot = self._escort(fl, threatened, blocked) if threatened else None
+            if spot is None and self.screens:
+                spot = self._screen_spot(fl, blocked)
             if spot is not None:
                 best, screen = spot, True
         start, h0 = (fl.q, fl.r), fl.heading
@@ -168,21 +174,25 @@ class FighterRules:
         return any(s.alive and s.side != fl.side and (s.q, s.r) == (fl.q, fl.r) for s in self.b.ships)
 
     # ------------------------------------------------------------ F.1 combat space patrol
-    def _threat_covered(self, fl: FighterFlight) -> bool:
-        """F.1 doctrine: an enemy fighter flight (not pinned, not on station) within its MA + 1 of a friendly ship
-        that this flight could cover (within half its MA + 1 of the ship)."""
+    def _threatened(self, fl: FighterFlight) -> list:
+        """F.1 doctrine: the friendly ships an enemy fighter flight (not pinned, not on station) could strike at its
+        next move (within its MA + 1)."""
         b = self.b
-        reach = int(fl.ma * self.intercept_ma) + 1
-        mine = [s for s in b.ships if s.alive and s.side == fl.side]
-        for e in b.flights:
-            if (not isinstance(e, FighterFlight) or not e.alive or e.side == fl.side or e.uid in self.pinned
-                    or e.uid in self.on_station):
-                continue
-            for s in mine:
-                if (distance(e.q - s.q, e.r - s.r) <= e.ma + 1
-                        and distance(fl.q - s.q, fl.r - s.r) <= reach):
-                    return True
-        return False
+        enemies = [e for e in b.flights if isinstance(e, FighterFlight) and e.alive and e.side != fl.side
+                   and e.uid not in self.pinned and e.uid not in self.on_station]
+        return [s for s in b.ships if s.alive and s.side == fl.side
+                and any(distance(e.q - s.q, e.r - s.r) <= e.ma + 1 for e in enemies)]
+
+    def _escort(self, fl: FighterFlight, threatened: list, blocked: set) -> tuple | None:
+        """F.1 doctrine: no threatened ship within ``COVER`` hexes: move into the hex of the costliest one it
+        reaches (then the first), to go on station there at its next activation."""
+        ends = first_end_by_hex(self.b.m.doctrine, fl.q, fl.r, fl.heading, fl.ma)
+        choices = [(-s.spec.cr, s.uid, (s.q, s.r), ends[(s.q, s.r)][1]) for s in threatened
+                   if (s.q, s.r) in ends and (s.q, s.r) not in blocked]
+        if not choices:
+            return None
+        _, _, spot, h = min(choices)
+        return None, spot[0], spot[1], h, None
 
     def _intercepted(self, mover: FighterFlight, start: tuple[int, int], h0: int) -> bool:
         """F.1: patrols intercept ``mover`` along its path; False when it stops (destroyed, pinned or its end hex

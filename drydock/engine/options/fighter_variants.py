@@ -42,6 +42,7 @@ from drydock.engine.dice import d6
 from drydock.engine.fighters import FighterFlight, Shuttle
 from drydock.engine.hexgrid import DIRS
 from drydock.engine.tables import FIGHTER_HIT, MAX_FLIGHTS_PER_HEX
+from drydock.errors import RulesError
 
 SIDES = ("A", "B")
 
@@ -101,6 +102,9 @@ class Variants:
         self.lrf_on = "F.6" in on
         table = play["fighter_variants"]
         self.field: str = table["field"]
+        if self.on and self.field != "doctrine" and self.field not in table["variants"]:
+            raise RulesError(f"rules entry play.fighter_variants.field: {str(self.field)[:30]!r} is not doctrine or "
+                             f"a variant ({', '.join(table['variants'])})")
         self.classes = {k: variant_class(k, v) for k, v in table["variants"].items()}
         self.lrf_classes = {k: variant_class(k, v, lrf=True) for k, v in table["variants"].items()}
         lrf = play["long_range_fighters"]
