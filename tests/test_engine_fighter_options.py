@@ -11,7 +11,9 @@ import pytest
 
 from drydock.core.rules import Ruleset
 from drydock.core.rules.play_options import BY_SECTION
+from drydock.engine.battle import Battle
 from drydock.engine.fighters import FighterFlight, attack
+from drydock.engine.hexgrid import from_offset
 from drydock.engine.montecarlo import build_matchup, run_seed
 from drydock.engine.options.fighter_rules import FighterRules, screen_penalty
 from drydock.engine.options.fighter_variants import Variants, doctrine_mix, variant_class
@@ -176,6 +178,12 @@ def test_registry_marks_the_fighter_options_simulated() -> None:
         assert BY_SECTION[section].simulated and not BY_SECTION[section].note.startswith("not simulated")
 
 
+def test_f6_with_s1_is_refused_by_name() -> None:
+    """S.1 Alone in the Dark pits one defending ship against the attackers; F.6 would give it company."""
+    with pytest.raises(DrydockError, match="F.6 and S.1 cannot be combined"):
+        build_matchup([MAJESTIC, MAJESTIC], [VIGILANT], options=("F.6",), scenario="S.1")
+
+
 def fights(options=(), sides=None, n=6):  # type: ignore[no-untyped-def]
     a, b = sides or ([CARRIER, MAJESTIC], [CARRIER, VIGILANT])
     m = build_matchup(a, b, options=options)
@@ -199,3 +207,74 @@ def test_fighter_option_takes_effect_in_seeded_battles(options, sides, evidence)
     got = fights(options, sides)
     assert moves(got) != moves(core)
     assert any(evidence in line for r in got for line in r.log)
+
+
+# ------------------------------------------------------------------ F.1 / F.2 in a real battle
+def battle_with(options: tuple[str, ...]):  # type: ignore[no-untyped-def]
+    """A battle of two carriers with every flight removed, and a hex in mid-board (axial)."""
+    m = build_matchup([CARRIER], [CARRIER], options=options)
+    b = Battle(m, random.Random(5), log=True)
+    b.flights = []
+    return b, from_offset(16, 9)
+
+
+def two_flights(b, centre, gap: int):  # type: ignore[no-untyped-def]
+    """A patrol of side A at ``centre`` (heading 0) and a flight of side B ``gap`` + 2 hexes ahead of it, heading
+    back towards it (3), about to move 2 hexes straight: its first hex entered is ``gap`` + 1 hexes away."""
+    (q, r), (dq, dr) = centre, (1, 0)
+    carrier_a, carrier_b = b.ships[0], b.ships[1]
+    patrol = FighterFlight(101, 0, carrier_a, q, r, 0, "patrol")
+    mover = FighterFlight(102, 1, carrier_b, q + (gap + 2) * dq, r + (gap + 2) * dr, 3, "mover")
+    b.flights = [patrol, mover]
+    b.opt.fighters.on_station[patrol.uid] = patrol
+    start = (mover.q, mover.r)
+    mover.q, mover.r = q + gap * dq, r + gap * dr  # the move: 2 hexes straight on
+    return patrol, mover, start
+
+
+def test_f1_interception_within_half_the_movement_allowance() -> None:
+    """F.1: "Whenever a fighter flight moves into a new hex, any one opposing flight currently on station may
+    interrupt its movement to intercept. The intercepting flight is moved to any allowable hex adjacent to the
+    target and makes an attack ... a flight cannot use more than one-half its available movement allowance (MA)
+    in order to intercept; i.e. a standard fighter flight can use up to 4MA ... If it cannot reach its target, the
+    interception does not take place, and the flight remains on station ... The intercepting flight is taken off
+    station, and may not be activated again in the current Fighter Phase."
+
+    The first hex the mover enters is 6 hexes ahead of the patrol: the nearest hex next to it is 5 away, more
+    than 4 MA. Then 5 ahead: the hex next to it, 4 straight ahead, is within 4 MA."""
+    b, centre = battle_with(("F.1",))
+    rules = b.opt.fighters
+    patrol, mover, start = two_flights(b, centre, gap=5)  # enters the hex 6 ahead first, then 5 ahead
+    rules.on_station = {patrol.uid: patrol}
+    assert rules._reach(patrol, (centre[0] + 6, centre[1]), mover) is None
+    assert rules._reach(patrol, (centre[0] + 5, centre[1]), mover) == (centre[0] + 4, centre[1], 0)
+    end = (mover.q, mover.r)
+    survived = rules._intercepted(mover, start, 3)
+    assert survived == (mover.alive and mover.count > 0)
+    if survived:  # "If the intercepted flight survives this attack, it may continue its activation"
+        assert (mover.q, mover.r) == end
+    assert (patrol.q, patrol.r) == (centre[0] + 4, centre[1])  # intercepted at the hex 5 ahead, from 4 ahead
+    assert patrol.uid in rules.spent and patrol.uid not in rules.on_station
+    assert any("patrol intercepts mover" in line for line in b.log)
+    b2, _ = battle_with(("F.1",))
+    patrol2, mover2, start2 = two_flights(b2, centre, gap=6)  # never within reach: stays on station
+    assert b2.opt.fighters._intercepted(mover2, start2, 3)
+    assert patrol2.uid in b2.opt.fighters.on_station and (patrol2.q, patrol2.r) == centre
+
+
+def test_f2_interception_dogfight_pins_both() -> None:
+    """F.1: the intercepting flight "makes an attack (or initiates a F.2: Dogfight)"; F.2: "a fighter flight simply
+    moves into the same hex as a single enemy flight, and attacks normally ... the flights involved become
+    "pinned"; i.e. a flight may not move out of a dogfight until the opposing flight has been eliminated"."""
+    b, centre = battle_with(("F.1", "F.2"))
+    rules = b.opt.fighters
+    patrol, mover, start = two_flights(b, centre, gap=3)  # enters the hex 4 ahead: reachable with 4 MA
+    end = (mover.q, mover.r)
+    assert not rules._intercepted(mover, start, 3)  # pinned (or destroyed): it stops where it was intercepted
+    assert (mover.q, mover.r) == (centre[0] + 4, centre[1]) != end
+    assert (patrol.q, patrol.r) == (mover.q, mover.r)
+    if mover.alive and patrol.alive:
+        assert rules.pinned[patrol.uid] is mover and rules.pinned[mover.uid] is patrol
+        before = (mover.q, mover.r)
+        rules.activate(mover)  # pinned: it attacks its opponent and does not move
+        assert (mover.q, mover.r) == before

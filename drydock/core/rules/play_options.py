@@ -154,7 +154,9 @@ OPTIONS: tuple[PlayOption, ...] = (
     PlayOption("F.6", "Long Range Fighters", "fighter",
                "carrier-less flights worth 60 CR/VP each; hyperspace on 5-6", "F.6" in SIMULATED,
                "each side fields play.long_range_fighters.flights_per_side (2) flights by its first ship, their CR "
-               "added to its own; a flight down to 2 fighters tries to jump out (its foe scores 30 VP, not 60)"),
+               "added to its own; a flight down to 2 fighters tries to jump out (its foe scores 30 VP, not 60)",
+               excludes={"S.1": "S.1's defender is one ship alone in the dark; F.6 gives each side long range "
+                                "fighters"}),
     PlayOption("F.7", "Random Fighter Initiative", "fighter",
                "a shuffled red/black deck decides which side activates a flight next", "F.7" in SIMULATED),
     # ------------------------------------------------------------------ Appendix G: terrain
