@@ -278,3 +278,12 @@ def test_f2_interception_dogfight_pins_both() -> None:
         before = (mover.q, mover.r)
         rules.activate(mover)  # pinned: it attacks its opponent and does not move
         assert (mover.q, mover.r) == before
+
+
+def test_f6_report_counts_the_long_range_fighters_in_each_side_cr() -> None:
+    """F.6: "LRFs have a combat rating ... of 60": the report's CR of each side includes its 2 flights."""
+    from drydock.insight.battle_report import fight  # test helper: the insight layer's recorded battles
+
+    _, core = fight([MAJESTIC], [VIGILANT], runs=2, seed=1)
+    _, lrf = fight([MAJESTIC], [VIGILANT], runs=2, seed=1, options=("F.6",))
+    assert [s.cr - c.cr for s, c in zip(lrf.sides, core.sides, strict=True)] == [120, 120]
