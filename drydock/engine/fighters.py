@@ -1,7 +1,8 @@
 """Fighter flights (5.0-5.4): deployment with their carrier, Fighter Phase movement and attacks.
 
 - A carrier's capacity (B.4) gives its flights of 6 fighters; they start in and around its hex (at
-  most 3 flights per hex, 2.3) with its heading. Standard fighters only (F.4 variants are off).
+  most 3 flights per hex, 2.3) with its heading. Standard fighters in the core game; with F.1-F.4 or F.6
+  a flight activates through :mod:`drydock.engine.options.fighter_rules` (variants: the class attributes below).
 - Movement (5.3): MA 8; the number of one-hexside turns (0-3, one direction) is declared first and
   sets the MA per forward hex (1 for 0-1 turns, 2 for 2, 3 for 3); no pivots. Sideslips are not used
   by the doctrine. A flight may pass through any hex and may not end with an opposing element; a
