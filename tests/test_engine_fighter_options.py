@@ -33,6 +33,7 @@ def design(name: str):  # type: ignore[no-untyped-def]
 CARRIER = design("wyvern-carrier")
 MAJESTIC = design("majestic")
 VIGILANT = design("vigilant-cruiser")
+HARRIER = design("harrier-missile-destroyer")
 
 
 class Dice:
@@ -197,6 +198,7 @@ def moves(results):  # type: ignore[no-untyped-def]
 @pytest.mark.parametrize("options,sides,evidence", [
     (("F.1",), None, "on station"),
     (("F.1", "F.2"), None, "intercepts"),
+    (("F.1",), ([CARRIER], [HARRIER]), "intercepts B-seekers"),  # "they can be intercepted" (F.1)
     (("F.2",), None, "dogfights"),
     (("F.3",), ([CARRIER], [MAJESTIC, VIGILANT]), "screens"),
     (("F.4",), None, "interceptor flight"),

@@ -131,9 +131,9 @@ OPTIONS: tuple[PlayOption, ...] = (
     PlayOption("F.1", "Combat Space Patrol", "fighter",
                "a flight on station intercepts an enemy flight entering a hex, using up to half its MA",
                "F.1" in SIMULATED,
-               "a flight with no attack in reach goes on station when an enemy fighter flight could strike a friendly "
-               "ship it covers; the patrol with most fighters intercepts at the first hex it can; seekers are not "
-               "intercepted"),
+               "a flight with no attack in reach goes on station within 2 hexes of a friendly ship that enemy fighters "
+               "could strike or seekers fly at (else it joins that ship); the patrol with most fighters intercepts at "
+               "the first hex it can"),
     PlayOption("F.2", "Dogfights", "fighter",
                "a flight may enter an enemy flight's hex and attack; both are pinned until one is gone",
                "F.2" in SIMULATED,

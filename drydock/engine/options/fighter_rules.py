@@ -10,18 +10,18 @@ activates, deterministic and logged:
    the opposing flight has been eliminated ... may not attack any target other than its opponent");
 2. an attack within reach: the best one, as in the core game; with F.2 an enemy fighter flight alone in its hex
    may be dogfought instead, worth its kills plus the strike it can no longer make on our ships (pinned);
-3. no attack within reach: F.1, when an enemy fighter flight could strike a friendly ship at its next move, go
-   on station within 2 hexes of that ship, or move into its hex to go on station there next time; else F.3,
-   join the friendly ship nearest the enemy and screen it (when that raises the hex's penalty); else close on
-   the enemy as in the core game.
+3. no attack within reach: F.1, when an enemy fighter flight could strike a friendly ship at its next move (or
+   enemy seekers fly at it), go on station within 2 hexes of that ship, or move into its hex to go on station
+   there next time; else F.3, join the friendly ship nearest the enemy and screen it (when that raises the hex's
+   penalty); else close on the enemy as in the core game.
 
 F.1: "Whenever a fighter flight moves into a new hex, any one opposing flight currently on station may interrupt
 its movement to intercept ... a flight cannot use more than one-half its available movement allowance". The
 patrol with the most fighters that can reach a hex next to (F.2: into) the mover's hex with half its MA
 intercepts at the first hex entered where one can. Readings: the intercepted flight, if it survives and is not
 pinned, goes on to its chosen hex (stopping where it was intercepted if a patrol now stands there); minefields on
-its path are rolled before interceptions; seeker flights (C.4) are not intercepted (they move in their own
-module).
+its path are rolled before interceptions; seeker flights (C.4) are intercepted hex by hex as they move
+(:meth:`FighterRules.seeker_entered`, a hook in :func:`drydock.engine.seekers.activate`).
 
 F.3: "Screening fighter flights force all attacks made through their hex (even friendly attacks) to suffer a
 to-hit penalty ... If the line of sight crosses through multiple hexes containing fighter screens, apply only
@@ -35,9 +35,10 @@ from fractions import Fraction
 from typing import Any
 
 from drydock.engine import fighters
-from drydock.engine.fighters import FighterFlight, Shuttle, fighter_path, first_end_by_hex
+from drydock.engine.fighters import FighterFlight, fighter_path, first_end_by_hex
 from drydock.engine.hexgrid import DIRS, distance, hex_line
 from drydock.engine.options.fighter_variants import Variants
+from drydock.engine.seekers import SeekerFlight
 from drydock.engine.small_craft import entered_hexes
 
 #: the options this module plays
@@ -176,12 +177,13 @@ class FighterRules:
     # ------------------------------------------------------------ F.1 combat space patrol
     def _threatened(self, fl: FighterFlight) -> list:
         """F.1 doctrine: the friendly ships an enemy fighter flight (not pinned, not on station) could strike at its
-        next move (within its MA + 1)."""
+        next move (within its MA + 1), and those enemy seekers fly at (C.4)."""
         b = self.b
         enemies = [e for e in b.flights if isinstance(e, FighterFlight) and e.alive and e.side != fl.side
                    and e.uid not in self.pinned and e.uid not in self.on_station]
+        aimed = {e.target.uid for e in b.flights if isinstance(e, SeekerFlight) and e.alive and e.side != fl.side}
         return [s for s in b.ships if s.alive and s.side == fl.side
-                and any(distance(e.q - s.q, e.r - s.r) <= e.ma + 1 for e in enemies)]
+                and (s.uid in aimed or any(distance(e.q - s.q, e.r - s.r) <= e.ma + 1 for e in enemies))]
 
     def _escort(self, fl: FighterFlight, threatened: list, blocked: set) -> tuple | None:
         """F.1 doctrine: no threatened ship within ``COVER`` hexes: move into the hex of the costliest one it
@@ -197,40 +199,53 @@ class FighterRules:
     def _intercepted(self, mover: FighterFlight, start: tuple[int, int], h0: int) -> bool:
         """F.1: patrols intercept ``mover`` along its path; False when it stops (destroyed, pinned or its end hex
         taken by a patrol)."""
-        b = self.b
         end = (mover.q, mover.r)
         pts = fighter_path(h0, mover.ma).get((end[0] - start[0], end[1] - start[1], mover.heading), ())
         for hx in entered_hexes(start[0], start[1], pts):
-            patrols = sorted((p for p in self.on_station.values()
-                              if p.side != mover.side and p.alive and p.count > 0), key=lambda p: (-p.count, p.uid))
-            for p in patrols:
-                spot = self._reach(p, hx, mover)
-                if spot is None:
-                    continue
-                del self.on_station[p.uid]
-                self.spent.add(p.uid)
-                p.q, p.r, p.heading = spot
-                mover.q, mover.r = hx
-                b.say(f"    {p.label} intercepts {mover.label} at {b.hexname(*hx)} from {b.hexname(p.q, p.r)} "
-                      "(F.1)")
-                if (p.q, p.r) == hx:
-                    self._pin(p, mover)
-                fighters.attack(b, p, mover)
-                if not mover.alive or mover.count <= 0 or mover.uid in self.pinned:
-                    return False
-                if (p.q, p.r) == end or any(q.alive and q.side != mover.side and (q.q, q.r) == end
-                                            for q in self.on_station.values()):
-                    return False  # it stops where it was intercepted
-                mover.q, mover.r = end
-                break
+            p = self._intercept_at(mover, hx)
+            if p is None:
+                continue
+            if not mover.alive or mover.count <= 0 or mover.uid in self.pinned:
+                return False
+            if (p.q, p.r) == end or any(q.alive and q.side != mover.side and (q.q, q.r) == end
+                                        for q in self.on_station.values()):
+                return False  # it stops where it was intercepted
+            mover.q, mover.r = end
         return True
+
+    def seeker_entered(self, seekers: Any) -> bool:
+        """F.1 for a seeker flight (C.4) that just entered its hex: "seeker flights ... can be intercepted" (never
+        pinned, F.2). False when none is left."""
+        self._intercept_at(seekers, (seekers.q, seekers.r))
+        return seekers.alive and seekers.count > 0
+
+    def _intercept_at(self, mover: Any, hx: tuple[int, int]) -> FighterFlight | None:
+        """The patrol (most fighters, then first placed) that intercepts ``mover`` entering ``hx``, moved and
+        attacking (F.2: a dogfight in ``hx``); None when no patrol reaches it with half its MA."""
+        b = self.b
+        patrols = sorted((p for p in self.on_station.values()
+                          if p.side != mover.side and p.alive and p.count > 0), key=lambda p: (-p.count, p.uid))
+        for p in patrols:
+            spot = self._reach(p, hx, mover)
+            if spot is None:
+                continue
+            del self.on_station[p.uid]
+            self.spent.add(p.uid)
+            p.q, p.r, p.heading = spot
+            mover.q, mover.r = hx
+            b.say(f"    {p.label} intercepts {mover.label} at {b.hexname(*hx)} from {b.hexname(p.q, p.r)} (F.1)")
+            if (p.q, p.r) == hx:
+                self._pin(p, mover)
+            fighters.attack(b, p, mover)
+            return p
+        return None
 
     def _reach(self, p: FighterFlight, hx: tuple[int, int], mover: FighterFlight) -> tuple[int, int, int] | None:
         """An allowable hex next to ``hx`` (F.2 on, a fighter flight not yet pinned: ``hx`` itself, a dogfight)
         the patrol reaches with half its MA, as (q, r, heading); None if none."""
         ma = int(p.ma * self.intercept_ma)
         ends = first_end_by_hex(self.b.m.doctrine, p.q, p.r, p.heading, ma)
-        if (self.dogfights and not isinstance(mover, Shuttle) and mover.uid not in self.pinned
+        if (self.dogfights and isinstance(mover, FighterFlight) and mover.uid not in self.pinned
                 and hx in ends and not self._occupied(hx, p.side, mover)):
             return hx[0], hx[1], ends[hx][1]
         best = None
