@@ -164,6 +164,21 @@ def test_f6_vp_on_destruction_and_hyperspace() -> None:
     assert b.vp == [60, 30]
 
 
+def test_f6_flights_per_side_out_of_range_is_refused() -> None:
+    play = {**PLAY.raw, "long_range_fighters": {**PLAY["long_range_fighters"], "flights_per_side": 10**9}}
+    with pytest.raises(DrydockError, match="flights_per_side"):
+        Variants(fake_battle(), frozenset({"F.6"}), play)
+
+
+def test_f4_flights_launched_later_take_their_variant() -> None:
+    """F.4 with F.5: flights launched in the End Phase are given their variant before they first act."""
+    m = build_matchup([CARRIER], [CARRIER], options=("F.4",), launch_recovery=True)
+    log = m.fight(random.Random(run_seed(7, 0)), log=True).log
+    first = next(i for i, line in enumerate(log) if "launches" in line)
+    assert any("interceptor flight, 5 fighters (F.4)" in line for line in log[first:])
+    assert not any("(F.4)" in line and "flight," in line for line in log[:first])
+
+
 def test_f6_counts_in_the_vp_target() -> None:
     """F.6: "LRFs have a combat rating ... of 60": with battle size auto the VP target is 60% (2.2, rounded up) of
     the larger side's CR, each side's CR now with its 2 long range flights (2 x 60) added."""

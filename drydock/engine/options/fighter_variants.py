@@ -45,6 +45,8 @@ from drydock.engine.tables import FIGHTER_HIT, MAX_FLIGHTS_PER_HEX
 from drydock.errors import RulesError
 
 SIDES = ("A", "B")
+#: F.6: at most this many long range fighter flights a side (a sanity limit on a house rule)
+MAX_LRF_FLIGHTS = 50
 
 
 class VariantFlight(FighterFlight):
@@ -112,6 +114,9 @@ class Variants:
         self.hyperspace: int = lrf["hyperspace"]
         self.escape_vp = Fraction(str(lrf["escape_vp"]))
         self.per_side: int = lrf["flights_per_side"]
+        if self.lrf_on and (type(self.per_side) is not int or not 0 <= self.per_side <= MAX_LRF_FLIGHTS):
+            raise RulesError(f"rules entry play.long_range_fighters.flights_per_side: expected a whole number "
+                             f"0-{MAX_LRF_FLIGHTS}, got {str(self.per_side)[:20]!r}")
         self.jump_at: int = lrf["jump_at"]
         self.assigned: set[int] = set()
         self.interceptors = [0, 0]  # F.4: interceptor flights each side still to field
