@@ -304,3 +304,45 @@ def test_f6_report_counts_the_long_range_fighters_in_each_side_cr() -> None:
     _, core = fight([MAJESTIC], [VIGILANT], runs=2, seed=1)
     _, lrf = fight([MAJESTIC], [VIGILANT], runs=2, seed=1, options=("F.6",))
     assert [s.cr - c.cr for s, c in zip(lrf.sides, core.sides, strict=True)] == [120, 120]
+
+
+def test_house_rule_fixes_the_variant_and_the_long_range_flights(tmp_path: Path) -> None:
+    """The options' numbers are the ruleset's: a house rule fields heavy fighters everywhere (F.4 option 3-style,
+    one variant for every carrier) and one long range flight a side (F.6)."""
+    from drydock.formats.houserules import load_ruleset  # test helper: the formats layer's house-rule reader
+
+    path = tmp_path / "fighters.yaml"
+    path.write_text("name: heavy wings\nplay:\n  fighter_variants: {field: heavy}\n"
+                    "  long_range_fighters: {flights_per_side: 1}\n", encoding="utf-8")
+    m = build_matchup([CARRIER], [MAJESTIC], options=("F.4", "F.6"), rules=load_ruleset(path))
+    log = m.fight(random.Random(run_seed(7, 0)), log=True).log
+    assert any("F.4: side A fields 13 heavy flights" in line for line in log)
+    assert any("F.6: side B fields 1 long range fighter flights (60 CR)" in line for line in log)
+    assert any("B-lrf#" in line and "heavy flight, 4 fighters (F.4)" in line for line in log)
+
+
+def test_f2_who_may_be_dogfought_and_a_ship_breaks_it_off() -> None:
+    """F.2: "a fighter flight simply moves into the same hex as a single enemy flight ... Only two flights may be
+    involved in a single dogfight; one from either side ... If a starship ends its movement in the same hex as a
+    dogfight, the opposing fighter flight must move out of the hex, breaking off the dogfight ... Seeker flights
+    may not be pinned."."""
+    b, (q, r) = battle_with(("F.2",))
+    rules = b.opt.fighters
+    carrier_a, carrier_b = b.ships[0], b.ships[1]
+    fl = FighterFlight(201, 0, carrier_a, q, r, 0, "ours")
+    alone = FighterFlight(202, 1, carrier_b, q + 2, r, 3, "alone")
+    pair = [FighterFlight(203 + k, 1, carrier_b, q, r + 2, 3, f"pair{k}") for k in range(2)]
+    by_ship = FighterFlight(205, 1, carrier_b, carrier_b.q, carrier_b.r, 3, "by its ship")
+    b.flights = [fl, alone, *pair, by_ship]
+    attack_from: dict = {}
+    blocked = {(f.q, f.r) for f in b.flights[1:]} | {(carrier_b.q, carrier_b.r)}
+    left = rules._dogfight_spots(fl, attack_from, blocked)
+    assert blocked - left == {(q + 2, r)}
+    assert attack_from[(q + 2, r)][1] is alone
+    rules._pin(fl, alone)
+    assert rules._dogfight_spots(FighterFlight(206, 0, carrier_a, q, r - 2, 0, "another"), {}, blocked) == blocked
+    fl.q, fl.r = alone.q, alone.r
+    carrier_b.q, carrier_b.r = fl.q, fl.r  # an enemy ship ends its move in the dogfight's hex
+    rules.activate(fl)
+    assert fl.uid not in rules.pinned and alone.uid not in rules.pinned
+    assert not fl.alive or (fl.q, fl.r) != (carrier_b.q, carrier_b.r)

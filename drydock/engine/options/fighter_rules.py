@@ -134,11 +134,11 @@ class FighterRules:
     # ------------------------------------------------------------ F.2 dogfights
     def _dogfight_spots(self, fl: FighterFlight, attack_from: dict, blocked: set) -> set:
         """F.2: "a fighter flight simply moves into the same hex as a single enemy flight, and attacks normally";
-        not a ship's hex, not a flight already in a dogfight ("Only two flights ... one from either side"), not
+        not a hex with a ship, not a flight already in a dogfight ("Only two flights ... one from either side"), not
         seekers ("Seeker flights may not be pinned"). Worth its kills plus its strike on our ships prevented."""
         b = self.b
         enemy = [f for f in b.flights if f.alive and f.side != fl.side and f.count > 0]
-        ships = {(s.q, s.r) for s in b.ships if s.alive and s.side != fl.side}
+        ships = {(s.q, s.r) for s in b.ships if s.alive}  # a ship there would break the dogfight at once
         per_hex: dict[tuple[int, int], int] = {}
         for f in enemy:
             per_hex[(f.q, f.r)] = per_hex.get((f.q, f.r), 0) + 1
@@ -171,8 +171,8 @@ class FighterRules:
 
     def _ship_breaks(self, fl: FighterFlight) -> bool:
         """F.2: "If a starship ends its movement in the same hex as a dogfight, the opposing fighter flight must
-        move out of the hex, breaking off the dogfight"."""
-        return any(s.alive and s.side != fl.side and (s.q, s.r) == (fl.q, fl.r) for s in self.b.ships)
+        move out of the hex, breaking off the dogfight": a ship of either side in the hex ends it for both."""
+        return any(s.alive and (s.q, s.r) == (fl.q, fl.r) for s in self.b.ships)
 
     # ------------------------------------------------------------ F.1 combat space patrol
     def _threatened(self, fl: FighterFlight) -> list:
