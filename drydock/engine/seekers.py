@@ -148,6 +148,8 @@ def activate(battle: Battle, flight: SeekerFlight) -> None:
     start = (flight.q, flight.r)
     prev = (flight.q, flight.r)
     turns = 0
+    opt = getattr(battle, "opt", None)
+    patrols = opt.fighters if opt is not None and opt.fighters is not None and opt.fighters.csp else None
     while (flight.q, flight.r) != (t.q, t.r):
         now = distance(t.q - flight.q, t.r - flight.r)
         dq, dr = DIRS[flight.heading]
@@ -163,6 +165,8 @@ def activate(battle: Battle, flight: SeekerFlight) -> None:
                 flight_mines(battle, flight, [(flight.q, flight.r)])
                 if not flight.alive:
                     return
+            if patrols is not None and patrols.on_station and not patrols.seeker_entered(flight):  # F.1
+                return
         else:
             mask = GEOMETRY[(t.q - flight.q, t.r - flight.r, flight.heading)][1]
             starboard = mask & (ARC_BIT["B"] | ARC_BIT["D"] | ARC_BIT["F"])

@@ -71,10 +71,12 @@ class BattleReport:
 
     @classmethod
     def for_sides(cls, side_a: list[Design], side_b: list[Design], labels: tuple[list[str], list[str]],
-                  doctrine: str = DOCTRINE_DEFAULT, launch_recovery: bool = False) -> BattleReport:
+                  doctrine: str = DOCTRINE_DEFAULT, launch_recovery: bool = False, extra_cr: int = 0) -> BattleReport:
+        """``extra_cr``: CR each side fields beside its ships (F.6 long range fighters)."""
         infos = []
         for name, designs, labs in (("A", side_a, labels[0]), ("B", side_b, labels[1])):
-            un = used = cr = 0
+            un = used = 0
+            cr = extra_cr
             for d in designs:
                 u, t = unsimulated_su(d, launch_recovery)
                 un, used, cr = un + u, used + t, cr + fielded_cr(d)  # X.1/X.2 CRs of record
@@ -209,9 +211,9 @@ def fight(side_a: list[Design], side_b: list[Design], *, runs: int, seed: int, j
 
     ``opts`` go to the engine's ``Matchup`` (turns, board, battle_size, floating, doctrine ...).
     """
-    labels = build_matchup(side_a, side_b, **opts).labels()
-    report = BattleReport.for_sides(side_a, side_b, labels, doctrine_label(opts.get("doctrine", DOCTRINE_DEFAULT)),
-                                    bool(opts.get("launch_recovery")))
+    m = build_matchup(side_a, side_b, **opts)
+    report = BattleReport.for_sides(side_a, side_b, m.labels(), doctrine_label(opts.get("doctrine", DOCTRINE_DEFAULT)),
+                                    bool(opts.get("launch_recovery")), m.in_force.lrf_cr() if m.in_force else 0)
     summary = simulate(side_a, side_b, runs=runs, seed=seed, jobs=jobs, progress=progress, on_result=report.add,
                        record=True, **opts)
     return summary, report
