@@ -353,7 +353,7 @@ def activate(battle: Battle, fl: FighterFlight) -> None:
         attack(battle, fl, target)
 
 
-def attack_spots(battle, fl: FighterFlight) -> tuple[list, set, dict]:  # type: ignore[no-untyped-def]
+def attack_spots(battle: Battle, fl: FighterFlight) -> tuple[list, set, dict]:
     """(enemy ships in sight, hexes a flight may not end in, attack hex -> (value, best target from there))."""
     enemy_ships = [s for s in battle.ships if s.alive and s.side != fl.side and not s.hidden]  # B.5
     enemy_flights = [f for f in battle.flights if f.alive and f.side != fl.side and f.count > 0]
@@ -379,7 +379,7 @@ def attack_spots(battle, fl: FighterFlight) -> tuple[list, set, dict]:  # type: 
     return enemy_ships, blocked, attack_from
 
 
-def choose(battle, fl: FighterFlight, attack_from: dict, blocked: set,  # type: ignore[no-untyped-def]
+def choose(battle: Battle, fl: FighterFlight, attack_from: dict, blocked: set,
            enemy_ships: list) -> tuple | None:
     """The doctrine's move: :func:`mine_aware_choice` when minefields are out (B.15), else :func:`plain_choice`."""
     if battle.mined:  # B.15: among equally good moves, the one entering the fewest minefield dice
@@ -387,7 +387,8 @@ def choose(battle, fl: FighterFlight, attack_from: dict, blocked: set,  # type: 
     return plain_choice(battle, fl, attack_from, blocked, enemy_ships)
 
 
-def move(battle, fl: FighterFlight, best: tuple | None, blocked: set) -> object | None:  # type: ignore[no-untyped-def]
+def move(battle: Battle, fl: FighterFlight, best: tuple | None,
+         blocked: set) -> ShipState | FighterFlight | SeekerFlight | None:
     """Carry out ``best`` (5.3): the flight moves (minefields on the way, B.15); its target, if it still can attack.
     No move: a flight in a hex with an opposing element is eliminated."""
     start = (fl.q, fl.r)
