@@ -12,13 +12,16 @@ from typing import Any
 
 from drydock import limits
 from drydock.core.model import Design
+from drydock.core.rules import Ruleset
 from drydock.core.validation import validate
 from drydock.engine.ai import DEFAULT_DOCTRINE, DOCTRINES, doctrine_label, doctrine_pair
 from drydock.engine.battle import NO_VP_TARGET, BattleResult, Matchup
+from drydock.engine.companion_play import extended_board
 from drydock.engine.legacy_rules import ship_spec
 from drydock.engine.parallel import worker_pool
 from drydock.engine.plans import plan_label
 from drydock.engine.ships import ShipSpec
+from drydock.engine.tables import BOARD
 from drydock.errors import DrydockError, inline
 from drydock.formats import read_designs
 
@@ -139,6 +142,9 @@ def build_matchup(side_a: list[Design], side_b: list[Design], **opts: Any) -> Ma
     """Ship tables for both sides (one :class:`ShipSpec` per distinct design)."""
     cache: dict[int, ShipSpec] = {}
     rules = opts.get("rules")  # house rules (--rules): the ships and the play tables under them
+    if opts.get("options"):  # B1 extended game board (--rules companion --option CC.B1)
+        opts = {**opts, "board": extended_board(opts.get("board", BOARD), opts["options"],
+                                                (rules or Ruleset.unity()).play)}
 
     def spec(d: Design) -> ShipSpec:
         if id(d) not in cache:

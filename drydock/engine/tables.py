@@ -117,6 +117,8 @@ SIMULATED_TRAITS = frozenset({
     "Acr", "Bls", "Crn", "Cts", "Dly", "Dsr", "Dfs", "Dfn", "Exp", "FrL", "Fcs", "Gid", "Inc", "Knt", "Mdl",
     "NPr", "Pr1", "Pr2", "Prx", "Rpt", "Sct", "Slw", "Tls", "Vlt",
 })
+#: The Captain's Companion's D5 traits, simulated under --rules companion (drydock.engine.companion_play).
+COMPANION_TRAITS = frozenset({"Env0", "Env1", "Env2", "Env3", "Prs", "Prx0", "Prx2", "Prx3", "Slg", "Sst"})
 #: Traits that are harmless without the part of the game they act in.
 TRAIT_NOTES = {
     "Acr": None,  # simulated; only acts against tiny targets, of which there are none
