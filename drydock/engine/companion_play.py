@@ -22,6 +22,7 @@ from drydock.engine.combat import (
     BAND_NAMES,
     DiceRecorder,
     absorb_screens,
+    damage_value,
     impact_shield,
     roll_impact_nebula,
     to_hit_modifier,
@@ -40,7 +41,7 @@ from drydock.engine.dice import (
 )
 from drydock.engine.hexgrid import DEFENSIVE, geometry
 from drydock.engine.ships import ModeSpec, ShipState
-from drydock.engine.tables import COMPANION_TRAITS
+from drydock.engine.tables import AI_RESULT_VALUE, COMPANION_TRAITS
 from drydock.errors import DrydockError
 
 ENVELOPING = {"Env0": 0, "Env1": 1, "Env2": 2, "Env3": 3}
@@ -78,6 +79,23 @@ def proximity_radius(mode: ModeSpec, play: dict[str, Any] | None) -> int:
         return 1
     levels = play["proximity_radius"]["levels"]
     return max((levels[t] for t in mode.traits if t in levels), default=1)
+
+
+def doctrine_factor(mode: ModeSpec, ionized: bool) -> float:
+    """How much more (or less) damage value a mode's Companion traits give than Unity's expected damage counts
+    (the doctrine's planning tables, not a rule): Enveloping 1/2/3 score "full hits" on 2/3/4 facings (x2/x3/x4;
+    Enveloping 0 only spreads them); Persistent: each damage die is odd half the time and a tally mark rolls a die
+    a turn until an even one erases it (2 dice expected), so x2; Deadly: each damage point is one "@" hull box
+    instead of a damage die (and draws no Persistent tallies). Scattershot keeps the expectation; Slag, Proximity
+    0/2/3's area are not counted."""
+    traits = set(mode.traits)
+    env = next((ENVELOPING[t] for t in traits if t in ENVELOPING), 0)
+    factor = float(max(env + 1, 1)) if env else 1.0
+    if "Dly" in traits:
+        return factor * AI_RESULT_VALUE["hull"] / damage_value(mode.cts, mode.inc, mode.knt, True, mode.dsr, ionized)
+    if "Prs" in traits:
+        factor *= 2.0
+    return factor
 
 
 class CompanionShip:
@@ -370,5 +388,5 @@ def setup(battle: Any) -> None:
             s.cc = CompanionShip(s, play, on, battle.rng)
 
 
-__all__ = ["COMPANION_TRAITS", "CompanionShip", "check_sections", "companion_play", "extended_board",
+__all__ = ["COMPANION_TRAITS", "CompanionShip", "check_sections", "companion_play", "doctrine_factor", "extended_board",
            "proximity_radius", "setup"]
