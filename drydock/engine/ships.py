@@ -17,6 +17,7 @@ from drydock.core.validation import rate
 from drydock.engine.hexgrid import DEFENSIVE_NAMES, arc_mask
 from drydock.engine.tables import (
     ALWAYS_NOT_SIMULATED,
+    COMPANION_NOT_SIMULATED,
     COMPANION_TRAITS,
     SCATTER_IMP,
     SIMULATED_SYSTEMS,
@@ -126,13 +127,15 @@ class ShipSpec:
 
     def __init__(self, design: Design, rules: Ruleset | None = None, name: str | None = None) -> None:
         rules = rules or Ruleset.unity()
+        companion = rules.play.raw.get("companion")
+        if isinstance(companion, dict):  # traits as players write them ("Enveloping 2") by their codes (Env2)
+            design = with_trait_codes(design, rules)
         rating = rate(design, rules)
         #: 4.4 damage table of the ruleset (house rules reach the dice here); the ruleset's label
         self.damage_table = rules.play.damage_table
         self.rules_label = rules.label
         #: the Captain's Companion's play numbers under --rules companion (engine.companion_play), else None;
         #: its damage allocation charts (D7.4) for option CC.D7
-        companion = rules.play.raw.get("companion")
         self.companion = companion if isinstance(companion, dict) else None
         self.dac = dac_for(rating, rules) if self.companion is not None else None
         t = rating.tracks
@@ -192,7 +195,7 @@ class ShipSpec:
         self.banks: list[BankSpec] = []
         self.battery_limits = list(rating.battery_loss_limits)
         self.battery_names = [b.name for b in design.weapons]
-        notes: list[str] = list(ALWAYS_NOT_SIMULATED)
+        notes: list[str] = list(ALWAYS_NOT_SIMULATED) + (list(COMPANION_NOT_SIMULATED) if self.companion else [])
         for i, (battery, br) in enumerate(zip(design.weapons, rating.batteries, strict=True)):
             modes = [ModeSpec(m, rules.play) for m in battery.modes]
             for m in battery.modes:
@@ -218,6 +221,18 @@ class ShipSpec:
     @property
     def battery_count(self) -> int:
         return len(self.battery_limits)
+
+
+def with_trait_codes(design: Design, rules: Ruleset) -> Design:
+    """``design`` with every trait written by its ruleset code (a design read without the ruleset keeps the names)."""
+
+    def codes(m: WeaponMode) -> WeaponMode:
+        return m.model_copy(update={"traits": tuple(rules.trait_code(t) or t for t in m.traits)})
+
+    weapons = tuple(b.model_copy(update={"primary": codes(b.primary),
+                                         "secondary": codes(b.secondary) if b.secondary is not None else None})
+                    for b in design.weapons)
+    return design.model_copy(update={"weapons": weapons})
 
 
 def cr_share(design: Design, rules: Ruleset, cr: int, system: str) -> str:

@@ -339,3 +339,12 @@ def format_options() -> str:
     lines.append(f"{s} of {t} sections simulated (variants D.2z, D.8r, E.5r, E.7a not counted)")
     return "\n".join(lines) + "\n"
 
+
+def format_companion_options() -> str:
+    """The Captain's Companion's optional rules (``drydock rules options --rules companion``)."""
+    lines = ["Captain's Companion (--rules companion; --option CC.B1 ...)"]
+    for o in COMPANION_OPTIONS:
+        lines.append(f"  {o.section:5} {'yes' if o.simulated else 'no '}  {o.name}: {o.summary}")
+        if o.note:
+            lines.append(f"               {o.note}")
+    return "\n".join(lines) + "\n"
