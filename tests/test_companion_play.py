@@ -19,7 +19,9 @@ from drydock.engine.montecarlo import build_matchup, run_seed, simulate
 from drydock.engine.options import InForce
 from drydock.engine.options.combat_rules import damage_control
 from drydock.engine.proximity import proximity
+from drydock.engine.seekers import SeekerFlight, attack
 from drydock.engine.ships import ShipSpec, ShipState
+from drydock.engine.small_craft import small_hits
 from drydock.errors import DrydockError
 from drydock.formats import read_designs
 from drydock.formats.houserules import load_ruleset
@@ -218,9 +220,10 @@ def test_alternate_damage_table_example() -> None:
 
 
 def test_engagement_limit() -> None:
-    """D1: "a starship with a combat rating of 90 may only be attacked by enemy starships with a combined combat
-    rating of 270 or less" and "it may not declare any weapons fire against a target that has already reached this
-    limit"."""
+    """D1: "A single target may not be attacked by multiple enemy ships in a single Combat Phase whose combined combat
+    rating is more than three times its own: e.g., a starship with a combat rating of 90 may only be attacked by enemy
+    starships with a combined combat rating of 270 or less" and "it may not declare any weapons fire against a target
+    that has already reached this limit"."""
     att, tgt = ship(design(), 0, frozenset({"CC.D1"})), ship(design(), 1)
     seen: list[list[ShipState]] = []
 
@@ -241,6 +244,11 @@ def test_engagement_limit() -> None:
     tgt.cc.engaged_cr = limit - att.spec.cr + 1  # one over
     att.cc.declare(Field(), att, [tgt], [])
     assert seen[-1] == []
+    tgt.cc.engaged_cr = 0  # the first attacker alone is not "multiple enemy ships": it fires whatever its CR
+    tgt.spec.cr, cr = 1, tgt.spec.cr
+    att.cc.declare(Field(), att, [tgt], [])
+    assert seen[-1] == [tgt]
+    tgt.spec.cr = cr
 
 
 BOOK_SYCAMORE = """
@@ -361,3 +369,31 @@ def test_companion_example_simulated() -> None:
     s = simulate(designs("examples/companion/sycamore.yaml"), designs("examples/designs/majestic.yaml"), runs=20,
                  seed=1, rules=CC, options=("CC.D7",))
     assert s.runs == 20
+
+
+def test_deadly_seekers_draw_at_signs() -> None:
+    """D5.3 for a seeking weapon (C.4): two Deadly seekers of DMG 2 hit (dice 4, 4 at 4+) an unshielded Companion
+    ship: "No damage rolls are made for Deadly weapons" -> 2 hits x IMP 1 x DMG 2 = 4 '@', no hull box crossed."""
+    att = ship(design(extra="  - {name: Torpedo, ma: 6, stats: 1x4+/1/2, traits: [Deadly], banks: [F]}"))
+    tgt = ship(design(hull=12), 1)
+    mode = att.spec.banks[1].seeker
+    assert mode is not None
+
+    class Field:
+        rng = Faces(4, 4)
+        log = None
+        turn = 1
+        probes_up: list[object] = []
+        obs = None
+
+    flight = SeekerFlight(1, 0, tgt, 0, 0, 0, 2, mode, "seekers")
+    attack(Field(), flight, (0, 0))
+    assert tgt.cc.deadly == 4 and tgt.hull_hits == 4  # applied at once (5.4): four '@' boxes
+
+
+def test_fighters_roll_on_the_alternate_table() -> None:
+    """D3 "can be used instead of the one on p.CR20" for every damage roll: a fighter's hit (IMP 1, DMG 1, no
+    shield) rolls one die, 1 -> "Hull & Engine"."""
+    tgt = ship(design(), 1, frozenset({"CC.D3"}))
+    points, tally = small_hits(Faces(1), tgt, 1, 0)
+    assert points == 1 and (tally.hull, tally.engine) == (1, 1) and (tgt.p_hull, tgt.p_eng) == (1, 1)

@@ -121,7 +121,10 @@ class CompanionShip:
     # ------------------------------------------------------------ D1 and the Persistent roll
     def declare(self, battle: Any, ship: ShipState, enemies: list[ShipState], flights: list[Any]) -> list[Any]:
         """The doctrine's declarations for ``ship``; D5.3 Persistent rolls at the first of the Combat Phase;
-        D1: "it may not declare any weapons fire against a target that has already reached this limit"."""
+        D1: "A single target may not be attacked by multiple enemy ships in a single Combat Phase whose combined
+        combat rating is more than three times its own" and "it may not declare any weapons fire against a target
+        that has already reached this limit": a second (third ...) attacker only within the limit; the first,
+        alone, is not "multiple" ships and may fire whatever its CR."""
         for s in battle.ships:
             if s.cc is not None and s.cc.persist_turn != battle.turn:
                 s.cc.persist_turn = battle.turn
@@ -129,8 +132,8 @@ class CompanionShip:
                     s.cc.persistent_roll(battle, s)
         if "CC.D1" in self.on:
             factor = self.play["engagement_limit"]["factor"]
-            enemies = [e for e in enemies if e.cc is None or e.cc.engaged(battle.turn) + ship.spec.cr
-                       <= factor * e.spec.cr]
+            enemies = [e for e in enemies if e.cc is None or e.cc.engaged(battle.turn) == 0  # "multiple enemy ships"
+                       or e.cc.engaged(battle.turn) + ship.spec.cr <= factor * e.spec.cr]
         decl = battle.m.doctrine.declare(ship, enemies, battle.turn, flights)
         if "CC.D1" in self.on:
             for e in {id(d[1]): d[1] for d in decl if isinstance(d[1], ShipState)}.values():
@@ -203,7 +206,6 @@ class CompanionShip:
             per_facing = enveloping_hits(env, hits, DEFENSIVE[normal], [DEFENSIVE[f] for f in others][:max(env, 1)]
                                          if env in (1, 2) else [DEFENSIVE[f] for f in others])
         tally = DamageTally()
-        slag_before = tally.as_tuple()
         lines: list[str] = []
         dly, prs, slg, sst = "Dly" in traits, "Prs" in traits, "Slg" in traits, "Sst" in traits
         deadly = tallies = 0
@@ -231,25 +233,13 @@ class CompanionShip:
                     target.dir_screens[arc] -= used
                 else:
                     target.screens -= used
-                if dly:  # D5.3: "No damage rolls are made for Deadly weapons": an "@" per point of damage
-                    deadly += normal_rolls
-                else:
-                    for _ in range(normal_rolls):
-                        tallies += self._damage_roll(rng, tally, mode, target, reroll, prs)
-                    if slg:
-                        after = tally.as_tuple()
-                        for i, k in ((0, "hull"), (2, "engine"), (3, "weapon"), (4, "shield")):
-                            self.p_slag[k] += after[i] - slag_before[i]
-                for _ in range(excess):  # B.18: screens exceeded: these rolls ignore the weapon's traits
-                    self._damage_roll(rng, tally, None, target, reroll, False)
-                slag_before = tally.as_tuple()
+                d, t = self.damage(rng, target, mode, normal_rolls, excess, tally, reroll)
+                deadly, tallies = deadly + d, tallies + t
             if log is not None:
                 lines.append(f"      {facing}: {n} hit(s) x impact {imp} vs shield {shield}"
                              + (" (Scattershot: x DMG dice, a point each)" if sst else "")
                              + (f": dice {imp_faces}" if imp_faces else " (no roll)")
                              + f" -> {dpoints} damage point(s)" + (f"; screens checked {used}" if used else ""))
-        self.p_deadly += deadly
-        self.tallies += tallies
         mark(target, tally)
         if log is not None and rec is not None:
             dmg_faces = rec.take()
@@ -263,6 +253,36 @@ class CompanionShip:
                        + (f"; {tallies} tally mark(s) (Persistent, D5.3)" if prs else "")
                        + ("; Slag (D5.4)" if slg else ""))
         return sum(tally.as_tuple()) + deadly
+
+    def damage(self, rng: random.Random, target: ShipState, mode: ModeSpec, normal: int, excess: int,
+               tally: DamageTally, reroll: object = None) -> tuple[int, int]:
+        """The damage of ``normal`` points with the weapon's traits and ``excess`` points without (B.18) on this
+        ship, into ``tally`` (ships' volleys and seekers alike). Deadly draws "@" instead of rolling (D5.3), Persistent
+        makes tally marks, Slag counts the boxes it crosses (D5.4). Returns ("@" drawn, tally marks made)."""
+        traits = set(mode.traits)
+        deadly = tallies = 0
+        if "Dly" in traits:  # D5.3: "No damage rolls are made for Deadly weapons": an "@" per point of damage
+            deadly = normal
+        else:
+            before = tally.as_tuple()
+            for _ in range(normal):
+                tallies += self._damage_roll(rng, tally, mode, target, reroll, "Prs" in traits)
+            if "Slg" in traits:
+                after = tally.as_tuple()
+                for i, k in ((0, "hull"), (2, "engine"), (3, "weapon"), (4, "shield")):
+                    self.p_slag[k] += after[i] - before[i]
+        for _ in range(excess):  # B.18: screens exceeded: these rolls ignore the weapon's traits
+            self._damage_roll(rng, tally, None, target, reroll, False)
+        self.p_deadly += deadly
+        self.tallies += tallies
+        return deadly, tallies
+
+    def plain_damage(self, rng: random.Random, target: ShipState, rolls: int, tally: DamageTally) -> int:
+        """Damage rolls without traits (fighters 5.4, mines B.15) on this ship by the table in force (4.4, or D3).
+        Returns 0: the rolls the caller has left to make."""
+        for _ in range(rolls):
+            self._damage_roll(rng, tally, None, target, None, False)
+        return 0
 
     def _damage_roll(self, rng: random.Random, tally: DamageTally, mode: ModeSpec | None, target: ShipState,
                      reroll: object, persistent: bool) -> int:

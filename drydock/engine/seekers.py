@@ -204,6 +204,9 @@ def attack(battle, flight: SeekerFlight, vacated: tuple[int, int]) -> None:  # t
             t.screens -= used
         if t.legacy is not None:  # X.2: a Nova ship's armor boxes first
             normal = t.spec.legacy.absorb_armor(t, normal)
+        if t.cc is not None:  # the Captain's Companion's traits and damage table (drydock.engine.companion_play)
+            t.cc.damage(r, t, mode, normal, excess, tally)  # type: ignore[arg-type]
+            normal = excess = 0
         for _ in range(normal):
             roll_damage(r, tally, cts=mode.cts, inc=mode.inc, knt=mode.knt, dly=mode.dly, dsr=mode.dsr,  # type: ignore[arg-type]
                         ionized=t.spec.ionized)
