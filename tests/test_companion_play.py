@@ -13,15 +13,18 @@ from pathlib import Path
 import pytest
 
 from drydock.core.rules.play_options import check_combination
-from drydock.engine.companion_play import CompanionShip, extended_board, proximity_radius
+from drydock.engine.combat import damage_value
+from drydock.engine.companion_play import CompanionShip, doctrine_factor, extended_board, proximity_radius
 from drydock.engine.dice import DamageTally
+from drydock.engine.expectations import MatchTables
 from drydock.engine.montecarlo import build_matchup, run_seed, simulate
 from drydock.engine.options import InForce
 from drydock.engine.options.combat_rules import damage_control
 from drydock.engine.proximity import proximity
 from drydock.engine.seekers import SeekerFlight, attack
-from drydock.engine.ships import ShipSpec, ShipState
+from drydock.engine.ships import ModeSpec, ShipSpec, ShipState
 from drydock.engine.small_craft import small_hits
+from drydock.engine.tables import AI_RESULT_VALUE
 from drydock.errors import DrydockError
 from drydock.formats import read_designs
 from drydock.formats.houserules import load_ruleset
@@ -397,3 +400,25 @@ def test_fighters_roll_on_the_alternate_table() -> None:
     tgt = ship(design(), 1, frozenset({"CC.D3"}))
     points, tally = small_hits(Faces(1), tgt, 1, 0)
     assert points == 1 and (tally.hull, tally.engine) == (1, 1) and (tgt.p_hull, tgt.p_eng) == (1, 1)
+
+
+def test_doctrine_counts_the_companion_traits() -> None:
+    """The doctrine's expected-damage tables (not a rule): Enveloping 2 "scores full hits against the normal
+    defensive facing and against two of the three remaining facings" -> x3; Persistent: a damage die is odd half the
+    time and a tally mark rolls until an even die erases it (2 dice on average) -> x2; the Companion's Deadly: one
+    '@' hull box per damage point instead of a damage die (Unity's Deadly value per die, crew casualties included)."""
+
+    plain, env2 = ship(design()), ship(design("Enveloping 2"))
+    prs, dly = ship(design("Persistent")), ship(design("Deadly"))
+
+    def mode(s: ShipState) -> ModeSpec:
+        return s.spec.banks[0].modes[0]
+
+    assert doctrine_factor(mode(env2), False) == 3.0 and doctrine_factor(mode(prs), False) == 2.0
+    assert doctrine_factor(mode(dly), False) == AI_RESULT_VALUE["hull"] / damage_value(False, False, False, True,
+                                                                                       False, False)
+    target = ship(design(), 1).spec
+    base, tripled = MatchTables(plain.spec, target), MatchTables(env2.spec, target)
+    assert tripled.ed[0][4][0] == pytest.approx(3 * base.ed[0][4][0])
+    unity_target = ShipSpec(from_yaml(design())[0])
+    assert MatchTables(plain.spec, unity_target).ed[0][4][0] == base.ed[0][4][0]
