@@ -27,7 +27,7 @@ from drydock.engine.combat import (
     roll_impact_nebula,
     to_hit_modifier,
 )
-from drydock.engine.companion import FACINGS, enveloping_hits
+from drydock.engine.companion import FACINGS, enveloping_hits, persistent_phase
 from drydock.engine.companion_dac import DacState
 from drydock.engine.damage import current, lose_items
 from drydock.engine.dice import (
@@ -153,7 +153,7 @@ class CompanionShip:
         faces = [d6(battle.rng) for _ in range(self.tallies)]
         for face in faces:
             self.mark_die(face, tally, ionized=ship.spec.ionized)
-        self.tallies -= sum(1 for f in faces if f % 2 == 0)
+        self.tallies = persistent_phase(self.tallies, faces)
         mark(ship, tally)
         battle.say(f"  {ship.label} persistent damage (D5.3): dice {faces} -> marked: hull {tally.hull}, "
                    f"engines {tally.engine}, weapons {tally.weapon}, shields {tally.shield}; {self.tallies} tally "
