@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 import re
+from fractions import Fraction
 from pathlib import Path
 
 import pytest
@@ -422,3 +423,42 @@ def test_doctrine_counts_the_companion_traits() -> None:
     assert tripled.ed[0][4][0] == pytest.approx(3 * base.ed[0][4][0])
     unity_target = ShipSpec(from_yaml(design())[0])
     assert MatchTables(plain.spec, unity_target).ed[0][4][0] == base.ed[0][4][0]
+
+
+def test_alternate_damage_table_in_battle() -> None:
+    """D3 in battle: "A volley of weapons with DMG 2 scores two hits. Four dice are rolled ... two hull damage boxes
+    (3,5), two engine boxes (2,6), two weapon boxes (2,3), and two system boxes (5,6)": two boxes per die. With CC.D3
+    every damage roll of the Sycamore's Shock Cannons and Fusion Torpedoes at the Majestic (no Knockout or Cutting
+    trait, no Ionized Hull, no screens) marks exactly twice as many boxes as dice; without it, as many."""
+    pattern = re.compile(r"damage dice \[([\d, ]+)\] -> marked: hull (\d+), engines (\d+), weapons (\d+), "
+                         r"shields (\d+)")
+
+    def ratios(options: tuple[str, ...]) -> set[Fraction]:
+        out = set()
+        ours = False
+        for line in logs("examples/companion/sycamore.yaml", "examples/designs/majestic.yaml", range(12),
+                         options=options):
+            if re.match(r"    \S.* -> ", line):
+                ours = re.match(r"    (Shock Cannon|Fusion Torpedo) \[\w+\] -> B1", line) is not None
+            m = pattern.search(line)
+            if m and ours:
+                out.add(Fraction(sum(int(m.group(i)) for i in range(2, 6)), len(m.group(1).split(","))))
+        return out
+
+    assert ratios(("CC.D3",)) == {2}
+    assert ratios(()) == {1}
+
+
+def test_proximity_2_and_repairs_in_battle() -> None:
+    """D5.1 in battle: a Proximity 2 battery attacks the other Comet of a pair near its target ("each element
+    within two hexes of the target hex"); D7.3 with E.1: a regained weapons box erases a weapons DAC location."""
+    text = "\n".join(logs("examples/companion/sycamore.yaml", "examples/designs/comet-frigate.yaml", range(12),
+                          options=("CC.D7", "E.1")))
+    assert re.search(r"weapons \(weapons DAC location \d", text)
+    prx2 = ROOT / "examples/companion/sycamore.yaml"
+    body = prx2.read_text().replace("Proximity 0", "Proximity 2")
+    a = from_yaml(body, rules=CC)
+    b = read_designs(ROOT / "examples/designs/comet-frigate.yaml", rules=CC)[:1] * 2
+    m = build_matchup(a, b, rules=CC)
+    lines = [x for i in range(12) for x in m.fight(random.Random(run_seed(1, i)), log=True).log]
+    assert any(re.match(r"\s+proximity -> B\d Comet", x) for x in lines)

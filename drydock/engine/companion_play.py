@@ -207,6 +207,7 @@ class CompanionShip:
                                          if env in (1, 2) else [DEFENSIVE[f] for f in others])
         tally = DamageTally()
         lines: list[str] = []
+        dmg_faces: list[int] = []
         dly, prs, slg, sst = "Dly" in traits, "Prs" in traits, "Slg" in traits, "Sst" in traits
         deadly = tallies = 0
         for facing, n in per_facing.items():
@@ -235,6 +236,8 @@ class CompanionShip:
                     target.screens -= used
                 d, t = self.damage(rng, target, mode, normal_rolls, excess, tally, reroll)
                 deadly, tallies = deadly + d, tallies + t
+            if rec is not None:
+                dmg_faces += rec.take()  # the screens' and damage dice of this facing
             if log is not None:
                 lines.append(f"      {facing}: {n} hit(s) x impact {imp} vs shield {shield}"
                              + (" (Scattershot: x DMG dice, a point each)" if sst else "")
@@ -242,7 +245,6 @@ class CompanionShip:
                              + f" -> {dpoints} damage point(s)" + (f"; screens checked {used}" if used else ""))
         mark(target, tally)
         if log is not None and rec is not None:
-            dmg_faces = rec.take()
             log.append(f"    {what}: {weapons}x {mode.label} at {BAND_NAMES[band]} range, to-hit {mode.acc}+ mod "
                        f"{mod:+d}: dice {hit_faces} -> hits per die {rolls} = {hits} hit(s)"
                        + (f"; Enveloping {env} (D5.2)" if env is not None else ""))
