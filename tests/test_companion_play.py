@@ -462,3 +462,17 @@ def test_proximity_2_and_repairs_in_battle() -> None:
     m = build_matchup(a, b, rules=CC)
     lines = [x for i in range(12) for x in m.fight(random.Random(run_seed(1, i)), log=True).log]
     assert any(re.match(r"\s+proximity -> B\d Comet", x) for x in lines)
+
+
+def test_unity_traits_play_the_same_under_the_companion() -> None:
+    """The Companion changes only its own traits and options: every pair of the Unity example designs (none with
+    Deadly, whose Companion reading differs) fights roll for roll the same battle under --rules companion as under
+    the book (winner, turns, VPs, survivors), although the Companion's volley and End Phase code plays them."""
+    names = sorted((ROOT / "examples/designs").glob("*.yaml"))
+    assert not [p for p in names if "Deadly" in p.read_text() or "Dly" in p.read_text()]
+    for a in names:
+        for b in names:
+            unity = build_matchup(read_designs(a)[:1], read_designs(b)[:1])
+            cc = build_matchup(read_designs(a, rules=CC)[:1], read_designs(b, rules=CC)[:1], rules=CC)
+            ru, rc = (m.fight(random.Random(run_seed(1, 0))) for m in (unity, cc))
+            assert (ru.winner, ru.turns, ru.vp, ru.survived) == (rc.winner, rc.turns, rc.vp, rc.survived), (a, b)
