@@ -21,6 +21,7 @@ from drydock.engine.expectations import MatchTables
 from drydock.engine.montecarlo import build_matchup, run_seed, simulate
 from drydock.engine.options import InForce
 from drydock.engine.options.combat_rules import damage_control
+from drydock.engine.options.state import OptionState
 from drydock.engine.proximity import proximity
 from drydock.engine.seekers import SeekerFlight, attack
 from drydock.engine.ships import ModeSpec, ShipSpec, ShipState
@@ -476,3 +477,19 @@ def test_unity_traits_play_the_same_under_the_companion() -> None:
             cc = build_matchup(read_designs(a, rules=CC)[:1], read_designs(b, rules=CC)[:1], rules=CC)
             ru, rc = (m.fight(random.Random(run_seed(1, 0))) for m in (unity, cc))
             assert (ru.winner, ru.turns, ru.vp, ru.survived) == (rc.winner, rc.turns, rc.vp, rc.survived), (a, b)
+
+
+def test_a_disabled_ship_does_not_explode() -> None:
+    """D5.3: "A disabled ship is considered destroyed for victory purposes but remains on the game board" -- it is not
+    destroyed, so E.3 ("a destroyed ship ... explodes") does not apply; once every "@" is crossed it is destroyed and
+    explodes as usual."""
+    disabled, destroyed = ship(design(), 0), ship(design(), 1)
+    disabled.cc.deadly = 2
+
+    class Field:
+        ships = [disabled, destroyed]
+
+    opt = OptionState(Field(), InForce(("E.3",), None, (), CC.play))
+    for s in (disabled, destroyed):
+        opt.destroy_vp(s, s.spec.cr, "destroyed", True)
+    assert opt.pending == [destroyed]
