@@ -249,11 +249,12 @@ class CompanionShip:
                        f"{mod:+d}: dice {hit_faces} -> hits per die {rolls} = {hits} hit(s)"
                        + (f"; Enveloping {env} (D5.2)" if env is not None else ""))
             log.extend(lines)
-            log.append(f"      damage dice {dmg_faces} -> marked: hull {tally.hull}, engines {tally.engine}, "
-                       f"weapons {tally.weapon}, shields {tally.shield}"
-                       + (f"; {deadly} '@' (Deadly, D5.3)" if dly else "")
-                       + (f"; {tallies} tally mark(s) (Persistent, D5.3)" if prs else "")
-                       + ("; Slag (D5.4)" if slg else ""))
+            if lines:  # as Unity's volley: no damage line without a hit
+                log.append(f"      damage dice {dmg_faces} -> marked: hull {tally.hull}, engines {tally.engine}, "
+                           f"weapons {tally.weapon}, shields {tally.shield}"
+                           + (f"; {deadly} '@' (Deadly, D5.3)" if dly else "")
+                           + (f"; {tallies} tally mark(s) (Persistent, D5.3)" if prs else "")
+                           + ("; Slag (D5.4)" if slg else ""))
         return sum(tally.as_tuple()) + deadly
 
     def damage(self, rng: random.Random, target: ShipState, mode: ModeSpec, normal: int, excess: int,
