@@ -58,12 +58,15 @@ def rules(views: tuple[str, ...], as_json: bool, variables: bool, list_bundled: 
         return
     if "options" in views:
         # lazy: keeps --help fast
-        from drydock.core.rules.play_options import OPTIONS, format_options
+        from drydock.core.rules.play_options import COMPANION_OPTIONS, OPTIONS, format_companion_options, format_options
+        from drydock.formats.houserules import load_ruleset
 
         if len(set(views)) > 1:
             raise DrydockError("the options view is listed on its own: drydock rules options")
-        click.echo(json.dumps([o.to_dict() for o in OPTIONS], indent=2) if as_json else format_options(),
-                   nl=as_json)
+        companion = bool(rules_file) and "companion" in load_ruleset(rules_file).play.raw  # CC.* options
+        listed = OPTIONS + (COMPANION_OPTIONS if companion else ())
+        click.echo(json.dumps([o.to_dict() for o in listed], indent=2) if as_json
+                   else format_options() + (format_companion_options() if companion else ""), nl=as_json)
         return
     # lazy: keeps --help fast
     from drydock.core.rules.catalog import VIEWS, catalog, format_catalog

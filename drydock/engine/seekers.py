@@ -213,6 +213,9 @@ def attack(battle: Battle, flight: SeekerFlight, vacated: tuple[int, int]) -> No
             t.screens -= used
         if t.spec.legacy is not None:  # X.2: a Nova ship's armor boxes first
             normal = t.spec.legacy.absorb_armor(t, normal)
+        if t.cc is not None:  # the Captain's Companion's traits and damage table (drydock.engine.companion_play)
+            t.cc.damage(r, t, mode, normal, excess, tally)
+            normal = excess = 0
         for _ in range(normal):
             roll_damage(r, tally, cts=mode.cts, inc=mode.inc, knt=mode.knt, dly=mode.dly, dsr=mode.dsr,
                         ionized=t.spec.ionized)

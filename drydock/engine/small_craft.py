@@ -43,6 +43,8 @@ def small_hits(r: Rng, target: ShipState, hits: int, arc: int) -> tuple[int, Dam
     rolls = points - used
     if target.spec.legacy is not None:  # X.2: a Nova ship's armor boxes first
         rolls = target.spec.legacy.absorb_armor(target, rolls)
+    if target.cc is not None:  # the Captain's Companion's damage table (D3, drydock.engine.companion_play)
+        rolls = target.cc.plain_damage(r, target, rolls, tally)
     for _ in range(rolls):
         roll_damage(r, tally, ionized=target.spec.ionized)
     target.p_hull += tally.hull

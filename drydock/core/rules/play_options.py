@@ -234,7 +234,35 @@ OPTIONS: tuple[PlayOption, ...] = (
                "side A is the attacker; the set-up areas are lost from the text: a standard set-up"),
 )
 
-BY_SECTION: dict[str, PlayOption] = {o.section: o for o in OPTIONS}
+#: The Captain's Companion's optional rules (``--option CC.D7`` ...), in force only under ``--rules companion``
+#: (a ruleset whose ``play`` table has the ``companion`` entry): drydock.engine.companion_play plays them. They
+#: are not counted with the Unity rulebook's sections above.
+_NO_PIVOT_CLASS = ("not simulated: Unity movement has no Pivot Classes A-F and no Cinematic/Reactionless systems; a "
+                   "Unity turn costs by the 3.2 requirement, which the pivot table does not map onto")
+COMPANION_OPTIONS: tuple[PlayOption, ...] = (
+    PlayOption("CC.B1", "Extended Game Board", "companion",
+               "a fourth game board section: the distance between the set-up edges grows by a third (rounded up)",
+               True, "reading: the standard board is three sections end to end; the width is unchanged"),
+    PlayOption("CC.C5", "Cinematic Movement pivots", "companion",
+               "pivot thrust = current speed / 3, 2.5, 2, 1.5, 1 by Pivot Class A-F, rounded up", False,
+               _NO_PIVOT_CLASS),
+    PlayOption("CC.C6", "Reactionless Movement pivots", "companion",
+               "forward hexes between pivots = current speed / 3, 2.5, 2, 1.5, 1 by Pivot Class, rounded up", False,
+               _NO_PIVOT_CLASS),
+    PlayOption("CC.D1", "Engagement Limit", "companion",
+               "a target may not be attacked in one Combat Phase by ships whose combined CR exceeds 3x its own",
+               True, "the doctrine declares fire only at targets still under the limit; fighters and mines are exempt"),
+    PlayOption("CC.D3", "Alternate Damage Table", "companion",
+               "each damage die marks two tracks: 1 hull & engine, 2 engine & weapon, 3 hull & weapon, 4 weapon & "
+               "system, 5 hull & system, 6 engine & system", True,
+               "Unity's shields track is the system track"),
+    PlayOption("CC.D7", "Random Damage Allocation", "companion",
+               "each item lost on the weapons (shields) track rolls a die on the weapons (systems) DAC; a location "
+               "rolled again shifts one to the right; damage control erases a location (D7.3)", True,
+               "reading: Unity's shields track is the Companion's systems track"),
+)
+
+BY_SECTION: dict[str, PlayOption] = {o.section: o for o in OPTIONS + COMPANION_OPTIONS}
 
 #: B.9 flares, required by E.3, is a system the engine always plays.
 ALWAYS_IN_PLAY = frozenset({"B.9"})
@@ -320,3 +348,12 @@ def format_options() -> str:
     lines.append(f"{s} of {t} sections simulated (variants D.2z, D.8r, E.5r, E.7a not counted)")
     return "\n".join(lines) + "\n"
 
+
+def format_companion_options() -> str:
+    """The Captain's Companion's optional rules (``drydock rules options --rules companion``)."""
+    lines = ["Captain's Companion (--rules companion; --option CC.B1 ...)"]
+    for o in COMPANION_OPTIONS:
+        lines.append(f"  {o.section:5} {'yes' if o.simulated else 'no '}  {o.name}: {o.summary}")
+        if o.note:
+            lines.append(f"               {o.note}")
+    return "\n".join(lines) + "\n"

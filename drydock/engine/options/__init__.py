@@ -12,6 +12,7 @@ from typing import Any
 
 from drydock.core.rules.play_options import BY_SECTION, check_combination
 from drydock.core.rules.play_rules import PlayRules
+from drydock.engine.companion_play import check_sections
 from drydock.engine.options.terrain import TerrainPiece, parse_terrain
 
 
@@ -22,6 +23,7 @@ class InForce:
                  ) -> None:
         pieces = tuple(parse_terrain(t) for t in terrain)
         self.sections = check_combination(list(options), scenario, sorted({p.section for p in pieces}))
+        check_sections(self.sections, play)  # the Captain's Companion's CC.* need --rules companion
         self.on = frozenset(self.sections)
         self.scenario = scenario and next(s for s in self.sections if s.startswith("S."))
         self.play = play

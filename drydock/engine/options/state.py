@@ -404,7 +404,8 @@ class OptionState:
     def destroy_vp(self, s: ShipState, vp: int, why: str, explode: bool) -> int:
         """The VPs a destruction scores under E.4 and the scenario; queue its explosion (E.3)."""
         scen = self.r.scenario
-        if "E.3" in self.on and explode and why.startswith("destroyed"):
+        disabled = s.cc is not None and s.cc.deadly > 0  # Companion D5.3: disabled, not destroyed: no explosion
+        if "E.3" in self.on and explode and why.startswith("destroyed") and not disabled:
             self.pending.append(s)
         jumped = why.startswith("enters hyperspace")
         if scen in scenarios.EXIT_EDGE and s.side == scenarios.DEFENDER and why == "left the board" \
