@@ -8,7 +8,7 @@ import json
 from dataclasses import dataclass
 
 from drydock.core.rules.catalog import VIEWS, catalog, format_catalog
-from drydock.core.rules.play_options import OPTIONS, format_options
+from drydock.core.rules.play_options import COMPANION_OPTIONS, OPTIONS, format_companion_options, format_options
 from drydock.core.rules.variables import format_variables
 from drydock.errors import DrydockError
 from drydock.formats.houserules import bundled_names, load_ruleset
@@ -39,9 +39,11 @@ def rules_listing(views: tuple[str, ...] = (), *, as_json: bool = False, variabl
     if "options" in views:
         if len(set(views)) > 1:
             raise DrydockError("the options view is listed on its own: drydock rules options")
+        companion = bool(rules_file) and "companion" in load_ruleset(rules_file).play.raw  # the CC.* options
+        listed = OPTIONS + (COMPANION_OPTIONS if companion else ())
         if as_json:
-            return RulesListing(json.dumps([o.to_dict() for o in OPTIONS], indent=2) + "\n")
-        return RulesListing(format_options())
+            return RulesListing(json.dumps([o.to_dict() for o in listed], indent=2) + "\n")
+        return RulesListing(format_options() + (format_companion_options() if companion else ""))
     chosen = tuple(dict.fromkeys(views)) or VIEWS
     cat = catalog(load_ruleset(rules_file))
     if as_json:

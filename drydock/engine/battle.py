@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 
 from drydock.core.rules import Ruleset
 from drydock.core.rules.play_options import not_simulated_line
-from drydock.engine import fighters, munitions, small_craft, systems
+from drydock.engine import companion_play, fighters, munitions, small_craft, systems
 from drydock.engine.ai import DEFAULT_DOCTRINE, Doctrine, DoctrineChoice
 from drydock.engine.combat import BAND_NAMES, alternation, fire_volley
 from drydock.engine.damage import apply_marked_damage
@@ -146,6 +146,7 @@ class Battle:
         if match.in_force is not None:
             self.opt = OptionState(self, match.in_force)
             self.opt.start()
+        companion_play.setup(self)  # --rules companion: the Companion's state of each ship (ShipState.cc)
 
     # ------------------------------------------------------------ helpers
     def say(self, line: str) -> None:
@@ -399,7 +400,8 @@ class Battle:
             if opt is not None and not opt.may_attack(ship):  # E.5: destroyed before it attacks; S.9 storms
                 continue
             enemies = [e for e in (b if side == 0 else a) if not e.hidden and (opt is None or e.alive)]
-            decl = self.m.doctrine.declare(ship, enemies, self.turn, enemy_flights[side])
+            decl = (self.m.doctrine.declare(ship, enemies, self.turn, enemy_flights[side]) if ship.cc is None
+                    else ship.cc.declare(self, ship, enemies, enemy_flights[side]))  # D5.3 Persistent, D1 limit
             if opt is not None and opt.tagging:  # E.7: TAGs are tried with the attacks
                 opt.acquire(ship, enemies)
             if ship.spec.marines:  # 4c: systems used with weapons fire

@@ -183,6 +183,9 @@ def fire_volley(rng: Rng, attacker: ShipState, target: ShipState, mode: ModeSpec
                                              bonus)
         if done is not None:
             return done
+    if target.cc is not None:  # the Captain's Companion's traits and damage (drydock.engine.companion_play)
+        return target.cc.volley(rng, attacker, target, mode, weapons, size, band, log, what, penalty, bonus, reroll,
+                                even_impacts)
     # B.5: a detected cloaked target is -1
     mod = to_hit_modifier(mode, band, target.cm + target.cloaked + penalty, attacker.fc) + bonus
     acc = mode.acc

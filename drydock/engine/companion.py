@@ -1,7 +1,9 @@
 """Play rules of the Captain's Companion (2025), as small pure functions for the engine to call.
 
-Not yet wired into :mod:`drydock.engine.battle`: each function is the rule text made exact and is
-tested against it (tests/test_engine_companion.py). Randomness comes in as the dice already rolled.
+Each function is the rule text made exact and is tested against it (tests/test_engine_companion.py);
+randomness comes in as the dice already rolled. Battles play the Companion through
+:mod:`drydock.engine.companion_play` (which calls :func:`enveloping_hits` and :func:`persistent_phase`, and keeps its
+numbers in the ruleset's ``play.companion`` table).
 
 - D1 engagement limit (optional): :func:`may_engage`.
 - D3 alternate damage table (optional): :data:`ALTERNATE_DAMAGE`, :func:`alternate_damage`.

@@ -87,6 +87,8 @@ def apply_marked_damage(ship: ShipState, log: list[str] | None = None) -> bool:
     spec = ship.spec
     if spec.legacy is not None:  # X.1 Admiralty card, X.2 Nova ship: drydock.engine.legacy_rules
         return spec.legacy.apply(ship, log, None)
+    if ship.cc is not None:  # the Captain's Companion: "@" boxes, Slag, DACs (drydock.engine.companion_play)
+        return ship.cc.apply(ship, log)
     if log is not None and (ship.p_hull or ship.p_eng or ship.p_wpn or ship.p_shd):
         log.append(f"  {ship.label}: hull +{ship.p_hull}, engines +{ship.p_eng}, weapons +{ship.p_wpn}, "
                    f"shields +{ship.p_shd}")

@@ -10,6 +10,7 @@ from __future__ import annotations
 from functools import cache
 
 from drydock.engine.combat import expected_damage
+from drydock.engine.companion_play import doctrine_factor
 from drydock.engine.hexgrid import geometry
 from drydock.engine.seekers import seeker_expected
 from drydock.engine.ships import ShipSpec, ShipState
@@ -46,6 +47,8 @@ class MatchTables:
                         if band < 0:
                             continue
                         v = expected_damage(m, band, b.size, s, dfn.cm, att.fc, dfn.ionized)
+                        if dfn.companion is not None:  # the Captain's Companion's D5 traits (companion_play)
+                            v *= doctrine_factor(m, dfn.ionized)
                         if v > best:
                             best, bi = v, i
                     e_r.append(best)

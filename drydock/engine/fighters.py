@@ -1,7 +1,8 @@
 """Fighter flights (5.0-5.4): deployment with their carrier, Fighter Phase movement and attacks.
 
 - A carrier's capacity (B.4) gives its flights of 6 fighters; they start in and around its hex (at
-  most 3 flights per hex, 2.3) with its heading. Standard fighters only (F.4 variants are off).
+  most 3 flights per hex, 2.3) with its heading. Standard fighters in the core game; with F.1-F.4 or F.6
+  a flight activates through :mod:`drydock.engine.options.fighter_rules` (variants: the class attributes below).
 - Movement (5.3): MA 8; the number of one-hexside turns (0-3, one direction) is declared first and
   sets the MA per forward hex (1 for 0-1 turns, 2 for 2, 3 for 3); no pivots. Sideslips are not used
   by the doctrine. A flight may pass through any hex and may not end with an opposing element; a
@@ -63,6 +64,13 @@ class FighterFlight:
     #: B.20: a shuttle's hits allow saving throws
     shuttle = False
     size = FIGHTERS_PER_FLIGHT
+    #: F.4 variants change these: dice per fighter, the die that hits a ship / a flight, and the doctrine's
+    #: weight of its attacks on ships / flights against a standard flight's
+    dice_per = 1
+    hit_ship = FIGHTER_HIT
+    hit_flight = FIGHTER_HIT
+    ship_factor = 1
+    flight_factor = 1
 
     def __init__(self, uid: int, side: int, carrier: ShipState, q: int, r: int, heading: int, label: str) -> None:
         self.uid = uid
@@ -332,19 +340,32 @@ def mine_aware_choice(battle: Battle, fl: FighterFlight, attack_from: dict, bloc
 
 def activate(battle: Battle, fl: FighterFlight) -> None:
     """Move one fighter flight (5.3) and attack an adjacent opposing element (5.4), or recover it (F.5)."""
+    opt = getattr(battle, "opt", None)
+    if opt is not None and opt.fighters is not None:  # F.1-F.4, F.6: the fighter options' doctrine
+        opt.fighters.activate(fl)
+        return
     if battle.m.launch_recovery and try_recover(battle, fl):
         return
+    enemy_ships, blocked, attack_from = attack_spots(battle, fl)
+    best = choose(battle, fl, attack_from, blocked, enemy_ships)
+    target = move(battle, fl, best, blocked)
+    if target is not None:
+        attack(battle, fl, target)
+
+
+def attack_spots(battle: Battle, fl: FighterFlight) -> tuple[list, set, dict]:
+    """(enemy ships in sight, hexes a flight may not end in, attack hex -> (value, best target from there))."""
     enemy_ships = [s for s in battle.ships if s.alive and s.side != fl.side and not s.hidden]  # B.5
     enemy_flights = [f for f in battle.flights if f.alive and f.side != fl.side and f.count > 0]
     blocked = {(s.q, s.r) for s in enemy_ships} | {(f.q, f.r) for f in enemy_flights}
     targets: list[tuple[float, ShipState | FighterFlight | SeekerFlight]] = []
     for s in enemy_ships:
         arc = GEOMETRY[(fl.q - s.q, fl.r - s.r, s.facing)][2] if (fl.q, fl.r) != (s.q, s.r) else 0
-        v = fl.count * fighter_expected(s.shield(arc), s.spec.ionized)
+        v = fl.count * fighter_expected(s.shield(arc), s.spec.ionized) * fl.ship_factor
         targets.append((v, s))
     friendly = [s for s in battle.ships if s.alive and s.side == fl.side]
     for f in enemy_flights:
-        kills = min(fl.count / 3, f.count)
+        kills = min(fl.count * fl.flight_factor / 3, f.count)
         guard = friendly[0] if friendly else None
         worth = f.worth(guard) if guard is not None else 1.0
         targets.append((kills * worth, f))
@@ -355,17 +376,28 @@ def activate(battle: Battle, fl: FighterFlight) -> None:
             key = (t.q + dq, t.r + dr)
             if key not in attack_from or v > attack_from[key][0]:
                 attack_from[key] = (v, t)
+    return enemy_ships, blocked, attack_from
+
+
+def choose(battle: Battle, fl: FighterFlight, attack_from: dict, blocked: set,
+           enemy_ships: list) -> tuple | None:
+    """The doctrine's move: :func:`mine_aware_choice` when minefields are out (B.15), else :func:`plain_choice`."""
     if battle.mined:  # B.15: among equally good moves, the one entering the fewest minefield dice
-        best = mine_aware_choice(battle, fl, attack_from, blocked, enemy_ships)
-    else:
-        best = plain_choice(battle, fl, attack_from, blocked, enemy_ships)
+        return mine_aware_choice(battle, fl, attack_from, blocked, enemy_ships)
+    return plain_choice(battle, fl, attack_from, blocked, enemy_ships)
+
+
+def move(battle: Battle, fl: FighterFlight, best: tuple | None,
+         blocked: set) -> ShipState | FighterFlight | SeekerFlight | None:
+    """Carry out ``best`` (5.3): the flight moves (minefields on the way, B.15); its target, if it still can attack.
+    No move: a flight in a hex with an opposing element is eliminated."""
     start = (fl.q, fl.r)
     if best is None:
         if start in blocked:
             fl.alive = False
             if battle.log is not None:
                 battle.say(f"  {fl.label}: cannot leave a hex with an opposing element: eliminated (5.3)")
-        return
+        return None
     h0 = fl.heading
     _, fl.q, fl.r, fl.heading, target = best
     if battle.log is not None:
@@ -373,9 +405,8 @@ def activate(battle: Battle, fl: FighterFlight) -> None:
     if battle.mined:  # B.15: minefields entered or passed on the way
         fighter_path_mines(battle, fl, start[0], start[1], h0)
         if not fl.alive:
-            return
-    if target is not None:
-        attack(battle, fl, target)
+            return None
+    return target
 
 
 def attack(battle: Battle, fl: FighterFlight, target: ShipState | FighterFlight | SeekerFlight) -> None:
@@ -393,8 +424,8 @@ def attack(battle: Battle, fl: FighterFlight, target: ShipState | FighterFlight 
         if fl.count <= 0:
             fl.alive = False
             return
-        dice = [int(r.random() * 6) + 1 for _ in range(fl.count)]
-        hits = sum(1 for d in dice if d >= FIGHTER_HIT)
+        dice = [int(r.random() * 6) + 1 for _ in range(fl.count * fl.dice_per)]
+        hits = sum(1 for d in dice if d >= fl.hit_ship)
         lost = surviving(r, fl, sum(1 for d in dice if d <= FIGHTER_AFB_KILL)) if target.spec.afb else 0
         shield = target.shield(arc)
         points, tally = small_hits(r, target, hits, arc)
@@ -409,8 +440,8 @@ def attack(battle: Battle, fl: FighterFlight, target: ShipState | FighterFlight 
             battle.destroy(target, "destroyed by fighters")
     else:
         before = target.count
-        dice = [int(r.random() * 6) + 1 for _ in range(fl.count)]
-        killed = min(surviving(r, target, sum(1 for d in dice if d >= FIGHTER_HIT)), target.count)
+        dice = [int(r.random() * 6) + 1 for _ in range(fl.count * fl.dice_per)]
+        killed = min(surviving(r, target, sum(1 for d in dice if d >= fl.hit_flight)), target.count)
         lost = 0 if isinstance(target, SeekerFlight) else surviving(
             r, fl, min(sum(1 for d in dice if d <= FIGHTER_LOSS_ON), before))
         target.count -= killed

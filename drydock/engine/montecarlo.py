@@ -12,13 +12,16 @@ from typing import Any
 
 from drydock import limits
 from drydock.core.model import Design
+from drydock.core.rules import Ruleset
 from drydock.core.validation import validate
 from drydock.engine.ai import DEFAULT_DOCTRINE, DOCTRINES, doctrine_label, doctrine_pair
 from drydock.engine.battle import NO_VP_TARGET, BattleResult, Matchup
+from drydock.engine.companion_play import extended_board
 from drydock.engine.legacy_rules import ship_spec
 from drydock.engine.parallel import worker_pool
 from drydock.engine.plans import plan_label
-from drydock.engine.ships import ShipSpec
+from drydock.engine.ships import ShipSpec, with_trait_codes
+from drydock.engine.tables import BOARD
 from drydock.errors import DrydockError, inline
 from drydock.formats import read_designs
 
@@ -139,6 +142,9 @@ def build_matchup(side_a: list[Design], side_b: list[Design], **opts: Any) -> Ma
     """Ship tables for both sides (one :class:`ShipSpec` per distinct design)."""
     cache: dict[int, ShipSpec] = {}
     rules = opts.get("rules")  # house rules (--rules): the ships and the play tables under them
+    if opts.get("options"):  # B1 extended game board (--rules companion --option CC.B1)
+        opts = {**opts, "board": extended_board(opts.get("board", BOARD), opts["options"],
+                                                (rules or Ruleset.unity()).play)}
 
     def spec(d: Design) -> ShipSpec:
         if id(d) not in cache:
@@ -261,13 +267,13 @@ def read_side(spec: str, count: int = 1) -> list[Design]:
     return designs * count
 
 
-def illegal_designs(designs: list[Design]) -> list[str]:
+def illegal_designs(designs: list[Design], rules: Ruleset | None = None) -> list[str]:
     """One line per distinct design that breaks a construction rule (it still fights as written)."""
     out = []
     for d in {id(d): d for d in designs}.values():
         if getattr(d, "kind", None) == "nova":  # a Nova record (X.2) is not built by Appendix A
             continue
-        errors = [p for p in validate(d) if p.is_error]
+        errors = [p for p in validate(with_trait_codes(d, rules) if rules else d, rules) if p.is_error]
         if errors:
             out.append(f"{d.title or d.class_name}: illegal design ({errors[0].message}"
                        + (f"; {len(errors) - 1} more problem(s)" if len(errors) > 1 else "") + "); fought as written")

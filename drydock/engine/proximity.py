@@ -5,6 +5,10 @@ attack roll is made against each element adjacent to the target hex, at a -1 pen
 weapon is fired at a target one hex away, the firing starship is also attacked." Elements are starships,
 fighter flights and seeker flights alike. B.22 (systems.md): stealth has "No effect on ... Proximity weapons",
 so a failed lock-on does not stop a Proximity volley (see ``Battle``'s Combat Phase) and is not rolled here.
+
+Under ``--rules companion`` (D5.1): "Proximity 0 weapons make a separate attack against each element (friend or foe)
+in the target hex", Proximity 2 and 3 "within two / three hexes of the target hex"; Unity's -1 applies to every
+element outside the target hex (reading: Proximity 1 is Unity's Proximity).
 """
 
 from __future__ import annotations
@@ -13,6 +17,7 @@ import random
 from typing import Any, Protocol
 
 from drydock.engine.combat import BAND_NAMES, fire_volley
+from drydock.engine.companion_play import proximity_radius
 from drydock.engine.hexgrid import distance
 from drydock.engine.seekers import shots_at_flight
 from drydock.engine.ships import ModeSpec, ShipState
@@ -43,19 +48,24 @@ def proximity(battle: Field, ship: ShipState, target: Element, mode: ModeSpec, n
     """The volley's rolls at every element but ``target`` in the target hex, and at -1 next to it (C.5)."""
     tq, tr = target.q, target.r
     log = battle.log
+    radius = proximity_radius(mode, ship.spec.companion)  # D5.1 Proximity 0-3 under --rules companion; else 1
     for e in battle.alive():
         if e is target or e.hidden:
             continue
         d = distance(e.q - tq, e.r - tr)
-        if d <= 1:
+        if d <= radius:
             what = f"proximity -> {e.label}" if log is not None else ""
-            fire_volley(battle.rng, ship, e, mode, n, size, band, log, what, penalty=d)
+            if e.cc is not None:  # D5.1: "Starships within the area of effect use the location of the target hex"
+                e.cc.volley(battle.rng, ship, e, mode, n, size, band, log, what, min(d, 1), 0, None, False,
+                            (tq, tr) if d else None)
+            else:
+                fire_volley(battle.rng, ship, e, mode, n, size, band, log, what, penalty=d)
     for f in battle.flights:
         if f is target or not f.alive or f.count - f.kills <= 0:
             continue
         d = distance(f.q - tq, f.r - tr)
-        if d <= 1:  # tiny targets (5.3): hits kill one each; the -1 next to the target hex as for ships
-            hits, per = shots_at_flight(battle.rng, mode, n, size, band, ship.fc, penalty=d)
+        if d <= radius:  # tiny targets (5.3): hits kill one each; the -1 next to the target hex as for ships
+            hits, per = shots_at_flight(battle.rng, mode, n, size, band, ship.fc, penalty=min(d, 1))
             hits = surviving(battle.rng, f, hits, mode.imp_by_band[band])  # B.20 shuttle saves
             f.kills += hits
             if log is not None:

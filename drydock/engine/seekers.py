@@ -148,6 +148,8 @@ def activate(battle: Battle, flight: SeekerFlight) -> None:
     start = (flight.q, flight.r)
     prev = (flight.q, flight.r)
     turns = 0
+    opt = getattr(battle, "opt", None)
+    patrols = opt.fighters if opt is not None and opt.fighters is not None and opt.fighters.csp else None
     while (flight.q, flight.r) != (t.q, t.r):
         now = distance(t.q - flight.q, t.r - flight.r)
         dq, dr = DIRS[flight.heading]
@@ -163,6 +165,8 @@ def activate(battle: Battle, flight: SeekerFlight) -> None:
                 flight_mines(battle, flight, [(flight.q, flight.r)])
                 if not flight.alive:
                     return
+            if patrols is not None and patrols.on_station and not patrols.seeker_entered(flight):  # F.1
+                return
         else:
             mask = GEOMETRY[(t.q - flight.q, t.r - flight.r, flight.heading)][1]
             starboard = mask & (ARC_BIT["B"] | ARC_BIT["D"] | ARC_BIT["F"])
@@ -209,6 +213,9 @@ def attack(battle: Battle, flight: SeekerFlight, vacated: tuple[int, int]) -> No
             t.screens -= used
         if t.spec.legacy is not None:  # X.2: a Nova ship's armor boxes first
             normal = t.spec.legacy.absorb_armor(t, normal)
+        if t.cc is not None:  # the Captain's Companion's traits and damage table (drydock.engine.companion_play)
+            t.cc.damage(r, t, mode, normal, excess, tally)
+            normal = excess = 0
         for _ in range(normal):
             roll_damage(r, tally, cts=mode.cts, inc=mode.inc, knt=mode.knt, dly=mode.dly, dsr=mode.dsr,
                         ionized=t.spec.ionized)

@@ -6,9 +6,10 @@ per matchup from :func:`drydock.core.validation.rate`; :class:`ShipState` is one
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from drydock.core.arcs import arc_components
+from drydock.core.dac import dac_for
 from drydock.core.model import ArcValues, Design, WeaponMode
 from drydock.core.rules import Ruleset
 from drydock.core.rules.play_rules import PlayRules
@@ -16,6 +17,8 @@ from drydock.core.validation import rate
 from drydock.engine.hexgrid import DEFENSIVE_NAMES, arc_mask
 from drydock.engine.tables import (
     ALWAYS_NOT_SIMULATED,
+    COMPANION_NOT_SIMULATED,
+    COMPANION_TRAITS,
     SCATTER_IMP,
     SIMULATED_SYSTEMS,
     SIMULATED_TRAITS,
@@ -72,7 +75,8 @@ class ModeSpec:
         self.knt = "Knt" in ts
         self.slow = t.count("Slw")
         self.exp = "Exp" in ts
-        self.prx = "Prx" in ts
+        #: C.5 Proximity; the Captain's Companion's Proximity 0/2/3 too (D5.1, the radius: engine.companion_play)
+        self.prx = "Prx" in ts or "Prx0" in ts or "Prx2" in ts or "Prx3" in ts
 
     def band(self, rng: int) -> int:
         """0 short, 1 medium, 2 long, -1 cannot attack (4.1; Bls, Crn C.5)."""
@@ -122,14 +126,21 @@ class ShipSpec:
                  "not_simulated", "engines", "afb", "flights", "launch_tubes", "hyperdrive", "marines",
                  "tractor_beams",
                  "stutterdrive", "overthrusters", "shockwave", "system_qty", "design", "mines", "cloak", "flares",
-                 "probes", "sails", "shuttles", "legacy", "damage_table", "rules_label")
+                 "probes", "sails", "shuttles", "legacy", "damage_table", "rules_label", "companion", "dac")
 
     def __init__(self, design: Design, rules: Ruleset | None = None, name: str | None = None) -> None:
         rules = rules or Ruleset.unity()
+        companion = rules.play.raw.get("companion")
+        if isinstance(companion, dict):  # traits as players write them ("Enveloping 2") by their codes (Env2)
+            design = with_trait_codes(design, rules)
         rating = rate(design, rules)
         #: 4.4 damage table of the ruleset (house rules reach the dice here); the ruleset's label
         self.damage_table = rules.play.damage_table
         self.rules_label = rules.label
+        #: the Captain's Companion's play numbers under --rules companion (engine.companion_play), else None;
+        #: its damage allocation charts (D7.4) for option CC.D7
+        self.companion = companion if isinstance(companion, dict) else None
+        self.dac = dac_for(rating, rules) if self.companion is not None else None
         t = rating.tracks
         self.name = name or design.ship_name or design.class_name or design.title or "ship"
         self.title = design.title
@@ -187,12 +198,12 @@ class ShipSpec:
         self.banks: list[BankSpec] = []
         self.battery_limits = list(rating.battery_loss_limits)
         self.battery_names = [b.name for b in design.weapons]
-        notes: list[str] = list(ALWAYS_NOT_SIMULATED)
+        notes: list[str] = list(ALWAYS_NOT_SIMULATED) + (list(COMPANION_NOT_SIMULATED) if self.companion else [])
         for i, (battery, br) in enumerate(zip(design.weapons, rating.batteries, strict=True)):
             modes = [ModeSpec(m, rules.play) for m in battery.modes]
             for m in battery.modes:
                 for tr in m.traits:
-                    if tr not in SIMULATED_TRAITS:
+                    if tr not in SIMULATED_TRAITS and not (self.companion and tr in COMPANION_TRAITS):
                         note = TRAIT_NOTES.get(tr) or f"{tr}: trait not simulated"
                         notes.append(f"{self.name}: {battery.name}: {note}")
             if any(m.seeking for m in modes) and any(not m.seeking for m in modes):
@@ -215,6 +226,18 @@ class ShipSpec:
         return len(self.battery_limits)
 
 
+def with_trait_codes(design: Design, rules: Ruleset) -> Design:
+    """``design`` with every trait written by its ruleset code (a design read without the ruleset keeps the names)."""
+
+    def codes(m: WeaponMode) -> WeaponMode:
+        return m.model_copy(update={"traits": tuple(rules.trait_code(t) or t for t in m.traits)})
+
+    weapons = tuple(b.model_copy(update={"primary": codes(b.primary),
+                                         "secondary": codes(b.secondary) if b.secondary is not None else None})
+                    for b in design.weapons)
+    return design.model_copy(update={"weapons": weapons})
+
+
 def cr_share(design: Design, rules: Ruleset, cr: int, system: str) -> str:
     """The share of the design's CR that ``system`` accounts for: 1 - CR without it / CR (A.5), as "12%"."""
     if cr <= 0:
@@ -234,7 +257,7 @@ class ShipState:
                  "cm", "fc", "lrs", "stealth", "warming", "hyper_total", "hyper_eng",
                  "jumped", "marines_left", "boarders", "beams_turn", "beams_used", "captured",
                  "mines_left", "cloaked", "detected", "cloak_turns", "marker",
-                 "flares_left", "probes_left", "wind", "legacy", "reinforced", "range_x", "er_mod")
+                 "flares_left", "probes_left", "wind", "legacy", "reinforced", "range_x", "er_mod", "cc")
 
     def __init__(self, spec: ShipSpec, side: int, uid: int, label: str) -> None:
         self.spec = spec
@@ -286,6 +309,9 @@ class ShipState:
         self.reinforced = -1      # E.6: the defensive arc reinforced this turn (-1: none)
         self.range_x = None       # G.4 nebula, E.7: the effective range of an actual range (None: the core game)
         self.er_mod = 0           # S.8 shakedown cruise: the prototype's engine rating change
+        #: the Captain's Companion in play: an engine.companion_play.CompanionShip (set by its setup), else None;
+        #: typed Any because companion_play builds on this module (no import cycle)
+        self.cc: Any = None
 
     @property
     def engine_rating(self) -> int:

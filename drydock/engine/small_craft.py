@@ -43,6 +43,8 @@ def small_hits(r: Rng, target: ShipState, hits: int, arc: int) -> tuple[int, Dam
     rolls = points - used
     if target.spec.legacy is not None:  # X.2: a Nova ship's armor boxes first
         rolls = target.spec.legacy.absorb_armor(target, rolls)
+    if target.cc is not None:  # the Captain's Companion's damage table (D3, drydock.engine.companion_play)
+        rolls = target.cc.plain_damage(r, target, rolls, tally)
     for _ in range(rolls):
         roll_damage(r, tally, ionized=target.spec.ionized)
     target.p_hull += tally.hull
@@ -57,7 +59,8 @@ def surviving(rng: Rng, flight: FighterFlight | SeekerFlight, hits: int, imp: in
     """Hits that take effect on ``flight``: all of them on fighters and seekers (5.4); on a shuttle only those
     whose saving throw fails (B.20: 4+ saves, -1 per IMP above 1, an unmodified 6 always saves)."""
     if hits <= 0 or not getattr(flight, "shuttle", False):
-        return hits
+        losses = getattr(flight, "losses", None)  # F.4: heavy fighters save, light ones lose a second
+        return hits if losses is None or hits <= 0 else losses(rng, hits, imp)
     lost = 0
     for _ in range(hits):
         roll = d6(rng)

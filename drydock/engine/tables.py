@@ -117,6 +117,15 @@ SIMULATED_TRAITS = frozenset({
     "Acr", "Bls", "Crn", "Cts", "Dly", "Dsr", "Dfs", "Dfn", "Exp", "FrL", "Fcs", "Gid", "Inc", "Knt", "Mdl",
     "NPr", "Pr1", "Pr2", "Prx", "Rpt", "Sct", "Slw", "Tls", "Vlt",
 })
+#: The Captain's Companion's D5 traits, simulated under --rules companion (drydock.engine.companion_play).
+COMPANION_TRAITS = frozenset({"Env0", "Env1", "Env2", "Env3", "Prs", "Prx0", "Prx2", "Prx3", "Slg", "Sst"})
+#: What the engine leaves out of the Captain's Companion (listed in every battle under --rules companion).
+COMPANION_NOT_SIMULATED = (
+    "Captain's Companion: a disabled ship (D5.3 Deadly) leaves the board as destroyed: it does not drift on, nor is "
+    "it captured by boarders aboard",
+    "Captain's Companion: C5/C6 speed-dependent pivots (Unity has no Pivot Classes) and D7.1's 0/1 track boxes "
+    "(Unity's tracks are kept, D7 plays on them)",
+)
 #: Traits that are harmless without the part of the game they act in.
 TRAIT_NOTES = {
     "Acr": None,  # simulated; only acts against tiny targets, of which there are none

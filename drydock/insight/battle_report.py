@@ -14,13 +14,14 @@ from fractions import Fraction
 from typing import Any
 
 from drydock.core.model import Design
+from drydock.core.rules import Ruleset
 from drydock.core.validation import rate
 from drydock.engine.ai import DEFAULT_DOCTRINE, doctrine_label, doctrine_pair
 from drydock.engine.battle import BattleResult
 from drydock.engine.legacy_notes import ae_rules_batteries, fielded_cr
 from drydock.engine.montecarlo import Summary, build_matchup, simulate, wilson
 from drydock.engine.observe import END_KINDS, LOSS_KINDS
-from drydock.engine.tables import SIMULATED_SYSTEMS, SIMULATED_TRAITS
+from drydock.engine.tables import COMPANION_TRAITS, SIMULATED_SYSTEMS, SIMULATED_TRAITS
 from drydock.errors import inline
 from drydock.insight.numbers import num, pct, rounded, text
 from drydock.insight.tournament import Tournament, fingerprint
@@ -29,17 +30,21 @@ BANDS = ("short", "medium", "long", "seekers", "fighters")
 DOCTRINE_DEFAULT = DEFAULT_DOCTRINE
 
 
-def unsimulated_su(design: Design, launch_recovery: bool = False) -> tuple[int, int]:
+def unsimulated_su(design: Design, launch_recovery: bool = False, rules: Ruleset | None = None) -> tuple[int, int]:
     """(SU spent on what the engine does not simulate, SU used): systems outside ``SIMULATED_SYSTEMS`` (but
     launch tubes under option F.5, B.12) and batteries with a trait outside ``SIMULATED_TRAITS``."""
     if getattr(design, "kind", None) == "nova":  # a Nova record has no SU (X.2): its not-simulated list says it
         return 0, 0
-    r = rate(design)
+    r = rate(design, rules)
+    traits = SIMULATED_TRAITS  # under --rules companion its D5 traits are played too (engine.companion_play)
+    if rules is not None and "companion" in rules.play.raw:
+        traits = traits | COMPANION_TRAITS
     played = SIMULATED_SYSTEMS | ({"Launch Tubes", "Shuttlecraft"} if launch_recovery else set())
     out = sum(s.su for s in r.systems if s.name not in played)
     legacy = ae_rules_batteries(design)  # X.1: batteries with traits kept under "use Admiralty rules"
     for battery, br in zip(design.weapons, r.batteries, strict=True):
-        if any(t not in SIMULATED_TRAITS for m in battery.modes for t in m.traits) or battery.name in legacy:
+        if any(t not in traits and (rules is None or rules.trait_code(t) not in traits)
+               for m in battery.modes for t in m.traits) or battery.name in legacy:
             out += br.su
     return out, r.used_su
 
@@ -71,12 +76,15 @@ class BattleReport:
 
     @classmethod
     def for_sides(cls, side_a: list[Design], side_b: list[Design], labels: tuple[list[str], list[str]],
-                  doctrine: str = DOCTRINE_DEFAULT, launch_recovery: bool = False) -> BattleReport:
+                  doctrine: str = DOCTRINE_DEFAULT, launch_recovery: bool = False, extra_cr: int = 0,
+                  rules: Ruleset | None = None) -> BattleReport:
+        """``extra_cr``: CR each side fields beside its ships (F.6 long range fighters)."""
         infos = []
         for name, designs, labs in (("A", side_a, labels[0]), ("B", side_b, labels[1])):
-            un = used = cr = 0
+            un = used = 0
+            cr = extra_cr
             for d in designs:
-                u, t = unsimulated_su(d, launch_recovery)
+                u, t = unsimulated_su(d, launch_recovery, rules)
                 un, used, cr = un + u, used + t, cr + fielded_cr(d)  # X.1/X.2 CRs of record
             nova = sum(1 for d in designs if getattr(d, "kind", None) == "nova")
             infos.append(SideInfo(name, labs, cr, un, used, nova))
@@ -209,9 +217,10 @@ def fight(side_a: list[Design], side_b: list[Design], *, runs: int, seed: int, j
 
     ``opts`` go to the engine's ``Matchup`` (turns, board, battle_size, floating, doctrine ...).
     """
-    labels = build_matchup(side_a, side_b, **opts).labels()
-    report = BattleReport.for_sides(side_a, side_b, labels, doctrine_label(opts.get("doctrine", DOCTRINE_DEFAULT)),
-                                    bool(opts.get("launch_recovery")))
+    m = build_matchup(side_a, side_b, **opts)
+    report = BattleReport.for_sides(side_a, side_b, m.labels(), doctrine_label(opts.get("doctrine", DOCTRINE_DEFAULT)),
+                                    bool(opts.get("launch_recovery")), m.in_force.lrf_cr() if m.in_force else 0,
+                                    opts.get("rules"))
     summary = simulate(side_a, side_b, runs=runs, seed=seed, jobs=jobs, progress=progress, on_result=report.add,
                        record=True, **opts)
     return summary, report

@@ -83,7 +83,7 @@ def run_battle(side_a: str, side_b: str, *, runs: int, seed: int, turns: int, bo
         if not fleet.house.base.is_book or fleet.house.factions:
             warn(f"drydock: warning: {fleet.file}: the fleet's own house rules are not applied; the battle "
                  f"fights under {'--rules' if rules_named else 'the book rules'}")
-    for problem in illegal_designs(a + b):
+    for problem in illegal_designs(a + b, (play or {}).get("rules")):  # by the rules fought under
         warn(one_line(f"drydock: warning: {problem}"))
     opts = {"turns": turns, "board": (w, h), "battle_size": battle_size, "floating": False,
             "doctrine": doctrine, "launch_recovery": False, **(play or {})}

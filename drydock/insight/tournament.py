@@ -20,6 +20,7 @@ from typing import Any
 from drydock.core.model import Design
 from drydock.core.rules import Ruleset
 from drydock.engine.ai import DEFAULT_DOCTRINE, doctrine_label, doctrine_pair
+from drydock.engine.companion_play import extended_board
 from drydock.engine.legacy_notes import fielded_cr
 from drydock.engine.montecarlo import CHUNK, build_matchup, wilson
 from drydock.engine.options import InForce
@@ -129,7 +130,8 @@ class Tournament:
     def options(self) -> list[str]:
         """The battle options in force, in words (board, D.4, F.5, battle size, turns)."""
         o = self.opts
-        w, h = o.get("board", BOARD)
+        play = (o.get("rules") or Ruleset.unity()).play  # the Companion's CC.* need its ruleset
+        w, h = extended_board(o.get("board", BOARD), o.get("options", ()), play)  # CC.B1
         out = [f"board {w}x{h}" + (" floating (D.4)" if o.get("floating") else ""), f"{o.get('turns', 20)} turns"]
         if o.get("launch_recovery"):
             out.append("launch and recovery (F.5)")
@@ -137,7 +139,7 @@ class Tournament:
             out.append(f"battle size {o['battle_size']}")
         if any(k in o for k in ("options", "scenario", "terrain")):
             out += InForce(tuple(o.get("options", ())), o.get("scenario"), tuple(o.get("terrain", ())),
-                           Ruleset.unity().play).names()
+                           play).names()
         if o.get("rules") is not None:
             out.append(f"rules: {o['rules'].label}")
         return out

@@ -48,6 +48,28 @@ def _levels(codes: tuple[str, ...]) -> list[dict[str, Any]]:
             for i, a in enumerate(codes) for b in codes[i + 1:]]
 
 
+#: The numbers of the Companion's play rules (a house-rule file may change them: ``play: {companion: ...}``).
+COMPANION_PLAY: dict[str, Any] = {
+    # D1: "may only be attacked by enemy starships with a combined combat rating of 270 or less" (CR 90).
+    "engagement_limit": {"section": "D1", "factor": 3,
+                         "quote": "A single target may not be attacked by multiple enemy ships in a single Combat "
+                                  "Phase whose combined combat rating is more than three times its own"},
+    # D3: "ROLL DAMAGE RESULT 1 Hull & Engine 2 Engine & Weapon 3 Hull & Weapon 4 Weapon & System 5 Hull & System
+    # 6 Engine & System". Unity's fourth track is the shields track: a System result marks it.
+    "alternate_damage": {"section": "D3", "table": {
+        "1": ["hull", "engine"], "2": ["engine", "weapon"], "3": ["hull", "weapon"],
+        "4": ["weapon", "shield"], "5": ["hull", "shield"], "6": ["engine", "shield"]}},
+    # D5.1: "Proximity 0 weapons make a separate attack against each element (friend or foe) in the target hex"
+    # ... "within one / two / three hexes of the target hex". Unity's -1 next to the target hex (C.5) is kept
+    # for every element outside it (reading: Proximity 1 is Unity's Proximity).
+    "proximity_radius": {"section": "D5.1", "levels": {"Prx0": 0, "Prx": 1, "Prx2": 2, "Prx3": 3}},
+    # B1: "a fourth game board section can be added to the game board": the distance between the set-up edges
+    # grows by a third (reading: the standard board is three sections end to end).
+    "extended_board": {"section": "B1", "sections": [3, 4]},
+    # D7.4: "the six DAC locations".
+    "dac": {"section": "D7.4", "locations": 6},
+}
+
 COMPANION: dict[str, Any] = {
     "name": "Starmada Unity v2.0 + Captain's Companion (2025)",
     "traits": {
@@ -66,6 +88,8 @@ COMPANION: dict[str, Any] = {
         "Slg": _trait("Slag", "1.2"),
         "Sst": _trait("Scattershot", "1.0"),
     },
+    # The Companion's play rules: what the battle engine plays under this ruleset (drydock.engine.companion_play).
+    "play": {"companion": COMPANION_PLAY},
     "trait_rules": {
         "forbidden_pairs": [
             *UNITY["trait_rules"]["forbidden_pairs"],

@@ -47,7 +47,7 @@ _EDGE_SCENARIOS = {"S.2": "S.2 scores ships that leave by the attacker's edge; a
 #: The sections the battle engine simulates (a one-line change when one more is implemented).
 SIMULATED = frozenset({
     "D.2", "D.2z", "D.3", "D.4", "D.5", "E.1", "E.2", "E.3", "E.4", "E.5", "E.5r", "E.6", "E.7", "E.7a",
-    "F.5", "F.7", "D.1", "D.6", "D.8", "D.8r", "S.2", "S.7",
+    "F.1", "F.2", "F.3", "F.4", "F.5", "F.6", "F.7", "D.1", "D.6", "D.8", "D.8r", "S.2", "S.7",
     "G.1", "G.2", "G.3", "G.4", "G.5", "S.1", "S.4", "S.5", "S.6", "S.8", "S.9", "S.10", "S.11", "S.12"})
 
 OPTIONS: tuple[PlayOption, ...] = (
@@ -131,23 +131,32 @@ OPTIONS: tuple[PlayOption, ...] = (
     PlayOption("F.1", "Combat Space Patrol", "fighter",
                "a flight on station intercepts an enemy flight entering a hex, using up to half its MA",
                "F.1" in SIMULATED,
-               "not simulated: fighter-on-fighter interception needs a fighter doctrine the engine lacks"),
+               "a flight with no attack in reach goes on station within 2 hexes of a friendly ship that enemy fighters "
+               "could strike or seekers fly at (else it joins that ship); the patrol with most fighters intercepts at "
+               "the first hex it can"),
     PlayOption("F.2", "Dogfights", "fighter",
                "a flight may enter an enemy flight's hex and attack; both are pinned until one is gone",
                "F.2" in SIMULATED,
-               "not simulated: see F.1"),
+               "a lone enemy fighter flight is worth its kills plus the strike on our ships that pinning it prevents; "
+               "patrols dogfight the flights they intercept"),
     PlayOption("F.3", "Fighter Screens", "fighter",
                "screening flights give -1/-2/-3 to attacks through their hex by 4-9/10-15/16+ fighters",
                "F.3" in SIMULATED,
-               "not simulated: see F.1"),
+               "a flight with no attack in reach (and no patrol to fly) screens the friendly ship nearest the enemy "
+               "when that raises the penalty; screens apply to ship weapons fire at ships"),
     PlayOption("F.4", "Fighter Variants", "fighter",
                "assault, bomber, heavy, interceptor and light flights", "F.4" in SIMULATED,
-               "not simulated: a design does not say which variants its carrier fields"),
+               "chosen at battle time (no CR change): the doctrine fields one interceptor per enemy fighter flight "
+               "(at most half its own), the rest bombers; play.fighter_variants.field in a house rule fixes one "
+               "variant"),
     PlayOption("F.5", "Launch & Recovery", "fighter",
                "flights start aboard; launch 1-5 and recover 1-3 a turn by hull size", "F.5" in SIMULATED),
     PlayOption("F.6", "Long Range Fighters", "fighter",
                "carrier-less flights worth 60 CR/VP each; hyperspace on 5-6", "F.6" in SIMULATED,
-               "not simulated: a design file has no long range fighters to field"),
+               "each side fields play.long_range_fighters.flights_per_side (2) flights by its first ship, their CR "
+               "added to its own; a flight down to 2 fighters tries to jump out (its foe scores 30 VP, not 60)",
+               excludes={"S.1": "S.1's defender is one ship alone in the dark; F.6 gives each side long range "
+                                "fighters"}),
     PlayOption("F.7", "Random Fighter Initiative", "fighter",
                "a shuffled red/black deck decides which side activates a flight next", "F.7" in SIMULATED),
     # ------------------------------------------------------------------ Appendix G: terrain
@@ -225,7 +234,35 @@ OPTIONS: tuple[PlayOption, ...] = (
                "side A is the attacker; the set-up areas are lost from the text: a standard set-up"),
 )
 
-BY_SECTION: dict[str, PlayOption] = {o.section: o for o in OPTIONS}
+#: The Captain's Companion's optional rules (``--option CC.D7`` ...), in force only under ``--rules companion``
+#: (a ruleset whose ``play`` table has the ``companion`` entry): drydock.engine.companion_play plays them. They
+#: are not counted with the Unity rulebook's sections above.
+_NO_PIVOT_CLASS = ("not simulated: Unity movement has no Pivot Classes A-F and no Cinematic/Reactionless systems; a "
+                   "Unity turn costs by the 3.2 requirement, which the pivot table does not map onto")
+COMPANION_OPTIONS: tuple[PlayOption, ...] = (
+    PlayOption("CC.B1", "Extended Game Board", "companion",
+               "a fourth game board section: the distance between the set-up edges grows by a third (rounded up)",
+               True, "reading: the standard board is three sections end to end; the width is unchanged"),
+    PlayOption("CC.C5", "Cinematic Movement pivots", "companion",
+               "pivot thrust = current speed / 3, 2.5, 2, 1.5, 1 by Pivot Class A-F, rounded up", False,
+               _NO_PIVOT_CLASS),
+    PlayOption("CC.C6", "Reactionless Movement pivots", "companion",
+               "forward hexes between pivots = current speed / 3, 2.5, 2, 1.5, 1 by Pivot Class, rounded up", False,
+               _NO_PIVOT_CLASS),
+    PlayOption("CC.D1", "Engagement Limit", "companion",
+               "a target may not be attacked in one Combat Phase by ships whose combined CR exceeds 3x its own",
+               True, "the doctrine declares fire only at targets still under the limit; fighters and mines are exempt"),
+    PlayOption("CC.D3", "Alternate Damage Table", "companion",
+               "each damage die marks two tracks: 1 hull & engine, 2 engine & weapon, 3 hull & weapon, 4 weapon & "
+               "system, 5 hull & system, 6 engine & system", True,
+               "Unity's shields track is the system track"),
+    PlayOption("CC.D7", "Random Damage Allocation", "companion",
+               "each item lost on the weapons (shields) track rolls a die on the weapons (systems) DAC; a location "
+               "rolled again shifts one to the right; damage control erases a location (D7.3)", True,
+               "reading: Unity's shields track is the Companion's systems track"),
+)
+
+BY_SECTION: dict[str, PlayOption] = {o.section: o for o in OPTIONS + COMPANION_OPTIONS}
 
 #: B.9 flares, required by E.3, is a system the engine always plays.
 ALWAYS_IN_PLAY = frozenset({"B.9"})
@@ -311,3 +348,12 @@ def format_options() -> str:
     lines.append(f"{s} of {t} sections simulated (variants D.2z, D.8r, E.5r, E.7a not counted)")
     return "\n".join(lines) + "\n"
 
+
+def format_companion_options() -> str:
+    """The Captain's Companion's optional rules (``drydock rules options --rules companion``)."""
+    lines = ["Captain's Companion (--rules companion; --option CC.B1 ...)"]
+    for o in COMPANION_OPTIONS:
+        lines.append(f"  {o.section:5} {'yes' if o.simulated else 'no '}  {o.name}: {o.summary}")
+        if o.note:
+            lines.append(f"               {o.note}")
+    return "\n".join(lines) + "\n"

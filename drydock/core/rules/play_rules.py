@@ -58,6 +58,26 @@ PLAY: dict[str, Any] = {
     # untagged targets at double range; automatic tagging within 10 hexes.
     "target_acquisition": {"section": "E.7", "tags": [[3, 1], [8, 2], [15, 3], [24, 4], [35, 5]], "dice": 3,
                            "untagged_range_factor": 2, "auto_range": 10},
+    # ---------------------------------------------------------------- F: fighter options (F.5 is in tables.py)
+    # F.1: "a flight cannot use more than one-half its available movement allowance (MA) in order to intercept".
+    "combat_space_patrol": {"section": "F.1", "intercept_ma": "1/2"},
+    # F.3: "Number of Fighters 1-3 4-9 10-15 16+ Penalty None -1 -2 -3" (fewest fighters of each band).
+    "fighter_screens": {"section": "F.3", "bands": [[1, 0], [4, -1], [10, -2], [16, -3]]},
+    # F.4: each variant's fighters per flight, dice per fighter, the die that hits a ship / a fighter flight, its
+    # saving throw (heavy: "on a result of 4-6, the hit is ignored", -1 per IMP above 1) and the die that loses a
+    # second fighter (light: "on a 1-2, a second fighter is also eliminated"); 0 = none.
+    # "field": which variants the carriers field: "doctrine" (the doctrine's mix) or one variant for every flight.
+    "fighter_variants": {"section": "F.4", "field": "doctrine", "variants": {
+        "assault": {"fighters": 4, "dice": 2, "hit_ship": 5, "hit_flight": 5, "save": 0, "second_loss": 0},
+        "bomber": {"fighters": 5, "dice": 1, "hit_ship": 4, "hit_flight": 6, "save": 0, "second_loss": 0},
+        "heavy": {"fighters": 4, "dice": 1, "hit_ship": 5, "hit_flight": 5, "save": 4, "second_loss": 0},
+        "interceptor": {"fighters": 5, "dice": 1, "hit_ship": 6, "hit_flight": 4, "save": 0, "second_loss": 0},
+        "light": {"fighters": 7, "dice": 1, "hit_ship": 5, "hit_flight": 5, "save": 0, "second_loss": 2}}},
+    # F.6: "LRFs have a combat rating and VP value of 60"; hyperspace "if the result is a 5 or 6"; "awards the
+    # opposing side 50% of its normal VPs". flights_per_side: how many LRF flights each side fields in a test
+    # battle (a house rule may change it); the doctrine jumps a flight out at jump_at fighters or fewer.
+    "long_range_fighters": {"section": "F.6", "cr": 60, "hyperspace": 5, "escape_vp": "1/2",
+                            "flights_per_side": 2, "jump_at": 2},
     # G.1: a field hits ships on 5-6, fighter flights on 6; IMP 1, DMG 1; -1 to hit per field hex crossed.
     "asteroid_field": {"section": "G.1", "hit": 5, "hit_small": 6, "imp": 1, "dmg": 1, "to_hit": -1},
     # G.2: pull by size (1-5) and distance: "Distance 1 2 3 4 5 6 7 8 9-10 11-13 14-17 18-22 23+ 1 X 1 1 0 0 0 0 0 0

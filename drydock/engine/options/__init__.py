@@ -12,6 +12,7 @@ from typing import Any
 
 from drydock.core.rules.play_options import BY_SECTION, check_combination
 from drydock.core.rules.play_rules import PlayRules
+from drydock.engine.companion_play import check_sections
 from drydock.engine.options.terrain import TerrainPiece, parse_terrain
 
 
@@ -22,6 +23,7 @@ class InForce:
                  ) -> None:
         pieces = tuple(parse_terrain(t) for t in terrain)
         self.sections = check_combination(list(options), scenario, sorted({p.section for p in pieces}))
+        check_sections(self.sections, play)  # the Captain's Companion's CC.* need --rules companion
         self.on = frozenset(self.sections)
         self.scenario = scenario and next(s for s in self.sections if s.startswith("S."))
         self.play = play
@@ -41,9 +43,21 @@ class InForce:
         out += [f"{p.section} {BY_SECTION[p.section].name} ({p.spec})" for p in self.terrain]
         return out
 
+    def lrf_cr(self) -> int:
+        """F.6: the CR of the long range fighter flights each side fields ("a combat rating ... of 60" each)."""
+        if "F.6" not in self.on:
+            return 0
+        lrf = self.play["long_range_fighters"]
+        return int(lrf["cr"]) * int(lrf["flights_per_side"])
+
     def vp_target(self, base: int, crs: tuple[int, int], auto: bool) -> int | None:
         """The scenario's VP target (None: S.1 scores none), scaled with the sides' CR when ``auto`` (Appendix S:
         "make sure both sides' fleet limits and the VP target are adjusted by the same factor")."""
+        lrf = self.lrf_cr()
+        if lrf and auto:  # F.6: each side's long range fighters count in its CR
+            ratio = self.play.vp_target_ratio
+            crs = (crs[0] + lrf, crs[1] + lrf)
+            base = max(base, -(-max(crs) * ratio.numerator // ratio.denominator))
         if not self.scenario:
             return base
         target = self.numbers["vp_target"]

@@ -18,6 +18,9 @@ if TYPE_CHECKING:  # a type-only import: Battle calls these rules (docs/architec
 
 
 # ------------------------------------------------------------------ E.1 damage control
+_NO_SLAG = {"engine": 0, "weapon": 0, "shield": 0}
+
+
 def repair_dice(ship: ShipState, hull_per_die: int) -> int:
     """E.1: "one-third the number of remaining hull boxes, rounded up" (7 -> 3)."""
     left = ship.spec.hull - ship.hull_hits
@@ -35,16 +38,21 @@ def damage_control(battle: Battle, ship: ShipState, table: dict[str, str], hull_
     wanted = {table[str(d)] for d in rolls if str(d) in table}
     done = []
     spec = ship.spec
-    if "engine" in wanted and ship.eng_hits > 0:
+    cc = ship.cc  # the Captain's Companion: Slag boxes stay crossed (D5.4); D7.3 repairs by the DACs
+    slag = cc.slag if cc is not None else _NO_SLAG
+    if "engine" in wanted and ship.eng_hits > slag["engine"]:
         ship.eng_hits -= 1
         done.append("engine")
-    if "weapon" in wanted and ship.wpn_hits > 0:
+    if "weapon" in wanted and ship.wpn_hits > slag["weapon"]:
         before = current(spec.weapons_track, ship.wpn_hits)
         ship.wpn_hits -= 1
         gain = current(spec.weapons_track, ship.wpn_hits) - before
-        restored = restore_items(ship, gain, battle.turn)
+        restored = (restore_items(ship, gain, battle.turn) if cc is None or cc.dac is None
+                    else cc.dac.repair(ship, "weapons"))
         done.append("weapons" + (f" ({', '.join(restored)})" if restored else ""))
-    if "shield" in wanted and ship.shd_hits > 0 and spec.shield_track:
+    if cc is not None and cc.dac is not None and "shield" in wanted and cc.dac.crossed["systems"]:
+        done.append(" ".join(cc.dac.repair(ship, "systems")))  # D7.3 (the systems DAC: Unity's shields track)
+    if "shield" in wanted and ship.shd_hits > slag["shield"] and spec.shield_track:
         before = current(spec.shield_track, ship.shd_hits)
         ship.shd_hits -= 1
         gain = current(spec.shield_track, ship.shd_hits) - before

@@ -17,6 +17,7 @@ from drydock.engine.hexgrid import DIRS, distance
 from drydock.engine.movement import Orders, path_hexes, straight
 from drydock.engine.options import InForce, combat_rules, movement_rules, scenarios
 from drydock.engine.options.doctrine_bridge import best_scored, rechoose
+from drydock.engine.options.fighter_rules import FIGHTER_OPTIONS, FighterRules
 from drydock.engine.options.terrain import BLOCKED, Terrain, pull_distance, pull_step
 from drydock.engine.ships import ShipState
 from drydock.engine.small_craft import small_hits
@@ -75,12 +76,16 @@ class OptionState:
         self.tagging = "E.7" in rules.on or "E.7a" in rules.on
         self.tags_down: set[int] = set()
         self.tags_up: set[int] = set()
+        #: F.1-F.4, F.6: the fighter options (None without them; drydock.engine.fighters hands flights over)
+        self.fighters = FighterRules(battle, rules.on, rules.play) if rules.on & FIGHTER_OPTIONS else None
 
     # ------------------------------------------------------------ set-up
     def start(self) -> None:
         b, r = self.b, self.r
         for s in b.ships:
             s.__class__ = OptionShipState
+        if self.fighters is not None:  # F.4 variants, F.6 long range fighters
+            self.fighters.start()
         if r.terrain:
             self.terrain = Terrain()
             self.terrain.place(r.terrain, b.rng, b.m.board, DEPLOY_DEPTH, self.play["comet"]["tail_length"])
@@ -311,6 +316,8 @@ class OptionState:
             if band == 2:
                 return FLARES_BLOCK, bonus
             penalty += 1
+        if self.fighters is not None and self.fighters.screening:  # F.3 fighter screens
+            penalty += self.fighters.screen_penalty(ship, target)
         if ship.uid == self.proto_uid:
             if not self.proto_rolled:
                 self.proto_rolled = True
@@ -397,7 +404,8 @@ class OptionState:
     def destroy_vp(self, s: ShipState, vp: int, why: str, explode: bool) -> int:
         """The VPs a destruction scores under E.4 and the scenario; queue its explosion (E.3)."""
         scen = self.r.scenario
-        if "E.3" in self.on and explode and why.startswith("destroyed"):
+        disabled = s.cc is not None and s.cc.deadly > 0  # Companion D5.3: disabled, not destroyed: no explosion
+        if "E.3" in self.on and explode and why.startswith("destroyed") and not disabled:
             self.pending.append(s)
         jumped = why.startswith("enters hyperspace")
         if scen in scenarios.EXIT_EDGE and s.side == scenarios.DEFENDER and why == "left the board" \
@@ -451,9 +459,11 @@ class OptionState:
 
     # ------------------------------------------------------------ End Phase
     def after_damage(self) -> None:
-        """5b: explosions of ships destroyed by weapons fire; E.4 / S.6 VPs."""
+        """5b: explosions of ships destroyed by weapons fire; E.4 / S.6 VPs; F.6 VPs for long range fighters."""
         self.explode_pending()
         self.score_damage()
+        if self.fighters is not None:
+            self.fighters.after_damage()
 
     def end_phase(self) -> None:
         """5a/5d: black-hole pull (G.2), damage control (E.1); S.9 storms and S.11 reinforcements for next turn."""

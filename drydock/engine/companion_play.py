@@ -1,0 +1,419 @@
+"""The Captain's Companion (2025) in battle: its D5 weapon traits and optional rules D1, D3, D7 and B1.
+
+Only ships rated under ``--rules companion`` (a ruleset whose ``play`` table has the ``companion`` entry) get a
+:class:`CompanionShip` (``ShipState.cc``); every other ship, and every Unity battle, never reaches this module.
+The rule text is quoted beside each piece; the pure rules live in :mod:`drydock.engine.companion`.
+
+- D5.1 Proximity 0-3: :func:`proximity_radius` (the volleys: :mod:`drydock.engine.proximity`).
+- D5.2 Enveloping 0-3 and Scattershot; D5.3 Deadly (disabling) and Persistent; D5.4 Slag: :meth:`CompanionShip.volley`
+  and :meth:`CompanionShip.apply`.
+- D1 engagement limit (``CC.D1``): :meth:`CompanionShip.declare`; D3 alternate damage table (``CC.D3``);
+  D7 random damage allocation (``CC.D7``, with D7.3 under E.1 damage control): :mod:`drydock.engine.companion_dac`.
+- B1 extended game board (``CC.B1``): :func:`extended_board`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from drydock.core.rules.play_rules import PlayRules
+from drydock.engine.combat import (
+    BAND_NAMES,
+    DiceRecorder,
+    absorb_screens,
+    damage_value,
+    impact_shield,
+    roll_impact_nebula,
+    to_hit_modifier,
+)
+from drydock.engine.companion import FACINGS, enveloping_hits, persistent_phase
+from drydock.engine.companion_dac import DacState
+from drydock.engine.damage import current, lose_items
+from drydock.engine.dice import (
+    DamageTally,
+    Rng,
+    apply_damage_die,
+    d6,
+    roll_damage,
+    roll_hits,
+    roll_impact,
+    roll_repeating,
+)
+from drydock.engine.hexgrid import DEFENSIVE, geometry
+from drydock.engine.ships import ModeSpec, ShipState
+from drydock.engine.tables import AI_RESULT_VALUE, COMPANION_TRAITS
+from drydock.errors import DrydockError
+
+#: a re-roll rule: does this face get rolled again (combat.volley's ``reroll``)
+Reroll = Callable[[int], bool] | None
+
+ENVELOPING = {"Env0": 0, "Env1": 1, "Env2": 2, "Env3": 3}
+TRACKS = ("hull", "engine", "weapon", "shield")
+
+
+def companion_play(play: PlayRules) -> dict[str, Any] | None:
+    """The Companion's play numbers of a ruleset, or None when the Companion is not in play."""
+    table = play.raw.get("companion")
+    return table if isinstance(table, dict) else None
+
+
+def check_sections(sections: tuple[str, ...], play: PlayRules) -> None:
+    """Refuse the Companion's optional rules (``CC.*``) unless the Companion ruleset is in play."""
+    cc = [s for s in sections if s.startswith("CC.")]
+    if cc and companion_play(play) is None:
+        raise DrydockError(f"{', '.join(cc)}: the Captain's Companion's optional rules need --rules companion")
+
+
+def extended_board(board: tuple[int, int], options: tuple[str, ...] | list[str], play: PlayRules) -> tuple[int, int]:
+    """B1: "a fourth game board section can be added to the game board": the board's length (columns, the
+    distance between the set-up edges) grows from three sections to four, rounded up; the width is unchanged."""
+    if not any(str(o).strip().upper() == "CC.B1" for o in options):
+        return board
+    table = companion_play(play)
+    if table is None:
+        raise DrydockError("CC.B1: the Captain's Companion's optional rules need --rules companion")
+    was, now = table["extended_board"]["sections"]
+    return (-(-board[0] * now // was), board[1])
+
+
+def proximity_radius(mode: ModeSpec, play: dict[str, Any] | None) -> int:
+    """D5.1: Proximity 0/1/2/3 attack "each element within N hexes of the target hex" (Unity's Prx: 1)."""
+    if play is None:
+        return 1
+    levels = play["proximity_radius"]["levels"]
+    return max((levels[t] for t in mode.traits if t in levels), default=1)
+
+
+def doctrine_factor(mode: ModeSpec, ionized: bool) -> float:
+    """How much more (or less) damage value a mode's Companion traits give than Unity's expected damage counts
+    (the doctrine's planning tables, not a rule): Enveloping 1/2/3 score "full hits" on 2/3/4 facings (x2/x3/x4;
+    Enveloping 0 only spreads them); Persistent: each damage die is odd half the time and a tally mark rolls a die
+    a turn until an even one erases it (2 dice expected), so x2; Deadly: each damage point is one "@" hull box
+    instead of a damage die (and draws no Persistent tallies). Scattershot keeps the expectation; Slag, Proximity
+    0/2/3's area are not counted."""
+    traits = set(mode.traits)
+    env = next((ENVELOPING[t] for t in traits if t in ENVELOPING), 0)
+    factor = float(max(env + 1, 1)) if env else 1.0
+    if "Dly" in traits:
+        return factor * AI_RESULT_VALUE["hull"] / damage_value(mode.cts, mode.inc, mode.knt, True, mode.dsr, ionized)
+    if "Prs" in traits:
+        factor *= 2.0
+    return factor
+
+
+class CompanionShip:
+    """One ship's Companion state in one battle: "@" boxes, tally marks, slagged boxes, DACs, engagement."""
+
+    __slots__ = ("play", "on", "rng", "deadly", "p_deadly", "tallies", "persist_turn", "slag", "p_slag", "dac",
+                 "engaged_turn", "engaged_cr")
+
+    def __init__(self, ship: ShipState, play: dict[str, Any], on: frozenset[str], rng: Rng) -> None:
+        self.play = play
+        self.on = on
+        self.rng = rng  # D7.2 location dice in the End Phase
+        self.deadly = 0         # D5.3: "@" boxes on the hull track not yet crossed
+        self.p_deadly = 0       # "@" to draw in the End Phase
+        self.tallies = 0        # D5.3 Persistent tally marks
+        self.persist_turn = 0   # the game turn whose Combat Phase rolled the tallies
+        self.slag = dict.fromkeys(TRACKS, 0)    # D5.4: blackened boxes per track
+        self.p_slag = dict.fromkeys(TRACKS, 0)
+        self.dac = DacState(ship.spec.dac) if "CC.D7" in on and ship.spec.dac is not None else None
+        self.engaged_turn = 0   # D1: the combined CR of this turn's attackers
+        self.engaged_cr = 0
+
+    # ------------------------------------------------------------ D1 and the Persistent roll
+    def declare(self, battle: Any, ship: ShipState, enemies: list[ShipState], flights: list[Any]) -> list[Any]:
+        """The doctrine's declarations for ``ship``; D5.3 Persistent rolls at the first of the Combat Phase;
+        D1: "A single target may not be attacked by multiple enemy ships in a single Combat Phase whose combined
+        combat rating is more than three times its own" and "it may not declare any weapons fire against a target
+        that has already reached this limit": a second (third ...) attacker only within the limit; the first,
+        alone, is not "multiple" ships and may fire whatever its CR."""
+        for s in battle.ships:
+            if s.cc is not None and s.cc.persist_turn != battle.turn:
+                s.cc.persist_turn = battle.turn
+                if s.alive and s.cc.tallies:
+                    s.cc.persistent_roll(battle, s)
+        if "CC.D1" in self.on:
+            factor = self.play["engagement_limit"]["factor"]
+            enemies = [e for e in enemies if e.cc is None or e.cc.engaged(battle.turn) == 0  # "multiple enemy ships"
+                       or e.cc.engaged(battle.turn) + ship.spec.cr <= factor * e.spec.cr]
+        decl = battle.m.doctrine.declare(ship, enemies, battle.turn, flights)
+        if "CC.D1" in self.on:
+            for e in {id(d[1]): d[1] for d in decl if isinstance(d[1], ShipState)}.values():
+                if e.cc is not None:
+                    e.cc.engaged_cr = e.cc.engaged(battle.turn) + ship.spec.cr
+                    e.cc.engaged_turn = battle.turn
+        return decl
+
+    def engaged(self, turn: int) -> int:
+        return self.engaged_cr if self.engaged_turn == turn else 0
+
+    def persistent_roll(self, battle: Any, ship: ShipState) -> None:
+        """D5.3: "roll one damage die per tally mark, indicating the results on the appropriate damage tracks
+        ... to be applied at the end of the phase. Erase one tally mark for each even damage roll result. No other
+        weapon traits apply to this continuing damage." (Unity has no Armored hull: a 1 erases nothing.)"""
+        tally = DamageTally()
+        faces = [d6(battle.rng) for _ in range(self.tallies)]
+        for face in faces:
+            self.mark_die(face, tally, ionized=ship.spec.ionized)
+        self.tallies = persistent_phase(self.tallies, faces)
+        mark(ship, tally)
+        battle.say(f"  {ship.label} persistent damage (D5.3): dice {faces} -> marked: hull {tally.hull}, "
+                   f"engines {tally.engine}, weapons {tally.weapon}, shields {tally.shield}; {self.tallies} tally "
+                   "mark(s) left")
+
+    # ------------------------------------------------------------ damage dice (4.4 or D3)
+    def mark_die(self, face: int, tally: DamageTally, *, cts: bool = False, inc: bool = False, knt: bool = False,
+                 ionized: bool = False, table: dict[int, str] | None = None) -> None:
+        """One damage die's marks: the 4.4 table (``table``), or under CC.D3 two tracks per die ("A volley of
+        weapons with DMG 2 scores two hits. Four dice are rolled, coming up 2, 3, 5, and 6. As a result, two
+        hull damage boxes (3,5), two engine boxes (2,6), two weapon boxes (2,3), and two system boxes (5,6)")."""
+        if "CC.D3" not in self.on:
+            apply_damage_die(face, tally, cts=cts, inc=inc, knt=knt, ionized=ionized,
+                             table=table or {1: "hull", 2: "hull", 3: "hull", 4: "engine", 5: "weapon", 6: "shield"})
+            return
+        if knt:
+            tally.hull += 1
+        if ionized and face == 1:  # B.11: a damage result of 1 is negated
+            return
+        for kind in self.play["alternate_damage"]["table"][str(face)]:
+            if kind == "hull":
+                tally.hull += 0 if inc else (face if cts else 1)
+            else:
+                setattr(tally, kind, getattr(tally, kind) + 1)
+
+    # ------------------------------------------------------------ one volley
+    def volley(self, rng: Rng, attacker: ShipState, target: ShipState, mode: ModeSpec, weapons: int,
+               size: int, band: int, log: list[str] | None, what: str, penalty: int, bonus: int, reroll: Reroll,
+               even_impacts: bool, origin: tuple[int, int] | None = None) -> int:
+        """:func:`drydock.engine.combat.fire_volley` at a Companion target: to-hit (4.2) as in Unity, then the
+        D5 traits. ``origin``: the hex the defensive facing is judged from (D5.1: "Starships within the area of
+        effect use the location of the target hex for this purpose"); the attacker's hex when None."""
+        mod = to_hit_modifier(mode, band, target.cm + target.cloaked + penalty, attacker.fc) + bonus
+        rec: DiceRecorder | None = None
+        if log is not None:
+            rec = DiceRecorder(rng)
+            rng = rec
+        hits, rolls = _roll_hits(rng, mode, weapons, size, mod)
+        hit_faces = rec.take() if rec is not None else []
+        oq, orr = origin if origin is not None else (attacker.q, attacker.r)
+        normal = geometry(oq - target.q, orr - target.r, target.facing)[2]
+        traits = set(mode.traits)
+        env = next((ENVELOPING[t] for t in traits if t in ENVELOPING), None)
+        if env is None:
+            per_facing = {DEFENSIVE[normal]: hits}
+        else:  # D5.2: the attacker chooses the weakest other facings (lowest shield, then fewest screens)
+            others = sorted((f for f in range(4) if f != normal),
+                            key=lambda f: (impact_shield(mode, target.shield(f)),
+                                           target.dir_screens[f] if target.dir_screens is not None else 0, f))
+            per_facing = enveloping_hits(env, hits, DEFENSIVE[normal], [DEFENSIVE[f] for f in others][:max(env, 1)]
+                                         if env in (1, 2) else [DEFENSIVE[f] for f in others])
+        tally = DamageTally()
+        lines: list[str] = []
+        dmg_faces: list[int] = []
+        dly, prs, slg, sst = "Dly" in traits, "Prs" in traits, "Slg" in traits, "Sst" in traits
+        deadly = tallies = 0
+        for facing, n in per_facing.items():
+            if n <= 0:
+                continue
+            arc = FACINGS.index(facing)
+            shield = impact_shield(mode, target.shield(arc))
+            imp = mode.imp_by_band[band]
+            dice = n * imp * (mode.dmg if sst else 1)  # D5.2 Scattershot: "the number of dice rolled is multiplied"
+            if shield == 0:
+                points = dice
+            else:
+                points = 0
+                for _ in range(dice):
+                    points += roll_impact(rng, shield, mode.imp_mod) if not even_impacts else \
+                        roll_impact_nebula(rng, shield, mode.imp_mod)
+            imp_faces = rec.take() if rec is not None else []
+            dpoints = points if sst else points * mode.dmg  # Scattershot: "each die ... a single point of damage"
+            used = normal_rolls = excess = 0
+            if dpoints:
+                pool = target.dir_screens[arc] if target.dir_screens is not None else target.screens
+                used, normal_rolls, excess = absorb_screens(rng, dpoints, mode, pool)
+                if target.dir_screens is not None:
+                    target.dir_screens[arc] -= used
+                else:
+                    target.screens -= used
+                d, t = self.damage(rng, target, mode, normal_rolls, excess, tally, reroll)
+                deadly, tallies = deadly + d, tallies + t
+            if rec is not None:
+                dmg_faces += rec.take()  # the screens' and damage dice of this facing
+            if log is not None:
+                lines.append(f"      {facing}: {n} hit(s) x impact {imp} vs shield {shield}"
+                             + (" (Scattershot: x DMG dice, a point each)" if sst else "")
+                             + (f": dice {imp_faces}" if imp_faces else " (no roll)")
+                             + f" -> {dpoints} damage point(s)" + (f"; screens checked {used}" if used else ""))
+        mark(target, tally)
+        if log is not None and rec is not None:
+            log.append(f"    {what}: {weapons}x {mode.label} at {BAND_NAMES[band]} range, to-hit {mode.acc}+ mod "
+                       f"{mod:+d}: dice {hit_faces} -> hits per die {rolls} = {hits} hit(s)"
+                       + (f"; Enveloping {env} (D5.2)" if env is not None else ""))
+            log.extend(lines)
+            if lines:  # as Unity's volley: no damage line without a hit
+                log.append(f"      damage dice {dmg_faces} -> marked: hull {tally.hull}, engines {tally.engine}, "
+                           f"weapons {tally.weapon}, shields {tally.shield}"
+                           + (f"; {deadly} '@' (Deadly, D5.3)" if dly else "")
+                           + (f"; {tallies} tally mark(s) (Persistent, D5.3)" if prs else "")
+                           + ("; Slag (D5.4)" if slg else ""))
+        return sum(tally.as_tuple()) + deadly
+
+    def damage(self, rng: Rng, target: ShipState, mode: ModeSpec, normal: int, excess: int,
+               tally: DamageTally, reroll: Reroll = None) -> tuple[int, int]:
+        """The damage of ``normal`` points with the weapon's traits and ``excess`` points without (B.18) on this
+        ship, into ``tally`` (ships' volleys and seekers alike). Deadly draws "@" instead of rolling (D5.3), Persistent
+        makes tally marks, Slag counts the boxes it crosses (D5.4). Returns ("@" drawn, tally marks made)."""
+        traits = set(mode.traits)
+        deadly = tallies = 0
+        if "Dly" in traits:  # D5.3: "No damage rolls are made for Deadly weapons": an "@" per point of damage
+            deadly = normal
+        else:
+            before = tally.as_tuple()
+            for _ in range(normal):
+                tallies += self._damage_roll(rng, tally, mode, target, reroll, "Prs" in traits)
+            if "Slg" in traits:
+                after = tally.as_tuple()
+                for i, k in ((0, "hull"), (2, "engine"), (3, "weapon"), (4, "shield")):
+                    self.p_slag[k] += after[i] - before[i]
+        for _ in range(excess):  # B.18: screens exceeded: these rolls ignore the weapon's traits
+            self._damage_roll(rng, tally, None, target, reroll, False)
+        self.p_deadly += deadly
+        self.tallies += tallies
+        return deadly, tallies
+
+    def plain_damage(self, rng: Rng, target: ShipState, rolls: int, tally: DamageTally) -> int:
+        """Damage rolls without traits (fighters 5.4, mines B.15) on this ship by the table in force (4.4, or D3).
+        Returns 0: the rolls the caller has left to make."""
+        for _ in range(rolls):
+            self._damage_roll(rng, tally, None, target, None, False)
+        return 0
+
+    def _damage_roll(self, rng: Rng, tally: DamageTally, mode: ModeSpec | None, target: ShipState,
+                     reroll: Reroll, persistent: bool) -> int:
+        """One damage die (Unity's traits on it, or none); returns the tally marks it adds (D5.3: "Each time a
+        Persistent weapon rolls an odd damage result, make a tally mark")."""
+        ion = target.spec.ionized
+        if "CC.D3" not in self.on:
+            rec = DiceRecorder(rng) if persistent else None
+            roll_damage(rec or rng, tally, cts=bool(mode and mode.cts), inc=bool(mode and mode.inc),
+                        knt=bool(mode and mode.knt), dsr=bool(mode and mode.dsr), ionized=ion,
+                        table=target.spec.damage_table, reroll=reroll)
+            return int(rec.faces[-1] % 2 == 1) if rec is not None else 0
+        face = d6(rng)
+        if reroll is not None and reroll(face):
+            face = d6(rng)
+        self.mark_die(face, tally, cts=bool(mode and mode.cts), inc=bool(mode and mode.inc),
+                      knt=bool(mode and mode.knt), ionized=ion)
+        return int(persistent and face % 2 == 1)
+
+    # ------------------------------------------------------------ the End Phase (4.5)
+    def apply(self, ship: ShipState, log: list[str] | None) -> bool:
+        """4.5 with the Companion: hull boxes, then D5.3 "@" in the first uncrossed boxes; "Once all boxes on the
+        hull track have either a cross or '@', the starship is disabled. A disabled ship is considered destroyed
+        for victory purposes" (drydock removes it); D5.4 slagged boxes; D7 losses by the DACs. True: gone."""
+        spec = ship.spec
+        if log is not None and (ship.p_hull or ship.p_eng or ship.p_wpn or ship.p_shd or self.p_deadly):
+            log.append(f"  {ship.label}: hull +{ship.p_hull}, '@' +{self.p_deadly}, engines +{ship.p_eng}, "
+                       f"weapons +{ship.p_wpn}, shields +{ship.p_shd}")
+        free = spec.hull - ship.hull_hits
+        over = max(0, ship.p_hull - free)  # "Any further hull damage suffered by a disabled ship will 'overlap'"
+        ship.hull_hits += ship.p_hull - over
+        self.deadly = max(0, self.deadly - over)
+        add = min(self.p_deadly, spec.hull - ship.hull_hits)
+        ship.hull_hits += add
+        self.deadly += add
+        if ship.p_eng:
+            ship.eng_hits = min(len(spec.engine_track), ship.eng_hits + ship.p_eng)
+        if ship.p_wpn:
+            before = current(spec.weapons_track, ship.wpn_hits)
+            ship.wpn_hits = min(len(spec.weapons_track), ship.wpn_hits + ship.p_wpn)
+            drop = before - current(spec.weapons_track, ship.wpn_hits)
+            if drop and self.dac is not None:
+                self.dac.lose(self.rng, ship, "weapons", drop, log)
+            elif drop:
+                lose_items(ship, drop, log)
+        if ship.p_shd:
+            if self.dac is not None:  # D7 reading: a System (shield) result rolls on the systems DAC
+                self.dac.lose(self.rng, ship, "systems", ship.p_shd, log)
+            _unity_shields(ship)
+        hits = {"hull": ship.hull_hits, "engine": ship.eng_hits, "weapon": ship.wpn_hits, "shield": ship.shd_hits}
+        for k in TRACKS:
+            self.slag[k] = min(hits[k], self.slag[k] + self.p_slag[k])
+            self.p_slag[k] = 0
+        ship.p_hull = ship.p_eng = ship.p_wpn = ship.p_shd = self.p_deadly = 0
+        if ship.hull_hits >= spec.hull:
+            ship.alive = False
+            if log is not None:
+                log.append(f"  {ship.label} is " + (f"disabled (D5.3: {self.deadly} '@' uncrossed; destroyed for "
+                                                    "victory purposes)" if self.deadly else "destroyed"))
+            return True
+        return False
+
+    def regainable(self, track: str, hits: int) -> bool:
+        """D5.4: "Boxes crossed off damage tracks by Slag weapons cannot be regained" (E.1 damage control)."""
+        return hits > self.slag[track]
+
+
+def mark(target: ShipState, tally: DamageTally) -> None:
+    target.p_hull += tally.hull + tally.casualties
+    target.p_eng += tally.engine
+    target.p_wpn += tally.weapon
+    if target.spec.shield_track:
+        target.p_shd += tally.shield
+    elif target.cc is not None and target.cc.dac is not None:
+        target.p_shd += tally.shield  # D7: a System result without shields still rolls on the systems DAC
+
+
+def _roll_hits(rng: Rng, mode: ModeSpec, weapons: int, size: int, mod: int) -> tuple[int, list[int]]:
+    """4.2 to-hit exactly as :func:`drydock.engine.combat.fire_volley` rolls it (Fire-Linked, Repeating, Volley)."""
+    hits = 0
+    rolls: list[int] = []
+    if mode.frl:
+        dice = int(rng.random() * 6) + 1 if mode.vlt else mode.rof
+        for _ in range(dice):
+            h = roll_hits(rng, mode.acc, mod, 1)
+            if h and mode.rpt:
+                h += roll_repeating(rng)
+            rolls.append(h)
+            hits += h * weapons * size
+        return hits, rolls
+    for _ in range(weapons):
+        dice = int(rng.random() * 6) + 1 if mode.vlt else mode.rof
+        for _ in range(dice):
+            h = roll_hits(rng, mode.acc, mod, size)
+            if h and mode.rpt:
+                h += roll_repeating(rng)
+            rolls.append(h)
+            hits += h
+    return hits, rolls
+
+
+def _unity_shields(ship: ShipState) -> None:
+    """4.5: the shields track's boxes (B.7: the weakest arc lowered first), as Unity."""
+    spec = ship.spec
+    if not spec.shield_track:
+        return
+    before = current(spec.shield_track, ship.shd_hits)
+    ship.shd_hits = min(len(spec.shield_track), ship.shd_hits + ship.p_shd)
+    drop = before - current(spec.shield_track, ship.shd_hits)
+    arcs = ship.shield_arcs
+    while arcs is not None and drop > 0 and any(arcs):
+        i = min((v, i) for i, v in enumerate(arcs) if v > 0)[1]
+        arcs[i] -= 1
+        drop -= 1
+
+
+def setup(battle: Any) -> None:
+    """Give every ship rated under the Companion its :class:`CompanionShip` (Unity ships keep ``cc = None``)."""
+    on = battle.m.in_force.on if battle.m.in_force is not None else frozenset()
+    for s in battle.ships:
+        play = s.spec.companion
+        if play is not None and s.spec.legacy is None:
+            s.cc = CompanionShip(s, play, on, battle.rng)
+
+
+__all__ = ["COMPANION_TRAITS", "CompanionShip", "check_sections", "companion_play", "doctrine_factor", "extended_board",
+           "proximity_radius", "setup"]
