@@ -42,13 +42,14 @@ class PlayOption:
 
 _EDGE_SCENARIOS = {"S.2": "S.2 scores ships that leave by the attacker's edge; a floating board has none (D.4)",
                    "S.3": "S.3 scores ships that leave by the far edge; a floating board has none (D.4)",
+                   "S.3a": "S.3a scores ships that leave by the far edge; a floating board has none (D.4)",
                    "S.7": "S.7 scores ships that leave by the defender's edge; a floating board has none (D.4)"}
 
 #: The sections the battle engine simulates (a one-line change when one more is implemented).
 SIMULATED = frozenset({
     "D.2", "D.2z", "D.3", "D.4", "D.5", "E.1", "E.2", "E.3", "E.4", "E.5", "E.5r", "E.6", "E.7", "E.7a",
     "F.5", "F.7", "D.1", "D.6", "D.8", "D.8r", "S.2", "S.7",
-    "G.1", "G.2", "G.3", "G.4", "G.5", "S.1", "S.4", "S.5", "S.6", "S.8", "S.9", "S.10", "S.11", "S.12"})
+    "G.1", "G.2", "G.3", "G.4", "G.5", "S.1", "S.3", "S.3a", "S.4", "S.5", "S.6", "S.8", "S.9", "S.10", "S.11", "S.12"})
 
 OPTIONS: tuple[PlayOption, ...] = (
     # ------------------------------------------------------------------ Appendix D: movement options
@@ -189,9 +190,15 @@ OPTIONS: tuple[PlayOption, ...] = (
     PlayOption("S.3", "The Chase", "scenario",
                "a board 50% longer; the defender scores its ships that leave by the far edge; 500 VP",
                "S.3" in SIMULATED,
-               "not simulated: the set-up map is lost from the text, and with a standard set-up the defender "
-               "starts at its own exit edge (the scenario would be empty)",
+               "the set-up map is lost ('in the areas shown below'): side A, the attacker, sets up at its west edge, "
+               "side B in the four columns ahead of it ('caught up to the rear guard'), all heading east, on a board "
+               "50% longer; side B runs for the east edge from the start, side A gives chase (reading; S.3a is "
+               "the other)",
                excludes={"D.4": _EDGE_SCENARIOS["S.3"]}),
+    PlayOption("S.3a", "The Chase (defender in the middle)", "scenario",
+               "variant of S.3: the defender sets up across the middle of the long board", "S.3a" in SIMULATED,
+               "the other reading of the lost map: side B starts about half a standard board ahead of side A",
+               excludes={"D.4": _EDGE_SCENARIOS["S.3a"]}),
     PlayOption("S.4", "Fleet Action", "scenario",
                "first ship destroyed worth x3, second x2; 1200 VP", "S.4" in SIMULATED),
     PlayOption("S.5", "Hide & Seek", "scenario",
@@ -308,6 +315,7 @@ def format_options() -> str:
         if o.note:
             lines.append(f"               {o.note}")
     s, t = counts()["all"]
-    lines.append(f"{s} of {t} sections simulated (variants D.2z, D.8r, E.5r, E.7a not counted)")
+    variants = ", ".join(o.section for o in OPTIONS if o.variant)
+    lines.append(f"{s} of {t} sections simulated (variants {variants} not counted)")
     return "\n".join(lines) + "\n"
 

@@ -81,7 +81,14 @@ PLAY: dict[str, Any] = {
     "scenarios": {"section": "S", "table": {
         "S.1": {"fleet_limits": [1200, 600], "vp_target": None, "major": 80, "minor": 40},
         "S.2": {"fleet_limits": [1200, 800], "vp_target": 500},
-        "S.3": {"fleet_limits": [1200, 800], "vp_target": 500, "board_length": "3/2"},
+        # S.3: "The game board is 50% longer than that used in a standard scenario (p.12). The attacking side sets
+        # up first, followed by the defending side, in the areas shown below" (the map is lost); the attacker "caught
+        # up to the rear guard", the defender was "surprised ... from behind": the defender sets up directly ahead
+        # of the attacker's area (S.3) or across the middle of the long board (S.3a, the other reading);
+        # drydock.engine.options.chase.
+        "S.3": {"fleet_limits": [1200, 800], "vp_target": 500, "board_length": "3/2",
+                "defender_setup": "rear-guard"},
+        "S.3a": {"fleet_limits": [1200, 800], "vp_target": 500, "board_length": "3/2", "defender_setup": "middle"},
         "S.4": {"fleet_limits": [2000, 2000], "vp_target": 1200, "kill_multipliers": [3, 2]},
         "S.5": {"fleet_limits": [1400, 1400], "vp_target": 700, "asteroids": 12},
         "S.6": {"fleet_limits": [1000, 1400], "vp_target": 600},

@@ -15,7 +15,7 @@ from drydock.engine.damage import apply_marked_damage
 from drydock.engine.dice import d6
 from drydock.engine.hexgrid import DIRS, distance
 from drydock.engine.movement import Orders, path_hexes, straight
-from drydock.engine.options import InForce, combat_rules, movement_rules, scenarios
+from drydock.engine.options import InForce, chase, combat_rules, movement_rules, scenarios
 from drydock.engine.options.doctrine_bridge import best_scored, rechoose
 from drydock.engine.options.terrain import BLOCKED, Terrain, pull_distance, pull_step
 from drydock.engine.ships import ShipState
@@ -89,6 +89,8 @@ class OptionState:
         if self.nebula or self.tagging:
             for s in b.ships:
                 s.range_x = self._range_rule(s)
+        if r.scenario in chase.CHASES:
+            chase.set_up(b, r.numbers)
         if r.scenario == "S.8":
             att = [s for s in b.ships if s.side == 0]
             self.proto_uid = att[scenarios.prototype(b.m.sides)].uid
