@@ -72,3 +72,89 @@ def test_s3_defender_runs_for_the_far_edge_and_scores_by_it() -> None:
         for r in got:  # a defender that leaves by the east edge is not scored for side A
             assert not any(line.startswith("  B") and "left the board: side A scores" in line and " 0 VP" not in line
                            for line in r.log)
+
+
+# ------------------------------------------------------------------ D.7 Rolls
+BASTION = design("bastion-battleship")
+
+
+def test_d7_roll_requirement_book_example() -> None:
+    """D.7: "A roll increases the ship's engine requirement by +3: each one-hexside turn ... reduces this requirement
+    by -1 ... if a ship with a previous speed of 3 plots movement orders of "@/2P2(4)", the engine requirement would
+    be 6 (max{3,4} = 4 + 3 - 1)"; "three one-hexside turns (or a single u-turn) allow the ship to roll for "free""
+    (a u-turn from 3 to 4: 3 + 4 = 7, the roll adds 3 - 3 = 0); no turn: |3 - 4| + 3 = 4."""
+    from drydock.engine.movement import parse_orders, requirement
+    from drydock.engine.options import movement_rules
+
+    assert requirement(parse_orders("@/2P2(4)"), 3) == 6
+    assert requirement(parse_orders("@/4(4)"), 3) == 1 + 3
+    assert requirement(parse_orders("@/1U3(4)"), 3) == 7 == requirement(parse_orders("1U3(4)"), 3)
+    # D.5 freeform turns: the same +3 - turns ("difference ... plus 1" for one turn: 1 + 1 + 3 - 1 = 4)
+    assert movement_rules.option_requirement(parse_orders("@/2P2(4)"), 3, (0, 0), drag=None, freeform=True) == 4
+
+
+def test_d7_mirror_image_swaps_the_pairs_and_port_starboard() -> None:
+    """D.7: "[A] becomes [B]; [C] becomes [D]; [E] becomes [F]; [H] becomes [I]; [J] becomes [K]; and vice versa.
+    Port and starboard defensive arcs (p.30) are likewise reversed." G and L (dead ahead and astern) stay."""
+    from drydock.engine.hexgrid import AFT, FWD, PORT, STBD, arc_mask
+    from drydock.engine.options import rolls
+    from drydock.engine.ships import ShipSpec
+
+    assert rolls.mirror_mask(arc_mask("ACE")) == arc_mask("BDF")
+    assert rolls.mirror_mask(arc_mask("AHJG")) == arc_mask("BIKG")
+    assert rolls.mirror_mask(arc_mask("GL")) == arc_mask("GL")
+    assert rolls.mirror_defensive(1 << PORT) == 1 << STBD and rolls.mirror_defensive(1 << FWD | 1 << AFT) == 9
+    spec = ShipSpec(BASTION)  # shields fwd 4, port 3, stbd 3, aft 2; screens fwd 4, port 2, stbd 2, aft 1
+    twin = rolls.mirrored(spec)
+    assert [b.def_mask for b in twin.banks] == [1 << FWD, 1 << STBD, 1 << PORT, 1 << AFT]
+    assert [b.def_mask for b in spec.banks] == [1 << FWD, 1 << PORT, 1 << STBD, 1 << AFT]  # the design untouched
+    assert twin.shield_arcs == (4, 3, 3, 2) and twin.cr == spec.cr and twin.hull == spec.hull
+
+
+#: a broadside ship: the Bastion's hull, engines and shields with only its broadside lasers (3Port, 3Stbd, 4-8-12)
+BROADSIDE = BASTION.model_copy(update={"weapons": [BASTION.weapons[1]], "class_name": "Broadside"})
+
+
+def _broadside_battle(port_banks_lost: bool):  # type: ignore[no-untyped-def]
+    """The broadside ship at speed 6 over engine rating 3, heading east (it cannot turn: one turn needs max(6,
+    speed) <= 3, 3.2), a Vigilant four rows off its port side (north) going the same way at the same speed. A roll
+    at speed 6 needs 0 + 3 = 3 (D.7): legal."""
+    from drydock.engine.battle import Battle
+    from drydock.engine.hexgrid import from_offset
+
+    m = build_matchup([BROADSIDE], [VIGILANT], options=("D.7",), board=(80, 30))
+    b = Battle(m, random.Random(1), log=True)
+    me, foe = b.ships
+    me.q, me.r = from_offset(10, 15)
+    foe.q, foe.r = from_offset(11, 11)
+    for s in (me, foe):
+        s.heading = s.facing = 0
+        s.speed = 6
+    if port_banks_lost:
+        me.bank_alive[[bank.entry for bank in me.spec.banks].index("3Port")] = 0
+    return b, me, foe
+
+
+def test_d7_a_ship_whose_port_banks_are_destroyed_rolls_to_bring_starboard_to_bear() -> None:
+    from drydock.engine.hexgrid import PORT
+    from drydock.engine.movement import Orders
+
+    b, me, foe = _broadside_battle(port_banks_lost=True)
+    orders = b.opt.adjust_orders(me, Orders((6,)), 0, [foe])
+    assert orders.prefixes == ("@",) and not orders.turns
+    b.move_ship(me, orders, 0)
+    assert any("rolls (D.7): inverted" in line for line in b.log)
+    # the live starboard lasers now cover the port side, where the enemy is
+    live = [bank for i, bank in enumerate(me.spec.banks) if me.bank_alive[i] and bank.entry.endswith("Stbd")]
+    assert live and all(bank.def_mask == 1 << PORT for bank in live)
+    # with both broadsides intact there is nothing to gain: no roll
+    b2, me2, foe2 = _broadside_battle(port_banks_lost=False)
+    assert "@" not in b2.opt.adjust_orders(me2, Orders((6,)), 0, [foe2]).prefixes
+
+
+def test_d7_rolls_take_effect_in_seeded_battles() -> None:
+    sides = ([BASTION, BASTION], [MAJESTIC, MAJESTIC])
+    core = fights(sides, n=10)
+    got = fights(sides, n=10, options=("D.7",))
+    assert any("rolls (D.7)" in line for r in got for line in r.log)
+    assert [r.log for r in got] != [r.log for r in core]

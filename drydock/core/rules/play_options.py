@@ -47,7 +47,7 @@ _EDGE_SCENARIOS = {"S.2": "S.2 scores ships that leave by the attacker's edge; a
 
 #: The sections the battle engine simulates (a one-line change when one more is implemented).
 SIMULATED = frozenset({
-    "D.2", "D.2z", "D.3", "D.4", "D.5", "E.1", "E.2", "E.3", "E.4", "E.5", "E.5r", "E.6", "E.7", "E.7a",
+    "D.2", "D.2z", "D.3", "D.4", "D.7", "D.5", "E.1", "E.2", "E.3", "E.4", "E.5", "E.5r", "E.6", "E.7", "E.7a",
     "F.5", "F.7", "D.1", "D.6", "D.8", "D.8r", "S.2", "S.7",
     "G.1", "G.2", "G.3", "G.4", "G.5", "S.1", "S.3", "S.3a", "S.4", "S.5", "S.6", "S.8", "S.9", "S.10", "S.11", "S.12"})
 
@@ -81,7 +81,9 @@ OPTIONS: tuple[PlayOption, ...] = (
     PlayOption("D.7", "Rolls", "movement",
                "'@/' costs +3 requirement, -1 per one-hexside turn; swaps arcs A/B, C/D, E/F, H/I, J/K and "
                "port/starboard", "D.7" in SIMULATED,
-               "not simulated: the doctrine has no use for a roll against one enemy arc (not in its menu)"),
+               "an inverted ship plays as its design's mirror image; the doctrine rolls when its best order with "
+               "the arcs swapped outscores its best order without (a damaged side turned away, a stronger side or "
+               "better arc brought to bear)"),
     PlayOption("D.8", "Sequential Movement", "movement",
                "ships move one at a time, alternating (3.1), each knowing where earlier ships went", "D.8" in SIMULATED,
                "each ship's orders are chosen as it moves, from where the ships moved before it are; prefixes of the "

@@ -35,6 +35,8 @@ class InForce:
         self.graded = "D.6" in self.on
         self.evasive = "D.3" in self.on
         self.sequential_combat = "E.5" in self.on or "E.5r" in self.on
+        #: D.7: each design's mirror image (an inverted ship), made once for the matchup's battles
+        self.twins: dict[int, Any] = {}
 
     def board(self, board: tuple[int, int]) -> tuple[int, int]:
         """The board the scenario plays on (S.3: "50% longer"), else ``board``."""

@@ -17,6 +17,7 @@ from drydock.engine.hexgrid import DIRS, distance
 from drydock.engine.movement import Orders, path_hexes, straight
 from drydock.engine.options import InForce, chase, combat_rules, movement_rules, scenarios
 from drydock.engine.options.doctrine_bridge import best_scored, rechoose
+from drydock.engine.options.rolls import Rolls
 from drydock.engine.options.terrain import BLOCKED, Terrain, pull_distance, pull_step
 from drydock.engine.ships import ShipState
 from drydock.engine.small_craft import small_hits
@@ -72,6 +73,7 @@ class OptionState:
         self.tagging = "E.7" in rules.on or "E.7a" in rules.on
         self.tags_down: set[int] = set()
         self.tags_up: set[int] = set()
+        self.rolls = Rolls(battle.m.doctrine, rules.twins) if "D.7" in rules.on else None  # D.7
 
     # ------------------------------------------------------------ set-up
     def start(self) -> None:
@@ -149,6 +151,10 @@ class OptionState:
                                          lambda o: self.requirement(s, o, boost)[1], s.engine_rating + boost + 6)
             if out is not None:
                 return Orders(out.steps, out.pivot, orders.prefixes)
+        if self.rolls is not None and not orders.prefixes and s.alive:  # D.7: roll to bring a better side to bear
+            orders = self.rolls.choose(s, orders, enemies, movement_rules.drag_speed(s.speed, "D.2z" in self.on)
+                                       if r.drag else s.speed, s.engine_rating + boost + 6,
+                                       lambda o: self.requirement(s, o, boost)[1], self.avoid_map or None)
         if "D.1" in self.on and not orders.prefixes and s.alive and enemies:
             orders = self.emergency_thrust(s, orders, boost, enemies)
         if (self.r.evasive and not orders.prefixes and not s.cloaked and s.engine_rating >= 3
@@ -242,6 +248,8 @@ class OptionState:
         """After one ship's move: D.3 evasion noted; G terrain entered (destroyed, or asteroid-field dice)."""
         if "E" in orders.prefixes:
             self.thrusted.append(s)
+        if "@" in orders.prefixes and self.rolls is not None:
+            self.rolls.roll(self.b, s)
         if "Z" in orders.prefixes:
             pen = movement_rules.evasive_penalty(s.engine_rating, self.play["evasive_penalty"]["bands"])
             if pen:
