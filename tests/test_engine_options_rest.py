@@ -7,6 +7,7 @@ import random
 from pathlib import Path
 
 from drydock.engine.montecarlo import build_matchup, run_seed
+from drydock.engine.movement import Orders
 from drydock.engine.options import chase, scenarios
 from drydock.formats import read_designs
 
@@ -158,3 +159,103 @@ def test_d7_rolls_take_effect_in_seeded_battles() -> None:
     got = fights(sides, n=10, options=("D.7",))
     assert any("rolls (D.7)" in line for r in got for line in r.log)
     assert [r.log for r in got] != [r.log for r in core]
+
+
+# ------------------------------------------------------------------ G.6 Three-Dimensional Play
+def test_g6_range_between_altitudes_book_examples() -> None:
+    """G.6: "the range is determined by the sum of the distance in hexes and the difference in altitude or twice the
+    difference in altitude, whichever is greater ... Ship (A) is four hexes away from Ship (B); the altitude
+    difference is two levels: 4 + 2 = 6. Ship (A) is two hexes away from Ship (C); the altitude difference is three
+    levels: 3 x 2 = 6." The other reading (G.6a), hexes + twice the difference: 4 + 4 = 8 and 2 + 6 = 8."""
+    from drydock.engine.options.altitude import three_d_range
+
+    assert three_d_range(4, 2) == 6 and three_d_range(2, 3) == 6
+    assert three_d_range(5, 0) == 5 and three_d_range(0, 2) == 4
+    assert three_d_range(4, 2, "doubled") == 8 and three_d_range(2, 3, "doubled") == 8
+
+
+def _three_d_battle(terrain: str = "three-d"):  # type: ignore[no-untyped-def]
+    from drydock.engine.battle import Battle
+
+    m = build_matchup([MAJESTIC], [VIGILANT], terrain=(terrain,))
+    return Battle(m, random.Random(1), log=True)
+
+
+def test_g6_altitude_change_requirement_book_example() -> None:
+    """G.6: "Each altitude change moves the ship forward one hex, adds +2 to the ship's speed, and adds an additional
+    +1 to the engine requirement. A starship with a previous speed of 5 plots movement orders of "1(down)S1(4)" ...
+    move forward two hexes, turn one hexside to starboard, and move forward one more hex, while decreasing its
+    altitude by one level. The engine requirement is 6 (max{5,4} = 5 + 1)." As drydock writes it: the orders 2S1
+    (three hexes) with one change: speed 3 + 1 = 4, requirement max(5, 4) + 1 = 6."""
+    from drydock.engine.movement import parse_orders
+
+    b = _three_d_battle()
+    me = b.ships[0]  # Majestic, engine rating 4
+    me.speed = 5
+    assert b.opt.requirement(me, parse_orders("2S1"), 0, 1) == (6, False)  # 6 > engine rating 4
+    assert b.opt.requirement(me, parse_orders("2S1"), 2, 1) == (6, True)   # with two boosters (B.3)
+    assert b.opt.requirement(me, parse_orders("2S1"), 0, 0)[0] == 5        # no change: max(5, 3)
+    # after the move the ship is one level down and its speed is 4 (the next turn's previous speed)
+    b.opt.altitudes.plan[me.uid] = -1
+    me.speed = 3
+    b.opt.altitudes.moved(b, me)
+    assert b.opt.altitudes.alt[me.uid] == 2 and me.speed == 4
+    assert any("dives 1 (G.6): altitude 3 -> 2, speed 4" in line for line in b.log)
+
+
+def test_g6_ranges_in_combat_use_the_altitudes() -> None:
+    """G.6: every element begins at altitude 3 ("Unless otherwise indicated by the scenario, all elements begin the
+    game at altitude level 3"); two hexes apart and three levels apart the range is 3 x 2 = 6 for the attack."""
+    from drydock.engine.combat import effective_range
+
+    b = _three_d_battle()
+    a, v = b.ships
+    assert b.opt.altitudes.alt == {a.uid: 3, v.uid: 3}
+    assert effective_range(a, 2, v) == 2
+    b.opt.altitudes.alt[v.uid] = 6
+    assert effective_range(a, 2, v) == 6 and effective_range(v, 2, a) == 6
+    assert effective_range(a, 2) == 2  # a fighter flight or seeker: at the attacker's altitude (not tracked)
+    b2 = _three_d_battle("three-d-doubled")
+    b2.opt.altitudes.alt[b2.ships[1].uid] = 6
+    assert effective_range(b2.ships[0], 2, b2.ships[1]) == 8
+
+
+def test_g6_doctrine_opens_altitude_to_stand_off_and_closes_it_to_fight() -> None:
+    """The doctrine's altitude choice: the changes (at most one per forward hex, levels 0-6) that bring the range to
+    the nearest enemy nearest its preferred range."""
+    from drydock.engine.hexgrid import from_offset
+    from drydock.engine.movement import parse_orders
+
+    b = _three_d_battle()
+    me, foe = b.ships
+    me.q, me.r, me.heading, me.speed = *from_offset(10, 9), 0, 4
+    foe.q, foe.r, foe.heading, foe.speed = *from_offset(20, 9), 3, 0  # 10 hexes ahead, stopped
+    alt = b.opt.altitudes
+    always = lambda o, k: True  # noqa: E731
+    # after 4(4) the enemy is 6 hexes off; wanting range 9: three levels apart, max(6 + 3, 6) = 9
+    alt.choose(me, parse_orders("4"), [foe], lambda e: 9, always)
+    assert alt.plan[me.uid] == -3
+    # wanting range 6 at the same altitude: no change; an enemy two levels up: climb two to close
+    alt.choose(me, parse_orders("4"), [foe], lambda e: 6, always)
+    assert me.uid not in alt.plan
+    alt.alt[foe.uid] = 5
+    alt.choose(me, parse_orders("4"), [foe], lambda e: 6, always)
+    assert alt.plan[me.uid] == 2
+    # no more changes than forward hexes ("may not change altitude without also moving forward")
+    alt.alt[foe.uid] = 3
+    alt.choose(me, parse_orders("1"), [foe], lambda e: 12, always)
+    assert alt.plan[me.uid] == -1
+    alt.choose(me, Orders(()), [foe], lambda e: 12, always)
+    assert me.uid not in alt.plan
+    # only changes the engine allows
+    alt.choose(me, parse_orders("4"), [foe], lambda e: 9, lambda o, k: abs(k) <= 1)
+    assert alt.plan[me.uid] == -1
+
+
+def test_g6_takes_effect_in_seeded_battles() -> None:
+    sides = ([MAJESTIC, MAJESTIC], [VIGILANT, VIGILANT])
+    core = fights(sides, n=10)
+    for terrain in ("three-d", "three-d-doubled"):
+        got = fights(sides, n=10, terrain=(terrain,))
+        assert any(" (G.6): altitude " in line for r in got for line in r.log)
+        assert [(r.winner, r.turns, r.vp) for r in got] != [(r.winner, r.turns, r.vp) for r in core]

@@ -47,9 +47,10 @@ _EDGE_SCENARIOS = {"S.2": "S.2 scores ships that leave by the attacker's edge; a
 
 #: The sections the battle engine simulates (a one-line change when one more is implemented).
 SIMULATED = frozenset({
-    "D.2", "D.2z", "D.3", "D.4", "D.7", "D.5", "E.1", "E.2", "E.3", "E.4", "E.5", "E.5r", "E.6", "E.7", "E.7a",
+    "D.2", "D.2z", "D.3", "D.4", "D.5", "E.1", "E.2", "E.3", "E.4", "E.5", "E.5r", "E.6", "E.7", "E.7a",
     "F.5", "F.7", "D.1", "D.6", "D.8", "D.8r", "S.2", "S.7",
-    "G.1", "G.2", "G.3", "G.4", "G.5", "S.1", "S.3", "S.3a", "S.4", "S.5", "S.6", "S.8", "S.9", "S.10", "S.11", "S.12"})
+    "G.1", "G.2", "G.3", "G.4", "G.5", "S.1", "S.4", "S.5", "S.6", "S.8", "S.9", "S.10", "S.11", "S.12",
+    "D.7", "S.3", "S.3a", "G.6", "G.6a"})
 
 OPTIONS: tuple[PlayOption, ...] = (
     # ------------------------------------------------------------------ Appendix D: movement options
@@ -177,8 +178,15 @@ OPTIONS: tuple[PlayOption, ...] = (
                "a planet (size 1-5) destroys what enters it and blocks sight", "G.5" in SIMULATED,
                "orbiting ('[n]' orders) is not in the doctrine's menu: ships steer round planets"),
     PlayOption("G.6", "Three-Dimensional Play", "terrain",
-               "altitudes 0-6; range = hexes + altitude difference (or twice the difference)", "G.6" in SIMULATED,
-               "not simulated: left for last (the issue allows it)"),
+               "altitudes 0-6, all from 3; a change moves a hex forward, +2 speed, +1 requirement; range = the "
+               "greater of hexes + altitude difference and twice the difference", "G.6" in SIMULATED,
+               "--terrain three-d; the doctrine spends forward hexes on altitude changes that bring "
+               "the range to the nearest enemy nearer its preferred range; flights and seekers fly at the altitude "
+               "of what they attack (not tracked)"),
+    PlayOption("G.6a", "Three-Dimensional Play (doubled difference)", "terrain",
+               "variant of G.6: range = hexes + twice the altitude difference (the book's examples contradict it)",
+               "G.6a" in SIMULATED, "--terrain three-d-doubled: the other parse of the range sentence",
+               excludes={"G.6": "G.6a is G.6 with the other reading of the range; choose one"}),
     # ------------------------------------------------------------------ Appendix S: scenarios
     PlayOption("S.1", "Alone in the Dark", "scenario",
                "one defender (CR 400-600) against twice its CR; VPs not scored: the survivors' CR decides",

@@ -75,6 +75,10 @@ PLAY: dict[str, Any] = {
     "comet": {"section": "G.3", "to_hit": -1, "tail_length": 6},
     # G.4: "all ranges are increased by 50% (rounded up)"; "any even impact roll ... automatically succeeds".
     "nebula": {"section": "G.4", "range_increase": "1/2"},
+    # G.6: "seven altitude levels; 0 through 6"; "all elements begin the game at altitude level 3"; range between
+    # altitudes "greater" = max(hexes + difference, 2 x difference) (the book's examples), "doubled" = hexes + 2 x
+    # difference (the other reading, --option G.6a).
+    "three_d": {"section": "G.6", "levels": [0, 6], "start": 3, "range": "greater"},
     # Appendix S: fleet limits [attacker (side A), defender (side B)], VP targets and each scenario's numbers.
     # "It is possible to adjust the size of each scenario ... fleet limits and the VP target are adjusted by the
     # same factor": with battle size auto the VP target scales with the sides' CR against these limits.

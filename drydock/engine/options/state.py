@@ -15,7 +15,8 @@ from drydock.engine.damage import apply_marked_damage
 from drydock.engine.dice import d6
 from drydock.engine.hexgrid import DIRS, distance
 from drydock.engine.movement import Orders, path_hexes, straight
-from drydock.engine.options import InForce, chase, combat_rules, movement_rules, scenarios
+from drydock.engine.options import InForce, altitude, chase, combat_rules, movement_rules, scenarios
+from drydock.engine.options.altitude import Altitudes
 from drydock.engine.options.doctrine_bridge import best_scored, rechoose
 from drydock.engine.options.rolls import Rolls
 from drydock.engine.options.terrain import BLOCKED, Terrain, pull_distance, pull_step
@@ -74,6 +75,9 @@ class OptionState:
         self.tags_down: set[int] = set()
         self.tags_up: set[int] = set()
         self.rolls = Rolls(battle.m.doctrine, rules.twins) if "D.7" in rules.on else None  # D.7
+        three_d = self.play["three_d"]  # G.6 (G.6a: the other reading of the range)
+        self.altitudes = Altitudes(battle.ships, three_d, "doubled" if "G.6a" in rules.on else three_d["range"]
+                                   ) if "G.6" in rules.on or "G.6a" in rules.on else None
 
     # ------------------------------------------------------------ set-up
     def start(self) -> None:
@@ -88,7 +92,7 @@ class OptionState:
                 b.say(f"terrain: {line}")
             if self.terrain.nebula:
                 self.nebula = True
-        if self.nebula or self.tagging:
+        if self.nebula or self.tagging or self.altitudes:
             for s in b.ships:
                 s.range_x = self._range_rule(s)
         if r.scenario in chase.CHASES:
@@ -122,6 +126,8 @@ class OptionState:
     def before_orders(self) -> None:
         """D.2: ships plan with the dragged previous speed (the requirement is computed from it)."""
         self.evading.clear()
+        if self.altitudes is not None:
+            self.altitudes.plan.clear()
         if self.r.drag:
             z = "D.2z" in self.on
             for s in self.b.alive():
@@ -129,6 +135,15 @@ class OptionState:
                 s.speed = movement_rules.drag_speed(s.speed, z)
 
     def adjust_orders(self, s: ShipState, orders: Orders, boost: int, enemies: list[ShipState]) -> Orders:
+        """The orders of ``s`` under the options (:meth:`_adjust_orders`); G.6: then its altitude changes."""
+        orders = self._adjust_orders(s, orders, boost, enemies)
+        if self.altitudes is not None and s.alive:
+            self.altitudes.choose(s, orders, enemies, lambda e: self.b.m.doctrine.preferred_range(s.spec, e.spec,
+                                                                                                  s.side),
+                                  lambda o, k: self.requirement(s, o, boost, k)[1])
+        return orders
+
+    def _adjust_orders(self, s: ShipState, orders: Orders, boost: int, enemies: list[ShipState]) -> Orders:
         """D.2 / D.5: the doctrine chooses again among the orders the option makes legal (under D.5 always, to use
         the cheaper turns); S.9: no turns; D.3: evade when outgunned and the doubled requirement is legal."""
         r = self.r
@@ -233,21 +248,27 @@ class OptionState:
             for s in self.b.alive():
                 s.speed = self.true_speed.get(s.uid, s.speed)
 
-    def requirement(self, s: ShipState, orders: Orders, boost: int) -> tuple[int, bool]:
-        """The engine requirement and legality of ``orders`` under D.2, D.5 and D.6 (graded turns)."""
+    def requirement(self, s: ShipState, orders: Orders, boost: int, climb: int | None = None) -> tuple[int, bool]:
+        """The engine requirement and legality of ``orders`` under D.2, D.5, D.6 (graded turns) and G.6 (``climb``
+        altitude changes, by default those planned: the speed of the orders +1 and the requirement +1 each)."""
         r = self.r
+        k = abs(self.altitudes.plan.get(s.uid, 0) if climb is None else climb) if self.altitudes else 0
+        real, orders = orders, altitude.with_changes(orders, k)
         drag = None
         if r.drag:
             drag = movement_rules.drag_speed(s.speed, "D.2z" in self.on)
         req = movement_rules.option_requirement(orders, s.speed, s.prev_slips, drag=drag, freeform=r.freeform,
                                                 costs=self.play["freeform_turn_cost"]["costs"])
+        req += k
         legal = movement_rules.option_legal(orders, req, s.engine_rating, boost, r.freeform)
-        return req, legal and (not r.graded or movement_rules.graded(orders))
+        return req, legal and (not r.graded or movement_rules.graded(real))
 
     def moved(self, s: ShipState, orders: Orders, q0: int, r0: int, h0: int) -> None:
         """After one ship's move: D.3 evasion noted; G terrain entered (destroyed, or asteroid-field dice)."""
         if "E" in orders.prefixes:
             self.thrusted.append(s)
+        if self.altitudes is not None:  # G.6: the planned altitude changes made
+            self.altitudes.moved(self.b, s)
         if "@" in orders.prefixes and self.rolls is not None:
             self.rolls.roll(self.b, s)
         if "Z" in orders.prefixes:
@@ -350,8 +371,11 @@ class OptionState:
         nebula = _nebula_range(s, self.play["nebula"]["range_increase"]) if self.nebula else None
         factor = self.play["target_acquisition"]["untagged_range_factor"]
         tags = self.tags_up if self.tagging else None
+        alt = self.altitudes
 
         def eff(rng: int, target: Any = None) -> int:
+            if alt is not None:  # G.6: the range between altitudes first
+                rng = alt.range(rng, s, target)
             if tags is not None and isinstance(target, ShipState) and target.uid not in tags:
                 rng *= factor
             if nebula is not None:
