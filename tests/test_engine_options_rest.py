@@ -259,3 +259,69 @@ def test_g6_takes_effect_in_seeded_battles() -> None:
         got = fights(sides, n=10, terrain=(terrain,))
         assert any(" (G.6): altitude " in line for r in got for line in r.log)
         assert [(r.winner, r.turns, r.vp) for r in got] != [(r.winner, r.turns, r.vp) for r in core]
+
+
+# ------------------------------------------------------------------ D.9 Towing
+def test_d9_effective_engine_rating_book_examples() -> None:
+    """D.9: "A starship of hull size 5 and an engine rating of 7 wishes to tow a second ship of hull size 3. The
+    towing ship's effective engine rating while performing the tow is 5 (5 x 7 / (5+3) = 4.4, rounded up)"; "A
+    starship of hull size 4 with an engine rating of 6 and a ship of hull size 6 with an engine rating of 5 are
+    joining forces to tow a third ship of hull size 10. The effective engine rating is 3 ((4x6) + (6x5) = 54 /
+    (4+6+10) = 2.7, rounded up)." Two Vigilants (hull 12, engine rating 4): 12 x 4 / 24 = 2."""
+    from drydock.engine.options.towing import effective_rating
+
+    assert effective_rating([(5, 7)], 3) == 5
+    assert effective_rating([(4, 6), (6, 5)], 10) == 3
+    assert effective_rating([(12, 4)], 12) == 2
+
+
+def _drift_battle(options: tuple[str, ...], rescuer_at: tuple[int, int] = (20, 9)):  # type: ignore[no-untyped-def]
+    """A1, a Vigilant with every engine box checked, drifts east at speed 4 from column 20 of 32 (3.2: "a starship
+    without a current engine rating will continue to move at the same speed, and in the same heading,
+    indefinitely"): it leaves the board in its third move. A2, a sound Vigilant, is beside it at speed 4."""
+    from drydock.engine.battle import Battle
+    from drydock.engine.hexgrid import from_offset
+
+    m = build_matchup([VIGILANT, VIGILANT], [COMET], options=options)
+    b = Battle(m, random.Random(3), log=True)
+    crippled, friend, _ = b.ships
+    crippled.eng_hits = len(crippled.spec.engine_track)
+    crippled.q, crippled.r = from_offset(20, 8)
+    friend.q, friend.r = from_offset(*rescuer_at)
+    for s in (crippled, friend):
+        s.heading = s.facing = 0
+        s.speed = 4
+    return b, crippled, friend
+
+
+def test_d9_towed_ship_moves_with_its_tower_at_the_effective_rating() -> None:
+    """D.9: "the two ships must have ended the previous Movement Phase in the same hex, with the same speed and
+    heading"; "The ship being towed does not record any movement orders"; the tower moves "with the reduced engine
+    rating" (2 for two Vigilants): from speed 4 it can brake to 2 (requirement 2), not to 1 (3)."""
+    from drydock.engine.movement import parse_orders
+
+    b, crippled, friend = _drift_battle(("D.9",), rescuer_at=(20, 8))
+    b.opt.before_orders()
+    assert b.opt.towing.tows == {friend.uid: crippled.uid}
+    assert b.opt.requirement(crippled, parse_orders("0"), 0) == (0, True)
+    assert b.opt.requirement(friend, parse_orders("T/2"), 0) == (2, True)
+    assert b.opt.requirement(friend, parse_orders("T/1"), 0) == (3, False)
+    orders = b.opt.adjust_orders(friend, parse_orders("4"), 0, [b.ships[2]])
+    assert orders == parse_orders("T/2")  # the slowest legal tow order on the board
+    b.move_ship(friend, orders, 0)
+    assert (crippled.q, crippled.r, crippled.speed, crippled.heading) == (friend.q, friend.r, 2, 0)
+
+
+def test_d9_a_friend_tows_a_drifting_ship_to_a_stop_instead_of_losing_it() -> None:
+    """Without towing the crippled ship drifts off the board and side B scores it (3.3: "ships leaving the board
+    are considered destroyed, and the opposing side receives the normal amount of VPs"); with D.9 its friend meets
+    it (4 hexes at speed 4, one a sideslip: L3), tows it and brakes to a stop; it stays on the board."""
+    core = _drift_battle(("E.4",))[0].run()
+    assert any("A1 Vigilant left the board" in line for line in core.log)
+    b, crippled, _ = _drift_battle(("D.9",))
+    got = b.run()
+    assert any("A2 Vigilant closes on A1 Vigilant to tow it (D.9)" in line for line in got.log)
+    assert any("A2 Vigilant tows A1 Vigilant (D.9): effective engine rating 2" in line for line in got.log)
+    assert not any("A1 Vigilant left the board" in line for line in got.log)
+    assert crippled.alive and crippled.speed == 0
+    assert got.vp[1] < core.vp[1]

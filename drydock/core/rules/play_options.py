@@ -50,7 +50,7 @@ SIMULATED = frozenset({
     "D.2", "D.2z", "D.3", "D.4", "D.5", "E.1", "E.2", "E.3", "E.4", "E.5", "E.5r", "E.6", "E.7", "E.7a",
     "F.5", "F.7", "D.1", "D.6", "D.8", "D.8r", "S.2", "S.7",
     "G.1", "G.2", "G.3", "G.4", "G.5", "S.1", "S.4", "S.5", "S.6", "S.8", "S.9", "S.10", "S.11", "S.12",
-    "D.7", "S.3", "S.3a", "G.6", "G.6a"})
+    "D.7", "D.9", "S.3", "S.3a", "G.6", "G.6a"})
 
 OPTIONS: tuple[PlayOption, ...] = (
     # ------------------------------------------------------------------ Appendix D: movement options
@@ -95,8 +95,8 @@ OPTIONS: tuple[PlayOption, ...] = (
     PlayOption("D.9", "Towing", "movement",
                "'T/': ships in one hex, same speed and heading, tow a friend at ceil(sum(hull x ER of towers) / "
                "sum of hulls)", "D.9" in SIMULATED,
-               "not simulated: a test battle starts with no ship needing a tow, and the doctrine never brings two "
-               "ships to one hex, speed and heading"),
+               "a ship with no engine rating left drifts off the board (3.2, 3.3); a friend meets it in its next "
+               "hex at its speed and heading, then tows it ('T/') to a stop on the board; one tower per tow"),
     # ------------------------------------------------------------------ Appendix E: combat options
     PlayOption("E.1", "Damage Control", "combat",
                "End Phase: ceil(unchecked hull / 3) repair dice; 4 engine, 5 weapons, 6 shields; one box per "

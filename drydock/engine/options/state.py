@@ -20,6 +20,7 @@ from drydock.engine.options.altitude import Altitudes
 from drydock.engine.options.doctrine_bridge import best_scored, rechoose
 from drydock.engine.options.rolls import Rolls
 from drydock.engine.options.terrain import BLOCKED, Terrain, pull_distance, pull_step
+from drydock.engine.options.towing import Towing
 from drydock.engine.ships import ShipState
 from drydock.engine.small_craft import small_hits
 from drydock.engine.tables import AI_RESULT_VALUE, DEPLOY_DEPTH, FLARES_BLOCK
@@ -75,6 +76,7 @@ class OptionState:
         self.tags_down: set[int] = set()
         self.tags_up: set[int] = set()
         self.rolls = Rolls(battle.m.doctrine, rules.twins) if "D.7" in rules.on else None  # D.7
+        self.towing = Towing(battle) if "D.9" in rules.on else None  # D.9
         three_d = self.play["three_d"]  # G.6 (G.6a: the other reading of the range)
         self.altitudes = Altitudes(battle.ships, three_d, "doubled" if "G.6a" in rules.on else three_d["range"]
                                    ) if "G.6" in rules.on or "G.6a" in rules.on else None
@@ -128,6 +130,8 @@ class OptionState:
         self.evading.clear()
         if self.altitudes is not None:
             self.altitudes.plan.clear()
+        if self.towing is not None:  # D.9: who tows whom this turn
+            self.towing.start_turn()
         if self.r.drag:
             z = "D.2z" in self.on
             for s in self.b.alive():
@@ -135,8 +139,14 @@ class OptionState:
                 s.speed = movement_rules.drag_speed(s.speed, z)
 
     def adjust_orders(self, s: ShipState, orders: Orders, boost: int, enemies: list[ShipState]) -> Orders:
-        """The orders of ``s`` under the options (:meth:`_adjust_orders`); G.6: then its altitude changes."""
+        """The orders of ``s`` under the options (:meth:`_adjust_orders`); D.9: a tow, or the rendezvous for one;
+        G.6: then its altitude changes."""
+        tow = self.towing
+        if tow is not None and (s.uid in tow.towed or s.uid in tow.tows):
+            return tow.orders(s, orders, boost, enemies, lambda o: self.requirement(s, o, boost)[1])
         orders = self._adjust_orders(s, orders, boost, enemies)
+        if tow is not None and s.alive:
+            orders = tow.orders(s, orders, boost, enemies, lambda o: self.requirement(s, o, boost)[1])
         if self.altitudes is not None and s.alive:
             self.altitudes.choose(s, orders, enemies, lambda e: self.b.m.doctrine.preferred_range(s.spec, e.spec,
                                                                                                   s.side),
@@ -252,6 +262,11 @@ class OptionState:
         """The engine requirement and legality of ``orders`` under D.2, D.5, D.6 (graded turns) and G.6 (``climb``
         altitude changes, by default those planned: the speed of the orders +1 and the requirement +1 each)."""
         r = self.r
+        er = s.engine_rating
+        if self.towing is not None and s.uid in self.towing.towed:
+            return 0, True  # D.9: "The ship being towed does not record any movement orders"
+        if self.towing is not None and s.uid in self.towing.tows:
+            er = self.towing.rating(s)  # D.9: the tower's effective engine rating
         k = abs(self.altitudes.plan.get(s.uid, 0) if climb is None else climb) if self.altitudes else 0
         real, orders = orders, altitude.with_changes(orders, k)
         drag = None
@@ -260,7 +275,7 @@ class OptionState:
         req = movement_rules.option_requirement(orders, s.speed, s.prev_slips, drag=drag, freeform=r.freeform,
                                                 costs=self.play["freeform_turn_cost"]["costs"])
         req += k
-        legal = movement_rules.option_legal(orders, req, s.engine_rating, boost, r.freeform)
+        legal = movement_rules.option_legal(orders, req, er, boost, r.freeform)
         return req, legal and (not r.graded or movement_rules.graded(real))
 
     def moved(self, s: ShipState, orders: Orders, q0: int, r0: int, h0: int) -> None:
@@ -269,6 +284,8 @@ class OptionState:
             self.thrusted.append(s)
         if self.altitudes is not None:  # G.6: the planned altitude changes made
             self.altitudes.moved(self.b, s)
+        if self.towing is not None:  # D.9: the towed ship moves with its tower
+            self.towing.moved(s)
         if "@" in orders.prefixes and self.rolls is not None:
             self.rolls.roll(self.b, s)
         if "Z" in orders.prefixes:
