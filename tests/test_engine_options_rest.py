@@ -6,12 +6,14 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
+from drydock.core.rules import Ruleset
 from drydock.engine.montecarlo import build_matchup, run_seed
 from drydock.engine.movement import Orders
 from drydock.engine.options import chase, scenarios
 from drydock.formats import read_designs
 
 ROOT = Path(__file__).resolve().parent.parent
+PLAY_EXPLOSIONS = Ruleset.unity().play["explosions"]
 
 
 def design(name: str):  # type: ignore[no-untyped-def]
@@ -325,3 +327,27 @@ def test_d9_a_friend_tows_a_drifting_ship_to_a_stop_instead_of_losing_it() -> No
     assert not any("A1 Vigilant left the board" in line for line in got.log)
     assert crippled.alive and crippled.speed == 0
     assert got.vp[1] < core.vp[1]
+
+
+def test_g6_explosions_reach_only_the_same_altitude() -> None:
+    """G.6: "Two elements are considered "adjacent" only if they are in adjacent hexes on the game board and are at
+    the same altitude"; E.3 rolls at "each element within one hex" (in three dimensions: the same altitude)."""
+    from drydock.engine.battle import Battle
+    from drydock.engine.hexgrid import from_offset
+    from drydock.engine.options import combat_rules
+
+    m = build_matchup([MAJESTIC], [VIGILANT], options=("E.3",), terrain=("three-d",))
+    for foe_altitude, rolled in ((3, True), (4, False)):
+        b = Battle(m, random.Random(1), log=True)
+        boom, near = b.ships
+        boom.q, boom.r = from_offset(10, 9)
+        near.q, near.r = from_offset(11, 9)
+        b.opt.altitudes.alt[near.uid] = foe_altitude
+        combat_rules.explode(b, boom, PLAY_EXPLOSIONS)
+        assert any(line.startswith(f"    {near.label}: dice") for line in b.log) == rolled
+
+
+def test_g6_with_sequential_movement_plans_afresh() -> None:
+    """D.8 chooses a ship's orders again as it moves: its altitude changes are planned again with them."""
+    got = fights(([MAJESTIC, MAJESTIC], [VIGILANT, VIGILANT]), n=4, options=("D.8",), terrain=("three-d",))
+    assert any(" (G.6): altitude " in line for r in got for line in r.log)

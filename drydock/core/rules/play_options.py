@@ -181,8 +181,9 @@ OPTIONS: tuple[PlayOption, ...] = (
                "altitudes 0-6, all from 3; a change moves a hex forward, +2 speed, +1 requirement; range = the "
                "greater of hexes + altitude difference and twice the difference", "G.6" in SIMULATED,
                "--terrain three-d; the doctrine spends forward hexes on altitude changes that bring "
-               "the range to the nearest enemy nearer its preferred range; flights and seekers fly at the altitude "
-               "of what they attack (not tracked)"),
+               "the range to the nearest enemy nearer its preferred range; explosions reach the same altitude only; "
+               "not tracked: the altitudes of flights and seekers (they fly at their target's), and boarding, "
+               "shockwave and tractor-beam ranges (in hexes)"),
     PlayOption("G.6a", "Three-Dimensional Play (doubled difference)", "terrain",
                "variant of G.6: range = hexes + twice the altitude difference (the book's examples contradict it)",
                "G.6a" in SIMULATED, "--terrain three-d-doubled: the other parse of the range sentence",

@@ -19,9 +19,12 @@ levels), fix the reading max(hexes + difference, 2 x difference) (``greater``, :
 parse, hexes plus the greater of the difference and twice it (= hexes + 2 x difference, ``doubled``, G.6a), gives
 8 for both examples; it is offered as an option for groups that play it.
 
-Not modelled: the altitude of fighter flights and seekers (they fly at the altitude of what they attack or are shot
-at by, so adjacency and range to them are as in two dimensions); "obstructions to line of sight ... and/or movement
-obstacles are considered to exist at all altitude levels", so terrain, flares and mines are unchanged.
+"Two elements are considered "adjacent" only if they are in adjacent hexes on the game board and are at the same
+altitude": an explosion (E.3) reaches only ships at its altitude. "obstructions to line of sight ... and/or movement
+obstacles are considered to exist at all altitude levels", so terrain, flares and mines are unchanged. Not
+modelled: the altitude of fighter flights and seekers (they fly at the altitude of what they attack or are shot at
+by, so adjacency and range to them are as in two dimensions); the ranges of boarding (B.14), shockwaves (B.19) and
+tractor beams (B.24) are counted in hexes.
 
 The doctrine moves as in two dimensions, then spends forward hexes of that order on altitude changes when they
 bring the range to the nearest enemy (after both move, the enemy going on straight) nearer to its preferred range
@@ -57,7 +60,9 @@ def with_changes(orders: Orders, k: int) -> Orders:
     if not k:
         return orders
     steps = list(orders.steps)
-    i = next(j for j, s in enumerate(steps) if isinstance(s, int))
+    i = next((j for j, s in enumerate(steps) if isinstance(s, int)), None)
+    if i is None:  # no forward hex: no altitude change is possible ("not ... without also moving forward")
+        return Orders((k, *steps), orders.pivot, orders.prefixes)
     steps[i] = int(steps[i]) + k
     return Orders(tuple(steps), orders.pivot, orders.prefixes)
 

@@ -125,9 +125,10 @@ def explode(battle: Any, ship: ShipState, numbers: dict[str, int]) -> list[ShipS
     destroyed = []
     if battle.log is not None:
         battle.say(f"  {ship.label} explodes (E.3): {dice} dice at each element within one hex")
+    alt = battle.opt.altitudes if battle.opt is not None else None  # G.6: "adjacent ... at the same altitude"
     for t in battle.alive():
         d = distance(t.q - q, t.r - r)
-        if d > 1 or t is ship or t.hidden:
+        if d > 1 or t is ship or t.hidden or (alt is not None and alt.alt[t.uid] != alt.alt[ship.uid]):
             continue
         need = numbers["same_hex"] if d == 0 else numbers["adjacent"]
         rolls = [d6(battle.rng) for _ in range(dice)]

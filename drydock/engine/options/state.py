@@ -141,6 +141,8 @@ class OptionState:
     def adjust_orders(self, s: ShipState, orders: Orders, boost: int, enemies: list[ShipState]) -> Orders:
         """The orders of ``s`` under the options (:meth:`_adjust_orders`); D.9: a tow, or the rendezvous for one;
         G.6: then its altitude changes."""
+        if self.altitudes is not None:  # D.8 chooses again as the ship moves: the plan is made afresh
+            self.altitudes.plan.pop(s.uid, None)
         tow = self.towing
         if tow is not None and (s.uid in tow.towed or s.uid in tow.tows):
             return tow.orders(s, orders, boost, enemies, lambda o: self.requirement(s, o, boost)[1])
