@@ -351,3 +351,13 @@ def test_g6_with_sequential_movement_plans_afresh() -> None:
     """D.8 chooses a ship's orders again as it moves: its altitude changes are planned again with them."""
     got = fights(([MAJESTIC, MAJESTIC], [VIGILANT, VIGILANT]), n=4, options=("D.8",), terrain=("three-d",))
     assert any(" (G.6): altitude " in line for r in got for line in r.log)
+
+
+def test_d7_no_roll_under_cloak_or_while_the_hyperdrive_warms_up() -> None:
+    """D.7: "A starship may not perform a roll while it is cloaked (B.5 ...) or warming up its B.10: Hyperdrive"."""
+    from drydock.engine.movement import Orders
+
+    for attr in ("cloaked", "warming"):
+        b, me, foe = _broadside_battle(port_banks_lost=True)
+        setattr(me, attr, True)
+        assert "@" not in b.opt.adjust_orders(me, Orders((6,)), 0, [foe]).prefixes
