@@ -361,3 +361,16 @@ def test_d7_no_roll_under_cloak_or_while_the_hyperdrive_warms_up() -> None:
         b, me, foe = _broadside_battle(port_banks_lost=True)
         setattr(me, attr, True)
         assert "@" not in b.opt.adjust_orders(me, Orders((6,)), 0, [foe]).prefixes
+
+
+def test_d9_a_friend_too_far_for_one_move_heads_for_the_rendezvous() -> None:
+    """A rescuer three hexes behind the drifting ship (column 17; the ship moves 4 a turn, the rescuer at speed 4
+    can brake or speed up by 4) cannot end in its next hex at speed 4 this turn; it takes an order from which the
+    rendezvous is one move away, meets it the next turn and tows it to a stop."""
+    b, crippled, _ = _drift_battle(("D.9",), rescuer_at=(17, 8))
+    got = b.run()
+    lines = [line.strip() for line in got.log if "(D.9)" in line]
+    assert lines[:3] == ["A2 Vigilant heads for A1 Vigilant to tow it (D.9)",
+                         "A2 Vigilant closes on A1 Vigilant to tow it (D.9)",
+                         "A2 Vigilant tows A1 Vigilant (D.9): effective engine rating 2"]
+    assert crippled.alive and crippled.speed == 0

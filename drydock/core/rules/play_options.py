@@ -95,8 +95,9 @@ OPTIONS: tuple[PlayOption, ...] = (
     PlayOption("D.9", "Towing", "movement",
                "'T/': ships in one hex, same speed and heading, tow a friend at ceil(sum(hull x ER of towers) / "
                "sum of hulls)", "D.9" in SIMULATED,
-               "a ship with no engine rating left drifts off the board (3.2, 3.3); a friend meets it in its next "
-               "hex at its speed and heading, then tows it ('T/') to a stop on the board; one tower per tow"),
+               "a ship with no engine rating left drifts off the board (3.2, 3.3); a friend meets it (within two "
+               "moves) in its hex at its speed and heading, then tows it ('T/') to a stop on the board; one tower "
+               "per tow"),
     # ------------------------------------------------------------------ Appendix E: combat options
     PlayOption("E.1", "Damage Control", "combat",
                "End Phase: ceil(unchecked hull / 3) repair dice; 4 engine, 5 weapons, 6 shields; one box per "

@@ -14,8 +14,9 @@ cloak".
 Where it matters in a test battle: a ship whose engines are all checked keeps "the same speed, and ... the same
 heading, indefinitely" (3.2) and drifts off the board, which scores it for the enemy (3.3). The doctrine
 (:class:`Towing`): a ship with engines whose friend drifts so (and would leave the board before the turn limit)
-takes the order of its menu that ends in the friend's next hex at its speed and heading (the rendezvous, one rescuer
-per friend, the first by uid); the next turn it tows ("T/", at the effective engine rating) and brakes, taking the
+takes the order of its menu that ends in the friend's next hex at its speed and heading (the rendezvous, one
+rescuer per friend, the first by uid), or else the first order from which its next move can make that rendezvous.
+Once they share hex, speed and heading it tows ("T/", at the effective engine rating) and brakes, taking the
 slowest order that stays on the board, farthest from the enemy, until the group stops; a friend at speed 0 stays
 put for good and the tow ends. Each step is logged. One tower per tow (the multi-tower formula is
 :func:`effective_rating`); a towed ship does not roll for mines or terrain on the way (it moves with its tower).
@@ -100,12 +101,22 @@ class Towing:
                 continue
             dq, dr = DIRS[c.heading]
             goal = (c.q + dq * c.speed - s.q, c.r + dr * c.speed - s.r, c.heading, c.speed)
-            for o, _, q, r, h, _f, speed in candidate_moves(s.speed, s.prev_slips, s.engine_rating + boost + 6,
-                                                           s.heading):
+            menu = candidate_moves(s.speed, s.prev_slips, s.engine_rating + boost + 6, s.heading)
+            for o, _, q, r, h, _f, speed in menu:
                 if (q, r, h, speed) == goal and not o.pivot and legal(o):
                     self.rescue[c.uid] = s.uid
                     self.b.say(f"  {s.label} closes on {c.label} to tow it (D.9)")
                     return o
+            later = (goal[0] + dq * c.speed, goal[1] + dr * c.speed, c.heading, c.speed)
+            for o, _, q, r, h, _f, speed in menu:  # two moves: this one, then the rendezvous
+                if o.pivot or not legal(o):
+                    continue
+                slips = (o.slips.count("L"), o.slips.count("R"))
+                for o2, _, q2, r2, h2, _f2, speed2 in candidate_moves(speed, slips, s.engine_rating, h):
+                    if (q + q2, r + r2, h2, speed2) == later and not o2.pivot:
+                        self.rescue[c.uid] = s.uid
+                        self.b.say(f"  {s.label} heads for {c.label} to tow it (D.9)")
+                        return o
         return orders
 
     def _tow_orders(self, s: ShipState, boost: int, enemies: list[ShipState], legal: Callable[[Orders], bool]
