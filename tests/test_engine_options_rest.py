@@ -374,3 +374,10 @@ def test_d9_a_friend_too_far_for_one_move_heads_for_the_rendezvous() -> None:
                          "A2 Vigilant closes on A1 Vigilant to tow it (D.9)",
                          "A2 Vigilant tows A1 Vigilant (D.9): effective engine rating 2"]
     assert crippled.alive and crippled.speed == 0
+
+
+def test_s3_names_its_longer_board() -> None:
+    """The output names what is in force; under S.3 the board is not the one asked for, so it says so (a tournament
+    lists the board it was given)."""
+    m = build_matchup([COMET], [SHADE], scenario="S.3")
+    assert m.in_force_names() == ["S.3 The Chase (board length x3/2)"]

@@ -44,7 +44,9 @@ class InForce:
 
     def names(self) -> list[str]:
         """Each section in force with its name, e.g. ``E.1 Damage Control``; terrain with its spelling."""
-        out = [f"{s} {BY_SECTION[s].name}" for s in self.sections if not s.startswith("G.")]
+        out = [f"{s} {BY_SECTION[s].name}" + (f" (board length x{self.numbers['board_length']})"
+                                                if s in chase.CHASES else "")
+               for s in self.sections if not s.startswith("G.")]
         out += [f"{p.section} {BY_SECTION[p.section].name} ({p.spec})" for p in self.terrain]
         return out
 
