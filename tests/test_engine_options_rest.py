@@ -198,10 +198,10 @@ def test_g6_altitude_change_requirement_book_example() -> None:
     assert b.opt.requirement(me, parse_orders("2S1"), 2, 1) == (6, True)   # with two boosters (B.3)
     assert b.opt.requirement(me, parse_orders("2S1"), 0, 0)[0] == 5        # no change: max(5, 3)
     # after the move the ship is one level down and its speed is 4 (the next turn's previous speed)
-    b.opt.altitudes.plan[me.uid] = -1
+    b.opt.moves.altitudes.plan[me.uid] = -1
     me.speed = 3
-    b.opt.altitudes.moved(b, me)
-    assert b.opt.altitudes.alt[me.uid] == 2 and me.speed == 4
+    b.opt.moves.altitudes.moved(b, me)
+    assert b.opt.moves.altitudes.alt[me.uid] == 2 and me.speed == 4
     assert any("dives 1 (G.6): altitude 3 -> 2, speed 4" in line for line in b.log)
 
 
@@ -212,13 +212,13 @@ def test_g6_ranges_in_combat_use_the_altitudes() -> None:
 
     b = _three_d_battle()
     a, v = b.ships
-    assert b.opt.altitudes.alt == {a.uid: 3, v.uid: 3}
+    assert b.opt.moves.altitudes.alt == {a.uid: 3, v.uid: 3}
     assert effective_range(a, 2, v) == 2
-    b.opt.altitudes.alt[v.uid] = 6
+    b.opt.moves.altitudes.alt[v.uid] = 6
     assert effective_range(a, 2, v) == 6 and effective_range(v, 2, a) == 6
     assert effective_range(a, 2) == 2  # a fighter flight or seeker: at the attacker's altitude (not tracked)
     b2 = _three_d_battle("three-d-doubled")
-    b2.opt.altitudes.alt[b2.ships[1].uid] = 6
+    b2.opt.moves.altitudes.alt[b2.ships[1].uid] = 6
     assert effective_range(b2.ships[0], 2, b2.ships[1]) == 8
 
 
@@ -232,7 +232,7 @@ def test_g6_doctrine_opens_altitude_to_stand_off_and_closes_it_to_fight() -> Non
     me, foe = b.ships
     me.q, me.r, me.heading, me.speed = *from_offset(10, 9), 0, 4
     foe.q, foe.r, foe.heading, foe.speed = *from_offset(20, 9), 3, 0  # 10 hexes ahead, stopped
-    alt = b.opt.altitudes
+    alt = b.opt.moves.altitudes
     always = lambda o, k: True  # noqa: E731
     # after 4(4) the enemy is 6 hexes off; wanting range 9: three levels apart, max(6 + 3, 6) = 9
     alt.choose(me, parse_orders("4"), [foe], lambda e: 9, always)
@@ -304,7 +304,7 @@ def test_d9_towed_ship_moves_with_its_tower_at_the_effective_rating() -> None:
 
     b, crippled, friend = _drift_battle(("D.9",), rescuer_at=(20, 8))
     b.opt.before_orders()
-    assert b.opt.towing.tows == {friend.uid: crippled.uid}
+    assert b.opt.moves.towing.tows == {friend.uid: crippled.uid}
     assert b.opt.requirement(crippled, parse_orders("0"), 0) == (0, True)
     assert b.opt.requirement(friend, parse_orders("T/2"), 0) == (2, True)
     assert b.opt.requirement(friend, parse_orders("T/1"), 0) == (3, False)
@@ -342,7 +342,7 @@ def test_g6_explosions_reach_only_the_same_altitude() -> None:
         boom, near = b.ships
         boom.q, boom.r = from_offset(10, 9)
         near.q, near.r = from_offset(11, 9)
-        b.opt.altitudes.alt[near.uid] = foe_altitude
+        b.opt.moves.altitudes.alt[near.uid] = foe_altitude
         combat_rules.explode(b, boom, PLAY_EXPLOSIONS)
         assert any(line.startswith(f"    {near.label}: dice") for line in b.log) == rolled
 

@@ -15,12 +15,10 @@ from drydock.engine.damage import apply_marked_damage
 from drydock.engine.dice import d6
 from drydock.engine.hexgrid import DIRS, distance
 from drydock.engine.movement import Orders, path_hexes, straight
-from drydock.engine.options import InForce, altitude, chase, combat_rules, movement_rules, scenarios
-from drydock.engine.options.altitude import Altitudes
+from drydock.engine.options import InForce, chase, combat_rules, movement_rules, scenarios
 from drydock.engine.options.doctrine_bridge import best_scored, rechoose
-from drydock.engine.options.rolls import Rolls
+from drydock.engine.options.maneuvers import MANEUVERS, Maneuvers
 from drydock.engine.options.terrain import BLOCKED, Terrain, pull_distance, pull_step
-from drydock.engine.options.towing import Towing
 from drydock.engine.ships import ShipState
 from drydock.engine.small_craft import small_hits
 from drydock.engine.tables import AI_RESULT_VALUE, DEPLOY_DEPTH, FLARES_BLOCK
@@ -75,11 +73,7 @@ class OptionState:
         self.tagging = "E.7" in rules.on or "E.7a" in rules.on
         self.tags_down: set[int] = set()
         self.tags_up: set[int] = set()
-        self.rolls = Rolls(battle.m.doctrine, rules.twins) if "D.7" in rules.on else None  # D.7
-        self.towing = Towing(battle) if "D.9" in rules.on else None  # D.9
-        three_d = self.play["three_d"]  # G.6 (G.6a: the other reading of the range)
-        self.altitudes = Altitudes(battle.ships, three_d, "doubled" if "G.6a" in rules.on else three_d["range"]
-                                   ) if "G.6" in rules.on or "G.6a" in rules.on else None
+        self.moves = Maneuvers(battle, rules) if rules.on & MANEUVERS else None  # D.7, D.9, G.6
 
     # ------------------------------------------------------------ set-up
     def start(self) -> None:
@@ -94,7 +88,7 @@ class OptionState:
                 b.say(f"terrain: {line}")
             if self.terrain.nebula:
                 self.nebula = True
-        if self.nebula or self.tagging or self.altitudes:
+        if self.nebula or self.tagging or self.moves:
             for s in b.ships:
                 s.range_x = self._range_rule(s)
         if r.scenario in chase.CHASES:
@@ -128,10 +122,8 @@ class OptionState:
     def before_orders(self) -> None:
         """D.2: ships plan with the dragged previous speed (the requirement is computed from it)."""
         self.evading.clear()
-        if self.altitudes is not None:
-            self.altitudes.plan.clear()
-        if self.towing is not None:  # D.9: who tows whom this turn
-            self.towing.start_turn()
+        if self.moves is not None:  # D.9 tows, G.6 altitude plans
+            self.moves.before_orders()
         if self.r.drag:
             z = "D.2z" in self.on
             for s in self.b.alive():
@@ -139,23 +131,12 @@ class OptionState:
                 s.speed = movement_rules.drag_speed(s.speed, z)
 
     def adjust_orders(self, s: ShipState, orders: Orders, boost: int, enemies: list[ShipState]) -> Orders:
-        """The orders of ``s`` under the options (:meth:`_adjust_orders`); D.9: a tow, or the rendezvous for one;
-        G.6: then its altitude changes."""
-        if self.altitudes is not None:  # D.8 chooses again as the ship moves: the plan is made afresh
-            self.altitudes.plan.pop(s.uid, None)
-        tow = self.towing
-        if tow is not None and (s.uid in tow.towed or s.uid in tow.tows):
-            return tow.orders(s, orders, boost, enemies, lambda o: self.requirement(s, o, boost)[1])
-        orders = self._adjust_orders(s, orders, boost, enemies)
-        if tow is not None and s.alive:
-            orders = tow.orders(s, orders, boost, enemies, lambda o: self.requirement(s, o, boost)[1])
-        if self.altitudes is not None and s.alive:
-            self.altitudes.choose(s, orders, enemies, lambda e: self.b.m.doctrine.preferred_range(s.spec, e.spec,
-                                                                                                  s.side),
-                                  lambda o, k: self.requirement(s, o, boost, k)[1])
-        return orders
+        """The orders of ``s`` under the options (:meth:`option_orders`; D.7, D.9, G.6: :mod:`.maneuvers`)."""
+        if self.moves is not None:
+            return self.moves.orders(self, s, orders, boost, enemies)
+        return self.option_orders(s, orders, boost, enemies)
 
-    def _adjust_orders(self, s: ShipState, orders: Orders, boost: int, enemies: list[ShipState]) -> Orders:
+    def option_orders(self, s: ShipState, orders: Orders, boost: int, enemies: list[ShipState]) -> Orders:
         """D.2 / D.5: the doctrine chooses again among the orders the option makes legal (under D.5 always, to use
         the cheaper turns); S.9: no turns; D.3: evade when outgunned and the doubled requirement is legal."""
         r = self.r
@@ -178,10 +159,8 @@ class OptionState:
                                          lambda o: self.requirement(s, o, boost)[1], s.engine_rating + boost + 6)
             if out is not None:
                 return Orders(out.steps, out.pivot, orders.prefixes)
-        if self.rolls is not None and not orders.prefixes and s.alive:  # D.7: roll to bring a better side to bear
-            orders = self.rolls.choose(s, orders, enemies, movement_rules.drag_speed(s.speed, "D.2z" in self.on)
-                                       if r.drag else s.speed, s.engine_rating + boost + 6,
-                                       lambda o: self.requirement(s, o, boost)[1], self.avoid_map or None)
+        if self.moves is not None:  # D.7: roll to bring a better side to bear
+            orders = self.moves.roll(self, s, orders, boost, enemies)
         if "D.1" in self.on and not orders.prefixes and s.alive and enemies:
             orders = self.emergency_thrust(s, orders, boost, enemies)
         if (self.r.evasive and not orders.prefixes and not s.cloaked and s.engine_rating >= 3
@@ -261,35 +240,32 @@ class OptionState:
                 s.speed = self.true_speed.get(s.uid, s.speed)
 
     def requirement(self, s: ShipState, orders: Orders, boost: int, climb: int | None = None) -> tuple[int, bool]:
-        """The engine requirement and legality of ``orders`` under D.2, D.5, D.6 (graded turns) and G.6 (``climb``
-        altitude changes, by default those planned: the speed of the orders +1 and the requirement +1 each)."""
+        """The engine requirement and legality of ``orders`` under D.2, D.5, D.6 (graded turns); D.9 and G.6
+        (``climb`` altitude changes) through :mod:`.maneuvers`."""
+        if self.moves is not None:
+            return self.moves.requirement(self, s, orders, boost, climb)
+        return self.base_requirement(s, orders, boost)
+
+    def base_requirement(self, s: ShipState, orders: Orders, boost: int, er: int | None = None, extra: int = 0,
+                         shape: Orders | None = None) -> tuple[int, bool]:
+        """:meth:`requirement` of D.2, D.5 and D.6 against ``er`` (default the ship's engine rating), plus
+        ``extra``; D.6 judges ``shape`` (default ``orders``)."""
         r = self.r
-        er = s.engine_rating
-        if self.towing is not None and s.uid in self.towing.towed:
-            return 0, True  # D.9: "The ship being towed does not record any movement orders"
-        if self.towing is not None and s.uid in self.towing.tows:
-            er = self.towing.rating(s)  # D.9: the tower's effective engine rating
-        k = abs(self.altitudes.plan.get(s.uid, 0) if climb is None else climb) if self.altitudes else 0
-        real, orders = orders, altitude.with_changes(orders, k)
         drag = None
         if r.drag:
             drag = movement_rules.drag_speed(s.speed, "D.2z" in self.on)
         req = movement_rules.option_requirement(orders, s.speed, s.prev_slips, drag=drag, freeform=r.freeform,
                                                 costs=self.play["freeform_turn_cost"]["costs"])
-        req += k
-        legal = movement_rules.option_legal(orders, req, er, boost, r.freeform)
-        return req, legal and (not r.graded or movement_rules.graded(real))
+        req += extra
+        legal = movement_rules.option_legal(orders, req, s.engine_rating if er is None else er, boost, r.freeform)
+        return req, legal and (not r.graded or movement_rules.graded(shape or orders))
 
     def moved(self, s: ShipState, orders: Orders, q0: int, r0: int, h0: int) -> None:
         """After one ship's move: D.3 evasion noted; G terrain entered (destroyed, or asteroid-field dice)."""
         if "E" in orders.prefixes:
             self.thrusted.append(s)
-        if self.altitudes is not None:  # G.6: the planned altitude changes made
-            self.altitudes.moved(self.b, s)
-        if self.towing is not None:  # D.9: the towed ship moves with its tower
-            self.towing.moved(s)
-        if "@" in orders.prefixes and self.rolls is not None:
-            self.rolls.roll(self.b, s)
+        if self.moves is not None:  # G.6 altitude changes, D.9 the towee with its tower, D.7 the roll
+            self.moves.moved(s, orders)
         if "Z" in orders.prefixes:
             pen = movement_rules.evasive_penalty(s.engine_rating, self.play["evasive_penalty"]["bands"])
             if pen:
@@ -390,11 +366,11 @@ class OptionState:
         nebula = _nebula_range(s, self.play["nebula"]["range_increase"]) if self.nebula else None
         factor = self.play["target_acquisition"]["untagged_range_factor"]
         tags = self.tags_up if self.tagging else None
-        alt = self.altitudes
+        moves = self.moves
 
         def eff(rng: int, target: Any = None) -> int:
-            if alt is not None:  # G.6: the range between altitudes first
-                rng = alt.range(rng, s, target)
+            if moves is not None:  # G.6: the range between altitudes first
+                rng = moves.range(rng, s, target)
             if tags is not None and isinstance(target, ShipState) and target.uid not in tags:
                 rng *= factor
             if nebula is not None:
