@@ -6,10 +6,13 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
+import pytest
+
 from drydock.core.rules import Ruleset
 from drydock.engine.montecarlo import build_matchup, run_seed
 from drydock.engine.movement import Orders
 from drydock.engine.options import chase, scenarios
+from drydock.errors import DrydockError
 from drydock.formats import read_designs
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -42,6 +45,8 @@ def test_s3_long_board_and_set_up_areas() -> None:
     assert chase.long_board((32, 18), s3) == (48, 18)
     assert chase.long_board((33, 18), s3) == (50, 18)
     assert chase.defender_columns(48, s3) == range(4, 8)
+    with pytest.raises(DrydockError, match="S.3 The Chase needs a board at least 12 columns"):
+        chase.long_board((7, 18), s3)  # 7 x 1.5 = 10.5 -> 11: no room for both areas and a run
     assert chase.defender_columns(48, s3a) == range(22, 26)
     # "each defending starship that moves off the game board via the edge opposite the attacking side": side A sets
     # up at the west edge, so the east edge
