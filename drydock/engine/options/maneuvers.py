@@ -59,7 +59,10 @@ class Maneuvers:
         if self.rolls is None or orders.prefixes or not s.alive:
             return orders
         prev = movement_rules.drag_speed(s.speed, "D.2z" in opt.on) if opt.r.drag else s.speed
-        return self.rolls.choose(s, orders, enemies, prev, s.engine_rating + boost + 6,
+        # the menu within the rating holds every legal order (a roll only adds to the requirement) but under D.5,
+        # whose turns cost less than 3.2's
+        cap = s.engine_rating + boost + (6 if opt.r.freeform else 0)
+        return self.rolls.choose(s, orders, enemies, prev, cap,
                                  lambda o: bool(opt.requirement(s, o, boost)[1]), opt.avoid_map or None)
 
     def requirement(self, opt: Any, s: ShipState, orders: Orders, boost: int, climb: int | None

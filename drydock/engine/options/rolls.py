@@ -108,6 +108,14 @@ class Rolls:
         s.dir_screens = _swap_sides(s.dir_screens)
         s.reinforced = DEFENSIVE_SWAP.get(s.reinforced, s.reinforced)
 
+    def symmetric(self, s: ShipState) -> bool:
+        """Whether ``s`` is its own mirror image as it stands (its live banks, shields and screens): then a roll
+        changes nothing and the doctrine does not weigh one."""
+        banks = sorted((b.mask, b.def_mask, s.bank_alive[i]) for i, b in enumerate(s.spec.banks) if s.bank_alive[i])
+        twin = sorted((b.mask, b.def_mask, s.bank_alive[i]) for i, b in enumerate(self.twin(s.spec).banks)
+                      if s.bank_alive[i])
+        return banks == twin and all(v is None or v[PORT] == v[STBD] for v in (s.shield_arcs, s.dir_screens))
+
     def roll(self, battle: Any, s: ShipState) -> None:
         """The ship has carried out "@/" orders: it is inverted (or upright again); logged. The doctrine's
         memoised decisions assumed the old arcs, so they are forgotten."""
@@ -123,7 +131,7 @@ class Rolls:
                avoid: Any) -> Orders:
         """D.7 doctrine: the best order with a roll ("@/", scored with the arcs swapped) against the best without;
         roll when it scores better. ``legal(orders)`` is the option-aware legality (requirement + 3 - turns)."""
-        if orders.prefixes or s.cloaked or s.warming or not enemies:
+        if orders.prefixes or s.cloaked or s.warming or not enemies or self.symmetric(s):
             return orders
         plain = best_scored(self.doctrine, s, enemies, prev, cap, lambda o: legal(o), avoid)
         self.flip(s)
