@@ -386,3 +386,23 @@ def test_s3_names_its_longer_board() -> None:
     lists the board it was given)."""
     m = build_matchup([COMET], [SHADE], scenario="S.3")
     assert m.in_force_names() == ["S.3 The Chase (board length x3/2)"]
+
+
+def test_d9_a_defender_drifting_out_by_its_exit_edge_is_not_rescued() -> None:
+    """S.3: "each defending starship that moves off the game board via the edge opposite the attacking side awards
+    VPs to the defending side": a crippled defender drifting east scores by drifting, so nobody tows it; drifting
+    west it would score for the attacker (3.3), so it is worth a tow."""
+    from drydock.engine.battle import Battle
+    from drydock.engine.hexgrid import from_offset
+
+    m = build_matchup([VIGILANT], [MAJESTIC, MAJESTIC], scenario="S.3", options=("D.9",))
+    b = Battle(m, random.Random(1), log=True)
+    drifter = b.ships[1]
+    drifter.eng_hits = len(drifter.spec.engine_track)
+    drifter.q, drifter.r = from_offset(40, 9)
+    drifter.speed = 4
+    tow = b.opt.moves.towing
+    drifter.heading = 0  # east: out by the exit edge
+    assert not tow.lost_by_drift(drifter)
+    drifter.heading = 3  # west: off the attacker's edge
+    assert tow.lost_by_drift(drifter)

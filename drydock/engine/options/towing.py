@@ -12,7 +12,8 @@ be ended simply by no longer recording a "T""; "A starship may not perform a tow
 cloak".
 
 Where it matters in a test battle: a ship whose engines are all checked keeps "the same speed, and ... the same
-heading, indefinitely" (3.2) and drifts off the board, which scores it for the enemy (3.3). The doctrine
+heading, indefinitely" (3.2) and drifts off the board, which scores it for the enemy (3.3) (not so a defender
+drifting out by the edge it scores by in S.2, S.3 and S.7: it is left to drift). The doctrine
 (:class:`Towing`): a ship with engines whose friend drifts so (and would leave the board before the turn limit)
 takes the order of its menu that ends in the friend's next hex at its speed and heading (the rendezvous, one
 rescuer per friend, the first by uid), or else the first order from which its next move can make that rendezvous.
@@ -29,6 +30,7 @@ from typing import Any
 
 from drydock.engine.hexgrid import DIRS, distance
 from drydock.engine.movement import Orders, execute
+from drydock.engine.options import scenarios
 from drydock.engine.orders_menu import candidate_moves
 from drydock.engine.ships import ShipState
 
@@ -61,7 +63,14 @@ class Towing:
         if not drifting(s) or run is None or self.b.m.floating:
             return False
         room = run.get((s.q, s.r, s.heading), 0)
-        return (self.b.m.turns - self.b.turn + 1) * s.speed > room
+        if (self.b.m.turns - self.b.turn + 1) * s.speed <= room:
+            return False
+        opt = self.b.opt  # S.2, S.3, S.7: a defender drifting out by its exit edge scores, it is not lost
+        edge = scenarios.EXIT_EDGE.get(opt.r.scenario or "") if opt is not None else None
+        if edge is not None and s.side == scenarios.DEFENDER and opt.running():
+            dq, dr = DIRS[s.heading]
+            return scenarios.edge_of(s.q + dq * (room + 1), s.r + dr * (room + 1), self.b.m.board[0]) != edge
+        return True
 
     def start_turn(self) -> None:
         """Orders Phase: the tows of this turn, from where the ships ended the last Movement Phase (same hex, speed
