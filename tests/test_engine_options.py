@@ -465,7 +465,7 @@ def test_s2_exit_edge_and_runner() -> None:
     # defending side, not the attacking side"
     from drydock.engine.hexgrid import from_offset
 
-    assert scenarios.EXIT_EDGE == {"S.2": "west", "S.7": "east"}
+    assert scenarios.EXIT_EDGE["S.2"] == "west" and scenarios.EXIT_EDGE["S.7"] == "east"
     assert scenarios.edge_of(*from_offset(-1, 5), 32) == "west"
     assert scenarios.edge_of(*from_offset(32, 5), 32) == "east"
     assert scenarios.edge_of(*from_offset(5, -1), 32) is None

@@ -47,8 +47,12 @@ def test_unknown_and_contradictory_options_are_refused_by_name() -> None:
         check_combination(["D.2", "D.2z"])
     with pytest.raises(DrydockError, match="G.1 and G.2|G.2 and G.1"):
         check_combination([], None, ["G.1", "G.2"])
-    with pytest.raises(DrydockError, match="not simulated"):
-        check_combination(["G.6"])
+    left = [o.section for o in OPTIONS if not o.simulated and o.kind != "scenario"]
+    if left:
+        with pytest.raises(DrydockError, match="not simulated"):
+            check_combination(left[:1])
+    with pytest.raises(DrydockError, match="G.6a and G.6|G.6 and G.6a"):
+        check_combination([], None, ["G.6", "G.6a"])
     assert lookup("e.1").section == "E.1"
     assert check_combination(["E.3", "E.1", "E.1"]) == ("E.1", "E.3")
 
@@ -59,7 +63,8 @@ def test_rules_options_cli_json_and_text() -> None:
     data = json.loads(r.stdout)
     assert isinstance(data, list) and {"section", "name", "simulated"} <= set(data[0])
     by = {d["section"]: d for d in data}
-    assert by["E.1"]["simulated"] is True and by["G.6"]["simulated"] is False
+    assert by["E.1"]["simulated"] is True and by["G.6"]["simulated"] is True
+    assert all(by[o.section]["simulated"] == o.simulated for o in OPTIONS)
     text = run("rules", "options").stdout
     s, t = counts()["all"]
     assert f"{s} of {t} sections simulated" in text

@@ -32,7 +32,8 @@ def play_options(f: Callable[..., Any]) -> Callable[..., Any]:
     f = rules_option(f)
     f = click.option("--terrain", "terrain", multiple=True, metavar="SPEC",
                      help="Terrain (G), repeatable: asteroids[:N], asteroid-field[:SIZE], black-hole[:SIZE], "
-                          "comet, nebula, planet[:SIZE]; placed at random (seeded) between the set-up areas.")(f)
+                          "comet, nebula, planet[:SIZE], three-d (G.6 altitudes; three-d-doubled: G.6a); placed "
+                          "at random (seeded) between the set-up areas.")(f)
     f = click.option("--scenario", metavar="S.N", help="Scenario of Appendix S (S.1-S.12); side A is the attacker.")(f)
     f = click.option("--option", "play_option", multiple=True, metavar="SECTION",
                      help="Optional rule (Appendices D-F) by section, repeatable: --option E.1 --option E.3. "
@@ -46,6 +47,9 @@ def play_setup(play_option: tuple[str, ...], scenario: str | None, terrain: tupl
     ``--launch-recovery`` F.5), after refusing unknown or contradictory ones. Only what is asked for is set, so
     a tournament state file of the core game stays valid."""
     sections = list(play_option) + (["D.4"] if floating else []) + (["F.5"] if launch_recovery else [])
+    for s in play_option:  # terrain is placed by its spelling, never switched on by section alone (G)
+        if s.strip().upper().startswith("G."):
+            raise DrydockError(f"--option {s[:20]!r}: terrain (G) is asked for with --terrain (drydock rules options)")
     pieces = [parse_terrain(t) for t in terrain]
     in_force = check_combination(sections, scenario, sorted({p.section for p in pieces}))
     out: dict = {}

@@ -59,11 +59,9 @@ class Matchup:
         self.sides = (side_a, side_b)
         self.record = record
         self.turns = turns
-        self.board = board
         #: D.4 floating board: the board moves with the ships, nobody leaves it (the book's proviso that
         #: a shift may not push another ship off is not modelled: the board is unbounded)
         self.floating = floating
-        self.doctrine = Doctrine(list({id(s): s for s in side_a + side_b}.values()), board, floating, doctrine, plan)
         cr = (sum(s.cr for s in side_a), sum(s.cr for s in side_b))
         rules = rules or Ruleset.unity()
         play = rules.play  # 2.2 battle sizes, VP targets and the options' numbers (house rules reach them here)
@@ -83,6 +81,8 @@ class Matchup:
             check_forces(self.in_force.scenario or "", self.sides, self.in_force.numbers)
             target = self.in_force.vp_target(self.vp_target, cr, battle_size == "auto")
             self.vp_target = target if target is not None else NO_VP_TARGET
+        self.board = board = self.in_force.board(board) if self.in_force else board  # S.3: a board 50% longer
+        self.doctrine = Doctrine(list({id(s): s for s in side_a + side_b}.values()), board, floating, doctrine, plan)
         #: F.5 launch and recovery: flights start aboard, launch in the End Phase, may be recovered
         self.launch_recovery = launch_recovery
         self.not_simulated = list(dict.fromkeys(

@@ -42,13 +42,15 @@ class PlayOption:
 
 _EDGE_SCENARIOS = {"S.2": "S.2 scores ships that leave by the attacker's edge; a floating board has none (D.4)",
                    "S.3": "S.3 scores ships that leave by the far edge; a floating board has none (D.4)",
+                   "S.3a": "S.3a scores ships that leave by the far edge; a floating board has none (D.4)",
                    "S.7": "S.7 scores ships that leave by the defender's edge; a floating board has none (D.4)"}
 
 #: The sections the battle engine simulates (a one-line change when one more is implemented).
 SIMULATED = frozenset({
     "D.2", "D.2z", "D.3", "D.4", "D.5", "E.1", "E.2", "E.3", "E.4", "E.5", "E.5r", "E.6", "E.7", "E.7a",
     "F.1", "F.2", "F.3", "F.4", "F.5", "F.6", "F.7", "D.1", "D.6", "D.8", "D.8r", "S.2", "S.7",
-    "G.1", "G.2", "G.3", "G.4", "G.5", "S.1", "S.4", "S.5", "S.6", "S.8", "S.9", "S.10", "S.11", "S.12"})
+    "G.1", "G.2", "G.3", "G.4", "G.5", "S.1", "S.4", "S.5", "S.6", "S.8", "S.9", "S.10", "S.11", "S.12",
+    "D.7", "D.9", "S.3", "S.3a", "G.6", "G.6a"})
 
 OPTIONS: tuple[PlayOption, ...] = (
     # ------------------------------------------------------------------ Appendix D: movement options
@@ -80,7 +82,9 @@ OPTIONS: tuple[PlayOption, ...] = (
     PlayOption("D.7", "Rolls", "movement",
                "'@/' costs +3 requirement, -1 per one-hexside turn; swaps arcs A/B, C/D, E/F, H/I, J/K and "
                "port/starboard", "D.7" in SIMULATED,
-               "not simulated: the doctrine has no use for a roll against one enemy arc (not in its menu)"),
+               "an inverted ship plays as its design's mirror image; the doctrine rolls when its best order with "
+               "the arcs swapped outscores its best order without (a damaged side turned away, a stronger side or "
+               "better arc brought to bear)"),
     PlayOption("D.8", "Sequential Movement", "movement",
                "ships move one at a time, alternating (3.1), each knowing where earlier ships went", "D.8" in SIMULATED,
                "each ship's orders are chosen as it moves, from where the ships moved before it are; prefixes of the "
@@ -91,8 +95,9 @@ OPTIONS: tuple[PlayOption, ...] = (
     PlayOption("D.9", "Towing", "movement",
                "'T/': ships in one hex, same speed and heading, tow a friend at ceil(sum(hull x ER of towers) / "
                "sum of hulls)", "D.9" in SIMULATED,
-               "not simulated: a test battle starts with no ship needing a tow, and the doctrine never brings two "
-               "ships to one hex, speed and heading"),
+               "a ship with no engine rating left drifts off the board (3.2, 3.3); a friend meets it (within two "
+               "moves) in its hex at its speed and heading, then tows it ('T/') to a stop on the board; one tower "
+               "per tow"),
     # ------------------------------------------------------------------ Appendix E: combat options
     PlayOption("E.1", "Damage Control", "combat",
                "End Phase: ceil(unchecked hull / 3) repair dice; 4 engine, 5 weapons, 6 shields; one box per "
@@ -183,8 +188,16 @@ OPTIONS: tuple[PlayOption, ...] = (
                "a planet (size 1-5) destroys what enters it and blocks sight", "G.5" in SIMULATED,
                "orbiting ('[n]' orders) is not in the doctrine's menu: ships steer round planets"),
     PlayOption("G.6", "Three-Dimensional Play", "terrain",
-               "altitudes 0-6; range = hexes + altitude difference (or twice the difference)", "G.6" in SIMULATED,
-               "not simulated: left for last (the issue allows it)"),
+               "altitudes 0-6, all from 3; a change moves a hex forward, +2 speed, +1 requirement; range = the "
+               "greater of hexes + altitude difference and twice the difference", "G.6" in SIMULATED,
+               "--terrain three-d; the doctrine spends forward hexes on altitude changes that bring "
+               "the range to the nearest enemy nearer its preferred range; explosions reach the same altitude only; "
+               "not tracked: the altitudes of flights and seekers (they fly at their target's), and boarding, "
+               "shockwave and tractor-beam ranges (in hexes)"),
+    PlayOption("G.6a", "Three-Dimensional Play (doubled difference)", "terrain",
+               "variant of G.6: range = hexes + twice the altitude difference (the book's examples contradict it)",
+               "G.6a" in SIMULATED, "--terrain three-d-doubled: the other parse of the range sentence",
+               excludes={"G.6": "G.6a is G.6 with the other reading of the range; choose one"}),
     # ------------------------------------------------------------------ Appendix S: scenarios
     PlayOption("S.1", "Alone in the Dark", "scenario",
                "one defender (CR 400-600) against twice its CR; VPs not scored: the survivors' CR decides",
@@ -198,9 +211,15 @@ OPTIONS: tuple[PlayOption, ...] = (
     PlayOption("S.3", "The Chase", "scenario",
                "a board 50% longer; the defender scores its ships that leave by the far edge; 500 VP",
                "S.3" in SIMULATED,
-               "not simulated: the set-up map is lost from the text, and with a standard set-up the defender "
-               "starts at its own exit edge (the scenario would be empty)",
+               "the set-up map is lost ('in the areas shown below'): side A, the attacker, sets up at its west edge, "
+               "side B in the four columns ahead of it ('caught up to the rear guard'), all heading east, on a board "
+               "50% longer; side B runs for the east edge from the start, side A gives chase (reading; S.3a is "
+               "the other)",
                excludes={"D.4": _EDGE_SCENARIOS["S.3"]}),
+    PlayOption("S.3a", "The Chase (defender in the middle)", "scenario",
+               "variant of S.3: the defender sets up across the middle of the long board", "S.3a" in SIMULATED,
+               "the other reading of the lost map: side B starts about half a standard board ahead of side A",
+               excludes={"D.4": _EDGE_SCENARIOS["S.3a"]}),
     PlayOption("S.4", "Fleet Action", "scenario",
                "first ship destroyed worth x3, second x2; 1200 VP", "S.4" in SIMULATED),
     PlayOption("S.5", "Hide & Seek", "scenario",
@@ -345,7 +364,8 @@ def format_options() -> str:
         if o.note:
             lines.append(f"               {o.note}")
     s, t = counts()["all"]
-    lines.append(f"{s} of {t} sections simulated (variants D.2z, D.8r, E.5r, E.7a not counted)")
+    variants = ", ".join(o.section for o in OPTIONS if o.variant)
+    lines.append(f"{s} of {t} sections simulated (variants {variants} not counted)")
     return "\n".join(lines) + "\n"
 
 

@@ -95,13 +95,24 @@ PLAY: dict[str, Any] = {
     "comet": {"section": "G.3", "to_hit": -1, "tail_length": 6},
     # G.4: "all ranges are increased by 50% (rounded up)"; "any even impact roll ... automatically succeeds".
     "nebula": {"section": "G.4", "range_increase": "1/2"},
+    # G.6: "seven altitude levels; 0 through 6"; "all elements begin the game at altitude level 3"; range between
+    # altitudes "greater" = max(hexes + difference, 2 x difference) (the book's examples), "doubled" = hexes + 2 x
+    # difference (the other reading, --option G.6a).
+    "three_d": {"section": "G.6", "levels": [0, 6], "start": 3, "range": "greater"},
     # Appendix S: fleet limits [attacker (side A), defender (side B)], VP targets and each scenario's numbers.
     # "It is possible to adjust the size of each scenario ... fleet limits and the VP target are adjusted by the
     # same factor": with battle size auto the VP target scales with the sides' CR against these limits.
     "scenarios": {"section": "S", "table": {
         "S.1": {"fleet_limits": [1200, 600], "vp_target": None, "major": 80, "minor": 40},
         "S.2": {"fleet_limits": [1200, 800], "vp_target": 500},
-        "S.3": {"fleet_limits": [1200, 800], "vp_target": 500, "board_length": "3/2"},
+        # S.3: "The game board is 50% longer than that used in a standard scenario (p.12). The attacking side sets
+        # up first, followed by the defending side, in the areas shown below" (the map is lost); the attacker "caught
+        # up to the rear guard", the defender was "surprised ... from behind": the defender sets up directly ahead
+        # of the attacker's area (S.3) or across the middle of the long board (S.3a, the other reading);
+        # drydock.engine.options.chase.
+        "S.3": {"fleet_limits": [1200, 800], "vp_target": 500, "board_length": "3/2",
+                "defender_setup": "rear-guard"},
+        "S.3a": {"fleet_limits": [1200, 800], "vp_target": 500, "board_length": "3/2", "defender_setup": "middle"},
         "S.4": {"fleet_limits": [2000, 2000], "vp_target": 1200, "kill_multipliers": [3, 2]},
         "S.5": {"fleet_limits": [1400, 1400], "vp_target": 700, "asteroids": 12},
         "S.6": {"fleet_limits": [1000, 1400], "vp_target": 600},

@@ -13,6 +13,7 @@ from typing import Any
 from drydock.core.rules.play_options import BY_SECTION, check_combination
 from drydock.core.rules.play_rules import PlayRules
 from drydock.engine.companion_play import check_sections
+from drydock.engine.options import chase
 from drydock.engine.options.terrain import TerrainPiece, parse_terrain
 
 
@@ -36,10 +37,18 @@ class InForce:
         self.graded = "D.6" in self.on
         self.evasive = "D.3" in self.on
         self.sequential_combat = "E.5" in self.on or "E.5r" in self.on
+        #: D.7: each design's mirror image (an inverted ship), made once for the matchup's battles
+        self.twins: dict[int, Any] = {}
+
+    def board(self, board: tuple[int, int]) -> tuple[int, int]:
+        """The board the scenario plays on (S.3: "50% longer"), else ``board``."""
+        return chase.long_board(board, self.numbers) if self.scenario in chase.CHASES else board
 
     def names(self) -> list[str]:
         """Each section in force with its name, e.g. ``E.1 Damage Control``; terrain with its spelling."""
-        out = [f"{s} {BY_SECTION[s].name}" for s in self.sections if not s.startswith("G.")]
+        out = [f"{s} {BY_SECTION[s].name}" + (f" (board length x{self.numbers['board_length']})"
+                                                if s in chase.CHASES else "")
+               for s in self.sections if not s.startswith("G.")]
         out += [f"{p.section} {BY_SECTION[p.section].name} ({p.spec})" for p in self.terrain]
         return out
 

@@ -136,9 +136,11 @@ def explode(battle: Battle, ship: ShipState, numbers: dict[str, int]) -> list[Sh
     destroyed = []
     if battle.log is not None:
         battle.say(f"  {ship.label} explodes (E.3): {dice} dice at each element within one hex")
+    moves = battle.opt.moves if battle.opt is not None else None
+    alt = moves.altitudes if moves is not None else None  # G.6: "adjacent" only "at the same altitude"
     for t in battle.alive():
         d = distance(t.q - q, t.r - r)
-        if d > 1 or t is ship or t.hidden:
+        if d > 1 or t is ship or t.hidden or (alt is not None and alt.alt[t.uid] != alt.alt[ship.uid]):
             continue
         need = numbers["same_hex"] if d == 0 else numbers["adjacent"]
         rolls = [d6(battle.rng) for _ in range(dice)]

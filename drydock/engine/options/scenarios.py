@@ -81,8 +81,8 @@ def alone_in_the_dark(start_cr: int, left_cr: int, defender_left: bool, attacker
     return True, DEFENDER, "minor victory for the defender (S.1)"
 
 
-#: S.2 / S.7: the edge a defending ship scores by leaving through (side A sets up at the west edge, column < 0)
-EXIT_EDGE = {"S.2": "west", "S.7": "east"}
+#: S.2 / S.3 / S.7: the edge a defending ship scores by leaving through (side A sets up at the west edge, column < 0)
+EXIT_EDGE = {"S.2": "west", "S.3": "east", "S.3a": "east", "S.7": "east"}
 
 
 def edge_of(q: int, r: int, width: int) -> str | None:

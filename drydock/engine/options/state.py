@@ -15,9 +15,10 @@ from drydock.engine.damage import apply_marked_damage
 from drydock.engine.dice import d6
 from drydock.engine.hexgrid import DIRS, distance
 from drydock.engine.movement import Orders, path_hexes, straight
-from drydock.engine.options import InForce, combat_rules, movement_rules, scenarios
+from drydock.engine.options import InForce, chase, combat_rules, movement_rules, scenarios
 from drydock.engine.options.doctrine_bridge import best_scored, rechoose
 from drydock.engine.options.fighter_rules import FIGHTER_OPTIONS, FighterRules
+from drydock.engine.options.maneuvers import MANEUVERS, Maneuvers
 from drydock.engine.options.terrain import BLOCKED, Terrain, pull_distance, pull_step
 from drydock.engine.ships import ShipState
 from drydock.engine.small_craft import small_hits
@@ -78,6 +79,7 @@ class OptionState:
         self.tags_up: set[int] = set()
         #: F.1-F.4, F.6: the fighter options (None without them; drydock.engine.fighters hands flights over)
         self.fighters = FighterRules(battle, rules.on, rules.play) if rules.on & FIGHTER_OPTIONS else None
+        self.moves = Maneuvers(battle, rules) if rules.on & MANEUVERS else None  # D.7, D.9, G.6
 
     # ------------------------------------------------------------ set-up
     def start(self) -> None:
@@ -94,9 +96,11 @@ class OptionState:
                 b.say(f"terrain: {line}")
             if self.terrain.nebula:
                 self.nebula = True
-        if self.nebula or self.tagging:
+        if self.nebula or self.tagging or self.moves:
             for s in b.ships:
                 s.range_x = self._range_rule(s)
+        if r.scenario in chase.CHASES:
+            chase.set_up(b, r.numbers)
         if r.scenario == "S.8":
             att = [s for s in b.ships if s.side == 0]
             self.proto_uid = att[scenarios.prototype(b.m.sides)].uid
@@ -126,6 +130,8 @@ class OptionState:
     def before_orders(self) -> None:
         """D.2: ships plan with the dragged previous speed (the requirement is computed from it)."""
         self.evading.clear()
+        if self.moves is not None:  # D.9 tows, G.6 altitude plans
+            self.moves.before_orders()
         if self.r.drag:
             z = "D.2z" in self.on
             for s in self.b.alive():
@@ -133,6 +139,12 @@ class OptionState:
                 s.speed = movement_rules.drag_speed(s.speed, z)
 
     def adjust_orders(self, s: ShipState, orders: Orders, boost: int, enemies: list[ShipState]) -> Orders:
+        """The orders of ``s`` under the options (:meth:`option_orders`; D.7, D.9, G.6: :mod:`.maneuvers`)."""
+        if self.moves is not None:
+            return self.moves.orders(self, s, orders, boost, enemies)
+        return self.option_orders(s, orders, boost, enemies)
+
+    def option_orders(self, s: ShipState, orders: Orders, boost: int, enemies: list[ShipState]) -> Orders:
         """D.2 / D.5: the doctrine chooses again among the orders the option makes legal (under D.5 always, to use
         the cheaper turns); S.9: no turns; D.3: evade when outgunned and the doubled requirement is legal."""
         r = self.r
@@ -155,6 +167,8 @@ class OptionState:
                                          lambda o: self.requirement(s, o, boost)[1], s.engine_rating + boost + 6)
             if out is not None:
                 return Orders(out.steps, out.pivot, orders.prefixes)
+        if self.moves is not None:  # D.7: roll to bring a better side to bear
+            orders = self.moves.roll(self, s, orders, boost, enemies)
         if "D.1" in self.on and not orders.prefixes and s.alive and enemies:
             orders = self.emergency_thrust(s, orders, boost, enemies)
         if (self.r.evasive and not orders.prefixes and not s.cloaked and s.engine_rating >= 3
@@ -233,21 +247,33 @@ class OptionState:
             for s in self.b.alive():
                 s.speed = self.true_speed.get(s.uid, s.speed)
 
-    def requirement(self, s: ShipState, orders: Orders, boost: int) -> tuple[int, bool]:
-        """The engine requirement and legality of ``orders`` under D.2, D.5 and D.6 (graded turns)."""
+    def requirement(self, s: ShipState, orders: Orders, boost: int, climb: int | None = None) -> tuple[int, bool]:
+        """The engine requirement and legality of ``orders`` under D.2, D.5, D.6 (graded turns); D.9 and G.6
+        (``climb`` altitude changes) through :mod:`.maneuvers`."""
+        if self.moves is not None:
+            return self.moves.requirement(self, s, orders, boost, climb)
+        return self.base_requirement(s, orders, boost)
+
+    def base_requirement(self, s: ShipState, orders: Orders, boost: int, er: int | None = None, extra: int = 0,
+                         shape: Orders | None = None) -> tuple[int, bool]:
+        """:meth:`requirement` of D.2, D.5 and D.6 against ``er`` (default the ship's engine rating), plus
+        ``extra``; D.6 judges ``shape`` (default ``orders``)."""
         r = self.r
         drag = None
         if r.drag:
             drag = movement_rules.drag_speed(s.speed, "D.2z" in self.on)
         req = movement_rules.option_requirement(orders, s.speed, s.prev_slips, drag=drag, freeform=r.freeform,
                                                 costs=self.play["freeform_turn_cost"]["costs"])
-        legal = movement_rules.option_legal(orders, req, s.engine_rating, boost, r.freeform)
-        return req, legal and (not r.graded or movement_rules.graded(orders))
+        req += extra
+        legal = movement_rules.option_legal(orders, req, s.engine_rating if er is None else er, boost, r.freeform)
+        return req, legal and (not r.graded or movement_rules.graded(shape or orders))
 
     def moved(self, s: ShipState, orders: Orders, q0: int, r0: int, h0: int) -> None:
         """After one ship's move: D.3 evasion noted; G terrain entered (destroyed, or asteroid-field dice)."""
         if "E" in orders.prefixes:
             self.thrusted.append(s)
+        if self.moves is not None:  # G.6 altitude changes, D.9 the towee with its tower, D.7 the roll
+            self.moves.moved(s, orders)
         if "Z" in orders.prefixes:
             pen = movement_rules.evasive_penalty(s.engine_rating, self.play["evasive_penalty"]["bands"])
             if pen:
@@ -350,8 +376,11 @@ class OptionState:
         nebula = _nebula_range(s, self.play["nebula"]["range_increase"]) if self.nebula else None
         factor = self.play["target_acquisition"]["untagged_range_factor"]
         tags = self.tags_up if self.tagging else None
+        moves = self.moves
 
         def eff(rng: int, target: Any = None) -> int:
+            if moves is not None:  # G.6: the range between altitudes first
+                rng = moves.range(rng, s, target)
             if tags is not None and isinstance(target, ShipState) and target.uid not in tags:
                 rng *= factor
             if nebula is not None:

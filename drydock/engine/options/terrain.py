@@ -2,7 +2,8 @@
 
 Spelling (``--terrain``, repeatable): ``asteroids[:N]`` (N single asteroids, G.1; default 6),
 ``asteroid-field[:SIZE]`` (G.1, size 1-5, default 3), ``black-hole[:SIZE]`` (G.2, default 2), ``comet``
-(G.3), ``nebula`` (G.4, the whole board) and ``planet[:SIZE]`` (G.5, default 2).
+(G.3), ``nebula`` (G.4, the whole board), ``planet[:SIZE]`` (G.5, default 2) and ``three-d`` (G.6, altitudes;
+``three-d-doubled``: G.6a, the other reading of its range).
 
 Placement: the book leaves it to the scenario; each battle draws it from its own random generator, centres
 uniformly among the hexes at least ``SIZE + 1`` from the set-up areas (so no set-up hex is inside terrain),
@@ -19,7 +20,8 @@ from drydock.engine.hexgrid import DIRS, distance, from_offset, hex_line, to_off
 from drydock.errors import DrydockError
 
 KINDS = {"asteroids": ("G.1", 6, 1, 40), "asteroid-field": ("G.1", 3, 1, 5), "black-hole": ("G.2", 2, 1, 5),
-         "comet": ("G.3", 0, 0, 0), "nebula": ("G.4", 0, 0, 0), "planet": ("G.5", 2, 1, 5)}
+         "comet": ("G.3", 0, 0, 0), "nebula": ("G.4", 0, 0, 0), "planet": ("G.5", 2, 1, 5),
+         "three-d": ("G.6", 0, 0, 0), "three-d-doubled": ("G.6a", 0, 0, 0)}
 _SPEC = re.compile(r"^\s*([a-z-]+)\s*(?::\s*(\d{1,3}))?\s*$")
 
 
@@ -70,6 +72,9 @@ class Terrain:
             if p.kind == "nebula":
                 self.nebula = True
                 self.placed.append("nebula (G.4): the whole board")
+                continue
+            if p.kind.startswith("three-d"):  # G.6: nothing on the board (drydock.engine.options.altitude)
+                self.placed.append(f"three-dimensional play ({p.section}): altitudes 0-6, every ship at 3")
                 continue
             reach = p.n if p.kind in ("asteroid-field", "black-hole", "planet") else 1
             cols = [c for c in range(depth + reach, w - depth - reach)] or [w // 2]

@@ -1,0 +1,126 @@
+"""G.6 Three-Dimensional Play: altitudes, the altitude-change orders and the range between altitudes.
+
+The text: "each element must keep track of its "altitude" ... there are seven altitude levels; 0 through 6"; "Unless
+otherwise indicated by the scenario, all elements begin the game at altitude level 3"; "A starship may not change
+altitude while it is warming up its B.10: Hyperdrive"; "Each altitude change moves the ship forward one hex, adds
++2 to the ship's speed, and adds an additional +1 to the engine requirement. A starship with a previous speed of 5
+plots movement orders of "1S1(4)" [the arrow glyph is lost: "1(down)S1(4)"]. The ship will therefore move forward
+two hexes, turn one hexside to starboard, and move forward one more hex, while decreasing its altitude by one
+level. The engine requirement is 6 (max{5,4} = 5 + 1). A starship may not change altitude without also moving forward."
+
+So an altitude change is one of the order's forward hexes that counts twice in its speed: orders moving ``F``
+hexes forward with ``k`` changes have speed ``F + k`` and the requirement of that speed plus ``k``
+(:func:`with_changes`).
+
+Range: "When a starship makes an attack against a target at a different altitude level than its own, the range is
+determined by the sum of the distance in hexes and the difference in altitude or twice the difference in altitude,
+whichever is greater"; the book's examples, "4 + 2 = 6" (four hexes, two levels) and "3 x 2 = 6" (two hexes, three
+levels), fix the reading max(hexes + difference, 2 x difference) (``greater``, :func:`three_d_range`). The other
+parse, hexes plus the greater of the difference and twice it (= hexes + 2 x difference, ``doubled``, G.6a), gives
+8 for both examples; it is offered as an option for groups that play it.
+
+"Two elements are considered "adjacent" only if they are in adjacent hexes on the game board and are at the same
+altitude": an explosion (E.3) reaches only ships at its altitude. "obstructions to line of sight ... and/or movement
+obstacles are considered to exist at all altitude levels", so terrain, flares and mines are unchanged. Not
+modelled: the altitude of fighter flights and seekers (they fly at the altitude of what they attack or are shot at
+by, so adjacency and range to them are as in two dimensions); the ranges of boarding (B.14), shockwaves (B.19) and
+tractor beams (B.24) are counted in hexes.
+
+The doctrine moves as in two dimensions, then spends forward hexes of that order on altitude changes when they
+bring the range to the nearest enemy (after both move, the enemy going on straight) nearer to its preferred range
+(:meth:`Altitudes.choose`): it closes in altitude to fight, opens it to stand off.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from drydock.engine.hexgrid import DIRS, distance
+from drydock.engine.movement import Orders, execute
+from drydock.engine.ships import ShipState
+
+
+def three_d_range(hexes: int, difference: int, reading: str = "greater") -> int:
+    """G.6 range between altitudes: ``greater`` (the book) max(hexes + difference, 2 x difference); ``doubled``
+    (the other reading) hexes + 2 x difference."""
+    if reading == "doubled":
+        return hexes + 2 * difference
+    return max(hexes + difference, 2 * difference)
+
+
+def forward_hexes(orders: Orders) -> int:
+    """The hexes the orders move straight ahead (not sideslips): where altitude changes may be made."""
+    return sum(s for s in orders.steps if isinstance(s, int))
+
+
+def with_changes(orders: Orders, k: int) -> Orders:
+    """Orders of the same shape with ``k`` more speed (the requirement's view of ``k`` altitude changes: "+2 to the
+    ship's speed" for a hex already counted once); add ``k`` to their requirement for the "+1" each."""
+    if not k:
+        return orders
+    steps = list(orders.steps)
+    i = next((j for j, s in enumerate(steps) if isinstance(s, int)), None)
+    if i is None:  # no forward hex: no altitude change is possible ("not ... without also moving forward")
+        return Orders((k, *steps), orders.pivot, orders.prefixes)
+    steps[i] = int(steps[i]) + k
+    return Orders(tuple(steps), orders.pivot, orders.prefixes)
+
+
+class Altitudes:
+    """Each ship's altitude in one battle, the changes planned this turn, and the doctrine's choice."""
+
+    def __init__(self, ships: list[ShipState], numbers: dict[str, Any], reading: str) -> None:
+        self.lo, self.hi = numbers["levels"]
+        self.reading = reading
+        self.alt = {s.uid: numbers["start"] for s in ships}
+        self.plan: dict[int, int] = {}  # uid -> signed altitude changes in this turn's orders
+
+    def range(self, hexes: int, a: ShipState, b: Any) -> int:
+        """The range from ship ``a`` to ``b`` at ``hexes`` hexes (a flight or seeker: at ``a``'s altitude)."""
+        if not isinstance(b, ShipState):
+            return hexes
+        return three_d_range(hexes, abs(self.alt[a.uid] - self.alt[b.uid]), self.reading)
+
+    def choose(self, s: ShipState, orders: Orders, enemies: list[ShipState], preferred: Callable[[ShipState], int],
+               legal: Callable[[Orders, int], bool]) -> None:
+        """Plan the altitude changes of ``s`` this turn: the number (up to its forward hexes, within levels 0-6,
+        ``legal`` with the extra requirement) whose range to the nearest enemy comes nearest its preferred range;
+        no change unless it comes strictly nearer (then the fewest changes, then down before up)."""
+        self.plan.pop(s.uid, None)
+        n = forward_hexes(orders)
+        live = [e for e in enemies if e.alive and e.uid in self.alt]
+        if not n or not live or "H" in orders.prefixes or s.warming:
+            return
+        q, r, _, _, _ = execute(orders, s.q, s.r, s.heading, None)
+        here = self.alt[s.uid]
+
+        def after(e: ShipState) -> int:
+            dq, dr = DIRS[e.heading]
+            return distance(e.q + dq * e.speed - q, e.r + dr * e.speed - r)
+        target = min(live, key=lambda e: (self.range(after(e), s, e), e.uid))
+        hexes, there, pref = after(target), self.alt[target.uid], preferred(target)
+
+        def miss(k: int) -> int:
+            return abs(three_d_range(hexes, abs(here + k - there), self.reading) - pref)
+        best, best_key = 0, (miss(0), 0, 0)
+        for k in range(max(-n, self.lo - here), min(n, self.hi - here) + 1):
+            key = (miss(k), abs(k), k)
+            if k and key < best_key and legal(orders, k):
+                best, best_key = k, key
+        if best:
+            self.plan[s.uid] = best
+
+    def moved(self, battle: Any, s: ShipState) -> None:
+        """After the move: the planned changes made, the speed "+2" for each (one already counted); logged."""
+        k = self.plan.pop(s.uid, 0)
+        if not k:
+            return
+        old = self.alt[s.uid]
+        self.alt[s.uid] = old + k
+        s.speed += abs(k)
+        battle.say(f"    {s.label} {'climbs' if k > 0 else 'dives'} {abs(k)} (G.6): altitude {old} -> "
+                   f"{old + k}, speed {s.speed}")
+
+
+__all__ = ["Altitudes", "forward_hexes", "three_d_range", "with_changes"]
