@@ -170,7 +170,7 @@ class Doctrine(Targeting):
         """
         if not enemies:
             return (Orders((ship.speed,)) if ship.speed else Orders()), 0
-        key = (_state_key(ship), tuple(_state_key(e) for e in enemies), tuple(sorted(mined.items())) if mined else None)
+        key = (_state_key(ship), tuple(_enemy_key(e) for e in enemies), tuple(sorted(mined.items())) if mined else None)
         hit = self._memo.get(key)
         if hit is not None:
             return hit
@@ -361,6 +361,14 @@ def _state_key(s: ShipState) -> tuple:
     return (s.uid, s.q, s.r, s.heading, s.speed, s.prev_slips, s.engine_rating, s.eng_hits, s.boosters_left,
             s.hull_hits if s.spec.hyperdrive else 0, s.warming,
             tuple(s.bank_alive), s.shield(0), s.shield(1), s.shield(2), s.shield(3), s.lrs)
+
+
+def _enemy_key(e: ShipState) -> tuple:
+    """Everything about an enemy ship the movement doctrine looks at (:meth:`Doctrine.context`): fewer
+    fields than :func:`_state_key`, so decisions against enemies differing only in, say, engine hits are
+    computed once."""
+    return (e.uid, e.q, e.r, e.heading, e.speed, tuple(e.bank_alive), e.shield(0), e.shield(1), e.shield(2),
+            e.shield(3), e.lrs)
 
 
 def _predict(e: ShipState) -> tuple[int, int, int]:
