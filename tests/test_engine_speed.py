@@ -1,0 +1,81 @@
+"""The engine's speed caches (issue 22) give what the uncached rules and doctrine give.
+
+Each cache is checked against the function it stands for on a sample: the cached requirement (3.2) and order
+check (3.1, 3.4) against the plain functions, and the doctrine's memoised decisions against the same decision
+computed afresh, with no memo or table carried over, over the turns of seeded battles of several designs.
+The speed figures themselves live in ``bench/bench_battle.py``, not here.
+"""
+
+import random
+from pathlib import Path
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from drydock.engine.ai import Doctrine
+from drydock.engine.battle import Battle, Matchup
+from drydock.engine.movement import Orders, order_problem, requirement
+from drydock.engine.orders_menu import candidates
+from drydock.engine.ships import ShipSpec
+from drydock.formats import read_designs
+
+EXAMPLES = Path(__file__).resolve().parent.parent / "examples" / "designs"
+
+STEPS = st.lists(st.one_of(st.integers(0, 8), st.sampled_from("PSULR")), max_size=5)
+
+
+@settings(max_examples=300, deadline=None)
+@given(steps=STEPS, pivot=st.integers(-4, 4), prefixes=st.lists(st.sampled_from("EZ@C"), max_size=2),
+       prev=st.integers(0, 12), slips=st.tuples(st.integers(0, 2), st.integers(0, 2)), drag=st.booleans(),
+       freeform=st.booleans())
+def test_cached_requirement_and_order_check_equal_the_rules(steps, pivot, prefixes, prev, slips, drag, freeform):
+    """3.2: "the engine requirement ... the difference between the current speed and the previous speed";
+    the cached functions answer what the plain ones compute, asked twice (the second answer from the cache)."""
+    o = Orders(tuple(steps), pivot, tuple(prefixes))
+    for _ in range(2):
+        assert order_problem(o) == order_problem.__wrapped__(o)
+    if order_problem(o) is None:  # the requirement of well-formed orders
+        plain = requirement.__wrapped__(o, prev, slips, etheric_drag=drag, freeform=freeform)
+        for _ in range(2):
+            assert requirement(o, prev, slips, etheric_drag=drag, freeform=freeform) == plain
+
+
+def test_requirement_worked_numbers():
+    """3.2: "a starship may change its speed by up to its current Engine Rating"; 3.1: a single turn costs
+    the greater of the previous and current speed (less the sideslips of the previous turn toward it)."""
+    assert requirement(Orders((6,)), 4) == 2
+    assert requirement(Orders((2, "P", 2)), 3, (0, 0)) == 4
+    assert requirement(Orders((2, "P", 2)), 3, (1, 0)) == 3
+    assert all(requirement(o, 4, (0, 0)) <= 3 for o in candidates(4, (0, 0), 3))
+
+
+MATCHES = [("majestic", "majestic", "aggressive"), ("majestic", "majestic", "cautious"),
+           ("harrier-missile-destroyer", "dauntless-dreadnought", "aggressive")]
+
+
+def test_memoised_decisions_equal_fresh_ones():
+    """The doctrine is deterministic ("ties go to the first candidate in a fixed order"), so its memo (keyed on
+    what a decision reads of the ship and its enemies) must give the orders a doctrine with nothing memoised
+    chooses, in every turn of seeded battles; the memo is shared by all the battles of a matchup."""
+    checked = 0
+    for a, b, style in MATCHES:
+        sa, sb = (ShipSpec(read_designs(EXAMPLES / f"{n}.yaml")[0]) for n in (a, b))
+        m = Matchup([sa], [sb], doctrine=style)
+        d = m.doctrine
+        plain = Doctrine([sa, sb], d.board, d.floating, d.styles, d.plans)
+        choose = d.choose_orders
+
+        def checked_choose(ship, enemies, mined=None, choose=choose, plain=plain):
+            nonlocal checked
+            got = choose(ship, enemies, mined)
+            plain._memo.clear()
+            plain._fire_cache.clear()
+            assert got == plain._choose(ship, enemies, mined)
+            checked += 1
+            return got
+
+        d.choose_orders = checked_choose
+        for i in range(80):
+            Battle(m, random.Random(i), log=False).run()
+        assert len(d._memo) < checked
+    assert checked > 100
