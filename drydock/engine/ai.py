@@ -233,33 +233,41 @@ class Doctrine(Targeting):
         # B.10: a crippled ship with a hyperdrive warms it up (straight ahead only, no boosters)
         warm = ship.spec.hyperdrive and working(ship, "Hyperdrive") > 0 and (
             ship.warming or ship.hull_left <= style.jump_hull * ship.spec.hull)
-        best = None
-        best_score = 0.0
         seen: set[tuple[int, int, int, int, int]] = set()
         boosts = 1 + (1 if ship.boosters_left > 0 and style.boosters and not warm else 0)
+        heading = ship.heading
         cells = self.cells
+        run = self.run
         floating = self.floating
+        picked = []
         for boost in range(boosts):
             for orders, waypoints, dq, dr, h, f, speed in candidate_moves(ship.speed, ship.prev_slips, er + boost,
-                                                                           ship.heading):
-                if warm and (orders.pivot or len(waypoints) > 1 or h != ship.heading):
+                                                                           heading):
+                if warm and (orders.pivot or len(waypoints) > 1 or h != heading):
                     continue
                 if boosts > 1:
                     pose = (dq, dr, h, f, speed)
                     if pose in seen:
                         continue
                     seen.add(pose)
-                for x, y in () if floating else waypoints:
+                q, r = q0 + dq, r0 + dr
+                if floating:
+                    picked.append((orders, boost, q, r, h, f, speed, 0))
+                    continue
+                for x, y in waypoints:
                     if (q0 + x, r0 + y) not in cells:
                         break
                 else:
-                    score = self._score(ship.lrs, my_shields, q0 + dq, r0 + dr, h, f, speed, infos, style.threat,
-                                        margin, er, far) - BOOSTER_COST * boost
-                    if mined:  # B.15: every hex entered next to a minefield is an attack with its dice
-                        score -= MINE_DIE_VALUE * sum(mined.get((q0 + x, r0 + y), 0)
-                                                      for x, y in path_hexes(orders, ship.heading))
-                    if best is None or score > best_score:
-                        best, best_score = (orders, boost), score
+                    picked.append((orders, boost, q, r, h, f, speed, run[(q, r, h)]))
+        scores = self._scores(ship.lrs, my_shields, picked, infos, style.threat, margin, er, far)
+        best = None
+        best_score = 0.0
+        for (orders, boost, *_), score in zip(picked, scores, strict=True):
+            score -= BOOSTER_COST * boost
+            if mined:  # B.15: every hex entered next to a minefield is an attack with its dice
+                score -= MINE_DIE_VALUE * sum(mined.get((q0 + x, r0 + y), 0) for x, y in path_hexes(orders, heading))
+            if best is None or score > best_score:
+                best, best_score = (orders, boost), score
         if best is None:
             return (Orders((ship.speed,)) if ship.speed else Orders()), 0
         if warm:
@@ -300,61 +308,98 @@ class Doctrine(Targeting):
 
     def _score(self, lrs: bool, my_shields: list[int], q: int, r: int, h: int, f: int, speed: int,
                infos: list, threat: float, margin: tuple, er: int, far: tuple) -> float:
-        total = 0.0
-        feared = 0.0
-        geo = GEOMETRY
-        for eq, er_, ef, mine, theirs, penalty, pref, e_shields, e_lrs, ocache, dcache, reach in infos:
-            dist, mask, my_arc = geo[(eq - q, er_ - r, f)]
-            if (dist - dist // 3 if lrs or e_lrs else dist) >= reach:  # nobody can fire: range matters only
+        """The doctrine's score of one end pose (see :meth:`_scores`)."""
+        room = 0 if self.floating else self.run[(q, r, h)]
+        return self._scores(lrs, my_shields, ((None, 0, q, r, h, f, speed, room),), infos, threat, margin, er,
+                            far)[0]
+
+    def _scores(self, lrs: bool, my_shields: list[int], poses: list | tuple, infos: list, threat: float,
+                margin: tuple, er: int, far: tuple) -> list[float]:
+        """The doctrine's score of each end pose (_, _, q, r, heading, facing, speed, room ahead) in ``poses``:
+        the exchange of fire with each enemy, the range penalties and the edge penalty (module docstring)."""
+        out = []
+        pairs = PAIRS
+        fq, fr, fpen, fpref = far
+        floating = self.floating
+        ratings, fire_margin = margin
+        n_ratings = len(ratings)
+        for _, _, q, r, h, f, speed, room in poses:
+            total = 0.0
+            feared = 0.0
+            for eq, er_, ef, mine, theirs, penalty, pref, e_shields, e_lrs, ocache, dcache, reach in infos:
+                dq = eq - q
+                dr = er_ - r
+                g = pairs.get((dq, dr, f, ef))
+                if g is None:
+                    g = pair_geometry(dq, dr, f, ef)
+                dist, mask, my_arc, emask, e_arc = g
+                if (dist - dist // 3 if lrs or e_lrs else dist) >= reach:  # nobody can fire: range matters only
+                    if pref >= 0:
+                        total -= penalty * abs(dist - pref)
+                    continue
+                # my fire at the enemy's presented shield; memoised on what it depends on
+                es = e_shields[e_arc]
+                deff = dist - dist // 3 if lrs else dist
+                key = (mask, my_arc, deff, es)
+                v = ocache.get(key)
+                if v is None:
+                    v = 0.0
+                    for bmask, dmask, n, row in mine:
+                        if (bmask & mask or dmask >> my_arc & 1) and deff < len(row):
+                            v += n * row[deff][es]
+                    ocache[key] = v
+                total += v
+                # the enemy's fire at the shield arc I present (so the strongest arc is turned to the enemy)
+                ms = my_shields[my_arc]
+                edist = dist - dist // 3 if e_lrs else dist
+                key = (emask, e_arc, edist, ms)
+                v = dcache.get(key)
+                if v is None:
+                    v = 0.0
+                    for bmask, dmask, n, row in theirs:
+                        if (bmask & emask or dmask >> e_arc & 1) and edist < len(row):
+                            v += n * row[edist][ms]
+                    dcache[key] = v
+                total -= threat * v
+                feared += v
                 if pref >= 0:
                     total -= penalty * abs(dist - pref)
-                continue
-            _, emask, e_arc = geo[(q - eq, r - er_, ef)]
-            # my fire at the enemy's presented shield; memoised per decision on what it depends on
-            es = e_shields[e_arc]
-            deff = dist - dist // 3 if lrs else dist
-            key = (mask, my_arc, deff, es)
-            v = ocache.get(key)
-            if v is None:
-                v = 0.0
-                for bmask, dmask, n, row in mine:
-                    if (bmask & mask or dmask >> my_arc & 1) and deff < len(row):
-                        v += n * row[deff][es]
-                ocache[key] = v
-            total += v
-            # the enemy's fire at the shield arc I present (so the strongest arc is turned to the enemy)
-            ms = my_shields[my_arc]
-            edist = dist - dist // 3 if e_lrs else dist
-            key = (emask, e_arc, edist, ms)
-            v = dcache.get(key)
-            if v is None:
-                v = 0.0
-                for bmask, dmask, n, row in theirs:
-                    if (bmask & emask or dmask >> e_arc & 1) and edist < len(row):
-                        v += n * row[edist][ms]
-                dcache[key] = v
-            total -= threat * v
-            feared += v
-            if pref >= 0:
-                total -= penalty * abs(dist - pref)
-        # do not overshoot: the range to the nearest enemy next turn if I brake as hard as I can
-        fq, fr, fpen, fpref = far
-        coast = speed - er if speed > er else 0
-        dq = q + DIRS[h][0] * coast - fq
-        dr = r + DIRS[h][1] * coast - fr
-        total -= fpen * abs(((abs(dq) + abs(dr) + abs(dq + dr)) >> 1) - fpref)
-        if self.floating:
-            return total
-        # edge: room ahead for my stopping distance with the engine I would have after the planned hits
-        ratings, fire_margin = margin
-        planned = int(feared * fire_margin + 0.999)
-        rating = ratings[planned] if planned < len(ratings) else 0
-        need = NEED[speed][rating] if speed < len(NEED) and rating < len(NEED[0]) else \
-            stopping_distance(speed, rating) + speed * DRIFT_RESERVE
-        room = self.run[(q, r, h)]
-        if room < need:
-            total -= EDGE_PENALTY * (need - room)
-        return total
+            # do not overshoot: the range to the nearest enemy next turn if I brake as hard as I can
+            if speed > er:
+                hq, hr = DIRS[h]
+                dq = q + hq * (speed - er) - fq
+                dr = r + hr * (speed - er) - fr
+            else:
+                dq = q - fq
+                dr = r - fr
+            total -= fpen * abs(((abs(dq) + abs(dr) + abs(dq + dr)) >> 1) - fpref)
+            if not floating:
+                # edge: room ahead for my stopping distance with the engine I would have after the planned hits
+                planned = int(feared * fire_margin + 0.999)
+                rating = ratings[planned] if planned < n_ratings else 0
+                need = NEED[speed][rating] if speed < NEED_SPEEDS and rating < NEED_RATINGS else \
+                    stopping_distance(speed, rating) + speed * DRIFT_RESERVE
+                if room < need:
+                    total -= EDGE_PENALTY * (need - room)
+            out.append(total)
+        return out
+
+
+#: :data:`~drydock.engine.orders_menu.NEED` is indexed [speed][engine rating] below these
+NEED_SPEEDS, NEED_RATINGS = len(NEED), len(NEED[0])
+#: ``PAIRS[(dq, dr, f, ef)]`` = :func:`pair_geometry` (dq, dr, f, ef): one lookup for both ends of a line
+PAIRS: dict[tuple[int, int, int, int], tuple[int, int, int, int, int]] = {}
+
+
+def pair_geometry(dq: int, dr: int, f: int, ef: int) -> tuple[int, int, int, int, int]:
+    """(range, my arc mask, the defensive arc I present, its arc mask, the arc it presents) of an enemy at
+    (dq, dr) from me, my facing ``f`` and its facing ``ef`` (:func:`~drydock.engine.hexgrid.geometry` both
+    ways), stored in :data:`PAIRS`."""
+    dist, mask, my_arc = GEOMETRY[(dq, dr, f)]
+    emask, e_arc = GEOMETRY[(-dq, -dr, ef)][1:]
+    g = PAIRS[(dq, dr, f, ef)] = (dist, mask, my_arc, emask, e_arc)
+    return g
+
 
 def _state_key(s: ShipState) -> tuple:
     """Everything about a ship the movement doctrine looks at."""
