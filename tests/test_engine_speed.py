@@ -54,10 +54,11 @@ MATCHES = [("majestic", "majestic", "aggressive"), ("majestic", "majestic", "cau
 
 
 def test_memoised_decisions_equal_fresh_ones():
-    """The doctrine is deterministic ("ties go to the first candidate in a fixed order"), so its memo (keyed on
-    what a decision reads of the ship and its enemies) must give the orders a doctrine with nothing memoised
-    chooses, in every turn of seeded battles; the memo is shared by all the battles of a matchup."""
-    checked = 0
+    """The doctrine is deterministic ("ties go to the first candidate in a fixed order"), so its memos (keyed on
+    what a decision reads of the ship and its enemies) must give the orders and the fire declarations (4.1) a
+    doctrine with nothing memoised chooses, in every turn of seeded battles; the memos are shared by all the
+    battles of a matchup."""
+    checked = declared = 0
     for a, b, style in MATCHES:
         sa, sb = (ShipSpec(read_designs(EXAMPLES / f"{n}.yaml")[0]) for n in (a, b))
         m = Matchup([sa], [sb], doctrine=style)
@@ -74,8 +75,20 @@ def test_memoised_decisions_equal_fresh_ones():
             checked += 1
             return got
 
+        declare = d.declare
+
+        def checked_declare(ship, enemies, turn, flights=(), declare=declare, plain=plain):
+            nonlocal declared
+            got = declare(ship, enemies, turn, flights)
+            plain._declared.clear()
+            assert got == plain.declare(ship, enemies, turn, flights)
+            declared += 1
+            return got
+
         d.choose_orders = checked_choose
+        d.declare = checked_declare
         for i in range(80):
             Battle(m, random.Random(i), log=False).run()
         assert len(d._memo) < checked
-    assert checked > 100
+        assert len(d._declared) < declared
+    assert checked > 100 and declared > 100

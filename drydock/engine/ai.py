@@ -130,6 +130,7 @@ class Doctrine(Targeting):
         self.fighter_first: dict[tuple[int, int, int], dict[tuple[int, int], tuple[int, int]]] = {}
         self.fighter_approach: dict[tuple, tuple[tuple[int, int, int], ...]] = {}
         self._memo: dict[tuple, tuple[Orders, int]] = {}
+        self._declared = {}  # Targeting.declare's memo
         # expected fire of a fleet of live banks at (arc mask, arc, effective range, shield), kept
         # across decisions and battles of the matchup: keyed by the ship pair and live mounts
         self._fire_cache: dict[tuple, dict[tuple[int, int, int, int], float]] = {}
