@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 
 from drydock.engine.ai import Doctrine
 from drydock.engine.battle import Battle, Matchup
+from drydock.engine.dice import hits_by_face, impact_by_face, roll_hits, roll_impact
 from drydock.engine.movement import Orders, order_problem, requirement
 from drydock.engine.orders_menu import candidates
 from drydock.engine.ships import ShipSpec
@@ -47,6 +48,29 @@ def test_requirement_worked_numbers():
     assert requirement(Orders((2, "P", 2)), 3, (0, 0)) == 4
     assert requirement(Orders((2, "P", 2)), 3, (1, 0)) == 3
     assert all(requirement(o, 4, (0, 0)) <= 3 for o in candidates(4, (0, 0), 3))
+
+
+@settings(max_examples=200, deadline=None)
+@given(acc=st.integers(1, 7), mod=st.integers(-4, 4), size=st.integers(1, 4), shield=st.integers(1, 6),
+       seed=st.integers(0, 2**32))
+def test_dice_by_face_tables_roll_as_the_rules(acc, mod, size, shield, seed):
+    """4.2: "a roll of 1 always misses"; a natural 6 that cannot reach the best count is re-rolled (so the
+    table is None and the sampler draws a second die); 4.3 likewise for impact. Where a table exists, a die
+    read from it scores what the sampler scores from the same draw, and draws the same number of dice."""
+    hits = hits_by_face(acc, mod, size)
+    if hits is not None:
+        a, b = random.Random(seed), random.Random(seed)
+        assert [roll_hits(a, acc, mod, size) for _ in range(12)] == [hits[int(b.random() * 6) + 1] for _ in range(12)]
+        assert a.random() == b.random()
+        assert hits[1] == 0
+    imp = impact_by_face(shield, mod)
+    if imp is not None:
+        a, b = random.Random(seed), random.Random(seed)
+        assert [roll_impact(a, shield, mod) for _ in range(12)] == [imp[int(b.random() * 6) + 1] for _ in range(12)]
+        assert a.random() == b.random()
+        assert imp[1] == 0
+    else:
+        assert 6 + mod <= shield
 
 
 MATCHES = [("majestic", "majestic", "aggressive"), ("majestic", "majestic", "cautious"),
