@@ -95,6 +95,7 @@ def test_memoised_decisions_equal_fresh_ones():
             got = choose(ship, enemies, mined)
             plain._memo.clear()
             plain._fire_cache.clear()
+            plain._rows_memo.clear()
             assert got == plain._choose(ship, enemies, mined)
             checked += 1
             return got

@@ -27,6 +27,7 @@ the rest of the doctrine is unchanged. No randomness: ties go to the first candi
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 
 from drydock.engine.equipment import working
 from drydock.engine.expectations import MatchTables, bank_rows
@@ -134,6 +135,7 @@ class Doctrine(Targeting):
         # expected fire of a fleet of live banks at (arc mask, arc, effective range, shield), kept
         # across decisions and battles of the matchup: keyed by the ship pair and live mounts
         self._fire_cache: dict[tuple, dict[tuple[int, int, int, int], float]] = {}
+        self._rows_memo: dict[tuple, tuple[list, list, dict, dict, int]] = {}  # :meth:`_rows`
 
     def table(self, att: ShipSpec, dfn: ShipSpec) -> MatchTables:
         return self.tables[(id(att), id(dfn))]
@@ -179,6 +181,7 @@ class Doctrine(Targeting):
             self._memo.clear()
         if len(self._fire_cache) > MEMO_LIMIT // 10:
             self._fire_cache.clear()
+            self._rows_memo.clear()
         result = self._choose(ship, enemies, mined)
         self._memo[key] = result
         return result
@@ -195,11 +198,7 @@ class Doctrine(Targeting):
         for e in enemies:
             eq, er_, ef = _predict(e) if predict else (e.q, e.r, e.facing)
             d0 = _dist(q0, r0, eq, er_)
-            mine = bank_rows(ship, self.table(spec, e.spec))
-            theirs = bank_rows(e, self.table(e.spec, spec))
-            ocache = self._fire_cache.setdefault((id(spec), id(e.spec), tuple(ship.bank_alive)), {})
-            dcache = self._fire_cache.setdefault((id(e.spec), id(spec), tuple(e.bank_alive)), {})
-            reach = max((len(row) for *_, row in mine + theirs), default=0)
+            mine, theirs, ocache, dcache, reach = self._rows(ship, e)
             info = [eq, er_, ef, mine, theirs, 0.0, -1, [e.shield(a) for a in range(4)], e.lrs, ocache, dcache,
                     reach]
             infos.append(info)
@@ -213,13 +212,33 @@ class Doctrine(Targeting):
         ne = nearest[2]
         far = (ninfo[0] + DIRS[ne.heading][0] * ne.speed, ninfo[1] + DIRS[ne.heading][1] * ne.speed,
                ninfo[5] * OVERSHOOT_WEIGHT, ninfo[6])
-        track = spec.engine_track
-        hits = ship.eng_hits
-        boxes = margin_boxes(track, hits, style.margin)
-        # the engine rating after the planned losses, by the boxes the enemy's fire could take
-        ratings = [track[k] if k < len(track) else 0 for k in (hits + max(boxes, p) for p in range(len(track) + 1))]
-        margin = (ratings, style.fire_margin)
+        margin = (self._ratings(spec.engine_track, ship.eng_hits, style.margin), style.fire_margin)
         return infos, far, margin, [ship.shield(a) for a in range(4)], ship.engine_rating
+
+    def _rows(self, ship: ShipState, e: ShipState) -> tuple[list, list, dict, dict, int]:
+        """(my live banks' rows against ``e``, its rows against me, the fire memos of both, the longest reach):
+        the per-enemy part of :meth:`context`, memoised on the designs and the live mounts."""
+        key = (id(ship.spec), id(e.spec), tuple(ship.bank_alive), tuple(e.bank_alive))
+        rows = self._rows_memo.get(key)
+        if rows is None:
+            if len(self._rows_memo) > MEMO_LIMIT // 10:
+                self._rows_memo.clear()
+            spec = ship.spec
+            mine = bank_rows(ship, self.table(spec, e.spec))
+            theirs = bank_rows(e, self.table(e.spec, spec))
+            ocache = self._fire_cache.setdefault((id(spec), id(e.spec), key[2]), {})
+            dcache = self._fire_cache.setdefault((id(e.spec), id(spec), key[3]), {})
+            reach = max((len(row) for *_, row in mine + theirs), default=0)
+            rows = self._rows_memo[key] = (mine, theirs, ocache, dcache, reach)
+        return rows
+
+    @staticmethod
+    @cache
+    def _ratings(track: tuple[int, ...], hits: int, share: float) -> list[int]:
+        """The engine rating after the planned losses (:func:`margin_boxes`), by the boxes the enemy's fire
+        could take (index: boxes; read only)."""
+        boxes = margin_boxes(track, hits, share)
+        return [track[k] if k < len(track) else 0 for k in (hits + max(boxes, p) for p in range(len(track) + 1))]
 
     def score_pose(self, ship: ShipState, ctx: tuple, q: int, r: int, h: int, f: int, speed: int) -> float:
         """The doctrine's score of ``ship`` ending at (q, r) with heading ``h``, facing ``f`` and ``speed``."""
