@@ -14,10 +14,11 @@ from hypothesis import strategies as st
 
 from drydock.engine.ai import Doctrine
 from drydock.engine.battle import Battle, Matchup
+from drydock.engine.damage import _cheapest, _cheapest_all
 from drydock.engine.dice import hits_by_face, impact_by_face, roll_hits, roll_impact
 from drydock.engine.movement import Orders, order_problem, requirement
 from drydock.engine.orders_menu import candidates
-from drydock.engine.ships import ShipSpec
+from drydock.engine.ships import ShipSpec, ShipState
 from drydock.formats import read_designs
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples" / "designs"
@@ -117,3 +118,18 @@ def test_memoised_decisions_equal_fresh_ones():
         assert len(d._memo) < checked
         assert len(d._declared) < declared
     assert checked > 100 and declared > 100
+
+
+@settings(max_examples=60, deadline=None)
+@given(name=st.sampled_from(sorted(p.stem for p in EXAMPLES.glob("*.yaml"))), data=st.data())
+def test_cheapest_of_every_battery_in_one_pass(name, data):
+    """4.4 loss policy (damage.py): the cheapest remaining item of each battery, found in one pass over the
+    banks, is the one :func:`_cheapest` finds asking each battery (and the equipment) in turn."""
+    spec = ShipSpec(read_designs(EXAMPLES / f"{name}.yaml")[0])
+    ship = ShipState(spec, 0, 1, "A")
+    for i, b in enumerate(spec.banks):
+        ship.bank_alive[i] = data.draw(st.integers(0, b.mounts))
+        ship.bank_spent[i] = data.draw(st.integers(0, ship.bank_alive[i]))
+    groups = list(range(spec.battery_count)) + ([-1] if spec.equipment else [])
+    expected = [(g, c) for g in groups if (c := _cheapest(ship, g)) is not None]
+    assert _cheapest_all(ship, groups) == expected
