@@ -16,8 +16,9 @@ from drydock.engine.ai import Doctrine
 from drydock.engine.battle import Battle, Matchup
 from drydock.engine.damage import _cheapest, _cheapest_all
 from drydock.engine.dice import hits_by_face, impact_by_face, roll_hits, roll_impact
+from drydock.engine.hexgrid import from_offset, on_board
 from drydock.engine.movement import Orders, order_problem, requirement
-from drydock.engine.orders_menu import candidates
+from drydock.engine.orders_menu import candidate_moves, candidate_reach, candidates
 from drydock.engine.ships import ShipSpec, ShipState
 from drydock.formats import read_designs
 
@@ -133,3 +134,20 @@ def test_cheapest_of_every_battery_in_one_pass(name, data):
     groups = list(range(spec.battery_count)) + ([-1] if spec.equipment else [])
     expected = [(g, c) for g in groups if (c := _cheapest(ship, g)) is not None]
     assert _cheapest_all(ship, groups) == expected
+
+
+@settings(max_examples=200, deadline=None)
+@given(prev=st.integers(0, 10), slips=st.tuples(st.integers(0, 1), st.integers(0, 1)), rating=st.integers(0, 8),
+       heading=st.integers(0, 5), col=st.integers(0, 31), row=st.integers(0, 17))
+def test_menu_far_enough_from_the_edge_stays_on_the_board(prev, slips, rating, heading, col, row):
+    """3.3: a ship whose path leaves the board is lost. The doctrine skips the board check of its menu when the
+    ship is at least :func:`candidate_reach` hexes from every edge (in offset rows and columns); every waypoint
+    of every candidate is then on the board, as the check would have found."""
+    w, h = 32, 18
+    free = min(row, h - 1 - row, col, w - 1 - col)
+    q0, r0 = from_offset(col, row)
+    moves = candidate_moves(prev, slips, rating, heading)
+    reach = candidate_reach(prev, slips, rating, heading)
+    assert all(max(abs(x), abs(y), abs(x + y)) <= reach for _, wps, *_ in moves for x, y in wps)
+    if free >= reach:
+        assert all(on_board(q0 + x, r0 + y, w, h) for _, wps, *_ in moves for x, y in wps)

@@ -33,7 +33,14 @@ from drydock.engine.equipment import working
 from drydock.engine.expectations import MatchTables, bank_rows
 from drydock.engine.hexgrid import DIRS, GEOMETRY, from_offset
 from drydock.engine.movement import Orders, execute, path_hexes
-from drydock.engine.orders_menu import DRIFT_RESERVE, NEED, candidate_moves, margin_boxes, stopping_distance
+from drydock.engine.orders_menu import (
+    DRIFT_RESERVE,
+    NEED,
+    candidate_moves,
+    candidate_reach,
+    margin_boxes,
+    stopping_distance,
+)
 from drydock.engine.plans import CLOAK_ALWAYS, PlanChoice, plan_pair
 from drydock.engine.ships import ShipSpec, ShipState
 from drydock.engine.targeting import Targeting
@@ -259,8 +266,12 @@ class Doctrine(Targeting):
         cells = self.cells
         run = self.run
         floating = self.floating
+        # hexes from the start to the nearest board edge: menus that reach no farther need no board check
+        col0 = q0 + (r0 - (r0 & 1)) // 2
+        free = min(r0, self.board[1] - 1 - r0, col0, self.board[0] - 1 - col0)
         picked = []
         for boost in range(boosts):
+            inside = not floating and free >= candidate_reach(ship.speed, ship.prev_slips, er + boost, heading)
             for orders, waypoints, dq, dr, h, f, speed in candidate_moves(ship.speed, ship.prev_slips, er + boost,
                                                                            heading):
                 if warm and (orders.pivot or len(waypoints) > 1 or h != heading):
@@ -273,6 +284,9 @@ class Doctrine(Targeting):
                 q, r = q0 + dq, r0 + dr
                 if floating:
                     picked.append((orders, boost, q, r, h, f, speed, 0))
+                    continue
+                if inside:
+                    picked.append((orders, boost, q, r, h, f, speed, run[(q, r, h)]))
                     continue
                 for x, y in waypoints:
                     if (q0 + x, r0 + y) not in cells:

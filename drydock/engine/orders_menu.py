@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from functools import cache
 
+from drydock.engine.hexgrid import distance
 from drydock.engine.movement import Orders, requirement, trace
 
 MAX_SPEED = 12
@@ -65,6 +66,15 @@ def candidate_moves(prev: int, prev_slips: tuple[int, int], rating: int, heading
             poses.add(pose)
             out.append((o, tuple(pts), q, r, h, (h + o.pivot) % 6, o.speed))
     return tuple(out)
+
+
+@cache
+def candidate_reach(prev: int, prev_slips: tuple[int, int], rating: int, heading: int) -> int:
+    """How far (hexes) the farthest waypoint of :func:`candidate_moves` lies from the start: a ship at least
+    this far from every board edge (in offset rows and columns; one hex moves a column or a row by at most 1)
+    keeps every candidate's path on the board."""
+    return max((distance(x, y) for _, waypoints, *_ in candidate_moves(prev, prev_slips, rating, heading)
+                for x, y in waypoints), default=0)
 
 
 @cache
