@@ -18,7 +18,7 @@ from drydock.engine.damage import _cheapest, _cheapest_all
 from drydock.engine.dice import hits_by_face, impact_by_face, roll_hits, roll_impact
 from drydock.engine.hexgrid import from_offset, on_board
 from drydock.engine.movement import Orders, order_problem, requirement
-from drydock.engine.orders_menu import candidate_moves, candidate_reach, candidates
+from drydock.engine.orders_menu import boosted_moves, candidate_moves, candidate_reach, candidates
 from drydock.engine.ships import ShipSpec, ShipState
 from drydock.formats import read_designs
 
@@ -151,3 +151,23 @@ def test_menu_far_enough_from_the_edge_stays_on_the_board(prev, slips, rating, h
     assert all(max(abs(x), abs(y), abs(x + y)) <= reach for _, wps, *_ in moves for x, y in wps)
     if free >= reach:
         assert all(on_board(q0 + x, r0 + y, w, h) for _, wps, *_ in moves for x, y in wps)
+
+
+@settings(max_examples=200, deadline=None)
+@given(prev=st.integers(0, 10), slips=st.tuples(st.integers(0, 1), st.integers(0, 1)), rating=st.integers(0, 8),
+       heading=st.integers(0, 5))
+def test_boosted_menu_is_the_new_poses_of_the_bigger_menu(prev, slips, rating, heading):
+    """B.3: a booster adds one to the engine rating for the turn. The doctrine weighs the menu without it, then
+    the candidates with it whose end pose (displacement, heading, facing, speed) is new; the cached
+    :func:`boosted_moves` is that list, in the menu's order."""
+    seen = set()
+    expected = []
+    for boost in (0, 1):
+        for m in candidate_moves(prev, slips, rating + boost, heading):
+            pose = m[2:]
+            if pose in seen:
+                continue
+            seen.add(pose)
+            if boost:
+                expected.append(m)
+    assert boosted_moves(prev, slips, rating, heading) == tuple(expected)

@@ -36,6 +36,7 @@ from drydock.engine.movement import Orders, execute, path_hexes
 from drydock.engine.orders_menu import (
     DRIFT_RESERVE,
     NEED,
+    boosted_moves,
     candidate_moves,
     candidate_reach,
     margin_boxes,
@@ -258,9 +259,8 @@ class Doctrine(Targeting):
         q0, r0 = ship.q, ship.r
         infos, far, margin, my_shields, er = self.context(ship, enemies)
         # B.10: a crippled ship with a hyperdrive warms it up (straight ahead only, no boosters)
-        warm = ship.spec.hyperdrive and working(ship, "Hyperdrive") > 0 and (
-            ship.warming or ship.hull_left <= style.jump_hull * ship.spec.hull)
-        seen: set[tuple[int, int, int, int, int]] = set()
+        warm = ship.spec.hyperdrive and (ship.warming or ship.hull_left <= style.jump_hull * ship.spec.hull) \
+            and working(ship, "Hyperdrive") > 0
         boosts = 1 + (1 if ship.boosters_left > 0 and style.boosters and not warm else 0)
         heading = ship.heading
         cells = self.cells
@@ -272,15 +272,11 @@ class Doctrine(Targeting):
         picked = []
         for boost in range(boosts):
             inside = not floating and free >= candidate_reach(ship.speed, ship.prev_slips, er + boost, heading)
-            for orders, waypoints, dq, dr, h, f, speed in candidate_moves(ship.speed, ship.prev_slips, er + boost,
-                                                                           heading):
+            # with a booster: only the end poses the menu without it does not reach (the first in order wins)
+            menu = boosted_moves if boost else candidate_moves
+            for orders, waypoints, dq, dr, h, f, speed in menu(ship.speed, ship.prev_slips, er, heading):
                 if warm and (orders.pivot or len(waypoints) > 1 or h != heading):
                     continue
-                if boosts > 1:
-                    pose = (dq, dr, h, f, speed)
-                    if pose in seen:
-                        continue
-                    seen.add(pose)
                 q, r = q0 + dq, r0 + dr
                 if floating:
                     picked.append((orders, boost, q, r, h, f, speed, 0))
@@ -296,7 +292,7 @@ class Doctrine(Targeting):
         scores = self._scores(ship.lrs, my_shields, picked, infos, style.threat, margin, er, far)
         best = None
         best_score = 0.0
-        for (orders, boost, *_), score in zip(picked, scores, strict=True):
+        for (orders, boost, _q, _r, _h, _f, _v, _room), score in zip(picked, scores, strict=True):
             score -= BOOSTER_COST * boost
             if mined:  # B.15: every hex entered next to a minefield is an attack with its dice
                 score -= MINE_DIE_VALUE * sum(mined.get((q0 + x, r0 + y), 0) for x, y in path_hexes(orders, heading))

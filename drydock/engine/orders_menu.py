@@ -69,6 +69,15 @@ def candidate_moves(prev: int, prev_slips: tuple[int, int], rating: int, heading
 
 
 @cache
+def boosted_moves(prev: int, prev_slips: tuple[int, int], rating: int, heading: int
+                  ) -> tuple[tuple[Orders, tuple[tuple[int, int], ...], int, int, int, int, int], ...]:
+    """The candidates of :func:`candidate_moves` with one more point of engine (a booster, B.3) whose end pose
+    none of the candidates without it reaches, in their order (the pose's first candidate wins)."""
+    without = {m[2:] for m in candidate_moves(prev, prev_slips, rating, heading)}
+    return tuple(m for m in candidate_moves(prev, prev_slips, rating + 1, heading) if m[2:] not in without)
+
+
+@cache
 def candidate_reach(prev: int, prev_slips: tuple[int, int], rating: int, heading: int) -> int:
     """How far (hexes) the farthest waypoint of :func:`candidate_moves` lies from the start: a ship at least
     this far from every board edge (in offset rows and columns; one hex moves a column or a row by at most 1)
