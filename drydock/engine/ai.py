@@ -181,7 +181,9 @@ class Doctrine(Targeting):
         """
         if not enemies:
             return (Orders((ship.speed,)) if ship.speed else Orders()), 0
-        key = (_state_key(ship), tuple(_enemy_key(e) for e in enemies), tuple(sorted(mined.items())) if mined else None)
+        warm = self._warm(ship)
+        key = (_state_key(ship, warm), tuple(_enemy_key(e) for e in enemies),
+               tuple(sorted(mined.items())) if mined else None)
         hit = self._memo.get(key)
         if hit is not None:
             return hit
@@ -190,7 +192,7 @@ class Doctrine(Targeting):
         if len(self._fire_cache) > MEMO_LIMIT // 10:
             self._fire_cache.clear()
             self._rows_memo.clear()
-        result = self._choose(ship, enemies, mined)
+        result = self._choose(ship, enemies, mined, warm)
         self._memo[key] = result
         return result
 
@@ -254,13 +256,20 @@ class Doctrine(Targeting):
         return self._score(ship.lrs, my_shields, q, r, h, f, speed, infos, self.styles[ship.side].threat, margin, er,
                            far)
 
-    def _choose(self, ship: ShipState, enemies: list[ShipState], mined: dict | None = None) -> tuple[Orders, int]:
+    def _warm(self, ship: ShipState) -> bool:
+        """B.10: a crippled ship with a working hyperdrive warms it up (or goes on warming it up)."""
+        return bool(ship.spec.hyperdrive) and (
+            ship.warming or ship.hull_left <= self.styles[ship.side].jump_hull * ship.spec.hull) \
+            and working(ship, "Hyperdrive") > 0
+
+    def _choose(self, ship: ShipState, enemies: list[ShipState], mined: dict | None = None,
+                warm: bool | None = None) -> tuple[Orders, int]:
         style = self.styles[ship.side]
         q0, r0 = ship.q, ship.r
         infos, far, margin, my_shields, er = self.context(ship, enemies)
-        # B.10: a crippled ship with a hyperdrive warms it up (straight ahead only, no boosters)
-        warm = ship.spec.hyperdrive and (ship.warming or ship.hull_left <= style.jump_hull * ship.spec.hull) \
-            and working(ship, "Hyperdrive") > 0
+        if warm is None:
+            warm = self._warm(ship)
+        # B.10: warming up, the ship goes straight ahead only, without boosters
         boosts = 1 + (1 if ship.boosters_left > 0 and style.boosters and not warm else 0)
         heading = ship.heading
         cells = self.cells
@@ -431,11 +440,11 @@ def pair_geometry(dq: int, dr: int, f: int, ef: int) -> tuple[int, int, int, int
     return g
 
 
-def _state_key(s: ShipState) -> tuple:
-    """Everything about a ship the movement doctrine looks at."""
-    return (s.uid, s.q, s.r, s.heading, s.speed, s.prev_slips, s.engine_rating, s.eng_hits, s.boosters_left,
-            s.hull_hits if s.spec.hyperdrive else 0, s.warming,
-            tuple(s.bank_alive), s.shield(0), s.shield(1), s.shield(2), s.shield(3), s.lrs)
+def _state_key(s: ShipState, warm: bool) -> tuple:
+    """Everything about a ship the movement doctrine looks at (of its hull and hyperdrive, only whether it
+    warms the drive up, ``warm``; of its boosters, only whether it has one left)."""
+    return (s.uid, s.q, s.r, s.heading, s.speed, s.prev_slips, s.engine_rating, s.eng_hits, s.boosters_left > 0,
+            warm, tuple(s.bank_alive), s.shield(0), s.shield(1), s.shield(2), s.shield(3), s.lrs)
 
 
 def _enemy_key(e: ShipState) -> tuple:
