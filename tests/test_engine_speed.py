@@ -171,3 +171,14 @@ def test_boosted_menu_is_the_new_poses_of_the_bigger_menu(prev, slips, rating, h
             if boost:
                 expected.append(m)
     assert boosted_moves(prev, slips, rating, heading) == tuple(expected)
+
+
+def test_planned_engine_ratings_worked_numbers():
+    """3.2 stopping distance with the engine a ship keeps: a Dauntless (engine track 4,4,4,3,3,3,2,2,2,1,1,1)
+    planning, like both doctrines (margin 1.0), to lose all 11 boxes before its last keeps ER 1 whatever the
+    enemy's fire could take, until that fire could take all 12 boxes (ER 0). One box already lost: the 10 left
+    before the last are planned; 11 boxes taken leave the last one (ER 1), 12 none."""
+    track = (4, 4, 4, 3, 3, 3, 2, 2, 2, 1, 1, 1)
+    assert Doctrine._ratings(track, 0, 1.0) == (1,) * 12 + (0,)
+    assert Doctrine._ratings(track, 1, 1.0) == (1,) * 11 + (0, 0)
+    assert Doctrine._ratings(track, 0, 0.5) == (2,) * 7 + (2, 2, 1, 1, 1, 0)

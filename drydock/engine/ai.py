@@ -244,11 +244,11 @@ class Doctrine(Targeting):
 
     @staticmethod
     @cache
-    def _ratings(track: tuple[int, ...], hits: int, share: float) -> list[int]:
+    def _ratings(track: tuple[int, ...], hits: int, share: float) -> tuple[int, ...]:
         """The engine rating after the planned losses (:func:`margin_boxes`), by the boxes the enemy's fire
-        could take (index: boxes; read only)."""
+        could take (index: boxes)."""
         boxes = margin_boxes(track, hits, share)
-        return [track[k] if k < len(track) else 0 for k in (hits + max(boxes, p) for p in range(len(track) + 1))]
+        return tuple(track[k] if k < len(track) else 0 for k in (hits + max(boxes, p) for p in range(len(track) + 1)))
 
     def score_pose(self, ship: ShipState, ctx: tuple, q: int, r: int, h: int, f: int, speed: int) -> float:
         """The doctrine's score of ``ship`` ending at (q, r) with heading ``h``, facing ``f`` and ``speed``."""
