@@ -27,13 +27,22 @@ the rest of the doctrine is unchanged. No randomness: ties go to the first candi
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
 from drydock.engine.equipment import working
 from drydock.engine.expectations import MatchTables, bank_rows
 from drydock.engine.hexgrid import DIRS, GEOMETRY, from_offset
 from drydock.engine.movement import Orders, execute, path_hexes
-from drydock.engine.orders_menu import DRIFT_RESERVE, NEED, candidate_moves, margin_boxes, stopping_distance
+from drydock.engine.orders_menu import (
+    DRIFT_RESERVE,
+    NEED,
+    boosted_moves,
+    candidate_moves,
+    candidate_reach,
+    margin_boxes,
+    stopping_distance,
+)
 from drydock.engine.plans import CLOAK_ALWAYS, Plan, PlanChoice, plan_pair
 from drydock.engine.ships import ShipSpec, ShipState
 from drydock.engine.targeting import Targeting
@@ -131,9 +140,11 @@ class Doctrine(Targeting):
         self.fighter_first: dict[tuple[int, int, int, int], dict[tuple[int, int], tuple[int, int]]] = {}
         self.fighter_approach: dict[tuple, tuple[tuple[int, int, int], ...]] = {}
         self._memo: dict[tuple, tuple[Orders, int]] = {}
+        self._declared = {}  # Targeting.declare's memo
         # expected fire of a fleet of live banks at (arc mask, arc, effective range, shield), kept
         # across decisions and battles of the matchup: keyed by the ship pair and live mounts
         self._fire_cache: dict[tuple, dict[tuple[int, int, int, int], float]] = {}
+        self._rows_memo: dict[tuple, tuple[list, list, dict, dict, int]] = {}  # :meth:`_rows`
 
     def table(self, att: ShipSpec, dfn: ShipSpec) -> MatchTables:
         return self.tables[(id(att), id(dfn))]
@@ -171,7 +182,9 @@ class Doctrine(Targeting):
         """
         if not enemies:
             return (Orders((ship.speed,)) if ship.speed else Orders()), 0
-        key = (_state_key(ship), tuple(_state_key(e) for e in enemies), tuple(sorted(mined.items())) if mined else None)
+        warm = self._warm(ship)
+        key = (_state_key(ship, warm), tuple(_enemy_key(e) for e in enemies),
+               tuple(sorted(mined.items())) if mined else None)
         hit = self._memo.get(key)
         if hit is not None:
             return hit
@@ -179,7 +192,8 @@ class Doctrine(Targeting):
             self._memo.clear()
         if len(self._fire_cache) > MEMO_LIMIT // 10:
             self._fire_cache.clear()
-        result = self._choose(ship, enemies, mined)
+            self._rows_memo.clear()
+        result = self._choose(ship, enemies, mined, warm)
         self._memo[key] = result
         return result
 
@@ -195,11 +209,7 @@ class Doctrine(Targeting):
         for e in enemies:
             eq, er_, ef = _predict(e) if predict else (e.q, e.r, e.facing)
             d0 = _dist(q0, r0, eq, er_)
-            mine = bank_rows(ship, self.table(spec, e.spec))
-            theirs = bank_rows(e, self.table(e.spec, spec))
-            ocache = self._fire_cache.setdefault((id(spec), id(e.spec), tuple(ship.bank_alive)), {})
-            dcache = self._fire_cache.setdefault((id(e.spec), id(spec), tuple(e.bank_alive)), {})
-            reach = max((len(row) for *_, row in mine + theirs), default=0)
+            mine, theirs, ocache, dcache, reach = self._rows(ship, e)
             info: list[Any] = [eq, er_, ef, mine, theirs, 0.0, -1, [e.shield(a) for a in range(4)], e.lrs, ocache,
                                dcache, reach]
             infos.append(info)
@@ -213,13 +223,33 @@ class Doctrine(Targeting):
         ne = nearest[2]
         far = (ninfo[0] + DIRS[ne.heading][0] * ne.speed, ninfo[1] + DIRS[ne.heading][1] * ne.speed,
                ninfo[5] * OVERSHOOT_WEIGHT, ninfo[6])
-        track = spec.engine_track
-        hits = ship.eng_hits
-        boxes = margin_boxes(track, hits, style.margin)
-        # the engine rating after the planned losses, by the boxes the enemy's fire could take
-        ratings = [track[k] if k < len(track) else 0 for k in (hits + max(boxes, p) for p in range(len(track) + 1))]
-        margin = (ratings, style.fire_margin)
+        margin = (self._ratings(spec.engine_track, ship.eng_hits, style.margin), style.fire_margin)
         return infos, far, margin, [ship.shield(a) for a in range(4)], ship.engine_rating
+
+    def _rows(self, ship: ShipState, e: ShipState) -> tuple[list, list, dict, dict, int]:
+        """(my live banks' rows against ``e``, its rows against me, the fire memos of both, the longest reach):
+        the per-enemy part of :meth:`context`, memoised on the designs and the live mounts."""
+        key = (id(ship.spec), id(e.spec), tuple(ship.bank_alive), tuple(e.bank_alive))
+        rows = self._rows_memo.get(key)
+        if rows is None:
+            if len(self._rows_memo) > MEMO_LIMIT // 10:
+                self._rows_memo.clear()
+            spec = ship.spec
+            mine = bank_rows(ship, self.table(spec, e.spec))
+            theirs = bank_rows(e, self.table(e.spec, spec))
+            ocache = self._fire_cache.setdefault((id(spec), id(e.spec), key[2]), {})
+            dcache = self._fire_cache.setdefault((id(e.spec), id(spec), key[3]), {})
+            reach = max((len(row) for *_, row in mine + theirs), default=0)
+            rows = self._rows_memo[key] = (mine, theirs, ocache, dcache, reach)
+        return rows
+
+    @staticmethod
+    @cache
+    def _ratings(track: tuple[int, ...], hits: int, share: float) -> tuple[int, ...]:
+        """The engine rating after the planned losses (:func:`margin_boxes`), by the boxes the enemy's fire
+        could take (index: boxes)."""
+        boxes = margin_boxes(track, hits, share)
+        return tuple(track[k] if k < len(track) else 0 for k in (hits + max(boxes, p) for p in range(len(track) + 1)))
 
     def score_pose(self, ship: ShipState, ctx: tuple, q: int, r: int, h: int, f: int, speed: int) -> float:
         """The doctrine's score of ``ship`` ending at (q, r) with heading ``h``, facing ``f`` and ``speed``."""
@@ -227,40 +257,57 @@ class Doctrine(Targeting):
         return self._score(ship.lrs, my_shields, q, r, h, f, speed, infos, self.styles[ship.side].threat, margin, er,
                            far)
 
-    def _choose(self, ship: ShipState, enemies: list[ShipState], mined: dict | None = None) -> tuple[Orders, int]:
+    def _warm(self, ship: ShipState) -> bool:
+        """B.10: a crippled ship with a working hyperdrive warms it up (or goes on warming it up)."""
+        return bool(ship.spec.hyperdrive) and (
+            ship.warming or ship.hull_left <= self.styles[ship.side].jump_hull * ship.spec.hull) \
+            and working(ship, "Hyperdrive") > 0
+
+    def _choose(self, ship: ShipState, enemies: list[ShipState], mined: dict | None = None,
+                warm: bool | None = None) -> tuple[Orders, int]:
         style = self.styles[ship.side]
         q0, r0 = ship.q, ship.r
         infos, far, margin, my_shields, er = self.context(ship, enemies)
-        # B.10: a crippled ship with a hyperdrive warms it up (straight ahead only, no boosters)
-        warm = ship.spec.hyperdrive and working(ship, "Hyperdrive") > 0 and (
-            ship.warming or ship.hull_left <= style.jump_hull * ship.spec.hull)
-        best = None
-        best_score = 0.0
-        seen: set[tuple[int, int, int, int, int]] = set()
+        if warm is None:
+            warm = self._warm(ship)
+        # B.10: warming up, the ship goes straight ahead only, without boosters
         boosts = 1 + (1 if ship.boosters_left > 0 and style.boosters and not warm else 0)
+        heading = ship.heading
         cells = self.cells
+        run = self.run
         floating = self.floating
+        # hexes from the start to the nearest board edge: menus that reach no farther need no board check
+        col0 = q0 + (r0 - (r0 & 1)) // 2
+        free = min(r0, self.board[1] - 1 - r0, col0, self.board[0] - 1 - col0)
+        picked = []
         for boost in range(boosts):
-            for orders, waypoints, dq, dr, h, f, speed in candidate_moves(ship.speed, ship.prev_slips, er + boost,
-                                                                           ship.heading):
-                if warm and (orders.pivot or len(waypoints) > 1 or h != ship.heading):
+            inside = not floating and free >= candidate_reach(ship.speed, ship.prev_slips, er + boost, heading)
+            # with a booster: only the end poses the menu without it does not reach (the first in order wins)
+            menu = boosted_moves if boost else candidate_moves
+            for orders, waypoints, dq, dr, h, f, speed in menu(ship.speed, ship.prev_slips, er, heading):
+                if warm and (orders.pivot or len(waypoints) > 1 or h != heading):
                     continue
-                if boosts > 1:
-                    pose = (dq, dr, h, f, speed)
-                    if pose in seen:
-                        continue
-                    seen.add(pose)
-                for x, y in () if floating else waypoints:
+                q, r = q0 + dq, r0 + dr
+                if floating:
+                    picked.append((orders, boost, q, r, h, f, speed, 0))
+                    continue
+                if inside:
+                    picked.append((orders, boost, q, r, h, f, speed, run[(q, r, h)]))
+                    continue
+                for x, y in waypoints:
                     if (q0 + x, r0 + y) not in cells:
                         break
                 else:
-                    score = self._score(ship.lrs, my_shields, q0 + dq, r0 + dr, h, f, speed, infos, style.threat,
-                                        margin, er, far) - BOOSTER_COST * boost
-                    if mined:  # B.15: every hex entered next to a minefield is an attack with its dice
-                        score -= MINE_DIE_VALUE * sum(mined.get((q0 + x, r0 + y), 0)
-                                                      for x, y in path_hexes(orders, ship.heading))
-                    if best is None or score > best_score:
-                        best, best_score = (orders, boost), score
+                    picked.append((orders, boost, q, r, h, f, speed, run[(q, r, h)]))
+        scores = self._scores(ship.lrs, my_shields, picked, infos, style.threat, margin, er, far)
+        best = None
+        best_score = 0.0
+        for (orders, boost, _q, _r, _h, _f, _v, _room), score in zip(picked, scores, strict=True):
+            score -= BOOSTER_COST * boost
+            if mined:  # B.15: every hex entered next to a minefield is an attack with its dice
+                score -= MINE_DIE_VALUE * sum(mined.get((q0 + x, r0 + y), 0) for x, y in path_hexes(orders, heading))
+            if best is None or score > best_score:
+                best, best_score = (orders, boost), score
         if best is None:
             return (Orders((ship.speed,)) if ship.speed else Orders()), 0
         if warm:
@@ -301,67 +348,112 @@ class Doctrine(Targeting):
 
     def _score(self, lrs: bool, my_shields: list[int], q: int, r: int, h: int, f: int, speed: int,
                infos: list, threat: float, margin: tuple, er: int, far: tuple) -> float:
-        total = 0.0
-        feared = 0.0
-        geo = GEOMETRY
-        for eq, er_, ef, mine, theirs, penalty, pref, e_shields, e_lrs, ocache, dcache, reach in infos:
-            dist, mask, my_arc = geo[(eq - q, er_ - r, f)]
-            if (dist - dist // 3 if lrs or e_lrs else dist) >= reach:  # nobody can fire: range matters only
+        """The doctrine's score of one end pose (see :meth:`_scores`)."""
+        room = 0 if self.floating else self.run[(q, r, h)]
+        return self._scores(lrs, my_shields, ((None, 0, q, r, h, f, speed, room),), infos, threat, margin, er,
+                            far)[0]
+
+    def _scores(self, lrs: bool, my_shields: list[int], poses: list | tuple, infos: list, threat: float,
+                margin: tuple, er: int, far: tuple) -> list[float]:
+        """The doctrine's score of each end pose (_, _, q, r, heading, facing, speed, room ahead) in ``poses``:
+        the exchange of fire with each enemy, the range penalties and the edge penalty (module docstring)."""
+        out = []
+        pairs = PAIRS
+        fq, fr, fpen, fpref = far
+        floating = self.floating
+        ratings, fire_margin = margin
+        n_ratings = len(ratings)
+        for _, _, q, r, h, f, speed, room in poses:
+            total = 0.0
+            feared = 0.0
+            for eq, er_, ef, mine, theirs, penalty, pref, e_shields, e_lrs, ocache, dcache, reach in infos:
+                dq = eq - q
+                dr = er_ - r
+                g = pairs.get((dq, dr, f, ef))
+                if g is None:
+                    g = pair_geometry(dq, dr, f, ef)
+                dist, mask, my_arc, emask, e_arc = g
+                if (dist - dist // 3 if lrs or e_lrs else dist) >= reach:  # nobody can fire: range matters only
+                    if pref >= 0:
+                        total -= penalty * abs(dist - pref)
+                    continue
+                # my fire at the enemy's presented shield; memoised on what it depends on
+                es = e_shields[e_arc]
+                deff = dist - dist // 3 if lrs else dist
+                key = (mask, my_arc, deff, es)
+                v = ocache.get(key)
+                if v is None:
+                    v = 0.0
+                    for bmask, dmask, n, row in mine:
+                        if (bmask & mask or dmask >> my_arc & 1) and deff < len(row):
+                            v += n * row[deff][es]
+                    ocache[key] = v
+                total += v
+                # the enemy's fire at the shield arc I present (so the strongest arc is turned to the enemy)
+                ms = my_shields[my_arc]
+                edist = dist - dist // 3 if e_lrs else dist
+                key = (emask, e_arc, edist, ms)
+                v = dcache.get(key)
+                if v is None:
+                    v = 0.0
+                    for bmask, dmask, n, row in theirs:
+                        if (bmask & emask or dmask >> e_arc & 1) and edist < len(row):
+                            v += n * row[edist][ms]
+                    dcache[key] = v
+                total -= threat * v
+                feared += v
                 if pref >= 0:
                     total -= penalty * abs(dist - pref)
-                continue
-            _, emask, e_arc = geo[(q - eq, r - er_, ef)]
-            # my fire at the enemy's presented shield; memoised per decision on what it depends on
-            es = e_shields[e_arc]
-            deff = dist - dist // 3 if lrs else dist
-            key = (mask, my_arc, deff, es)
-            v = ocache.get(key)
-            if v is None:
-                v = 0.0
-                for bmask, dmask, n, row in mine:
-                    if (bmask & mask or dmask >> my_arc & 1) and deff < len(row):
-                        v += n * row[deff][es]
-                ocache[key] = v
-            total += v
-            # the enemy's fire at the shield arc I present (so the strongest arc is turned to the enemy)
-            ms = my_shields[my_arc]
-            edist = dist - dist // 3 if e_lrs else dist
-            key = (emask, e_arc, edist, ms)
-            v = dcache.get(key)
-            if v is None:
-                v = 0.0
-                for bmask, dmask, n, row in theirs:
-                    if (bmask & emask or dmask >> e_arc & 1) and edist < len(row):
-                        v += n * row[edist][ms]
-                dcache[key] = v
-            total -= threat * v
-            feared += v
-            if pref >= 0:
-                total -= penalty * abs(dist - pref)
-        # do not overshoot: the range to the nearest enemy next turn if I brake as hard as I can
-        fq, fr, fpen, fpref = far
-        coast = speed - er if speed > er else 0
-        dq = q + DIRS[h][0] * coast - fq
-        dr = r + DIRS[h][1] * coast - fr
-        total -= fpen * abs(((abs(dq) + abs(dr) + abs(dq + dr)) >> 1) - fpref)
-        if self.floating:
-            return total
-        # edge: room ahead for my stopping distance with the engine I would have after the planned hits
-        ratings, fire_margin = margin
-        planned = int(feared * fire_margin + 0.999)
-        rating = ratings[planned] if planned < len(ratings) else 0
-        need = NEED[speed][rating] if speed < len(NEED) and rating < len(NEED[0]) else \
-            stopping_distance(speed, rating) + speed * DRIFT_RESERVE
-        room = self.run[(q, r, h)]
-        if room < need:
-            total -= EDGE_PENALTY * (need - room)
-        return total
+            # do not overshoot: the range to the nearest enemy next turn if I brake as hard as I can
+            if speed > er:
+                hq, hr = DIRS[h]
+                dq = q + hq * (speed - er) - fq
+                dr = r + hr * (speed - er) - fr
+            else:
+                dq = q - fq
+                dr = r - fr
+            total -= fpen * abs(((abs(dq) + abs(dr) + abs(dq + dr)) >> 1) - fpref)
+            if not floating:
+                # edge: room ahead for my stopping distance with the engine I would have after the planned hits
+                planned = int(feared * fire_margin + 0.999)
+                rating = ratings[planned] if planned < n_ratings else 0
+                need = NEED[speed][rating] if speed < NEED_SPEEDS and rating < NEED_RATINGS else \
+                    stopping_distance(speed, rating) + speed * DRIFT_RESERVE
+                if room < need:
+                    total -= EDGE_PENALTY * (need - room)
+            out.append(total)
+        return out
 
-def _state_key(s: ShipState) -> tuple:
-    """Everything about a ship the movement doctrine looks at."""
-    return (s.uid, s.q, s.r, s.heading, s.speed, s.prev_slips, s.engine_rating, s.eng_hits, s.boosters_left,
-            s.hull_hits if s.spec.hyperdrive else 0, s.warming,
-            tuple(s.bank_alive), s.shield(0), s.shield(1), s.shield(2), s.shield(3), s.lrs)
+
+#: :data:`~drydock.engine.orders_menu.NEED` is indexed [speed][engine rating] below these
+NEED_SPEEDS, NEED_RATINGS = len(NEED), len(NEED[0])
+#: ``PAIRS[(dq, dr, f, ef)]`` = :func:`pair_geometry` (dq, dr, f, ef): one lookup for both ends of a line
+PAIRS: dict[tuple[int, int, int, int], tuple[int, int, int, int, int]] = {}
+
+
+def pair_geometry(dq: int, dr: int, f: int, ef: int) -> tuple[int, int, int, int, int]:
+    """(range, my arc mask, the defensive arc I present, its arc mask, the arc it presents) of an enemy at
+    (dq, dr) from me, my facing ``f`` and its facing ``ef`` (:func:`~drydock.engine.hexgrid.geometry` both
+    ways), stored in :data:`PAIRS`."""
+    dist, mask, my_arc = GEOMETRY[(dq, dr, f)]
+    emask, e_arc = GEOMETRY[(-dq, -dr, ef)][1:]
+    g = PAIRS[(dq, dr, f, ef)] = (dist, mask, my_arc, emask, e_arc)
+    return g
+
+
+def _state_key(s: ShipState, warm: bool) -> tuple:
+    """Everything about a ship the movement doctrine looks at (of its hull and hyperdrive, only whether it
+    warms the drive up, ``warm``; of its boosters, only whether it has one left)."""
+    return (s.uid, s.q, s.r, s.heading, s.speed, s.prev_slips, s.engine_rating, s.eng_hits, s.boosters_left > 0,
+            warm, tuple(s.bank_alive), s.shield(0), s.shield(1), s.shield(2), s.shield(3), s.lrs)
+
+
+def _enemy_key(e: ShipState) -> tuple:
+    """Everything about an enemy ship the movement doctrine looks at (:meth:`Doctrine.context`): fewer
+    fields than :func:`_state_key`, so decisions against enemies differing only in, say, engine hits are
+    computed once."""
+    return (e.uid, e.q, e.r, e.heading, e.speed, tuple(e.bank_alive), e.shield(0), e.shield(1), e.shield(2),
+            e.shield(3), e.lrs)
 
 
 def _predict(e: ShipState) -> tuple[int, int, int]:

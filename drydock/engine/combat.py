@@ -15,7 +15,9 @@ from drydock.engine.dice import (
     DamageTally,
     Rng,
     damage_expectation,
+    hits_by_face,
     hits_distribution,
+    impact_by_face,
     impact_die,
     impact_probability,
     repeating_distribution,
@@ -206,10 +208,11 @@ def fire_volley(rng: Rng, attacker: ShipState, target: ShipState, mode: ModeSpec
                 rolls.append(h)
             hits += h * weapons * size
     else:
+        faces = hits_by_face(acc, mod, size)  # one die drawn per roll: its hits by face (the same draws)
         for _ in range(weapons):
             dice = int(rng.random() * 6) + 1 if mode.vlt else mode.rof
             for _ in range(dice):
-                h = roll_hits(rng, acc, mod, size)
+                h = faces[int(rng.random() * 6) + 1] if faces is not None else roll_hits(rng, acc, mod, size)
                 if h and mode.rpt:
                     h += roll_repeating(rng)
                 if rolls is not None:
@@ -224,8 +227,13 @@ def fire_volley(rng: Rng, attacker: ShipState, target: ShipState, mode: ModeSpec
     else:
         points = 0
         im = mode.imp_mod
-        for _ in range(hits * imp):
-            points += roll_impact(rng, shield, im) if not even_impacts else roll_impact_nebula(rng, shield, im)
+        faces = None if even_impacts else impact_by_face(shield, im)
+        if faces is not None:  # one die drawn per point: its result by face (the same draws)
+            for _ in range(hits * imp):
+                points += faces[int(rng.random() * 6) + 1]
+        else:
+            for _ in range(hits * imp):
+                points += roll_impact(rng, shield, im) if not even_impacts else roll_impact_nebula(rng, shield, im)
     imp_faces = rec.take() if rec is not None else []
     dpoints = points * mode.dmg
     tally = DamageTally()

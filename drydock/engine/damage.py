@@ -37,6 +37,27 @@ def _cheapest(ship: ShipState, battery: int) -> tuple[float, int] | None:
     return best
 
 
+def _cheapest_all(ship: ShipState, groups: list[int]) -> list[tuple[int, tuple[float, int]]]:
+    """(group, :func:`_cheapest` of it) for each group of ``groups`` with an item left, in that order: one pass
+    over the banks (the same choices as asking each battery in turn)."""
+    best: dict[int, tuple[float, int]] = {}
+    alive, spent = ship.bank_alive, ship.bank_spent
+    for i, b in enumerate(ship.spec.banks):
+        n = alive[i]
+        if n <= 0:
+            continue
+        v = 0.0 if spent[i] > 0 else b.value
+        cur = best.get(b.battery)
+        if cur is None or v < cur[0] or (v == cur[0] and n > alive[cur[1]]):
+            best[b.battery] = (v, i)
+    out = []
+    for g in groups:
+        c = _cheapest(ship, g) if g < 0 else best.get(g)
+        if c is not None:
+            out.append((g, c))
+    return out
+
+
 def lose_items(ship: ShipState, count: int, log: list[str] | None = None) -> None:
     """Fill in ``count`` weapon/equipment boxes by the loss policy (4.4)."""
     spec = ship.spec
@@ -49,8 +70,7 @@ def lose_items(ship: ShipState, count: int, log: list[str] | None = None) -> Non
         return spec.equipment_limit if g < 0 else spec.battery_limits[g]
 
     for _ in range(count):
-        cheapest = [(g, _cheapest(ship, g)) for g in groups]
-        options = [(g, c) for g, c in cheapest if c is not None]
+        options = _cheapest_all(ship, groups)
         if not options:
             break
         all_at_limit = all(lost(g) >= limit(g) for g, _ in options)

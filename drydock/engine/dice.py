@@ -65,6 +65,15 @@ def roll_hits(rng: Rng, acc: int, mod: int, size: int = 1) -> int:
 
 
 @cache
+def hits_by_face(acc: int, mod: int, size: int = 1) -> tuple[int, ...] | None:
+    """Hits of one to-hit die by its face (index 1-6; index 0 unused), or None when a natural 6 is re-rolled
+    (4.2), so that a second die is drawn: the table :func:`roll_hits` reads when none is (a hot-loop form)."""
+    if needs_reroll(acc, mod, size):
+        return None
+    return (0, *(mount_die_hits(die, acc, mod, size) for die in range(1, 7)))
+
+
+@cache
 def hits_distribution(acc: int, mod: int, size: int = 1) -> tuple[Fraction, ...]:
     """Exact P(k hits) for k = 0..size from one to-hit die."""
     dist = [Fraction(0)] * (size + 1)
@@ -110,6 +119,15 @@ def roll_impact(rng: Rng, shield: int, mod: int) -> int:
     if die == REROLL_ON and REROLL_ON + mod <= shield:
         return impact_die(die, shield, mod, int(rng.random() * 6) + 1)
     return impact_die(die, shield, mod)
+
+
+@cache
+def impact_by_face(shield: int, mod: int) -> tuple[int, ...] | None:
+    """Points of impact of one impact die by its face (index 1-6) against ``shield`` >= 1, or None when a
+    natural 6 is re-rolled (4.3): the table :func:`roll_impact` reads when it draws one die (a hot-loop form)."""
+    if REROLL_ON + mod <= shield:
+        return None
+    return (0, *(impact_die(die, shield, mod) for die in range(1, 7)))
 
 
 @cache

@@ -74,8 +74,9 @@ def format_orders(orders: Orders) -> str:
     return out
 
 
+@cache
 def order_problem(orders: Orders) -> str | None:
-    """Why ``orders`` are invalid as written (3.1, 3.4), or ``None``."""
+    """Why ``orders`` are invalid as written (3.1, 3.4), or ``None`` (cached: a pure function of the orders)."""
     turns = orders.turns
     if "U" in turns and len(turns) > 1:
         return "a U-turn may not be combined with other turns (3.1)"
@@ -100,11 +101,13 @@ def order_problem(orders: Orders) -> str | None:
     return None
 
 
+@cache
 def requirement(orders: Orders, prev_speed: int, prev_slips: tuple[int, int] = (0, 0), *,
                 etheric_drag: bool = False, freeform: bool = False) -> int:
     """Engine requirement of ``orders`` (3.2, 3.4; D.2, D.3, D.5, D.7).
 
-    ``prev_slips`` = (L, R) sideslips made in the previous Movement Phase.
+    ``prev_slips`` = (L, R) sideslips made in the previous Movement Phase. Cached (a pure function of its
+    arguments; the engine asks it for the same few orders in every battle).
     """
     prev = prev_speed // 2 if etheric_drag else prev_speed
     cur = orders.speed

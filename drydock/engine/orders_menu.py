@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from functools import cache
 
+from drydock.engine.hexgrid import distance
 from drydock.engine.movement import Orders, requirement, trace
 
 MAX_SPEED = 12
@@ -65,6 +66,24 @@ def candidate_moves(prev: int, prev_slips: tuple[int, int], rating: int, heading
             poses.add(pose)
             out.append((o, tuple(pts), q, r, h, (h + o.pivot) % 6, o.speed))
     return tuple(out)
+
+
+@cache
+def boosted_moves(prev: int, prev_slips: tuple[int, int], rating: int, heading: int
+                  ) -> tuple[tuple[Orders, tuple[tuple[int, int], ...], int, int, int, int, int], ...]:
+    """The candidates of :func:`candidate_moves` with one more point of engine (a booster, B.3) whose end pose
+    none of the candidates without it reaches, in their order (the pose's first candidate wins)."""
+    without = {m[2:] for m in candidate_moves(prev, prev_slips, rating, heading)}
+    return tuple(m for m in candidate_moves(prev, prev_slips, rating + 1, heading) if m[2:] not in without)
+
+
+@cache
+def candidate_reach(prev: int, prev_slips: tuple[int, int], rating: int, heading: int) -> int:
+    """How far (hexes) the farthest waypoint of :func:`candidate_moves` lies from the start: a ship at least
+    this far from every board edge (in offset rows and columns; one hex moves a column or a row by at most 1)
+    keeps every candidate's path on the board."""
+    return max((distance(x, y) for _, waypoints, *_ in candidate_moves(prev, prev_slips, rating, heading)
+                for x, y in waypoints), default=0)
 
 
 @cache

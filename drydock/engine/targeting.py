@@ -18,10 +18,15 @@ from drydock.engine.seekers import tiny_modifier
 from drydock.engine.ships import ModeSpec, ShipSpec, ShipState
 
 EXPENDABLE_FRACTION = 0.75
+#: declarations memoised per matchup before the memo is cleared
+DECLARED_LIMIT = 100_000
 
 
 class Targeting:
     """The fire half of :class:`~drydock.engine.ai.Doctrine` (it needs only the match-up's tables)."""
+
+    #: declarations at ships only, by what they depend on: (bank, index of the target, mode, band)
+    _declared: dict[tuple, list[tuple[int, int, int, int]]]
 
     def table(self, att: ShipSpec, dfn: ShipSpec) -> MatchTables:  # pragma: no cover - Doctrine's
         raise NotImplementedError
@@ -49,15 +54,23 @@ class Targeting:
             dist, mask, my_arc = geometry(fl.q - ship.q, fl.r - ship.r, ship.facing)
             worth = fl.worth(ship)
             fgeo.append((fl, effective_range(ship, dist), mask, my_arc, left, worth))
+        # the mounts each bank may fire now (0: none)
+        shots = [0 if (b.slow and turn - ship.bank_fired[i] <= b.slow)
+                 or (b.dfn and ship.bank_dfn[i] == turn)  # C.5: fired in this turn's Fighter Phase
+                 or (not b.modes and b.seeker is None) else ship.bank_alive[i] - ship.bank_spent[i]
+                 for i, b in enumerate(spec.banks)]
+        memo_key = None
+        if not fgeo:  # at ships only, the choice is memoised on all it depends on (issue 22 speed)
+            memo_key = (id(spec), tuple(shots), tuple((id(t), deff, mask, my_arc, es, e.cloaked)
+                                                 for e, deff, mask, my_arc, es, t in geo))
+            hit = self._declared.get(memo_key)
+            if hit is not None:
+                return [(i, geo[k][0], mi, band) for i, k, mi, band in hit]
         # every bank's options: target -> (expected value, mode index, band)
         options: dict[int, dict[int, tuple[float, object, int, int]]] = {}
         for i, b in enumerate(spec.banks):
-            n = ship.bank_alive[i] - ship.bank_spent[i]
-            if n <= 0 or (not b.modes and b.seeker is None):
-                continue
-            if b.slow and turn - ship.bank_fired[i] <= b.slow:
-                continue
-            if b.dfn and ship.bank_dfn[i] == turn:  # C.5: fired in this turn's Fighter Phase
+            n = shots[i]
+            if n <= 0:
                 continue
             opts: dict[int, tuple[float, object, int, int]] = {}
             for e, deff, mask, my_arc, es, t in geo:
@@ -107,6 +120,11 @@ class Targeting:
         for i in sorted(chosen):
             _, tgt, mi, band = options[i][chosen[i]]
             out.append((i, tgt, mi, band))
+        if memo_key is not None:
+            if len(self._declared) > DECLARED_LIMIT:
+                self._declared.clear()
+            index = {id(g[0]): k for k, g in enumerate(geo)}
+            self._declared[memo_key] = [(i, index[id(tgt)], mi, band) for i, tgt, mi, band in out]
         return out
 
 
