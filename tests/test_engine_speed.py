@@ -6,6 +6,7 @@ computed afresh, with no memo or table carried over, over the turns of seeded ba
 The speed figures themselves live in ``bench/bench_battle.py``, not here.
 """
 
+import copy
 import random
 from pathlib import Path
 
@@ -77,19 +78,25 @@ def test_dice_by_face_tables_roll_as_the_rules(acc, mod, size, shield, seed):
 
 MATCHES = [("majestic", "majestic", "aggressive"), ("majestic", "majestic", "cautious"),
            ("harrier-missile-destroyer", "dauntless-dreadnought", "aggressive")]
+#: the optional rules that change what a ship is or where it can be (D.7 inverts it, D.9 tows it, G.6 gives it an
+#: altitude, E.1 repairs it, E.3 and terrain add hazards, S.3 lengthens the board): the memos must not go stale
+OPTION_MATCHES = [
+    ("majestic", "vigilant-cruiser", "aggressive", {"options": ("D.7", "D.9", "E.1", "E.3")}),
+    ("bastion-battleship", "majestic", "cautious", {"terrain": ("three-d",)}),
+    ("vigilant-cruiser", "majestic", "aggressive", {"scenario": "S.3", "terrain": ("asteroids",)}),
+]
 
 
-def test_memoised_decisions_equal_fresh_ones():
-    """The doctrine is deterministic ("ties go to the first candidate in a fixed order"), so its memos (keyed on
-    what a decision reads of the ship and its enemies) must give the orders and the fire declarations (4.1) a
-    doctrine with nothing memoised chooses, in every turn of seeded battles; the memos are shared by all the
-    battles of a matchup."""
+def _memo_check(matches, battles: int) -> tuple[int, int]:
+    """Fight ``battles`` seeded battles of each match with every memoised decision checked against a doctrine with
+    nothing memoised; returns (orders checked, declarations checked)."""
     checked = declared = 0
-    for a, b, style in MATCHES:
+    for a, b, style, *extra in matches:
         sa, sb = (ShipSpec(read_designs(EXAMPLES / f"{n}.yaml")[0]) for n in (a, b))
-        m = Matchup([sa], [sb], doctrine=style)
+        m = Matchup([sa], [sb], doctrine=style, **(extra[0] if extra else {}))
         d = m.doctrine
-        plain = Doctrine([sa, sb], d.board, d.floating, d.styles, d.plans)
+        plain = copy.copy(d)  # the same doctrine (tables, board, options' mirror images) with empty memos
+        plain._memo, plain._fire_cache, plain._rows_memo, plain._declared = {}, {}, {}, {}
         choose = d.choose_orders
 
         def checked_choose(ship, enemies, mined=None, choose=choose, plain=plain):
@@ -114,11 +121,25 @@ def test_memoised_decisions_equal_fresh_ones():
 
         d.choose_orders = checked_choose
         d.declare = checked_declare
-        for i in range(80):
+        for i in range(battles):
             Battle(m, random.Random(i), log=False).run()
-        assert len(d._memo) < checked
-        assert len(d._declared) < declared
+    return checked, declared
+
+
+def test_memoised_decisions_equal_fresh_ones():
+    """The doctrine is deterministic ("ties go to the first candidate in a fixed order"), so its memos (keyed on
+    what a decision reads of the ship and its enemies) must give the orders and the fire declarations (4.1) a
+    doctrine with nothing memoised chooses, in every turn of seeded battles; the memos are shared by all the
+    battles of a matchup."""
+    checked, declared = _memo_check(MATCHES, 80)
     assert checked > 100 and declared > 100
+
+
+def test_memoised_decisions_equal_fresh_ones_under_the_optional_rules():
+    """The same under the optional rules that change a ship's state or the board (D.7 rolls, D.9 towing, E.1 damage
+    control, E.3 explosions, G.6 altitude, G.1 asteroids, S.3's long board)."""
+    checked, declared = _memo_check(OPTION_MATCHES, 25)
+    assert checked > 100 and declared > 50
 
 
 @settings(max_examples=60, deadline=None)
