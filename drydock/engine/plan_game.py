@@ -158,7 +158,7 @@ def distinct_plans(m: Matchup, side: int) -> list[tuple[str, ...]]:
 
 
 # ------------------------------------------------------------------ fighting cells (same seeds, any --jobs)
-_GAME: dict[str, Any] = {}
+_GAME: dict[Any, Any] = {}  # a worker process's sides, options and match-ups (one plan game per pool)
 
 
 def _init_game(side_a: list[Design], side_b: list[Design], opts: dict[str, Any]) -> None:
@@ -166,11 +166,14 @@ def _init_game(side_a: list[Design], side_b: list[Design], opts: dict[str, Any])
     _GAME["sides"], _GAME["opts"] = (side_a, side_b), opts
 
 
-def _run_cell(args: tuple[str, str, int, int, int]) -> tuple[int, int, int]:
+def _run_cell(args: tuple[str, str, int, int, int], game: dict[Any, Any] | None = None) -> tuple[int, int, int]:
+    """Runs start..stop of one plan pairing; ``game`` holds the sides, options and match-ups built so far (a
+    worker's ``_GAME``, or the caller's own in one process, so that threads never share one)."""
+    game = _GAME if game is None else game
     pa, pb, master, start, stop = args
-    m = _GAME.get((pa, pb))
+    m = game.get((pa, pb))
     if m is None:
-        m = _GAME[(pa, pb)] = build_matchup(*_GAME["sides"], **{**_GAME["opts"], "plan": (pa, pb)})
+        m = game[(pa, pb)] = build_matchup(*game["sides"], **{**game["opts"], "plan": (pa, pb)})
     out = [0, 0, 0]
     for i in range(start, stop):
         w = m.fight(random.Random(run_seed(master, i))).winner
@@ -183,8 +186,8 @@ def fight_cells(side_a: list[Design], side_b: list[Design], pairs: list[tuple[st
     """The battles of runs ``start`` .. ``runs - 1`` of ``seed`` of each plan pairing in ``pairs``."""
     tasks = [(pa, pb, seed, i, min(i + CHUNK, runs)) for pa, pb in pairs for i in range(start, runs, CHUNK)]
     if jobs <= 1 or len(tasks) <= 1:
-        _init_game(side_a, side_b, opts)
-        results = [_run_cell(t) for t in tasks]
+        game: dict[Any, Any] = {"sides": (side_a, side_b), "opts": opts}
+        results = [_run_cell(t, game) for t in tasks]
     else:
         with worker_pool(jobs, _init_game, (side_a, side_b, opts)) as pool:
             results = pool.map(_run_cell, tasks)
