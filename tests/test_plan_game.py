@@ -157,16 +157,20 @@ def test_race_budget_counts_battles(monkeypatch):
 
 def test_race_verdict_equals_the_full_matrix():
     """On a clear match-up (the Majestic, CR 188, against the Vigilant, a stronger cruiser) the raced game
-    gives the verdict of the full matrix (every pairing fought all 300 runs): the same favoured side and the
-    same pure equilibrium pairing, at a fraction of the battles."""
+    gives the verdict of the full matrix (every pairing fought all 300 runs): side B favoured, the same value
+    within sampling error (one cell of 300 battles: about 0.05), B's same best plan, and A's chosen plan worth
+    the full game's value in the full matrix (A's close and hold are within a few battles of each other
+    there), at a fraction of the battles."""
     maj, vig = design(EX / "majestic.yaml"), design(EX / "vigilant-cruiser.yaml")
     g = plan_game(maj, vig, runs=300, seed=5)
     m = build_matchup(maj, vig)
     rows, cols = distinct_plans(m, 0), distinct_plans(m, 1)
     got = fight_cells(maj, vig, [(r[0], c[0]) for r in rows for c in cols], runs=300, seed=5)
-    full = solve([[got[(r[0], c[0])].payoff for c in cols] for r in rows])
-    assert full.value < -F(1, 2) and g.solution.value < -F(1, 2)
-    i = max(range(len(rows)), key=lambda k: full.row[k])
+    mat = [[got[(r[0], c[0])].payoff for c in cols] for r in rows]
+    full = solve(mat)
+    assert full.value < -F(1, 2) and g.solution.value < -F(1, 2)  # side B favoured, both ways
+    assert abs(g.solution.value - full.value) < F(1, 10)
     j = max(range(len(cols)), key=lambda k: full.col[k])
-    assert full.row[i] == full.col[j] == 1 and g.chosen == (i, j)
+    assert full.col[j] == 1 and g.chosen[1] == j
+    assert abs(mat[g.chosen[0]][g.chosen[1]] - full.value) < F(1, 10)
     assert g.battles < 300 * len(rows) * len(cols) // 2
