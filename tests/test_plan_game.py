@@ -174,3 +174,17 @@ def test_race_verdict_equals_the_full_matrix():
     assert full.col[j] == 1 and g.chosen[1] == j
     assert abs(mat[g.chosen[0]][g.chosen[1]] - full.value) < F(1, 10)
     assert g.battles < 300 * len(rows) * len(cols) // 2
+
+
+def test_a_mixed_equilibrium_with_a_value_says_who_is_favoured():
+    """A game without a saddle point, payoffs 1/2 on the diagonal and -1 off it: each pure plan of either side
+    can be answered (A's worst cell is -1, B's worst is +1/2), yet mixing half and half B holds A to
+    (1/4 - 1) / 3 = -1/4 (the 2x2 formula (ad - bc) / (a + d - b - c)): side B is favoured by mixing."""
+    half, lose = Cell(10, 5, 0, 5), Cell(10, 0, 10, 0)  # payoffs (5 - 0) / 10 and (0 - 10) / 10
+    sol = solve([[F(1, 2), F(-1)], [F(-1), F(1, 2)]])
+    assert sol.value == F(-1, 4) and sol.row == (F(1, 2), F(1, 2))
+    game = PlanGame([("close",), ("hold",)], [("close",), ("hold",)], [[half, lose], [lose, half]], sol, (0, 0),
+                    10, 40, 1, (0, 1), (0, 1))
+    line = robustness_line(game)
+    assert "value -0.25" in line and line.endswith("side B is favoured when it mixes its plans as the equilibrium "
+                                                   "does, though each of its plans alone can be answered")

@@ -287,6 +287,10 @@ def robustness_line(g: PlanGame) -> str:
     if sa > 0 or sb < 0:
         return text + (f"side {'A' if sa > 0 else 'B'} looks favoured, but not beyond doubt at "
                        f"{g.cells[i][j].runs} battles of its pairing")
+    v = g.solution.value
+    if mixed and v:
+        return text + (f"side {'A' if v > 0 else 'B'} is favoured when it mixes its plans as the equilibrium "
+                       "does, though each of its plans alone can be answered")
     return text + "neither side can guarantee an advantage: the verdict depends on the plans flown"
 
 
