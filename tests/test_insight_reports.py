@@ -109,6 +109,15 @@ def test_analyze_text_json_and_reports(tmp_path):
     assert len(reader.pages) >= 1 and "Design analysis" in reader.pages[0].extract_text()
 
 
+def test_a_two_design_tournament_races_its_pairing_on_every_process():
+    """One pairing and --jobs 2: the plan game's race is spread over both processes, with the same verdict as in
+    one process (run k of every plan pairing is seeded alone)."""
+    files = [FR, CV]
+    one = json.loads(run("tournament", *files, "--runs", "40", "--seed", "4", "--jobs", "1", "--json"))
+    two = json.loads(run("tournament", *files, "--runs", "40", "--seed", "4", "--jobs", "2", "--json"))
+    assert one["pairings"] == two["pairings"] and one["ranking"] == two["ranking"]
+
+
 def test_tournament_resumes_and_ignores_jobs(tmp_path):
     state = tmp_path / "state.json"
     files = [FR, CV, BC]

@@ -33,13 +33,15 @@ def fight_chunk(m: Any, seed: int, start: int, stop: int) -> list[int]:
     return out
 
 
-def fight_pairing(one: Design, two: Design, opts: dict[str, Any], seed: int, runs: int) -> dict[str, Any]:
+def fight_pairing(one: Design, two: Design, opts: dict[str, Any], seed: int, runs: int, jobs: int = 1
+                  ) -> dict[str, Any]:
     """The verdict of ``one`` (side A) against ``two`` as ``drydock battle`` gives it (issue 22): the plan game
     raced with ``seed`` (:func:`~drydock.engine.plan_game.plan_game`, in this process), then its equilibrium's
-    most-played pairing fought ``runs`` battles. The counts of those battles (``a_wins``, ``b_wins``,
+    most-played pairing fought ``runs`` battles (the race spread over ``jobs`` processes: the same result
+    whatever ``jobs``). The counts of those battles (``a_wins``, ``b_wins``,
     ``draws``, ``turns``), the game's exact value for A (a fraction as text), the plans chosen (each side's
     group of plans that fly alike) and every battle fought (``battles``)."""
-    g = plan_game([one], [two], runs=runs, seed=seed, **opts)
+    g = plan_game([one], [two], runs=runs, seed=seed, jobs=jobs, **opts)
     i, j = g.chosen
     m = build_matchup([one], [two], **{**opts, "plan": g.chosen_plans()})
     a, b, d, t = fight_chunk(m, seed, 0, runs)

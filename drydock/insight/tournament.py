@@ -282,6 +282,12 @@ class Tournament:
             payload = {"designs": self.designs, "opts": self.opts, "doctrines": self.doctrines, "plans": self.plans,
                        "token": hashlib.sha256(json.dumps(self.header(), sort_keys=True).encode()).hexdigest()}
             run_on_cluster(scheduler, tasks, payload, take)
+        elif self.plans and 1 < jobs and len(tasks) < jobs:  # fewer pairings than processes: race each in all
+            for task in tasks:
+                i, j, seed = task[:3]
+                d = self.designs
+                take(task, fight_pairing(d[i], d[j], pairing_options(self.opts, self.doctrines, i, j), seed,
+                                         task[4], jobs=jobs))
         elif jobs <= 1 or len(tasks) <= 1:
             _init(*setup)
             for task in tasks:
