@@ -122,7 +122,8 @@ LADDER = ROOT / "tests" / "fixtures" / "ladder"
 
 
 def plans(runs: int, jobs: int, only: str | None) -> None:
-    print(f"\n== the plan game (RUNS {runs}: each cell screened with {max(20, runs // 10)} battles), seed 2026")
+    print(f"\n== the plan game (RUNS {runs}: the matrix raced within 2 x RUNS battles, then the chosen pairing), "
+          "seed 2026")
     for a, b in CROSS:
         if only and only not in a and only not in b:
             continue

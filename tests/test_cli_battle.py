@@ -71,7 +71,7 @@ def test_doctrine_and_plan_game():
     assert d["doctrine"] == "aggressive" and d["runs"] == 40
     assert d["a_wins"] + d["b_wins"] + d["draws"] == 40
     assert len(g["cells"]) == len(g["plans_a"]) and all(len(row) == len(g["plans_b"]) for row in g["cells"])
-    assert all(c["runs"] == 20 for row in g["cells"] for c in row)
+    assert all(c["runs"] >= 10 for row in g["cells"] for c in row) and g["race"]["first_runs"] == 10
     assert abs(sum(g["strategy_a"]) - 1) < 1e-3 and abs(sum(g["strategy_b"]) - 1) < 1e-3
     assert d["plan"] in (g["chosen"]["a"].split("/")[0], f"A {g['chosen']['a'].split('/')[0]}, "
                                                           f"B {g['chosen']['b'].split('/')[0]}")

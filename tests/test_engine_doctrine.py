@@ -127,7 +127,7 @@ def test_one_doctrine_per_side_library():
         bt = Battle(Matchup([maj], [vig], doctrine=doctrine), random.Random(1), log=False)
         a, b = bt.ships
         a.q, a.r = from_offset(12, 9)  # close in, so that the doctrines' threat weights matter
-        b.q, b.r = from_offset(19, 9)
+        b.q, b.r = from_offset(21, 9)  # where the doctrines differ now that pivots of 2-3 hexsides are on the menu
         return [bt.m.doctrine.choose_orders(s, [e]) for s, e in ((a, b), (b, a))]
 
     mixed = first_orders(("cautious", "aggressive"))

@@ -102,3 +102,44 @@ def test_carrier_battles_are_reproducible_across_jobs():
     one = simulate([w], [m], runs=60, seed=4).to_dict()
     assert one == simulate([w], [m], runs=60, seed=4, jobs=2).to_dict()
     assert not any("Carrier" in n for n in one["not_simulated"])
+
+
+def test_fighter_sideslips_5_3(monkeypatch):
+    """5.3: "Flights may perform sideslips; each slip requires twice as much MA as one hex of forward movement.
+    Flights may not pivot [...]. As with starships, flights may only turn (and sideslip) in one direction per
+    activation. There is no requirement that a flight move forward between turns and/or sideslips."
+
+    With MA 8 and no turn a flight slips four hexes to one side (4 x 2 MA), keeping its heading, not five. A
+    slip to starboard (direction h + 1, heading 0: SE) never follows a port turn. A seeded carrier battle flies
+    moves only a sideslip reaches."""
+    ends = {(q, r, h): pts for q, r, h, pts in fighter_moves(0)}
+    se, ne = (0, 1), (1, -1)  # DIRS[1] (SE, the starboard side of heading E), DIRS[5] (NE, port)
+    assert (4 * se[0], 4 * se[1], 0) in ends and (4 * ne[0], 4 * ne[1], 0) in ends
+    assert (5 * se[0], 5 * se[1], 0) not in ends
+    assert ends[(2 * se[0], 2 * se[1], 0)] == ((0, 1), (0, 2))  # waypoints: each slip's hex
+    # ending on heading 0 means no turn (turns go one way, at most three), so only slips move it sideways: a
+    # shuttle's MA 4 (B.20) pays for two, not three
+    shuttle = {(q, r, h) for q, r, h, _ in fighter_moves(0, 4)}
+    assert (0, 2, 0) in shuttle and (0, 3, 0) not in shuttle
+    # one port turn (heading 5, NE) then starboard slips (direction 0, E) would end 3 hexes east facing NE:
+    # only a forward run of 3 then the turn does that (3 MA), never slips mixed with a port turn
+    assert ends[(3, 0, 5)] == ((3, 0),)
+    plain = {(q, r, h) for q, r, h, _ in fighter_moves(0, slips=False)}
+    assert plain < set(ends) and (0, 4, 0) not in plain
+    # the doctrine uses them: over seeded carrier battles some flights end where only a sideslip takes them
+    slipped = []
+    choose = fighters.plain_choice
+
+    def watched(battle, fl, *args):  # type: ignore[no-untyped-def]
+        best = choose(battle, fl, *args)
+        if best is not None:
+            move = (best[1] - fl.q, best[2] - fl.r, best[3])
+            only = {(q, r, h) for q, r, h, _ in fighter_moves(fl.heading, fl.ma)} - {
+                (q, r, h) for q, r, h, _ in fighter_moves(fl.heading, fl.ma, slips=False)}
+            slipped.append(move in only)
+        return best
+
+    monkeypatch.setattr(fighters, "plain_choice", watched)
+    for seed in range(3):
+        Battle(carrier_battle().m, random.Random(seed), log=False).run()
+    assert slipped and any(slipped)

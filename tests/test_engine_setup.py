@@ -60,9 +60,32 @@ def test_setup_is_point_symmetric_with_fighters():
 
 
 def test_setup_area_too_small_is_an_input_error():
+    """2.3: "No more than three ships may be placed in a single hex": an 8x8 board's set-up area (4 columns of the
+    7 rows spreading from the middle row, 28 hexes) holds 3 x 28 = 84 ships a side, not 85."""
     bastion = spec("bastion-battleship")
-    with pytest.raises(DrydockError):
-        Matchup([bastion] * 40, [bastion], board=(8, 8))
+    assert len(set(deployment_slots(8, 8, 28))) == 28
+    Matchup([bastion] * 84, [bastion], board=(8, 8))
+    with pytest.raises(DrydockError, match="28 hexes, at most 3 ships a hex, 2.3"):
+        Matchup([bastion] * 85, [bastion], board=(8, 8))
+
+
+def test_several_ships_per_hex_where_2_3_allows():
+    """2.3: "Sides alternate placing models within their setup areas until all starships have been placed. No
+    more than three ships may be placed in a single hex." A 10x8 board's set-up area is 28 hexes: 28 ships
+    stand one a hex, the 29th joins the first hex, 84 fill every hex with three; side B stands at the point
+    image, stacked alike."""
+    from collections import Counter
+
+    one = deployment_slots(10, 8, 28)
+    assert len(set(one)) == 28
+    assert deployment_slots(10, 8, 29) == one + one[:1]
+    full = Counter(deployment_slots(10, 8, 84))
+    assert len(full) == 28 and set(full.values()) == {3}
+    comet = spec("comet-frigate")
+    bt = Battle(Matchup([comet] * 40, [comet] * 40, board=(10, 8)), random.Random(1), log=False)
+    for side in (0, 1):
+        stacks = Counter((s.q, s.r) for s in bt.ships if s.side == side)
+        assert max(stacks.values()) == 2 and sum(stacks.values()) == 40 and len(stacks) == 28
 
 
 @pytest.mark.parametrize("name", ["bastion-battleship", "majestic"])

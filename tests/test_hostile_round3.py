@@ -439,5 +439,9 @@ def test_a_tournament_worker_keeps_one_match_up_whatever_the_pairings_fought() -
     t._init(designs, {"turns": 2}, None)
     for i, j in ((0, 1), (0, 2), (1, 2)):
         t._chunk((i, j, 7, 0, 1))
-        kept = [v for k, v in t._WORKER.items() if k not in ("designs", "opts", "doctrines")]
+        kept = [v for k, v in t._WORKER.items() if k not in ("designs", "opts", "doctrines", "plans")]
         assert len(kept) == 1 and kept[0][0] == (i, j)  # before: one match-up per pairing, never freed
+    t._init(designs, {"turns": 2}, None, True)  # a pairing's plan game keeps its match-ups in the call only
+    for i, j in ((0, 1), (0, 2), (1, 2)):
+        t._chunk((i, j, 7, 0, 1))
+        assert set(t._WORKER) == {"designs", "opts", "doctrines", "plans"}

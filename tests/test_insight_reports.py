@@ -109,6 +109,15 @@ def test_analyze_text_json_and_reports(tmp_path):
     assert len(reader.pages) >= 1 and "Design analysis" in reader.pages[0].extract_text()
 
 
+def test_a_two_design_tournament_races_its_pairing_on_every_process():
+    """One pairing and --jobs 2: the plan game's race is spread over both processes, with the same verdict as in
+    one process (run k of every plan pairing is seeded alone)."""
+    files = [FR, CV]
+    one = json.loads(run("tournament", *files, "--runs", "40", "--seed", "4", "--jobs", "1", "--json"))
+    two = json.loads(run("tournament", *files, "--runs", "40", "--seed", "4", "--jobs", "2", "--json"))
+    assert one["pairings"] == two["pairings"] and one["ranking"] == two["ranking"]
+
+
 def test_tournament_resumes_and_ignores_jobs(tmp_path):
     state = tmp_path / "state.json"
     files = [FR, CV, BC]
@@ -126,7 +135,8 @@ def test_tournament_resumes_and_ignores_jobs(tmp_path):
         for j in range(3):
             if i != j:
                 lo, hi = m[i][j]["ci95"]
-                assert lo <= m[i][j]["rate"] <= hi
+                assert lo <= m[i][j]["score"] <= hi
+                assert m[i][j]["score"] + m[j][i]["score"] == 1  # (1 + v) / 2 + (1 - v) / 2
     other = CliRunner().invoke(cli, ["tournament", *files, "--runs", "30", "--state", str(state)])
     assert other.exit_code != 0 and "different tournament" in other.output
     # a tampered state file is refused in one line, before any result from it is used
@@ -138,6 +148,16 @@ def test_tournament_resumes_and_ignores_jobs(tmp_path):
         out = CliRunner().invoke(cli, ["tournament", *files, "--runs", "60", "--seed", "4", "--state", str(state)])
         assert out.exit_code == 2 and "is not a finished pairing of this tournament" in out.output, out.output
         assert "Traceback" not in out.output
+    # a state file of the drydock before the plan game (version 1: battles at the doctrine's range) is one line
+    state.write_text(json.dumps({**saved, "version": 1}))
+    out = CliRunner().invoke(cli, ["tournament", *files, "--runs", "60", "--seed", "4", "--state", str(state)])
+    assert out.exit_code == 2 and "a state file of another drydock version (state version 1" in out.output
+    assert len(out.output.strip().splitlines()) == 1
+    # a tampered plan-game verdict is refused like tampered counts
+    for bad in ({"value": "7/2"}, {"plans": ["close", "charge"]}, {"battles": 1}):
+        state.write_text(json.dumps({**saved, "results": {"0-1": {**saved["results"]["0-1"], **bad}}}))
+        out = CliRunner().invoke(cli, ["tournament", *files, "--runs", "60", "--seed", "4", "--state", str(state)])
+        assert out.exit_code == 2 and "is not a finished pairing of this tournament" in out.output, out.output
     state.write_text(json.dumps(saved) + " " * (8 * 1024 * 1024))
     out = CliRunner().invoke(cli, ["tournament", *files, "--runs", "60", "--seed", "4", "--state", str(state)])
     assert out.exit_code == 2 and "past drydock's limit of 8,388,608 (tournament state size" in out.output
@@ -189,6 +209,7 @@ def test_tournament_passes_launch_recovery_and_battle_size(tmp_path):
     pairing is the library's F.5 match-up; `--battle-size` sets the VP target as in `drydock battle`."""
     from drydock.engine.montecarlo import simulate
     from drydock.formats import read_designs
+    from drydock.insight.chunks import fight_pairing
     from drydock.insight.tournament import Tournament, fingerprint, pair_seed
 
     files = [str(EXAMPLES / "wyvern-carrier.yaml"), str(EXAMPLES / "bastion-battleship.yaml")]
@@ -198,8 +219,14 @@ def test_tournament_passes_launch_recovery_and_battle_size(tmp_path):
     designs = [read_designs(f)[0] for f in files]
     t = Tournament(designs, 100, 1, {"launch_recovery": True})
     seed = pair_seed(1, fingerprint(designs[0]), fingerprint(designs[1]))
-    s = simulate(designs[:1], designs[1:], runs=100, seed=seed, launch_recovery=True)
-    assert on["matrix"][0][1]["rate"] == s.a_wins / 100 and t.options()[-1] == "launch and recovery (F.5)"
+    opts = {"turns": 20, "board": (32, 18), "floating": False, "doctrine": "aggressive", "launch_recovery": True}
+    verdict = fight_pairing(designs[0], designs[1], opts, seed, 100)  # the plan game, as drydock battle plays it
+    pairing = on["pairings"][0]
+    assert pairing["value_exact"] == verdict["value"]
+    assert pairing["plans"] == {"a": verdict["plans"][0], "b": verdict["plans"][1]}
+    s = simulate(designs[:1], designs[1:], runs=100, seed=seed, **opts, plan=tuple(p.split("/")[0]
+                                                                                     for p in verdict["plans"]))
+    assert pairing["a_wins"] == s.a_wins == verdict["a_wins"] and t.options()[-1] == "launch and recovery (F.5)"
     assert on["matrix"][0][1] != off["matrix"][0][1]
     text = run("tournament", *files, "--runs", "20", "--jobs", "1", "--battle-size", "small", "--launch-recovery")
     assert "launch and recovery (F.5), battle size small" in text

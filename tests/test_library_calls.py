@@ -78,7 +78,10 @@ def test_run_tournament_fights_every_pairing(tmp_path):
     files = [str(examples_dir() / "designs" / f"{n}.yaml") for n in names]
     run = run_tournament(files, runs=4, seed=1, turns=5, board=(32, 18), doctrine=DEFAULT_DOCTRINE, jobs=1,
                          report_file=str(tmp_path / "t.html"))
-    assert run.data["battles_fought"] == 4 * 3  # three designs: 3 x 2 / 2 pairings, 4 battles each
+    # three designs: 3 x 2 / 2 pairings, each a plan game raced and its equilibrium pairing fought 4 times
+    pairings = run.data["pairings"]
+    assert len(pairings) == 3 and all(p["a_wins"] + p["b_wins"] + p["draws"] == p["runs"] == 4 for p in pairings)
+    assert run.data["battles_fought"] == sum(p["battles"] for p in pairings) >= 4 * 3
     assert run.exit_status == 0 and (tmp_path / "t.html").exists()
     assert json.loads(run.json())["runs"] == 4 and run.text().startswith("3 designs, 4 battles per pairing")
 

@@ -9,11 +9,23 @@ from types import SimpleNamespace
 
 import pytest
 
+from drydock.engine.battle import Matchup
 from drydock.engine.matrix_game import solve
 from drydock.engine.montecarlo import build_matchup, run_seed, simulate
-from drydock.engine.plan_game import Cell, PlanGame, decision, plan_game, robustness_line, screen_runs
+from drydock.engine.plan_game import (
+    Cell,
+    PlanGame,
+    decision,
+    distinct_plans,
+    fight_cells,
+    first_runs,
+    plan_game,
+    race_budget,
+    robustness_line,
+)
 from drydock.engine.plans import PLANS, plan_label, plan_pair
 from drydock.formats import read_designs
+from drydock.insight.battle_run import run_battle
 
 ROOT = Path(__file__).resolve().parent.parent
 EX = ROOT / "examples" / "designs"
@@ -111,17 +123,68 @@ def test_stalemate_verdict_says_so():
 def test_mirror_and_jobs():
     """The verdict does not depend on which side is A; the matrix does not depend on --jobs."""
     maj, vig = design(EX / "majestic.yaml"), design(EX / "vigilant-cruiser.yaml")
-    ab = plan_game(maj, vig, runs=200, seed=5)
-    ba = plan_game(vig, maj, runs=200, seed=5)
+    ab = plan_game(maj, vig, runs=400, seed=5)
+    ba = plan_game(vig, maj, runs=400, seed=5)
     assert ab.solution.value < -F(1, 4) and ba.solution.value > F(1, 4)
     assert abs(ab.solution.value + ba.solution.value) < F(1, 4)
-    two = plan_game(maj, vig, runs=200, seed=5, jobs=2)
+    two = plan_game(maj, vig, runs=400, seed=5, jobs=2)
     assert [[c.to_dict() for c in r] for r in two.cells] == [[c.to_dict() for c in r] for r in ab.cells]
 
 
-def test_budget():
-    """A default battle of 1,000 runs: at most 16 cells x 100 screening battles, then 1,000 for the verdict."""
-    assert screen_runs(1000) == 100 and screen_runs(40) == 20 and screen_runs(10) == 10
-    brawler, majestic = design(LADDER / "brawler-8.yaml"), design(EX / "majestic.yaml")
-    g = plan_game(brawler, majestic, runs=100, seed=1)
-    assert g.battles == 20 * len(g.plans_a) * len(g.plans_b) <= 16 * 20
+def test_race_budget_counts_battles(monkeypatch):
+    """Issue 22: "a default battle of 1,000 runs costs at most about three times the battles of one pairing".
+    The race fights round 1 at 1,000 // 16 = 62 battles a cell (4x4 plans: 992 battles) and never passes
+    2 x 1,000 battles; the chosen pairing is then fought 1,000 times: every battle fought is counted."""
+    assert first_runs(1000, 16) == 62 and first_runs(40, 16) == 10 and first_runs(5, 16) == 5
+    assert race_budget(1000, 16) == 2000 and race_budget(40, 16) == 160  # round 1 alone: 16 x 10
+    fought = [0]
+    fight = Matchup.fight
+
+    def counted(self, *args, **kwargs):  # type: ignore[no-untyped-def]
+        fought[0] += 1
+        return fight(self, *args, **kwargs)
+
+    monkeypatch.setattr(Matchup, "fight", counted)
+    run = run_battle(str(LADDER / "brawler-8.yaml"), str(EX / "majestic.yaml"), runs=1000, seed=1, turns=20,
+                     board=(32, 18), doctrine=("aggressive", "aggressive"))
+    g = run.game
+    assert g is not None and run.summary.runs == 1000
+    assert fought[0] == g.battles + 1000 <= 3 * 1000
+    assert g.first == 62 and g.battles <= 2000 and g.rounds >= 2
+    assert sum(c.runs for row in g.cells for c in row) == g.battles
+    assert "raced: " in robustness_line(g)
+
+
+def test_race_verdict_equals_the_full_matrix():
+    """On a clear match-up (the Majestic, CR 188, against the Vigilant, a stronger cruiser) the raced game
+    gives the verdict of the full matrix (every pairing fought all 300 runs): side B favoured, the same value
+    within sampling error (one cell of 300 battles: about 0.05), B's same best plan, and A's chosen plan worth
+    the full game's value in the full matrix (A's close and hold are within a few battles of each other
+    there), at a fraction of the battles."""
+    maj, vig = design(EX / "majestic.yaml"), design(EX / "vigilant-cruiser.yaml")
+    g = plan_game(maj, vig, runs=300, seed=5)
+    m = build_matchup(maj, vig)
+    rows, cols = distinct_plans(m, 0), distinct_plans(m, 1)
+    got = fight_cells(maj, vig, [(r[0], c[0]) for r in rows for c in cols], runs=300, seed=5)
+    mat = [[got[(r[0], c[0])].payoff for c in cols] for r in rows]
+    full = solve(mat)
+    assert full.value < -F(1, 2) and g.solution.value < -F(1, 2)  # side B favoured, both ways
+    assert abs(g.solution.value - full.value) < F(1, 10)
+    j = max(range(len(cols)), key=lambda k: full.col[k])
+    assert full.col[j] == 1 and g.chosen[1] == j
+    assert abs(mat[g.chosen[0]][g.chosen[1]] - full.value) < F(1, 10)
+    assert g.battles < 300 * len(rows) * len(cols) // 2
+
+
+def test_a_mixed_equilibrium_with_a_value_says_who_is_favoured():
+    """A game without a saddle point, payoffs 1/2 on the diagonal and -1 off it: each pure plan of either side
+    can be answered (A's worst cell is -1, B's worst is +1/2), yet mixing half and half B holds A to
+    (1/4 - 1) / 3 = -1/4 (the 2x2 formula (ad - bc) / (a + d - b - c)): side B is favoured by mixing."""
+    half, lose = Cell(10, 5, 0, 5), Cell(10, 0, 10, 0)  # payoffs (5 - 0) / 10 and (0 - 10) / 10
+    sol = solve([[F(1, 2), F(-1)], [F(-1), F(1, 2)]])
+    assert sol.value == F(-1, 4) and sol.row == (F(1, 2), F(1, 2))
+    game = PlanGame([("close",), ("hold",)], [("close",), ("hold",)], [[half, lose], [lose, half]], sol, (0, 0),
+                    10, 40, 1, (0, 1), (0, 1))
+    line = robustness_line(game)
+    assert "value -0.25" in line and line.endswith("side B is favoured when it mixes its plans as the equilibrium "
+                                                   "does, though each of its plans alone can be answered")

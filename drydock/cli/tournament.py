@@ -12,7 +12,8 @@ from drydock.engine.ai import DEFAULT_DOCTRINE, DOCTRINES
 
 @click.command()
 @click.argument("files", nargs=-1, required=True)
-@click.option("--runs", default=200, show_default=True, help="Battles per pairing.")
+@click.option("--runs", default=200, show_default=True,
+              help="Battles of each pairing's verdict (its plan game's race costs up to 2 x RUNS more).")
 @click.option("--seed", default=1, show_default=True, help="Master seed.")
 @click.option("--turns", default=20, show_default=True, help="Turn limit; a battle still undecided is a draw.")
 @click.option("--jobs", default=0, help="Worker processes [default: all cores]; results do not depend on it.")
@@ -41,9 +42,11 @@ def tournament(files: tuple[str, ...], runs: int, seed: int, turns: int, jobs: i
                state_file: str | None, as_json: bool, report_file: str | None, force: bool,
                play_option: tuple[str, ...], scenario: str | None, terrain: tuple[str, ...],
                rules_file: str | None) -> None:
-    """Every design in FILES (design or fleet files) against every other, RUNS battles each.
+    """Every design in FILES (design or fleet files) against every other, with battle's verdict.
 
-    Prints a ranking, a win-rate matrix with Wilson 95% intervals, and the throughput.
+    Each pairing is the plan game of drydock battle (raced within 2 x RUNS battles, solved exactly),
+    its equilibrium pairing fought RUNS battles. Prints a ranking by the score each design can
+    guarantee, the score matrix, the plans of each pairing, and the throughput.
     """
     # lazy: keeps --help fast
     from drydock.cli.options import board_size, play_setup

@@ -4,9 +4,12 @@
   most 3 flights per hex, 2.3) with its heading. Standard fighters in the core game; with F.1-F.4 or F.6
   a flight activates through :mod:`drydock.engine.options.fighter_rules` (variants: the class attributes below).
 - Movement (5.3): MA 8; the number of one-hexside turns (0-3, one direction) is declared first and
-  sets the MA per forward hex (1 for 0-1 turns, 2 for 2, 3 for 3); no pivots. Sideslips are not used
-  by the doctrine. A flight may pass through any hex and may not end with an opposing element; a
-  flight that starts in a hex with an opposing ship must leave or is eliminated (5.3).
+  sets the MA per forward hex (1 for 0-1 turns, 2 for 2, 3 for 3); no pivots. "Flights may perform
+  sideslips; each slip requires twice as much MA as one hex of forward movement. [...] flights may only turn
+  (and sideslip) in one direction per activation. There is no requirement that a flight move forward
+  between turns and/or sideslips." (5.3): the doctrine's menu has them. A flight may pass through any hex
+  and may not end with an opposing element; a flight that starts in a hex with an opposing ship must leave
+  or is eliminated (5.3).
 - Attack (5.4) on one opposing element in an adjacent hex: vs a ship, the ship's Dfn weapons in arc
   fire first (C.5); then one die per fighter, 5-6 hits, no modifiers, IMP 1 and DMG 1 with damage
   applied immediately; Anti-Fighter Batteries: each 1 kills an attacker (B.1). Vs a fighter flight:
@@ -182,8 +185,11 @@ def try_recover(battle: Battle, fl: FighterFlight) -> bool:
 
 
 @cache
-def fighter_moves(heading: int, ma: int = FIGHTER_MA) -> tuple[tuple[int, int, int, tuple[tuple[int, int], ...]], ...]:
-    """Distinct end states (dq, dr, heading, waypoints) of 5.3 moves without sideslips, with ``ma``."""
+def fighter_moves(heading: int, ma: int = FIGHTER_MA, slips: bool = True
+                  ) -> tuple[tuple[int, int, int, tuple[tuple[int, int], ...]], ...]:
+    """Distinct end states (dq, dr, heading, waypoints) of 5.3 moves with ``ma``: first those without
+    sideslips, then those only sideslips reach (waypoints: the hexes where the path turns, slips or ends).
+    ``slips=False``: the moves without sideslips alone."""
     seen = {}
 
     def walk(q: int, r: int, h: int, turns_left: int, budget: int, turn_dir: int, pts: tuple) -> None:
@@ -204,6 +210,34 @@ def fighter_moves(heading: int, ma: int = FIGHTER_MA) -> tuple[tuple[int, int, i
         budget = ma // FIGHTER_TURN_COST[turns]
         for d in (1, -1):
             walk(0, 0, heading, turns, budget, d, ())
+    if not slips:
+        return tuple((q, r, h, pts) for (q, r, h), pts in seen.items())
+    # 5.3 sideslips, after the moves without them (which keep their order and paths): a slip moves one hex to
+    # the side of the turns (h + d), heading unchanged, for two forward hexes' MA
+    done: set[tuple[int, int, int, int, int, int]] = set()
+
+    def slip(q: int, r: int, h: int, turns_left: int, budget: int, d: int, pts: tuple, path_h: int) -> None:
+        state = (q, r, h, turns_left, budget, d)
+        if state in done:
+            return
+        done.add(state)
+        seen.setdefault((q, r, h), pts)
+        if budget >= 2:  # a slip: a waypoint before it (where the run ends) and after it
+            nq, nr = q + DIRS[(h + d) % 6][0], r + DIRS[(h + d) % 6][1]
+            before = pts if not pts or pts[-1] == (q, r) else pts + ((q, r),)
+            before = before if (q, r) != (0, 0) else pts
+            slip(nq, nr, h, turns_left, budget - 2, d, before + ((nq, nr),), -1)
+        if budget >= 1:  # one more forward hex, extending a straight run
+            nq, nr = q + DIRS[h][0], r + DIRS[h][1]
+            run = pts[:-1] if pts and path_h == h else pts
+            slip(nq, nr, h, turns_left, budget - 1, d, run + ((nq, nr),), h)
+        if turns_left:
+            slip(q, r, (h + d) % 6, turns_left - 1, budget, d, pts, -1)
+
+    for turns in range(4):
+        budget = ma // FIGHTER_TURN_COST[turns]
+        for d in (1, -1):
+            slip(0, 0, heading, turns, budget, d, (), -1)
     return tuple((q, r, h, pts) for (q, r, h), pts in seen.items())
 
 

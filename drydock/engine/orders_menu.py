@@ -1,6 +1,7 @@
 """The doctrine's menu of legal orders and its braking arithmetic (3.1-3.4; issues 6 and 14).
 
-- :func:`candidates`: a fixed menu of legal orders within the engine rating (3.1-3.4), in a fixed order;
+- :func:`candidates`: a fixed menu of legal orders within the engine rating (3.1-3.4), in a fixed order,
+  pivots of one to three hexsides (3.4) included;
   :func:`candidate_moves`: the distinct end poses of that menu with their waypoints.
 - :func:`stopping_distance` (3.2): the hexes a ship still covers going straight while braking as hard as it
   can; :func:`margin_boxes` / :func:`margin_rating`: the engine a ship plans to keep after losing boxes, and
@@ -15,6 +16,8 @@ from drydock.engine.hexgrid import distance
 from drydock.engine.movement import Orders, requirement, trace
 
 MAX_SPEED = 12
+#: 3.4 pivots of more than one hexside the menu adds to straight runs (+3 and -3 are the same pivot)
+PIVOTS = (2, -2, 3)
 #: with no engine left after the hits planned for, a ship drifts: keep room for this many turns of drift
 DRIFT_TURNS = 8
 #: turns of drift at its speed a ship keeps in hand beyond its stopping distance (its engines may be shot away)
@@ -116,4 +119,11 @@ def candidates(prev: int, prev_slips: tuple[int, int], rating: int) -> tuple[Ord
         if v >= 1:
             add(("L", v - 1))
             add(("R", v - 1))
+    # 3.4: "a ship may alter its facing by plotting a pivot [...] a number from 1 to 3 [...] Pivots of "+3" and
+    # "-3" are identical [...] the number of hexsides turned is added to the engine requirement": the pivots
+    # of two and three hexsides after a straight run, where the engine pays for them (after the rest of the
+    # menu, which keeps its order)
+    for v in range(lo, hi + 1):
+        for p in PIVOTS:
+            add((v,), p)
     return tuple(out)

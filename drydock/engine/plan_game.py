@@ -12,10 +12,16 @@ worth half a win to each side, so a side that can always force a draw guarantees
 what side A can guarantee with its best (mixed) plan against side B's best reply; it is the negative of
 what B guarantees, so the verdict does not depend on which side is A.
 
-Runs are spent where they decide something, in two stages (a race): every cell is screened with
-:func:`screen_runs` battles (a tenth of RUNS, at least 20); the equilibrium's most-played pairing is then
-fought the full RUNS battles (the caller's recorded fight), which are the battles behind the printed
-verdict. A default battle of 1,000 runs with four plans a side costs at most 16 x 100 + 1,000 = 2.6 x RUNS.
+Runs are spent where they decide something, by **racing** (successive halving on confidence intervals):
+round 1 fights every cell :func:`first_runs` battles (RUNS / cells, at least 10); after each round the game
+of the plans still in the race is solved, and a plan leaves the race when it is worse, with 95% confidence,
+than the best plan of its side against the other side's equilibrium mix (a plan the equilibrium plays is
+never worse: it is as good as the best). Each round then doubles the battles of every pairing still in the
+race, until one plan a side is left or the next round would pass the race's budget of 2 x RUNS battles.
+The equilibrium's most-played pairing is then fought the full RUNS battles (the caller's recorded fight),
+which are the battles behind the printed verdict: a default battle of 1,000 runs costs at most
+2,000 + 1,000 = 3 x RUNS battles. Every round fights runs ``n .. 2n - 1`` of each live cell, so the race is
+the same for a seed whatever ``--jobs``.
 """
 
 from __future__ import annotations
@@ -34,15 +40,21 @@ from drydock.engine.parallel import worker_pool
 from drydock.engine.plans import MENU, PLANS
 
 Z95 = 1.959963984540054
-SCREEN_SHARE = 10  # every cell is screened with RUNS // SCREEN_SHARE battles ...
-SCREEN_MIN = 20  # ... and at least this many (never more than RUNS)
+FIRST_MIN = 10  # round 1 fights RUNS // cells battles a cell, at least this many (never more than RUNS)
+RACE_BUDGET = 2  # the race spends at most this many times RUNS battles (more only when round 1 needs it)
 CHUNK = 25
 #: a match-up with at least this share of draws in the verdict's battles is "no decision"
 DRAWISH = Fraction(9, 10)
 
 
-def screen_runs(runs: int) -> int:
-    return min(runs, max(SCREEN_MIN, runs // SCREEN_SHARE))
+def first_runs(runs: int, cells: int) -> int:
+    """The battles of each cell in the race's first round."""
+    return min(runs, max(FIRST_MIN, runs // max(cells, 1)))
+
+
+def race_budget(runs: int, cells: int) -> int:
+    """The most battles the race may fight: 2 x RUNS, or round 1 alone when that is more."""
+    return max(RACE_BUDGET * runs, first_runs(runs, cells) * cells)
 
 
 @dataclass
@@ -57,6 +69,18 @@ class Cell:
     @property
     def payoff(self) -> Fraction:
         return Fraction(self.a_wins - self.b_wins, max(self.runs, 1))
+
+    def variance(self) -> float:
+        """The variance of one battle's payoff (win 1, draw 0, loss -1), with one pseudo-battle of each outcome
+        added, so that a cell of few battles that all ended alike is not taken as certain."""
+        n = self.runs + 3
+        pa, pb = (self.a_wins + 1) / n, (self.b_wins + 1) / n
+        return pa + pb - (pa - pb) ** 2
+
+    def add(self, other: Cell) -> None:
+        """Count ``other``'s battles (later runs of the same pairing) in."""
+        self.runs, self.a_wins = self.runs + other.runs, self.a_wins + other.a_wins
+        self.b_wins, self.draws = self.b_wins + other.b_wins, self.draws + other.draws
 
     def interval(self) -> tuple[float, float]:
         """A 95% normal interval for the payoff (a difference of two multinomial shares)."""
@@ -80,8 +104,14 @@ class PlanGame:
     solution: GameSolution
     #: the equilibrium's most-played pairing (row, column): the plans behind the printed verdict
     chosen: tuple[int, int]
-    screen: int
+    #: battles of each cell in the race's first round
+    first: int
+    #: battles fought by the race, over all cells
     battles: int
+    #: rounds of the race; the plans of each side still in the race at its end (indices of rows, columns)
+    rounds: int = 1
+    live_a: tuple[int, ...] = ()
+    live_b: tuple[int, ...] = ()
 
     @property
     def matrix(self) -> list[list[Fraction]]:
@@ -98,7 +128,11 @@ class PlanGame:
             "payoff": "(A wins - B wins) / battles",
             "plans_a": ["/".join(p) for p in self.plans_a],
             "plans_b": ["/".join(p) for p in self.plans_b],
-            "screen_runs": self.screen,
+            "race": {"method": "racing on 95% intervals against the other side's equilibrium mix, battles "
+                               "doubled each round for the plans left, within 2 x RUNS",
+                     "first_runs": self.first, "rounds": self.rounds,
+                     "left_a": ["/".join(self.plans_a[i]) for i in self.live_a],
+                     "left_b": ["/".join(self.plans_b[j]) for j in self.live_b]},
             "battles": self.battles,
             "cells": [[c.to_dict() for c in row] for row in self.cells],
             "value": round(float(s.value), 4),
@@ -124,7 +158,7 @@ def distinct_plans(m: Matchup, side: int) -> list[tuple[str, ...]]:
 
 
 # ------------------------------------------------------------------ fighting cells (same seeds, any --jobs)
-_GAME: dict[str | tuple[str, str], Any] = {}  # "sides", "opts" and a plan pair's Matchup
+_GAME: dict[Any, Any] = {}  # a worker process's sides, options and match-ups (one plan game per pool)
 
 
 def _init_game(side_a: list[Design], side_b: list[Design], opts: dict[str, Any]) -> None:
@@ -132,11 +166,14 @@ def _init_game(side_a: list[Design], side_b: list[Design], opts: dict[str, Any])
     _GAME["sides"], _GAME["opts"] = (side_a, side_b), opts
 
 
-def _run_cell(args: tuple[str, str, int, int, int]) -> tuple[int, int, int]:
+def _run_cell(args: tuple[str, str, int, int, int], game: dict[Any, Any] | None = None) -> tuple[int, int, int]:
+    """Runs start..stop of one plan pairing; ``game`` holds the sides, options and match-ups built so far (a
+    worker's ``_GAME``, or the caller's own in one process, so that threads never share one)."""
+    game = _GAME if game is None else game
     pa, pb, master, start, stop = args
-    m = _GAME.get((pa, pb))
+    m = game.get((pa, pb))
     if m is None:
-        m = _GAME[(pa, pb)] = build_matchup(*_GAME["sides"], **{**_GAME["opts"], "plan": (pa, pb)})
+        m = game[(pa, pb)] = build_matchup(*game["sides"], **{**game["opts"], "plan": (pa, pb)})
     out = [0, 0, 0]
     for i in range(start, stop):
         w = m.fight(random.Random(run_seed(master, i))).winner
@@ -145,12 +182,12 @@ def _run_cell(args: tuple[str, str, int, int, int]) -> tuple[int, int, int]:
 
 
 def fight_cells(side_a: list[Design], side_b: list[Design], pairs: list[tuple[str, str]], *, runs: int, seed: int,
-                jobs: int = 1, **opts: Any) -> dict[tuple[str, str], Cell]:
-    """``runs`` battles (runs 0..runs-1 of ``seed``) of each plan pairing in ``pairs``."""
-    tasks = [(pa, pb, seed, i, min(i + CHUNK, runs)) for pa, pb in pairs for i in range(0, runs, CHUNK)]
+                jobs: int = 1, start: int = 0, **opts: Any) -> dict[tuple[str, str], Cell]:
+    """The battles of runs ``start`` .. ``runs - 1`` of ``seed`` of each plan pairing in ``pairs``."""
+    tasks = [(pa, pb, seed, i, min(i + CHUNK, runs)) for pa, pb in pairs for i in range(start, runs, CHUNK)]
     if jobs <= 1 or len(tasks) <= 1:
-        _init_game(side_a, side_b, opts)
-        results = [_run_cell(t) for t in tasks]
+        game: dict[Any, Any] = {"sides": (side_a, side_b), "opts": opts}
+        results = [_run_cell(t, game) for t in tasks]
     else:
         with worker_pool(jobs, _init_game, (side_a, side_b, opts)) as pool:
             results = pool.map(_run_cell, tasks)
@@ -164,22 +201,66 @@ def fight_cells(side_a: list[Design], side_b: list[Design], pairs: list[tuple[st
 
 def plan_game(side_a: list[Design], side_b: list[Design], *, runs: int, seed: int, jobs: int = 1,
               **opts: Any) -> PlanGame:
-    """Screen every pairing of distinct plans and solve the game (the caller then fights the chosen pairing)."""
+    """Race the pairings of distinct plans and solve the game (the caller then fights the chosen pairing)."""
     opts = {k: v for k, v in opts.items() if k not in ("plan", "record")}
     m = build_matchup(side_a, side_b, **opts)
     rows, cols = distinct_plans(m, 0), distinct_plans(m, 1)
-    n = screen_runs(runs)
-    pairs = [(r[0], c[0]) for r in rows for c in cols]
-    got = fight_cells(side_a, side_b, pairs, runs=n, seed=seed, jobs=jobs, **opts)
-    cells = [[got[(r[0], c[0])] for c in cols] for r in rows]
-    sol = solve([[c.payoff for c in row] for row in cells])
+    cells = [[Cell() for _ in cols] for _ in rows]
+    live_a, live_b = list(range(len(rows))), list(range(len(cols)))
+    first = n = first_runs(runs, len(rows) * len(cols))
+    budget, spent, done, rounds = race_budget(runs, len(rows) * len(cols)), 0, 0, 0
+    while True:
+        pairs = [(rows[i][0], cols[j][0]) for i in live_a for j in live_b]
+        got = fight_cells(side_a, side_b, pairs, runs=n, start=done, seed=seed, jobs=jobs, **opts)
+        for i in live_a:
+            for j in live_b:
+                cells[i][j].add(got[(rows[i][0], cols[j][0])])
+        spent, done, rounds = spent + (n - done) * len(pairs), n, rounds + 1
+        sol = solve([[cells[i][j].payoff for j in live_b] for i in live_a])
+        live_a, live_b = _race(cells, live_a, live_b, sol)
+        if (len(live_a) == 1 and len(live_b) == 1) or n >= runs \
+                or spent + (min(2 * n, runs) - n) * len(live_a) * len(live_b) > budget:
+            break
+        n = min(2 * n, runs)
+    sol = solve([[cells[i][j].payoff for j in live_b] for i in live_a])
+    full = GameSolution(sol.value, _spread(sol.row, live_a, len(rows)), _spread(sol.col, live_b, len(cols)))
     # the most-played plan of each side (ties: the first in the menu)
-    i = max(range(len(rows)), key=lambda k: (sol.row[k], -k))
-    j = max(range(len(cols)), key=lambda k: (sol.col[k], -k))
-    return PlanGame(rows, cols, cells, sol, (i, j), n, n * len(pairs))
+    i = max(range(len(rows)), key=lambda k: (full.row[k], -k))
+    j = max(range(len(cols)), key=lambda k: (full.col[k], -k))
+    return PlanGame(rows, cols, cells, full, (i, j), first, spent, rounds, tuple(live_a), tuple(live_b))
+
+
+def _spread(p: tuple[Fraction, ...], live: list[int], size: int) -> tuple[Fraction, ...]:
+    """A strategy over the live plans as one over every plan (0 for the plans out of the race)."""
+    out = [Fraction(0)] * size
+    for k, x in zip(live, p, strict=True):
+        out[k] = x
+    return tuple(out)
+
+
+def _race(cells: list[list[Cell]], live_a: list[int], live_b: list[int],
+          sol: GameSolution) -> tuple[list[int], list[int]]:
+    """The plans that stay in the race: a plan leaves when its payoff against the other side's equilibrium mix
+    is below the best plan's with 95% confidence (normal intervals; the cells' errors taken as independent)."""
+
+    def against(cs: list[Cell], mix: tuple[Fraction, ...], sign: int) -> tuple[float, float]:
+        mean = sign * sum(float(p) * float(c.payoff) for p, c in zip(mix, cs, strict=True))
+        half = Z95 * math.sqrt(sum(float(p) ** 2 * c.variance() / max(c.runs, 1) for p, c in zip(mix, cs, strict=True)))
+        return mean - half, mean + half
+
+    rows = {i: against([cells[i][j] for j in live_b], sol.col, 1) for i in live_a}
+    cols = {j: against([cells[i][j] for i in live_a], sol.row, -1) for j in live_b}
+    best_a, best_b = max(lo for lo, _ in rows.values()), max(lo for lo, _ in cols.values())
+    return [i for i in live_a if rows[i][1] >= best_a], [j for j in live_b if cols[j][1] >= best_b]
 
 
 # ------------------------------------------------------------------ what the verdict says
+def race_words(g: PlanGame) -> str:
+    """How the runs were spent, in words: ``raced: 992 battles in 2 rounds, 62 a pairing first; 2x1 plans left``."""
+    return (f"raced: {g.battles} battles in {g.rounds} round{'s' * (g.rounds > 1)}, {g.first} a pairing first; "
+            f"{len(g.live_a)}x{len(g.live_b)} plans left")
+
+
 def _signed(x: Fraction) -> str:
     return f"{float(x):+.2f}"
 
@@ -191,7 +272,7 @@ def robustness_line(g: PlanGame) -> str:
     a, b = "/".join(g.plans_a[i]), "/".join(g.plans_b[j])
     mixed = sum(1 for p in g.solution.row if p) > 1 or sum(1 for q in g.solution.col if q) > 1
     sa, sb = security(mat, i), col_security(mat, j)
-    text = (f"plan game ({len(g.plans_a)}x{len(g.plans_b)} plans, {g.screen} battles a pairing; "
+    text = (f"plan game ({len(g.plans_a)}x{len(g.plans_b)} plans, {race_words(g)}; "
             f"{'mixed' if mixed else 'pure'} equilibrium by exact LP): value {_signed(g.solution.value)} "
             f"(A wins - B wins per battle); A's {a} secures A at least {_signed(sa)} whatever B flies, "
             f"B's {b} holds A to at most {_signed(sb)} whatever A flies: ")
@@ -204,8 +285,12 @@ def robustness_line(g: PlanGame) -> str:
     if sa == sb == 0:
         return text + "each side can hold the other to a draw"
     if sa > 0 or sb < 0:
-        return text + (f"side {'A' if sa > 0 else 'B'} looks favoured, but not beyond doubt at {g.screen} battles "
-                       "a pairing")
+        return text + (f"side {'A' if sa > 0 else 'B'} looks favoured, but not beyond doubt at "
+                       f"{g.cells[i][j].runs} battles of its pairing")
+    v = g.solution.value
+    if mixed and v:
+        return text + (f"side {'A' if v > 0 else 'B'} is favoured when it mixes its plans as the equilibrium "
+                       "does, though each of its plans alone can be answered")
     return text + "neither side can guarantee an advantage: the verdict depends on the plans flown"
 
 
@@ -241,14 +326,18 @@ def _holder(summary: Any, g: PlanGame | None) -> str:
 def format_game(g: PlanGame) -> str:
     """The matrix as text: A wins / draws / B wins per pairing, rows A's plans, columns B's, with the
     equilibrium's share of each plan."""
-    heads = ["/".join(p) for p in g.plans_b]
-    width = max(13, *(len(h) + 1 for h in heads))
-    rows_w = max(14, *(len("/".join(p)) + 7 for p in g.plans_a))
-    lines = [f"plan matrix: A wins / draws / B wins of {g.screen} battles (rows: A's plans, columns: B's; "
-             f"% = the equilibrium's share of the plan)",
+    heads = ["/".join(p) + ("" if j in g.live_b else "*") for j, p in enumerate(g.plans_b)]
+    width = max(15, *(len(h) + 1 for h in heads), *(len(_counts(c)) + 1 for row in g.cells for c in row))
+    rows_w = max(14, *(len("/".join(p)) + 8 for p in g.plans_a))
+    lines = [f"plan matrix: A wins / draws / B wins (rows: A's plans, columns: B's; % = the equilibrium's share "
+             f"of the plan; * = out of the race; {race_words(g)})",
              " " * rows_w + "".join(f"{h:>{width}}" for h in heads),
              " " * rows_w + "".join(f"{f'{100 * float(q):.0f}%':>{width}}" for q in g.solution.col)]
-    for plans, p, row in zip(g.plans_a, g.solution.row, g.cells, strict=True):
-        label = f"{'/'.join(plans)} {100 * float(p):.0f}%"
-        lines.append(f"{label:<{rows_w}}" + "".join(f"{f'{c.a_wins}/{c.draws}/{c.b_wins}':>{width}}" for c in row))
+    for i, (plans, p, row) in enumerate(zip(g.plans_a, g.solution.row, g.cells, strict=True)):
+        label = f"{'/'.join(plans)}{'' if i in g.live_a else '*'} {100 * float(p):.0f}%"
+        lines.append(f"{label:<{rows_w}}" + "".join(f"{_counts(c):>{width}}" for c in row))
     return "\n".join(lines)
+
+
+def _counts(c: Cell) -> str:
+    return f"{c.a_wins}/{c.draws}/{c.b_wins}"

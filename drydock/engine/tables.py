@@ -20,6 +20,8 @@ BOARD = (32, 18)
 
 #: 2.3: deployment depth from the short edge.
 DEPLOY_DEPTH = 4
+#: 2.3: "No more than three ships may be placed in a single hex." (and flights: "No more than three flights")
+DEPLOY_STACK = 3
 
 #: 2.2 battle sizes and VP targets, 4.1 / C.5 range modifiers: ``Ruleset.play`` (battle_sizes, range_modifiers).
 

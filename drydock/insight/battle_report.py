@@ -242,7 +242,7 @@ def design_matrix(side_a: list[Design], side_b: list[Design], *, runs: int, seed
         return None
     distinct = [d for d, _ in rows.values()]
     doctrines = None if style_a == style_b else [style for _, style in rows.values()]
-    t = Tournament(distinct, runs, seed, opts, doctrines=doctrines)
+    t = Tournament(distinct, runs, seed, opts, doctrines=doctrines, plans=False)  # battles at the doctrine's range
     t.run(jobs=jobs)
     result = t.to_dict()
     return {"labels": [r["design"] for r in result["designs"]], "cells": result["cells"], "runs": runs,

@@ -17,7 +17,7 @@ from typing import Any
 
 from drydock.engine.montecarlo import build_matchup
 from drydock.errors import DrydockError
-from drydock.insight.chunks import fight_chunk, pairing_options
+from drydock.insight.chunks import fight_chunk, fight_pairing, pairing_options
 
 #: seconds to wait for the scheduler to answer before giving up
 CONNECT_TIMEOUT = 30
@@ -56,11 +56,16 @@ def check_workers(client: Any, address: str) -> int:
     return len(versions)
 
 
-def cluster_chunk(task: Task, payload: dict[str, Any]) -> list[int]:
-    """Runs start..stop of one pairing on a worker: [wins of i, wins of j, draws, turns], as ``--jobs`` gives."""
+def cluster_chunk(task: Task, payload: dict[str, Any]) -> Any:
+    """One task on a worker, as ``--jobs`` runs it: with ``payload["plans"]`` a pairing's verdict by the plan
+    game (:func:`~drydock.insight.chunks.fight_pairing`), else runs start..stop of one pairing: [wins of i,
+    wins of j, draws, turns]."""
+    i, j, seed, start, stop = task
+    if payload.get("plans"):
+        d = payload["designs"]
+        return fight_pairing(d[i], d[j], pairing_options(payload["opts"], payload["doctrines"], i, j), seed, stop)
     if getattr(_LOCAL, "token", None) != payload["token"]:
         _LOCAL.token, _LOCAL.matchups = payload["token"], {}
-    i, j, seed, start, stop = task
     m = _LOCAL.matchups.get((i, j))
     if m is None:
         d = payload["designs"]
@@ -70,8 +75,8 @@ def cluster_chunk(task: Task, payload: dict[str, Any]) -> list[int]:
 
 
 def run_on_cluster(address: str, tasks: list[Task], payload: dict[str, Any],
-                   take: Callable[[Task, list[int]], None]) -> int:
-    """Run ``tasks`` on the cluster at ``address``, calling ``take(task, counts)`` as each chunk finishes (in
+                   take: Callable[[Task, Any], None]) -> int:
+    """Run ``tasks`` on the cluster at ``address``, calling ``take(task, result)`` as each task finishes (in
     any order: the counts add up the same). ``payload``: designs, options, doctrines and a ``token`` naming
     this tournament (a worker keeps one tournament's match-ups). Returns the number of workers used."""
     client = _client(address)

@@ -119,7 +119,8 @@ def battle_page(d: dict[str, Any], rates: list[tuple[str, Any, float, float]], s
         win.table(["A's plan \\ B's plan", *game["plans_b"]],
                   [[f"{p} ({pct(s)})"] + [f"{c['a_wins']} / {c['draws']} / {c['b_wins']}" for c in row]
                    for p, s, row in zip(game["plans_a"], game["strategy_a"], game["cells"], strict=True)])
-        win.notes.append(f"The plan matrix: A wins / draws / B wins of {game['screen_runs']} battles a pairing; "
+        win.notes.append(f"The plan matrix: A wins / draws / B wins of each pairing, raced ({game['race']['rounds']} "
+                         f"rounds, {game['race']['first_runs']} battles a pairing first, doubled for the plans left); "
                          f"B's equilibrium shares {', '.join(pct(q) for q in game['strategy_b'])}.")
     why = Section("Why: damage, first kills, fates", figures=[damage_chart])
     why.table(["side", "CR", "SU not simulated", "mean damage dealt", "battles with a kill",
@@ -197,13 +198,22 @@ def analysis_page(analyses: list[Any], shields: tuple[int, ...] = (0, 2, 4)) -> 
 # ------------------------------------------------------------------ tournament
 def tournament_page(t: dict[str, Any]) -> Page:
     labels = [r["design"] for r in t["designs"]]
-    chart = matrix_chart("Win rate of the row against the column", labels, t["cells"])
+    plans = t.get("plans", False)
+    chart = matrix_chart("Score the row can guarantee against the column (plan game)" if plans
+                         else "Win rate of the row against the column", labels, t["cells"])
     ranking = Section("Ranking")
     ranking.table(["rank", "design", "score", "wins", "draws", "losses", "CR"],
                   [[i + 1, r["design"], pct(r["score"]), r["wins"], r["draws"], r["losses"], r["combat_rating"]]
                    for i, r in enumerate(t["ranking"])])
-    ranking.text.append("Score = (wins + draws / 2) / battles, over every opponent.")
-    m = Section("Win-rate matrix", figures=[chart])
+    ranking.text.append("Score = the share of the points (win 1, draw 1/2) the design can guarantee with its best "
+                        "plan against each opponent's best reply, (1 + value of the plan game) / 2, averaged over "
+                        "its opponents; wins, draws and losses are the battles of each equilibrium pairing."
+                        if plans else "Score = (wins + draws / 2) / battles, over every opponent.")
+    m = Section("Score matrix" if plans else "Win-rate matrix", figures=[chart])
+    if plans:
+        m.table(["A", "B", "value", "A's plan", "B's plan", "A wins", "draws", "B wins"],
+                [[p["a"], p["b"], text(p["value"]), p["plans"]["a"], p["plans"]["b"], p["a_wins"], p["draws"],
+                  p["b_wins"]] for p in t["pairings"]])
     sub = [f"{len(labels)} designs, {t['runs']} battles per pairing, seed {t['seed']}, doctrine {t['doctrine']}"]
     if t.get("options"):
         sub.append("options: " + ", ".join(t["options"]))

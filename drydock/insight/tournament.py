@@ -1,15 +1,22 @@
-"""Round robins: every design against every other, a win-rate matrix with Wilson intervals, and a ranking.
+"""Round robins: every design against every other, a matrix of verdicts, and a ranking.
 
-Pairing (i, j) fights ``runs`` battles with design i as side A, seeded from the master seed and the two
-designs' fingerprints, so a pairing's result does not depend on ``jobs``, on the order of the list or on
-which other designs take part. Finished pairings can be kept in a JSON state file (written atomically after
-each pairing), and a rerun with the same designs and options skips them: an interrupted run resumes.
+Pairing (i, j) gets the verdict ``drydock battle`` gives (issue 22): the plan game, raced, with design i as
+side A (:func:`~drydock.insight.chunks.fight_pairing`), its value (what i can guarantee with its best plan
+against j's best reply, (wins - losses) per battle) and its equilibrium pairing fought ``runs`` battles. A
+design's score is the share of the points (win 1, draw 1/2) it can guarantee, (1 + value) / 2, averaged
+over its opponents. Every pairing is seeded from the master seed and the two designs' fingerprints, so its
+result does not depend on ``jobs``, on the order of the list or on which other designs take part. With
+``plans=False`` (the one-on-one matrix of a battle report) each pairing is ``runs`` battles at the
+doctrine's own range, scored by wins and draws. Finished pairings can be kept in a JSON state file
+(written atomically after each pairing), and a rerun with the same designs and options skips them: an
+interrupted run resumes.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
+import math
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -25,15 +32,21 @@ from drydock.engine.legacy_notes import fielded_cr
 from drydock.engine.montecarlo import CHUNK, build_matchup, wilson
 from drydock.engine.options import InForce
 from drydock.engine.parallel import worker_pool
+from drydock.engine.plans import MENU
 from drydock.engine.tables import BOARD
 from drydock.errors import DrydockError, inline
 from drydock.formats import read_bytes, write_atomic
-from drydock.insight.chunks import fight_chunk, pairing_options
+from drydock.insight.chunks import fight_chunk, fight_pairing, pairing_options
 from drydock.insight.cluster import run_on_cluster
 from drydock.insight.numbers import num, pct, rounded, text
 from drydock.limits import STATE_FILE, TOURNAMENT_BATTLES, TOURNAMENT_DESIGNS, TURNS, check
 
-STATE_VERSION = 1
+#: 2: each pairing's verdict is the plan game (issue 22); version 1 files (battles at the doctrine's own
+#: range) are refused in one line
+STATE_VERSION = 2
+Z95 = 1.959963984540054
+#: the plans of each pairing are listed when there are at most this many pairings
+PAIRINGS_SHOWN = 45
 
 
 def fingerprint(d: Design) -> str:
@@ -80,14 +93,19 @@ def labels(designs: list[Design]) -> list[str]:
 _WORKER: dict[str, Any] = {}
 
 
-def _init(designs: list[Design], opts: dict[str, Any], doctrines: list[Any] | None = None) -> None:
+def _init(designs: list[Design], opts: dict[str, Any], doctrines: list[Any] | None = None,
+          plans: bool = False) -> None:
     _WORKER.clear()
-    _WORKER["designs"], _WORKER["opts"], _WORKER["doctrines"] = designs, opts, doctrines
+    _WORKER["designs"], _WORKER["opts"], _WORKER["doctrines"], _WORKER["plans"] = designs, opts, doctrines, plans
 
 
-def _chunk(task: tuple[int, int, int, int, int]) -> list[int]:
-    """Runs start..stop of pairing (i, j): [wins of i, wins of j, draws, turns]."""
+def _chunk(task: tuple[int, int, int, int, int]) -> Any:
+    """With plans, pairing (i, j)'s verdict (:func:`fight_pairing`); else runs start..stop of pairing (i, j):
+    [wins of i, wins of j, draws, turns]."""
     i, j, seed, start, stop = task
+    if _WORKER["plans"]:
+        d = _WORKER["designs"]
+        return fight_pairing(d[i], d[j], pairing_options(_WORKER["opts"], _WORKER["doctrines"], i, j), seed, stop)
     last = _WORKER.get("pairing")
     if last is not None and last[0] == (i, j):
         m = last[1]
@@ -97,6 +115,19 @@ def _chunk(task: tuple[int, int, int, int, int]) -> list[int]:
         m = build_matchup([d[i]], [d[j]], **opts)
         _WORKER["pairing"] = ((i, j), m)
     return fight_chunk(m, seed, start, stop)
+
+
+def _plan_result_ok(r: dict[str, Any], runs: int) -> bool:
+    """A saved plan-game verdict: a value in [-1, 1] written as a fraction, two plan groups of the menu, and
+    at least the ``runs`` battles of the equilibrium pairing fought."""
+    try:
+        v = Fraction(r["value"]) if isinstance(r["value"], str) and len(r["value"]) <= 64 else None
+    except (ValueError, ZeroDivisionError):
+        v = None
+    plans = r["plans"]
+    return (v is not None and -1 <= v <= 1 and isinstance(plans, list) and len(plans) == 2
+            and all(isinstance(p, str) and p and set(p.split("/")) <= set(MENU) for p in plans)
+            and type(r["battles"]) is int and runs <= r["battles"] <= 4 * runs * len(MENU) ** 2)
 
 
 def pair_seed(seed: int, a: str, b: str) -> int:
@@ -109,11 +140,13 @@ class Tournament:
     runs: int
     seed: int
     opts: dict[str, Any]
-    results: dict[str, dict[str, int]] = field(default_factory=dict)  # "i-j" -> counts, i as side A
+    results: dict[str, dict[str, Any]] = field(default_factory=dict)  # "i-j" -> counts (and verdict), i as side A
     battles_fought: int = 0
     seconds: float = 0.0
     #: one doctrine (name or Style) per design, flown whichever side the design is placed on; None: ``opts``'
     doctrines: list[Any] | None = None
+    #: each pairing's verdict by the plan game (``drydock tournament``); False: battles at the doctrine's range
+    plans: bool = True
 
     @property
     def doctrine(self) -> str:
@@ -144,6 +177,12 @@ class Tournament:
             out.append(f"rules: {o['rules'].label}")
         return out
 
+    @property
+    def verdict(self) -> str:
+        """How a pairing is judged, in words."""
+        return ("plan game (raced; value by exact LP) with its equilibrium pairing fought" if self.plans
+                else "battles at the doctrine's own range")
+
     def key(self, i: int, j: int) -> str:
         return f"{i}-{j}"
 
@@ -153,7 +192,8 @@ class Tournament:
 
     # ------------------------------------------------------------ state
     def header(self) -> dict[str, Any]:
-        return {"version": STATE_VERSION, "seed": self.seed, "runs": self.runs, "doctrine": self.doctrine,
+        return {"version": STATE_VERSION, "verdict": self.verdict, "seed": self.seed, "runs": self.runs,
+                "doctrine": self.doctrine,
                 "options": {k: list(v) if isinstance(v, tuple) else v.label if k == "rules" else v
                             for k, v in sorted(self.opts.items())},
                 "designs": [fingerprint(d) for d in self.designs]}
@@ -167,6 +207,10 @@ class Tournament:
             raise
         except (OSError, ValueError, RecursionError) as exc:
             raise DrydockError(f"{path}: not a tournament state file ({exc})") from None
+        if isinstance(state, dict) and state.get("version") != STATE_VERSION:
+            raise DrydockError(f"{path}: a state file of another drydock version (state version "
+                               f"{state.get('version')!r}, this drydock writes {STATE_VERSION}: each pairing's verdict "
+                               "is now the plan game); use another --state file")
         if not isinstance(state, dict) or {k: state.get(k) for k in self.header()} != self.header():
             raise DrydockError(f"{path}: state of a different tournament (designs, runs, seed or options differ); "
                                "use another --state file")
@@ -176,14 +220,23 @@ class Tournament:
             raise DrydockError(f"{path}: 'results' is not a mapping of pairings")
         for key, counts in results.items():
             fields = ("a_wins", "b_wins", "draws", "turns")
-            ok = (key in keys and isinstance(counts, dict) and set(counts) == set(fields)
+            extra = ("value", "plans", "battles") if self.plans else ()
+            ok = (key in keys and isinstance(counts, dict) and set(counts) == set(fields + extra)
                   and all(type(counts[f]) is int and counts[f] >= 0 for f in fields)
                   and counts["a_wins"] + counts["b_wins"] + counts["draws"] == self.runs
-                  and counts["turns"] <= self.runs * TURNS.value)
+                  and counts["turns"] <= self.runs * TURNS.value
+                  and (not self.plans or _plan_result_ok(counts, self.runs)))
             if not ok:
                 raise DrydockError(f"{path}: result {key!r} is not a finished pairing of this tournament "
-                                   f"({', '.join(fields)} adding up to {self.runs} runs)")
+                                   f"({', '.join(fields)} adding up to {self.runs} runs"
+                                   + (", the plan game's value, plans and battles)" if self.plans else ")"))
         self.results = dict(results)
+
+    def value(self, i: int, j: int) -> Fraction:
+        """What design i can guarantee against design j: the plan game's value, (wins - losses) per battle."""
+        if i < j:
+            return Fraction(self.results[self.key(i, j)]["value"])
+        return -self.value(j, i)
 
     def save(self, path: Path) -> None:
         write_atomic(path, json.dumps({**self.header(), "results": self.results}, indent=1), force=True)
@@ -200,37 +253,51 @@ class Tournament:
         todo = [(i, j) for i, j in self.pairs() if self.key(i, j) not in self.results]
         if progress and len(todo) < len(self.pairs()):
             progress(self.runs * (len(self.pairs()) - len(todo)))
-        tasks = [(i, j, pair_seed(self.seed, prints[i], prints[j]), k, min(k + CHUNK, self.runs))
-                 for i, j in todo for k in range(0, self.runs, CHUNK)]
-        left = {(i, j): -(-self.runs // CHUNK) for i, j in todo}
+        step = self.runs if self.plans else CHUNK  # with plans a task is a whole pairing's verdict
+        tasks = [(i, j, pair_seed(self.seed, prints[i], prints[j]), k, min(k + step, self.runs))
+                 for i, j in todo for k in range(0, self.runs, step)]
+        left = {(i, j): -(-self.runs // step) for i, j in todo}
         acc: dict[tuple[int, int], list[int]] = {p: [0, 0, 0, 0] for p in todo}
         start = time.perf_counter()
 
-        def take(task: tuple[int, int, int, int, int], counts: list[int]) -> None:
+        def take(task: tuple[int, int, int, int, int], got: Any) -> None:
             pair = (task[0], task[1])
-            acc[pair] = [x + y for x, y in zip(acc[pair], counts, strict=True)]
+            if self.plans:
+                acc[pair] = [got["a_wins"], got["b_wins"], got["draws"], got["turns"]]
+            else:
+                acc[pair] = [x + y for x, y in zip(acc[pair], got, strict=True)]
             left[pair] -= 1
             if progress:
                 progress(task[4] - task[3])
             if not left[pair]:
                 a, b, d, t = acc[pair]
                 self.results[self.key(*pair)] = {"a_wins": a, "b_wins": b, "draws": d, "turns": t}
-                self.battles_fought += self.runs
+                if self.plans:
+                    self.results[self.key(*pair)].update(value=got["value"], plans=got["plans"],
+                                                         battles=got["battles"])
+                self.battles_fought += got["battles"] if self.plans else self.runs
                 if state is not None:
                     self.save(state)
 
+        setup = (self.designs, self.opts, self.doctrines, self.plans)
         if scheduler is not None:
-            payload = {"designs": self.designs, "opts": self.opts, "doctrines": self.doctrines,
+            payload = {"designs": self.designs, "opts": self.opts, "doctrines": self.doctrines, "plans": self.plans,
                        "token": hashlib.sha256(json.dumps(self.header(), sort_keys=True).encode()).hexdigest()}
             run_on_cluster(scheduler, tasks, payload, take)
+        elif self.plans and 1 < jobs and len(tasks) < jobs:  # fewer pairings than processes: race each in all
+            for task in tasks:
+                i, j, seed = task[:3]
+                d = self.designs
+                take(task, fight_pairing(d[i], d[j], pairing_options(self.opts, self.doctrines, i, j), seed,
+                                         task[4], jobs=jobs))
         elif jobs <= 1 or len(tasks) <= 1:
-            _init(self.designs, self.opts, self.doctrines)
+            _init(*setup)
             for task in tasks:
                 take(task, _chunk(task))
         else:
-            with worker_pool(jobs, _init, (self.designs, self.opts, self.doctrines)) as pool:
-                for task, counts in zip(tasks, pool.imap(_chunk, tasks), strict=True):
-                    take(task, counts)
+            with worker_pool(jobs, _init, setup) as pool:
+                for task, got in zip(tasks, pool.imap(_chunk, tasks), strict=True):
+                    take(task, got)
         self.seconds = time.perf_counter() - start
 
     # ------------------------------------------------------------ results
@@ -242,6 +309,18 @@ class Tournament:
         w, d, lo = self.record(j, i)
         return lo, d, w
 
+    def cell(self, i: int, j: int) -> tuple[Fraction, float, float]:
+        """Row i against column j: with plans, the score i can guarantee, (1 + value) / 2, with a 95% interval
+        (the value +- the normal half-width of the equilibrium pairing's battles); else i's win rate (Wilson)."""
+        w, _, lo = self.record(i, j)
+        if not self.plans:
+            a, b = wilson(w, self.runs)
+            return Fraction(w, self.runs), a, b
+        score = (1 + self.value(i, j)) / 2
+        pw, pl = w / self.runs, lo / self.runs
+        half = Z95 * math.sqrt(max(0.0, pw + pl - (pw - pl) ** 2) / self.runs) / 2
+        return score, max(0.0, float(score) - half), min(1.0, float(score) + half)
+
     def to_dict(self) -> dict[str, Any]:
         names = labels(self.designs)
         n = len(names)
@@ -249,24 +328,38 @@ class Tournament:
         rows: list[dict[str, Any]] = []
         for i in range(n):
             wins = draws = losses = 0
+            scores: list[Fraction] = []
             for j in range(n):
                 if i == j:
                     continue
                 w, d, lo = self.record(i, j)
                 wins, draws, losses = wins + w, draws + d, losses + lo
-                a, b = wilson(w, self.runs)
-                cells[i][j] = (Fraction(w, self.runs), a, b)
+                cells[i][j] = self.cell(i, j)
+                scores.append(cells[i][j][0])  # type: ignore[index]
             games = wins + draws + losses
+            score = (sum(scores, Fraction(0)) / len(scores) if self.plans and scores
+                     else Fraction(2 * wins + draws, 2 * games) if games else Fraction(0))
             rows.append({"design": names[i], "combat_rating": fielded_cr(self.designs[i]),  # X.1/X.2
-                         "wins": wins, "draws": draws, "losses": losses,
-                         "score": Fraction(2 * wins + draws, 2 * games) if games else Fraction(0)})
+                         "wins": wins, "draws": draws, "losses": losses, "score": score})
         ranking = sorted(rows, key=lambda r: (-r["score"], r["design"]))
+        pairings = []
+        for i, j in self.pairs():
+            r = self.results[self.key(i, j)]
+            p = {"a": names[i], "b": names[j], "runs": self.runs, "a_wins": r["a_wins"], "b_wins": r["b_wins"],
+                 "draws": r["draws"]}
+            if self.plans:
+                p.update(value=num(self.value(i, j), 4), value_exact=r["value"],
+                         plans={"a": r["plans"][0], "b": r["plans"][1]}, battles=r["battles"])
+            pairings.append(p)
+
+        def entry(c: tuple[Fraction, float, float]) -> dict[str, Any]:
+            return {"score" if self.plans else "rate": num(c[0], 4), "ci95": [num(c[1], 4), num(c[2], 4)]}
 
         return {"runs": self.runs, "seed": self.seed, "doctrine": self.doctrine, "options": self.options(),
+                "verdict": self.verdict, "plans": self.plans,
                 "designs": rows,
-                "ranking": ranking, "cells": cells,
-                "matrix": [[None if c is None else {"rate": num(c[0], 4), "ci95": [num(c[1], 4), num(c[2], 4)]}
-                            for c in row] for row in cells],
+                "ranking": ranking, "cells": cells, "pairings": pairings,
+                "matrix": [[None if c is None else entry(c) for c in row] for row in cells],
                 "battles_fought": self.battles_fought, "seconds": self.seconds,
                 "battles_per_second": self.battles_fought / self.seconds if self.seconds and self.battles_fought
                 else None}
@@ -282,19 +375,29 @@ def to_json(d: dict[str, Any]) -> dict[str, Any]:
 
 def format_tournament(d: dict[str, Any]) -> str:
     names = [r["design"] for r in d["designs"]]
+    plans = d.get("plans", False)
     lines = [f"{len(names)} designs, {d['runs']} battles per pairing, seed {d['seed']}, doctrine {d['doctrine']}",
              "options: " + ", ".join(d["options"]),
-             "ranking (score = (wins + draws/2) / battles):"]
+             f"verdict of each pairing: {d['verdict']}" if plans else None,
+             "ranking (score = " + ("the share of the points, win 1, draw 1/2, a design can guarantee with its best "
+                                    "plan against each opponent's best reply, (1 + value) / 2, averaged; W D L: the "
+                                    "battles of each equilibrium pairing):" if plans
+                                    else "(wins + draws/2) / battles):")]
     for k, r in enumerate(d["ranking"], 1):
         lines.append(f"  {k:2}. {r['design']:30} {pct(r['score']):>6}  W {r['wins']} D {r['draws']} L {r['losses']}"
                      f"  CR {r['combat_rating']}")
-    lines.append("win rate of row vs column:")
+    lines.append("score the row can guarantee against the column (plan game):" if plans
+                 else "win rate of row vs column:")
     width = max(len(n) for n in names)
     lines.append(" " * (width + 3) + " ".join(f"{i + 1:>6}" for i in range(len(names))))
     for i, n in enumerate(names):
         cells = [("-" if c is None else pct(c[0], 0)).rjust(6) for c in d["cells"][i]]
         lines.append(f"{i + 1:>2} {n:{width}}" + " ".join(cells))
+    if plans and len(d["pairings"]) <= PAIRINGS_SHOWN:
+        lines.append("plans of each pairing (value: the first design's wins - losses per battle it can guarantee):")
+        lines += [f"  {p['a']} vs {p['b']}: value {float(p['value']):+.2f}, {p['a']} flies {p['plans']['a']}, "
+                  f"{p['b']} flies {p['plans']['b']}" for p in d["pairings"]]
     if d["battles_per_second"]:
         lines.append(f"{d['battles_fought']} battles in {text(d['seconds'], 1)} s: "
                      f"{text(d['battles_per_second'], 0)} battles/s")
-    return "\n".join(inline(x) for x in lines)  # a name never breaks or forges a line
+    return "\n".join(inline(x) for x in lines if x is not None)  # a name never breaks or forges a line
