@@ -148,7 +148,13 @@ def test_d7_a_ship_whose_port_banks_are_destroyed_rolls_to_bring_starboard_to_be
     from drydock.engine.movement import Orders
 
     b, me, foe = _broadside_battle(port_banks_lost=True)
-    orders = b.opt.adjust_orders(me, Orders((6,)), 0, [foe])
+    # With the whole movement menu (3.4: "pivot n (1-3) hexsides") a two-hexside pivot brings the starboard laser to
+    # bear for the same expected exchange, and a tie keeps the ship upright: the doctrine does not roll here.
+    assert "@" not in b.opt.adjust_orders(me, Orders((6,)), 0, [foe]).prefixes
+    # Where no pivot is legal, the roll is the only way to bring starboard to bear, and the doctrine rolls.
+    rolls = b.opt.moves.rolls
+    orders = rolls.choose(me, Orders((6,)), [foe], me.speed, me.engine_rating,
+                          lambda o: o.pivot == 0 and bool(b.opt.requirement(me, o, 0)[1]), None)
     assert orders.prefixes == ("@",) and not orders.turns
     b.move_ship(me, orders, 0)
     assert any("rolls (D.7): inverted" in line for line in b.log)
@@ -161,7 +167,9 @@ def test_d7_a_ship_whose_port_banks_are_destroyed_rolls_to_bring_starboard_to_be
 
 
 def test_d7_rolls_take_effect_in_seeded_battles() -> None:
-    sides = ([BASTION, BASTION], [MAJESTIC, MAJESTIC])
+    """Seeded battles under D.7 roll and differ from the core game's. A mirror match: one ship of a design inverted
+    while another of the same design is upright (the doctrine's tables know the design against its mirror image)."""
+    sides = ([VIGILANT, VIGILANT], [VIGILANT, VIGILANT])
     core = fights(sides, n=10)
     got = fights(sides, n=10, options=("D.7",))
     assert any("rolls (D.7)" in line for r in got for line in r.log)

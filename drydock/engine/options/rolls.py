@@ -94,10 +94,13 @@ class Rolls:
             self.twins[id(spec)] = got
             self.twins[id(got)] = spec
             tables = getattr(self.doctrine, "tables", None)
-            if tables is not None:  # expected damage by range and shield: the same for the mirror image
+            if tables is not None:  # expected damage by range and shield: the same for the mirror image, on
+                # either side of every pair (a design against its own mirror image too: one ship of a mirror
+                # match inverted, the other upright)
                 for a, d in list(tables):
-                    key = (id(got) if a == id(spec) else a, id(got) if d == id(spec) else d)
-                    tables.setdefault(key, tables[(a, d)])
+                    for x in ((a, id(got)) if a == id(spec) else (a,)):
+                        for y in ((d, id(got)) if d == id(spec) else (d,)):
+                            tables.setdefault((x, y), tables[(a, d)])
         return got
 
     def flip(self, s: ShipState) -> None:
