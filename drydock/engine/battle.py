@@ -10,7 +10,7 @@ import random
 from dataclasses import dataclass, field
 
 from drydock.core.rules import Ruleset
-from drydock.core.rules.play_options import not_simulated_line
+from drydock.core.rules.play_options import not_simulated_lines
 from drydock.engine import companion_play, fighters, munitions, small_craft, systems
 from drydock.engine.ai import DEFAULT_DOCTRINE, Doctrine, DoctrineChoice
 from drydock.engine.combat import BAND_NAMES, alternation, fire_volley
@@ -88,7 +88,7 @@ class Matchup:
         self.not_simulated = list(dict.fromkeys(
             n for s in side_a + side_b for n in s.not_simulated
             if not (launch_recovery and (": Launch Tubes: " in n or ": Shuttlecraft: " in n))))
-        self.not_simulated.append(not_simulated_line())
+        self.not_simulated += not_simulated_lines()
         self.slots = deployment_slots(board[0], board[1], max(len(side_a), len(side_b)))  # limits before work
 
     def in_force_names(self) -> list[str]:

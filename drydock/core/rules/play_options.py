@@ -342,12 +342,15 @@ def counts() -> dict[str, tuple[int, int]]:
     return out
 
 
-def not_simulated_line() -> str:
-    """The one line every battle report gives on the optional rules, terrain and scenarios left out."""
+def not_simulated_lines() -> list[str]:
+    """The line every battle report gives on the optional rules, terrain and scenarios left out (none once every
+    section is simulated)."""
     s, t = counts()["all"]
     left = [o.section for o in OPTIONS if not o.simulated and not o.variant]
-    return (f"optional rules, terrain and scenarios: {s} of {t} simulated, when asked for with --option, --terrain "
-            f"or --scenario; not simulated: {', '.join(left)} (drydock rules options)")
+    if not left:
+        return []
+    return [f"optional rules, terrain and scenarios: {s} of {t} simulated, when asked for with --option, --terrain "
+            f"or --scenario; not simulated: {', '.join(left)} (drydock rules options)"]
 
 
 def format_options() -> str:
