@@ -161,8 +161,10 @@ def line_chart(title: str, series: list[Series], xlabel: str, ylabel: str, width
 
 
 # ------------------------------------------------------------------ win-rate matrix
-def matrix_chart(title: str, labels: list[str], cells: list[list[tuple[Number, float, float] | None]]) -> str:
-    """A heat map of row-vs-column win rates (blue above 50%, orange below), with 95% intervals."""
+def matrix_chart(title: str, labels: list[str], cells: list[list[tuple[Number, float, float] | None]],
+                 note: str = "opponent (column); cell = row's win rate, 95% interval below") -> str:
+    """A heat map of row-vs-column win rates or scores (blue above 50%, orange below), with 95% intervals;
+    ``note`` says what a cell is."""
     n = len(labels)
     cell = 64.0
     longest = max((len(s) for s in labels), default=4)
@@ -184,7 +186,9 @@ def matrix_chart(title: str, labels: list[str], cells: list[list[tuple[Number, f
                 k["ci"] = f"{text(Fraction(lo) * 100, 1)}-{text(Fraction(hi) * 100, 1)}%"
                 k["tip"] = f"{lab} beats {labels[j]}: {pct(rate)} (95% {pct(lo)}-{pct(hi)})"
             out.append(k)
-    c = {"w": max(int(x0 + n * cell + 20), 420), "h": int(y0 + n * cell + 16), "title": title, "rows": rows,
+    # wide enough for the title (13 px bold, about 8 px a character) and the note (11 px, about 6 px)
+    w = max(int(x0 + n * cell + 20), 420, 16 + 8 * len(title), 16 + 6 * len(note))
+    c = {"w": w, "h": int(y0 + n * cell + 16), "title": title, "rows": rows, "note": note,
          "cells": out, "x0": x0, "y0": y0, "cell": cell, "n": n}
     return render("matrix.svg.j2", c=c)
 

@@ -199,8 +199,9 @@ def analysis_page(analyses: list[Any], shields: tuple[int, ...] = (0, 2, 4)) -> 
 def tournament_page(t: dict[str, Any]) -> Page:
     labels = [r["design"] for r in t["designs"]]
     plans = t.get("plans", False)
-    chart = matrix_chart("Score the row can guarantee against the column (plan game)" if plans
-                         else "Win rate of the row against the column", labels, t["cells"])
+    chart = (matrix_chart("Score the row can guarantee against the column (plan game)", labels, t["cells"],
+                          "opponent (column); cell = (1 + value) / 2, 95% interval below")
+             if plans else matrix_chart("Win rate of the row against the column", labels, t["cells"]))
     ranking = Section("Ranking")
     ranking.table(["rank", "design", "score", "wins", "draws", "losses", "CR"],
                   [[i + 1, r["design"], pct(r["score"]), r["wins"], r["draws"], r["losses"], r["combat_rating"]]
