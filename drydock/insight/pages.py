@@ -119,8 +119,10 @@ def battle_page(d: dict[str, Any], rates: list[tuple[str, Any, float, float]], s
         win.table(["A's plan \\ B's plan", *game["plans_b"]],
                   [[f"{p} ({pct(s)})"] + [f"{c['a_wins']} / {c['draws']} / {c['b_wins']}" for c in row]
                    for p, s, row in zip(game["plans_a"], game["strategy_a"], game["cells"], strict=True)])
-        win.notes.append(f"The plan matrix: A wins / draws / B wins of each pairing, raced ({game['race']['rounds']} "
-                         f"round{'s' * (game['race']['rounds'] > 1)}, {game['race']['first_runs']} battles a pairing first, doubled for the plans left); "
+        rounds = game["race"]["rounds"]
+        win.notes.append(f"The plan matrix: A wins / draws / B wins of each pairing, raced ({rounds} "
+                         f"round{'s' * (rounds > 1)}, {game['race']['first_runs']} battles a pairing first, doubled "
+                         "for the plans left); "
                          f"B's equilibrium shares {', '.join(pct(q) for q in game['strategy_b'])}.")
     why = Section("Why: damage, first kills, fates", figures=[damage_chart])
     why.table(["side", "CR", "SU not simulated", "mean damage dealt", "battles with a kill",
