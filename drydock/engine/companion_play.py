@@ -42,7 +42,7 @@ from drydock.engine.dice import (
 )
 from drydock.engine.hexgrid import DEFENSIVE, geometry
 from drydock.engine.ships import ModeSpec, ShipState
-from drydock.engine.tables import AI_RESULT_VALUE, COMPANION_TRAITS
+from drydock.engine.tables import AI_RESULT_VALUE, COMPANION_TRAITS, DISRUPTIVE_REROLL_FROM
 from drydock.errors import DrydockError
 
 #: a re-roll rule: does this face get rolled again (combat.volley's ``reroll``)
@@ -105,7 +105,7 @@ def doctrine_factor(mode: ModeSpec, ionized: bool) -> float:
 class CompanionShip:
     """One ship's Companion state in one battle: "@" boxes, tally marks, slagged boxes, DACs, engagement."""
 
-    __slots__ = ("play", "on", "rng", "deadly", "p_deadly", "tallies", "persist_turn", "slag", "p_slag", "dac",
+    __slots__ = ("play", "on", "rng", "deadly", "p_deadly", "tallies", "slag", "p_slag", "dac",
                  "engaged_turn", "engaged_cr")
 
     def __init__(self, ship: ShipState, play: dict[str, Any], on: frozenset[str], rng: Rng) -> None:
@@ -115,25 +115,19 @@ class CompanionShip:
         self.deadly = 0         # D5.3: "@" boxes on the hull track not yet crossed
         self.p_deadly = 0       # "@" to draw in the End Phase
         self.tallies = 0        # D5.3 Persistent tally marks
-        self.persist_turn = 0   # the game turn whose Combat Phase rolled the tallies
         self.slag = dict.fromkeys(TRACKS, 0)    # D5.4: blackened boxes per track
         self.p_slag = dict.fromkeys(TRACKS, 0)
-        self.dac = DacState(ship.spec.dac) if "CC.D7" in on and ship.spec.dac is not None else None
+        d7 = "CC.D7" in on or ("CC.D7a", "CC.D7b")[ship.side] in on  # D7.1 note 3: one side only (CC.D7a/b)
+        self.dac = DacState(ship.spec.dac) if d7 and ship.spec.dac is not None else None
         self.engaged_turn = 0   # D1: the combined CR of this turn's attackers
         self.engaged_cr = 0
 
-    # ------------------------------------------------------------ D1 and the Persistent roll
+    # ------------------------------------------------------------ D1
     def declare(self, battle: Any, ship: ShipState, enemies: list[ShipState], flights: list[Any]) -> list[Any]:
-        """The doctrine's declarations for ``ship``; D5.3 Persistent rolls at the first of the Combat Phase;
-        D1: "A single target may not be attacked by multiple enemy ships in a single Combat Phase whose combined
-        combat rating is more than three times its own" and "it may not declare any weapons fire against a target
-        that has already reached this limit": a second (third ...) attacker only within the limit; the first,
-        alone, is not "multiple" ships and may fire whatever its CR."""
-        for s in battle.ships:
-            if s.cc is not None and s.cc.persist_turn != battle.turn:
-                s.cc.persist_turn = battle.turn
-                if s.alive and s.cc.tallies:
-                    s.cc.persistent_roll(battle, s)
+        """The doctrine's declarations for ``ship``. D1: "A single target may not be attacked by multiple enemy ships
+        in a single Combat Phase whose combined combat rating is more than three times its own" and "it may not
+        declare any weapons fire against a target that has already reached this limit": a second (third ...)
+        attacker only within the limit; the first, alone, is not "multiple" ships and may fire whatever its CR."""
         if "CC.D1" in self.on:
             factor = self.play["engagement_limit"]["factor"]
             enemies = [e for e in enemies if e.cc is None or e.cc.engaged(battle.turn) == 0  # "multiple enemy ships"
@@ -294,20 +288,32 @@ class CompanionShip:
     def _damage_roll(self, rng: Rng, tally: DamageTally, mode: ModeSpec | None, target: ShipState,
                      reroll: Reroll, persistent: bool) -> int:
         """One damage die (Unity's traits on it, or none); returns the tally marks it adds (D5.3: "Each time a
-        Persistent weapon rolls an odd damage result, make a tally mark")."""
+        Persistent weapon rolls an odd damage result, make a tally mark": with Disruptive every result rolled counts).
+
+        Under CC.D3 Disruptive keeps its trigger, the die's face (C.5: "record the result of any die that comes up
+        4-6, and then reroll it. Each die continues to be re-rolled in this fashion until it comes up 1-3"); D3
+        only changes what each face marks ("the following table can be used instead of the one on p.CR20")."""
         ion = target.spec.ionized
         if "CC.D3" not in self.on:
             rec = DiceRecorder(rng) if persistent else None
             roll_damage(rec or rng, tally, cts=bool(mode and mode.cts), inc=bool(mode and mode.inc),
                         knt=bool(mode and mode.knt), dsr=bool(mode and mode.dsr), ionized=ion,
                         table=target.spec.damage_table, reroll=reroll)
-            return int(rec.faces[-1] % 2 == 1) if rec is not None else 0
+            if rec is None:
+                return 0
+            faces = rec.faces[1:] if reroll is not None and len(rec.faces) > 1 and reroll(rec.faces[0]) else rec.faces
+            return sum(f % 2 for f in faces)
         face = d6(rng)
         if reroll is not None and reroll(face):
             face = d6(rng)
-        self.mark_die(face, tally, cts=bool(mode and mode.cts), inc=bool(mode and mode.inc),
-                      knt=bool(mode and mode.knt), ionized=ion)
-        return int(persistent and face % 2 == 1)
+        faces = [face]
+        while mode is not None and mode.dsr and face >= DISRUPTIVE_REROLL_FROM:
+            face = d6(rng)
+            faces.append(face)
+        for f in faces:
+            self.mark_die(f, tally, cts=bool(mode and mode.cts), inc=bool(mode and mode.inc),
+                          knt=bool(mode and mode.knt), ionized=ion)
+        return sum(f % 2 for f in faces) if persistent else 0
 
     # ------------------------------------------------------------ the End Phase (4.5)
     def apply(self, ship: ShipState, log: list[str] | None) -> bool:
@@ -406,6 +412,23 @@ def _unity_shields(ship: ShipState) -> None:
         drop -= 1
 
 
+def declare(battle: Any, ship: ShipState, enemies: list[ShipState], flights: list[Any]) -> list[Any]:
+    """The Combat Phase declarations of ``ship``: the doctrine's, within D1's limit for a Companion ship."""
+    if ship.cc is None:
+        decl: list[Any] = battle.m.doctrine.declare(ship, enemies, battle.turn, flights)
+        return decl
+    return ship.cc.declare(battle, ship, enemies, flights)
+
+
+def combat_start(battle: Any) -> None:
+    """D5.3 Persistent: "At the start of the following Combat Phase, roll one damage die per tally mark" -- every
+    ship with tally marks rolls before the first declaration, whether or not any ship declares fire ("Repeat this
+    process each game turn until no tally marks remain (or the target is destroyed)")."""
+    for s in battle.ships:
+        if s.cc is not None and s.alive and s.cc.tallies:
+            s.cc.persistent_roll(battle, s)
+
+
 def setup(battle: Any) -> None:
     """Give every ship rated under the Companion its :class:`CompanionShip` (Unity ships keep ``cc = None``)."""
     on = battle.m.in_force.on if battle.m.in_force is not None else frozenset()
@@ -415,5 +438,5 @@ def setup(battle: Any) -> None:
             s.cc = CompanionShip(s, play, on, battle.rng)
 
 
-__all__ = ["COMPANION_TRAITS", "CompanionShip", "check_sections", "companion_play", "doctrine_factor", "extended_board",
-           "proximity_radius", "setup"]
+__all__ = ["COMPANION_TRAITS", "CompanionShip", "check_sections", "combat_start", "companion_play", "declare",
+           "doctrine_factor", "extended_board", "proximity_radius", "setup"]

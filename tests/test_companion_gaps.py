@@ -1,0 +1,147 @@
+"""The last gaps of issue 24 closed: Persistent's timing, Disruptive under D3, D7 for one side, seekers with
+Enveloping and Scattershot. Each test quotes the Captain's Companion (seed 002) or Unity text it checks; the dice are
+scripted and the expected numbers come from the text."""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+
+from drydock.core.rules.play_options import check_combination
+from drydock.engine.companion_play import combat_start
+from drydock.engine.dice import DamageTally
+from drydock.engine.montecarlo import build_matchup, run_seed
+from drydock.errors import DrydockError
+from drydock.formats.native import from_yaml
+from tests.test_companion_play import CC, ROOT, Faces, design, designs, logs, ship
+
+
+# ------------------------------------------------------------------ 3. D5.3 Persistent's timing
+class _Phase:
+    """A Combat Phase with no declarations: only the dice and the log."""
+
+    def __init__(self, ships: list, *faces: int) -> None:
+        self.ships = ships
+        self.rng = Faces(*faces)
+        self.lines: list[str] = []
+        self.log = self.lines
+
+    def say(self, line: str) -> None:
+        self.lines.append(line)
+
+
+def test_persistent_rolls_at_the_start_of_the_combat_phase_without_declarations() -> None:
+    """D5.3: "At the start of the following Combat Phase, roll one damage die per tally mark ... Erase one tally mark
+    for each even damage roll result" and "Repeat this process each game turn until no tally marks remain": the
+    roll belongs to the phase, not to anyone's declaration. The book's Game Turn 4: two tallies roll 1 and 4 -> one
+    erased (4.4: 1 hull, 4 engine); turn 5: one die, 2 -> erased (2 hull); turn 6: no tally, no die (the script
+    would raise on an unplanned die). A destroyed ship rolls nothing ("or the target is destroyed")."""
+    tgt, gone = ship(design(), 1), ship(design(), 3)
+    tgt.cc.tallies, gone.cc.tallies, gone.alive = 2, 3, False
+    phase = _Phase([tgt, gone], 1, 4)
+    combat_start(phase)
+    assert tgt.cc.tallies == 1 and (tgt.p_hull, tgt.p_eng) == (1, 1)
+    phase.rng = Faces(2)
+    combat_start(phase)
+    assert tgt.cc.tallies == 0 and tgt.p_hull == 2
+    phase.rng = Faces()
+    combat_start(phase)
+    assert gone.cc.tallies == 3 and len(phase.lines) == 2
+
+
+def test_persistent_roll_opens_the_combat_phase_in_battle() -> None:
+    """D5.3 in battle: "At the start of the following Combat Phase": in the seeded Sycamore-Majestic battles every
+    persistent roll comes after the turn's movement and before the first attack of that Combat Phase, and each turn
+    rolls at most once per ship."""
+    seen = 0
+    for i in range(6):
+        log = build_matchup(designs("examples/companion/sycamore.yaml"), designs("examples/designs/majestic.yaml"),
+                            rules=CC).fight(random.Random(run_seed(1, i)), log=True).log
+        for turn in "\n".join(log).split("== turn")[1:]:
+            rolls = [m.start() for m in re.finditer(r"persistent damage \(D5\.3\)", turn)]
+            if not rolls:
+                continue
+            seen += len(rolls)
+            first_attack = turn.find(" attacks:")
+            assert first_attack == -1 or max(rolls) < first_attack
+            assert len(re.findall(r"(\S+) \w+ persistent damage", turn)) == len(
+                set(re.findall(r"(\S+) \w+ persistent damage", turn)))
+    assert seen > 0
+
+
+# ------------------------------------------------------------------ 4. D3 with Disruptive (and Persistent)
+def test_disruptive_rerolls_under_the_alternate_damage_table() -> None:
+    """Unity C.5 Disruptive: "record the result of any die that comes up 4-6, and then reroll it. Each die continues
+    to be re-rolled in this fashion until it comes up 1-3"; D3: "the following table can be used instead of the one
+    on p.CR20": 5 "Hull & System", 6 "Engine & System", 2 "Engine & Weapon". One damage point rolling 5, 6, 2:
+    hull 1, engines 2, weapons 1, systems 2 (every face marks two tracks, the re-rolls too)."""
+    on = frozenset({"CC.D3"})
+    att, tgt = ship(design("Disruptive"), 0, on), ship(design(), 1, on)
+    tally = DamageTally()
+    tgt.cc.damage(Faces(5, 6, 2), tgt, att.spec.banks[0].modes[0], 1, 0, tally)
+    assert (tally.hull, tally.engine, tally.weapon, tally.shield) == (1, 2, 1, 2)
+
+
+def test_persistent_disruptive_marks_each_odd_result() -> None:
+    """D5.3: "Each time a Persistent weapon rolls an odd damage result, make a tally mark"; a Disruptive die's 4-6
+    results are "recorded" results too: faces 5, 6, 3 give two odd results -> two tally marks, under 4.4 (5 weapon,
+    6 shield, 3 hull) and under D3 alike."""
+    for on in (frozenset(), frozenset({"CC.D3"})):
+        att, tgt = ship(design("Persistent, Disruptive"), 0, on), ship(design(), 1, on)
+        tally = DamageTally()
+        assert tgt.cc.damage(Faces(5, 6, 3), tgt, att.spec.banks[0].modes[0], 1, 0, tally) == (0, 2)
+
+
+def test_disruptive_rerolls_in_battle_under_d3() -> None:
+    """D3 + Disruptive in battle: the Sycamore's Shock Cannons made Disruptive (Slag and Proximity 0 removed) fire at
+    an unshielded, screenless Majestic under CC.D3. By C.5 every 4-6 face is followed by another die until a 1-3, so
+    each volley's damage dice hold exactly one 1-3 per damage point, end in a 1-3, and mark two boxes per die (D3);
+    some volley rolls more dice than it has damage points."""
+    body = (ROOT / "examples/companion/sycamore.yaml").read_text().replace("[Proximity 0, Slag]", "[Disruptive]")
+    m = build_matchup(from_yaml(body, rules=CC), designs("examples/designs/majestic.yaml"), rules=CC,
+                      options=("CC.D3",))
+    points = re.compile(r"-> (\d+) damage point")
+    dice = re.compile(r"damage dice \[([\d, ]+)\] -> marked: hull (\d+), engines (\d+), weapons (\d+), "
+                      r"shields (\d+)")
+    checked = longer = 0
+    for i in range(8):
+        ours, pts = False, 0
+        for line in m.fight(random.Random(run_seed(1, i)), log=True).log:
+            if re.match(r"    \S.* -> ", line):
+                ours, pts = re.match(r"    Shock Cannon \[\w+\] -> B1", line) is not None, 0
+            if ours and (p := points.search(line)):
+                pts += int(p.group(1))
+            if ours and (d := dice.search(line)):
+                faces = [int(x) for x in d.group(1).split(",")]
+                assert sum(f <= 3 for f in faces) == pts and faces[-1] <= 3
+                assert sum(int(d.group(k)) for k in range(2, 6)) == 2 * len(faces)
+                checked += 1
+                longer += len(faces) > pts
+    assert checked and longer
+
+
+# ------------------------------------------------------------------ 5. D7 for one side
+def test_random_damage_allocation_for_one_side() -> None:
+    """D7.1 note 3: "It is possible for one side to use the standard rules and the other to use this option":
+    CC.D7a gives side A's ships their DACs and side B's none (CC.D7b the reverse); CC.D7a with CC.D7 or CC.D7b is
+    refused by name."""
+    a, b = ship(design(), 0, frozenset({"CC.D7a"})), ship(design(), 1, frozenset({"CC.D7a"}))
+    assert a.cc.dac is not None and b.cc.dac is None
+    a, b = ship(design(), 0, frozenset({"CC.D7b"})), ship(design(), 1, frozenset({"CC.D7b"}))
+    assert a.cc.dac is None and b.cc.dac is not None
+    assert check_combination(["cc.d7b"]) == ("CC.D7b",)
+    for pair in (["CC.D7a", "CC.D7"], ["CC.D7a", "CC.D7b"]):
+        with pytest.raises(DrydockError, match="cannot be combined"):
+            check_combination(pair)
+
+
+def test_random_damage_allocation_for_one_side_in_battle() -> None:
+    """CC.D7a in battle: only side A's ships roll on their DACs (A1 Sycamore), side B's lose items by the loss
+    limits; CC.D7 (both sides) lets side B roll too."""
+    a, b = "examples/designs/majestic.yaml", "examples/companion/sycamore.yaml"
+    one = "\n".join(logs(a, b, range(6), options=("CC.D7a",)))
+    both = "\n".join(logs(a, b, range(6), options=("CC.D7",)))
+    assert re.search(r"A1 \w+ (weapons|systems) DAC", one) and not re.search(r"B1 \w+ (weapons|systems) DAC", one)
+    assert re.search(r"B1 \w+ (weapons|systems) DAC", both)
