@@ -13,6 +13,7 @@ from drydock.core.rules.play_options import check_combination
 from drydock.engine.companion_play import combat_start
 from drydock.engine.dice import DamageTally
 from drydock.engine.montecarlo import build_matchup, run_seed
+from drydock.engine.seekers import SeekerFlight, attack
 from drydock.errors import DrydockError
 from drydock.formats.native import from_yaml
 from tests.test_companion_play import CC, ROOT, Faces, design, designs, logs, ship
@@ -145,3 +146,64 @@ def test_random_damage_allocation_for_one_side_in_battle() -> None:
     both = "\n".join(logs(a, b, range(6), options=("CC.D7",)))
     assert re.search(r"A1 \w+ (weapons|systems) DAC", one) and not re.search(r"B1 \w+ (weapons|systems) DAC", one)
     assert re.search(r"B1 \w+ (weapons|systems) DAC", both)
+
+
+# ------------------------------------------------------------------ 2. seekers with Enveloping and Scattershot
+class _SeekerField:
+    log = None
+    turn = 1
+    probes_up: list[object] = []
+    obs = None
+
+    def __init__(self, *faces: int) -> None:
+        self.rng = Faces(*faces)
+
+
+def _seekers(traits: str, stats: str, count: int, target_text: str) -> tuple:
+    att = ship(design(extra=f"  - {{name: Torpedo, ma: 6, stats: {stats}, traits: [{traits}], banks: [F]}}"))
+    tgt = ship(target_text, 1)
+    mode = att.spec.banks[1].seeker
+    assert mode is not None
+    return tgt, SeekerFlight(1, 0, tgt, 0, 0, 0, count, mode, "seekers")
+
+
+def test_enveloping_seekers_hit_two_facings() -> None:
+    """D5.2: "A volley of Enveloping 1 weapons scores full hits against the normal defensive facing and against one
+    of the three remaining facings ... if the volley scores three hits, a total of six hits are applied". The
+    Companion does not bar it from seeking weapons (Unity C.4 bars only range-based traits). Two Enveloping 1 seekers
+    (IMP 1, DMG 1) hit an unshielded ship (dice 4, 4 at 4+): 2 + 2 = 4 hits, 4 damage dice 1, 2, 3, 5 -> 4.4: three
+    hull boxes and one weapons box (a plain seeker pair would roll only two damage dice)."""
+    tgt, flight = _seekers("Enveloping 1", "1x4+/1/1", 2, design(hull=12))
+    attack(_SeekerField(4, 4, 1, 2, 3, 5), flight, (0, 0))
+    assert (tgt.hull_hits, tgt.p_wpn + tgt.wpn_hits) == (3, 1)
+
+
+def test_scattershot_seeker_rolls_dmg_impact_dice() -> None:
+    """D5.2: "When making the penetration roll (p.CR27) for a Scattershot weapon, the number of dice rolled is
+    multiplied by the weapon's DMG. However, each die that equals or exceeds the target number inflicts a single
+    point of damage." One Scattershot seeker of DMG 2 hits (die 4) a shield-2 ship: 1 x 2 impact dice, 3 and 1 ->
+    one penetrates -> 1 damage point -> one damage die, 2 -> one hull box (Unity: one impact die, 3 -> DMG 2 = 2)."""
+    tgt, flight = _seekers("Scattershot", "1x4+/1/2", 1, design(hull=12, shields=2))
+    attack(_SeekerField(4, 3, 1, 2), flight, (0, 0))
+    assert tgt.hull_hits == 1 and not (tgt.p_eng or tgt.p_wpn or tgt.p_shd)
+
+
+def test_enveloping_seekers_in_battle() -> None:
+    """D5.2 Enveloping 2 on a seeking weapon in battle (the Sycamore's Fusion Torpedo made a seeker of MA 6,
+    1x4+/1/2): "full hits against the normal defensive facing and against two of the three remaining facings", so
+    a torpedo's hit makes up to three impact dice and marks up to 3 x DMG 2 = 6 boxes on the unscreened Majestic
+    (4.4: one box a die; no Cutting or Kinetic trait), where a plain seeker marks at most hits x DMG = 2."""
+    body = (ROOT / "examples/companion/sycamore.yaml").read_text().replace(
+        "    range: 4-8-12\n    stats: 1x4+/1/2\n    traits: [Enveloping 2, Persistent]",
+        "    ma: 6\n    stats: 1x4+/1/2\n    traits: [Enveloping 2]")
+    m = build_matchup(from_yaml(body, rules=CC), designs("examples/designs/majestic.yaml"), rules=CC)
+    line = re.compile(r"Fusion Torpedo attacks B1 .* -> (\d+) hits, \d+ impact, damage hull (\d+)\+0, engines (\d+), "
+                      r"weapons (\d+), shields (\d+)")
+    over = []
+    for i in range(4):
+        for x in m.fight(random.Random(run_seed(1, i)), log=True).log:
+            if g := line.search(x):
+                hits, boxes = int(g.group(1)), sum(int(g.group(k)) for k in range(2, 6))
+                assert boxes <= 6 * hits
+                over.append(boxes > 2 * hits)
+    assert any(over)

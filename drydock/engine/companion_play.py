@@ -52,6 +52,11 @@ ENVELOPING = {"Env0": 0, "Env1": 1, "Env2": 2, "Env3": 3}
 TRACKS = ("hull", "engine", "weapon", "shield")
 
 
+def spreads(mode: ModeSpec) -> bool:
+    """Does ``mode`` carry D5.2 Enveloping or Scattershot (the traits that change how hits and impact dice fall)?"""
+    return "Sst" in mode.traits or any(t in ENVELOPING for t in mode.traits)
+
+
 def companion_play(play: PlayRules) -> dict[str, Any] | None:
     """The Companion's play numbers of a ruleset, or None when the Companion is not in play."""
     table = play.raw.get("companion")
@@ -195,6 +200,33 @@ class CompanionShip:
         normal = geometry(oq - target.q, orr - target.r, target.facing)[2]
         traits = set(mode.traits)
         env = next((ENVELOPING[t] for t in traits if t in ENVELOPING), None)
+        tally = DamageTally()
+        lines: list[str] = []
+        deadly, tallies, dmg_faces = self._spread(rng, target, mode, hits, band, normal, even_impacts, reroll, rec,
+                                                  lines if log is not None else None, tally)
+        dly, prs, slg = "Dly" in traits, "Prs" in traits, "Slg" in traits
+        mark(target, tally)
+        if log is not None and rec is not None:
+            log.append(f"    {what}: {weapons}x {mode.label} at {BAND_NAMES[band]} range, to-hit {mode.acc}+ mod "
+                       f"{mod:+d}: dice {hit_faces} -> hits per die {rolls} = {hits} hit(s)"
+                       + (f"; Enveloping {env} (D5.2)" if env is not None else ""))
+            log.extend(lines)
+            if lines:  # as Unity's volley: no damage line without a hit
+                log.append(f"      damage dice {dmg_faces} -> marked: hull {tally.hull}, engines {tally.engine}, "
+                           f"weapons {tally.weapon}, shields {tally.shield}"
+                           + (f"; {deadly} '@' (Deadly, D5.3)" if dly else "")
+                           + (f"; {tallies} tally mark(s) (Persistent, D5.3)" if prs else "")
+                           + ("; Slag (D5.4)" if slg else ""))
+        return sum(tally.as_tuple()) + deadly
+
+    def _spread(self, rng: Rng, target: ShipState, mode: ModeSpec, hits: int, band: int, normal: int,
+                even_impacts: bool, reroll: Reroll, rec: DiceRecorder | None, lines: list[str] | None,
+                tally: DamageTally) -> tuple[int, int, list[int]]:
+        """``hits`` on the facings D5.2 Enveloping gives them (``normal``: the defensive arc hit), each facing's impact
+        roll (D5.2 Scattershot: x DMG dice, a point each), screens (B.18) and damage into ``tally``.
+        Returns ("@" drawn, tally marks made, the screens' and damage dice when recorded)."""
+        traits = set(mode.traits)
+        env = next((ENVELOPING[t] for t in traits if t in ENVELOPING), None)
         if env is None:
             per_facing = {DEFENSIVE[normal]: hits}
         else:  # D5.2: the attacker chooses the weakest other facings (lowest shield, then fewest screens)
@@ -203,10 +235,8 @@ class CompanionShip:
                                            target.dir_screens[f] if target.dir_screens is not None else 0, f))
             per_facing = enveloping_hits(env, hits, DEFENSIVE[normal], [DEFENSIVE[f] for f in others][:max(env, 1)]
                                          if env in (1, 2) else [DEFENSIVE[f] for f in others])
-        tally = DamageTally()
-        lines: list[str] = []
         dmg_faces: list[int] = []
-        dly, prs, slg, sst = "Dly" in traits, "Prs" in traits, "Slg" in traits, "Sst" in traits
+        sst = "Sst" in traits
         deadly = tallies = 0
         for facing, n in per_facing.items():
             if n <= 0:
@@ -236,24 +266,27 @@ class CompanionShip:
                 deadly, tallies = deadly + d, tallies + t
             if rec is not None:
                 dmg_faces += rec.take()  # the screens' and damage dice of this facing
-            if log is not None:
+            if lines is not None:
                 lines.append(f"      {facing}: {n} hit(s) x impact {imp} vs shield {shield}"
                              + (" (Scattershot: x DMG dice, a point each)" if sst else "")
                              + (f": dice {imp_faces}" if imp_faces else " (no roll)")
                              + f" -> {dpoints} damage point(s)" + (f"; screens checked {used}" if used else ""))
-        mark(target, tally)
-        if log is not None and rec is not None:
-            log.append(f"    {what}: {weapons}x {mode.label} at {BAND_NAMES[band]} range, to-hit {mode.acc}+ mod "
-                       f"{mod:+d}: dice {hit_faces} -> hits per die {rolls} = {hits} hit(s)"
-                       + (f"; Enveloping {env} (D5.2)" if env is not None else ""))
-            log.extend(lines)
-            if lines:  # as Unity's volley: no damage line without a hit
-                log.append(f"      damage dice {dmg_faces} -> marked: hull {tally.hull}, engines {tally.engine}, "
-                           f"weapons {tally.weapon}, shields {tally.shield}"
-                           + (f"; {deadly} '@' (Deadly, D5.3)" if dly else "")
-                           + (f"; {tallies} tally mark(s) (Persistent, D5.3)" if prs else "")
-                           + ("; Slag (D5.4)" if slg else ""))
-        return sum(tally.as_tuple()) + deadly
+        return deadly, tallies, dmg_faces
+
+    @staticmethod
+    def spreads(mode: ModeSpec) -> bool:
+        return spreads(mode)
+
+    def seeker_spread(self, rng: Rng, target: ShipState, mode: ModeSpec, hits: int, arc: int,
+                      tally: DamageTally) -> int:
+        """C.4 seekers with D5.2 Enveloping or Scattershot (the Companion prohibits neither on seeking weapons; Unity
+        C.4 bars only range-based traits): their ``hits`` on the defensive ``arc`` (judged from the hex the seekers
+        vacated) spread and roll as a ship's volley at medium range's IMP, into ``tally``. Returns the damage done
+        ("@" and boxes)."""
+        before = sum(tally.as_tuple())
+        deadly = self._spread(rng, target, mode, hits, 1, arc, False, None, None, None, tally)[0]
+        return sum(tally.as_tuple()) - before + deadly
+
 
     def damage(self, rng: Rng, target: ShipState, mode: ModeSpec, normal: int, excess: int,
                tally: DamageTally, reroll: Reroll = None) -> tuple[int, int]:
