@@ -29,6 +29,7 @@ from drydock.engine.combat import (
 )
 from drydock.engine.companion import FACINGS, enveloping_hits, persistent_phase
 from drydock.engine.companion_dac import DacState
+from drydock.engine.companion_hulk import board_hulk, drift, hulks
 from drydock.engine.damage import current, lose_items
 from drydock.engine.dice import (
     DamageTally,
@@ -42,6 +43,7 @@ from drydock.engine.dice import (
 )
 from drydock.engine.hexgrid import DEFENSIVE, geometry
 from drydock.engine.ships import ModeSpec, ShipState
+from drydock.engine.systems import boarding_target
 from drydock.engine.tables import AI_RESULT_VALUE, COMPANION_TRAITS, DISRUPTIVE_REROLL_FROM
 from drydock.errors import DrydockError
 
@@ -110,7 +112,7 @@ def doctrine_factor(mode: ModeSpec, ionized: bool) -> float:
 class CompanionShip:
     """One ship's Companion state in one battle: "@" boxes, tally marks, slagged boxes, DACs, engagement."""
 
-    __slots__ = ("play", "on", "rng", "deadly", "p_deadly", "tallies", "slag", "p_slag", "dac",
+    __slots__ = ("play", "on", "rng", "deadly", "p_deadly", "tallies", "slag", "p_slag", "dac", "hulk",
                  "engaged_turn", "engaged_cr")
 
     def __init__(self, ship: ShipState, play: dict[str, Any], on: frozenset[str], rng: Rng) -> None:
@@ -124,6 +126,7 @@ class CompanionShip:
         self.p_slag = dict.fromkeys(TRACKS, 0)
         d7 = "CC.D7" in on or ("CC.D7a", "CC.D7b")[ship.side] in on  # D7.1 note 3: one side only (CC.D7a/b)
         self.dac = DacState(ship.spec.dac) if d7 and ship.spec.dac is not None else None
+        self.hulk = False       # D5.3: disabled, still on the board (drydock.engine.companion_hulk)
         self.engaged_turn = 0   # D1: the combined CR of this turn's attackers
         self.engaged_cr = 0
 
@@ -138,6 +141,8 @@ class CompanionShip:
             enemies = [e for e in enemies if e.cc is None or e.cc.engaged(battle.turn) == 0  # "multiple enemy ships"
                        or e.cc.engaged(battle.turn) + ship.spec.cr <= factor * e.spec.cr]
         decl = battle.m.doctrine.declare(ship, enemies, battle.turn, flights)
+        if ship.marines_left and boarding_target(ship, enemies) is None and hulks(battle, 1 - ship.side):
+            board_hulk(battle, ship)  # D5.3 "A disabled starship with any boarding parties on board is captured"
         if "CC.D1" in self.on:
             for e in {id(d[1]): d[1] for d in decl if isinstance(d[1], ShipState)}.values():
                 if e.cc is not None:
@@ -352,7 +357,8 @@ class CompanionShip:
     def apply(self, ship: ShipState, log: list[str] | None) -> bool:
         """4.5 with the Companion: hull boxes, then D5.3 "@" in the first uncrossed boxes; "Once all boxes on the
         hull track have either a cross or '@', the starship is disabled. A disabled ship is considered destroyed
-        for victory purposes" (drydock removes it); D5.4 slagged boxes; D7 losses by the DACs. True: gone."""
+        for victory purposes but remains on the game board" (scored now; it stays as a hulk that drifts and can be
+        captured: :mod:`drydock.engine.companion_hulk`); D5.4 slagged boxes; D7 losses by the DACs. True: scored."""
         spec = ship.spec
         if log is not None and (ship.p_hull or ship.p_eng or ship.p_wpn or ship.p_shd or self.p_deadly):
             log.append(f"  {ship.label}: hull +{ship.p_hull}, '@' +{self.p_deadly}, engines +{ship.p_eng}, "
@@ -385,9 +391,15 @@ class CompanionShip:
         ship.p_hull = ship.p_eng = ship.p_wpn = ship.p_shd = self.p_deadly = 0
         if ship.hull_hits >= spec.hull:
             ship.alive = False
+            self.hulk = self.deadly > 0  # "remains on the game board" (drydock.engine.companion_hulk)
             if log is not None:
                 log.append(f"  {ship.label} is " + (f"disabled (D5.3: {self.deadly} '@' uncrossed; destroyed for "
-                                                    "victory purposes)" if self.deadly else "destroyed"))
+                                                    "victory purposes; it stays on the board)" if self.deadly
+                                                    else "destroyed"))
+            if self.hulk and ship.boarders:  # "A disabled starship with any boarding parties on board is captured"
+                ship.captured, self.hulk = True, False
+                if log is not None:
+                    log.append(f"  {ship.label} is captured: {ship.boarders} boarding parties aboard (D5.3)")
             return True
         return False
 
@@ -456,7 +468,10 @@ def declare(battle: Any, ship: ShipState, enemies: list[ShipState], flights: lis
 def combat_start(battle: Any) -> None:
     """D5.3 Persistent: "At the start of the following Combat Phase, roll one damage die per tally mark" -- every
     ship with tally marks rolls before the first declaration, whether or not any ship declares fire ("Repeat this
-    process each game turn until no tally marks remain (or the target is destroyed)")."""
+    process each game turn until no tally marks remain (or the target is destroyed)"). Disabled ships drift first
+    (their Movement Phase, :func:`drydock.engine.companion_hulk.drift`)."""
+    if hulks(battle):
+        drift(battle)
     for s in battle.ships:
         if s.cc is not None and s.alive and s.cc.tallies:
             s.cc.persistent_roll(battle, s)
