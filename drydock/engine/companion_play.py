@@ -1,14 +1,17 @@
 """The Captain's Companion (2025) in battle: its D5 weapon traits and optional rules D1, D3, D7 and B1.
 
 Only ships rated under ``--rules companion`` (a ruleset whose ``play`` table has the ``companion`` entry) get a
-:class:`CompanionShip` (``ShipState.cc``); every other ship, and every Unity battle, never reaches this module.
+:class:`CompanionShip` (``ShipState.cc``). A Unity battle only passes through :func:`declare` (the doctrine's
+declarations) and :func:`combat_start` (nothing to roll).
 The rule text is quoted beside each piece; the pure rules live in :mod:`drydock.engine.companion`.
 
 - D5.1 Proximity 0-3: :func:`proximity_radius` (the volleys: :mod:`drydock.engine.proximity`).
 - D5.2 Enveloping 0-3 and Scattershot; D5.3 Deadly (disabling) and Persistent; D5.4 Slag: :meth:`CompanionShip.volley`
-  and :meth:`CompanionShip.apply`.
+  (seekers: :meth:`CompanionShip.seeker_spread`) and :meth:`CompanionShip.apply`; Persistent's roll at the start of
+  each Combat Phase: :func:`combat_start`; the disabled ship on the board: :mod:`drydock.engine.companion_hulk`.
 - D1 engagement limit (``CC.D1``): :meth:`CompanionShip.declare`; D3 alternate damage table (``CC.D3``);
-  D7 random damage allocation (``CC.D7``, with D7.3 under E.1 damage control): :mod:`drydock.engine.companion_dac`.
+  D7 random damage allocation (``CC.D7``, or ``CC.D7a``/``CC.D7b`` for one side; with D7.3 under E.1 damage control):
+  :mod:`drydock.engine.companion_dac`.
 - B1 extended game board (``CC.B1``): :func:`extended_board`.
 """
 

@@ -384,7 +384,7 @@ def format_companion_options() -> str:
     """The Captain's Companion's optional rules (``drydock rules options --rules companion``)."""
     lines = ["Captain's Companion (--rules companion; --option CC.B1 ...)"]
     for o in COMPANION_OPTIONS:
-        lines.append(f"  {o.section:5} {'yes' if o.simulated else 'no '}  {o.name}: {o.summary}")
+        lines.append(f"  {o.section:6} {'yes' if o.simulated else 'no '}  {o.name}: {o.summary}")
         if o.note:
             lines.append(f"               {o.note}")
     return "\n".join(lines) + "\n"
