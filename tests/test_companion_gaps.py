@@ -303,3 +303,19 @@ def test_disabled_ships_drift_and_are_captured_in_battle() -> None:
         vp = int(re.search(r"VP A (\d+)", log[-1]).group(1))  # type: ignore[union-attr]
         assert vp == 87 * sum(bool(re.match(r"  B\d Comet .*: side A scores 87 VP", x)) for x in log)
     assert drifted and captured
+
+
+def test_persistent_rolls_in_a_combat_phase_without_attacks() -> None:
+    """D5.3's "At the start of the following Combat Phase" holds in a phase where no ship may attack (S.9 Storms in
+    Space, a 6: "No starships may attack during the upcoming Combat Phase"): in a seeded Sycamore-Majestic battle
+    the tallies still roll in such a turn, with no attack logged in it."""
+    m = build_matchup(designs("examples/companion/sycamore.yaml"), designs("examples/designs/majestic.yaml"),
+                      rules=CC, scenario="S.9")
+    found = 0
+    for i in range(25):
+        turns = "\n".join(m.fight(random.Random(run_seed(1, i)), log=True).log).split("== turn")
+        for before, turn in zip(turns, turns[1:], strict=False):
+            if "(S.9): 6 -> no attacks" in before and "persistent damage (D5.3)" in turn:
+                assert " attacks:" not in turn
+                found += 1
+    assert found
