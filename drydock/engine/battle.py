@@ -384,6 +384,7 @@ class Battle:
         a, b = self.alive(0), self.alive(1)
         if not a or not b:
             return
+        companion_play.combat_start(self)  # D5.3 Persistent: "At the start of the following Combat Phase"
         first = 0 if len(a) != len(b) else (0 if d6(self.rng) <= 3 else 1)
         opt = self.opt
         order = (opt.order(len(a), len(b), first, "E.5r") if opt else None) or alternation(len(a), len(b), first)
@@ -400,8 +401,7 @@ class Battle:
             if opt is not None and not opt.may_attack(ship):  # E.5: destroyed before it attacks; S.9 storms
                 continue
             enemies = [e for e in (b if side == 0 else a) if not e.hidden and (opt is None or e.alive)]
-            decl = (self.m.doctrine.declare(ship, enemies, self.turn, enemy_flights[side]) if ship.cc is None
-                    else ship.cc.declare(self, ship, enemies, enemy_flights[side]))  # D5.3 Persistent, D1 limit
+            decl = companion_play.declare(self, ship, enemies, enemy_flights[side])  # the doctrine's (CC.D1 limit)
             if opt is not None and opt.tagging:  # E.7: TAGs are tried with the attacks
                 opt.acquire(ship, enemies)
             if ship.spec.marines:  # 4c: systems used with weapons fire

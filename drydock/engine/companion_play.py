@@ -1,14 +1,17 @@
 """The Captain's Companion (2025) in battle: its D5 weapon traits and optional rules D1, D3, D7 and B1.
 
 Only ships rated under ``--rules companion`` (a ruleset whose ``play`` table has the ``companion`` entry) get a
-:class:`CompanionShip` (``ShipState.cc``); every other ship, and every Unity battle, never reaches this module.
+:class:`CompanionShip` (``ShipState.cc``). A Unity battle only passes through :func:`declare` (the doctrine's
+declarations) and :func:`combat_start` (nothing to roll).
 The rule text is quoted beside each piece; the pure rules live in :mod:`drydock.engine.companion`.
 
 - D5.1 Proximity 0-3: :func:`proximity_radius` (the volleys: :mod:`drydock.engine.proximity`).
 - D5.2 Enveloping 0-3 and Scattershot; D5.3 Deadly (disabling) and Persistent; D5.4 Slag: :meth:`CompanionShip.volley`
-  and :meth:`CompanionShip.apply`.
+  (seekers: :meth:`CompanionShip.seeker_spread`) and :meth:`CompanionShip.apply`; Persistent's roll at the start of
+  each Combat Phase: :func:`combat_start`; the disabled ship on the board: :mod:`drydock.engine.companion_hulk`.
 - D1 engagement limit (``CC.D1``): :meth:`CompanionShip.declare`; D3 alternate damage table (``CC.D3``);
-  D7 random damage allocation (``CC.D7``, with D7.3 under E.1 damage control): :mod:`drydock.engine.companion_dac`.
+  D7 random damage allocation (``CC.D7``, or ``CC.D7a``/``CC.D7b`` for one side; with D7.3 under E.1 damage control):
+  :mod:`drydock.engine.companion_dac`.
 - B1 extended game board (``CC.B1``): :func:`extended_board`.
 """
 
@@ -29,6 +32,7 @@ from drydock.engine.combat import (
 )
 from drydock.engine.companion import FACINGS, enveloping_hits, persistent_phase
 from drydock.engine.companion_dac import DacState
+from drydock.engine.companion_hulk import board_hulk, drift, hulks
 from drydock.engine.damage import current, lose_items
 from drydock.engine.dice import (
     DamageTally,
@@ -42,7 +46,8 @@ from drydock.engine.dice import (
 )
 from drydock.engine.hexgrid import DEFENSIVE, geometry
 from drydock.engine.ships import ModeSpec, ShipState
-from drydock.engine.tables import AI_RESULT_VALUE, COMPANION_TRAITS
+from drydock.engine.systems import boarding_target
+from drydock.engine.tables import AI_RESULT_VALUE, COMPANION_TRAITS, DISRUPTIVE_REROLL_FROM
 from drydock.errors import DrydockError
 
 #: a re-roll rule: does this face get rolled again (combat.volley's ``reroll``)
@@ -50,6 +55,11 @@ Reroll = Callable[[int], bool] | None
 
 ENVELOPING = {"Env0": 0, "Env1": 1, "Env2": 2, "Env3": 3}
 TRACKS = ("hull", "engine", "weapon", "shield")
+
+
+def spreads(mode: ModeSpec) -> bool:
+    """Does ``mode`` carry D5.2 Enveloping or Scattershot (the traits that change how hits and impact dice fall)?"""
+    return "Sst" in mode.traits or any(t in ENVELOPING for t in mode.traits)
 
 
 def companion_play(play: PlayRules) -> dict[str, Any] | None:
@@ -105,7 +115,7 @@ def doctrine_factor(mode: ModeSpec, ionized: bool) -> float:
 class CompanionShip:
     """One ship's Companion state in one battle: "@" boxes, tally marks, slagged boxes, DACs, engagement."""
 
-    __slots__ = ("play", "on", "rng", "deadly", "p_deadly", "tallies", "persist_turn", "slag", "p_slag", "dac",
+    __slots__ = ("play", "on", "rng", "deadly", "p_deadly", "tallies", "slag", "p_slag", "dac", "hulk",
                  "engaged_turn", "engaged_cr")
 
     def __init__(self, ship: ShipState, play: dict[str, Any], on: frozenset[str], rng: Rng) -> None:
@@ -115,30 +125,27 @@ class CompanionShip:
         self.deadly = 0         # D5.3: "@" boxes on the hull track not yet crossed
         self.p_deadly = 0       # "@" to draw in the End Phase
         self.tallies = 0        # D5.3 Persistent tally marks
-        self.persist_turn = 0   # the game turn whose Combat Phase rolled the tallies
         self.slag = dict.fromkeys(TRACKS, 0)    # D5.4: blackened boxes per track
         self.p_slag = dict.fromkeys(TRACKS, 0)
-        self.dac = DacState(ship.spec.dac) if "CC.D7" in on and ship.spec.dac is not None else None
+        d7 = "CC.D7" in on or ("CC.D7a", "CC.D7b")[ship.side] in on  # D7.1 note 3: one side only (CC.D7a/b)
+        self.dac = DacState(ship.spec.dac) if d7 and ship.spec.dac is not None else None
+        self.hulk = False       # D5.3: disabled, still on the board (drydock.engine.companion_hulk)
         self.engaged_turn = 0   # D1: the combined CR of this turn's attackers
         self.engaged_cr = 0
 
-    # ------------------------------------------------------------ D1 and the Persistent roll
+    # ------------------------------------------------------------ D1
     def declare(self, battle: Any, ship: ShipState, enemies: list[ShipState], flights: list[Any]) -> list[Any]:
-        """The doctrine's declarations for ``ship``; D5.3 Persistent rolls at the first of the Combat Phase;
-        D1: "A single target may not be attacked by multiple enemy ships in a single Combat Phase whose combined
-        combat rating is more than three times its own" and "it may not declare any weapons fire against a target
-        that has already reached this limit": a second (third ...) attacker only within the limit; the first,
-        alone, is not "multiple" ships and may fire whatever its CR."""
-        for s in battle.ships:
-            if s.cc is not None and s.cc.persist_turn != battle.turn:
-                s.cc.persist_turn = battle.turn
-                if s.alive and s.cc.tallies:
-                    s.cc.persistent_roll(battle, s)
+        """The doctrine's declarations for ``ship``. D1: "A single target may not be attacked by multiple enemy ships
+        in a single Combat Phase whose combined combat rating is more than three times its own" and "it may not
+        declare any weapons fire against a target that has already reached this limit": a second (third ...)
+        attacker only within the limit; the first, alone, is not "multiple" ships and may fire whatever its CR."""
         if "CC.D1" in self.on:
             factor = self.play["engagement_limit"]["factor"]
             enemies = [e for e in enemies if e.cc is None or e.cc.engaged(battle.turn) == 0  # "multiple enemy ships"
                        or e.cc.engaged(battle.turn) + ship.spec.cr <= factor * e.spec.cr]
         decl = battle.m.doctrine.declare(ship, enemies, battle.turn, flights)
+        if ship.marines_left and boarding_target(ship, enemies) is None and hulks(battle, 1 - ship.side):
+            board_hulk(battle, ship)  # D5.3 "A disabled starship with any boarding parties on board is captured"
         if "CC.D1" in self.on:
             for e in {id(d[1]): d[1] for d in decl if isinstance(d[1], ShipState)}.values():
                 if e.cc is not None:
@@ -201,6 +208,33 @@ class CompanionShip:
         normal = geometry(oq - target.q, orr - target.r, target.facing)[2]
         traits = set(mode.traits)
         env = next((ENVELOPING[t] for t in traits if t in ENVELOPING), None)
+        tally = DamageTally()
+        lines: list[str] = []
+        deadly, tallies, dmg_faces = self._spread(rng, target, mode, hits, band, normal, even_impacts, reroll, rec,
+                                                  lines if log is not None else None, tally)
+        dly, prs, slg = "Dly" in traits, "Prs" in traits, "Slg" in traits
+        mark(target, tally)
+        if log is not None and rec is not None:
+            log.append(f"    {what}: {weapons}x {mode.label} at {BAND_NAMES[band]} range, to-hit {mode.acc}+ mod "
+                       f"{mod:+d}: dice {hit_faces} -> hits per die {rolls} = {hits} hit(s)"
+                       + (f"; Enveloping {env} (D5.2)" if env is not None else ""))
+            log.extend(lines)
+            if lines:  # as Unity's volley: no damage line without a hit
+                log.append(f"      damage dice {dmg_faces} -> marked: hull {tally.hull}, engines {tally.engine}, "
+                           f"weapons {tally.weapon}, shields {tally.shield}"
+                           + (f"; {deadly} '@' (Deadly, D5.3)" if dly else "")
+                           + (f"; {tallies} tally mark(s) (Persistent, D5.3)" if prs else "")
+                           + ("; Slag (D5.4)" if slg else ""))
+        return sum(tally.as_tuple()) + deadly
+
+    def _spread(self, rng: Rng, target: ShipState, mode: ModeSpec, hits: int, band: int, normal: int,
+                even_impacts: bool, reroll: Reroll, rec: DiceRecorder | None, lines: list[str] | None,
+                tally: DamageTally) -> tuple[int, int, list[int]]:
+        """``hits`` on the facings D5.2 Enveloping gives them (``normal``: the defensive arc hit), each facing's impact
+        roll (D5.2 Scattershot: x DMG dice, a point each), screens (B.18) and damage into ``tally``.
+        Returns ("@" drawn, tally marks made, the screens' and damage dice when recorded)."""
+        traits = set(mode.traits)
+        env = next((ENVELOPING[t] for t in traits if t in ENVELOPING), None)
         if env is None:
             per_facing = {DEFENSIVE[normal]: hits}
         else:  # D5.2: the attacker chooses the weakest other facings (lowest shield, then fewest screens)
@@ -209,10 +243,8 @@ class CompanionShip:
                                            target.dir_screens[f] if target.dir_screens is not None else 0, f))
             per_facing = enveloping_hits(env, hits, DEFENSIVE[normal], [DEFENSIVE[f] for f in others][:max(env, 1)]
                                          if env in (1, 2) else [DEFENSIVE[f] for f in others])
-        tally = DamageTally()
-        lines: list[str] = []
         dmg_faces: list[int] = []
-        dly, prs, slg, sst = "Dly" in traits, "Prs" in traits, "Slg" in traits, "Sst" in traits
+        sst = "Sst" in traits
         deadly = tallies = 0
         for facing, n in per_facing.items():
             if n <= 0:
@@ -242,24 +274,27 @@ class CompanionShip:
                 deadly, tallies = deadly + d, tallies + t
             if rec is not None:
                 dmg_faces += rec.take()  # the screens' and damage dice of this facing
-            if log is not None:
+            if lines is not None:
                 lines.append(f"      {facing}: {n} hit(s) x impact {imp} vs shield {shield}"
                              + (" (Scattershot: x DMG dice, a point each)" if sst else "")
                              + (f": dice {imp_faces}" if imp_faces else " (no roll)")
                              + f" -> {dpoints} damage point(s)" + (f"; screens checked {used}" if used else ""))
-        mark(target, tally)
-        if log is not None and rec is not None:
-            log.append(f"    {what}: {weapons}x {mode.label} at {BAND_NAMES[band]} range, to-hit {mode.acc}+ mod "
-                       f"{mod:+d}: dice {hit_faces} -> hits per die {rolls} = {hits} hit(s)"
-                       + (f"; Enveloping {env} (D5.2)" if env is not None else ""))
-            log.extend(lines)
-            if lines:  # as Unity's volley: no damage line without a hit
-                log.append(f"      damage dice {dmg_faces} -> marked: hull {tally.hull}, engines {tally.engine}, "
-                           f"weapons {tally.weapon}, shields {tally.shield}"
-                           + (f"; {deadly} '@' (Deadly, D5.3)" if dly else "")
-                           + (f"; {tallies} tally mark(s) (Persistent, D5.3)" if prs else "")
-                           + ("; Slag (D5.4)" if slg else ""))
-        return sum(tally.as_tuple()) + deadly
+        return deadly, tallies, dmg_faces
+
+    @staticmethod
+    def spreads(mode: ModeSpec) -> bool:
+        return spreads(mode)
+
+    def seeker_spread(self, rng: Rng, target: ShipState, mode: ModeSpec, hits: int, arc: int,
+                      tally: DamageTally) -> int:
+        """C.4 seekers with D5.2 Enveloping or Scattershot (the Companion prohibits neither on seeking weapons; Unity
+        C.4 bars only range-based traits): their ``hits`` on the defensive ``arc`` (judged from the hex the seekers
+        vacated) spread and roll as a ship's volley at medium range's IMP, into ``tally``. Returns the damage done
+        ("@" and boxes)."""
+        before = sum(tally.as_tuple())
+        deadly = self._spread(rng, target, mode, hits, 1, arc, False, None, None, None, tally)[0]
+        return sum(tally.as_tuple()) - before + deadly
+
 
     def damage(self, rng: Rng, target: ShipState, mode: ModeSpec, normal: int, excess: int,
                tally: DamageTally, reroll: Reroll = None) -> tuple[int, int]:
@@ -294,26 +329,39 @@ class CompanionShip:
     def _damage_roll(self, rng: Rng, tally: DamageTally, mode: ModeSpec | None, target: ShipState,
                      reroll: Reroll, persistent: bool) -> int:
         """One damage die (Unity's traits on it, or none); returns the tally marks it adds (D5.3: "Each time a
-        Persistent weapon rolls an odd damage result, make a tally mark")."""
+        Persistent weapon rolls an odd damage result, make a tally mark": with Disruptive every result rolled counts).
+
+        Under CC.D3 Disruptive keeps its trigger, the die's face (C.5: "record the result of any die that comes up
+        4-6, and then reroll it. Each die continues to be re-rolled in this fashion until it comes up 1-3"); D3
+        only changes what each face marks ("the following table can be used instead of the one on p.CR20")."""
         ion = target.spec.ionized
         if "CC.D3" not in self.on:
             rec = DiceRecorder(rng) if persistent else None
             roll_damage(rec or rng, tally, cts=bool(mode and mode.cts), inc=bool(mode and mode.inc),
                         knt=bool(mode and mode.knt), dsr=bool(mode and mode.dsr), ionized=ion,
                         table=target.spec.damage_table, reroll=reroll)
-            return int(rec.faces[-1] % 2 == 1) if rec is not None else 0
+            if rec is None:
+                return 0
+            faces = rec.faces[1:] if reroll is not None and len(rec.faces) > 1 and reroll(rec.faces[0]) else rec.faces
+            return sum(f % 2 for f in faces)
         face = d6(rng)
         if reroll is not None and reroll(face):
             face = d6(rng)
-        self.mark_die(face, tally, cts=bool(mode and mode.cts), inc=bool(mode and mode.inc),
-                      knt=bool(mode and mode.knt), ionized=ion)
-        return int(persistent and face % 2 == 1)
+        faces = [face]
+        while mode is not None and mode.dsr and face >= DISRUPTIVE_REROLL_FROM:
+            face = d6(rng)
+            faces.append(face)
+        for f in faces:
+            self.mark_die(f, tally, cts=bool(mode and mode.cts), inc=bool(mode and mode.inc),
+                          knt=bool(mode and mode.knt), ionized=ion)
+        return sum(f % 2 for f in faces) if persistent else 0
 
     # ------------------------------------------------------------ the End Phase (4.5)
     def apply(self, ship: ShipState, log: list[str] | None) -> bool:
         """4.5 with the Companion: hull boxes, then D5.3 "@" in the first uncrossed boxes; "Once all boxes on the
         hull track have either a cross or '@', the starship is disabled. A disabled ship is considered destroyed
-        for victory purposes" (drydock removes it); D5.4 slagged boxes; D7 losses by the DACs. True: gone."""
+        for victory purposes but remains on the game board" (scored now; it stays as a hulk that drifts and can be
+        captured: :mod:`drydock.engine.companion_hulk`); D5.4 slagged boxes; D7 losses by the DACs. True: scored."""
         spec = ship.spec
         if log is not None and (ship.p_hull or ship.p_eng or ship.p_wpn or ship.p_shd or self.p_deadly):
             log.append(f"  {ship.label}: hull +{ship.p_hull}, '@' +{self.p_deadly}, engines +{ship.p_eng}, "
@@ -346,9 +394,15 @@ class CompanionShip:
         ship.p_hull = ship.p_eng = ship.p_wpn = ship.p_shd = self.p_deadly = 0
         if ship.hull_hits >= spec.hull:
             ship.alive = False
+            self.hulk = self.deadly > 0  # "remains on the game board" (drydock.engine.companion_hulk)
             if log is not None:
                 log.append(f"  {ship.label} is " + (f"disabled (D5.3: {self.deadly} '@' uncrossed; destroyed for "
-                                                    "victory purposes)" if self.deadly else "destroyed"))
+                                                    "victory purposes; it stays on the board)" if self.deadly
+                                                    else "destroyed"))
+            if self.hulk and ship.boarders:  # "A disabled starship with any boarding parties on board is captured"
+                ship.captured, self.hulk = True, False
+                if log is not None:
+                    log.append(f"  {ship.label} is captured: {ship.boarders} boarding parties aboard (D5.3)")
             return True
         return False
 
@@ -406,6 +460,26 @@ def _unity_shields(ship: ShipState) -> None:
         drop -= 1
 
 
+def declare(battle: Any, ship: ShipState, enemies: list[ShipState], flights: list[Any]) -> list[Any]:
+    """The Combat Phase declarations of ``ship``: the doctrine's, within D1's limit for a Companion ship."""
+    if ship.cc is None:
+        decl: list[Any] = battle.m.doctrine.declare(ship, enemies, battle.turn, flights)
+        return decl
+    return ship.cc.declare(battle, ship, enemies, flights)
+
+
+def combat_start(battle: Any) -> None:
+    """D5.3 Persistent: "At the start of the following Combat Phase, roll one damage die per tally mark" -- every
+    ship with tally marks rolls before the first declaration, whether or not any ship declares fire ("Repeat this
+    process each game turn until no tally marks remain (or the target is destroyed)"). Disabled ships drift first
+    (their Movement Phase, :func:`drydock.engine.companion_hulk.drift`)."""
+    if hulks(battle):
+        drift(battle)
+    for s in battle.ships:
+        if s.cc is not None and s.alive and s.cc.tallies:
+            s.cc.persistent_roll(battle, s)
+
+
 def setup(battle: Any) -> None:
     """Give every ship rated under the Companion its :class:`CompanionShip` (Unity ships keep ``cc = None``)."""
     on = battle.m.in_force.on if battle.m.in_force is not None else frozenset()
@@ -415,5 +489,5 @@ def setup(battle: Any) -> None:
             s.cc = CompanionShip(s, play, on, battle.rng)
 
 
-__all__ = ["COMPANION_TRAITS", "CompanionShip", "check_sections", "companion_play", "doctrine_factor", "extended_board",
-           "proximity_radius", "setup"]
+__all__ = ["COMPANION_TRAITS", "CompanionShip", "check_sections", "combat_start", "companion_play", "declare",
+           "doctrine_factor", "extended_board", "proximity_radius", "setup"]

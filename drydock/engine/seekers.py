@@ -200,10 +200,12 @@ def attack(battle: Battle, flight: SeekerFlight, vacated: tuple[int, int]) -> No
     hits = sum(roll_hits(r, mode.acc, mod, 1) for _ in range(flight.count))
     shield = impact_shield(mode, t.shield(arc))
     imp = mode.imp_by_band[1]
-    points = hits * imp if shield == 0 else sum(roll_impact(r, shield, mode.imp_mod)
-                                                 for _ in range(hits * imp))
-    dpoints = points * mode.dmg
     tally = DamageTally()
+    if t.cc is not None and t.cc.spreads(mode):  # Companion D5.2 Enveloping, Scattershot (companion_play)
+        points, dpoints = t.cc.seeker_spread(r, t, mode, hits, arc, tally), 0
+    else:
+        points = hits * imp if shield == 0 else sum(roll_impact(r, shield, mode.imp_mod) for _ in range(hits * imp))
+        dpoints = points * mode.dmg
     if dpoints:
         pool = t.dir_screens[arc] if t.dir_screens is not None else t.screens
         used, normal, excess = absorb_screens(r, dpoints, mode, pool)

@@ -123,8 +123,8 @@ SIMULATED_TRAITS = frozenset({
 COMPANION_TRAITS = frozenset({"Env0", "Env1", "Env2", "Env3", "Prs", "Prx0", "Prx2", "Prx3", "Slg", "Sst"})
 #: What the engine leaves out of the Captain's Companion (listed in every battle under --rules companion).
 COMPANION_NOT_SIMULATED = (
-    "Captain's Companion: a disabled ship (D5.3 Deadly) leaves the board as destroyed: it does not drift on, nor is "
-    "it captured by boarders aboard",
+    "Captain's Companion: a disabled ship (D5.3 Deadly) drifts and can be captured, but takes no further damage (no "
+    "fire, area effect, explosion or mine reaches it) and does not stack",
     "Captain's Companion: C5/C6 speed-dependent pivots (Unity has no Pivot Classes) and D7.1's 0/1 track boxes "
     "(Unity's tracks are kept, D7 plays on them)",
 )

@@ -258,6 +258,9 @@ OPTIONS: tuple[PlayOption, ...] = (
 #: are not counted with the Unity rulebook's sections above.
 _NO_PIVOT_CLASS = ("not simulated: Unity movement has no Pivot Classes A-F and no Cinematic/Reactionless systems; a "
                    "Unity turn costs by the 3.2 requirement, which the pivot table does not map onto")
+#: D7.1 note 3: "It is possible for one side to use the standard rules and the other to use this option--the player
+#: using the standard system will have a minor, yet distinct, advantage."
+_ONE_SIDE = "D7.1 note 3: one side may use the standard rules and the other this option"
 COMPANION_OPTIONS: tuple[PlayOption, ...] = (
     PlayOption("CC.B1", "Extended Game Board", "companion",
                "a fourth game board section: the distance between the set-up edges grows by a third (rounded up)",
@@ -279,6 +282,14 @@ COMPANION_OPTIONS: tuple[PlayOption, ...] = (
                "each item lost on the weapons (shields) track rolls a die on the weapons (systems) DAC; a location "
                "rolled again shifts one to the right; damage control erases a location (D7.3)", True,
                "reading: Unity's shields track is the Companion's systems track"),
+    PlayOption("CC.D7a", "Random Damage Allocation (side A only)", "companion",
+               "variant of CC.D7: side A's ships lose items by their DACs, side B's by the standard loss limits",
+               True, _ONE_SIDE, excludes={"CC.D7": "CC.D7a is CC.D7 for one side; choose one",
+                                          "CC.D7b": "CC.D7 for both sides is --option CC.D7"}),
+    PlayOption("CC.D7b", "Random Damage Allocation (side B only)", "companion",
+               "variant of CC.D7: side B's ships lose items by their DACs, side A's by the standard loss limits",
+               True, _ONE_SIDE, excludes={"CC.D7": "CC.D7b is CC.D7 for one side; choose one",
+                                          "CC.D7a": "CC.D7 for both sides is --option CC.D7"}),
 )
 
 BY_SECTION: dict[str, PlayOption] = {o.section: o for o in OPTIONS + COMPANION_OPTIONS}
@@ -289,7 +300,7 @@ ALWAYS_IN_PLAY = frozenset({"B.9"})
 
 def _norm(section: str) -> str:
     s = section.strip().upper()
-    return s[:-1] + s[-1].lower() if s and s[-1] in "ZRA" and len(s) > 3 else s
+    return s[:-1] + s[-1].lower() if s and s[-1] in "ZRAB" and len(s) > 3 else s
 
 
 def lookup(section: str, kind: str | None = None) -> PlayOption:
@@ -376,7 +387,7 @@ def format_companion_options() -> str:
     """The Captain's Companion's optional rules (``drydock rules options --rules companion``)."""
     lines = ["Captain's Companion (--rules companion; --option CC.B1 ...)"]
     for o in COMPANION_OPTIONS:
-        lines.append(f"  {o.section:5} {'yes' if o.simulated else 'no '}  {o.name}: {o.summary}")
+        lines.append(f"  {o.section:6} {'yes' if o.simulated else 'no '}  {o.name}: {o.summary}")
         if o.note:
             lines.append(f"               {o.note}")
     return "\n".join(lines) + "\n"

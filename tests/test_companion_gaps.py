@@ -1,0 +1,321 @@
+"""The last gaps of issue 24 closed: Persistent's timing, Disruptive under D3, D7 for one side, seekers with
+Enveloping and Scattershot. Each test quotes the Captain's Companion (seed 002) or Unity text it checks; the dice are
+scripted and the expected numbers come from the text."""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+
+from drydock.core.rules.play_options import check_combination
+from drydock.engine.companion_hulk import board_hulk, drift, hulks
+from drydock.engine.companion_play import combat_start
+from drydock.engine.dice import DamageTally
+from drydock.engine.montecarlo import build_matchup, run_seed
+from drydock.engine.seekers import SeekerFlight, attack
+from drydock.errors import DrydockError
+from drydock.formats.native import from_yaml
+from tests.test_companion_play import CC, ROOT, Faces, design, designs, logs, ship
+
+
+# ------------------------------------------------------------------ 3. D5.3 Persistent's timing
+class _Phase:
+    """A Combat Phase with no declarations: only the dice and the log."""
+
+    def __init__(self, ships: list, *faces: int) -> None:
+        self.ships = ships
+        self.rng = Faces(*faces)
+        self.lines: list[str] = []
+        self.log = self.lines
+
+    def say(self, line: str) -> None:
+        self.lines.append(line)
+
+
+def test_persistent_rolls_at_the_start_of_the_combat_phase_without_declarations() -> None:
+    """D5.3: "At the start of the following Combat Phase, roll one damage die per tally mark ... Erase one tally mark
+    for each even damage roll result" and "Repeat this process each game turn until no tally marks remain": the
+    roll belongs to the phase, not to anyone's declaration. The book's Game Turn 4: two tallies roll 1 and 4 -> one
+    erased (4.4: 1 hull, 4 engine); turn 5: one die, 2 -> erased (2 hull); turn 6: no tally, no die (the script
+    would raise on an unplanned die). A destroyed ship rolls nothing ("or the target is destroyed")."""
+    tgt, gone = ship(design(), 1), ship(design(), 3)
+    tgt.cc.tallies, gone.cc.tallies, gone.alive = 2, 3, False
+    phase = _Phase([tgt, gone], 1, 4)
+    combat_start(phase)
+    assert tgt.cc.tallies == 1 and (tgt.p_hull, tgt.p_eng) == (1, 1)
+    phase.rng = Faces(2)
+    combat_start(phase)
+    assert tgt.cc.tallies == 0 and tgt.p_hull == 2
+    phase.rng = Faces()
+    combat_start(phase)
+    assert gone.cc.tallies == 3 and len(phase.lines) == 2
+
+
+def test_persistent_roll_opens_the_combat_phase_in_battle() -> None:
+    """D5.3 in battle: "At the start of the following Combat Phase": in the seeded Sycamore-Majestic battles every
+    persistent roll comes after the turn's movement and before the first attack of that Combat Phase, and each turn
+    rolls at most once per ship."""
+    seen = 0
+    for i in range(6):
+        log = build_matchup(designs("examples/companion/sycamore.yaml"), designs("examples/designs/majestic.yaml"),
+                            rules=CC).fight(random.Random(run_seed(1, i)), log=True).log
+        for turn in "\n".join(log).split("== turn")[1:]:
+            rolls = [m.start() for m in re.finditer(r"persistent damage \(D5\.3\)", turn)]
+            if not rolls:
+                continue
+            seen += len(rolls)
+            first_attack = turn.find(" attacks:")
+            assert first_attack == -1 or max(rolls) < first_attack
+            assert len(re.findall(r"(\S+) \w+ persistent damage", turn)) == len(
+                set(re.findall(r"(\S+) \w+ persistent damage", turn)))
+    assert seen > 0
+
+
+# ------------------------------------------------------------------ 4. D3 with Disruptive (and Persistent)
+def test_disruptive_rerolls_under_the_alternate_damage_table() -> None:
+    """Unity C.5 Disruptive: "record the result of any die that comes up 4-6, and then reroll it. Each die continues
+    to be re-rolled in this fashion until it comes up 1-3"; D3: "the following table can be used instead of the one
+    on p.CR20": 5 "Hull & System", 6 "Engine & System", 2 "Engine & Weapon". One damage point rolling 5, 6, 2:
+    hull 1, engines 2, weapons 1, systems 2 (every face marks two tracks, the re-rolls too)."""
+    on = frozenset({"CC.D3"})
+    att, tgt = ship(design("Disruptive"), 0, on), ship(design(), 1, on)
+    tally = DamageTally()
+    tgt.cc.damage(Faces(5, 6, 2), tgt, att.spec.banks[0].modes[0], 1, 0, tally)
+    assert (tally.hull, tally.engine, tally.weapon, tally.shield) == (1, 2, 1, 2)
+
+
+def test_persistent_disruptive_marks_each_odd_result() -> None:
+    """D5.3: "Each time a Persistent weapon rolls an odd damage result, make a tally mark"; a Disruptive die's 4-6
+    results are "recorded" results too: faces 5, 6, 3 give two odd results -> two tally marks, under 4.4 (5 weapon,
+    6 shield, 3 hull) and under D3 alike."""
+    for on in (frozenset(), frozenset({"CC.D3"})):
+        att, tgt = ship(design("Persistent, Disruptive"), 0, on), ship(design(), 1, on)
+        tally = DamageTally()
+        assert tgt.cc.damage(Faces(5, 6, 3), tgt, att.spec.banks[0].modes[0], 1, 0, tally) == (0, 2)
+
+
+def test_disruptive_rerolls_in_battle_under_d3() -> None:
+    """D3 + Disruptive in battle: the Sycamore's Shock Cannons made Disruptive (Slag and Proximity 0 removed) fire at
+    an unshielded, screenless Majestic under CC.D3. By C.5 every 4-6 face is followed by another die until a 1-3, so
+    each volley's damage dice hold exactly one 1-3 per damage point, end in a 1-3, and mark two boxes per die (D3);
+    some volley rolls more dice than it has damage points."""
+    body = (ROOT / "examples/companion/sycamore.yaml").read_text().replace("[Proximity 0, Slag]", "[Disruptive]")
+    m = build_matchup(from_yaml(body, rules=CC), designs("examples/designs/majestic.yaml"), rules=CC,
+                      options=("CC.D3",))
+    points = re.compile(r"-> (\d+) damage point")
+    dice = re.compile(r"damage dice \[([\d, ]+)\] -> marked: hull (\d+), engines (\d+), weapons (\d+), "
+                      r"shields (\d+)")
+    checked = longer = 0
+    for i in range(8):
+        ours, pts = False, 0
+        for line in m.fight(random.Random(run_seed(1, i)), log=True).log:
+            if re.match(r"    \S.* -> ", line):
+                ours, pts = re.match(r"    Shock Cannon \[\w+\] -> B1", line) is not None, 0
+            if ours and (p := points.search(line)):
+                pts += int(p.group(1))
+            if ours and (d := dice.search(line)):
+                faces = [int(x) for x in d.group(1).split(",")]
+                assert sum(f <= 3 for f in faces) == pts and faces[-1] <= 3
+                assert sum(int(d.group(k)) for k in range(2, 6)) == 2 * len(faces)
+                checked += 1
+                longer += len(faces) > pts
+    assert checked and longer
+
+
+# ------------------------------------------------------------------ 5. D7 for one side
+def test_random_damage_allocation_for_one_side() -> None:
+    """D7.1 note 3: "It is possible for one side to use the standard rules and the other to use this option":
+    CC.D7a gives side A's ships their DACs and side B's none (CC.D7b the reverse); CC.D7a with CC.D7 or CC.D7b is
+    refused by name."""
+    a, b = ship(design(), 0, frozenset({"CC.D7a"})), ship(design(), 1, frozenset({"CC.D7a"}))
+    assert a.cc.dac is not None and b.cc.dac is None
+    a, b = ship(design(), 0, frozenset({"CC.D7b"})), ship(design(), 1, frozenset({"CC.D7b"}))
+    assert a.cc.dac is None and b.cc.dac is not None
+    assert check_combination(["cc.d7b"]) == ("CC.D7b",)
+    for pair in (["CC.D7a", "CC.D7"], ["CC.D7a", "CC.D7b"]):
+        with pytest.raises(DrydockError, match="cannot be combined"):
+            check_combination(pair)
+
+
+def test_random_damage_allocation_for_one_side_in_battle() -> None:
+    """CC.D7a in battle: only side A's ships roll on their DACs (A1 Sycamore), side B's lose items by the loss
+    limits; CC.D7 (both sides) lets side B roll too."""
+    a, b = "examples/designs/majestic.yaml", "examples/companion/sycamore.yaml"
+    one = "\n".join(logs(a, b, range(6), options=("CC.D7a",)))
+    both = "\n".join(logs(a, b, range(6), options=("CC.D7",)))
+    assert re.search(r"A1 \w+ (weapons|systems) DAC", one) and not re.search(r"B1 \w+ (weapons|systems) DAC", one)
+    assert re.search(r"B1 \w+ (weapons|systems) DAC", both)
+
+
+# ------------------------------------------------------------------ 2. seekers with Enveloping and Scattershot
+class _SeekerField:
+    log = None
+    turn = 1
+    probes_up: list[object] = []
+    obs = None
+
+    def __init__(self, *faces: int) -> None:
+        self.rng = Faces(*faces)
+
+
+def _seekers(traits: str, stats: str, count: int, target_text: str) -> tuple:
+    att = ship(design(extra=f"  - {{name: Torpedo, ma: 6, stats: {stats}, traits: [{traits}], banks: [F]}}"))
+    tgt = ship(target_text, 1)
+    mode = att.spec.banks[1].seeker
+    assert mode is not None
+    return tgt, SeekerFlight(1, 0, tgt, 0, 0, 0, count, mode, "seekers")
+
+
+def test_enveloping_seekers_hit_two_facings() -> None:
+    """D5.2: "A volley of Enveloping 1 weapons scores full hits against the normal defensive facing and against one
+    of the three remaining facings ... if the volley scores three hits, a total of six hits are applied". The
+    Companion does not bar it from seeking weapons (Unity C.4 bars only range-based traits). Two Enveloping 1 seekers
+    (IMP 1, DMG 1) hit an unshielded ship (dice 4, 4 at 4+): 2 + 2 = 4 hits, 4 damage dice 1, 2, 3, 5 -> 4.4: three
+    hull boxes and one weapons box (a plain seeker pair would roll only two damage dice)."""
+    tgt, flight = _seekers("Enveloping 1", "1x4+/1/1", 2, design(hull=12))
+    attack(_SeekerField(4, 4, 1, 2, 3, 5), flight, (0, 0))
+    assert (tgt.hull_hits, tgt.p_wpn + tgt.wpn_hits) == (3, 1)
+
+
+def test_scattershot_seeker_rolls_dmg_impact_dice() -> None:
+    """D5.2: "When making the penetration roll (p.CR27) for a Scattershot weapon, the number of dice rolled is
+    multiplied by the weapon's DMG. However, each die that equals or exceeds the target number inflicts a single
+    point of damage." One Scattershot seeker of DMG 2 hits (die 4) a shield-2 ship: 1 x 2 impact dice, 3 and 1 ->
+    one penetrates -> 1 damage point -> one damage die, 2 -> one hull box (Unity: one impact die, 3 -> DMG 2 = 2)."""
+    tgt, flight = _seekers("Scattershot", "1x4+/1/2", 1, design(hull=12, shields=2))
+    attack(_SeekerField(4, 3, 1, 2), flight, (0, 0))
+    assert tgt.hull_hits == 1 and not (tgt.p_eng or tgt.p_wpn or tgt.p_shd)
+
+
+def test_enveloping_seekers_in_battle() -> None:
+    """D5.2 Enveloping 2 on a seeking weapon in battle (the Sycamore's Fusion Torpedo made a seeker of MA 6,
+    1x4+/1/2): "full hits against the normal defensive facing and against two of the three remaining facings", so
+    a torpedo's hit makes up to three impact dice and marks up to 3 x DMG 2 = 6 boxes on the unscreened Majestic
+    (4.4: one box a die; no Cutting or Kinetic trait), where a plain seeker marks at most hits x DMG = 2."""
+    body = (ROOT / "examples/companion/sycamore.yaml").read_text().replace(
+        "    range: 4-8-12\n    stats: 1x4+/1/2\n    traits: [Enveloping 2, Persistent]",
+        "    ma: 6\n    stats: 1x4+/1/2\n    traits: [Enveloping 2]")
+    m = build_matchup(from_yaml(body, rules=CC), designs("examples/designs/majestic.yaml"), rules=CC)
+    line = re.compile(r"Fusion Torpedo attacks B1 .* -> (\d+) hits, \d+ impact, damage hull (\d+)\+0, engines (\d+), "
+                      r"weapons (\d+), shields (\d+)")
+    over = []
+    for i in range(4):
+        for x in m.fight(random.Random(run_seed(1, i)), log=True).log:
+            if g := line.search(x):
+                hits, boxes = int(g.group(1)), sum(int(g.group(k)) for k in range(2, 6))
+                assert boxes <= 6 * hits
+                over.append(boxes > 2 * hits)
+    assert any(over)
+
+
+# ------------------------------------------------------------------ 1. D5.3: the disabled ship stays on the board
+class _Board:
+    """A battle's board for the hulk rules: the ships, the board size, the options and the dice."""
+
+    def __init__(self, ships: list, options: frozenset[str] = frozenset(), *faces: int) -> None:
+        self.ships = ships
+        self.rng = Faces(*faces)
+        self.log = None
+
+        class M:
+            board = (32, 18)
+            floating = False
+            in_force = type("In", (), {"on": options})() if options else None
+
+        self.m = M()
+
+
+def _hulk(speed: int, q: int, r: int) -> object:
+    s = ship(design(hull=4), 1)
+    s.q, s.r, s.heading, s.speed = q, r, 0, speed
+    s.p_hull, s.cc.p_deadly = 2, 2  # D5.3's sample: two crosses and two "@" fill a 4-box hull track
+    assert s.cc.apply(s, None) is True
+    return s
+
+
+def test_a_disabled_ship_stays_on_the_board_and_drifts() -> None:
+    """D5.3: "A disabled ship is considered destroyed for victory purposes but remains on the game board. It will
+    continue moving per the movement rules in effect (without applying thrust)"; Unity 3.2: with no thrust a ship
+    "keeps its speed and heading"; D.2: "the ship's previous speed is cut in half (rounded down)". A hulk at speed 3
+    heading 0 (+1 q a hex) from (5, 5) drifts to (8, 5); under D.2 its speed 3 -> 1, to (6, 5); from q 30 at speed
+    3 it leaves the 32-column board and is gone."""
+    a = _hulk(3, 5, 5)
+    assert not a.alive and a.cc.hulk
+    drift(_Board([a]))
+    assert (a.q, a.r, a.speed) == (8, 5, 3)
+    b = _hulk(3, 5, 5)
+    drift(_Board([b], frozenset({"D.2"})))
+    assert (b.q, b.speed) == (6, 1)
+    c = _hulk(3, 30, 5)
+    field = _Board([c])
+    drift(field)
+    assert not c.cc.hulk and hulks(field) == []
+
+
+def test_a_disabled_ship_with_boarders_aboard_is_captured() -> None:
+    """D5.3: "A disabled starship with any boarding parties on board is captured": boarders landed before the End
+    Phase that disables it capture it at once; a ship whose hull is only crossed is destroyed, not a hulk."""
+    s = ship(design(hull=4), 1)
+    s.boarders, s.p_hull, s.cc.p_deadly = 1, 3, 1
+    assert s.cc.apply(s, None) is True and s.captured and not s.cc.hulk
+    plain = ship(design(hull=4), 1)
+    plain.p_hull = 4
+    assert plain.cc.apply(plain, None) is True and not plain.cc.hulk
+
+
+def test_marines_board_and_capture_a_hulk() -> None:
+    """B.14: "Roll 1 die per squad ... each die > range is re-rolled; each re-roll > target's shield rating lands one
+    boarding party"; "Defending squads may be sacrificed 1:1 to kill boarding parties as they land"; D5.3: "with any
+    boarding parties on board is captured". A hull-6 ship (3 squads per phase, 3 aboard) at range 1 from an
+    unshielded hulk with one defending squad: squad 1 rolls 4 (> 1) and 3 (> 0): lands, killed by the defender;
+    squad 2 rolls 1: fails (not lost); squad 3 rolls 5 and 2: lands -> captured; 2 squads used, 1 left."""
+    hulk = _hulk(0, 3, 0)
+    hulk.marines_left = 1
+    att = ship(design(extra="systems: [{name: Marines, qty: 3}]"), 0)
+    att.q, att.r = 2, 0
+    board_hulk(_Board([att, hulk], frozenset(), 4, 3, 1, 5, 2), att)
+    assert hulk.captured and not hulk.cc.hulk and hulk.marines_left == 0 and hulk.boarders == 1
+    assert att.marines_left == 1
+
+
+def test_disabled_ships_drift_and_are_captured_in_battle() -> None:
+    """D5.3 in battle: the Sycamore (Deadly Laser Cannons, 3 Marine squads) against two Comets: a disabled Comet
+    scores its CR once ("considered destroyed for victory purposes"), never attacks again ("may not take any
+    action"), drifts, and is captured by marines in some battle, which scores nothing more."""
+    m = build_matchup(designs("examples/companion/sycamore.yaml"), designs("examples/designs/comet-frigate.yaml") * 2,
+                      rules=CC)
+    drifted = captured = 0
+    for i in range(12):
+        log = m.fight(random.Random(run_seed(1, i)), log=True).log
+        for n, line in enumerate(log):
+            if g := re.match(r"  (B\d Comet) is disabled \(D5\.3", line):
+                name = g.group(1)
+                later = log[n + 1:]
+                assert later[0] == f"  {name} destroyed: side A scores 87 VP" or "is captured" in later[0]
+                assert not any(x.startswith(f"  {name} attacks") for x in later)
+                assert sum(f"{name} destroyed: side A scores" in x for x in later) <= 1
+                drifted += any(x.startswith(f"  {name} (disabled, D5.3) drifts") for x in later)
+            if g := re.match(r"  (B\d Comet) is captured", line):
+                captured += 1
+                assert sum(f"{g.group(1)} destroyed: side A scores" in x for x in log) == 1  # once, disabled
+        vp = int(re.search(r"VP A (\d+)", log[-1]).group(1))  # type: ignore[union-attr]
+        assert vp == 87 * sum(bool(re.match(r"  B\d Comet .*: side A scores 87 VP", x)) for x in log)
+    assert drifted and captured
+
+
+def test_persistent_rolls_in_a_combat_phase_without_attacks() -> None:
+    """D5.3's "At the start of the following Combat Phase" holds in a phase where no ship may attack (S.9 Storms in
+    Space, a 6: "No starships may attack during the upcoming Combat Phase"): in a seeded Sycamore-Majestic battle
+    the tallies still roll in such a turn, with no attack logged in it."""
+    m = build_matchup(designs("examples/companion/sycamore.yaml"), designs("examples/designs/majestic.yaml"),
+                      rules=CC, scenario="S.9")
+    found = 0
+    for i in range(25):
+        turns = "\n".join(m.fight(random.Random(run_seed(1, i)), log=True).log).split("== turn")
+        for before, turn in zip(turns, turns[1:], strict=False):
+            if "(S.9): 6 -> no attacks" in before and "persistent damage (D5.3)" in turn:
+                assert " attacks:" not in turn
+                found += 1
+    assert found
