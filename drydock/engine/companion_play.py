@@ -33,7 +33,7 @@ from drydock.engine.combat import (
 from drydock.engine.companion import FACINGS, enveloping_hits, persistent_phase
 from drydock.engine.companion_dac import DacState
 from drydock.engine.companion_hulk import board_hulk, drift, hulks
-from drydock.engine.damage import current, lose_items
+from drydock.engine.damage import current, lose_items, mark_shields
 from drydock.engine.dice import (
     DamageTally,
     Rng,
@@ -447,17 +447,8 @@ def _roll_hits(rng: Rng, mode: ModeSpec, weapons: int, size: int, mod: int) -> t
 
 def _unity_shields(ship: ShipState) -> None:
     """4.5: the shields track's boxes (B.7: the weakest arc lowered first), as Unity."""
-    spec = ship.spec
-    if not spec.shield_track:
-        return
-    before = current(spec.shield_track, ship.shd_hits)
-    ship.shd_hits = min(len(spec.shield_track), ship.shd_hits + ship.p_shd)
-    drop = before - current(spec.shield_track, ship.shd_hits)
-    arcs = ship.shield_arcs
-    while arcs is not None and drop > 0 and any(arcs):
-        i = min((v, i) for i, v in enumerate(arcs) if v > 0)[1]
-        arcs[i] -= 1
-        drop -= 1
+    if ship.spec.shield_track:
+        mark_shields(ship)
 
 
 def declare(battle: Any, ship: ShipState, enemies: list[ShipState], flights: list[Any]) -> list[Any]:

@@ -102,6 +102,20 @@ def _refresh_equipment(ship: ShipState) -> None:
     ship.stealth = counts.get("Stealth", 0)
 
 
+def mark_shields(ship: ShipState) -> None:
+    """4.5: the shield boxes marked this turn are checked; each shield point lost lowers the weakest arc first
+    (B.7 directional shields)."""
+    spec = ship.spec
+    before = current(spec.shield_track, ship.shd_hits)
+    ship.shd_hits = min(len(spec.shield_track), ship.shd_hits + ship.p_shd)
+    drop = before - current(spec.shield_track, ship.shd_hits)
+    arcs = ship.shield_arcs
+    while arcs is not None and drop > 0 and any(arcs):
+        i = min((v, i) for i, v in enumerate(arcs) if v > 0)[1]
+        arcs[i] -= 1
+        drop -= 1
+
+
 def apply_marked_damage(ship: ShipState, log: list[str] | None = None) -> bool:
     """4.5: marked damage takes effect. Returns True if the ship is destroyed (hull track full)."""
     spec = ship.spec
@@ -122,14 +136,7 @@ def apply_marked_damage(ship: ShipState, log: list[str] | None = None) -> bool:
         if drop:
             lose_items(ship, drop, log)
     if ship.p_shd and spec.shield_track:
-        before = current(spec.shield_track, ship.shd_hits)
-        ship.shd_hits = min(len(spec.shield_track), ship.shd_hits + ship.p_shd)
-        drop = before - current(spec.shield_track, ship.shd_hits)
-        arcs = ship.shield_arcs
-        while arcs is not None and drop > 0 and any(arcs):
-            i = min((v, i) for i, v in enumerate(arcs) if v > 0)[1]
-            arcs[i] -= 1
-            drop -= 1
+        mark_shields(ship)
     ship.p_hull = ship.p_eng = ship.p_wpn = ship.p_shd = 0
     if ship.hull_hits >= spec.hull:
         ship.alive = False
