@@ -149,6 +149,19 @@ def test_random_damage_allocation_for_one_side_in_battle() -> None:
     assert re.search(r"B1 \w+ (weapons|systems) DAC", both)
 
 
+def test_a_tournament_refuses_an_option_for_one_side() -> None:
+    """A tournament's side A is the first file of each pairing, not a player's choice: CC.D7a there would favour
+    whichever design is listed first, so it is refused in one line (``battle`` takes it)."""
+    from click.testing import CliRunner
+
+    from drydock.cli.main import cli
+
+    result = CliRunner().invoke(cli, ["tournament", "--rules", "companion", "--option", "CC.D7a", "--runs", "2",
+                                      "examples/designs/majestic.yaml", "examples/companion/sycamore.yaml"])
+    assert result.exit_code == 2  # a refused option, as an unknown one
+    assert "CC.D7a gives one side a rule; a tournament has no sides" in result.output
+
+
 # ------------------------------------------------------------------ 2. seekers with Enveloping and Scattershot
 class _SeekerField:
     log = None

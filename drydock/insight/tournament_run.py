@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from drydock.core.rules.play_options import ONE_SIDE_OPTIONS
 from drydock.errors import DrydockError
 from drydock.formats import check_outputs
 from drydock.formats.inputs import read_side
@@ -63,6 +64,9 @@ def run_tournament(files: tuple[str, ...] | list[str], *, runs: int, seed: int, 
     if len(designs) < 2:
         raise DrydockError("a tournament needs at least two different designs (copies of one design fight once)")
     check_outputs([f for f in (report_file, state_file) if f], list(files))  # nested inputs too (issue 27)
+    one_side = [o for o in (play or {}).get("options", ()) if o in ONE_SIDE_OPTIONS]
+    if one_side:  # which design is side A of a pairing is the order of the files, not a player's choice
+        raise DrydockError(f"--option {one_side[0]} gives one side a rule; a tournament has no sides (use battle)")
     # options only when on: state files of tournaments without them stay valid
     opts = {"turns": turns, "board": board, "floating": False, "doctrine": doctrine, **(play or {})}
     if battle_size != "auto":

@@ -261,6 +261,8 @@ _NO_PIVOT_CLASS = ("not simulated: Unity movement has no Pivot Classes A-F and n
 #: D7.1 note 3: "It is possible for one side to use the standard rules and the other to use this option--the player
 #: using the standard system will have a minor, yet distinct, advantage."
 _ONE_SIDE = "D7.1 note 3: one side may use the standard rules and the other this option"
+#: options that give one side a rule: a battle's choice, refused by ``tournament`` (its sides are file order)
+ONE_SIDE_OPTIONS = frozenset({"CC.D7a", "CC.D7b"})
 COMPANION_OPTIONS: tuple[PlayOption, ...] = (
     PlayOption("CC.B1", "Extended Game Board", "companion",
                "a fourth game board section: the distance between the set-up edges grows by a third (rounded up)",
