@@ -424,12 +424,14 @@ class Battle:
                     munitions.sweep(self, ship, target, spec_b.modes[mi], n, spec_b.size, band, what)
                 elif not isinstance(target, ShipState):
                     mode = spec_b.modes[mi]
-                    hits, per = shots_at_flight(rng, mode, n, spec_b.size, band, ship.fc)
+                    pen = opt.flight_penalty(ship, target) if opt is not None else 0  # F.3 screens
+                    hits, per = shots_at_flight(rng, mode, n, spec_b.size, band, ship.fc, penalty=pen)
                     hits = small_craft.surviving(rng, target, hits, mode.imp_by_band[band])  # B.20 shuttle saves
                     target.kills += hits
                     if self.log is not None:
-                        self.say(f"    {what}: {n}x at {BAND_NAMES[band]} range vs tiny target: hits {per} -> "
-                                 f"{hits} killed (End Phase)")
+                        self.say(f"    {what}: {n}x at {BAND_NAMES[band]} range vs tiny target"
+                                 + (f", screen -{pen} (F.3)" if pen else "") + f": hits {per} -> {hits} killed "
+                                 "(End Phase)")
                     if mode.prx:  # C.5 Proximity
                         proximity(self, ship, target, mode, n, spec_b.size, band)
                 else:

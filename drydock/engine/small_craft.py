@@ -11,16 +11,19 @@
   of markers in the minefield. ... fighter flights and detected cloaked ships are hit only on rolls of 6"
   (:func:`flight_mines`, over the hexes :func:`entered_hexes` lists; the start hex is not entered). The
   reading for seekers and the doctrine are in :mod:`~drydock.engine.munitions`.
+- F.3 Fighter Screens: "Screening fighter flights force all attacks made through their hex (even friendly
+  attacks) to suffer a to-hit penalty": a fighter attack's dice at that penalty, with 4.2's maximum-roll rule
+  (:func:`screened_hits`).
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from drydock.engine.dice import DamageTally, Rng, d6, roll_damage, roll_impact
+from drydock.engine.dice import DamageTally, Rng, d6, mount_die_hits, needs_reroll, roll_damage, roll_impact
 from drydock.engine.hexgrid import distance
 from drydock.engine.ships import ShipState
-from drydock.engine.tables import MINE_HIT_SMALL, SHUTTLE_SAVE
+from drydock.engine.tables import MINE_HIT_SMALL, REROLL_ON, SHUTTLE_SAVE
 
 if TYPE_CHECKING:  # a type-only import: Battle calls these rules (docs/architecture.md)
     from drydock.engine.battle import Battle
@@ -53,6 +56,14 @@ def small_hits(r: Rng, target: ShipState, hits: int, arc: int) -> tuple[int, Dam
     if target.spec.shield_track:
         target.p_shd += tally.shield
     return points, tally
+
+
+def screened_hits(rng: Rng, dice: list[int], need: int, penalty: int) -> int:
+    """F.3: hits of a fighter attack's ``dice`` (each hits on ``need`` or more) at -``penalty``. 4.2: "modifiers may
+    create a situation in which a to-hit roll cannot succeed ... re-roll any die that comes up 6 (before
+    modifiers) and add 5, along with any other modifiers"; a natural 1 always misses."""
+    reroll = needs_reroll(need, -penalty, 1)
+    return sum(mount_die_hits(d, need, -penalty, 1, d6(rng) if reroll and d == REROLL_ON else 0) for d in dice)
 
 
 def surviving(rng: Rng, flight: FighterFlight | SeekerFlight, hits: int, imp: int = 1) -> int:

@@ -148,7 +148,8 @@ OPTIONS: tuple[PlayOption, ...] = (
                "screening flights give -1/-2/-3 to attacks through their hex by 4-9/10-15/16+ fighters",
                "F.3" in SIMULATED,
                "a flight with no attack in reach (and no patrol to fly) screens the friendly ship nearest the enemy "
-               "when that raises the penalty; screens apply to ship weapons fire at ships"),
+               "when that raises the penalty; screens penalise all attacks through the hex: ship weapons fire at "
+               "ships, flights and seekers, and fighter attacks (not Defensive or Proximity fire at flights)"),
     PlayOption("F.4", "Fighter Variants", "fighter",
                "assault, bomber, heavy, interceptor and light flights", "F.4" in SIMULATED,
                "chosen at battle time (no CR change): the doctrine fields one interceptor per enemy fighter flight "

@@ -357,6 +357,10 @@ class OptionState:
                 penalty -= self.proto_mod
         return penalty, bonus
 
+    def flight_penalty(self, ship: ShipState, target: Any) -> int:
+        """F.3: "all attacks made through their hex" are penalised: ship weapons fire at a flight or seeker too."""
+        return self.fighters.screen_penalty(ship, target) if self.fighters and self.fighters.screening else 0
+
     def directed(self, ship: ShipState, target: ShipState, mode: Any, size: int, band: int, penalty: int,
                  bonus: int) -> tuple[int, Any]:
         """E.2: direct the damage of a volley when it raises its expected damage value (see
