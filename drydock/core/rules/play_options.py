@@ -96,8 +96,9 @@ OPTIONS: tuple[PlayOption, ...] = (
                "'T/': ships in one hex, same speed and heading, tow a friend at ceil(sum(hull x ER of towers) / "
                "sum of hulls)", "D.9" in SIMULATED,
                "a ship with no engine rating left drifts off the board (3.2, 3.3); a friend meets it (within two "
-               "moves) in its hex at its speed and heading, then tows it ('T/') to a stop on the board; one tower "
-               "per tow"),
+               "moves) in its hex at its speed and heading, then tows it ('T/') to a stop on the board; a second "
+               "friend joins when one tower cannot stop the drift on the board and the two tow faster; the towed "
+               "ship rolls for mines and terrain on its tower's path"),
     # ------------------------------------------------------------------ Appendix E: combat options
     PlayOption("E.1", "Damage Control", "combat",
                "End Phase: ceil(unchecked hull / 3) repair dice; 4 engine, 5 weapons, 6 shields; one box per "

@@ -278,6 +278,16 @@ class OptionState:
             pen = movement_rules.evasive_penalty(s.engine_rating, self.play["evasive_penalty"]["bands"])
             if pen:
                 self.evading[s.uid] = -pen
+        self.entered(s, orders, q0, r0, h0)
+        towee = self.moves.towing.carried(s) if self.moves is not None and self.moves.towing is not None else None
+        if towee is not None:  # D.9: the towed ship "moves with the towing ship": mines (B.15) and terrain as it
+            if self.b.mined:
+                systems.mine_attacks(self.b, towee, orders, q0, r0, h0)
+            self.entered(towee, orders, q0, r0, h0)
+
+    def entered(self, s: ShipState, orders: Orders, q0: int, r0: int, h0: int) -> None:
+        """G: the terrain of the hexes ``s`` entered along ``orders`` from (q0, r0, h0): destroyed, detected, or
+        asteroid-field dice."""
         t = self.terrain
         if t is None or not s.alive:
             return
