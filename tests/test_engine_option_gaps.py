@@ -5,20 +5,29 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
-from drydock.engine.battle import Battle
+from drydock.engine import systems
+from drydock.engine.battle import Battle, Matchup
 from drydock.engine.fighters import FighterFlight
 from drydock.engine.hexgrid import from_offset
 from drydock.engine.montecarlo import build_matchup, run_seed
 from drydock.engine.movement import parse_orders
 from drydock.engine.options.towing import braking_distance, effective_rating
+from drydock.engine.ships import ShipSpec
 from drydock.engine.small_craft import screened_hits
+from drydock.engine.systems import span
 from drydock.formats import read_designs
+from drydock.formats.native import from_yaml
+from tests.test_engine_systems import BARGE, PULSAR, TARGET, Scripted, place
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
 def design(name: str):  # type: ignore[no-untyped-def]
     return read_designs(str(ROOT / f"examples/designs/{name}.yaml"))[0]
+
+
+def spec_of(name: str) -> ShipSpec:
+    return ShipSpec(design(name))
 
 
 CARRIER = design("wyvern-carrier")
@@ -210,3 +219,53 @@ def test_d9_the_towed_ship_rolls_for_mines_and_terrain_on_the_way() -> None:
     assert entered == ["A2 Vigilant enters (21, 8) by a minefield", "A2 Vigilant enters an asteroid field at (22, 8)",
                        "A1 Vigilant enters (21, 8) by a minefield", "A1 Vigilant enters an asteroid field at (22, 8)"]
     assert (crippled.q, crippled.r) == (friend.q, friend.r) == from_offset(22, 8)
+
+
+# ------------------------------------------------------------------ G.6 three-dimensional play: ranges of systems
+def test_g6_shockwave_reaches_three_hexes_in_three_dimensions() -> None:
+    """G.6: "the range is determined by the sum of the distance in hexes and the difference in altitude or twice the
+    difference in altitude, whichever is greater"; B.19: hits go to "all elements ... within three hexes". A barge
+    one hex from the Pulsar two levels up is at range max(1 + 2, 4) = 4: out of reach; one level up, max(2, 2) = 2:
+    in reach (12 hits, at most 4 on one target; 4 damage rolls of 1 on the unshielded barge: hull)."""
+    p, barge = ShipSpec(from_yaml(PULSAR)[0]), ShipSpec(from_yaml(BARGE)[0])
+    for level, hull in ((5, 0), (4, 4)):
+        bt = Battle(Matchup([p], [barge], terrain=("three-d",)), random.Random(1), log=True)
+        me, foe = bt.ships
+        place(me, 10, 9, 0)
+        place(foe, 11, 9, 3)
+        bt.opt.moves.altitudes.alt[foe.uid] = level
+        assert span(bt, me, foe, 1) == (4 if level == 5 else 2)
+        bt.rng = Scripted([1] * 4)
+        systems.shockwave(bt, me)
+        assert foe.p_hull == hull
+
+
+def test_g6_boarding_range_between_altitudes() -> None:
+    """B.14: "The maximum range for marine boarding attempts is 5 hexes ... Each die that exceeds the range to the
+    target is then re-rolled. Each of these dice that exceeds the target's shield rating results in one boarding
+    party"; G.6's range: three hexes away and three levels up is max(3 + 3, 6) = 6, out of reach (in two dimensions
+    it is 3); two levels up, max(3 + 2, 4) = 5: only a 6 exceeds it. In the seeded Combat Phase the log gives range
+    5, where the same battle in two dimensions has 3."""
+    dauntless, hulk = spec_of("dauntless-dreadnought"), ShipSpec(from_yaml(TARGET)[0])
+    bt = Battle(Matchup([dauntless], [hulk], terrain=("three-d",)), random.Random(1), log=True)
+    me, foe = bt.ships
+    place(me, 10, 9, 0)
+    place(foe, 13, 9, 3)
+    foe.hull_hits = 2
+    alt = bt.opt.moves.altitudes.alt
+    alt[foe.uid] = 6
+    assert systems.boarding_target(me, [foe]) is foe  # in hexes: 3
+    assert systems.boarding_target(me, [foe], bt) is None
+    alt[foe.uid] = 5
+    assert systems.boarding_target(me, [foe], bt) is foe
+    bt.rng = Scripted([5, 6, 3, 4, 6, 1])  # 5 fails (not > 5); 6 then 3 > shield 2 lands; 4 fails; 6 then 1 fails
+    systems.board(bt, me, [foe])
+    assert (me.marines_left, foe.marines_left, foe.boarders) == (3, 0, 0)  # the party landed kills the defender
+    assert any("(range 5, shield 2)" in line for line in bt.log)
+    flat = Battle(Matchup([dauntless], [hulk]), random.Random(1), log=True)
+    place(flat.ships[0], 10, 9, 0)
+    place(flat.ships[1], 13, 9, 3)
+    flat.ships[1].hull_hits = 2
+    flat.rng = Scripted([5, 6, 3, 4, 6, 1])
+    systems.board(flat, *flat.ships[:1], [flat.ships[1]])
+    assert any("(range 3, shield 2)" in line for line in flat.log)

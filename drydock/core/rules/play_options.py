@@ -194,8 +194,9 @@ OPTIONS: tuple[PlayOption, ...] = (
                "greater of hexes + altitude difference and twice the difference", "G.6" in SIMULATED,
                "--terrain three-d; the doctrine spends forward hexes on altitude changes that bring "
                "the range to the nearest enemy nearer its preferred range; explosions reach the same altitude only; "
-               "not tracked: the altitudes of flights and seekers (they fly at their target's), and boarding, "
-               "shockwave and tractor-beam ranges (in hexes)"),
+               "boarding and shockwaves use the range between altitudes; not tracked: the altitudes of flights and "
+               "seekers, which the text tracks (they fly at their target's: no movement cost, fire, tractor beams "
+               "and shockwaves reach them as in two dimensions)"),
     PlayOption("G.6a", "Three-Dimensional Play (doubled difference)", "terrain",
                "variant of G.6: range = hexes + twice the altitude difference (the book's examples contradict it)",
                "G.6a" in SIMULATED, "--terrain three-d-doubled: the other parse of the range sentence",
