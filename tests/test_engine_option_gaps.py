@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from pathlib import Path
+from types import SimpleNamespace
 
 from drydock.engine import systems
 from drydock.engine.battle import Battle, Matchup
@@ -13,7 +14,7 @@ from drydock.engine.montecarlo import build_matchup, run_seed
 from drydock.engine.movement import parse_orders
 from drydock.engine.options.towing import braking_distance, effective_rating
 from drydock.engine.ships import ShipSpec
-from drydock.engine.small_craft import screened_hits
+from drydock.engine.small_craft import impact_roll, in_nebula, screened_hits, small_hits
 from drydock.engine.systems import span
 from drydock.formats import read_designs
 from drydock.formats.native import from_yaml
@@ -269,3 +270,32 @@ def test_g6_boarding_range_between_altitudes() -> None:
     flat.rng = Scripted([5, 6, 3, 4, 6, 1])
     systems.board(flat, *flat.ships[:1], [flat.ships[1]])
     assert any("(range 3, shield 2)" in line for line in flat.log)
+
+
+# ------------------------------------------------------------------ G.4 nebulae: every impact roll
+def test_g4_even_impact_rolls_of_fighters_mines_and_seekers() -> None:
+    """G.4: "any even impact roll (p.20) automatically succeeds, regardless of the target's shield rating" (any:
+    the IMP 1 rolls of fighters, mines, asteroid fields, explosions, shockwaves and seekers too). The book's
+    faces 3, 4, 5 against shield 4: one point of impact outside a nebula, two inside (the 4 penetrates)."""
+    b = Battle(Matchup([spec_of("majestic")], [spec_of("vigilant-cruiser")], terrain=("nebula",)), random.Random(1),
+               log=False)
+    target = SimpleNamespace(shield=lambda arc: 4, dir_screens=None, screens=0, cc=None, p_hull=0, p_eng=0, p_wpn=0,
+                             p_shd=0, spec=SimpleNamespace(legacy=None, ionized=False, shield_track=[4]))
+    assert in_nebula(b)
+    assert small_hits(Faces([3, 4, 5, 1, 1]), target, 3, 0, even=True)  # type: ignore[arg-type][0] == 2
+    assert small_hits(Faces([3, 4, 5, 1]), target, 3, 0)[0]  # type: ignore[arg-type] == 1
+    assert impact_roll(b)(Faces([2]), 5, 0) == 1  # a seeker's impact die: even, so it scores against shield 5
+    flat = Battle(Matchup([spec_of("majestic")], [spec_of("vigilant-cruiser")]), random.Random(1), log=False)
+    assert not in_nebula(flat) and impact_roll(flat)(Faces([2]), 5, 0) == 0
+
+
+def test_g4_fighter_attacks_in_a_nebula_in_seeded_battles() -> None:
+    """Carriers against a Bastion (shield 4) in a nebula and outside: the same seeded battles, the fighters' impact
+    differs where an even die fails against the shield outside the nebula."""
+    a, b = [CARRIER, CARRIER], [design("bastion-battleship")]
+    neb = build_matchup(a, b, terrain=("nebula",))
+    flat = build_matchup(a, b)
+    got = [neb.fight(random.Random(run_seed(3, i)), log=True).log for i in range(3)]
+    core = [flat.fight(random.Random(run_seed(3, i)), log=True).log for i in range(3)]
+    strikes = [x for log in got for x in log if "-fighters#" in x and " attacks B1" in x]
+    assert strikes and got != core

@@ -41,7 +41,7 @@ from drydock.engine.dice import impact_probability
 from drydock.engine.hexgrid import DEFENSIVE, DIRS, GEOMETRY, distance
 from drydock.engine.seekers import SeekerFlight, defensive_fire
 from drydock.engine.ships import ShipState
-from drydock.engine.small_craft import entered_hexes, flight_mines, screened_hits, small_hits, surviving
+from drydock.engine.small_craft import entered_hexes, flight_mines, in_nebula, screened_hits, small_hits, surviving
 from drydock.engine.tables import (
     FIGHTER_AFB_KILL,
     FIGHTER_HIT,
@@ -463,7 +463,7 @@ def attack(battle: Battle, fl: FighterFlight, target: ShipState | FighterFlight 
         hits = screened_hits(r, dice, fl.hit_ship, pen) if pen else sum(1 for d in dice if d >= fl.hit_ship)
         lost = surviving(r, fl, sum(1 for d in dice if d <= FIGHTER_AFB_KILL)) if target.spec.afb else 0
         shield = target.shield(arc)
-        points, tally = small_hits(r, target, hits, arc)
+        points, tally = small_hits(r, target, hits, arc, in_nebula(battle))  # G.4: even impact rolls
         fl.count -= min(lost, fl.count)
         if battle.obs:
             battle.obs.damage(fl.carrier, "fighters", "fighters", sum(tally.as_tuple()))

@@ -21,10 +21,10 @@ from typing import TYPE_CHECKING
 
 from drydock.engine.combat import DiceRecorder, absorb_screens, damage_value, impact_shield, to_hit_modifier
 from drydock.engine.damage import apply_marked_damage
-from drydock.engine.dice import DamageTally, hits_distribution, impact_probability, roll_damage, roll_hits, roll_impact
+from drydock.engine.dice import DamageTally, hits_distribution, impact_probability, roll_damage, roll_hits
 from drydock.engine.hexgrid import ARC_BIT, DEFENSIVE, DIRS, GEOMETRY, distance
 from drydock.engine.ships import ModeSpec, ShipState
-from drydock.engine.small_craft import flight_mines, surviving
+from drydock.engine.small_craft import flight_mines, impact_roll, surviving
 from drydock.engine.systems import tractor_defence
 from drydock.engine.tables import AFB_MODIFIER, FLIGHT_SIZE, PROBE_REACH, SEEKER_HEX_COST, TINY, TINY_INC_NPR
 
@@ -200,8 +200,8 @@ def attack(battle: Battle, flight: SeekerFlight, vacated: tuple[int, int]) -> No
     hits = sum(roll_hits(r, mode.acc, mod, 1) for _ in range(flight.count))
     shield = impact_shield(mode, t.shield(arc))
     imp = mode.imp_by_band[1]
-    points = hits * imp if shield == 0 else sum(roll_impact(r, shield, mode.imp_mod)
-                                                 for _ in range(hits * imp))
+    impact = impact_roll(battle)  # G.4: in a nebula "any even impact roll ... automatically succeeds"
+    points = hits * imp if shield == 0 else sum(impact(r, shield, mode.imp_mod) for _ in range(hits * imp))
     dpoints = points * mode.dmg
     tally = DamageTally()
     if dpoints:

@@ -69,7 +69,7 @@ from drydock.engine.equipment import working
 from drydock.engine.hexgrid import DIRS, FWD, GEOMETRY, decompose, distance, hex_line, on_board
 from drydock.engine.movement import Orders, path_hexes
 from drydock.engine.ships import ShipState
-from drydock.engine.small_craft import small_hits, surviving
+from drydock.engine.small_craft import in_nebula, small_hits, surviving
 from drydock.engine.tables import (
     HYPERSPACE_AT,
     MARINE_RANGE,
@@ -381,7 +381,7 @@ def mine_attack(battle: Battle, ship: ShipState, q: int, r: int) -> None:
     hit_on = MINE_HIT_SMALL if ship.cloaked else MINE_HIT  # B.15: a detected cloaked ship only on 6
     rolls = [d6(battle.rng) for _ in range(battle.mined.get((q, r), 0))]
     hits = sum(1 for d in rolls if d >= hit_on)
-    points, tally = small_hits(battle.rng, ship, hits, FWD)
+    points, tally = small_hits(battle.rng, ship, hits, FWD, in_nebula(battle))  # G.4: even impact rolls
     if battle.log is not None:
         battle.say(f"    {ship.label} enters {battle.hexname(q, r)} by a minefield: dice {rolls} -> "
                    f"{hits} hits, {points} impact")
@@ -519,7 +519,7 @@ def shockwave(battle: Battle, ship: ShipState) -> None:
             continue
         if isinstance(e, ShipState):
             arc = GEOMETRY[(ship.q - e.q, ship.r - e.r, e.facing)][2] if (ship.q, ship.r) != (e.q, e.r) else FWD
-            small_hits(battle.rng, e, hits, arc)
+            small_hits(battle.rng, e, hits, arc, in_nebula(battle))
         else:
             e.kills += surviving(battle.rng, e, hits)
         if battle.log is not None:

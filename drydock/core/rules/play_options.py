@@ -185,7 +185,7 @@ OPTIONS: tuple[PlayOption, ...] = (
     PlayOption("G.4", "Nebulae", "terrain",
                "ranges +50% (rounded up; long range sensors cancel it), even impact rolls always succeed, "
                "cloaked ships detected", "G.4" in SIMULATED,
-               "impact rolls of fighters and seekers are unaffected (ship weapons only)"),
+               "every impact roll: ship weapons, fighters, seekers, mines, asteroid fields, explosions, shockwaves"),
     PlayOption("G.5", "Planets", "terrain",
                "a planet (size 1-5) destroys what enters it and blocks sight", "G.5" in SIMULATED,
                "orbiting ('[n]' orders) is not in the doctrine's menu: ships steer round planets"),

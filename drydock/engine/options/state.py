@@ -306,7 +306,7 @@ class OptionState:
             if dice and not s.hidden:
                 rolls = [d6(self.b.rng) for _ in range(dice)]
                 hits = sum(1 for d in rolls if d >= numbers["hit"])
-                points, _ = small_hits(self.b.rng, s, hits, 0)  # G.1: against the forward arc
+                points, _ = small_hits(self.b.rng, s, hits, 0, self.nebula)  # G.1: the forward arc; G.4
                 self.b.say(f"    {s.label} enters an asteroid field at {self.b.hexname(*at)}: dice {rolls} -> "
                            f"{hits} hits, {points} impact")
                 if hits and apply_marked_damage(s, self.b.log):
