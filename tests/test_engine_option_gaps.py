@@ -299,3 +299,22 @@ def test_g4_fighter_attacks_in_a_nebula_in_seeded_battles() -> None:
     core = [flat.fight(random.Random(run_seed(3, i)), log=True).log for i in range(3)]
     strikes = [x for log in got for x in log if "-fighters#" in x and " attacks B1" in x]
     assert strikes and got != core
+
+
+def test_f3_defensive_fire_at_an_attacking_flight_in_a_screened_hex() -> None:
+    """F.3, "all attacks made through their hex (even friendly attacks)": the Defensive (C.5) flak of the target
+    fires at a seeker flight whose hex a friendly fighter flight of 6 screens (-1). Flak 3x2+ at medium range (no
+    range modifier), tiny -1: the faces 2, 3, 4 hit on 3+ (two hits) outside a screen, on 4+ (one hit) behind it."""
+    from drydock.engine.seekers import SeekerFlight, defensive_fire
+    from tests.test_engine_seekers import TARGET as FLAK_SHIP
+
+    for screened, left in ((False, 2), (True, 3)):
+        harrier, flak = spec_of("harrier-missile-destroyer"), ShipSpec(from_yaml(FLAK_SHIP)[0])
+        bt = Battle(Matchup([harrier], [flak], options=("F.3",)), random.Random(5), log=True)
+        launcher, target = bt.ships
+        bt.turn = 1
+        fl = SeekerFlight(1, 0, target, target.q + 1, target.r, 3, 4, launcher.spec.banks[0].seeker, "flight")
+        screen = FighterFlight(9, 0, launcher, fl.q, fl.r, 3, "screen")
+        bt.opt.fighters.screening = {screen.uid: screen} if screened else {}
+        defensive_fire(bt, Faces([2, 3, 4]), target, fl, 0, 1, "seekers")  # type: ignore[arg-type]
+        assert fl.count == left

@@ -123,7 +123,9 @@ def defensive_fire(battle: Battle, rng: random.Random, target: ShipState, flight
         if n <= 0 or not (b.def_mask >> arc & 1 or b.mask & mask):
             continue
         target.bank_dfn[i] = battle.turn
-        hits, per = shots_at_flight(rng, b.modes[0], n, b.size, 1, target.fc, medium=True)
+        opt = getattr(battle, "opt", None)  # F.3: a screen in the flight's hex penalises "all attacks" through it
+        pen = opt.flight_penalty(target, flight) if opt is not None else 0
+        hits, per = shots_at_flight(rng, b.modes[0], n, b.size, 1, target.fc, medium=True, penalty=pen)
         hits = surviving(rng, flight, hits, b.modes[0].imp_by_band[1])  # B.20: shuttles save
         flight.count -= min(hits, flight.count)
         if battle.log is not None:

@@ -150,7 +150,7 @@ OPTIONS: tuple[PlayOption, ...] = (
                "F.3" in SIMULATED,
                "a flight with no attack in reach (and no patrol to fly) screens the friendly ship nearest the enemy "
                "when that raises the penalty; screens penalise all attacks through the hex: ship weapons fire at "
-               "ships, flights and seekers, and fighter attacks (not Defensive or Proximity fire at flights)"),
+               "ships, flights and seekers (Defensive fire too), and fighter attacks (not a Proximity volley's rolls)"),
     PlayOption("F.4", "Fighter Variants", "fighter",
                "assault, bomber, heavy, interceptor and light flights", "F.4" in SIMULATED,
                "chosen at battle time (no CR change): the doctrine fields one interceptor per enemy fighter flight "
