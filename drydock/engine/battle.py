@@ -18,7 +18,7 @@ from drydock.engine.damage import apply_marked_damage
 from drydock.engine.deployment import deployment_slots
 from drydock.engine.dice import d6
 from drydock.engine.equipment import working
-from drydock.engine.hexgrid import DIRS, geometry, on_board, point_image, to_offset
+from drydock.engine.hexgrid import geometry, point_image, to_offset
 from drydock.engine.movement import Orders, execute, format_orders, is_legal, requirement, straight
 from drydock.engine.observe import BattleStats, StatsRecorder
 from drydock.engine.options import InForce
@@ -28,6 +28,7 @@ from drydock.engine.plans import PlanChoice
 from drydock.engine.proximity import proximity
 from drydock.engine.seekers import SeekerFlight, activate, heading_toward, shots_at_flight, split_flights
 from drydock.engine.ships import ShipSpec, ShipState
+from drydock.engine.stacking import resolve_stacking
 from drydock.engine.tables import BOARD, FLARES_BLOCK
 from drydock.errors import DrydockError
 
@@ -342,42 +343,8 @@ class Battle:
                 opt.moved(s, orders, q0, r0, h0)
 
     def stacking(self) -> None:
-        """3.3: opposing ships ending in one hex roll 1d6 + engine rating; lowest stays, others move."""
-        hexes: dict[tuple[int, int], list[ShipState]] = {}
-        for s in self.alive():
-            hexes.setdefault((s.q, s.r), []).append(s)
-        for (q, r), group in hexes.items():
-            if len({s.side for s in group}) < 2:
-                continue
-            totals = {s.uid: d6(self.rng) + s.engine_rating for s in group}
-            while True:  # re-roll ties between opposing ships
-                clash = [s for s in group for t in group
-                         if s.side != t.side and totals[s.uid] == totals[t.uid]]
-                if not clash:
-                    break
-                for s in {x.uid: x for x in clash}.values():
-                    totals[s.uid] = d6(self.rng) + s.engine_rating
-            order = sorted(group, key=lambda s: totals[s.uid])
-            stay_side = order[0].side
-            if self.log is not None:
-                self.say(f"  stacking at {to_offset(q, r)}: " + ", ".join(f"{s.label} {totals[s.uid]}" for s in order))
-            for s in order[1:]:
-                if s.side == stay_side:
-                    continue
-                self.relocate(s, stay_side)
-
-    def relocate(self, s: ShipState, other_side: int) -> None:
-        w, h = self.m.board
-        occupied = {(x.q, x.r) for x in self.alive(other_side)}
-        for dist in (1, 2):
-            for k in range(6):
-                d = (s.heading + k) % 6
-                q, r = s.q + DIRS[d][0] * dist, s.r + DIRS[d][1] * dist
-                if (q, r) not in occupied and (self.m.floating or on_board(q, r, w, h)):
-                    s.q, s.r = q, r
-                    if self.log is not None:
-                        self.say(f"    {s.label} moves to {self.pos(s)}")
-                    return
+        """3.3: opposing ships ending in one hex (:func:`~drydock.engine.stacking.resolve_stacking`)."""
+        resolve_stacking(self)
 
     def combat(self) -> None:
         """4.0: sides alternate attacking ships by the counts at the start of the phase."""
@@ -457,12 +424,14 @@ class Battle:
                     munitions.sweep(self, ship, target, spec_b.modes[mi], n, spec_b.size, band, what)
                 elif not isinstance(target, ShipState):
                     mode = spec_b.modes[mi]
-                    hits, per = shots_at_flight(rng, mode, n, spec_b.size, band, ship.fc)
+                    pen = opt.flight_penalty(ship, target) if opt is not None else 0  # F.3 screens
+                    hits, per = shots_at_flight(rng, mode, n, spec_b.size, band, ship.fc, penalty=pen)
                     hits = small_craft.surviving(rng, target, hits, mode.imp_by_band[band])  # B.20 shuttle saves
                     target.kills += hits
                     if self.log is not None:
-                        self.say(f"    {what}: {n}x at {BAND_NAMES[band]} range vs tiny target: hits {per} -> "
-                                 f"{hits} killed (End Phase)")
+                        self.say(f"    {what}: {n}x at {BAND_NAMES[band]} range vs tiny target"
+                                 + (f", screen -{pen} (F.3)" if pen else "") + f": hits {per} -> {hits} killed "
+                                 "(End Phase)")
                     if mode.prx:  # C.5 Proximity
                         proximity(self, ship, target, mode, n, spec_b.size, band)
                 else:

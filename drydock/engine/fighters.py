@@ -41,7 +41,7 @@ from drydock.engine.dice import impact_probability
 from drydock.engine.hexgrid import DEFENSIVE, DIRS, GEOMETRY, distance
 from drydock.engine.seekers import SeekerFlight, defensive_fire
 from drydock.engine.ships import ShipState
-from drydock.engine.small_craft import entered_hexes, flight_mines, small_hits, surviving
+from drydock.engine.small_craft import entered_hexes, flight_mines, in_nebula, screened_hits, small_hits, surviving
 from drydock.engine.tables import (
     FIGHTER_AFB_KILL,
     FIGHTER_HIT,
@@ -459,15 +459,17 @@ def attack(battle: Battle, fl: FighterFlight, target: ShipState | FighterFlight 
             fl.alive = False
             return
         dice = [int(r.random() * 6) + 1 for _ in range(fl.count * fl.dice_per)]
-        hits = sum(1 for d in dice if d >= fl.hit_ship)
+        pen = opt.flight_penalty(fl, target) if opt is not None else 0  # F.3: "all attacks made through their hex"
+        hits = screened_hits(r, dice, fl.hit_ship, pen) if pen else sum(1 for d in dice if d >= fl.hit_ship)
         lost = surviving(r, fl, sum(1 for d in dice if d <= FIGHTER_AFB_KILL)) if target.spec.afb else 0
         shield = target.shield(arc)
-        points, tally = small_hits(r, target, hits, arc)
+        points, tally = small_hits(r, target, hits, arc, in_nebula(battle))  # G.4: even impact rolls
         fl.count -= min(lost, fl.count)
         if battle.obs:
             battle.obs.damage(fl.carrier, "fighters", "fighters", sum(tally.as_tuple()))
         if log is not None and rec is not None:
-            log.append(f"    {fl.label} attacks {target.label} ({DEFENSIVE[arc]} shield {shield}): dice {rec.take()} "
+            log.append(f"    {fl.label} attacks {target.label} ({DEFENSIVE[arc]} shield {shield}"
+                       + (f", screen -{pen} (F.3)" if pen else "") + f"): dice {rec.take()} "
                        f"-> {hits} hits, {points} impact; AFB kills {lost}; damage hull {tally.hull}, "
                        f"engines {tally.engine}, weapons {tally.weapon}, shields {tally.shield}")
         if apply_marked_damage(target, log):  # 5.4: immediately
@@ -475,7 +477,9 @@ def attack(battle: Battle, fl: FighterFlight, target: ShipState | FighterFlight 
     else:
         before = target.count
         dice = [int(r.random() * 6) + 1 for _ in range(fl.count * fl.dice_per)]
-        killed = min(surviving(r, target, sum(1 for d in dice if d >= fl.hit_flight)), target.count)
+        pen = opt.flight_penalty(fl, target) if opt is not None else 0  # F.3, as on a ship
+        hits = screened_hits(r, dice, fl.hit_flight, pen) if pen else sum(1 for d in dice if d >= fl.hit_flight)
+        killed = min(surviving(r, target, hits), target.count)
         lost = 0 if isinstance(target, SeekerFlight) else surviving(
             r, fl, min(sum(1 for d in dice if d <= FIGHTER_LOSS_ON), before))
         target.count -= killed
@@ -483,6 +487,7 @@ def attack(battle: Battle, fl: FighterFlight, target: ShipState | FighterFlight 
         if target.count <= 0:
             target.alive = False
         if battle.log is not None:
-            battle.say(f"    {fl.label} attacks {target.label}: dice {dice} -> kills {killed}, loses {lost}")
+            battle.say(f"    {fl.label} attacks {target.label}" + (f" (screen -{pen}, F.3)" if pen else "")
+                       + f": dice {dice} -> kills {killed}, loses {lost}")
     if fl.count <= 0:
         fl.alive = False

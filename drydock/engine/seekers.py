@@ -21,10 +21,10 @@ from typing import TYPE_CHECKING
 
 from drydock.engine.combat import DiceRecorder, absorb_screens, damage_value, impact_shield, to_hit_modifier
 from drydock.engine.damage import apply_marked_damage
-from drydock.engine.dice import DamageTally, hits_distribution, impact_probability, roll_damage, roll_hits, roll_impact
+from drydock.engine.dice import DamageTally, hits_distribution, impact_probability, roll_damage, roll_hits
 from drydock.engine.hexgrid import ARC_BIT, DEFENSIVE, DIRS, GEOMETRY, distance
 from drydock.engine.ships import ModeSpec, ShipState
-from drydock.engine.small_craft import flight_mines, surviving
+from drydock.engine.small_craft import flight_mines, impact_roll, surviving
 from drydock.engine.systems import tractor_defence
 from drydock.engine.tables import AFB_MODIFIER, FLIGHT_SIZE, PROBE_REACH, SEEKER_HEX_COST, TINY, TINY_INC_NPR
 
@@ -123,7 +123,9 @@ def defensive_fire(battle: Battle, rng: random.Random, target: ShipState, flight
         if n <= 0 or not (b.def_mask >> arc & 1 or b.mask & mask):
             continue
         target.bank_dfn[i] = battle.turn
-        hits, per = shots_at_flight(rng, b.modes[0], n, b.size, 1, target.fc, medium=True)
+        opt = getattr(battle, "opt", None)  # F.3: a screen in the flight's hex penalises "all attacks" through it
+        pen = opt.flight_penalty(target, flight) if opt is not None else 0
+        hits, per = shots_at_flight(rng, b.modes[0], n, b.size, 1, target.fc, medium=True, penalty=pen)
         hits = surviving(rng, flight, hits, b.modes[0].imp_by_band[1])  # B.20: shuttles save
         flight.count -= min(hits, flight.count)
         if battle.log is not None:
@@ -200,11 +202,12 @@ def attack(battle: Battle, flight: SeekerFlight, vacated: tuple[int, int]) -> No
     hits = sum(roll_hits(r, mode.acc, mod, 1) for _ in range(flight.count))
     shield = impact_shield(mode, t.shield(arc))
     imp = mode.imp_by_band[1]
+    impact = impact_roll(battle)  # G.4: in a nebula "any even impact roll ... automatically succeeds"
     tally = DamageTally()
     if t.cc is not None and t.cc.spreads(mode):  # Companion D5.2 Enveloping, Scattershot (companion_play)
         points, dpoints = t.cc.seeker_spread(r, t, mode, hits, arc, tally), 0
     else:
-        points = hits * imp if shield == 0 else sum(roll_impact(r, shield, mode.imp_mod) for _ in range(hits * imp))
+        points = hits * imp if shield == 0 else sum(impact(r, shield, mode.imp_mod) for _ in range(hits * imp))
         dpoints = points * mode.dmg
     if dpoints:
         pool = t.dir_screens[arc] if t.dir_screens is not None else t.screens

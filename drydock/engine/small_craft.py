@@ -11,16 +11,24 @@
   of markers in the minefield. ... fighter flights and detected cloaked ships are hit only on rolls of 6"
   (:func:`flight_mines`, over the hexes :func:`entered_hexes` lists; the start hex is not entered). The
   reading for seekers and the doctrine are in :mod:`~drydock.engine.munitions`.
+- G.4 Nebulae: "any even impact roll (p.20) automatically succeeds, regardless of the target's shield rating": the
+  impact rolls of fighters, seekers, mines, asteroid fields, explosions and shockwaves too (``even``,
+  :func:`in_nebula`).
+- F.3 Fighter Screens: "Screening fighter flights force all attacks made through their hex (even friendly
+  attacks) to suffer a to-hit penalty": a fighter attack's dice at that penalty, with 4.2's maximum-roll rule
+  (:func:`screened_hits`).
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
-from drydock.engine.dice import DamageTally, Rng, d6, roll_damage, roll_impact
+from drydock.engine.combat import roll_impact_nebula
+from drydock.engine.dice import DamageTally, Rng, d6, mount_die_hits, needs_reroll, roll_damage, roll_impact
 from drydock.engine.hexgrid import distance
 from drydock.engine.ships import ShipState
-from drydock.engine.tables import MINE_HIT_SMALL, SHUTTLE_SAVE
+from drydock.engine.tables import MINE_HIT_SMALL, REROLL_ON, SHUTTLE_SAVE
 
 if TYPE_CHECKING:  # a type-only import: Battle calls these rules (docs/architecture.md)
     from drydock.engine.battle import Battle
@@ -28,11 +36,24 @@ if TYPE_CHECKING:  # a type-only import: Battle calls these rules (docs/architec
     from drydock.engine.seekers import SeekerFlight
 
 
-def small_hits(r: Rng, target: ShipState, hits: int, arc: int) -> tuple[int, DamageTally]:
+def in_nebula(battle: Any) -> bool:
+    """G.4: whether the battle is fought inside a nebula (its even impact rolls always succeed)."""
+    opt = getattr(battle, "opt", None)
+    return opt is not None and opt.nebula
+
+
+def impact_roll(battle: Any) -> Callable[[Rng, int, int], int]:
+    """The impact roll of ``battle``: G.4's in a nebula (an even die always scores), else 4.3's."""
+    return roll_impact_nebula if in_nebula(battle) else roll_impact
+
+
+def small_hits(r: Rng, target: ShipState, hits: int, arc: int, even: bool = False) -> tuple[int, DamageTally]:
     """IMP 1 / DMG 1 hits without modifiers (fighters 5.4, mines B.15) on ``target``'s ``arc``: impact rolls
-    against the shield, screens first (B.18), then damage rolls, marked on the ship. (points, tally)."""
+    against the shield (``even``: G.4, an even die always scores), screens first (B.18), then damage rolls, marked
+    on the ship. (points, tally)."""
     shield = target.shield(arc)
-    points = hits if shield == 0 else sum(roll_impact(r, shield, 0) for _ in range(hits))
+    impact = roll_impact_nebula if even else roll_impact
+    points = hits if shield == 0 else sum(impact(r, shield, 0) for _ in range(hits))
     if target.dir_screens is not None:
         used = min(target.dir_screens[arc], points)
         target.dir_screens[arc] -= used
@@ -53,6 +74,14 @@ def small_hits(r: Rng, target: ShipState, hits: int, arc: int) -> tuple[int, Dam
     if target.spec.shield_track:
         target.p_shd += tally.shield
     return points, tally
+
+
+def screened_hits(rng: Rng, dice: list[int], need: int, penalty: int) -> int:
+    """F.3: hits of a fighter attack's ``dice`` (each hits on ``need`` or more) at -``penalty``. 4.2: "modifiers may
+    create a situation in which a to-hit roll cannot succeed ... re-roll any die that comes up 6 (before
+    modifiers) and add 5, along with any other modifiers"; a natural 1 always misses."""
+    reroll = needs_reroll(need, -penalty, 1)
+    return sum(mount_die_hits(d, need, -penalty, 1, d6(rng) if reroll and d == REROLL_ON else 0) for d in dice)
 
 
 def surviving(rng: Rng, flight: FighterFlight | SeekerFlight, hits: int, imp: int = 1) -> int:

@@ -61,7 +61,7 @@
 from __future__ import annotations
 
 import copy
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from drydock.engine.damage import apply_marked_damage
 from drydock.engine.dice import d6, roll_hits
@@ -69,7 +69,7 @@ from drydock.engine.equipment import working
 from drydock.engine.hexgrid import DIRS, FWD, GEOMETRY, decompose, distance, hex_line, on_board
 from drydock.engine.movement import Orders, path_hexes
 from drydock.engine.ships import ShipState
-from drydock.engine.small_craft import small_hits, surviving
+from drydock.engine.small_craft import in_nebula, small_hits, surviving
 from drydock.engine.tables import (
     HYPERSPACE_AT,
     MARINE_RANGE,
@@ -156,14 +156,24 @@ def marine_squads(hull: int) -> int:
     return MARINE_SQUADS[-1][1]
 
 
-def boarding_target(ship: ShipState, enemies: list[ShipState]) -> ShipState | None:
-    """The enemy ship within reach that this phase's squads could take (fewest parties still needed)."""
+def span(battle: Battle, a: ShipState, b: Any, hexes: int) -> int:
+    """The range from ship ``a`` to element ``b`` at ``hexes`` hexes: in three dimensions (G.6) the range between
+    altitudes, "the sum of the distance in hexes and the difference in altitude or twice the difference in
+    altitude, whichever is greater"; else ``hexes``."""
+    opt = getattr(battle, "opt", None)
+    return hexes if opt is None or opt.moves is None else opt.moves.range(hexes, a, b)
+
+
+def boarding_target(ship: ShipState, enemies: list[ShipState], battle: Battle | None = None) -> ShipState | None:
+    """The enemy ship within reach that this phase's squads could take (fewest parties still needed); the range is
+    :func:`span`'s with ``battle``."""
     squads = min(ship.marines_left, marine_squads(ship.spec.hull))
     best = None
     for e in enemies:
         if not e.alive or e.hidden:  # B.5: a cloaked ship cannot be boarded unless detected
             continue
         dist = distance(e.q - ship.q, e.r - ship.r)
+        dist = span(battle, ship, e, dist) if battle is not None else dist
         need = e.hull_left - e.boarders + e.marines_left
         if dist <= MARINE_RANGE and squads >= need:
             key = (need, dist, e.uid)
@@ -176,12 +186,13 @@ def board(battle: Battle, ship: ShipState, enemies: list[ShipState]) -> None:
     """B.14: send marines at the best boarding target, if any."""
     if ship.marines_left <= 0:
         return
-    target = boarding_target(ship, enemies)
+    target = boarding_target(ship, enemies, battle)
     if target is None:
         return
     rng = battle.rng
     dist, _, arc = GEOMETRY[(ship.q - target.q, ship.r - target.r, target.facing)] if (
         (ship.q, ship.r) != (target.q, target.r)) else (0, 0, 0)
+    dist = span(battle, ship, target, dist)  # G.6: "a die that exceeds the range" between altitudes
     shield = target.shield(arc)
     neg = target.cm - ship.fc  # B.6 countermeasures, B.8 fire control cancels them
     mod = (-neg if neg > 0 else 0) - (1 if target.cloaked else 0)  # B.5: a detected cloaked ship at -1 to hit
@@ -370,7 +381,7 @@ def mine_attack(battle: Battle, ship: ShipState, q: int, r: int) -> None:
     hit_on = MINE_HIT_SMALL if ship.cloaked else MINE_HIT  # B.15: a detected cloaked ship only on 6
     rolls = [d6(battle.rng) for _ in range(battle.mined.get((q, r), 0))]
     hits = sum(1 for d in rolls if d >= hit_on)
-    points, tally = small_hits(battle.rng, ship, hits, FWD)
+    points, tally = small_hits(battle.rng, ship, hits, FWD, in_nebula(battle))  # G.4: even impact rolls
     if battle.log is not None:
         battle.say(f"    {ship.label} enters {battle.hexname(q, r)} by a minefield: dice {rolls} -> "
                    f"{hits} hits, {points} impact")
@@ -473,7 +484,7 @@ def shockwave(battle: Battle, ship: ShipState) -> None:
     for e in list(battle.alive()) + [f for f in battle.flights if f.alive and f.count - f.kills > 0]:
         if e is ship or getattr(e, "hidden", False):  # B.5: a hidden cloaked ship "may not be attacked"
             continue
-        d = distance(e.q - ship.q, e.r - ship.r)
+        d = span(battle, ship, e, distance(e.q - ship.q, e.r - ship.r))  # G.6 (flights: at the ship's altitude)
         if d <= SHOCKWAVE_REACH:
             near.append((d, 0 if e.side != ship.side else 1, 0, (e.uid,), e))
     for (q, r), markers in battle.minefields.items():
@@ -508,7 +519,7 @@ def shockwave(battle: Battle, ship: ShipState) -> None:
             continue
         if isinstance(e, ShipState):
             arc = GEOMETRY[(ship.q - e.q, ship.r - e.r, e.facing)][2] if (ship.q, ship.r) != (e.q, e.r) else FWD
-            small_hits(battle.rng, e, hits, arc)
+            small_hits(battle.rng, e, hits, arc, in_nebula(battle))
         else:
             e.kills += surviving(battle.rng, e, hits)
         if battle.log is not None:

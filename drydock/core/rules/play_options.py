@@ -96,8 +96,9 @@ OPTIONS: tuple[PlayOption, ...] = (
                "'T/': ships in one hex, same speed and heading, tow a friend at ceil(sum(hull x ER of towers) / "
                "sum of hulls)", "D.9" in SIMULATED,
                "a ship with no engine rating left drifts off the board (3.2, 3.3); a friend meets it (within two "
-               "moves) in its hex at its speed and heading, then tows it ('T/') to a stop on the board; one tower "
-               "per tow"),
+               "moves) in its hex at its speed and heading, then tows it ('T/') to a stop on the board; a second "
+               "friend joins when one tower cannot stop the drift on the board and the two tow faster; the towed "
+               "ship rolls for mines and terrain on its tower's path"),
     # ------------------------------------------------------------------ Appendix E: combat options
     PlayOption("E.1", "Damage Control", "combat",
                "End Phase: ceil(unchecked hull / 3) repair dice; 4 engine, 5 weapons, 6 shields; one box per "
@@ -148,7 +149,8 @@ OPTIONS: tuple[PlayOption, ...] = (
                "screening flights give -1/-2/-3 to attacks through their hex by 4-9/10-15/16+ fighters",
                "F.3" in SIMULATED,
                "a flight with no attack in reach (and no patrol to fly) screens the friendly ship nearest the enemy "
-               "when that raises the penalty; screens apply to ship weapons fire at ships"),
+               "when that raises the penalty; screens penalise all attacks through the hex: ship weapons fire at "
+               "ships, flights and seekers (Defensive fire too), and fighter attacks (not a Proximity volley's rolls)"),
     PlayOption("F.4", "Fighter Variants", "fighter",
                "assault, bomber, heavy, interceptor and light flights", "F.4" in SIMULATED,
                "chosen at battle time (no CR change): the doctrine fields one interceptor per enemy fighter flight "
@@ -183,7 +185,7 @@ OPTIONS: tuple[PlayOption, ...] = (
     PlayOption("G.4", "Nebulae", "terrain",
                "ranges +50% (rounded up; long range sensors cancel it), even impact rolls always succeed, "
                "cloaked ships detected", "G.4" in SIMULATED,
-               "impact rolls of fighters and seekers are unaffected (ship weapons only)"),
+               "every impact roll: ship weapons, fighters, seekers, mines, asteroid fields, explosions, shockwaves"),
     PlayOption("G.5", "Planets", "terrain",
                "a planet (size 1-5) destroys what enters it and blocks sight", "G.5" in SIMULATED,
                "orbiting ('[n]' orders) is not in the doctrine's menu: ships steer round planets"),
@@ -192,8 +194,9 @@ OPTIONS: tuple[PlayOption, ...] = (
                "greater of hexes + altitude difference and twice the difference", "G.6" in SIMULATED,
                "--terrain three-d; the doctrine spends forward hexes on altitude changes that bring "
                "the range to the nearest enemy nearer its preferred range; explosions reach the same altitude only; "
-               "not tracked: the altitudes of flights and seekers (they fly at their target's), and boarding, "
-               "shockwave and tractor-beam ranges (in hexes)"),
+               "boarding and shockwaves use the range between altitudes; not tracked: the altitudes of flights and "
+               "seekers, which the text tracks (they fly at their target's: no movement cost, fire, tractor beams "
+               "and shockwaves reach them as in two dimensions)"),
     PlayOption("G.6a", "Three-Dimensional Play (doubled difference)", "terrain",
                "variant of G.6: range = hexes + twice the altitude difference (the book's examples contradict it)",
                "G.6a" in SIMULATED, "--terrain three-d-doubled: the other parse of the range sentence",

@@ -21,10 +21,12 @@ parse, hexes plus the greater of the difference and twice it (= hexes + 2 x diff
 
 "Two elements are considered "adjacent" only if they are in adjacent hexes on the game board and are at the same
 altitude": an explosion (E.3) reaches only ships at its altitude. "obstructions to line of sight ... and/or movement
-obstacles are considered to exist at all altitude levels", so terrain, flares and mines are unchanged. Not
-modelled: the altitude of fighter flights and seekers (they fly at the altitude of what they attack or are shot at
-by, so adjacency and range to them are as in two dimensions); the ranges of boarding (B.14), shockwaves (B.19) and
-tractor beams (B.24) are counted in hexes.
+obstacles are considered to exist at all altitude levels", so terrain, flares and mines are unchanged. Boarding
+(B.14) and shockwaves (B.19) measure :meth:`Altitudes.range` too (``drydock.engine.systems.span``). Not modelled:
+the altitude of fighter flights and seekers, which the text tracks ("Fighter flights may change altitude by one
+level for each hex moved; each level changed counts as having moved an additional hex"): they fly at the altitude
+of what they attack or are shot at by, so adjacency and range to them (tractor beams, B.24) are as in two
+dimensions.
 
 The doctrine moves as in two dimensions, then spends forward hexes of that order on altitude changes when they
 bring the range to the nearest enemy (after both move, the enemy going on straight) nearer to its preferred range

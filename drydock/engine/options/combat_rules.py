@@ -10,7 +10,7 @@ from drydock.engine.damage import _refresh_equipment, apply_marked_damage, curre
 from drydock.engine.dice import d6, hits_distribution
 from drydock.engine.hexgrid import distance, geometry
 from drydock.engine.ships import ShipState
-from drydock.engine.small_craft import small_hits
+from drydock.engine.small_craft import in_nebula, small_hits
 from drydock.engine.tables import AI_RESULT_VALUE
 
 if TYPE_CHECKING:  # a type-only import: Battle calls these rules (docs/architecture.md)
@@ -146,7 +146,7 @@ def explode(battle: Battle, ship: ShipState, numbers: dict[str, int]) -> list[Sh
         rolls = [d6(battle.rng) for _ in range(dice)]
         hits = sum(1 for x in rolls if x >= need)
         arc = geometry(q - t.q, r - t.r, t.facing)[2]
-        points, _ = small_hits(battle.rng, t, hits, arc)
+        points, _ = small_hits(battle.rng, t, hits, arc, in_nebula(battle))  # G.4: even impact rolls
         if battle.log is not None:
             battle.say(f"    {t.label}: dice {rolls} -> {hits} hits, {points} impact")
         if hits and apply_marked_damage(t, battle.log):

@@ -26,7 +26,9 @@ its path are rolled before interceptions; seeker flights (C.4) are intercepted h
 F.3: "Screening fighter flights force all attacks made through their hex (even friendly attacks) to suffer a
 to-hit penalty ... If the line of sight crosses through multiple hexes containing fighter screens, apply only
 the greatest applicable penalty". A screen lasts until its flight activates again, is pinned or is destroyed;
-it applies to ship weapons fire at ships (the line of sight of 4.1: not the attacker's hex, always the target's).
+it applies to all attacks through the hex (the line of sight of 4.1: not the attacker's hex, always the target's):
+ship weapons fire at ships, flights and seekers (``OptionState.flight_penalty``) and fighter attacks
+(:func:`~drydock.engine.small_craft.screened_hits`).
 """
 
 from __future__ import annotations

@@ -278,6 +278,16 @@ class OptionState:
             pen = movement_rules.evasive_penalty(s.engine_rating, self.play["evasive_penalty"]["bands"])
             if pen:
                 self.evading[s.uid] = -pen
+        self.entered(s, orders, q0, r0, h0)
+        towee = self.moves.towing.carried(s) if self.moves is not None and self.moves.towing is not None else None
+        if towee is not None:  # D.9: the towed ship "moves with the towing ship": mines (B.15) and terrain as it
+            if self.b.mined:
+                systems.mine_attacks(self.b, towee, orders, q0, r0, h0)
+            self.entered(towee, orders, q0, r0, h0)
+
+    def entered(self, s: ShipState, orders: Orders, q0: int, r0: int, h0: int) -> None:
+        """G: the terrain of the hexes ``s`` entered along ``orders`` from (q0, r0, h0): destroyed, detected, or
+        asteroid-field dice."""
         t = self.terrain
         if t is None or not s.alive:
             return
@@ -296,7 +306,7 @@ class OptionState:
             if dice and not s.hidden:
                 rolls = [d6(self.b.rng) for _ in range(dice)]
                 hits = sum(1 for d in rolls if d >= numbers["hit"])
-                points, _ = small_hits(self.b.rng, s, hits, 0)  # G.1: against the forward arc
+                points, _ = small_hits(self.b.rng, s, hits, 0, self.nebula)  # G.1: the forward arc; G.4
                 self.b.say(f"    {s.label} enters an asteroid field at {self.b.hexname(*at)}: dice {rolls} -> "
                            f"{hits} hits, {points} impact")
                 if hits and apply_marked_damage(s, self.b.log):
@@ -356,6 +366,10 @@ class OptionState:
             else:
                 penalty -= self.proto_mod
         return penalty, bonus
+
+    def flight_penalty(self, ship: ShipState, target: Any) -> int:
+        """F.3: "all attacks made through their hex" are penalised: ship weapons fire at a flight or seeker too."""
+        return self.fighters.screen_penalty(ship, target) if self.fighters and self.fighters.screening else 0
 
     def directed(self, ship: ShipState, target: ShipState, mode: Any, size: int, band: int, penalty: int,
                  bonus: int) -> tuple[int, Any]:

@@ -19,8 +19,15 @@ takes the order of its menu that ends in the friend's next hex at its speed and 
 rescuer per friend, the first by uid), or else the first order from which its next move can make that rendezvous.
 Once they share hex, speed and heading it tows ("T/", at the effective engine rating) and brakes, taking the
 slowest order that stays on the board, farthest from the enemy, until the group stops; a friend at speed 0 stays
-put for good and the tow ends. Each step is logged. One tower per tow (the multi-tower formula is
-:func:`effective_rating`); a towed ship does not roll for mines or terrain on the way (it moves with its tower).
+put for good and the tow ends. Each step is logged.
+
+A second friend joins ("Multiple ships may combine forces"; "All of the towing starships follow the same movement
+orders") when one tower cannot brake the group to a stop on the board (straight on, its speed falling by the
+effective rating each turn: :func:`braking_distance`) and the two together have a higher effective rating (two
+Vigilants towing a third: 12 x 4 x 2 / 36 = 2.67, 3 against one's 2). It makes the same rendezvous, or is already in
+the hex at the tow's start. The group's orders are chosen once, legal for every tower. The towed ship "moves with
+the towing ship": it enters the hexes its lead tower enters and rolls for minefields (B.15) and terrain (G.1 fields,
+deadly hexes) like any mover (:meth:`Towing.carried`, rolled by ``OptionState.moved``).
 """
 
 from __future__ import annotations
@@ -43,6 +50,18 @@ def effective_rating(towers: list[tuple[int, int]], towee_hull: int) -> int:
     return -(-num // den)
 
 
+def braking_distance(speed: int, rating: int) -> int | None:
+    """The hexes a tow moving straight at ``speed`` covers while it brakes to a stop at ``rating`` a turn (3.2: the
+    requirement of a straight move is the difference of the speeds); None if it cannot brake."""
+    if rating <= 0:
+        return None
+    hexes = 0
+    while speed > 0:
+        speed = max(0, speed - rating)
+        hexes += speed
+    return hexes
+
+
 def drifting(s: ShipState) -> bool:
     """A ship that cannot change its speed or heading and is moving (3.2: no engine rating left)."""
     return s.alive and s.engine_rating == 0 and s.speed > 0 and not s.cloaked
@@ -55,7 +74,8 @@ class Towing:
         self.b = battle
         self.tows: dict[int, int] = {}  # tower uid -> towee uid (this turn)
         self.towed: dict[int, int] = {}  # towee uid -> tower uid
-        self.rescue: dict[int, int] = {}  # towee uid -> rescuer uid (rendezvous this turn)
+        self.rescue: dict[int, list[int]] = {}  # towee uid -> rescuer uids (rendezvous this turn)
+        self.chosen: dict[int, Orders] = {}  # towee uid -> the tow's orders this turn (every tower follows them)
 
     def lost_by_drift(self, s: ShipState) -> bool:
         """Whether ``s``, drifting, leaves the board before the turn limit (3.3: it scores for the enemy)."""
@@ -78,6 +98,7 @@ class Towing:
         self.tows.clear()
         self.towed.clear()
         self.rescue.clear()
+        self.chosen.clear()
         ships = self.b.alive()
         for c in ships:
             if not drifting(c):
@@ -85,15 +106,36 @@ class Towing:
             for t in ships:
                 if (t.side == c.side and t is not c and t.uid not in self.tows and not t.cloaked and not t.warming
                         and t.engine_rating > 0 and (t.q, t.r, t.speed, t.heading) == (c.q, c.r, c.speed, c.heading)):
+                    if c.uid in self.towed and not self._wants_help(c, self.towers(c), t, (c.q, c.r)):
+                        continue
                     self.tows[t.uid] = c.uid
-                    self.towed[c.uid] = t.uid
-                    self.b.say(f"  {t.label} tows {c.label} (D.9): effective engine rating {self.rating(t)}")
-                    break
+                    joins = c.uid in self.towed
+                    self.towed.setdefault(c.uid, t.uid)  # the lead tower: the first by uid
+                    self.b.say(f"  {t.label} {'joins the tow of' if joins else 'tows'} {c.label} (D.9): effective "
+                               f"engine rating {self.rating(t)}")
+                    if len(self.towers(c)) == 2:
+                        break
+
+    def towers(self, c: ShipState) -> list[ShipState]:
+        """The ships towing ``c`` this turn."""
+        return [self.b.ships[t] for t, towee in self.tows.items() if towee == c.uid]
+
+    def _wants_help(self, c: ShipState, crew: list[ShipState], s: ShipState, at: tuple[int, int]) -> bool:
+        """Whether ``s`` should join ``crew`` (one tower) in towing ``c`` from hex ``at``: the one tower cannot brake
+        the group to a stop on the board, and the two have a higher effective rating."""
+        if len(crew) != 1 or s in crew:
+            return False
+        run = getattr(self.b.m.doctrine, "run", None)
+        one = effective_rating([(t.spec.hull, t.engine_rating) for t in crew], c.spec.hull)
+        two = effective_rating([(t.spec.hull, t.engine_rating) for t in [*crew, s]], c.spec.hull)
+        room = run.get((at[0], at[1], c.heading), 0) if run is not None else 0
+        hexes = braking_distance(c.speed, one)
+        return two > one and (hexes is None or hexes > room)
 
     def rating(self, tower: ShipState) -> int:
         """The tower's effective engine rating while towing."""
         towee = self.b.ships[self.tows[tower.uid]]
-        return effective_rating([(tower.spec.hull, tower.engine_rating)], towee.spec.hull)
+        return effective_rating([(t.spec.hull, t.engine_rating) for t in self.towers(towee)], towee.spec.hull)
 
     def orders(self, s: ShipState, orders: Orders, boost: int, enemies: list[ShipState],
                legal: Callable[[Orders], bool]) -> Orders:
@@ -106,14 +148,17 @@ class Towing:
         if orders.prefixes or s.cloaked or s.warming or s.engine_rating <= 0:
             return orders
         for c in self.b.alive(s.side):
-            if c.uid in self.towed or c.uid in self.rescue or not self.lost_by_drift(c):
+            if c.uid in self.towed or not self.lost_by_drift(c):
                 continue
             dq, dr = DIRS[c.heading]
+            crew = [self.b.ships[u] for u in self.rescue.get(c.uid, []) if u != s.uid]
+            if crew and not self._wants_help(c, crew, s, (c.q + dq * c.speed, c.r + dr * c.speed)):
+                continue
             goal = (c.q + dq * c.speed - s.q, c.r + dr * c.speed - s.r, c.heading, c.speed)
             menu = candidate_moves(s.speed, s.prev_slips, s.engine_rating + boost + 6, s.heading)
             for o, _, q, r, h, _f, speed in menu:
                 if (q, r, h, speed) == goal and not o.pivot and legal(o):
-                    self.rescue[c.uid] = s.uid
+                    self._join(c, s)
                     self.b.say(f"  {s.label} closes on {c.label} to tow it (D.9)")
                     return o
             later = (goal[0] + dq * c.speed, goal[1] + dr * c.speed, c.heading, c.speed)
@@ -123,15 +168,31 @@ class Towing:
                 slips = (o.slips.count("L"), o.slips.count("R"))
                 for o2, _, q2, r2, h2, _f2, speed2 in candidate_moves(speed, slips, s.engine_rating, h):
                     if (q + q2, r + r2, h2, speed2) == later and not o2.pivot:
-                        self.rescue[c.uid] = s.uid
+                        self._join(c, s)
                         self.b.say(f"  {s.label} heads for {c.label} to tow it (D.9)")
                         return o
         return orders
 
+    def _join(self, c: ShipState, s: ShipState) -> None:
+        crew = self.rescue.setdefault(c.uid, [])
+        if s.uid not in crew:
+            crew.append(s.uid)
+
     def _tow_orders(self, s: ShipState, boost: int, enemies: list[ShipState], legal: Callable[[Orders], bool]
                     ) -> Orders:
-        """The tow: the slowest legal "T/" order that stays on the board, then the one ending farthest from the
-        nearest enemy (the menu's order breaking ties)."""
+        """The tow: the slowest "T/" order legal for every tower that stays on the board, then the one ending
+        farthest from the nearest enemy (the menu's order breaking ties); chosen once a turn for the group."""
+        towee = self.tows[s.uid]
+        if towee in self.chosen:
+            return self.chosen[towee]
+        others = [t for t in self.towers(self.b.ships[towee]) if t is not s]
+        requirement = self.b.opt.requirement
+        self.chosen[towee] = got = self._slowest(s, boost, enemies, lambda o: legal(o) and all(
+            requirement(t, o, 0)[1] for t in others))
+        return got
+
+    def _slowest(self, s: ShipState, boost: int, enemies: list[ShipState], legal: Callable[[Orders], bool]
+                 ) -> Orders:
         board = None if self.b.m.floating else self.b.m.board
         best: Orders | None = None
         best_key: tuple = ()
@@ -150,12 +211,18 @@ class Towing:
         """After a tower's move (or its towee's own empty one): the towee is where its tower is, at its speed,
         heading and facing."""
         tower = self.b.ships[self.towed[s.uid]] if s.uid in self.towed else s if s.uid in self.tows else None
-        if tower is None or not tower.alive:
-            return
+        if tower is None or not tower.alive or self.towed[self.tows[tower.uid]] != tower.uid:
+            return  # a second tower moves with the group; the lead carries the towee
         c = self.b.ships[self.tows[tower.uid]]
         if c.alive:
             c.q, c.r, c.heading, c.facing, c.speed, c.prev_slips = (tower.q, tower.r, tower.heading, tower.facing,
                                                                     tower.speed, tower.prev_slips)
 
+    def carried(self, s: ShipState) -> ShipState | None:
+        """The ship ``s`` has just carried as the lead tower (in its hex): it entered the same hexes."""
+        c = self.b.ships[self.tows[s.uid]] if s.uid in self.tows and self.towed.get(self.tows[s.uid]) == s.uid \
+            else None
+        return c if c is not None and c.alive and (c.q, c.r) == (s.q, s.r) else None
 
-__all__ = ["Towing", "drifting", "effective_rating"]
+
+__all__ = ["Towing", "braking_distance", "drifting", "effective_rating"]
