@@ -108,7 +108,8 @@ def run_battle(side_a: str, side_b: str, *, runs: int, seed: int, turns: int, bo
         grid = design_matrix(a, b, runs=min(runs, MATRIX_RUNS), seed=seed, jobs=jobs, **opts)
         if grid:
             data["matrix"] = {"designs": grid["labels"], "runs": grid["runs"], "doctrine": grid["doctrine"],
-                              "win_rate": grid["matrix"]}
+                              "verdict": grid["verdict"], "battles": grid["battles"], "score": grid["matrix"],
+                              "pairings": rounded(grid["pairings"])}
     if report_file:
         write_report(report_file, battle_page(data, outcome_rates(summary), seed, grid), force=force)
     return BattleRun(summary, report, game, data, seed)

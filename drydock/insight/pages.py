@@ -139,9 +139,12 @@ def battle_page(d: dict[str, Any], rates: list[tuple[str, Any, float, float]], s
     sections = [win, why]
     if matrix:
         m = Section("Each design against each other, one on one",
-                    figures=[matrix_chart("Win rate of the row against the column", matrix["labels"], matrix["cells"])])
-        m.text.append(f"{matrix['runs']} battles per pairing, same seed and board; doctrine {matrix['doctrine']}"
-                      " (each design flies its own side's doctrine, whichever side of a pairing it is on).")
+                    figures=[matrix_chart("Score the row can guarantee against the column (plan game)",
+                                         matrix["labels"], matrix["cells"])])
+        m.text.append(f"Each pairing judged as drydock battle judges: {matrix['verdict']}, {matrix['runs']} battles "
+                      f"of the equilibrium pairing ({matrix['battles']} battles in all); score = (1 + value) / 2, "
+                      f"win 1, draw 1/2; same seed and board; doctrine {matrix['doctrine']} (each design flies its "
+                      "own side's doctrine, whichever side of a pairing it is on).")
         sections.append(m)
     sections.append(Section("Not simulated", notes=list(d.get("not_simulated", [])) or ["nothing"]))
     return Page("Battle report", sub, sections, outcome)
