@@ -116,6 +116,8 @@ def battle_page(d: dict[str, Any], rates: list[tuple[str, Any, float, float]], s
     game = d.get("plan_game")
     if game:
         win.text.append(f"Plans flown: {d.get('plan')}. {game['line']}")
+        rob = d.get("robustness", {})
+        win.text += [rob[k][0].upper() + rob[k][1:] + "." for k in ("doctrine", "step") if rob.get(k)]
         win.table(["A's plan \\ B's plan", *game["plans_b"]],
                   [[f"{p} ({pct(s)})"] + [f"{c['a_wins']} / {c['draws']} / {c['b_wins']}" for c in row]
                    for p, s, row in zip(game["plans_a"], game["strategy_a"], game["cells"], strict=True)])
