@@ -85,3 +85,14 @@ def test_the_doctrine_slips_more_than_once_in_seeded_battles():
     for h in hits:
         o = Orders(tuple(h.group(1).rstrip("0123456789")) + ((int(d),) if (d := h.group(1).lstrip("LR")) else ()))
         assert o.speed == int(h.group(2)) and int(h.group(3)) <= int(h.group(4))
+
+
+def test_no_output_says_fighters_do_not_sideslip():
+    """5.3: "flights may conduct sideslips; each slip requires twice as much MA as one hex of forward
+    movement": the doctrine's fighter menu has them (tests/test_engine_fighters.py), so a carrier's battle no
+    longer lists "fighters do not sideslip (5.3)" among the rules not simulated."""
+    from drydock.engine.montecarlo import simulate
+
+    wyvern = read_designs(EX / "wyvern-carrier.yaml")[:1]
+    s = simulate(wyvern, read_designs(EX / "comet-frigate.yaml")[:1], runs=1, seed=1)
+    assert not any("sideslip" in n for n in s.to_dict()["not_simulated"])

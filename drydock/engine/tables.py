@@ -152,9 +152,10 @@ SYSTEM_NOTES = {
 #: F.5 Launch & Recovery (option): flights launched / recovered per game turn by hull size, as
 #: (highest hull of the band, launch max, recovery max); B.12 launch tubes double the launch max.
 LAUNCH_RECOVERY = ((3, 1, 1), (8, 2, 1), (15, 3, 2), (24, 4, 2), (35, 5, 3))
-#: Always listed: parts of the game the engine never plays.
-#: (The optional rules, terrain and scenarios left out are one line of their own, from drydock.core.rules.play_options.)
-ALWAYS_NOT_SIMULATED = ("fighters do not sideslip (5.3)",)
+#: Always listed: parts of the game the engine never plays (none left: fighter flights sideslip since issue 22,
+#: drydock.engine.fighters). (The optional rules, terrain and scenarios left out are one line of their own, from
+#: drydock.core.rules.play_options.)
+ALWAYS_NOT_SIMULATED: tuple[str, ...] = ()
 
 #: 2.4 / 3.2: game turn 1 previous speed = engine rating (play.md open question 8: printed rating).
 #: AI doctrine value of damage results (expected-damage scoring only; not a rule).
