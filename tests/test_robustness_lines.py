@@ -19,15 +19,16 @@ CV = str(ROOT / "examples" / "designs" / "kestrel-corvette.yaml")
 
 def test_step_line_compares_the_value_with_the_ladder_steps():
     """The continuity table of docs/verdicts.md: every one-step change on the ladders moved the plan game's
-    value by 0.03 (brawler-6 to -7) to 0.43 (seeker-2 to -3). A value of -0.62 is farther from 0 than 0.43:
-    side B stays favoured a step either way; +0.33 is within 0.43 of even; +0.02 within 0.03."""
-    assert LADDER_STEPS == (Fraction(3, 100), Fraction(43, 100))
+    value by 0.00 (brawler-6 to -7) to 0.30 (seeker-2 to -3). A value of -0.62 is farther from 0 than 0.30:
+    side B stays favoured a step either way; +0.25 and +0.02 are within 0.30 of even; 0 is even."""
+    assert LADDER_STEPS == (Fraction(0), Fraction(30, 100))
     far = step_line(Fraction(-62, 100))
-    assert "0.03 to 0.43" in far and "-0.62" in far and "side B would stay favoured" in far
-    assert "may get another verdict" in step_line(Fraction(33, 100))
-    assert "within the smallest step" in step_line(Fraction(2, 100))
-    assert "may get another verdict" in step_line(Fraction(43, 100))  # not farther than the largest step
-    assert "side A would stay favoured" in step_line(Fraction(44, 100))
+    assert "0.00 to 0.30" in far and "-0.62" in far and "side B would stay favoured" in far
+    assert "may get another verdict" in step_line(Fraction(25, 100))
+    assert "may get another verdict" in step_line(Fraction(2, 100))
+    assert "within the smallest step" in step_line(Fraction(0))
+    assert "may get another verdict" in step_line(Fraction(30, 100))  # not farther than the largest step
+    assert "side A would stay favoured" in step_line(Fraction(31, 100))
 
 
 def test_doctrine_line_names_the_doctrine_flown_and_the_one_not_fought():
