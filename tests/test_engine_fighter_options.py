@@ -211,7 +211,7 @@ def moves(results):  # type: ignore[no-untyped-def]
 
 
 @pytest.mark.parametrize("options,sides,evidence,n", [
-    (("F.1",), None, "on station", 6),
+    (("F.1",), ([CARRIER], [HARRIER]), "on station", 6),  # a flight covers a ship the seekers fly at
     # flights usually have an attack in reach, and with fighter sideslips (5.3) more often: interceptions of
     # fighter flights are rare, so this one fights more battles
     (("F.1", "F.2"), None, "intercepts", 40),

@@ -151,10 +151,13 @@ def test_d7_a_ship_whose_port_banks_are_destroyed_rolls_to_bring_starboard_to_be
     # With the whole movement menu (3.4: "pivot n (1-3) hexsides") a two-hexside pivot brings the starboard laser to
     # bear for the same expected exchange, and a tie keeps the ship upright: the doctrine does not roll here.
     assert "@" not in b.opt.adjust_orders(me, Orders((6,)), 0, [foe]).prefixes
-    # Where no pivot is legal, the roll is the only way to bring starboard to bear, and the doctrine rolls.
+    # Where no pivot is legal, the roll is the only way to bring starboard to bear, and the doctrine rolls. (Sideslips
+    # left out too: since a ship may slip more than once a move (3.4), three slips to starboard at speed 6, RRR3
+    # (requirement 3), take it away from the Vigilant and score better than rolling; a roll with a slip would need
+    # at least 1 + 3 = 4 > 3.)
     rolls = b.opt.moves.rolls
     orders = rolls.choose(me, Orders((6,)), [foe], me.speed, me.engine_rating,
-                          lambda o: o.pivot == 0 and bool(b.opt.requirement(me, o, 0)[1]), None)
+                          lambda o: o.pivot == 0 and not o.slips and bool(b.opt.requirement(me, o, 0)[1]), None)
     assert orders.prefixes == ("@",) and not orders.turns
     b.move_ship(me, orders, 0)
     assert any("rolls (D.7): inverted" in line for line in b.log)

@@ -44,7 +44,7 @@ def test_battle_json_report_is_consistent_with_the_counts():
             gone = fate["destroyed"] + fate["left_the_board"] + fate["jumped_out"] + fate["captured"]
             assert abs(fate["survived"] + gone - 1) < 1e-3
     # three distinct designs: a one-on-one matrix
-    assert d["matrix"]["designs"] and len(d["matrix"]["win_rate"]) == 3
+    assert d["matrix"]["designs"] and len(d["matrix"]["score"]) == 3 and len(d["matrix"]["pairings"]) == 3
     # no float in e-notation anywhere
     assert "e-" not in json.dumps(d)
 
@@ -235,10 +235,12 @@ def test_tournament_passes_launch_recovery_and_battle_size(tmp_path):
 def test_design_matrix_gives_each_design_its_own_sides_doctrine():
     """With --doctrine-a/--doctrine-b differing, the one-on-one matrix flies each design under the doctrine of the
     side it came from, wherever the pairing places it: a pairing of two side-B designs is aggressive against
-    aggressive, a side-A design is cautious even when it is placed second."""
-    from drydock.engine.montecarlo import simulate
+    aggressive, a side-A design is cautious even when it is placed second. Each cell is the verdict
+    ``drydock battle`` gives (issue 22: "tournament uses the same verdict"): the pairing's plan game, its value
+    v as the score (1 + v) / 2 the row can guarantee."""
     from drydock.formats import read_designs
     from drydock.insight.battle_report import design_matrix
+    from drydock.insight.chunks import fight_pairing
     from drydock.insight.tournament import fingerprint, pair_seed
 
     x, y, z = (read_designs(EXAMPLES / f"{n}.yaml")[0] for n in ("kestrel-corvette", "harrier-missile-destroyer",
@@ -247,18 +249,21 @@ def test_design_matrix_gives_each_design_its_own_sides_doctrine():
     m = design_matrix([x], [y, z], runs=runs, seed=seed, doctrine=("cautious", "aggressive"), turns=10)
     assert m["labels"] == [x.class_name, y.class_name, z.class_name]
     assert m["doctrine"] == f"cautious for {x.class_name}; aggressive for {y.class_name}, {z.class_name}"
+    assert m["verdict"].startswith("plan game")
 
     def cell(i, j, one, two, pair):
-        s = simulate([one], [two], runs=runs, seed=pair_seed(seed, fingerprint(one), fingerprint(two)),
-                     doctrine=pair, turns=10)
-        assert m["cells"][i][j][0] == Fraction(s.a_wins, runs)
-        return s
+        got = fight_pairing(one, two, {"doctrine": pair, "turns": 10}, pair_seed(seed, fingerprint(one),
+                                                                                    fingerprint(two)), runs)
+        assert m["cells"][i][j][0] == (1 + Fraction(got["value"])) / 2
+        assert m["cells"][j][i][0] == (1 - Fraction(got["value"])) / 2
+        assert got["battles"] <= 3 * runs + 16 * 10  # the race: 2 x RUNS, or round 1 alone, + RUNS
+        return got
 
     same = cell(1, 2, y, z, ("aggressive", "aggressive"))  # both from side B
-    by_position = simulate([y], [z], runs=runs, seed=pair_seed(seed, fingerprint(y), fingerprint(z)),
-                           doctrine=("cautious", "aggressive"), turns=10)
+    by_position = fight_pairing(y, z, {"doctrine": ("cautious", "aggressive"), "turns": 10},
+                                pair_seed(seed, fingerprint(y), fingerprint(z)), runs)
     # the check above can tell the readings apart: the old one (doctrine by position) fights a different battle
-    assert by_position.a_wins != same.a_wins
+    assert by_position != same
     cell(0, 1, x, y, ("cautious", "aggressive"))
     cell(0, 2, x, z, ("cautious", "aggressive"))
     assert design_matrix([x], [y, z], runs=runs, seed=seed, jobs=2, doctrine=("cautious", "aggressive"),

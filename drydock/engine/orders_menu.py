@@ -1,7 +1,7 @@
 """The doctrine's menu of legal orders and its braking arithmetic (3.1-3.4; issues 6 and 14).
 
 - :func:`candidates`: a fixed menu of legal orders within the engine rating (3.1-3.4), in a fixed order,
-  pivots of one to three hexsides (3.4) included;
+  pivots of one to three hexsides and two or more sideslips one way (3.4) included;
   :func:`candidate_moves`: the distinct end poses of that menu with their waypoints.
 - :func:`stopping_distance` (3.2): the hexes a ship still covers going straight while braking as hard as it
   can; :func:`margin_boxes` / :func:`margin_rating`: the engine a ship plans to keep after losing boxes, and
@@ -126,4 +126,12 @@ def candidates(prev: int, prev_slips: tuple[int, int], rating: int) -> tuple[Ord
     for v in range(lo, hi + 1):
         for p in PIVOTS:
             add((v,), p)
+    # 3.4: "A starship may perform two or more sideslips consecutively. Ships may only slip in one direction per
+    # Movement Phase": two or more slips one way, where the engine pays +1 for each (each counts as one hex of
+    # speed). Slips commute (each moves the ship one hex forward-left or forward-right), so slipping first
+    # reaches every end pose of k slips; after the rest of the menu, which keeps its order
+    for v in range(lo, hi + 1):
+        for k in range(2, v + 1):
+            for slip in ("L", "R"):
+                add((slip,) * k + (v - k,))
     return tuple(out)

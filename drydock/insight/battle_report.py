@@ -228,9 +228,11 @@ def fight(side_a: list[Design], side_b: list[Design], *, runs: int, seed: int, j
 
 def design_matrix(side_a: list[Design], side_b: list[Design], *, runs: int, seed: int, jobs: int = 1,
                   **opts: Any) -> dict[str, Any] | None:
-    """With three or more distinct designs on the two sides: each against each other, one on one. Each design
-    flies the doctrine of the side it came from (``--doctrine-a/--doctrine-b``), whichever side of a pairing
-    it is placed on."""
+    """With three or more distinct designs on the two sides: each against each other, one on one, judged as
+    ``drydock battle`` and ``drydock tournament`` judge (issue 22): each pairing's plan game, raced, its value
+    the score the row can guarantee, (1 + value) / 2 (:class:`~drydock.insight.tournament.Tournament`). Each
+    design flies the doctrine of the side it came from (``--doctrine-a/--doctrine-b``), whichever side of a
+    pairing it is placed on."""
     style_a, style_b = doctrine_pair(opts.get("doctrine", DOCTRINE_DEFAULT))
     # a fleet's copies of one design are one row; the same design on both sides is two when the sides' doctrines
     # differ
@@ -242,8 +244,10 @@ def design_matrix(side_a: list[Design], side_b: list[Design], *, runs: int, seed
         return None
     distinct = [d for d, _ in rows.values()]
     doctrines = None if style_a == style_b else [style for _, style in rows.values()]
-    t = Tournament(distinct, runs, seed, opts, doctrines=doctrines, plans=False)  # battles at the doctrine's range
+    opts = {k: v for k, v in opts.items() if k != "plan"}  # every pairing plays its own plan game
+    t = Tournament(distinct, runs, seed, opts, doctrines=doctrines)
     t.run(jobs=jobs)
     result = t.to_dict()
     return {"labels": [r["design"] for r in result["designs"]], "cells": result["cells"], "runs": runs,
-            "matrix": result["matrix"], "doctrine": result["doctrine"]}
+            "matrix": result["matrix"], "doctrine": result["doctrine"], "verdict": result["verdict"],
+            "pairings": result["pairings"], "battles": result["battles_fought"]}

@@ -25,6 +25,7 @@ from drydock.formats.inputs import read_side
 from drydock.insight.battle_report import BattleReport, design_matrix, fight, format_report, full_dict, outcome_rates
 from drydock.insight.numbers import rounded
 from drydock.insight.pages import battle_page, write_report
+from drydock.insight.robustness import robustness as robustness_lines
 
 #: Runs of each pairing of the design matrix (a report or --json with three or more designs).
 MATRIX_RUNS = 200
@@ -44,10 +45,12 @@ class BattleRun:
     seed: int
 
     def text(self) -> list[str]:
-        """The blocks ``drydock battle`` prints: summary, verdict, plan game and its line, the report."""
+        """The blocks ``drydock battle`` prints: summary, verdict, plan game and its robustness lines (plans,
+        doctrine, a design one step different), the report."""
         blocks = [format_summary(self.summary, self.seed), self.data["verdict"]]
         if self.game:
-            blocks += [format_game(self.game), self.data["robustness"]["line"]]
+            r = self.data["robustness"]
+            blocks += [format_game(self.game), r["line"], r["doctrine"], r["step"]]
         return blocks + [format_report(self.report)]
 
     @property
@@ -102,13 +105,14 @@ def run_battle(side_a: str, side_b: str, *, runs: int, seed: int, turns: int, bo
     data["verdict"] = decision(summary, game)
     if game:
         data["plan_game"] = rounded(game.to_dict())
-        data["robustness"] = {"line": data["plan_game"]["line"]}
+        data["robustness"] = robustness_lines(game, data["plan_game"]["line"], doctrine)
     grid = None
     if report_file or matrix:
         grid = design_matrix(a, b, runs=min(runs, MATRIX_RUNS), seed=seed, jobs=jobs, **opts)
         if grid:
             data["matrix"] = {"designs": grid["labels"], "runs": grid["runs"], "doctrine": grid["doctrine"],
-                              "win_rate": grid["matrix"]}
+                              "verdict": grid["verdict"], "battles": grid["battles"], "score": grid["matrix"],
+                              "pairings": rounded(grid["pairings"])}
     if report_file:
         write_report(report_file, battle_page(data, outcome_rates(summary), seed, grid), force=force)
     return BattleRun(summary, report, game, data, seed)

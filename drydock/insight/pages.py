@@ -116,6 +116,8 @@ def battle_page(d: dict[str, Any], rates: list[tuple[str, Any, float, float]], s
     game = d.get("plan_game")
     if game:
         win.text.append(f"Plans flown: {d.get('plan')}. {game['line']}")
+        rob = d.get("robustness", {})
+        win.text += [rob[k][0].upper() + rob[k][1:] + "." for k in ("doctrine", "step") if rob.get(k)]
         win.table(["A's plan \\ B's plan", *game["plans_b"]],
                   [[f"{p} ({pct(s)})"] + [f"{c['a_wins']} / {c['draws']} / {c['b_wins']}" for c in row]
                    for p, s, row in zip(game["plans_a"], game["strategy_a"], game["cells"], strict=True)])
@@ -141,9 +143,12 @@ def battle_page(d: dict[str, Any], rates: list[tuple[str, Any, float, float]], s
     sections = [win, why]
     if matrix:
         m = Section("Each design against each other, one on one",
-                    figures=[matrix_chart("Win rate of the row against the column", matrix["labels"], matrix["cells"])])
-        m.text.append(f"{matrix['runs']} battles per pairing, same seed and board; doctrine {matrix['doctrine']}"
-                      " (each design flies its own side's doctrine, whichever side of a pairing it is on).")
+                    figures=[matrix_chart("Score the row can guarantee against the column (plan game)",
+                                         matrix["labels"], matrix["cells"])])
+        m.text.append(f"Each pairing judged as drydock battle judges: {matrix['verdict']}, {matrix['runs']} battles "
+                      f"of the equilibrium pairing ({matrix['battles']} battles in all); score = (1 + value) / 2, "
+                      f"win 1, draw 1/2; same seed and board; doctrine {matrix['doctrine']} (each design flies its "
+                      "own side's doctrine, whichever side of a pairing it is on).")
         sections.append(m)
     sections.append(Section("Not simulated", notes=list(d.get("not_simulated", [])) or ["nothing"]))
     return Page("Battle report", sub, sections, outcome)

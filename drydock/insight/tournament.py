@@ -32,6 +32,7 @@ from drydock.engine.legacy_notes import fielded_cr
 from drydock.engine.montecarlo import CHUNK, build_matchup, wilson
 from drydock.engine.options import InForce
 from drydock.engine.parallel import worker_pool
+from drydock.engine.plan_game import race_budget
 from drydock.engine.plans import MENU
 from drydock.engine.tables import BOARD
 from drydock.errors import DrydockError, inline
@@ -71,10 +72,19 @@ def distinct(designs: list[Design]) -> list[Design]:
     return out
 
 
-def check_size(designs: int, runs: int) -> None:
-    """Designs and total battles of a round robin within the limits, before a pairing is built."""
+def pairing_battles(runs: int, plans: bool = True) -> int:
+    """The most battles one pairing can fight: with plans, the race of its plan game (at most
+    :func:`~drydock.engine.plan_game.race_budget` over the whole menu's pairings, 2 x RUNS or round 1 alone)
+    and then its equilibrium pairing's RUNS battles; without, RUNS."""
+    return race_budget(runs, len(MENU) ** 2) + runs if plans else runs
+
+
+def check_size(designs: int, runs: int, plans: bool = True) -> None:
+    """Designs and the battles a round robin can fight within the limits, before a pairing is built: each
+    pairing counted at :func:`pairing_battles` (up to 3 x RUNS with the plan game), not RUNS."""
     check("designs in the tournament", designs, TOURNAMENT_DESIGNS)
-    check("battles in the tournament (runs x pairings)", runs * (designs * (designs - 1) // 2), TOURNAMENT_BATTLES)
+    check("battles the tournament can fight (up to 3 x runs a pairing with the plan game's race)",
+          pairing_battles(runs, plans) * (designs * (designs - 1) // 2), TOURNAMENT_BATTLES)
 
 
 def labels(designs: list[Design]) -> list[str]:
