@@ -96,7 +96,7 @@ def _memo_check(matches, battles: int) -> tuple[int, int]:
         m = Matchup([sa], [sb], doctrine=style, **(extra[0] if extra else {}))
         d = m.doctrine
         plain = copy.copy(d)  # the same doctrine (tables, board, options' mirror images) with empty memos
-        plain._memo, plain._fire_cache, plain._rows_memo, plain._declared = {}, {}, {}, {}
+        plain._memo, plain._fire_cache, plain._rows_memo, plain._declared, plain._picked = {}, {}, {}, {}, {}
         choose = d.choose_orders
 
         def checked_choose(ship, enemies, mined=None, choose=choose, plain=plain):
@@ -105,6 +105,7 @@ def _memo_check(matches, battles: int) -> tuple[int, int]:
             plain._memo.clear()
             plain._fire_cache.clear()
             plain._rows_memo.clear()
+            plain._picked.clear()
             assert got == plain._choose(ship, enemies, mined)
             checked += 1
             return got
@@ -129,8 +130,8 @@ def _memo_check(matches, battles: int) -> tuple[int, int]:
 def test_memoised_decisions_equal_fresh_ones():
     """The doctrine is deterministic ("ties go to the first candidate in a fixed order"), so its memos (keyed on
     what a decision reads of the ship and its enemies) must give the orders and the fire declarations (4.1) a
-    doctrine with nothing memoised chooses, in every turn of seeded battles; the memos are shared by all the
-    battles of a matchup."""
+    doctrine with nothing memoised chooses, in every turn of seeded battles; the memos (decisions, fire values,
+    rows, the menu of poses by the ship's pose, speed and engine) are shared by all the battles of a matchup."""
     checked, declared = _memo_check(MATCHES, 80)
     assert checked > 100 and declared > 100
 
