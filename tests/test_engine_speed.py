@@ -7,6 +7,7 @@ The speed figures themselves live in ``bench/bench_battle.py``, not here.
 """
 
 import copy
+import gc
 import random
 from pathlib import Path
 
@@ -18,6 +19,7 @@ from drydock.engine.battle import Battle, Matchup
 from drydock.engine.damage import _cheapest, _cheapest_all
 from drydock.engine.dice import hits_by_face, impact_by_face, roll_hits, roll_impact
 from drydock.engine.hexgrid import from_offset, on_board
+from drydock.engine.montecarlo import build_matchup, run_seed, simulate
 from drydock.engine.movement import Orders, order_problem, requirement
 from drydock.engine.orders_menu import boosted_moves, candidate_moves, candidate_reach, candidates
 from drydock.engine.ships import ShipSpec, ShipState
@@ -204,3 +206,22 @@ def test_planned_engine_ratings_worked_numbers():
     assert Doctrine._ratings(track, 0, 1.0) == (1,) * 12 + (0,)
     assert Doctrine._ratings(track, 1, 1.0) == (1,) * 11 + (0, 0)
     assert Doctrine._ratings(track, 0, 0.5) == (2,) * 7 + (2, 2, 1, 1, 1, 0)
+
+
+def test_chunks_fought_without_the_cycle_collector_restore_it():
+    """issue 22 speed: a chunk of battles is fought with the cycle collector off (battles are freed by reference
+    counting); the collector's state is restored afterwards, and the battles are those of the same seeds fought one
+    by one (run i with ``random.Random(run_seed(seed, i))``)."""
+    a = read_designs(EXAMPLES / "majestic.yaml")[:1]
+    m = build_matchup(a, a)
+    plain = [m.fight(random.Random(run_seed(5, i))) for i in range(30)]
+    for enabled in (True, False):
+        (gc.enable if enabled else gc.disable)()
+        try:
+            s = simulate(a, a, runs=30, seed=5, jobs=1)
+            assert gc.isenabled() is enabled
+        finally:
+            gc.enable()
+        assert (s.a_wins, s.b_wins, s.draws, s.turns) == (
+            sum(r.winner == 0 for r in plain), sum(r.winner == 1 for r in plain),
+            sum(r.winner is None for r in plain), sum(r.turns for r in plain))
