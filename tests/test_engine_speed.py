@@ -7,6 +7,7 @@ The speed figures themselves live in ``bench/bench_battle.py``, not here.
 """
 
 import copy
+import gc
 import random
 from pathlib import Path
 
@@ -18,6 +19,7 @@ from drydock.engine.battle import Battle, Matchup
 from drydock.engine.damage import _cheapest, _cheapest_all
 from drydock.engine.dice import hits_by_face, impact_by_face, roll_hits, roll_impact
 from drydock.engine.hexgrid import from_offset, on_board
+from drydock.engine.montecarlo import build_matchup, run_seed, simulate
 from drydock.engine.movement import Orders, order_problem, requirement
 from drydock.engine.orders_menu import boosted_moves, candidate_moves, candidate_reach, candidates
 from drydock.engine.ships import ShipSpec, ShipState
@@ -96,7 +98,7 @@ def _memo_check(matches, battles: int) -> tuple[int, int]:
         m = Matchup([sa], [sb], doctrine=style, **(extra[0] if extra else {}))
         d = m.doctrine
         plain = copy.copy(d)  # the same doctrine (tables, board, options' mirror images) with empty memos
-        plain._memo, plain._fire_cache, plain._rows_memo, plain._declared = {}, {}, {}, {}
+        plain._memo, plain._fire_cache, plain._rows_memo, plain._declared, plain._picked = {}, {}, {}, {}, {}
         choose = d.choose_orders
 
         def checked_choose(ship, enemies, mined=None, choose=choose, plain=plain):
@@ -105,6 +107,7 @@ def _memo_check(matches, battles: int) -> tuple[int, int]:
             plain._memo.clear()
             plain._fire_cache.clear()
             plain._rows_memo.clear()
+            plain._picked.clear()
             assert got == plain._choose(ship, enemies, mined)
             checked += 1
             return got
@@ -129,8 +132,8 @@ def _memo_check(matches, battles: int) -> tuple[int, int]:
 def test_memoised_decisions_equal_fresh_ones():
     """The doctrine is deterministic ("ties go to the first candidate in a fixed order"), so its memos (keyed on
     what a decision reads of the ship and its enemies) must give the orders and the fire declarations (4.1) a
-    doctrine with nothing memoised chooses, in every turn of seeded battles; the memos are shared by all the
-    battles of a matchup."""
+    doctrine with nothing memoised chooses, in every turn of seeded battles; the memos (decisions, fire values,
+    rows, the menu of poses by the ship's pose, speed and engine) are shared by all the battles of a matchup."""
     checked, declared = _memo_check(MATCHES, 80)
     assert checked > 100 and declared > 100
 
@@ -203,3 +206,22 @@ def test_planned_engine_ratings_worked_numbers():
     assert Doctrine._ratings(track, 0, 1.0) == (1,) * 12 + (0,)
     assert Doctrine._ratings(track, 1, 1.0) == (1,) * 11 + (0, 0)
     assert Doctrine._ratings(track, 0, 0.5) == (2,) * 7 + (2, 2, 1, 1, 1, 0)
+
+
+def test_chunks_fought_without_the_cycle_collector_restore_it():
+    """issue 22 speed: a chunk of battles is fought with the cycle collector off (battles are freed by reference
+    counting); the collector's state is restored afterwards, and the battles are those of the same seeds fought one
+    by one (run i with ``random.Random(run_seed(seed, i))``)."""
+    a = read_designs(EXAMPLES / "majestic.yaml")[:1]
+    m = build_matchup(a, a)
+    plain = [m.fight(random.Random(run_seed(5, i))) for i in range(30)]
+    for enabled in (True, False):
+        (gc.enable if enabled else gc.disable)()
+        try:
+            s = simulate(a, a, runs=30, seed=5, jobs=1)
+            assert gc.isenabled() is enabled
+        finally:
+            gc.enable()
+        assert (s.a_wins, s.b_wins, s.draws, s.turns) == (
+            sum(r.winner == 0 for r in plain), sum(r.winner == 1 for r in plain),
+            sum(r.winner is None for r in plain), sum(r.turns for r in plain))

@@ -145,6 +145,7 @@ class Doctrine(Targeting):
         # across decisions and battles of the matchup: keyed by the ship pair and live mounts
         self._fire_cache: dict[tuple, dict[tuple[int, int, int, int], float]] = {}
         self._rows_memo: dict[tuple, tuple[list, list, dict, dict, int]] = {}  # :meth:`_rows`
+        self._picked: dict[tuple, list[tuple]] = {}  # :meth:`_menu`, by the ship's pose, speed and engine
 
     def table(self, att: ShipSpec, dfn: ShipSpec) -> MatchTables:
         return self.tables[(id(att), id(dfn))]
@@ -273,13 +274,40 @@ class Doctrine(Targeting):
         # B.10: warming up, the ship goes straight ahead only, without boosters
         boosts = 1 + (1 if ship.boosters_left > 0 and style.boosters and not warm else 0)
         heading = ship.heading
+        pkey = (q0, r0, ship.speed, ship.prev_slips, er, heading, boosts, warm)
+        picked = self._picked.get(pkey)
+        if picked is None:
+            if len(self._picked) > MEMO_LIMIT // 10:
+                self._picked.clear()
+            picked = self._picked[pkey] = self._menu(ship, er, boosts, warm)
+        scores = self._scores(ship.lrs, my_shields, picked, infos, style.threat, margin, er, far)
+        best = None
+        best_score = 0.0
+        for (orders, boost, _q, _r, _h, _f, _v, _room), score in zip(picked, scores, strict=True):
+            score -= BOOSTER_COST * boost
+            if mined:  # B.15: every hex entered next to a minefield is an attack with its dice
+                score -= MINE_DIE_VALUE * sum(mined.get((q0 + x, r0 + y), 0) for x, y in path_hexes(orders, heading))
+            if best is None or score > best_score:
+                best, best_score = (orders, boost), score
+        if best is None:
+            return (Orders((ship.speed,)) if ship.speed else Orders()), 0
+        if warm:
+            return Orders(best[0].steps, best[0].pivot, ("H",)), 0
+        return best
+
+    def _menu(self, ship: ShipState, er: int, boosts: int, warm: bool) -> list[tuple]:
+        """The poses :meth:`_choose` scores: (orders, boost, q, r, heading, facing, speed, room ahead) of each order
+        of the menu (3.2; with a booster, B.3) that keeps the ship on the board (B.10: warming up, straight ahead
+        only); memoised on its arguments and the ship's pose and speed (:attr:`_picked`)."""
+        q0, r0 = ship.q, ship.r
+        heading = ship.heading
         cells = self.cells
         run = self.run
         floating = self.floating
         # hexes from the start to the nearest board edge: menus that reach no farther need no board check
         col0 = q0 + (r0 - (r0 & 1)) // 2
         free = min(r0, self.board[1] - 1 - r0, col0, self.board[0] - 1 - col0)
-        picked = []
+        picked: list[tuple] = []
         for boost in range(boosts):
             inside = not floating and free >= candidate_reach(ship.speed, ship.prev_slips, er + boost, heading)
             # with a booster: only the end poses the menu without it does not reach (the first in order wins)
@@ -299,20 +327,7 @@ class Doctrine(Targeting):
                         break
                 else:
                     picked.append((orders, boost, q, r, h, f, speed, run[(q, r, h)]))
-        scores = self._scores(ship.lrs, my_shields, picked, infos, style.threat, margin, er, far)
-        best = None
-        best_score = 0.0
-        for (orders, boost, _q, _r, _h, _f, _v, _room), score in zip(picked, scores, strict=True):
-            score -= BOOSTER_COST * boost
-            if mined:  # B.15: every hex entered next to a minefield is an attack with its dice
-                score -= MINE_DIE_VALUE * sum(mined.get((q0 + x, r0 + y), 0) for x, y in path_hexes(orders, heading))
-            if best is None or score > best_score:
-                best, best_score = (orders, boost), score
-        if best is None:
-            return (Orders((ship.speed,)) if ship.speed else Orders()), 0
-        if warm:
-            return Orders(best[0].steps, best[0].pivot, ("H",)), 0
-        return best
+        return picked
 
     def outgunned(self, ship: ShipState, orders: Orders | None, enemies: list[ShipState]) -> bool:
         """The exchange of fire at the end of ``orders`` (None: where the ship is) is not in the ship's favour:

@@ -3,6 +3,7 @@ whatever the number of worker processes; Wilson 95% intervals for the win/draw/l
 
 from __future__ import annotations
 
+import gc
 import hashlib
 import math
 import random
@@ -135,7 +136,15 @@ def _init_worker(side_a: list[Design], side_b: list[Design], opts: dict[str, Any
 def _run_chunk(args: tuple[int, int, int]) -> list[BattleResult]:
     master, start, stop = args
     m = _WORKER["m"]
-    return [m.fight(random.Random(run_seed(master, i))) for i in range(start, stop)]
+    # no cycle collection during the chunk (issue 22 speed): battles are freed by reference counting, and each full
+    # collection scans the matchup's growing memos (about 6% of the time); the collector runs between chunks
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        return [m.fight(random.Random(run_seed(master, i))) for i in range(start, stop)]
+    finally:
+        if enabled:
+            gc.enable()
 
 
 def build_matchup(side_a: list[Design], side_b: list[Design], **opts: Any) -> Matchup:
