@@ -259,6 +259,7 @@ def fire_volley(rng: Rng, attacker: ShipState, target: ShipState, mode: ModeSpec
             roll_damage(rng, tally, ionized=ion, table=table, reroll=reroll)
         saved = sacrifice_marines(target, tally)
         target.p_hull += tally.hull + tally.casualties
+        target.casualties += tally.casualties
         target.p_eng += tally.engine
         target.p_wpn += tally.weapon
         if target.spec.shield_track:

@@ -330,6 +330,7 @@ def mark_damage(rng: random.Random, target: ShipState, mode: ModeSpec, dpoints: 
     for _ in range(excess):
         roll_damage(rng, tally, ionized=ion)
     target.p_hull += tally.hull + tally.casualties
+    target.casualties += tally.casualties
     target.p_eng += tally.engine
     target.p_wpn += tally.weapon
     if target.spec.shield_track:

@@ -231,6 +231,7 @@ def attack(battle: Battle, flight: SeekerFlight, vacated: tuple[int, int]) -> No
                    f"-> {hits} hits, {points} impact, damage hull {tally.hull}+{tally.casualties}, "
                    f"engines {tally.engine}, weapons {tally.weapon}, shields {tally.shield}")
     t.p_hull += tally.hull + tally.casualties
+    t.casualties += tally.casualties
     t.p_eng += tally.engine
     t.p_wpn += tally.weapon
     if t.spec.shield_track:

@@ -257,7 +257,8 @@ class ShipState:
                  "cm", "fc", "lrs", "stealth", "warming", "hyper_total", "hyper_eng",
                  "jumped", "marines_left", "boarders", "beams_turn", "beams_used", "captured",
                  "mines_left", "cloaked", "detected", "cloak_turns", "marker",
-                 "flares_left", "probes_left", "wind", "legacy", "reinforced", "range_x", "er_mod", "cc")
+                 "flares_left", "probes_left", "wind", "legacy", "reinforced", "range_x", "er_mod", "cc",
+                 "casualties")
 
     def __init__(self, spec: ShipSpec, side: int, uid: int, label: str) -> None:
         self.spec = spec
@@ -267,6 +268,7 @@ class ShipState:
         self.q = self.r = 0
         self.heading = self.facing = 0
         self.speed = spec.engine_track[0] if spec.engine_track else 0  # 3.2: turn 1 prev = engine rating
+        self.casualties = 0  # C.5 Deadly: hull boxes checked off as crew casualties (no E.3 explosion)
         self.prev_slips = (0, 0)
         self.alive = True
         self.left_board = False

@@ -112,8 +112,8 @@ OPTIONS: tuple[PlayOption, ...] = (
     PlayOption("E.3", "Explosions", "combat",
                "a destroyed ship rolls hull-size dice at each element within one hex (same hex 4+, adjacent 5+, "
                "tiny -1), then leaves a face-down flare", "E.3" in SIMULATED,
-               "ships destroyed by fighters explode at the end of the Fighter Phase; a ship with Deadly casualties "
-               "still explodes (casualties are not told apart from hull hits)", requires=("B.9",)),
+               "ships destroyed by fighters explode at the end of the Fighter Phase; a ship with any crew casualty "
+               "(Deadly, C.5) does not explode", requires=("B.9",)),
     PlayOption("E.4", "Partial Victory Points", "combat",
                "10% of VPs at the first hull box, +20% at a third, +20% at two thirds, +50% when destroyed",
                "E.4" in SIMULATED),
