@@ -416,6 +416,9 @@ def attack_spots(battle: Battle, fl: FighterFlight) -> tuple[list, set, dict]:
 def choose(battle: Battle, fl: FighterFlight, attack_from: dict, blocked: set,
            enemy_ships: list) -> tuple | None:
     """The doctrine's move: :func:`mine_aware_choice` when minefields are out (B.15), else :func:`plain_choice`."""
+    opt = getattr(battle, "opt", None)
+    if opt is not None and opt.moves is not None and opt.moves.altitudes is not None:  # G.6: altitude changes
+        return opt.moves.altitudes.fly(battle, fl, attack_from, blocked, enemy_ships)
     if battle.mined:  # B.15: among equally good moves, the one entering the fewest minefield dice
         return mine_aware_choice(battle, fl, attack_from, blocked, enemy_ships)
     return plain_choice(battle, fl, attack_from, blocked, enemy_ships)
