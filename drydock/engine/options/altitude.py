@@ -138,8 +138,9 @@ class Altitudes:
             k = abs(lv - here)
             if k >= fl.ma:
                 continue
-            got = _choice(battle, _Mover(fl, fl.ma - k), by_level[lv], blocked, enemy_ships)
-            if got is None or got[0] is None or distance(got[1] - fl.q, got[2] - fl.r) < k:
+            spots = {p: vt for p, vt in by_level[lv].items() if distance(p[0] - fl.q, p[1] - fl.r) >= k}
+            got = _choice(battle, _Mover(fl, fl.ma - k), spots, blocked, enemy_ships) if spots else None
+            if got is None or got[0] is None:
                 continue
             key = (got[0][1], -k)
             if best_key is None or key > best_key:
@@ -158,7 +159,7 @@ class Altitudes:
         if best is not None and best_k:
             self.el[fl] = here + best_k
             battle.say(f"    {fl.label} {'climbs' if best_k > 0 else 'dives'} {abs(best_k)} (G.6, "
-                       f"{abs(best_k)} hexes of its MA): altitude {here} -> {here + best_k}")
+                       f"{abs(best_k)} MA): altitude {here} -> {here + best_k}")
         return best
 
     def seeker_climb(self, battle: Any, flight: Any, ma: int, cost: int) -> int:
