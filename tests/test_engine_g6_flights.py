@@ -86,6 +86,8 @@ def test_g6_a_fighter_pays_a_hex_of_movement_per_level_to_reach_its_target() -> 
     ships, blocked, spots = fighters.attack_spots(b, fl)
     best = fighters.choose(b, fl, spots, blocked, ships)
     assert best is not None and best[0] is not None and best[4] is foe
+    assert alt.level(fl) == 3  # changed as it moves
+    assert fighters.move(b, fl, best, blocked) is foe
     assert alt.level(fl) == 5
     assert any("flight climbs 2 (G.6, 2 MA): altitude 3 -> 5" in x for x in b.log)
 
@@ -97,6 +99,7 @@ def test_g6_a_fighter_pays_a_hex_of_movement_per_level_to_reach_its_target() -> 
     ships, blocked, spots = fighters.attack_spots(b, fl)
     best = fighters.choose(b, fl, spots, blocked, ships)
     assert best is not None and best[0] is None  # no attack in reach
+    fighters.move(b, fl, best, blocked)
     assert alt.level(fl) == 5
     flat = Battle(build_matchup([CARRIER], [VIGILANT]), random.Random(1), log=False)
     place(flat.ships[1], 13, 9, 3)
@@ -120,9 +123,10 @@ def test_g6_a_fighter_at_another_altitude_does_not_attack_from_the_next_hex() ->
     ships, blocked, spots = fighters.attack_spots(b, fl)
     best = fighters.choose(b, fl, spots, blocked, ships)
     assert best is not None and best[4] is foe
-    assert alt.level(fl) == 3
     dq, dr = best[1] - fl.q, best[2] - fl.r
     assert (abs(dq) + abs(dr) + abs(dq + dr)) // 2 >= 2
+    fighters.move(b, fl, best, blocked)
+    assert alt.level(fl) == 3
 
     b = three_d()
     alt = b.opt.moves.altitudes

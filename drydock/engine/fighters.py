@@ -439,6 +439,9 @@ def move(battle: Battle, fl: FighterFlight, best: tuple | None,
     _, fl.q, fl.r, fl.heading, target = best
     if battle.log is not None:
         battle.say(f"  {fl.label} ({fl.count} fighters) moves {battle.hexname(*start)} -> {battle.hexname(fl.q, fl.r)}")
+    opt = getattr(battle, "opt", None)
+    if opt is not None and opt.moves is not None and opt.moves.altitudes is not None:  # G.6: climbs or dives
+        opt.moves.altitudes.flown(battle, fl, start)
     if battle.mined:  # B.15: minefields entered or passed on the way
         fighter_path_mines(battle, fl, start[0], start[1], h0)
         if not fl.alive:

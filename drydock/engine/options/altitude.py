@@ -95,6 +95,7 @@ class Altitudes:
         self.start = numbers["start"]
         self.alt = {s.uid: self.start for s in ships}
         self.el: dict[Any, int] = {}  # fighter and seeker flights -> altitude (G.6: "each element")
+        self.pending: dict[Any, int] = {}  # a fighter flight -> the signed altitude change of its move
         self.plan: dict[int, int] = {}  # uid -> signed altitude changes in this turn's orders
 
     def level(self, x: Any) -> int:
@@ -128,7 +129,8 @@ class Altitudes:
         turns, whose hexes cost 2 or 3 MA, this is the lighter reading) and takes the attack worth
         most (ties: fewer levels); a move must have at least ``k`` hexes ("one level for each hex moved": the
         distance covered bounds it from below). With no attack in reach it closes on the nearest enemy ship
-        spending up to half its MA on the levels toward that ship's altitude. The change is made and logged."""
+        spending up to half its MA on the levels toward that ship's altitude. The change is made as it moves
+        (:meth:`flown`)."""
         here = self.level(fl)
         by_level: dict[int, dict] = {}
         for spot, (v, t) in attack_from.items():
@@ -156,11 +158,22 @@ class Altitudes:
             if best is not None:
                 k = min(k, distance(best[1] - fl.q, best[2] - fl.r))
             best_k = k if want > 0 else -k
+        self.pending.pop(fl, None)
         if best is not None and best_k:
-            self.el[fl] = here + best_k
-            battle.say(f"    {fl.label} {'climbs' if best_k > 0 else 'dives'} {abs(best_k)} (G.6, "
-                       f"{abs(best_k)} MA): altitude {here} -> {here + best_k}")
+            self.pending[fl] = best_k
         return best
+
+    def flown(self, battle: Any, fl: Any, start: tuple[int, int]) -> None:
+        """After flight ``fl`` moved from ``start``: the altitude change :meth:`fly` planned, at most one level for
+        each hex between start and end (another doctrine, F.1 or F.3, may have sent it elsewhere); logged."""
+        k = self.pending.pop(fl, 0)
+        k = max(-distance(fl.q - start[0], fl.r - start[1]), min(k, distance(fl.q - start[0], fl.r - start[1])))
+        if not k:
+            return
+        here = self.level(fl)
+        self.el[fl] = here + k
+        battle.say(f"    {fl.label} {'climbs' if k > 0 else 'dives'} {abs(k)} (G.6, {abs(k)} MA): altitude {here} -> "
+                   f"{here + k}")
 
     def seeker_climb(self, battle: Any, flight: Any, ma: int, cost: int) -> int:
         """A seeker flight first climbs or dives toward its target's altitude, each level for the MA of one hex
