@@ -22,11 +22,21 @@ parse, hexes plus the greater of the difference and twice it (= hexes + 2 x diff
 "Two elements are considered "adjacent" only if they are in adjacent hexes on the game board and are at the same
 altitude": an explosion (E.3) reaches only ships at its altitude. "obstructions to line of sight ... and/or movement
 obstacles are considered to exist at all altitude levels", so terrain, flares and mines are unchanged. Boarding
-(B.14) and shockwaves (B.19) measure :meth:`Altitudes.range` too (``drydock.engine.systems.span``). Not modelled:
-the altitude of fighter flights and seekers, which the text tracks ("Fighter flights may change altitude by one
-level for each hex moved; each level changed counts as having moved an additional hex"): they fly at the altitude
-of what they attack or are shot at by, so adjacency and range to them (tractor beams, B.24) are as in two
-dimensions.
+(B.14) and shockwaves (B.19) measure :meth:`Altitudes.range` too (``drydock.engine.systems.span``).
+
+Flights: "each element must keep track of its "altitude""; a fighter or seeker flight starts at its carrier's or
+launcher's altitude (:meth:`Altitudes.level`). "Fighter flights may change altitude by one level for each hex
+moved; each level changed counts as having moved an additional hex. For example, a flight that moves five hexes
+while descending three levels of altitude is considered to have moved a total of eight hexes (5 + 3)": the fighter
+doctrine (:meth:`Altitudes.fly`) climbs or dives to a target's altitude with a MA point fewer per level, ending at
+least as many hexes from its start as it changes levels; a flight attacks (5.4, "an adjacent hex") only at its
+target's altitude ("adjacent" only "at the same altitude"), and F.1 patrols intercept only at theirs. A seeker
+spends the MA of one of its hexes per level on the way to its target's altitude and attacks only there
+(:meth:`Altitudes.seeker_climb`). Ship fire at flights (tiny targets), shockwaves and tractor beams (B.24:
+"adjacent" flights, range 1) measure the range between altitudes. Readings: a level costs one MA (the MA of a hex
+with up to one turn; the text does not say what it costs a flight that turns twice or more, whose hexes cost 2
+or 3 MA); the hexes moved are bounded from below by the distance from start to end (a flight could circle to
+move more); a seeker's level changes need no hex of its own (it may climb in its target's hex).
 
 The doctrine moves as in two dimensions, then spends forward hexes of that order on altitude changes when they
 bring the range to the nearest enemy (after both move, the enemy going on straight) nearer to its preferred range
