@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
-from drydock.engine import fighters
+from drydock.engine import fighters, systems
 from drydock.engine.battle import Battle
 from drydock.engine.combat import effective_range
 from drydock.engine.fighters import FighterFlight
@@ -14,7 +14,7 @@ from drydock.engine.hexgrid import from_offset
 from drydock.engine.montecarlo import build_matchup, run_seed
 from drydock.engine.systems import span
 from drydock.formats import read_designs
-from tests.test_engine_systems import place
+from tests.test_engine_systems import Scripted, place, spec
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -173,3 +173,23 @@ def test_g6_fighters_and_seekers_change_altitude_in_seeded_battles() -> None:
     m = build_matchup([HARRIER], [BASTION], terrain=("three-d",))
     logs = [m.fight(random.Random(run_seed(7, i)), log=True).log for i in range(3)]
     assert any("seekers#" in x and "dives" in x and "(G.6)" in x for lg in logs for x in lg)
+
+
+def test_g6_a_tractor_beam_reaches_only_an_adjacent_flight_at_its_altitude() -> None:
+    """B.24: a tractor beam attacks "one tiny target in an adjacent hex" (5-6 kills); G.6: "Two elements are
+    considered "adjacent" only if they are in adjacent hexes on the game board and are at the same altitude". A
+    flight in the next hex one level up is at range max(1 + 1, 2) = 2: the beam does not fire at it; at the
+    ship's altitude it is at range 1 and the 5 kills one."""
+    bt = Battle(build_matchup([spec("shade-raider").design], [CARRIER], terrain=("three-d",)), random.Random(1),
+                log=True)
+    me = bt.ships[0]
+    alt = bt.opt.moves.altitudes
+    bt.turn = 3
+    near = FighterFlight(90, 1, bt.ships[1], me.q + 1, me.r, 3, "near")
+    alt.el[near] = 4
+    bt.rng = Scripted([5])
+    systems.tractor_attacks(bt, me, [near])
+    assert near.kills == 0
+    alt.el[near] = 3
+    systems.tractor_attacks(bt, me, [near])
+    assert near.kills == 1
