@@ -193,3 +193,23 @@ def test_g6_a_tractor_beam_reaches_only_an_adjacent_flight_at_its_altitude() -> 
     alt.el[near] = 3
     systems.tractor_attacks(bt, me, [near])
     assert near.kills == 1
+
+
+def test_g6_an_f1_patrol_intercepts_only_a_flight_at_its_altitude() -> None:
+    """F.1: "Whenever a fighter flight moves into a new hex, any one opposing flight currently on station may
+    interrupt its movement to intercept. The intercepting flight is moved to any allowable hex adjacent to the
+    target and makes an attack"; G.6: "adjacent" only "at the same altitude". A patrol 5 hexes from the hex the mover
+    enters (4 MA to the hex next to it, within half its MA 8) intercepts it at its own altitude; with the mover a
+    level below, it does not (the engine does not let a patrol change altitude to intercept)."""
+    for below, intercepted in ((0, True), (1, False)):
+        b = Battle(build_matchup([CARRIER], [CARRIER], options=("F.1",), terrain=("three-d",)), random.Random(5),
+                   log=True)
+        q, r = from_offset(16, 9)
+        patrol = FighterFlight(101, 0, b.ships[0], q, r, 0, "patrol")
+        mover = FighterFlight(102, 1, b.ships[1], q + 7, r, 3, "mover")
+        b.flights = [patrol, mover]
+        alt = b.opt.moves.altitudes
+        alt.el[patrol], alt.el[mover] = 3, 3 - below
+        b.opt.fighters.on_station = {patrol.uid: patrol}
+        assert (b.opt.fighters._intercept_at(mover, (q + 5, r)) is patrol) == intercepted
+        assert (patrol.q, patrol.r) == ((q + 4, r) if intercepted else (q, r))
