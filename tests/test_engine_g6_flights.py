@@ -12,6 +12,7 @@ from drydock.engine.combat import effective_range
 from drydock.engine.fighters import FighterFlight
 from drydock.engine.hexgrid import from_offset
 from drydock.engine.montecarlo import build_matchup, run_seed
+from drydock.engine.ships import ShipSpec
 from drydock.engine.systems import span
 from drydock.formats import read_designs
 from tests.test_engine_systems import Scripted, place, spec
@@ -213,3 +214,34 @@ def test_g6_an_f1_patrol_intercepts_only_a_flight_at_its_altitude() -> None:
         b.opt.fighters.on_station = {patrol.uid: patrol}
         assert (b.opt.fighters._intercept_at(mover, (q + 5, r)) is patrol) == intercepted
         assert (patrol.q, patrol.r) == ((q + 4, r) if intercepted else (q, r))
+
+
+def fire_at_flight(level: int) -> list[str]:
+    """A seeded Combat Phase in three dimensions: side A's Majestic (altitude 3, heading 0) and side B's flight 3
+    hexes ahead at ``level``; side B's carrier is cloaked, so the flight is the only target. The tiny-target lines."""
+    b = Battle(build_matchup([design("majestic")], [CARRIER], terrain=("three-d",)), random.Random(5), log=True)
+    q, r = from_offset(16, 9)
+    ship, carrier = b.ships
+    ship.q, ship.r, ship.heading, ship.facing = q, r, 0, 0
+    carrier.cloaked = True
+    fl = FighterFlight(201, 1, carrier, q + 3, r, 3, "target")
+    b.flights = [fl]
+    b.opt.moves.altitudes.el[fl] = level
+    b.log.clear()
+    b.combat()
+    return [x for x in b.log if "vs tiny target" in x]
+
+
+def test_g6_ship_fire_at_a_flight_three_levels_up_is_at_the_3d_range_in_a_seeded_combat_phase() -> None:
+    """G.6: "When a starship makes an attack against a target at a different altitude level than its own, the range
+    is determined by the sum of the distance in hexes and the difference in altitude or twice the difference in
+    altitude, whichever is greater". The Majestic's weapons are at short range at 3 hexes and medium at 6 (their
+    bands, read from the design); a flight 3 hexes away at the Majestic's altitude is shot at short range, three
+    levels up at max(3 + 3, 2 x 3) = 6: medium range, and the dice give another result."""
+    spec = ShipSpec(design("majestic"))
+    assert {m.band(3) for bank in spec.banks for m in bank.modes} == {0}
+    assert {m.band(6) for bank in spec.banks for m in bank.modes} == {1}
+    level, up = fire_at_flight(3), fire_at_flight(6)
+    assert level and all("at short range" in x for x in level)
+    assert up and all("at medium range" in x for x in up)
+    assert level != up
