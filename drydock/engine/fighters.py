@@ -416,6 +416,9 @@ def attack_spots(battle: Battle, fl: FighterFlight) -> tuple[list, set, dict]:
 def choose(battle: Battle, fl: FighterFlight, attack_from: dict, blocked: set,
            enemy_ships: list) -> tuple | None:
     """The doctrine's move: :func:`mine_aware_choice` when minefields are out (B.15), else :func:`plain_choice`."""
+    opt = getattr(battle, "opt", None)
+    if opt is not None and opt.moves is not None and opt.moves.altitudes is not None:  # G.6: altitude changes
+        return opt.moves.altitudes.fly(battle, fl, attack_from, blocked, enemy_ships)
     if battle.mined:  # B.15: among equally good moves, the one entering the fewest minefield dice
         return mine_aware_choice(battle, fl, attack_from, blocked, enemy_ships)
     return plain_choice(battle, fl, attack_from, blocked, enemy_ships)
@@ -436,6 +439,9 @@ def move(battle: Battle, fl: FighterFlight, best: tuple | None,
     _, fl.q, fl.r, fl.heading, target = best
     if battle.log is not None:
         battle.say(f"  {fl.label} ({fl.count} fighters) moves {battle.hexname(*start)} -> {battle.hexname(fl.q, fl.r)}")
+    opt = getattr(battle, "opt", None)
+    if opt is not None and opt.moves is not None and opt.moves.altitudes is not None:  # G.6: climbs or dives
+        opt.moves.altitudes.flown(battle, fl, start)
     if battle.mined:  # B.15: minefields entered or passed on the way
         fighter_path_mines(battle, fl, start[0], start[1], h0)
         if not fl.alive:

@@ -151,6 +151,8 @@ def activate(battle: Battle, flight: SeekerFlight) -> None:
     prev = (flight.q, flight.r)
     turns = 0
     opt = getattr(battle, "opt", None)
+    alt = opt.moves.altitudes if opt is not None and opt.moves is not None else None  # G.6
+    ma = alt.seeker_climb(battle, flight, ma, cost) if alt is not None else ma
     patrols = opt.fighters if opt is not None and opt.fighters is not None and opt.fighters.csp else None
     while (flight.q, flight.r) != (t.q, t.r):
         now = distance(t.q - flight.q, t.r - flight.r)
@@ -179,7 +181,7 @@ def activate(battle: Battle, flight: SeekerFlight) -> None:
     if log is not None:
         log.append(f"  {flight.label} ({flight.count} seekers, {cost} MA/hex) moves {battle.hexname(*start)} -> "
                    f"{battle.hexname(flight.q, flight.r)} heading {flight.heading}")
-    if (flight.q, flight.r) == (t.q, t.r):
+    if (flight.q, flight.r) == (t.q, t.r) and (alt is None or alt.same(flight, t)):  # G.6: at its altitude
         attack(battle, flight, prev)
 
 

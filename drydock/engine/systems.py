@@ -237,7 +237,8 @@ def tractor_attacks(battle: Battle, ship: ShipState, flights: list) -> None:
     free = _beams_free(ship, battle.turn)
     if free <= 0:
         return
-    near = [f for f in flights if f.alive and f.count - f.kills > 0 and distance(f.q - ship.q, f.r - ship.r) <= 1]
+    near = [f for f in flights if f.alive and f.count - f.kills > 0
+            and span(battle, ship, f, distance(f.q - ship.q, f.r - ship.r)) <= 1]  # G.6: adjacent at one altitude
     near.sort(key=lambda f: (-f.worth(ship), f.uid))
     for f in near[:free]:
         ship.beams_used += 1

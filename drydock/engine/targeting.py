@@ -53,7 +53,7 @@ class Targeting:
                 continue
             dist, mask, my_arc = geometry(fl.q - ship.q, fl.r - ship.r, ship.facing)
             worth = fl.worth(ship)
-            fgeo.append((fl, effective_range(ship, dist), mask, my_arc, left, worth))
+            fgeo.append((fl, effective_range(ship, dist, fl), mask, my_arc, left, worth))
         # the mounts each bank may fire now (0: none)
         shots = [0 if (b.slow and turn - ship.bank_fired[i] <= b.slow)
                  or (b.dfn and ship.bank_dfn[i] == turn)  # C.5: fired in this turn's Fighter Phase

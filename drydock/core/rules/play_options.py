@@ -194,9 +194,10 @@ OPTIONS: tuple[PlayOption, ...] = (
                "greater of hexes + altitude difference and twice the difference", "G.6" in SIMULATED,
                "--terrain three-d; the doctrine spends forward hexes on altitude changes that bring "
                "the range to the nearest enemy nearer its preferred range; explosions reach the same altitude only; "
-               "boarding and shockwaves use the range between altitudes; not tracked: the altitudes of flights and "
-               "seekers, which the text tracks (they fly at their target's: no movement cost, fire, tractor beams "
-               "and shockwaves reach them as in two dimensions)"),
+               "boarding and shockwaves use the range between altitudes; fighter and seeker flights keep an altitude "
+               "(their launcher's at launch), pay a hex of movement per level changed while they fly at their "
+               "target's altitude, and attack only at it; fire, tractor beams and shockwaves reach them over the "
+               "range between altitudes"),
     PlayOption("G.6a", "Three-Dimensional Play (doubled difference)", "terrain",
                "variant of G.6: range = hexes + twice the altitude difference (the book's examples contradict it)",
                "G.6a" in SIMULATED, "--terrain three-d-doubled: the other parse of the range sentence",

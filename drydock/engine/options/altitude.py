@@ -22,11 +22,21 @@ parse, hexes plus the greater of the difference and twice it (= hexes + 2 x diff
 "Two elements are considered "adjacent" only if they are in adjacent hexes on the game board and are at the same
 altitude": an explosion (E.3) reaches only ships at its altitude. "obstructions to line of sight ... and/or movement
 obstacles are considered to exist at all altitude levels", so terrain, flares and mines are unchanged. Boarding
-(B.14) and shockwaves (B.19) measure :meth:`Altitudes.range` too (``drydock.engine.systems.span``). Not modelled:
-the altitude of fighter flights and seekers, which the text tracks ("Fighter flights may change altitude by one
-level for each hex moved; each level changed counts as having moved an additional hex"): they fly at the altitude
-of what they attack or are shot at by, so adjacency and range to them (tractor beams, B.24) are as in two
-dimensions.
+(B.14) and shockwaves (B.19) measure :meth:`Altitudes.range` too (``drydock.engine.systems.span``).
+
+Flights: "each element must keep track of its "altitude""; a fighter or seeker flight starts at its carrier's or
+launcher's altitude (:meth:`Altitudes.level`). "Fighter flights may change altitude by one level for each hex
+moved; each level changed counts as having moved an additional hex. For example, a flight that moves five hexes
+while descending three levels of altitude is considered to have moved a total of eight hexes (5 + 3)": the fighter
+doctrine (:meth:`Altitudes.fly`) climbs or dives to a target's altitude with a MA point fewer per level, ending at
+least as many hexes from its start as it changes levels; a flight attacks (5.4, "an adjacent hex") only at its
+target's altitude ("adjacent" only "at the same altitude"), and F.1 patrols intercept only at theirs. A seeker
+spends the MA of one of its hexes per level on the way to its target's altitude and attacks only there
+(:meth:`Altitudes.seeker_climb`). Ship fire at flights (tiny targets), shockwaves and tractor beams (B.24:
+"adjacent" flights, range 1) measure the range between altitudes. Readings: a level costs one MA (the MA of a hex
+with up to one turn; the text does not say what it costs a flight that turns twice or more, whose hexes cost 2
+or 3 MA); the hexes moved are bounded from below by the distance from start to end (a flight could circle to
+move more); a seeker's level changes need no hex of its own (it may climb in its target's hex).
 
 The doctrine moves as in two dimensions, then spends forward hexes of that order on altitude changes when they
 bring the range to the nearest enemy (after both move, the enemy going on straight) nearer to its preferred range
@@ -38,6 +48,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from drydock.engine import fighters
 from drydock.engine.hexgrid import DIRS, distance
 from drydock.engine.movement import Orders, execute
 from drydock.engine.ships import ShipState
@@ -69,20 +80,126 @@ def with_changes(orders: Orders, k: int) -> Orders:
     return Orders(tuple(steps), orders.pivot, orders.prefixes)
 
 
+class _Mover:
+    """A flight's position with the MA left after its altitude changes (for the fighter doctrine's menu)."""
+
+    __slots__ = ("q", "r", "heading", "ma")
+
+    def __init__(self, fl: Any, ma: int) -> None:
+        self.q, self.r, self.heading, self.ma = fl.q, fl.r, fl.heading, ma
+
+
+def _choice(battle: Any, fl: Any, attack_from: dict, blocked: set, enemy_ships: list) -> tuple | None:
+    """The fighter doctrine's move for ``fl`` (B.15 minefields considered when out)."""
+    if battle.mined:
+        return fighters.mine_aware_choice(battle, fl, attack_from, blocked, enemy_ships)
+    return fighters.plain_choice(battle, fl, attack_from, blocked, enemy_ships)
+
+
 class Altitudes:
     """Each ship's altitude in one battle, the changes planned this turn, and the doctrine's choice."""
 
     def __init__(self, ships: list[ShipState], numbers: dict[str, Any], reading: str) -> None:
         self.lo, self.hi = numbers["levels"]
         self.reading = reading
-        self.alt = {s.uid: numbers["start"] for s in ships}
+        self.start = numbers["start"]
+        self.alt = {s.uid: self.start for s in ships}
+        self.el: dict[Any, int] = {}  # fighter and seeker flights -> altitude (G.6: "each element")
+        self.pending: dict[Any, int] = {}  # a fighter flight -> the signed altitude change of its move
         self.plan: dict[int, int] = {}  # uid -> signed altitude changes in this turn's orders
 
+    def level(self, x: Any) -> int:
+        """The altitude of a ship, fighter flight or seeker flight; a flight not seen yet is at its carrier's
+        (a seeker: its launcher's) altitude: "each element must keep track of its altitude"."""
+        if isinstance(x, ShipState):
+            return self.alt[x.uid]
+        lv = self.el.get(x)
+        if lv is None:
+            carrier = getattr(x, "carrier", None)
+            uid = carrier.uid if carrier is not None else getattr(x, "owner", -1)
+            lv = self.el[x] = self.alt.get(uid, self.start)
+        return lv
+
+    def register(self, flights: list[Any]) -> None:
+        """Orders Phase: flights launched since (F.5 End Phase, seekers in the Combat Phase) take the altitude of
+        their carrier or launcher, which has not moved since."""
+        for f in flights:
+            self.level(f)
+
     def range(self, hexes: int, a: ShipState, b: Any) -> int:
-        """The range from ship ``a`` to ``b`` at ``hexes`` hexes (a flight or seeker: at ``a``'s altitude)."""
-        if not isinstance(b, ShipState):
-            return hexes
-        return three_d_range(hexes, abs(self.alt[a.uid] - self.alt[b.uid]), self.reading)
+        """The range from ship ``a`` to element ``b`` (a ship, fighter or seeker flight) at ``hexes`` hexes."""
+        return three_d_range(hexes, abs(self.alt[a.uid] - self.level(b)), self.reading)
+
+    def fly(self, battle: Any, fl: Any, attack_from: dict, blocked: set, enemy_ships: list) -> tuple | None:
+        """The move of fighter flight ``fl`` (:func:`drydock.engine.fighters.choose`'s result) in three
+        dimensions: "Fighter flights may change altitude by one level for each hex moved; each level changed
+        counts as having moved an additional hex", and it attacks (5.4, an adjacent element) only at its target's
+        altitude ("adjacent" only "at the same altitude"). For each altitude of a target, the flight climbs or
+        dives to it with ``k`` MA fewer (a level costs one MA, the MA of a hex with up to one turn; with two or three
+        turns, whose hexes cost 2 or 3 MA, this is the lighter reading) and takes the attack worth
+        most (ties: fewer levels); a move must have at least ``k`` hexes ("one level for each hex moved": the
+        distance covered bounds it from below). With no attack in reach it closes on the nearest enemy ship
+        spending up to half its MA on the levels toward that ship's altitude. The change is made as it moves
+        (:meth:`flown`)."""
+        here = self.level(fl)
+        by_level: dict[int, dict] = {}
+        for spot, (v, t) in attack_from.items():
+            by_level.setdefault(self.level(t), {})[spot] = (v, t)
+        best, best_key, best_k = None, None, 0
+        for lv in sorted(by_level, key=lambda x: (abs(x - here), x)):
+            k = abs(lv - here)
+            if k >= fl.ma:
+                continue
+            spots = {p: vt for p, vt in by_level[lv].items() if distance(p[0] - fl.q, p[1] - fl.r) >= k}
+            got = _choice(battle, _Mover(fl, fl.ma - k), spots, blocked, enemy_ships) if spots else None
+            if got is None or got[0] is None:
+                continue
+            key = (got[0][1], -k)
+            if best_key is None or key > best_key:
+                best, best_key, best_k = got, key, lv - here
+        if best is None:
+            live = [s for s in enemy_ships if s.alive]
+            if not live:
+                return _choice(battle, fl, {}, blocked, enemy_ships)
+            near = min(live, key=lambda s: (distance(s.q - fl.q, s.r - fl.r), s.uid))
+            want = self.level(near) - here
+            k = min(abs(want), fl.ma // 2)
+            best = _choice(battle, _Mover(fl, fl.ma - k), {}, blocked, enemy_ships)
+            if best is not None:
+                k = min(k, distance(best[1] - fl.q, best[2] - fl.r))
+            best_k = k if want > 0 else -k
+        self.pending.pop(fl, None)
+        if best is not None and best_k:
+            self.pending[fl] = best_k
+        return best
+
+    def flown(self, battle: Any, fl: Any, start: tuple[int, int]) -> None:
+        """After flight ``fl`` moved from ``start``: the altitude change :meth:`fly` planned, at most one level for
+        each hex between start and end (another doctrine, F.1 or F.3, may have sent it elsewhere); logged."""
+        k = self.pending.pop(fl, 0)
+        k = max(-distance(fl.q - start[0], fl.r - start[1]), min(k, distance(fl.q - start[0], fl.r - start[1])))
+        if not k:
+            return
+        here = self.level(fl)
+        self.el[fl] = here + k
+        battle.say(f"    {fl.label} {'climbs' if k > 0 else 'dives'} {abs(k)} (G.6, {abs(k)} MA): altitude {here} -> "
+                   f"{here + k}")
+
+    def seeker_climb(self, battle: Any, flight: Any, ma: int, cost: int) -> int:
+        """A seeker flight first climbs or dives toward its target's altitude, each level for the MA of one hex
+        (``cost``, "each level changed counts as having moved an additional hex"); the MA left (C.4)."""
+        here, there = self.level(flight), self.level(flight.target)
+        k = min(abs(there - here), ma // cost)
+        if k:
+            step = k if there > here else -k
+            self.el[flight] = here + step
+            battle.say(f"  {flight.label} {'climbs' if step > 0 else 'dives'} {k} (G.6): altitude {here} -> "
+                       f"{here + step}")
+        return ma - k * cost
+
+    def same(self, a: Any, b: Any) -> bool:
+        """G.6: an attack that needs adjacency or the target's hex needs the same altitude."""
+        return self.level(a) == self.level(b)
 
     def choose(self, s: ShipState, orders: Orders, enemies: list[ShipState], preferred: Callable[[ShipState], int],
                legal: Callable[[Orders, int], bool]) -> None:

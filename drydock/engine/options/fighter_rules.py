@@ -225,8 +225,9 @@ class FighterRules:
         """The patrol (most fighters, then first placed) that intercepts ``mover`` entering ``hx``, moved and
         attacking (F.2: a dogfight in ``hx``); None when no patrol reaches it with half its MA."""
         b = self.b
-        patrols = sorted((p for p in self.on_station.values()
-                          if p.side != mover.side and p.alive and p.count > 0), key=lambda p: (-p.count, p.uid))
+        alt = b.opt.moves.altitudes if b.opt.moves is not None else None  # G.6: a patrol at the mover's altitude
+        patrols = sorted((p for p in self.on_station.values() if p.side != mover.side and p.alive and p.count > 0
+                          and (alt is None or alt.same(p, mover))), key=lambda p: (-p.count, p.uid))
         for p in patrols:
             spot = self._reach(p, hx, mover)
             if spot is None:

@@ -32,6 +32,7 @@ class Maneuvers:
         """Orders Phase: no altitude change planned yet; who tows whom this turn (D.9)."""
         if self.altitudes is not None:
             self.altitudes.plan.clear()
+            self.altitudes.register(self.b.flights)  # flights launched since: at their launcher's altitude
         if self.towing is not None:
             self.towing.start_turn()
 
