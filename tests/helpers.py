@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from drydock.core.arcs import parse_bank
 from drydock.core.model import Battery, Design, SystemEntry, WeaponMode
+from drydock.formats import read_designs
 
 
 def mode(rng: str | int, stats: str, traits: tuple[str, ...] = (), label: str | None = None) -> WeaponMode:
@@ -37,3 +40,8 @@ def majestic() -> Design:
         ],
         systems=["Countermeasures", "Hyperdrive"],
     )
+
+
+def example(name: str) -> Design:
+    """The first design of ``examples/designs/NAME.yaml`` (a bundled example; each file carries its source)."""
+    return read_designs(str(Path(__file__).resolve().parent.parent / "examples" / "designs" / f"{name}.yaml"))[0]

@@ -19,15 +19,11 @@ from drydock.engine.options.fighter_rules import FighterRules, screen_penalty
 from drydock.engine.options.fighter_variants import Variants, doctrine_mix, variant_class
 from drydock.engine.small_craft import surviving
 from drydock.errors import DrydockError
-from drydock.formats import read_designs
+from tests.helpers import example as design
 
 ROOT = Path(__file__).resolve().parent.parent
 PLAY = Ruleset.unity().play
 ROWS = PLAY["fighter_variants"]["variants"]
-
-
-def design(name: str):  # type: ignore[no-untyped-def]
-    return read_designs(str(ROOT / f"examples/designs/{name}.yaml"))[0]
 
 
 CARRIER = design("wyvern-carrier")

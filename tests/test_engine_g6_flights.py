@@ -14,14 +14,10 @@ from drydock.engine.hexgrid import from_offset
 from drydock.engine.montecarlo import build_matchup, run_seed
 from drydock.engine.ships import ShipSpec
 from drydock.engine.systems import span
-from drydock.formats import read_designs
+from tests.helpers import example as design
 from tests.test_engine_systems import Scripted, place, spec
 
 ROOT = Path(__file__).resolve().parent.parent
-
-
-def design(name: str):  # type: ignore[no-untyped-def]
-    return read_designs(str(ROOT / f"examples/designs/{name}.yaml"))[0]
 
 
 CARRIER = design("wyvern-carrier")

@@ -17,15 +17,11 @@ from drydock.engine.options.towing import braking_distance, effective_rating
 from drydock.engine.ships import ShipSpec
 from drydock.engine.small_craft import impact_roll, in_nebula, screened_hits, small_hits
 from drydock.engine.systems import span
-from drydock.formats import read_designs
 from drydock.formats.native import from_yaml
+from tests.helpers import example as design
 from tests.test_engine_systems import BARGE, PULSAR, TARGET, Scripted, place
 
 ROOT = Path(__file__).resolve().parent.parent
-
-
-def design(name: str):  # type: ignore[no-untyped-def]
-    return read_designs(str(ROOT / f"examples/designs/{name}.yaml"))[0]
 
 
 def spec_of(name: str) -> ShipSpec:

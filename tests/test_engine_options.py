@@ -16,14 +16,10 @@ from drydock.engine.options import combat_rules, movement_rules, scenarios
 from drydock.engine.options.terrain import Terrain, parse_terrain, pull_distance
 from drydock.engine.ships import ShipSpec, ShipState
 from drydock.errors import DrydockError
-from drydock.formats import read_designs
+from tests.helpers import example as design
 
 ROOT = Path(__file__).resolve().parent.parent
 PLAY = Ruleset.unity().play
-
-
-def design(name: str):  # type: ignore[no-untyped-def]
-    return read_designs(str(ROOT / f"examples/designs/{name}.yaml"))[0]
 
 
 MAJESTIC = design("majestic")

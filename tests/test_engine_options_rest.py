@@ -13,14 +13,10 @@ from drydock.engine.montecarlo import build_matchup, run_seed
 from drydock.engine.movement import Orders
 from drydock.engine.options import chase, scenarios
 from drydock.errors import DrydockError
-from drydock.formats import read_designs
+from tests.helpers import example as design
 
 ROOT = Path(__file__).resolve().parent.parent
 PLAY_EXPLOSIONS = Ruleset.unity().play["explosions"]
-
-
-def design(name: str):  # type: ignore[no-untyped-def]
-    return read_designs(str(ROOT / f"examples/designs/{name}.yaml"))[0]
 
 
 MAJESTIC = design("majestic")

@@ -144,6 +144,19 @@ def absorb_screens(rng: Rng, points: int, mode: ModeSpec, screens: int) -> tuple
     return screens, 0, need - screens
 
 
+def screen_target(rng: Rng, target: ShipState, points: int, mode: ModeSpec, arc: int) -> tuple[int, int, int]:
+    """B.18 on ``target``: its screens facing ``arc`` (B.18 directional screens, else the standard ones) check
+    ``points`` damage points and are spent; returns (screens used, normal rolls, excess rolls) as
+    :func:`absorb_screens`."""
+    if target.dir_screens is not None:
+        used, normal, excess = absorb_screens(rng, points, mode, target.dir_screens[arc])
+        target.dir_screens[arc] -= used
+    else:
+        used, normal, excess = absorb_screens(rng, points, mode, target.screens)
+        target.screens -= used
+    return used, normal, excess
+
+
 class DiceRecorder:
     """Wraps a ``random.Random`` and notes every d6 face drawn through it (for the battle log).
 
@@ -239,15 +252,7 @@ def fire_volley(rng: Rng, attacker: ShipState, target: ShipState, mode: ModeSpec
     tally = DamageTally()
     screens_used = saved = 0
     if dpoints:
-        if target.dir_screens is not None:
-            pool = target.dir_screens[arc]
-        else:
-            pool = target.screens
-        screens_used, normal, excess = absorb_screens(rng, dpoints, mode, pool)
-        if target.dir_screens is not None:
-            target.dir_screens[arc] -= screens_used
-        else:
-            target.screens -= screens_used
+        screens_used, normal, excess = screen_target(rng, target, dpoints, mode, arc)
         if target.spec.legacy is not None:  # X.2: a Nova ship's armor boxes first
             normal = target.spec.legacy.absorb_armor(target, normal)
         ion = target.spec.ionized

@@ -24,10 +24,10 @@ from drydock.core.rules.play_rules import PlayRules
 from drydock.engine.combat import (
     BAND_NAMES,
     DiceRecorder,
-    absorb_screens,
     damage_value,
     impact_shield,
     roll_impact_nebula,
+    screen_target,
     to_hit_modifier,
 )
 from drydock.engine.companion import FACINGS, enveloping_hits, persistent_phase
@@ -264,12 +264,7 @@ class CompanionShip:
             dpoints = points if sst else points * mode.dmg  # Scattershot: "each die ... a single point of damage"
             used = normal_rolls = excess = 0
             if dpoints:
-                pool = target.dir_screens[arc] if target.dir_screens is not None else target.screens
-                used, normal_rolls, excess = absorb_screens(rng, dpoints, mode, pool)
-                if target.dir_screens is not None:
-                    target.dir_screens[arc] -= used
-                else:
-                    target.screens -= used
+                used, normal_rolls, excess = screen_target(rng, target, dpoints, mode, arc)
                 d, t = self.damage(rng, target, mode, normal_rolls, excess, tally, reroll)
                 deadly, tallies = deadly + d, tallies + t
             if rec is not None:

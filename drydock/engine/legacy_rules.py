@@ -25,7 +25,7 @@ from typing import Any
 from drydock.core.admiralty_card import admiralty_card, cr_of_record
 from drydock.core.model import Design
 from drydock.core.rules import Ruleset
-from drydock.engine.combat import BAND_NAMES, absorb_screens, impact_shield, to_hit_modifier
+from drydock.engine.combat import BAND_NAMES, impact_shield, screen_target, to_hit_modifier
 from drydock.engine.dice import DamageTally, d6, mount_die_hits, needs_reroll, roll_damage, roll_impact
 from drydock.engine.hexgrid import DEFENSIVE, geometry
 from drydock.engine.legacy_notes import admiralty_unplayed, nova_unplayed
@@ -317,12 +317,7 @@ def mark_damage(rng: random.Random, target: ShipState, mode: ModeSpec, dpoints: 
     tally = DamageTally()
     if dpoints <= 0:
         return tally
-    pool = target.dir_screens[arc] if target.dir_screens is not None else target.screens
-    used, normal, excess = absorb_screens(rng, dpoints, mode, pool)
-    if target.dir_screens is not None:
-        target.dir_screens[arc] -= used
-    else:
-        target.screens -= used
+    used, normal, excess = screen_target(rng, target, dpoints, mode, arc)
     normal = absorb_armor(target, normal)
     ion = target.spec.ionized
     for _ in range(normal):

@@ -19,7 +19,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING
 
-from drydock.engine.combat import DiceRecorder, absorb_screens, damage_value, impact_shield, to_hit_modifier
+from drydock.engine.combat import DiceRecorder, damage_value, impact_shield, screen_target, to_hit_modifier
 from drydock.engine.damage import apply_marked_damage
 from drydock.engine.dice import DamageTally, hits_distribution, impact_probability, roll_damage, roll_hits
 from drydock.engine.hexgrid import ARC_BIT, DEFENSIVE, DIRS, GEOMETRY, distance
@@ -212,12 +212,7 @@ def attack(battle: Battle, flight: SeekerFlight, vacated: tuple[int, int]) -> No
         points = hits * imp if shield == 0 else sum(impact(r, shield, mode.imp_mod) for _ in range(hits * imp))
         dpoints = points * mode.dmg
     if dpoints:
-        pool = t.dir_screens[arc] if t.dir_screens is not None else t.screens
-        used, normal, excess = absorb_screens(r, dpoints, mode, pool)
-        if t.dir_screens is not None:
-            t.dir_screens[arc] -= used
-        else:
-            t.screens -= used
+        used, normal, excess = screen_target(r, t, dpoints, mode, arc)
         if t.spec.legacy is not None:  # X.2: a Nova ship's armor boxes first
             normal = t.spec.legacy.absorb_armor(t, normal)
         if t.cc is not None:  # the Captain's Companion's traits and damage table (drydock.engine.companion_play)
