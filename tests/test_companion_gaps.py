@@ -17,6 +17,7 @@ from drydock.engine.montecarlo import build_matchup, run_seed
 from drydock.engine.seekers import SeekerFlight, attack
 from drydock.errors import DrydockError
 from drydock.formats.native import from_yaml
+from tests.helpers import interpreted_only
 from tests.test_companion_play import CC, ROOT, Faces, design, designs, logs, ship
 
 
@@ -181,6 +182,7 @@ def _seekers(traits: str, stats: str, count: int, target_text: str) -> tuple:
     return tgt, SeekerFlight(1, 0, tgt, 0, 0, 0, count, mode, "seekers")
 
 
+@interpreted_only
 def test_enveloping_seekers_hit_two_facings() -> None:
     """D5.2: "A volley of Enveloping 1 weapons scores full hits against the normal defensive facing and against one
     of the three remaining facings ... if the volley scores three hits, a total of six hits are applied". The
@@ -192,6 +194,7 @@ def test_enveloping_seekers_hit_two_facings() -> None:
     assert (tgt.hull_hits, tgt.p_wpn + tgt.wpn_hits) == (3, 1)
 
 
+@interpreted_only
 def test_scattershot_seeker_rolls_dmg_impact_dice() -> None:
     """D5.2: "When making the penetration roll (p.CR27) for a Scattershot weapon, the number of dice rolled is
     multiplied by the weapon's DMG. However, each die that equals or exceeds the target number inflicts a single

@@ -31,6 +31,7 @@ from drydock.errors import DrydockError
 from drydock.formats import read_designs
 from drydock.formats.houserules import load_ruleset
 from drydock.formats.native import from_yaml
+from tests.helpers import interpreted_only
 
 ROOT = Path(__file__).resolve().parent.parent
 CC = load_ruleset("companion")
@@ -376,6 +377,7 @@ def test_companion_example_simulated() -> None:
     assert s.runs == 20
 
 
+@interpreted_only
 def test_deadly_seekers_draw_at_signs() -> None:
     """D5.3 for a seeking weapon (C.4): two Deadly seekers of DMG 2 hit (dice 4, 4 at 4+) an unshielded Companion
     ship: "No damage rolls are made for Deadly weapons" -> 2 hits x IMP 1 x DMG 2 = 4 '@', no hull box crossed."""

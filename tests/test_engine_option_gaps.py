@@ -19,6 +19,7 @@ from drydock.engine.small_craft import impact_roll, in_nebula, screened_hits, sm
 from drydock.engine.systems import span
 from drydock.formats.native import from_yaml
 from tests.helpers import example as design
+from tests.helpers import interpreted_only
 from tests.test_engine_systems import BARGE, PULSAR, TARGET, Scripted, place
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -271,6 +272,7 @@ def test_g6_boarding_range_between_altitudes() -> None:
 
 
 # ------------------------------------------------------------------ G.4 nebulae: every impact roll
+@interpreted_only
 def test_g4_even_impact_rolls_of_fighters_mines_and_seekers() -> None:
     """G.4: "any even impact roll (p.20) automatically succeeds, regardless of the target's shield rating" (any:
     the IMP 1 rolls of fighters, mines, asteroid fields, explosions, shockwaves and seekers too). The book's

@@ -213,10 +213,7 @@ def test_e6_shield_reinforcement_book_example() -> None:
     # E.6: "A battleship with a shield rating of 3 has reinforced the forward defensive arc. This means attacks from
     # that direction are made against a shield rating of 4, while attacks from the aft defensive arc are made
     # against a shield rating of 2."
-    from drydock.engine.options.state import OptionShipState
-
     s = state()
-    s.__class__ = OptionShipState  # what a battle with options does to its ships
     base = s.shield(0)
     assert base == 3
     s.reinforced = 0

@@ -116,7 +116,7 @@ def test_d7_mirror_image_swaps_the_pairs_and_port_starboard() -> None:
 
 
 #: a broadside ship: the Bastion's hull, engines and shields with only its broadside lasers (3Port, 3Stbd, 4-8-12)
-BROADSIDE = BASTION.model_copy(update={"weapons": [BASTION.weapons[1]], "class_name": "Broadside"})
+BROADSIDE = BASTION.model_copy(update={"weapons": (BASTION.weapons[1],), "class_name": "Broadside"})
 
 
 def _broadside_battle(port_banks_lost: bool):  # type: ignore[no-untyped-def]

@@ -7,6 +7,7 @@ from drydock.engine.battle import Battle, Matchup
 from drydock.engine.hexgrid import from_offset
 from drydock.engine.ships import ShipSpec
 from drydock.formats.native import from_yaml
+from tests.helpers import interpreted_only
 
 
 def spec(text):
@@ -115,6 +116,7 @@ def test_leaving_the_board_scores_the_opponent():
     assert bt.vp == [0, g.cr] and not me.alive
 
 
+@interpreted_only
 def test_illegal_orders_move_straight_at_previous_speed():
     """3.2: illegal orders are not executed; the ship moves straight ahead at its previous speed."""
     from drydock.engine.movement import parse_orders

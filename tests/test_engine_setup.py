@@ -12,6 +12,7 @@ from drydock.engine.ships import ShipSpec
 from drydock.engine.tables import BOARD, DEPLOY_DEPTH
 from drydock.errors import DrydockError
 from drydock.formats import read_designs
+from tests.helpers import interpreted_only
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples" / "designs"
 
@@ -102,6 +103,7 @@ def test_mirror_match_within_statistical_tolerance(name):
     assert abs(z) < 3.5, (s.a_wins, s.b_wins, z)
 
 
+@interpreted_only
 def test_floating_board_d4_nobody_leaves():
     """D.4: the board floats with the ships, so orders that run past the edge leave nobody off the board."""
     from drydock.engine.movement import Orders
@@ -138,6 +140,7 @@ class _Swapped(Battle):
 
 
 @pytest.mark.parametrize("name", ["shade-raider", "dauntless-dreadnought", "comet-frigate"])
+@interpreted_only
 def test_where_side_a_stands_changes_nothing(name):
     """Exact symmetry: with the same dice, a battle fought from the other edge is the same battle (every
     decision, stutterdrive jumps and minefields included, depends only on relative geometry)."""
@@ -188,6 +191,7 @@ def relabelled_runs_mirror(plain_match, relabelled_match, seed, monkeypatch, run
 
 @pytest.mark.parametrize("name", ["dauntless-dreadnought", "bastion-battleship", "wyvern-carrier",
                                   "harrier-missile-destroyer", "shade-raider", "comet-frigate"])
+@interpreted_only
 def test_being_side_a_changes_nothing(name, monkeypatch):
     """Rule 8 (verdict independent of which side is A): with the same dice, a battle whose labels are exchanged
     is the same battle with the winner's label exchanged - no step lets side A act first, win a tie or score by
@@ -202,6 +206,7 @@ def test_being_side_a_changes_nothing(name, monkeypatch):
 
 
 @pytest.mark.parametrize("name", ["dauntless-dreadnought", "wyvern-carrier", "comet-frigate"])
+@interpreted_only
 def test_swapping_sides_swaps_the_doctrines(name, monkeypatch):
     """One doctrine per side: a battle of (A cautious, B aggressive) relabelled as (A aggressive, B cautious),
     each ship keeping its doctrine, is the same battle with the winner's label exchanged."""

@@ -24,6 +24,7 @@ from drydock.engine.movement import Orders, order_problem, requirement
 from drydock.engine.orders_menu import boosted_moves, candidate_moves, candidate_reach, candidates
 from drydock.engine.ships import ShipSpec, ShipState
 from drydock.formats import read_designs
+from tests.helpers import interpreted_only
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples" / "designs"
 
@@ -129,6 +130,7 @@ def _memo_check(matches, battles: int) -> tuple[int, int]:
     return checked, declared
 
 
+@interpreted_only
 def test_memoised_decisions_equal_fresh_ones():
     """The doctrine is deterministic ("ties go to the first candidate in a fixed order"), so its memos (keyed on
     what a decision reads of the ship and its enemies) must give the orders and the fire declarations (4.1) a
@@ -138,6 +140,7 @@ def test_memoised_decisions_equal_fresh_ones():
     assert checked > 100 and declared > 100
 
 
+@interpreted_only
 def test_memoised_decisions_equal_fresh_ones_under_the_optional_rules():
     """The same under the optional rules that change a ship's state or the board (D.7 rolls, D.9 towing, E.1 damage
     control, E.3 explosions, G.6 altitude, G.1 asteroids, S.3's long board)."""

@@ -11,6 +11,7 @@ from drydock.engine.proximity import proximity
 from drydock.engine.ships import ShipSpec
 from drydock.formats import read_designs
 from drydock.formats.native import from_yaml
+from tests.helpers import interpreted_only
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples" / "designs"
 
@@ -147,6 +148,7 @@ def test_tractor_beam_attacks_and_defence_b24():
 
 
 # ------------------------------------------------------------------ B.23
+@interpreted_only
 def test_stutterdrive_moves_up_to_half_the_rating_and_scatters_b23():
     """End Phase: up to ceil(ER/2) hexes, heading and speed unchanged; a die per hex, each 1 scatters one hex
     (direction die: 1 = the heading, 2-6 the other hexsides clockwise)."""

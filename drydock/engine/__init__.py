@@ -29,3 +29,12 @@ Modules, bottom up:
 
 Randomness only through an injected ``random.Random``.
 """
+
+from importlib.util import find_spec
+
+
+def compiled() -> bool:
+    """Whether this engine is the compiled build (``HATCH_BUILD_HOOKS_ENABLE=1 pip install .``, hatch_build.py):
+    its modules are then extension modules, found before their Python sources."""
+    spec = find_spec("drydock.engine.battle")
+    return spec is not None and spec.origin is not None and not spec.origin.endswith(".py")

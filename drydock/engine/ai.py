@@ -52,6 +52,23 @@ EDGE_PENALTY = 100.0
 BOOSTER_COST = 0.05
 MINE_DIE_VALUE = 0.3  # expected damage value of one mine die at a ship (1/3 hit x impact x damage), doubled
 MEMO_LIMIT = 200_000
+#: The doctrine's scoring records, typed so that the compiled engine (hatch_build.py) keeps their numbers unboxed.
+#: A bank's row against one enemy: (arc mask, defensive-arc mask, working mounts, expected damage [range][shield])
+Row = tuple[int, int, int, list[list[float]]]
+#: a memo of the fire one way, by (arc mask, arc, effective range, shield)
+FireMemo = dict[tuple[int, int, int, int], float]
+#: what scoring needs of one enemy (:meth:`Doctrine.context`): its predicted q, r and facing, my rows against it,
+#: its rows against me, the range penalty and preferred range (the nearest enemy; else 0.0 and -1), its shields,
+#: its long range sensors (B.13), the two fire memos and the longest reach of either side
+EnemyInfo = tuple[int, int, int, list[Row], list[Row], float, int, list[int], bool, FireMemo, FireMemo, int]
+#: an end pose: (orders or None, boosters fired, q, r, heading, facing, speed, room ahead)
+Pose = tuple[Any, int, int, int, int, int, int, int]
+#: two turns ahead: the nearest enemy's q and r, the weight of the range penalty, the preferred range
+Far = tuple[int, int, float, int]
+#: the engine rating after the planned losses (by boxes lost), and the doctrine's fire margin
+Margin = tuple[tuple[int, ...], float]
+#: :meth:`Doctrine.context`: (enemy infos, far, margin, my shields, my engine rating)
+Context = tuple[list[EnemyInfo], Far, Margin, list[int], int]
 #: weight of the range penalty two turns ahead (coasting on at the slowest reachable speed)
 OVERSHOOT_WEIGHT = 0.6
 
@@ -198,36 +215,41 @@ class Doctrine(Targeting):
         self._memo[key] = result
         return result
 
-    def context(self, ship: ShipState, enemies: list[ShipState], predict: bool = True) -> tuple:
+    def context(self, ship: ShipState, enemies: list[ShipState], predict: bool = True) -> Context:
         """What the scoring of ``ship``'s poses needs: per-enemy tables and poses (``predict``: where each
         enemy will be if it goes on straight; else where it is now), the two-turns-ahead range target,
         the engine margin, my shields and engine rating."""
         spec = ship.spec
         style = self.styles[ship.side]
         q0, r0 = ship.q, ship.r
-        infos = []
-        nearest = None
-        for e in enemies:
+        seen = []
+        nearest = -1
+        nearest_key = (0, 0)
+        for k, e in enumerate(enemies):
             eq, er_, ef = _predict(e) if predict else (e.q, e.r, e.facing)
             d0 = _dist(q0, r0, eq, er_)
+            seen.append((eq, er_, ef))
+            if nearest < 0 or (d0, e.uid) < nearest_key:
+                nearest, nearest_key = k, (d0, e.uid)
+        assert nearest >= 0
+        ne = enemies[nearest]
+        pref = self.preferred_range(spec, ne.spec, ship.side)
+        penalty = RANGE_PENALTY * (self.table(spec, ne.spec).best + 0.1)
+        infos: list[EnemyInfo] = []
+        for k, e in enumerate(enemies):
+            eq, er_, ef = seen[k]
             mine, theirs, ocache, dcache, reach = self._rows(ship, e)
-            info: list[Any] = [eq, er_, ef, mine, theirs, 0.0, -1, [e.shield(a) for a in range(4)], e.lrs, ocache,
-                               dcache, reach]
-            infos.append(info)
-            if nearest is None or (d0, e.uid) < nearest[0]:
-                nearest = ((d0, e.uid), info, e)
-        assert nearest is not None
-        ninfo = nearest[1]
-        ninfo[6] = self.preferred_range(spec, nearest[2].spec, ship.side)
-        ninfo[5] = RANGE_PENALTY * (self.table(spec, nearest[2].spec).best + 0.1)
+            near = k == nearest
+            infos.append((eq, er_, ef, mine, theirs, penalty if near else 0.0, pref if near else -1,
+                          [e.shield(a) for a in range(4)], e.lrs, ocache, dcache, reach))
         # two turns ahead: the nearest enemy goes on straight; I coast at the slowest speed I can reach
-        ne = nearest[2]
-        far = (ninfo[0] + DIRS[ne.heading][0] * ne.speed, ninfo[1] + DIRS[ne.heading][1] * ne.speed,
-               ninfo[5] * OVERSHOOT_WEIGHT, ninfo[6])
+        nq, nr, _ = seen[nearest]
+        far = (nq + DIRS[ne.heading][0] * ne.speed, nr + DIRS[ne.heading][1] * ne.speed, penalty * OVERSHOOT_WEIGHT,
+               pref)
         margin = (self._ratings(spec.engine_track, ship.eng_hits, style.margin), style.fire_margin)
         return infos, far, margin, [ship.shield(a) for a in range(4)], ship.engine_rating
 
-    def _rows(self, ship: ShipState, e: ShipState) -> tuple[list, list, dict, dict, int]:
+    def _rows(self, ship: ShipState, e: ShipState) -> tuple[list[Row], list[Row], FireMemo, FireMemo, int]:
         """(my live banks' rows against ``e``, its rows against me, the fire memos of both, the longest reach):
         the per-enemy part of :meth:`context`, memoised on the designs and the live mounts."""
         key = (id(ship.spec), id(e.spec), tuple(ship.bank_alive), tuple(e.bank_alive))
@@ -252,7 +274,7 @@ class Doctrine(Targeting):
         boxes = margin_boxes(track, hits, share)
         return tuple(track[k] if k < len(track) else 0 for k in (hits + max(boxes, p) for p in range(len(track) + 1)))
 
-    def score_pose(self, ship: ShipState, ctx: tuple, q: int, r: int, h: int, f: int, speed: int) -> float:
+    def score_pose(self, ship: ShipState, ctx: Context, q: int, r: int, h: int, f: int, speed: int) -> float:
         """The doctrine's score of ``ship`` ending at (q, r) with heading ``h``, facing ``f`` and ``speed``."""
         infos, far, margin, my_shields, er = ctx
         return self._score(ship.lrs, my_shields, q, r, h, f, speed, infos, self.styles[ship.side].threat, margin, er,
@@ -295,7 +317,7 @@ class Doctrine(Targeting):
             return Orders(best[0].steps, best[0].pivot, ("H",)), 0
         return best
 
-    def _menu(self, ship: ShipState, er: int, boosts: int, warm: bool) -> list[tuple]:
+    def _menu(self, ship: ShipState, er: int, boosts: int, warm: bool) -> list[Pose]:
         """The poses :meth:`_choose` scores: (orders, boost, q, r, heading, facing, speed, room ahead) of each order
         of the menu (3.2; with a booster, B.3) that keeps the ship on the board (B.10: warming up, straight ahead
         only); memoised on its arguments and the ship's pose and speed (:attr:`_picked`)."""
@@ -341,7 +363,8 @@ class Doctrine(Targeting):
         infos, far, margin, my_shields, er = self.context(ship, enemies)
         both = self._score(ship.lrs, my_shields, q, r, h, f, 0, infos, 0.0, margin, er, far)
         theirs = both - self._score(ship.lrs, my_shields, q, r, h, f, 0, infos, 1.0, margin, er, far)
-        unarmed = [[*i[:3], [], *i[4:9], {}, *i[10:]] for i in infos]
+        unarmed: list[EnemyInfo] = [(eq, er_, ef, [], theirs, pen, pref, shields, e_lrs, {}, dcache, reach)
+                                    for eq, er_, ef, _, theirs, pen, pref, shields, e_lrs, _, dcache, reach in infos]
         mine = both - self._score(ship.lrs, my_shields, q, r, h, f, 0, unarmed, 0.0, margin, er, far)
         return mine <= self.styles[ship.side].threat * theirs
 
@@ -362,17 +385,17 @@ class Doctrine(Targeting):
         return False
 
     def _score(self, lrs: bool, my_shields: list[int], q: int, r: int, h: int, f: int, speed: int,
-               infos: list, threat: float, margin: tuple, er: int, far: tuple) -> float:
+               infos: list[EnemyInfo], threat: float, margin: Margin, er: int, far: Far) -> float:
         """The doctrine's score of one end pose (see :meth:`_scores`)."""
         room = 0 if self.floating else self.run[(q, r, h)]
         return self._scores(lrs, my_shields, ((None, 0, q, r, h, f, speed, room),), infos, threat, margin, er,
                             far)[0]
 
-    def _scores(self, lrs: bool, my_shields: list[int], poses: list | tuple, infos: list, threat: float,
-                margin: tuple, er: int, far: tuple) -> list[float]:
+    def _scores(self, lrs: bool, my_shields: list[int], poses: list[Pose] | tuple[Pose, ...],
+                infos: list[EnemyInfo], threat: float, margin: Margin, er: int, far: Far) -> list[float]:
         """The doctrine's score of each end pose (_, _, q, r, heading, facing, speed, room ahead) in ``poses``:
         the exchange of fire with each enemy, the range penalties and the edge penalty (module docstring)."""
-        out = []
+        out: list[float] = []
         pairs = PAIRS
         fq, fr, fpen, fpref = far
         floating = self.floating

@@ -6,7 +6,8 @@ per matchup from :func:`drydock.core.validation.rate`; :class:`ShipState` is one
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from drydock.core.arcs import arc_components
 from drydock.core.dac import dac_for
@@ -26,6 +27,18 @@ from drydock.engine.tables import (
     TELESCOPIC_IMP,
     TRAIT_NOTES,
 )
+
+_T = TypeVar("_T")
+
+
+def copy_slots(source: object, twin: _T, names: tuple[str, ...]) -> _T:
+    """``twin`` given every attribute of ``names`` that ``source`` has: a shallow copy that also works when the
+    engine is compiled (hatch_build.py), where ``copy.copy`` cannot make an instance without its ``__init__``."""
+    for name in names:
+        if hasattr(source, name):
+            setattr(twin, name, getattr(source, name))
+    return twin
+
 
 if TYPE_CHECKING:  # a type-only import: legacy_rules builds on these tables and attaches its rules to them
     from drydock.engine.legacy_rules import LegacyRules, LegacyState
@@ -90,14 +103,21 @@ class ModeSpec:
         return -1
 
 
+#: BankSpec's attributes (a module constant: compiled classes keep no ``__slots__`` to read)
+BANK_SLOTS = ("battery", "battery_name", "entry", "mask", "def_mask", "mounts", "size", "modes",
+             "slow", "exp", "value", "long", "seeker", "dfn")
+
+
 class BankSpec:
     """A bank: mounts of one battery firing into one arc designation (A.1, C.3)."""
 
-    __slots__ = ("battery", "battery_name", "entry", "mask", "def_mask", "mounts", "size", "modes",
-                 "slow", "exp", "value", "long", "seeker", "dfn")
+    __slots__ = BANK_SLOTS
 
     def __init__(self, battery: int, battery_name: str, entry: str, arc: str, mounts: int, size: int,
-                 modes: list[ModeSpec], value: float, rules: Ruleset) -> None:
+                 modes: list[ModeSpec], value: float, rules: Ruleset | None, twin_of: BankSpec | None = None) -> None:
+        if twin_of is not None or rules is None:  # __copy__ (a bank is always built with its ruleset)
+            copy_slots(twin_of, self, BANK_SLOTS)
+            return
         self.battery = battery
         self.battery_name = battery_name
         self.entry = entry
@@ -116,19 +136,31 @@ class BankSpec:
         self.value = value
         self.long = max((m.long for m in self.modes), default=0)
 
+    def __copy__(self) -> BankSpec:
+        return BankSpec(self.battery, self.battery_name, self.entry, "", self.mounts, self.size, self.modes,
+                        self.value, None, twin_of=self)
+
+
+#: ShipSpec's attributes (a module constant: compiled classes keep no ``__slots__`` to read)
+SPEC_SLOTS = ("name", "title", "cr", "hull", "engine_track", "weapons_track", "shield_track",
+             "shield_arcs", "screens", "dir_screens", "ionized", "cm", "fc", "lrs", "stealth",
+             "boosters", "banks", "battery_limits", "battery_names", "equipment", "equipment_limit",
+             "not_simulated", "engines", "afb", "flights", "launch_tubes", "hyperdrive", "marines",
+             "tractor_beams",
+             "stutterdrive", "overthrusters", "shockwave", "system_qty", "design", "mines", "cloak", "flares",
+             "probes", "sails", "shuttles", "legacy", "damage_table", "rules_label", "companion", "dac")
+
 
 class ShipSpec:
     """Everything about a design the engine needs, computed once (A.3 tracks, loss limits, CR)."""
 
-    __slots__ = ("name", "title", "cr", "hull", "engine_track", "weapons_track", "shield_track",
-                 "shield_arcs", "screens", "dir_screens", "ionized", "cm", "fc", "lrs", "stealth",
-                 "boosters", "banks", "battery_limits", "battery_names", "equipment", "equipment_limit",
-                 "not_simulated", "engines", "afb", "flights", "launch_tubes", "hyperdrive", "marines",
-                 "tractor_beams",
-                 "stutterdrive", "overthrusters", "shockwave", "system_qty", "design", "mines", "cloak", "flares",
-                 "probes", "sails", "shuttles", "legacy", "damage_table", "rules_label", "companion", "dac")
+    __slots__ = SPEC_SLOTS
 
-    def __init__(self, design: Design, rules: Ruleset | None = None, name: str | None = None) -> None:
+    def __init__(self, design: Design, rules: Ruleset | None = None, name: str | None = None,
+                 twin_of: ShipSpec | None = None) -> None:
+        if twin_of is not None:  # __copy__
+            copy_slots(twin_of, self, SPEC_SLOTS)
+            return
         rules = rules or Ruleset.unity()
         companion = rules.play.raw.get("companion")
         if isinstance(companion, dict):  # traits as players write them ("Enveloping 2") by their codes (Env2)
@@ -225,6 +257,9 @@ class ShipSpec:
     def battery_count(self) -> int:
         return len(self.battery_limits)
 
+    def __copy__(self) -> ShipSpec:
+        return ShipSpec(self.design, twin_of=self)
+
 
 def with_trait_codes(design: Design, rules: Ruleset) -> Design:
     """``design`` with every trait written by its ruleset code (a design read without the ruleset keeps the names)."""
@@ -247,18 +282,22 @@ def cr_share(design: Design, rules: Ruleset, cr: int, system: str) -> str:
     return f"{100 * (cr - without) / cr:.0f}%"
 
 
+#: ShipState's attributes (a module constant: compiled classes keep no ``__slots__`` to read)
+STATE_SLOTS = ("spec", "side", "uid", "label", "q", "r", "heading", "facing", "speed", "prev_slips",
+             "alive", "left_board", "hull_hits", "eng_hits", "wpn_hits", "shd_hits", "p_hull", "p_eng",
+             "p_wpn", "p_shd", "shield_arcs", "screens", "dir_screens", "bank_alive", "bank_spent",
+             "bank_fired", "bank_dfn", "battery_lost", "equipment_alive", "equipment_lost", "boosters_left",
+             "cm", "fc", "lrs", "stealth", "warming", "hyper_total", "hyper_eng",
+             "jumped", "marines_left", "boarders", "beams_turn", "beams_used", "captured",
+             "mines_left", "cloaked", "detected", "cloak_turns", "marker",
+             "flares_left", "probes_left", "wind", "legacy", "reinforced", "range_x", "er_mod", "cc",
+             "casualties")
+
+
 class ShipState:
     """One ship during one battle (1.2-1.5: tracks as counts of checked boxes)."""
 
-    __slots__ = ("spec", "side", "uid", "label", "q", "r", "heading", "facing", "speed", "prev_slips",
-                 "alive", "left_board", "hull_hits", "eng_hits", "wpn_hits", "shd_hits", "p_hull", "p_eng",
-                 "p_wpn", "p_shd", "shield_arcs", "screens", "dir_screens", "bank_alive", "bank_spent",
-                 "bank_fired", "bank_dfn", "battery_lost", "equipment_alive", "equipment_lost", "boosters_left",
-                 "cm", "fc", "lrs", "stealth", "warming", "hyper_total", "hyper_eng",
-                 "jumped", "marines_left", "boarders", "beams_turn", "beams_used", "captured",
-                 "mines_left", "cloaked", "detected", "cloak_turns", "marker",
-                 "flares_left", "probes_left", "wind", "legacy", "reinforced", "range_x", "er_mod", "cc",
-                 "casualties")
+    __slots__ = STATE_SLOTS
 
     def __init__(self, spec: ShipSpec, side: int, uid: int, label: str) -> None:
         self.spec = spec
@@ -307,36 +346,45 @@ class ShipState:
         self.probes_left = spec.probes
         self.wind: int | None = None  # B.21: the direction the solar wind blows toward (ships with sails)
         self.legacy: LegacyState | None = spec.legacy.new_state() if spec.legacy is not None else None  # X.1/X.2
-        # optional rules (drydock.engine.options.state.OptionShipState reads them; the core game never does)
+        # optional rules (engine_rating and shield read er_mod and reinforced; the core game leaves them unset)
         self.reinforced = -1      # E.6: the defensive arc reinforced this turn (-1: none)
-        self.range_x = None       # G.4 nebula, E.7: the effective range of an actual range (None: the core game)
+        #: G.4 nebula, E.7: the effective range of an actual range against a target (None: the core game)
+        self.range_x: Callable[[int, Any], int] | None = None
         self.er_mod = 0           # S.8 shakedown cruise: the prototype's engine rating change
         #: the Captain's Companion in play: an engine.companion_play.CompanionShip (set by its setup), else None;
         #: typed Any because companion_play builds on this module (no import cycle)
         self.cc: Any = None
+
+    def __copy__(self) -> ShipState:
+        return copy_slots(self, ShipState(self.spec, self.side, self.uid, self.label), STATE_SLOTS)
 
     @property
     def engine_rating(self) -> int:
         """First unchecked engine box (1.2); 0 when all are checked; solar sails (B.21) adjust it."""
         t = self.spec.engine_track
         er = t[self.eng_hits] if self.eng_hits < len(t) else 0
-        if self.wind is None:
-            return er
-        # B.21 solar sails, by the heading against the wind: into it -50%, one hexside off downwind +50%
-        # (rounded up); two hexsides off, or straight downwind (unspecified, open question 12): unchanged
-        rel = (self.heading - self.wind) % 6
-        if rel == 3:
-            return er - er // 2
-        if rel in (1, 5):
-            return er + (er + 1) // 2
+        if self.wind is not None:
+            # B.21 solar sails, by the heading against the wind: into it -50%, one hexside off downwind +50%
+            # (rounded up); two hexsides off, or straight downwind (unspecified, open question 12): unchanged
+            rel = (self.heading - self.wind) % 6
+            if rel == 3:
+                er -= er // 2
+            elif rel in (1, 5):
+                er += (er + 1) // 2
+        if self.er_mod:  # S.8 shakedown cruise (an option; 0 in the core game)
+            er = max(0, er + self.er_mod)
         return er
 
     def shield(self, arc: int) -> int:
         """Current shield rating facing defensive arc ``arc`` (1.2, B.7)."""
         if self.shield_arcs is not None:
-            return self.shield_arcs[arc]
-        t = self.spec.shield_track
-        return t[self.shd_hits] if self.shd_hits < len(t) else 0
+            v = self.shield_arcs[arc]
+        else:
+            t = self.spec.shield_track
+            v = t[self.shd_hits] if self.shd_hits < len(t) else 0
+        if self.reinforced >= 0:  # E.6 (an option; -1 in the core game): +1 in the reinforced arc, -1 opposite
+            v += (arc == self.reinforced) - (arc == 3 - self.reinforced)
+        return v
 
     @property
     def hidden(self) -> bool:

@@ -30,24 +30,6 @@ if TYPE_CHECKING:  # a type-only import: Battle calls these rules (docs/architec
 SIDES = ("A", "B")
 
 
-class OptionShipState(ShipState):
-    """A ship in a battle with options: its shield and engine rating see E.6 reinforcement and the S.8 shakedown
-    (the core game's :class:`ShipState` has no such checks in its hot paths)."""
-
-    __slots__ = ()
-
-    @property
-    def engine_rating(self) -> int:
-        er = ShipState.engine_rating.fget(self)  # type: ignore[attr-defined]
-        return max(0, er + self.er_mod) if self.er_mod else er
-
-    def shield(self, arc: int) -> int:
-        v = ShipState.shield(self, arc)
-        if self.reinforced >= 0:  # E.6: +1 in the reinforced arc, -1 in the opposite one
-            v += (arc == self.reinforced) - (arc == 3 - self.reinforced)
-        return v
-
-
 class OptionState:
     def __init__(self, battle: Battle, rules: InForce) -> None:
         self.b = battle
@@ -84,8 +66,6 @@ class OptionState:
     # ------------------------------------------------------------ set-up
     def start(self) -> None:
         b, r = self.b, self.r
-        for s in b.ships:
-            s.__class__ = OptionShipState
         if self.fighters is not None:  # F.4 variants, F.6 long range fighters
             self.fighters.start()
         if r.terrain:
@@ -367,8 +347,9 @@ class OptionState:
                 penalty -= self.proto_mod
         return penalty, bonus
 
-    def flight_penalty(self, ship: ShipState, target: Any) -> int:
-        """F.3: "all attacks made through their hex" are penalised: ship weapons fire at a flight or seeker too."""
+    def flight_penalty(self, ship: Any, target: Any) -> int:
+        """F.3: "all attacks made through their hex" are penalised: ship weapons fire at a flight or seeker too
+        (``ship``: the attacker, a ship or a fighter flight)."""
         return self.fighters.screen_penalty(ship, target) if self.fighters and self.fighters.screening else 0
 
     def directed(self, ship: ShipState, target: ShipState, mode: Any, size: int, band: int, penalty: int,

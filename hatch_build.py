@@ -1,0 +1,123 @@
+"""The compiled battle engine (issue 22): an opt-in wheel build hook, and a script for in-place builds.
+
+``HATCH_BUILD_HOOKS_ENABLE=1 pip install .`` compiles the engine modules named in ``ENGINE_MODULES`` with mypyc
+(the compiler black ships its wheels with) and puts the extension modules in the wheel beside the Python sources;
+Python then imports the compiled module wherever one exists. Play is identical: the same seed gives the same log
+(tests/test_compiled_engine.py compares the two). Without the variable, and for editable installs, drydock stays
+pure Python and needs no C compiler.
+
+    python hatch_build.py --inplace   # compile into this checkout (to test the compiled engine here)
+    python hatch_build.py --clean     # remove what --inplace built
+
+The build needs mypy (which brings mypyc), setuptools and a C compiler; the wheel it makes needs none of them.
+"""
+
+from __future__ import annotations
+
+import argparse
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+from typing import Any
+
+try:
+    from hatchling.builders.hooks.plugin.interface import BuildHookInterface
+except ImportError:  # run as a script, where hatchling need not be installed
+    BuildHookInterface = object  # type: ignore[misc,assignment]
+
+ROOT = Path(__file__).resolve().parent
+
+#: The modules compiled, relative to drydock/engine: the battle loop, the doctrine and every rule a battle runs
+#: (a compiled class cannot be subclassed by an interpreted one, so the legacy rules that extend the ship tables
+#: are compiled with them). Left interpreted: fighter flights (F.4 makes variant classes at run time and changes a
+#: flight's class), the process and cluster boundary (montecarlo, parallel) and the plan game's solver, which run
+#: once a pairing, not once a turn.
+ENGINE_MODULES = (
+    "ai", "battle", "combat", "companion", "companion_dac", "companion_hulk", "companion_play", "damage",
+    "deployment", "dice", "equipment", "expectations", "hexgrid", "legacy_notes", "legacy_rules",
+    "movement", "munitions", "observe", "orders_menu", "proximity", "seekers", "ships", "small_craft", "stacking",
+    "systems", "tables", "targeting",
+    *(f"options/{name}" for name in ("altitude", "chase", "combat_rules", "doctrine_bridge",
+                                     "fighter_rules", "maneuvers", "movement_rules", "rolls",
+                                     "scenarios", "state", "terrain", "towing")),
+)
+
+#: mypy's configuration for the compile (pyproject's [tool.mypy] names the whole package as its files).
+_MYPY_INI = """\
+[mypy]
+plugins = pydantic.mypy
+[mypy-openpyxl.*,fontTools.*,weasyprint.*,pikepdf.*]
+ignore_missing_imports = True
+"""
+
+_SETUP = """\
+from setuptools import setup
+from mypyc.build import mypycify
+
+setup(name="drydock-engine", packages=[], py_modules=[],
+      ext_modules=mypycify(["--config-file=mypyc.ini", *{paths!r}], opt_level="3", debug_level="0",
+                           group_name="drydock_engine"))
+"""
+
+_EXTENSIONS = ("*.so", "*.pyd")
+
+
+def compile_engine(out: Path) -> list[Path]:
+    """Compile ENGINE_MODULES from a copy of ``drydock/`` into ``out``; return the built files under ``out``."""
+    paths = [f"drydock/engine/{name}.py" for name in ENGINE_MODULES]
+    with tempfile.TemporaryDirectory(prefix="drydock-mypyc-") as tmp:
+        work = Path(tmp)
+        shutil.copytree(ROOT / "drydock", work / "drydock",
+                        ignore=shutil.ignore_patterns("__pycache__", *_EXTENSIONS))
+        (work / "mypyc.ini").write_text(_MYPY_INI, encoding="utf-8")
+        (work / "setup.py").write_text(_SETUP.format(paths=paths), encoding="utf-8")
+        subprocess.run([sys.executable, "setup.py", "--quiet", "build_ext", "--build-lib", str(out),
+                        "--build-temp", str(work / "build")], cwd=work, check=True)
+    return sorted(p for pattern in _EXTENSIONS for p in out.rglob(pattern))
+
+
+def clean(root: Path = ROOT) -> list[Path]:
+    """Remove compiled engine modules from a checkout (what ``--inplace`` built)."""
+    found = [p for pattern in _EXTENSIONS for p in (*root.glob(pattern), *(root / "drydock").rglob(pattern))]
+    for p in found:
+        p.unlink()
+    return found
+
+
+class CustomBuildHook(BuildHookInterface):  # type: ignore[misc,valid-type]
+    """hatchling's hook: enabled by ``HATCH_BUILD_HOOKS_ENABLE=1`` (``enable-by-default = false`` in pyproject)."""
+
+    def initialize(self, version: str, build_data: dict[str, Any]) -> None:
+        if self.target_name != "wheel" or version == "editable":
+            return
+        self._out = Path(tempfile.mkdtemp(prefix="drydock-engine-"))
+        for built in compile_engine(self._out):
+            build_data["force_include"][str(built)] = built.relative_to(self._out).as_posix()
+        build_data["pure_python"] = False
+        build_data["infer_tag"] = True
+
+    def finalize(self, version: str, build_data: dict[str, Any], artifact_path: str) -> None:
+        out = getattr(self, "_out", None)
+        if out is not None:
+            shutil.rmtree(out, ignore_errors=True)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    group = parser.add_mutually_exclusive_group(required=True)
+    group.add_argument("--inplace", action="store_true", help="compile the engine into this checkout")
+    group.add_argument("--clean", action="store_true", help="remove compiled modules from this checkout")
+    args = parser.parse_args()
+    clean()
+    if args.inplace:
+        with tempfile.TemporaryDirectory(prefix="drydock-engine-") as tmp:
+            for built in compile_engine(Path(tmp)):
+                target = ROOT / built.relative_to(tmp)
+                shutil.move(built, target)
+                print(target.relative_to(ROOT))
+
+
+if __name__ == "__main__":
+    main()
