@@ -37,6 +37,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from drydock.core.validation import rate as cr_of  # noqa: E402
+from drydock.engine import compiled  # noqa: E402
 from drydock.engine.ai import DOCTRINES  # noqa: E402
 from drydock.engine.montecarlo import robustness_line, simulate  # noqa: E402
 from drydock.engine.plan_game import format_game, plan_game  # noqa: E402
@@ -176,7 +177,8 @@ SPEED_GOALS = {1: 2_000, 4: 300}
 def speed(runs: int) -> None:
     a = b = design("majestic")
     cores = os.cpu_count() or 1
-    print(f"\n== speed: Majestic vs Majestic; {cores} cores; load average {os.getloadavg()[0]:.2f}")
+    print(f"\n== speed: Majestic vs Majestic; {'compiled' if compiled() else 'Python'} engine (hatch_build.py); "
+          f"{cores} cores; load average {os.getloadavg()[0]:.2f}")
     r1, c1, t1 = rate(a, b, runs, 1)
     print(f"1 vs 1, --jobs 1: {r1:8.0f} battles/s wall, {c1:6.0f} per CPU second (mean {t1:.1f} turns; "
           f"issue 22 goal {SPEED_GOALS[1]:,})")

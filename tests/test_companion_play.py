@@ -156,6 +156,7 @@ def test_persistent_book_example() -> None:
 
 
 # ------------------------------------------------------------------ D5.4 Slag
+@interpreted_only
 def test_slag_boxes_are_not_regained_by_damage_control() -> None:
     """D5.4: "Boxes crossed off damage tracks by Slag weapons cannot be regained, either via Damage Control (p.CR21)
     or Regeneration". A Slag hit rolling a 4 crosses an engine box (4.4); E.1 damage control rolling 4 ("4
@@ -481,6 +482,7 @@ def test_unity_traits_play_the_same_under_the_companion() -> None:
             assert (ru.winner, ru.turns, ru.vp, ru.survived) == (rc.winner, rc.turns, rc.vp, rc.survived), (a, b)
 
 
+@interpreted_only
 def test_a_disabled_ship_does_not_explode() -> None:
     """D5.3: "A disabled ship is considered destroyed for victory purposes but remains on the game board" -- it is not
     destroyed, so E.3 ("a destroyed ship ... explodes") does not apply; once every "@" is crossed it is destroyed and

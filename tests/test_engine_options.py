@@ -17,6 +17,7 @@ from drydock.engine.options.terrain import Terrain, parse_terrain, pull_distance
 from drydock.engine.ships import ShipSpec, ShipState
 from drydock.errors import DrydockError
 from tests.helpers import example as design
+from tests.helpers import interpreted_only
 
 ROOT = Path(__file__).resolve().parent.parent
 PLAY = Ruleset.unity().play
@@ -82,6 +83,7 @@ def test_initiative_deck_mirrors_the_counts() -> None:
 
 
 # ------------------------------------------------------------------ E: combat
+@interpreted_only
 def test_e1_repair_dice_and_one_box_per_track() -> None:
     # E.1: "a ship with 7 unchecked hull boxes may roll 3 repair dice (7 / 3 = 2.33, rounded up)"
     s = state()
@@ -102,6 +104,7 @@ def test_e1_repair_dice_and_one_box_per_track() -> None:
     assert done == ["engine", "shields"] and s.eng_hits == 1 and s.shd_hits == 0
 
 
+@interpreted_only
 def test_e1_weapons_repaired_restore_items() -> None:
     from drydock.engine.damage import apply_marked_damage
 

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from drydock.core.rules import Ruleset
+from drydock.engine import compiled
 from drydock.formats import read_designs
 from drydock.formats.excel.read import from_xlsx
 from drydock.formats.starter import STARTER_YAML, blank_design
@@ -29,7 +30,9 @@ def test_version_short_and_long():
 
     for flag in ("-V", "--version"):
         res = run(flag)
-        assert res.returncode == 0 and res.stdout.strip() == f"drydock, version {version('drydock')}"
+        build = "compiled" if compiled() else "Python"
+        assert res.returncode == 0
+        assert res.stdout.strip() == f"drydock, version {version('drydock')} (battle engine: {build})"
 
 
 def test_the_starter_design_passes_check_and_holds_one_of_everything(tmp_path):

@@ -5,9 +5,9 @@ Each command runs with the installed ``drydock`` (the running interpreter's ``bi
 PATH), under ``bash -o pipefail``, in a copy of the repository root so that ``examples/...``
 paths work and nothing is written into the checkout. A line must exit 0, or with N when it
 ends ``# exit N``. Left out: the set-up lines (they create a virtual environment or install
-packages: pip, pipx, apt-get, dnf, pacman, brew, winget), the test command itself, servers that
-run until stopped (``dask scheduler``, ``dask worker``, ``mkdocs serve``), and the ``bench/`` scripts
-(speed figures are measured by hand, house style 9).
+packages: pip, pipx, apt-get, dnf, pacman, brew, winget, also after VARIABLE=value settings), the
+test command itself, servers that run until stopped (``dask scheduler``, ``dask worker``,
+``mkdocs serve``), and the ``bench/`` scripts (speed figures are measured by hand, house style 9).
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ README = ROOT / "README.md"
 PAGES = sorted((ROOT / "docs").glob("*.md"))
 _EXIT = re.compile(r"#\s*exit\s+(\d+)\s*$")
 _SKIP = (re.compile(r"python3? -m venv"), re.compile(r"^python3? -m pytest\b"), re.compile(r"^python3? bench/"),
-         re.compile(r"^(sudo )?(pipx?|py -m pipx?|apt-get|apt|dnf|pacman|brew|winget) install\b"),
+         re.compile(r"^([A-Z_]+=\S* )*(sudo )?(pipx?|py -m pipx?|apt-get|apt|dnf|pacman|brew|winget) install\b"),
          re.compile(r"^(dask (scheduler|worker)|dask-scheduler|dask-worker|mkdocs serve)\b"))
 _IGNORE = shutil.ignore_patterns(".git", ".venv*", ".ci-venv*", "site", "__pycache__", ".pytest_cache", ".ruff_cache",
                                  ".mypy_cache", "*.egg-info", ".hypothesis", "node_modules")
@@ -68,13 +68,15 @@ def skipped(command: str) -> bool:
 
 def test_sh_blocks_are_found_and_parsed():
     text = "intro\n```sh\ndrydock a  # note\n\n# only a comment\ndrydock b \\\n  --x  # exit 1\n```\n" \
-           "```text\ndrydock c\n```\n```sh\npython3 -m venv .venv && pip install -e .\npython -m pytest\n```\n"
+           "```text\ndrydock c\n```\n```sh\npython3 -m venv .venv && pip install -e .\npython -m pytest\n```\n" \
+           "```sh\nHATCH_BUILD_HOOKS_ENABLE=1 pip install .\n```\n"
     commands = sh_commands(text)
     assert [c for _, c in commands] == ["drydock a  # note", "drydock b    --x  # exit 1",
-                                        "python3 -m venv .venv && pip install -e .", "python -m pytest"]
-    assert [n for n, _ in commands] == [3, 6, 13, 14]
-    assert [expected_exit(c) for _, c in commands] == [0, 1, 0, 0]
-    assert [skipped(c) for _, c in commands] == [False, False, True, True]
+                                        "python3 -m venv .venv && pip install -e .", "python -m pytest",
+                                        "HATCH_BUILD_HOOKS_ENABLE=1 pip install ."]
+    assert [n for n, _ in commands] == [3, 6, 13, 14, 17]
+    assert [expected_exit(c) for _, c in commands] == [0, 1, 0, 0, 0]
+    assert [skipped(c) for _, c in commands] == [False, False, True, True, True]
 
 
 def _installed_drydock() -> Path | None:

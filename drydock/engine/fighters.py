@@ -72,8 +72,8 @@ class FighterFlight:
     dice_per = 1
     hit_ship = FIGHTER_HIT
     hit_flight = FIGHTER_HIT
-    ship_factor = 1
-    flight_factor = 1
+    ship_factor: float = 1  # F.4 variants: fractions of a standard flight's
+    flight_factor: float = 1
 
     def __init__(self, uid: int, side: int, carrier: ShipState, q: int, r: int, heading: int, label: str) -> None:
         self.uid = uid
