@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from drydock import limits
-from drydock.engine.montecarlo import Summary, format_summary, illegal_designs, one_battle_log
+from drydock.engine.montecarlo import Summary, format_summary, illegal_designs, one_battle_log, simulate
 from drydock.engine.plan_game import PlanGame, decision, format_game, plan_game
 from drydock.errors import DrydockError, one_line
 from drydock.formats import check_outputs, write_atomic
@@ -25,6 +25,7 @@ from drydock.formats.inputs import read_side
 from drydock.insight.battle_report import BattleReport, design_matrix, fight, format_report, full_dict, outcome_rates
 from drydock.insight.numbers import rounded
 from drydock.insight.pages import battle_page, write_report
+from drydock.insight.robustness import doctrine_check_runs, other_doctrine
 from drydock.insight.robustness import robustness as robustness_lines
 
 #: Runs of each pairing of the design matrix (a report or --json with three or more designs).
@@ -105,7 +106,10 @@ def run_battle(side_a: str, side_b: str, *, runs: int, seed: int, turns: int, bo
     data["verdict"] = decision(summary, game)
     if game:
         data["plan_game"] = rounded(game.to_dict())
-        data["robustness"] = robustness_lines(game, data["plan_game"]["line"], doctrine)
+        # the doctrine check: the equilibrium's plans again under the other doctrine, the same seeds
+        check = simulate(a, b, runs=doctrine_check_runs(runs), seed=seed, jobs=jobs,
+                         **{**opts, "doctrine": other_doctrine(doctrine)})
+        data["robustness"] = robustness_lines(game, data["plan_game"]["line"], doctrine, summary, check)
     grid = None
     if report_file or matrix:
         grid = design_matrix(a, b, runs=min(runs, MATRIX_RUNS), seed=seed, jobs=jobs, **opts)
