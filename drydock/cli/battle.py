@@ -35,7 +35,8 @@ PLAN_CHOICES = [*MENU, "doctrine"]
 @click.option("--doctrine-b", type=click.Choice(sorted(DOCTRINES)), help="Side B's doctrine [default: --doctrine].")
 @click.option("--robustness/--no-robustness", default=True, show_default=True,
               help="Play the plan game: fight every pairing of plans, solve the matrix, and fight the equilibrium's "
-                   "pairing RUNS times (docs/battles.md). --no-robustness: one pairing, exactly RUNS battles.")
+                   "pairing RUNS times, then RUNS/4 times under the other doctrine (docs/verdicts.md). "
+                   "--no-robustness: one pairing, exactly RUNS battles.")
 @click.option("--plan", "plan", type=click.Choice(PLAN_CHOICES),
               help="Both sides fly this plan: one pairing, exactly RUNS battles (doctrine: the doctrine's own range).")
 @click.option("--plan-a", type=click.Choice(PLAN_CHOICES), help="Side A's plan [default: --plan].")
