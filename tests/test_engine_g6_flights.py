@@ -241,3 +241,61 @@ def test_g6_ship_fire_at_a_flight_three_levels_up_is_at_the_3d_range_in_a_seeded
     assert level and all("at short range" in x for x in level)
     assert up and all("at medium range" in x for x in up)
     assert level != up
+
+
+def _proximity_in_3d():  # type: ignore[no-untyped-def]
+    """The Pulsar (a Proximity battery) at column 10, its target barge at 13, another barge placed by the test."""
+    from drydock.formats.native import from_yaml
+    from tests.test_engine_systems import BARGE, PULSAR
+
+    pulsar, barge = from_yaml(PULSAR)[0], from_yaml(BARGE)[0]
+    bt = Battle(build_matchup([pulsar], [barge, barge], terrain=("three-d",)), random.Random(1), log=True)
+    me, b1, b2 = bt.ships
+    place(me, 10, 9, 0)
+    place(b1, 13, 9, 3)
+    return bt, me, b1, b2, bt.opt.moves.altitudes, me.spec.banks[0].modes[0]
+
+
+def test_g6_proximity_reaches_next_to_the_target_hex_only_at_the_targets_altitude() -> None:
+    """C.5: "an attack roll is made against each element adjacent to the target hex, at a -1 penalty"; G.6: "Two
+    elements are considered "adjacent" only if they are in adjacent hexes on the game board and are at the same
+    altitude". A barge next to the target hex one level up is not attacked (the dice that would hit it are not
+    rolled); at the target's level it is (5 - 1 = 4 hits ACC 4+; unshielded, a damage roll of 1: hull)."""
+    from drydock.engine.proximity import proximity
+
+    bt, me, b1, b2, alt, mode = _proximity_in_3d()
+    place(b2, 14, 9, 3)
+    alt.alt[b2.uid] = 4
+    bt.rng = Scripted([5, 1])
+    proximity(bt, me, b1, mode, 1, 1, 1)
+    assert b2.p_hull == 0 and not any("proximity -> " in line for line in bt.log)
+    alt.alt[b2.uid] = 3
+    bt.rng = Scripted([5, 1])
+    proximity(bt, me, b1, mode, 1, 1, 1)
+    assert b2.p_hull == 1
+
+
+def test_g6_proximity_in_the_target_hex_reaches_every_altitude_unless_a_house_rule_says_otherwise() -> None:
+    """C.5: "A separate attack roll is made against each element (friend or foe) in the target hex"; 3.3 puts ships
+    in one hex "even if the ships are at different altitude levels" (play.three_d.proximity "hex", the default):
+    a barge in the target hex two levels up is attacked (4 hits ACC 4+, no penalty). The other reading
+    ("altitude", a house rule) attacks only the target's level; any other value is refused by name."""
+    import pytest
+
+    from drydock.engine.options.altitude import Altitudes
+    from drydock.engine.proximity import proximity
+    from drydock.errors import RulesError
+
+    bt, me, b1, b2, alt, mode = _proximity_in_3d()
+    place(b2, 13, 9, 3)
+    alt.alt[b2.uid] = 5
+    assert alt.proximity == "hex"
+    bt.rng = Scripted([4, 1])
+    proximity(bt, me, b1, mode, 1, 1, 1)
+    assert b2.p_hull == 1
+    alt.proximity = "altitude"
+    bt.rng = Scripted([4, 1])
+    proximity(bt, me, b1, mode, 1, 1, 1)
+    assert b2.p_hull == 1
+    with pytest.raises(RulesError, match="play.three_d.proximity: 'above'"):
+        Altitudes([], {"levels": [0, 6], "start": 3, "proximity": "above"}, "greater")

@@ -9,6 +9,10 @@ so a failed lock-on does not stop a Proximity volley (see ``Battle``'s Combat Ph
 Under ``--rules companion`` (D5.1): "Proximity 0 weapons make a separate attack against each element (friend or foe)
 in the target hex", Proximity 2 and 3 "within two / three hexes of the target hex"; Unity's -1 applies to every
 element outside the target hex (reading: Proximity 1 is Unity's Proximity).
+
+G.6 Three-Dimensional Play: "adjacent" only "at the same altitude", so an element next to the target hex is attacked
+only at the target's altitude; one in the target hex at every altitude
+(:meth:`~drydock.engine.options.altitude.Altitudes.in_burst`, play.three_d.proximity).
 """
 
 from __future__ import annotations
@@ -49,11 +53,13 @@ def proximity(battle: Field, ship: ShipState, target: Element, mode: ModeSpec, n
     tq, tr = target.q, target.r
     log = battle.log
     radius = proximity_radius(mode, ship.spec.companion)  # D5.1 Proximity 0-3 under --rules companion; else 1
+    opt = getattr(battle, "opt", None)  # the optional rules in force (a stand-in battle may have none)
+    alt = opt.moves.altitudes if opt is not None and opt.moves is not None else None  # G.6
     for e in battle.alive():
         if e is target or e.hidden:
             continue
         d = distance(e.q - tq, e.r - tr)
-        if d <= radius:
+        if d <= radius and (alt is None or alt.in_burst(e, target, d)):
             what = f"proximity -> {e.label}" if log is not None else ""
             if e.cc is not None:  # D5.1: "Starships within the area of effect use the location of the target hex"
                 e.cc.volley(battle.rng, ship, e, mode, n, size, band, log, what, min(d, 1), 0, None, False,
@@ -64,7 +70,8 @@ def proximity(battle: Field, ship: ShipState, target: Element, mode: ModeSpec, n
         if f is target or not f.alive or f.count - f.kills <= 0:
             continue
         d = distance(f.q - tq, f.r - tr)
-        if d <= radius:  # tiny targets (5.3): hits kill one each; the -1 next to the target hex as for ships
+        # tiny targets (5.3): hits kill one each; the -1 next to the target hex as for ships
+        if d <= radius and (alt is None or alt.in_burst(f, target, d)):
             hits, per = shots_at_flight(battle.rng, mode, n, size, band, ship.fc, penalty=min(d, 1))
             hits = surviving(battle.rng, f, hits, mode.imp_by_band[band])  # B.20 shuttle saves
             f.kills += hits

@@ -97,8 +97,12 @@ PLAY: dict[str, Any] = {
     "nebula": {"section": "G.4", "range_increase": "1/2"},
     # G.6: "seven altitude levels; 0 through 6"; "all elements begin the game at altitude level 3"; range between
     # altitudes "greater" = max(hexes + difference, 2 x difference) (the book's examples), "doubled" = hexes + 2 x
-    # difference (the other reading, --option G.6a).
-    "three_d": {"section": "G.6", "levels": [0, 6], "start": 3, "range": "greater"},
+    # difference (the other reading, --option G.6a). Proximity (C.5: "each element (friend or foe) in the target
+    # hex" and "each element adjacent to the target hex, at a -1 penalty"): "Two elements are considered "adjacent"
+    # only if they are in adjacent hexes on the game board and are at the same altitude", so next to the target hex
+    # only at the target's altitude; in the target hex "hex" = at every altitude (3.3 stacking: ships share a hex
+    # "even if the ships are at different altitude levels"), "altitude" = only at the target's (a house rule).
+    "three_d": {"section": "G.6", "levels": [0, 6], "start": 3, "range": "greater", "proximity": "hex"},
     # Appendix S: fleet limits [attacker (side A), defender (side B)], VP targets and each scenario's numbers.
     # "It is possible to adjust the size of each scenario ... fleet limits and the VP target are adjusted by the
     # same factor": with battle size auto the VP target scales with the sides' CR against these limits.

@@ -20,7 +20,10 @@ parse, hexes plus the greater of the difference and twice it (= hexes + 2 x diff
 8 for both examples; it is offered as an option for groups that play it.
 
 "Two elements are considered "adjacent" only if they are in adjacent hexes on the game board and are at the same
-altitude": an explosion (E.3) reaches only ships at its altitude. "obstructions to line of sight ... and/or movement
+altitude": an explosion (E.3) reaches only ships at its altitude, and a Proximity volley (C.5) only elements next
+to its target hex at the target's altitude; in the target hex it reaches every altitude (reading ``hex``: 3.3 puts
+ships in one hex "even if the ships are at different altitude levels"; ``altitude``, a house rule: only the
+target's, :meth:`Altitudes.in_burst`). "obstructions to line of sight ... and/or movement
 obstacles are considered to exist at all altitude levels", so terrain, flares and mines are unchanged. Boarding
 (B.14) and shockwaves (B.19) measure :meth:`Altitudes.range` too (``drydock.engine.systems.span``).
 
@@ -52,6 +55,10 @@ from drydock.engine import fighters
 from drydock.engine.hexgrid import DIRS, distance
 from drydock.engine.movement import Orders, execute
 from drydock.engine.ships import ShipState
+from drydock.errors import RulesError
+
+#: the readings of play.three_d.proximity (see the module docstring)
+PROXIMITY_READINGS = ("hex", "altitude")
 
 
 def three_d_range(hexes: int, difference: int, reading: str = "greater") -> int:
@@ -102,6 +109,10 @@ class Altitudes:
     def __init__(self, ships: list[ShipState], numbers: dict[str, Any], reading: str) -> None:
         self.lo, self.hi = numbers["levels"]
         self.reading = reading
+        self.proximity = numbers.get("proximity", "hex")
+        if self.proximity not in PROXIMITY_READINGS:
+            raise RulesError(f"rules entry play.three_d.proximity: {str(self.proximity)[:30]!r} is not "
+                             f"{' or '.join(PROXIMITY_READINGS)}")
         self.start = numbers["start"]
         self.alt = {s.uid: self.start for s in ships}
         self.el: dict[Any, int] = {}  # fighter and seeker flights -> altitude (G.6: "each element")
@@ -200,6 +211,12 @@ class Altitudes:
     def same(self, a: Any, b: Any) -> bool:
         """G.6: an attack that needs adjacency or the target's hex needs the same altitude."""
         return self.level(a) == self.level(b)
+
+    def in_burst(self, e: Any, target: Any, hexes: int) -> bool:
+        """C.5 Proximity under G.6: element ``e``, ``hexes`` from the target hex, is attacked: next to it only at the
+        target's altitude ("adjacent" only "at the same altitude"); in it at every altitude (``hex``) or only at the
+        target's (``altitude``)."""
+        return (hexes == 0 and self.proximity == "hex") or self.same(e, target)
 
     def choose(self, s: ShipState, orders: Orders, enemies: list[ShipState], preferred: Callable[[ShipState], int],
                legal: Callable[[Orders, int], bool]) -> None:
