@@ -421,11 +421,7 @@ class Doctrine(Targeting):
                 key = (mask, my_arc, deff, es)
                 v = ocache.get(key)
                 if v is None:
-                    v = 0.0
-                    for bmask, dmask, n, row in mine:
-                        if (bmask & mask or dmask >> my_arc & 1) and deff < len(row):
-                            v += n * row[deff][es]
-                    ocache[key] = v
+                    v = ocache[key] = fire_at(mine, mask, my_arc, deff, es)
                 total += v
                 # the enemy's fire at the shield arc I present (so the strongest arc is turned to the enemy)
                 ms = my_shields[my_arc]
@@ -433,11 +429,7 @@ class Doctrine(Targeting):
                 key = (emask, e_arc, edist, ms)
                 v = dcache.get(key)
                 if v is None:
-                    v = 0.0
-                    for bmask, dmask, n, row in theirs:
-                        if (bmask & emask or dmask >> e_arc & 1) and edist < len(row):
-                            v += n * row[edist][ms]
-                    dcache[key] = v
+                    v = dcache[key] = fire_at(theirs, emask, e_arc, edist, ms)
                 total -= threat * v
                 feared += v
                 if pref >= 0:
@@ -461,6 +453,16 @@ class Doctrine(Targeting):
                     total -= EDGE_PENALTY * (need - room)
             out.append(total)
         return out
+
+
+def fire_at(rows: list[Row], mask: int, arc: int, dist: int, shield: int) -> float:
+    """The expected damage of ``rows`` at ``dist`` (effective range) against ``shield``: the banks whose arc mask
+    meets ``mask`` or whose defensive arcs include ``arc`` (banks that bear on that target hex, C.1)."""
+    v = 0.0
+    for bmask, dmask, n, row in rows:
+        if (bmask & mask or dmask >> arc & 1) and dist < len(row):
+            v += n * row[dist][shield]
+    return v
 
 
 #: :data:`~drydock.engine.orders_menu.NEED` is indexed [speed][engine rating] below these

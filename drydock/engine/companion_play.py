@@ -33,7 +33,7 @@ from drydock.engine.combat import (
 from drydock.engine.companion import FACINGS, enveloping_hits, persistent_phase
 from drydock.engine.companion_dac import DacState
 from drydock.engine.companion_hulk import board_hulk, drift, hulks
-from drydock.engine.damage import current, lose_items, mark_shields
+from drydock.engine.damage import lose_items, mark_shields, mark_weapons
 from drydock.engine.dice import (
     DamageTally,
     Rng,
@@ -370,14 +370,11 @@ class CompanionShip:
         self.deadly += add
         if ship.p_eng:
             ship.eng_hits = min(len(spec.engine_track), ship.eng_hits + ship.p_eng)
-        if ship.p_wpn:
-            before = current(spec.weapons_track, ship.wpn_hits)
-            ship.wpn_hits = min(len(spec.weapons_track), ship.wpn_hits + ship.p_wpn)
-            drop = before - current(spec.weapons_track, ship.wpn_hits)
-            if drop and self.dac is not None:
-                self.dac.lose(self.rng, ship, "weapons", drop, log)
-            elif drop:
-                lose_items(ship, drop, log)
+        drop = mark_weapons(ship)
+        if drop and self.dac is not None:
+            self.dac.lose(self.rng, ship, "weapons", drop, log)
+        elif drop:
+            lose_items(ship, drop, log)
         if ship.p_shd:
             if self.dac is not None:  # D7 reading: a System (shield) result rolls on the systems DAC
                 self.dac.lose(self.rng, ship, "systems", ship.p_shd, log)

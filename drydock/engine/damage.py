@@ -102,6 +102,17 @@ def _refresh_equipment(ship: ShipState) -> None:
     ship.stealth = counts.get("Stealth", 0)
 
 
+def mark_weapons(ship: ShipState) -> int:
+    """4.5: the weapon boxes marked this turn are checked; returns how far the weapons rating fell (the items to
+    lose, :func:`lose_items`)."""
+    if not ship.p_wpn:
+        return 0
+    track = ship.spec.weapons_track
+    before = current(track, ship.wpn_hits)
+    ship.wpn_hits = min(len(track), ship.wpn_hits + ship.p_wpn)
+    return before - current(track, ship.wpn_hits)
+
+
 def mark_shields(ship: ShipState) -> None:
     """4.5: the shield boxes marked this turn are checked; each shield point lost lowers the weakest arc first
     (B.7 directional shields)."""
@@ -129,12 +140,9 @@ def apply_marked_damage(ship: ShipState, log: list[str] | None = None) -> bool:
     ship.hull_hits += ship.p_hull
     if ship.p_eng:
         ship.eng_hits = min(len(spec.engine_track), ship.eng_hits + ship.p_eng)
-    if ship.p_wpn:
-        before = current(spec.weapons_track, ship.wpn_hits)
-        ship.wpn_hits = min(len(spec.weapons_track), ship.wpn_hits + ship.p_wpn)
-        drop = before - current(spec.weapons_track, ship.wpn_hits)
-        if drop:
-            lose_items(ship, drop, log)
+    drop = mark_weapons(ship)
+    if drop:
+        lose_items(ship, drop, log)
     if ship.p_shd and spec.shield_track:
         mark_shields(ship)
     ship.p_hull = ship.p_eng = ship.p_wpn = ship.p_shd = 0

@@ -115,9 +115,11 @@ class BankSpec:
 
     def __init__(self, battery: int, battery_name: str, entry: str, arc: str, mounts: int, size: int,
                  modes: list[ModeSpec], value: float, rules: Ruleset | None, twin_of: BankSpec | None = None) -> None:
-        if twin_of is not None or rules is None:  # __copy__ (a bank is always built with its ruleset)
+        if twin_of is not None:  # __copy__
             copy_slots(twin_of, self, BANK_SLOTS)
             return
+        if rules is None:
+            raise TypeError("a bank is built with its ruleset (None only for a copy)")
         self.battery = battery
         self.battery_name = battery_name
         self.entry = entry

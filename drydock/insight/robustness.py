@@ -47,9 +47,9 @@ def other_doctrine(doctrine: Any) -> tuple[str, str]:
     return other, other
 
 
-def _named(pair: tuple[str, str]) -> str:
+def _named(pair: tuple[str, str], both: str = "both sides ") -> str:
     a, b = pair
-    return f"both sides {a}" if a == b else f"side A {a}, side B {b}"
+    return f"{both}{a}" if a == b else f"side A {a}, side B {b}"
 
 
 def _leaning(s: Summary) -> str:
@@ -86,7 +86,7 @@ def doctrine_line(doctrine: Any, main: Summary, check: Summary) -> str:
                f"side {side} not ahead there: the verdict may depend on the doctrine")
     else:
         end = f"{now} there, {was} as flown: the doctrine decides it"
-    return (f"doctrine: {flown}; under {_named(other).replace('both sides ', '')} (the same plans, {check.runs} "
+    return (f"doctrine: {flown}; under {_named(other, both='')} (the same plans, {check.runs} "
             f"battles): {rates}: {end}")
 
 
