@@ -170,8 +170,8 @@ _Header = tuple[int | None, str, str]
 def find_headers(lines: list[str]) -> dict[int, _Header]:
     """Line number -> (CR, name part, extra text) of every design header in ``lines``.
 
-    A post whose designs carry no ``(CR)`` still has designs: when no header line is found, each ``Hull``
-    track starts one, named by the line above it (its CR not stated)."""
+    A post whose designs carry no ``(CR)`` still has designs: when no header line is found, a ``Hull`` track
+    under a line that reads as a ship's name (:func:`_name_like`) starts one (its CR not stated)."""
     found: dict[int, _Header] = {}
     for no, raw in enumerate(lines, 1):
         h = _header(raw.strip())
@@ -184,10 +184,8 @@ def find_headers(lines: list[str]) -> dict[int, _Header]:
         if m is None or _TRACK_NAMES[m.group(1).lower()] != "hull":
             continue
         prev = next((k for k in range(no - 1, max(no - 4, 0), -1) if lines[k - 1].strip()), None)
-        if prev is not None and _plain_line(lines[prev - 1].strip()) and prev not in found:
+        if prev is not None and _name_like(lines[prev - 1].strip()) and prev not in found:
             found[prev] = (None, lines[prev - 1].strip().rstrip(".").strip(), "")
-        else:
-            found[no] = (None, "", "")
     return found
 
 
@@ -196,9 +194,11 @@ def has_design(text: str) -> bool:
     return bool(find_headers(text[:limits.LEGACY_FILE.value].splitlines()))
 
 
-def _plain_line(line: str) -> bool:
-    """A line that can name a design: not a comment, track, chart, battery, arcs, specials or skipped line."""
-    return bool(line) and not line.startswith("#") and not any(
+def _name_like(line: str) -> bool:
+    """A line that can name a design: short, no sentence inside it, not a comment, track, chart, battery,
+    arcs, specials or skipped line."""
+    return 0 < len(line) <= 80 and len(line.split()) <= 10 and not re.search(r"[,;:!?]", line) \
+        and not line.startswith("#") and not any(
         p.match(line) for p in (_TRACK, _CHART, _BATTERY_BRACKET, _BATTERY_WORD, _ARCS, _SPECIALS, _FIGHTERS,
                                 _TECH)) and not any(p.match(line) for p, _ in _SKIPPED)
 
@@ -245,17 +245,13 @@ class _Block:
         no = self.start
         header = self.lines[no - 1].strip()
         cr, name_part, extra = self.header
-        from_hull = _TRACK.match(header) is not None
         if cr is None:
             self.readings.append(Fragment(no, header, "no '(CR)' on the design's header: the line above the Hull "
-                                                      "track read as its name; the AE CR is not stated"
-                                          if not from_hull else "no header line: the design starts at its Hull "
-                                                                 "track, unnamed; the AE CR is not stated"))
+                                                      "track read as its name; the AE CR is not stated"))
         elif (cm := re.search(rf"\(\s*({_NUM})", header)) and has_inner_space(cm.group(1)):
             self.readings.append(Fragment(no, cm.group(1), f"a space inside the number: read as {cr}"))
         class_name, type_, race = self._names(name_part, no)
-        ship_name = self._ship_name() if not from_hull else ""
-        first = self.start if from_hull else self.start + 1
+        ship_name = self._ship_name()
         tech: tuple[tuple[str, int], ...] = ()
         tracks: dict[str, tuple[int, ...]] = {}
         chart: tuple[tuple[int, tuple[str, ...]], ...] = ()
@@ -265,7 +261,7 @@ class _Block:
         pending: AEBattery | None | bool = None  # battery awaiting its arcs line; False = a dropped battery
         in_fighters = False
         none_tracks: set[str] = set()
-        for no in range(first, self.end + 1):
+        for no in range(self.start + 1, self.end + 1):
             raw = self.lines[no - 1]
             line = raw.strip()
             if not line or line.startswith("#"):
@@ -325,6 +321,10 @@ class _Block:
                 self.unreadable.append(frag)
         if "hull" not in tracks:
             raise self.error("design has no Hull track", self.start, header)
+        nova = any(_NOVA_HINT.match(line.strip()) for line in self.lines[self.start - 1:self.end])
+        for name in ("engines", "shields"):
+            if nova and name not in tracks and name not in none_tracks:  # a Nova display, not a cut-off AE post
+                raise self.error(f"design has no {name.capitalize()} track", self.start, header)
         hull = tracks["hull"]
         for name in ("engines", "shields"):
             if name in none_tracks:
