@@ -255,6 +255,7 @@ class _Block:
         tech: tuple[tuple[str, int], ...] = ()
         tracks: dict[str, tuple[int, ...]] = {}
         chart: tuple[tuple[int, tuple[str, ...]], ...] = ()
+        chart_line = 0
         batteries: list[AEBattery] = []
         specials: list[AESpecial] = []
         fighters: list[AEFighter] = []
@@ -283,7 +284,7 @@ class _Block:
                     if none:
                         none_tracks.add(name)
             elif (m := _CHART.match(line)) is not None:
-                chart = self._chart(m.group(2), no, line)
+                chart, chart_line = self._chart(m.group(2), no, line), no
             elif (m := _BATTERY_BRACKET.match(line) or _BATTERY_WORD.match(line)) is not None:
                 if isinstance(pending, AEBattery):
                     batteries.append(pending)
@@ -340,6 +341,7 @@ class _Block:
         return AdmiraltyRecord(
             class_name=class_name, type=type_, race=race, cr=cr, ship_name=ship_name, header_extra=extra,
             tech=tech, hull=hull, engines=tracks["engines"], shields=tracks["shields"], damage_chart=chart,
+            chart_line=chart_line,
             batteries=tuple(batteries), specials=tuple(specials), fighters=tuple(fighters),
             unreadable=tuple(self.unreadable), readings=tuple(self.readings), file=self.file, line=self.start)
 

@@ -79,6 +79,7 @@ class AdmiraltyRecord:
     engines: tuple[int, ...] = ()
     shields: tuple[int, ...] = ()
     damage_chart: tuple[tuple[int, tuple[str, ...]], ...] = ()
+    chart_line: int = field(default=0, compare=False)
     batteries: tuple[AEBattery, ...] = ()
     specials: tuple[AESpecial, ...] = ()
     fighters: tuple[AEFighter, ...] = ()

@@ -105,7 +105,8 @@ def convert_admiralty(record: AdmiraltyRecord, rules: Ruleset | None = None, *,
         legacy(f"AE weapon damage chart {chart} ({key}); {tables.AE_DAMAGE_RULE}")
         for ch in used:
             if ch not in names:
-                rep.unreadable.append(f"damage chart names battery {ch!r}, which the design does not have")
+                rep.unreadable.append(f"line {record.chart_line or record.line}: damage chart names battery "
+                                      f"{ch!r}, which the design does not have")
     else:
         legacy(tables.AE_DAMAGE_RULE + " (the source gives no chart)")
     legacy("AE tracks: Engines " + " ".join(map(str, record.engines)) + "; Shields "
