@@ -216,7 +216,7 @@ def _header(line: str) -> _Header | None:
     if m and (m.group(3) or re.search(r"[-\s]class\b", m.group(1), re.IGNORECASE)):
         if _BATTERY_BRACKET.match(line) or _BATTERY_WORD.match(line):
             return None
-        return _num(m.group(2)), m.group(1).strip(), m.group(4).strip()
+        return _num(m.group(2)), m.group(1).strip(), m.group(4).strip().lstrip(".,;:").strip()
     return None
 
 
