@@ -247,3 +247,12 @@ def test_converted_card_drake_header_carries_the_ae_cr_of_record():
     (back,) = from_drake(text)
     assert back == design and to_drake(back) == text  # the comment is derived: read, dropped, written again
     assert cr_of_record(back, rate(back).combat_rating).value == 277
+
+
+def test_nova_class_line_reads_a_cr_with_forum_damage():
+    # Source: the Nova rulebook's example display (tests/fixtures/legacy/nova-majestic-typed.txt), its CR written
+    # with the forum's space after the thousands comma
+    from drydock.formats.legacy.nova import parse_nova
+
+    text = (LEGACY / "nova-majestic-typed.txt").read_text(encoding="utf-8").replace("(344)", "(1, 344)")
+    assert parse_nova(text)[0].cr == 1344
