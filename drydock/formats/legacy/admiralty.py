@@ -141,6 +141,8 @@ def parse_admiralty(text: str, *, file: str | None = None,
         first = next((no for no, raw in enumerate(lines, 1) if raw.strip() and not raw.lstrip().startswith("#")), 1)
         raise AdmiraltySyntaxError(NO_DESIGN, text=lines[first - 1].strip() if lines else "", file=file,
                                    line=first, column=1)
+    if len(found) > limits.DESIGNS.value:
+        raise limits.LimitError("the designs in the text", limits.DESIGNS, file=file, value=len(found))
     out: list[AdmiraltyRecord | AdmiraltySyntaxError] = []
     starts = sorted(found)
     for i, start in enumerate(starts):
