@@ -256,3 +256,26 @@ def test_nova_class_line_reads_a_cr_with_forum_damage():
 
     text = (LEGACY / "nova-majestic-typed.txt").read_text(encoding="utf-8").replace("(344)", "(1, 344)")
     assert parse_nova(text)[0].cr == 1344
+
+
+def test_convert_band_reading_option(tmp_path):
+    from click.testing import CliRunner
+
+    from drydock.cli.convert import BAND_READINGS
+    from drydock.cli.main import cli
+    from drydock.formats import read_designs
+    from drydock.formats.legacy import tables
+
+    assert BAND_READINGS == tuple(tables.AE_MISSING_BAND_READINGS) and BAND_READINGS[0] == \
+        tables.AE_MISSING_BAND_DEFAULT
+    post = tmp_path / "post.txt"
+    post.write_text(_post(*_TRACKS, "Battery W: Spinal Meson Gun (Kinetic): 1-8/9-16/---, 1/4+/1/1.", "[A]"),
+                    encoding="utf-8")
+    for reading, bands in (("empty", (8, 16, 16)), ("thirds", (5, 11, 16))):
+        out = tmp_path / reading
+        res = CliRunner().invoke(cli, ["convert", "--from", "admiralty", str(post), "-o", str(out), "--to", "yaml",
+                                       "--band-reading", reading])
+        assert res.exit_code == 0, res.output
+        (design,) = read_designs(out / "post.yaml")
+        assert design.weapons[0].primary.range == bands
+        assert f"read as {'-'.join(map(str, bands))}" in (out / "report.md").read_text(encoding="utf-8")
