@@ -111,9 +111,8 @@ def _break(rng: random.Random, lines: list[str]) -> tuple[list[str], int]:
     if kind == 0:  # a garbled hull track
         lines[hull_at] = lines[hull_at].replace(" 3 ", " three ", 1).replace(": ", ": x", 1)
         return lines, hull_at + 1
-    if kind == 1:  # no engines track
-        eng = next(i for i, line in enumerate(lines) if line.strip().startswith("Engines"))
-        del lines[eng]
+    if kind == 1:  # no hull track (a missing Engines or Shields track only makes the design partial)
+        del lines[hull_at]
         return lines, header_at + 1
     if kind == 2:  # no header at all
         lines[header_at] = "Sorry, lost the header of this one"

@@ -88,6 +88,7 @@ def test_razorthorn_converts_what_maps_and_reports_the_rest():
     assert (v.primary.range, v.primary.rof, v.primary.acc) == ((4, 8, 12), 2, 4)
     assert v.primary.traits == ("Rpt",)
     assert x.primary.traits == ("FrL", "Rpt")
+    # '1-2/3-4/---' on a Carronade battery: the long band is the one Carronade hides, recovered as equal thirds
     assert z.primary.traits == ("Crn", "Rpt") and z.primary.range == (2, 4, 6)
     assert [(b.arc, b.mounts) for b in v.banks] == [("HJ", 1), ("IK", 1), ("ABCDEF", 2)]
     assert [(b.arc, b.mounts) for b in z.banks] == [("ABCDEF", 7)]
@@ -102,8 +103,10 @@ def test_razorthorn_converts_what_maps_and_reports_the_rest():
     # readings chosen where the post is ambiguous
     readings = "\n".join(rep.readings)
     assert "statistics read as ROF/ACC/IMP/DMG" in readings
-    assert "no '-Class' in the header" in readings
-    assert "a missing band ('---') filled from equal thirds: 2-4-6" in readings
+    assert "'Battleship' read as the type (ship-type vocabulary), 'Razorthorn' as the class" in readings
+    assert "Point Defense (Kinetic): bands 2/4/--- read as 2-4-6: the band printed '---' is hidden by the " \
+        "battery's Carronade (Unity Crn" in readings
+    assert any(n.startswith("Reading: ") and "2/4/--- read as 2-4-6" in n for n in design.notes)  # on the sheet
     assert rep.stated_cr == 1318 and rep.unity_cr == 546
     over, twins = rep.problems
     assert over.startswith("OVER_SPACE uses 6163 SU of 5720 (443 over): engines 5 would fit (saves 594 SU)")
@@ -192,7 +195,7 @@ def test_unreadable_battery_is_reported_with_its_line():
 @pytest.mark.parametrize("text,line,column,cls", [
     ("just prose\nno design here\n", 1, 1, AdmiraltySyntaxError),
     ("(100) A-Class B [C]\nHull: 3 two 1\nEngines: 1 1 1\nShields: 1 1 1\n", 2, 9, AdmiraltySyntaxError),
-    ("(100) A-Class B [C]\nHull: 3 2 1\nShields: 1 1 1\n", 1, 1, AdmiraltySyntaxError),
+    ("(100) A-Class B [C]\nShields: 1 1 1\n", 1, 1, AdmiraltySyntaxError),
     ("Infiltrator class Imperial Destroyer (178)\nEngines [TL0]: 9 8 7\n", 2, 1, StarmadaXError),
 ])
 def test_unreadable_designs_raise_with_file_line_column(text, line, column, cls):

@@ -124,12 +124,12 @@ def test_report_markdown_lists_each_part():
 
 def test_one_bad_design_in_a_post_does_not_stop_the_others(tmp_path):
     good = (FIX / "dumbo-v1.txt").read_text(encoding="utf-8")
-    bad = "(90) Broken-Class Scout [X]\nHull: 3 2 1\nEngines: 2 ? 1\nShields: 1 1 1\n"
+    bad = "(90) Broken-Class Scout [X]\nHull: 3 ? 1\nEngines: 2 2 1\nShields: 1 1 1\n"
     path = tmp_path / "post.txt"
     path.write_text(good + "\n" + bad + "\n" + good.split("\n", 1)[1], encoding="utf-8")
     res = batch.convert_file(path, "admiralty")
     assert [r.status for r in res.reports] == ["ok", "failed", "ok"]
-    assert f"{path}:17:12:" in res.reports[1].error and res.failed and len(res.designs) == 2
+    assert f"{path}:16:9:" in res.reports[1].error and res.failed and len(res.designs) == 2
 
 
 def test_wrong_edition_gets_a_hint():

@@ -11,6 +11,9 @@ from drydock.cli.rating import rules_option
 from drydock.errors import one_line, printable
 
 FORMAT_HELP = "drake, yaml, json or xlsx"
+#: The readings of an AE band printed '---' (drydock.formats.legacy.tables.AE_MISSING_BAND_READINGS; a test
+#: keeps the two equal, so that --help need not import the formats).
+BAND_READINGS = ("empty", "thirds")
 
 
 @click.command()
@@ -29,9 +32,13 @@ FORMAT_HELP = "drake, yaml, json or xlsx"
                                           "conversion notes, into this PDF in OUTPUT.")
 @click.option("--paper", type=click.Choice(["letter", "a4"], case_sensitive=False), default="letter",
               show_default=True, help="Paper size for --ssd.")
+@click.option("--band-reading", type=click.Choice(BAND_READINGS), default=BAND_READINGS[0], show_default=True,
+              help="With --from admiralty: how a range band printed '---' is read when no trait hides it "
+                   "(empty: the posted numbers kept, 1-8/9-16/--- is 8-16-16; thirds: X.1's thirds of the "
+                   "longest range, 5-11-16). Stated in the report and on the sheet.")
 @rules_option
 def convert(inputs: tuple[str, ...], output: str, to: str | None, source: str | None, force: bool, report: str,
-            ssd: str | None, paper: str, rules_file: str | None) -> None:
+            ssd: str | None, paper: str, band_reading: str, rules_file: str | None) -> None:
     """Convert design files: INPUTS (files, directories or '-') to OUTPUT.
 
     One output file gets every design of every input; a directory gets one file per
@@ -45,7 +52,7 @@ def convert(inputs: tuple[str, ...], output: str, to: str | None, source: str | 
     check_inputs(inputs, source)
     if source is not None and source.lower() in ("admiralty", "nova"):
         _convert_legacy(inputs, source.lower(), output, to=to, force=force, report=report, ssd=ssd,
-                        paper=paper.lower(), rules_file=rules_file)
+                        paper=paper.lower(), rules_file=rules_file, missing_band=band_reading)
     # lazy: keeps --help fast
     from drydock.cli.convert_files import convert_files
     from drydock.cli.progress import progress

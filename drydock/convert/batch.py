@@ -23,7 +23,7 @@ from drydock.core.rules.catalog import with_house_note
 from drydock.core.sanity import check_design
 from drydock.errors import DrydockError, printable
 from drydock.formats import decode_text, format_named, read_bytes, write_atomic
-from drydock.formats.legacy import nova_record
+from drydock.formats.legacy import nova_record, tables
 from drydock.formats.legacy.admiralty import AdmiraltySyntaxError, parse_admiralty_each
 from drydock.formats.legacy.convert import ConversionReport, convert_admiralty
 from drydock.formats.legacy.nova import parse_nova
@@ -92,10 +92,16 @@ def _unique(stem: str, taken: dict[str, int]) -> str:
     return out
 
 
-def convert_text(text: str, source: str, *, file: str, rules: Ruleset | None = None) -> FileResult:
-    """Convert every design in ``text``; syntax errors become a failed result (file and line in the message)."""
+def convert_text(text: str, source: str, *, file: str, rules: Ruleset | None = None,
+                 missing_band: str | None = None) -> FileResult:
+    """Convert every design in ``text``; syntax errors become a failed result (file and line in the message).
+
+    ``missing_band``: the reading of an AE band printed ``---`` (:data:`tables.AE_MISSING_BAND_READINGS`)."""
     if source not in SOURCES:
         raise DrydockError(f"unknown legacy source {source!r} (known: {', '.join(SOURCES)})")
+    band = missing_band or tables.AE_MISSING_BAND_DEFAULT
+    if band not in tables.AE_MISSING_BAND_READINGS:
+        raise DrydockError(f"unknown band reading {band!r} (known: {', '.join(tables.AE_MISSING_BAND_READINGS)})")
     result = FileResult(path=file)
     try:
         if source == "admiralty":
@@ -104,7 +110,7 @@ def convert_text(text: str, source: str, *, file: str, rules: Ruleset | None = N
                     result.reports.append(ConversionReport(source=file, kind=source, error=str(record),
                                                            line=record.line or 0))
                     continue
-                design, report = convert_admiralty(record, rules)
+                design, report = convert_admiralty(record, rules, missing_band=band)
                 result.designs.append(check_design(design, file=file))
                 result.reports.append(report)
             if not result.designs:
@@ -131,7 +137,7 @@ def convert_text(text: str, source: str, *, file: str, rules: Ruleset | None = N
 
 
 def convert_file(path: str | os.PathLike[str], source: str, *, stem: str = "",
-                 rules: Ruleset | None = None) -> FileResult:
+                 rules: Ruleset | None = None, missing_band: str | None = None) -> FileResult:
     """Read and convert one file; unreadable files give a failed result."""
     name = str(path)
     try:
@@ -145,7 +151,8 @@ def convert_file(path: str | os.PathLike[str], source: str, *, stem: str = "",
     if text is None:
         return FileResult(path=name, stem=stem, error=error,
                           reports=[ConversionReport(source=name, kind=source, error=error)])
-    result = convert_text(text, source, file="<stdin>" if name == "-" else name, rules=rules)
+    result = convert_text(text, source, file="<stdin>" if name == "-" else name, rules=rules,
+                          missing_band=missing_band)
     result.stem = stem or ("stdin" if name == "-" else Path(name).stem)
     return result
 

@@ -41,11 +41,13 @@ class LegacyRun:
 
 def convert_legacy(inputs: tuple[str, ...] | list[str], *, source: str, outdir: str, to: str | None = None,
                    force: bool = False, report: str = "report.md", rules: Ruleset | None = None,
-                   ssd: str | None = None, paper: str = "letter", wrap: Wrap | None = None) -> LegacyRun:
+                   ssd: str | None = None, paper: str = "letter", wrap: Wrap | None = None,
+                   missing_band: str | None = None) -> LegacyRun:
     """Convert every legacy design in ``inputs`` into ``outdir``.
 
     ``report`` is a file name inside ``outdir`` (or a path); ``.csv`` gives CSV, anything else Markdown.
     ``ssd`` (same rule) also prints every converted design or Nova record, with its notes, into one PDF.
+    ``missing_band`` names the reading of an AE band printed ``---`` (default: the tables' default).
     Raises :class:`~drydock.errors.DrydockError` only for bad options (unknown format, a Nova record
     to Drake, an output that exists without ``force`` ...); every per-file problem is reported instead.
     """
@@ -63,7 +65,7 @@ def convert_legacy(inputs: tuple[str, ...] | list[str], *, source: str, outdir: 
         if target.exists() and not force:
             raise DrydockError(f"{target}: already exists (use --force to overwrite)")
     for path, stem in (wrap or list)(files):
-        result = batch.convert_file(path, source, stem=stem, rules=rules)
+        result = batch.convert_file(path, source, stem=stem, rules=rules, missing_band=missing_band)
         batch.write_result(result, out, to_name, source=source, force=force, inputs=input_paths)
         results.append(result)
     run = LegacyRun(results, summary_table(results, source=source), in_outdir(report, out))

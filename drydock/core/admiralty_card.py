@@ -49,6 +49,12 @@ X1_NOT_APPLIED: dict[str, str] = {
     "CR_ZERO": "A.2 combat rating",
 }
 X1_QUOTE = "There are no special adjustments which need to be made to Admiralty starship data cards."
+#: The comment a converted AE card's Drake text carries under its header (which carries the AE CR of record):
+#: derived from the design, so readers drop it rather than keep it as a note.
+RERATING_COMMENT = ("Unity re-rating {unity} (Appendix A), for information: an Admiralty card is fielded at its "
+                    "AE CR as stated (X.1)")
+RERATING_NOTE = re.compile(r"^Unity re-rating \d+\*? \(Appendix A\), for information: an Admiralty card is "
+                           r"fielded at its AE CR as stated \(X\.1\)$")
 ADMIRALTY_LABEL = "Admiralty card (X.1)"
 
 

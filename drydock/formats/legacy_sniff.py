@@ -10,16 +10,19 @@ from __future__ import annotations
 
 import re
 
+from drydock.formats.legacy.admiralty import has_design
+from drydock.formats.legacy.admiralty_lines import NUMBER
+
 #: Admiralty Edition (X.1): "(277) Dumbo-Class ...", "[X] Name, 4/8/12, 5+, 1/2/1", "Specials:", "Tech Levels E0 F0".
 _ADMIRALTY = (
-    re.compile(r"^\s*\(\s*\d[\d,]*\s*(?:CR)?\s*\)\s*\S.*-class\b", re.IGNORECASE | re.MULTILINE),
+    re.compile(rf"^\s*\(\s*(?:{NUMBER})\s*(?:CR)?\s*\)\s*\S.*-class\b", re.IGNORECASE | re.MULTILINE),
     re.compile(r"^\s*\[[A-Z]\]\s*[^,\n]+,\s*\d+/\d+/\d+\s*,\s*\d\+\s*,\s*\d+/\d+/\d+", re.MULTILINE),
     re.compile(r"^\s*(?:Specials?|Special\s+Equipment)\s*:", re.IGNORECASE | re.MULTILINE),
     re.compile(r"^\s*Battery\s+[A-Z0-9]{1,2}\s*:", re.IGNORECASE | re.MULTILINE),
-    re.compile(r"^\s*(?:Hull|Engines?|Shields?)\s*\([\d,\s]*\)\s*:", re.IGNORECASE | re.MULTILINE),
+    re.compile(r"^\s*(?:Hull|Engines?|Shields?)\s*\([\d,\s]*\)\s*[:;]", re.IGNORECASE | re.MULTILINE),
     re.compile(r"^\s*Tech Levels?\s+E[+-]?\d", re.IGNORECASE | re.MULTILINE),
     re.compile(r"^\s*Weapons\s*:\s*(?:\d*\[?[A-Z]\]?\s*/?\s*){2,}$", re.MULTILINE),
-    re.compile(r"\(\s*\d[\d,]*\s*CR\s*\)", re.IGNORECASE),
+    re.compile(rf"\(\s*(?:{NUMBER})\s*CR\s*\)", re.IGNORECASE),
 )
 #: Nova (X.2): THRUST / ECM / ARMOR tracks and the "WEAPONS ARCS RANGE ATTACK DICE" table.
 _NOVA = (
@@ -31,13 +34,16 @@ _NOVA = (
 
 
 def legacy_kind(text: str) -> str | None:
-    """``"admiralty"``, ``"nova"`` or None: which legacy layout ``text`` carries (two marks at least)."""
+    """``"admiralty"``, ``"nova"`` or None: which legacy layout ``text`` carries (two marks at least).
+
+    ``"admiralty"`` only when the AE reader finds a design in it (a header or a Hull track), so that a file
+    ``rate`` sends to ``convert --from admiralty`` is one ``convert`` reads."""
     sample = text[:200_000]
     nova = sum(1 for p in _NOVA if p.search(sample))
     admiralty = sum(1 for p in _ADMIRALTY if p.search(sample))
     if nova >= 2 and nova >= admiralty:
         return "nova"
-    if admiralty >= 2:
+    if admiralty >= 2 and has_design(sample):
         return "admiralty"
     return None
 

@@ -10,6 +10,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from drydock import limits
+from drydock.core.admiralty_card import RERATING_NOTE, admiralty_card
 from drydock.core.arcs import BOX_PATTERN, count_boxes, parse_display_bank
 from drydock.core.calc import calculate
 from drydock.core.fleet import HOUSE_MARK as FLEET_HOUSE_MARK
@@ -288,7 +289,9 @@ class _Ship:
             return
         if t.startswith("#"):
             note = line.orig[1:]
-            self.notes.append(note[1:] if note.startswith(" ") else note)
+            note = note[1:] if note.startswith(" ") else note
+            if not RERATING_NOTE.match(note):  # derived from the design: written again, never kept
+                self.notes.append(note)
             return
         if (m := _KEY_RE.match(t)) is not None and (m.group("key").lower() in TEXT_KEYS or not _STAT_RE.match(t)):
             key = m.group("key").lower()
@@ -564,7 +567,9 @@ def keep_disagreeing(design: Design, stated: StatedValues, rules: Ruleset | None
     rating = calculate(design, rules or Ruleset.unity())
     t = rating.tracks
     kept: dict[str, Any] = {}
-    if stated.combat_rating is not None and stated.combat_rating != rating.combat_rating:
+    card = admiralty_card(design)
+    record_cr = card.cr if card is not None else None  # an AE card states its CR of record (X.1), not a mistake
+    if stated.combat_rating is not None and stated.combat_rating not in (rating.combat_rating, record_cr):
         kept["combat_rating"] = stated.combat_rating
     for key, computed in (("hull", t.hull), ("engines", t.engines), ("weapons", t.weapons), ("shields", t.shields)):
         value = getattr(stated, key)

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from drydock.core.admiralty_card import RERATING_COMMENT, admiralty_card
 from drydock.core.arcs import format_display_bank
 from drydock.core.calc import Rating, calculate
 from drydock.core.model import ArcValues, Design, StatedValues, WeaponMode
@@ -68,7 +69,12 @@ def ship_to_drake(design: Design, rules: Ruleset | None = None) -> str:
                            f"({', '.join(negative)}); save it as YAML, JSON or xlsx instead")
     rating = calculate(design, rules)
     st = design.stated or StatedValues()
-    sections: list[list[str]] = [[_header(design, st, rating, rules)], _id_block(design)]
+    header = [_header(design, st, rating, rules)]
+    card = admiralty_card(design)
+    if card is not None and card.cr is not None and st.combat_rating is None:
+        mark = "" if rules.is_book else HOUSE_MARK
+        header.append("# " + RERATING_COMMENT.format(unity=f"{rating.combat_rating}{mark}"))
+    sections: list[list[str]] = [header, _id_block(design)]
     sections.append(_screens_block(design))
     sections.append(_tracks_block(design, st, rating))
     sections.append(_batteries_block(design, rating))
@@ -95,6 +101,9 @@ def _header_names(design: Design) -> tuple[str, str, str]:
 def _header(design: Design, st: StatedValues, rating: Rating, rules: Ruleset) -> str:
     if st.combat_rating is not None:  # the source's own figure, as it stated it
         return _header_text(design, st.combat_rating)
+    card = admiralty_card(design)
+    if card is not None and card.cr is not None:  # an AE card is fielded at its stated CR (X.1)
+        return _header_text(design, card.cr)
     return _header_text(design, rating.combat_rating, "" if rules.is_book else HOUSE_MARK)
 
 

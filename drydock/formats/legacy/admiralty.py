@@ -17,11 +17,27 @@ The older Starmada X style is detected and refused (:class:`StarmadaXError`).
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
 from typing import Literal, overload
 
 from drydock import limits
 from drydock.errors import DrydockSyntaxError
+from drydock.formats.legacy.admiralty_lines import (
+    NUMBER,
+    ae_number,
+    countdown_cut,
+    has_inner_space,
+    is_prose,
+    read_track,
+    split_names,
+)
+from drydock.formats.legacy.admiralty_record import (
+    AdmiraltyRecord,
+    AEBattery,
+    AEFighter,
+    AESpecial,
+    Fragment,
+    format_admiralty,
+)
 
 
 class AdmiraltySyntaxError(DrydockSyntaxError):
@@ -32,101 +48,21 @@ class StarmadaXError(AdmiraltySyntaxError):
     """A Starmada X-era design: Appendix X does not cover it (convert it by hand)."""
 
 
-@dataclass(frozen=True)
-class Fragment:
-    """A piece of the source: an unreadable part or a reading chosen, with its line."""
-
-    line: int
-    text: str
-    reason: str
-
-    def __str__(self) -> str:
-        return f"line {self.line}: {self.reason}: {self.text!r}"
-
-
-@dataclass(frozen=True)
-class AEBattery:
-    """One AE weapon battery: letter, name, range (bands or the single RNG), stats, traits, one arc per weapon."""
-
-    letter: str
-    name: str
-    bands: tuple[int | None, int | None, int | None] | None
-    """S/M/L as printed; ``None`` for a band printed as ``---``. ``None`` when the single RNG is given."""
-    rng: int | None
-    acc: int
-    rof: int
-    imp: int
-    dmg: int
-    traits: tuple[str, ...] = ()
-    arcs: tuple[str, ...] = ()
-    line: int = field(default=0, compare=False)
-
-
-@dataclass(frozen=True)
-class AESpecial:
-    """A ``Specials:`` item: name and the text in its parentheses (``qty`` when that is a whole number)."""
-
-    name: str
-    detail: str = ""
-    line: int = field(default=0, compare=False)
-
-    @property
-    def qty(self) -> int | None:
-        text = self.detail.replace(",", "").strip()
-        return int(text) if text.isdigit() else None
-
-
-@dataclass(frozen=True)
-class AEFighter:
-    """An AE fighter type from a ``Fighters:`` block: Unity keeps only the capacity (X.1)."""
-
-    name: str
-    capacity: int
-    stats: str = ""
-    line: int = field(default=0, compare=False)
-
-
-@dataclass(frozen=True)
-class AdmiraltyRecord:
-    """One AE design as posted. Tracks are as printed (one value per hull box)."""
-
-    class_name: str
-    type: str = ""
-    race: str = ""
-    cr: int | None = None
-    ship_name: str = ""
-    header_extra: str = ""
-    """Text after the CR on the header line (e.g. "All systems TL +4."), kept for the report."""
-    tech: tuple[tuple[str, int], ...] = ()
-    hull: tuple[int, ...] = ()
-    engines: tuple[int, ...] = ()
-    shields: tuple[int, ...] = ()
-    damage_chart: tuple[tuple[int, tuple[str, ...]], ...] = ()
-    batteries: tuple[AEBattery, ...] = ()
-    specials: tuple[AESpecial, ...] = ()
-    fighters: tuple[AEFighter, ...] = ()
-    unreadable: tuple[Fragment, ...] = field(default=(), compare=False)
-    readings: tuple[Fragment, ...] = field(default=(), compare=False)
-    file: str | None = field(default=None, compare=False)
-    line: int = field(default=0, compare=False)
-
-    @property
-    def title(self) -> str:
-        return " ".join(p for p in (self.race, f"{self.class_name}-Class" if self.class_name else "", self.type) if p)
+__all__ = ["AEBattery", "AEFighter", "AESpecial", "AdmiraltyRecord", "AdmiraltySyntaxError", "Fragment",
+           "StarmadaXError", "find_headers", "format_admiralty", "has_design", "parse_admiralty",
+           "parse_admiralty_each"]
 
 
 # ------------------------------------------------------------------------------------------ patterns
 
-_NUM = r"\d{1,3}(?:,\d{3})+|\d+"
+_NUM = NUMBER
 _HEADER_CR_FIRST = re.compile(rf"^\(\s*({_NUM})\s*(?:CR\s*)?\)\s*(.+)$", re.IGNORECASE)
 #: (The name groups end at a literal "(" or ":" and are stripped after matching: no "\s*" next to a lazy
 #: group, which would make the match quadratic in the line length -- issue 10.)
 _HEADER_CR_AFTER = re.compile(rf"^(.+?)\(\s*({_NUM})\s*(CR\s*)?\)\s*(.*)$", re.IGNORECASE)
-_CLASS_NAME = re.compile(r"^(?P<cls>.+?)[-\s]Class\b\s*(?P<type>[^\[]*?)\s*(?:\[(?P<race>[^\]]*)\])?\s*$",
-                         re.IGNORECASE)
 _TECH = re.compile(r"^Tech(?:nology)?\s*Levels?\s*:?\s*(.*)$", re.IGNORECASE)
 _TECH_ITEM = re.compile(r"([A-Za-z])\s*([+-]?\d+)")
-_TRACK = re.compile(r"^(Hull|Engines?|Shields?)\b\s*(\([^)]*\))?\s*:\s*(.*)$", re.IGNORECASE)
+_TRACK = re.compile(r"^(Hull|Engines?|Shields?)\b\s*(\([^)]*\))?\s*[:;]\s*(.*)$", re.IGNORECASE)
 _CHART = re.compile(r"^Weapons\b\s*(\([^)]*\))?\s*:\s*(.*)$", re.IGNORECASE)
 _BATTERY_BRACKET = re.compile(r"^\[\s*([A-Za-z0-9]{1,2})\s*\]\s*(.*,.*)$")
 _BATTERY_WORD = re.compile(r"^Battery\s+([A-Za-z0-9]{1,2})\s*[:.-]\s*(.+)$", re.IGNORECASE)
@@ -141,6 +77,17 @@ _SX_MARKERS = (
     re.compile(r"^\[[a-z]\]\s+[^,\[]+\[\s*\d+/\d+/\d+\s*,"),
 )
 _NOVA_HINT = re.compile(r"^(THRUST|ECM)\b")
+#: Lines of AE posts that carry something Unity (or the notation) has no place for: skipped, line named.
+_SKIPPED = (
+    (re.compile(r"^Black\s+Globe\b", re.IGNORECASE),
+     "Black Globe track (a house rule: no AE or Unity equivalent): not converted"),
+    (re.compile(r"^Facets?\s*:", re.IGNORECASE),
+     "AE faceted shields (Rules Annex pp.11-12: no Unity equivalent): not converted"),
+    (re.compile(r"^Ammunition\s*:", re.IGNORECASE),
+     "AE ammunition line (no Unity equivalent for a weapon's ammunition count): not converted"),
+    (re.compile(r"^Alternat(?:iv)?e\s+Modes?\s*:", re.IGNORECASE),
+     "AE alternative weapon mode: not converted (write it as a Unity dual-mode weapon, C.2, by hand)"),
+)
 _RANGE_BANDS = re.compile(r"^\s*(\d+|-+)\s*/\s*(\d+|-+)\s*/\s*(\d+|-+)\s*$")
 _RANGE_SPANS = re.compile(r"^\s*(\d+\s*-\s*\d+|-+)\s*/\s*(\d+\s*-\s*\d+|-+)\s*/\s*(\d+\s*-\s*\d+|-+)\s*$")
 _RANGE_DASHED = re.compile(r"^\s*(\d+)\s*-\s*(\d+)\s*-\s*(\d+)\s*$")
@@ -153,7 +100,7 @@ _TRACK_NAMES = {"hull": "hull", "engine": "engines", "engines": "engines", "shie
 
 
 def _num(text: str) -> int:
-    return int(text.replace(",", ""))
+    return ae_number(text)
 
 
 def _clean(line: str) -> str:
@@ -189,17 +136,19 @@ def parse_admiralty(text: str, *, file: str | None = None,
                 raise StarmadaXError("Starmada X-era notation: Appendix X covers only Admiralty Edition designs; "
                                      "convert this one by hand", text=stripped, file=file, line=no,
                                      column=raw.find(stripped) + 1)
-    headers = [no for no, raw in enumerate(lines, 1) if _header(raw.strip()) is not None]
-    if not headers:
+    found = find_headers(lines)
+    if not found:
         first = next((no for no, raw in enumerate(lines, 1) if raw.strip() and not raw.lstrip().startswith("#")), 1)
-        raise AdmiraltySyntaxError("no Admiralty design found: expected a header line like "
-                                   "'(277) Dumbo-Class DreadNose [Elephantine]'",
-                                   text=lines[first - 1].strip() if lines else "", file=file, line=first, column=1)
+        raise AdmiraltySyntaxError(NO_DESIGN, text=lines[first - 1].strip() if lines else "", file=file,
+                                   line=first, column=1)
+    if len(found) > limits.DESIGNS.value:
+        raise limits.LimitError("the designs in the text", limits.DESIGNS, file=file, value=len(found))
     out: list[AdmiraltyRecord | AdmiraltySyntaxError] = []
-    for i, start in enumerate(headers):
-        end = headers[i + 1] - 1 if i + 1 < len(headers) else len(lines)
+    starts = sorted(found)
+    for i, start in enumerate(starts):
+        end = starts[i + 1] - 1 if i + 1 < len(starts) else len(lines)
         try:
-            out.append(_Block(lines, start, end, file).parse())
+            out.append(_Block(lines, start, end, file, found[start]).parse())
         except AdmiraltySyntaxError as exc:
             if strict:
                 raise
@@ -213,9 +162,54 @@ def parse_admiralty_each(text: str, *, file: str | None = None) -> list[Admiralt
     return parse_admiralty(text, file=file, strict=False)
 
 
-def _header(line: str) -> tuple[int, str, str] | None:
+#: The message when a text holds no design: both documented header forms.
+NO_DESIGN = ("no Admiralty design found: expected a header line like '(277) Dumbo-Class DreadNose [Elephantine]' "
+             "or 'Dumbo-Class DreadNose [Elephantine] (277 CR)', or a 'Hull:' track under the ship's name")
+
+_Header = tuple[int | None, str, str]
+
+
+def find_headers(lines: list[str]) -> dict[int, _Header]:
+    """Line number -> (CR, name part, extra text) of every design header in ``lines``.
+
+    A post whose designs carry no ``(CR)`` still has designs: when no header line is found, a ``Hull`` track
+    under a line that reads as a ship's name (:func:`_name_like`) starts one (its CR not stated)."""
+    found: dict[int, _Header] = {}
+    for no, raw in enumerate(lines, 1):
+        h = _header(raw.strip())
+        if h is not None:
+            found[no] = h
+    if found:
+        return found
+    for no, raw in enumerate(lines, 1):
+        m = _TRACK.match(raw.strip())
+        if m is None or _TRACK_NAMES[m.group(1).lower()] != "hull":
+            continue
+        prev = next((k for k in range(no - 1, max(no - 4, 0), -1) if lines[k - 1].strip()), None)
+        if prev is not None and _name_like(lines[prev - 1].strip()) and prev not in found:
+            found[prev] = (None, lines[prev - 1].strip().rstrip(".").strip(), "")
+    return found
+
+
+def has_design(text: str) -> bool:
+    """True when :func:`parse_admiralty` finds a design header (or a Hull track) in ``text``."""
+    return bool(find_headers(text[:limits.LEGACY_FILE.value].splitlines()))
+
+
+def _name_like(line: str) -> bool:
+    """A line that can name a design: short, no sentence inside it, not a comment, track, chart, battery,
+    arcs, specials or skipped line."""
+    return 0 < len(line) <= 80 and len(line.split()) <= 10 and not re.search(r"[,;:!?]", line) \
+        and not line.startswith("#") and not any(
+        p.match(line) for p in (_TRACK, _CHART, _BATTERY_BRACKET, _BATTERY_WORD, _ARCS, _SPECIALS, _FIGHTERS,
+                                _TECH)) and not any(p.match(line) for p, _ in _SKIPPED)
+
+
+def _header(line: str) -> _Header | None:
     """(CR, name part, extra text) if ``line`` is a design header."""
     if not line or line.startswith("#") or _TRACK.match(line) or _SPECIALS.match(line) or _CHART.match(line):
+        return None
+    if any(p.match(line) for p, _ in _SKIPPED):
         return None
     m = _HEADER_CR_FIRST.match(line)
     if m:
@@ -224,15 +218,16 @@ def _header(line: str) -> tuple[int, str, str] | None:
     if m and (m.group(3) or re.search(r"[-\s]class\b", m.group(1), re.IGNORECASE)):
         if _BATTERY_BRACKET.match(line) or _BATTERY_WORD.match(line):
             return None
-        return _num(m.group(2)), m.group(1).strip(), m.group(4).strip()
+        return _num(m.group(2)), m.group(1).strip(), m.group(4).strip().lstrip(".,;:").strip()
     return None
 
 
 class _Block:
     """One design's lines, from its header to the next header or the end of the text."""
 
-    def __init__(self, lines: list[str], start: int, end: int, file: str | None) -> None:
+    def __init__(self, lines: list[str], start: int, end: int, file: str | None, header: _Header) -> None:
         self.lines = lines
+        self.header = header
         self.start = start
         self.end = end
         self.file = file
@@ -251,33 +246,47 @@ class _Block:
     def parse(self) -> AdmiraltyRecord:
         no = self.start
         header = self.lines[no - 1].strip()
-        cr, name_part, extra = _header(header)  # type: ignore[misc]
+        cr, name_part, extra = self.header
+        if cr is None:
+            self.readings.append(Fragment(no, header, "no '(CR)' on the design's header: the line above the Hull "
+                                                      "track read as its name; the AE CR is not stated"))
+        elif (cm := re.search(rf"\(\s*({_NUM})", header)) and has_inner_space(cm.group(1)):
+            self.readings.append(Fragment(no, cm.group(1), f"a space inside the number: read as {cr}"))
         class_name, type_, race = self._names(name_part, no)
         ship_name = self._ship_name()
         tech: tuple[tuple[str, int], ...] = ()
         tracks: dict[str, tuple[int, ...]] = {}
         chart: tuple[tuple[int, tuple[str, ...]], ...] = ()
+        chart_line = 0
         batteries: list[AEBattery] = []
         specials: list[AESpecial] = []
         fighters: list[AEFighter] = []
         pending: AEBattery | None | bool = None  # battery awaiting its arcs line; False = a dropped battery
         in_fighters = False
+        none_tracks: set[str] = set()
         for no in range(self.start + 1, self.end + 1):
             raw = self.lines[no - 1]
             line = raw.strip()
             if not line or line.startswith("#"):
                 continue
             used = True
-            if (m := _TECH.match(line)) is not None:
+            skipped = next((reason for p, reason in _SKIPPED if p.match(line)), None)
+            if skipped is not None:
+                self.unreadable.append(Fragment(no, line, skipped))
+            elif (m := _TECH.match(line)) is not None:
                 tech = self._tech(m.group(1), no, line)
             elif (m := _TRACK.match(line)) is not None:
                 name = _TRACK_NAMES[m.group(1).lower()]
                 if name in tracks:
                     self.readings.append(Fragment(no, line, f"second {name} track ignored"))
                 else:
-                    tracks[name] = self._track(m.group(3), no, line, name)
+                    values, none = self._track(m.group(3), no, line, name)
+                    if values is not None:
+                        tracks[name] = values
+                    if none:
+                        none_tracks.add(name)
             elif (m := _CHART.match(line)) is not None:
-                chart = self._chart(m.group(2), no, line)
+                chart, chart_line = self._chart(m.group(2), no, line), no
             elif (m := _BATTERY_BRACKET.match(line) or _BATTERY_WORD.match(line)) is not None:
                 if isinstance(pending, AEBattery):
                     batteries.append(pending)
@@ -313,41 +322,38 @@ class _Block:
         for frag in self.loose:
             if frag.line < self.last_used:
                 self.unreadable.append(frag)
-        for name in ("hull", "engines", "shields"):
-            if name not in tracks:
+        if "hull" not in tracks:
+            raise self.error("design has no Hull track", self.start, header)
+        nova = any(_NOVA_HINT.match(line.strip()) for line in self.lines[self.start - 1:self.end])
+        for name in ("engines", "shields"):
+            if nova and name not in tracks and name not in none_tracks:  # a Nova display, not a cut-off AE post
                 raise self.error(f"design has no {name.capitalize()} track", self.start, header)
         hull = tracks["hull"]
         for name in ("engines", "shields"):
-            if len(tracks[name]) != len(hull):
+            if name in none_tracks:
+                tracks[name] = (0,) * len(hull)
+            elif name not in tracks:
+                tracks[name] = (0,) * len(hull)
+                self.unreadable.append(Fragment(self.end, name, f"the design has no {name.capitalize()} track "
+                                                                f"(post cut off?): {name[:-1]} rating 0"))
+            elif len(tracks[name]) != len(hull):
                 self.readings.append(Fragment(self.start, name, f"{name} track has {len(tracks[name])} values for "
                                                                 f"{len(hull)} hull boxes; the first value is used"))
         self.unreadable.sort(key=lambda f: f.line)
         return AdmiraltyRecord(
             class_name=class_name, type=type_, race=race, cr=cr, ship_name=ship_name, header_extra=extra,
             tech=tech, hull=hull, engines=tracks["engines"], shields=tracks["shields"], damage_chart=chart,
+            chart_line=chart_line,
             batteries=tuple(batteries), specials=tuple(specials), fighters=tuple(fighters),
             unreadable=tuple(self.unreadable), readings=tuple(self.readings), file=self.file, line=self.start)
 
     # ------------------------------------------------------------------ fields
 
     def _names(self, text: str, no: int) -> tuple[str, str, str]:
-        m = _CLASS_NAME.match(text)
-        if m:
-            return m.group("cls").strip(), m.group("type").strip(), (m.group("race") or "").strip()
-        race = ""
-        rm = re.search(r"\[([^\]]*)\]\s*$", text)
-        if rm:
-            race = rm.group(1).strip()
-            text = text[:rm.start()].strip()
-        words = text.split()
-        if len(words) >= 3:
-            self.readings.append(Fragment(no, text, "no '-Class' in the header: read the last word as the type, "
-                                                    "the word before it as the class and the rest as the faction"))
-            return words[-2], words[-1], race or " ".join(words[:-2])
-        if len(words) == 2:
-            self.readings.append(Fragment(no, text, "no '-Class' in the header: read 'Class Type'"))
-            return words[0], words[1], race
-        return text, "", race
+        names = split_names(text)
+        if names.reading:
+            self.readings.append(Fragment(no, text, names.reading))
+        return names.class_name, names.type, names.faction
 
     def _ship_name(self) -> str:
         if self.start < 2:
@@ -366,29 +372,57 @@ class _Block:
             self.unreadable.append(Fragment(no, line, "tech levels must look like 'E0 F0 G0 S0 W0'"))
         return tuple((letter.upper(), int(value)) for letter, value in items)
 
-    def _track(self, text: str, no: int, line: str, name: str) -> tuple[int, ...]:
-        values = []
-        for token in re.split(r"[\s,;]+", text.strip().rstrip(".")):
-            if not token:
-                continue
-            bare = token.rstrip("*").rstrip(".")
-            if not bare.isdigit():
-                raise self.error(f"{name} track must be whole numbers, one per hull box", no, line, token)
-            values.append(int(bare))
-        if not values:
-            raise self.error(f"{name} track is empty", no, line)
-        if "*" in text:
-            self.readings.append(Fragment(no, line, "'*' markers on the track ignored"))
-        return tuple(values)
+    def _track(self, text: str, no: int, line: str, name: str) -> tuple[tuple[int, ...] | None, bool]:
+        """(values, none): the values as far as they go (None when there are none), ``none`` for AE's '---'."""
+        read = read_track(text)
+        col = self.lines[no - 1].find(text.strip()[:10]) + 1 if text.strip() else 0
+        for reading in read.readings:
+            self.readings.append(Fragment(no, line, reading))
+        if read.none:
+            self.readings.append(Fragment(no, line, f"'---' read as AE's none: {name} rating 0"))
+        if read.rest:
+            at = self.lines[no - 1].find(read.rest[:10]) + 1
+            if (read.values or read.none) and is_prose(read):
+                self.readings.append(Fragment(no, read.rest, f"text after the {name} track (column {at}) is not "
+                                                             "part of it: ignored"))
+            elif name == "hull":
+                raise self.error(f"{name} track must be whole numbers, one per hull box", no, line,
+                                 read.rest.split()[0])
+            else:
+                self.unreadable.append(Fragment(no, line, f"{name} track must be whole numbers, one per hull box: "
+                                                          f"read up to column {at or col}, the rest not read"))
+        if read.none:
+            return None, True
+        if not read.values:
+            if not read.rest:
+                self.unreadable.append(Fragment(no, line, f"{name} track is empty (post cut off?)"))
+            return None, False
+        values = read.values
+        if name == "hull" and (size := countdown_cut(values)) is not None:
+            if size > limits.HULL.value:
+                raise limits.LimitError(f"line {no}: the hull size", limits.HULL, file=self.file, value=size, line=no)
+            self.readings.append(Fragment(no, line, f"hull track cut off after {len(values)} boxes, at "
+                                                    f"{values[-1]}: hull size {size} read from its first value "
+                                                    "(the track counts down from the hull size to 1)"))
+            values = values + tuple(range(values[-1] - 1, 0, -1))
+        return values, False
 
     def _chart(self, text: str, no: int, line: str) -> tuple[tuple[int, tuple[str, ...]], ...]:
         body = text.strip().rstrip(".")
-        numbered = re.findall(r"(\d)\s*(?:\[\s*([A-Za-z0-9 ,-]*)\s*\]|:\s*([A-Za-z0-9-]+))", body)
+        numbered = list(re.finditer(r"(\d)\s*(?:\[\s*([A-Za-z0-9 ,-]*)\s*\]|:\s*([A-Za-z0-9-]+))", body))
         if numbered:
             out = []
-            for die, bracket, colon in numbered:
+            for m in numbered:
+                die, bracket, colon = m.groups()
                 letters = (bracket or colon).replace(",", "").replace(" ", "")
                 out.append((int(die), tuple(ch.upper() for ch in letters if ch != "-")))
+            tail = body[numbered[-1].end():].strip(" ,;.")
+            if tail or len(out) < 6:
+                missing = sorted(set(range(1, 7)) - {d for d, _ in out})
+                cut = "weapon damage chart cut off" + (f" at {tail!r}" if tail else "")
+                if missing:
+                    cut += f": no entry for {', '.join(map(str, missing))}"
+                self.unreadable.append(Fragment(no, line, cut))
             return tuple(out)
         parts = [p.strip() for p in re.split(r"/", body)]
         if len(parts) == 6 and all(re.fullmatch(r"[A-Za-z]*|-", p) for p in parts):
@@ -412,6 +446,9 @@ class _Block:
             return None
         try:
             bands, rng = self._range(fields.pop(0), no, line)
+            if not fields:
+                raise ValueError("the battery line ends after its range (post cut off?): no ACC or ROF/IMP/DMG; "
+                                 "battery not converted")
             acc, rof, imp, dmg, used = self._stats(fields, no, line)
         except ValueError as exc:
             self.unreadable.append(Fragment(no, line, str(exc)))
@@ -495,43 +532,3 @@ class _Block:
 def _with_arcs(b: AEBattery, arcs: tuple[str, ...]) -> AEBattery:
     return AEBattery(letter=b.letter, name=b.name, bands=b.bands, rng=b.rng, acc=b.acc, rof=b.rof, imp=b.imp,
                      dmg=b.dmg, traits=b.traits, arcs=arcs, line=b.line)
-
-
-# ------------------------------------------------------------------------------------------ writer
-
-
-def format_admiralty(record: AdmiraltyRecord) -> str:
-    """The record in the second-revision AE notation (the dumbo-v2 layout); reads back equal."""
-    out = []
-    if record.ship_name:
-        out.append(record.ship_name)
-    head = f"{record.class_name}-Class {record.type}".rstrip() if record.type else f"{record.class_name}-Class"
-    if record.race:
-        head += f" [{record.race}]"
-    cr = record.cr if record.cr is not None else 0
-    if record.header_extra:  # the CR-after form keeps text that follows the CR
-        out.append(f"{head} ({cr} CR) {record.header_extra}")
-    else:
-        out.append(f"({cr}) {head}")
-    if record.tech:
-        out.append("Tech Levels " + " ".join(f"{k}{v}" for k, v in record.tech))
-    out.append("Hull: " + " ".join(map(str, record.hull)))
-    out.append("Engines: " + " ".join(map(str, record.engines)))
-    out.append("Shields: " + " ".join(map(str, record.shields)))
-    if record.damage_chart:
-        out.append("Weapons: " + " ".join(f"{die}[{''.join(letters) or '-'}]" for die, letters in record.damage_chart))
-    for b in record.batteries:
-        if b.bands is not None:
-            rng = "/".join("---" if v is None else str(v) for v in b.bands)
-        else:
-            rng = str(b.rng)
-        fields = [f"[{b.letter}] {b.name}", rng, f"{b.acc}+", f"{b.rof}/{b.imp}/{b.dmg}", *b.traits]
-        out.append(", ".join(fields))
-        out.append(" ".join(f"[{a}]" for a in b.arcs))
-    if record.specials:
-        out.append("Specials: " + "; ".join(f"{s.name} ({s.detail})" if s.detail else s.name
-                                            for s in record.specials))
-    if record.fighters:
-        out.append("Fighters:")
-        out.extend(f"{f.name}: ({f.capacity})" + (f", {f.stats}" if f.stats else "") for f in record.fighters)
-    return "\n".join(out) + "\n"

@@ -78,16 +78,22 @@ def ae_range_bands(rng: int) -> tuple[int, int, int]:
     return (round_half_up(Decimal(rng * a) / 3), round_half_up(Decimal(rng * b) / 3), rng * c // 3)
 
 
-def convert_admiralty(record: AdmiraltyRecord, rules: Ruleset | None = None) -> tuple[Design, ConversionReport]:
-    """The Unity design for ``record`` and the report of its conversion (re-rated under ``rules``)."""
+def convert_admiralty(record: AdmiraltyRecord, rules: Ruleset | None = None, *,
+                      missing_band: str = tables.AE_MISSING_BAND_DEFAULT) -> tuple[Design, ConversionReport]:
+    """The Unity design for ``record`` and the report of its conversion (re-rated under ``rules``).
+
+    ``missing_band`` names the reading of a band printed ``---`` (:data:`tables.AE_MISSING_BAND_READINGS`)."""
     rules = rules or Ruleset.unity()
+    if missing_band not in tables.AE_MISSING_BAND_READINGS:
+        raise ValueError(f"unknown missing-band reading {missing_band!r} (known: "
+                         f"{', '.join(tables.AE_MISSING_BAND_READINGS)})")
     rep, notes, legacy = start_report(record)
     tech = _tech(record, rep, legacy)
     engines = record.engines[0]
     shields = record.shields[0]
     rep.mapped.append(f"hull {len(record.hull)} from the {len(record.hull)} Hull values; engine rating {engines} "
                       f"and shield rating {shields} from the first Engines/Shields values (X.1)")
-    batteries = [_battery(b, rules, rep, legacy) for b in record.batteries]
+    batteries = [_battery(b, rules, rep, legacy, notes, missing_band) for b in record.batteries]
     systems = _systems(record, rules, rep, legacy)
     if record.header_extra:
         legacy(f"AE header also says {record.header_extra!r}: not applied (no Unity equivalent)")
@@ -99,7 +105,8 @@ def convert_admiralty(record: AdmiraltyRecord, rules: Ruleset | None = None) -> 
         legacy(f"AE weapon damage chart {chart} ({key}); {tables.AE_DAMAGE_RULE}")
         for ch in used:
             if ch not in names:
-                rep.unreadable.append(f"damage chart names battery {ch!r}, which the design does not have")
+                rep.unreadable.append(f"line {record.chart_line or record.line}: damage chart names battery "
+                                      f"{ch!r}, which the design does not have")
     else:
         legacy(tables.AE_DAMAGE_RULE + " (the source gives no chart)")
     legacy("AE tracks: Engines " + " ".join(map(str, record.engines)) + "; Shields "
@@ -136,7 +143,33 @@ def _tech(record: AdmiraltyRecord, rep: ConversionReport, legacy: Callable[[str]
     return TechLevels(**levels)
 
 
-def _bands(b: AEBattery, rep: ConversionReport) -> tuple[int, int, int]:
+def hidden_band(bands: tuple[int | None, int | None, int | None], traits: tuple[str, ...]) -> tuple[
+        tuple[int, int, int], str] | None:
+    """S/M/L and the trait, when the one band printed ``---`` is the band a trait of the battery hides
+    (:data:`tables.AE_HIDING_TRAITS`) and the other two are equal thirds; None otherwise."""
+    s, m, long = bands
+    for raw in traits:
+        row = tables.ae_trait(raw)
+        band = tables.AE_HIDING_TRAITS.get(row.ae_name) if row is not None else None
+        if band == 2 and long is None and s is not None and m == 2 * s:
+            return (s, m, 3 * s), row.ae_name  # type: ignore[union-attr]
+        if band == 0 and s is None and m is not None and long is not None and 3 * m == 2 * long:
+            return (long // 3, m, long), row.ae_name  # type: ignore[union-attr]
+    return None
+
+
+def missing_bands(bands: tuple[int | None, int | None, int | None], reading: str) -> tuple[int, int, int]:
+    """S/M/L for printed bands with some printed ``---`` (None) that no trait hides, by the named reading
+    (:data:`tables.AE_MISSING_BAND_READINGS`): ``empty`` keeps the posted numbers, ``thirds`` applies X.1's
+    RNG/3, 2 RNG/3, RNG to the longest printed range."""
+    if reading == "thirds":
+        return ae_range_bands(max(v for v in bands if v is not None))
+    s = bands[0] if bands[0] is not None else 0
+    m = bands[1] if bands[1] is not None else s
+    return s, m, bands[2] if bands[2] is not None else m
+
+
+def _bands(b: AEBattery, rep: ConversionReport, notes: list[str], reading: str) -> tuple[int, int, int]:
     if b.bands is None:
         assert b.rng is not None
         bands = ae_range_bands(b.rng)
@@ -148,24 +181,33 @@ def _bands(b: AEBattery, rep: ConversionReport) -> tuple[int, int, int]:
         return bands
     s, m, long = b.bands
     if s is None or m is None or long is None:
-        if long is None and s is not None and m is not None:
-            long = s * 3
-        elif s is None and m is not None and long is not None:
-            s = long // 3
+        if s is None and m is None and long is None:
+            rep.unreadable.append(f"line {b.line}: {b.name}: every range band printed '---': range 0-0-0")
+            return 0, 0, 0
+        printed = "/".join("---" if v is None else str(v) for v in b.bands)
+        hidden = hidden_band(b.bands, b.traits)
+        if hidden is not None:
+            bands, trait = hidden
+            row = tables.ae_trait(trait)
+            why = tables.AE_HIDDEN_BAND_READING.format(trait=trait, code=row.unity if row else "?")
         else:
-            s, m, long = (s or 0), (m or 0), (long or 0)
-        rep.readings.append(f"line {b.line}: {b.name}: a missing band ('---') filled from equal thirds: "
-                            f"{s}-{m}-{long}")
+            bands, why = missing_bands(b.bands, reading), tables.AE_MISSING_BAND_READINGS[reading]
+        text = f"line {b.line}: {b.name}: bands {printed} read as {'-'.join(map(str, bands))}: {why}"
+        rep.readings.append(text)
+        notes.append(f"Reading: {text}")
+        return bands
     return s, m, long
 
 
-def _battery(b: AEBattery, rules: Ruleset, rep: ConversionReport, legacy: Callable[[str], None]) -> Battery:
+def _battery(b: AEBattery, rules: Ruleset, rep: ConversionReport, legacy: Callable[[str], None],
+             notes: list[str], missing_band: str) -> Battery:
     traits: list[str] = []
     for raw in b.traits:
         code = _trait(raw, b, rules, rep, legacy)
         if code is not None and code not in traits:
             traits.append(code)
-    mode = WeaponMode(range=_bands(b, rep), rof=b.rof, acc=b.acc, imp=b.imp, dmg=b.dmg, traits=tuple(traits))
+    mode = WeaponMode(range=_bands(b, rep, notes, missing_band), rof=b.rof, acc=b.acc, imp=b.imp, dmg=b.dmg,
+                      traits=tuple(traits))
     counts: dict[str, int] = {}
     for arc in b.arcs:
         canon = normalize_arc(arc, rules) or arc

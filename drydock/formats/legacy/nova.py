@@ -31,6 +31,7 @@ from dataclasses import dataclass, field
 from drydock import limits
 from drydock.errors import DrydockSyntaxError
 from drydock.formats.legacy.admiralty import Fragment
+from drydock.formats.legacy.admiralty_lines import NUMBER, ae_number
 
 
 class NovaSyntaxError(DrydockSyntaxError):
@@ -88,7 +89,7 @@ _LABEL = re.compile(r"^(NAME|SYSTEMS|ARMOU?R|HULL|THRUST|WEAPONS|ECM|SHIELDS|CR\
 #: The class line "Imperial MAJESTIC-class BC (344)": read by :func:`_match_class` in linear time (a
 #: single regex with a lazy faction before the class word was quadratic: 57 s for an 80 KB line).
 _CLASS_WORD = re.compile(r"-class\s", re.IGNORECASE)
-_CLASS_CR = re.compile(r"\(\s*(\d[\d,]*)\s*\)\s*$")
+_CLASS_CR = re.compile(rf"\(\s*({NUMBER})\s*\)\s*$")  # "(1,092)", or with forum damage "(1, 092)"
 _BATTERY = re.compile(r"^(?P<name>[^\[]+?)\s*(?P<arcs>(?:\[\s*[A-Za-z]{2}\s*\d?\s*\]\s*)+)\s*"
                       r"(?P<range>\d+\s*-\s*\d+\s*-\s*\d+)\s+(?P<dice>\d+(?:\s+\d+)*)\s*$")
 _BANK = re.compile(r"\[\s*([A-Za-z]{2})\s*(\d?)\s*\]")
@@ -275,7 +276,7 @@ def _parse_one(lines: list[str], start: int, end: int, file: str | None, name: s
             unreadable.append(Fragment(c_line, c_text, "CR MODIFIER must look like +5%"))
     return NovaDisplay(
         class_name=m.group("cls"), faction=m.group("fac").strip(), type=m.group("type").strip(),
-        cr=int(m.group("cr").replace(",", "")), ship_name=name, systems=systems, armor=armor, hull=hull,
+        cr=ae_number(m.group("cr")), ship_name=name, systems=systems, armor=armor, hull=hull,
         thrust=thrust, weapon_boxes=weapon_boxes, ecm=ecm, shields=shields, cr_modifier=cr_mod,
         batteries=tuple(batteries), unreadable=tuple(sorted(unreadable, key=lambda f: f.line)),
         readings=tuple(readings), file=file, line=start,

@@ -271,3 +271,39 @@ NOVA_SYSTEM_BOX_GROUP = 1
 NOVA_CR_MODIFIERS_PERCENT = (10, 5, 0, -5)
 #: X.2.3: shield rating = SHIELD_BASE - value of the first unchecked shield-dice icon.
 NOVA_SHIELD_BASE = 7
+
+# ---------------------------------------------------------------------------- AE post idioms (not rules)
+
+#: Ship types players write after the class name (longest match first when a header has no "class" word:
+#: "Zhodani Consulate Vrapkenchkinj Light Battlecruiser" -> type "Light Battlecruiser", class "Vrapkenchkinj").
+#: A vocabulary of the forum's usage, not a rule; add a type here, not in the reader.
+AE_SHIP_TYPES: tuple[str, ...] = (
+    "Battleship", "Battle Ship", "Battlecruiser", "Battle Cruiser", "Light Battlecruiser", "Heavy Battlecruiser",
+    "Battlestar", "Battle Star", "Dreadnought", "Super Dreadnought", "Superdreadnought", "Dreadnaught",
+    "Cruiser", "Heavy Cruiser", "Light Cruiser", "Strike Cruiser", "Command Cruiser", "Escort Cruiser",
+    "Destroyer", "Heavy Destroyer", "Light Destroyer", "Destroyer Escort", "Frigate", "Heavy Frigate",
+    "Light Frigate", "Corvette", "Escort", "Carrier", "Fleet Carrier", "Light Carrier", "Escort Carrier",
+    "Strike Carrier", "Assault Carrier", "Monitor", "Gunboat", "Scout", "Cutter", "Patrol Boat", "Tender",
+    "Tug", "Tugboat", "Transport", "Cargo Transport", "Troop Transport", "Freighter", "Tanker", "Liner",
+    "Starbase", "Base", "Battle Station", "Station", "Fortress", "Star Fortress", "Mothership", "Flagship",
+)
+
+#: A posted band printed as "---". X.1 gives bands from a single RNG only (short = RNG/3, medium = 2 RNG/3).
+#: Where the battery has the trait that hides that band (AE Carronade: no long band -> Unity Crn, whose display
+#: shows "*" in place of the long band; AE Minimum Range -> Unity Bls, "*" in place of the short band; C.5),
+#: the band is recoverable from equal thirds (weapons.md OQ8: "with standard equal bands the hidden band is
+#: recoverable (S = L/3, M = 2L/3)"). Otherwise no rule gives it: the reading below is used and stated in the
+#: conversion report and on the sheet (the design's notes); the first is the default, the other an option.
+AE_HIDING_TRAITS: dict[str, int] = {"Carronade": 2, "Minimum Range": 0}
+"""AE trait -> the band (0 short, 2 long) it hides."""
+AE_MISSING_BAND_READINGS: dict[str, str] = {
+    "empty": "no rule gives a band printed '---' on a battery without Carronade (long) or Minimum Range "
+             "(short): it is read as empty, ending where the band before it ends (short: 0), so "
+             "'1-8/9-16/---' is 8-16-16 -- the posted numbers kept, nothing added",
+    "thirds": "no rule gives a band printed '---' on a battery without Carronade (long) or Minimum Range "
+              "(short): X.1's thirds of the longest printed range are used, so '1-8/9-16/---' is RNG 16 -> "
+              "5-11-16 (X.1 1.1, rounded to nearest, OQ3)",
+}
+AE_MISSING_BAND_DEFAULT = "empty"
+AE_HIDDEN_BAND_READING = ("the band printed '---' is hidden by the battery's {trait} (Unity {code}: '*' in place of "
+                          "that band, C.5); with equal bands it is recovered as equal thirds (weapons.md OQ8)")
