@@ -100,6 +100,10 @@ FACTIONS = _limit("factions", 50, "factions with rules of their own in one house
 # ------------------------------------------------------------------ reading files
 DIGITS = _limit("digits", 15, "digits in one number; Python refuses past 4,300 and no rule value needs more "
                               "than a few")
+NUMBER_TEXT = _limit("number text", 64, "characters in one number written as text (a fraction such as 3/5 or a "
+                     "decimal such as 1.5e3), checked before it is read")
+NUMBER_EXPONENT = _limit("number exponent", 30, "the exponent of a number written with e (1e30); past it the "
+                         "number is refused before its power of ten is built (1e99999999 would take minutes)")
 DEPTH = _limit("nesting depth", 32, "nested lists/mappings in a YAML or JSON file; a design is 5 deep")
 YAML_NODES = _limit("YAML nodes", 200_000, "values in one YAML file after aliases are expanded (alias bombs)")
 TEXT_FILE = _limit("text file size", 8 * 1024 * 1024, "bytes in one JSON or Drake file (and the most drydock "
