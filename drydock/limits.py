@@ -76,6 +76,8 @@ QUANTITY = _limit("quantity", 10_000, "levels, munitions, flights or capacity of
 STAT = _limit("weapon stat", 1_000, "ROF, ACC, IMP or DMG of a weapon mode (A.1)")
 RANGE = _limit("range", 1_000, "range band or seeker MA; the board is at most a few dozen hexes")
 TECH = _limit("tech level", 100, "technology level; the rule range is -2..+2 (A.4)")
+FLIGHT_FIGHTERS = _limit("fighters per flight", 20, "fighters in one flight of a Nova record or an F.4 variant of a "
+                         "house rule (the rules field 4 to 7; each fighter rolls its own dice)")
 STATED = _limit("stated value", 1_000_000, "a combat rating, loss limit or track box stated by a source")
 TRACK_BOXES = _limit("stated track boxes", 1_000, "boxes in a stated track")
 BATTERIES = _limit("batteries", 500, "weapon batteries in one design")

@@ -125,6 +125,13 @@ def whole(value: object, what: str, lo: int | None = None, hi: int | None = None
     return int(number(value, what, lo, hi, whole=True, file=file))
 
 
+def legacy_int(text: str) -> int:
+    """A whole number written in Admiralty or Nova text (a sign allowed), within
+    :data:`~drydock.limits.LEGACY_NUMBER` either way."""
+    limit = limits.LEGACY_NUMBER.value
+    return whole(text, "a number in the legacy text", -limit, limit)
+
+
 def _span(lo: Exact | None, hi: Exact | None) -> str:
     if lo is None and hi is None:
         return ""
@@ -141,4 +148,4 @@ def _text(x: Exact | None) -> str:
     return f"{int(x or 0):,}"
 
 
-__all__ = ["Exact", "NumberError", "number", "parse", "whole"]
+__all__ = ["Exact", "NumberError", "legacy_int", "number", "parse", "whole"]

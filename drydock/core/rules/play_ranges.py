@@ -16,7 +16,7 @@ from fractions import Fraction
 from itertools import pairwise
 from typing import Any
 
-from drydock import numbers
+from drydock import limits, numbers
 from drydock.core.suggest import did_you_mean
 from drydock.errors import RulesError
 
@@ -152,8 +152,8 @@ PLAY_RANGES: dict[str, tuple[str, Record]] = {
     "fighter_screens": ("F.3", Record({"bands": Bands(1, 1_000, -6, 0)})),
     "fighter_variants": ("F.4", Record({
         "field": Choice(("doctrine", "assault", "bomber", "heavy", "interceptor", "light")),
-        "variants": Table(Record({"fighters": Whole(1, 20), "dice": Whole(1, 10), "hit_ship": DIE,
-                                  "hit_flight": DIE, "save": DIE_OR_NONE, "second_loss": DIE_OR_NONE}),
+        "variants": Table(Record({"fighters": Whole(1, limits.FLIGHT_FIGHTERS.value), "dice": Whole(1, 10),
+                                  "hit_ship": DIE, "hit_flight": DIE, "save": DIE_OR_NONE, "second_loss": DIE_OR_NONE}),
                           keys=Choice(("assault", "bomber", "heavy", "interceptor", "light")))})),
     "long_range_fighters": ("F.6", Record({"cr": Whole(1, 10_000), "hyperspace": DIE, "escape_vp": Ratio(0, 1),
                                            "flights_per_side": Whole(0, 10), "jump_at": Whole(0, 20)})),
