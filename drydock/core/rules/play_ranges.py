@@ -243,7 +243,7 @@ def numbers_whole(value: Any, where: str, lo: int, hi: int) -> int:
     and the range."""
     if type(value) is not int:
         shown = str(value)[:20]
-        raise RulesError(f"rules entry {where}: expected a whole number ({lo:,} to {hi:,}), got {shown!r}")
+        raise RulesError(f"rules entry {where}: expected a whole number, {lo:,} to {hi:,}, got {shown!r}")
     try:
         return numbers.whole(value, f"rules entry {where}", lo, hi)
     except numbers.NumberError as exc:
