@@ -136,16 +136,17 @@ def _span(lo: Exact | None, hi: Exact | None) -> str:
     if lo is None and hi is None:
         return ""
     if hi is None:
-        return f" at least {_text(lo)}"
+        return f" at least {number_text(lo)}"
     if lo is None:
-        return f" at most {_text(hi)}"
-    return f" {_text(lo)} to {_text(hi)}"
+        return f" at most {number_text(hi)}"
+    return f" {number_text(lo)} to {number_text(hi)}"
 
 
-def _text(x: Exact | None) -> str:
+def number_text(x: Exact | None) -> str:
+    """``3/5`` for a fraction, ``1,000`` for a whole number (how ranges are shown)."""
     if isinstance(x, Fraction) and x.denominator != 1:
         return f"{x.numerator}/{x.denominator}"
     return f"{int(x or 0):,}"
 
 
-__all__ = ["Exact", "NumberError", "legacy_int", "number", "parse", "whole"]
+__all__ = ["Exact", "NumberError", "legacy_int", "number", "number_text", "parse", "whole"]

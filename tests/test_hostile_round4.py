@@ -359,3 +359,18 @@ def test_a_nova_record_fighters_per_flight_is_bounded() -> None:
         nova_record.from_json(json.dumps([record]), file="x.json")
     record["fighters_per_flight"] = limits.FLIGHT_FIGHTERS.value
     assert nova_record.from_json(json.dumps([record]), file="x.json")
+
+
+# ------------------------------------------------------------------ the docs list every new limit and range
+def test_docs_list_every_play_range_and_new_limit() -> None:
+    from drydock.core.rules.play_ranges import range_table
+
+    page = (ROOT / "docs/limits.md").read_text(encoding="utf-8")
+    rows = range_table()
+    assert len(rows) >= 90
+    for path, section, allowed in rows:
+        assert f"| `{path}` | {section} | {allowed} |" in page, path
+    for limit in (limits.NUMBER_TEXT, limits.NUMBER_EXPONENT, limits.FLIGHT_FIGHTERS):
+        assert f"| {limit.name} | {limit.value:,} |" in page
+    traded = (ROOT / "docs/traded-files.md").read_text(encoding="utf-8")
+    assert "## Traded folders stay closed" in traded and "never opened" in traded

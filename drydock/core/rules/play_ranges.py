@@ -181,6 +181,53 @@ BATTLE_SIZE_RANGES = Record({"names": None, "limits": Wholes(1, 20, 1, 100_000, 
                              "vp_targets": Wholes(1, 20, 1, 100_000)})
 
 
+def range_table() -> list[tuple[str, str, str]]:
+    """(entry, rule section, what is allowed) for every play number and choice, for ``docs/limits.md``."""
+    out: list[tuple[str, str, str]] = []
+    for key, (section, spec) in PLAY_RANGES.items():
+        _rows(f"play.{key}", section, spec, out)
+    for name, spec in _SCENARIOS.items():
+        _rows(f"play.scenarios.table.{name}", name, spec, out)
+    _rows("battle_sizes", "2.2", BATTLE_SIZE_RANGES, out)
+    return out
+
+
+def _rows(path: str, section: str, spec: Any, out: list[tuple[str, str, str]]) -> None:
+    if isinstance(spec, Maybe):
+        spec = spec.spec
+    if isinstance(spec, Record):
+        for key, sub in spec.fields.items():
+            _rows(f"{path}.{key}", section, sub, out)
+        return
+    if isinstance(spec, Table):
+        if spec.value is not None:
+            keys = f"{', '.join(spec.keys.options)}" if isinstance(spec.keys, Choice) else "each key"
+            _rows(f"{path}.({keys})", section, spec.value, out)
+        return
+    text = _allowed(spec)
+    if text:
+        out.append((path, section, text))
+
+
+def _allowed(spec: Any) -> str:
+    if isinstance(spec, Whole):
+        return f"whole number {spec.lo:,} to {spec.hi:,}"
+    if isinstance(spec, Ratio):
+        return f"number or fraction {numbers.number_text(spec.lo)} to {numbers.number_text(spec.hi)}"
+    if isinstance(spec, Choice):
+        return "one of " + ", ".join(spec.options)
+    if isinstance(spec, Wholes):
+        n = f"{spec.n_lo}" if spec.n_lo == spec.n_hi else f"{spec.n_lo} to {spec.n_hi}"
+        return f"{n} whole numbers, each {spec.lo:,} to {spec.hi:,}" + (", rising" if spec.rising else "")
+    if isinstance(spec, Bands):
+        return (f"1 to {spec.n} bands [from, value]: from {spec.lo:,} to {spec.hi:,} rising, value {spec.vlo:,} to "
+                f"{spec.vhi:,}")
+    if isinstance(spec, Faces):
+        what = f"1 to {spec.many} of" if spec.many else "one of"
+        return ("faces 1-6 (all six)" if spec.every else "faces 1-6") + f" -> {what} " + ", ".join(spec.results)
+    return ""
+
+
 def check_play(play: Any, sizes: Any) -> None:
     """Refuse, with one :class:`RulesError` line naming the entry, anything in ``play`` or ``battle_sizes``
     that is not in :data:`PLAY_RANGES` (did-you-mean), of the wrong type, or outside its range."""
@@ -318,4 +365,4 @@ def _check_faces(value: Any, spec: Faces, where: str) -> None:
         raise RulesError(f"rules entry {where}: every face 1-6 needs a result")
 
 
-__all__ = ["BATTLE_SIZE_RANGES", "PLAY_RANGES", "check_play"]
+__all__ = ["BATTLE_SIZE_RANGES", "PLAY_RANGES", "check_play", "range_table"]
