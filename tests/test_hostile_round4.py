@@ -183,6 +183,35 @@ def test_each_play_number_is_taken_at_its_limit_and_refused_past_it(tmp_path: Pa
         assert f"{path[-1]}" in str(exc.value) and f"{spec.lo:,} to {spec.hi:,}" in str(exc.value), str(exc.value)
 
 
+def _every_number_at(end: str) -> dict[str, Any]:
+    data: dict[str, Any] = {}
+    for path, spec in LEAVES:
+        if path[1] == "companion" or (path[1] == "three_d" and path[-1] == "start"):
+            continue
+        node = data
+        for key in path[:-1]:
+            node = node.setdefault(key, {})
+        node[path[-1]] = spec.hi if end == "hi" else spec.lo
+    return data
+
+
+@pytest.mark.parametrize("end", ["hi", "lo"])
+@pytest.mark.parametrize("options", [
+    ["--option", "D.1", "--option", "E.1", "--option", "E.3", "--option", "E.4", "--option", "E.7", "--option", "D.3",
+     "--terrain", "comet", "--terrain", "nebula", "--terrain", "asteroid-field"],
+    ["--option", "E.2", "--option", "E.6", "--terrain", "three-d", "--terrain", "black-hole"],
+    ["--option", "F.1", "--option", "F.2", "--option", "F.3", "--option", "F.4", "--option", "F.6"],
+    ["--scenario", "S.5"],
+], ids=["combat-terrain", "3d-black-hole", "fighters", "S.5"])
+def test_every_play_number_at_its_range_end_is_fought(tmp_path: Path, end: str, options: list[str]) -> None:
+    import yaml
+
+    (tmp_path / "r.yaml").write_text(yaml.safe_dump(_every_number_at(end)))
+    run = run_cli(["battle", str(DESIGNS / "wyvern-carrier.yaml"), str(DESIGNS / "vigilant-cruiser.yaml"), "--runs",
+                   "2", "--no-robustness", "--plan", "close", "--rules", "r.yaml", *options], cwd=tmp_path, timeout=300)
+    assert run.code == 0 and run.clean(), run.stderr[-2000:]
+
+
 @pytest.mark.parametrize(("entry", "message"), [
     # the numbers: each exhausts memory or hangs a battle
     ({"play": {"companion": {"extended_board": {"sections": [3, 100_000]}}}, "base": "companion"},
