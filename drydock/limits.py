@@ -76,6 +76,8 @@ QUANTITY = _limit("quantity", 10_000, "levels, munitions, flights or capacity of
 STAT = _limit("weapon stat", 1_000, "ROF, ACC, IMP or DMG of a weapon mode (A.1)")
 RANGE = _limit("range", 1_000, "range band or seeker MA; the board is at most a few dozen hexes")
 TECH = _limit("tech level", 100, "technology level; the rule range is -2..+2 (A.4)")
+FLIGHT_FIGHTERS = _limit("fighters per flight", 20, "fighters in one flight of a Nova record or an F.4 variant of a "
+                         "house rule (the rules field 4 to 7; each fighter rolls its own dice)")
 STATED = _limit("stated value", 1_000_000, "a combat rating, loss limit or track box stated by a source")
 TRACK_BOXES = _limit("stated track boxes", 1_000, "boxes in a stated track")
 BATTERIES = _limit("batteries", 500, "weapon batteries in one design")
@@ -100,6 +102,10 @@ FACTIONS = _limit("factions", 50, "factions with rules of their own in one house
 # ------------------------------------------------------------------ reading files
 DIGITS = _limit("digits", 15, "digits in one number; Python refuses past 4,300 and no rule value needs more "
                               "than a few")
+NUMBER_TEXT = _limit("number text", 64, "characters in one number written as text (a fraction such as 3/5 or a "
+                     "decimal such as 1.5e3), checked before it is read")
+NUMBER_EXPONENT = _limit("number exponent", 30, "the exponent of a number written with e (1e30); past it the "
+                         "number is refused before its power of ten is built (1e99999999 would take minutes)")
 DEPTH = _limit("nesting depth", 32, "nested lists/mappings in a YAML or JSON file; a design is 5 deep")
 YAML_NODES = _limit("YAML nodes", 200_000, "values in one YAML file after aliases are expanded (alias bombs)")
 TEXT_FILE = _limit("text file size", 8 * 1024 * 1024, "bytes in one JSON or Drake file (and the most drydock "

@@ -28,6 +28,16 @@ HOSTILE_CHARS = ["\x00", "\x1b", "\x07", "\u202e", "\t", "\r", "\n", "[", "]", "
 BAD_SCALARS = ["2001-13-45", "2001-02-30 10:00:00", "!!float x", "!!int 0x", "!!bool maybe", "!!timestamp 2001"]
 
 
+def _play_rules() -> str:
+    """A house-rule file stating every play entry of the book (issue 33), for the mutations to reach each number."""
+    import yaml
+
+    from drydock.core.rules.play_rules import PLAY
+
+    return yaml.safe_dump({"play": PLAY, "battle_sizes": {"limits": [400, 700, 1000, 1500, 2000]}},
+                          sort_keys=False, default_flow_style=None, width=100)
+
+
 def samples(kind: str) -> list[str]:
     if kind in ("yaml", "json", "drake", "xlsx"):
         texts = [p.read_text(encoding="utf-8") for p in sorted((ROOT / "examples/designs").glob("*.yaml"))]
@@ -44,6 +54,15 @@ def samples(kind: str) -> list[str]:
             return [to_drake(d) for d in designs] + [(ROOT / "tests/fixtures/majestic.drake").read_text("utf-8")]
         return texts
     legacy = ROOT / "tests/fixtures/legacy"
+    if kind == "play":  # issue 33: house rules over the play tables, every entry written out
+        return [_play_rules()]
+    if kind == "nova-record":  # issue 33: the converted records (X.2) as YAML, the numbers the engine fights by
+        from drydock.formats.legacy import nova_record
+        from drydock.formats.legacy.nova import parse_nova
+
+        text = (legacy / "nova-majestic-typed.txt").read_text(encoding="utf-8").replace("SHIELDS: ?",
+                                                                                         "SHIELDS: 4 5 6 6 6")
+        return [nova_record.to_yaml([nova_record.convert_nova(d)[0] for d in parse_nova(text, file="m.txt")])]
     if kind == "admiralty":
         return [(legacy / n).read_text(encoding="utf-8") for n in ("dumbo-v1.txt", "dumbo-v2.txt",
                                                                    "razorthorn-houseruled.txt")]
@@ -68,7 +87,7 @@ def mutate(text: str, rng: random.Random) -> str:
             if digits:
                 k = rng.choice(digits)
                 big = rng.choice(["9" * rng.choice([12, 16, 400, 4400]), "1000000000000", "-1", "0", "1e999",
-                                  "10000000000"])
+                                  "10000000000", "1e99999999", "3/0", "1e31", "1/3", "-1e9"])  # issue 33
                 text = text[:k] + big + text[k + 1:]
         elif op == 2 and lines:
             lines[i:i] = [lines[i]] * rng.choice([2, 50, 2000])
@@ -159,6 +178,25 @@ def reader(kind: str) -> Callable[[Any], list[Any]]:
             from drydock.core.sanity import check_design
             return [check_design(convert_admiralty(r)[0]) for r in parse_admiralty(text, file="f.txt")]
         return admiralty
+    if kind == "play":
+        from drydock.core.rules.factions import HouseRules
+        from drydock.formats.houserules import _parse_yaml
+
+        def play(text: str) -> list[Any]:
+            data = _parse_yaml(text, "r.yaml")
+            HouseRules.from_data(data if isinstance(data, dict) else {"play": data})
+            return []
+        return play
+    if kind == "nova-record":
+        from drydock.engine.legacy_rules import ship_spec
+        from drydock.formats.legacy.nova_record import from_yaml as nova_from_yaml
+
+        def records(text: str) -> list[Any]:
+            for record in nova_from_yaml(text, file="r.yaml"):
+                if record.shields is not None:
+                    ship_spec(record)  # what the engine builds from it, within a Unity design's limits
+            return []
+        return records
     from drydock.formats.legacy.nova import parse_nova
     from drydock.formats.legacy.nova_record import convert_nova
 

@@ -1,7 +1,8 @@
 """Mutation fuzzing of the traded files added since issue 10 (issue 27), through the CLI.
 
 Each surface is a small set of files a player might receive (a fleet naming designs, a weapon
-library with includes, house rules with factions, a workbook, a tournament state file); one
+library with includes, house rules with factions, a workbook, a tournament state file, and since
+issue 33 a house rule's play table fought in a battle and a Nova record fought as it is); one
 of them is mutated (:func:`tests.fuzz.mutate`, or byte edits of a workbook part) and the
 command that reads it is run in process (``CliRunner``). A case passes when the command
 exits 0, 1 or 2, prints no traceback and, when it fails, only ``drydock:`` lines (one per
@@ -121,12 +122,34 @@ def _state(tmp: Path, rng: random.Random) -> list[str]:
     return [*args, "--state", "s.json"]
 
 
+#: Issue 33: the options whose numbers a house rule's play table changes, fought for one battle.
+PLAY_BATTLE = ["battle", "k.yaml", "c.yaml", "--runs", "1", "--no-robustness", "--plan", "close", "--turns", "8",
+               "--option", "D.1", "--option", "E.1", "--option", "E.3", "--option", "E.4", "--option", "E.7",
+               "--terrain", "comet", "--terrain", "nebula", "--terrain", "asteroid-field"]
+
+
+def _play(tmp: Path, rng: random.Random) -> list[str]:
+    from tests.fuzz import samples
+
+    (tmp / "play.yaml").write_text(mutate(samples("play")[0], rng), encoding="utf-8", errors="surrogatepass")
+    return [*PLAY_BATTLE, "--rules", "play.yaml"]
+
+
+def _nova(tmp: Path, rng: random.Random) -> list[str]:
+    from tests.fuzz import samples
+
+    (tmp / "nova.yaml").write_text(mutate(samples("nova-record")[0], rng), encoding="utf-8", errors="surrogatepass")
+    return ["battle", "nova.yaml", "c.yaml", "--runs", "1", "--no-robustness", "--plan", "close", "--turns", "8"]
+
+
 SURFACES: dict[str, Callable[[Path, random.Random], list[str]]] = {
     "fleet": _text_case("fleet.yaml", FLEET, ["rate", "fleet.yaml"]),
     "library": _text_case("lib.yaml", LIBRARY, ["rate", "user.yaml"]),
     "rules": _text_case("rules.yaml", RULES, ["rate", "user.yaml", "k.yaml", "--rules", "rules.yaml"]),
     "workbook": _workbook,
     "state": _state,
+    "play": _play,
+    "nova": _nova,
 }
 
 

@@ -1,5 +1,6 @@
 """Fuzzing the traded files of issue 27 through the CLI: fleets, libraries, house rules with factions,
-workbook parts and tournament state files (:mod:`tests.fuzz_surfaces`).
+workbook parts and tournament state files (:mod:`tests.fuzz_surfaces`); since issue 33 play tables and Nova
+records fought in a battle.
 
 Each surface runs in a child process under memory and CPU limits (:mod:`tests.hostile`); every
 mutated case must exit 0, 1 or 2 with no traceback and, when it fails, only ``drydock: error:``
@@ -17,7 +18,7 @@ import pytest
 from tests.hostile import run_python
 
 ROOT = Path(__file__).resolve().parent.parent
-CASES = {"fleet": 60, "library": 60, "rules": 40, "workbook": 40, "state": 40}
+CASES = {"fleet": 60, "library": 60, "rules": 40, "workbook": 40, "state": 40, "play": 30, "nova": 30}
 SLOWEST = 5.0
 
 

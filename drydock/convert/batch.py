@@ -23,6 +23,7 @@ from drydock.core.rules.catalog import with_house_note
 from drydock.core.sanity import check_design
 from drydock.errors import DrydockError, printable
 from drydock.formats import decode_text, format_named, read_bytes, write_atomic
+from drydock.formats.files import folder_files
 from drydock.formats.legacy import nova_record, tables
 from drydock.formats.legacy.admiralty import AdmiraltySyntaxError, parse_admiralty_each
 from drydock.formats.legacy.convert import ConversionReport, convert_admiralty
@@ -65,10 +66,12 @@ def plan(inputs: Iterable[str | os.PathLike[str]]) -> tuple[list[tuple[Path, str
         p = Path(item)
         if str(item) == "-":  # standard input, written as stdin.<ext>
             pairs = [(p, "stdin")]
-        elif p.is_dir():
-            found = sorted(f for f in p.rglob("*") if f.is_file() and f.suffix.lower() in SCAN_SUFFIXES
-                           and not any(part.startswith(".") for part in f.relative_to(p).parts))
-            pairs = [(f, f.relative_to(p).with_suffix("").as_posix()) for f in found]
+        elif p.is_dir():  # links out of the folder and system paths are named, never read
+            found, refused = folder_files(p)
+            for f, why in refused:
+                missing.append(FileResult(path=str(f), error=why, reports=[ConversionReport(source=str(f), error=why)]))
+            pairs = [(f, f.relative_to(p).with_suffix("").as_posix()) for f in found
+                     if f.suffix.lower() in SCAN_SUFFIXES]
         elif p.is_file():
             pairs = [(p, p.stem)]
         else:

@@ -30,6 +30,7 @@ from drydock.formats import (
     read_records,
     write_atomic,
 )
+from drydock.formats.files import folder_files
 from drydock.formats.fleet.read import read_fleet
 from drydock.formats.fleet.write import rules_path_for, write_fleet
 from drydock.formats.legacy import nova_record
@@ -107,7 +108,11 @@ def _to_directory(inputs: list[str], out_dir: Path, *, to: str | None, source: s
     if out_dir.exists() and not out_dir.is_dir():
         raise DrydockError(f"{out_dir}: is a file, not a directory")
     result = ConvertResult()
-    sources = [(f, rel) for name in inputs for f, rel in _design_files(name, source)]
+    sources = []
+    for name in inputs:
+        found, refused = _design_files(name, source)
+        sources += found
+        result.failed += [(str(f), why) for f, why in refused]  # a link out of the folder: named, never read
     targets = [out_dir / rel.with_suffix(fmt.extensions[0]) for _, rel in sources]
     check_outputs(targets, [f for f, _ in sources])  # before anything is written, --force or not
     for path, rel in (wrap(sources) if wrap else sources):
@@ -133,19 +138,17 @@ def _noted(designs: list[Design], rules: Ruleset | None) -> list[Design]:
     return [with_house_note(d, rules) for d in designs]
 
 
-def _design_files(name: str, source: str | None) -> list[tuple[Path, Path]]:
-    """(file, path relative to the output directory) for an input file or every design file under a directory."""
+def _design_files(name: str, source: str | None) -> tuple[list[tuple[Path, Path]], list[tuple[Path, str]]]:
+    """(file, path relative to the output directory) for an input file or every design file under a directory,
+    and (path, why) for each link out of the directory or system path, named and never read."""
     path = Path(name)
     if name == STDIO:
         raise DrydockError("standard input cannot be converted into a directory")
     if not path.is_dir():
-        return [(path, Path(path.name))]
+        return [(path, Path(path.name))], []
     known = {e for f in FORMATS.values() for e in f.extensions}
-    out = []
-    for f in sorted(path.rglob("*")):
-        if f.is_file() and not f.name.startswith(".") and (source is not None or f.suffix.lower() in known):
-            out.append((f, f.relative_to(path)))
-    return out
+    found, refused = folder_files(path)
+    return [(f, f.relative_to(path)) for f in found if source is not None or f.suffix.lower() in known], refused
 
 
 def _write_stdout(data: str | bytes) -> None:

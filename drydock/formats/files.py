@@ -96,6 +96,50 @@ def is_outside(base: Path, target: Path) -> bool:
     return not (real == root or real.startswith(root.rstrip(os.sep) + os.sep))
 
 
+def folder_files(root: str | os.PathLike[str]) -> tuple[list[Path], list[tuple[Path, str]]]:
+    """The files of the traded folder ``root``, recursively and sorted (hidden names skipped), and the entries
+    refused unread: ``(path, one line naming it)`` for a symbolic link that leads out of ``root`` and for
+    anything in a system folder (:data:`SYSTEM_DIRS`). Links to folders are never followed (a folder linked
+    from inside is walked where it is); only regular files are kept, so nothing refused is opened or quoted."""
+    base = Path(root)
+    files: list[Path] = []
+    refused: list[tuple[Path, str]] = []
+    for dirpath, dirnames, filenames in os.walk(base, followlinks=False):
+        here = Path(dirpath)
+        kept = []
+        for name in sorted(dirnames):
+            path = here / name
+            if name.startswith("."):
+                continue
+            if os.path.islink(path):
+                why = leaves_folder(base, path)
+                if why:
+                    refused.append((path, why))
+                continue
+            kept.append(name)
+        dirnames[:] = kept
+        for name in sorted(filenames):
+            path = here / name
+            if name.startswith("."):
+                continue
+            why = leaves_folder(base, path)
+            if why:
+                refused.append((path, why))
+            elif path.is_file():
+                files.append(path)
+    return sorted(files), sorted(refused)
+
+
+def leaves_folder(base: Path, path: Path) -> str | None:
+    """Why ``path`` inside the traded folder ``base`` must not be read (None: it may): it is in a system folder,
+    or a symbolic link leading out of ``base``. The line names ``path`` only, never where it leads."""
+    if is_system_path(path):
+        return f"{path}: leads into a system folder; not read (a traded folder is read only inside itself)"
+    if os.path.islink(path) and is_outside(base, path):
+        return f"{path}: a symbolic link leading out of {base}; not read (a traded folder is read only inside itself)"
+    return None
+
+
 _ON_NEW_RUN: list[Callable[[], None]] = []
 
 

@@ -14,6 +14,7 @@ from drydock.core.rules.factions import HouseRules
 from drydock.errors import DrydockError
 from drydock.formats import FORMATS, read_records
 from drydock.formats.filekinds import is_fleet_file, is_library_file, is_rules_file
+from drydock.formats.files import folder_files
 from drydock.formats.fleet.read import read_fleet
 
 
@@ -33,18 +34,20 @@ class Item:
     """Something to tell the player about this input that is not an error (an empty file)."""
 
 
-def expand_paths(files: tuple[str, ...] | list[str]) -> list[str]:
-    """Files as given; a folder becomes its design and fleet files (recursively, weapon libraries skipped)."""
+def expand_paths(files: tuple[str, ...] | list[str]) -> list[tuple[str, str | None]]:
+    """(file, None) for each file as given; a folder gives its design and fleet files (recursively, weapon
+    libraries skipped), and (path, why) for a link out of it or a system path, named and never read."""
     known = {e for f in FORMATS.values() for e in f.extensions}
-    out: list[str] = []
+    out: list[tuple[str, str | None]] = []
     for name in files:
         p = Path(name)
         if name != "-" and p.is_dir():
-            out.extend(str(f) for f in sorted(p.rglob("*"))
-                       if f.is_file() and not f.name.startswith(".") and f.suffix.lower() in known
-                       and not is_library_file(f) and not is_rules_file(f))
+            found, refused = folder_files(p)
+            out.extend(sorted([(str(f), why) for f, why in refused]
+                              + [(str(f), None) for f in found if f.suffix.lower() in known
+                                 and not is_library_file(f) and not is_rules_file(f)]))
         else:
-            out.append(name)
+            out.append((name, None))
     return out
 
 
@@ -58,7 +61,10 @@ def read_inputs(files: tuple[str, ...] | list[str], house: HouseRules, *, per_sh
     and unknown extensions the content, says. A Nova record file (X.2) gives its records as designs;
     an empty file gives an item with a ``warning``. ``libraries`` (``--library``) override the weapon
     profiles of every design read, fleets' included."""
-    for name in expand_paths(files):
+    for name, refused in expand_paths(files):
+        if refused is not None:
+            yield Item(name, None, house.base, error=refused)
+            continue
         try:
             if is_fleet_file(name):
                 fleet = read_fleet(name, house=house if explicit_rules else None, libraries=libraries)

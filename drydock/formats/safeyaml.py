@@ -53,7 +53,8 @@ def load_json(text: str, *, file: str | None = None) -> Any:
     limits.check_text(text, file=file, line_limit=None)
     try:
         data = json.loads(text, parse_int=lambda s: limits.to_int(s, file=file),
-                          parse_float=lambda s: float(limits.check_digits(s, file=file)))
+                          parse_float=lambda s: float(limits.check_digits(s, file=file)),
+                          object_pairs_hook=lambda pairs: _unique_keys(pairs, file))
     except json.JSONDecodeError as exc:
         raise DesignFileError(f"not valid JSON: {exc.msg}", file=file, line=exc.lineno, column=exc.colno,
                               text=_source_line(text, exc.lineno - 1)) from None
@@ -62,6 +63,17 @@ def load_json(text: str, *, file: str | None = None) -> Any:
     _check_json_depth(data, file)
     _check_json_surrogates(data, text, file)
     return data
+
+
+def _unique_keys(pairs: list[tuple[str, Any]], file: str | None) -> dict[str, Any]:
+    """A JSON object, refusing a key written twice in it (JSON keeps the last silently)."""
+    out: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in out:
+            raise DesignFileError(f"the key {key[:40]!r} is written twice in one object; JSON would keep only the "
+                                  "last", file=file)
+        out[key] = value
+    return out
 
 
 _SURROGATE = re.compile("[\ud800-\udfff]")
@@ -193,6 +205,22 @@ class ScalarErrors:
 
     def unreadable(self, node: Any, message: str) -> Exception:  # pragma: no cover - each loader says
         raise NotImplementedError
+
+    def construct_mapping(self, node: Any, deep: bool = False) -> Any:
+        """A mapping, refusing a key written twice (YAML keeps the last silently: a design, fleet or house rule
+        that says ``hull: 8`` and later ``hull: 80`` is refused naming both lines). ``<<`` merges may override."""
+        if isinstance(node, yaml.MappingNode):
+            seen: dict[Any, int] = {}
+            for key_node, _value in node.value:
+                if key_node.tag == "tag:yaml.org,2002:merge" or not isinstance(key_node, yaml.ScalarNode):
+                    continue
+                key = (key_node.tag, key_node.value)
+                line = key_node.start_mark.line + 1
+                if key in seen:
+                    raise self.unreadable(key_node, f"the key {str(key_node.value)[:40]!r} is written twice (lines "
+                                                    f"{seen[key]} and {line}); YAML would keep only the last")
+                seen[key] = line
+        return super().construct_mapping(node, deep=deep)  # type: ignore[misc]
 
     def construct_object(self, node: Any, deep: bool = False) -> Any:
         try:

@@ -24,6 +24,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
+from drydock import numbers
 from drydock.core.model import Design
 from drydock.core.rules import Ruleset
 from drydock.engine.ai import DEFAULT_DOCTRINE, doctrine_label, doctrine_pair
@@ -40,7 +41,7 @@ from drydock.formats import read_bytes, write_atomic
 from drydock.insight.chunks import fight_chunk, fight_pairing, pairing_options
 from drydock.insight.cluster import run_on_cluster
 from drydock.insight.numbers import num, pct, rounded, text
-from drydock.limits import STATE_FILE, TOURNAMENT_BATTLES, TOURNAMENT_DESIGNS, TURNS, check
+from drydock.limits import STATE_FILE, TOURNAMENT_BATTLES, TOURNAMENT_DESIGNS, TURNS, check, to_int
 
 #: 2: each pairing's verdict is the plan game (issue 22); version 1 files (battles at the doctrine's own
 #: range) are refused in one line
@@ -130,9 +131,9 @@ def _chunk(task: tuple[int, int, int, int, int]) -> Any:
 def _plan_result_ok(r: dict[str, Any], runs: int) -> bool:
     """A saved plan-game verdict: a value in [-1, 1] written as a fraction, two plan groups of the menu, and
     at least the ``runs`` battles of the equilibrium pairing fought."""
-    try:
-        v = Fraction(r["value"]) if isinstance(r["value"], str) and len(r["value"]) <= 64 else None
-    except (ValueError, ZeroDivisionError):
+    try:  # the one bounded parser: "1e99999999" is refused before its power of ten is built
+        v = numbers.parse(r["value"], limit=1) if isinstance(r["value"], str) else None
+    except numbers.NumberError:
         v = None
     plans = r["plans"]
     return (v is not None and -1 <= v <= 1 and isinstance(plans, list) and len(plans) == 2
@@ -212,7 +213,8 @@ class Tournament:
         """Take the finished pairings of a state file, after checking its size, that it belongs to this
         tournament, and that every result is a pairing of it whose counts add up to its runs."""
         try:  # a regular file only (a FIFO or a link to /dev/zero is refused), never more than the limit read
-            state = json.loads(read_bytes(str(path), STATE_FILE).decode("utf-8"))
+            state = json.loads(read_bytes(str(path), STATE_FILE).decode("utf-8"),  # digits bounded before int()
+                               parse_int=lambda s: to_int(s, what="a state file number", file=str(path)))
         except DrydockError:
             raise
         except (OSError, ValueError, RecursionError) as exc:
@@ -245,7 +247,7 @@ class Tournament:
     def value(self, i: int, j: int) -> Fraction:
         """What design i can guarantee against design j: the plan game's value, (wins - losses) per battle."""
         if i < j:
-            return Fraction(self.results[self.key(i, j)]["value"])
+            return Fraction(numbers.parse(self.results[self.key(i, j)]["value"], limit=1))  # checked by load()
         return -self.value(j, i)
 
     def save(self, path: Path) -> None:

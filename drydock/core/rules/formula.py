@@ -27,12 +27,11 @@ from __future__ import annotations
 
 import ast
 import math
-import re
 from collections.abc import Callable, Iterable
 from fractions import Fraction
 from typing import Any
 
-from drydock import limits
+from drydock import limits, numbers
 from drydock.core.rules import rational as Q
 from drydock.errors import RulesError
 
@@ -54,7 +53,6 @@ _ALLOWED_NODES = (
     ast.Eq, ast.NotEq, ast.Lt, ast.LtE, ast.Gt, ast.GtE,
 )
 
-_NUMBER_RE = re.compile(r"^(\d*)(?:\.(\d*))?(?:[eE]([+-]?\d+))?$")
 
 
 def exact(text: object, limit: int = MAX_LITERAL) -> Exact:
@@ -64,37 +62,11 @@ def exact(text: object, limit: int = MAX_LITERAL) -> Exact:
     anything else, for non-finite values and for numbers larger than ``limit`` or with
     more than :data:`MAX_LITERAL_DIGITS` digits.
     """
-    if isinstance(text, bool):
-        raise ValueError("must be a number, not true/false")
-    if isinstance(text, int):
-        value: Exact = text
-    elif isinstance(text, Fraction):
-        value = text
-    else:
-        if isinstance(text, float):
-            if not math.isfinite(text):
-                raise ValueError("must be a finite number")
-            text = repr(text)
-        if not isinstance(text, str):
-            raise ValueError("must be a number")
-        s = text.strip().replace("_", "")
-        sign = -1 if s[:1] == "-" else 1
-        s = s[1:] if s[:1] in ("+", "-") else s
-        m = _NUMBER_RE.match(s)
-        if not s or m is None or not (m.group(1) or m.group(2)):
-            raise ValueError("must be a number")
-        digits = (m.group(1) or "") + (m.group(2) or "")
-        exp = int(m.group(3)) if m.group(3) and len(m.group(3).lstrip("+-")) <= 4 else (10**6 if m.group(3) else 0)
-        if abs(exp) > 2 * MAX_LITERAL_DIGITS:
-            raise ValueError("is too large or too small")
-        if len(digits.lstrip("0")) > MAX_LITERAL_DIGITS:
-            raise ValueError(f"has too many digits (at most {MAX_LITERAL_DIGITS})")
-        value = sign * Fraction(int(digits or "0"), 10 ** len(m.group(2) or "")) * Fraction(10) ** exp
-        if value.denominator == 1:
-            value = value.numerator
-    if not -limit <= value <= limit:
-        raise ValueError(f"is too large (at most {limit:,})")
-    return value
+    try:  # the one bounded parser (drydock.numbers): digits and exponent checked before the value is built
+        return numbers.parse(text, digits=MAX_LITERAL_DIGITS, exponent=2 * MAX_LITERAL_DIGITS, limit=limit,
+                             fractions=False)
+    except numbers.NumberError as exc:
+        raise ValueError(str(exc)) from None
 
 
 def number_text(x: Exact, places: int = 4) -> str:

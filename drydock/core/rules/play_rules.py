@@ -12,6 +12,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
+from drydock import numbers
+from drydock.core.rules.play_ranges import check_play
 from drydock.errors import RulesError
 
 #: 2.2: "Battle Size Very Small Small Medium Large Very Large Fleet Limit 400 700 1000 1500 2000 VP Target 240 420
@@ -131,10 +133,11 @@ PLAY: dict[str, Any] = {
 
 
 def _fraction(value: Any, where: str) -> Fraction:
-    try:
-        return Fraction(str(value))
-    except (ValueError, ZeroDivisionError):
-        raise RulesError(f"rules entry {where}: expected a number or a fraction like 3/5, got {value!r}") from None
+    try:  # the one bounded parser: 1e99999999 is refused before its power of ten is built
+        return Fraction(numbers.parse(value))
+    except numbers.NumberError as exc:
+        raise RulesError(f"rules entry {where}: expected a number or a fraction like 3/5 ({exc}), got "
+                         f"{str(value)[:24]!r}") from None
 
 
 def _ints(value: Any, n: int, where: str) -> tuple[int, ...]:
@@ -161,6 +164,7 @@ class PlayRules:
 
     @classmethod
     def from_data(cls, play: dict[str, Any], sizes: dict[str, Any]) -> PlayRules:
+        check_play(play, sizes)  # every entry's keys, types and sanity ranges (play_ranges.PLAY_RANGES)
         try:
             mods: dict[frozenset[str], tuple[int, int, int]] = {}
             for key, row in play["range_modifiers"]["table"].items():

@@ -30,6 +30,7 @@ from typing import Any
 from drydock.engine.hexgrid import from_offset, to_offset
 from drydock.engine.tables import DEPLOY_DEPTH
 from drydock.errors import DrydockError
+from drydock.numbers import parse
 
 #: S.3 and its other reading S.3a: the edge a defending ship scores by (side A sets up at the west edge)
 CHASES = ("S.3", "S.3a")
@@ -38,7 +39,7 @@ CHASES = ("S.3", "S.3a")
 def long_board(board: tuple[int, int], numbers: dict[str, Any]) -> tuple[int, int]:
     """S.3: "The game board is 50% longer": the board's length (its short edges apart: the columns) times
     ``board_length``, rounded up."""
-    x = board[0] * Fraction(str(numbers["board_length"]))
+    x = board[0] * Fraction(parse(numbers["board_length"]))
     width = -(-x.numerator // x.denominator)
     if width < 3 * DEPLOY_DEPTH:  # both set-up areas and room to run
         raise DrydockError(f"S.3 The Chase needs a board at least {3 * DEPLOY_DEPTH} columns long once lengthened "

@@ -36,6 +36,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
+from drydock import numbers
 from drydock.engine import fighters
 from drydock.engine.fighters import FighterFlight, fighter_path, first_end_by_hex
 from drydock.engine.hexgrid import DIRS, distance, hex_line
@@ -68,7 +69,7 @@ class FighterRules:
         self.dogfights = "F.2" in on
         self.screens = "F.3" in on
         self.bands: list[list[int]] = play["fighter_screens"]["bands"]
-        self.intercept_ma = Fraction(str(play["combat_space_patrol"]["intercept_ma"]))
+        self.intercept_ma = Fraction(numbers.parse(play["combat_space_patrol"]["intercept_ma"]))
         self.variants = Variants(battle, on, play)
         self.on_station: dict[int, FighterFlight] = {}  # F.1: uid -> flight
         self.spent: set[int] = set()  # F.1: patrols that intercepted this Fighter Phase

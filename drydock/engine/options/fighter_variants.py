@@ -37,6 +37,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
+from drydock import numbers
 from drydock.engine import fighters
 from drydock.engine.dice import d6
 from drydock.engine.fighters import FighterFlight, Shuttle
@@ -112,7 +113,7 @@ class Variants:
         lrf = play["long_range_fighters"]
         self.lrf_cr: int = lrf["cr"]
         self.hyperspace: int = lrf["hyperspace"]
-        self.escape_vp = Fraction(str(lrf["escape_vp"]))
+        self.escape_vp = Fraction(numbers.parse(lrf["escape_vp"]))
         self.per_side: int = lrf["flights_per_side"]
         if self.lrf_on and (type(self.per_side) is not int or not 0 <= self.per_side <= MAX_LRF_FLIGHTS):
             raise RulesError(f"rules entry play.long_range_fighters.flights_per_side: expected a whole number "

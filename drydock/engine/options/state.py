@@ -9,6 +9,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
+from drydock import numbers
 from drydock.engine import systems
 from drydock.engine.combat import alternation, to_hit_modifier
 from drydock.engine.damage import apply_marked_damage
@@ -564,9 +565,9 @@ class OptionState:
         return over
 
 
-def _nebula_range(s: ShipState, increase: str) -> Any:
+def _nebula_range(s: ShipState, increase: object) -> Any:
     """G.4: ranges +50% rounded up; long range sensors cancel it (but do not reduce the range further)."""
-    f = Fraction(increase)
+    f = Fraction(numbers.parse(increase))  # the one bounded parser (checked when the ruleset was built)
 
     def eff(rng: int, target: Any = None) -> int:
         if s.lrs:

@@ -54,7 +54,14 @@ def read_fleet(path: str | Path, *, house: HouseRules | None = None, libraries: 
                 line, col = where(lines, ("rules",))
                 raise FleetFileError(f"key rules: house-rule file {rules_file} not found ({target})", file=name,
                                      line=line, column=col)
-            house = load_house_rules(target)
+            try:
+                house = load_house_rules(target)
+            except DrydockError as exc:
+                if not is_outside(base, target):
+                    raise
+                line, col = where(lines, ("rules",))
+                raise FleetFileError(f"key rules: {_unquoted(rules_file, exc)}", file=name, line=line,
+                                     column=col) from None
     if f.battle_size is not None:
         try:
             fleet_limit(f.battle_size, house.base)
@@ -72,6 +79,15 @@ def read_fleet(path: str | Path, *, house: HouseRules | None = None, libraries: 
         entries.append(_entry(s, i, base, name, lines, house.base, read, libraries))
     return Fleet(name=f.fleet, entries=tuple(entries), battle_size=f.battle_size, house=house, file=name,
                  rules_file=rules_file)
+
+
+def _unquoted(relative: str, exc: DrydockError) -> str:
+    """The refusal of a file outside the fleet's folder: the file and the kind of problem, nothing of its content
+    (its key names, values or lines could be anyone's file)."""
+    kind = "a limit" if isinstance(exc, limits.LimitError) else "its syntax or keys" if isinstance(
+        exc, DrydockSyntaxError) else "its content"
+    return (f"cannot read {relative}: it is outside the fleet's folder, so nothing of it is quoted (a problem with "
+            f"{kind}); open it on its own to see the problem")
 
 
 def _traded(base: Path, relative: str, file: str, key: str, lines: dict, at: tuple) -> Path:
@@ -106,9 +122,8 @@ def _entry(s: ShipFile, i: int, base: Path, file: str, lines: dict, rules: Rules
             try:  # a Nova record (X.2) joins a fleet at its X.2 CR
                 read[key] = read_records(target, rules=rules, libraries=libraries)
             except DrydockError as exc:
-                if isinstance(exc, DrydockSyntaxError) and is_outside(base, target):
-                    exc.text = None  # a file outside the fleet's folder: named, its content never quoted
-                    exc.args = (str(exc),)
+                if is_outside(base, target):  # a file outside the fleet's folder: named, its content never quoted
+                    raise fail(_unquoted(s.design, exc)) from None
                 raise fail(f"cannot read {s.design}: {exc}") from None
         designs = read[key]
         source = s.design

@@ -38,6 +38,7 @@ from drydock.formats.legacy.admiralty_record import (
     Fragment,
     format_admiralty,
 )
+from drydock.numbers import legacy_int
 
 
 class AdmiraltySyntaxError(DrydockSyntaxError):
@@ -370,7 +371,7 @@ class _Block:
         rest = _TECH_ITEM.sub("", text).strip(" ,;.")
         if rest or not items:
             self.unreadable.append(Fragment(no, line, "tech levels must look like 'E0 F0 G0 S0 W0'"))
-        return tuple((letter.upper(), int(value)) for letter, value in items)
+        return tuple((letter.upper(), legacy_int(value)) for letter, value in items)
 
     def _track(self, text: str, no: int, line: str, name: str) -> tuple[tuple[int, ...] | None, bool]:
         """(values, none): the values as far as they go (None when there are none), ``none`` for AE's '---'."""
@@ -466,14 +467,14 @@ class _Block:
                                                                int | None]:
         t = text.strip()
         if t.isdigit():
-            return None, int(t)
+            return None, legacy_int(t)
         m = _RANGE_BANDS.match(t) or _RANGE_DASHED.match(t)
         if m:
-            return tuple(None if g.startswith("-") else int(g) for g in m.groups()), None  # type: ignore[return-value]
+            return tuple(None if g.startswith("-") else legacy_int(g) for g in m.groups()), None  # type: ignore[return-value]
         m = _RANGE_SPANS.match(t)
         if m:
             self.readings.append(Fragment(no, t, "range spans 'a-b/c-d/e-f' read as bands b/d/f"))
-            return tuple(None if g.startswith("-") else int(g.split("-")[-1]) for g in m.groups()), \
+            return tuple(None if g.startswith("-") else legacy_int(g.split("-")[-1]) for g in m.groups()), \
                 None  # type: ignore[return-value]
         raise ValueError(f"cannot read the range {t!r} (expected 4/8/12, 1-4/5-8/9-12 or a single RNG)")
 
@@ -481,17 +482,17 @@ class _Block:
         """(ACC, ROF, IMP, DMG, fields used). ACC is the value with a '+'."""
         if len(fields) >= 2 and _ACC.match(fields[0]) and re.fullmatch(r"\s*\d+\s*/\s*\d+\s*/\s*\d+\s*", fields[1]):
             rof, imp, dmg = (int(x) for x in fields[1].split("/"))
-            return int(_ACC.match(fields[0]).group(1)), rof, imp, dmg, 2  # type: ignore[union-attr]
+            return legacy_int(_ACC.match(fields[0]).group(1)), rof, imp, dmg, 2  # type: ignore[union-attr]
         if len(fields) >= 2 and _ACC.match(fields[1]) and re.fullmatch(r"\s*\d+\s*/\s*\d+\s*/\s*\d+\s*", fields[0]):
             rof, imp, dmg = (int(x) for x in fields[0].split("/"))
             self.readings.append(Fragment(no, f"{fields[0]}, {fields[1]}", "ACC after the ROF/IMP/DMG field: "
                                                                            "read as ROF/IMP/DMG, ACC"))
-            return int(_ACC.match(fields[1]).group(1)), rof, imp, dmg, 2  # type: ignore[union-attr]
+            return legacy_int(_ACC.match(fields[1]).group(1)), rof, imp, dmg, 2  # type: ignore[union-attr]
         if fields and _SLASHED.match(fields[0]):
             parts = [p.strip() for p in fields[0].split("/")]
             plus = [i for i, p in enumerate(parts) if p.endswith("+")]
             if len(parts) == 4 and len(plus) == 1:
-                acc = int(parts[plus[0]].rstrip("+").strip())
+                acc = legacy_int(parts[plus[0]].rstrip("+").strip())
                 rof, imp, dmg = (int(p) for i, p in enumerate(parts) if i != plus[0])
                 if plus[0] != 0:
                     order = ["ROF", "IMP", "DMG"]

@@ -18,18 +18,17 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from drydock import limits
 from drydock.formats.legacy import tables
+from drydock.numbers import legacy_int
 
 #: A number as posted: plain, with thousands commas, or with a space after such a comma ("1, 092").
 NUMBER = r"\d{1,3}(?:,[ \t]?\d{3})+|\d+"
 
 
 def ae_int(text: str) -> int:
-    """A whole number token as posted (digits only); checked against the legacy number limit."""
-    if len(text) > len(str(limits.LEGACY_NUMBER.value)) or int(text) > limits.LEGACY_NUMBER.value:
-        raise limits.LimitError("the number", limits.LEGACY_NUMBER, value=text)
-    return int(text)
+    """A whole number token as posted (digits only), read by the one bounded parser within the legacy number
+    limit (:func:`drydock.numbers.legacy_int`)."""
+    return legacy_int(text)
 
 
 def ae_number(text: str) -> int:

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from drydock.numbers import legacy_int
+
 
 @dataclass(frozen=True)
 class Fragment:
@@ -50,7 +52,7 @@ class AESpecial:
     @property
     def qty(self) -> int | None:
         text = self.detail.replace(",", "").strip()
-        return int(text) if text.isdigit() else None
+        return legacy_int(text) if text.isdigit() else None
 
 
 @dataclass(frozen=True)

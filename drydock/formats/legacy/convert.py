@@ -23,6 +23,7 @@ from drydock.core.rules import Ruleset
 from drydock.core.validation import rate
 from drydock.formats.legacy import tables
 from drydock.formats.legacy.admiralty import AdmiraltyRecord, AEBattery
+from drydock.numbers import legacy_int
 
 
 @dataclass
@@ -226,7 +227,7 @@ def _trait(raw: str, b: AEBattery, rules: Ruleset, rep: ConversionReport, legacy
     pm = _PIERCING.match(raw.strip())
     if pm:
         given = pm.group(1) if pm.group(1) and pm.group(1).isdigit() else None
-        x = int(given) if given else 1
+        x = legacy_int(given) if given else 1
         code = tables.AE_PIERCING.get(x)
         if code is None:
             legacy(f"{b.name}: AE trait {raw!r}: only Piercing 1 and 2 have Unity equivalents (X.1 OQ2); "

@@ -32,6 +32,7 @@ from drydock import limits
 from drydock.errors import DrydockSyntaxError
 from drydock.formats.legacy.admiralty import Fragment
 from drydock.formats.legacy.admiralty_lines import NUMBER, ae_number
+from drydock.numbers import legacy_int
 
 
 class NovaSyntaxError(DrydockSyntaxError):
@@ -271,7 +272,7 @@ def _parse_one(lines: list[str], start: int, end: int, file: str | None, name: s
         c_line, c_text = fields["CR MODIFIER"]
         cm = re.fullmatch(r"\s*([+-]?\d+)\s*%?\s*", c_text)
         if cm:
-            cr_mod = int(cm.group(1))
+            cr_mod = legacy_int(cm.group(1))
         else:
             unreadable.append(Fragment(c_line, c_text, "CR MODIFIER must look like +5%"))
     return NovaDisplay(
@@ -324,7 +325,7 @@ def _battery(m: re.Match[str], no: int, unreadable: list[Fragment]) -> NovaBatte
     if tm:
         traits = tuple(t for t in re.split(r"[,;\s]+", tm.group(1)) if t)
         name = name[:tm.start()].strip()
-    banks = tuple((arc.upper(), int(mod) if mod else 0) for arc, mod in _BANK.findall(m.group("arcs")))
+    banks = tuple((arc.upper(), legacy_int(mod) if mod else 0) for arc, mod in _BANK.findall(m.group("arcs")))
     rng = tuple(int(x) for x in re.split(r"\s*-\s*", m.group("range").strip()))
     dice = tuple(int(x) for x in m.group("dice").split())
     return NovaBattery(name=name, traits=traits, banks=banks, range=rng, dice=dice, line=no)  # type: ignore[arg-type]

@@ -27,6 +27,7 @@ from drydock.errors import DesignFileError, DrydockError, DrydockSyntaxError
 from drydock.formats.legacy import tables
 from drydock.formats.legacy.convert import ConversionReport, round_half_up, start_report
 from drydock.formats.legacy.nova import NovaBattery, NovaDisplay
+from drydock.numbers import legacy_int
 
 
 class NovaRecordFileError(DrydockSyntaxError):
@@ -208,9 +209,26 @@ def check_nova_record(r: NovaRecord, *, file: str | None = None) -> NovaRecord:
         for v in getattr(r, key):
             limits.check(f"{what}: {key}", v, limits.HULL, file=file)
     limits.check_count(f"{what}: weapons", len(r.weapons), limits.BATTERIES, file=file)
+    # what the record brings to the engine: the limits of a Unity design (limits.STAT, RANGE ...; a Nova record
+    # fights as it is, so a bank of 10^15 attack dice or a range of 10^15 would hang a battle)
+    for key in ("nova_cr", "combat_rating"):
+        limits.check(f"{what}: {key}", getattr(r, key) or 0, limits.STATED, file=file)
+    limits.check(f"{what}: cr_modifier_percent", r.cr_modifier_percent or 0, limits.STAT, file=file)
+    limits.check(f"{what}: fighters_per_flight", r.fighters_per_flight, limits.FLIGHT_FIGHTERS, file=file, low=1)
     for w in r.weapons:
-        limits.check_count(f"{what}: {w.name[:40]} banks", len(w.banks), limits.BANKS, file=file)
-        limits.check_count(f"{what}: {w.name[:40]} attack dice", len(w.attack_dice), limits.TRACK_BOXES, file=file)
+        name = f"{what}: {w.name[:40]}"
+        limits.check_count(f"{name} banks", len(w.banks), limits.BANKS, file=file)
+        limits.check_count(f"{name} attack dice", len(w.attack_dice), limits.TRACK_BOXES, file=file)
+        for band in w.range or ():
+            limits.check(f"{name} range", band, limits.RANGE, file=file, low=0)
+        limits.check(f"{name} MA", w.ma or 0, limits.RANGE, file=file, low=0)
+        for key in ("rof", "acc", "imp", "dmg"):
+            limits.check(f"{name} {key.upper()}", getattr(w, key) or 0, limits.STAT, file=file, low=0)
+        for dice in w.attack_dice:
+            limits.check(f"{name} attack dice", dice, limits.STAT, file=file, low=0)
+        for bank in w.banks:
+            limits.check(f"{name} bank {bank.arc[:10]} dice", bank.dice, limits.STAT, file=file, low=0)
+            limits.check(f"{name} bank {bank.arc[:10]} modifier", bank.modifier, limits.STAT, file=file)
     limits.check_count(f"{what}: systems", len(r.systems), limits.SYSTEMS, file=file)
     for s in r.systems:
         limits.check(f"{what}: {s.name[:40]} quantity", s.qty, limits.QUANTITY, file=file)
@@ -271,7 +289,7 @@ def _systems(display: NovaDisplay, rules: Ruleset, rep: ConversionReport,
     for item in display.systems:
         m = re.fullmatch(r"\s*(.+?)\s*(?:\(\s*([^)]*?)\s*\))?\s*", item)
         name, detail = (m.group(1), m.group(2) or "") if m else (item, "")
-        n = int(detail) if detail.isdigit() else None
+        n = legacy_int(detail) if detail.isdigit() else None
         row = tables.nova_system(name)
         if row is None:
             unity = rules.system_name(name)
