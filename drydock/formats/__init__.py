@@ -24,16 +24,16 @@ import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from drydock import limits
-from drydock.core.model import Design
-from drydock.core.rules import Ruleset
 from drydock.core.suggest import did_you_mean
 from drydock.errors import DrydockError
 from drydock.formats.files import files_read, open_regular, write_new_or_replace
-from drydock.formats.legacy import nova_record
-from drydock.formats.legacy_sniff import legacy_hint
+
+if TYPE_CHECKING:  # the model and the legacy readers are imported when a file is read, not by every command
+    from drydock.core.model import Design
+    from drydock.core.rules import Ruleset
 
 
 @dataclass(frozen=True)
@@ -176,6 +176,9 @@ def read_records(path: str | os.PathLike[str], *, fmt: str | None = None,
     ``convert --from nova`` writes, X.2) gives :class:`~drydock.formats.legacy.nova_record.NovaRecord` items."""
     f, data, label = read_input(path, fmt)
     if f.name in ("yaml", "json") and isinstance(data, str) and _NOVA_KIND.search(data):
+        # lazy: only a Nova record file needs the legacy readers
+        from drydock.formats.legacy import nova_record
+
         return (nova_record.from_yaml if f.name == "yaml" else nova_record.from_json)(data, file=label)
     return _read_unity(f, data, label, rules, libraries)
 
@@ -186,6 +189,9 @@ def _read_unity(f: Format, data: str | bytes, label: str, rules: Ruleset | None,
     try:
         return f.read(data, file=label, rules=rules, libraries=libraries)
     except DrydockError as exc:
+        # lazy: only a file that fails to parse is sniffed for a legacy post
+        from drydock.formats.legacy_sniff import legacy_hint
+
         hint = legacy_hint(label, data) if isinstance(data, str) else None
         if hint is None:
             raise
