@@ -15,7 +15,15 @@ import pytest
 
 from drydock.core.rules.play_options import check_combination
 from drydock.engine.combat import damage_value
-from drydock.engine.companion_play import CompanionShip, doctrine_factor, extended_board, proximity_radius
+from drydock.core.dac import shift
+from drydock.engine.companion_play import (
+    CompanionShip,
+    doctrine_factor,
+    enveloping_hits,
+    extended_board,
+    persistent_phase,
+    proximity_radius,
+)
 from drydock.engine.dice import DamageTally
 from drydock.engine.expectations import MatchTables
 from drydock.engine.montecarlo import build_matchup, run_seed, simulate
@@ -96,6 +104,29 @@ def test_enveloping_0_only_spreads_the_hits() -> None:
     assert fire(att, tgt, Faces(5, 1)) == 1 and tgt.p_hull == 1
 
 
+def test_enveloping_levels() -> None:
+    """D5.2, the facings a volley's hits go to (:func:`enveloping_hits`, what :meth:`CompanionShip.volley` calls).
+    0: half rounded up to the normal facing, the rest as evenly as possible over the other three; 1: "if the volley
+    scores three hits, a total of six hits are applied"; 2: two facings besides the normal one; 3: every facing."""
+    assert enveloping_hits(0, 5, "fwd") == {"fwd": 3, "port": 1, "stbd": 1, "aft": 0}
+    assert enveloping_hits(0, 8, "aft") == {"fwd": 2, "port": 1, "stbd": 1, "aft": 4}
+    hits = enveloping_hits(1, 3, "fwd", ["aft"])
+    assert hits == {"fwd": 3, "port": 0, "stbd": 0, "aft": 3} and sum(hits.values()) == 6
+    assert enveloping_hits(2, 3, "fwd", ["port", "aft"]) == {"fwd": 3, "port": 3, "stbd": 0, "aft": 3}
+    assert enveloping_hits(3, 2, "stbd") == dict.fromkeys(("fwd", "port", "stbd", "aft"), 2)
+    with pytest.raises(ValueError):
+        enveloping_hits(2, 3, "fwd", ["port"])
+
+
+def test_scattershot_six_dice_against_a_4_a_point_each() -> None:
+    """D5.2 Scattershot: DMG 3, two hits: six dice against a 4+ (shield 3: 4.3 a die above the shield); "each die
+    that equals or exceeds the target number inflicts a single point of damage": dice 1, 4, 6, 3, 5, 2 -> 3 points,
+    3 damage dice (faces 1, 2, 3: three hull boxes, 4.4)."""
+    att, tgt = ship(design("Scattershot", "1x4+/1/3")), ship(design(shields=3), 1)
+    assert fire(att, tgt, Faces(5, 5, 1, 4, 6, 3, 5, 2, 1, 2, 3), weapons=2) == 3
+    assert (tgt.p_hull, tgt.p_eng, tgt.p_wpn) == (3, 0, 0)
+
+
 def test_scattershot_rolls_dmg_times_the_dice_a_point_each() -> None:
     """D5.2 Scattershot: "the number of dice rolled is multiplied by the weapon's DMG. However, each die that equals
     or exceeds the target number inflicts a single point of damage." One hit, IMP 1, DMG 3 vs shield 2: 3 impact dice
@@ -153,6 +184,29 @@ def test_persistent_book_example() -> None:
     tgt.cc.persistent_roll(Field(), tgt)
     assert tgt.cc.tallies == 1
     assert (tgt.p_hull, tgt.p_eng) == (1, 1)  # "indicating the results on the appropriate damage tracks"
+
+
+def test_persistent_phase_erases_a_mark_per_even_die() -> None:
+    """D5.3: "two damage dice are rolled, coming up 1 and 4. One tally mark is erased. (If the target were Armored,
+    both tally marks would be erased.)" (:func:`persistent_phase`, what :meth:`CompanionShip.persistent_roll` calls;
+    Unity has no Armored hull, so a battle never passes ``armored``: "initial damage rolls of 1 do not add tally
+    marks" against Armored targets is not played)."""
+    assert persistent_phase(2, [1, 4]) == 1
+    assert persistent_phase(2, [1, 4], armored=True) == 0
+    with pytest.raises(ValueError):
+        persistent_phase(2, [4])
+
+
+def test_deadly_active_until_every_box_is_crossed_or_at() -> None:
+    """D5.3 on a 6-box hull track: 2 crossed + 2 '@' is still active; 6 crossed and no '@': destroyed, not
+    disabled."""
+    tgt = ship(design(hull=6), 1)
+    tgt.p_hull, tgt.cc.p_deadly = 2, 2
+    assert tgt.cc.apply(tgt, None) is False and tgt.alive
+    plain = ship(design(hull=6), 1)
+    plain.p_hull = 6
+    log: list[str] = []
+    assert plain.cc.apply(plain, log) is True and not plain.cc.hulk and log[-1].endswith("is destroyed")
 
 
 # ------------------------------------------------------------------ D5.4 Slag
@@ -256,6 +310,38 @@ def test_engagement_limit() -> None:
     att.cc.declare(Field(), att, [tgt], [])
     assert seen[-1] == [tgt]
     tgt.spec.cr = cr
+
+
+def test_engagement_limit_book_numbers() -> None:
+    """D1: "a starship with a combat rating of 90 may only be attacked by enemy starships with a combined combat
+    rating of 270 or less": with 200 already engaged a CR 70 attacker may declare, a CR 71 one may not; a target
+    at 270 takes no one more."""
+    seen: list[list[ShipState]] = []
+
+    class Doctrine:
+        def declare(self, ship: ShipState, enemies: list[ShipState], turn: int, flights: list[object]) -> list:
+            seen.append(enemies)
+            return []
+
+    class Field:
+        turn = 1
+        m = type("M", (), {"doctrine": Doctrine()})()
+
+    tgt = ship(design(), 1)
+    tgt.spec.cr, cr = 90, tgt.spec.cr
+    for attacker_cr, engaged, allowed in ((70, 200, True), (71, 200, False), (1, 270, False)):
+        att = ship(design(), 0, frozenset({"CC.D1"}))
+        att.spec.cr = attacker_cr
+        tgt.cc.engaged_turn, tgt.cc.engaged_cr = 1, engaged
+        att.cc.declare(Field(), att, [tgt], [])
+        assert (seen[-1] == [tgt]) is allowed, (attacker_cr, engaged)
+    tgt.spec.cr = cr
+
+
+def test_d7_shift() -> None:
+    """D7.2: "If the same result is rolled again, shift one location to the right" (the repair, D7.3, is played by
+    the DAC of :func:`test_random_damage_allocation_book_rolls`)."""
+    assert shift(2, {2}) == 3
 
 
 BOOK_SYCAMORE = """
