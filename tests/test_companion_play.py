@@ -13,9 +13,9 @@ from pathlib import Path
 
 import pytest
 
+from drydock.core.dac import shift
 from drydock.core.rules.play_options import check_combination
 from drydock.engine.combat import damage_value
-from drydock.core.dac import shift
 from drydock.engine.companion_play import (
     CompanionShip,
     doctrine_factor,

@@ -61,7 +61,8 @@ def check_files(files: tuple[str, ...] | list[str], rules_file: str | None = Non
                 if item.design is None:
                     assert item.fleet is not None  # an Item without a design is a fleet's end
                     problems, label = validate_fleet(item.fleet), item.fleet.name or "fleet"
-                elif not isinstance(item.design, Design):  # a Nova record (X.2): its reader imported only then
+                elif not isinstance(item.design, Design):  # a Nova record (X.2)
+                    # lazy: the legacy readers load for legacy input only
                     from drydock.formats.legacy.nova_record import check_record
 
                     problems = check_record(item.design, item.rules)

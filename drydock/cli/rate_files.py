@@ -95,7 +95,8 @@ def rate_files(files: tuple[str, ...], rules_file: str | None, *, as_json: bool 
             continue
         design = item.design
         rules = item.rules
-        if not isinstance(design, Design):  # a Nova record (X.2): the legacy readers are imported only for one
+        if not isinstance(design, Design):  # a Nova record (X.2)
+            # lazy: the legacy readers load for legacy input only
             from drydock.formats.legacy.nova_record import format_nova_record
 
             obj = design.model_dump(mode="json")

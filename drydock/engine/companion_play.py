@@ -6,9 +6,10 @@ declarations) and :func:`combat_start` (nothing to roll).
 The rule text is quoted beside each piece; tests/test_companion_play.py checks each against the book's examples.
 
 - D5.1 Proximity 0-3: :func:`proximity_radius` (the volleys: :mod:`drydock.engine.proximity`).
-- D5.2 Enveloping 0-3 (the facings: :func:`enveloping_hits`) and Scattershot; D5.3 Deadly (disabling) and Persistent; D5.4 Slag: :meth:`CompanionShip.volley`
-  (seekers: :meth:`CompanionShip.seeker_spread`) and :meth:`CompanionShip.apply`; Persistent's roll at the start of
-  each Combat Phase: :func:`combat_start` (:func:`persistent_phase`); the disabled ship on the board: :mod:`drydock.engine.companion_hulk`.
+- D5.2 Enveloping 0-3 (the facings: :func:`enveloping_hits`) and Scattershot; D5.3 Deadly (disabling) and
+  Persistent; D5.4 Slag: :meth:`CompanionShip.volley` (seekers: :meth:`CompanionShip.seeker_spread`) and
+  :meth:`CompanionShip.apply`; Persistent's roll at the start of each Combat Phase: :func:`combat_start`
+  (:func:`persistent_phase`); the disabled ship on the board: :mod:`drydock.engine.companion_hulk`.
 - D1 engagement limit (``CC.D1``): :meth:`CompanionShip.declare`; D3 alternate damage table (``CC.D3``);
   D7 random damage allocation (``CC.D7``, or ``CC.D7a``/``CC.D7b`` for one side; with D7.3 under E.1 damage control):
   :mod:`drydock.engine.companion_dac`.

@@ -176,7 +176,7 @@ def read_records(path: str | os.PathLike[str], *, fmt: str | None = None,
     ``convert --from nova`` writes, X.2) gives :class:`~drydock.formats.legacy.nova_record.NovaRecord` items."""
     f, data, label = read_input(path, fmt)
     if f.name in ("yaml", "json") and isinstance(data, str) and _NOVA_KIND.search(data):
-        # lazy: only a Nova record file needs the legacy readers
+        # lazy: the legacy readers load for legacy input only
         from drydock.formats.legacy import nova_record
 
         return (nova_record.from_yaml if f.name == "yaml" else nova_record.from_json)(data, file=label)
@@ -189,7 +189,7 @@ def _read_unity(f: Format, data: str | bytes, label: str, rules: Ruleset | None,
     try:
         return f.read(data, file=label, rules=rules, libraries=libraries)
     except DrydockError as exc:
-        # lazy: only a file that fails to parse is sniffed for a legacy post
+        # lazy: the legacy readers load for legacy input only
         from drydock.formats.legacy_sniff import legacy_hint
 
         hint = legacy_hint(label, data) if isinstance(data, str) else None
