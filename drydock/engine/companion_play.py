@@ -18,13 +18,14 @@ The rule text is quoted beside each piece; tests/test_companion_play.py checks e
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from drydock.core.rules.play_rules import PlayRules
 from drydock.engine.combat import (
     BAND_NAMES,
     DiceRecorder,
+    Reroll,
     damage_value,
     impact_shield,
     roll_impact_nebula,
@@ -49,9 +50,6 @@ from drydock.engine.ships import ModeSpec, ShipState
 from drydock.engine.systems import boarding_target
 from drydock.engine.tables import AI_RESULT_VALUE, COMPANION_TRAITS, DISRUPTIVE_REROLL_FROM
 from drydock.errors import DrydockError
-
-#: a re-roll rule: does this face get rolled again (combat.volley's ``reroll``)
-Reroll = Callable[[int], bool] | None
 
 ENVELOPING = {"Env0": 0, "Env1": 1, "Env2": 2, "Env3": 3}
 TRACKS = ("hull", "engine", "weapon", "shield")
