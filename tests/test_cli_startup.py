@@ -43,8 +43,8 @@ def test_one_design_rate_imports_only_what_rating_needs():
     modules = imported("rate", MAJESTIC)
     assert "drydock.core.calc" in modules  # it did rate
     assert loaded(modules, ("drydock.formats.legacy", "drydock.render.sheet", "drydock.render.booklet",
-                            "drydock.engine.ai", "drydock.engine.battle", "drydock.insight", "openpyxl",
-                            "jinja2")) == []
+                            "drydock.engine.ai", "drydock.engine.battle", "drydock.insight.battle_run",
+                            "drydock.insight.tournament_run", "drydock.insight.charts", "openpyxl", "jinja2")) == []
 
 
 def test_the_doctrine_names_offered_are_the_engines():

@@ -15,12 +15,12 @@ from pathlib import Path
 
 import pytest
 
-from drydock.cli.check_files import check_files
-from drydock.cli.ssd_files import print_files
 from drydock.engine.ai import DEFAULT_DOCTRINE
 from drydock.errors import DrydockError
 from drydock.insight.analysis_run import analyze_files
 from drydock.insight.battle_run import run_battle
+from drydock.insight.check_files import check_files
+from drydock.insight.ssd_files import print_files
 from drydock.insight.tournament_run import run_tournament
 from drydock.resources import examples_dir
 
@@ -151,7 +151,7 @@ def test_rate_watch_rates_again_after_each_save_and_keeps_watching_a_broken_file
 
 def test_rate_files_rates_past_a_bad_file_with_its_exit_status(files):
     """The published Majestic is CR 188 (as in test_rate_watch_... above); a broken file fails alone."""
-    from drydock.cli.rate_files import rate_files
+    from drydock.insight.rate_files import rate_files
 
     assert rate_files((MAJESTIC,), None).exit_status == 0
     text, messages, failed = rated = rate_files((files["broken"], MAJESTIC), None)

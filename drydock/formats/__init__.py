@@ -234,6 +234,15 @@ def write_atomic(path: str | os.PathLike[str], data: str | bytes, *, force: bool
     write_new_or_replace(target, data.encode("utf-8") if isinstance(data, str) else data, force=force)
 
 
+def write_designs(path: str | os.PathLike[str], designs: Sequence[Design], *, fmt: str | None = None,
+                  rules: Ruleset | None = None, force: bool = False) -> None:
+    """Write ``designs`` to ``path`` in ``fmt`` (default: by the extension, :func:`format_for`), atomically
+    (:func:`write_atomic`: an existing file is replaced only with ``force``). ``rules`` reach the writers that
+    compute figures (Drake's CR, a workbook's formulas)."""
+    f = format_named(fmt) if fmt else format_for(path)
+    write_atomic(path, f.write(list(designs), rules=rules), force=force)
+
+
 def check_outputs(outputs: Sequence[str | os.PathLike[str]], inputs: Sequence[str | os.PathLike[str]] = ()) -> None:
     """Refuse, before anything is written, two outputs of one run on the same path or an output that is an input.
 
