@@ -15,6 +15,7 @@ import pytest
 
 from drydock.core.dac import shift
 from drydock.core.rules.play_options import check_combination
+from drydock.engine.battle import Battle, Matchup
 from drydock.engine.combat import damage_value
 from drydock.engine.companion_play import (
     CompanionShip,
@@ -39,17 +40,18 @@ from drydock.errors import DrydockError
 from drydock.formats import read_designs
 from drydock.formats.houserules import load_ruleset
 from drydock.formats.native import from_yaml
-from tests.helpers import interpreted_only
 
 ROOT = Path(__file__).resolve().parent.parent
 CC = load_ruleset("companion")
 UNITY = load_ruleset(None)
 
 
-class Faces:
-    """A scripted die: ``random()`` gives the listed faces in turn (then raises, so no die goes unplanned)."""
+class Faces(random.Random):
+    """A scripted die: ``random()`` gives the listed faces in turn (then raises, so no die goes unplanned). A
+    ``random.Random``, so that the compiled engine takes it wherever a battle's dice go."""
 
     def __init__(self, *faces: int) -> None:
+        super().__init__(0)
         self.faces = list(faces)
 
     def random(self) -> float:
@@ -58,6 +60,7 @@ class Faces:
 
 class Always(Faces):
     def __init__(self, face: int) -> None:
+        super().__init__()
         self.face = face
 
     def random(self) -> float:
@@ -79,6 +82,14 @@ def ship(text: str, uid: int = 0, on: frozenset[str] = frozenset(), rng: object 
     s = ShipState(ShipSpec(from_yaml(text, rules=CC)[0], CC), uid % 2, uid, f"S{uid}")
     s.cc = CompanionShip(s, s.spec.companion, on, rng)  # type: ignore[arg-type]
     return s
+
+
+def battle_of(ships: list[ShipState], rng: random.Random, turn: int = 1) -> Battle:
+    """A real battle holding ``ships`` where the test placed them, its dice ``rng``, at game turn ``turn`` (a
+    stand-in battle would not reach the compiled engine, which checks its argument types)."""
+    bt = Battle(Matchup([ships[0].spec], [ships[-1].spec]), rng, log=False)  # set-up rolls no die (2.3)
+    bt.ships, bt.flights, bt.turn = list(ships), [], turn
+    return bt
 
 
 def fire(att: ShipState, tgt: ShipState, dice: Faces, weapons: int = 1) -> int:
@@ -210,7 +221,6 @@ def test_deadly_active_until_every_box_is_crossed_or_at() -> None:
 
 
 # ------------------------------------------------------------------ D5.4 Slag
-@interpreted_only
 def test_slag_boxes_are_not_regained_by_damage_control() -> None:
     """D5.4: "Boxes crossed off damage tracks by Slag weapons cannot be regained, either via Damage Control (p.CR21)
     or Regeneration". A Slag hit rolling a 4 crosses an engine box (4.4); E.1 damage control rolling 4 ("4
@@ -221,19 +231,11 @@ def test_slag_boxes_are_not_regained_by_damage_control() -> None:
     tgt.cc.apply(tgt, None)
     assert tgt.eng_hits == 1 and tgt.cc.slag["engine"] == 1
 
-    class Field:
-        rng = Always(4)
-        log = None
-        turn = 2
-
-        def say(self, line: str) -> None:
-            pass
-
     table = {"4": "engine", "5": "weapon", "6": "shield"}
-    assert damage_control(Field(), tgt, table, 3) == []
+    assert damage_control(battle_of([att, tgt], Always(4), 2), tgt, table, 3) == []
     plain = ship(design(), 1)
     plain.eng_hits = 1
-    assert damage_control(Field(), plain, table, 3) == ["engine"]
+    assert damage_control(battle_of([att, plain], Always(4), 2), plain, table, 3) == ["engine"]
 
 
 # ------------------------------------------------------------------ D5.1 Proximity 0-3
@@ -464,7 +466,6 @@ def test_companion_example_simulated() -> None:
     assert s.runs == 20
 
 
-@interpreted_only
 def test_deadly_seekers_draw_at_signs() -> None:
     """D5.3 for a seeking weapon (C.4): two Deadly seekers of DMG 2 hit (dice 4, 4 at 4+) an unshielded Companion
     ship: "No damage rolls are made for Deadly weapons" -> 2 hits x IMP 1 x DMG 2 = 4 '@', no hull box crossed."""
@@ -473,15 +474,8 @@ def test_deadly_seekers_draw_at_signs() -> None:
     mode = att.spec.banks[1].seeker
     assert mode is not None
 
-    class Field:
-        rng = Faces(4, 4)
-        log = None
-        turn = 1
-        probes_up: list[object] = []
-        obs = None
-
     flight = SeekerFlight(1, 0, tgt, 0, 0, 0, 2, mode, "seekers")
-    attack(Field(), flight, (0, 0))
+    attack(battle_of([att, tgt], Faces(4, 4)), flight, (0, 0))
     assert tgt.cc.deadly == 4 and tgt.hull_hits == 4  # applied at once (5.4): four '@' boxes
 
 
@@ -568,7 +562,6 @@ def test_unity_traits_play_the_same_under_the_companion() -> None:
             assert (ru.winner, ru.turns, ru.vp, ru.survived) == (rc.winner, rc.turns, rc.vp, rc.survived), (a, b)
 
 
-@interpreted_only
 def test_a_disabled_ship_does_not_explode() -> None:
     """D5.3: "A disabled ship is considered destroyed for victory purposes but remains on the game board" -- it is not
     destroyed, so E.3 ("a destroyed ship ... explodes") does not apply; once every "@" is crossed it is destroyed and
@@ -576,10 +569,7 @@ def test_a_disabled_ship_does_not_explode() -> None:
     disabled, destroyed = ship(design(), 0), ship(design(), 1)
     disabled.cc.deadly = 2
 
-    class Field:
-        ships = [disabled, destroyed]
-
-    opt = OptionState(Field(), InForce(("E.3",), None, (), CC.play))
+    opt = OptionState(battle_of([disabled, destroyed], Faces()), InForce(("E.3",), None, (), CC.play))
     for s in (disabled, destroyed):
         opt.destroy_vp(s, s.spec.cr, "destroyed", True)
     assert opt.pending == [destroyed]
