@@ -54,6 +54,7 @@ LAZY_REASONS = (
     "printing only (WeasyPrint, pikepdf, fontTools)",  # behind require_weasyprint: all but printing works without
     "openpyxl loads for workbooks only",
     "PyYAML loads for YAML files only",
+    "the legacy readers load for legacy input only",  # issue 35: rate/check of Unity designs load no Nova reader
     "optional dependency (the cluster extra)",
 )
 
@@ -161,8 +162,24 @@ def test_type_checking_imports_stay_in_their_package() -> None:
     found = type_checking_imports(root)
     assert ("drydock.engine.systems", "drydock.engine.battle") in found
     outside = [(m, i) for m, i in found
-               if m != "drydock" and i.startswith("drydock") and i.split(".")[:2] != m.split(".")[:2]]
+               if m != "drydock" and i.startswith("drydock") and i.split(".")[:2] != m.split(".")[:2]
+               and not below(i, m)]
     assert outside == []
+
+
+#: the layers of pyproject's contract, bottom up (convert and engine share one)
+LAYERS = ("core", "formats", "render", "convert|engine", "insight", "cli")
+
+
+def layer(module: str) -> int:
+    part = module.split(".")[1] if "." in module else ""
+    return next((i for i, names in enumerate(LAYERS) if part in names.split("|")), -1)
+
+
+def below(imported: str, importer: str) -> bool:
+    """Is ``imported`` in a lower layer than ``importer`` (a type-only import of the model by drydock.formats, which
+    imports it at run time only when a file is read, so that every command need not load pydantic)?"""
+    return 0 <= layer(imported) < layer(importer)
 
 
 def test_a_type_checking_import_is_found(tmp_path: Path) -> None:
@@ -172,3 +189,20 @@ def test_a_type_checking_import_is_found(tmp_path: Path) -> None:
         "    import pkg.core.z\n")
     assert type_checking_imports(tmp_path / "pkg") == [("pkg.sub.m", "pkg.cli"), ("pkg.sub.m", "pkg.sub"),
                                                       ("pkg.sub.m", "pkg.core.z")]
+
+
+def test_every_engine_module_is_compiled_or_named_as_interpreted() -> None:
+    """hatch_build.py's ENGINE_MODULES (compiled with mypyc) and INTERPRETED (with a reason each) name every module
+    under drydock/engine exactly once, and nothing that is not there: a new engine module has to be placed."""
+    sys.path.insert(0, str(Path(drydock.__file__).parent.parent))
+    try:
+        from hatch_build import ENGINE_MODULES, INTERPRETED
+    finally:
+        sys.path.pop(0)
+    engine = Path(drydock.__file__).parent / "engine"
+    tree = sorted(p.relative_to(engine).with_suffix("").as_posix() for p in engine.rglob("*.py"))
+    named = [*ENGINE_MODULES, *INTERPRETED]
+    assert sorted(named) == tree, {"not named": sorted(set(tree) - set(named)),
+                                   "not in the tree": sorted(set(named) - set(tree))}
+    assert len(set(named)) == len(named), "a module named twice"
+    assert all(reason.strip() for reason in INTERPRETED.values())

@@ -17,8 +17,7 @@ from drydock.engine.montecarlo import build_matchup, run_seed
 from drydock.engine.seekers import SeekerFlight, attack
 from drydock.errors import DrydockError
 from drydock.formats.native import from_yaml
-from tests.helpers import interpreted_only
-from tests.test_companion_play import CC, ROOT, Faces, design, designs, logs, ship
+from tests.test_companion_play import CC, ROOT, Faces, battle_of, design, designs, logs, ship
 
 
 # ------------------------------------------------------------------ 3. D5.3 Persistent's timing
@@ -164,44 +163,33 @@ def test_a_tournament_refuses_an_option_for_one_side() -> None:
 
 
 # ------------------------------------------------------------------ 2. seekers with Enveloping and Scattershot
-class _SeekerField:
-    log = None
-    turn = 1
-    probes_up: list[object] = []
-    obs = None
-
-    def __init__(self, *faces: int) -> None:
-        self.rng = Faces(*faces)
-
-
 def _seekers(traits: str, stats: str, count: int, target_text: str) -> tuple:
+    """(the target, a flight of ``count`` seekers at it, the attacker)."""
     att = ship(design(extra=f"  - {{name: Torpedo, ma: 6, stats: {stats}, traits: [{traits}], banks: [F]}}"))
     tgt = ship(target_text, 1)
     mode = att.spec.banks[1].seeker
     assert mode is not None
-    return tgt, SeekerFlight(1, 0, tgt, 0, 0, 0, count, mode, "seekers")
+    return tgt, SeekerFlight(1, 0, tgt, 0, 0, 0, count, mode, "seekers"), att
 
 
-@interpreted_only
 def test_enveloping_seekers_hit_two_facings() -> None:
     """D5.2: "A volley of Enveloping 1 weapons scores full hits against the normal defensive facing and against one
     of the three remaining facings ... if the volley scores three hits, a total of six hits are applied". The
     Companion does not bar it from seeking weapons (Unity C.4 bars only range-based traits). Two Enveloping 1 seekers
     (IMP 1, DMG 1) hit an unshielded ship (dice 4, 4 at 4+): 2 + 2 = 4 hits, 4 damage dice 1, 2, 3, 5 -> 4.4: three
     hull boxes and one weapons box (a plain seeker pair would roll only two damage dice)."""
-    tgt, flight = _seekers("Enveloping 1", "1x4+/1/1", 2, design(hull=12))
-    attack(_SeekerField(4, 4, 1, 2, 3, 5), flight, (0, 0))
+    tgt, flight, att = _seekers("Enveloping 1", "1x4+/1/1", 2, design(hull=12))
+    attack(battle_of([att, tgt], Faces(4, 4, 1, 2, 3, 5)), flight, (0, 0))
     assert (tgt.hull_hits, tgt.p_wpn + tgt.wpn_hits) == (3, 1)
 
 
-@interpreted_only
 def test_scattershot_seeker_rolls_dmg_impact_dice() -> None:
     """D5.2: "When making the penetration roll (p.CR27) for a Scattershot weapon, the number of dice rolled is
     multiplied by the weapon's DMG. However, each die that equals or exceeds the target number inflicts a single
     point of damage." One Scattershot seeker of DMG 2 hits (die 4) a shield-2 ship: 1 x 2 impact dice, 3 and 1 ->
     one penetrates -> 1 damage point -> one damage die, 2 -> one hull box (Unity: one impact die, 3 -> DMG 2 = 2)."""
-    tgt, flight = _seekers("Scattershot", "1x4+/1/2", 1, design(hull=12, shields=2))
-    attack(_SeekerField(4, 3, 1, 2), flight, (0, 0))
+    tgt, flight, att = _seekers("Scattershot", "1x4+/1/2", 1, design(hull=12, shields=2))
+    attack(battle_of([att, tgt], Faces(4, 3, 1, 2)), flight, (0, 0))
     assert tgt.hull_hits == 1 and not (tgt.p_eng or tgt.p_wpn or tgt.p_shd)
 
 

@@ -13,9 +13,18 @@ from pathlib import Path
 
 import pytest
 
+from drydock.core.dac import shift
 from drydock.core.rules.play_options import check_combination
+from drydock.engine.battle import Battle, Matchup
 from drydock.engine.combat import damage_value
-from drydock.engine.companion_play import CompanionShip, doctrine_factor, extended_board, proximity_radius
+from drydock.engine.companion_play import (
+    CompanionShip,
+    doctrine_factor,
+    enveloping_hits,
+    extended_board,
+    persistent_phase,
+    proximity_radius,
+)
 from drydock.engine.dice import DamageTally
 from drydock.engine.expectations import MatchTables
 from drydock.engine.montecarlo import build_matchup, run_seed, simulate
@@ -31,17 +40,18 @@ from drydock.errors import DrydockError
 from drydock.formats import read_designs
 from drydock.formats.houserules import load_ruleset
 from drydock.formats.native import from_yaml
-from tests.helpers import interpreted_only
 
 ROOT = Path(__file__).resolve().parent.parent
 CC = load_ruleset("companion")
 UNITY = load_ruleset(None)
 
 
-class Faces:
-    """A scripted die: ``random()`` gives the listed faces in turn (then raises, so no die goes unplanned)."""
+class Faces(random.Random):
+    """A scripted die: ``random()`` gives the listed faces in turn (then raises, so no die goes unplanned). A
+    ``random.Random``, so that the compiled engine takes it wherever a battle's dice go."""
 
     def __init__(self, *faces: int) -> None:
+        super().__init__(0)
         self.faces = list(faces)
 
     def random(self) -> float:
@@ -50,6 +60,7 @@ class Faces:
 
 class Always(Faces):
     def __init__(self, face: int) -> None:
+        super().__init__()
         self.face = face
 
     def random(self) -> float:
@@ -73,6 +84,14 @@ def ship(text: str, uid: int = 0, on: frozenset[str] = frozenset(), rng: object 
     return s
 
 
+def battle_of(ships: list[ShipState], rng: random.Random, turn: int = 1) -> Battle:
+    """A real battle holding ``ships`` where the test placed them, its dice ``rng``, at game turn ``turn`` (a
+    stand-in battle would not reach the compiled engine, which checks its argument types)."""
+    bt = Battle(Matchup([ships[0].spec], [ships[-1].spec]), rng, log=False)  # set-up rolls no die (2.3)
+    bt.ships, bt.flights, bt.turn = list(ships), [], turn
+    return bt
+
+
 def fire(att: ShipState, tgt: ShipState, dice: Faces, weapons: int = 1) -> int:
     tgt.q, tgt.r = 2, 0
     mode = att.spec.banks[0].modes[0]
@@ -94,6 +113,29 @@ def test_enveloping_0_only_spreads_the_hits() -> None:
     remainder is applied as evenly as possible to the other three facings." One hit stays one damage die."""
     att, tgt = ship(design("Enveloping 0")), ship(design(), 1)
     assert fire(att, tgt, Faces(5, 1)) == 1 and tgt.p_hull == 1
+
+
+def test_enveloping_levels() -> None:
+    """D5.2, the facings a volley's hits go to (:func:`enveloping_hits`, what :meth:`CompanionShip.volley` calls).
+    0: half rounded up to the normal facing, the rest as evenly as possible over the other three; 1: "if the volley
+    scores three hits, a total of six hits are applied"; 2: two facings besides the normal one; 3: every facing."""
+    assert enveloping_hits(0, 5, "fwd") == {"fwd": 3, "port": 1, "stbd": 1, "aft": 0}
+    assert enveloping_hits(0, 8, "aft") == {"fwd": 2, "port": 1, "stbd": 1, "aft": 4}
+    hits = enveloping_hits(1, 3, "fwd", ["aft"])
+    assert hits == {"fwd": 3, "port": 0, "stbd": 0, "aft": 3} and sum(hits.values()) == 6
+    assert enveloping_hits(2, 3, "fwd", ["port", "aft"]) == {"fwd": 3, "port": 3, "stbd": 0, "aft": 3}
+    assert enveloping_hits(3, 2, "stbd") == dict.fromkeys(("fwd", "port", "stbd", "aft"), 2)
+    with pytest.raises(ValueError):
+        enveloping_hits(2, 3, "fwd", ["port"])
+
+
+def test_scattershot_six_dice_against_a_4_a_point_each() -> None:
+    """D5.2 Scattershot: DMG 3, two hits: six dice against a 4+ (shield 3: 4.3 a die above the shield); "each die
+    that equals or exceeds the target number inflicts a single point of damage": dice 1, 4, 6, 3, 5, 2 -> 3 points,
+    3 damage dice (faces 1, 2, 3: three hull boxes, 4.4)."""
+    att, tgt = ship(design("Scattershot", "1x4+/1/3")), ship(design(shields=3), 1)
+    assert fire(att, tgt, Faces(5, 5, 1, 4, 6, 3, 5, 2, 1, 2, 3), weapons=2) == 3
+    assert (tgt.p_hull, tgt.p_eng, tgt.p_wpn) == (3, 0, 0)
 
 
 def test_scattershot_rolls_dmg_times_the_dice_a_point_each() -> None:
@@ -155,8 +197,30 @@ def test_persistent_book_example() -> None:
     assert (tgt.p_hull, tgt.p_eng) == (1, 1)  # "indicating the results on the appropriate damage tracks"
 
 
+def test_persistent_phase_erases_a_mark_per_even_die() -> None:
+    """D5.3: "two damage dice are rolled, coming up 1 and 4. One tally mark is erased. (If the target were Armored,
+    both tally marks would be erased.)" (:func:`persistent_phase`, what :meth:`CompanionShip.persistent_roll` calls;
+    Unity has no Armored hull, so a battle never passes ``armored``: "initial damage rolls of 1 do not add tally
+    marks" against Armored targets is not played)."""
+    assert persistent_phase(2, [1, 4]) == 1
+    assert persistent_phase(2, [1, 4], armored=True) == 0
+    with pytest.raises(ValueError):
+        persistent_phase(2, [4])
+
+
+def test_deadly_active_until_every_box_is_crossed_or_at() -> None:
+    """D5.3 on a 6-box hull track: 2 crossed + 2 '@' is still active; 6 crossed and no '@': destroyed, not
+    disabled."""
+    tgt = ship(design(hull=6), 1)
+    tgt.p_hull, tgt.cc.p_deadly = 2, 2
+    assert tgt.cc.apply(tgt, None) is False and tgt.alive
+    plain = ship(design(hull=6), 1)
+    plain.p_hull = 6
+    log: list[str] = []
+    assert plain.cc.apply(plain, log) is True and not plain.cc.hulk and log[-1].endswith("is destroyed")
+
+
 # ------------------------------------------------------------------ D5.4 Slag
-@interpreted_only
 def test_slag_boxes_are_not_regained_by_damage_control() -> None:
     """D5.4: "Boxes crossed off damage tracks by Slag weapons cannot be regained, either via Damage Control (p.CR21)
     or Regeneration". A Slag hit rolling a 4 crosses an engine box (4.4); E.1 damage control rolling 4 ("4
@@ -167,19 +231,11 @@ def test_slag_boxes_are_not_regained_by_damage_control() -> None:
     tgt.cc.apply(tgt, None)
     assert tgt.eng_hits == 1 and tgt.cc.slag["engine"] == 1
 
-    class Field:
-        rng = Always(4)
-        log = None
-        turn = 2
-
-        def say(self, line: str) -> None:
-            pass
-
     table = {"4": "engine", "5": "weapon", "6": "shield"}
-    assert damage_control(Field(), tgt, table, 3) == []
+    assert damage_control(battle_of([att, tgt], Always(4), 2), tgt, table, 3) == []
     plain = ship(design(), 1)
     plain.eng_hits = 1
-    assert damage_control(Field(), plain, table, 3) == ["engine"]
+    assert damage_control(battle_of([att, plain], Always(4), 2), plain, table, 3) == ["engine"]
 
 
 # ------------------------------------------------------------------ D5.1 Proximity 0-3
@@ -256,6 +312,38 @@ def test_engagement_limit() -> None:
     att.cc.declare(Field(), att, [tgt], [])
     assert seen[-1] == [tgt]
     tgt.spec.cr = cr
+
+
+def test_engagement_limit_book_numbers() -> None:
+    """D1: "a starship with a combat rating of 90 may only be attacked by enemy starships with a combined combat
+    rating of 270 or less": with 200 already engaged a CR 70 attacker may declare, a CR 71 one may not; a target
+    at 270 takes no one more."""
+    seen: list[list[ShipState]] = []
+
+    class Doctrine:
+        def declare(self, ship: ShipState, enemies: list[ShipState], turn: int, flights: list[object]) -> list:
+            seen.append(enemies)
+            return []
+
+    class Field:
+        turn = 1
+        m = type("M", (), {"doctrine": Doctrine()})()
+
+    tgt = ship(design(), 1)
+    tgt.spec.cr, cr = 90, tgt.spec.cr
+    for attacker_cr, engaged, allowed in ((70, 200, True), (71, 200, False), (1, 270, False)):
+        att = ship(design(), 0, frozenset({"CC.D1"}))
+        att.spec.cr = attacker_cr
+        tgt.cc.engaged_turn, tgt.cc.engaged_cr = 1, engaged
+        att.cc.declare(Field(), att, [tgt], [])
+        assert (seen[-1] == [tgt]) is allowed, (attacker_cr, engaged)
+    tgt.spec.cr = cr
+
+
+def test_d7_shift() -> None:
+    """D7.2: "If the same result is rolled again, shift one location to the right" (the repair, D7.3, is played by
+    the DAC of :func:`test_random_damage_allocation_book_rolls`)."""
+    assert shift(2, {2}) == 3
 
 
 BOOK_SYCAMORE = """
@@ -378,7 +466,6 @@ def test_companion_example_simulated() -> None:
     assert s.runs == 20
 
 
-@interpreted_only
 def test_deadly_seekers_draw_at_signs() -> None:
     """D5.3 for a seeking weapon (C.4): two Deadly seekers of DMG 2 hit (dice 4, 4 at 4+) an unshielded Companion
     ship: "No damage rolls are made for Deadly weapons" -> 2 hits x IMP 1 x DMG 2 = 4 '@', no hull box crossed."""
@@ -387,15 +474,8 @@ def test_deadly_seekers_draw_at_signs() -> None:
     mode = att.spec.banks[1].seeker
     assert mode is not None
 
-    class Field:
-        rng = Faces(4, 4)
-        log = None
-        turn = 1
-        probes_up: list[object] = []
-        obs = None
-
     flight = SeekerFlight(1, 0, tgt, 0, 0, 0, 2, mode, "seekers")
-    attack(Field(), flight, (0, 0))
+    attack(battle_of([att, tgt], Faces(4, 4)), flight, (0, 0))
     assert tgt.cc.deadly == 4 and tgt.hull_hits == 4  # applied at once (5.4): four '@' boxes
 
 
@@ -482,7 +562,6 @@ def test_unity_traits_play_the_same_under_the_companion() -> None:
             assert (ru.winner, ru.turns, ru.vp, ru.survived) == (rc.winner, rc.turns, rc.vp, rc.survived), (a, b)
 
 
-@interpreted_only
 def test_a_disabled_ship_does_not_explode() -> None:
     """D5.3: "A disabled ship is considered destroyed for victory purposes but remains on the game board" -- it is not
     destroyed, so E.3 ("a destroyed ship ... explodes") does not apply; once every "@" is crossed it is destroyed and
@@ -490,10 +569,7 @@ def test_a_disabled_ship_does_not_explode() -> None:
     disabled, destroyed = ship(design(), 0), ship(design(), 1)
     disabled.cc.deadly = 2
 
-    class Field:
-        ships = [disabled, destroyed]
-
-    opt = OptionState(Field(), InForce(("E.3",), None, (), CC.play))
+    opt = OptionState(battle_of([disabled, destroyed], Faces()), InForce(("E.3",), None, (), CC.play))
     for s in (disabled, destroyed):
         opt.destroy_vp(s, s.spec.cr, "destroyed", True)
     assert opt.pending == [destroyed]

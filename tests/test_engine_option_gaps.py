@@ -5,7 +5,6 @@ from __future__ import annotations
 import random
 import re
 from pathlib import Path
-from types import SimpleNamespace
 
 from drydock.engine import systems
 from drydock.engine.battle import Battle, Matchup
@@ -14,12 +13,11 @@ from drydock.engine.hexgrid import from_offset
 from drydock.engine.montecarlo import build_matchup, run_seed
 from drydock.engine.movement import parse_orders
 from drydock.engine.options.towing import braking_distance, effective_rating
-from drydock.engine.ships import ShipSpec
+from drydock.engine.ships import ShipSpec, ShipState
 from drydock.engine.small_craft import impact_roll, in_nebula, screened_hits, small_hits
 from drydock.engine.systems import span
 from drydock.formats.native import from_yaml
 from tests.helpers import example as design
-from tests.helpers import interpreted_only
 from tests.test_engine_systems import BARGE, PULSAR, TARGET, Scripted, place
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -83,10 +81,11 @@ def test_f3_screen_takes_effect_on_fire_at_a_flight_in_a_seeded_battle() -> None
     assert with_screen.log != without.log
 
 
-class Faces:
-    """A random source that yields the given d6 faces, in order."""
+class Faces(random.Random):
+    """A random source that yields the given d6 faces, in order (a ``random.Random``, as the engine's dice are)."""
 
     def __init__(self, faces: list[int]) -> None:
+        super().__init__(0)
         self.faces = list(faces)
 
     def random(self) -> float:
@@ -272,18 +271,18 @@ def test_g6_boarding_range_between_altitudes() -> None:
 
 
 # ------------------------------------------------------------------ G.4 nebulae: every impact roll
-@interpreted_only
 def test_g4_even_impact_rolls_of_fighters_mines_and_seekers() -> None:
     """G.4: "any even impact roll (p.20) automatically succeeds, regardless of the target's shield rating" (any:
     the IMP 1 rolls of fighters, mines, asteroid fields, explosions, shockwaves and seekers too). The book's
     faces 3, 4, 5 against shield 4: one point of impact outside a nebula, two inside (the 4 penetrates)."""
     b = Battle(Matchup([spec_of("majestic")], [spec_of("vigilant-cruiser")], terrain=("nebula",)), random.Random(1),
                log=False)
-    target = SimpleNamespace(shield=lambda arc: 4, dir_screens=None, screens=0, cc=None, p_hull=0, p_eng=0, p_wpn=0,
-                             p_shd=0, spec=SimpleNamespace(legacy=None, ionized=False, shield_track=[4]))
+    shielded = ShipSpec(from_yaml("class: Shielded\nhull: 12\nengines: 2\nshields: 4\n")[0])
     assert in_nebula(b)
-    assert small_hits(Faces([3, 4, 5, 1, 1]), target, 3, 0, even=True)  # type: ignore[arg-type][0] == 2
-    assert small_hits(Faces([3, 4, 5, 1]), target, 3, 0)[0]  # type: ignore[arg-type] == 1
+    target = ShipState(shielded, 1, 1, "B1 Shielded")
+    assert target.shield(0) == 4 and not target.screens
+    assert small_hits(Faces([3, 4, 5, 1, 1]), target, 3, 0, even=True)[0] == 2
+    assert small_hits(Faces([3, 4, 5, 1]), ShipState(shielded, 1, 1, "B1 Shielded"), 3, 0)[0] == 1
     assert impact_roll(b)(Faces([2]), 5, 0) == 1  # a seeker's impact die: even, so it scores against shield 5
     flat = Battle(Matchup([spec_of("majestic")], [spec_of("vigilant-cruiser")]), random.Random(1), log=False)
     assert not in_nebula(flat) and impact_roll(flat)(Faces([2]), 5, 0) == 0

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from drydock.core.rules import Ruleset
+from drydock.engine.battle import Battle, Matchup
 from drydock.engine.montecarlo import build_matchup, run_seed
 from drydock.engine.movement import parse_orders
 from drydock.engine.options import combat_rules, movement_rules, scenarios
@@ -17,7 +18,6 @@ from drydock.engine.options.terrain import Terrain, parse_terrain, pull_distance
 from drydock.engine.ships import ShipSpec, ShipState
 from drydock.errors import DrydockError
 from tests.helpers import example as design
-from tests.helpers import interpreted_only
 
 ROOT = Path(__file__).resolve().parent.parent
 PLAY = Ruleset.unity().play
@@ -31,10 +31,12 @@ def state(d=MAJESTIC, side: int = 0, uid: int = 0) -> ShipState:  # type: ignore
     return ShipState(ShipSpec(d), side, uid, f"S{uid}")
 
 
-class Dice:
-    """A random source that yields the given d6 faces, in order."""
+class Dice(random.Random):
+    """A random source that yields the given d6 faces, in order (a ``random.Random``, so that the compiled engine
+    takes it wherever a battle's dice go)."""
 
     def __init__(self, faces: list[int]) -> None:
+        super().__init__(0)
         self.faces = list(faces)
 
     def random(self) -> float:
@@ -83,28 +85,25 @@ def test_initiative_deck_mirrors_the_counts() -> None:
 
 
 # ------------------------------------------------------------------ E: combat
-@interpreted_only
+def battle_rolling(ship: ShipState, faces: list[int], turn: int) -> Battle:
+    """A real battle of ``ship``'s design whose dice come up ``faces`` (a stand-in battle would not reach the
+    compiled engine, which checks its argument types), at game turn ``turn``."""
+    bt = Battle(Matchup([ship.spec], [ship.spec]), Dice(faces), log=False)  # set-up rolls no die (2.3)
+    bt.turn = turn
+    return bt
+
+
 def test_e1_repair_dice_and_one_box_per_track() -> None:
     # E.1: "a ship with 7 unchecked hull boxes may roll 3 repair dice (7 / 3 = 2.33, rounded up)"
     s = state()
     s.hull_hits = s.spec.hull - 7
     assert combat_rules.repair_dice(s, 3) == 3
-
-    class B:
-        turn = 2
-        log = None
-        rng = Dice([4, 4, 6])
-
-        def say(self, line: str) -> None:
-            pass
-
     s.eng_hits, s.shd_hits = 2, 1
     # "Only one box can be restored per track per End Phase"
-    done = combat_rules.damage_control(B(), s, PLAY["damage_control"]["table"], 3)
+    done = combat_rules.damage_control(battle_rolling(s, [4, 4, 6], 2), s, PLAY["damage_control"]["table"], 3)
     assert done == ["engine", "shields"] and s.eng_hits == 1 and s.shd_hits == 0
 
 
-@interpreted_only
 def test_e1_weapons_repaired_restore_items() -> None:
     from drydock.engine.damage import apply_marked_damage
 
@@ -114,15 +113,7 @@ def test_e1_weapons_repaired_restore_items() -> None:
     lost = sum(b.mounts for b in s.spec.banks) - sum(s.bank_alive) + s.equipment_lost
     assert lost > 0 and s.wpn_hits == 3
 
-    class B:
-        turn = 4
-        log = None
-        rng = Dice([5, 1, 1])
-
-        def say(self, line: str) -> None:
-            pass
-
-    combat_rules.damage_control(B(), s, PLAY["damage_control"]["table"], 3)
+    combat_rules.damage_control(battle_rolling(s, [5, 1, 1], 4), s, PLAY["damage_control"]["table"], 3)
     relost = sum(b.mounts for b in s.spec.banks) - sum(s.bank_alive) + s.equipment_lost
     # "Restore one box on the starship's weapons track, and regain the use of the appropriate number of weapons"
     t = s.spec.weapons_track

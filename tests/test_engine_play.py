@@ -7,7 +7,6 @@ from drydock.engine.battle import Battle, Matchup
 from drydock.engine.hexgrid import from_offset
 from drydock.engine.ships import ShipSpec
 from drydock.formats.native import from_yaml
-from tests.helpers import interpreted_only
 
 
 def spec(text):
@@ -116,7 +115,6 @@ def test_leaving_the_board_scores_the_opponent():
     assert bt.vp == [0, g.cr] and not me.alive
 
 
-@interpreted_only
 def test_illegal_orders_move_straight_at_previous_speed():
     """3.2: illegal orders are not executed; the ship moves straight ahead at its previous speed."""
     from drydock.engine.movement import parse_orders
@@ -126,10 +124,8 @@ def test_illegal_orders_move_straight_at_previous_speed():
     me, foe = bt.ships
     start = (me.q, me.r, me.heading)
     me.speed = 3
-    # requirement of 1P1P1P1 from speed 3: 3 + 4 = 7 > engine rating 4
-    bt.m.doctrine.choose_orders = lambda ship, enemies: (  # type: ignore[method-assign]
-        parse_orders("1P1P1P1(4)") if ship is me else parse_orders(f"{ship.speed}"), 0)
-    bt.orders_and_movement()
+    # requirement of 1P1P1P1 from speed 3: 3 + 4 = 7 > engine rating 4 (2c: the orders carried out as written)
+    bt.move_ship(me, parse_orders("1P1P1P1(4)"), 0)
     assert (me.q, me.r, me.heading) == (start[0] + 3, start[1], start[2])
     assert me.speed == 3
     assert any("illegal orders" in line for line in bt.log)

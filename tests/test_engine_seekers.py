@@ -61,8 +61,12 @@ def test_seekers_hit_on_entering_the_target_hex_and_damage_is_immediate():
     assert (fl.q, fl.r) == (10, 9) and not fl.alive
     text = "\n".join(bt.log)
     assert "attacks A" not in text and "flight attacks B1 Target" in text
-    marked = target.hull_hits + target.eng_hits + target.wpn_hits + target.shd_hits
-    assert marked >= 0 and target.p_hull == 0  # applied at once (5.4), nothing left pending
+    # seed 5: "damage hull 8+0, engines 2, weapons 3, shields 5", marked at once (5.4), nothing left pending; the
+    # hull track's 8 boxes all crossed destroy the target, and its shields track has fewer boxes than 5
+    assert "damage hull 8+0, engines 2, weapons 3, shields 5" in text
+    assert (target.hull_hits, target.eng_hits, target.wpn_hits) == (8, 2, 3) and target.hull_hits == target.spec.hull
+    assert target.shd_hits == min(5, len(target.spec.shield_track)) and target.shd_hits > 0
+    assert (target.p_hull, target.p_eng, target.p_wpn, target.p_shd) == (0, 0, 0, 0) and not target.alive
 
 
 def test_defensive_fire_kills_seekers_first():

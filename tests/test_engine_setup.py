@@ -12,7 +12,6 @@ from drydock.engine.ships import ShipSpec
 from drydock.engine.tables import BOARD, DEPLOY_DEPTH
 from drydock.errors import DrydockError
 from drydock.formats import read_designs
-from tests.helpers import interpreted_only
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples" / "designs"
 
@@ -103,7 +102,6 @@ def test_mirror_match_within_statistical_tolerance(name):
     assert abs(z) < 3.5, (s.a_wins, s.b_wins, z)
 
 
-@interpreted_only
 def test_floating_board_d4_nobody_leaves():
     """D.4: the board floats with the ships, so orders that run past the edge leave nobody off the board."""
     from drydock.engine.movement import Orders
@@ -113,8 +111,7 @@ def test_floating_board_d4_nobody_leaves():
     me, foe = bt.ships
     me.q, me.r = from_offset(BOARD[0] - 1, 9)
     me.heading = me.facing = 0
-    bt.m.doctrine.choose_orders = lambda s, enemies: (Orders((s.speed + 2,)), 0)  # everyone flies east
-    bt.orders_and_movement()
+    bt.move_ship(me, Orders((me.speed + 2,)), 0)  # 2c: it flies east, past the edge
     assert me.alive and not me.left_board and to_offset(me.q, me.r)[0] > BOARD[0]
     assert "floating (D.4)" in "\n".join(bt.run().log)
     # the same orders on the ordinary board: off the edge and destroyed (3.3)
@@ -122,25 +119,23 @@ def test_floating_board_d4_nobody_leaves():
     me = bt.ships[0]
     me.q, me.r = from_offset(BOARD[0] - 1, 9)
     me.heading = me.facing = 0
-    bt.m.doctrine.choose_orders = lambda s, enemies: (Orders((s.speed + 2,)), 0)
-    bt.orders_and_movement()
+    bt.move_ship(me, Orders((me.speed + 2,)), 0)
     assert me.left_board and not me.alive
     r = bt.run()
     assert r.exits[0] == 1
 
 
-class _Swapped(Battle):
-    """The same battle with the two ships' places (and headings) exchanged after set-up."""
-
-    def deploy(self):
-        super().deploy()
-        a, b = self.ships
-        (a.q, a.r, a.heading, a.facing), (b.q, b.r, b.heading, b.facing) = \
-            (b.q, b.r, b.heading, b.facing), (a.q, a.r, a.heading, a.facing)
+def swapped(match, rng):
+    """The same battle with the two ships' places (and headings) exchanged after set-up (2.3: placing rolls no
+    die), through the battle's own attributes: no subclass, so the compiled engine runs it too."""
+    bt = Battle(match, rng, log=False)
+    a, b = bt.ships
+    (a.q, a.r, a.heading, a.facing), (b.q, b.r, b.heading, b.facing) = \
+        (b.q, b.r, b.heading, b.facing), (a.q, a.r, a.heading, a.facing)
+    return bt
 
 
 @pytest.mark.parametrize("name", ["shade-raider", "dauntless-dreadnought", "comet-frigate"])
-@interpreted_only
 def test_where_side_a_stands_changes_nothing(name):
     """Exact symmetry: with the same dice, a battle fought from the other edge is the same battle (every
     decision, stutterdrive jumps and minefields included, depends only on relative geometry)."""
@@ -150,49 +145,48 @@ def test_where_side_a_stands_changes_nothing(name):
     m = build_matchup(d, d)
     for i in range(25):
         one = Battle(m, random.Random(run_seed(3, i)), log=False).run()
-        two = _Swapped(m, random.Random(run_seed(3, i)), log=False).run()
+        two = swapped(m, random.Random(run_seed(3, i))).run()
         assert (one.winner, one.turns, one.vp, one.survived) == (two.winner, two.turns, two.vp, two.survived)
 
 
-class _Relabelled(Battle):
+def relabelled(match, rng):
     """The same battle with the labels exchanged: the ship listed (and so processed) first is side B, deployed
-    on B's edge. Every per-ship loop (orders, hyperdrive rolls, movement, damage, captures, mines) still
-    meets the same ship first; only its label and edge change."""
+    (2.3, no die) on B's edge with its flights. Every per-ship loop (orders, hyperdrive rolls, movement, damage,
+    captures, mines) still meets the same ship first; only its label and edge change."""
+    bt = Battle(match, rng, log=False)
+    for s in bt.ships:
+        s.side = 1 - s.side
+    bt.flights, bt.flight_uid = [], 0
+    bt.aboard.clear()
+    bt.shuttles_aboard.clear()
+    bt.deploy()
+    return bt
 
-    def deploy(self):
-        for s in self.ships:
-            s.side = 1 - s.side
-        super().deploy()
 
-
-def relabelled_runs_mirror(plain_match, relabelled_match, seed, monkeypatch, runs=20):
+def relabelled_runs_mirror(plain_match, relabelled_match, seed, runs=20):
     """Fight ``runs`` battles of ``plain_match`` and the same dice in ``relabelled_match`` with the labels exchanged
-    (the initiative die read for the other label); each must be the other's mirror. Returns the decisive count."""
-    from drydock.engine import battle as battle_module
+    (the initiative die read for the other label: ``Matchup.initiative_low``); each must be the other's mirror.
+    Returns the decisive count."""
     from drydock.engine.montecarlo import run_seed
 
-    plain = battle_module.alternation
-
-    def other_label_first(a, b, first):
-        return plain(a, b, 1 - first if a == b else first)
-
+    relabelled_match.initiative_low = 1 - plain_match.initiative_low
     decisive = 0
-    for i in range(runs):
-        one = Battle(plain_match, random.Random(run_seed(seed, i)), log=False).run()
-        with monkeypatch.context() as mp:
-            mp.setattr(battle_module, "alternation", other_label_first)
-            two = _Relabelled(relabelled_match, random.Random(run_seed(seed, i)), log=False).run()
-        assert two.winner == (None if one.winner is None else 1 - one.winner)
-        assert (two.turns, two.vp, two.survived, two.exits) == (one.turns, one.vp[::-1], one.survived[::-1],
-                                                                one.exits[::-1])
-        decisive += one.winner is not None
+    try:
+        for i in range(runs):
+            one = Battle(plain_match, random.Random(run_seed(seed, i)), log=False).run()
+            two = relabelled(relabelled_match, random.Random(run_seed(seed, i))).run()
+            assert two.winner == (None if one.winner is None else 1 - one.winner)
+            assert (two.turns, two.vp, two.survived, two.exits) == (one.turns, one.vp[::-1], one.survived[::-1],
+                                                                    one.exits[::-1])
+            decisive += one.winner is not None
+    finally:
+        relabelled_match.initiative_low = plain_match.initiative_low
     return decisive
 
 
 @pytest.mark.parametrize("name", ["dauntless-dreadnought", "bastion-battleship", "wyvern-carrier",
                                   "harrier-missile-destroyer", "shade-raider", "comet-frigate"])
-@interpreted_only
-def test_being_side_a_changes_nothing(name, monkeypatch):
+def test_being_side_a_changes_nothing(name):
     """Rule 8 (verdict independent of which side is A): with the same dice, a battle whose labels are exchanged
     is the same battle with the winner's label exchanged - no step lets side A act first, win a tie or score by
     its label. The initiative die (4.0, 5.2: a tie of counts -> die roll) is read for the other label, as a fair
@@ -201,13 +195,12 @@ def test_being_side_a_changes_nothing(name, monkeypatch):
     from drydock.engine.montecarlo import build_matchup
 
     d = read_designs(EXAMPLES / f"{name}.yaml")[:1]
-    m = build_matchup(d, d)
-    relabelled_runs_mirror(m, m, 4, monkeypatch)
+    plain, other = build_matchup(d, d), build_matchup(d, d)
+    relabelled_runs_mirror(plain, other, 4)
 
 
 @pytest.mark.parametrize("name", ["dauntless-dreadnought", "wyvern-carrier", "comet-frigate"])
-@interpreted_only
-def test_swapping_sides_swaps_the_doctrines(name, monkeypatch):
+def test_swapping_sides_swaps_the_doctrines(name):
     """One doctrine per side: a battle of (A cautious, B aggressive) relabelled as (A aggressive, B cautious),
     each ship keeping its doctrine, is the same battle with the winner's label exchanged."""
     from drydock.engine.montecarlo import build_matchup
@@ -215,4 +208,4 @@ def test_swapping_sides_swaps_the_doctrines(name, monkeypatch):
     d = read_designs(EXAMPLES / f"{name}.yaml")[:1]
     m1 = build_matchup(d, d, doctrine=("cautious", "aggressive"))
     m2 = build_matchup(d, d, doctrine=("aggressive", "cautious"))
-    assert relabelled_runs_mirror(m1, m2, 6, monkeypatch)
+    assert relabelled_runs_mirror(m1, m2, 6)

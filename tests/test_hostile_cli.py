@@ -255,14 +255,14 @@ def test_ctrl_c_during_a_parallel_battle_is_one_line_and_exit_130(tmp_path: Path
 def test_internal_error_is_one_line_exit_3_and_traceback_only_with_debug(tmp_path: Path, monkeypatch) -> None:
     from click.testing import CliRunner
 
-    import drydock.cli.rate_files
+    import drydock.insight.rate_files
     from drydock.cli.main import _DEBUG, cli
 
     def boom(*args, **kwargs):  # type: ignore[no-untyped-def]
         raise RuntimeError("simulated bug")
 
     (tmp_path / "m.yaml").write_text(GOOD, encoding="utf-8")
-    monkeypatch.setattr(drydock.cli.rate_files, "rate_design", boom)
+    monkeypatch.setattr(drydock.insight.rate_files, "rate_design", boom)
     monkeypatch.setitem(_DEBUG, "on", False)
     result = CliRunner().invoke(cli, ["rate", str(tmp_path / "m.yaml")])
     assert result.exit_code == 3

@@ -14,18 +14,22 @@ from pathlib import Path
 import pytest
 
 from drydock.convert import batch
+from drydock.core.rules import Ruleset
 from drydock.engine.battle import Battle, Matchup
 from drydock.engine.legacy_rules import (
     NovaModeSpec,
     absorb_armor,
     before_volley,
     nova_to_hit,
+    nova_volley,
     prc_shield,
     ship_spec,
 )
 from drydock.engine.ships import ShipSpec, ShipState
+from drydock.engine.tables import DAMAGE_TABLE
 from drydock.errors import DrydockError
 from drydock.formats import read_designs
+from drydock.formats.native import from_yaml
 
 ROOT = Path(__file__).resolve().parent.parent
 LEGACY = ROOT / "examples" / "legacy"
@@ -267,3 +271,60 @@ def test_nova_one_die_every_face(acc, mod):
                     expected = hit(f, rf) + (hit(b, rb) if b is not None else 0)
                     hits, _, extra = nova_to_hit(Faces(*faces), 1, acc, mod)
                     assert hits == expected and len(extra) == (f in (1, 6)), (f, rf, b, rb)
+
+
+# ------------------------------------------------------------------ one damage step for every volley (issue 35)
+ALL_HULL = {"play": {"damage_table": {"table": {"4": "hull", "5": "hull", "6": "hull"}}}}
+PLAIN = "class: Plain\nhull: 12\nengines: 4\nshields: {shields}\n"
+
+
+class Always:
+    """Every die comes up ``face``."""
+
+    def __init__(self, face: int) -> None:
+        self.face = face
+
+    def random(self) -> float:
+        return (self.face - 1) / 6 + 1e-9
+
+
+def nova_at(target_design: str, rules=None, **kw):
+    """A Nova MAJESTIC's first bank fires at a Unity ship two hexes off, every die a 4; returns the target."""
+    rules = Ruleset.from_data(rules) if rules else None
+    attacker = state(ship_spec(nova()))
+    target = state(ShipSpec(from_yaml(target_design)[0], rules), 1)
+    target.q = 2
+    mode = attacker.spec.banks[0].modes[0]
+    assert isinstance(mode, NovaModeSpec)
+    nova_volley(Always(4), attacker, target, mode, 1, 0, None, "", 0, 0, **kw)
+    return target
+
+
+def test_a_nova_volley_marks_by_the_targets_damage_table():
+    """4.4 by the target's table: every damage die a 4 is an engine hit by the book, a hull hit under a house rule
+    whose table reads 4-6 as hull (before issue 35 a Nova volley rolled on the book's table whatever the rules)."""
+    book = nova_at(PLAIN.format(shields=0))
+    assert book.p_eng > 0 and book.p_hull == 0
+    house = nova_at(PLAIN.format(shields=0), ALL_HULL)
+    assert (house.p_hull, house.p_eng) == (book.p_eng, 0)
+
+
+def test_a_nova_volley_offers_every_damage_die_to_the_e2_reroll():
+    """E.2 directed damage: the attacker's re-roll choice is asked about each damage die of a Nova volley too."""
+    asked: list[int] = []
+    target = nova_at(PLAIN.format(shields=0), reroll=lambda face: asked.append(face) is None and False)
+    assert asked == [4] * target.p_eng and asked
+
+
+def test_a_nova_volley_in_a_nebula_scores_every_even_impact_die():
+    """G.4: "any even impact roll ... automatically succeeds" -- X.2 keeps Unity's impact roll in a nebula
+    ("Unless ... the battle is in a nebula (G.4), the Nova saving throw ... may be used instead"). A 4 against
+    shields 5 fails, but not in a nebula."""
+    assert nova_at(PLAIN.format(shields=5)).p_eng == 0
+    assert nova_at(PLAIN.format(shields=5), even_impacts=True).p_eng > 0
+
+
+def test_a_nova_ship_keeps_its_own_damage_table_under_house_rules():
+    """X.2: "1-3 Hull Hit ... 4-5 System Hit ... 6 No Effect" is the Nova ship's table, read off the book's 4.4
+    faces, whatever a house rule does to Unity's table."""
+    assert ship_spec(nova(), Ruleset.from_data(ALL_HULL)).damage_table == DAMAGE_TABLE

@@ -15,12 +15,12 @@ from pathlib import Path
 
 import pytest
 
-from drydock.cli.check_files import check_files
-from drydock.cli.ssd_files import print_files
 from drydock.engine.ai import DEFAULT_DOCTRINE
 from drydock.errors import DrydockError
 from drydock.insight.analysis_run import analyze_files
 from drydock.insight.battle_run import run_battle
+from drydock.insight.check_files import check_files
+from drydock.insight.ssd_files import print_files
 from drydock.insight.tournament_run import run_tournament
 from drydock.resources import examples_dir
 
@@ -151,7 +151,7 @@ def test_rate_watch_rates_again_after_each_save_and_keeps_watching_a_broken_file
 
 def test_rate_files_rates_past_a_bad_file_with_its_exit_status(files):
     """The published Majestic is CR 188 (as in test_rate_watch_... above); a broken file fails alone."""
-    from drydock.cli.rate_files import rate_files
+    from drydock.insight.rate_files import rate_files
 
     assert rate_files((MAJESTIC,), None).exit_status == 0
     text, messages, failed = rated = rate_files((files["broken"], MAJESTIC), None)
@@ -250,3 +250,20 @@ def test_schema_text_describes_the_design_fleet_and_library_files():
     assert schema_text("library").schema["title"] == "drydock weapon library"
     with pytest.raises(DrydockError, match="unknown schema"):
         schema_text("nope")
+
+
+def test_write_designs_writes_by_the_extension_reads_back_and_never_replaces_without_force(tmp_path):
+    """The library's writer (issue 35): the format by the extension (or ``fmt``), atomically, an existing file kept
+    unless ``force``; what it writes reads back as the same design, CR 188 for the published Majestic."""
+    from drydock import rate, read_designs, write_designs
+
+    majestic = read_designs(MAJESTIC)[0]
+    for name in ("m.yaml", "m.json", "m.drake", "m.xlsx"):
+        write_designs(tmp_path / name, [majestic])
+        back = read_designs(tmp_path / name)[0]
+        assert rate(back).combat_rating == 188, name
+    write_designs(tmp_path / "notation.txt", [majestic], fmt="yaml")
+    assert (tmp_path / "notation.txt").read_text(encoding="utf-8").startswith(("faction:", "class:", "#", "-"))
+    with pytest.raises(DrydockError, match="already exists"):
+        write_designs(tmp_path / "m.yaml", [majestic])
+    write_designs(tmp_path / "m.yaml", [majestic], force=True)

@@ -7,9 +7,11 @@ import json
 import click
 
 from drydock.cli.options import play_options
-from drydock.engine.ai import DEFAULT_DOCTRINE, DOCTRINES
+from drydock.engine.choices import DEFAULT_DOCTRINE, DOCTRINE_NAMES
 from drydock.engine.plans import MENU
 from drydock.errors import DrydockError, printable
+
+DOCTRINES = sorted(DOCTRINE_NAMES)
 
 PLAN_CHOICES = [*MENU, "doctrine"]
 
@@ -29,10 +31,10 @@ PLAN_CHOICES = [*MENU, "doctrine"]
               help="Launch & Recovery (F.5), the same as --option F.5: flights and shuttlecraft start aboard, "
                    "launch in the End Phase (launch tubes double it), recover.")
 @play_options
-@click.option("--doctrine", default=DEFAULT_DOCTRINE, show_default=True, type=click.Choice(sorted(DOCTRINES)),
+@click.option("--doctrine", default=DEFAULT_DOCTRINE, show_default=True, type=click.Choice(DOCTRINES),
               help="How both sides fly and fight, unless --doctrine-a/--doctrine-b say otherwise (docs/battles.md).")
-@click.option("--doctrine-a", type=click.Choice(sorted(DOCTRINES)), help="Side A's doctrine [default: --doctrine].")
-@click.option("--doctrine-b", type=click.Choice(sorted(DOCTRINES)), help="Side B's doctrine [default: --doctrine].")
+@click.option("--doctrine-a", type=click.Choice(DOCTRINES), help="Side A's doctrine [default: --doctrine].")
+@click.option("--doctrine-b", type=click.Choice(DOCTRINES), help="Side B's doctrine [default: --doctrine].")
 @click.option("--robustness/--no-robustness", default=True, show_default=True,
               help="Play the plan game: fight every pairing of plans, solve the matrix, and fight the equilibrium's "
                    "pairing RUNS times, then RUNS/4 times under the other doctrine (docs/verdicts.md). "

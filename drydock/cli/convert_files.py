@@ -1,6 +1,6 @@
 """Converting files for ``drydock convert``: design files between formats, or one fleet file, with an exit status.
 
-The command's work without its options (as :mod:`drydock.cli.rate_files` is for ``rate``): a fleet file
+The command's work without its options (as :mod:`drydock.insight.rate_files` is for ``rate``): a fleet file
 (one at a time) becomes one fleet file or workbook (:func:`drydock.formats.convert.convert_fleet`); design
 files go through :func:`drydock.formats.convert.convert` (one output, or a folder of them, where a bad input
 is reported and the others are still converted). ``convert --from admiralty|nova`` is

@@ -1,5 +1,5 @@
 """Starting a design for ``drydock new``: a commented starter design (YAML) or a blank live workbook (a library
-call, as :mod:`drydock.cli.rate_files` is for ``rate``)."""
+call, as :mod:`drydock.insight.rate_files` is for ``rate``)."""
 
 from __future__ import annotations
 

@@ -10,10 +10,7 @@ import click
 
 from drydock import limits
 from drydock.cli.rating import rules_option
-from drydock.core.rules.play_options import check_combination
-from drydock.engine.options.terrain import parse_terrain
 from drydock.errors import DrydockError
-from drydock.formats.houserules import load_ruleset
 
 
 def board_size(board: str, runs: int, jobs: int, turns: int, min_jobs: int = 1) -> tuple[int, int]:
@@ -46,6 +43,11 @@ def play_setup(play_option: tuple[str, ...], scenario: str | None, terrain: tupl
     """The engine options of ``--option``/``--scenario``/``--terrain``/``--rules`` (``--floating`` is D.4 and
     ``--launch-recovery`` F.5), after refusing unknown or contradictory ones. Only what is asked for is set, so
     a tournament state file of the core game stays valid."""
+    # lazy: keeps --help fast
+    from drydock.core.rules.play_options import check_combination
+    from drydock.engine.options.terrain import parse_terrain
+    from drydock.formats.houserules import load_ruleset
+
     sections = list(play_option) + (["D.4"] if floating else []) + (["F.5"] if launch_recovery else [])
     for s in play_option:  # terrain is placed by its spelling, never switched on by section alone (G)
         if s.strip().upper().startswith("G."):

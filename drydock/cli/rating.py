@@ -66,7 +66,7 @@ def rate(files: tuple[str, ...], as_json: bool, settings: tuple[str, ...], watch
         _watch(files, rules_file, **kw)
         return
     # lazy: keeps --help fast
-    from drydock.cli.rate_files import rate_files
+    from drydock.insight.rate_files import rate_files
 
     rated = rate_files(files, rules_file, **kw)
     click.echo(printable(rated.text), nl=False)
@@ -96,8 +96,8 @@ def check(files: tuple[str, ...], source: str | None, rules_file: str | None, li
     its battle size (FLEET_OVER_LIMIT, 2.2). A Nova record (X.2) is checked for its own sense.
     """
     # lazy: keeps --help fast
-    from drydock.cli.check_files import check_files
     from drydock.cli.preflight import check_inputs
+    from drydock.insight.check_files import check_files
 
     check_inputs(files, source)
     result = check_files(files, rules_file, source=source, libraries=libraries)

@@ -1,6 +1,6 @@
 """Listing the rules for ``drydock rules``: the catalog of traits, systems and arc codes (book or house rules),
 the optional rules of Appendices D-G and S, the bundled rulesets, and the variables of each rules formula (a
-library call, as :mod:`drydock.cli.rate_files` is for ``rate``)."""
+library call, as :mod:`drydock.insight.rate_files` is for ``rate``)."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """The JSON Schemas for ``drydock schema``: the YAML/JSON design file's (names from the rules in force), the fleet
-file's and the weapon library file's, for editors (a library call, as :mod:`drydock.cli.rate_files` is for
+file's and the weapon library file's, for editors (a library call, as :mod:`drydock.insight.rate_files` is for
 ``rate``)."""
 
 from __future__ import annotations

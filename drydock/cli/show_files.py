@@ -1,5 +1,5 @@
 """Showing designs for ``drydock show``: every design of the inputs as Drake notation, YAML or JSON (a library
-call, as :mod:`drydock.cli.rate_files` is for ``rate``)."""
+call, as :mod:`drydock.insight.rate_files` is for ``rate``)."""
 
 from __future__ import annotations
 

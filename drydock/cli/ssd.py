@@ -61,7 +61,7 @@ def ssd(files: tuple[str, ...], output: str, paper: str, per_page: str, html_out
     # lazy: keeps --help fast
     from drydock.cli.preflight import check_inputs
     from drydock.cli.progress import busy, progress
-    from drydock.cli.ssd_files import check_ssd_outputs, print_files
+    from drydock.insight.ssd_files import check_ssd_outputs, print_files
 
     check_inputs(files, source)
     check_ssd_outputs(output, html_out, files, force=force)

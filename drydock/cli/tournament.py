@@ -7,7 +7,9 @@ from pathlib import Path
 import click
 
 from drydock.cli.options import play_options
-from drydock.engine.ai import DEFAULT_DOCTRINE, DOCTRINES
+from drydock.engine.choices import DEFAULT_DOCTRINE, DOCTRINE_NAMES
+
+DOCTRINES = sorted(DOCTRINE_NAMES)
 
 
 @click.command()
@@ -25,7 +27,7 @@ from drydock.engine.ai import DEFAULT_DOCTRINE, DOCTRINES
 @click.option("--battle-size", default="auto", show_default=True,
               type=click.Choice(["auto", "very-small", "small", "medium", "large", "very-large"]),
               help="VP target from 2.2; auto = 60% of the larger side's CR.")
-@click.option("--doctrine", default=DEFAULT_DOCTRINE, show_default=True, type=click.Choice(sorted(DOCTRINES)),
+@click.option("--doctrine", default=DEFAULT_DOCTRINE, show_default=True, type=click.Choice(DOCTRINES),
               help="How both sides fly and fight.")
 @click.option("--scheduler", metavar="ADDRESS",
               help="Run the battles on a Dask cluster (tcp://HOST:8786; pip install 'drydock[cluster]'); "

@@ -1,6 +1,6 @@
 """Re-run a job whenever one of its files is saved: ``drydock rate --watch FILE...`` (polling, no extra library).
 
-:func:`rate_watch` is the command's work (as :mod:`drydock.cli.rate_files` is for ``rate``): it rates the
+:func:`rate_watch` is the command's work (as :mod:`drydock.insight.rate_files` is for ``rate``): it rates the
 files now and after every save, writing through the ``echo`` it is given, and returns a :class:`WatchRun`.
 
 Polling the files' modification times and sizes twice a second is enough for a design
@@ -15,8 +15,8 @@ import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
-from drydock.cli.rate_files import rate_files
 from drydock.errors import DrydockError
+from drydock.insight.rate_files import rate_files
 
 #: Clears a terminal and puts the cursor top-left (ANSI), like a live Used/Remain column.
 CLEAR = "\x1b[2J\x1b[H"
@@ -72,7 +72,7 @@ def rate_watch(files: tuple[str, ...], rules_file: str | None, *, echo: Callable
                tty: bool = False, as_json: bool = False, source: str | None = None, settings: tuple[str, ...] = (),
                libraries: tuple[str, ...] = (), cycles: int | None = None,
                sleep: Callable[[float], None] = time.sleep) -> WatchRun:
-    """Rate ``files`` (as :func:`~drydock.cli.rate_files.rate_files`) now and whenever one of them or the
+    """Rate ``files`` (as :func:`~drydock.insight.rate_files.rate_files`) now and whenever one of them or the
     ``rules_file`` is saved. ``echo(text, to_stderr)`` writes each report (after :data:`CLEAR` on a terminal,
     ``tty``), its messages and a ``-- HH:MM:SS: watching`` line; ``cycles`` and ``sleep`` as for :func:`watch`."""
     if "-" in files:

@@ -30,6 +30,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
+from drydock.engine.choices import DEFAULT_DOCTRINE
 from drydock.engine.equipment import working
 from drydock.engine.expectations import MatchTables, bank_rows
 from drydock.engine.hexgrid import DIRS, GEOMETRY, from_offset
@@ -98,7 +99,6 @@ DOCTRINES: dict[str, Style] = {
     "aggressive": Style("aggressive", threat=1.0, margin=1.0, fire_margin=0.5, boosters=True, jump_hull=0.25),
     "cautious": Style("cautious", threat=1.6, margin=1.0, fire_margin=0.8, boosters=False, jump_hull=0.4),
 }
-DEFAULT_DOCTRINE = "aggressive"
 #: a doctrine for both sides (a name or a :class:`Style`), or one per side (A, B)
 DoctrineChoice = str | Style | tuple[str | Style, str | Style] | list[str | Style]
 

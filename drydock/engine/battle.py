@@ -86,6 +86,10 @@ class Matchup:
         self.doctrine = Doctrine(list({id(s): s for s in side_a + side_b}.values()), board, floating, doctrine, plan)
         #: F.5 launch and recovery: flights start aboard, launch in the End Phase, may be recovered
         self.launch_recovery = launch_recovery
+        #: 4.0 / 5.2: when the counts tie, "a die roll" decides who acts first: a 1-3 gives it to this side (0: A),
+        #: a 4-6 to the other. A fair die may be read either way; reading it for the other label is how the
+        #: side-symmetry tests exchange the labels and keep every die (rule 8: no step favours side A).
+        self.initiative_low = 0
         self.not_simulated = list(dict.fromkeys(
             n for s in side_a + side_b for n in s.not_simulated
             if not (launch_recovery and (": Launch Tubes: " in n or ": Shuttlecraft: " in n))))
@@ -346,13 +350,21 @@ class Battle:
         """3.3: opposing ships ending in one hex (:func:`~drydock.engine.stacking.resolve_stacking`)."""
         resolve_stacking(self)
 
+    def initiative(self, a: int, b: int) -> int:
+        """Which side's elements act first when ``a`` and ``b`` face each other (4.0, 5.2): the larger side (the
+        ``first`` of :func:`~drydock.engine.combat.alternation` is then unused, 0), a tie by a die roll."""
+        if a != b:
+            return 0
+        low = self.m.initiative_low
+        return low if d6(self.rng) <= 3 else 1 - low
+
     def combat(self) -> None:
         """4.0: sides alternate attacking ships by the counts at the start of the phase."""
         a, b = self.alive(0), self.alive(1)
         if not a or not b:
             return
         companion_play.combat_start(self)  # D5.3 Persistent: "At the start of the following Combat Phase"
-        first = 0 if len(a) != len(b) else (0 if d6(self.rng) <= 3 else 1)
+        first = self.initiative(len(a), len(b))
         opt = self.opt
         order = (opt.order(len(a), len(b), first, "E.5r") if opt else None) or alternation(len(a), len(b), first)
         queues = [list(a), list(b)]
@@ -481,7 +493,7 @@ class Battle:
             return
         self.recovered.clear()
         sides = [[f for f in flights if f.side == 0], [f for f in flights if f.side == 1]]
-        first = 0 if len(sides[0]) != len(sides[1]) else (0 if d6(self.rng) <= 3 else 1)
+        first = self.initiative(len(sides[0]), len(sides[1]))
         self.say("  fighter phase")
         order = ((self.opt.order(len(sides[0]), len(sides[1]), first, "F.7") if self.opt else None)
                  or alternation(len(sides[0]), len(sides[1]), first))

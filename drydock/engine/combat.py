@@ -31,6 +31,8 @@ from drydock.engine.ships import ModeSpec, ShipState
 from drydock.engine.tables import AI_RESULT_VALUE, LRS_DIVISOR, NPR_MIN_SHIELD, SCREEN_TRAIT_EFFECTS
 
 BAND_NAMES = ("short", "medium", "long")
+#: a re-roll rule (E.2 directed damage): does this damage die's face get rolled once more
+Reroll = Callable[[int], bool] | None
 
 
 # ------------------------------------------------------------------ attack order (4.0, play.md §3.1)
@@ -195,7 +197,7 @@ def fire_volley(rng: Rng, attacker: ShipState, target: ShipState, mode: ModeSpec
     legacy = attacker.spec.legacy or target.spec.legacy
     if legacy is not None:  # X.1 / X.2 (drydock.engine.legacy_rules)
         done, penalty = legacy.before_volley(rng, attacker, target, mode, weapons, size, band, log, what, penalty,
-                                             bonus)
+                                             bonus, reroll, even_impacts)
         if done is not None:
             return done
     if target.cc is not None:  # the Captain's Companion's traits and damage (drydock.engine.companion_play)
@@ -249,26 +251,7 @@ def fire_volley(rng: Rng, attacker: ShipState, target: ShipState, mode: ModeSpec
                 points += roll_impact(rng, shield, im) if not even_impacts else roll_impact_nebula(rng, shield, im)
     imp_faces = rec.take() if rec is not None else []
     dpoints = points * mode.dmg
-    tally = DamageTally()
-    screens_used = saved = 0
-    if dpoints:
-        screens_used, normal, excess = screen_target(rng, target, dpoints, mode, arc)
-        if target.spec.legacy is not None:  # X.2: a Nova ship's armor boxes first
-            normal = target.spec.legacy.absorb_armor(target, normal)
-        ion = target.spec.ionized
-        table = target.spec.damage_table  # 4.4, from the ruleset
-        for _ in range(normal):
-            roll_damage(rng, tally, cts=mode.cts, inc=mode.inc, knt=mode.knt, dly=mode.dly, dsr=mode.dsr,
-                        ionized=ion, table=table, reroll=reroll)
-        for _ in range(excess):
-            roll_damage(rng, tally, ionized=ion, table=table, reroll=reroll)
-        saved = sacrifice_marines(target, tally)
-        target.p_hull += tally.hull + tally.casualties
-        target.casualties += tally.casualties
-        target.p_eng += tally.engine
-        target.p_wpn += tally.weapon
-        if target.spec.shield_track:
-            target.p_shd += tally.shield
+    tally, screens_used, saved = mark_damage(rng, target, mode, dpoints, arc, reroll)
     if log is not None and rec is not None:
         dmg_faces = rec.take()
         log.append(
@@ -286,6 +269,38 @@ def fire_volley(rng: Rng, attacker: ShipState, target: ShipState, mode: ModeSpec
                 f"engines {tally.engine}, weapons {tally.weapon}, shields {tally.shield}"
                 + (f"; {saved} marine squad(s) sacrificed to cancel as many casualties (B.14)" if saved else ""))
     return sum(tally.as_tuple())
+
+
+def mark_damage(rng: Rng, target: ShipState, mode: ModeSpec, dpoints: int, arc: int,
+                reroll: Callable[[int], bool] | None = None) -> tuple[DamageTally, int, int]:
+    """The damage step of a ship's volley (4.4), one home for Unity's :func:`fire_volley` and a Nova volley (X.2,
+    :func:`drydock.engine.legacy_rules.nova_volley`): ``dpoints`` damage points at defensive ``arc`` meet the
+    target's screens (B.18), a Nova target's armor boxes (X.2: "All armor boxes on a Nova starship must be checked
+    off before any damage rolls are made"), then one damage die each on the target's table (4.4, or a house rule's;
+    a Nova ship's is the book's, whose faces X.2's "1-3 Hull Hit, 4-5 System Hit, 6 No Effect" reads) with the
+    weapon's traits (none past the screens), E.2's re-roll (``reroll``) and B.14's marine sacrifice; the marks are
+    pending until the End Phase (4.5). Returns (the tally, screens checked, marine squads sacrificed)."""
+    tally = DamageTally()
+    if dpoints <= 0:
+        return tally, 0, 0
+    screens_used, normal, excess = screen_target(rng, target, dpoints, mode, arc)
+    if target.spec.legacy is not None:  # X.2: a Nova ship's armor boxes first
+        normal = target.spec.legacy.absorb_armor(target, normal)
+    ion = target.spec.ionized
+    table = target.spec.damage_table  # 4.4, from the ruleset
+    for _ in range(normal):
+        roll_damage(rng, tally, cts=mode.cts, inc=mode.inc, knt=mode.knt, dly=mode.dly, dsr=mode.dsr,
+                    ionized=ion, table=table, reroll=reroll)
+    for _ in range(excess):
+        roll_damage(rng, tally, ionized=ion, table=table, reroll=reroll)
+    saved = sacrifice_marines(target, tally)
+    target.p_hull += tally.hull + tally.casualties
+    target.casualties += tally.casualties
+    target.p_eng += tally.engine
+    target.p_wpn += tally.weapon
+    if target.spec.shield_track:
+        target.p_shd += tally.shield
+    return tally, screens_used, saved
 
 
 def sacrifice_marines(target: ShipState, tally: DamageTally) -> int:
@@ -308,4 +323,5 @@ def roll_impact_nebula(rng: Rng, shield: int, mod: int) -> int:
     return impact_die(die, shield, mod)
 
 
-__all__ = ["alternation", "expected_damage", "fire_volley", "to_hit_modifier", "effective_range", "math"]
+__all__ = ["alternation", "expected_damage", "fire_volley", "mark_damage", "to_hit_modifier", "effective_range",
+           "math"]

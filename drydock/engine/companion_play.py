@@ -3,12 +3,13 @@
 Only ships rated under ``--rules companion`` (a ruleset whose ``play`` table has the ``companion`` entry) get a
 :class:`CompanionShip` (``ShipState.cc``). A Unity battle only passes through :func:`declare` (the doctrine's
 declarations) and :func:`combat_start` (nothing to roll).
-The rule text is quoted beside each piece; the pure rules live in :mod:`drydock.engine.companion`.
+The rule text is quoted beside each piece; tests/test_companion_play.py checks each against the book's examples.
 
 - D5.1 Proximity 0-3: :func:`proximity_radius` (the volleys: :mod:`drydock.engine.proximity`).
-- D5.2 Enveloping 0-3 and Scattershot; D5.3 Deadly (disabling) and Persistent; D5.4 Slag: :meth:`CompanionShip.volley`
-  (seekers: :meth:`CompanionShip.seeker_spread`) and :meth:`CompanionShip.apply`; Persistent's roll at the start of
-  each Combat Phase: :func:`combat_start`; the disabled ship on the board: :mod:`drydock.engine.companion_hulk`.
+- D5.2 Enveloping 0-3 (the facings: :func:`enveloping_hits`) and Scattershot; D5.3 Deadly (disabling) and
+  Persistent; D5.4 Slag: :meth:`CompanionShip.volley` (seekers: :meth:`CompanionShip.seeker_spread`) and
+  :meth:`CompanionShip.apply`; Persistent's roll at the start of each Combat Phase: :func:`combat_start`
+  (:func:`persistent_phase`); the disabled ship on the board: :mod:`drydock.engine.companion_hulk`.
 - D1 engagement limit (``CC.D1``): :meth:`CompanionShip.declare`; D3 alternate damage table (``CC.D3``);
   D7 random damage allocation (``CC.D7``, or ``CC.D7a``/``CC.D7b`` for one side; with D7.3 under E.1 damage control):
   :mod:`drydock.engine.companion_dac`.
@@ -17,20 +18,20 @@ The rule text is quoted beside each piece; the pure rules live in :mod:`drydock.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Sequence
 from typing import Any
 
 from drydock.core.rules.play_rules import PlayRules
 from drydock.engine.combat import (
     BAND_NAMES,
     DiceRecorder,
+    Reroll,
     damage_value,
     impact_shield,
     roll_impact_nebula,
     screen_target,
     to_hit_modifier,
 )
-from drydock.engine.companion import FACINGS, enveloping_hits, persistent_phase
 from drydock.engine.companion_dac import DacState
 from drydock.engine.companion_hulk import board_hulk, drift, hulks
 from drydock.engine.damage import lose_items, mark_shields, mark_weapons
@@ -50,11 +51,44 @@ from drydock.engine.systems import boarding_target
 from drydock.engine.tables import AI_RESULT_VALUE, COMPANION_TRAITS, DISRUPTIVE_REROLL_FROM
 from drydock.errors import DrydockError
 
-#: a re-roll rule: does this face get rolled again (combat.volley's ``reroll``)
-Reroll = Callable[[int], bool] | None
-
 ENVELOPING = {"Env0": 0, "Env1": 1, "Env2": 2, "Env3": 3}
 TRACKS = ("hull", "engine", "weapon", "shield")
+
+
+def enveloping_hits(level: int, hits: int, normal: str, chosen: Sequence[str] = ()) -> dict[str, int]:
+    """D5.2: the hits each defensive facing takes from a volley of Enveloping ``level`` weapons.
+
+    0: "Half of this total (rounded up) is applied to the normal defensive facing; the remainder is
+    applied as evenly as possible to the other three facings" (an uneven remainder goes to the facings
+    in ``chosen`` order, else the book order fwd, port, stbd, aft). 1 and 2: full hits on the normal
+    facing and on the one or two facings the attacker ``chosen``; 3: full hits on every facing.
+    """
+    others = [f for f in (list(chosen) + [f for f in DEFENSIVE if f not in chosen]) if f != normal]
+    out = dict.fromkeys(DEFENSIVE, 0)
+    if level == 0:
+        out[normal] = -(-hits // 2)
+        rest = hits - out[normal]
+        for i, facing in enumerate(others):
+            out[facing] = rest // 3 + (1 if i < rest % 3 else 0)
+        return out
+    if level not in (1, 2, 3):
+        raise ValueError(f"Enveloping level {level} is not 0-3")
+    picked = others[:level] if level < 3 else others
+    if level < 3 and len([f for f in chosen if f != normal]) < level:
+        raise ValueError(f"Enveloping {level} needs {level} facing(s) chosen besides the normal one")
+    for facing in (normal, *picked):
+        out[facing] = hits
+    return out
+
+
+def persistent_phase(tallies: int, rolls: Sequence[int], armored: bool = False) -> int:
+    """D5.3: at the start of a Combat Phase roll one die per tally; "Erase one tally mark for each even
+    damage roll result" (against Armored targets a 1 erases one too; Unity has no Armored hull, so battles never
+    pass ``armored``). Returns the tallies left."""
+    if len(rolls) != tallies:
+        raise ValueError(f"{tallies} tally marks roll {tallies} dice, not {len(rolls)}")
+    erased = sum(1 for r in rolls if r % 2 == 0 or (armored and r == 1))
+    return tallies - erased
 
 
 def spreads(mode: ModeSpec) -> bool:
@@ -249,7 +283,7 @@ class CompanionShip:
         for facing, n in per_facing.items():
             if n <= 0:
                 continue
-            arc = FACINGS.index(facing)
+            arc = DEFENSIVE.index(facing)
             shield = impact_shield(mode, target.shield(arc))
             imp = mode.imp_by_band[band]
             dice = n * imp * (mode.dmg if sst else 1)  # D5.2 Scattershot: "the number of dice rolled is multiplied"

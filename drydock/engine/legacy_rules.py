@@ -25,12 +25,19 @@ from typing import Any
 from drydock.core.admiralty_card import admiralty_card, cr_of_record
 from drydock.core.model import Design
 from drydock.core.rules import Ruleset
-from drydock.engine.combat import BAND_NAMES, impact_shield, screen_target, to_hit_modifier
-from drydock.engine.dice import DamageTally, d6, mount_die_hits, needs_reroll, roll_damage, roll_impact
+from drydock.engine.combat import (
+    BAND_NAMES,
+    Reroll,
+    impact_shield,
+    mark_damage,
+    roll_impact_nebula,
+    to_hit_modifier,
+)
+from drydock.engine.dice import d6, mount_die_hits, needs_reroll, roll_impact
 from drydock.engine.hexgrid import DEFENSIVE, geometry
 from drydock.engine.legacy_notes import admiralty_unplayed, nova_unplayed
 from drydock.engine.ships import BankSpec, ModeSpec, ShipSpec, ShipState
-from drydock.engine.tables import ALWAYS_NOT_SIMULATED, FIGHTERS_PER_FLIGHT, SIMULATED_SYSTEMS
+from drydock.engine.tables import ALWAYS_NOT_SIMULATED, DAMAGE_TABLE, FIGHTERS_PER_FLIGHT, SIMULATED_SYSTEMS
 from drydock.errors import DrydockError
 from drydock.formats.legacy.tables import NOVA_SHIELD_BASE
 
@@ -255,8 +262,9 @@ def absorb_armor(target: ShipState, points: int) -> int:
 # ------------------------------------------------------------------ the Combat Phase
 def before_volley(rng: random.Random, attacker: ShipState, target: ShipState, mode: ModeSpec, weapons: int,
                   size: int, band: int, log: list[str] | None, what: str, penalty: int,
-                  bonus: int) -> tuple[int | None, int]:
-    """(marks if the volley was resolved here, else ``None``; the to-hit penalty for the Unity resolution)."""
+                  bonus: int, reroll: Reroll = None, even_impacts: bool = False) -> tuple[int | None, int]:
+    """(marks if the volley was resolved here, else ``None``; the to-hit penalty for the Unity resolution).
+    ``reroll`` (E.2) and ``even_impacts`` (G.4) as :func:`~drydock.engine.combat.fire_volley` takes them."""
     trules = target.spec.legacy
     if trules is not None and trules.stealth:  # X.1 AE stealth
         if band == AE_STEALTH_NO_BAND:
@@ -265,7 +273,8 @@ def before_volley(rng: random.Random, attacker: ShipState, target: ShipState, mo
             return 0, penalty
         penalty += AE_STEALTH_PENALTY
     if isinstance(mode, NovaModeSpec):
-        return nova_volley(rng, attacker, target, mode, weapons, band, log, what, penalty, bonus), penalty
+        return nova_volley(rng, attacker, target, mode, weapons, band, log, what, penalty, bonus, reroll,
+                           even_impacts), penalty
     return None, penalty
 
 
@@ -290,8 +299,12 @@ def prc_shield(shield: int) -> int:
 
 
 def nova_volley(rng: random.Random, attacker: ShipState, target: ShipState, mode: NovaModeSpec, weapons: int,
-                band: int, log: list[str] | None, what: str, penalty: int, bonus: int) -> int:
-    """A Nova bank's attack (X.2): attack dice from the string, bonus dice, IMP by trait, DMG 1."""
+                band: int, log: list[str] | None, what: str, penalty: int, bonus: int, reroll: Reroll = None,
+                even_impacts: bool = False) -> int:
+    """A Nova bank's attack (X.2): attack dice from the string, bonus dice, IMP by trait, DMG 1; its impact rolls
+    as Unity's in a nebula (G.4, ``even_impacts``) and its damage by the one damage step every volley takes
+    (:func:`~drydock.engine.combat.mark_damage`: screens, armor, the target's table, E.2, B.14). X.2 changes only
+    "the number of to-hit dice", ACC, bonus dice, IMP/DMG and the shield rating; "Other traits as Nova"."""
     mod = to_hit_modifier(mode, band, target.cm + target.cloaked + penalty, attacker.fc) + bonus
     dice = mode.dice(attacker.wpn_hits) * max(weapons, 0)
     hits, first, extra = nova_to_hit(rng, dice, mode.acc, mod)
@@ -301,8 +314,9 @@ def nova_volley(rng: random.Random, attacker: ShipState, target: ShipState, mode
         shield = prc_shield(shield)
     shield = impact_shield(mode, shield)
     imp = mode.imp_by_band[band]
-    points = hits * imp if shield == 0 else sum(roll_impact(rng, shield, mode.imp_mod) for _ in range(hits * imp))
-    tally = mark_damage(rng, target, mode, points * mode.dmg, arc)
+    impact = roll_impact_nebula if even_impacts else roll_impact
+    points = hits * imp if shield == 0 else sum(impact(rng, shield, mode.imp_mod) for _ in range(hits * imp))
+    tally = mark_damage(rng, target, mode, points * mode.dmg, arc, reroll)[0]
     if log is not None:
         log.append(f"    {what}: Nova attack at {BAND_NAMES[band]} range: {dice} attack dice (arc -{mode.arc_mod}, "
                    f"weapon hits -{attacker.wpn_hits}), ACC {mode.acc}+ mod {mod:+d}: dice {first} + bonus {extra} "
@@ -310,27 +324,6 @@ def nova_volley(rng: random.Random, attacker: ShipState, target: ShipState, mode
                    + (" (Prc)" if mode.prc else "") + f" -> {points} point(s); marked hull {tally.hull}, "
                    f"engines {tally.engine}, weapons {tally.weapon}, shields {tally.shield}")
     return sum(tally.as_tuple())
-
-
-def mark_damage(rng: random.Random, target: ShipState, mode: ModeSpec, dpoints: int, arc: int) -> DamageTally:
-    """Screens (B.18), armor (X.2), then damage rolls, marked on the target (as ``fire_volley`` does)."""
-    tally = DamageTally()
-    if dpoints <= 0:
-        return tally
-    used, normal, excess = screen_target(rng, target, dpoints, mode, arc)
-    normal = absorb_armor(target, normal)
-    ion = target.spec.ionized
-    for _ in range(normal):
-        roll_damage(rng, tally, cts=mode.cts, inc=mode.inc, knt=mode.knt, dly=mode.dly, dsr=mode.dsr, ionized=ion)
-    for _ in range(excess):
-        roll_damage(rng, tally, ionized=ion)
-    target.p_hull += tally.hull + tally.casualties
-    target.casualties += tally.casualties
-    target.p_eng += tally.engine
-    target.p_wpn += tally.weapon
-    if target.spec.shield_track:
-        target.p_shd += tally.shield
-    return tally
 
 
 # ------------------------------------------------------------------ building the ship tables
@@ -393,6 +386,10 @@ def _adapt_nova(spec: ShipSpec, record: Any) -> LegacyRules:
     spec.shield_track = tuple(NOVA_SHIELD_BASE - icon for icon in record.shield_icons or ())  # X.2: 7 - icon
     spec.shield_arcs = None
     spec.weapons_track = ()
+    # X.2: "1-3 Hull Hit ... 4-5 System Hit ... 6 No Effect" is the Nova ship's own table, read off the book's 4.4
+    # faces (4 engine and 5 weapon: a system box, 6 shield: nothing; LegacyRules._nova), whatever a house rule
+    # does to Unity's table
+    spec.damage_table = DAMAGE_TABLE
     spec.cm = record.ecm[0] if record.ecm else 0
     spec.equipment = []
     spec.equipment_limit = 0

@@ -24,16 +24,16 @@ import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from drydock import limits
-from drydock.core.model import Design
-from drydock.core.rules import Ruleset
 from drydock.core.suggest import did_you_mean
 from drydock.errors import DrydockError
 from drydock.formats.files import files_read, open_regular, write_new_or_replace
-from drydock.formats.legacy import nova_record
-from drydock.formats.legacy_sniff import legacy_hint
+
+if TYPE_CHECKING:  # the model and the legacy readers are imported when a file is read, not by every command
+    from drydock.core.model import Design
+    from drydock.core.rules import Ruleset
 
 
 @dataclass(frozen=True)
@@ -176,6 +176,9 @@ def read_records(path: str | os.PathLike[str], *, fmt: str | None = None,
     ``convert --from nova`` writes, X.2) gives :class:`~drydock.formats.legacy.nova_record.NovaRecord` items."""
     f, data, label = read_input(path, fmt)
     if f.name in ("yaml", "json") and isinstance(data, str) and _NOVA_KIND.search(data):
+        # lazy: the legacy readers load for legacy input only
+        from drydock.formats.legacy import nova_record
+
         return (nova_record.from_yaml if f.name == "yaml" else nova_record.from_json)(data, file=label)
     return _read_unity(f, data, label, rules, libraries)
 
@@ -186,6 +189,9 @@ def _read_unity(f: Format, data: str | bytes, label: str, rules: Ruleset | None,
     try:
         return f.read(data, file=label, rules=rules, libraries=libraries)
     except DrydockError as exc:
+        # lazy: the legacy readers load for legacy input only
+        from drydock.formats.legacy_sniff import legacy_hint
+
         hint = legacy_hint(label, data) if isinstance(data, str) else None
         if hint is None:
             raise
@@ -226,6 +232,15 @@ def write_atomic(path: str | os.PathLike[str], data: str | bytes, *, force: bool
     if target.exists() and not force:
         raise DrydockError(f"{target}: already exists (use --force to overwrite)")
     write_new_or_replace(target, data.encode("utf-8") if isinstance(data, str) else data, force=force)
+
+
+def write_designs(path: str | os.PathLike[str], designs: Sequence[Design], *, fmt: str | None = None,
+                  rules: Ruleset | None = None, force: bool = False) -> None:
+    """Write ``designs`` to ``path`` in ``fmt`` (default: by the extension, :func:`format_for`), atomically
+    (:func:`write_atomic`: an existing file is replaced only with ``force``). ``rules`` reach the writers that
+    compute figures (Drake's CR, a workbook's formulas)."""
+    f = format_named(fmt) if fmt else format_for(path)
+    write_atomic(path, f.write(list(designs), rules=rules), force=force)
 
 
 def check_outputs(outputs: Sequence[str | os.PathLike[str]], inputs: Sequence[str | os.PathLike[str]] = ()) -> None:

@@ -1,6 +1,6 @@
 """One ``drydock analyze``: read the designs, analyse each exactly (no dice), write the report; the result.
 
-The command's work without its options (as :mod:`drydock.cli.rate_files` is for ``rate``):
+The command's work without its options (as :mod:`drydock.insight.rate_files` is for ``rate``):
 :func:`analyze_files` reads every design and fleet file (a fleet's copies of one design are analysed
 once), refuses Nova records (X.2 dice are not the 4.2 tables the analysis is exact for), analyses each
 design (:func:`~drydock.insight.analyze.analyse`), writes the report page (``report_file``) and returns

@@ -1,6 +1,6 @@
 """One ``drydock battle``: read the sides, play the plan game, fight, explain; the result and its exit status.
 
-The command's work without its options (as :mod:`drydock.cli.rate_files` is for ``rate``):
+The command's work without its options (as :mod:`drydock.insight.rate_files` is for ``rate``):
 :func:`run_battle` reads both sides (design and fleet files, copies), warns about illegal designs and
 fleets whose own house rules are not applied, plays the plan game unless a plan is given
 (docs/battles.md), writes run 0 turn by turn (``log_file``), fights ``runs`` battles

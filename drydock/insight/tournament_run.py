@@ -1,6 +1,6 @@
 """One ``drydock tournament``: read the entrants, fight the round robin (resumable), rank; the result.
 
-The command's work without its options (as :mod:`drydock.cli.rate_files` is for ``rate``):
+The command's work without its options (as :mod:`drydock.insight.rate_files` is for ``rate``):
 :func:`run_tournament` reads every design and fleet file (a fleet's copies of one design enter once),
 checks the round robin's size, fights every pairing (:class:`~drydock.insight.tournament.Tournament`,
 resuming from ``state_file``), writes the report page (``report_file``) and returns a

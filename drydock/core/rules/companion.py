@@ -73,8 +73,8 @@ COMPANION_PLAY: dict[str, Any] = {
 COMPANION: dict[str, Any] = {
     "name": "Starmada Unity v2.0 + Captain's Companion (2025)",
     "traits": {
-        # Replaces Unity's Deadly (x2.0, crew casualties, C.5) under the Companion (D5.4: disabling).
-        "Dly": _trait("Deadly", "1.5", note="Companion D5.4 Deadly replaces Unity's x2.0"),
+        # Replaces Unity's Deadly (x2.0, crew casualties, C.5) under the Companion (D5.3: disabling).
+        "Dly": _trait("Deadly", "1.5", note="Companion D5.3 Deadly replaces Unity's x2.0"),
         "Env0": _trait("Enveloping 0", "1.2", note=_READ),
         "Env1": _trait("Enveloping 1", "2.3", note=_READ),
         "Env2": _trait("Enveloping 2", "3.2", note=_READ),

@@ -266,7 +266,7 @@ class Ruleset:
         self.battle_sizes = [int(x) for x in _get(d.battle_sizes, "battle_sizes", "limits", list)
                              if isinstance(x, int) and not isinstance(x, bool)]
 
-        self.play = PlayRules.from_data(d.play, d.battle_sizes)
+        self.play: PlayRules = PlayRules.from_data(d.play, d.battle_sizes)
         self.systems = d.systems
         self.system_formulas: dict[tuple[str, str], Formula] = {}
         for name, rule in d.systems.items():

@@ -20,7 +20,6 @@ from drydock.core.validation import rate as rate_design
 from drydock.errors import DrydockError, error_lines
 from drydock.formats.houserules import load_house_rules
 from drydock.formats.inputs import read_inputs
-from drydock.formats.legacy.nova_record import NovaRecord, format_nova_record
 from drydock.formats.whatif import apply_settings
 from drydock.render.report import format_rating
 
@@ -96,7 +95,10 @@ def rate_files(files: tuple[str, ...], rules_file: str | None, *, as_json: bool 
             continue
         design = item.design
         rules = item.rules
-        if isinstance(design, NovaRecord):
+        if not isinstance(design, Design):  # a Nova record (X.2)
+            # lazy: the legacy readers load for legacy input only
+            from drydock.formats.legacy.nova_record import format_nova_record
+
             obj = design.model_dump(mode="json")
             blocks.append(format_nova_record(design) + "Nova record (X.2): played as a Nova ship; its CR is "
                           "the X.2 figure, not rated by Appendix A\n")

@@ -1,6 +1,6 @@
 """Checking files for ``drydock check``: every problem of every design, fleet and Nova record of the inputs.
 
-The command's work without its options (as :mod:`drydock.cli.rate_files` is for ``rate``): read
+The command's work without its options (as :mod:`drydock.insight.rate_files` is for ``rate``): read
 every input (folders, fleets, standard input in any format), validate each design under its
 rules, a fleet against its battle size (2.2), a Nova record for its own sense (X.2), and say
 whether any is illegal. Bad files never stop the run: they are listed and make it fail (issue 10).
@@ -10,13 +10,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from drydock.cli.rate_files import library_report
 from drydock.core.fleet import validate_fleet
+from drydock.core.model import Design
 from drydock.core.validation import validate
 from drydock.errors import DrydockError, error_lines, one_line, printable
 from drydock.formats.houserules import load_house_rules
 from drydock.formats.inputs import read_inputs
-from drydock.formats.legacy.nova_record import NovaRecord, check_record
+from drydock.insight.rate_files import library_report
 
 
 @dataclass
@@ -61,7 +61,10 @@ def check_files(files: tuple[str, ...] | list[str], rules_file: str | None = Non
                 if item.design is None:
                     assert item.fleet is not None  # an Item without a design is a fleet's end
                     problems, label = validate_fleet(item.fleet), item.fleet.name or "fleet"
-                elif isinstance(item.design, NovaRecord):
+                elif not isinstance(item.design, Design):  # a Nova record (X.2)
+                    # lazy: the legacy readers load for legacy input only
+                    from drydock.formats.legacy.nova_record import check_record
+
                     problems = check_record(item.design, item.rules)
                     label = f"Nova record {item.design.class_name or '?'}"
                 else:

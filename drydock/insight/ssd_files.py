@@ -1,6 +1,6 @@
 """Printing files for ``drydock ssd``: one booklet of every design, fleet ship and Nova record of the inputs.
 
-The command's work without its options (as :mod:`drydock.cli.rate_files` is for ``rate``): check the
+The command's work without its options (as :mod:`drydock.insight.rate_files` is for ``rate``): check the
 outputs before any work, read every input past bad ones (a fleet gives one sheet per ship, 2.2; a Nova
 record its own sheet, X.2), print illegal designs with their problems, lay the booklet out (1.0-1.5) and
 return an :class:`SsdRun` with the PDF, the HTML if asked, and the exit status: 1 if any input failed.

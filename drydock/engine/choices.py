@@ -1,0 +1,10 @@
+"""The names the ``drydock`` command offers as choices before any of the engine is imported (issue 35: ``battle
+--help`` must not load the battle engine): the doctrines (:data:`drydock.engine.ai.DOCTRINES`, tests check the two
+agree) and the default one. The plans' names are :data:`drydock.engine.plans.MENU` (a module as light as this)."""
+
+from __future__ import annotations
+
+#: the doctrines of :data:`drydock.engine.ai.DOCTRINES`, in its order (``--doctrine``)
+DOCTRINE_NAMES: tuple[str, ...] = ("aggressive", "cautious")
+#: the doctrine a battle is fought with unless told otherwise
+DEFAULT_DOCTRINE = "aggressive"
