@@ -5,14 +5,17 @@ version lookup asks for the distribution that is installed."""
 
 from __future__ import annotations
 
+import io
 import re
 import subprocess
 import sys
+import tarfile
 from pathlib import Path
 
 import pytest
 
 from drydock.resources import DISTRIBUTION, install_hint
+from tests import dist_contents
 
 ROOT = Path(__file__).resolve().parent.parent
 SCANNED = [ROOT / "README.md", ROOT / "pyproject.toml", ROOT / "mkdocs.yml", ROOT / "hatch_build.py",
@@ -61,7 +64,7 @@ def _project() -> dict:
 
 def test_the_distribution_is_named_starmada_drydock():
     project = _project()
-    assert project["name"] == DISTRIBUTION == "starmada-drydock"
+    assert project["name"] == DISTRIBUTION == dist_contents.DISTRIBUTION == "starmada-drydock"
     assert project["scripts"] == {"drydock": "drydock.cli.main:main"}  # the command keeps its name
     assert install_hint("cluster") == "pip install 'starmada-drydock[cluster]'"
     assert install_hint() == "pip install starmada-drydock"
@@ -105,3 +108,41 @@ def test_version_reads_the_installed_distribution():
     res = subprocess.run([sys.executable, "-m", "drydock", "--version"], capture_output=True, text=True, timeout=120)
     assert res.returncode == 0
     assert f"version {version(DISTRIBUTION)} " in res.stdout
+
+
+def test_the_sdist_include_list_is_the_one_checked():
+    tomllib = pytest.importorskip("tomllib")  # Python 3.11+
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    assert set(config["tool"]["hatch"]["build"]["targets"]["sdist"]["include"]) == dist_contents.SDIST_INCLUDE
+
+
+def test_the_contents_check_finds_junk_and_gaps(tmp_path):
+    sdist = tmp_path / "starmada_drydock-0.1.0.tar.gz"
+    with tarfile.open(sdist, "w:gz") as tar:
+        for name in ("pyproject.toml", ".venv/bin/python", "drydock/__pycache__/x.pyc", "tour/majestic.pdf"):
+            data = b"x"
+            member = tarfile.TarInfo(f"starmada_drydock-0.1.0/{name}")
+            member.size = len(data)
+            tar.addfile(member, io.BytesIO(data))
+    problems = "\n".join(dist_contents.sdist_problems(sdist))
+    for junk in (".venv/bin/python", "drydock/__pycache__/x.pyc", "tour/majestic.pdf"):
+        assert f"holds {junk}" in problems
+    assert "missing LICENSE" in problems and "missing drydock/__init__.py" in problems
+
+
+def test_the_built_sdist_and_wheel_hold_what_they_should(tmp_path):
+    """python -m build (the sdist, then the wheel built from it) as docs/installation.md shows it; .ci/run's
+    distribution part then installs the wheel into a fresh environment and runs it from outside the checkout."""
+    pytest.importorskip("build", reason="build is in the test extra: pip install -e '.[test]'")
+    res = subprocess.run([sys.executable, "-m", "build", "--outdir", str(tmp_path), str(ROOT)], capture_output=True,
+                         text=True, timeout=600)
+    assert res.returncode == 0, res.stderr[-3000:]
+    (sdist,), (wheel,) = tmp_path.glob("*.tar.gz"), tmp_path.glob("*.whl")
+    assert sdist.name == "starmada_drydock-0.1.0.tar.gz" and wheel.name.startswith("starmada_drydock-0.1.0-py3")
+    assert dist_contents.sdist_problems(sdist) == []
+    assert dist_contents.wheel_problems(wheel) == []
+    twine = subprocess.run([sys.executable, "-m", "twine", "check", "--strict", str(sdist), str(wheel)],
+                           capture_output=True, text=True, timeout=300)
+    if twine.returncode != 0 and "No module named twine" in twine.stderr:
+        pytest.skip("twine is in the test extra: pip install -e '.[test]'")
+    assert twine.returncode == 0, twine.stdout + twine.stderr
