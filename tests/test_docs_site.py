@@ -106,11 +106,14 @@ class _Hrefs(html.parser.HTMLParser):
     def __init__(self) -> None:
         super().__init__()
         self.hrefs: list[str] = []
+        self.fetched_from_web: list[str] = []  # scripts, stylesheets and images a browser would download
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         for name, value in attrs:
             if name in ("href", "src") and value:
                 self.hrefs.append(value)
+                if tag in ("script", "link", "img") and value.startswith(("http:", "https:", "//")):
+                    self.fetched_from_web.append(value)
 
 
 def _build(site: Path) -> None:
@@ -130,12 +133,13 @@ def test_the_site_builds_strictly_with_every_page_in_the_navigation(tmp_path):
             assert f'href="{page.stem}.html"' in index, f"{page.name} is not in the navigation"
     assert (site / "img" / "battle-outcome.svg").is_file()
     # browsable from disk: every local link of every page opens a file (a folder would open a listing)
-    folders = []
+    folders, web = [], []
     for page in sorted(site.rglob("*.html")):
         if page.name == "404.html":  # a web server's error page: its links are absolute on purpose
             continue
         parser = _Hrefs()
         parser.feed(page.read_text(encoding="utf-8"))
+        web += [f"{page.relative_to(site)}: {url}" for url in parser.fetched_from_web]
         for href in parser.hrefs:
             parts = urlsplit(href)
             if parts.scheme or href.startswith(("//", "#")) or not parts.path:
@@ -144,3 +148,4 @@ def test_the_site_builds_strictly_with_every_page_in_the_navigation(tmp_path):
             if not target.is_file():
                 folders.append(f"{page.relative_to(site)}: {href}")
     assert not folders, "links that do not open a file from disk: " + "; ".join(folders[:20])
+    assert not web, "pages that need the network to display: " + "; ".join(web[:20])
