@@ -108,7 +108,7 @@ def shown_outputs(text: str) -> tuple[dict[int, list[str]], list[int]]:
 def output_matches(shown: list[str], output: str) -> bool:
     """Whether ``output`` is what ``shown`` shows: the same lines (trailing spaces and blank lines aside), a
     ``...`` line standing for any number of lines."""
-    pattern = "".join("(?:.*\n)*?" if line.strip() == "..." else re.escape(line) + "\n" for line in shown)
+    pattern = "".join("(?:.*\n)*?" if line.strip() == "..." else re.escape(line.rstrip()) + "\n" for line in shown)
     got = "".join(line.rstrip() + "\n" for line in output.rstrip().splitlines())
     return re.fullmatch(pattern, got) is not None
 
