@@ -251,3 +251,46 @@ def test_ci_runs_the_readme_s_commands_as_written():
     lines = README.read_text(encoding="utf-8").splitlines()
     for ending in (r"&& python -m pytest$", r"&& drydock rate examples/designs/[a-z-]+\.yaml$"):
         assert len([line for line in lines if re.search(r"^python3 -m venv \.venv && .*" + ending, line)]) == 1
+
+
+def section_commands(text: str, heading: str) -> list[tuple[int, str]]:
+    """The ```sh commands of one section of a Markdown text (from its heading to the next of its level)."""
+    lines = text.splitlines()
+    level = heading.split(" ", 1)[0]
+    start = lines.index(heading)
+    end = next((i for i in range(start + 1, len(lines)) if lines[i].startswith(level + " ")), len(lines))
+    return [(n + start, c) for n, c in sh_commands("\n".join(lines[start:end]))]
+
+
+def test_the_readme_tour_then_the_tests_that_it_broke(tmp_path):
+    """Issue 34: after the README's tour, the README's test command failed two tests, test_readme_runs_as_written
+    [README.md] and [designing.md]: the tour left my-frigate.yaml, majestic.xlsx and majestic.pdf in the checkout,
+    the pages ran in a copy of the whole checkout, and their `drydock new my-frigate.yaml` (and the tour's -o files)
+    found the files there. Now the tour writes into tour/ and the pages run in a copy of the project's files only.
+    Here: the tour in a copy of the checkout, as a player runs it, then those tests in that copy."""
+    bin_dir = _installed_drydock()
+    if bin_dir is None:
+        if os.environ.get("CI"):
+            pytest.fail("the drydock command is not installed next to this Python")
+        pytest.skip("drydock is not installed in this environment (pip install -e '.[test]')")
+    checkout = tmp_path / "checkout"
+    shutil.copytree(ROOT, checkout, ignore=_IGNORE)
+    before = {p.name for p in checkout.iterdir()}
+    env = dict(os.environ, PATH=f"{bin_dir.parent}{os.pathsep}{os.environ.get('PATH', '')}", NO_COLOR="1")
+    env.pop("PYTHONPATH", None)
+    tour = section_commands(README.read_text(encoding="utf-8"), "## A short tour")
+    assert len(tour) >= 6 and any(" -o tour/" in c for _, c in tour)
+    for number, command in tour:
+        res = subprocess.run(["bash", "-o", "pipefail", "-c", command], cwd=checkout, env=env, capture_output=True,
+                             text=True, timeout=600, stdin=subprocess.DEVNULL)
+        assert res.returncode == expected_exit(command), f"README.md:{number}: {command}\n{res.stderr[-800:]}"
+    left = {p.name for p in checkout.iterdir()} - before
+    assert left == {"tour"}, f"the tour wrote outside its scratch folder: {sorted(left)}"
+    assert {"my-frigate.yaml", "majestic.xlsx", "majestic.pdf"} <= {p.name for p in (checkout / "tour").iterdir()}
+    # the same checkout, dirtied on purpose as a player's would be: what the tests must not depend on
+    (checkout / "my-frigate.yaml").write_bytes((checkout / "tour" / "my-frigate.yaml").read_bytes())
+    (checkout / "majestic.pdf").write_bytes((checkout / "tour" / "majestic.pdf").read_bytes())
+    broke = [f"tests/test_readme.py::test_readme_runs_as_written[{page}]" for page in ("README.md", "designing.md")]
+    res = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", *broke],
+                         cwd=checkout, env=env, capture_output=True, text=True, timeout=1200)
+    assert res.returncode == 0 and re.search(r"\b2 passed", res.stdout), res.stdout[-3000:]
