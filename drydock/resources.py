@@ -20,7 +20,7 @@ def install_hint(extra: str | None = None) -> str:
 
 def installed_version() -> str:
     """The installed distribution's version (its metadata, as ``drydock --version`` shows it)."""
-    # lazy: importlib.metadata is only needed when a version is asked for
+    # lazy: keeps --help fast (cli/main.py imports this module at start-up; importlib.metadata is slow to load)
     from importlib.metadata import version
 
     return version(DISTRIBUTION)
