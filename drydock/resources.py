@@ -20,7 +20,8 @@ def install_hint(extra: str | None = None) -> str:
 
 def installed_version() -> str:
     """The installed distribution's version (its metadata, as ``drydock --version`` shows it)."""
-    # lazy: keeps --help fast (cli/main.py imports this module at start-up; importlib.metadata is slow to load)
+    # cli/main.py imports this module at start-up, and importlib.metadata is slow to load
+    # lazy: keeps --help fast
     from importlib.metadata import version
 
     return version(DISTRIBUTION)
