@@ -28,11 +28,13 @@ def run(*args: object, env: dict[str, str] | None = None) -> subprocess.Complete
 def test_version_short_and_long():
     from importlib.metadata import version
 
+    from drydock.resources import DISTRIBUTION
+
     for flag in ("-V", "--version"):
         res = run(flag)
         build = "compiled" if compiled() else "Python"
         assert res.returncode == 0
-        assert res.stdout.strip() == f"drydock, version {version('drydock')} (battle engine: {build})"
+        assert res.stdout.strip() == f"drydock, version {version(DISTRIBUTION)} (battle engine: {build})"
 
 
 def test_the_starter_design_passes_check_and_holds_one_of_everything(tmp_path):

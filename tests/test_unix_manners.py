@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import os
+import signal
 import subprocess
 import sys
 import time
@@ -127,6 +128,25 @@ def test_rate_watch_in_a_real_process(tmp_path):
     finally:
         proc.terminate()
         proc.wait(timeout=30)
+
+
+def test_rate_watch_stopped_with_ctrl_c_exits_130(tmp_path):
+    """docs/limits.md: 130 interrupted (Ctrl-C), as for every other command; one line, no traceback."""
+    ship = tmp_path / "ship.yaml"
+    ship.write_text(MAJESTIC.read_text())
+    log = tmp_path / "out.txt"
+    with log.open("w") as fh:
+        proc = subprocess.Popen([DRYDOCK, "rate", "--watch", ship], stdout=fh, stderr=subprocess.PIPE, text=True)
+    try:
+        _wait_for(log, "CR 188")
+        proc.send_signal(signal.SIGINT)
+        _out, err = proc.communicate(timeout=30)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait(timeout=30)
+    assert proc.returncode == 130
+    assert err.splitlines()[-1] == "drydock: interrupted" and "Traceback" not in err
 
 
 def _wait_for(path: Path, text: str, timeout: float = 60) -> None:

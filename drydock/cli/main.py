@@ -20,6 +20,7 @@ from typing import Any
 import click
 
 from drydock.engine import compiled
+from drydock.resources import DISTRIBUTION
 
 #: which build of the battle engine runs (hatch_build.py): shown by --version
 ENGINE_BUILD = "compiled" if compiled() else "Python"
@@ -130,7 +131,7 @@ def _set_debug(ctx: click.Context, param: click.Parameter, value: bool) -> None:
 
 
 @click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(None, "-V", "--version", package_name="drydock",
+@click.version_option(None, "-V", "--version", package_name=DISTRIBUTION,
                       message=f"%(prog)s, version %(version)s (battle engine: {ENGINE_BUILD})")
 @click.option("--debug", is_flag=True, expose_value=False, is_eager=True, callback=_set_debug,
               help="Show the Python traceback of an internal error.")

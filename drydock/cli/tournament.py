@@ -30,7 +30,7 @@ DOCTRINES = sorted(DOCTRINE_NAMES)
 @click.option("--doctrine", default=DEFAULT_DOCTRINE, show_default=True, type=click.Choice(DOCTRINES),
               help="How both sides fly and fight.")
 @click.option("--scheduler", metavar="ADDRESS",
-              help="Run the battles on a Dask cluster (tcp://HOST:8786; pip install 'drydock[cluster]'); "
+              help="Run the battles on a Dask cluster (tcp://HOST:8786; pip install 'starmada-drydock[cluster]'); "
                    "results as with --jobs.")
 @click.option("--state", "state_file", type=click.Path(dir_okay=False),
               help="Keep finished pairings in this JSON file; a rerun resumes from it.")

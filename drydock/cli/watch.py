@@ -38,31 +38,30 @@ def watch(paths: list[str], run: Callable[[], None], *, interval: float = 0.5, c
           sleep: Callable[[float], None] = time.sleep) -> int:
     """Call ``run()`` now and after every change to ``paths``; return the number of runs.
 
-    Stops after ``cycles`` polls (``None``: until interrupted; Ctrl-C ends quietly).
+    Stops after ``cycles`` polls (``None``: until interrupted). Ctrl-C is not caught here: it reaches the command's
+    handler, which prints one line and exits 130 like every other command (docs/limits.md).
     """
     runs = 0
     last = stamp(paths)
     run()
     runs += 1
     polls = 0
-    try:
-        while cycles is None or polls < cycles:
-            sleep(interval)
-            polls += 1
-            now = stamp(paths)
-            if now != last:
-                last = now
-                run()
-                runs += 1
-    except KeyboardInterrupt:
-        pass
+    while cycles is None or polls < cycles:
+        sleep(interval)
+        polls += 1
+        now = stamp(paths)
+        if now != last:
+            last = now
+            run()
+            runs += 1
     return runs
 
 
 @dataclass
 class WatchRun:
-    """What ``drydock rate --watch`` did: how many times it rated the files, and its exit status (0: it ends
-    when interrupted; a file that fails while being edited is shown and watched on)."""
+    """What ``drydock rate --watch`` did when it stopped after its ``cycles``: how many times it rated the files, and
+    its exit status (0: a file that fails while being edited is shown and watched on). Stopped with Ctrl-C, the
+    command exits 130 instead."""
 
     runs: int
     exit_status: int = 0

@@ -4,7 +4,7 @@
 (pairing, pair seed, runs start..stop) to the workers of a running Dask scheduler, so the matrix is the same
 for the same seed, and finished pairings go to the ``--state`` file as they complete, so an interrupted run
 resumes. drydock has no scheduler of its own: start ``dask scheduler`` and ``dask worker`` processes (the
-optional ``cluster`` extra installs them: ``pip install 'drydock[cluster]'``), each worker with the same
+optional ``cluster`` extra installs them: ``pip install 'starmada-drydock[cluster]'``), each worker with the same
 drydock version as the machine that submits (checked before any battle).
 """
 
@@ -12,12 +12,12 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable
-from importlib.metadata import version
 from typing import Any
 
 from drydock.engine.montecarlo import build_matchup
 from drydock.errors import DrydockError
 from drydock.insight.chunks import fight_chunk, fight_pairing, pairing_options
+from drydock.resources import install_hint, installed_version
 
 #: seconds to wait for the scheduler to answer before giving up
 CONNECT_TIMEOUT = 30
@@ -32,7 +32,7 @@ def _client(address: str) -> Any:
         # lazy: optional dependency (the cluster extra)
         from distributed import Client
     except ImportError:
-        raise DrydockError("--scheduler needs Dask distributed: pip install 'drydock[cluster]'") from None
+        raise DrydockError(f"--scheduler needs Dask distributed: {install_hint('cluster')}") from None
     try:
         return Client(address, timeout=CONNECT_TIMEOUT, set_as_default=False)
     except (OSError, TimeoutError, ValueError) as exc:
@@ -40,7 +40,7 @@ def _client(address: str) -> Any:
 
 
 def _version() -> str:
-    return version("drydock")
+    return installed_version()
 
 
 def check_workers(client: Any, address: str) -> int:
