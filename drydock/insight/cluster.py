@@ -132,13 +132,16 @@ def _security(address: Address, tls: Tls | None) -> Any:
 def _quiet_dask() -> Iterator[None]:
     """Dask's own log lines (lost connections, retries) off while drydock talks to the cluster: what went
     wrong is drydock's one line."""
-    log = logging.getLogger("distributed")
-    level = log.level
-    log.setLevel(logging.CRITICAL + 1)
+    names = ["distributed", *(n for n in list(logging.root.manager.loggerDict) if n.startswith("distributed."))]
+    logs = [logging.getLogger(n) for n in names]  # each: Dask's configuration gives some a level of their own
+    was = [log.disabled for log in logs]
+    for log in logs:
+        log.disabled = True
     try:
         yield
     finally:
-        log.setLevel(level)
+        for log, disabled in zip(logs, was, strict=True):
+            log.disabled = disabled
 
 
 async def _run(address: Address, security: Any, timeout: int, tasks: list[Task], payload: dict[str, Any],
@@ -163,7 +166,7 @@ async def _run(address: Address, security: Any, timeout: int, tasks: list[Task],
     except ClusterError:
         raise
     except (OSError, asyncio.TimeoutError) as exc:
-        raise ClusterLost(f"lost the Dask scheduler at {address} ({_reason(exc)})") from None
+        raise ClusterLost(f"lost the Dask scheduler at {address} ({type(exc).__name__})") from None
     finally:
         try:
             await asyncio.wait_for(client.close(), timeout)
@@ -211,7 +214,7 @@ async def _bounded(step: Any, timeout: int, address: Address, what: str, *, runn
                            + _port_hint(address)) from None
     except (MemoryError, OverflowError, ValueError, TypeError, EOFError, OSError) as exc:
         if running:
-            raise ClusterLost(f"lost the Dask scheduler at {address} ({_reason(exc)})") from None
+            raise ClusterLost(f"lost the Dask scheduler at {address} ({type(exc).__name__})") from None
         # Dask read a frame length or message that is not its protocol: HTTP, TLS, garbage, or a closed port
         raise ClusterError(f"{address} did not answer as a Dask scheduler does ({what}: {_reason(exc)}); is it "
                            "another program, or a TLS port?" + _port_hint(address)) from None
@@ -239,10 +242,13 @@ async def _collect(client: Any, address: Address, timeout: int, index: dict[Any,
         try:
             return index[future], await future
         except concurrent.futures.CancelledError as exc:  # Dask's cancelling (asyncio's, Ctrl-C, goes on up)
-            raise ClusterLost(f"lost the battles on {address}: Dask cancelled them ({_reason(exc)}); its workers "
-                              "or its scheduler went away") from None
+            why = getattr(exc, "reason", None)
+            raise ClusterLost(f"lost the battles on {address}: Dask cancelled them"
+                              + (f" ({one_line(str(why), 80)})" if why else "")
+                              + "; its workers or its scheduler went away") from None
 
-    pending = {asyncio.ensure_future(one(f)) for f in index}
+    waits = [asyncio.ensure_future(one(f)) for f in index]
+    pending = set(waits)
     idle_since: float | None = None
     try:
         while pending:
@@ -254,7 +260,7 @@ async def _collect(client: Any, address: Address, timeout: int, index: dict[Any,
                     raise ClusterLost(f"lost the Dask workers of {address}: each worker that took a pairing "
                                       "died (KilledWorker)") from None
                 except OSError as exc:
-                    raise ClusterLost(f"lost the Dask scheduler at {address} ({_reason(exc)})") from None
+                    raise ClusterLost(f"lost the Dask scheduler at {address} ({type(exc).__name__})") from None
                 if not result_ok(got, task[4] - task[3], plans):
                     raise ClusterLost(f"a worker of {address} sent a result that is not a pairing's counts "
                                       "(a worker with another drydock, or not drydock)")
@@ -271,4 +277,4 @@ async def _collect(client: Any, address: Address, timeout: int, index: dict[Any,
     finally:
         for p in pending:
             p.cancel()
-        await asyncio.gather(*pending, return_exceptions=True)  # each one's end taken: nothing left to log
+        await asyncio.gather(*waits, return_exceptions=True)  # every end taken (the first told): nothing to log
