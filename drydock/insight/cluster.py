@@ -20,6 +20,7 @@ from __future__ import annotations
 import asyncio
 import concurrent.futures
 import logging
+import re
 import socket
 import threading
 import time
@@ -227,7 +228,7 @@ def _port_hint(address: Address) -> str:
 
 
 def _reason(exc: BaseException) -> str:
-    text = one_line(str(exc), 200)
+    text = one_line(re.sub(r"^in <[^>]*>: ", "", str(exc)), 200)  # Dask's "in <TCP ... remote=...>: " prefix
     return f"{type(exc).__name__}: {text}" if text else type(exc).__name__
 
 
