@@ -286,6 +286,31 @@ def test_chunk_results_are_checked_as_data(got, ok):
     assert result_ok(got, 10, plans=False) is ok
 
 
+def test_plan_results_are_checked_as_data():
+    from drydock.insight.chunks import result_ok
+
+    good = {"a_wins": 6, "b_wins": 3, "draws": 1, "turns": 80, "value": "1/3", "plans": ["close", "hold/standoff"],
+            "battles": 40}
+    assert result_ok(good, 10, plans=True)
+    for bad in ({**good, "extra": 1}, {**good, "value": "4/3"}, {**good, "value": "1e99999999"},
+                {**good, "value": "1/00"}, {**good, "plans": ["close", "os.system"]}, {**good, "battles": 9}, {**good, "draws": 2},
+                {**good, "turns": "80"}, [6, 3, 1, 80]):
+        assert not result_ok(bad, 10, plans=True), bad
+
+
+def test_the_version_check_quotes_workers_as_text():
+    addr = parse_address("tcp://127.0.0.1:8786")
+    mine = cluster._version()
+    assert cluster.check_versions({"tcp://127.0.0.1:1": mine, "tcp://127.0.0.1:2": mine}, addr) == 2
+    with pytest.raises(ClusterError, match="has no workers"):
+        cluster.check_versions({}, addr)
+    with pytest.raises(ClusterError, match="something other than version numbers"):
+        cluster.check_versions({"tcp://127.0.0.1:1": ["a list"]}, addr)
+    with pytest.raises(ClusterError) as err:
+        cluster.check_versions({"tcp://127.0.0.1:1\n": "0.0\x1b[31m"}, addr)
+    assert "\x1b" not in str(err.value) and "\n" not in str(err.value) and "\\x1b" in str(err.value)
+
+
 # ------------------------------------------------------------------ issue 33: lost mid-run, then resumed
 @pytest.fixture
 def small_cluster():

@@ -10,6 +10,7 @@ plan game of ``battle``, raced, and its equilibrium pairing fought RUNS times), 
 from __future__ import annotations
 
 import random
+import re
 from fractions import Fraction
 from typing import Any
 
@@ -20,6 +21,7 @@ from drydock.engine.plans import MENU
 from drydock.limits import TURNS
 
 COUNTS = ("a_wins", "b_wins", "draws", "turns")
+_FRACTION = re.compile(r"-?[0-9]{1,20}(/[0-9]{1,20})?")
 VERDICT = ("value", "plans", "battles")
 
 
@@ -64,9 +66,10 @@ def counts_ok(counts: list[Any], runs: int) -> bool:
 def verdict_ok(r: dict[str, Any], runs: int) -> bool:
     """A plan-game verdict (saved or sent back by a worker): a value in [-1, 1] written as a fraction, two plan
     groups of the menu, and at least the ``runs`` battles of the equilibrium pairing fought."""
+    value = r["value"]  # str(Fraction): "1/3", "-1"; checked as text first ("1e99999999" would hang Fraction)
     try:
-        v = Fraction(r["value"]) if isinstance(r["value"], str) and len(r["value"]) <= 64 else None
-    except (ValueError, ZeroDivisionError):
+        v = Fraction(value) if isinstance(value, str) and _FRACTION.fullmatch(value) else None
+    except ZeroDivisionError:
         v = None
     plans = r["plans"]
     return (v is not None and -1 <= v <= 1 and isinstance(plans, list) and len(plans) == 2
