@@ -293,8 +293,8 @@ def test_plan_results_are_checked_as_data():
             "battles": 40}
     assert result_ok(good, 10, plans=True)
     for bad in ({**good, "extra": 1}, {**good, "value": "4/3"}, {**good, "value": "1e99999999"},
-                {**good, "value": "1/00"}, {**good, "plans": ["close", "os.system"]}, {**good, "battles": 9}, {**good, "draws": 2},
-                {**good, "turns": "80"}, [6, 3, 1, 80]):
+                {**good, "value": "1/00"}, {**good, "plans": ["close", "os.system"]}, {**good, "battles": 9},
+                {**good, "draws": 2}, {**good, "turns": "80"}, [6, 3, 1, 80]):
         assert not result_ok(bad, 10, plans=True), bad
 
 
