@@ -383,6 +383,16 @@ def test_a_tls_cluster_with_certificates(tmp_path):
         out = json.loads(run("tournament", *FILES[:2], "--runs", "10", "--json", "--scheduler", address,
                              "--tls-ca-file", ca, "--tls-cert", cert, "--tls-key", key))
         assert out["battles_fought"] >= 10
+        # a certificate file that is not one, a wrong CA: one line each
+        res = _runner().invoke(cli, ["tournament", *map(str, FILES[:2]), "--runs", "10", "--scheduler", address,
+                                     "--tls-ca-file", ca, "--tls-cert", str(FILES[0]), "--tls-key", key])
+        assert res.exit_code == 2 and res.stderr.startswith("drydock: error: --scheduler tls://127.0.0.1:")
+        assert "cannot use the TLS files" in res.stderr and len(res.stderr.splitlines()) == 1
+        res = _runner().invoke(cli, ["tournament", *map(str, FILES[:2]), "--runs", "10", "--scheduler", address,
+                                     "--tls-ca-file", cert, "--tls-cert", str(tmp_path / "ca.pem"), "--tls-key",
+                                     str(tmp_path / "ca-key.pem"), "--scheduler-timeout", "3"])
+        assert res.exit_code == 2 and "did not answer as a Dask scheduler does" in res.stderr, res.stderr
+        assert len(res.stderr.splitlines()) == 1
         # the TLS port does not answer a plain connection as Dask does, and without certificates none is made
         res = _runner().invoke(cli, ["tournament", *map(str, FILES[:2]), "--runs", "10", "--scheduler", address])
         assert res.exit_code == 2 and "a tls:// scheduler needs certificates" in res.stderr

@@ -40,6 +40,8 @@ _LOCAL = threading.local()  # per worker thread: the designs of the current tour
 #: seconds between two looks at the cluster while results are awaited (is the scheduler there, any worker?)
 POLL = 1.0
 VERSION_CHARS = 100
+#: seconds given to closing the connection after the run or a failure (a gone scheduler cannot answer)
+CLOSE_TIMEOUT = 5
 
 
 class ClusterError(DrydockError):
@@ -152,7 +154,10 @@ async def _run(address: Address, security: Any, timeout: int, tasks: list[Task],
 
     await _reachable(address, timeout)
     kwargs = {"security": security} if security is not None else {}
-    client = Client(str(address), asynchronous=True, timeout=timeout, set_as_default=False, **kwargs)
+    try:  # the TLS context is built here, from the certificate files
+        client = Client(str(address), asynchronous=True, timeout=timeout, set_as_default=False, **kwargs)
+    except (OSError, ValueError) as exc:
+        raise ClusterError(f"--scheduler {address}: cannot use the TLS files ({_reason(exc)})") from None
     try:
         await _bounded(client, timeout, address, "connecting")
         versions = await _versions(client, address, timeout)
@@ -170,7 +175,7 @@ async def _run(address: Address, security: Any, timeout: int, tasks: list[Task],
         raise ClusterLost(f"lost the Dask scheduler at {address} ({type(exc).__name__})") from None
     finally:
         try:
-            await asyncio.wait_for(client.close(), timeout)
+            await asyncio.wait_for(client.close(), min(timeout, CLOSE_TIMEOUT))
         except Exception:  # noqa: S110 - closing a client that is already gone: nothing left to tell
             pass
 
@@ -217,8 +222,10 @@ async def _bounded(step: Any, timeout: int, address: Address, what: str, *, runn
         if running:
             raise ClusterLost(f"lost the Dask scheduler at {address} ({type(exc).__name__})") from None
         # Dask read a frame length or message that is not its protocol: HTTP, TLS, garbage, or a closed port
-        raise ClusterError(f"{address} did not answer as a Dask scheduler does ({what}: {_reason(exc)}); is it "
-                           "another program, or a TLS port?" + _port_hint(address)) from None
+        hint = "do its certificates and these match?" if address.scheme == "tls" else \
+            "is it another program, or a tls:// scheduler?"
+        raise ClusterError(f"{address} did not answer as a Dask scheduler does ({what}: {_reason(exc)}); {hint}"
+                           + _port_hint(address)) from None
 
 
 def _port_hint(address: Address) -> str:
