@@ -15,6 +15,7 @@ import os
 import shutil
 import socket
 import subprocess
+import sys
 import threading
 import time
 from pathlib import Path
@@ -315,9 +316,11 @@ def test_the_version_check_quotes_workers_as_text():
 @pytest.fixture
 def small_cluster():
     distributed = _distributed()
-    with distributed.LocalCluster(n_workers=1, threads_per_worker=1, processes=False, protocol="tcp://",
-                                  host="127.0.0.1", dashboard_address=None) as c:
-        yield c
+    c = distributed.LocalCluster(n_workers=1, threads_per_worker=1, processes=False, protocol="tcp://",
+                                 host="127.0.0.1", dashboard_address=None)
+    yield c
+    if getattr(c.status, "name", "") not in ("closing", "closed"):  # a test may have closed it (twice fails)
+        c.close()
 
 
 _GATE = {"first": threading.Lock(), "lost": threading.Event()}
@@ -367,6 +370,42 @@ def test_a_lost_worker_or_scheduler_is_one_line_and_the_state_resumes(lose, smal
     local = Tournament(designs(), 10, 4, dict(OPTS))
     local.run(jobs=1)
     assert again.results == local.results
+
+
+def test_the_command_line_loses_its_scheduler_in_one_line_and_resumes(tmp_path, monkeypatch):
+    """The real command (a process of its own, with Dask's logging as configured): a scheduler lost mid-run is
+    drydock's one line on stderr, no Dask log line or traceback, and the rerun fights only the rest."""
+    distributed = _distributed()
+    _GATE.update(first=threading.Lock(), lost=threading.Event())
+    monkeypatch.setattr(cluster, "cluster_chunk", _chunk_behind_the_gate)  # the workers run in this process
+    state = tmp_path / "state.json"
+    args = [sys.executable, "-m", "drydock", "tournament", *map(str, FILES), "--runs", "10", "--seed", "4",
+            "--state", str(state), "--scheduler-timeout", "3", "--json"]
+    c = distributed.LocalCluster(n_workers=1, threads_per_worker=1, processes=False, protocol="tcp://",
+                                 host="127.0.0.1", dashboard_address=None)
+
+    def lose_when_the_first_is_saved() -> None:
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline and not (state.exists() and json.loads(state.read_text())["results"]):
+            time.sleep(0.05)
+        c.close()
+        _GATE["lost"].set()
+
+    closer = threading.Thread(target=lose_when_the_first_is_saved, daemon=True)
+    closer.start()
+    try:
+        res = subprocess.run([*args, "--scheduler", c.scheduler_address], capture_output=True, text=True,
+                             timeout=120, stdin=subprocess.DEVNULL)
+    finally:
+        closer.join(90)
+        _GATE["lost"].set()
+    assert res.returncode == 2, res.stderr
+    assert len(res.stderr.splitlines()) == 1, res.stderr
+    assert res.stderr.startswith("drydock: error: lost the ") and "1 of 3 pairings are saved" in res.stderr
+    again = subprocess.run([*args, "--jobs", "1"], capture_output=True, text=True, timeout=300,
+                           stdin=subprocess.DEVNULL)
+    assert again.returncode == 0, again.stderr
+    assert len(json.loads(state.read_text())["results"]) == 3
 
 
 # ------------------------------------------------------------------ issue 33: TLS
