@@ -46,11 +46,15 @@ def _distributed():
     return pytest.importorskip("distributed", reason="pip install -e '.[cluster]'")
 
 
+HTTP_PORT = [0]
+
+
 @pytest.fixture(scope="module")
 def scheduler():
     distributed = _distributed()
     with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=False, protocol="tcp://",
                                   host="127.0.0.1", dashboard_address=None) as cluster:
+        HTTP_PORT[0] = cluster.scheduler.http_server.port  # Dask's own web server (health, metrics) on loopback
         yield cluster.scheduler_address
 
 
@@ -249,6 +253,19 @@ def test_an_address_that_is_not_a_scheduler_is_one_line_within_the_timeout(kind,
     assert message in str(err.value) and address in str(err.value) and "\n" not in str(err.value)
     assert not isinstance(err.value, ClusterLost)  # nothing ran: no resume hint
     assert took < 2 * 2 + 1, took  # connecting, then closing, each bounded by the timeout
+
+
+def test_the_dashboard_port_typed_for_the_scheduler_is_one_line(scheduler):
+    """The scheduler's web server (where the dashboard lives, :8787 by default) is not the scheduler."""
+    address = f"tcp://127.0.0.1:{HTTP_PORT[0]}"
+    start = time.monotonic()
+    with pytest.raises(ClusterError) as err:
+        Tournament(designs(), 10, 1, dict(OPTS)).run(scheduler=Scheduler(address, timeout=2))
+    assert time.monotonic() - start < 2 * 2 + 1
+    assert address in str(err.value) and "\n" not in str(err.value)
+    assert "did not answer" in str(err.value)
+    if HTTP_PORT[0] == 8787:
+        assert "8787 is the Dask dashboard's port, the scheduler's is 8786" in str(err.value)
 
 
 def test_the_command_line_says_one_line_for_a_silent_port(listener):
