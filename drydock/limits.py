@@ -156,6 +156,8 @@ TOURNAMENT_BATTLES = _limit("tournament battles", 3_000_000, "battles one drydoc
                             "plan pairing) and fights runs more, so 100 designs at the default 200 runs fit")
 STATE_FILE = _limit("tournament state size", 8 * 1024 * 1024, "bytes in one drydock tournament --state file (a "
                     "hundred designs' pairings take under 1 MB)")
+SCHEDULER_TIMEOUT = _limit("scheduler timeout", 3_600, "seconds drydock tournament --scheduler-timeout may wait "
+                           "for a Dask scheduler to connect or answer, or for a worker to join (default 30)")
 
 
 def check(what: str, value: int, limit: Limit, *, file: str | None = None, low: int | None = None) -> int:

@@ -31,7 +31,17 @@ DOCTRINES = sorted(DOCTRINE_NAMES)
               help="How both sides fly and fight.")
 @click.option("--scheduler", metavar="ADDRESS",
               help="Run the battles on a Dask cluster (tcp://HOST:8786; pip install 'starmada-drydock[cluster]'); "
-                   "results as with --jobs.")
+                   "results as with --jobs. A loopback address, or tls:// with the --tls-* files; any other "
+                   "needs --trust-cluster.")
+@click.option("--tls-ca-file", metavar="FILE", help="With a tls:// --scheduler: the CA (PEM) that signed the "
+              "scheduler's certificate [default: Dask's distributed.comm.tls configuration].")
+@click.option("--tls-cert", metavar="FILE", help="With a tls:// --scheduler: this client's certificate (PEM).")
+@click.option("--tls-key", metavar="FILE", help="With a tls:// --scheduler: the key of --tls-cert (PEM).")
+@click.option("--trust-cluster", is_flag=True,
+              help="Connect to a plain tcp:// --scheduler off this machine. Dask unpickles what the scheduler "
+                   "sends: that scheduler, its workers and anyone who can reach it can run code on this machine.")
+@click.option("--scheduler-timeout", default=30, show_default=True, metavar="SECONDS",
+              help="Seconds to wait for the --scheduler to connect or answer, and for a worker to join.")
 @click.option("--state", "state_file", type=click.Path(dir_okay=False),
               help="Keep finished pairings in this JSON file; a rerun resumes from it.")
 @click.option("--json", "as_json", is_flag=True, help="Print the matrix and ranking as JSON.")
@@ -41,6 +51,8 @@ DOCTRINES = sorted(DOCTRINE_NAMES)
                                            "rewrites its report without it).")
 def tournament(files: tuple[str, ...], runs: int, seed: int, turns: int, jobs: int, board: str, floating: bool,
                launch_recovery: bool, battle_size: str, doctrine: str, scheduler: str | None,
+               tls_ca_file: str | None, tls_cert: str | None, tls_key: str | None, trust_cluster: bool,
+               scheduler_timeout: int,
                state_file: str | None, as_json: bool, report_file: str | None, force: bool,
                play_option: tuple[str, ...], scenario: str | None, terrain: tuple[str, ...],
                rules_file: str | None) -> None:
@@ -54,11 +66,17 @@ def tournament(files: tuple[str, ...], runs: int, seed: int, turns: int, jobs: i
     from drydock.cli.options import board_size, play_setup
     from drydock.cli.preflight import check_inputs, check_new_outputs
     from drydock.cli.progress import counter
+    from drydock.errors import DrydockError
     from drydock.formats.files import check_regular
+    from drydock.insight.cluster_access import Scheduler
     from drydock.insight.pages import check_report_path
     from drydock.insight.tournament_run import run_tournament
 
     w, h = board_size(board, runs, jobs, turns, min_jobs=0)
+    cluster = None if scheduler is None else Scheduler(scheduler, tls_ca_file, tls_cert, tls_key, trust_cluster,
+                                                       scheduler_timeout)
+    if cluster is None and (tls_ca_file or tls_cert or tls_key or trust_cluster):
+        raise DrydockError("--tls-ca-file, --tls-cert, --tls-key and --trust-cluster are for --scheduler")
     check_inputs(files)
     if report_file:
         check_report_path(report_file)
@@ -71,6 +89,6 @@ def tournament(files: tuple[str, ...], runs: int, seed: int, turns: int, jobs: i
     play = play_setup(play_option, scenario, terrain, floating, launch_recovery, rules_file)
     run = run_tournament(files, runs=runs, seed=seed, turns=turns, board=(w, h), doctrine=doctrine, jobs=jobs,
                          play=play, battle_size=battle_size, state_file=state_file, report_file=report_file,
-                         force=force, scheduler=scheduler,
+                         force=force, scheduler=cluster,
                          progress=lambda total: counter(total, "battles", show=not as_json))
     click.echo(run.json() if as_json else run.text())

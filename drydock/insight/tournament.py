@@ -38,8 +38,9 @@ from drydock.engine.plans import MENU
 from drydock.engine.tables import BOARD
 from drydock.errors import DrydockError, inline
 from drydock.formats import read_bytes, write_atomic
-from drydock.insight.chunks import fight_chunk, fight_pairing, pairing_options
-from drydock.insight.cluster import run_on_cluster
+from drydock.insight.chunks import fight_chunk, fight_pairing, pairing_options, verdict_ok
+from drydock.insight.cluster import ClusterLost, run_on_cluster
+from drydock.insight.cluster_access import Scheduler
 from drydock.insight.numbers import num, pct, rounded, text
 from drydock.limits import STATE_FILE, TOURNAMENT_BATTLES, TOURNAMENT_DESIGNS, TURNS, check, to_int
 
@@ -126,19 +127,6 @@ def _chunk(task: tuple[int, int, int, int, int]) -> Any:
         m = build_matchup([d[i]], [d[j]], **opts)
         _WORKER["pairing"] = ((i, j), m)
     return fight_chunk(m, seed, start, stop)
-
-
-def _plan_result_ok(r: dict[str, Any], runs: int) -> bool:
-    """A saved plan-game verdict: a value in [-1, 1] written as a fraction, two plan groups of the menu, and
-    at least the ``runs`` battles of the equilibrium pairing fought."""
-    try:  # the one bounded parser: "1e99999999" is refused before its power of ten is built
-        v = numbers.parse(r["value"], limit=1) if isinstance(r["value"], str) else None
-    except numbers.NumberError:
-        v = None
-    plans = r["plans"]
-    return (v is not None and -1 <= v <= 1 and isinstance(plans, list) and len(plans) == 2
-            and all(isinstance(p, str) and p and set(p.split("/")) <= set(MENU) for p in plans)
-            and type(r["battles"]) is int and runs <= r["battles"] <= 4 * runs * len(MENU) ** 2)
 
 
 def pair_seed(seed: int, a: str, b: str) -> int:
@@ -237,7 +225,7 @@ class Tournament:
                   and all(type(counts[f]) is int and counts[f] >= 0 for f in fields)
                   and counts["a_wins"] + counts["b_wins"] + counts["draws"] == self.runs
                   and counts["turns"] <= self.runs * TURNS.value
-                  and (not self.plans or _plan_result_ok(counts, self.runs)))
+                  and (not self.plans or verdict_ok(counts, self.runs)))
             if not ok:
                 raise DrydockError(f"{path}: result {key!r} is not a finished pairing of this tournament "
                                    f"({', '.join(fields)} adding up to {self.runs} runs"
@@ -255,7 +243,7 @@ class Tournament:
 
     # ------------------------------------------------------------ running
     def run(self, jobs: int = 1, state: Path | None = None,
-            progress: Callable[[int], None] | None = None, scheduler: str | None = None) -> None:
+            progress: Callable[[int], None] | None = None, scheduler: Scheduler | str | None = None) -> None:
         """Fight every pairing not yet in ``results``, in chunks of runs spread over ``jobs`` processes, or over
         the workers of the Dask scheduler at ``scheduler`` (:mod:`drydock.insight.cluster`), saving ``state``
         as each pairing completes. Run k of a pairing uses ``run_seed(pair seed, k)``: the same results."""
@@ -295,7 +283,10 @@ class Tournament:
         if scheduler is not None:
             payload = {"designs": self.designs, "opts": self.opts, "doctrines": self.doctrines, "plans": self.plans,
                        "token": hashlib.sha256(json.dumps(self.header(), sort_keys=True).encode()).hexdigest()}
-            run_on_cluster(scheduler, tasks, payload, take)
+            try:
+                run_on_cluster(scheduler, tasks, payload, take)
+            except ClusterLost as exc:
+                raise ClusterLost(f"{exc}; {self.resume_hint(state)}") from None
         elif self.plans and 1 < jobs and len(tasks) < jobs:  # fewer pairings than processes: race each in all
             for task in tasks:
                 i, j, seed = task[:3]
@@ -311,6 +302,13 @@ class Tournament:
                 for task, got in zip(tasks, pool.imap(_chunk, tasks), strict=True):
                     take(task, got)
         self.seconds = time.perf_counter() - start
+
+    def resume_hint(self, state: Path | None) -> str:
+        """What a rerun does after an interruption: resume from ``state``, or start again without one."""
+        done, total = len(self.results), len(self.pairs())
+        if state is None:
+            return f"{done} of {total} pairings finished (add --state FILE to keep them across reruns)"
+        return f"{done} of {total} pairings are saved in {inline(str(state))}: rerun the same command to fight the rest"
 
     # ------------------------------------------------------------ results
     def record(self, i: int, j: int) -> tuple[int, int, int]:

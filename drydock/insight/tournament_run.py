@@ -21,6 +21,7 @@ from drydock.core.rules.play_options import ONE_SIDE_OPTIONS
 from drydock.errors import DrydockError
 from drydock.formats import check_outputs
 from drydock.formats.inputs import read_side
+from drydock.insight.cluster_access import Scheduler
 from drydock.insight.pages import tournament_page, write_report
 from drydock.insight.tournament import Tournament, check_size, distinct, format_tournament, to_json
 
@@ -52,12 +53,16 @@ class TournamentRun:
 def run_tournament(files: tuple[str, ...] | list[str], *, runs: int, seed: int, turns: int, board: tuple[int, int],
                    doctrine: str, jobs: int = 0, play: dict[str, Any] | None = None, battle_size: str = "auto",
                    state_file: str | None = None, report_file: str | None = None, force: bool = False,
-                   scheduler: str | None = None, progress: Progress | None = None) -> TournamentRun:
+                   scheduler: Scheduler | str | None = None, progress: Progress | None = None) -> TournamentRun:
     """Every design in ``files`` against every other, ``runs`` battles each; see the module docstring.
 
     ``jobs`` 0 is one process per CPU; a rerun resuming from an existing ``state_file`` writes its report
-    again whatever ``force``. ``progress(total)`` shows the battles fought.
+    again whatever ``force``. ``progress(total)`` shows the battles fought. ``scheduler``: a Dask cluster
+    (:mod:`drydock.insight.cluster`), its address and the trust in it checked before any file is read.
     """
+    if scheduler is not None:
+        scheduler = Scheduler(scheduler) if isinstance(scheduler, str) else scheduler
+        scheduler.decide()  # a malformed, refused or untrusted address: one line before any work
     resuming = state_file is not None and Path(state_file).exists()
     designs = distinct([d for f in files for d in read_side(f)[0]])
     check_size(len(designs), runs)
