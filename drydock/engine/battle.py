@@ -241,7 +241,8 @@ class Battle:
         over = False
         m = self.m
         if self.log is not None:
-            self.say(f"VP target {m.vp_target}; board {m.board[0]}x{m.board[1]}"
+            target = "none" if m.vp_target >= NO_VP_TARGET else m.vp_target  # S.1; Appendix T: fought to the end
+            self.say(f"VP target {target}; board {m.board[0]}x{m.board[1]}"
                      + (" floating (D.4)" if m.floating else ""))
             if m.house_rules:
                 self.say(f"rules: {m.house_rules}")

@@ -27,6 +27,7 @@ T_RULES: dict[str, str] = {
     "T.1(5)": "The dispositions of each player\u2019s fleet(s) are revealed. If any objective contains starships "
               "belonging to both players, a battle must be fought. [...] the game continues until only one "
               "side\u2019s ships remain on the game board. Starships may leave the battle by exiting the game board.",
+    "T.1(5) end": "the game continues until only one side\u2019s ships remain on the game board.",
     "T.1(5) escape": "Any ships escaping the battle, either via the edge of the game board or through hyperspace "
                      "(B.10: Hyperdrive, p.33) must return to the objective previously occupied. If that objective "
                      "was also contested, and no longer remains in the player\u2019s possession, the ships are "

@@ -44,7 +44,7 @@ def _side(c: Campaign, side: str) -> Side:
     return c.sides[key]
 
 
-def _phase(c: Campaign, *allowed: str, doing: str) -> None:
+def require_phase(c: Campaign, *allowed: str, doing: str) -> None:
     if c.phase == "over":
         raise DrydockError(f"the campaign is over ({'side ' + c.winner + ' won' if c.winner else 'ended'}); "
                            f"cannot {doing}")
@@ -60,8 +60,8 @@ def give_orders(c: Campaign, side: str, moves: dict[str, str]) -> Campaign:
     """A side's secret orders for this turn (ship -> objective). Turn 0: T.1(3), every ship placed on one of the
     side's starting objectives; later turns: T.1(4), a ship moves to a connected objective or stays (ships not
     named stay). Orders given again replace the side's earlier ones until they are revealed."""
-    _phase(c, "orders", doing="give orders")
-    c = copy.deepcopy(c)
+    require_phase(c, "orders", "supply", doing="give orders")
+    c = next_turn(c) if c.phase == "supply" else copy.deepcopy(c)
     key = side.strip().upper()
     s = _side(c, key)
     orders: dict[str, str] = {}
@@ -108,7 +108,7 @@ def _refuse_ship(c: Campaign, name: str, side: str) -> Ship:
 
 def reveal(c: Campaign) -> Campaign:
     """T.1(5): both sides' orders revealed and carried out; a battle is due wherever both sides' ships meet."""
-    _phase(c, "orders", doing="reveal the orders")
+    require_phase(c, "orders", doing="reveal the orders")
     waiting = [sd for sd in SIDES if c.sides[sd].orders is None]
     if waiting:
         raise DrydockError(f"turn {c.turn}: side {' and '.join(waiting)} has given no orders yet")
@@ -142,7 +142,7 @@ def enter_result(c: Campaign, at: str, *, destroyed: Iterable[str] = (), escaped
     """The result of the battle at ``at`` (T.1(5)): ships destroyed, ships escaped, and the damage (checked boxes
     by track, in total) each ship that survived or escaped carries. Refused when it names a ship that was not in
     the battle or leaves both sides' ships on the board ("the game continues until only one side's ships remain")."""
-    _phase(c, "battles", doing="enter a battle result")
+    require_phase(c, "battles", doing="enter a battle result")
     c = copy.deepcopy(c)
     b = c.battle_at(at)
     if b.fought is not None:
@@ -174,7 +174,7 @@ def enter_result(c: Campaign, at: str, *, destroyed: Iterable[str] = (), escaped
     gone = {x.id for x in lost} | {x.id for x in fled}
     remain = {sd for sd, ids in b.ships.items() if any(i not in gone for i in ids)}
     if len(remain) > 1:
-        raise DrydockError(f"the battle at {b.at}: ships of both sides remain on the board; {quote('T.1(5)')} "
+        raise DrydockError(f"the battle at {b.at}: ships of both sides remain on the board; {quote('T.1(5) end')} "
                            "(name the ships destroyed or escaped)")
     for ship in lost:
         ship.lost = f"destroyed at {b.at}, turn {c.turn}"
@@ -225,9 +225,9 @@ def _settle(c: Campaign) -> Campaign:
 
 
 def supply(c: Campaign, side: str, dice: tuple[int, int]) -> Campaign:
-    """T.1(7): the side's RP roll: (two dice + objectives occupied) x 20, added to its saved RPs. When both sides
-    have rolled, the next turn begins (T.1(8): "Repeat steps 4-7")."""
-    _phase(c, "supply", doing="roll for RPs")
+    """T.1(7): the side's RP roll: (two dice + objectives occupied) x 20, added to its saved RPs. Once both sides
+    have rolled, the next turn's orders may be given (:func:`next_turn`)."""
+    require_phase(c, "supply", doing="roll for RPs")
     c = copy.deepcopy(c)
     key = side.strip().upper()
     s = _side(c, key)
@@ -239,17 +239,26 @@ def supply(c: Campaign, side: str, dice: tuple[int, int]) -> Campaign:
     s.rolled = dice
     c.history.append(f"turn {c.turn}: side {key} rolls {dice[0]} and {dice[1]}, holds {held} objectives: "
                      f"({dice[0]} + {dice[1]} + {held}) x {c.rules.rp_multiplier} = {gain} RPs (T.1(7)); {s.rp} saved")
-    if all(c.sides[sd].rolled is not None for sd in SIDES):
-        c.turn += 1
-        c.phase = "orders"
-        for sd in SIDES:
-            c.sides[sd].rolled = None
+    return c
+
+
+def next_turn(c: Campaign) -> Campaign:
+    """T.1(8): "Repeat steps 4-7": once both sides have rolled for RPs, the next turn's orders are due."""
+    waiting = [sd for sd in SIDES if c.sides[sd].rolled is None]
+    if waiting:
+        raise DrydockError(f"turn {c.turn}: side {' and '.join(waiting)} has not rolled for RPs yet (T.1(7): "
+                           "campaign repair --side ... --roll D1,D2)")
+    c = copy.deepcopy(c)
+    c.turn += 1
+    c.phase = "orders"
+    for sd in SIDES:
+        c.sides[sd].rolled = None
     return c
 
 
 def repair_hull(c: Campaign, side: str, name: str, points: int) -> Campaign:
     """T.1(7): repair ``points`` hull points of a ship at CR / hull size RPs each (rounded up), at once."""
-    _phase(c, "supply", "orders", doing="repair ships")
+    require_phase(c, "supply", "orders", doing="repair ships")
     c = copy.deepcopy(c)
     key = side.strip().upper()
     s = _side(c, key)
@@ -273,7 +282,7 @@ def repair_hull(c: Campaign, side: str, name: str, points: int) -> Campaign:
 def add_ship(c: Campaign, side: str, ship: Ship) -> Campaign:
     """T.1(7): a new starship for RPs equal to its CR, entering at the side's home objective; never past the
     fleet limit."""
-    _phase(c, "supply", "orders", doing="add ships")
+    require_phase(c, "supply", "orders", doing="add ships")
     c = copy.deepcopy(c)
     key = side.strip().upper()
     s = _side(c, key)
@@ -300,7 +309,7 @@ def add_ship(c: Campaign, side: str, ship: Ship) -> Campaign:
 
 def concede(c: Campaign, side: str) -> Campaign:
     """T.1(8): "until either player concedes that defeat is inevitable"."""
-    _phase(c, "orders", "battles", "supply", doing="concede")
+    require_phase(c, "orders", "battles", "supply", doing="concede")
     c = copy.deepcopy(c)
     key = side.strip().upper()
     _side(c, key).conceded = True
