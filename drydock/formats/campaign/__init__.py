@@ -46,6 +46,29 @@ def _version(data: Any, key: str, newest: int, name: str) -> None:
                                 file=name, line=1)
 
 
+def _no_twice(text: str, name: str) -> None:
+    """Refuse a key given twice in one mapping (YAML keeps the last silently: half an edit would be lost). Runs
+    after :mod:`~drydock.formats.safeyaml` has checked the text's size, depth and aliases."""
+    try:
+        root = yaml.compose(text, Loader=yaml.SafeLoader)
+    except yaml.YAMLError:  # pragma: no cover - safeyaml parsed this text already
+        return
+    stack = [root]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, yaml.MappingNode):
+            seen: set[str] = set()
+            for key, value in node.value:
+                if isinstance(key, yaml.ScalarNode):
+                    if key.value in seen:
+                        raise CampaignFileError(f"key {key.value} twice in one mapping", file=name,
+                                                line=key.start_mark.line + 1, column=key.start_mark.column + 1)
+                    seen.add(key.value)
+                stack.append(value)
+        elif isinstance(node, yaml.SequenceNode):
+            stack.extend(node.value)
+
+
 def _sizes(data: Any, name: str) -> None:
     """Sizes before any model is built: objectives and links, ships per side, battles, history lines."""
     if not isinstance(data, dict):
@@ -101,6 +124,7 @@ def read_map(path: str | Path) -> CampaignMap:
     def pre(data: Any) -> None:
         _version(data, "drydock_map", MAP_VERSION, name)
         _map_sizes(data, name)
+        _no_twice(text, name)
 
     shape, _lines = validate_file(MapFile, text, name, CampaignFileError, precheck=pre)
     return _map(shape, name, shape.name or Path(name).stem)
@@ -118,6 +142,7 @@ def read_orders(path: str | Path) -> tuple[str | None, int | None, dict[str, str
                 raise CampaignFileError(f"drydock_orders: {v} was written by a newer drydock", file=name, line=1)
             if isinstance(data.get("orders"), dict):
                 limits.check_count("orders", len(data["orders"]), limits.CAMPAIGN_SHIPS, file=name)
+        _no_twice(text, name)
 
     shape, _lines = validate_file(OrdersFile, text, name, CampaignFileError, precheck=pre)
     return shape.side, shape.turn, {str(k): str(v) for k, v in shape.orders.items()}
@@ -128,7 +153,11 @@ def read_campaign(path: str | Path) -> Campaign:
     damage past a track) is refused with the file named."""
     name = str(path)
     text = read_text_capped(name)
-    f, _lines = validate_file(CampaignFile, text, name, CampaignFileError, precheck=lambda d: _sizes(d, name))
+    def pre(data: Any) -> None:
+        _sizes(data, name)
+        _no_twice(text, name)
+
+    f, _lines = validate_file(CampaignFile, text, name, CampaignFileError, precheck=pre)
     try:
         return _campaign(f, name)
     except CampaignFileError:
