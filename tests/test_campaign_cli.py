@@ -1,0 +1,136 @@
+"""``drydock campaign`` end to end (in process): a campaign started, ordered, revealed, fought at the table and by
+the engine (seeded, one battle), repaired and shown; bad input one clean line, nothing written."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from drydock.cli.main import cli
+from drydock.formats.campaign import read_campaign
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture
+def here(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    shutil.copytree(ROOT / "examples" / "campaign", tmp_path / "examples" / "campaign")
+    shutil.copytree(ROOT / "examples" / "designs", tmp_path / "examples" / "designs")
+    monkeypatch.chdir(tmp_path)
+    return tmp_path
+
+
+def run(*args: str, code: int = 0) -> str:
+    r = CliRunner().invoke(cli, ["campaign", *args])
+    assert r.exit_code == code, (r.output, r.exception)
+    return r.output
+
+
+def start() -> None:
+    run("new", "war.yaml", "--side", "A", "examples/campaign/rim-guard.yaml", "--side", "B",
+        "examples/campaign/shade-clans.yaml")
+    for side, turn in (("a", "setup"), ("b", "setup")):
+        run("orders", "war.yaml", "--side", side.upper(), "--file", f"examples/campaign/orders-{side}-{turn}.yaml")
+    run("reveal", "war.yaml")
+
+
+def test_over_the_limit_is_refused(here: Path) -> None:
+    out = run("new", "war.yaml", "--side", "A", "examples/campaign/grand-armada.yaml", "--side", "B",
+              "examples/campaign/shade-clans.yaml", code=2)
+    assert out.strip().splitlines() == ["drydock: error: side A: examples/campaign/grand-armada.yaml: fleet total CR "
+                                        "2617 is over the campaign's limit of 2000 by 617 (T.1(2): \u201cEach player "
+                                        "assembles a fleet with a combat rating limit of 2000.\u201d)"]
+    assert not (here / "war.yaml").exists()
+    out = run("new", "war.yaml", "--side", "A", "examples/campaign/rim-guard.yaml", "--side", "B",
+              "examples/campaign/shade-clans.yaml", "--fleet-limit", "1000", code=2)
+    assert "fleet total CR 1018 is over the campaign's limit of 1000 by 18" in out
+
+
+def test_worked_campaign(here: Path) -> None:
+    start()
+    out = run("show", "war.yaml")
+    assert "Side A: 5 ships, CR 1018 of 2000; 0 RPs saved; holds 3 objectives: A1, A2, A3" in out
+    for turn in ("turn1", "turn2"):
+        run("orders", "war.yaml", "--side", "A", "--file", f"examples/campaign/orders-a-{turn}.yaml")
+        # secret: the other side's view says only that orders were given
+        assert "orders given (secret)" in run("show", "war.yaml", "--side", "B")
+        assert "RG-02\u2192" in run("show", "war.yaml", "--side", "A")
+        run("orders", "war.yaml", "--side", "B", "--file", f"examples/campaign/orders-b-{turn}.yaml")
+        out = run("reveal", "war.yaml")
+        if turn == "turn1":
+            assert "no battle this turn" in out
+            run("repair", "war.yaml", "--side", "A", "--roll", "2,5")
+            run("repair", "war.yaml", "--side", "B", "--roll", "4,4")
+    assert "battle due at C3: A RG-03, RG-05 v B SC-03" in out
+    out = run("result", "war.yaml", "--at", "C3", "--destroyed", "Shadow", "--escaped", "Corona", "--damage",
+              "Majestic=hull:3,weapons:1")
+    assert "turn 2: battle at C3 (table): side A's ships remain; destroyed SC-03; escaped RG-05" in out
+    c = read_campaign(here / "war.yaml")
+    assert c.ship("Corona").at == "A6"  # T.1(5): back to the objective it came from
+    assert c.ship("Majestic").damage.text() == "hull 3"  # T.1(6): the weapons box repaired, the hull kept
+    out = run("repair", "war.yaml", "--side", "A", "--roll", "3,6", "--hull", "Majestic=1")
+    assert "repairs 1 hull of Majestic (RG-03) for 1 x 24 = 24 RPs" in out
+    run("repair", "war.yaml", "--side", "B", "--roll", "1,4", "--add", "examples/designs/kestrel-corvette.yaml=Kite")
+    run("orders", "war.yaml", "--side", "A", "--file", "examples/campaign/orders-a-turn3.yaml")
+    run("orders", "war.yaml", "--side", "B", "--file", "examples/campaign/orders-b-turn3.yaml")
+    assert "battle due at C4: A RG-03 v B SC-04" in run("reveal", "war.yaml")
+    out = run("fight", "war.yaml", "--at", "C4", "--seed", "1")
+    log = (here / "war.turn3-C4.log").read_text(encoding="utf-8").splitlines()
+    assert log[2] == "VP target none; board 32x18" and log[3] == "A1 Majestic starts damaged: hull 2"
+    c = read_campaign(here / "war.yaml")
+    b = c.battles[-1]
+    assert (b.fought, b.seed, b.log) == ("engine", 1, "war.turn3-C4.log")
+    assert len({c.side_of(i) for i in (*b.ships["A"], *b.ships["B"]) if i not in b.destroyed + b.escaped}) <= 1
+    assert "engine (seed 1)" in run("show", "war.yaml", "--html", "war.html")
+    page = (here / "war.html").read_text(encoding="utf-8")
+    assert "Rebel SHADE-class Raider" in page and "<svg class=\"map\"" in page
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (["orders", "war.yaml", "--side", "A", "--move", "Nobody=A2"], "side A has no ship 'Nobody'"),
+    (["orders", "war.yaml", "--side", "A", "--move", "Bastion=B1"], "at A1 cannot move to B1"),
+    (["orders", "war.yaml", "--side", "C", "--move", "Bastion=A2"], "a T.1 campaign has sides A and B"),
+    (["result", "war.yaml", "--at", "C3", "--destroyed", "Bastion"], "cannot enter a battle result now"),
+    (["fight", "war.yaml", "--at", "C3"], "cannot fight a battle now"),
+    (["repair", "war.yaml", "--side", "A", "--roll", "3,3"], "cannot roll for RPs now"),
+    (["repair", "war.yaml", "--side", "A", "--roll", "9,9"], "T.1(7) rolls 2 dice, each 1-6 (not 9, 9)"),
+    (["repair", "war.yaml", "--side", "A", "--roll", "2"], "two dice"),
+    (["orders", "war.yaml", "--side", "A", "--file", "examples/campaign/orders-a-turn2.yaml"],
+     "orders for turn 2; the orders due are turn 1's"),
+])
+def test_refusals_one_line_nothing_written(here: Path, args: list[str], message: str) -> None:
+    start()
+    before = (here / "war.yaml").read_bytes()
+    out = run(*args, code=2)
+    assert len(out.strip().splitlines()) == 1 and message in out and "Traceback" not in out
+    assert (here / "war.yaml").read_bytes() == before
+
+
+def test_not_a_campaign_file(here: Path) -> None:
+    (here / "junk.yaml").write_text("- just\n- a list\n", encoding="utf-8")
+    out = run("show", "junk.yaml", code=2)
+    assert out.startswith("drydock: error: junk.yaml:") and len(out.strip().splitlines()) == 1
+
+
+def test_names_are_escaped_in_the_page(here: Path) -> None:
+    start()
+    path = here / "war.yaml"
+    path.write_text(path.read_text(encoding="utf-8").replace("name: Bastion", "name: <script>x</script>"),
+                    encoding="utf-8")
+    run("show", "war.yaml", "--html", "war.html")
+    page = (here / "war.html").read_text(encoding="utf-8")
+    assert "<script>x" not in page and "&lt;script&gt;x" in page
+
+
+def test_rotation_and_tournament() -> None:
+    out = run("rotation", "Ann", "Bob", "Cy", "--seed", "3")
+    assert out.splitlines()[0].startswith("T.2 initiative order (seed 3): ")
+    assert len([x for x in out.splitlines() if " is active; asked in turn: " in x]) == 3
+    out = run("tournament", "--fleet", "Red=Ann", "--fleet", "Blue=Bob", "--fleet", "Green=Cy", "--fleet", "Gold=Di",
+              "--game", "Red,Blue,300,100", "--game", "Green,Gold,250,200")
+    assert "T.3 group stage (seed 1): 4 fleets, 3 rounds" in out
+    assert "Semi-finals: Red v Blue; Green v Gold" in out
+    assert "--fleet 'Red'" in run("tournament", "--fleet", "Red", code=2)
