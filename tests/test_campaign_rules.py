@@ -21,7 +21,7 @@ from drydock.core.campaign.rules import (
     rotating_replenishment,
 )
 from drydock.core.campaign.state import Campaign, Ship, Side
-from drydock.core.campaign.tournament import Entry, group_rounds, knockout, standings, three_player_final
+from drydock.core.campaign.tournament import Entry, check_games, group_rounds, knockout, standings, three_player_final
 from drydock.core.marked import Marked, parse_marked
 from drydock.errors import DrydockError
 
@@ -289,5 +289,10 @@ def test_t3_knockout_seeding() -> None:
     # the two opposing fleets."
     assert three_player_final(three, ranked, ("A1", "A2")) == ("A1", "B1")
     assert three_player_final(three, ranked, ("A1", "B1")) == ("A1", "B1")
+    assert check_games(three, [("A1", "B1", 1, 0)]) == 12
+    with pytest.raises(DrydockError, match=r"T.3\(4\): A1 v A2: a player's two fleets may not be matched"):
+        check_games(three, [("A1", "A2", 1, 0)])
+    with pytest.raises(DrydockError, match=r"T.3\(4\): B1 v A1 twice"):
+        check_games(three, [("A1", "B1", 1, 0), ("B1", "A1", 0, 1)])
     with pytest.raises(DrydockError, match=r"T.3\(1\): with 2 players each fields two fleets"):
         group_rounds([Entry("x", "P"), Entry("y", "Q")], random.Random(1))

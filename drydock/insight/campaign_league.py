@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from drydock import limits
 from drydock.core.campaign.rotating import challengers, initiative_order
 from drydock.core.campaign.rules import quote
-from drydock.core.campaign.tournament import Entry, group_rounds, knockout, standings
+from drydock.core.campaign.tournament import Entry, check_games, group_rounds, knockout, standings
 from drydock.errors import DrydockError, inline
 
 
@@ -56,8 +56,11 @@ def tournament(fleets: Sequence[str], games: Sequence[str], seed: int) -> list[s
         out.append(f"  round {i}: " + "; ".join(f"{a} v {b}" if b else f"{a} bye" for a, b in games_of_round))
     if games:
         played = _games(games)
+        total = check_games(entries, played)
         table = standings([e.fleet for e in entries], played)
-        out.append(f"Standings after {len(played)} games (total VPs, T.3(6)):")
+        out.append(f"Standings after {len(played)} of the group stage's {total} games (total VPs, T.3(6))"
+                   + ("" if len(played) == total else "; the stage is not over: the seeding below is as things stand")
+                   + ":")
         owner = {e.fleet: e.player for e in entries}
         for rank, (fleet, vp) in enumerate(table, 1):
             out.append(f"  {rank}. {fleet} ({owner[fleet]}): {vp} VP")

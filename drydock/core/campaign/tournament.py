@@ -102,6 +102,25 @@ def _perfect(rest: list[str], pairs: set[frozenset[str]]) -> Iterator[list[tuple
                 yield [(a, b), *games]
 
 
+def check_games(entries: Sequence[Entry], results: Sequence[tuple[str, str, int, int]]) -> int:
+    """Refuse a group game T.3(4) rules out (a player's two fleets, a pairing played twice); returns the number of
+    group games in all (every fleet against every opposing fleet once, T.3(5))."""
+    owner = {e.fleet: e.player for e in entries}
+    seen: set[frozenset[str]] = set()
+    for a, b, _va, _vb in results:
+        for f in (a, b):
+            if f not in owner:
+                raise DrydockError(f"T.3: {f!r} is not a fleet of the tournament")
+        pair = frozenset((a, b))
+        if a == b or owner[a] == owner[b]:
+            raise DrydockError(f"T.3(4): {a} v {b}: a player's two fleets may not be matched with each other")
+        if pair in seen:
+            raise DrydockError(f"T.3(4): {a} v {b} twice: \u201cNo fleet may be matched with the same opposing fleet "
+                               "more than once\u201d")
+        seen.add(pair)
+    return sum(1 for i, x in enumerate(entries) for y in entries[i + 1:] if x.player != y.player)
+
+
 def standings(fleets: Sequence[str], results: Sequence[tuple[str, str, int, int]]) -> list[tuple[str, int]]:
     """T.3(3)/(6): each fleet's total VPs over the group stage, highest first (ties keep the order given)."""
     total = {f: 0 for f in fleets}
