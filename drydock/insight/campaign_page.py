@@ -14,6 +14,8 @@ from drydock.core.campaign.map import SIDES
 from drydock.core.campaign.rules import hull_repair_cost, quote
 from drydock.core.campaign.state import Campaign
 from drydock.errors import DrydockError, inline
+from drydock.formats import check_outputs, write_atomic
+from drydock.formats.campaign import read_campaign
 from drydock.insight.charts import render
 
 #: Pixels between two map columns (half-objectives) and two rows.
@@ -109,11 +111,12 @@ def page(c: Campaign, side: str | None = None) -> str:
     for key in SIDES:
         s = c.sides[key]
         roster = []
-        for x in s.ships:
-            roster.append({"id": x.id, "name": x.name, "design": x.design, "cr": x.cr, "at": x.at or "-",
-                           "hull": [i < x.damage.hull for i in range(x.hull)], "hull_left": x.hull - x.damage.hull,
-                           "damage": x.damage.text(), "cost": hull_repair_cost(x.cr, x.hull) if x.hull else "-",
-                           "lost": x.lost is not None, "status": x.lost or "in the campaign"})
+        for ship in s.ships:
+            roster.append({"id": ship.id, "name": ship.name, "design": ship.design, "cr": ship.cr,
+                           "at": ship.at or "-", "hull": [i < ship.damage.hull for i in range(ship.hull)],
+                           "hull_left": ship.hull - ship.damage.hull, "damage": ship.damage.text(),
+                           "cost": hull_repair_cost(ship.cr, ship.hull) if ship.hull else "-",
+                           "lost": ship.lost is not None, "status": ship.lost or "in the campaign"})
         sides.append({"key": key, "player": s.player, "ships": len(s.active()), "cr": s.total_cr(),
                       "limit": c.rules.fleet_limit, "rp": s.rp, "held": ", ".join(sorted(c.occupied(key))) or "-",
                       "orders": _orders(c, key, viewer), "roster": roster})
@@ -136,10 +139,6 @@ def page(c: Campaign, side: str | None = None) -> str:
 
 def show(path: str, *, side: str | None = None, html_file: str | None = None, force: bool = False) -> list[str]:
     """``campaign show``: the summary lines; with ``html_file``, the page written too (atomically)."""
-    # lazy: formats reads the file; the page functions above take a Campaign
-    from drydock.formats import check_outputs, write_atomic
-    from drydock.formats.campaign import read_campaign
-
     c = read_campaign(path)
     lines = summary(c, side)
     if html_file:

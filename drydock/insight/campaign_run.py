@@ -20,6 +20,7 @@ from drydock.core.campaign.state import Campaign, Ship, Side
 from drydock.core.fleet import is_nova
 from drydock.core.marked import Marked, parse_marked
 from drydock.core.model import Design
+from drydock.core.rules import Ruleset
 from drydock.core.validation import rate
 from drydock.engine.battle import NO_VP_TARGET, Battle
 from drydock.engine.montecarlo import build_matchup
@@ -42,12 +43,12 @@ def _rel(target: str | Path, campaign_file: str | Path) -> str:
     return os.path.relpath(Path(target).resolve(), Path(campaign_file).resolve().parent).replace(os.sep, "/")
 
 
-def _boxes(design: Design, rules: object | None = None) -> tuple[int, dict[str, int]]:
+def _boxes(design: Design, rules: Ruleset | None = None) -> tuple[int, dict[str, int]]:
     """(CR of record, boxes of each track) of a design (A.3 tracks)."""
     if is_nova(design):
         raise DrydockError(f"{design.title or design.class_name}: a Nova record (X.2) cannot join a campaign yet "
                            "(its tracks are not Unity tracks)")
-    r = rate(design, rules)  # type: ignore[arg-type]
+    r = rate(design, rules)
     t = r.tracks
     has_shields = bool(design.shields if isinstance(design.shields, int) else design.shields.total())
     boxes = {"hull": design.hull, "engines": len(t.engines), "shields": len(t.shields) if has_shields else 0,

@@ -173,21 +173,22 @@ def _campaign(f: CampaignFile, name: str) -> Campaign:
     if sorted(f.sides) != list(SIDES):
         raise CampaignFileError(f"sides: a T.1 campaign has sides A and B (not {', '.join(sorted(f.sides))})",
                                 file=name)
-    for key, s in f.sides.items():
+    for key, shape in f.sides.items():
         ships = []
-        for sh in s.ships:
+        for sh in shape.ships:
             ship = Ship(id=sh.id, name=sh.name, design=sh.design, cr=sh.cr, boxes=sh.boxes.model_dump(),
                         entry=sh.entry, source=sh.source, at=sh.at, was_at=sh.was_at,
                         damage=Marked(**sh.damage.model_dump()), lost=sh.lost)
-            ship.damage.check(ship.boxes, f"side {key}: ship {ship.id}") if ship.active else None
+            if ship.active:
+                ship.damage.check(ship.boxes, f"side {key}: ship {ship.id}")
             ships.append(ship)
         rolled = None
-        if s.rolled is not None:
-            if len(s.rolled) != 2 or not all(1 <= d <= 6 for d in s.rolled):
+        if shape.rolled is not None:
+            if len(shape.rolled) != 2 or not all(1 <= d <= 6 for d in shape.rolled):
                 raise CampaignFileError(f"side {key}: rolled: two dice, each 1-6", file=name)
-            rolled = (s.rolled[0], s.rolled[1])
-        sides[key] = Side(player=s.player, fleet=s.fleet, ships=ships, rp=s.rp, orders=s.orders, rolled=rolled,
-                          conceded=s.conceded)
+            rolled = (shape.rolled[0], shape.rolled[1])
+        sides[key] = Side(player=shape.player, fleet=shape.fleet, ships=ships, rp=shape.rp, orders=shape.orders,
+                          rolled=rolled, conceded=shape.conceded)
     battles = [BattleRecord(at=b.at, turn=b.turn, ships=b.ships, fought=b.fought, destroyed=b.destroyed,
                             escaped=b.escaped, winner=b.winner, seed=b.seed, log=b.log) for b in f.battles]
     c = Campaign(name=f.name, map=cmap, rules=rules, sides=sides, turn=f.turn, phase=f.phase, battles=battles,
