@@ -87,6 +87,16 @@ def test_worked_campaign(here: Path) -> None:
     assert "engine (seed 1)" in run("show", "war.yaml", "--html", "war.html")
     page = (here / "war.html").read_text(encoding="utf-8")
     assert "Rebel SHADE-class Raider" in page and "<svg class=\"map\"" in page
+    try:
+        # lazy: printing needs WeasyPrint and Pango
+        import weasyprint  # noqa: F401
+    except (ImportError, OSError):  # pragma: no cover - CI has it
+        return
+    out = run("ssd", "war.yaml", "--side", "A", "-o", "a.pdf", "--html", "a.html")
+    assert out.startswith("wrote a.pdf: 5 display sheets of side A")
+    assert (here / "a.pdf").read_bytes()[:5] == b"%PDF-"
+    sheets = (here / "a.html").read_text(encoding="utf-8")
+    assert sheets.count('class="checked"') == 1  # Majestic's two checked hull boxes, one run
 
 
 @pytest.mark.parametrize(("args", "message"), [

@@ -143,6 +143,20 @@ def show(campaign_file: str, side: str | None, html_file: str | None, force: boo
 
 
 @campaign.command()
+@click.argument("campaign_file", metavar="CAMPAIGN.yaml", type=click.Path(exists=True, dir_okay=False))
+@click.option("--side", required=True, help="A or B.")
+@click.option("-o", "--output", required=True, type=click.Path(dir_okay=False), help="The PDF booklet to write.")
+@click.option("--html", "html_file", type=click.Path(dir_okay=False), help="Also write the sheets as HTML.")
+@click.option("--force", is_flag=True, help="Overwrite existing output files.")
+def ssd(campaign_file: str, side: str, output: str, html_file: str | None, force: bool) -> None:
+    """Print a side's display sheets with the damage each ship carries checked off, and its roster."""
+    # lazy: keeps --help fast
+    from drydock.insight.campaign_run import ssd as run
+
+    _echo(run(campaign_file, side, output, html_file=html_file, force=force).lines)
+
+
+@campaign.command()
 @click.argument("players", nargs=-1, required=True)
 @click.option("--seed", default=1, show_default=True, help="The draw of the initiative order.")
 def rotation(players: tuple[str, ...], seed: int) -> None:

@@ -25,9 +25,12 @@ from drydock.core.validation import rate
 from drydock.engine.battle import NO_VP_TARGET, Battle
 from drydock.engine.montecarlo import build_matchup
 from drydock.errors import DrydockError
-from drydock.formats import read_designs, write_atomic
+from drydock.formats import check_outputs, read_designs, write_atomic
 from drydock.formats.campaign import read_campaign, read_map, read_orders, write_campaign
 from drydock.formats.fleet.read import read_fleet
+from drydock.render.booklet import build_booklet
+from drydock.render.html import render_html, standalone_asset_base
+from drydock.render.sheet import check_printable, sheet_from_rating
 
 
 @dataclass
@@ -285,3 +288,34 @@ def concede(path: str, side: str) -> Step:
     c = turns.concede(read_campaign(path), side)
     write_campaign(path, c)
     return Step([c.history[-1]], c)
+
+
+def ssd(path: str, side: str, output: str, *, html_file: str | None = None, force: bool = False) -> Step:
+    """The display sheets of a side's ships still in the campaign, each with the boxes it has checked off (the
+    damage it carries: 1.2), and the fleet roster, as one PDF booklet (and an HTML page)."""
+    # lazy: printing only (WeasyPrint, pikepdf, fontTools)
+    from drydock.render.pdf import render_pdf
+    from drydock.render.weasy import require_weasyprint
+
+    c = read_campaign(path)
+    key = side.strip().upper()
+    if key not in SIDES:
+        raise DrydockError(f"--side {side!r}: A or B")
+    check_outputs([f for f in (output, html_file) if f], [path])
+    for out in (output, html_file):
+        if out and Path(out).exists() and not force:
+            raise DrydockError(f"{out}: already exists (use --force to overwrite)")
+    require_weasyprint()
+    ships = c.sides[key].active()
+    designs = _designs(c, path, key, [s.id for s in ships])
+    fleet = read_fleet(str(Path(path).resolve().parent / c.sides[key].fleet))
+    sheets = [check_printable(sheet_from_rating(rate(d, fleet.rules_for(d)), fleet.rules_for(d), damage=s.damage))
+              for d, s in zip(designs, ships, strict=True)]
+    booklet = build_booklet(sheets, roster=True)
+    write_atomic(output, render_pdf(booklet), force=force)
+    lines = [f"wrote {output}: {len(sheets)} display sheets of side {key}, the boxes each ship has checked off "
+             "crossed, and the fleet roster"]
+    if html_file:
+        write_atomic(html_file, render_html(booklet, asset_base=standalone_asset_base()), force=force)
+        lines.append(f"wrote {html_file}")
+    return Step(lines, c)
