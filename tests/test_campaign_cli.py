@@ -10,6 +10,7 @@ import pytest
 from click.testing import CliRunner
 
 from drydock.cli.main import cli
+from drydock.errors import DrydockError
 from drydock.formats.campaign import read_campaign
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -144,3 +145,45 @@ def test_rotation_and_tournament() -> None:
     assert "T.3 group stage (seed 1): 4 fleets, 3 rounds" in out
     assert "Semi-finals: Red v Blue; Green v Gold" in out
     assert "--fleet 'Red'" in run("tournament", "--fleet", "Red", code=2)
+
+
+def _to_turn3_battle(extra: tuple[str, ...] = ()) -> None:
+    run("new", "war.yaml", "--side", "A", "examples/campaign/rim-guard.yaml", "--side", "B",
+        "examples/campaign/shade-clans.yaml", *extra)
+    for turn in ("setup", "turn1", "turn2"):
+        for side in "ab":
+            run("orders", "war.yaml", "--side", side.upper(), "--file", f"examples/campaign/orders-{side}-{turn}.yaml")
+        run("reveal", "war.yaml")
+        if turn == "turn1":
+            run("repair", "war.yaml", "--side", "A", "--seed", "1")
+            run("repair", "war.yaml", "--side", "B", "--seed", "2")
+    # turn 2's battle at C3 by the engine this time
+
+
+def test_same_seed_same_battle(here: Path) -> None:
+    _to_turn3_battle()
+    saved = (here / "war.yaml").read_bytes()
+    run("fight", "war.yaml", "--at", "C3", "--seed", "5")
+    first = (here / "war.yaml").read_bytes(), (here / "war.turn2-C3.log").read_bytes()
+    (here / "war.yaml").write_bytes(saved)
+    (here / "war.turn2-C3.log").unlink()
+    run("fight", "war.yaml", "--at", "C3", "--seed", "5")
+    assert ((here / "war.yaml").read_bytes(), (here / "war.turn2-C3.log").read_bytes()) == first
+
+
+def test_an_undecided_battle_records_nothing(here: Path) -> None:
+    _to_turn3_battle(("--battle-turns", "1"))
+    before = (here / "war.yaml").read_bytes()
+    out = run("fight", "war.yaml", "--at", "C3", "--seed", "1", code=2)
+    assert "was undecided after 1 turns: ships of both sides remain; nothing recorded" in out
+    assert (here / "war.yaml").read_bytes() == before and not (here / "war.turn2-C3.log").exists()
+
+
+def test_ship_ids_of_both_fleets_kept_apart(here: Path) -> None:
+    run("new", "war.yaml", "--side", "A", "examples/campaign/rim-guard.yaml", "--side", "B",
+        "examples/campaign/rim-guard.yaml")
+    c = read_campaign(here / "war.yaml")
+    assert [s.id for s in c.sides["B"].ships][:2] == ["B-RG-01", "B-RG-02"]
+    with pytest.raises(DrydockError, match=r"'Bastion' names 2 ships; use the id \(RG-01, B-RG-01\)"):
+        c.ship("Bastion")
+    assert c.ship("Bastion", "B").id == "B-RG-01"

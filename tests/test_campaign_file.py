@@ -137,3 +137,12 @@ def test_written_campaign_is_replaced_atomically(started: Path) -> None:
     assert not list(started.parent.glob(".war.yaml.*.tmp"))
     with pytest.raises(DrydockError, match="already exists"):
         write_campaign(started, c, new=True)
+
+
+def test_too_many_ships_refused_before_work(started: Path) -> None:
+    text = started.read_text(encoding="utf-8")
+    ship = "    - {id: X%d, cr: 1, boxes: {hull: 1}}\n"
+    many = "".join(ship % i for i in range(limits.CAMPAIGN_SHIPS.value + 1))
+    started.write_text(text.replace("    ships:\n", "    ships:\n" + many, 1), encoding="utf-8")
+    with pytest.raises(limits.LimitError, match="side A: ships .* past drydock's limit of 1,000"):
+        read_campaign(started)
