@@ -187,3 +187,13 @@ def test_ship_ids_of_both_fleets_kept_apart(here: Path) -> None:
     with pytest.raises(DrydockError, match=r"'Bastion' names 2 ships; use the id \(RG-01, B-RG-01\)"):
         c.ship("Bastion")
     assert c.ship("Bastion", "B").id == "B-RG-01"
+
+
+def test_a_campaign_naming_a_system_file_is_refused(here: Path) -> None:
+    pytest.importorskip("weasyprint")
+    start()
+    path = here / "war.yaml"
+    path.write_text(path.read_text(encoding="utf-8").replace("fleet: examples/campaign/rim-guard.yaml",
+                                                             "fleet: /etc/passwd"), encoding="utf-8")
+    out = run("ssd", "war.yaml", "--side", "A", "-o", "a.pdf", code=2)
+    assert "side A fleet /etc/passwd leads to a system file" in out and "root:" not in out

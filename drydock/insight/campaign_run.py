@@ -27,6 +27,7 @@ from drydock.engine.montecarlo import build_matchup
 from drydock.errors import DrydockError
 from drydock.formats import check_outputs, read_designs, write_atomic
 from drydock.formats.campaign import read_campaign, read_map, read_orders, write_campaign
+from drydock.formats.files import traded_path
 from drydock.formats.fleet.read import read_fleet
 from drydock.render.booklet import build_booklet
 from drydock.render.html import render_html, standalone_asset_base
@@ -186,13 +187,13 @@ def _designs(c: Campaign, path: str, side: str, ids: list[str]) -> list[Design]:
     for sid in ids:
         ship = c.ship(sid, side)
         if ship.entry is not None:
-            fleet = fleet or read_fleet(str(base / s.fleet))
+            fleet = fleet or read_fleet(str(traded_path(base, s.fleet, owner=path, key=f"side {side} fleet")))
             if ship.entry >= len(fleet.entries):
                 raise DrydockError(f"{ship.label()}: entry {ship.entry} of {s.fleet}, which has "
                                    f"{len(fleet.entries)} entries (was the fleet file changed?)")
             design = fleet.entries[ship.entry].design
         elif ship.source:
-            found = read_designs(str(base / ship.source))
+            found = read_designs(str(traded_path(base, ship.source, owner=path, key=f"ship {ship.id} source")))
             design = next((d for d in found if d.title == ship.design), found[0])
         else:
             raise DrydockError(f"{ship.label()}: the campaign names no design for it")
@@ -234,6 +235,12 @@ def fight(path: str, at: str, *, seed: int, log_file: str | None = None) -> Step
                            log=_rel(log_file, path))
     write_campaign(path, c)
     lines = [f"battle at {b.at} fought by the engine (seed {seed}): {result.turns} turns; log {log_file}"]
+    for side in SIDES:
+        fleet = read_fleet(str(traded_path(Path(path).resolve().parent, c.sides[side].fleet, owner=path,
+                                           key=f"side {side} fleet")))
+        if not fleet.house.base.is_book or fleet.house.factions:
+            lines.append(f"warning: side {side}'s fleet has house rules of its own; the engine fought under the "
+                         "book rules")
     for i in by_id:
         state = "destroyed" if i in destroyed else "escaped" if i in escaped else "remains"
         carried = "" if i in destroyed else f"; carries {damage[i].text()}"
@@ -308,7 +315,8 @@ def ssd(path: str, side: str, output: str, *, html_file: str | None = None, forc
     require_weasyprint()
     ships = c.sides[key].active()
     designs = _designs(c, path, key, [s.id for s in ships])
-    fleet = read_fleet(str(Path(path).resolve().parent / c.sides[key].fleet))
+    fleet = read_fleet(str(traded_path(Path(path).resolve().parent, c.sides[key].fleet, owner=path,
+                                       key=f"side {key} fleet")))
     sheets = [check_printable(sheet_from_rating(rate(d, fleet.rules_for(d)), fleet.rules_for(d), damage=s.damage))
               for d, s in zip(designs, ships, strict=True)]
     booklet = build_booklet(sheets, roster=True)
