@@ -17,7 +17,7 @@ import pytest
 from tests.hostile import run_python
 
 ROOT = Path(__file__).resolve().parent.parent
-CASES = {"fleet": 60, "library": 60, "rules": 40, "workbook": 40, "state": 40}
+CASES = {"fleet": 60, "library": 60, "rules": 40, "workbook": 40, "state": 40, "campaign": 60}
 SLOWEST = 5.0
 
 
