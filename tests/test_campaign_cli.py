@@ -140,6 +140,13 @@ def test_rotation_and_tournament() -> None:
     out = run("rotation", "Ann", "Bob", "Cy", "--seed", "3")
     assert out.splitlines()[0].startswith("T.2 initiative order (seed 3): ")
     assert len([x for x in out.splitlines() if " is active; asked in turn: " in x]) == 3
+    out = run("rotation", "Ann", "Bob", "Cy", "--seed", "7", "--game", "Cy,Ann,Cy,Ann=3+4", "--game",
+              "Ann,-,-,Bob=2+2,Cy=1+5", "--game", "Bob,Cy,Cy,Bob=6+6")
+    # T.2(8): Ann lost (3 + 4) x 50; Bob declined (2 + 2) x 25 and lost (6 + 6) x 50; Cy declined (1 + 5) x 25
+    assert out.splitlines()[-3:] == ["  Cy: 2 victories, 150 RPs", "  Ann: 1 victories, 350 RPs",
+                                     "  Bob: 0 victories, 700 RPs"]
+    assert "Ann receives no RPs" in run("rotation", "Ann", "Bob", "Cy", "--seed", "7", "--game",
+                                        "Bob,Cy,Cy,Bob=6+6,Ann=1+1", code=2)
     out = run("tournament", "--fleet", "Red=Ann", "--fleet", "Blue=Bob", "--fleet", "Green=Cy", "--fleet", "Gold=Di",
               "--game", "Red,Blue,300,100", "--game", "Green,Gold,250,200")
     assert "T.3 group stage (seed 1): 4 fleets, 3 rounds" in out

@@ -159,12 +159,15 @@ def ssd(campaign_file: str, side: str, output: str, html_file: str | None, force
 @campaign.command()
 @click.argument("players", nargs=-1, required=True)
 @click.option("--seed", default=1, show_default=True, help="The draw of the initiative order.")
-def rotation(players: tuple[str, ...], seed: int) -> None:
-    """T.2 rotating campaign: a random initiative order and who is asked in turn."""
+@click.option("--game", "games", multiple=True, metavar="ACTIVE,ACCEPTED,WINNER,PLAYER=D1+D2,...",
+              help="An active player's game (ACCEPTED and WINNER '-' when all declined) with the RP dice of the "
+                   "loser and those who declined (repeatable): adds victories, RPs and standings.")
+def rotation(players: tuple[str, ...], seed: int, games: tuple[str, ...]) -> None:
+    """T.2 rotating campaign: a random initiative order, who is asked in turn; --game: victories and RPs."""
     # lazy: keeps --help fast
     from drydock.insight.campaign_league import rotation as run
 
-    _echo(run(players, seed))
+    _echo(run(players, seed, games))
 
 
 @campaign.command()
