@@ -143,7 +143,7 @@ def test_rotation_and_tournament() -> None:
     out = run("rotation", "Ann", "Bob", "Cy", "--seed", "7", "--game", "Cy,Ann,Cy,Ann=3+4", "--game",
               "Ann,-,-,Bob=2+2,Cy=1+5", "--game", "Bob,Cy,Cy,Bob=6+6")
     # T.2(8): Ann lost (3 + 4) x 50; Bob declined (2 + 2) x 25 and lost (6 + 6) x 50; Cy declined (1 + 5) x 25
-    assert out.splitlines()[-3:] == ["  Cy: 2 victories, 150 RPs", "  Ann: 1 victories, 350 RPs",
+    assert out.splitlines()[-3:] == ["  Cy: 2 victories, 150 RPs", "  Ann: 1 victory, 350 RPs",
                                      "  Bob: 0 victories, 700 RPs"]
     assert "Ann receives no RPs" in run("rotation", "Ann", "Bob", "Cy", "--seed", "7", "--game",
                                         "Bob,Cy,Cy,Bob=6+6,Ann=1+1", code=2)

@@ -62,7 +62,7 @@ def rotation(players: Sequence[str], seed: int, games: Sequence[str] = ()) -> li
                        + f"; {game.winner} scores a victory")
         out.append("Standings (victories, RPs received: T.2(6), T.2(8)):")
         for player, wins, rp in league.standings():
-            out.append(f"  {player}: {wins} victories, {rp} RPs")
+            out.append(f"  {player}: {wins} {'victory' if wins == 1 else 'victories'}, {rp} RPs")
     return [inline(x) for x in out]
 
 
