@@ -146,3 +146,12 @@ def test_too_many_ships_refused_before_work(started: Path) -> None:
     started.write_text(text.replace("    ships:\n", "    ships:\n" + many, 1), encoding="utf-8")
     with pytest.raises(limits.LimitError, match="side A: ships .* past drydock's limit of 1,000"):
         read_campaign(started)
+
+
+def test_folders_skip_campaign_files(started: Path) -> None:
+    from drydock.formats.inputs import expand_paths
+
+    names = sorted(Path(p).name for p in expand_paths([str(started.parent)]))
+    assert "war.yaml" not in names and "border-map.yaml" not in names
+    assert not any(n.startswith("orders-") for n in names)
+    assert {"rim-guard.yaml", "shade-clans.yaml", "grand-armada.yaml"} <= set(names)  # fleets are still read

@@ -13,7 +13,7 @@ from drydock.core.rules import Ruleset
 from drydock.core.rules.factions import HouseRules
 from drydock.errors import DrydockError
 from drydock.formats import FORMATS, read_records
-from drydock.formats.filekinds import is_fleet_file, is_library_file, is_rules_file
+from drydock.formats.filekinds import is_campaign_file, is_fleet_file, is_library_file, is_rules_file
 from drydock.formats.fleet.read import read_fleet
 
 
@@ -34,7 +34,8 @@ class Item:
 
 
 def expand_paths(files: tuple[str, ...] | list[str]) -> list[str]:
-    """Files as given; a folder becomes its design and fleet files (recursively, weapon libraries skipped)."""
+    """Files as given; a folder becomes its design and fleet files (recursively; weapon libraries, house rules and
+    campaign files skipped)."""
     known = {e for f in FORMATS.values() for e in f.extensions}
     out: list[str] = []
     for name in files:
@@ -42,7 +43,7 @@ def expand_paths(files: tuple[str, ...] | list[str]) -> list[str]:
         if name != "-" and p.is_dir():
             out.extend(str(f) for f in sorted(p.rglob("*"))
                        if f.is_file() and not f.name.startswith(".") and f.suffix.lower() in known
-                       and not is_library_file(f) and not is_rules_file(f))
+                       and not is_library_file(f) and not is_rules_file(f) and not is_campaign_file(f))
         else:
             out.append(name)
     return out
