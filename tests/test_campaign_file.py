@@ -15,6 +15,7 @@ import pytest
 from drydock import limits
 from drydock.errors import DrydockError
 from drydock.formats.campaign import campaign_text, read_campaign, read_map, read_orders, write_campaign
+from drydock.formats.inputs import expand_paths
 from drydock.insight.campaign_run import give_orders, new_campaign, reveal
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -149,8 +150,6 @@ def test_too_many_ships_refused_before_work(started: Path) -> None:
 
 
 def test_folders_skip_campaign_files(started: Path) -> None:
-    from drydock.formats.inputs import expand_paths
-
     names = sorted(Path(p).name for p in expand_paths([str(started.parent)]))
     assert "war.yaml" not in names and "border-map.yaml" not in names
     assert not any(n.startswith("orders-") for n in names)
