@@ -31,6 +31,10 @@ def _orders(c: Campaign, side: str, viewer: str | None) -> str:
     return "given (secret)"
 
 
+def _roll(rolled: tuple[int, int] | None) -> str:
+    return "due (T.1(7))" if rolled is None else f"{rolled[0]} and {rolled[1]}"
+
+
 def _viewer(side: str | None) -> str | None:
     if side is None:
         return None
@@ -52,7 +56,8 @@ def summary(c: Campaign, side: str | None = None) -> list[str]:
         held = sorted(c.occupied(key))
         out.append(f"Side {key}{' (' + s.player + ')' if s.player else ''}: {len(s.active())} ships, CR "
                    f"{s.total_cr()} of {c.rules.fleet_limit}; {s.rp} RPs saved; holds {len(held)} objectives"
-                   f"{': ' + ', '.join(held) if held else ''}; orders {_orders(c, key, viewer)}")
+                   f"{': ' + ', '.join(held) if held else ''}; orders {_orders(c, key, viewer)}"
+                   + (f"; RP roll {_roll(s.rolled)}" if c.phase == "supply" else ""))
         for x in s.ships:
             where = x.at or "(not placed)"
             status = f"  LOST: {x.lost}" if x.lost else ""
