@@ -159,6 +159,16 @@ STATE_FILE = _limit("tournament state size", 8 * 1024 * 1024, "bytes in one dryd
 SCHEDULER_TIMEOUT = _limit("scheduler timeout", 3_600, "seconds drydock tournament --scheduler-timeout may wait "
                            "for a Dask scheduler to connect or answer, or for a worker to join (default 30)")
 
+# ------------------------------------------------------------------ campaigns (drydock campaign, Appendix T)
+CAMPAIGN_OBJECTIVES = _limit("campaign objectives", 500, "objectives on a campaign map (the T.1 map has 16), and "
+                             "links of one objective")
+CAMPAIGN_SHIPS = _limit("campaign ships", 1_000, "ships of one side of a campaign, lost ones included (a 2,000 CR "
+                        "fleet is a dozen or two)")
+CAMPAIGN_TURNS = _limit("campaign turns", 10_000, "turns of one campaign, and battles it records")
+CAMPAIGN_HISTORY = _limit("campaign history", 100_000, "lines of a campaign's history (a few per turn)")
+CAMPAIGN_PLAYERS = _limit("campaign players", 64, "players of a T.2 rotating campaign or T.3 tournament (T.3: "
+                          "64 fleets are 2,016 group games)")
+
 
 def check(what: str, value: int, limit: Limit, *, file: str | None = None, low: int | None = None) -> int:
     """``value`` if ``abs(value)`` (or ``value`` itself when ``low`` is given) is within ``limit``; else raise."""

@@ -142,6 +142,21 @@ def _nova(tmp: Path, rng: random.Random) -> list[str]:
     return ["battle", "nova.yaml", "c.yaml", "--runs", "1", "--no-robustness", "--plan", "close", "--turns", "8"]
 
 
+def _campaign(tmp: Path, rng: random.Random) -> list[str]:
+    base = tmp / "campaign-base.yaml"
+    if not base.exists():
+        (tmp / "fa.yaml").write_text("fleet: A\nships:\n  - {design: k.yaml, names: [Kestrel, Kite]}\n",
+                                     encoding="utf-8")
+        (tmp / "fb.yaml").write_text("fleet: B\nships:\n  - {design: c.yaml, count: 2}\n", encoding="utf-8")
+        _cli(["campaign", "new", "campaign-base.yaml", "--side", "A", "fa.yaml", "--side", "B", "fb.yaml"])
+        _cli(["campaign", "orders", "campaign-base.yaml", "--side", "A", "--move", "Kestrel=A1", "--move", "Kite=A2"])
+        _cli(["campaign", "orders", "campaign-base.yaml", "--side", "B", "--move", "B-01=B1", "--move", "B-02=B2"])
+        _cli(["campaign", "reveal", "campaign-base.yaml"])
+    (tmp / "m.yaml").write_text(mutate(base.read_text(encoding="utf-8"), rng), encoding="utf-8",
+                                errors="surrogatepass")
+    return ["campaign", rng.choice(["show", "reveal"]), "m.yaml"]
+
+
 SURFACES: dict[str, Callable[[Path, random.Random], list[str]]] = {
     "fleet": _text_case("fleet.yaml", FLEET, ["rate", "fleet.yaml"]),
     "library": _text_case("lib.yaml", LIBRARY, ["rate", "user.yaml"]),
@@ -150,6 +165,7 @@ SURFACES: dict[str, Callable[[Path, random.Random], list[str]]] = {
     "state": _state,
     "play": _play,
     "nova": _nova,
+    "campaign": _campaign,
 }
 
 

@@ -18,7 +18,7 @@ import pytest
 from tests.hostile import run_python
 
 ROOT = Path(__file__).resolve().parent.parent
-CASES = {"fleet": 60, "library": 60, "rules": 40, "workbook": 40, "state": 40, "play": 30, "nova": 30}
+CASES = {"fleet": 60, "library": 60, "rules": 40, "workbook": 40, "state": 40, "play": 30, "nova": 30, "campaign": 60}
 SLOWEST = 5.0
 
 

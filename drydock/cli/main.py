@@ -38,6 +38,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "ssd": ("drydock.cli.ssd:ssd", "Print display sheets (SSDs) for designs into one PDF booklet."),
     "analyze": ("drydock.cli.analyze:analyze", "Expected damage by range, arcs, SU/CR and endurance (no dice)."),
     "tournament": ("drydock.cli.tournament:tournament", "Round robin of designs: win-rate matrix and ranking."),
+    "campaign": ("drydock.cli.campaign:campaign", "Keep an Appendix T campaign: map, secret orders, battles, repairs."),
     "new": ("drydock.cli.new:new", "Start a design: a commented starter (.yaml) or a blank workbook (.xlsx)."),
 }
 

@@ -7,14 +7,16 @@ be written to a log (a list of lines). The only randomness is the injected ``ran
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from drydock.core.marked import Marked
 from drydock.core.rules import Ruleset
 from drydock.core.rules.play_options import not_simulated_lines
 from drydock.engine import companion_play, fighters, munitions, small_craft, systems
 from drydock.engine.ai import DEFAULT_DOCTRINE, Doctrine, DoctrineChoice
 from drydock.engine.combat import BAND_NAMES, alternation, fire_volley
-from drydock.engine.damage import apply_marked_damage
+from drydock.engine.damage import apply_marked_damage, check_damage, start_damaged
 from drydock.engine.deployment import deployment_slots
 from drydock.engine.dice import d6
 from drydock.engine.equipment import working
@@ -56,8 +58,11 @@ class Matchup:
                  board: tuple[int, int] = BOARD, battle_size: str = "auto", floating: bool = False,
                  doctrine: DoctrineChoice = DEFAULT_DOCTRINE, record: bool = False,
                  launch_recovery: bool = False, options: tuple[str, ...] = (), scenario: str | None = None,
-                 terrain: tuple[str, ...] = (), rules: Ruleset | None = None, plan: PlanChoice = None) -> None:
+                 terrain: tuple[str, ...] = (), rules: Ruleset | None = None, plan: PlanChoice = None,
+                 damage: tuple[Sequence[Marked | None], Sequence[Marked | None]] | None = None) -> None:
         self.sides = (side_a, side_b)
+        #: each ship's damage marked before the battle (Appendix T: a damaged ship fights as damaged), else None
+        self.damage = check_damage(self.sides, damage) if damage is not None else None
         self.record = record
         self.turns = turns
         #: D.4 floating board: the board moves with the ships, nobody leaves it (the book's proviso that
@@ -126,6 +131,13 @@ class Battle:
         for s in self.ships:  # X.1/X.2: the End Phase rolls of legacy ships (AE chart, Nova damage checks)
             if s.legacy is not None:
                 s.legacy.rng = rng
+        #: log lines of the damage ships start with (Matchup damage=): said after the battle's first lines
+        self.started_damaged: list[str] = []
+        if match.damage is not None:
+            marks = [m for side in match.damage for m in side]
+            for s, mark in zip(self.ships, marks, strict=True):
+                if mark is not None and mark.any:
+                    self.started_damaged += start_damaged(s, mark)
         self.vp = [0, 0]
         self.turn = 0
         self.flights: list = []  # SeekerFlight and FighterFlight
@@ -233,12 +245,15 @@ class Battle:
         over = False
         m = self.m
         if self.log is not None:
-            self.say(f"VP target {m.vp_target}; board {m.board[0]}x{m.board[1]}"
+            target = "none" if m.vp_target >= NO_VP_TARGET else m.vp_target  # S.1; Appendix T: fought to the end
+            self.say(f"VP target {target}; board {m.board[0]}x{m.board[1]}"
                      + (" floating (D.4)" if m.floating else ""))
             if m.house_rules:
                 self.say(f"rules: {m.house_rules}")
             for name in m.in_force_names():
                 self.say(f"in force: {name}")
+            for line in self.started_damaged:
+                self.say(line)
         for n in m.not_simulated:
             if self.log is not None:
                 self.say(f"not simulated: {n}")

@@ -9,7 +9,11 @@ Directional shields (B.7): the owner lowers the weakest non-zero arc first, keep
 
 from __future__ import annotations
 
-from drydock.engine.ships import ShipState
+from collections.abc import Sequence
+
+from drydock.core.marked import Marked
+from drydock.engine.ships import ShipSpec, ShipState
+from drydock.errors import DrydockError
 
 
 def current(track: tuple[int, ...], hits: int) -> int:
@@ -152,3 +156,34 @@ def apply_marked_damage(ship: ShipState, log: list[str] | None = None) -> bool:
             log.append(f"  {ship.label} is destroyed")
         return True
     return False
+
+
+def check_damage(sides: tuple[Sequence[ShipSpec], Sequence[ShipSpec]],
+                 damage: tuple[Sequence[Marked | None], Sequence[Marked | None]],
+                 ) -> tuple[tuple[Marked | None, ...], ...]:
+    """The damage each ship starts a battle with (one entry per ship of each side, None: undamaged), refused
+    past a track's boxes, for a legacy (X.1, X.2) or Captain's Companion ship, or when the counts differ."""
+    out = []
+    for side, (specs, marks) in enumerate(zip(sides, damage, strict=True)):
+        if len(marks) != len(specs):
+            raise DrydockError(f"side {'AB'[side]}: damage for {len(marks)} ships, but the side has {len(specs)}")
+        for spec, mark in zip(specs, marks, strict=True):
+            if mark is None or not mark.any:
+                continue
+            if spec.legacy is not None or spec.companion is not None:
+                raise DrydockError(f"{spec.name}: a ship starts damaged under the Unity rules only (not an "
+                                   "Admiralty card, a Nova record or the Captain's Companion)")
+            mark.check({"hull": spec.hull, "engines": len(spec.engine_track), "shields": len(spec.shield_track),
+                        "weapons": len(spec.weapons_track)}, spec.name)
+        out.append(tuple(marks))
+    return tuple(out)
+
+
+def start_damaged(ship: ShipState, mark: Marked) -> list[str]:
+    """The ship with ``mark``'s boxes checked before the battle, as 4.5 would have left it: the tracks marked,
+    the weapons and equipment lost by the loss policy (4.4), directional shields lowered weakest arc first.
+    Returns the log lines saying so."""
+    ship.p_hull, ship.p_eng, ship.p_wpn, ship.p_shd = mark.hull, mark.engines, mark.weapons, mark.shields
+    lines: list[str] = []
+    apply_marked_damage(ship, lines)
+    return [f"{ship.label} starts damaged: {mark.text()}"] + [line.strip() for line in lines[1:]]

@@ -1,5 +1,6 @@
 """Which kind of drydock file a path holds, by a look at its head: a fleet file or workbook, a weapon library,
-a house-rule file. Folders given to a command skip libraries and rule files when looking for designs."""
+a house-rule file, a campaign file (or its map or orders). Folders given to a command skip libraries, rule files and
+campaign files when looking for designs."""
 
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ from drydock.formats.safeyaml import load_yaml
 FLEET_SHEET = "Fleet"
 _FLEET_KEY = re.compile(r"^(ships|fleet)\s*:", re.MULTILINE)
 _LIBRARY_KEY = re.compile(r"^profiles\s*:", re.MULTILINE)
+_CAMPAIGN_KEY = re.compile(r"^(drydock_campaign|drydock_map|drydock_orders|orders)\s*:", re.MULTILINE)
 
 
 def is_fleet_file(path: str | Path) -> bool:
@@ -42,6 +44,12 @@ def is_library_file(path: str | Path) -> bool:
     p = Path(path)
     return p.suffix.lower() in (".yaml", ".yml", ".json") and (
         bool(_LIBRARY_KEY.search(_head(p))) or '"profiles"' in _head(p))
+
+
+def is_campaign_file(path: str | Path) -> bool:
+    """Is ``path`` a campaign, campaign map or orders file (docs/campaigns.md)? Folders skip them."""
+    p = Path(path)
+    return p.suffix.lower() in (".yaml", ".yml") and bool(_CAMPAIGN_KEY.search(_head(p)))
 
 
 def is_rules_file(path: str | Path) -> bool:

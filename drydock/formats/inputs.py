@@ -13,7 +13,7 @@ from drydock.core.rules import Ruleset
 from drydock.core.rules.factions import HouseRules
 from drydock.errors import DrydockError
 from drydock.formats import FORMATS, read_records
-from drydock.formats.filekinds import is_fleet_file, is_library_file, is_rules_file
+from drydock.formats.filekinds import is_campaign_file, is_fleet_file, is_library_file, is_rules_file
 from drydock.formats.files import folder_files
 from drydock.formats.fleet.read import read_fleet
 
@@ -35,8 +35,9 @@ class Item:
 
 
 def expand_paths(files: tuple[str, ...] | list[str]) -> list[tuple[str, str | None]]:
-    """(file, None) for each file as given; a folder gives its design and fleet files (recursively, weapon
-    libraries skipped), and (path, why) for a link out of it or a system path, named and never read."""
+    """(file, None) for each file as given; a folder gives its design and fleet files (recursively; weapon
+    libraries, house rules and campaign files skipped), and (path, why) for a link out of it or a system path,
+    named and never read."""
     known = {e for f in FORMATS.values() for e in f.extensions}
     out: list[tuple[str, str | None]] = []
     for name in files:
@@ -45,7 +46,8 @@ def expand_paths(files: tuple[str, ...] | list[str]) -> list[tuple[str, str | No
             found, refused = folder_files(p)
             out.extend(sorted([(str(f), why) for f, why in refused]
                               + [(str(f), None) for f in found if f.suffix.lower() in known
-                                 and not is_library_file(f) and not is_rules_file(f)]))
+                                 and not is_library_file(f) and not is_rules_file(f)
+                                 and not is_campaign_file(f)]))
         else:
             out.append((name, None))
     return out

@@ -144,6 +144,25 @@ def marked_runs(values: tuple[int, ...], marked: tuple[int, ...]) -> list[list[t
     return out
 
 
+def checked_runs(values: tuple[int, ...], marked: tuple[int, ...], checked: int,
+                 ) -> list[list[tuple[str, str, int]]]:
+    """Numbered boxes as runs of (padded text, state, boxes) pieces: state "checked" for the first ``checked``
+    boxes (drawn crossed), "marked" for a bulleted box, "" otherwise."""
+    out: list[list[tuple[str, str, int]]] = []
+    for start in range(0, len(values), BOXES_PER_RUN):
+        run: list[tuple[str, str, int]] = []
+        for i in range(start, min(start + BOXES_PER_RUN, len(values))):
+            text = str(values[i])
+            pad = " " * NUMBER_PAD.get(len(text), 0)
+            state = "checked" if i < checked else "marked" if i in marked else ""
+            if run and run[-1][1] == state:
+                run[-1] = (run[-1][0] + pad + text + pad, state, run[-1][2] + 1)
+            else:
+                run.append((pad + text + pad, state, 1))
+        out.append(run)
+    return out
+
+
 def geometry(paper: str, per_page: int = 1) -> Geometry:
     if paper not in PAPER_MM:
         raise DrydockError(f"unknown paper size {paper!r} (known: {', '.join(PAPER_MM)})")
@@ -236,6 +255,7 @@ def environment() -> Any:
     env.filters["number_runs"] = number_runs
     env.filters["box_runs"] = box_runs
     env.filters["marked_runs"] = marked_runs
+    env.filters["checked_runs"] = checked_runs
     return env
 
 

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from drydock import limits
 from drydock.core.calc import Rating
 from drydock.core.dac import Dac, dac_for
+from drydock.core.marked import Marked
 from drydock.core.model import ArcValues, Battery, Design, WeaponMode
 from drydock.core.rules import Ruleset
 from drydock.render.tables import (
@@ -39,6 +40,8 @@ class Track:
     shield track falls (1.3, B.7)."""
     marked: tuple[int, ...] = ()
     """Boxes (0-based) drawn marked with a bullet (the Nova system boxes, X.2.1)."""
+    checked: int = 0
+    """Boxes already checked off, from the first (1.2): the damage a ship carries into a battle (Appendix T)."""
 
 
 @dataclass(frozen=True)
@@ -273,16 +276,21 @@ def check_printable(s: Sheet) -> Sheet:
     return s
 
 
-def sheet_from_rating(rating: Rating, rules: Ruleset | None = None, dac: bool = False) -> Sheet:
+def sheet_from_rating(rating: Rating, rules: Ruleset | None = None, dac: bool = False,
+                      damage: Marked | None = None) -> Sheet:
     """The display sheet of a rated design (A.3): tracks, banks, loss limits, systems lines, notes;
-    with ``dac`` the Companion's damage allocation charts and letter codes instead of loss limits (D7.1)."""
+    with ``dac`` the Companion's damage allocation charts and letter codes instead of loss limits (D7.1);
+    ``damage`` prints the boxes a ship has checked off, track by track (a campaign's carried damage)."""
     rules = rules or Ruleset.unity()
     d = rating.design
     t = rating.tracks
-    tracks = [track("hull", "HULL", t.hull), track("engines", "ENG", t.engines), track("weapons", "WPN", t.weapons)]
+    done = damage or Marked()
+    tracks = [track("hull", "HULL", t.hull, checked=done.hull),
+              track("engines", "ENG", t.engines, checked=done.engines),
+              track("weapons", "WPN", t.weapons, checked=done.weapons)]
     if _has_shields(d):  # 1.3: a ship without shields has no shield track
         arcs = shield_arc_tracks(t.shield_arcs) if t.shield_arcs else ()
-        tracks.append(track("shields", "SHLD", t.shields, arcs=arcs))
+        tracks.append(track("shields", "SHLD", t.shields, arcs=arcs, checked=done.shields))
     batteries = tuple(_battery(b, br.loss_limit) for b, br in zip(d.weapons, rating.batteries, strict=True))
 
     equipment: list[BoxGroup] = []

@@ -196,7 +196,8 @@ class BoxRun:
     """A run of damage boxes to draw (1.2, 1.3): its box in CSS px on its page, its kind and its number of boxes.
 
     Kinds: ``b`` a damage box, ``m`` a multi-weapon mount (C.3, a box doubled by an inner square), ``k`` the
-    bullet of a marked box (X.2.1; drawn over the box its ``b`` run draws).
+    bullet of a marked box (X.2.1; drawn over the box its ``b`` run draws), ``x`` the cross of a box already
+    checked off (1.2: carried damage; drawn over its ``b`` box too).
     """
 
     page: int
@@ -226,6 +227,7 @@ _BOX = (0.5, 4.3, 0.3)  # box.svg: a square at 0.5 of side 4.3, 0.3 line: 4.6 mm
 _INNER = (1.2, 2.9, 0.2)  # multi.svg: the inner square
 _BULLET = (4.2, 1.1, 0.45)  # marked.svg: a solid dot, centre and radius
 _KAPPA = 0.5523
+_CROSS = (0.8, 4.5, 0.45)  # checked.svg: two diagonals from (0.8, 0.8) to (4.5, 4.5), line width
 
 
 def box_run_ops(run: BoxRun, page_h_pt: float) -> str:
@@ -243,6 +245,11 @@ def box_run_ops(run: BoxRun, page_h_pt: float) -> str:
                        f"{_num(cx - r)} {_num(cy)} c {_num(cx - r)} {_num(cy - k)} {_num(cx - k)} {_num(cy - r)} "
                        f"{_num(cx)} {_num(cy - r)} c {_num(cx + k)} {_num(cy - r)} {_num(cx + r)} {_num(cy - k)} "
                        f"{_num(cx + r)} {_num(cy)} c f")
+            continue
+        if run.kind == "x":
+            a, b, line = (v * unit for v in _CROSS)
+            ops.append(f"{_num(line)} w 1 J {_num(left + a)} {_num(top - a)} m {_num(left + b)} {_num(top - b)} l S "
+                       f"{_num(left + b)} {_num(top - a)} m {_num(left + a)} {_num(top - b)} l S 0 J")
             continue
         shapes = [_BOX, _INNER] if run.kind == "m" else [_BOX]
         for at, side, line in shapes:

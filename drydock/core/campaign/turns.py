@@ -1,0 +1,326 @@
+"""The steps of a T.1 objectives campaign as operations on its state: each takes a :class:`Campaign` and returns
+a new one (the input is never changed), or raises a DrydockError naming what is wrong and the rule.
+
+start (T.1(2)) -> orders per side (T.1(3) placement on turn 0, T.1(4) moves) -> reveal (T.1(5): the battles
+due) -> a result per battle (T.1(5)) -> escapes and automatic repairs (T.1(5), T.1(6)) -> supply: the RP roll,
+hull repairs and new ships (T.1(7)) -> the next turn; the campaign ends when a side holds the other's home
+(T.1(8)) or concedes.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Iterable
+
+from drydock.core.campaign.map import SIDES, CampaignMap
+from drydock.core.campaign.rules import CampaignRules, hull_repair_cost, quote, replenishment
+from drydock.core.campaign.state import BattleRecord, Campaign, Ship, Side
+from drydock.core.marked import TRACKS, Marked
+from drydock.errors import DrydockError
+
+
+def other(side: str) -> str:
+    return "B" if side == "A" else "A"
+
+
+def start(name: str, cmap: CampaignMap, rules: CampaignRules, sides: dict[str, Side]) -> Campaign:
+    """A new campaign at turn 0 (placement orders due). T.1(2): each fleet within the limit (2000 CR)."""
+    for side, s in sides.items():
+        if not s.ships:
+            raise DrydockError(f"side {side}: the fleet has no ships")
+        total = s.total_cr()
+        if total > rules.fleet_limit:
+            raise DrydockError(f"side {side}: {s.fleet}: fleet total CR {total} is over the campaign's limit of "
+                               f"{rules.fleet_limit} by {total - rules.fleet_limit} ({quote('T.1(2)')})")
+    c = Campaign(name=name, map=cmap, rules=rules, sides=sides)
+    c.history.append(f"turn 0: campaign started; side A {sides['A'].total_cr()} CR, side B {sides['B'].total_cr()} CR")
+    return c
+
+
+def _side(c: Campaign, side: str) -> Side:
+    key = side.strip().upper()
+    if key not in SIDES:
+        raise DrydockError(f"side {side!r}: a T.1 campaign has sides A and B")
+    return c.sides[key]
+
+
+def require_phase(c: Campaign, *allowed: str, doing: str) -> None:
+    if c.phase == "over":
+        raise DrydockError(f"the campaign is over ({'side ' + c.winner + ' won' if c.winner else 'ended'}); "
+                           f"cannot {doing}")
+    if c.phase not in allowed:
+        due = ", ".join(b.at for b in c.due())
+        hint = {"battles": f"the battles due ({due}) need results first",
+                "supply": "the turn's supply is under way (campaign repair: each side's RP roll)",
+                "orders": "orders are due (campaign orders, then campaign reveal)"}[c.phase]
+        raise DrydockError(f"turn {c.turn}: cannot {doing} now: {hint}")
+
+
+def give_orders(c: Campaign, side: str, moves: dict[str, str]) -> Campaign:
+    """A side's secret orders for this turn (ship -> objective). Turn 0: T.1(3), every ship placed on one of the
+    side's starting objectives; later turns: T.1(4), a ship moves to a connected objective or stays (ships not
+    named stay). Orders given again replace the side's earlier ones until they are revealed."""
+    require_phase(c, "orders", "supply", doing="give orders")
+    c = next_turn(c) if c.phase == "supply" else copy.deepcopy(c)
+    key = side.strip().upper()
+    s = _side(c, key)
+    orders: dict[str, str] = {}
+    for name, target in moves.items():
+        ship = c.ship(name, key) if _any_ship(c, name, key) else _refuse_ship(c, name, key)
+        if not ship.active:
+            raise DrydockError(f"side {key}: {ship.label()} was {ship.lost}; it takes no orders")
+        if ship.id in orders:
+            raise DrydockError(f"side {key}: two orders for {ship.label()}")
+        obj = c.map.key(target)
+        if c.turn == 0:
+            if obj not in c.map.start[key]:
+                raise DrydockError(f"side {key}: {ship.label()} cannot start at {obj}: side {key} starts among "
+                                   f"{', '.join(c.map.start[key])} ({quote('T.1(3)')})")
+        elif obj != ship.at and obj not in c.map.links[ship.at or ""]:
+            raise DrydockError(f"side {key}: {ship.label()} at {ship.at} cannot move to {obj}: {ship.at} links to "
+                               f"{', '.join(c.map.links[ship.at or ''])} ({quote('T.1(4)')})")
+        orders[ship.id] = obj
+    if c.turn == 0:
+        missing = [x.label() for x in s.active() if x.id not in orders]
+        if missing:
+            raise DrydockError(f"side {key}: no starting objective for {', '.join(missing)} ({quote('T.1(3)')})")
+    else:
+        for x in s.active():
+            orders.setdefault(x.id, x.at or c.map.home[key])
+    s.orders = orders
+    c.history.append(f"turn {c.turn}: side {key} recorded its {'placement' if c.turn == 0 else 'orders'} (secret)")
+    return c
+
+
+def _any_ship(c: Campaign, name: str, side: str) -> bool:
+    key = name.strip().casefold()
+    return any(key in (x.id.casefold(), x.name.casefold()) for x in c.sides[side].ships)
+
+
+def _refuse_ship(c: Campaign, name: str, side: str) -> Ship:
+    key = name.strip().casefold()
+    for sd in SIDES:
+        if sd != side and any(key in (x.id.casefold(), x.name.casefold()) for x in c.sides[sd].ships):
+            raise DrydockError(f"side {side} cannot order {name!r}: it is a ship of side {sd}")
+    known = ", ".join(x.id for x in c.sides[side].active())
+    raise DrydockError(f"side {side} has no ship {name!r} (its ships: {known})")
+
+
+def reveal(c: Campaign) -> Campaign:
+    """T.1(5): both sides' orders revealed and carried out; a battle is due wherever both sides' ships meet."""
+    require_phase(c, "orders", doing="reveal the orders")
+    waiting = [sd for sd in SIDES if c.sides[sd].orders is None]
+    if waiting:
+        raise DrydockError(f"turn {c.turn}: side {' and '.join(waiting)} has given no orders yet")
+    c = copy.deepcopy(c)
+    for sd in SIDES:
+        s = c.sides[sd]
+        for ship in s.active():
+            ship.was_at = ship.at
+            ship.at = (s.orders or {}).get(ship.id, ship.at)
+        s.orders = None
+    if c.turn == 0:
+        c.history.append("turn 0: starting locations revealed")
+        c.turn, c.phase = 1, "orders"
+        return c
+    for obj in c.map.links:
+        here = {sd: [x.id for x in c.sides[sd].active() if x.at == obj] for sd in SIDES}
+        if here["A"] and here["B"]:
+            c.battles.append(BattleRecord(at=obj, turn=c.turn, ships=here))
+    due = c.due()
+    c.history.append(f"turn {c.turn}: orders revealed; "
+                     + (f"battles due at {', '.join(b.at for b in due)}" if due else "no battle"))
+    if due:
+        c.phase = "battles"
+        return c
+    return _settle(c)
+
+
+def enter_result(c: Campaign, at: str, *, destroyed: Iterable[str] = (), escaped: Iterable[str] = (),
+                 damage: dict[str, Marked] | None = None, fought: str = "table", seed: int | None = None,
+                 log: str | None = None) -> Campaign:
+    """The result of the battle at ``at`` (T.1(5)): ships destroyed, ships escaped, and the damage (checked boxes
+    by track, in total) each ship that survived or escaped carries. Refused when it names a ship that was not in
+    the battle or leaves both sides' ships on the board ("the game continues until only one side's ships remain")."""
+    require_phase(c, "battles", doing="enter a battle result")
+    c = copy.deepcopy(c)
+    b = c.battle_at(at)
+    if b.fought is not None:
+        raise DrydockError(f"the battle at {b.at} in turn {c.turn} already has its result ({b.fought})")
+    in_battle = {i for ids in b.ships.values() for i in ids}
+
+    def ship_in_battle(name: str, what: str) -> Ship:
+        ship = c.ship(name)
+        if ship.id not in in_battle:
+            raise DrydockError(f"{what} {ship.label()}: it was not in the battle at {b.at} (there: "
+                               f"{', '.join(sorted(in_battle))})")
+        return ship
+
+    lost = [ship_in_battle(n, "destroyed") for n in destroyed]
+    fled = [ship_in_battle(n, "escaped") for n in escaped]
+    both = {x.id for x in lost} & {x.id for x in fled}
+    if both:
+        raise DrydockError(f"{', '.join(sorted(both))}: a ship is destroyed or escaped, not both")
+    for ships in (lost, fled):
+        if len({x.id for x in ships}) != len(ships):
+            raise DrydockError("a ship is named twice in the result")
+    marks: dict[str, Marked] = {}
+    for name, mark in (damage or {}).items():
+        ship = ship_in_battle(name, "damage for")
+        if ship.id in {x.id for x in lost}:
+            raise DrydockError(f"damage for {ship.label()}: it was destroyed")
+        mark.check(ship.boxes, ship.label())
+        marks[ship.id] = mark
+    gone = {x.id for x in lost} | {x.id for x in fled}
+    remain = {sd for sd, ids in b.ships.items() if any(i not in gone for i in ids)}
+    if len(remain) > 1:
+        raise DrydockError(f"the battle at {b.at}: ships of both sides remain on the board; {quote('T.1(5) end')} "
+                           "(name the ships destroyed or escaped)")
+    for ship in lost:
+        ship.lost = f"destroyed at {b.at}, turn {c.turn}"
+    for ship_id, mark in marks.items():
+        c.ship(ship_id).damage = mark
+    b.fought, b.seed, b.log = fought, seed, log
+    b.destroyed = sorted(x.id for x in lost)
+    b.escaped = sorted(x.id for x in fled)
+    b.winner = next(iter(remain), None)
+    c.history.append(f"turn {c.turn}: battle at {b.at} ({fought}): "
+                     + (f"side {b.winner}'s ships remain" if b.winner else "no ships remain")
+                     + (f"; destroyed {', '.join(b.destroyed)}" if b.destroyed else "")
+                     + (f"; escaped {', '.join(b.escaped)}" if b.escaped else ""))
+    if not c.due():
+        return _settle(c)
+    return c
+
+
+def _settle(c: Campaign) -> Campaign:
+    """Once every battle has a result: escapes (T.1(5)), automatic repairs (T.1(6)), the end (T.1(8))."""
+    fought = [b for b in c.battles if b.turn == c.turn]
+    contested = {b.at: b for b in fought}
+    for b in fought:
+        for ship_id in b.escaped:
+            ship = c.ship(ship_id)
+            side = c.side_of(ship_id)
+            back = ship.was_at or ship.at
+            held = contested.get(back or "")
+            if held is not None and held.winner != side:
+                ship.lost = f"destroyed: escaped from {b.at} to {back}, contested and lost, turn {c.turn}"
+                c.history.append(f"turn {c.turn}: {ship.label()} {ship.lost} ({quote('T.1(5) escape')})")
+            else:
+                ship.at = back
+    if fought:
+        for s in c.sides.values():
+            for ship in s.active():
+                ship.damage = ship.damage.repaired(c.rules.automatic_repair)
+        c.history.append(f"turn {c.turn}: surviving ships repaired ({', '.join(c.rules.automatic_repair)}; hull "
+                         "damage stays) (T.1(6))")
+    c.phase = "supply"
+    for sd in SIDES:
+        home = c.map.home[other(sd)]
+        if home in c.occupied(sd) and home not in c.occupied(other(sd)):
+            c.winner, c.phase = sd, "over"
+            c.history.append(f"turn {c.turn}: side {sd} occupies {home}, side {other(sd)}'s home: side {sd} wins "
+                             "(T.1(8))")
+    return c
+
+
+def supply(c: Campaign, side: str, dice: tuple[int, int]) -> Campaign:
+    """T.1(7): the side's RP roll: (two dice + objectives occupied) x 20, added to its saved RPs. Once both sides
+    have rolled, the next turn's orders may be given (:func:`next_turn`)."""
+    require_phase(c, "supply", doing="roll for RPs")
+    c = copy.deepcopy(c)
+    key = side.strip().upper()
+    s = _side(c, key)
+    if s.rolled is not None:
+        raise DrydockError(f"side {key} has already rolled for RPs in turn {c.turn} ({s.rolled[0]} and {s.rolled[1]})")
+    held = len(c.occupied(key))
+    gain = replenishment(dice, held, c.rules)
+    s.rp += gain
+    s.rolled = dice
+    c.history.append(f"turn {c.turn}: side {key} rolls {dice[0]} and {dice[1]}, holds {held} objectives: "
+                     f"({dice[0]} + {dice[1]} + {held}) x {c.rules.rp_multiplier} = {gain} RPs (T.1(7)); {s.rp} saved")
+    return c
+
+
+def next_turn(c: Campaign) -> Campaign:
+    """T.1(8): "Repeat steps 4-7": once both sides have rolled for RPs, the next turn's orders are due."""
+    waiting = [sd for sd in SIDES if c.sides[sd].rolled is None]
+    if waiting:
+        raise DrydockError(f"turn {c.turn}: side {' and '.join(waiting)} has not rolled for RPs yet (T.1(7): "
+                           "campaign repair --side ... --roll D1,D2)")
+    c = copy.deepcopy(c)
+    c.turn += 1
+    c.phase = "orders"
+    for sd in SIDES:
+        c.sides[sd].rolled = None
+    return c
+
+
+def repair_hull(c: Campaign, side: str, name: str, points: int) -> Campaign:
+    """T.1(7): repair ``points`` hull points of a ship at CR / hull size RPs each (rounded up), at once."""
+    require_phase(c, "supply", "orders", doing="repair ships")
+    c = copy.deepcopy(c)
+    key = side.strip().upper()
+    s = _side(c, key)
+    ship = c.ship(name, key) if _any_ship(c, name, key) else _refuse_ship(c, name, key)
+    if not ship.active:
+        raise DrydockError(f"{ship.label()} was {ship.lost}; it cannot be repaired")
+    if points < 1 or points > ship.damage.hull:
+        raise DrydockError(f"{ship.label()} has {ship.damage.hull} hull boxes checked; cannot repair {points}")
+    each = hull_repair_cost(ship.cr, ship.hull)
+    cost = each * points
+    if cost > s.rp:
+        raise DrydockError(f"side {key}: repairing {points} hull of {ship.label()} costs {points} x {each} = {cost} "
+                           f"RPs; side {key} has {s.rp} ({quote('T.1(7) costs')})")
+    s.rp -= cost
+    ship.damage = Marked(**{**ship.damage.as_dict(), "hull": ship.damage.hull - points})
+    c.history.append(f"turn {c.turn}: side {key} repairs {points} hull of {ship.label()} for {points} x {each} = "
+                     f"{cost} RPs (CR {ship.cr} / hull {ship.hull}, rounded up; T.1(7)); {s.rp} saved")
+    return c
+
+
+def add_ship(c: Campaign, side: str, ship: Ship) -> Campaign:
+    """T.1(7): a new starship for RPs equal to its CR, entering at the side's home objective; never past the
+    fleet limit."""
+    require_phase(c, "supply", "orders", doing="add ships")
+    c = copy.deepcopy(c)
+    key = side.strip().upper()
+    s = _side(c, key)
+    if c.turn == 0:
+        raise DrydockError("ships are added with RPs (T.1(7)), from turn 1 on")
+    if any(x.id.casefold() == ship.id.casefold() for sd in SIDES for x in c.sides[sd].ships):
+        raise DrydockError(f"a ship with the id {ship.id!r} is already in the campaign; give another id")
+    if ship.cr > s.rp:
+        raise DrydockError(f"side {key}: {ship.label()} costs {ship.cr} RPs (its CR); side {key} has {s.rp} "
+                           f"({quote('T.1(7) costs')})")
+    if s.total_cr() + ship.cr > c.rules.fleet_limit:
+        raise DrydockError(f"side {key}: adding {ship.label()} (CR {ship.cr}) makes the fleet {s.total_cr() + ship.cr}"
+                           f" CR, over {c.rules.fleet_limit} ({quote('T.1(7) home')})")
+    s.rp -= ship.cr
+    ship.at = ship.was_at = c.map.home[key]
+    ship.damage = Marked()
+    s.ships.append(ship)
+    if s.orders is not None:
+        s.orders[ship.id] = ship.at
+    c.history.append(f"turn {c.turn}: side {key} adds {ship.label()} (CR {ship.cr}) at {ship.at} for {ship.cr} "
+                     f"RPs (T.1(7)); {s.rp} saved")
+    return c
+
+
+def concede(c: Campaign, side: str) -> Campaign:
+    """T.1(8): "until either player concedes that defeat is inevitable"."""
+    require_phase(c, "orders", "battles", "supply", doing="concede")
+    c = copy.deepcopy(c)
+    key = side.strip().upper()
+    _side(c, key).conceded = True
+    c.winner, c.phase = other(key), "over"
+    c.history.append(f"turn {c.turn}: side {key} concedes; side {other(key)} wins (T.1(8))")
+    return c
+
+
+def check_tracks(marks: dict[str, int]) -> Marked:
+    """A damage mapping (track -> boxes) as :class:`Marked`, refusing an unknown track by name."""
+    unknown = [k for k in marks if k not in TRACKS]
+    if unknown:
+        raise DrydockError(f"damage: unknown track {unknown[0]!r} ({', '.join(TRACKS)})")
+    return Marked(**marks)
