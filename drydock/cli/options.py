@@ -13,7 +13,7 @@ from drydock.cli.rating import rules_option
 from drydock.core.rules.play_options import check_combination
 from drydock.engine.options.terrain import parse_terrain
 from drydock.errors import DrydockError
-from drydock.formats.houserules import load_ruleset
+from drydock.formats.houserules import load_house_rules
 
 
 def board_size(board: str, runs: int, jobs: int, turns: int, min_jobs: int = 1) -> tuple[int, int]:
@@ -64,7 +64,9 @@ def play_setup(play_option: tuple[str, ...], scenario: str | None, terrain: tupl
         out["scenario"] = next(s for s in in_force if s.startswith("S."))
     if pieces:
         out["terrain"] = tuple(p.spec for p in pieces)
-    rules = load_ruleset(rules_file)
-    if not rules.is_book:
-        out["rules"] = rules
+    house = load_house_rules(rules_file)
+    if not house.base.is_book:
+        out["rules"] = house.base
+    if rules_file is not None:  # replaces fleets' own rules; its faction entries apply by faction (core.fielding)
+        out["house"] = house
     return out

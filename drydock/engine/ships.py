@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from drydock.core.arcs import arc_components
 from drydock.core.dac import dac_for
+from drydock.core.fielding import rated_design, with_trait_codes  # noqa: F401  (re-exported)
 from drydock.core.model import ArcValues, Design, WeaponMode
 from drydock.core.rules import Ruleset
 from drydock.core.rules.play_rules import PlayRules
@@ -165,8 +166,7 @@ class ShipSpec:
             return
         rules = rules or Ruleset.unity()
         companion = rules.play.raw.get("companion")
-        if isinstance(companion, dict):  # traits as players write them ("Enveloping 2") by their codes (Env2)
-            design = with_trait_codes(design, rules)
+        design = rated_design(design, rules)  # the design as its ruleset rates it (core.fielding)
         rating = rate(design, rules)
         #: 4.4 damage table of the ruleset (house rules reach the dice here); the ruleset's label
         self.damage_table = rules.play.damage_table
@@ -261,18 +261,6 @@ class ShipSpec:
 
     def __copy__(self) -> ShipSpec:
         return ShipSpec(self.design, twin_of=self)
-
-
-def with_trait_codes(design: Design, rules: Ruleset) -> Design:
-    """``design`` with every trait written by its ruleset code (a design read without the ruleset keeps the names)."""
-
-    def codes(m: WeaponMode) -> WeaponMode:
-        return m.model_copy(update={"traits": tuple(rules.trait_code(t) or t for t in m.traits)})
-
-    weapons = tuple(b.model_copy(update={"primary": codes(b.primary),
-                                         "secondary": codes(b.secondary) if b.secondary is not None else None})
-                    for b in design.weapons)
-    return design.model_copy(update={"weapons": weapons})
 
 
 def cr_share(design: Design, rules: Ruleset, cr: int, system: str) -> str:

@@ -20,7 +20,7 @@ from typing import Any
 from drydock.core.rules.play_options import ONE_SIDE_OPTIONS
 from drydock.errors import DrydockError
 from drydock.formats import check_outputs
-from drydock.formats.inputs import read_side
+from drydock.formats.inputs import read_side, side_rules
 from drydock.insight.pages import tournament_page, write_report
 from drydock.insight.tournament import Tournament, check_size, distinct, format_tournament, to_json
 
@@ -59,7 +59,13 @@ def run_tournament(files: tuple[str, ...] | list[str], *, runs: int, seed: int, 
     again whatever ``force``. ``progress(total)`` shows the battles fought.
     """
     resuming = state_file is not None and Path(state_file).exists()
-    designs = distinct([d for f in files for d in read_side(f)[0]])
+    sides = [read_side(f) for f in files]
+    designs = distinct([d for side, _ in sides for d in side])
+    play = dict(play or {})
+    house = play.pop("house", None)  # --rules' faction entries; else each fleet's own rules (core.fielding)
+    ship_rules = side_rules(designs, [fl for _, fleets in sides for fl in fleets], house)
+    if ship_rules:
+        play["ship_rules"] = ship_rules
     check_size(len(designs), runs)
     if len(designs) < 2:
         raise DrydockError("a tournament needs at least two different designs (copies of one design fight once)")
