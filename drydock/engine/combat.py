@@ -119,13 +119,21 @@ def expected_damage(mode: ModeSpec, band: int, size: int, shield: int, target_cm
 
 
 # ------------------------------------------------------------------ resolving one volley
-def absorb_screens(rng: Rng, points: int, mode: ModeSpec, screens: int) -> tuple[int, int, int]:
+def absorb_screens(rng: Rng, points: int, mode: ModeSpec, screens: int, bleed: int = 0) -> tuple[int, int, int]:
     """B.18: screens checked for ``points`` damage points; returns (screens used, normal rolls, excess rolls).
 
-    Normal rolls keep the weapon's traits (no screens were up); excess rolls ignore them.
+    Normal rolls keep the weapon's traits (no screens were up); excess rolls ignore them. ``bleed`` (option B.18
+    Bleed-Through, drydock.engine.options.equipment_rules): a die per point first; on ``bleed`` or more the point
+    "is not absorbed by screens, and is instead resolved normally" (a normal roll).
     """
     if screens <= 0:
         return 0, points, 0
+    bled = 0
+    if bleed:
+        for _ in range(points):
+            if int(rng.random() * 6) + 1 >= bleed:
+                bled += 1
+        points -= bled
     need = 0
     for _ in range(points):
         n = 1
@@ -140,8 +148,8 @@ def absorb_screens(rng: Rng, points: int, mode: ModeSpec, screens: int) -> tuple
                     n += eff[3]
         need += max(n, 0)
     if need <= screens:
-        return need, 0, 0
-    return screens, 0, need - screens
+        return need, bled, 0
+    return screens, bled, need - screens
 
 
 def screen_target(rng: Rng, target: ShipState, points: int, mode: ModeSpec, arc: int) -> tuple[int, int, int]:
@@ -149,10 +157,10 @@ def screen_target(rng: Rng, target: ShipState, points: int, mode: ModeSpec, arc:
     ``points`` damage points and are spent; returns (screens used, normal rolls, excess rolls) as
     :func:`absorb_screens`."""
     if target.dir_screens is not None:
-        used, normal, excess = absorb_screens(rng, points, mode, target.dir_screens[arc])
+        used, normal, excess = absorb_screens(rng, points, mode, target.dir_screens[arc], target.bleed)
         target.dir_screens[arc] -= used
     else:
-        used, normal, excess = absorb_screens(rng, points, mode, target.screens)
+        used, normal, excess = absorb_screens(rng, points, mode, target.screens, target.bleed)
         target.screens -= used
     return used, normal, excess
 
@@ -250,9 +258,11 @@ def fire_volley(rng: Rng, attacker: ShipState, target: ShipState, mode: ModeSpec
     imp_faces = rec.take() if rec is not None else []
     dpoints = points * mode.dmg
     tally = DamageTally()
-    screens_used = saved = 0
+    screens_used = saved = bled = 0
     if dpoints:
+        screened = target.bleed and (target.screens if target.dir_screens is None else target.dir_screens[arc])
         screens_used, normal, excess = screen_target(rng, target, dpoints, mode, arc)
+        bled = normal if screened else 0  # B.18 Bleed-Through
         if target.spec.legacy is not None:  # X.2: a Nova ship's armor boxes first
             normal = target.spec.legacy.absorb_armor(target, normal)
         ion = target.spec.ionized
@@ -279,7 +289,8 @@ def fire_volley(rng: Rng, attacker: ShipState, target: ShipState, mode: ModeSpec
             + (f" (mod {mode.imp_mod:+d})" if mode.imp_mod else "")
             + (f": dice {imp_faces}" if imp_faces or shield else " (no roll)")
             + f" -> {points} point(s) of impact; {dpoints} damage point(s)"
-            + (f"; screens checked {screens_used}" if screens_used else ""))
+            + (f"; screens checked {screens_used}" if screens_used else "")
+            + (f"; {bled} bled through the screens (B.18)" if bled else ""))
         if dpoints:
             log.append(
                 f"      damage dice {dmg_faces} -> marked: hull {tally.hull}, crew casualties {tally.casualties}, "

@@ -281,7 +281,7 @@ STATE_SLOTS = ("spec", "side", "uid", "label", "q", "r", "heading", "facing", "s
              "jumped", "marines_left", "boarders", "beams_turn", "beams_used", "captured",
              "mines_left", "cloaked", "detected", "cloak_turns", "marker",
              "flares_left", "probes_left", "wind", "legacy", "reinforced", "range_x", "er_mod", "cc",
-             "casualties")
+             "casualties", "bleed")
 
 
 class ShipState:
@@ -298,6 +298,7 @@ class ShipState:
         self.heading = self.facing = 0
         self.speed = spec.engine_track[0] if spec.engine_track else 0  # 3.2: turn 1 prev = engine rating
         self.casualties = 0  # C.5 Deadly: hull boxes checked off as crew casualties (no E.3 explosion)
+        self.bleed = 0  # B.18 Bleed-Through (--option B.18): the face on which a point passes the screens; 0 off
         self.prev_slips = (0, 0)
         self.alive = True
         self.left_board = False

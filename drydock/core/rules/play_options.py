@@ -19,7 +19,7 @@ from drydock.errors import DrydockError
 class PlayOption:
     section: str
     name: str
-    kind: str  # "movement", "combat", "fighter", "terrain", "scenario"
+    kind: str  # "equipment", "movement", "combat", "fighter", "terrain", "scenario"
     summary: str
     simulated: bool
     note: str = ""
@@ -27,6 +27,9 @@ class PlayOption:
     requires: tuple[str, ...] = ()
     #: sections it may not be combined with, each with the reason
     excludes: dict[str, str] = field(default_factory=dict)
+    #: what of the section's text the engine leaves out, declared: every report of a battle with it in force lists
+    #: it as not simulated (``not_simulated_lines``)
+    left_out: tuple[str, ...] = ()
 
     @property
     def variant(self) -> bool:
@@ -37,7 +40,7 @@ class PlayOption:
         return {"section": self.section, "variant": self.variant, "name": self.name, "kind": self.kind,
                 "summary": self.summary,
                 "simulated": self.simulated, "note": self.note, "requires": list(self.requires),
-                "excludes": dict(self.excludes)}
+                "excludes": dict(self.excludes), "left_out": list(self.left_out)}
 
 
 _EDGE_SCENARIOS = {"S.2": "S.2 scores ships that leave by the attacker's edge; a floating board has none (D.4)",
@@ -50,9 +53,28 @@ SIMULATED = frozenset({
     "D.2", "D.2z", "D.3", "D.4", "D.5", "E.1", "E.2", "E.3", "E.4", "E.5", "E.5r", "E.6", "E.7", "E.7a",
     "F.1", "F.2", "F.3", "F.4", "F.5", "F.6", "F.7", "D.1", "D.6", "D.8", "D.8r", "S.2", "S.7",
     "G.1", "G.2", "G.3", "G.4", "G.5", "S.1", "S.4", "S.5", "S.6", "S.8", "S.9", "S.10", "S.11", "S.12",
-    "D.7", "D.9", "S.3", "S.3a", "G.6", "G.6a"})
+    "D.7", "D.9", "S.3", "S.3a", "G.6", "G.6a", "B.14", "B.18", "B.22"})
 
 OPTIONS: tuple[PlayOption, ...] = (
+    # ------------------------------------------------------------------ Appendix B: the optional rules inside it
+    # The section is the equipment's (B.14 Marines, B.18 Screens, B.22 Stealth): each holds one optional rule.
+    PlayOption("B.14", "Shipboard Combat", "equipment",
+               "B.14 Marines' option: defending squads are not sacrificed 1:1 as boarders land; End Phase: a die per "
+               "defending squad (1-2 none, 3-5 one, 6 two hits, each kills a boarding party), then a die per "
+               "surviving party kills defenders; no capture while a defending squad remains", "B.14" in SIMULATED,
+               "play.shipboard_combat; the doctrine boards a ship whose defenders its parties can outfight: it counts "
+               "the defending squads at 5/6 of a hit per die (the chart's mean), not 1:1; a ship struck by Deadly "
+               "weapons still sacrifices squads for casualties"),
+    PlayOption("B.18", "Bleed-Through", "equipment",
+               "B.18 Screens' option: a die per damage point inflicted into screens; on a 6 the point is not "
+               "absorbed and is rolled on the damage chart (with the weapon's traits)", "B.18" in SIMULATED,
+               "play.bleed_through; wherever screens absorb damage (weapons fire and seekers); the dice are rolled "
+               "before the screen-trait dice; the doctrine does not weigh screens in either game"),
+    PlayOption("B.22", "Battery-Specific Lock-On", "equipment",
+               "B.22 Stealth's option: the lock-on dice are rolled per weapons battery, not per attacking ship; a "
+               "failed roll stops only that battery", "B.22" in SIMULATED,
+               "play.battery_lock_on; each battery firing at a stealth ship rolls as it fires (a fire-linked "
+               "volley once); the doctrine does not weigh stealth in either game"),
     # ------------------------------------------------------------------ Appendix D: movement options
     PlayOption("D.1", "Emergency Thrust", "movement",
                "'E/' doubles the engine rating for the requirement; End Phase: a die per unchecked engine box, "
@@ -359,15 +381,23 @@ def counts() -> dict[str, tuple[int, int]]:
     return out
 
 
-def not_simulated_lines() -> list[str]:
-    """The line every battle report gives on the optional rules, terrain and scenarios left out (none once every
-    section is simulated)."""
+def not_simulated_lines(in_force: tuple[str, ...] | list[str] = ()) -> list[str]:
+    """What a battle report lists as not simulated of the optional rules, terrain and scenarios: with sections
+    ``in_force``, the count line and what each of them leaves out (its ``left_out``); without, only the sections
+    not simulated, if any (so the core game's report and log are as they were)."""
     s, t = counts()["all"]
     left = [o.section for o in OPTIONS if not o.simulated and not o.variant]
-    if not left:
+    if not in_force and not left:
         return []
-    return [f"optional rules, terrain and scenarios: {s} of {t} simulated, when asked for with --option, --terrain "
-            f"or --scenario; not simulated: {', '.join(left)} (drydock rules options)"]
+    line = (f"optional rules, terrain and scenarios: {s} of {t} sections simulated, when asked for with --option, "
+            f"--terrain or --scenario" + (f"; not simulated: {', '.join(left)}" if left else "")
+            + " (drydock rules options)")
+    out = [line]
+    for section in in_force:
+        o = BY_SECTION.get(section)
+        if o is not None:
+            out += [f"{o.section} {o.name}: {item}" for item in o.left_out]
+    return out
 
 
 def format_options() -> str:
