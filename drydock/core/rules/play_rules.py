@@ -133,7 +133,9 @@ PLAY: dict[str, Any] = {
         "S.5": {"fleet_limits": [1400, 1400], "vp_target": 700, "asteroids": 12},
         "S.6": {"fleet_limits": [1000, 1400], "vp_target": 600},
         "S.7": {"fleet_limits": [1400, 1000], "vp_target": 600, "exit_after": 100},
-        "S.8": {"fleet_limits": [1200, 900], "vp_target": 500, "prototype_vp": 2},
+        # S.8 attacker: "Fleet Limit: 1200; at least one ship must have a combat rating ≥300" (a house rule may
+        # lower it)
+        "S.8": {"fleet_limits": [1200, 900], "vp_target": 500, "prototype_vp": 2, "prototype_min_cr": 300},
         "S.9": {"fleet_limits": [1000, 1000], "vp_target": 600},
         "S.10": {"fleet_limits": [1200, 1200], "vp_target": 500, "max_cr": 150},
         "S.11": {"fleet_limits": [1200, 1600], "vp_target": 600, "reinforce_at": 7, "early_kill_vp": 2},
