@@ -75,3 +75,18 @@ def test_tournament_scores_at_the_rules_in_force():
                        "--turns", 3, "--json"))
     crs = {r["design"]: r["combat_rating"] for r in d["designs"]}
     assert crs["Comet"] == 148 and crs["Shade"] == 106
+
+
+def test_an_ae_cards_stated_cr_is_the_one_fielded_in_battle_and_report():
+    """X.1: an Admiralty card fights and scores at its stated AE CR (277), not the Unity re-rating (317)."""
+    from drydock.convert import batch
+    from drydock.engine.legacy_rules import ship_spec
+    from drydock.insight.battle_report import fight
+
+    (dumbo,) = batch.convert_file(EX / "legacy" / "admiralty" / "dumbo-v1.ae", "admiralty").designs
+    majestic = read_designs(str(EX / "designs" / "majestic.yaml"))[0]
+    assert fielded_cr(dumbo) == 277 and ship_spec(dumbo).cr == 277
+    assert fielded_cr(dumbo, load_ruleset("companion")) == 277
+    summary, report = fight([dumbo], [majestic], runs=2, seed=1)
+    assert [s["combat_rating"] for s in report.to_dict()["sides"]] == [277, 188]
+    assert summary.vp_target == 167  # 60% of 277, rounded up

@@ -50,7 +50,7 @@ _EDGE_SCENARIOS = {"S.2": "S.2 scores ships that leave by the attacker's edge; a
 
 #: What the engine leaves out of the terrain text (issue 37), declared in every report of a battle with that terrain.
 _TERRAIN_SHIPS_ONLY = ("terrain acts on starships only: fighter flights, seekers and mines are not attacked, destroyed "
-                       "or hidden by it (G: 'any element')")
+                       "or pulled by it (G: 'any element')")
 _SIGHT_SHIPS_ONLY = ("its line-of-sight penalties and blocking apply to fire at ships only, not at fighter flights or "
                      "seekers, and the target's own hex is not counted (4.1: the line 'always passes through the "
                      "target's hex')")
