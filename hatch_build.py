@@ -39,7 +39,7 @@ ENGINE_MODULES = (
     "deployment", "dice", "equipment", "expectations", "hexgrid", "legacy_notes", "legacy_rules",
     "movement", "munitions", "observe", "orders_menu", "proximity", "seekers", "ships", "small_craft", "stacking",
     "systems", "tables", "targeting",
-    *(f"options/{name}" for name in ("altitude", "chase", "combat_rules", "doctrine_bridge",
+    *(f"options/{name}" for name in ("altitude", "chase", "combat_rules", "doctrine_bridge", "equipment_rules",
                                      "fighter_rules", "maneuvers", "movement_rules", "rolls",
                                      "scenarios", "state", "terrain", "towing")),
 )

@@ -8,7 +8,9 @@ win, B's win and the draws (Wilson 95% intervals), the verdict
 
 - the core game,
 - a typical option set: E.1 damage control + E.3 explosions + E.5 sequential combat,
-- scenario S.4 Fleet Action and scenario S.9 Storms in Space.
+- scenario S.4 Fleet Action and scenario S.9 Storms in Space,
+- each optional rule inside Appendix B (issue 37): B.14 Shipboard Combat, B.18 Bleed-Through (the Comet's and the
+  Bastion's screens), B.22 Battery-Specific Lock-On (the Shade's stealth).
 
 Prints figures; asserts nothing. "Per CPU second" is this process's CPU time, so it stays meaningful when other
 programs share the cores. The core game's speed is the one to compare with ``bench/bench_battle.py``: an
@@ -34,7 +36,10 @@ MATCHUPS = (("majestic", "vigilant-cruiser"), ("shade-raider", "comet-frigate"),
 SETTINGS = (("core game", {}),
             ("E.1+E.3+E.5", {"options": ("E.1", "E.3", "E.5")}),
             ("S.4 Fleet Action", {"scenario": "S.4"}),
-            ("S.9 Storms in Space", {"scenario": "S.9"}))
+            ("S.9 Storms in Space", {"scenario": "S.9"}),
+            ("B.14 Shipboard Combat", {"options": ("B.14",)}),
+            ("B.18 Bleed-Through", {"options": ("B.18",)}),
+            ("B.22 Battery Lock-On", {"options": ("B.22",)}))
 
 
 def _cpu() -> float:

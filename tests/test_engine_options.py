@@ -296,6 +296,10 @@ def test_s8_s9_tables_and_s10_limit() -> None:
     # S.8 "Roll 1 2 3-4 5 6": -1 to hit; as above and -1 ER; nothing; +1 to hit; as above and +1 ER
     assert scenarios.SHAKEDOWN == {1: (-1, 0), 2: (-1, -1), 3: (0, 0), 4: (0, 0), 5: (1, 0), 6: (1, 1)}
     assert scenarios.STORMS[6] == "no attacks" and scenarios.STORMS[3] is None
+    # S.8 attacker: "at least one ship must have a combat rating ≥300" (the Majestic rates 188, the Bastion 408)
+    with pytest.raises(DrydockError, match="S.8 .* combat rating of 300 or more .*188"):
+        build_matchup([MAJESTIC], [VIGILANT], scenario="S.8")
+    assert build_matchup([design("bastion-battleship")], [VIGILANT], scenario="S.8").vp_target
     # S.10: "no individual ship may have a combat rating higher than 150"
     with pytest.raises(DrydockError, match="S.10"):
         build_matchup([MAJESTIC], [VIGILANT], scenario="S.10")
@@ -361,7 +365,8 @@ def moves(results):  # type: ignore[no-untyped-def]
     ({"scenario": "S.5"}, "terrain: asteroids:12 (G.1)"),
     ({"scenario": "S.6"}, None),
     ({"scenario": "S.7"}, "breaks out (S.7): side B scores"),
-    ({"scenario": "S.8"}, "S.8 shakedown roll"),
+    ({"scenario": "S.8", "sides": ([design("bastion-battleship"), MAJESTIC], [VIGILANT, VIGILANT])},
+     "S.8 shakedown roll"),  # "at least one ship must have a combat rating ≥300" (the Bastion: 408)
     ({"scenario": "S.9"}, "storms in space (S.9)"),
     ({"scenario": "S.11"}, "S.11: the defender's second half waits"),
     ({"scenario": "S.12"}, None),

@@ -139,7 +139,8 @@ def test_battle_fights_fleets():
     assert res.exit_code == 0, res.output
     data = json.loads(res.output[res.output.index("{"):])
     assert data["runs"] == 4
-    assert "fights under the book rules" in res.output
+    assert "its ships fight under the fleet's own house rules" in res.output
+    assert data["report"]["sides"][0]["combat_rating"] == 772  # drydock rate: fleet total CR 772* (issue 37)
     res = run("battle", HOME_GUARD, HOME_GUARD, "--runs", 2, "--seed", 1)
     assert "A: A1 Majestic, A2 Valiant, A3 Vigil, A4 Kestrel" in res.output
 

@@ -31,8 +31,8 @@ def test_registry_has_every_section_of_d_e_f_g_s() -> None:
     sections = {o.section for o in OPTIONS if not o.variant}
     assert sections == ({f"D.{i}" for i in range(1, 10)} | {f"E.{i}" for i in range(1, 8)}
                         | {f"F.{i}" for i in range(1, 8)} | {f"G.{i}" for i in range(1, 7)}
-                        | {f"S.{i}" for i in range(1, 13)})
-    assert counts()["all"][1] == 41
+                        | {f"S.{i}" for i in range(1, 13)} | {"B.14", "B.18", "B.22"})  # issue 37: Appendix B's
+    assert counts()["all"][1] == 44
     assert BY_SECTION["E.1"].name == "Damage Control"
     assert BY_SECTION["S.4"].name == "Fleet Action"
     assert BY_SECTION["E.3"].requires == ("B.9",)

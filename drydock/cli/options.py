@@ -46,7 +46,6 @@ def play_setup(play_option: tuple[str, ...], scenario: str | None, terrain: tupl
     # lazy: keeps --help fast
     from drydock.core.rules.play_options import check_combination
     from drydock.engine.options.terrain import parse_terrain
-    from drydock.formats.houserules import load_ruleset
 
     sections = list(play_option) + (["D.4"] if floating else []) + (["F.5"] if launch_recovery else [])
     for s in play_option:  # terrain is placed by its spelling, never switched on by section alone (G)
@@ -66,7 +65,11 @@ def play_setup(play_option: tuple[str, ...], scenario: str | None, terrain: tupl
         out["scenario"] = next(s for s in in_force if s.startswith("S."))
     if pieces:
         out["terrain"] = tuple(p.spec for p in pieces)
-    rules = load_ruleset(rules_file)
-    if not rules.is_book:
-        out["rules"] = rules
+    from drydock.formats.houserules import load_house_rules  # lazy: a command's --help stays light
+
+    house = load_house_rules(rules_file)
+    if not house.base.is_book:
+        out["rules"] = house.base
+    if rules_file is not None:  # replaces fleets' own rules; its faction entries apply by faction (core.fielding)
+        out["house"] = house
     return out

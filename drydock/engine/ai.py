@@ -153,8 +153,9 @@ class Doctrine(Targeting):
                     self.tables[key] = MatchTables(a, dfn)
         self._pref: dict[tuple[int, int, float, Plan | None], int] = {}  # (id me, id enemy, threat, plan)
         #: fighter moves that stay on the board, by (q, r, heading, MA) (fighters.board_ends)
-        self.fighter_ends: dict[tuple[int, int, int, int], tuple[tuple[int, int, int], ...]] = {}
-        self.fighter_first: dict[tuple[int, int, int, int], dict[tuple[int, int], tuple[int, int]]] = {}
+        #: (q, r, heading, MA, 1 for S.9's "no turns" else 0)
+        self.fighter_ends: dict[tuple[int, int, int, int, int], tuple[tuple[int, int, int], ...]] = {}
+        self.fighter_first: dict[tuple[int, int, int, int, int], dict[tuple[int, int], tuple[int, int]]] = {}
         self.fighter_approach: dict[tuple, tuple[tuple[int, int, int], ...]] = {}
         self._memo: dict[tuple, tuple[Orders, int]] = {}
         self._declared = {}  # Targeting.declare's memo

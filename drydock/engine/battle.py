@@ -98,7 +98,7 @@ class Matchup:
         self.not_simulated = list(dict.fromkeys(
             n for s in side_a + side_b for n in s.not_simulated
             if not (launch_recovery and (": Launch Tubes: " in n or ": Shuttlecraft: " in n))))
-        self.not_simulated += not_simulated_lines()
+        self.not_simulated += not_simulated_lines(self.in_force.sections if self.in_force else ())
         self.slots = deployment_slots(board[0], board[1], max(len(side_a), len(side_b)))  # limits before work
 
     def in_force_names(self) -> list[str]:
@@ -128,6 +128,10 @@ class Battle:
         for side, specs in enumerate(match.sides):
             for i, spec in enumerate(specs):
                 self.ships.append(ShipState(spec, side, len(self.ships), labels[side][i]))
+        equipment = match.in_force.equipment if match.in_force is not None else None
+        if equipment is not None and equipment.bleed:  # B.18 Bleed-Through
+            for s in self.ships:
+                s.bleed = equipment.bleed
         for s in self.ships:  # X.1/X.2: the End Phase rolls of legacy ships (AE chart, Nova damage checks)
             if s.legacy is not None:
                 s.legacy.rng = rng
@@ -381,6 +385,7 @@ class Battle:
         companion_play.combat_start(self)  # D5.3 Persistent: "At the start of the following Combat Phase"
         first = self.initiative(len(a), len(b))
         opt = self.opt
+        equipment = self.m.in_force.equipment if self.m.in_force is not None else None  # B.14, B.18, B.22
         order = (opt.order(len(a), len(b), first, "E.5r") if opt else None) or alternation(len(a), len(b), first)
         queues = [list(a), list(b)]
         rng = self.rng
@@ -418,8 +423,10 @@ class Battle:
                     dist = geometry(e.q - ship.q, e.r - ship.r, ship.facing)[0]
                     log.append(f"    range to {e.label}: {dist}")
             blocked = set()
+            per_battery = equipment is not None and equipment.per_battery  # B.22 Battery-Specific Lock-On
+            locks: dict[tuple[int, int], bool] = {}
             for e in {id(d[1]): d[1] for d in decl if isinstance(d[1], ShipState)}.values():  # B.22 lock-on
-                if e.stealth:
+                if e.stealth and not per_battery:
                     dice = [d6(rng) for _ in range(e.stealth)]
                     if 1 in dice:
                         blocked.add(e.uid)
@@ -432,6 +439,13 @@ class Battle:
                 if (is_ship and target.uid in blocked and spec_b.seeker is None
                         and not (mi >= 0 and spec_b.modes[mi].prx)):
                     continue  # Slow weapons count as not fired; no effect on Proximity weapons (B.22)
+                if (per_battery and equipment is not None and is_ship and target.stealth and spec_b.seeker is None
+                        and not (mi >= 0 and spec_b.modes[mi].prx)):
+                    lock = (target.uid, spec_b.battery)
+                    if lock not in locks:
+                        locks[lock] = equipment.lock_on(self, ship, spec_b.battery_name, target)
+                    if not locks[lock]:
+                        continue
                 n = ship.bank_alive[bank] - ship.bank_spent[bank]
                 if spec_b.slow:
                     ship.bank_fired[bank] = self.turn
@@ -540,6 +554,9 @@ class Battle:
             s.facing = s.heading
         if self.opt is not None:  # 5b: explosions (E.3); E.4 / S.6 VPs
             self.opt.after_damage()
+        if self.m.in_force is not None and self.m.in_force.equipment is not None \
+                and self.m.in_force.equipment.shipboard:  # B.14 Shipboard Combat
+            self.m.in_force.equipment.shipboard_combat(self)
         systems.captures(self)  # B.14
         if self.markers:  # 5f
             systems.flip_markers(self)

@@ -121,13 +121,21 @@ def expected_damage(mode: ModeSpec, band: int, size: int, shield: int, target_cm
 
 
 # ------------------------------------------------------------------ resolving one volley
-def absorb_screens(rng: Rng, points: int, mode: ModeSpec, screens: int) -> tuple[int, int, int]:
+def absorb_screens(rng: Rng, points: int, mode: ModeSpec, screens: int, bleed: int = 0) -> tuple[int, int, int]:
     """B.18: screens checked for ``points`` damage points; returns (screens used, normal rolls, excess rolls).
 
-    Normal rolls keep the weapon's traits (no screens were up); excess rolls ignore them.
+    Normal rolls keep the weapon's traits (no screens were up); excess rolls ignore them. ``bleed`` (option B.18
+    Bleed-Through, drydock.engine.options.equipment_rules): a die per point first; on ``bleed`` or more the point
+    "is not absorbed by screens, and is instead resolved normally" (a normal roll).
     """
     if screens <= 0:
         return 0, points, 0
+    bled = 0
+    if bleed:
+        for _ in range(points):
+            if int(rng.random() * 6) + 1 >= bleed:
+                bled += 1
+        points -= bled
     need = 0
     for _ in range(points):
         n = 1
@@ -142,8 +150,8 @@ def absorb_screens(rng: Rng, points: int, mode: ModeSpec, screens: int) -> tuple
                     n += eff[3]
         need += max(n, 0)
     if need <= screens:
-        return need, 0, 0
-    return screens, 0, need - screens
+        return need, bled, 0
+    return screens, bled, need - screens
 
 
 def screen_target(rng: Rng, target: ShipState, points: int, mode: ModeSpec, arc: int) -> tuple[int, int, int]:
@@ -151,10 +159,10 @@ def screen_target(rng: Rng, target: ShipState, points: int, mode: ModeSpec, arc:
     ``points`` damage points and are spent; returns (screens used, normal rolls, excess rolls) as
     :func:`absorb_screens`."""
     if target.dir_screens is not None:
-        used, normal, excess = absorb_screens(rng, points, mode, target.dir_screens[arc])
+        used, normal, excess = absorb_screens(rng, points, mode, target.dir_screens[arc], target.bleed)
         target.dir_screens[arc] -= used
     else:
-        used, normal, excess = absorb_screens(rng, points, mode, target.screens)
+        used, normal, excess = absorb_screens(rng, points, mode, target.screens, target.bleed)
         target.screens -= used
     return used, normal, excess
 
@@ -251,7 +259,7 @@ def fire_volley(rng: Rng, attacker: ShipState, target: ShipState, mode: ModeSpec
                 points += roll_impact(rng, shield, im) if not even_impacts else roll_impact_nebula(rng, shield, im)
     imp_faces = rec.take() if rec is not None else []
     dpoints = points * mode.dmg
-    tally, screens_used, saved = mark_damage(rng, target, mode, dpoints, arc, reroll)
+    tally, screens_used, saved, bled = mark_damage(rng, target, mode, dpoints, arc, reroll)
     if log is not None and rec is not None:
         dmg_faces = rec.take()
         log.append(
@@ -262,7 +270,8 @@ def fire_volley(rng: Rng, attacker: ShipState, target: ShipState, mode: ModeSpec
             + (f" (mod {mode.imp_mod:+d})" if mode.imp_mod else "")
             + (f": dice {imp_faces}" if imp_faces or shield else " (no roll)")
             + f" -> {points} point(s) of impact; {dpoints} damage point(s)"
-            + (f"; screens checked {screens_used}" if screens_used else ""))
+            + (f"; screens checked {screens_used}" if screens_used else "")
+            + (f"; {bled} bled through the screens (B.18)" if bled else ""))
         if dpoints:
             log.append(
                 f"      damage dice {dmg_faces} -> marked: hull {tally.hull}, crew casualties {tally.casualties}, "
@@ -272,18 +281,21 @@ def fire_volley(rng: Rng, attacker: ShipState, target: ShipState, mode: ModeSpec
 
 
 def mark_damage(rng: Rng, target: ShipState, mode: ModeSpec, dpoints: int, arc: int,
-                reroll: Callable[[int], bool] | None = None) -> tuple[DamageTally, int, int]:
+                reroll: Callable[[int], bool] | None = None) -> tuple[DamageTally, int, int, int]:
     """The damage step of a ship's volley (4.4), one home for Unity's :func:`fire_volley` and a Nova volley (X.2,
     :func:`drydock.engine.legacy_rules.nova_volley`): ``dpoints`` damage points at defensive ``arc`` meet the
     target's screens (B.18), a Nova target's armor boxes (X.2: "All armor boxes on a Nova starship must be checked
     off before any damage rolls are made"), then one damage die each on the target's table (4.4, or a house rule's;
     a Nova ship's is the book's, whose faces X.2's "1-3 Hull Hit, 4-5 System Hit, 6 No Effect" reads) with the
     weapon's traits (none past the screens), E.2's re-roll (``reroll``) and B.14's marine sacrifice; the marks are
-    pending until the End Phase (4.5). Returns (the tally, screens checked, marine squads sacrificed)."""
+    pending until the End Phase (4.5). Returns (the tally, screens checked, marine squads sacrificed, points that
+    bled through the screens under option B.18 Bleed-Through)."""
     tally = DamageTally()
     if dpoints <= 0:
-        return tally, 0, 0
+        return tally, 0, 0, 0
+    screened = target.bleed and (target.screens if target.dir_screens is None else target.dir_screens[arc])
     screens_used, normal, excess = screen_target(rng, target, dpoints, mode, arc)
+    bled = normal if screened else 0  # B.18 Bleed-Through: the points that passed the screens
     if target.spec.legacy is not None:  # X.2: a Nova ship's armor boxes first
         normal = target.spec.legacy.absorb_armor(target, normal)
     ion = target.spec.ionized
@@ -300,7 +312,7 @@ def mark_damage(rng: Rng, target: ShipState, mode: ModeSpec, dpoints: int, arc: 
     target.p_wpn += tally.weapon
     if target.spec.shield_track:
         target.p_shd += tally.shield
-    return tally, screens_used, saved
+    return tally, screens_used, saved, bled
 
 
 def sacrifice_marines(target: ShipState, tally: DamageTally) -> int:

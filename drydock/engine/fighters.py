@@ -254,31 +254,40 @@ def fighter_path_mines(battle: Battle, flight: FighterFlight, q0: int, r0: int, 
         flight_mines(battle, flight, entered_hexes(q0, r0, pts))
 
 
-def board_ends(doctrine: Doctrine, q: int, r: int, heading: int, ma: int = FIGHTER_MA
+def no_turns(battle: Battle) -> bool:
+    """S.9 storms in space: "No starships or fighter flights may turn during the upcoming Movement Phase" (the
+    flights move in the Fighter Phase of that turn: they keep their heading)."""
+    opt = battle.opt
+    return opt is not None and opt.storm == "no turns"
+
+
+def board_ends(doctrine: Doctrine, q: int, r: int, heading: int, ma: int = FIGHTER_MA, straight: bool = False
                ) -> tuple[tuple[int, int, int], ...]:
     """End states (q, r, heading) of the 5.3 moves from (q, r, heading) whose whole path stays on the board
-    (in the order of :func:`fighter_moves`), cached on the match-up's doctrine."""
-    key = (q, r, heading, ma)
+    (in the order of :func:`fighter_moves`), cached on the match-up's doctrine. ``straight``: only the moves
+    without a turn (:func:`no_turns`): turns are all one way and at most three, so the heading is unchanged."""
+    key = (q, r, heading, ma, int(straight))
     cache = doctrine.fighter_ends
     out = cache.get(key)
     if out is None:
         cells = doctrine.cells
         out = tuple((q + dq, r + dr, h) for dq, dr, h, pts in fighter_moves(heading, ma)
-                    if (q + dq, r + dr) in cells and all((q + x, r + y) in cells for x, y in pts))
+                    if (q + dq, r + dr) in cells and all((q + x, r + y) in cells for x, y in pts)
+                    and (not straight or h == heading))
         if len(cache) < 100_000:
             cache[key] = out
     return out
 
 
-def first_end_by_hex(doctrine: Doctrine, q: int, r: int, heading: int, ma: int = FIGHTER_MA
+def first_end_by_hex(doctrine: Doctrine, q: int, r: int, heading: int, ma: int = FIGHTER_MA, straight: bool = False
                      ) -> dict[tuple[int, int], tuple[int, int]]:
     """(q, r) -> (index, heading) of the first on-board end in that hex (order of :func:`board_ends`)."""
-    key = (q, r, heading, ma)
+    key = (q, r, heading, ma, int(straight))
     cache = doctrine.fighter_first
     out = cache.get(key)
     if out is None:
         out = {}
-        for i, (eq, er, h) in enumerate(board_ends(doctrine, q, r, heading, ma)):
+        for i, (eq, er, h) in enumerate(board_ends(doctrine, q, r, heading, ma, straight)):
             out.setdefault((eq, er), (i, h))
         if len(cache) < 100_000:
             cache[key] = out
@@ -286,14 +295,15 @@ def first_end_by_hex(doctrine: Doctrine, q: int, r: int, heading: int, ma: int =
 
 
 def approach_order(doctrine: Doctrine, q: int, r: int, heading: int,
-                   spots: tuple[tuple[int, int], ...], ma: int = FIGHTER_MA) -> tuple[tuple[int, int, int], ...]:
+                   spots: tuple[tuple[int, int], ...], ma: int = FIGHTER_MA, straight: bool = False
+                   ) -> tuple[tuple[int, int, int], ...]:
     """The on-board ends of :func:`board_ends` sorted by distance to the nearest of ``spots`` (stable)."""
-    key = (q, r, heading, spots, ma)
+    key = (q, r, heading, spots, ma, int(straight))
     cache = doctrine.fighter_approach
     out = cache.get(key)
     if out is None:
         scored = []
-        for e in board_ends(doctrine, q, r, heading, ma):
+        for e in board_ends(doctrine, q, r, heading, ma, straight):
             d = 1 << 30
             for sq, sr in spots:
                 dq, dr = sq - e[0], sr - e[1]
@@ -313,7 +323,7 @@ def plain_choice(battle: Battle, fl: FighterFlight, attack_from: dict, blocked: 
                  enemy_ships: list) -> tuple | None:
     """The reachable attack hex worth most (ties: the first end in move order); else the first end (in move
     order) nearest to an enemy ship. (value, q, r, heading, target) or None."""
-    first = first_end_by_hex(battle.m.doctrine, fl.q, fl.r, fl.heading, fl.ma)
+    first = first_end_by_hex(battle.m.doctrine, fl.q, fl.r, fl.heading, fl.ma, no_turns(battle))
     best = None
     best_key = None
     for spot, (v, t) in attack_from.items():
@@ -326,7 +336,7 @@ def plain_choice(battle: Battle, fl: FighterFlight, attack_from: dict, blocked: 
             best = ((1, v), spot[0], spot[1], end[1], t)
     if best is None:
         for q, r, h in approach_order(battle.m.doctrine, fl.q, fl.r, fl.heading,
-                                      tuple((s.q, s.r) for s in enemy_ships), fl.ma):
+                                      tuple((s.q, s.r) for s in enemy_ships), fl.ma, no_turns(battle)):
             if (q, r) not in blocked:
                 return (None, q, r, h, None)
     return best
@@ -347,7 +357,7 @@ def mine_aware_choice(battle: Battle, fl: FighterFlight, attack_from: dict, bloc
     def dice(q: int, r: int, h: int) -> int:
         return sum(mined.get(x, 0) for x in entered_hexes(q0, r0, paths[(q - q0, r - r0, h)]))
 
-    ends = board_ends(battle.m.doctrine, q0, r0, h0, fl.ma)
+    ends = board_ends(battle.m.doctrine, q0, r0, h0, fl.ma, no_turns(battle))
     best: tuple | None = None
     best_key = None
     for i, (q, r, h) in enumerate(ends):
@@ -361,7 +371,7 @@ def mine_aware_choice(battle: Battle, fl: FighterFlight, attack_from: dict, bloc
     if best is not None:
         return best
     spots = tuple((s.q, s.r) for s in enemy_ships)
-    for i, (q, r, h) in enumerate(approach_order(battle.m.doctrine, q0, r0, h0, spots, fl.ma)):
+    for i, (q, r, h) in enumerate(approach_order(battle.m.doctrine, q0, r0, h0, spots, fl.ma, no_turns(battle))):
         if (q, r) in blocked:
             continue
         near = min((distance(sq - q, sr - r) for sq, sr in spots), default=1 << 30)
@@ -480,6 +490,8 @@ def attack(battle: Battle, fl: FighterFlight, target: ShipState | FighterFlight 
                        f"engines {tally.engine}, weapons {tally.weapon}, shields {tally.shield}")
         if apply_marked_damage(target, log):  # 5.4: immediately
             battle.destroy(target, "destroyed by fighters")
+            if opt is not None:  # E.3: a ship destroyed by a fighter attack explodes immediately
+                opt.explode_pending()
     else:
         before = target.count
         dice = [int(r.random() * 6) + 1 for _ in range(fl.count * fl.dice_per)]

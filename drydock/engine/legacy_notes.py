@@ -11,7 +11,6 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from drydock.core.admiralty_card import cr_of_record
 from drydock.core.validation import rate
 
 #: A converter note about a battery: "Name: AE trait Double Damage: no equivalent; use Admiralty rules (...)".
@@ -80,8 +79,3 @@ def nova_unplayed(record: Any) -> list[str]:
     return out
 
 
-def fielded_cr(design: Any, rules: Any = None) -> int:
-    """The CR ``design`` is fielded at (:func:`drydock.core.admiralty_card.cr_of_record`), rating it if needed."""
-    if getattr(design, "kind", None) == "nova":
-        return cr_of_record(design).value
-    return cr_of_record(design, rate(design, rules).combat_rating).value

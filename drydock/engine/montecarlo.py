@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from drydock import limits
+from drydock.core.fielding import rules_in_force
 from drydock.core.model import Design
 from drydock.core.rules import Ruleset
 from drydock.core.validation import validate
@@ -151,13 +152,16 @@ def build_matchup(side_a: list[Design], side_b: list[Design], **opts: Any) -> Ma
     """Ship tables for both sides (one :class:`ShipSpec` per distinct design)."""
     cache: dict[int, ShipSpec] = {}
     rules = opts.get("rules")  # house rules (--rules): the ships and the play tables under them
+    ship_rules = opts.get("ship_rules")  # a fleet's own rules, faction entries: those ships under them
+    opts = {k: v for k, v in opts.items() if k != "ship_rules"}
     if opts.get("options"):  # B1 extended game board (--rules companion --option CC.B1)
         opts = {**opts, "board": extended_board(opts.get("board", BOARD), opts["options"],
                                                 (rules or Ruleset.unity()).play)}
 
     def spec(d: Design) -> ShipSpec:
         if id(d) not in cache:
-            cache[id(d)] = ship_spec(d, rules)  # Admiralty cards and Nova records with their rules (X.1, X.2)
+            # Admiralty cards and Nova records with their rules (X.1, X.2); the CR of the rules in force
+            cache[id(d)] = ship_spec(d, rules_in_force(d, rules, ship_rules))
         return cache[id(d)]
 
     return Matchup([spec(d) for d in side_a], [spec(d) for d in side_b], **opts)

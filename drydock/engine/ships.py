@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from drydock.core.arcs import arc_components
 from drydock.core.dac import dac_for
+from drydock.core.fielding import rated_design, with_trait_codes  # noqa: F401  (re-exported)
 from drydock.core.model import ArcValues, Design, WeaponMode
 from drydock.core.rules import Ruleset
 from drydock.core.rules.play_rules import PlayRules
@@ -165,8 +166,7 @@ class ShipSpec:
             return
         rules = rules or Ruleset.unity()
         companion = rules.play.raw.get("companion")
-        if isinstance(companion, dict):  # traits as players write them ("Enveloping 2") by their codes (Env2)
-            design = with_trait_codes(design, rules)
+        design = rated_design(design, rules)  # the design as its ruleset rates it (core.fielding)
         rating = rate(design, rules)
         #: 4.4 damage table of the ruleset (house rules reach the dice here); the ruleset's label
         self.damage_table = rules.play.damage_table
@@ -263,18 +263,6 @@ class ShipSpec:
         return ShipSpec(self.design, twin_of=self)
 
 
-def with_trait_codes(design: Design, rules: Ruleset) -> Design:
-    """``design`` with every trait written by its ruleset code (a design read without the ruleset keeps the names)."""
-
-    def codes(m: WeaponMode) -> WeaponMode:
-        return m.model_copy(update={"traits": tuple(rules.trait_code(t) or t for t in m.traits)})
-
-    weapons = tuple(b.model_copy(update={"primary": codes(b.primary),
-                                         "secondary": codes(b.secondary) if b.secondary is not None else None})
-                    for b in design.weapons)
-    return design.model_copy(update={"weapons": weapons})
-
-
 def cr_share(design: Design, rules: Ruleset, cr: int, system: str) -> str:
     """The share of the design's CR that ``system`` accounts for: 1 - CR without it / CR (A.5), as "12%"."""
     if cr <= 0:
@@ -293,7 +281,7 @@ STATE_SLOTS = ("spec", "side", "uid", "label", "q", "r", "heading", "facing", "s
              "jumped", "marines_left", "boarders", "beams_turn", "beams_used", "captured",
              "mines_left", "cloaked", "detected", "cloak_turns", "marker",
              "flares_left", "probes_left", "wind", "legacy", "reinforced", "range_x", "er_mod", "cc",
-             "casualties")
+             "casualties", "bleed")
 
 
 class ShipState:
@@ -310,6 +298,7 @@ class ShipState:
         self.heading = self.facing = 0
         self.speed = spec.engine_track[0] if spec.engine_track else 0  # 3.2: turn 1 prev = engine rating
         self.casualties = 0  # C.5 Deadly: hull boxes checked off as crew casualties (no E.3 explosion)
+        self.bleed = 0  # B.18 Bleed-Through (--option B.18): the face on which a point passes the screens; 0 off
         self.prev_slips = (0, 0)
         self.alive = True
         self.left_board = False

@@ -90,6 +90,7 @@ if TYPE_CHECKING:  # a type-only import: Battle calls these rules (docs/architec
     from drydock.engine.battle import Battle
     from drydock.engine.fighters import FighterFlight
     from drydock.engine.munitions import Minefield
+    from drydock.engine.options.equipment_rules import EquipmentRules
     from drydock.engine.seekers import SeekerFlight
 
 
@@ -164,17 +165,26 @@ def span(battle: Battle, a: ShipState, b: Any, hexes: int) -> int:
     return hexes if opt is None or opt.moves is None else opt.moves.range(hexes, a, b)
 
 
+def _shipboard(battle: Battle | None) -> EquipmentRules | None:
+    """The B.14 Shipboard Combat option of ``battle`` (drydock.engine.options.equipment_rules), or None."""
+    m = getattr(battle, "m", None)
+    eq = m.in_force.equipment if m is not None and m.in_force is not None else None
+    return eq if eq is not None and eq.shipboard else None
+
+
 def boarding_target(ship: ShipState, enemies: list[ShipState], battle: Battle | None = None) -> ShipState | None:
     """The enemy ship within reach that this phase's squads could take (fewest parties still needed); the range is
     :func:`span`'s with ``battle``."""
     squads = min(ship.marines_left, marine_squads(ship.spec.hull))
+    shipboard = _shipboard(battle)
     best = None
     for e in enemies:
         if not e.alive or e.hidden:  # B.5: a cloaked ship cannot be boarded unless detected
             continue
         dist = distance(e.q - ship.q, e.r - ship.r)
         dist = span(battle, ship, e, dist) if battle is not None else dist
-        need = e.hull_left - e.boarders + e.marines_left
+        need = (e.hull_left - e.boarders + e.marines_left if shipboard is None
+                else shipboard.parties_needed(e.hull_left, e.boarders, e.marines_left))  # B.14 Shipboard Combat
         if dist <= MARINE_RANGE and squads >= need:
             key = (need, dist, e.uid)
             if best is None or key < best[0]:
@@ -190,6 +200,7 @@ def board(battle: Battle, ship: ShipState, enemies: list[ShipState]) -> None:
     if target is None:
         return
     rng = battle.rng
+    shipboard = _shipboard(battle)
     dist, _, arc = GEOMETRY[(ship.q - target.q, ship.r - target.r, target.facing)] if (
         (ship.q, ship.r) != (target.q, target.r)) else (0, 0, 0)
     dist = span(battle, ship, target, dist)  # G.6: "a die that exceeds the range" between altitudes
@@ -206,9 +217,10 @@ def board(battle: Battle, ship: ShipState, enemies: list[ShipState]) -> None:
             continue
         ship.marines_left -= 1
         landed += 1
-        if target.marines_left > 0:  # the defender sacrifices a squad per party
+        if target.marines_left > 0 and shipboard is None:  # the defender sacrifices a squad per party
             target.marines_left -= 1
-        elif target.boarders + 1 >= target.hull_left and target.dir_screens is None and target.screens >= 2:
+        elif (target.boarders + 1 >= target.hull_left and target.dir_screens is None and target.screens >= 2
+              and target.marines_left == 0):
             target.screens -= 2  # two screens stop a party that would take the ship
         else:
             target.boarders += 1
@@ -218,9 +230,11 @@ def board(battle: Battle, ship: ShipState, enemies: list[ShipState]) -> None:
 
 
 def captures(battle: Battle) -> None:
-    """B.14 End Phase: boarding parties >= unchecked hull boxes -> the ship is captured."""
+    """B.14 End Phase: boarding parties >= unchecked hull boxes -> the ship is captured (with Shipboard Combat,
+    "Only after all defending marine squads have been removed")."""
+    shipboard = _shipboard(battle)
     for s in battle.alive():
-        if s.boarders and s.boarders >= s.hull_left:
+        if s.boarders and s.boarders >= s.hull_left and (shipboard is None or s.marines_left == 0):
             s.captured = True
             battle.destroy(s, "captured by boarders (B.14)")
 

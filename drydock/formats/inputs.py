@@ -7,6 +7,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from drydock.core.fielding import ShipRules, design_key
 from drydock.core.fleet import Fleet, ShipEntry
 from drydock.core.model import Design
 from drydock.core.rules import Ruleset
@@ -109,3 +110,21 @@ def read_side(spec: str) -> tuple[list[Design], list[Fleet]]:
     if not designs:
         raise DrydockError(f"{spec}: no designs")
     return designs, fleets
+
+
+def side_rules(designs: Sequence[Design], fleets: Sequence[Fleet], house: HouseRules | None = None) -> ShipRules:
+    """The ships whose rules are not the battle's, with their own (:mod:`drydock.core.fielding`), as ``rate``
+    picks them: with ``--rules`` (``house``), its faction entries; without, each fleet's own ``rules:`` and
+    faction entries. The other ships fight under the battle's rules."""
+    out: dict[str, Ruleset] = {}
+    if house is not None:
+        for d in designs:
+            if house.is_scoped(d):
+                out.setdefault(design_key(d), house.for_design(d))
+        return tuple(out.items())
+    for fleet in fleets:
+        for ship in fleet.ships():
+            r = fleet.rules_for(ship)
+            if not r.is_book:
+                out.setdefault(design_key(ship), r)
+    return tuple(out.items())

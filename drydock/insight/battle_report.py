@@ -13,12 +13,13 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
+from drydock.core.fielding import ShipRules, fielded_cr, rules_in_force
 from drydock.core.model import Design
 from drydock.core.rules import Ruleset
 from drydock.core.validation import rate
 from drydock.engine.ai import DEFAULT_DOCTRINE, doctrine_label, doctrine_pair
 from drydock.engine.battle import BattleResult
-from drydock.engine.legacy_notes import ae_rules_batteries, fielded_cr
+from drydock.engine.legacy_notes import ae_rules_batteries
 from drydock.engine.montecarlo import Summary, build_matchup, simulate, wilson
 from drydock.engine.observe import END_KINDS, LOSS_KINDS
 from drydock.engine.tables import COMPANION_TRAITS, SIMULATED_SYSTEMS, SIMULATED_TRAITS
@@ -77,15 +78,17 @@ class BattleReport:
     @classmethod
     def for_sides(cls, side_a: list[Design], side_b: list[Design], labels: tuple[list[str], list[str]],
                   doctrine: str = DOCTRINE_DEFAULT, launch_recovery: bool = False, extra_cr: int = 0,
-                  rules: Ruleset | None = None) -> BattleReport:
-        """``extra_cr``: CR each side fields beside its ships (F.6 long range fighters)."""
+                  rules: Ruleset | None = None, ship_rules: ShipRules | None = None) -> BattleReport:
+        """``extra_cr``: CR each side fields beside its ships (F.6 long range fighters). Each ship counts the CR
+        of the rules in force for it (``rules``, or its own in ``ship_rules``), as the battle does."""
         infos = []
         for name, designs, labs in (("A", side_a, labels[0]), ("B", side_b, labels[1])):
             un = used = 0
             cr = extra_cr
             for d in designs:
-                u, t = unsimulated_su(d, launch_recovery, rules)
-                un, used, cr = un + u, used + t, cr + fielded_cr(d)  # X.1/X.2 CRs of record
+                in_force = rules_in_force(d, rules, ship_rules)
+                u, t = unsimulated_su(d, launch_recovery, in_force)
+                un, used, cr = un + u, used + t, cr + fielded_cr(d, in_force)  # X.1/X.2 CRs of record
             nova = sum(1 for d in designs if getattr(d, "kind", None) == "nova")
             infos.append(SideInfo(name, labs, cr, un, used, nova))
         return cls((infos[0], infos[1]), doctrine)
@@ -220,7 +223,7 @@ def fight(side_a: list[Design], side_b: list[Design], *, runs: int, seed: int, j
     m = build_matchup(side_a, side_b, **opts)
     report = BattleReport.for_sides(side_a, side_b, m.labels(), doctrine_label(opts.get("doctrine", DOCTRINE_DEFAULT)),
                                     bool(opts.get("launch_recovery")), m.in_force.lrf_cr() if m.in_force else 0,
-                                    opts.get("rules"))
+                                    opts.get("rules"), opts.get("ship_rules"))
     summary = simulate(side_a, side_b, runs=runs, seed=seed, jobs=jobs, progress=progress, on_result=report.add,
                        record=True, **opts)
     return summary, report

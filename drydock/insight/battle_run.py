@@ -2,7 +2,8 @@
 
 The command's work without its options (as :mod:`drydock.insight.rate_files` is for ``rate``):
 :func:`run_battle` reads both sides (design and fleet files, copies), warns about illegal designs and
-fleets whose own house rules are not applied, plays the plan game unless a plan is given
+fleets whose own house rules are replaced by ``--rules``, gives each ship the rules in force for it (its fleet's,
+its faction's: :mod:`drydock.core.fielding`), plays the plan game unless a plan is given
 (docs/battles.md), writes run 0 turn by turn (``log_file``), fights ``runs`` battles
 (:func:`~drydock.insight.battle_report.fight`), adds the design matrix for a report or JSON, writes the
 report page (``report_file``), and returns a :class:`BattleRun` with the JSON form and the printed text.
@@ -21,7 +22,7 @@ from drydock.engine.montecarlo import Summary, format_summary, illegal_designs, 
 from drydock.engine.plan_game import PlanGame, decision, format_game, plan_game
 from drydock.errors import DrydockError, one_line
 from drydock.formats import check_outputs, write_atomic
-from drydock.formats.inputs import read_side
+from drydock.formats.inputs import read_side, side_rules
 from drydock.insight.battle_report import BattleReport, design_matrix, fight, format_report, full_dict, outcome_rates
 from drydock.insight.numbers import rounded
 from drydock.insight.pages import battle_page, write_report
@@ -83,14 +84,22 @@ def run_battle(side_a: str, side_b: str, *, runs: int, seed: int, turns: int, bo
     a, b = a * count_a, b * count_b
     check_outputs([f for f in (log_file, report_file) if f],  # every input read, nested ones too (issue 27)
                   [f.strip() for f in f"{side_a},{side_b}".split(",") if f.strip()])
+    play = dict(play or {})
+    house = play.pop("house", None)  # --rules as a house-rule file (its faction entries)
     for fleet in fleets_a + fleets_b:
         if not fleet.house.base.is_book or fleet.house.factions:
-            warn(f"drydock: warning: {fleet.file}: the fleet's own house rules are not applied; the battle "
-                 f"fights under {'--rules' if rules_named else 'the book rules'}")
-    for problem in illegal_designs(a + b, (play or {}).get("rules")):  # by the rules fought under
+            warn(f"drydock: warning: {fleet.file}: the fleet's own house rules are replaced by --rules (as in rate)"
+                 if rules_named else
+                 f"drydock: note: {fleet.file}: its ships fight under the fleet's own house rules ("
+                 f"{fleet.house.base.label}), their CR as rate prints it; the battle's tables are the book's")
+    # each ship fights, scores and is reported at the CR of the rules in force for it (core.fielding)
+    ship_rules = side_rules(a + b, fleets_a + fleets_b, house)
+    if ship_rules:
+        play["ship_rules"] = ship_rules
+    for problem in illegal_designs(a + b, play.get("rules")):  # by the rules fought under
         warn(one_line(f"drydock: warning: {problem}"))
     opts = {"turns": turns, "board": (w, h), "battle_size": battle_size, "floating": False,
-            "doctrine": doctrine, "launch_recovery": False, **(play or {})}
+            "doctrine": doctrine, "launch_recovery": False, **play}
     game = None
     if plan is not None:
         opts["plan"] = plan

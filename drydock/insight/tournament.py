@@ -25,11 +25,11 @@ from pathlib import Path
 from typing import Any
 
 from drydock import numbers
+from drydock.core.fielding import fielded_cr, rules_in_force
 from drydock.core.model import Design
 from drydock.core.rules import Ruleset
 from drydock.engine.ai import DEFAULT_DOCTRINE, doctrine_label, doctrine_pair
 from drydock.engine.companion_play import extended_board
-from drydock.engine.legacy_notes import fielded_cr
 from drydock.engine.montecarlo import CHUNK, build_matchup, wilson
 from drydock.engine.options import InForce
 from drydock.engine.parallel import worker_pool
@@ -50,6 +50,15 @@ STATE_VERSION = 2
 Z95 = 1.959963984540054
 #: the plans of each pairing are listed when there are at most this many pairings
 PAIRINGS_SHOWN = 45
+
+
+def _state_option(key: str, value: Any) -> Any:
+    """A battle option as the state file keeps it (a ruleset by its label and fingerprint)."""
+    if key == "rules":
+        return value.label
+    if key == "ship_rules":  # a fleet's own rules, faction entries: (design key, ruleset)
+        return [[k, r.label, r.fingerprint] for k, r in value]
+    return list(value) if isinstance(value, tuple) else value
 
 
 def fingerprint(d: Design) -> str:
@@ -185,6 +194,11 @@ class Tournament:
     def key(self, i: int, j: int) -> str:
         return f"{i}-{j}"
 
+    def fielded_cr(self, i: int) -> int:
+        """Design ``i``'s CR under the rules in force for it, the figure its battles score and ``rate`` prints."""
+        d = self.designs[i]
+        return fielded_cr(d, rules_in_force(d, self.opts.get("rules"), self.opts.get("ship_rules")))
+
     def pairs(self) -> list[tuple[int, int]]:
         n = len(self.designs)
         return [(i, j) for i in range(n) for j in range(i + 1, n)]
@@ -193,8 +207,7 @@ class Tournament:
     def header(self) -> dict[str, Any]:
         return {"version": STATE_VERSION, "verdict": self.verdict, "seed": self.seed, "runs": self.runs,
                 "doctrine": self.doctrine,
-                "options": {k: list(v) if isinstance(v, tuple) else v.label if k == "rules" else v
-                            for k, v in sorted(self.opts.items())},
+                "options": {k: _state_option(k, v) for k, v in sorted(self.opts.items())},
                 "designs": [fingerprint(d) for d in self.designs]}
 
     def load(self, path: Path) -> None:
@@ -349,7 +362,7 @@ class Tournament:
             games = wins + draws + losses
             score = (sum(scores, Fraction(0)) / len(scores) if self.plans and scores
                      else Fraction(2 * wins + draws, 2 * games) if games else Fraction(0))
-            rows.append({"design": names[i], "combat_rating": fielded_cr(self.designs[i]),  # X.1/X.2
+            rows.append({"design": names[i], "combat_rating": self.fielded_cr(i),  # X.1/X.2
                          "wins": wins, "draws": draws, "losses": losses, "score": score})
         ranking = sorted(rows, key=lambda r: (-r["score"], r["design"]))
         pairings = []

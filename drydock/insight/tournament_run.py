@@ -20,7 +20,7 @@ from typing import Any
 from drydock.core.rules.play_options import ONE_SIDE_OPTIONS
 from drydock.errors import DrydockError
 from drydock.formats import check_outputs
-from drydock.formats.inputs import read_side
+from drydock.formats.inputs import read_side, side_rules
 from drydock.insight.cluster_access import Scheduler
 from drydock.insight.pages import tournament_page, write_report
 from drydock.insight.tournament import Tournament, check_size, distinct, format_tournament, to_json
@@ -64,7 +64,13 @@ def run_tournament(files: tuple[str, ...] | list[str], *, runs: int, seed: int, 
         scheduler = Scheduler(scheduler) if isinstance(scheduler, str) else scheduler
         scheduler.decide()  # a malformed, refused or untrusted address: one line before any work
     resuming = state_file is not None and Path(state_file).exists()
-    designs = distinct([d for f in files for d in read_side(f)[0]])
+    sides = [read_side(f) for f in files]
+    designs = distinct([d for side, _ in sides for d in side])
+    play = dict(play or {})
+    house = play.pop("house", None)  # --rules' faction entries; else each fleet's own rules (core.fielding)
+    ship_rules = side_rules(designs, [fl for _, fleets in sides for fl in fleets], house)
+    if ship_rules:
+        play["ship_rules"] = ship_rules
     check_size(len(designs), runs)
     if len(designs) < 2:
         raise DrydockError("a tournament needs at least two different designs (copies of one design fight once)")

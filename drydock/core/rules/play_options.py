@@ -19,7 +19,7 @@ from drydock.errors import DrydockError
 class PlayOption:
     section: str
     name: str
-    kind: str  # "movement", "combat", "fighter", "terrain", "scenario"
+    kind: str  # "equipment", "movement", "combat", "fighter", "terrain", "scenario"
     summary: str
     simulated: bool
     note: str = ""
@@ -27,6 +27,9 @@ class PlayOption:
     requires: tuple[str, ...] = ()
     #: sections it may not be combined with, each with the reason
     excludes: dict[str, str] = field(default_factory=dict)
+    #: what of the section's text the engine leaves out, declared: every report of a battle with it in force lists
+    #: it as not simulated (``not_simulated_lines``)
+    left_out: tuple[str, ...] = ()
 
     @property
     def variant(self) -> bool:
@@ -37,7 +40,7 @@ class PlayOption:
         return {"section": self.section, "variant": self.variant, "name": self.name, "kind": self.kind,
                 "summary": self.summary,
                 "simulated": self.simulated, "note": self.note, "requires": list(self.requires),
-                "excludes": dict(self.excludes)}
+                "excludes": dict(self.excludes), "left_out": list(self.left_out)}
 
 
 _EDGE_SCENARIOS = {"S.2": "S.2 scores ships that leave by the attacker's edge; a floating board has none (D.4)",
@@ -45,14 +48,43 @@ _EDGE_SCENARIOS = {"S.2": "S.2 scores ships that leave by the attacker's edge; a
                    "S.3a": "S.3a scores ships that leave by the far edge; a floating board has none (D.4)",
                    "S.7": "S.7 scores ships that leave by the defender's edge; a floating board has none (D.4)"}
 
+#: What the engine leaves out of the terrain text (issue 37), declared in every report of a battle with that terrain.
+_TERRAIN_SHIPS_ONLY = ("terrain acts on starships only: fighter flights, seekers and mines are not attacked, destroyed "
+                       "or pulled by it (G: 'any element')")
+_SIGHT_SHIPS_ONLY = ("its line-of-sight penalties and blocking apply to fire at ships only, not at fighter flights or "
+                     "seekers, and the target's own hex is not counted (4.1: the line 'always passes through the "
+                     "target's hex')")
+#: Appendix S: "Set up as for a standard scenario (p.12)": players place their ships; drydock mirrors a fixed set-up.
+_SETUP = ("chosen deployment: each side's ships are placed by drydock's mirrored standard set-up (2.3), not by a "
+          "player's deployment plan, so ambushes and flank set-ups are not tested")
+
 #: The sections the battle engine simulates (a one-line change when one more is implemented).
 SIMULATED = frozenset({
     "D.2", "D.2z", "D.3", "D.4", "D.5", "E.1", "E.2", "E.3", "E.4", "E.5", "E.5r", "E.6", "E.7", "E.7a",
     "F.1", "F.2", "F.3", "F.4", "F.5", "F.6", "F.7", "D.1", "D.6", "D.8", "D.8r", "S.2", "S.7",
     "G.1", "G.2", "G.3", "G.4", "G.5", "S.1", "S.4", "S.5", "S.6", "S.8", "S.9", "S.10", "S.11", "S.12",
-    "D.7", "D.9", "S.3", "S.3a", "G.6", "G.6a"})
+    "D.7", "D.9", "S.3", "S.3a", "G.6", "G.6a", "B.14", "B.18", "B.22"})
 
 OPTIONS: tuple[PlayOption, ...] = (
+    # ------------------------------------------------------------------ Appendix B: the optional rules inside it
+    # The section is the equipment's (B.14 Marines, B.18 Screens, B.22 Stealth): each holds one optional rule.
+    PlayOption("B.14", "Shipboard Combat", "equipment",
+               "B.14 Marines' option: defending squads are not sacrificed 1:1 as boarders land; End Phase: a die per "
+               "defending squad (1-2 none, 3-5 one, 6 two hits, each kills a boarding party), then a die per "
+               "surviving party kills defenders; no capture while a defending squad remains", "B.14" in SIMULATED,
+               "play.shipboard_combat; the doctrine boards a ship whose defenders its parties can outfight: it counts "
+               "the defending squads at 5/6 of a hit per die (the chart's mean), not 1:1; a ship struck by Deadly "
+               "weapons still sacrifices squads for casualties"),
+    PlayOption("B.18", "Bleed-Through", "equipment",
+               "B.18 Screens' option: a die per damage point inflicted into screens; on a 6 the point is not "
+               "absorbed and is rolled on the damage chart (with the weapon's traits)", "B.18" in SIMULATED,
+               "play.bleed_through; wherever screens absorb damage (weapons fire and seekers); the dice are rolled "
+               "before the screen-trait dice; the doctrine does not weigh screens in either game"),
+    PlayOption("B.22", "Battery-Specific Lock-On", "equipment",
+               "B.22 Stealth's option: the lock-on dice are rolled per weapons battery, not per attacking ship; a "
+               "failed roll stops only that battery", "B.22" in SIMULATED,
+               "play.battery_lock_on; each battery firing at a stealth ship rolls as it fires (a fire-linked "
+               "volley once); the doctrine does not weigh stealth in either game"),
     # ------------------------------------------------------------------ Appendix D: movement options
     PlayOption("D.1", "Emergency Thrust", "movement",
                "'E/' doubles the engine rating for the requirement; End Phase: a die per unchecked engine box, "
@@ -112,8 +144,8 @@ OPTIONS: tuple[PlayOption, ...] = (
     PlayOption("E.3", "Explosions", "combat",
                "a destroyed ship rolls hull-size dice at each element within one hex (same hex 4+, adjacent 5+, "
                "tiny -1), then leaves a face-down flare", "E.3" in SIMULATED,
-               "ships destroyed by fighters explode at the end of the Fighter Phase; a ship with any crew casualty "
-               "(Deadly, C.5) does not explode", requires=("B.9",)),
+               "a ship destroyed by a fighter attack explodes at once, before the next flight activates; a ship with "
+               "any crew casualty (Deadly, C.5) does not explode", requires=("B.9",)),
     PlayOption("E.4", "Partial Victory Points", "combat",
                "10% of VPs at the first hull box, +20% at a third, +20% at two thirds, +50% when destroyed",
                "E.4" in SIMULATED),
@@ -170,25 +202,36 @@ OPTIONS: tuple[PlayOption, ...] = (
     PlayOption("G.1", "Asteroids", "terrain",
                "an asteroid destroys what enters its hex and blocks sight; a field (size 1-5) hits ships on "
                "5-6 (flights 6) per hex entered, IMP 1 DMG 1, -1 to hit per field hex crossed", "G.1" in SIMULATED,
-               "placed at random between the set-up areas; ships steer round them, fighter flights do not"),
+               "placed at random between the set-up areas; ships steer round them, fighter flights do not",
+               left_out=(_TERRAIN_SHIPS_ONLY, _SIGHT_SHIPS_ONLY,
+                         "a hidden cloaked ship rolls no field dice (G.1 defers them until it is detected)")),
     PlayOption("G.2", "Black Holes", "terrain",
                "an event horizon (size 1-5) destroys what enters it and blocks sight; End Phase pull by the "
                "size x distance table", "G.2" in SIMULATED,
                "the pull table is scrambled in the text: the reading in the ruleset (play.black_hole_pull) is low "
                "confidence, a house rule may replace its rows",
+               left_out=("the End Phase pull moves ships only: fighter flights, seekers and minefields are not pulled "
+                         "(G.2: 'any element'; 'minefields will also be pulled'), and flights and seekers entering "
+                         "the event horizon are not destroyed",
+                         "the doctrine does not weigh the pull: it steers round the event horizon only",
+                         "its blocking of the line of sight applies to fire at ships only"),
                excludes={"G.1": "black holes are not used with other terrain (G.2)",
                          "G.3": "black holes are not used with other terrain (G.2)",
                          "G.4": "black holes are not used with other terrain (G.2)",
                          "G.5": "black holes are not used with other terrain (G.2)"}),
     PlayOption("G.3", "Comets", "terrain",
-               "a nucleus destroys and blocks; coma and tail hexes give -1 to hit each", "G.3" in SIMULATED),
+               "a nucleus destroys and blocks; coma and tail hexes give -1 to hit each", "G.3" in SIMULATED,
+               left_out=("fighter flights and seekers entering the nucleus are not destroyed", _SIGHT_SHIPS_ONLY,
+                         "the tail points in a random direction, not away from a star's solar wind (B.21)")),
     PlayOption("G.4", "Nebulae", "terrain",
                "ranges +50% (rounded up; long range sensors cancel it), even impact rolls always succeed, "
                "cloaked ships detected", "G.4" in SIMULATED,
                "every impact roll: ship weapons, fighters, seekers, mines, asteroid fields, explosions, shockwaves"),
     PlayOption("G.5", "Planets", "terrain",
                "a planet (size 1-5) destroys what enters it and blocks sight", "G.5" in SIMULATED,
-               "orbiting ('[n]' orders) is not in the doctrine's menu: ships steer round planets"),
+               "orbiting ('[n]' orders) is not in the doctrine's menu: ships steer round planets",
+               left_out=("orbits (G.5) are not in the movement grammar, the menu or the doctrine",
+                         "fighter flights and seekers entering a planet are not destroyed", _SIGHT_SHIPS_ONLY)),
     PlayOption("G.6", "Three-Dimensional Play", "terrain",
                "altitudes 0-6, all from 3; a change moves a hex forward, +2 speed, +1 requirement; range = the "
                "greater of hexes + altitude difference and twice the difference", "G.6" in SIMULATED,
@@ -206,12 +249,12 @@ OPTIONS: tuple[PlayOption, ...] = (
     PlayOption("S.1", "Alone in the Dark", "scenario",
                "one defender (CR 400-600) against twice its CR; VPs not scored: the survivors' CR decides",
                "S.1" in SIMULATED,
-               "side B is the lone defender"),
+               "side B is the lone defender", left_out=(_SETUP,)),
     PlayOption("S.2", "Breakout", "scenario",
                "the defender scores its ships that leave by the attacker's edge; 500 VP", "S.2" in SIMULATED,
                "side B, the defender, runs for side A's edge from the start (the fastest legal exit, else the order "
                "ending nearest it); a side gone before either reaches the target: the VPs decide (reading)",
-               excludes={"D.4": _EDGE_SCENARIOS["S.2"]}),
+               excludes={"D.4": _EDGE_SCENARIOS["S.2"]}, left_out=(_SETUP,)),
     PlayOption("S.3", "The Chase", "scenario",
                "a board 50% longer; the defender scores its ships that leave by the far edge; 500 VP",
                "S.3" in SIMULATED,
@@ -219,42 +262,46 @@ OPTIONS: tuple[PlayOption, ...] = (
                "side B in the four columns ahead of it ('caught up to the rear guard'), all heading east, on a board "
                "50% longer; side B runs for the east edge from the start, side A gives chase (reading; S.3a is "
                "the other)",
-               excludes={"D.4": _EDGE_SCENARIOS["S.3"]}),
+               excludes={"D.4": _EDGE_SCENARIOS["S.3"]}, left_out=(_SETUP,)),
     PlayOption("S.3a", "The Chase (defender in the middle)", "scenario",
                "variant of S.3: the defender sets up across the middle of the long board", "S.3a" in SIMULATED,
                "the other reading of the lost map: side B starts about half a standard board ahead of side A",
-               excludes={"D.4": _EDGE_SCENARIOS["S.3a"]}),
+               excludes={"D.4": _EDGE_SCENARIOS["S.3a"]}, left_out=(_SETUP,)),
     PlayOption("S.4", "Fleet Action", "scenario",
-               "first ship destroyed worth x3, second x2; 1200 VP", "S.4" in SIMULATED),
+               "first ship destroyed worth x3, second x2; 1200 VP", "S.4" in SIMULATED, left_out=(_SETUP,)),
     PlayOption("S.5", "Hide & Seek", "scenario",
                "a dozen asteroids scattered mid-board (G.1); 700 VP", "S.5" in SIMULATED,
-               "the marked area is lost from the text: the asteroids go between the set-up areas"),
+               "the marked area is lost from the text: the asteroids go between the set-up areas", left_out=(_SETUP,)),
     PlayOption("S.6", "Hit & Run", "scenario",
                "the attacker scores a ship in full once it has lost more than half its hull, nothing more; "
                "600 VP", "S.6" in SIMULATED,
-               "side A is the attacker"),
+               "side A is the attacker", left_out=(_SETUP,)),
     PlayOption("S.7", "On Patrol", "scenario",
                "the defender scores its ships leaving by its own edge once it has 100 VP; 600 VP",
                "S.7" in SIMULATED,
                "side B, the defender, fights until it has 100 VP for destroying enemies, then runs for its own edge",
-               excludes={"D.4": _EDGE_SCENARIOS["S.7"]}),
+               excludes={"D.4": _EDGE_SCENARIOS["S.7"]}, left_out=(_SETUP,)),
     PlayOption("S.8", "The Shakedown Cruise", "scenario",
                "the attacker's highest-CR ship is a prototype: a die at its first attack gives -1/+1 to hit, "
                "-1/+1 ER; its loss scores double; 500 VP", "S.8" in SIMULATED,
-               "side A is the attacker"),
+               "side A is the attacker; it needs a ship of CR 300 or more (play.scenarios.table.S.8)",
+               left_out=(_SETUP,)),
     PlayOption("S.9", "Storms in Space", "scenario",
                "a die each End Phase: random headings / no turns / nothing / -1 and no long range / no attacks; "
-               "600 VP", "S.9" in SIMULATED),
+               "600 VP", "S.9" in SIMULATED,
+               "no turns: ships and fighter flights alike; a random heading turns a pivoted facing with it",
+               left_out=(_SETUP,)),
     PlayOption("S.10", "Tin Can Dustup", "scenario",
-               "no ship above CR 150; 500 VP", "S.10" in SIMULATED),
+               "no ship above CR 150; 500 VP", "S.10" in SIMULATED, left_out=(_SETUP,)),
     PlayOption("S.11", "To the Rescue", "scenario",
                "the defender in two halves; the second arrives when its End Phase dice total 7; attackers lost "
                "before that score double; 600 VP", "S.11" in SIMULATED,
                "side B is the defender; the Reinforcements area is lost from the text: they arrive in the set-up "
-               "area of side B"),
+               "area of side B", left_out=(_SETUP,)),
     PlayOption("S.12", "The Trap", "scenario",
                "the defender scores double VPs; 600 VP", "S.12" in SIMULATED,
-               "side A is the attacker; the set-up areas are lost from the text: a standard set-up"),
+               "side A is the attacker; the set-up areas are lost from the text: a standard set-up",
+               left_out=(_SETUP,)),
 )
 
 #: The Captain's Companion's optional rules (``--option CC.D7`` ...), in force only under ``--rules companion``
@@ -359,15 +406,23 @@ def counts() -> dict[str, tuple[int, int]]:
     return out
 
 
-def not_simulated_lines() -> list[str]:
-    """The line every battle report gives on the optional rules, terrain and scenarios left out (none once every
-    section is simulated)."""
+def not_simulated_lines(in_force: tuple[str, ...] | list[str] = ()) -> list[str]:
+    """What a battle report lists as not simulated of the optional rules, terrain and scenarios: with sections
+    ``in_force``, the count line and what each of them leaves out (its ``left_out``); without, only the sections
+    not simulated, if any (so the core game's report and log are as they were)."""
     s, t = counts()["all"]
     left = [o.section for o in OPTIONS if not o.simulated and not o.variant]
-    if not left:
+    if not in_force and not left:
         return []
-    return [f"optional rules, terrain and scenarios: {s} of {t} simulated, when asked for with --option, --terrain "
-            f"or --scenario; not simulated: {', '.join(left)} (drydock rules options)"]
+    line = (f"optional rules, terrain and scenarios: {s} of {t} sections simulated, when asked for with --option, "
+            f"--terrain or --scenario" + (f"; not simulated: {', '.join(left)}" if left else "")
+            + " (drydock rules options)")
+    out = [line]
+    for section in in_force:
+        o = BY_SECTION.get(section)
+        if o is not None:
+            out += [f"{o.section} {o.name}: {item}" for item in o.left_out]
+    return out
 
 
 def format_options() -> str:

@@ -123,7 +123,7 @@ _SCENARIOS = {
     "S.5": Record({**_SCENARIO, "asteroids": Whole(0, 40)}),  # --terrain asteroids:N is 1-40 too
     "S.6": Record(_SCENARIO),
     "S.7": Record({**_SCENARIO, "exit_after": Whole(1, 100_000)}),
-    "S.8": Record({**_SCENARIO, "prototype_vp": Whole(0, 100)}),
+    "S.8": Record({**_SCENARIO, "prototype_vp": Whole(0, 100), "prototype_min_cr": Whole(0, 1_000_000)}),
     "S.9": Record(_SCENARIO),
     "S.10": Record({**_SCENARIO, "max_cr": Whole(1, 1_000_000)}),
     "S.11": Record({**_SCENARIO, "reinforce_at": Whole(1, 1_000), "early_kill_vp": Whole(0, 100)}),
@@ -157,6 +157,9 @@ PLAY_RANGES: dict[str, tuple[str, Record]] = {
                           keys=Choice(("assault", "bomber", "heavy", "interceptor", "light")))})),
     "long_range_fighters": ("F.6", Record({"cr": Whole(1, 10_000), "hyperspace": DIE, "escape_vp": Ratio(0, 1),
                                            "flights_per_side": Whole(0, 10), "jump_at": Whole(0, 20)})),
+    "shipboard_combat": ("B.14", Record({"hits": Table(Whole(0, 10), keys=Choice(("1", "2", "3", "4", "5", "6")))})),
+    "bleed_through": ("B.18", Record({"passes": DIE})),
+    "battery_lock_on": ("B.22", Record({"roll_per": Choice(("battery", "ship"))})),  # ship: the 5.3 roll
     "asteroid_field": ("G.1", Record({"hit": DIE, "hit_small": DIE, "imp": IMP, "dmg": DMG, "to_hit": MODIFIER})),
     "black_hole_pull": ("G.2", Record({"distances": Wholes(1, 30, 1, 200, rising=True),
                                        "rows": Table(Wholes(1, 30, -1, 200), keys=Choice(("1", "2", "3", "4", "5")))})),

@@ -105,6 +105,18 @@ PLAY: dict[str, Any] = {
     # only at the target's altitude; in the target hex "hex" = at every altitude (3.3 stacking: ships share a hex
     # "even if the ships are at different altitude levels"), "altitude" = only at the target's (a house rule).
     "three_d": {"section": "G.6", "levels": [0, 6], "start": 3, "range": "greater", "proximity": "hex"},
+    # ---------------------------------------------------------------- the optional rules inside Appendix B
+    # B.14 Marines, Shipboard Combat (Optional): "During the End Phase, the defending player rolls a number of dice
+    # equal to the number of marine squads on the starship ... Roll 1-2 3-5 6 Number of Hits None One Two ... Each
+    # hit results in the elimination of an attacking boarding party. After casualties are removed, roll one die on
+    # the above chart for each surviving boarding party; each hit eliminates one defending marine squad."
+    "shipboard_combat": {"section": "B.14", "hits": {"1": 0, "2": 0, "3": 1, "4": 1, "5": 1, "6": 2}},
+    # B.18 Screens, Bleed-Through (Optional): "Roll one die per point of damage inflicted; on a result of 6, that
+    # point is not absorbed by screens, and is instead resolved normally." ``passes``: the lowest face that passes.
+    "bleed_through": {"section": "B.18", "passes": 6},
+    # B.22 Stealth, Battery-Specific Lock-On (Optional): "Instead of rolling once for each attacking starship, roll
+    # once per weapons battery. If the lock-on roll fails, none of the weapons from that battery may attack".
+    "battery_lock_on": {"section": "B.22", "roll_per": "battery"},
     # Appendix S: fleet limits [attacker (side A), defender (side B)], VP targets and each scenario's numbers.
     # "It is possible to adjust the size of each scenario ... fleet limits and the VP target are adjusted by the
     # same factor": with battle size auto the VP target scales with the sides' CR against these limits.
@@ -123,7 +135,9 @@ PLAY: dict[str, Any] = {
         "S.5": {"fleet_limits": [1400, 1400], "vp_target": 700, "asteroids": 12},
         "S.6": {"fleet_limits": [1000, 1400], "vp_target": 600},
         "S.7": {"fleet_limits": [1400, 1000], "vp_target": 600, "exit_after": 100},
-        "S.8": {"fleet_limits": [1200, 900], "vp_target": 500, "prototype_vp": 2},
+        # S.8 attacker: "Fleet Limit: 1200; at least one ship must have a combat rating ≥300" (a house rule may
+        # lower it)
+        "S.8": {"fleet_limits": [1200, 900], "vp_target": 500, "prototype_vp": 2, "prototype_min_cr": 300},
         "S.9": {"fleet_limits": [1000, 1000], "vp_target": 600},
         "S.10": {"fleet_limits": [1200, 1200], "vp_target": 500, "max_cr": 150},
         "S.11": {"fleet_limits": [1200, 1600], "vp_target": 600, "reinforce_at": 7, "early_kill_vp": 2},

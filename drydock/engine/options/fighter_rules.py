@@ -38,7 +38,7 @@ from typing import Any
 
 from drydock import numbers
 from drydock.engine import fighters
-from drydock.engine.fighters import FighterFlight, fighter_path, first_end_by_hex
+from drydock.engine.fighters import FighterFlight, fighter_path, first_end_by_hex, no_turns
 from drydock.engine.hexgrid import DIRS, distance, hex_line
 from drydock.engine.options.fighter_variants import Variants
 from drydock.engine.seekers import SeekerFlight
@@ -191,7 +191,7 @@ class FighterRules:
     def _escort(self, fl: FighterFlight, threatened: list, blocked: set) -> tuple | None:
         """F.1 doctrine: no threatened ship within ``COVER`` hexes: move into the hex of the costliest one it
         reaches (then the first), to go on station there at its next activation."""
-        ends = first_end_by_hex(self.b.m.doctrine, fl.q, fl.r, fl.heading, fl.ma)
+        ends = first_end_by_hex(self.b.m.doctrine, fl.q, fl.r, fl.heading, fl.ma, no_turns(self.b))
         choices = [(-s.spec.cr, s.uid, (s.q, s.r), ends[(s.q, s.r)][1]) for s in threatened
                    if (s.q, s.r) in ends and (s.q, s.r) not in blocked]
         if not choices:
@@ -248,7 +248,7 @@ class FighterRules:
         """An allowable hex next to ``hx`` (F.2 on, a fighter flight not yet pinned: ``hx`` itself, a dogfight)
         the patrol reaches with half its MA, as (q, r, heading); None if none."""
         ma = int(p.ma * self.intercept_ma)
-        ends = first_end_by_hex(self.b.m.doctrine, p.q, p.r, p.heading, ma)
+        ends = first_end_by_hex(self.b.m.doctrine, p.q, p.r, p.heading, ma, no_turns(self.b))
         if (self.dogfights and isinstance(mover, FighterFlight) and mover.uid not in self.pinned
                 and hx in ends and not self._occupied(hx, p.side, mover)):
             return hx[0], hx[1], ends[hx][1]
@@ -274,7 +274,7 @@ class FighterRules:
         enemies = [s for s in b.ships if s.alive and s.side != fl.side and not s.hidden]
         if not enemies:
             return None
-        ends = first_end_by_hex(b.m.doctrine, fl.q, fl.r, fl.heading, fl.ma)
+        ends = first_end_by_hex(b.m.doctrine, fl.q, fl.r, fl.heading, fl.ma, no_turns(b))
         choices = []
         for s in b.ships:
             spot = (s.q, s.r)

@@ -28,6 +28,11 @@ def check_forces(scenario: str, sides: tuple[list[ShipSpec], list[ShipSpec]], nu
         raise DrydockError("S.1 Alone in the Dark: the defender (side B) is one starship")
     if scenario == "S.8" and not sides[ATTACKER]:
         raise DrydockError("S.8 The Shakedown Cruise: the attacker (side A) needs a prototype")
+    least = int(numbers.get("prototype_min_cr", 0)) if scenario == "S.8" else 0
+    if least and max(s.cr for s in sides[ATTACKER]) < least:
+        raise DrydockError(f"S.8 The Shakedown Cruise: at least one of the attacker's (side A) ships must have a "
+                           f"combat rating of {least} or more (its best: "
+                           f"{max(s.cr for s in sides[ATTACKER])}; play.scenarios.table.S.8.prototype_min_cr)")
     return notes
 
 

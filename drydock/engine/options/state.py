@@ -515,9 +515,9 @@ class OptionState:
             roll, self.storm = scenarios.storm(b.rng)
             b.say(f"  storms in space (S.9): {roll} -> {self.storm or 'no effect'}")
             if self.storm == "headings":
-                for s in b.alive():
-                    d = d6(b.rng)
-                    s.heading = s.facing = (s.heading + d - 1) % 6
+                for s in b.alive():  # "1 indicates the direction of the ship's current heading; 2-6 ... clockwise"
+                    d = d6(b.rng)  # a pivoted facing (3.4) turns with the heading, keeping its offset
+                    s.heading, s.facing = (s.heading + d - 1) % 6, (s.facing + d - 1) % 6
         if self.reserve:
             self.reserve_total += d6(b.rng)
             if self.reserve_total >= self.r.numbers["reinforce_at"]:
