@@ -13,8 +13,9 @@ import random
 from typing import Any
 
 from drydock.core.model import Design
-from drydock.engine.montecarlo import build_matchup, run_seed
-from drydock.engine.plan_game import plan_game
+from drydock.engine.montecarlo import run_seed
+from drydock.engine.plan_cells import fight_verdict
+from drydock.engine.plan_game import plan_game, refine, verdict_draws, verdict_runs
 
 
 def pairing_options(opts: dict[str, Any], doctrines: list[Any] | None, i: int, j: int) -> dict[str, Any]:
@@ -35,15 +36,24 @@ def fight_chunk(m: Any, seed: int, start: int, stop: int) -> list[int]:
 
 def fight_pairing(one: Design, two: Design, opts: dict[str, Any], seed: int, runs: int, jobs: int = 1
                   ) -> dict[str, Any]:
-    """The verdict of ``one`` (side A) against ``two`` as ``drydock battle`` gives it (issue 22): the plan game
-    raced with ``seed`` (:func:`~drydock.engine.plan_game.plan_game`, in this process), then its equilibrium's
-    most-played pairing fought ``runs`` battles (the race spread over ``jobs`` processes: the same result
-    whatever ``jobs``). The counts of those battles (``a_wins``, ``b_wins``,
-    ``draws``, ``turns``), the game's exact value for A (a fraction as text), the plans chosen (each side's
-    group of plans that fly alike) and every battle fought (``battles``)."""
+    """The verdict of ``one`` (side A) against ``two`` as ``drydock battle`` gives it (issues 22 and 36): the plan
+    game fought to its verdict with ``seed`` (:func:`~drydock.engine.plan_game.plan_game`: sequential stopping,
+    the doctrine as part of the plan), then the verdict's battles flown from the equilibrium's mix and counted
+    into the value (:func:`~drydock.engine.plan_game.refine`); the same result whatever ``jobs``. The counts of
+    the verdict's battles (``a_wins``, ``b_wins``, ``draws``, ``turns``), the refined value for A (a fraction as
+    text) and its interval (``value_low``, ``value_high``), the plans each side flies most and every battle
+    fought (``battles``)."""
     g = plan_game([one], [two], runs=runs, seed=seed, jobs=jobs, **opts)
+    n = verdict_runs(g, runs)
+    draws = verdict_draws(g, n, seed)
+    results = fight_verdict([one], [two], [(run, p) for run, _, _, p in draws], seed=seed, jobs=jobs,
+                            **{k: v for k, v in opts.items() if k != "plan"})
+    out = [0, 0, 0, 0]
+    for r in results:
+        out[0 if r.winner == 0 else 1 if r.winner == 1 else 2] += 1
+        out[3] += r.turns
+    refine(g, [(run, i, j, r.winner) for (run, i, j, _), r in zip(draws, results, strict=True)])
     i, j = g.chosen
-    m = build_matchup([one], [two], **{**opts, "plan": g.chosen_plans()})
-    a, b, d, t = fight_chunk(m, seed, 0, runs)
-    return {"a_wins": a, "b_wins": b, "draws": d, "turns": t, "value": str(g.solution.value),
-            "plans": ["/".join(g.plans_a[i]), "/".join(g.plans_b[j])], "battles": g.battles + runs}
+    return {"a_wins": out[0], "b_wins": out[1], "draws": out[2], "turns": out[3], "runs": n,
+            "value": str(g.solution.value), "value_low": round(g.low, 4), "value_high": round(g.high, 4),
+            "plans": [g.names_a()[i], g.names_b()[j]], "battles": g.battles + n}
