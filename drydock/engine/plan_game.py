@@ -69,15 +69,18 @@ def first_runs(runs: int, cells: int, exact: bool = True) -> int:
     return min(runs, max(FIRST_MIN, runs // max(cells, 1)))
 
 
-def race_budget(runs: int, cells: int) -> int:
-    """The most battles the race may fight: 2 x RUNS, or round 1 alone when that is more."""
-    return max(RACE_BUDGET * runs, first_runs(runs, cells) * cells)
-
-
 def doctrine_budget(runs: int) -> int:
-    """The battles the doctrine check may fight before an open reply is left open: RUNS / 4, at least
-    min(RUNS, 50)."""
-    return max(runs // 4, min(runs, 50))
+    """The battles the doctrine check (and the strategies it adds to the game) may fight beyond the race:
+    RUNS / 4, at least one round of :data:`FIRST_QUICK` battles for eight replies (four plans against a
+    mix of two, or four a side against a pure equilibrium)."""
+    return max(runs // 4, 8 * min(runs, FIRST_QUICK))
+
+
+def race_budget(runs: int, cells: int) -> int:
+    """The most battles the race may fight: 2 x RUNS less the doctrine check's budget (so that race, check and
+    verdict stay within 3 x RUNS), or round 1 alone when that is more."""
+    first = min(runs, max(FIRST_QUICK, runs // max(cells, 1)))  # round 1, sequential or --exact-runs
+    return max(RACE_BUDGET * runs - doctrine_budget(runs), first * cells)
 
 
 def look_z(runs: int, first: int) -> float:
@@ -130,6 +133,8 @@ class PlanGame:
     base_call: str = "open"
     #: True: --exact-runs (no early stop)
     exact: bool = False
+    #: battles fought before the verdict's (the race and the doctrine check)
+    race_battles: int = 0
 
     @property
     def value(self) -> Fraction:
@@ -290,28 +295,31 @@ def _race(g: _Game, z: float, budget: int, extra: tuple[list[int], list[int]]) -
         g.n = min(2 * g.n, g.runs)
 
 
-def _check_doctrines(g: _Game, sol: GameSolution, low: float, high: float, first: int, budget: int,
+def _check_doctrines(g: _Game, sol: GameSolution, low: float, high: float, budget: int,
                      tried: dict[int, dict[int, str]]) -> list[int]:
     """The other doctrines' strategies as replies to the other side's equilibrium mix, fought ``first`` battles
     a cell, doubled until each is done: ``better`` (it beats the equilibrium with 95% confidence: the caller
     puts it in the game), ``no help`` (it does not, or it cannot change the verdict) or ``open`` (RUNS or the
     check's ``budget`` reached: it widens the interval). Only the sides whose reply could change the verdict
     are checked (a favoured side's other doctrine could only favour it more). Returns the better strategies
-    (indices into strat_a, then strat_b offset by len(strat_a))."""
+    (indices into strat_a, then strat_b offset by len(strat_a)). Never past ``budget`` battles in all."""
     call = _call(low, high)
     v = sol.value
     x = [(i, p) for i, p in zip(g.game_a, sol.row, strict=True) if p]
     y = [(j, q) for j, q in zip(g.game_b, sol.col, strict=True) if q]
     better: list[int] = []
-    spent0 = g.spent
     for side in (0, 1):
         if call == "AB"[side]:
             continue
         mine = g.game_a if side == 0 else g.game_b
         open_ = [k for k in range(len(g.strat_a if side == 0 else g.strat_b)) if k not in mine]
-        n = min(g.runs, first)
+        n = min(g.runs, FIRST_QUICK)
         while open_:
             pairs = [(k, j) for k in open_ for j, _ in y] if side == 0 else [(i, k) for k in open_ for i, _ in x]
+            if g.spent + sum(max(0, n - g.cell(*p).upto) for p in pairs) > budget:
+                for k in open_:
+                    tried[side].setdefault(k, "open")
+                break
             g.fight(pairs, n, "checking the other doctrine")
             still = []
             for k in open_:
@@ -327,7 +335,7 @@ def _check_doctrines(g: _Game, sol: GameSolution, low: float, high: float, first
                 elif not harmless:
                     still.append(k)
             open_ = still
-            if n >= g.runs or g.spent - spent0 >= budget:
+            if n >= g.runs:
                 break
             n = min(2 * n, g.runs)
     return better
@@ -353,18 +361,25 @@ def plan_game(side_a: list[Design], side_b: list[Design], *, runs: int, seed: in
               list(base_a), list(base_b), n=first)
     z = Z95 if exact else look_z(runs, first)
     budget = race_budget(runs, len(base_a) * len(base_b))
+    cap = budget + doctrine_budget(runs)  # the race, then the doctrine check and its additions
     tried: dict[int, dict[int, str]] = {0: {}, 1: {}}
     sol, low, high = _race(g, z, budget, ([], []))
     base_call = _call(low, high)
-    check_budget = doctrine_budget(runs)
     for _ in range(len(strat[0]) + len(strat[1])):
-        better = _check_doctrines(g, sol, low, high, first, check_budget, tried)
+        better = _check_doctrines(g, sol, low, high, cap, tried)
         if not better:
             break
-        g.game_a += [k for k in better if k < len(strat[0])]
-        g.game_b += [k - len(strat[0]) for k in better if k >= len(strat[0])]
-        g.live_a, g.live_b = list(g.game_a), list(g.game_b)  # a new strategy may revive an old reply
-        sol, low, high = _race(g, z, budget, ([], []))
+        rows = g.game_a + [k for k in better if k < len(strat[0])]
+        cols = g.game_b + [k - len(strat[0]) for k in better if k >= len(strat[0])]
+        fill = sum(max(0, g.n - g.cell(i, j).upto) for i in rows for j in cols)
+        if g.spent + fill > cap:  # no room to put them in the game: they stay open (they widen the interval)
+            for k in better:
+                side, idx = (0, k) if k < len(strat[0]) else (1, k - len(strat[0]))
+                tried[side][idx] = "open"
+            break
+        g.game_a, g.game_b = rows, cols
+        g.live_a, g.live_b = list(rows), list(cols)  # a new strategy may revive an old reply
+        sol, low, high = _race(g, z, cap, ([], []))
     extra = ([k for k, s in tried[0].items() if s == "open"], [k for k, s in tried[1].items() if s == "open"])
     if extra[0] or extra[1]:
         low, high = value_interval(g, sol, z, *extra)
@@ -398,7 +413,7 @@ def _result(g: _Game, sol: GameSolution, low: float, high: float, z: float,
     live_b = tuple(g.game_b.index(k) for k in g.live_b)
     return PlanGame(rows, cols, cells, sol, (i, j), first, g.spent, g.rounds, live_a, live_b,
                     (g.strat_a[g.game_a[0]].doctrine, g.strat_b[g.game_b[0]].doctrine), low, high, z, replies,
-                    base_call, g.exact)
+                    base_call, g.exact, g.spent)
 
 
 def refine(game: PlanGame, fought: list[tuple[int, int, int, int | None]]) -> PlanGame:

@@ -73,8 +73,8 @@ def distinct(designs: list[Design]) -> list[Design]:
 
 def pairing_battles(runs: int, plans: bool = True) -> int:
     """The most battles one pairing can fight: with plans, the race of its plan game (at most
-    :func:`~drydock.engine.plan_game.race_budget` over the whole menu's pairings, 2 x RUNS or round 1 alone)
-    and then its equilibrium pairing's RUNS battles; without, RUNS."""
+    :func:`~drydock.engine.plan_game.race_budget` over the whole menu's pairings), its doctrine check
+    (:func:`~drydock.engine.plan_game.doctrine_budget`) and its verdict's battles (at most RUNS); without, RUNS."""
     return race_budget(runs, len(MENU) ** 2) + doctrine_budget(runs) + runs if plans else runs
 
 
@@ -82,7 +82,7 @@ def check_size(designs: int, runs: int, plans: bool = True) -> None:
     """Designs and the battles a round robin can fight within the limits, before a pairing is built: each
     pairing counted at :func:`pairing_battles` (up to 3 x RUNS with the plan game), not RUNS."""
     check("designs in the tournament", designs, TOURNAMENT_DESIGNS)
-    check("battles the tournament can fight (up to 3 x runs a pairing with the plan game's race)",
+    check("battles the tournament can fight (up to 3 x runs a pairing with the plan game)",
           pairing_battles(runs, plans) * (designs * (designs - 1) // 2), TOURNAMENT_BATTLES)
 
 
