@@ -296,33 +296,34 @@ def _race(g: _Game, z: float, budget: int, extra: tuple[list[int], list[int]]) -
 
 
 def _check_doctrines(g: _Game, sol: GameSolution, low: float, high: float, budget: int,
-                     tried: dict[int, dict[int, str]]) -> list[int]:
-    """The other doctrines' strategies as replies to the other side's equilibrium mix, fought ``first`` battles
-    a cell, doubled until each is done: ``better`` (it beats the equilibrium with 95% confidence: the caller
-    puts it in the game), ``no help`` (it does not, or it cannot change the verdict) or ``open`` (RUNS or the
-    check's ``budget`` reached: it widens the interval). Only the sides whose reply could change the verdict
-    are checked (a favoured side's other doctrine could only favour it more). Returns the better strategies
-    (indices into strat_a, then strat_b offset by len(strat_a)). Never past ``budget`` battles in all."""
+                     tried: dict[int, dict[int, str]]) -> tuple[list[int], int]:
+    """The other doctrines' strategies as replies to the other side's equilibrium mix, both sides' together,
+    fought :data:`FIRST_QUICK` battles a cell, doubled until each is done: ``better`` (it beats the equilibrium
+    with 95% confidence: the check stops there and the caller puts it in the game), ``no help`` (it does not,
+    or it cannot change the verdict) or ``open`` (RUNS or ``budget`` battles in all reached: it widens the
+    interval). A favoured side's replies are not fought (another doctrine could only favour it more). Returns
+    the better strategies (indices into strat_a, then strat_b offset by len(strat_a)) and the battles a cell
+    they were fought."""
     call = _call(low, high)
     v = sol.value
     x = [(i, p) for i, p in zip(g.game_a, sol.row, strict=True) if p]
     y = [(j, q) for j, q in zip(g.game_b, sol.col, strict=True) if q]
+    todo = {side: [k for k in range(len(g.strat_a if side == 0 else g.strat_b))
+                   if k not in (g.game_a if side == 0 else g.game_b)]
+            for side in (0, 1) if call != "AB"[side]}
+    n = min(g.runs, FIRST_QUICK)
     better: list[int] = []
-    for side in (0, 1):
-        if call == "AB"[side]:
-            continue
-        mine = g.game_a if side == 0 else g.game_b
-        open_ = [k for k in range(len(g.strat_a if side == 0 else g.strat_b)) if k not in mine]
-        n = min(g.runs, FIRST_QUICK)
-        while open_:
-            pairs = [(k, j) for k in open_ for j, _ in y] if side == 0 else [(i, k) for k in open_ for i, _ in x]
-            if g.spent + sum(max(0, n - g.cell(*p).upto) for p in pairs) > budget:
-                for k in open_:
-                    tried[side].setdefault(k, "open")
-                break
-            g.fight(pairs, n, "checking the other doctrine")
+    while any(todo.values()):
+        pairs = [(k, j) for k in todo.get(0, []) for j, _ in y] + [(i, k) for k in todo.get(1, []) for i, _ in x]
+        if g.spent + sum(max(0, n - g.cell(*p).upto) for p in pairs) > budget:
+            for side, ks in todo.items():
+                for k in ks:
+                    tried[side][k] = "open"
+            break
+        g.fight(pairs, n, "checking the other doctrine")
+        for side, ks in todo.items():
             still = []
-            for k in open_:
+            for k in ks:
                 if side == 0:
                     _, lo, hi = _mix_score([g.cells[(k, j)] for j, _ in y], [q for _, q in y], 1, Z95)
                     gain, harmless = lo > v, hi <= v or (call == "B" and hi < 0)
@@ -334,11 +335,11 @@ def _check_doctrines(g: _Game, sol: GameSolution, low: float, high: float, budge
                     better.append(k if side == 0 else len(g.strat_a) + k)
                 elif not harmless:
                     still.append(k)
-            open_ = still
-            if n >= g.runs:
-                break
-            n = min(2 * n, g.runs)
-    return better
+            todo[side] = still
+        if better or n >= g.runs:
+            break
+        n = min(2 * n, g.runs)
+    return better, n
 
 
 def plan_game(side_a: list[Design], side_b: list[Design], *, runs: int, seed: int, jobs: int = 1,
@@ -366,18 +367,19 @@ def plan_game(side_a: list[Design], side_b: list[Design], *, runs: int, seed: in
     sol, low, high = _race(g, z, budget, ([], []))
     base_call = _call(low, high)
     for _ in range(len(strat[0]) + len(strat[1])):
-        better = _check_doctrines(g, sol, low, high, cap, tried)
+        better, n_check = _check_doctrines(g, sol, low, high, cap, tried)
         if not better:
             break
         rows = g.game_a + [k for k in better if k < len(strat[0])]
         cols = g.game_b + [k - len(strat[0]) for k in better if k >= len(strat[0])]
-        fill = sum(max(0, g.n - g.cell(i, j).upto) for i in rows for j in cols)
+        n = min(g.n, n_check)  # the new cells start where the check left them; the race doubles from there
+        fill = sum(max(0, n - g.cell(i, j).upto) for i in rows for j in cols)
         if g.spent + fill > cap:  # no room to put them in the game: they stay open (they widen the interval)
             for k in better:
                 side, idx = (0, k) if k < len(strat[0]) else (1, k - len(strat[0]))
                 tried[side][idx] = "open"
             break
-        g.game_a, g.game_b = rows, cols
+        g.game_a, g.game_b, g.n = rows, cols, n
         g.live_a, g.live_b = list(rows), list(cols)  # a new strategy may revive an old reply
         sol, low, high = _race(g, z, cap, ([], []))
     extra = ([k for k, s in tried[0].items() if s == "open"], [k for k, s in tried[1].items() if s == "open"])

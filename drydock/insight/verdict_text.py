@@ -16,8 +16,9 @@ from typing import Any
 from drydock.engine.montecarlo import Summary, verdict, wilson
 from drydock.engine.plan_game import DRAWISH, EVEN, PlanGame
 
-#: a side is "heavily favoured" when the interval's end nearer even is at least this far from it, "favoured" at
-#: :data:`CLEAR`, else "slightly favoured" (A wins - B wins per battle)
+#: a side is "heavily favoured" when the interval's end nearer even is at least this far from it, "clearly
+#: favoured" at :data:`CLEAR`, "slightly favoured" when even its far end is nearer even than that, else
+#: "favoured" (A wins - B wins per battle): the words never claim more, or less, than the interval
 HEAVY, CLEAR = 0.5, 0.2
 
 
@@ -59,8 +60,9 @@ def verdict_line(s: Summary, g: PlanGame) -> str:
     value = (f"A's wins minus losses per battle {_signed(g.value)}, 95% sure between {_signed(g.low)} and "
              f"{_signed(g.high)}")
     if call in ("A", "B"):
-        near = g.low if call == "A" else -g.high
-        strength = "heavily favoured" if near >= HEAVY else "favoured" if near >= CLEAR else "slightly favoured"
+        near, far = (g.low, g.high) if call == "A" else (-g.high, -g.low)
+        strength = ("heavily favoured" if near >= HEAVY else "clearly favoured" if near >= CLEAR
+                    else "slightly favoured" if far < CLEAR else "favoured")
         return f"verdict: {side_name(s, 'AB'.index(call))} is {strength}, 95% sure: {_rates(s)}; {value}"
     if Fraction(s.draws, max(s.runs, 1)) >= DRAWISH:
         return f"verdict: no decision: {_pct(s.draws, s.runs)} draws; {_holder(s, g)}: {_rates(s)}; {value}"
@@ -108,10 +110,10 @@ def doctrine_line(g: PlanGame) -> str:
     parts = []
     for side in (0, 1):
         replies = g.replies.get(side, [])
-        if not replies:
-            continue
-        other = sorted({s.doctrine.name for s, *_ in replies})
         joined = [s for s in (g.plans_a, g.plans_b)[side] if s.doctrine != g.given[side]]
+        if not replies and not joined:
+            continue
+        other = sorted({s.doctrine.name for s, *_ in replies} | {s.doctrine.name for s in joined})
         opened = [r for r in replies if r[4] == "open"]
         name = "AB"[side]
         if joined:
@@ -200,4 +202,4 @@ def plain_verdict(s: Summary) -> str:
         return f"verdict: no decision: {100 * s.draws / n:.0f}% draws; neither side forces a decision ({rates})"
     v = verdict(s)
     head = "too close to call" if v == "even" else f"side {v} favoured"
-    return f"verdict: {head} for this pairing of plans ({rates})"
+    return f"verdict: {head} as flown (one pairing of plans, not the plan game: {rates})"
