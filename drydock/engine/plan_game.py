@@ -281,7 +281,7 @@ def _race(g: _Game, z: float, budget: int, extra: tuple[list[int], list[int]]) -
     """Fight the live strategies round by round until the verdict is decided (or even), a cell has RUNS
     battles, or the next round would pass ``budget``."""
     while True:
-        stage = f"trying {len(g.live_a)}x{len(g.live_b)} plans"
+        stage = f"trying {len(g.live_a)}x{len(g.live_b)} plans (round {g.rounds + 1})"
         g.fight([(i, j) for i in g.live_a for j in g.live_b], g.n, stage)
         g.rounds += 1
         sol, _, _ = g.solve()
