@@ -112,6 +112,10 @@ def run_battle(side_a: str, side_b: str, *, runs: int, seed: int, turns: int, bo
         refine(game, fought)
         summary.plan = (f"A {mix_words(game.names_a(), game.solution.row)}, "
                         f"B {mix_words(game.names_b(), game.solution.col)}")
+        flown = {s.doctrine for s, p in zip(game.plans_a, game.solution.row, strict=True) if p} | \
+            {s.doctrine for s, q in zip(game.plans_b, game.solution.col, strict=True) if q}
+        if flown - set(game.given):  # another doctrine joined the plans: the plans name it
+            summary.doctrine = report.doctrine = f"{summary.doctrine} unless the plans name another"
     if log_file:  # run 0 as the verdict flew it (its first battle)
         log_opts = opts
         if game:

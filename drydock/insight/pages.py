@@ -115,7 +115,8 @@ def battle_page(d: dict[str, Any], rates: list[tuple[str, Any, float, float]], s
         win.text.insert(0, d["verdict"])  # the verdict first (issue 36)
     game = d.get("plan_game")
     if game:
-        win.text.append(f"Plans flown: {d.get('plan')}. {game['line'][0].upper()}{game['line'][1:]}.")
+        line = game["line"].removeprefix("plans: ")
+        win.text.append(f"Plans flown: {line}.")
         rob = d.get("robustness", {})
         if rob.get("doctrine"):
             win.text.append(rob["doctrine"][0].upper() + rob["doctrine"][1:] + ".")

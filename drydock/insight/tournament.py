@@ -221,7 +221,7 @@ class Tournament:
         if isinstance(state, dict) and state.get("version") != STATE_VERSION:
             raise DrydockError(f"{path}: a state file of another drydock version (state version "
                                f"{state.get('version')!r}, this drydock writes {STATE_VERSION}: each pairing's verdict "
-                               "is now the plan game); use another --state file")
+                               "is now the plan game fought to its decision, issue 36); use another --state file")
         if not isinstance(state, dict) or {k: state.get(k) for k in self.header()} != self.header():
             raise DrydockError(f"{path}: state of a different tournament (designs, runs, seed or options differ); "
                                "use another --state file")
