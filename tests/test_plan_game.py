@@ -9,8 +9,8 @@ from types import SimpleNamespace
 
 import pytest
 
+from drydock.engine import plan_cells
 from drydock.engine.ai import DOCTRINES
-from drydock.engine.battle import Matchup
 from drydock.engine.matrix_game import solve
 from drydock.engine.montecarlo import build_matchup, run_seed, simulate
 from drydock.engine.plan_cells import Cell, fight_cells
@@ -150,21 +150,29 @@ def test_mirror_and_jobs():
 
 def test_budget_counts_battles(monkeypatch):
     """Issue 22: a default battle costs at most a few times the battles of one pairing; issue 36: it stops when
-    the verdict is decided. The race never passes 2 x RUNS (round 1: 16 a cell; --exact-runs: RUNS / cells, at
-    least 10), the doctrine check and what it adds never pass max(RUNS / 4, one round of 16 a reply for 16
-    replies a side); the verdict's battles are at least 100 (at most RUNS): every battle fought is counted."""
+    the verdict is decided. The race never passes 2 x RUNS less the doctrine check's budget (round 1: 16 a cell;
+    --exact-runs: RUNS / cells, at least 10), the doctrine check and what it adds never pass max(RUNS / 4,
+    8 x 16); the verdict's battles are at least 100 (at most RUNS): 3 x RUNS in all, as before; every battle
+    fought is counted."""
     assert first_runs(1000, 16) == 62 and first_runs(40, 16) == 10 and first_runs(5, 16) == 5
     assert first_runs(1000, 16, exact=False) == 16 and first_runs(5, 16, exact=False) == 5
-    assert race_budget(1000, 16) == 2000 and race_budget(40, 16) == 160  # round 1 alone: 16 x 10
-    assert doctrine_budget(1000, 16) == 512 and doctrine_budget(4000, 16) == 1000
+    assert race_budget(1000, 16) == 1750 and race_budget(40, 16) == 256  # round 1 alone: 16 x 16
+    assert doctrine_budget(1000) == 250 and doctrine_budget(4000) == 1000 and doctrine_budget(10) == 80
     fought = [0]
-    fight = Matchup.fight
+    cell, verdict = plan_cells._run_cell, plan_cells._run_verdict
 
-    def counted(self, *args, **kwargs):  # type: ignore[no-untyped-def]
-        fought[0] += 1
-        return fight(self, *args, **kwargs)
+    def counted_cell(args, game=None):  # type: ignore[no-untyped-def]
+        fought[0] += args[3] - args[2]  # runs start..stop of one pairing
+        return cell(args, game)
 
-    monkeypatch.setattr(Matchup, "fight", counted)
+    def counted_verdict(args, game=None):  # type: ignore[no-untyped-def]
+        fought[0] += len(args[0])
+        return verdict(args, game)
+
+    # every battle of the plan game goes through these two (a Python module: the compiled engine's classes are
+    # not patched)
+    monkeypatch.setattr(plan_cells, "_run_cell", counted_cell)
+    monkeypatch.setattr(plan_cells, "_run_verdict", counted_verdict)
     run = run_battle(str(LADDER / "brawler-8.yaml"), str(EX / "majestic.yaml"), runs=1000, seed=1, turns=20,
                      board=(32, 18), doctrine=("aggressive", "aggressive"))
     g = run.game
@@ -173,7 +181,7 @@ def test_budget_counts_battles(monkeypatch):
     # count in the game's battles
     assert fought[0] == g.race_battles + run.summary.runs
     assert g.race_battles <= g.battles <= g.race_battles + run.summary.runs
-    assert g.first == 16 and g.race_battles <= 2000 + 512
+    assert g.first == 16 and g.race_battles <= 1750 + 250
     assert "plans tried in" in plans_line(g)
 
 
