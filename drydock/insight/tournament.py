@@ -395,7 +395,7 @@ def format_tournament(d: dict[str, Any]) -> str:
              f"verdict of each pairing: {d['verdict']}" if plans else None,
              "ranking (score = " + ("the share of the points, win 1, draw 1/2, a design can guarantee with its best "
                                     "plan against each opponent's best reply, (1 + value) / 2, averaged; W D L: the "
-                                    "battles of each equilibrium pairing):" if plans
+                                    "verdicts' battles, flown from each equilibrium's mix):" if plans
                                     else "(wins + draws/2) / battles):")]
     for k, r in enumerate(d["ranking"], 1):
         lines.append(f"  {k:2}. {r['design']:30} {pct(r['score']):>6}  W {r['wins']} D {r['draws']} L {r['losses']}"
