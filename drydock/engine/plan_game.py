@@ -33,7 +33,7 @@ Every round fights runs ``n .. 2n - 1`` of each live cell, so the game is the sa
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from statistics import NormalDist
@@ -239,25 +239,24 @@ class _Game:
                              tuple(col.get(j, Fraction(0)) for j in self.game_b)), self.game_a, self.game_b)
 
 
-def _mix_score(cells: list[Cell], mix: list[Fraction], sign: int, z: float) -> tuple[Fraction, float, float]:
-    """A strategy's payoff (to A) against a mix, with its interval: ``sign`` -1 for B's view of the race."""
+def _mix_score(cells: list[Cell], mix: list[Fraction], z: float) -> tuple[Fraction, float, float]:
+    """A strategy's payoff (to A) against a mix, with its interval (the cells' errors taken as independent)."""
     mean = sum((p * c.payoff for p, c in zip(mix, cells, strict=True)), Fraction(0))
     half = z * math.sqrt(sum(float(p) ** 2 * c.variance() / max(c.runs, 1) for p, c in zip(mix, cells, strict=True)))
-    del sign
     return mean, float(mean) - half, float(mean) + half
 
 
-def value_interval(g: _Game, sol: GameSolution, z: float, extra_a: list[int] = (),  # type: ignore[assignment]
-                   extra_b: list[int] = ()) -> tuple[float, float]:  # type: ignore[assignment]
+def value_interval(g: _Game, sol: GameSolution, z: float, extra_a: Sequence[int] = (),
+                   extra_b: Sequence[int] = ()) -> tuple[float, float]:
     """The interval of the game's value: low, the lowest lower bound of what A's mix scores against each of B's
     strategies (those in the game and the doctrine check's ``extra_b``); high, the highest upper bound of what
     each of A's strategies scores against B's mix. The value is at least what A's mix guarantees and at most
     what B's mix concedes, so it lies between the two however good the mixes are."""
     xs = [(i, p) for i, p in zip(g.game_a, sol.row, strict=True) if p]
     ys = [(j, q) for j, q in zip(g.game_b, sol.col, strict=True) if q]
-    lows = [_mix_score([g.cells[(i, j)] for i, _ in xs], [p for _, p in xs], 1, z)[1]
+    lows = [_mix_score([g.cells[(i, j)] for i, _ in xs], [p for _, p in xs], z)[1]
             for j in [*g.game_b, *extra_b] if all((i, j) in g.cells for i, _ in xs)]
-    highs = [_mix_score([g.cells[(i, j)] for j, _ in ys], [q for _, q in ys], 1, z)[2]
+    highs = [_mix_score([g.cells[(i, j)] for j, _ in ys], [q for _, q in ys], z)[2]
              for i in [*g.game_a, *extra_a] if all((i, j) in g.cells for j, _ in ys)]
     return max(-1.0, min(lows)), min(1.0, max(highs))
 
@@ -267,9 +266,9 @@ def _eliminate(g: _Game, sol: GameSolution) -> None:
     of its side with 95% confidence (a strategy the equilibrium plays is never below the best)."""
     x = dict(zip(g.game_a, sol.row, strict=True))
     y = dict(zip(g.game_b, sol.col, strict=True))
-    rows = {i: _mix_score([g.cells[(i, j)] for j in g.live_b], [y[j] for j in g.live_b], 1, Z95)
+    rows = {i: _mix_score([g.cells[(i, j)] for j in g.live_b], [y[j] for j in g.live_b], Z95)
             for i in g.live_a}
-    cols = {j: _mix_score([g.cells[(i, j)] for i in g.live_a], [x[i] for i in g.live_a], -1, Z95)
+    cols = {j: _mix_score([g.cells[(i, j)] for i in g.live_a], [x[i] for i in g.live_a], Z95)
             for j in g.live_b}
     best_a = max(lo for _, lo, _ in rows.values())
     best_b = min(hi for _, _, hi in cols.values())  # B minimises A's payoff
@@ -277,7 +276,7 @@ def _eliminate(g: _Game, sol: GameSolution) -> None:
     g.live_b = [j for j in g.live_b if cols[j][1] <= best_b]
 
 
-def _race(g: _Game, z: float, budget: int, extra: tuple[list[int], list[int]]) -> tuple[GameSolution, float, float]:
+def _race(g: _Game, z: float, budget: int) -> tuple[GameSolution, float, float]:
     """Fight the live strategies round by round until the verdict is decided (or even), a cell has RUNS
     battles, or the next round would pass ``budget``."""
     while True:
@@ -285,13 +284,13 @@ def _race(g: _Game, z: float, budget: int, extra: tuple[list[int], list[int]]) -
         g.fight([(i, j) for i in g.live_a for j in g.live_b], g.n, stage)
         g.rounds += 1
         sol, _, _ = g.solve()
-        low, high = value_interval(g, sol, z, *extra)
+        low, high = value_interval(g, sol, z)
         _eliminate(g, sol)
         live = len(g.live_a) * len(g.live_b)
         if (not g.exact and _call(low, high) != "open") or (len(g.live_a) == 1 and len(g.live_b) == 1) \
                 or g.n >= g.runs or g.spent + (min(2 * g.n, g.runs) - g.n) * live > budget:
             sol, _, _ = g.solve()
-            return sol, *value_interval(g, sol, z, *extra)
+            return sol, *value_interval(g, sol, z)
         g.n = min(2 * g.n, g.runs)
 
 
@@ -325,10 +324,10 @@ def _check_doctrines(g: _Game, sol: GameSolution, low: float, high: float, budge
             still = []
             for k in ks:
                 if side == 0:
-                    _, lo, hi = _mix_score([g.cells[(k, j)] for j, _ in y], [q for _, q in y], 1, Z95)
+                    _, lo, hi = _mix_score([g.cells[(k, j)] for j, _ in y], [q for _, q in y], Z95)
                     gain, harmless = lo > v, hi <= v or (call == "B" and hi < 0)
                 else:
-                    _, lo, hi = _mix_score([g.cells[(i, k)] for i, _ in x], [p for _, p in x], -1, Z95)
+                    _, lo, hi = _mix_score([g.cells[(i, k)] for i, _ in x], [p for _, p in x], Z95)
                     gain, harmless = hi < v, lo >= v or (call == "A" and lo > 0)
                 tried[side][k] = "better" if gain else "no help" if harmless else "open"
                 if gain:
@@ -364,7 +363,7 @@ def plan_game(side_a: list[Design], side_b: list[Design], *, runs: int, seed: in
     budget = race_budget(runs, len(base_a) * len(base_b))
     cap = budget + doctrine_budget(runs)  # the race, then the doctrine check and its additions
     tried: dict[int, dict[int, str]] = {0: {}, 1: {}}
-    sol, low, high = _race(g, z, budget, ([], []))
+    sol, low, high = _race(g, z, budget)
     base_call = _call(low, high)
     for _ in range(len(strat[0]) + len(strat[1])):
         better, n_check = _check_doctrines(g, sol, low, high, cap, tried)
@@ -381,7 +380,7 @@ def plan_game(side_a: list[Design], side_b: list[Design], *, runs: int, seed: in
             break
         g.game_a, g.game_b, g.n = rows, cols, n
         g.live_a, g.live_b = list(rows), list(cols)  # a new strategy may revive an old reply
-        sol, low, high = _race(g, z, cap, ([], []))
+        sol, low, high = _race(g, z, cap)
     extra = ([k for k, s in tried[0].items() if s == "open"], [k for k, s in tried[1].items() if s == "open"])
     if extra[0] or extra[1]:
         low, high = value_interval(g, sol, z, *extra)
@@ -396,11 +395,11 @@ def _reply(g: _Game, sol: GameSolution, side: int, k: int, z: float) -> tuple[Fr
         y = [(j, q) for j, q in zip(g.game_b, sol.col, strict=True) if q]
         if not all((k, j) in g.cells for j, _ in y):
             return Fraction(0), -1.0, 1.0
-        return _mix_score([g.cells[(k, j)] for j, _ in y], [q for _, q in y], 1, Z95)
+        return _mix_score([g.cells[(k, j)] for j, _ in y], [q for _, q in y], Z95)
     x = [(i, p) for i, p in zip(g.game_a, sol.row, strict=True) if p]
     if not all((i, k) in g.cells for i, _ in x):
         return Fraction(0), -1.0, 1.0
-    return _mix_score([g.cells[(i, k)] for i, _ in x], [p for _, p in x], 1, Z95)
+    return _mix_score([g.cells[(i, k)] for i, _ in x], [p for _, p in x], Z95)
 
 
 def _result(g: _Game, sol: GameSolution, low: float, high: float, z: float,
@@ -441,9 +440,9 @@ def refine(game: PlanGame, fought: list[tuple[int, int, int, int | None]]) -> Pl
                                  tuple(col.get(j, Fraction(0)) for j in range(len(game.plans_b))))
     x = [(i, p) for i, p in enumerate(game.solution.row) if p]
     y = [(j, q) for j, q in enumerate(game.solution.col) if q]
-    lows = [_mix_score([game.cells[i][j] for i, _ in x], [p for _, p in x], 1, game.z)[1]
+    lows = [_mix_score([game.cells[i][j] for i, _ in x], [p for _, p in x], game.z)[1]
             for j in range(len(game.plans_b)) if all(game.cells[i][j].runs for i, _ in x)]
-    highs = [_mix_score([game.cells[i][j] for j, _ in y], [q for _, q in y], 1, game.z)[2]
+    highs = [_mix_score([game.cells[i][j] for j, _ in y], [q for _, q in y], game.z)[2]
              for i in range(len(game.plans_a)) if all(game.cells[i][j].runs for j, _ in y)]
     # the doctrine check's replies still open count as they were measured (against the mix of the race)
     highs += [hi for _, _, _, hi, status in game.replies.get(0, []) if status == "open"]
