@@ -217,5 +217,5 @@ def test_a_mixed_equilibrium_with_a_value_says_who_is_favoured():
     assert game.value == F(-1, 4) and game.call() == "B" and -0.3 < game.low < -0.25 < game.high < -0.2
     s = SimpleNamespace(runs=100, a_wins=25, b_wins=50, draws=25, labels_a=["A1 Brick"], labels_b=["B1 Shade"])
     line = verdict_line(s, game)  # type: ignore[arg-type]
-    assert line.startswith("verdict: side B (Shade) is favoured, 95% sure: A wins 25%, draws 25%, B wins 50%")
+    assert line.startswith("verdict: side B (Shade) is clearly favoured, 95% sure: A wins 25%, draws 25%, B wins 50%")
     assert "close 50% or hold 50%" in plans_line(game)
