@@ -420,7 +420,10 @@ def _result(g: _Game, sol: GameSolution, low: float, high: float, z: float,
 def refine(game: PlanGame, fought: list[tuple[int, int, int, int | None]]) -> PlanGame:
     """The game with the verdict's battles counted in: each ``(run, row, column, winner)`` whose run the
     race had not fought for that cell is one more battle of it (the runs it had fought are the same battles,
-    the same seeds). The value is solved again on the live strategies and its interval rebuilt."""
+    the same seeds). The mix stays the one the verdict's battles were drawn from, so the battles and the
+    value are the same game's: the value becomes what that mix scores on every battle fought, and its
+    interval is rebuilt (what the mix of A secures against each of B's plans, what each of A's plans scores
+    against B's mix: the game's value lies between, whatever the mixes)."""
     for run, i, j, winner in fought:
         c = game.cells[i][j]
         if run >= c.upto:
@@ -432,24 +435,18 @@ def refine(game: PlanGame, fought: list[tuple[int, int, int, int | None]]) -> Pl
                 c.b_wins += 1
             else:
                 c.draws += 1
-    la, lb = list(game.live_a), list(game.live_b)
-    sol = solve([[game.cells[i][j].payoff for j in lb] for i in la])
-    row = {i: p for i, p in zip(la, sol.row, strict=True)}
-    col = {j: q for j, q in zip(lb, sol.col, strict=True)}
-    game.solution = GameSolution(sol.value, tuple(row.get(i, Fraction(0)) for i in range(len(game.plans_a))),
-                                 tuple(col.get(j, Fraction(0)) for j in range(len(game.plans_b))))
     x = [(i, p) for i, p in enumerate(game.solution.row) if p]
     y = [(j, q) for j, q in enumerate(game.solution.col) if q]
+    value = sum((p * q * game.cells[i][j].payoff for i, p in x for j, q in y), Fraction(0))
+    game.solution = GameSolution(value, game.solution.row, game.solution.col)
     lows = [_mix_score([game.cells[i][j] for i, _ in x], [p for _, p in x], game.z)[1]
             for j in range(len(game.plans_b)) if all(game.cells[i][j].runs for i, _ in x)]
     highs = [_mix_score([game.cells[i][j] for j, _ in y], [q for _, q in y], game.z)[2]
              for i in range(len(game.plans_a)) if all(game.cells[i][j].runs for j, _ in y)]
-    # the doctrine check's replies still open count as they were measured (against the mix of the race)
+    # the doctrine check's replies still open count as they were measured
     highs += [hi for _, _, _, hi, status in game.replies.get(0, []) if status == "open"]
     lows += [lo for _, _, lo, _, status in game.replies.get(1, []) if status == "open"]
     game.low, game.high = max(-1.0, min(lows)), min(1.0, max(highs))
-    game.chosen = (max(range(len(game.plans_a)), key=lambda k: (game.solution.row[k], -k)),
-                   max(range(len(game.plans_b)), key=lambda k: (game.solution.col[k], -k)))
     return game
 
 
