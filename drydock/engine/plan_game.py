@@ -135,6 +135,8 @@ class PlanGame:
     exact: bool = False
     #: battles fought before the verdict's (the race and the doctrine check)
     race_battles: int = 0
+    #: why the race stopped: "decided" (its interval decided the verdict), "cap" (RUNS or the budget) or "exact"
+    stopped: str = "cap"
 
     @property
     def value(self) -> Fraction:
@@ -213,6 +215,8 @@ class _Game:
     spent: int = 0
     rounds: int = 0
     n: int = 0
+    #: why the race stopped: "decided" (its interval left even or settled within EVEN), "cap" or "exact"
+    stop: str = "cap"
 
     def cell(self, i: int, j: int) -> Cell:
         return self.cells.setdefault((i, j), Cell())
@@ -287,6 +291,7 @@ def _race(g: _Game, z: float, budget: int) -> tuple[GameSolution, float, float]:
         low, high = value_interval(g, sol, z)
         _eliminate(g, sol)
         live = len(g.live_a) * len(g.live_b)
+        g.stop = "exact" if g.exact else "decided" if _call(low, high) != "open" else "cap"
         if (not g.exact and _call(low, high) != "open") or (len(g.live_a) == 1 and len(g.live_b) == 1) \
                 or g.n >= g.runs or g.spent + (min(2 * g.n, g.runs) - g.n) * live > budget:
             sol, _, _ = g.solve()
@@ -414,7 +419,7 @@ def _result(g: _Game, sol: GameSolution, low: float, high: float, z: float,
     live_b = tuple(g.game_b.index(k) for k in g.live_b)
     return PlanGame(rows, cols, cells, sol, (i, j), first, g.spent, g.rounds, live_a, live_b,
                     (g.strat_a[g.game_a[0]].doctrine, g.strat_b[g.game_b[0]].doctrine), low, high, z, replies,
-                    base_call, g.exact, g.spent)
+                    base_call, g.exact, g.spent, g.stop)
 
 
 def refine(game: PlanGame, fought: list[tuple[int, int, int, int | None]]) -> PlanGame:

@@ -95,8 +95,9 @@ def mix_words(names: list[str], shares: tuple[Fraction, ...]) -> str:
 def plans_line(g: PlanGame) -> str:
     """How the verdict was reached, in words."""
     stopped = ("exactly as many battles as asked (--exact-runs)" if g.exact else
-               "stopped when the verdict was decided" if g.call() in ("A", "B", "even") else
-               "stopped at the battles --runs allows")
+               "stopped at the battles --runs allows" if g.stopped != "decided" else
+               "stopped when the verdict was decided" if g.call() != "open" else
+               "the race stopped when its interval decided it, the verdict's battles widened it again")
     return (f"plans: the best plans fly A {mix_words(g.names_a(), g.solution.row)}, "
             f"B {mix_words(g.names_b(), g.solution.col)}; "
             f"{len(g.plans_a)}x{len(g.plans_b)} plans tried in {g.rounds} round{'s' * (g.rounds > 1)}, "
