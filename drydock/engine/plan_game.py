@@ -17,13 +17,14 @@ strategies still in the race), and after each round the game's value gets an int
 lower bound) to what A's best strategy scores against B's mix (the highest upper bound). The true value lies
 between the two whatever the mixes' errors, so the verdict is decided as soon as the interval leaves 0; its
 confidence is corrected for the rounds looked at (:func:`look_z`). The race stops when the verdict is decided,
-when the interval is within :data:`EVEN` of even, at ``runs`` battles a cell, or at the budget of 2 x RUNS.
+when the interval is within :data:`EVEN` of even, at ``runs`` battles a cell, or at its budget
+(:func:`race_budget`: 2 x RUNS less the doctrine check's, so that race, check and verdict stay within 3 x RUNS).
 
 **The doctrine is part of the strategy**: the game starts from the doctrine each side was given; then each
 other doctrine's plans are tried as a reply to the other side's equilibrium mix (:func:`_check_doctrines`).
 A reply that does better with 95% confidence joins the game (and the race goes on); one that cannot change the
-verdict is done; one still open at the check's budget (RUNS / 4) widens the interval. No pure pairing of a
-mixture is ever re-fought alone.
+verdict is done; one still open at the check's budget (:func:`doctrine_budget`) widens the interval. No pure
+pairing of a mixture is ever re-fought alone.
 
 ``exact=True`` (``battle --exact-runs``) turns the stopping off: the race of issue 22 (round 1 RUNS / cells
 battles, doubled until one strategy a side is left or the budget) and exactly RUNS verdict battles.
@@ -349,7 +350,7 @@ def _check_doctrines(g: _Game, sol: GameSolution, low: float, high: float, budge
 def plan_game(side_a: list[Design], side_b: list[Design], *, runs: int, seed: int, jobs: int = 1,
               exact: bool = False, progress: StageProgress | None = None, **opts: Any) -> PlanGame:
     """Fight the plan game to its verdict (module docstring); the caller then fights the verdict's battles
-    (:func:`~drydock.engine.plan_cells.verdict_pairings`, :meth:`refine`)."""
+    (:func:`verdict_runs`, :func:`verdict_draws`, then :func:`refine`)."""
     opts = {k: v for k, v in opts.items() if k not in ("plan", "record")}
     given = doctrine_pair(opts.get("doctrine", DEFAULT_DOCTRINE))
     opts["doctrine"] = given
