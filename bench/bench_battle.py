@@ -40,9 +40,9 @@ from drydock.core.validation import rate as cr_of  # noqa: E402
 from drydock.engine import compiled  # noqa: E402
 from drydock.engine.ai import DOCTRINES  # noqa: E402
 from drydock.engine.montecarlo import robustness_line, simulate  # noqa: E402
-from drydock.engine.plan_game import format_game, plan_game  # noqa: E402
-from drydock.engine.plan_game import robustness_line as game_line  # noqa: E402
+from drydock.engine.plan_game import plan_game  # noqa: E402
 from drydock.formats import read_designs  # noqa: E402
+from drydock.insight.verdict_text import format_game, plans_line  # noqa: E402
 
 EXAMPLES = ROOT / "examples" / "designs"
 CROSS = (("majestic", "vigilant-cruiser"), ("bastion-battleship", "dauntless-dreadnought"),
@@ -134,7 +134,7 @@ def plans(runs: int, jobs: int, only: str | None) -> None:
         print(f"\n{a} vs {b}: {g.battles + back.battles} battles in {time.perf_counter() - t:.1f} s "
               f"({_cpu() - c:.1f} CPU s)")
         print(format_game(g))
-        print(game_line(g))
+        print(plans_line(g) + f"; value {float(g.value):+.2f} [{g.low:+.2f}, {g.high:+.2f}]")
         print(f"mirror: value {float(g.solution.value):+.3f} as A, {float(-back.solution.value):+.3f} as B "
               f"(sides swapped; difference {float(g.solution.value + back.solution.value):+.3f})", flush=True)
     refs = {p.stem: read_designs(p)[:1] for p in sorted(EXAMPLES.glob("*.yaml"))}

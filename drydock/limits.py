@@ -152,8 +152,9 @@ ANALYZE_STEPS = _limit("analysis size", 1_000_000, "longest range x 6 shield rat
 TOURNAMENT_DESIGNS = _limit("tournament designs", 100, "distinct designs in one drydock tournament (identical "
                             "designs, such as a fleet's copies, count once): 4,950 pairings")
 TOURNAMENT_BATTLES = _limit("tournament battles", 3_000_000, "battles one drydock tournament can fight, counted "
-                            "before the first: each pairing's plan game races up to 2 x runs (round 1 at least 10 a "
-                            "plan pairing) and fights runs more, so 100 designs at the default 200 runs fit")
+                            "before the first: each pairing's plan game fights at most 3 x runs (the race, the "
+                            "doctrine check, the verdict's battles), or round 1 of the race and one round of the check "
+                            "when runs is small, so 100 designs at the default 200 runs fit")
 STATE_FILE = _limit("tournament state size", 8 * 1024 * 1024, "bytes in one drydock tournament --state file (a "
                     "hundred designs' pairings take under 1 MB)")
 SCHEDULER_TIMEOUT = _limit("scheduler timeout", 3_600, "seconds drydock tournament --scheduler-timeout may wait "

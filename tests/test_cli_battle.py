@@ -64,22 +64,34 @@ def test_floating_board_option():
 def test_doctrine_and_plan_game():
     r = CliRunner().invoke(cli, ["battle", BC, CV, "--runs", "40", "--doctrine", "cautious"])
     assert r.exit_code == 0, r.output
-    assert "cautious doctrine" in r.output and "plan matrix" in r.output and "plan game (" in r.output
+    assert "cautious doctrine" in r.output and "plan matrix" in r.output and "plans: the best plans fly" in r.output
+    assert r.output.startswith("verdict: ")  # the verdict first (issue 36)
+    assert "not simulated:" not in r.output  # nothing left unsimulated: no empty heading
     r = CliRunner().invoke(cli, ["battle", BC, CV, "--runs", "40", "--json"])
     d = json.loads(r.output)
     g = d["plan_game"]
-    assert d["doctrine"] == "aggressive" and d["runs"] == 40
+    assert d["doctrine"] == "aggressive" and d["runs"] == 40  # the verdict's battles: RUNS 40 caps them
     assert d["a_wins"] + d["b_wins"] + d["draws"] == 40
     assert len(g["cells"]) == len(g["plans_a"]) and all(len(row) == len(g["plans_b"]) for row in g["cells"])
-    assert all(c["runs"] >= 10 for row in g["cells"] for c in row) and g["race"]["first_runs"] == 10
+    assert all(c["runs"] >= 16 for row in g["cells"] for c in row) and g["race"]["first_runs"] == 16
     assert abs(sum(g["strategy_a"]) - 1) < 1e-3 and abs(sum(g["strategy_b"]) - 1) < 1e-3
-    assert d["plan"] in (g["chosen"]["a"].split("/")[0], f"A {g['chosen']['a'].split('/')[0]}, "
-                                                          f"B {g['chosen']['b'].split('/')[0]}")
-    assert d["verdict"].startswith("verdict: side A favoured")  # the battlecruiser beats the corvette
-    assert g["value"] > 0
+    assert d["plan"] == f"A {g['chosen']['a']}, B {g['chosen']['b']}"  # a pure equilibrium: the plans flown
+    assert d["verdict"].startswith("verdict: side A (Dreadful) is heavily favoured")  # the battlecruiser wins
+    low, high = g["value_interval"]["low"], g["value_interval"]["high"]
+    assert 0.5 <= low <= g["value"] <= high and g["call"] == "A"
     r = CliRunner().invoke(cli, ["battle", BC, CV, "--runs", "40", "--no-robustness", "--json"])
     d = json.loads(r.output)
     assert "plan_game" not in d and d["plan"] is None and d["runs"] == 40
+
+
+def test_exact_runs_fights_exactly_runs():
+    """--exact-runs: no early stop; the verdict's battles are exactly RUNS and the race runs as issue 22's."""
+    d = json.loads(CliRunner().invoke(cli, ["battle", BC, CV, "--runs", "120", "--exact-runs", "--json"]).output)
+    assert d["runs"] == 120 and d["plan_game"]["race"]["exact"] is True
+    assert d["plan_game"]["race"]["first_runs"] == max(10, 120 // (len(d["plan_game"]["plans_a"])
+                                                                     * len(d["plan_game"]["plans_b"])))
+    quick = json.loads(CliRunner().invoke(cli, ["battle", BC, CV, "--runs", "120", "--json"]).output)
+    assert quick["runs"] == 100 and quick["plan_game"]["race"]["exact"] is False  # at least 100, at most RUNS
 
 
 def test_one_plan_pairing_runs_exactly_runs_battles():

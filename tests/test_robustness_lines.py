@@ -1,102 +1,83 @@
-"""``drydock battle``'s robustness statement names all three checks of issue 22: a verdict must "survive a better
-plan for either side, a design one step different, and the other doctrine" (docs/verdicts.md, Robustness)."""
+"""``drydock battle`` speaks with one voice (issue 36): the verdict first, from the interval of the plan game's
+value; the battles behind it are the same game's (flown from the equilibrium's mix); the lines after it explain
+it and never contradict it (docs/verdicts.md, Reading the output)."""
 
 from __future__ import annotations
 
 import json
-from fractions import Fraction
+import math
 from pathlib import Path
 
 from click.testing import CliRunner
 
 from drydock.cli.main import cli
-from drydock.engine.montecarlo import Summary
-from drydock.insight.robustness import LADDER_STEPS, doctrine_check_runs, doctrine_line, other_doctrine, step_line
+from drydock.engine.plan_game import refine, verdict_draws
+from drydock.insight.battle_run import run_battle
 
 ROOT = Path(__file__).resolve().parent.parent
 BC = str(ROOT / "tests" / "fixtures" / "battle" / "battlecruiser.yaml")
 CV = str(ROOT / "examples" / "designs" / "kestrel-corvette.yaml")
+BRAWLER = str(ROOT / "tests" / "fixtures" / "ladder" / "brawler-8.yaml")
+MAJESTIC = str(ROOT / "examples" / "designs" / "majestic.yaml")
 
 
-def test_step_line_compares_the_value_with_the_ladder_steps():
-    """The continuity table of docs/verdicts.md: every one-step change on the ladders moved the plan game's
-    value by 0.00 (brawler-6 to -7) to 0.30 (seeker-2 to -3). A value of -0.62 is farther from 0 than 0.30:
-    side B stays favoured a step either way; +0.25 and +0.02 are within 0.30 of even; 0 is even."""
-    assert LADDER_STEPS == (Fraction(0), Fraction(30, 100))
-    far = step_line(Fraction(-62, 100))
-    assert "0.00 to 0.30" in far and "-0.62" in far and "side B would stay favoured" in far
-    assert "may get another verdict" in step_line(Fraction(25, 100))
-    assert "may get another verdict" in step_line(Fraction(2, 100))
-    assert "within the smallest step" in step_line(Fraction(0))
-    assert "may get another verdict" in step_line(Fraction(30, 100))  # not farther than the largest step
-    assert "side A would stay favoured" in step_line(Fraction(31, 100))
-
-
-def test_the_doctrine_check_fights_the_other_doctrine_with_a_quarter_of_the_runs():
-    """Both sides under the other doctrine, or the two swapped; RUNS // 4 battles, at least min(RUNS, 50): a
-    default battle of 1,000 runs adds 250 (at most 3,250 in all with the race's 2,000)."""
-    assert other_doctrine("aggressive") == ("cautious", "cautious")
-    assert other_doctrine(("cautious", "cautious")) == ("aggressive", "aggressive")
-    assert other_doctrine(("cautious", "aggressive")) == ("aggressive", "cautious")
-    assert [doctrine_check_runs(n) for n in (1000, 200, 100, 40, 1)] == [250, 50, 50, 40, 1]
-
-
-def _s(a: int, d: int, b: int) -> Summary:
-    return Summary(runs=a + d + b, a_wins=a, draws=d, b_wins=b)
-
-
-def test_doctrine_line_says_whether_the_verdict_holds():
-    """Wilson 95% on the decisive battles: 80 of 100 for B is favoured; 12 to 18 of 30 is too close; 95 draws of
-    100 is no decision. A side that is still ahead but not beyond doubt is told apart from a flip."""
-    b_clear, a_clear = _s(10, 0, 90), _s(90, 0, 10)
-    line = doctrine_line("aggressive", b_clear, _s(20, 0, 80))
-    assert line.startswith("doctrine: both sides aggressive; under cautious (the same plans, 100 battles): "
-                           "A wins 20.0% [13.3, 28.9], draws 0.0% [0.0, 3.7], B wins 80.0% [71.1, 86.7]: ")
-    assert line.endswith("side B favoured under both (the verdict holds under the other doctrine)")
-    assert doctrine_line("aggressive", b_clear, a_clear).endswith(
-        "side A favoured there, side B favoured as flown: the verdict flips with the doctrine")
-    assert doctrine_line("aggressive", b_clear, _s(12, 0, 18)).endswith(
-        "side B still ahead there, not beyond doubt at 30 battles")
-    assert doctrine_line("aggressive", b_clear, _s(18, 0, 12)).endswith(
-        "side B not ahead there: the verdict may depend on the doctrine")
-    assert doctrine_line("aggressive", _s(50, 0, 50), b_clear).endswith(
-        "side B favoured there, too close to call as flown: the doctrine decides it")
-    assert doctrine_line("cautious", _s(2, 95, 3), _s(1, 97, 2)).endswith("no decision under both (the verdict "
-                                                                         "holds under the other doctrine)")
-    swapped = doctrine_line(("cautious", "aggressive"), b_clear, b_clear)
-    assert swapped.startswith("doctrine: side A cautious, side B aggressive; under side A aggressive, side B "
-                              "cautious (the same plans, 100 battles)")
-
-
-def test_battle_prints_and_carries_all_three():
-    """The text has the plan game's line, then the doctrine and step lines; --json carries them under
-    ``robustness`` (``line``, ``doctrine``, ``step``), the step line built on the plan game's value."""
+def test_battle_prints_the_verdict_first_and_explains_it():
+    """The text starts with the verdict; the plans line, the matrix (saying what its cells are) and the doctrine
+    line follow; --json carries them under ``robustness`` (``line``, ``doctrine``, ``doctrine_check``) and the
+    value's interval under ``plan_game.value_interval``. No jargon of the old lines, no step line."""
     r = CliRunner().invoke(cli, ["battle", BC, CV, "--runs", "40", "--json"])
     assert r.exit_code == 0, r.output
     d = json.loads(r.output)
-    rob = d["robustness"]
-    assert rob["line"] == d["plan_game"]["line"] and rob["line"].startswith("plan game (")
-    check = rob["doctrine_check"]
-    assert (check["doctrine_a"], check["doctrine_b"], check["runs"]) == ("cautious", "cautious", 40)
-    assert check["a_wins"] + check["b_wins"] + check["draws"] == 40
-    assert rob["doctrine"].startswith("doctrine: both sides aggressive; under cautious (the same plans, 40 battles)")
+    rob, g = d["robustness"], d["plan_game"]
+    assert rob["line"] == g["line"] and rob["line"].startswith("plans: the best plans fly")
+    assert set(g["value_interval"]) >= {"low", "high"} and g["value_interval"]["low"] <= g["value"]
+    assert rob["doctrine"].startswith("doctrine: both sides aggressive") and "step" not in rob
+    assert rob["doctrine_check"]["given"] == ["aggressive", "aggressive"]
     text = CliRunner().invoke(cli, ["battle", BC, CV, "--runs", "40"]).output
     lines = text.splitlines()
-    k = lines.index(rob["line"])
-    assert lines[k + 1] == rob["doctrine"] and lines[k + 2] == rob["step"]
+    assert lines[0] == d["verdict"] and lines[1] == rob["line"]
+    assert lines[2].startswith("plan matrix: each cell is A wins / draws / B wins of the battles fought")
+    assert rob["doctrine"] in lines
+    for jargon in ("exact LP", "per battle)", "raced", "plans left", "one step", "not simulated:"):
+        assert jargon not in text
+    assert sum("favoured" in line for line in lines) == 1  # one voice: only the verdict says who is favoured
     none = json.loads(CliRunner().invoke(cli, ["battle", BC, CV, "--runs", "20", "--no-robustness", "--json"]).output)
-    assert "robustness" not in none
+    assert "robustness" not in none and none["verdict"].startswith("verdict: side A favoured as flown (one pairing")
 
 
-def test_the_doctrine_check_is_the_equilibrium_plans_under_the_other_doctrine():
-    """The check's battles are ``battle --doctrine cautious --plan-a P --plan-b Q`` with the battle's seed (a
-    match-up with wins on both sides, so the counts say something)."""
-    maj, vig = (str(ROOT / "examples" / "designs" / f"{n}.yaml") for n in ("majestic", "vigilant-cruiser"))
-    d = json.loads(CliRunner().invoke(cli, ["battle", maj, vig, "--runs", "60", "--seed", "3", "--json"]).output)
-    check = d["robustness"]["doctrine_check"]
-    assert check["runs"] == 50 and check["a_wins"] > 0 and check["b_wins"] > 0
-    chosen = d["plan_game"]["chosen"]  # each side's plan (a group of plans that played alike: its first)
-    same = json.loads(CliRunner().invoke(cli, ["battle", maj, vig, "--runs", "50", "--seed", "3", "--json",
-                                               "--doctrine", "cautious", "--plan-a", chosen["a"].split("/")[0],
-                                               "--plan-b", chosen["b"].split("/")[0]]).output)
-    assert (same["a_wins"], same["b_wins"], same["draws"]) == (check["a_wins"], check["b_wins"], check["draws"])
+def test_the_verdicts_battles_are_the_games_own_on_a_mixed_equilibrium():
+    """The brawler (eight mounts) against the Majestic: a mixed equilibrium (A mixes hold and evade, B standoff
+    and evade). The verdict's battles fly pairings drawn from that mix; their wins minus losses per battle and
+    the refined value agree within the battles' own 95% interval, and the verdict's words follow the value's
+    interval. Run i of the verdict is run i of its pairing's cell: the battles the race fought are not counted
+    twice."""
+    run = run_battle(BRAWLER, MAJESTIC, runs=400, seed=1, turns=20, board=(32, 18),
+                     doctrine=("aggressive", "aggressive"))
+    g, s = run.game, run.summary
+    assert g is not None
+    assert sum(1 for p in g.solution.row if p) > 1 and sum(1 for q in g.solution.col if q) > 1  # mixed
+    n = s.runs
+    pa, pb = s.a_wins / n, s.b_wins / n
+    half = 1.96 * math.sqrt((pa + pb - (pa - pb) ** 2) / n)
+    assert abs((pa - pb) - float(g.value)) <= half
+    assert g.low <= float(g.value) <= g.high
+    drawn = {(i, j) for _, i, j, _ in verdict_draws(g, n, 1)}
+    assert len(drawn) > 1  # the battles fly more than one pairing
+    head = run.data["verdict"]
+    assert head.startswith("verdict: too close to call" if g.low <= 0 <= g.high else
+                           f"verdict: side {'A' if g.low > 0 else 'B'} (")
+    before = g.battles
+    refine(g, [(0, i, j, None) for _, i, j, _ in verdict_draws(g, 1, 1)])  # run 0: fought by the race already
+    assert g.battles == before
+
+
+def test_the_verdict_does_not_depend_on_which_side_is_a():
+    """House style 8: Majestic v Vigilant and Vigilant v Majestic name the same ship favoured."""
+    vig = str(ROOT / "examples" / "designs" / "vigilant-cruiser.yaml")
+    ab = json.loads(CliRunner().invoke(cli, ["battle", MAJESTIC, vig, "--runs", "200", "--json"]).output)
+    ba = json.loads(CliRunner().invoke(cli, ["battle", vig, MAJESTIC, "--runs", "200", "--json"]).output)
+    assert ab["plan_game"]["call"] == "B" and ba["plan_game"]["call"] == "A"
+    assert "(Vigilant)" in ab["verdict"] and "(Vigilant)" in ba["verdict"]
+    one = json.loads(CliRunner().invoke(cli, ["battle", MAJESTIC, vig, "--runs", "200", "--json",
+                                              "--jobs", "2"]).output)
+    assert one == ab  # --jobs changes nothing

@@ -1,10 +1,10 @@
-"""The tournament's battle limit counts the battles the plan game can fight (issue 22), before any battle.
+"""The tournament's battle limit counts the battles the plan game can fight (issues 22 and 36), before any battle.
 
 docs/limits.md: "tournament battles | battles one drydock tournament can fight, counted before the first: each
-pairing's plan game races up to 2 x runs (round 1 at least 10 a plan pairing) and fights runs more". The race
-(engine/plan_game.py): "round 1 fights every cell RUNS / cells battles, at least 10 [...] until [...] the next
-round would pass the race's budget of 2 x RUNS battles. The equilibrium's most-played pairing is then fought
-the full RUNS battles"."""
+pairing's plan game fights at most 3 x runs (the race, the doctrine check, the verdict's battles), or round 1
+of the race and one round of the check when runs is small". The budgets (engine/plan_game.py): the doctrine
+check max(RUNS / 4, 8 x min(RUNS, 16)); the race 2 x RUNS less that, or round 1 alone (min(RUNS, max(16,
+RUNS / cells)) a cell) when that is more; the verdict's battles at most RUNS."""
 
 from __future__ import annotations
 
@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from drydock import limits
+from drydock.engine.plan_game import doctrine_budget, race_budget
 from drydock.engine.plans import MENU
 from drydock.errors import DrydockError
 from drydock.insight import tournament, tournament_run
@@ -21,30 +22,33 @@ from drydock.insight.tournament import check_size, pairing_battles
 EX = Path(__file__).resolve().parent.parent / "examples" / "designs"
 
 
-def test_a_pairing_counts_its_race_and_its_equilibrium_battles():
-    """The menu has 4 plans a side, so at most 4 x 4 = 16 plan pairings. RUNS 1,000: round 1 fights
-    max(10, 1000 // 16) = 62 a pairing, 992 in all, within the budget 2 x 1,000 = 2,000; then 1,000 more:
-    3,000. RUNS 10: round 1 fights min(10, max(10, 0)) = 10 a pairing, 160, more than 2 x 10 = 20, so the
-    budget is round 1 alone: 160 + 10 = 170. Without the plan game a pairing is its RUNS battles."""
+def test_a_pairing_counts_its_race_its_doctrine_check_and_its_verdict():
+    """The menu has 4 plans a side, so at most 4 x 4 = 16 plan pairings. RUNS 1,000: the check may fight
+    max(250, 128) = 250, the race 2,000 - 250 = 1,750 (round 1: 62 x 16 = 992 with --exact-runs), the verdict
+    1,000: 3,000 in all. RUNS 10: round 1 alone, 10 x 16 = 160, the check 8 x 10 = 80, the verdict 10: 250.
+    RUNS 80: round 1, 16 x 16 = 256, is more than 160 - 128: 256 + 128 + 80 = 464. Without the plan game a
+    pairing is its RUNS battles."""
     assert len(MENU) == 4
+    assert doctrine_budget(1000) == 250 and race_budget(1000, 16) == 1750
     assert pairing_battles(1000) == 3000
-    assert pairing_battles(10) == 170
-    assert pairing_battles(80) == 240  # max(10, 5) x 16 = 160 = 2 x 80: both bounds meet
+    assert doctrine_budget(10) == 80 and race_budget(10, 16) == 160 and pairing_battles(10) == 250
+    assert pairing_battles(80) == 464
     assert pairing_battles(1000, plans=False) == 1000
 
 
 def test_the_limit_counts_what_is_fought(monkeypatch):
     """With a limit of 1,000 battles: two designs (one pairing) at RUNS 400 were within it when runs x pairings
-    was counted (400), but the plan game fights up to 2 x 400 + 400 = 1,200: refused. RUNS 333 fights at most
-    666 + 333 = 999: accepted. Three designs are three pairings: 3 x 240 = 720 at RUNS 80; four are six."""
+    was counted (400), but the plan game fights up to 672 + 128 + 400 = 1,200: refused. RUNS 333 fights at most
+    538 + 128 + 333 = 999: accepted. Two designs at RUNS 80 (464) are accepted; three are three pairings,
+    3 x 464 = 1,392: refused."""
     small = limits.Limit("tournament battles", 1000, "test")
     monkeypatch.setattr(tournament, "TOURNAMENT_BATTLES", small)
     with pytest.raises(limits.LimitError, match=r"\(1200\)"):
         check_size(2, 400)
     check_size(2, 333)
-    check_size(3, 80)
-    with pytest.raises(limits.LimitError, match=r"\(1440\)"):
-        check_size(4, 80)  # six pairings: 6 x 240 = 1,440 (runs x pairings: 480)
+    check_size(2, 80)
+    with pytest.raises(limits.LimitError, match=r"\(1392\)"):
+        check_size(3, 80)  # three pairings: 3 x 464 (runs x pairings: 240)
     check_size(2, 400, plans=False)  # 400 battles at the doctrine's range
 
 

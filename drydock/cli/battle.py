@@ -20,7 +20,12 @@ PLAN_CHOICES = [*MENU, "doctrine"]
 @click.argument("side_b")
 @click.option("--count-a", default=1, show_default=True, help="Copies of side A's designs.")
 @click.option("--count-b", default=1, show_default=True, help="Copies of side B's designs.")
-@click.option("--runs", default=1000, show_default=True, help="Number of battles.")
+@click.option("--runs", default=1000, show_default=True,
+              help="The most battles: the verdict's battles and each pairing of plans stop when the verdict is "
+                   "decided, at RUNS at most (the race of the plans within 2 x RUNS); exactly RUNS with "
+                   "--exact-runs, --plan or --no-robustness.")
+@click.option("--exact-runs", is_flag=True,
+              help="No early stop: race the plans as far as RUNS allows and fight exactly RUNS verdict battles.")
 @click.option("--seed", default=1, show_default=True, help="Master seed (run i uses a seed derived from it).")
 @click.option("--turns", default=20, show_default=True, help="Turn limit; a battle still undecided is a draw.")
 @click.option("--jobs", default=1, show_default=True, help="Worker processes (results do not depend on it).")
@@ -36,9 +41,9 @@ PLAN_CHOICES = [*MENU, "doctrine"]
 @click.option("--doctrine-a", type=click.Choice(DOCTRINES), help="Side A's doctrine [default: --doctrine].")
 @click.option("--doctrine-b", type=click.Choice(DOCTRINES), help="Side B's doctrine [default: --doctrine].")
 @click.option("--robustness/--no-robustness", default=True, show_default=True,
-              help="Play the plan game: fight every pairing of plans, solve the matrix, and fight the equilibrium's "
-                   "pairing RUNS times, then RUNS/4 times under the other doctrine (docs/verdicts.md). "
-                   "--no-robustness: one pairing, exactly RUNS battles.")
+              help="Play the plan game of doctrine and plan: fight the pairings of plans until the value's interval "
+                   "decides the verdict, try the other doctrine, and fly the verdict's battles from the best plans' "
+                   "mix (docs/verdicts.md). --no-robustness: one pairing, exactly RUNS battles.")
 @click.option("--plan", "plan", type=click.Choice(PLAN_CHOICES),
               help="Both sides fly this plan: one pairing, exactly RUNS battles (doctrine: the doctrine's own range).")
 @click.option("--plan-a", type=click.Choice(PLAN_CHOICES), help="Side A's plan [default: --plan].")
@@ -51,7 +56,8 @@ PLAN_CHOICES = [*MENU, "doctrine"]
 @click.option("--report", "report_file", type=click.Path(dir_okay=False),
               help="Write a report with charts: FILE.html, FILE.pdf, or FILE.svg (the win/draw/loss chart).")
 @click.option("--force", is_flag=True, help="Overwrite an existing --log or --report file.")
-def battle(side_a: str, side_b: str, count_a: int, count_b: int, runs: int, seed: int, turns: int, jobs: int,
+def battle(side_a: str, side_b: str, count_a: int, count_b: int, runs: int, exact_runs: bool, seed: int, turns: int,
+           jobs: int,
            board: str, floating: bool, launch_recovery: bool, doctrine: str, doctrine_a: str | None,
            doctrine_b: str | None, robustness: bool, plan: str | None, plan_a: str | None, plan_b: str | None,
            battle_size: str, as_json: bool, log_file: str | None,
@@ -61,17 +67,18 @@ def battle(side_a: str, side_b: str, count_a: int, count_b: int, runs: int, seed
 
     A fleet file fields every ship of the fleet, by name.
 
-    The verdict is the value of the plan game (docs/battles.md): every pairing of the plans each side could fly
-    is fought, the matrix solved exactly, and the equilibrium's pairing fought RUNS times. Prints the verdict
-    (win/draw/loss rates with Wilson 95% intervals), the plans, the matrix and what each plan guarantees, mean
-    turns, mean VPs and survival per ship, then why: CR per side, mean damage per battery and range band,
+    The verdict is the value of the plan game (docs/verdicts.md): the pairings of the plans (and doctrines) each
+    side could fly are fought until the value's interval decides who is favoured, the matrix solved exactly,
+    and the verdict's battles flown from the best plans' mix. Prints the verdict first (who is favoured, how
+    sure, the wins, draws and losses behind it), then what explains it: the plans, the matrix, the doctrine,
+    the battles (mean turns, VPs, survival per ship), CR per side, mean damage per battery and range band,
     turns to the first kill, how the battles ended.
     """
     # lazy: keeps --help fast
     from drydock import limits
     from drydock.cli.options import board_size, play_setup
     from drydock.cli.preflight import check_inputs, check_new_outputs, side_files
-    from drydock.cli.progress import counter
+    from drydock.cli.progress import counter, stages
     from drydock.insight.battle_run import run_battle
     from drydock.insight.pages import check_report_path
 
@@ -93,7 +100,8 @@ def battle(side_a: str, side_b: str, count_a: int, count_b: int, runs: int, seed
                      plan=plans, robustness=robustness, battle_size=battle_size, log_file=log_file,
                      report_file=report_file, matrix=as_json, force=force, rules_named=rules_file is not None,
                      warn=lambda line: click.echo(line, err=True),
-                     progress=lambda: counter(runs, "battles", show=not as_json and runs >= 200))
+                     progress=lambda: counter(runs, "battles", show=not as_json and runs >= 200),
+                     stages=lambda: stages(show=not as_json), exact=exact_runs)
     if as_json:
         click.echo(json.dumps(run.data, indent=2))
     else:

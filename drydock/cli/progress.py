@@ -70,3 +70,38 @@ def busy(label: str) -> Iterator[None]:
         thread.join()
         sys.stderr.write(f"\r{label} {time.monotonic() - start:5.1f}s, done\n")
         sys.stderr.flush()
+
+
+@contextmanager
+def stages(*, show: bool = True) -> Iterator[Any]:
+    """The plan game's stages on one line of stderr (a terminal only): yields ``update(stage, done, total)``,
+    which shows ``trying 3x3 plans: 48 of 144 battles, about 0.4 s left`` from the first moment of each stage.
+    The estimate is the stage's own rate so far applied to what is left of its current round (a round's size is
+    known when it starts), so it holds; a stage that stops early simply ends. ``None`` when nothing is shown."""
+    if not show or not on_terminal():
+        yield None
+        return
+    state: dict[str, Any] = {"stage": None, "start": 0.0, "base": 0, "shown": 0.0, "width": 0}
+
+    def update(stage: str, done: int, total: int) -> None:
+        now = time.monotonic()
+        if stage != state["stage"] or done == 0:
+            if stage != state["stage"] and state["stage"] is not None:
+                sys.stderr.write("\n")
+            state.update(stage=stage, start=now, base=done, shown=0.0)
+        if done and done < total and now - state["shown"] < 0.1:
+            return
+        state["shown"] = now
+        rate = (done - state["base"]) / (now - state["start"]) if done > state["base"] and now > state["start"] else 0
+        left = f", about {(total - done) / rate:.1f} s left" if rate and done < total else ""
+        line = f"{stage}: {done} of {total} battles{left}"
+        sys.stderr.write("\r" + line.ljust(state["width"]))
+        state["width"] = len(line)
+        sys.stderr.flush()
+
+    try:
+        yield update
+    finally:
+        if state["stage"] is not None:
+            sys.stderr.write("\n")
+            sys.stderr.flush()

@@ -25,7 +25,9 @@ Modules, bottom up:
 - :mod:`~drydock.engine.montecarlo` - many battles, seeds, Wilson intervals, worker processes, the
   robustness of a verdict across doctrines
 - :mod:`~drydock.engine.matrix_game` - the exact value and mixed equilibrium of a zero-sum matrix game
-- :mod:`~drydock.engine.plan_game` - the verdict as the value of the plan game: the matrix of plan pairings
+- :mod:`~drydock.engine.plan_game` - the verdict as the value of the plan game of doctrine and plan, fought
+  until the interval of its value decides it
+- :mod:`~drydock.engine.plan_cells` - the game's cells and the verdict's battles (flown from the mix), any --jobs
 
 Randomness only through an injected ``random.Random``.
 """

@@ -324,8 +324,9 @@ def format_summary(s: Summary, seed: int, by_doctrine: dict[str, Summary] | None
     for labels, survived in ((s.labels_a, s.survived_a), (s.labels_b, s.survived_b)):
         for label, k in zip(labels, survived, strict=True):
             lines.append(f"  {label:30} {share(k)}")
-    lines.append("not simulated:")
-    lines += [f"  - {n}" for n in s.not_simulated]
+    if s.not_simulated:  # no empty heading (issue 36)
+        lines.append("not simulated:")
+        lines += [f"  - {n}" for n in s.not_simulated]
     if by_doctrine:
         lines.append(robustness_line(by_doctrine))
     return "\n".join(inline(x) for x in lines)  # a name never breaks or forges a line

@@ -1,147 +1,185 @@
-"""The verdict as the value of the plan game (issue 22).
+"""The verdict as the value of the plan game (issues 22 and 36).
 
-Each side picks a plan from the menu (:mod:`~drydock.engine.plans`); plans that fly the same way in this
-match-up (the same range to steer for against every enemy design, and the same cloak rule when a ship
-has a cloak) are one row or column. Every pairing of plans is fought with the same seeds (common random
-numbers: run i of every cell uses ``run_seed(seed, i)``), and the matrix of payoffs
+Each side picks a **strategy**: a doctrine (:data:`~drydock.engine.ai.DOCTRINES`) and a plan of the menu
+(:mod:`~drydock.engine.plans`); plans that fly the same way in this match-up (the same range to steer for
+against every enemy design, and the same cloak rule when a ship has a cloak) are one row or column. Every
+pairing is fought with the same seeds (common random numbers: run i of every cell uses ``run_seed(seed, i)``),
+and the matrix of payoffs
 
     payoff = (A wins - B wins) / battles      (win 1, draw 0, loss -1; the same game as win + draw / 2)
 
-is solved exactly (:func:`~drydock.engine.matrix_game.solve`: linear programming in Fractions). A draw is
-worth half a win to each side, so a side that can always force a draw guarantees itself 0. The value is
-what side A can guarantee with its best (mixed) plan against side B's best reply; it is the negative of
-what B guarantees, so the verdict does not depend on which side is A.
+is solved exactly (:func:`~drydock.engine.matrix_game.solve`: linear programming in Fractions). The value is
+what side A can guarantee with its best (mixed) strategy against side B's best reply.
 
-Runs are spent where they decide something, by **racing** (successive halving on confidence intervals):
-round 1 fights every cell :func:`first_runs` battles (RUNS / cells, at least 10); after each round the game
-of the plans still in the race is solved, and a plan leaves the race when it is worse, with 95% confidence,
-than the best plan of its side against the other side's equilibrium mix (a plan the equilibrium plays is
-never worse: it is as good as the best). Each round then doubles the battles of every pairing still in the
-race, until one plan a side is left or the next round would pass the race's budget of 2 x RUNS battles.
-The equilibrium's most-played pairing is then fought the full RUNS battles (the caller's recorded fight),
-which are the battles behind the printed verdict: a default battle of 1,000 runs costs at most
-2,000 + 1,000 = 3 x RUNS battles. Every round fights runs ``n .. 2n - 1`` of each live cell, so the race is
-the same for a seed whatever ``--jobs``.
+**Sequential stopping** (issue 36): the cells are fought in rounds (16 battles a cell, then doubled for the
+strategies still in the race), and after each round the game's value gets an interval
+(:func:`value_interval`): from what A's equilibrium mix scores against each of B's strategies (its lowest
+lower bound) to what A's best strategy scores against B's mix (the highest upper bound). The true value lies
+between the two whatever the mixes' errors, so the verdict is decided as soon as the interval leaves 0; its
+confidence is corrected for the rounds looked at (:func:`look_z`). The race stops when the verdict is decided,
+when the interval is within :data:`EVEN` of even, at ``runs`` battles a cell, or at its budget
+(:func:`race_budget`: 2 x RUNS less the doctrine check's, so that race, check and verdict stay within 3 x RUNS).
+
+**The doctrine is part of the strategy**: the game starts from the doctrine each side was given; then each
+other doctrine's plans are tried as a reply to the other side's equilibrium mix (:func:`_check_doctrines`).
+A reply that does better with 95% confidence joins the game (and the race goes on); one that cannot change the
+verdict is done; one still open at the check's budget (:func:`doctrine_budget`) widens the interval. No pure
+pairing of a mixture is ever re-fought alone.
+
+``exact=True`` (``battle --exact-runs``) turns the stopping off: the race of issue 22 (round 1 RUNS / cells
+battles, doubled until one strategy a side is left or the budget) and exactly RUNS verdict battles.
+Every round fights runs ``n .. 2n - 1`` of each live cell, so the game is the same for a seed whatever ``--jobs``.
 """
 
 from __future__ import annotations
 
 import math
-import random
-from dataclasses import dataclass
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
 from fractions import Fraction
+from statistics import NormalDist
 from typing import Any
 
 from drydock.core.model import Design
+from drydock.engine.ai import DEFAULT_DOCTRINE, DOCTRINES, Style, doctrine_pair
 from drydock.engine.battle import Matchup
-from drydock.engine.matrix_game import GameSolution, col_security, security, solve
-from drydock.engine.montecarlo import build_matchup, run_seed, verdict, wilson
-from drydock.engine.parallel import worker_pool
+from drydock.engine.matrix_game import GameSolution, solve
+from drydock.engine.montecarlo import build_matchup
+from drydock.engine.plan_cells import Cell, Pairing, fight_cells, mix_draw
 from drydock.engine.plans import MENU, PLANS
 
 Z95 = 1.959963984540054
-FIRST_MIN = 10  # round 1 fights RUNS // cells battles a cell, at least this many (never more than RUNS)
+FIRST_MIN = 10  # exact mode: round 1 fights RUNS // cells battles a cell, at least this many (never more than RUNS)
+FIRST_QUICK = 16  # sequential mode: round 1 fights this many battles a cell (never more than RUNS)
 RACE_BUDGET = 2  # the race spends at most this many times RUNS battles (more only when round 1 needs it)
-CHUNK = 25
+#: the interval of the value within this of even: "too close to call", and the race stops
+EVEN = Fraction(1, 10)
+#: the verdict's battles: at least this many (never more than RUNS) when the race stopped early
+VERDICT_MIN = 100
 #: a match-up with at least this share of draws in the verdict's battles is "no decision"
 DRAWISH = Fraction(9, 10)
 
+#: ``progress(stage, done, total)``: battles done of the stage's current round
+StageProgress = Callable[[str, int, int], None]
 
-def first_runs(runs: int, cells: int) -> int:
+
+def first_runs(runs: int, cells: int, exact: bool = True) -> int:
     """The battles of each cell in the race's first round."""
+    if not exact:
+        return min(runs, FIRST_QUICK)
     return min(runs, max(FIRST_MIN, runs // max(cells, 1)))
 
 
+def doctrine_budget(runs: int) -> int:
+    """The battles the doctrine check (and the strategies it adds to the game) may fight beyond the race:
+    RUNS / 4, at least one round of :data:`FIRST_QUICK` battles for eight replies (four plans against a
+    mix of two, or four a side against a pure equilibrium)."""
+    return max(runs // 4, 8 * min(runs, FIRST_QUICK))
+
+
 def race_budget(runs: int, cells: int) -> int:
-    """The most battles the race may fight: 2 x RUNS, or round 1 alone when that is more."""
-    return max(RACE_BUDGET * runs, first_runs(runs, cells) * cells)
+    """The most battles the race may fight: 2 x RUNS less the doctrine check's budget (so that race, check and
+    verdict stay within 3 x RUNS), or round 1 alone when that is more."""
+    first = min(runs, max(FIRST_QUICK, runs // max(cells, 1)))  # round 1, sequential or --exact-runs
+    return max(RACE_BUDGET * runs - doctrine_budget(runs), first * cells)
 
 
-@dataclass
-class Cell:
-    """The battles of one pairing of plans."""
+def look_z(runs: int, first: int) -> float:
+    """The z of each look's interval: 95% over all the looks the race can take (Bonferroni: the rounds
+    first, 2 first ... up to RUNS, and the verdict's battles), so that a mirror is called for a side at most
+    about 5% of the time however often the interval is looked at."""
+    looks = 2 + max(0, math.ceil(math.log2(max(runs, 1) / max(first, 1))))
+    return NormalDist().inv_cdf(1 - 0.025 / looks)
 
-    runs: int = 0
-    a_wins: int = 0
-    b_wins: int = 0
-    draws: int = 0
 
-    @property
-    def payoff(self) -> Fraction:
-        return Fraction(self.a_wins - self.b_wins, max(self.runs, 1))
+@dataclass(frozen=True)
+class Strategy:
+    """What one side flies: a doctrine and a group of plans that fly alike (its first is fought)."""
 
-    def variance(self) -> float:
-        """The variance of one battle's payoff (win 1, draw 0, loss -1), with one pseudo-battle of each outcome
-        added, so that a cell of few battles that all ended alike is not taken as certain."""
-        n = self.runs + 3
-        pa, pb = (self.a_wins + 1) / n, (self.b_wins + 1) / n
-        return pa + pb - (pa - pb) ** 2
+    doctrine: Style
+    plans: tuple[str, ...]
 
-    def add(self, other: Cell) -> None:
-        """Count ``other``'s battles (later runs of the same pairing) in."""
-        self.runs, self.a_wins = self.runs + other.runs, self.a_wins + other.a_wins
-        self.b_wins, self.draws = self.b_wins + other.b_wins, self.draws + other.draws
-
-    def interval(self) -> tuple[float, float]:
-        """A 95% normal interval for the payoff (a difference of two multinomial shares)."""
-        n = max(self.runs, 1)
-        pa, pb = self.a_wins / n, self.b_wins / n
-        half = Z95 * math.sqrt(max(0.0, pa + pb - (pa - pb) ** 2) / n)
-        return pa - pb - half, pa - pb + half
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"runs": self.runs, "a_wins": self.a_wins, "b_wins": self.b_wins, "draws": self.draws,
-                "payoff": round(float(self.payoff), 4)}
+    def name(self, given: Style) -> str:
+        """``hold/standoff``, with the doctrine when it is not the one the side was given: ``close (cautious)``."""
+        text = "/".join(self.plans)
+        return text if self.doctrine == given else f"{text} ({self.doctrine.name})"
 
 
 @dataclass
 class PlanGame:
-    """The fought matrix: rows are A's plans, columns B's; each plan a tuple of menu names that fly alike."""
+    """The fought game: rows are A's strategies in the game, columns B's; the doctrine check's replies beside."""
 
-    plans_a: list[tuple[str, ...]]
-    plans_b: list[tuple[str, ...]]
+    plans_a: list[Strategy]
+    plans_b: list[Strategy]
     cells: list[list[Cell]]
     solution: GameSolution
-    #: the equilibrium's most-played pairing (row, column): the plans behind the printed verdict
+    #: the equilibrium's most-played strategy of each side (row, column)
     chosen: tuple[int, int]
     #: battles of each cell in the race's first round
     first: int
-    #: battles fought by the race, over all cells
+    #: battles fought for the game (race, doctrine check and the verdict's battles that were new)
     battles: int
-    #: rounds of the race; the plans of each side still in the race at its end (indices of rows, columns)
     rounds: int = 1
     live_a: tuple[int, ...] = ()
     live_b: tuple[int, ...] = ()
+    #: the doctrines each side was given
+    given: tuple[Style, Style] = (DOCTRINES[DEFAULT_DOCTRINE], DOCTRINES[DEFAULT_DOCTRINE])
+    #: the interval of the value (95%, corrected for the looks) and the z it was built with
+    low: float = -1.0
+    high: float = 1.0
+    z: float = Z95
+    #: the doctrine check: side (0, 1) -> [(reply, payoff to A against the other side's mix, low, high, status)]
+    replies: dict[int, list[tuple[Strategy, Fraction, float, float, str]]] = field(default_factory=dict)
+    #: the verdict the given doctrines alone gave ("A", "B", "even", "open"), before the doctrine check
+    base_call: str = "open"
+    #: True: --exact-runs (no early stop)
+    exact: bool = False
+    #: battles fought before the verdict's (the race and the doctrine check)
+    race_battles: int = 0
+    #: why the race stopped: "decided" (its interval decided the verdict), "cap" (RUNS or the budget) or "exact"
+    stopped: str = "cap"
+
+    @property
+    def value(self) -> Fraction:
+        return self.solution.value
 
     @property
     def matrix(self) -> list[list[Fraction]]:
         return [[c.payoff for c in row] for row in self.cells]
 
+    def names_a(self) -> list[str]:
+        return [s.name(self.given[0]) for s in self.plans_a]
+
+    def names_b(self) -> list[str]:
+        return [s.name(self.given[1]) for s in self.plans_b]
+
     def chosen_plans(self) -> tuple[str, str]:
         i, j = self.chosen
-        return self.plans_a[i][0], self.plans_b[j][0]
+        return self.plans_a[i].plans[0], self.plans_b[j].plans[0]
 
-    def to_dict(self) -> dict[str, Any]:
+    def call(self) -> str:
+        """"A" or "B" (the interval is on that side of 0), "even" (within :data:`EVEN` of 0), or "open"."""
+        return _call(self.low, self.high)
+
+    def support_pairings(self) -> list[tuple[Fraction, Pairing]]:
+        """The pairings the equilibrium plays, with their probability."""
         s = self.solution
-        return {
-            "method": "exact linear programming (Fractions): the mixed equilibrium of the zero-sum plan game",
-            "payoff": "(A wins - B wins) / battles",
-            "plans_a": ["/".join(p) for p in self.plans_a],
-            "plans_b": ["/".join(p) for p in self.plans_b],
-            "race": {"method": "racing on 95% intervals against the other side's equilibrium mix, battles "
-                               "doubled each round for the plans left, within 2 x RUNS",
-                     "first_runs": self.first, "rounds": self.rounds,
-                     "left_a": ["/".join(self.plans_a[i]) for i in self.live_a],
-                     "left_b": ["/".join(self.plans_b[j]) for j in self.live_b]},
-            "battles": self.battles,
-            "cells": [[c.to_dict() for c in row] for row in self.cells],
-            "value": round(float(s.value), 4),
-            "value_exact": str(s.value),
-            "strategy_a": [round(float(p), 4) for p in s.row],
-            "strategy_b": [round(float(q), 4) for q in s.col],
-            "chosen": {"a": "/".join(self.plans_a[self.chosen[0]]), "b": "/".join(self.plans_b[self.chosen[1]])},
-            "line": robustness_line(self),
-        }
+        return [(p * q, _pairing(self.plans_a[i], self.plans_b[j]))
+                for i, p in enumerate(s.row) if p for j, q in enumerate(s.col) if q]
+
+
+def _call(low: float, high: float) -> str:
+    if low > 0:
+        return "A"
+    if high < 0:
+        return "B"
+    if low >= -float(EVEN) and high <= float(EVEN):
+        return "even"
+    return "open"
+
+
+def _pairing(a: Strategy, b: Strategy) -> Pairing:
+    return (a.doctrine.name, a.plans[0], b.doctrine.name, b.plans[0])
 
 
 def distinct_plans(m: Matchup, side: int) -> list[tuple[str, ...]]:
@@ -157,187 +195,283 @@ def distinct_plans(m: Matchup, side: int) -> list[tuple[str, ...]]:
     return [tuple(g) for g in groups.values()]
 
 
-# ------------------------------------------------------------------ fighting cells (same seeds, any --jobs)
-_GAME: dict[Any, Any] = {}  # a worker process's sides, options and match-ups (one plan game per pool)
+# ------------------------------------------------------------------ the game's state while it is fought
+@dataclass
+class _Game:
+    side_a: list[Design]
+    side_b: list[Design]
+    opts: dict[str, Any]
+    seed: int
+    jobs: int
+    runs: int
+    exact: bool
+    progress: StageProgress | None
+    strat_a: list[Strategy]
+    strat_b: list[Strategy]
+    game_a: list[int]  # indices into strat_a of the strategies in the game
+    game_b: list[int]
+    live_a: list[int] = field(default_factory=list)
+    live_b: list[int] = field(default_factory=list)
+    cells: dict[tuple[int, int], Cell] = field(default_factory=dict)
+    spent: int = 0
+    rounds: int = 0
+    n: int = 0
+    #: why the race stopped: "decided" (its interval left even or settled within EVEN), "cap" or "exact"
+    stop: str = "cap"
+
+    def cell(self, i: int, j: int) -> Cell:
+        return self.cells.setdefault((i, j), Cell())
+
+    def fight(self, pairs: list[tuple[int, int]], upto: int, stage: str) -> None:
+        """Runs ``cell.upto .. upto - 1`` of each pair of strategies (indices into strat_a, strat_b)."""
+        todo = [(i, j, self.cell(i, j).upto) for i, j in pairs if self.cell(i, j).upto < upto]
+        if not todo:
+            return
+        jobs = [(_pairing(self.strat_a[i], self.strat_b[j]), start, upto) for i, j, start in todo]
+        got = fight_cells(self.side_a, self.side_b, jobs, seed=self.seed, jobs=self.jobs, stage=stage,
+                          progress=self.progress, **self.opts)
+        for (i, j, start), c in zip(todo, got, strict=True):
+            self.cell(i, j).add(c)
+            self.cell(i, j).upto = upto
+            self.spent += upto - start
+
+    def solve(self) -> tuple[GameSolution, list[int], list[int]]:
+        """The game of the live strategies, as a solution over every strategy of the game."""
+        sol = solve([[self.cell(i, j).payoff for j in self.live_b] for i in self.live_a])
+        row = {i: p for i, p in zip(self.live_a, sol.row, strict=True)}
+        col = {j: q for j, q in zip(self.live_b, sol.col, strict=True)}
+        return (GameSolution(sol.value, tuple(row.get(i, Fraction(0)) for i in self.game_a),
+                             tuple(col.get(j, Fraction(0)) for j in self.game_b)), self.game_a, self.game_b)
 
 
-def _init_game(side_a: list[Design], side_b: list[Design], opts: dict[str, Any]) -> None:
-    _GAME.clear()
-    _GAME["sides"], _GAME["opts"] = (side_a, side_b), opts
+def _mix_score(cells: list[Cell], mix: list[Fraction], z: float) -> tuple[Fraction, float, float]:
+    """A strategy's payoff (to A) against a mix, with its interval (the cells' errors taken as independent)."""
+    mean = sum((p * c.payoff for p, c in zip(mix, cells, strict=True)), Fraction(0))
+    half = z * math.sqrt(sum(float(p) ** 2 * c.variance() / max(c.runs, 1) for p, c in zip(mix, cells, strict=True)))
+    return mean, float(mean) - half, float(mean) + half
 
 
-def _run_cell(args: tuple[str, str, int, int, int], game: dict[Any, Any] | None = None) -> tuple[int, int, int]:
-    """Runs start..stop of one plan pairing; ``game`` holds the sides, options and match-ups built so far (a
-    worker's ``_GAME``, or the caller's own in one process, so that threads never share one)."""
-    game = _GAME if game is None else game
-    pa, pb, master, start, stop = args
-    m = game.get((pa, pb))
-    if m is None:
-        m = game[(pa, pb)] = build_matchup(*game["sides"], **{**game["opts"], "plan": (pa, pb)})
-    out = [0, 0, 0]
-    for i in range(start, stop):
-        w = m.fight(random.Random(run_seed(master, i))).winner
-        out[2 if w is None else w] += 1
-    return out[0], out[1], out[2]
+def value_interval(g: _Game, sol: GameSolution, z: float, extra_a: Sequence[int] = (),
+                   extra_b: Sequence[int] = ()) -> tuple[float, float]:
+    """The interval of the game's value: low, the lowest lower bound of what A's mix scores against each of B's
+    strategies (those in the game and the doctrine check's ``extra_b``); high, the highest upper bound of what
+    each of A's strategies scores against B's mix. The value is at least what A's mix guarantees and at most
+    what B's mix concedes, so it lies between the two however good the mixes are."""
+    xs = [(i, p) for i, p in zip(g.game_a, sol.row, strict=True) if p]
+    ys = [(j, q) for j, q in zip(g.game_b, sol.col, strict=True) if q]
+    lows = [_mix_score([g.cells[(i, j)] for i, _ in xs], [p for _, p in xs], z)[1]
+            for j in [*g.game_b, *extra_b] if all((i, j) in g.cells for i, _ in xs)]
+    highs = [_mix_score([g.cells[(i, j)] for j, _ in ys], [q for _, q in ys], z)[2]
+             for i in [*g.game_a, *extra_a] if all((i, j) in g.cells for j, _ in ys)]
+    return max(-1.0, min(lows)), min(1.0, max(highs))
 
 
-def fight_cells(side_a: list[Design], side_b: list[Design], pairs: list[tuple[str, str]], *, runs: int, seed: int,
-                jobs: int = 1, start: int = 0, **opts: Any) -> dict[tuple[str, str], Cell]:
-    """The battles of runs ``start`` .. ``runs - 1`` of ``seed`` of each plan pairing in ``pairs``."""
-    tasks = [(pa, pb, seed, i, min(i + CHUNK, runs)) for pa, pb in pairs for i in range(start, runs, CHUNK)]
-    if jobs <= 1 or len(tasks) <= 1:
-        game: dict[Any, Any] = {"sides": (side_a, side_b), "opts": opts}
-        results = [_run_cell(t, game) for t in tasks]
-    else:
-        with worker_pool(jobs, _init_game, (side_a, side_b, opts)) as pool:
-            results = pool.map(_run_cell, tasks)
-    cells = {p: Cell() for p in pairs}
-    for (pa, pb, _, start, stop), (a, b, d) in zip(tasks, results, strict=True):
-        c = cells[(pa, pb)]
-        c.runs += stop - start
-        c.a_wins, c.b_wins, c.draws = c.a_wins + a, c.b_wins + b, c.draws + d
-    return cells
+def _eliminate(g: _Game, sol: GameSolution) -> None:
+    """The race: a strategy leaves when its payoff against the other side's equilibrium mix is below the best
+    of its side with 95% confidence (a strategy the equilibrium plays is never below the best)."""
+    x = dict(zip(g.game_a, sol.row, strict=True))
+    y = dict(zip(g.game_b, sol.col, strict=True))
+    rows = {i: _mix_score([g.cells[(i, j)] for j in g.live_b], [y[j] for j in g.live_b], Z95)
+            for i in g.live_a}
+    cols = {j: _mix_score([g.cells[(i, j)] for i in g.live_a], [x[i] for i in g.live_a], Z95)
+            for j in g.live_b}
+    best_a = max(lo for _, lo, _ in rows.values())
+    best_b = min(hi for _, _, hi in cols.values())  # B minimises A's payoff
+    g.live_a = [i for i in g.live_a if rows[i][2] >= best_a]
+    g.live_b = [j for j in g.live_b if cols[j][1] <= best_b]
+
+
+def _race(g: _Game, z: float, budget: int) -> tuple[GameSolution, float, float]:
+    """Fight the live strategies round by round until the verdict is decided (or even), a cell has RUNS
+    battles, or the next round would pass ``budget``."""
+    while True:
+        stage = f"trying {len(g.live_a)}x{len(g.live_b)} plans (round {g.rounds + 1})"
+        g.fight([(i, j) for i in g.live_a for j in g.live_b], g.n, stage)
+        g.rounds += 1
+        sol, _, _ = g.solve()
+        low, high = value_interval(g, sol, z)
+        _eliminate(g, sol)
+        live = len(g.live_a) * len(g.live_b)
+        g.stop = "exact" if g.exact else "decided" if _call(low, high) != "open" else "cap"
+        if (not g.exact and _call(low, high) != "open") or (len(g.live_a) == 1 and len(g.live_b) == 1) \
+                or g.n >= g.runs or g.spent + (min(2 * g.n, g.runs) - g.n) * live > budget:
+            sol, _, _ = g.solve()
+            return sol, *value_interval(g, sol, z)
+        g.n = min(2 * g.n, g.runs)
+
+
+def _check_doctrines(g: _Game, sol: GameSolution, low: float, high: float, budget: int,
+                     tried: dict[int, dict[int, str]]) -> tuple[list[int], int]:
+    """The other doctrines' strategies as replies to the other side's equilibrium mix, both sides' together,
+    fought :data:`FIRST_QUICK` battles a cell, doubled until each is done: ``better`` (it beats the equilibrium
+    with 95% confidence: the check stops there and the caller puts it in the game), ``no help`` (it does not,
+    or it cannot change the verdict) or ``open`` (RUNS or ``budget`` battles in all reached: it widens the
+    interval). A favoured side's replies are not fought (another doctrine could only favour it more). Returns
+    the better strategies (indices into strat_a, then strat_b offset by len(strat_a)) and the battles a cell
+    they were fought."""
+    call = _call(low, high)
+    v = sol.value
+    x = [(i, p) for i, p in zip(g.game_a, sol.row, strict=True) if p]
+    y = [(j, q) for j, q in zip(g.game_b, sol.col, strict=True) if q]
+    todo = {side: [k for k in range(len(g.strat_a if side == 0 else g.strat_b))
+                   if k not in (g.game_a if side == 0 else g.game_b)]
+            for side in (0, 1) if call != "AB"[side]}
+    n = min(g.runs, FIRST_QUICK)
+    better: list[int] = []
+    while any(todo.values()):
+        pairs = [(k, j) for k in todo.get(0, []) for j, _ in y] + [(i, k) for k in todo.get(1, []) for i, _ in x]
+        if g.spent + sum(max(0, n - g.cell(*p).upto) for p in pairs) > budget:
+            for side, ks in todo.items():
+                for k in ks:
+                    tried[side][k] = "open"
+            break
+        g.fight(pairs, n, "checking the other doctrine")
+        for side, ks in todo.items():
+            still = []
+            for k in ks:
+                if side == 0:
+                    _, lo, hi = _mix_score([g.cells[(k, j)] for j, _ in y], [q for _, q in y], Z95)
+                    gain, harmless = lo > v, hi <= v or (call == "B" and hi < 0)
+                else:
+                    _, lo, hi = _mix_score([g.cells[(i, k)] for i, _ in x], [p for _, p in x], Z95)
+                    gain, harmless = hi < v, lo >= v or (call == "A" and lo > 0)
+                tried[side][k] = "better" if gain else "no help" if harmless else "open"
+                if gain:
+                    better.append(k if side == 0 else len(g.strat_a) + k)
+                elif not harmless:
+                    still.append(k)
+            todo[side] = still
+        if better or n >= g.runs:
+            break
+        n = min(2 * n, g.runs)
+    return better, n
 
 
 def plan_game(side_a: list[Design], side_b: list[Design], *, runs: int, seed: int, jobs: int = 1,
-              **opts: Any) -> PlanGame:
-    """Race the pairings of distinct plans and solve the game (the caller then fights the chosen pairing)."""
+              exact: bool = False, progress: StageProgress | None = None, **opts: Any) -> PlanGame:
+    """Fight the plan game to its verdict (module docstring); the caller then fights the verdict's battles
+    (:func:`verdict_runs`, :func:`verdict_draws`, then :func:`refine`)."""
     opts = {k: v for k, v in opts.items() if k not in ("plan", "record")}
-    m = build_matchup(side_a, side_b, **opts)
-    rows, cols = distinct_plans(m, 0), distinct_plans(m, 1)
-    cells = [[Cell() for _ in cols] for _ in rows]
-    live_a, live_b = list(range(len(rows))), list(range(len(cols)))
-    first = n = first_runs(runs, len(rows) * len(cols))
-    budget, spent, done, rounds = race_budget(runs, len(rows) * len(cols)), 0, 0, 0
-    while True:
-        pairs = [(rows[i][0], cols[j][0]) for i in live_a for j in live_b]
-        got = fight_cells(side_a, side_b, pairs, runs=n, start=done, seed=seed, jobs=jobs, **opts)
-        for i in live_a:
-            for j in live_b:
-                cells[i][j].add(got[(rows[i][0], cols[j][0])])
-        spent, done, rounds = spent + (n - done) * len(pairs), n, rounds + 1
-        sol = solve([[cells[i][j].payoff for j in live_b] for i in live_a])
-        live_a, live_b = _race(cells, live_a, live_b, sol)
-        if (len(live_a) == 1 and len(live_b) == 1) or n >= runs \
-                or spent + (min(2 * n, runs) - n) * len(live_a) * len(live_b) > budget:
+    given = doctrine_pair(opts.get("doctrine", DEFAULT_DOCTRINE))
+    opts["doctrine"] = given
+    strat: list[list[Strategy]] = [[], []]
+    for side in (0, 1):
+        for style in [given[side], *(s for s in DOCTRINES.values() if s != given[side])]:
+            pair = (style, given[1]) if side == 0 else (given[0], style)
+            m = build_matchup(side_a, side_b, **{**opts, "doctrine": pair})
+            strat[side] += [Strategy(style, p) for p in distinct_plans(m, side)]
+    base_a = [k for k, s in enumerate(strat[0]) if s.doctrine == given[0]]
+    base_b = [k for k, s in enumerate(strat[1]) if s.doctrine == given[1]]
+    first = first_runs(runs, len(base_a) * len(base_b), exact)
+    g = _Game(side_a, side_b, opts, seed, jobs, runs, exact, progress, strat[0], strat[1], base_a, base_b,
+              list(base_a), list(base_b), n=first)
+    z = Z95 if exact else look_z(runs, first)
+    budget = race_budget(runs, len(base_a) * len(base_b))
+    cap = budget + doctrine_budget(runs)  # the race, then the doctrine check and its additions
+    tried: dict[int, dict[int, str]] = {0: {}, 1: {}}
+    sol, low, high = _race(g, z, budget)
+    base_call = _call(low, high)
+    for _ in range(len(strat[0]) + len(strat[1])):
+        better, n_check = _check_doctrines(g, sol, low, high, cap, tried)
+        if not better:
             break
-        n = min(2 * n, runs)
-    sol = solve([[cells[i][j].payoff for j in live_b] for i in live_a])
-    full = GameSolution(sol.value, _spread(sol.row, live_a, len(rows)), _spread(sol.col, live_b, len(cols)))
-    # the most-played plan of each side (ties: the first in the menu)
-    i = max(range(len(rows)), key=lambda k: (full.row[k], -k))
-    j = max(range(len(cols)), key=lambda k: (full.col[k], -k))
-    return PlanGame(rows, cols, cells, full, (i, j), first, spent, rounds, tuple(live_a), tuple(live_b))
+        rows = g.game_a + [k for k in better if k < len(strat[0])]
+        cols = g.game_b + [k - len(strat[0]) for k in better if k >= len(strat[0])]
+        n = min(g.n, n_check)  # the new cells start where the check left them; the race doubles from there
+        fill = sum(max(0, n - g.cell(i, j).upto) for i in rows for j in cols)
+        if g.spent + fill > cap:  # no room to put them in the game: they stay open (they widen the interval)
+            for k in better:
+                side, idx = (0, k) if k < len(strat[0]) else (1, k - len(strat[0]))
+                tried[side][idx] = "open"
+            break
+        g.game_a, g.game_b, g.n = rows, cols, n
+        g.live_a, g.live_b = list(rows), list(cols)  # a new strategy may revive an old reply
+        sol, low, high = _race(g, z, cap)
+    extra = ([k for k, s in tried[0].items() if s == "open"], [k for k, s in tried[1].items() if s == "open"])
+    if extra[0] or extra[1]:
+        low, high = value_interval(g, sol, z, *extra)
+    replies = {side: [(g.strat_a[k] if side == 0 else g.strat_b[k], *_reply(g, sol, side, k, z), status)
+                      for k, status in tried[side].items() if k not in (g.game_a if side == 0 else g.game_b)]
+               for side in (0, 1)}
+    return _result(g, sol, low, high, z, replies, base_call, first)
 
 
-def _spread(p: tuple[Fraction, ...], live: list[int], size: int) -> tuple[Fraction, ...]:
-    """A strategy over the live plans as one over every plan (0 for the plans out of the race)."""
-    out = [Fraction(0)] * size
-    for k, x in zip(live, p, strict=True):
-        out[k] = x
-    return tuple(out)
+def _reply(g: _Game, sol: GameSolution, side: int, k: int, z: float) -> tuple[Fraction, float, float]:
+    if side == 0:
+        y = [(j, q) for j, q in zip(g.game_b, sol.col, strict=True) if q]
+        if not all((k, j) in g.cells for j, _ in y):
+            return Fraction(0), -1.0, 1.0
+        return _mix_score([g.cells[(k, j)] for j, _ in y], [q for _, q in y], Z95)
+    x = [(i, p) for i, p in zip(g.game_a, sol.row, strict=True) if p]
+    if not all((i, k) in g.cells for i, _ in x):
+        return Fraction(0), -1.0, 1.0
+    return _mix_score([g.cells[(i, k)] for i, _ in x], [p for _, p in x], Z95)
 
 
-def _race(cells: list[list[Cell]], live_a: list[int], live_b: list[int],
-          sol: GameSolution) -> tuple[list[int], list[int]]:
-    """The plans that stay in the race: a plan leaves when its payoff against the other side's equilibrium mix
-    is below the best plan's with 95% confidence (normal intervals; the cells' errors taken as independent)."""
-
-    def against(cs: list[Cell], mix: tuple[Fraction, ...], sign: int) -> tuple[float, float]:
-        mean = sign * sum(float(p) * float(c.payoff) for p, c in zip(mix, cs, strict=True))
-        half = Z95 * math.sqrt(sum(float(p) ** 2 * c.variance() / max(c.runs, 1) for p, c in zip(mix, cs, strict=True)))
-        return mean - half, mean + half
-
-    rows = {i: against([cells[i][j] for j in live_b], sol.col, 1) for i in live_a}
-    cols = {j: against([cells[i][j] for i in live_a], sol.row, -1) for j in live_b}
-    best_a, best_b = max(lo for lo, _ in rows.values()), max(lo for lo, _ in cols.values())
-    return [i for i in live_a if rows[i][1] >= best_a], [j for j in live_b if cols[j][1] >= best_b]
-
-
-# ------------------------------------------------------------------ what the verdict says
-def race_words(g: PlanGame) -> str:
-    """How the runs were spent, in words: ``raced: 992 battles in 2 rounds, 62 a pairing first; 2x1 plans left``."""
-    return (f"raced: {g.battles} battles in {g.rounds} round{'s' * (g.rounds > 1)}, {g.first} a pairing first; "
-            f"{len(g.live_a)}x{len(g.live_b)} plans left")
+def _result(g: _Game, sol: GameSolution, low: float, high: float, z: float,
+            replies: dict[int, list[tuple[Strategy, Fraction, float, float, str]]], base_call: str,
+            first: int) -> PlanGame:
+    rows = [g.strat_a[i] for i in g.game_a]
+    cols = [g.strat_b[j] for j in g.game_b]
+    cells = [[g.cells.get((i, j), Cell()) for j in g.game_b] for i in g.game_a]
+    i = max(range(len(rows)), key=lambda k: (sol.row[k], -k))
+    j = max(range(len(cols)), key=lambda k: (sol.col[k], -k))
+    live_a = tuple(g.game_a.index(k) for k in g.live_a)
+    live_b = tuple(g.game_b.index(k) for k in g.live_b)
+    return PlanGame(rows, cols, cells, sol, (i, j), first, g.spent, g.rounds, live_a, live_b,
+                    (g.strat_a[g.game_a[0]].doctrine, g.strat_b[g.game_b[0]].doctrine), low, high, z, replies,
+                    base_call, g.exact, g.spent, g.stop)
 
 
-def _signed(x: Fraction) -> str:
-    return f"{float(x):+.2f}"
+def refine(game: PlanGame, fought: list[tuple[int, int, int, int | None]]) -> PlanGame:
+    """The game with the verdict's battles counted in: each ``(run, row, column, winner)`` whose run the
+    race had not fought for that cell is one more battle of it (the runs it had fought are the same battles,
+    the same seeds). The mix stays the one the verdict's battles were drawn from, so the battles and the
+    value are the same game's: the value becomes what that mix scores on every battle fought, and its
+    interval is rebuilt (what the mix of A secures against each of B's plans, what each of A's plans scores
+    against B's mix: the game's value lies between, whatever the mixes)."""
+    for run, i, j, winner in fought:
+        c = game.cells[i][j]
+        if run >= c.upto:
+            c.runs += 1
+            game.battles += 1
+            if winner == 0:
+                c.a_wins += 1
+            elif winner == 1:
+                c.b_wins += 1
+            else:
+                c.draws += 1
+    x = [(i, p) for i, p in enumerate(game.solution.row) if p]
+    y = [(j, q) for j, q in enumerate(game.solution.col) if q]
+    value = sum((p * q * game.cells[i][j].payoff for i, p in x for j, q in y), Fraction(0))
+    game.solution = GameSolution(value, game.solution.row, game.solution.col)
+    lows = [_mix_score([game.cells[i][j] for i, _ in x], [p for _, p in x], game.z)[1]
+            for j in range(len(game.plans_b)) if all(game.cells[i][j].runs for i, _ in x)]
+    highs = [_mix_score([game.cells[i][j] for j, _ in y], [q for _, q in y], game.z)[2]
+             for i in range(len(game.plans_a)) if all(game.cells[i][j].runs for j, _ in y)]
+    # the doctrine check's replies still open count as they were measured
+    highs += [hi for _, _, _, hi, status in game.replies.get(0, []) if status == "open"]
+    lows += [lo for _, _, lo, _, status in game.replies.get(1, []) if status == "open"]
+    game.low, game.high = max(-1.0, min(lows)), min(1.0, max(highs))
+    return game
 
 
-def robustness_line(g: PlanGame) -> str:
-    """The robustness statement built on the matrix: the game's value, what each side's plan guarantees."""
-    mat = g.matrix
-    i, j = g.chosen
-    a, b = "/".join(g.plans_a[i]), "/".join(g.plans_b[j])
-    mixed = sum(1 for p in g.solution.row if p) > 1 or sum(1 for q in g.solution.col if q) > 1
-    sa, sb = security(mat, i), col_security(mat, j)
-    text = (f"plan game ({len(g.plans_a)}x{len(g.plans_b)} plans, {race_words(g)}; "
-            f"{'mixed' if mixed else 'pure'} equilibrium by exact LP): value {_signed(g.solution.value)} "
-            f"(A wins - B wins per battle); A's {a} secures A at least {_signed(sa)} whatever B flies, "
-            f"B's {b} holds A to at most {_signed(sb)} whatever A flies: ")
-    row = [g.cells[i][k].interval() for k in range(len(g.plans_b))]
-    col = [g.cells[k][j].interval() for k in range(len(g.plans_a))]
-    if all(lo > 0 for lo, _ in row):
-        return text + "side A is favoured whatever side B flies (robust)"
-    if all(hi < 0 for _, hi in col):
-        return text + "side B is favoured whatever side A flies (robust)"
-    if sa == sb == 0:
-        return text + "each side can hold the other to a draw"
-    if sa > 0 or sb < 0:
-        return text + (f"side {'A' if sa > 0 else 'B'} looks favoured, but not beyond doubt at "
-                       f"{g.cells[i][j].runs} battles of its pairing")
-    v = g.solution.value
-    if mixed and v:
-        return text + (f"side {'A' if v > 0 else 'B'} is favoured when it mixes its plans as the equilibrium "
-                       "does, though each of its plans alone can be answered")
-    return text + "neither side can guarantee an advantage: the verdict depends on the plans flown"
+def verdict_runs(game: PlanGame, runs: int) -> int:
+    """The verdict's battles: RUNS with --exact-runs; else as many as the race fought a cell of the best plans,
+    at least :data:`VERDICT_MIN`, at most RUNS."""
+    if game.exact:
+        return runs
+    fought = max((game.cells[i][j].upto for i, p in enumerate(game.solution.row) if p
+                  for j, q in enumerate(game.solution.col) if q), default=0)
+    return min(runs, max(VERDICT_MIN, fought))
 
 
-def decision(summary: Any, g: PlanGame | None) -> str:
-    """The verdict line on the battles behind it (``summary``): the favoured side with wins / draws / losses
-    and their Wilson 95% intervals, or "no decision" when nearly all battles are draws."""
-    n = max(summary.runs, 1)
-
-    def part(label: str, k: int) -> str:
-        lo, hi = wilson(k, summary.runs)
-        return f"{label} {100 * k / n:.1f}% [{100 * lo:.1f}, {100 * hi:.1f}]"
-
-    rates = ", ".join((part("A wins", summary.a_wins), part("draws", summary.draws), part("B wins", summary.b_wins)))
-    if Fraction(summary.draws, n) >= DRAWISH:
-        return f"verdict: no decision: {100 * summary.draws / n:.0f}% draws; {_holder(summary, g)} ({rates})"
-    v = verdict(summary)
-    head = "too close to call" if v == "even" else f"side {v} favoured"
-    return f"verdict: {head} ({rates})"
-
-
-def _holder(summary: Any, g: PlanGame | None) -> str:
-    if g is None:
-        return "neither side forces a decision"
-    who = [k for k in (0, 1) if "evade" in (g.plans_a, g.plans_b)[k][g.chosen[k]]]
-    if len(who) != 1:
-        return "neither side forces a decision"
-    side = who[0]
-    ships = (summary.labels_a, summary.labels_b)[side]
-    plans = "/".join((g.plans_a, g.plans_b)[side][g.chosen[side]])
-    return f"{ships[0].split(' ', 1)[-1]} (side {'AB'[side]}) can hold a draw by keeping away ({plans})"
-
-
-def format_game(g: PlanGame) -> str:
-    """The matrix as text: A wins / draws / B wins per pairing, rows A's plans, columns B's, with the
-    equilibrium's share of each plan."""
-    heads = ["/".join(p) + ("" if j in g.live_b else "*") for j, p in enumerate(g.plans_b)]
-    width = max(15, *(len(h) + 1 for h in heads), *(len(_counts(c)) + 1 for row in g.cells for c in row))
-    rows_w = max(14, *(len("/".join(p)) + 8 for p in g.plans_a))
-    lines = [f"plan matrix: A wins / draws / B wins (rows: A's plans, columns: B's; % = the equilibrium's share "
-             f"of the plan; * = out of the race; {race_words(g)})",
-             " " * rows_w + "".join(f"{h:>{width}}" for h in heads),
-             " " * rows_w + "".join(f"{f'{100 * float(q):.0f}%':>{width}}" for q in g.solution.col)]
-    for i, (plans, p, row) in enumerate(zip(g.plans_a, g.solution.row, g.cells, strict=True)):
-        label = f"{'/'.join(plans)}{'' if i in g.live_a else '*'} {100 * float(p):.0f}%"
-        lines.append(f"{label:<{rows_w}}" + "".join(f"{_counts(c):>{width}}" for c in row))
-    return "\n".join(lines)
-
-
-def _counts(c: Cell) -> str:
-    return f"{c.a_wins}/{c.draws}/{c.b_wins}"
+def verdict_draws(game: PlanGame, runs: int, seed: int) -> list[tuple[int, int, int, Pairing]]:
+    """Run i of the verdict: (i, A's strategy, B's strategy, their pairing), drawn from the equilibrium's mix
+    (:func:`~drydock.engine.plan_cells.mix_draw`)."""
+    out = []
+    for run in range(runs):
+        i = mix_draw(seed, run, "a", game.solution.row)
+        j = mix_draw(seed, run, "b", game.solution.col)
+        out.append((run, i, j, _pairing(game.plans_a[i], game.plans_b[j])))
+    return out

@@ -22,6 +22,8 @@ from drydock.engine.battle import BattleResult
 from drydock.engine.legacy_notes import ae_rules_batteries
 from drydock.engine.montecarlo import Summary, build_matchup, simulate, wilson
 from drydock.engine.observe import END_KINDS, LOSS_KINDS
+from drydock.engine.plan_cells import fight_verdict
+from drydock.engine.plan_game import PlanGame, verdict_draws
 from drydock.engine.tables import COMPANION_TRAITS, SIMULATED_SYSTEMS, SIMULATED_TRAITS
 from drydock.errors import inline
 from drydock.insight.numbers import num, pct, rounded, text
@@ -227,6 +229,33 @@ def fight(side_a: list[Design], side_b: list[Design], *, runs: int, seed: int, j
     summary = simulate(side_a, side_b, runs=runs, seed=seed, jobs=jobs, progress=progress, on_result=report.add,
                        record=True, **opts)
     return summary, report
+
+
+def fight_mix(side_a: list[Design], side_b: list[Design], game: PlanGame, *, runs: int, seed: int, jobs: int = 1,
+              progress: Any = None, **opts: Any
+              ) -> tuple[Summary, BattleReport, list[tuple[int, int, int, int | None]]]:
+    """The verdict's ``runs`` battles, recorded: run i flies the pairing drawn from the equilibrium's mix
+    (:func:`~drydock.engine.plan_game.verdict_draws`); the summary, the explaining report, and each run's
+    (run, row, column, winner) for :func:`~drydock.engine.plan_game.refine` (identical whatever ``jobs``)."""
+    opts = {k: v for k, v in opts.items() if k not in ("plan", "record")}
+    m = build_matchup(side_a, side_b, **opts)
+    report = BattleReport.for_sides(side_a, side_b, m.labels(), doctrine_label(opts.get("doctrine", DOCTRINE_DEFAULT)),
+                                    bool(opts.get("launch_recovery")), m.in_force.lrf_cr() if m.in_force else 0,
+                                    opts.get("rules"))
+    la, lb = m.labels()
+    summary = Summary(runs, survived_a=[0] * len(la), survived_b=[0] * len(lb), labels_a=la, labels_b=lb,
+                      not_simulated=m.not_simulated, vp_target=m.vp_target, in_force=m.in_force_names(),
+                      house_rules=m.house_rules, doctrine=doctrine_label(opts.get("doctrine", DOCTRINE_DEFAULT)),
+                      plan="the best plans' mix")
+    draws = verdict_draws(game, runs, seed)
+    results = fight_verdict(side_a, side_b, [(run, pairing) for run, _, _, pairing in draws], seed=seed, jobs=jobs,
+                            record=True, progress=progress, **opts)
+    fought = []
+    for (run, i, j, _), r in zip(draws, results, strict=True):
+        summary.add(r)
+        report.add(r)
+        fought.append((run, i, j, r.winner))
+    return summary, report, fought
 
 
 def design_matrix(side_a: list[Design], side_b: list[Design], *, runs: int, seed: int, jobs: int = 1,

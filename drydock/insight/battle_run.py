@@ -18,22 +18,31 @@ from dataclasses import dataclass
 from typing import Any
 
 from drydock import limits
-from drydock.engine.montecarlo import Summary, format_summary, illegal_designs, one_battle_log, simulate
-from drydock.engine.plan_game import PlanGame, decision, format_game, plan_game
+from drydock.engine.montecarlo import Summary, format_summary, illegal_designs, one_battle_log
+from drydock.engine.plan_game import PlanGame, plan_game, refine, verdict_runs
 from drydock.errors import DrydockError, one_line
 from drydock.formats import check_outputs, write_atomic
 from drydock.formats.inputs import read_side, side_rules
-from drydock.insight.battle_report import BattleReport, design_matrix, fight, format_report, full_dict, outcome_rates
+from drydock.insight.battle_report import (
+    BattleReport,
+    design_matrix,
+    fight,
+    fight_mix,
+    format_report,
+    full_dict,
+    outcome_rates,
+)
 from drydock.insight.numbers import rounded
 from drydock.insight.pages import battle_page, write_report
-from drydock.insight.robustness import doctrine_check_runs, other_doctrine
-from drydock.insight.robustness import robustness as robustness_lines
+from drydock.insight.verdict_text import doctrine_line, format_game, game_dict, mix_words, plain_verdict, verdict_line
 
 #: Runs of each pairing of the design matrix (a report or --json with three or more designs).
 MATRIX_RUNS = 200
 
 #: A progress display for the battles fought: a context manager giving ``update(n)`` (or None for no display).
 Progress = Callable[[], AbstractContextManager[Callable[[int], None] | None]]
+#: A display of the plan game's stages: a context manager giving ``update(stage, done, total)`` (or None).
+Stages = Callable[[], AbstractContextManager[Callable[[str, int, int], None] | None]]
 
 
 @dataclass
@@ -47,13 +56,13 @@ class BattleRun:
     seed: int
 
     def text(self) -> list[str]:
-        """The blocks ``drydock battle`` prints: summary, verdict, plan game and its robustness lines (plans,
-        doctrine, a design one step different), the report."""
-        blocks = [format_summary(self.summary, self.seed), self.data["verdict"]]
+        """The blocks ``drydock battle`` prints: the verdict first, then what explains it (the plans, the matrix,
+        the doctrine), the battles behind it, the report."""
+        blocks = [self.data["verdict"]]
         if self.game:
             r = self.data["robustness"]
-            blocks += [format_game(self.game), r["line"], r["doctrine"], r["step"]]
-        return blocks + [format_report(self.report)]
+            blocks += [r["line"], format_game(self.game), r["doctrine"]]
+        return blocks + [format_summary(self.summary, self.seed), format_report(self.report)]
 
     @property
     def exit_status(self) -> int:
@@ -67,13 +76,14 @@ def run_battle(side_a: str, side_b: str, *, runs: int, seed: int, turns: int, bo
                robustness: bool = True, battle_size: str = "auto", log_file: str | None = None,
                report_file: str | None = None, matrix: bool = False, force: bool = False,
                rules_named: bool = False, warn: Callable[[str], None] = lambda line: None,
-               progress: Progress | None = None) -> BattleRun:
+               progress: Progress | None = None, stages: Stages | None = None, exact: bool = False) -> BattleRun:
     """Fight ``side_a`` against ``side_b`` (files, comma-separated) ``runs`` times; see the module docstring.
 
     ``plan`` (per side, None: the doctrine's own range) fights one pairing instead of the plan game;
     ``matrix`` adds the design matrix to the JSON form (a report always has it); ``rules_named``: the rules
     in ``play`` came from ``--rules`` (said in the warning about a fleet's own house rules). ``warn`` gets
-    each line for standard error as it comes; ``progress`` shows the battles fought.
+    each line for standard error as it comes; ``progress`` shows the battles of one pairing, ``stages`` the plan
+    game's stages (``update(stage, done, total)``); ``exact``: no early stop, exactly ``runs`` verdict battles.
     """
     if count_a < 1 or count_b < 1:
         raise DrydockError("--count-a and --count-b must be at least 1")
@@ -104,21 +114,36 @@ def run_battle(side_a: str, side_b: str, *, runs: int, seed: int, turns: int, bo
     if plan is not None:
         opts["plan"] = plan
     elif robustness:
-        game = plan_game(a, b, runs=runs, seed=seed, jobs=jobs, **opts)
-        opts["plan"] = game.chosen_plans()
-    if log_file:
-        result = one_battle_log(a, b, seed=seed, **opts)
+        with (stages or nullcontext)() as stage:
+            game = plan_game(a, b, runs=runs, seed=seed, jobs=jobs, exact=exact, progress=stage, **opts)
+            summary, report, fought = fight_mix(a, b, game, runs=verdict_runs(game, runs), seed=seed, jobs=jobs,
+                                                progress=stage, **opts)
+        refine(game, fought)
+        summary.plan = (f"A {mix_words(game.names_a(), game.solution.row)}, "
+                        f"B {mix_words(game.names_b(), game.solution.col)}")
+        flown = {s.doctrine for s, p in zip(game.plans_a, game.solution.row, strict=True) if p} | \
+            {s.doctrine for s, q in zip(game.plans_b, game.solution.col, strict=True) if q}
+        if flown - set(game.given):  # another doctrine joined the plans: the plans name it
+            summary.doctrine = report.doctrine = f"{summary.doctrine} unless the plans name another"
+    if log_file:  # run 0 as the verdict flew it (its first battle)
+        log_opts = opts
+        if game:
+            _, i, j, _ = fought[0]
+            log_opts = {**opts, "plan": (game.plans_a[i].plans[0], game.plans_b[j].plans[0]),
+                        "doctrine": (game.plans_a[i].doctrine, game.plans_b[j].doctrine)}
+        result = one_battle_log(a, b, seed=seed, **log_opts)
         write_atomic(log_file, "\n".join(result.log) + "\n", force=force)
-    with (progress or nullcontext)() as update:
-        summary, report = fight(a, b, runs=runs, seed=seed, jobs=jobs, progress=update, **opts)
+    if game is None:
+        with (progress or nullcontext)() as update:
+            summary, report = fight(a, b, runs=runs, seed=seed, jobs=jobs, progress=update, **opts)
     data = full_dict(summary, report)
-    data["verdict"] = decision(summary, game)
     if game:
-        data["plan_game"] = rounded(game.to_dict())
-        # the doctrine check: the equilibrium's plans again under the other doctrine, the same seeds
-        check = simulate(a, b, runs=doctrine_check_runs(runs), seed=seed, jobs=jobs,
-                         **{**opts, "doctrine": other_doctrine(doctrine)})
-        data["robustness"] = robustness_lines(game, data["plan_game"]["line"], doctrine, summary, check)
+        data["verdict"] = verdict_line(summary, game)
+        data["plan_game"] = rounded(game_dict(game))
+        data["robustness"] = {"line": data["plan_game"]["line"], "doctrine": doctrine_line(game),
+                              "doctrine_check": data["plan_game"]["doctrine_check"]}
+    else:
+        data["verdict"] = plain_verdict(summary)
     grid = None
     if report_file or matrix:
         grid = design_matrix(a, b, runs=min(runs, MATRIX_RUNS), seed=seed, jobs=jobs, **opts)

@@ -112,20 +112,21 @@ def battle_page(d: dict[str, Any], rates: list[tuple[str, Any, float, float]], s
     ended = ", ".join(f"{k.replace('_', ' ')}: {v}" for k, v in rep["ended"].items() if v)
     win.text.append(f"How the battles ended: {ended}. Mean length {text(d['mean_turns'])} turns.")
     if d.get("verdict"):
-        win.text.append(d["verdict"])
+        win.text.insert(0, d["verdict"])  # the verdict first (issue 36)
     game = d.get("plan_game")
     if game:
-        win.text.append(f"Plans flown: {d.get('plan')}. {game['line']}")
+        line = game["line"].removeprefix("plans: ")
+        win.text.append(f"Plans flown: {line}.")
         rob = d.get("robustness", {})
-        win.text += [rob[k][0].upper() + rob[k][1:] + "." for k in ("doctrine", "step") if rob.get(k)]
+        if rob.get("doctrine"):
+            win.text.append(rob["doctrine"][0].upper() + rob["doctrine"][1:] + ".")
         win.table(["A's plan \\ B's plan", *game["plans_b"]],
-                  [[f"{p} ({pct(s)})"] + [f"{c['a_wins']} / {c['draws']} / {c['b_wins']}" for c in row]
+                  [[f"{p} ({pct(s)})"] + [f"{c['a_wins']} / {c['draws']} / {c['b_wins']}" if c["runs"] else "-"
+                                           for c in row]
                    for p, s, row in zip(game["plans_a"], game["strategy_a"], game["cells"], strict=True)])
-        rounds = game["race"]["rounds"]
-        win.notes.append(f"The plan matrix: A wins / draws / B wins of each pairing, raced ({rounds} "
-                         f"round{'s' * (rounds > 1)}, {game['race']['first_runs']} battles a pairing first, doubled "
-                         "for the plans left); "
-                         f"B's equilibrium shares {', '.join(pct(q) for q in game['strategy_b'])}.")
+        win.notes.append("The plan matrix: each cell is A wins / draws / B wins of the battles fought with that pair "
+                         "of plans; the percentages say how often the best plans fly each plan (B's: "
+                         f"{', '.join(pct(q) for q in game['strategy_b'])}).")
     why = Section("Why: damage, first kills, fates", figures=[damage_chart])
     why.table(["side", "CR", "SU not simulated", "mean damage dealt", "battles with a kill",
                "mean turn of first kill"],

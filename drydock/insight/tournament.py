@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import math
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -33,7 +32,7 @@ from drydock.engine.companion_play import extended_board
 from drydock.engine.montecarlo import CHUNK, build_matchup, wilson
 from drydock.engine.options import InForce
 from drydock.engine.parallel import worker_pool
-from drydock.engine.plan_game import race_budget
+from drydock.engine.plan_game import doctrine_budget, race_budget
 from drydock.engine.plans import MENU
 from drydock.engine.tables import BOARD
 from drydock.errors import DrydockError, inline
@@ -46,7 +45,7 @@ from drydock.limits import STATE_FILE, TOURNAMENT_BATTLES, TOURNAMENT_DESIGNS, T
 
 #: 2: each pairing's verdict is the plan game (issue 22); version 1 files (battles at the doctrine's own
 #: range) are refused in one line
-STATE_VERSION = 2
+STATE_VERSION = 3
 Z95 = 1.959963984540054
 #: the plans of each pairing are listed when there are at most this many pairings
 PAIRINGS_SHOWN = 45
@@ -85,16 +84,16 @@ def distinct(designs: list[Design]) -> list[Design]:
 
 def pairing_battles(runs: int, plans: bool = True) -> int:
     """The most battles one pairing can fight: with plans, the race of its plan game (at most
-    :func:`~drydock.engine.plan_game.race_budget` over the whole menu's pairings, 2 x RUNS or round 1 alone)
-    and then its equilibrium pairing's RUNS battles; without, RUNS."""
-    return race_budget(runs, len(MENU) ** 2) + runs if plans else runs
+    :func:`~drydock.engine.plan_game.race_budget` over the whole menu's pairings), its doctrine check
+    (:func:`~drydock.engine.plan_game.doctrine_budget`) and its verdict's battles (at most RUNS); without, RUNS."""
+    return race_budget(runs, len(MENU) ** 2) + doctrine_budget(runs) + runs if plans else runs
 
 
 def check_size(designs: int, runs: int, plans: bool = True) -> None:
     """Designs and the battles a round robin can fight within the limits, before a pairing is built: each
     pairing counted at :func:`pairing_battles` (up to 3 x RUNS with the plan game), not RUNS."""
     check("designs in the tournament", designs, TOURNAMENT_DESIGNS)
-    check("battles the tournament can fight (up to 3 x runs a pairing with the plan game's race)",
+    check("battles the tournament can fight (up to 3 x runs a pairing with the plan game)",
           pairing_battles(runs, plans) * (designs * (designs - 1) // 2), TOURNAMENT_BATTLES)
 
 
@@ -188,7 +187,8 @@ class Tournament:
     @property
     def verdict(self) -> str:
         """How a pairing is judged, in words."""
-        return ("plan game (raced; value by exact LP) with its equilibrium pairing fought" if self.plans
+        return ("plan game of doctrine and plan (fought until its value's interval decides; value by exact LP, "
+                "refined by the verdict's battles flown from the equilibrium's mix)" if self.plans
                 else "battles at the doctrine's own range")
 
     def key(self, i: int, j: int) -> str:
@@ -223,7 +223,7 @@ class Tournament:
         if isinstance(state, dict) and state.get("version") != STATE_VERSION:
             raise DrydockError(f"{path}: a state file of another drydock version (state version "
                                f"{state.get('version')!r}, this drydock writes {STATE_VERSION}: each pairing's verdict "
-                               "is now the plan game); use another --state file")
+                               "is now the plan game fought to its decision, issue 36); use another --state file")
         if not isinstance(state, dict) or {k: state.get(k) for k in self.header()} != self.header():
             raise DrydockError(f"{path}: state of a different tournament (designs, runs, seed or options differ); "
                                "use another --state file")
@@ -233,15 +233,16 @@ class Tournament:
             raise DrydockError(f"{path}: 'results' is not a mapping of pairings")
         for key, counts in results.items():
             fields = ("a_wins", "b_wins", "draws", "turns")
-            extra = ("value", "plans", "battles") if self.plans else ()
+            extra = ("runs", "value", "value_low", "value_high", "plans", "battles") if self.plans else ()
             ok = (key in keys and isinstance(counts, dict) and set(counts) == set(fields + extra)
                   and all(type(counts[f]) is int and counts[f] >= 0 for f in fields)
-                  and counts["a_wins"] + counts["b_wins"] + counts["draws"] == self.runs
+                  and (not self.plans or type(counts["runs"]) is int and 1 <= counts["runs"] <= self.runs)
+                  and counts["a_wins"] + counts["b_wins"] + counts["draws"] == counts.get("runs", self.runs)
                   and counts["turns"] <= self.runs * TURNS.value
                   and (not self.plans or verdict_ok(counts, self.runs)))
             if not ok:
                 raise DrydockError(f"{path}: result {key!r} is not a finished pairing of this tournament "
-                                   f"({', '.join(fields)} adding up to {self.runs} runs"
+                                   f"({', '.join(fields)} adding up to its runs, at most {self.runs}"
                                    + (", the plan game's value, plans and battles)" if self.plans else ")"))
         self.results = dict(results)
 
@@ -286,8 +287,9 @@ class Tournament:
                 a, b, d, t = acc[pair]
                 self.results[self.key(*pair)] = {"a_wins": a, "b_wins": b, "draws": d, "turns": t}
                 if self.plans:
-                    self.results[self.key(*pair)].update(value=got["value"], plans=got["plans"],
-                                                         battles=got["battles"])
+                    self.results[self.key(*pair)].update(runs=got["runs"], value=got["value"],
+                                                         value_low=got["value_low"], value_high=got["value_high"],
+                                                         plans=got["plans"], battles=got["battles"])
                 self.battles_fought += got["battles"] if self.plans else self.runs
                 if state is not None:
                     self.save(state)
@@ -333,16 +335,16 @@ class Tournament:
         return lo, d, w
 
     def cell(self, i: int, j: int) -> tuple[Fraction, float, float]:
-        """Row i against column j: with plans, the score i can guarantee, (1 + value) / 2, with a 95% interval
-        (the value +- the normal half-width of the equilibrium pairing's battles); else i's win rate (Wilson)."""
+        """Row i against column j: with plans, the score i can guarantee, (1 + value) / 2, with the 95% interval of
+        the value (the plan game's, :func:`~drydock.engine.plan_game.value_interval`); else i's win rate (Wilson)."""
         w, _, lo = self.record(i, j)
         if not self.plans:
             a, b = wilson(w, self.runs)
             return Fraction(w, self.runs), a, b
         score = (1 + self.value(i, j)) / 2
-        pw, pl = w / self.runs, lo / self.runs
-        half = Z95 * math.sqrt(max(0.0, pw + pl - (pw - pl) ** 2) / self.runs) / 2
-        return score, max(0.0, float(score) - half), min(1.0, float(score) + half)
+        r = self.results[self.key(min(i, j), max(i, j))]
+        low, high = (r["value_low"], r["value_high"]) if i < j else (-r["value_high"], -r["value_low"])
+        return score, max(0.0, (1 + low) / 2), min(1.0, (1 + high) / 2)
 
     def to_dict(self) -> dict[str, Any]:
         names = labels(self.designs)
@@ -368,10 +370,11 @@ class Tournament:
         pairings = []
         for i, j in self.pairs():
             r = self.results[self.key(i, j)]
-            p = {"a": names[i], "b": names[j], "runs": self.runs, "a_wins": r["a_wins"], "b_wins": r["b_wins"],
-                 "draws": r["draws"]}
+            p = {"a": names[i], "b": names[j], "runs": r.get("runs", self.runs), "a_wins": r["a_wins"],
+                 "b_wins": r["b_wins"], "draws": r["draws"]}
             if self.plans:
                 p.update(value=num(self.value(i, j), 4), value_exact=r["value"],
+                         value_interval={"low": r["value_low"], "high": r["value_high"]},
                          plans={"a": r["plans"][0], "b": r["plans"][1]}, battles=r["battles"])
             pairings.append(p)
 
@@ -404,7 +407,7 @@ def format_tournament(d: dict[str, Any]) -> str:
              f"verdict of each pairing: {d['verdict']}" if plans else None,
              "ranking (score = " + ("the share of the points, win 1, draw 1/2, a design can guarantee with its best "
                                     "plan against each opponent's best reply, (1 + value) / 2, averaged; W D L: the "
-                                    "battles of each equilibrium pairing):" if plans
+                                    "verdicts' battles, flown from each equilibrium's mix):" if plans
                                     else "(wins + draws/2) / battles):")]
     for k, r in enumerate(d["ranking"], 1):
         lines.append(f"  {k:2}. {r['design']:30} {pct(r['score']):>6}  W {r['wins']} D {r['draws']} L {r['losses']}"
