@@ -154,7 +154,9 @@ class Table:
         return self.columns[name][0]
 
 
-#: Weapon banks (A.1, Z.2 "xARCy"): rows with the same battery number form one battery.
+#: Weapon banks (A.1, Z.2 "xARCy"): rows with the same battery number form one battery. A row whose ``#`` is
+#: empty joins the battery of the first row with the same weapon (the Drydock has no ``#``: rows with the same
+#: weapon are one battery); the computed ``key`` column shows the battery each row belongs to.
 BANKS = Table(28, 30, {
     "battery": ("A", "#", True),
     "name": ("B", "Battery", True),
@@ -171,7 +173,10 @@ BANKS = Table(28, 30, {
     "arcs": ("M", "Arcs", False),
     "loss": ("N", "Loss limit", False),
     "checks": ("O", "Checks", False),
+    "key": ("P", "Battery (#)", False),
 })
+#: The ``key`` of a bank row: ``#n`` for battery number n, ``w:NAME`` for unnumbered rows of the weapon NAME.
+BATTERY_KEY_NUMBER, BATTERY_KEY_WEAPON = "#", "w:"
 
 #: Systems (A.5): name and quantity (yellow), then the computed figures.
 SYSTEMS = Table(60, 20, {
@@ -202,7 +207,7 @@ SCREEN_INPUT_ROWS = ("Screens (input)", "Directional Screens (input)")
 SHIP_LAST_ROW = NOTES.last_row
 SHIP_LAST_COL = "O"
 SHIP_COLUMN_WIDTHS = {"A": 28, "B": 24, "C": 22, "D": 14, "E": 16, "F": 10, "G": 24, "H": 30, "I": 8, "J": 8,
-                      "K": 8, "L": 10, "M": 7, "N": 10, "O": 26}
+                      "K": 8, "L": 10, "M": 7, "N": 10, "O": 26, "P": 14}
 
 #: The Weapons library (Z.2): one row per weapon mode; a secondary mode is the row after its primary,
 #: named "Primary>Secondary".
