@@ -172,6 +172,8 @@ def weapon_checks(r: int, rules: Ruleset) -> str:
     for code, defensive in (("SEEKER_DEFENSIVE", True), ("SEEKER_TRAIT_FORBIDDEN", False)):
         ts = [t for t in tr.seeker_forbids if t in rules.traits and rules.traits[t].defensive == defensive]
         conds.append((code, f"AND({seeker},OR({','.join(has(t) for t in ts)}))" if ts else "FALSE"))
+    # a bad input (RNG "far") makes some conditions errors (AND does not short-circuit): each is false then
+    conds = [(code, cond if cond == "FALSE" else f"IFERROR({cond},FALSE)") for code, cond in conds]
     return f'IF({WC["name"]}{r}="","",{_concat(conds)})'
 
 
