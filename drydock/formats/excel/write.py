@@ -98,7 +98,10 @@ def to_xlsx(designs: Design | list[Design], *, rules: Ruleset | None = None,
     _add_conditional_formats(wb, len(items), weapons_last)
     wb.active = 0
     if decorate is not None:
-        decorate(wb, cells)
+        try:
+            decorate(wb, cells)
+        except IllegalCharacterError as exc:
+            raise DrydockError(f"a name holds a character a workbook cannot store: {exc}") from None
     buf = BytesIO()
     wb.save(buf)
     return add_cached_values(buf.getvalue(), cells.cached)
