@@ -93,10 +93,33 @@ CASES: dict[str, tuple[list[tuple[Any, ...]], list[tuple[Any, ...]], str | None]
 }
 
 
+B = [(None, None, "Laser Cannon", "AB")]
+#: A number typed where the sheet wants another kind of entry: name: (SHIP cells, banks, the code both show or None)
+SHIP_CASES: dict[str, tuple[dict[str, Any], list[tuple[Any, ...]], str | None]] = {
+    "hull-empty": ({"B8": None}, B, "HULL_OUT_OF_RANGE"),
+    "hull-text": ({"B8": "eight"}, B, "NOT_A_WHOLE_NUMBER"),
+    "shields-half": ({"B10": 2.5}, B, "NOT_A_WHOLE_NUMBER"),
+    "shield-arc-text": ({"B10": None, "B14": "x"}, B, "NOT_A_WHOLE_NUMBER"),
+    "screens-0-arc-text": ({"B15": "x"}, B, None),  # standard screens 0 win (Z.2): the arcs are not read
+    "tech-3": ({"B18": 3}, B, None),  # read, priced x1 and reported TECH_LEVEL_OUT_OF_RANGE on both sides
+    "tech-text": ({"B18": "x"}, B, "NOT_A_WHOLE_NUMBER"),
+    "stated-cr-text": ({"B21": "x"}, B, "NOT_A_WHOLE_NUMBER"),
+    "qty-half": ({"A61": "Cargo", "B61": 1.5}, B, "NOT_A_WHOLE_NUMBER"),
+    "qty-without-name": ({"B61": 2}, B, "SYSTEM_QTY_WITHOUT_NAME"),
+    "unknown-system": ({"A61": "Warp Drive"}, B, None),
+    "number-half": ({}, [(1.5, None, "Laser Cannon", "AB")], "NOT_A_WHOLE_NUMBER"),
+    "loss-limit-text": ({"E29": "x"}, B, "NOT_A_WHOLE_NUMBER"),
+    "bank-question-mark": ({}, [(None, None, "Laser Cannon", "2A?")], "UNKNOWN_ARC"),
+    "bank-ten-mounts": ({}, [(None, None, "Laser Cannon", "10AB")], None),
+    "bank-y5": ({}, [(None, None, "Laser Cannon", "AB5")], None),
+    "bank-unknown-arc": ({}, [(None, None, "Laser Cannon", "ZZ")], None),
+}
+
+
 def rate_json(path: Path, *extra: str) -> tuple[int, Any]:
     """``drydock rate --json FILE``: (exit code, the design's JSON or the error line)."""
     result = CliRunner().invoke(cli, ["rate", "--json", *extra, str(path)])
-    designs = json.loads(result.stdout)
+    designs = json.loads(result.stdout or "[]")
     if designs:
         return result.exit_code, designs[0]
     return result.exit_code, result.stderr.strip()
@@ -162,6 +185,10 @@ def test_a_player_filled_blank_workbook_says_what_drydock_says(tmp_path):
         path = tmp_path / f"{name}.xlsx"
         path.write_bytes(filled(weapons, banks))
         sources.append(path)
+    for name, (ship, banks, _) in SHIP_CASES.items():
+        path = tmp_path / f"ship-{name}.xlsx"
+        path.write_bytes(filled([LASER], banks, ship=ship))
+        sources.append(path)
     house = Ruleset.from_data({"name": "long-range reading",
                                "options": {"workbook_positive_rng": {"value": "long_range"}}})
     lr = tmp_path / "long-range.xlsx"
@@ -172,10 +199,12 @@ def test_a_player_filled_blank_workbook_says_what_drydock_says(tmp_path):
     out = convert([*sources, lr], tmp_path / "recalculated")
     book = Ruleset.unity()
     seen = {}
-    for (name, (_, _, refused)), result in zip(CASES.items(), out, strict=False):
+    expected = {**{k: v[2] for k, v in CASES.items()}, **{f"ship-{k}": v[2] for k, v in SHIP_CASES.items()}}
+    for (name, refused), result in zip(expected.items(), out, strict=False):
         verdict, detail = agreement(result, book)
         seen[name] = detail if verdict == "refused" else None
         assert seen[name] == refused, (name, verdict, detail)
+    assert len(seen) == 33 and sum(v is None for v in seen.values()) == 12
     assert seen["rng-12-no-number"] == "RNG_POSITIVE_NEEDS_SKR"
     # the figures a player sees: two unnumbered rows of one weapon are one battery of three mounts
     (d,) = from_xlsx(out[1].read_bytes())
@@ -187,7 +216,7 @@ def test_a_player_filled_blank_workbook_says_what_drydock_says(tmp_path):
     assert (r.orat, r.combat_rating) == (89, 33)  # and the sheet shows the same (agreement above)
     (mixed,) = from_xlsx(out[4].read_bytes())
     assert [b.name for b in mixed.weapons] == ["Main"] and len(mixed.weapons[0].banks) == 2
-    (wild,) = from_xlsx(out[-2].read_bytes())
+    (wild,) = from_xlsx(out[len(CASES) - 1].read_bytes())
     assert wild.weapons[0].primary.range == (6, 12, 18)
     assert any(p.code == "OVER_SPACE" for p in rate(wild).problems)  # and the sheet shows it (agreement above)
     # the other reading, as an option: a bare 12 is 4-8-12 in the workbook and in drydock alike

@@ -29,9 +29,11 @@ WEAPON_CODES_TAIL = ("TRAIT_PAIR_FORBIDDEN", "TOO_MANY_RANGE_TRAITS", "RANGE_TRA
 #: a battery number nor a weapon.
 BANK_INPUT_CODES = ("UNKNOWN_WEAPON", "BANK_NO_WEAPON")
 BANK_CODES = ("BATTERY_NO_BANKS", "UNKNOWN_ARC", "BANK_MOUNTS_INVALID", "MOUNT_SIZE_INVALID")
-SHIP_HEAD = ("HULL_OUT_OF_RANGE", "ENGINES_NEGATIVE", "SHIELDS_ABOVE_5", "SHIELDS_NEGATIVE", "SCREENS_OUT_OF_RANGE",
+SHIP_HEAD = ("NOT_A_WHOLE_NUMBER",
+             "HULL_OUT_OF_RANGE", "ENGINES_NEGATIVE", "SHIELDS_ABOVE_5", "SHIELDS_NEGATIVE", "SCREENS_OUT_OF_RANGE",
              "TECH_LEVEL_OUT_OF_RANGE", "OVER_SPACE")
-SYSTEM_CODES = ("UNKNOWN_SYSTEM", "SYSTEM_IS_STRUCTURAL", "SYSTEM_QTY_INVALID", "SYSTEM_DUPLICATE", "SYSTEM_REQUIRES")
+SYSTEM_CODES = ("SYSTEM_QTY_WITHOUT_NAME",
+                "UNKNOWN_SYSTEM", "SYSTEM_IS_STRUCTURAL", "SYSTEM_QTY_INVALID", "SYSTEM_DUPLICATE", "SYSTEM_REQUIRES")
 
 WC = {k: v[0] for k, v in L.WEAPON_COLUMNS.items()}
 WW = {k: v[0] for k, v in L.WEAPON_WORKING.items()}
@@ -58,6 +60,29 @@ def sheet_codes(rules: Ruleset) -> list[str]:
 def _whole(x: str) -> str:
     """The text or number ``x`` is a whole number (the reader's ``[+-]?digits``, or a whole numeric cell)."""
     return f'IFERROR(VALUE({x})=INT(VALUE({x})),FALSE)'
+
+
+def not_whole(cell: str) -> str:
+    """The cell is filled with something other than a whole number (the reader refuses it)."""
+    t = f'TRIM({cell}&"")'
+    return f'AND({t}<>"",NOT({_whole(t)}))'
+
+
+def not_whole_cells() -> str:
+    """The SHIP sheet's number inputs outside the bank rows that hold no whole number, by address, as the reader
+    reads them: a directional row only when its standard cell leaves it to be read (Z.2: standard wins)."""
+    F = L.FIELD
+    cells = [(f.cell, "TRUE") for f in L.SHIP_FIELDS if f.kind == "int"]
+    shields, screens = F["shields"].cell, F["screens"].cell
+    read = {"shields": f'TRIM({shields}&"")=""',
+            "screens": f'NOT(IFERROR(VALUE(TRIM({screens}&""))=0,FALSE))'}  # extra arcs beside screens are kept
+    for key, (row, _) in L.DIRECTIONAL_ROWS.items():
+        cells += [(f"{col}{row}", read[key]) for col in L.ARC_COLUMNS.values()]
+    cells += [(f"{col}{L.TECH_ROW}", "TRUE") for col in L.TECH_COLUMNS.values()]
+    s = L.SYSTEMS
+    cells += [(f"{s.col('qty')}{r}", "TRUE") for r in range(s.first_row, s.last_row + 1)]
+    return "TRIM(" + "&".join(f'IF({"" if when == "TRUE" else f"AND({when},"}{not_whole(c)}'
+                              f'{"" if when == "TRUE" else ")"},"{c} ","")' for c, when in cells) + ")"
 
 
 def rng_checks(r: int) -> list[tuple[str, str]]:
@@ -196,6 +221,8 @@ def bank_checks(row: int, rules: Ruleset) -> str:
     no_banks = f'IF(COUNTIFS(BankNo,{equals_cell(c["key"] + str(row))},BankEntry,"<>")=0,"BATTERY_NO_BANKS ","")'
     inputs = "&".join(f'{c[k]}{row}' for k in ("battery", "name", "weapon", "bank", "loss_limit"))
     no_weapon = f'IF(AND(TRIM({inputs})<>"",{c["key"]}{row}=""),"BANK_NO_WEAPON ","")'
+    no_weapon += (f'&IF(AND(TRIM({inputs})<>"",OR({not_whole(c["battery"] + str(row))},'
+                  f'{not_whole(c["loss_limit"] + str(row))})),"NOT_A_WHOLE_NUMBER ","")')
     bank = (f'IF({c["bank"]}{row}="","",IF(NOT(ISNUMBER({c["arcs"]}{row})),"UNKNOWN_ARC ","")'
             f'&IF({c["mounts"]}{row}<1,"BANK_MOUNTS_INVALID ","")'
             f'&IF(ISERROR(MATCH({c["per_mount"]}{row},MountSize,0)),"MOUNT_SIZE_INVALID ",""))')
@@ -227,6 +254,8 @@ def ship_problems(rules: Ruleset) -> str:
     shields_dir = 'AND(ShieldInput="",COUNT(ShieldArcs)>0)'
     screens_dir = 'AND(ScreenInput="",COUNT(ScreenArcs)>0)'
     conds: list[tuple[str, str]] = [
+        ("NOT_A_WHOLE_NUMBER", f'OR(${L.NOT_WHOLE_CELL[0]}${L.NOT_WHOLE_CELL[1:]}<>"",'
+                               f'COUNTIF(BankChecks,{contains("NOT_A_WHOLE_NUMBER")})>0)'),
         ("HULL_OUT_OF_RANGE", "OR(Hull<HullMin,Hull>HullMax)"),
         ("ENGINES_NEGATIVE", "N(Engines)<0"),
         ("SHIELDS_ABOVE_5", f"IF({shields_dir},MAX(ShieldArcs)>ShieldMax,N(ShieldInput)>ShieldMax)"),
@@ -244,7 +273,10 @@ def ship_problems(rules: Ruleset) -> str:
     single = [n for n, s in systems.items() if not s.multiples]
     listed_range = f"{L.CATALOGUE_COLUMNS['listed'][0]}${L.CATALOGUE_HEADER_ROW + 1}:" \
                    f"{L.CATALOGUE_COLUMNS['listed'][0]}${L.CATALOGUE_HEADER_ROW + len(systems)}"
+    s = L.SYSTEMS
+    qty = f"${s.col('qty')}${s.first_row}:${s.col('qty')}${s.last_row}"
     conds += [
+        ("SYSTEM_QTY_WITHOUT_NAME", f'SUMPRODUCT((TRIM(SystemEntry)="")*(TRIM({qty}&"")<>""))>0'),
         ("UNKNOWN_SYSTEM", 'SUMPRODUCT((TRIM(SystemEntry)<>"")*(SystemRule=""))>0'),
         ("SYSTEM_IS_STRUCTURAL", "OR(" + ",".join(f'COUNTIF(SystemRule,{equals(n)})>0' for n in structural) + ")"
          if structural else "FALSE"),
@@ -257,5 +289,7 @@ def ship_problems(rules: Ruleset) -> str:
         f'AND(COUNTIF(SystemRule,{equals(n)})>0,OR(COUNTIF(SystemRule,{equals(q)})=0,'
         f'SUMIF(SystemRule,{equals(n)},SystemN)>SUMIF(SystemRule,{equals(q)},SystemN)))' for n, q in req) + ")"
         if req else "FALSE"))
+    # a text in a number cell makes some conditions errors: each is false then (NOT_A_WHOLE_NUMBER names it)
+    conds = [(code, cond if cond == "FALSE" else f"IFERROR({cond},FALSE)") for code, cond in conds]
     found = _concat(conds)
     return f'IF(({found})="","none",TRIM({found}))'

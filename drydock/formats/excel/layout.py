@@ -93,6 +93,11 @@ TECH_MOD_LABEL = "SU x (A.4)"
 ESR_HEADER = ("F13", "ESR")
 ESR_CELL = "F14"
 
+#: The SHIP sheet's number inputs that are not whole numbers, listed by address (the reader refuses each):
+#: label and formula cell, right of the summary.
+NOT_WHOLE_LABEL = ("I3", "Not whole")
+NOT_WHOLE_CELL = "I4"
+
 STATED_HEADER = ("A20", "Stated by the source (kept, compared with the computed values)")
 
 #: Computed summary (orange): label in column G, value in column H.

@@ -200,7 +200,7 @@ class _Reader:
         return str(v)
 
     def integer(self, ws: Any, addr: str, what: str, default: int | None = None, *, plus: bool = False,
-                code: str | None = None) -> int | None:
+                code: str = "NOT_A_WHOLE_NUMBER") -> int | None:
         v = ws[addr].value
         if v is None or (isinstance(v, str) and not v.strip()):
             return default
@@ -334,7 +334,7 @@ class _Reader:
             v[key] = self.text(ws, F[key].cell)
         hull = self.integer(ws, F["hull"].cell, "hull size")
         if hull is None:
-            raise self.err(name, F["hull"].cell, "hull size is required")
+            raise self.err(name, F["hull"].cell, "hull size is required", code="HULL_OUT_OF_RANGE")
         v["hull"] = hull
         v["engines"] = self.integer(ws, F["engines"].cell, "engines", 0)
         v["shields"] = self.arc_or_int(ws, "shields")
@@ -431,8 +431,8 @@ class _Reader:
             if bank:
                 try:
                     group["banks"].append(parse_bank(bank, self.rules))
-                except DrydockSyntaxError as exc:
-                    raise self.err(ws.title, cells["bank"], exc.message, bank) from None
+                except DrydockSyntaxError as exc:  # the workbook finds no arc in it
+                    raise self.err(ws.title, cells["bank"], exc.message, bank, "UNKNOWN_ARC") from None
             ll = self.integer(ws, cells["loss_limit"], "loss limit")
             if ll is not None:
                 group["loss_limit"] = ll
@@ -451,7 +451,8 @@ class _Reader:
             qty = self.integer(ws, f"{t.col('qty')}{row}", "quantity", 1)
             if not name:
                 if ws[f"{t.col('qty')}{row}"].value not in (None, ""):
-                    raise self.err(ws.title, f"{t.col('name')}{row}", "a quantity without a system name")
+                    raise self.err(ws.title, f"{t.col('name')}{row}", "a quantity without a system name",
+                                   code="SYSTEM_QTY_WITHOUT_NAME")
                 continue
             out.append(SystemEntry(name=self.rules.system_name(name) or name, qty=qty))
         return tuple(out)
