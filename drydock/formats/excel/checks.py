@@ -126,7 +126,7 @@ def library_checks(r: int) -> list[tuple[str, str]]:
 # ------------------------------------------------------------------ the battery of a bank row (SHIP sheet)
 def battery_key(row: int) -> str:
     """The battery of bank row ``row``: ``#n`` for its number; without one, the battery of the first row with
-    the same weapon (its number, or ``w:WEAPON`` when that row has none either); "" without number and weapon."""
+    the same weapon (its number, or ``weapon: NAME`` when that row has none either); "" without number and weapon."""
     B = L.BANKS
     a, w = B.col("battery"), B.col("weapon")
     num, weapon = f'TRIM({a}{row}&"")', f'TRIM({w}{row}&"")'

@@ -94,9 +94,9 @@ ESR_HEADER = ("F13", "ESR")
 ESR_CELL = "F14"
 
 #: The SHIP sheet's number inputs that are not whole numbers, listed by address (the reader refuses each):
-#: label and formula cell, right of the summary.
-NOT_WHOLE_LABEL = ("I3", "Not whole")
-NOT_WHOLE_CELL = "I4"
+#: header and formula cell, right of the summary (a column apart).
+NOT_WHOLE_LABEL = ("J3", "Not whole")
+NOT_WHOLE_CELL = "J4"
 
 STATED_HEADER = ("A20", "Stated by the source (kept, compared with the computed values)")
 
@@ -180,8 +180,8 @@ BANKS = Table(28, 30, {
     "checks": ("O", "Checks", False),
     "key": ("P", "Battery (#)", False),
 })
-#: The ``key`` of a bank row: ``#n`` for battery number n, ``w:NAME`` for unnumbered rows of the weapon NAME.
-BATTERY_KEY_NUMBER, BATTERY_KEY_WEAPON = "#", "w:"
+#: The ``key`` of a bank row: ``#n`` for battery number n, ``weapon: NAME`` for unnumbered rows of the weapon NAME.
+BATTERY_KEY_NUMBER, BATTERY_KEY_WEAPON = "#", "weapon: "
 
 #: Systems (A.5): name and quantity (yellow), then the computed figures.
 SYSTEMS = Table(60, 20, {
@@ -210,7 +210,7 @@ CATALOGUE_COLUMNS: dict[str, tuple[str, str]] = {
 SCREEN_INPUT_ROWS = ("Screens (input)", "Directional Screens (input)")
 
 SHIP_LAST_ROW = NOTES.last_row
-SHIP_LAST_COL = "O"
+SHIP_LAST_COL = "P"
 SHIP_COLUMN_WIDTHS = {"A": 28, "B": 24, "C": 22, "D": 14, "E": 16, "F": 10, "G": 24, "H": 30, "I": 8, "J": 8,
                       "K": 8, "L": 10, "M": 7, "N": 10, "O": 26, "P": 14}
 

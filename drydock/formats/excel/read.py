@@ -382,7 +382,7 @@ class _Reader:
     def battery_keys(self, ws: Any) -> dict[int, str]:
         """Each used bank row's battery, as the workbook's ``key`` column computes it (checks.battery_key): ``#n``
         for battery number n; a row without a number joins the first row with the same weapon (its number, or
-        ``w:WEAPON`` when that row has none either). A row with neither is refused (BANK_NO_WEAPON)."""
+        ``weapon: NAME`` when that row has none either). A row with neither is refused (BANK_NO_WEAPON)."""
         t = L.BANKS
         numbers: dict[int, int | None] = {}
         weapons: dict[int, str] = {}

@@ -439,7 +439,7 @@ class ShipWriter:
 
         self.fx_rule(row["equipment_ll"], equipment_ll,
                      r.equipment_loss_limit if r.equipment_loss_limit is not None else "")
-        self.cells.put(self.ws, L.NOT_WHOLE_LABEL[0], L.NOT_WHOLE_LABEL[1], bold=True)
+        self.cells.header(self.ws, L.NOT_WHOLE_LABEL[0], L.NOT_WHOLE_LABEL[1])
         self.fx(L.NOT_WHOLE_CELL, not_whole_cells(), "", WORKING)
         self.fx(row["problems"], ship_problems(self.rules), _codes(r, rules))
 
