@@ -395,7 +395,7 @@ class _Reader:
                 continue
             numbers[row] = self.integer(ws, cells[0], "battery number")
             used.append(row)
-        first = {}
+        first: dict[str, int] = {}
         for row in range(t.first_row, t.last_row + 1):
             first.setdefault(weapons[row].casefold(), row)
         keys = {}
