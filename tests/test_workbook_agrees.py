@@ -104,6 +104,8 @@ SHIP_CASES: dict[str, tuple[dict[str, Any], list[tuple[Any, ...]], str | None]] 
     "tech-3": ({"B18": 3}, B, None),  # read, priced x1 and reported TECH_LEVEL_OUT_OF_RANGE on both sides
     "tech-text": ({"B18": "x"}, B, "NOT_A_WHOLE_NUMBER"),
     "stated-cr-text": ({"B21": "x"}, B, "NOT_A_WHOLE_NUMBER"),
+    "stated-track-ok": ({"B22": "6 - 5-4 3-2-1"}, B, None),
+    "stated-track-bad": ({"B23": "4-3-"}, B, "NOT_A_WHOLE_NUMBER"),
     "qty-half": ({"A61": "Cargo", "B61": 1.5}, B, "NOT_A_WHOLE_NUMBER"),
     "qty-without-name": ({"B61": 2}, B, "SYSTEM_QTY_WITHOUT_NAME"),
     "unknown-system": ({"A61": "Warp Drive"}, B, None),
@@ -204,7 +206,7 @@ def test_a_player_filled_blank_workbook_says_what_drydock_says(tmp_path):
         verdict, detail = agreement(result, book)
         seen[name] = detail if verdict == "refused" else None
         assert seen[name] == refused, (name, verdict, detail)
-    assert len(seen) == 33 and sum(v is None for v in seen.values()) == 12
+    assert len(seen) == 35 and sum(v is None for v in seen.values()) == 13
     assert seen["rng-12-no-number"] == "RNG_POSITIVE_NEEDS_SKR"
     # the figures a player sees: two unnumbered rows of one weapon are one battery of three mounts
     (d,) = from_xlsx(out[1].read_bytes())

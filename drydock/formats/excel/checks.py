@@ -81,8 +81,20 @@ def not_whole_cells() -> str:
     cells += [(f"{col}{L.TECH_ROW}", "TRUE") for col in L.TECH_COLUMNS.values()]
     s = L.SYSTEMS
     cells += [(f"{s.col('qty')}{r}", "TRUE") for r in range(s.first_row, s.last_row + 1)]
-    return "TRIM(" + "&".join(f'IF({"" if when == "TRUE" else f"AND({when},"}{not_whole(c)}'
-                              f'{"" if when == "TRUE" else ")"},"{c} ","")' for c, when in cells) + ")"
+    bad = [(c, not_whole(c) if when == "TRUE" else f"AND({when},{not_whole(c)})") for c, when in cells]
+    bad += [(f.cell, not_a_track(f.cell)) for f in L.SHIP_FIELDS if f.kind == "track"]
+    return "TRIM(" + "&".join(f'IF({cond},"{c} ","")' for c, cond in bad) + ")"
+
+
+def not_a_track(cell: str) -> str:
+    """A stated track cell the reader refuses: not whole numbers separated by '-' or spaces (4-3-2-1)."""
+    t = f'TRIM({cell}&"")'
+    digits = t
+    for d in "0123456789":
+        digits = f'SUBSTITUTE({digits},"{d}","")'
+    ok = (f'AND(LEN(SUBSTITUTE(SUBSTITUTE({digits},"-","")," ",""))=0,ISNUMBER(FIND(LEFT({t},1),"0123456789")),'
+          f'ISNUMBER(FIND(RIGHT({t},1),"0123456789")),ISERROR(FIND("--",SUBSTITUTE({t}," ",""))))')
+    return f'AND({t}<>"",IF(ISNUMBER({cell}),{cell}<>INT({cell}),NOT({ok})))'
 
 
 def rng_checks(r: int) -> list[tuple[str, str]]:

@@ -225,7 +225,8 @@ class _Reader:
             return (int(v),)
         s = str(v).strip()
         if not re.fullmatch(r"\d{1,6}(\s*-\s*\d{1,6}|\s+\d{1,6})*", s):
-            raise self.err(ws.title, addr, f"{what} must be numbers separated by '-', e.g. 4-3-2-1", v)
+            raise self.err(ws.title, addr, f"{what} must be numbers separated by '-', e.g. 4-3-2-1", v,
+                           "NOT_A_WHOLE_NUMBER")
         return tuple(int(x) for x in re.split(r"[-\s]+", s) if x)
 
     def expect(self, ws: Any, addr: str, label: str) -> None:
