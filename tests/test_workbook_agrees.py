@@ -262,3 +262,29 @@ def test_refusals_name_the_code_the_sheet_shows(rng, traits, message):
     with pytest.raises(WorkbookError, match=re.escape(message)) as info:
         from_xlsx(data)
     assert re.search(r"\[[A-Z0-9_]+\]$", str(info.value).rsplit(":", 1)[0]) or "[" in str(info.value)
+
+
+@pytest.mark.parametrize("systems", [
+    (("Carrier", 3), ("Launch Tubes", 4)),
+    (("Carrier", 3), ("Launch Tubes", 4), ("Cloaking Device", 2), ("Screens", 1)),
+    (("Carrier", 3), ("Launch Tubes", 2)),
+    (("Launch Tubes", 4), ("Carrier", -1)),
+    (("Launch Tubes", 2),),
+    (("Carrier", 0), ("Launch Tubes", 2)),
+])
+def test_launch_tubes_are_priced_for_the_carriers_flights_on_the_sheet_too(tmp_path, systems):
+    """Found by the live test's drawn designs: Launch Tubes whose quantity differs from the Carrier's flights are
+    priced for the flights (A.5, B.12; SYSTEM_QTY_DIFFERS, a warning) by drydock; the sheet priced its own
+    quantity (10 SU more per tube) and showed SYSTEM_REQUIRES."""
+    from drydock.core.model import SystemEntry
+    from drydock.formats.native import from_yaml
+
+    (majestic,) = from_yaml((Path(__file__).parent.parent / "examples" / "designs" / "majestic.yaml")
+                            .read_text(encoding="utf-8"))
+    design = majestic.model_copy(update={"systems": tuple(SystemEntry(name=n, qty=q) for n, q in systems)})
+    written = to_xlsx(design)
+    src = tmp_path / "carrier.xlsx"
+    src.write_bytes(without_cached_values(written))
+    (result,) = convert([src], tmp_path / "recalculated")
+    count, diffs = formula_differences(written, result)
+    assert diffs == [] and count > 1000, diffs[:10]

@@ -296,11 +296,19 @@ def ship_problems(rules: Ruleset) -> str:
          + "".join(f',COUNTIFS(SystemRule,{equals(n)},SystemN,">1")>0' for n in single) + ")"),
         ("SYSTEM_DUPLICATE", f'COUNTIF(${listed_range},">1")>0'),
     ]
-    req = [(n, s.requires) for n, s in systems.items() if s.requires]
-    conds.append(("SYSTEM_REQUIRES", "OR(" + ",".join(
-        f'AND(COUNTIF(SystemRule,{equals(n)})>0,OR(COUNTIF(SystemRule,{equals(q)})=0,'
-        f'SUMIF(SystemRule,{equals(n)},SystemN)>SUMIF(SystemRule,{equals(q)},SystemN)))' for n, q in req) + ")"
-        if req else "FALSE"))
+    def needs(n: str, q: str, per: str | None) -> str:
+        """validation.py's order: the required system missing; else a quantity priced per another system's
+        that differs from it is a warning (SYSTEM_QTY_DIFFERS, not on the sheet); else more than it covers."""
+        qty = f"SUMIF(SystemRule,{equals(n)},SystemN)"
+        over = f"{qty}>SUMIF(SystemRule,{equals(q)},SystemN)"
+        if per is not None:
+            over = (f"AND(NOT(AND(COUNTIF(SystemRule,{equals(per)})>0,{qty}<>SUMIF(SystemRule,{equals(per)},"
+                    f"SystemN))),{over})")
+        return f"AND(COUNTIF(SystemRule,{equals(n)})>0,OR(COUNTIF(SystemRule,{equals(q)})=0,{over}))"
+
+    req = [(n, s.requires, s.priced_per) for n, s in systems.items() if s.requires]
+    conds.append(("SYSTEM_REQUIRES", "OR(" + ",".join(needs(n, q, per) for n, q, per in req) + ")"
+                  if req else "FALSE"))
     # a text in a number cell makes some conditions errors: each is false then (NOT_A_WHOLE_NUMBER names it)
     conds = [(code, cond if cond == "FALSE" else f"IFERROR({cond},FALSE)") for code, cond in conds]
     found = _concat(conds)

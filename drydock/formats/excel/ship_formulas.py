@@ -333,7 +333,11 @@ class ShipWriter:
         rule = self.rules.systems[name]
         col = {k: v[0] for k, v in CAT.items()}
         listed = f"{col['listed']}{row}"
-        nvars = self._sys_vars(f"{col['n']}{row}")
+        n = f"{col['n']}{row}"
+        if rule.priced_per is not None and rule.priced_per in self.cat_rows:  # Launch Tubes: the Carrier's flights
+            per = f"${col['n']}${self.cat_rows[rule.priced_per]}"
+            n = f"IF({per}>0,{per},{n})"
+        nvars = self._sys_vars(n)
         shielding = rule.structural == "shields"
 
         def formula_or_value(key: str, build: Any, value: Any) -> None:
