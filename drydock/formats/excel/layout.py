@@ -212,7 +212,7 @@ SCREEN_INPUT_ROWS = ("Screens (input)", "Directional Screens (input)")
 SHIP_LAST_ROW = NOTES.last_row
 SHIP_LAST_COL = "P"
 SHIP_COLUMN_WIDTHS = {"A": 28, "B": 24, "C": 22, "D": 14, "E": 16, "F": 10, "G": 24, "H": 30, "I": 8, "J": 8,
-                      "K": 8, "L": 10, "M": 7, "N": 10, "O": 26, "P": 14}
+                      "K": 8, "L": 10, "M": 7, "N": 10, "O": 26, "P": 22}
 
 #: The Weapons library (Z.2): one row per weapon mode; a secondary mode is the row after its primary,
 #: named "Primary>Secondary".

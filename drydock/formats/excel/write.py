@@ -333,7 +333,7 @@ def _write_weapons(ws: Worksheet, cells: Cells, library: WeaponLibrary, rules: R
     for col, width in L.WEAPON_COLUMN_WIDTHS.items():
         ws.column_dimensions[col].width = width
     ws.freeze_panes = "B2"
-    _print_setup(ws, f"A1:M{L.WEAPONS_HEADER_ROW + max(1, len(library.rows))}", "1:1")
+    _print_setup(ws, f"A1:M{last}", "1:1")  # the spare rows too: a player fills them in
     ws.page_setup.orientation = "landscape"
     return last
 
