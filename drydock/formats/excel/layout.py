@@ -242,7 +242,7 @@ WEAPON_WORKING: dict[str, tuple[str, str]] = {
     "battery_L": ("AE", "Battery L"), "exp": ("AF", "Expendable"), "checks": ("AG", "Checks"),
 }
 #: Spare library rows that carry the working formulas, for weapons a player adds.
-WEAPON_SPARE_ROWS = 20
+WEAPON_SPARE_ROWS = 24  # the Drydock's Weapons tab holds 24 entries (Z.2): a blank workbook holds as many
 TRAIT_KEYS = ("trait1", "trait2", "trait3", "trait4", "trait5")
 WEAPONS_HEADER_ROW = 1
 WEAPON_COLUMN_WIDTHS = {"A": 30, "B": 9, "C": 6, "D": 6, "E": 6, "F": 6, "G": 9, "H": 9, "I": 9, "J": 9, "K": 12,
