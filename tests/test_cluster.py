@@ -307,12 +307,14 @@ def test_chunk_results_are_checked_as_data(got, ok):
 def test_plan_results_are_checked_as_data():
     from drydock.insight.chunks import result_ok
 
-    good = {"a_wins": 6, "b_wins": 3, "draws": 1, "turns": 80, "value": "1/3", "plans": ["close", "hold/standoff"],
-            "battles": 40}
+    good = {"a_wins": 6, "b_wins": 3, "draws": 1, "turns": 80, "runs": 10, "value": "1/3", "value_low": 0.1,
+            "value_high": 0.5, "plans": ["close", "hold/standoff (cautious)"], "battles": 40}
     assert result_ok(good, 10, plans=True)
+    assert result_ok({**good, "a_wins": 2, "b_wins": 1, "draws": 1, "runs": 4}, 10, plans=True)  # stopped early
     for bad in ({**good, "extra": 1}, {**good, "value": "4/3"}, {**good, "value": "1e99999999"},
                 {**good, "value": "1/00"}, {**good, "plans": ["close", "os.system"]}, {**good, "battles": 9},
-                {**good, "draws": 2}, {**good, "turns": "80"}, [6, 3, 1, 80]):
+                {**good, "draws": 2}, {**good, "turns": "80"}, [6, 3, 1, 80], {**good, "runs": 11},
+                {**good, "value_low": 0.6}, {**good, "value_high": "0.5"}, {**good, "value_low": -2}):
         assert not result_ok(bad, 10, plans=True), bad
 
 

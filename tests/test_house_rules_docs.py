@@ -49,7 +49,7 @@ def test_the_page_system_example_loads_and_rates(tmp_path):
 
 def test_rules_systems_type_is_what_the_file_accepts():
     out = run("rules", "systems").stdout
-    assert "type: E|M|T, multiples: true" in " ".join(out.split())
+    assert "type: E|M|T or its name, multiples: true" in " ".join(out.split())
     assert re.search(r"^Marines\s+-\s+M munitions .* multiples: true", out, re.M)
     assert re.search(r"^Hyperdrive\s+\S+\s+E equipment .* one only", out, re.M)
     import json

@@ -101,8 +101,8 @@ def test_formula_like_strings_are_stored_as_text():
     (lambda wb: wb["SHIP1"].__setitem__("A8", "Hull"), "SHIP1!A8: expected the label 'Hull size'"),
     (lambda wb: wb["SHIP1"].__setitem__("C29", "Phaser"), "SHIP1!C29: weapon 'Phaser' is not in the Weapons sheet"),
     (lambda wb: wb["SHIP1"].__setitem__("D29", "2A?"), "SHIP1!D29: bank entry must look like xARCy"),
-    (lambda wb: wb["Weapons"].__setitem__("B2", 7), "Weapons!B2: a positive RNG is a seeker's MA"),
-    (lambda wb: wb["Weapons"].__setitem__("B3", -10), "Weapons!B3: a negative RNG must be a multiple of 3"),
+    (lambda wb: wb["Weapons"].__setitem__("B2", 7), "Weapons!B2: RNG 7 without the Skr trait"),
+    (lambda wb: wb["Weapons"].__setitem__("B3", -10), "Weapons!B3: RNG -10 is not a multiple of 3"),
     (lambda wb: wb.remove(wb["Weapons"]), "the workbook has no Weapons sheet"),
 ])
 def test_layout_and_cell_errors_name_sheet_and_cell(edit, message):

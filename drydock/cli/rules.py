@@ -35,6 +35,7 @@ def rules(views: tuple[str, ...], as_json: bool, variables: bool, list_bundled: 
       traits.ABBR: {multiplier: "2.5", stage, range_based, defensive, max_count, requires}
       systems.NAME: {type: E|M|T, su: "n * 10", orat, drat_mult, drat_add, multiples: true,
                      tech: engines|shields|weapons|fighters, unit, requires, abbr, section}
+                     (type may also be its name: equipment, munitions, ship trait)
       options.NAME: {value: CHOICE}
       factions.FACTION: {...}          any of the above, for that faction's designs only
     Quote values that start with * (range: "*-6-12"). Full list: docs/house-rules.md.

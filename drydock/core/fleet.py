@@ -198,16 +198,17 @@ def format_fleet(rating: FleetRating, source: str | None = None) -> str:
     """The fleet table: each design once with its count, its ships, and the total against the limit."""
     f = rating.fleet
     head = f"Fleet {f.name or '(unnamed)'}" + (f"   [{source}]" if source else "")
-    out = [head, f"  {'Ships':>5}  {'Design':<44}{'CR':>5}{'Total':>7}  Names"]
+    titles = [inline(e.design.title or e.design.class_name or "(unnamed design)") for e in f.entries]
+    width = max([len("Design"), *map(len, titles)]) + 1  # whole titles: "RANGER-class Heavy Cruiser", never cut
+    out = [head, f"  {'Ships':>5}  {'Design':<{width}}{'CR':>5}{'Total':>7}  Names"]
     ships = f.ships()
     i = 0
-    for entry, r in zip(f.entries, rating.records, strict=True):
+    for entry, r, title in zip(f.entries, rating.records, titles, strict=True):
         group = ships[i:i + entry.count]
         i += entry.count
         names = ", ".join(f"{s.ship_name} ({s.ship_id})" if s.ship_name else s.ship_id for s in group)
-        title = entry.design.title or entry.design.class_name or "(unnamed design)"
         mark = "" if f.rules_for(entry.design).is_book else HOUSE_MARK
-        out.append(f"  {entry.count:>5}  {title[:43]:<44}{r.value:>5}{mark:1}"
+        out.append(f"  {entry.count:>5}  {title:<{width}}{r.value:>5}{mark:1}"
                    f"{r.value * entry.count:>6}{mark:1} {names}")
         if r.source != "unity":
             out.append(f"  {'':>5}  CR: {r.label}")

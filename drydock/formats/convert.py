@@ -87,8 +87,10 @@ def convert(inputs: list[str], output: str, *, to: str | None = None, source: st
         return _to_directory(inputs, Path(output), to=to, source=source, force=force, rules=rules, wrap=wrap)
     fmt = format_named(to) if to else format_for(output, default=DEFAULT_STDOUT_FORMAT if output == STDIO else None)
     designs: list[Design] = []
+    counts: list[int] = []
     for name in inputs:
         designs.extend(read_designs(name, fmt=source, rules=rules))
+        counts.append(len(designs) - sum(counts))
     data = fmt.write(_noted(designs, rules), rules=rules)
     result = ConvertResult()
     if output == STDIO:
@@ -96,7 +98,7 @@ def convert(inputs: list[str], output: str, *, to: str | None = None, source: st
     else:
         check_outputs([output], inputs)
         write_atomic(output, data, force=force)
-    result.written.append((", ".join(inputs), output, len(designs)))
+    result.written.extend((name, output, n) for name, n in zip(inputs, counts, strict=True))  # N files into one
     return result
 
 

@@ -25,6 +25,7 @@ from drydock.formats.houserules import load_house_rules
 from drydock.formats.inputs import Item, read_inputs
 from drydock.formats.legacy.nova_record import NovaRecord
 from drydock.render.fleet import fleet_booklet
+from drydock.render.glyphs import missing_glyphs
 from drydock.render.html import render_html, standalone_asset_base
 from drydock.render.pdf import render_pdf
 from drydock.render.sheet import Booklet, check_printable, sheet_from_rating
@@ -120,6 +121,8 @@ def read_sheets(files: Iterable[str], rules_file: str | None = None, *, source: 
                 warn(one_line(f"drydock: warning: {item.name}: {design.title or '(unnamed design)'} is not a legal "
                               f"design ({errors[0].code}{' ...' if len(errors) > 1 else ''}); printed with its "
                               "problems"))
+            for line in missing_glyphs(design):
+                warn(one_line(f"drydock: warning: {item.name}: {line}"))
             ships.append((design, item.rules, item.scoped))
     return ships, rules, fleets, failed
 

@@ -31,7 +31,10 @@ def tech_line(d: Design, rules: Ruleset) -> str | None:
     """``Tech levels (A.4): engines +1 (SU x0.7), ...`` when any level is not 0, else None."""
     if d.tech.is_zero():
         return None
-    parts = [f"{cat} {_level(getattr(d.tech, cat))} (SU x{_num(rules.tech_modifier(getattr(d.tech, cat)))})"
+    def su(level: int) -> str:  # a level outside A.4's table is priced x1 (calc) and reported (validation)
+        return f"SU x{_num(rules.tech_modifiers[level])}" if level in rules.tech_modifiers else "not in A.4: SU x1"
+
+    parts = [f"{cat} {_level(getattr(d.tech, cat))} ({su(getattr(d.tech, cat))})"
              for cat in rules.tech_categories if getattr(d.tech, cat, 0)]
     return "Tech levels (A.4): " + ", ".join(parts)
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from drydock.core.rules.formula import Exact, number_text
-from drydock.core.rules.ruleset import Ruleset, SystemRule, TraitRule
+from drydock.core.rules.ruleset import SYSTEM_TYPES, Ruleset, SystemRule, TraitRule
 
 #: Where each component arc points, measured clockwise from the ship's facing (4.1).
 COMPONENT_BEARINGS: dict[str, str] = {
@@ -25,9 +25,6 @@ COMPONENT_BEARINGS: dict[str, str] = {
     "I": "fore-starboard spine sector, 30-90°", "J": "aft-port spine sector, 210-270°",
     "K": "aft-starboard spine sector, 90-150°", "L": "aft spine sector, 150-210°",
 }
-
-#: The A.5 system type letters.
-SYSTEM_TYPES = {"E": "equipment", "M": "munitions", "T": "ship trait"}
 
 VIEWS = ("traits", "systems", "arcs")
 
@@ -172,7 +169,7 @@ def format_catalog(cat: dict[str, Any], views: tuple[str, ...] = VIEWS) -> str:
                         "; ".join(t["restrictions"]) or "-") for t in cat["traits"]])
     if "systems" in views:
         out += ["", "Systems (A.5, Appendix B; n = quantity, EF/SF engine/shield factor, WSU weapon SU; "
-                    "Type and Quantity as a house-rule file writes them: type: E|M|T, multiples: true)"]
+                    "Type and Quantity as a house-rule file writes them: type: E|M|T or its name, multiples: true)"]
         out += _table(("Name", "Abbr", "Type", "SU cost", "ORAT", "DRAT", "Section", "Quantity"),
                       [(s["name"], ", ".join(s["abbr"]) or "-", f'{s["type"]} {s["type_name"]}', s["su"],
                         s["orat"] or "-", s["drat"] or "-", s["section"], s["quantity"]) for s in cat["systems"]])

@@ -15,7 +15,7 @@ from fractions import Fraction
 from functools import cached_property
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, PlainValidator, ValidationError, model_validator
+from pydantic import BaseModel, BeforeValidator, ConfigDict, PlainValidator, ValidationError, model_validator
 
 from drydock.core.messages import explain
 from drydock.core.rules.formula import Exact, Formula, ceil, exact
@@ -117,9 +117,24 @@ class Arcs(_Entry):
     defensive: dict[str, Factor]
 
 
+#: The A.5 system type letters and the names ``drydock rules systems`` shows beside them.
+SYSTEM_TYPES = {"E": "equipment", "M": "munitions", "T": "ship trait"}
+_TYPE_NAMES = {**{k.lower(): k for k in SYSTEM_TYPES}, **{v: k for k, v in SYSTEM_TYPES.items()},
+               **{f"{k} {v}".lower(): k for k, v in SYSTEM_TYPES.items()}, "munition": "M", "trait": "T"}
+
+
+def _system_type(value: Any) -> Any:
+    """A system's type as a house-rule file may write it: the letter (E, M, T) or the name ``drydock rules``
+    shows (equipment, munitions, ship trait), any case; kept as the letter. Anything else is left for the
+    ``Literal`` check to refuse."""
+    if isinstance(value, str):
+        return _TYPE_NAMES.get(" ".join(value.split()).lower(), value)
+    return value
+
+
 class SystemRule(_Entry):
     section: str = ""
-    type: Literal["E", "M", "T"]
+    type: Annotated[Literal["E", "M", "T"], BeforeValidator(_system_type)]
     su: str = "0"
     orat: str | None = None
     drat_mult: str | None = None

@@ -212,6 +212,17 @@ UNITY: dict[str, Any] = {
                      "\"Seeking/Defensive\" factor (A.1) / \"Mod1\" is used for standard weapons; \"Mod2\" is "
                      "used for seeking/defensive weapons and for customized range bands. (Z.2)",
         },
+        # A bare positive RNG (no Skr trait) in a workbook's Weapons sheet. "drydock" (default): as the
+        # Drydock reads it, a seeker's MA needs Skr and any other positive value is a customised range band,
+        # which the rulebook gives no cost for (construction.md OQ15): the workbook shows
+        # RNG_POSITIVE_NEEDS_SKR and drydock refuses the file. "long_range": a standard weapon's long range
+        # with equal bands (12 = 4-8-12; a multiple of 3, like a negative RNG).
+        "workbook_positive_rng": {
+            "value": "drydock", "choices": ["drydock", "long_range"], "section": "Z.2",
+            "quote": "RNG: Restricted to values from -18 to 24. Negative values indicate standard weapons and must "
+                     "be in multiples of three (i.e. -3, -6, -9, -12, -15, or -18). A positive value indicates a "
+                     "seeking weapon (restricted to values between 4 and 12) or customized range bands. (Z.2)",
+        },
         # Drydock-only limits (drydock_caps above): "warning" (default) or "error".
         "drydock_caps": {"value": "warning", "choices": ["warning", "error"], "section": "Z.2"},
     },

@@ -25,6 +25,7 @@ from drydock.formats.drake import ship_to_drake
 from drydock.formats.drake.read import ARC_LABELS, HOUSE_MARK
 from drydock.formats.excel import layout as L
 from drydock.formats.excel.cells import HEADER, WORKING, Cells
+from drydock.formats.excel.literals import lookup_value
 
 NL = "CHAR(10)"
 SEP = f'{NL}&"--"&{NL}'
@@ -124,19 +125,19 @@ class DrakeWriter:
         """The row of the battery's weapon in the Weapons library (a helper cell)."""
         w = L.WEAPON_COLUMNS["name"][0]
         key = f"{self.s}!${L.BANKS.col('weapon')}${rows[0]}"
-        return f"MATCH({key},{L.WEAPONS_SHEET}!${w}$2:${w}${self.weapons_last},0)"
+        return f"MATCH({lookup_value(key)},{L.WEAPONS_SHEET}!${w}$2:${w}${self.weapons_last},0)"
 
     def battery(self, rows: list[int], secondary: bool, index: str) -> str:
         """One battery: ``Name | ACE [][]| BDF [][] // (LL)`` and its mode lines, from its bank rows."""
         b, s = L.BANKS, self.s
         first = rows[0]
         key = f"{s}!${b.col('weapon')}${first}"
-        exp = f"IFERROR(INDEX(WeaponExp,MATCH({key},WeaponName,0)),0)=1"
+        exp = f"IFERROR(INDEX(WeaponExp,MATCH({lookup_value(key)},WeaponName,0)),0)=1"
         box = f'IF({exp},"[]<>","[]")'
 
         def bank(r: int) -> str:
             c = {k: f"{s}!${b.col(k)}${r}" for k in ("bank", "arc", "per_mount", "mounts")}
-            arc = f'IFERROR(INDEX({self.arcs},MATCH({c["arc"]},{self.arcs},0)),{c["arc"]})'  # the code's own case
+            arc = f'IFERROR(INDEX({self.arcs},MATCH({lookup_value(c["arc"])},{self.arcs},0)),{c["arc"]})'  # own case
             return (f'IF(OR(TRIM({c["bank"]})="",NOT(ISNUMBER({c["mounts"]}))),"",{arc}&IF(N({c["per_mount"]})>1,'
                     f'{c["per_mount"]},"")&" "&REPT({box},{c["mounts"]}))')
 

@@ -11,6 +11,7 @@ and warn when they differ from the rules given.
 
 from __future__ import annotations
 
+import unicodedata
 from pathlib import Path
 from typing import Any
 
@@ -33,6 +34,58 @@ FIRST_ROW = HEADER_ROW + 1
 LIMIT_CELL, TOTAL_CELL, VERDICT_CELL = "B3", "B4", "C4"
 WIDTHS = {"A": 16, "B": 44, "C": 10, "D": 40, "E": 24, "F": 8, "G": 10}
 _RED = PatternFill("solid", fgColor=L.PROBLEM_FILL, bgColor=L.PROBLEM_FILL)
+
+
+def join_names(names: tuple[str, ...], what: str) -> str | None:
+    """Ship names (or IDs) for one cell, separated by ", "; a name holding a comma or a quote, or starting or
+    ending with a space, is quoted as in CSV (``"Alpha, Beta"``; a quote doubled) so that it reads back whole.
+    A control character is refused in one line: a workbook cannot hold most of them."""
+    for name in names:
+        bad = next((ch for ch in name if unicodedata.category(ch) == "Cc"), None)
+        if bad is not None:
+            raise DrydockError(f"{what} {name!r} holds the control character U+{ord(bad):04X}, which a workbook "
+                               "cannot store: remove it")
+    out = []
+    for name in names:
+        if not name or any(ch in name for ch in ',"') or name != name.strip():
+            name = '"' + name.replace('"', '""') + '"'
+        out.append(name)
+    return ", ".join(out) or None
+
+
+def split_names(text: Any, cell: str) -> tuple[str, ...]:
+    """The names of a Names/IDs cell (:func:`join_names`); an unquoted name is stripped, an empty one dropped.
+    Cells written before quoting read as before (a name without a leading quote ends at the next comma)."""
+    if text in (None, ""):
+        return ()
+    s, i, out = str(text), 0, []
+    while i <= len(s):
+        while i < len(s) and s[i] in " \t":
+            i += 1
+        if i < len(s) and s[i] == '"':
+            j, name = i + 1, []
+            while True:
+                k = s.find('"', j)
+                if k < 0:
+                    raise DrydockError(f"{FLEET_SHEET}!{cell}: a quoted name is not closed: {s[i:]!r}")
+                name.append(s[j:k])
+                if s[k + 1:k + 2] == '"':
+                    name.append('"')
+                    j = k + 2
+                    continue
+                break
+            out.append("".join(name))
+            rest = s.find(",", k + 1)
+            if s[k + 1:len(s) if rest < 0 else rest].strip():
+                raise DrydockError(f"{FLEET_SHEET}!{cell}: text after a quoted name: {s[i:]!r}")
+            i = len(s) + 1 if rest < 0 else rest + 1
+        else:
+            rest = s.find(",", i)
+            part = s[i:len(s) if rest < 0 else rest].strip()
+            if part:
+                out.append(part)
+            i = len(s) + 1 if rest < 0 else rest + 1
+    return tuple(out)
 
 
 def rules_label(fleet: Fleet) -> str:
@@ -70,8 +123,8 @@ def write_fleet_sheet(wb: Any, cells: Cells, fleet: Fleet, rating: FleetRating, 
         cells.fx(ws, f"B{row}", f"{sheet}!${L.DESIGN_TITLE_CELL[0]}${L.DESIGN_TITLE_CELL[1:]}",
                  entry.design.title, COMPUTED)
         put(ws, f"C{row}", entry.count, INPUT)
-        put(ws, f"D{row}", ", ".join(entry.names) or None, INPUT)
-        put(ws, f"E{row}", ", ".join(entry.ids) or None, INPUT)
+        put(ws, f"D{row}", join_names(entry.names, f"{entry.source}: ship name"), INPUT)
+        put(ws, f"E{row}", join_names(entry.ids, f"{entry.source}: ship ID"), INPUT)
         if record is not None:
             value = record.value
         elif r is not None:

@@ -93,6 +93,11 @@ TECH_MOD_LABEL = "SU x (A.4)"
 ESR_HEADER = ("F13", "ESR")
 ESR_CELL = "F14"
 
+#: The SHIP sheet's number inputs that are not whole numbers, listed by address (the reader refuses each):
+#: header and formula cell, right of the summary (a column apart).
+NOT_WHOLE_LABEL = ("J3", "Not whole")
+NOT_WHOLE_CELL = "J4"
+
 STATED_HEADER = ("A20", "Stated by the source (kept, compared with the computed values)")
 
 #: Computed summary (orange): label in column G, value in column H.
@@ -154,7 +159,9 @@ class Table:
         return self.columns[name][0]
 
 
-#: Weapon banks (A.1, Z.2 "xARCy"): rows with the same battery number form one battery.
+#: Weapon banks (A.1, Z.2 "xARCy"): rows with the same battery number form one battery. A row whose ``#`` is
+#: empty joins the battery of the first row with the same weapon (the Drydock has no ``#``: rows with the same
+#: weapon are one battery); the computed ``key`` column shows the battery each row belongs to.
 BANKS = Table(28, 30, {
     "battery": ("A", "#", True),
     "name": ("B", "Battery", True),
@@ -171,7 +178,10 @@ BANKS = Table(28, 30, {
     "arcs": ("M", "Arcs", False),
     "loss": ("N", "Loss limit", False),
     "checks": ("O", "Checks", False),
+    "key": ("P", "Battery (#)", False),
 })
+#: The ``key`` of a bank row: ``#n`` for battery number n, ``weapon: NAME`` for unnumbered rows of the weapon NAME.
+BATTERY_KEY_NUMBER, BATTERY_KEY_WEAPON = "#", "weapon: "
 
 #: Systems (A.5): name and quantity (yellow), then the computed figures.
 SYSTEMS = Table(60, 20, {
@@ -200,9 +210,9 @@ CATALOGUE_COLUMNS: dict[str, tuple[str, str]] = {
 SCREEN_INPUT_ROWS = ("Screens (input)", "Directional Screens (input)")
 
 SHIP_LAST_ROW = NOTES.last_row
-SHIP_LAST_COL = "O"
+SHIP_LAST_COL = "P"
 SHIP_COLUMN_WIDTHS = {"A": 28, "B": 24, "C": 22, "D": 14, "E": 16, "F": 10, "G": 24, "H": 30, "I": 8, "J": 8,
-                      "K": 8, "L": 10, "M": 7, "N": 10, "O": 26}
+                      "K": 8, "L": 10, "M": 7, "N": 10, "O": 26, "P": 22}
 
 #: The Weapons library (Z.2): one row per weapon mode; a secondary mode is the row after its primary,
 #: named "Primary>Secondary".
@@ -232,7 +242,7 @@ WEAPON_WORKING: dict[str, tuple[str, str]] = {
     "battery_L": ("AE", "Battery L"), "exp": ("AF", "Expendable"), "checks": ("AG", "Checks"),
 }
 #: Spare library rows that carry the working formulas, for weapons a player adds.
-WEAPON_SPARE_ROWS = 20
+WEAPON_SPARE_ROWS = 24  # the Drydock's Weapons tab holds 24 entries (Z.2): a blank workbook holds as many
 TRAIT_KEYS = ("trait1", "trait2", "trait3", "trait4", "trait5")
 WEAPONS_HEADER_ROW = 1
 WEAPON_COLUMN_WIDTHS = {"A": 30, "B": 9, "C": 6, "D": 6, "E": 6, "F": 6, "G": 9, "H": 9, "I": 9, "J": 9, "K": 12,

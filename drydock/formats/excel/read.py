@@ -182,7 +182,11 @@ class _Reader:
     def __init__(self, wb: Any, file: str | None, rules: Ruleset) -> None:
         self.wb, self.file, self.rules = wb, file, rules
 
-    def err(self, sheet: str, cell: str | None, message: str, value: Any = None) -> WorkbookError:
+    def err(self, sheet: str, cell: str | None, message: str, value: Any = None, code: str | None = None
+            ) -> WorkbookError:
+        """A refusal; ``code`` is the one the workbook's own checks show for the same input (checks.py)."""
+        if code is not None:
+            message = f"{message} [{code}]"
         return WorkbookError(message, sheet=sheet, cell=cell, file=self.file,
                              text=None if value is None else str(value))
 
@@ -195,22 +199,23 @@ class _Reader:
             v = int(v)
         return str(v)
 
-    def integer(self, ws: Any, addr: str, what: str, default: int | None = None, *, plus: bool = False) -> int | None:
+    def integer(self, ws: Any, addr: str, what: str, default: int | None = None, *, plus: bool = False,
+                code: str = "NOT_A_WHOLE_NUMBER") -> int | None:
         v = ws[addr].value
         if v is None or (isinstance(v, str) and not v.strip()):
             return default
         if isinstance(v, bool):
-            raise self.err(ws.title, addr, f"{what} must be a whole number", v)
+            raise self.err(ws.title, addr, f"{what} must be a whole number", v, code)
         if isinstance(v, (int, float)):
             if float(v).is_integer():
                 return int(v)
-            raise self.err(ws.title, addr, f"{what} must be a whole number", v)
+            raise self.err(ws.title, addr, f"{what} must be a whole number", v, code)
         s = str(v).strip()
         if plus:
             s = s.rstrip("+").strip()
         if re.fullmatch(r"[+-]?\d{1,9}", s):
             return int(s)
-        raise self.err(ws.title, addr, f"{what} must be a whole number", v)
+        raise self.err(ws.title, addr, f"{what} must be a whole number", v, code)
 
     def track(self, ws: Any, addr: str, what: str) -> tuple[int, ...] | None:
         v = ws[addr].value
@@ -220,7 +225,8 @@ class _Reader:
             return (int(v),)
         s = str(v).strip()
         if not re.fullmatch(r"\d{1,6}(\s*-\s*\d{1,6}|\s+\d{1,6})*", s):
-            raise self.err(ws.title, addr, f"{what} must be numbers separated by '-', e.g. 4-3-2-1", v)
+            raise self.err(ws.title, addr, f"{what} must be numbers separated by '-', e.g. 4-3-2-1", v,
+                           "NOT_A_WHOLE_NUMBER")
         return tuple(int(x) for x in re.split(r"[-\s]+", s) if x)
 
     def expect(self, ws: Any, addr: str, label: str) -> None:
@@ -245,19 +251,18 @@ class _Reader:
                 last_primary = None
                 continue
             primary_key, sep, label = name.partition(L.MODE_SEPARATOR)
-            if sep:
-                if primary_key.strip() != last_primary:
+            if sep:  # names compare without case, as the workbook's lookups do
+                if last_primary is None or primary_key.strip().casefold() != last_primary.casefold():
                     raise self.err(ws.title, name_cell, f"secondary mode {name!r} must follow its primary "
-                                                        f"weapon {primary_key.strip()!r} on the row above", name)
-                primary, secondary = out[last_primary]
-                if secondary is not None:
-                    raise self.err(ws.title, name_cell, f"{last_primary!r} already has a secondary mode", name)
+                                                        f"weapon {primary_key.strip()!r} on the row above", name,
+                                   "SECONDARY_WITHOUT_PRIMARY")
+                primary, _ = out[last_primary]
                 mode = self.mode(ws, row, label.strip() or None)
                 out[last_primary] = (primary, mode)
                 last_primary = None
                 continue
-            if name in out:
-                raise self.err(ws.title, name_cell, f"weapon {name!r} is listed twice", name)
+            if name.casefold() in {k.casefold() for k in out}:
+                raise self.err(ws.title, name_cell, f"weapon {name!r} is listed twice", name, "WEAPON_LISTED_TWICE")
             out[name] = (self.mode(ws, row, None), None)
             last_primary = name
         return out
@@ -280,25 +285,31 @@ class _Reader:
             try:
                 rng = complete_range(parse_range(raw))
             except DrydockSyntaxError as exc:
-                raise self.err(ws.title, rng_cell, exc.message, raw) from None
+                raise self.err(ws.title, rng_cell, exc.message, raw, "RNG_INVALID") from None
         else:
-            number = self.integer(ws, rng_cell, "RNG")
+            number = self.integer(ws, rng_cell, "RNG", code="RNG_INVALID")
             if number is None or number == 0:
                 raise self.err(ws.title, rng_cell, "RNG is required: -L for a standard weapon (-12 = 4-8-12), "
-                                                   "+MA with the Skr trait for a seeker", raw)
-            if number < 0:
-                if -number % 3:
-                    raise self.err(ws.title, rng_cell, "a negative RNG must be a multiple of 3 (-9 = 3-6-9)", raw)
-                rng = (-number // 3, -2 * number // 3, -number)
+                                                   "+MA with the Skr trait for a seeker", raw, "RNG_REQUIRED")
+            long_range = not seeker and number > 0 and self.rules.option("workbook_positive_rng") == "long_range"
+            if number < 0 or long_range:
+                if number % 3:
+                    raise self.err(ws.title, rng_cell, f"RNG {number} is not a multiple of 3: standard weapons have "
+                                                       "equal bands (-9 = 3-6-9)", raw, "RNG_NOT_MULTIPLE_OF_3")
+                rng = (abs(number) // 3, 2 * abs(number) // 3, abs(number))
             elif seeker:
                 ma = number
             else:
-                raise self.err(ws.title, rng_cell, "a positive RNG is a seeker's MA and needs the Skr trait "
-                                                   "(customised bands: write them as S-M-L text)", raw)
-        stats = {k: self.integer(ws, f"{c[k]}{row}", k.upper(), plus=k == "acc") for k in ("rof", "acc", "imp", "dmg")}
+                raise self.err(ws.title, rng_cell, f"RNG {number} without the Skr trait: as in the Drydock (Z.2) a "
+                                                   f"positive RNG is a seeker's MA (add Skr) or a customised range "
+                                                   f"band, which Unity gives no cost for; a standard weapon's RNG is "
+                                                   f"negative (-12 = 4-8-12) or S-M-L text", raw,
+                               "RNG_POSITIVE_NEEDS_SKR")
+        stats = {k: self.integer(ws, f"{c[k]}{row}", k.upper(), plus=k == "acc", code="WEAPON_STAT_INVALID")
+                 for k in ("rof", "acc", "imp", "dmg")}
         for k, v in stats.items():
             if v is None:
-                raise self.err(ws.title, f"{c[k]}{row}", f"{k.upper()} is required")
+                raise self.err(ws.title, f"{c[k]}{row}", f"{k.upper()} is required", code="WEAPON_STAT_INVALID")
         return WeaponMode(label=label, range=rng, ma=ma, rof=stats["rof"], acc=stats["acc"], imp=stats["imp"],
                           dmg=stats["dmg"], traits=traits)
 
@@ -324,7 +335,7 @@ class _Reader:
             v[key] = self.text(ws, F[key].cell)
         hull = self.integer(ws, F["hull"].cell, "hull size")
         if hull is None:
-            raise self.err(name, F["hull"].cell, "hull size is required")
+            raise self.err(name, F["hull"].cell, "hull size is required", code="HULL_OUT_OF_RANGE")
         v["hull"] = hull
         v["engines"] = self.integer(ws, F["engines"].cell, "engines", 0)
         v["shields"] = self.arc_or_int(ws, "shields")
@@ -369,30 +380,60 @@ class _Reader:
             return None
         return ArcValues(**{arc: a or 0 for arc, a in arcs.items()})
 
+    def battery_keys(self, ws: Any) -> dict[int, str]:
+        """Each used bank row's battery, as the workbook's ``key`` column computes it (checks.battery_key): ``#n``
+        for battery number n; a row without a number joins the first row with the same weapon (its number, or
+        ``weapon: NAME`` when that row has none either). A row with neither is refused (BANK_NO_WEAPON)."""
+        t = L.BANKS
+        numbers: dict[int, int | None] = {}
+        weapons: dict[int, str] = {}
+        used = []
+        for row in range(t.first_row, t.last_row + 1):
+            cells = [f"{t.col(k)}{row}" for k in ("battery", "name", "weapon", "bank", "loss_limit")]
+            weapons[row] = self.text(ws, f"{t.col('weapon')}{row}").strip()
+            if all(ws[a].value in (None, "") or (isinstance(ws[a].value, str) and not ws[a].value.strip())
+                   for a in cells):
+                continue
+            numbers[row] = self.integer(ws, cells[0], "battery number")
+            used.append(row)
+        first: dict[str, int] = {}
+        for row in range(t.first_row, t.last_row + 1):
+            first.setdefault(weapons[row].casefold(), row)
+        keys = {}
+        for row in used:
+            if numbers[row] is not None:
+                keys[row] = f"{L.BATTERY_KEY_NUMBER}{numbers[row]}"
+            elif not weapons[row]:
+                raise self.err(ws.title, f"{t.col('weapon')}{row}", "a bank row needs a weapon or its battery "
+                                                                   "number (#)", code="BANK_NO_WEAPON")
+            else:
+                k = first[weapons[row].casefold()]
+                n = numbers.get(k)
+                keys[row] = (f"{L.BATTERY_KEY_NUMBER}{n}" if n is not None
+                             else f"{L.BATTERY_KEY_WEAPON}{weapons[k].casefold()}")
+        return keys
+
     def batteries(self, ws: Any, library: dict[str, tuple[WeaponMode, WeaponMode | None]]) -> tuple[Battery, ...]:
         t = L.BANKS
-        groups: dict[int, dict[str, Any]] = {}
-        for row in range(t.first_row, t.last_row + 1):
+        groups: dict[str, dict[str, Any]] = {}
+        names = {k.casefold(): k for k in library}  # the workbook's lookups ignore case
+        for row, number in self.battery_keys(ws).items():
             cells = {k: f"{t.col(k)}{row}" for k in ("battery", "name", "weapon", "bank", "loss_limit")}
-            if all(ws[a].value in (None, "") for a in cells.values()):
-                continue
-            number = self.integer(ws, cells["battery"], "battery number")
-            if number is None:
-                raise self.err(ws.title, cells["battery"], "a bank row needs its battery number (#)")
             group = groups.get(number)
             if group is None:
-                key = self.text(ws, cells["weapon"]).strip()
-                if key not in library:
-                    raise self.err(ws.title, cells["weapon"], f"weapon {key!r} is not in the {L.WEAPONS_SHEET} "
-                                                              "sheet", key or None)
+                typed = self.text(ws, cells["weapon"]).strip()
+                key = names.get(typed.casefold())
+                if key is None:
+                    raise self.err(ws.title, cells["weapon"], f"weapon {typed!r} is not in the {L.WEAPONS_SHEET} "
+                                                              "sheet", typed or None, "UNKNOWN_WEAPON")
                 group = groups[number] = {"name": self.text(ws, cells["name"]), "key": key, "banks": [],
                                           "loss_limit": None}
             bank = self.text(ws, cells["bank"]).strip()
             if bank:
                 try:
                     group["banks"].append(parse_bank(bank, self.rules))
-                except DrydockSyntaxError as exc:
-                    raise self.err(ws.title, cells["bank"], exc.message, bank) from None
+                except DrydockSyntaxError as exc:  # the workbook finds no arc in it
+                    raise self.err(ws.title, cells["bank"], exc.message, bank, "UNKNOWN_ARC") from None
             ll = self.integer(ws, cells["loss_limit"], "loss limit")
             if ll is not None:
                 group["loss_limit"] = ll
@@ -411,7 +452,8 @@ class _Reader:
             qty = self.integer(ws, f"{t.col('qty')}{row}", "quantity", 1)
             if not name:
                 if ws[f"{t.col('qty')}{row}"].value not in (None, ""):
-                    raise self.err(ws.title, f"{t.col('name')}{row}", "a quantity without a system name")
+                    raise self.err(ws.title, f"{t.col('name')}{row}", "a quantity without a system name",
+                                   code="SYSTEM_QTY_WITHOUT_NAME")
                 continue
             out.append(SystemEntry(name=self.rules.system_name(name) or name, qty=qty))
         return tuple(out)

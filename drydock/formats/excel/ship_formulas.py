@@ -20,7 +20,16 @@ from drydock.core.model import ArcValues, Bank, Design
 from drydock.core.rules import Ruleset
 from drydock.formats.excel import layout as L
 from drydock.formats.excel.cells import COMPUTED, WORKING, Cells
-from drydock.formats.excel.checks import bank_checks, bank_codes, sheet_codes, ship_problems
+from drydock.formats.excel.checks import (
+    bank_checks,
+    bank_codes,
+    battery_key,
+    first_of_battery,
+    not_whole_cells,
+    sheet_codes,
+    ship_problems,
+    weapon_match,
+)
 from drydock.formats.excel.formulas import Untranslatable, ceil_x, number, tenth_x, to_excel
 from drydock.formats.excel.literals import equals_cell, lookup_value
 
@@ -50,7 +59,7 @@ def ship_names(title: str, weapons_last: int) -> dict[str, str]:
     for row, key, _ in L.SUMMARY_ROWS:
         if key in L.SUMMARY_NAMES:
             names[L.SUMMARY_NAMES[key]] = f"${L.SUMMARY_VALUE_COL}${row}"
-    for key, name in (("battery", "BankNo"), ("weapon", "BankWeapon"), ("bank", "BankEntry"), ("used", "BankSU"),
+    for key, name in (("key", "BankNo"), ("weapon", "BankWeapon"), ("bank", "BankEntry"), ("used", "BankSU"),
                       ("orat", "BankORAT"), ("mounts", "BankMounts"), ("checks", "BankChecks")):
         names[name] = _abs(B.col(key), B.first_row, B.last_row)
     for key, name in (("name", "SystemEntry"), ("rule", "SystemRule"), ("n", "SystemN"), ("used", "SystemSU")):
@@ -181,10 +190,11 @@ class ShipWriter:
         d, r = self.d, self.r
         c = {k: B.col(k) for k in B.columns}
         rows: list[dict[str, Any]] = []
-        for battery, battery_r in zip(d.weapons, r.batteries, strict=True):
+        for index, (battery, battery_r) in enumerate(zip(d.weapons, r.batteries, strict=True), 1):
             pairs: list[tuple[Bank | None, BankRating | None]] = list(zip(battery.banks, battery_r.banks, strict=True))
             for k, (bank_k, rating_k) in enumerate(pairs or [(None, None)]):
-                rows.append({"bank": bank_k, "rating": rating_k, "battery": battery_r, "first": k == 0})
+                rows.append({"bank": bank_k, "rating": rating_k, "battery": battery_r, "first": k == 0,
+                             "index": index})
         remain = self.remain_after_parts
         for i in range(B.capacity):
             row = B.first_row + i
@@ -209,12 +219,12 @@ class ShipWriter:
             arcs_value: Any = ""
             if rating is not None:
                 arcs_value = "?" if rating.arcs is None else rating.arcs
-            self.fx(f"{c['arcs']}{row}", guard(f'IFERROR(INDEX(ArcCount,MATCH({arc},ArcCode,0)),'
+            self.fx(f"{c['arcs']}{row}", guard(f'IFERROR(INDEX(ArcCount,MATCH({lookup_value(arc)},ArcCode,0)),'
                                                f'IF(AND(LEN({arc})>0,{components}),LEN({arc}),"?"))'),
                     arcs_value, wf)
-            first_row_of = f"MATCH({c['battery']}{row},BankNo,0)"
-            weapon = f"INDEX(BankWeapon,{first_row_of})"
-            m = f"MATCH({weapon},WeaponName,0)"
+            self.fx(f"{c['key']}{row}", battery_key(row), f"{L.BATTERY_KEY_NUMBER}{item['index']}" if item else "",
+                    wf)
+            m = weapon_match(row)
             b1 = tenth_x(f"INDEX(WeaponRaw,{m})*TLModWeapons")
             b2 = tenth_x(f"INDEX(WeaponRaw2,{m})*TLModWeapons")
             try:
@@ -245,9 +255,9 @@ class ShipWriter:
                     remain if rating is not None else "", cf)
             self.orat(row, c, m, rating.orat if rating is not None else "", cf)
             ll: Any = br.loss_limit if (br is not None and item and item["first"]) else ""
-            bat = f"{c['battery']}{row}"
-            first = f'AND({bat}<>"",COUNTIF({c["battery"]}${B.first_row}:{bat},{bat})=1)'
-            weapons = f"SUMIF(BankNo,{bat},BankMounts)"
+            bat = f"{c['key']}{row}"
+            first = first_of_battery(row)
+            weapons = f"SUMIF(BankNo,{equals_cell(bat)},BankMounts)"
             self.fx_rule(f"{c['loss']}{row}", lambda first=first, weapons=weapons: (
                 f'IF({first},{ceil_x(self.rule("loss_limit", {"N": weapons}, "LL"))},"")'), ll, cf)
             self.fx(f"{c['checks']}{row}", bank_checks(row, self.rules), self._bank_codes(item), wf)
@@ -323,7 +333,11 @@ class ShipWriter:
         rule = self.rules.systems[name]
         col = {k: v[0] for k, v in CAT.items()}
         listed = f"{col['listed']}{row}"
-        nvars = self._sys_vars(f"{col['n']}{row}")
+        n = f"{col['n']}{row}"
+        if rule.priced_per is not None and rule.priced_per in self.cat_rows:  # Launch Tubes: the Carrier's flights
+            per = f"${col['n']}${self.cat_rows[rule.priced_per]}"
+            n = f"IF({per}>0,{per},{n})"
+        nvars = self._sys_vars(n)
         shielding = rule.structural == "shields"
 
         def formula_or_value(key: str, build: Any, value: Any) -> None:
@@ -429,6 +443,8 @@ class ShipWriter:
 
         self.fx_rule(row["equipment_ll"], equipment_ll,
                      r.equipment_loss_limit if r.equipment_loss_limit is not None else "")
+        self.cells.header(self.ws, L.NOT_WHOLE_LABEL[0], L.NOT_WHOLE_LABEL[1])
+        self.fx(L.NOT_WHOLE_CELL, not_whole_cells(), "", WORKING)
         self.fx(row["problems"], ship_problems(self.rules), _codes(r, rules))
 
 

@@ -15,6 +15,7 @@ from io import BytesIO
 from typing import Any
 
 from openpyxl import Workbook
+from openpyxl.comments import Comment
 from openpyxl.formatting.rule import FormulaRule
 from openpyxl.styles import Alignment, PatternFill
 from openpyxl.utils.exceptions import IllegalCharacterError
@@ -97,7 +98,10 @@ def to_xlsx(designs: Design | list[Design], *, rules: Ruleset | None = None,
     _add_conditional_formats(wb, len(items), weapons_last)
     wb.active = 0
     if decorate is not None:
-        decorate(wb, cells)
+        try:
+            decorate(wb, cells)
+        except IllegalCharacterError as exc:
+            raise DrydockError(f"a name holds a character a workbook cannot store: {exc}") from None
     buf = BytesIO()
     wb.save(buf)
     return add_cached_values(buf.getvalue(), cells.cached)
@@ -152,8 +156,8 @@ class WeaponLibrary:
             return self.keys[profile]
         base = " ".join(battery.name.replace(L.MODE_SEPARATOR, "-").split()) or "Weapon"
         key, n = base, 1
-        taken = set(self.keys.values())
-        while key in taken:
+        taken = {k.casefold() for k in self.keys.values()}  # the workbook's lookups ignore case
+        while key.casefold() in taken:
             n += 1
             key = f"{base} #{n}"
         self.keys[profile] = key
@@ -306,6 +310,7 @@ def _write_weapons(ws: Worksheet, cells: Cells, library: WeaponLibrary, rules: R
     """The library inputs (yellow), then the working formulas; returns the last row carrying formulas."""
     for _key, (col, text, _) in L.WEAPON_COLUMNS.items():
         cells.header(ws, f"{col}{L.WEAPONS_HEADER_ROW}", text)
+    ws[f"{L.WEAPON_COLUMNS['rng'][0]}{L.WEAPONS_HEADER_ROW}"].comment = Comment(RNG_PROMPT, "drydock", 90, 300)
     c = {k: v[0] for k, v in L.WEAPON_COLUMNS.items()}
     for n, (name, mode, _) in enumerate(library.rows):
         row = L.WEAPONS_HEADER_ROW + 1 + n
@@ -328,9 +333,15 @@ def _write_weapons(ws: Worksheet, cells: Cells, library: WeaponLibrary, rules: R
     for col, width in L.WEAPON_COLUMN_WIDTHS.items():
         ws.column_dimensions[col].width = width
     ws.freeze_panes = "B2"
-    _print_setup(ws, f"A1:M{L.WEAPONS_HEADER_ROW + max(1, len(library.rows))}", "1:1")
+    _print_setup(ws, f"A1:M{last}", "1:1")  # the spare rows too: a player fills them in
     ws.page_setup.orientation = "landscape"
     return last
+
+
+#: How the RNG cell is read (Z.2), shown where it is typed: the header's comment and each cell's input prompt
+#: (Excel keeps a prompt within 255 characters).
+RNG_PROMPT = ("-12 = standard 4-8-12 (negative: equal bands, a multiple of 3). 8 with the Skr trait = seeker, MA 8. "
+              "4-8-12 as text = bands as typed. A positive RNG without Skr is refused (Drydock: custom bands).")
 
 
 def bank_entries(rules: Ruleset, arcs_used: set[str], banks_used: list[str]) -> list[str]:
@@ -410,6 +421,10 @@ def _add_validations(wb: Workbook, ships: int, weapons_last: int) -> None:
         tech.add(f"{first}{L.TECH_ROW}:{last}{L.TECH_ROW}")
         ws.add_data_validation(tech)
     ws = wb[L.WEAPONS_SHEET]
+    rng = DataValidation(allow_blank=True)  # any value: the prompt says how the cell is read
+    rng.showInputMessage, rng.promptTitle, rng.prompt = True, "RNG (Z.2)", RNG_PROMPT
+    rng.add(f"{L.WEAPON_COLUMNS['rng'][0]}2:{L.WEAPON_COLUMNS['rng'][0]}{weapons_last}")
+    ws.add_data_validation(rng)
     dv = _list_validation(_table_range(wb, "traits"), "a trait abbreviation (Skr for seekers)")
     first, last = L.WEAPON_COLUMNS["trait1"][0], L.WEAPON_COLUMNS["trait5"][0]
     dv.add(f"{first}2:{last}{weapons_last}")

@@ -15,7 +15,7 @@ from drydock.core.fleet import Fleet, ShipEntry, fleet_limit
 from drydock.core.rules.factions import HouseRules
 from drydock.errors import DrydockError, quote
 from drydock.formats import read_bytes
-from drydock.formats.excel.fleet_sheet import FLEET_SHEET, read_head, workbook_rules
+from drydock.formats.excel.fleet_sheet import FLEET_SHEET, read_head, split_names, workbook_rules
 from drydock.formats.excel.read import from_xlsx
 from drydock.formats.fleet.shape import FleetFileError
 
@@ -49,10 +49,13 @@ def read_fleet_workbook(path: Path, house: HouseRules | None) -> Fleet:
         m = re.fullmatch(r"SHIP(\d{1,6})", str(sheet))
         if m is None or not 1 <= int(m.group(1)) <= len(designs):
             raise FleetFileError(f"{FLEET_SHEET}!A{n}: no design sheet {sheet!r}", file=str(path))
-        split = (lambda v: tuple(x.strip() for x in str(v).split(",") if x.strip()) if v else ())  # noqa: E731
+        try:
+            ship_names, ship_ids = split_names(names, f"D{n}"), split_names(ids, f"E{n}")
+        except DrydockError as exc:
+            raise FleetFileError(str(exc), file=str(path)) from None
         try:
             entries.append(ShipEntry(designs[int(m.group(1)) - 1], str(sheet), _whole(count or 1, "ships"),
-                                     split(names), split(ids), n))
+                                     ship_names, ship_ids, n))
         except DrydockError as exc:
             raise FleetFileError(f"{FLEET_SHEET}!C{n}: {exc}", file=str(path)) from None
     size = head.get("Battle size")
