@@ -55,6 +55,7 @@ INTERPRETED: dict[str, str] = {
     "matrix_game": "the plan game's exact solver: runs once a pairing, on Fractions",
     "montecarlo": "the process and cluster boundary: pickled into workers, runs once a pairing",
     "parallel": "the process and cluster boundary (worker pools)",
+    "plan_cells": "fights the plan game's cells and verdict battles: runs once a pairing chunk, not once a turn",
     "plan_game": "the plan game: runs once a pairing, not once a turn",
     "plans": "the plan menu's names and ranges, read once a battle",
 }

@@ -65,7 +65,7 @@ def play_setup(play_option: tuple[str, ...], scenario: str | None, terrain: tupl
         out["scenario"] = next(s for s in in_force if s.startswith("S."))
     if pieces:
         out["terrain"] = tuple(p.spec for p in pieces)
-    from drydock.formats.houserules import load_house_rules  # lazy: a command's --help stays light
+    from drydock.formats.houserules import load_house_rules  # lazy: keeps --help fast
 
     house = load_house_rules(rules_file)
     if not house.base.is_book:

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 
 from drydock.core.marked import Marked
 from drydock.core.rules import Ruleset
@@ -22,7 +21,7 @@ from drydock.engine.dice import d6
 from drydock.engine.equipment import working
 from drydock.engine.hexgrid import geometry, point_image, to_offset
 from drydock.engine.movement import Orders, execute, format_orders, is_legal, requirement, straight
-from drydock.engine.observe import BattleStats, StatsRecorder
+from drydock.engine.observe import BattleResult, StatsRecorder
 from drydock.engine.options import InForce
 from drydock.engine.options.scenarios import check_forces
 from drydock.engine.options.state import OptionState
@@ -35,20 +34,6 @@ from drydock.engine.tables import BOARD, FLARES_BLOCK
 from drydock.errors import DrydockError
 
 SIDES = ("A", "B")
-
-
-@dataclass
-class BattleResult:
-    winner: int | None  # 0 = A, 1 = B, None = draw
-    turns: int
-    vp: tuple[int, int]
-    survived: tuple[tuple[bool, ...], tuple[bool, ...]]
-    log: list[str] = field(default_factory=list)
-    #: ships of side A and of side B that left the board (3.3)
-    exits: tuple[int, int] = (0, 0)
-    #: of those, ships for which a legal order of the doctrine's menu would have stayed on the board
-    avoidable_exits: int = 0
-    stats: BattleStats | None = None  # with Matchup(record=True) (issue 15)
 
 
 class Matchup:

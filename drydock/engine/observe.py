@@ -91,3 +91,17 @@ class StatsRecorder:
             return
         last = max((turn, kind) for (side, _), (kind, turn) in self.stats.lost.items() if side in losers)
         self.stats.end = last[1]
+
+
+@dataclass
+class BattleResult:
+    winner: int | None  # 0 = A, 1 = B, None = draw
+    turns: int
+    vp: tuple[int, int]
+    survived: tuple[tuple[bool, ...], tuple[bool, ...]]
+    log: list[str] = field(default_factory=list)
+    #: ships of side A and of side B that left the board (3.3)
+    exits: tuple[int, int] = (0, 0)
+    #: of those, ships for which a legal order of the doctrine's menu would have stayed on the board
+    avoidable_exits: int = 0
+    stats: BattleStats | None = None  # with Matchup(record=True) (issue 15)
