@@ -70,7 +70,8 @@ def test_run_battle_fights_exactly_the_runs_asked_and_warns_as_it_goes(files):
     # an illegal design fights, with a warning
     assert said == ["drydock: warning: OVER-class: illegal design (uses 180 SU of 155 (25 over): engines 25 "
                     "would fit (saves 30 SU)); fought as written"]
-    assert "12 battles, seed 5" in run.text()[0]
+    text = run.text()  # the verdict first (issue 36), then the summary of the battles behind it
+    assert text[0].startswith("verdict: ") and "12 battles, seed 5" in text[1]
 
 
 def test_run_tournament_fights_every_pairing(tmp_path):

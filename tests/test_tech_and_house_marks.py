@@ -58,6 +58,7 @@ def test_show_marks_a_house_rule_cr_and_reads_it_back():
 
 def test_fleet_table_marks_house_rule_crs():
     out = run("rate", EX / "fleets" / "home-guard.yaml").stdout
-    assert "Kzinti COMET-class Frigate                    148*   296* HG-08, HG-09" in out
+    # the Design column is as wide as the longest title (issue 34)
+    assert "Kzinti COMET-class Frigate              148*   296* HG-08, HG-09" in out
     assert "Fleet total: 9 ships, CR 772* of 1000" in out
     assert "  * house rules: Home Guard campaign rules" in out

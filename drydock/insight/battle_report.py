@@ -241,7 +241,7 @@ def fight_mix(side_a: list[Design], side_b: list[Design], game: PlanGame, *, run
     m = build_matchup(side_a, side_b, **opts)
     report = BattleReport.for_sides(side_a, side_b, m.labels(), doctrine_label(opts.get("doctrine", DOCTRINE_DEFAULT)),
                                     bool(opts.get("launch_recovery")), m.in_force.lrf_cr() if m.in_force else 0,
-                                    opts.get("rules"))
+                                    opts.get("rules"), opts.get("ship_rules"))
     la, lb = m.labels()
     summary = Summary(runs, survived_a=[0] * len(la), survived_b=[0] * len(lb), labels_a=la, labels_b=lb,
                       not_simulated=m.not_simulated, vp_target=m.vp_target, in_force=m.in_force_names(),
