@@ -64,7 +64,7 @@ INTERPRETED: dict[str, str] = {
 _MYPY_INI = """\
 [mypy]
 plugins = pydantic.mypy
-[mypy-openpyxl.*,fontTools.*,weasyprint.*,pikepdf.*]
+[mypy-openpyxl.*,fontTools.*,weasyprint.*,pikepdf.*,distributed,distributed.*]
 ignore_missing_imports = True
 """
 
