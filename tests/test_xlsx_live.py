@@ -21,7 +21,7 @@ from openpyxl import load_workbook
 from openpyxl.utils import get_column_letter
 from openpyxl.utils.cell import column_index_from_string, coordinate_from_string
 
-from drydock.core.model import ArcValues, Design
+from drydock.core.model import ArcValues, Bank, Battery, Design, SystemEntry, TechLevels, WeaponMode
 from drydock.core.rules import Ruleset
 from drydock.core.validation import rate
 from drydock.formats.excel import layout as L
@@ -232,6 +232,43 @@ def test_libreoffice_recalculates_300_designs_and_a_house_rule_workbook_exactly_
     house_sheet = load_workbook(out[-1], data_only=True)["SHIP1"]
     assert house_sheet["G1"].value == f"Rules: {house.label}" and "house rules" in house.label
     assert "could not be translated" in house_sheet["G2"].value  # the `or` formula keeps drydock's values
+
+
+# The design drawn as SHIP8 of "drawn-any" (tests/design_strategies.py, after the round-5 merges): a
+# dual-mode seeker battery (MA 11, ACC 5) heading a Weapons tab of 100 rows, after an unarmed ship.
+# LibreOffice 7.4 calculates formula groups of 100 rows or more in threads, and the ACC multiplier of row 2
+# then read the seeker cell before it was computed: the standard column (0.15) instead of the seeking one
+# (0.2, A.1), BSUR 57.7 for 75.7, OR 1531 for 1593, CR 450 for 459.
+SEEKER_FIRST = Design(
+    faction="QRwynf y q", class_name="02wGU", hull=8, engines=5, shields=ArcValues(fwd=5, port=4, stbd=5, aft=2),
+    screens=0, tech=TechLevels(engines=0, shields=-1, weapons=0, fighters=0),
+    weapons=(Battery(name="32V", primary=WeaponMode(ma=11, rof=1, acc=5, imp=3, dmg=3, traits=("Rpt", "Dsr")),
+                     secondary=WeaponMode(range=(3, 6, 9), rof=5, acc=3, imp=5, dmg=4, traits=("Gid", "NPr", "Slw")),
+                     banks=(Bank(arc="FF", mounts=1, mount_size=1),)),),
+    systems=(SystemEntry(name="Fire Control", qty=2), SystemEntry(name="Stealth", qty=2),
+             SystemEntry(name="Hyperdrive", qty=1), SystemEntry(name="Shuttlecraft", qty=2)),
+    ship_id="Jx(1", ship_name=":")
+
+
+def test_a_seeker_heading_a_weapons_tab_of_100_rows_recalculates_in_libreoffice_as_drydock(tmp_path):
+    r = rate(SEEKER_FIRST)
+    assert (r.orat, r.combat_rating) == (1593, 459)
+    unarmed = Design(faction="Test", class_name="Unarmed", hull=10, engines=4, shields=2)
+    items, rng = [unarmed, SEEKER_FIRST], random.Random(11)  # the seeker's sheet is not the first (SHIP2)
+    while sum(1 + (b.secondary is not None) for d in items for b in d.weapons) < 100 - L.WEAPON_SPARE_ROWS:
+        items.append(random_design(rng))  # enough weapons that every Weapons column is a group of 100+ rows
+    written = to_xlsx(items)
+    path = tmp_path / "seeker-first.xlsx"
+    path.write_bytes(without_cached_values(written))
+    (result,) = convert([path], tmp_path / "recalculated")
+    lo: dict[str, Sheet] = {}
+    count, diffs = formula_differences(written, result, lo)
+    assert diffs == [] and count > 1000
+    weapons = lo["Weapons"]
+    assert weapons["A2"] == "32V" and weapons[f"{L.WEAPON_WORKING['acc_x'][0]}2"] == 0.2
+    assert lo["SHIP2"][f"{L.SUMMARY_VALUE_COL}{dict((k, n) for n, k, _ in L.SUMMARY_ROWS)['crat']}"] == 459
+    for i, design in enumerate(items, 1):
+        assert rating_differences(lo[f"SHIP{i}"], design, Ruleset.unity()) == []
 
 
 def _edit(wb: Any) -> None:

@@ -120,7 +120,11 @@ def _row(ws: Worksheet, cells: Cells, rules: Ruleset, r: int, item: Any, fig: Mo
     rng, traits = f"{C['rng']}{r}", f"{C['trait1']}{r}:{C['trait5']}{r}"
     put("L", f'IF(ISNUMBER({rng}),ABS({rng}),IFERROR(VALUE(MID({rng},FIND("-",{rng},FIND("-",{rng},2)+1)+1,9)),'
              f'ABS(VALUE({rng}))))', fig.L if fig else "")
-    put("seeker", f'IF(COUNTIF({traits},{equals(L.SEEKER_TRAIT)})>0,1,0)', fig.seeker if fig else "")
+    # The seeker test is repeated where a figure needs it, not read from the seeker cell: LibreOffice 7.4's
+    # threaded formula-group calculation (groups of 100 rows or more) read a stale seeker cell in row 2, so
+    # a seeker's ACC multiplier came from the standard column (tests/test_xlsx_live.py, SHIP8 of drawn-any).
+    is_seeker = f"COUNTIF({traits},{equals(L.SEEKER_TRAIT)})>0"
+    put("seeker", f"IF({is_seeker},1,0)", fig.seeker if fig else "")
     codes = list(item[1].traits) if item else []
     for i, key in enumerate(CODES):
         cell = f"{C[L.TRAIT_KEYS[i]]}{r}"
@@ -133,12 +137,12 @@ def _row(ws: Worksheet, cells: Cells, rules: Ruleset, r: int, item: Any, fig: Mo
     code_range = f"{W['code1']}{r}:{W['code5']}{r}"
     acc = f'VALUE(SUBSTITUTE({C["acc"]}{r}&"","+",""))'
     defensive = f"({_sum([_look('TraitDefensive', c, '0') for c in code_cells])})>0"
-    seek_col = f'OR({W["seeker"]}{r}=1,AND({defensive},Option_defensive_base_column="seeking"))'
+    seek_col = f'OR({is_seeker},AND({defensive},Option_defensive_base_column="seeking"))'
     put("acc_x", f"IFERROR(IF({seek_col},INDEX(AccSeeking,MATCH({acc},AccLevel,0)),"
                  f"INDEX(AccStandard,MATCH({acc},AccLevel,0))),0)", fig.acc_x if fig else "")
     put("acc_seek", f"IFERROR(INDEX(AccSeeking,MATCH({acc},AccLevel,0)),0)", fig.acc_seek if fig else "")
     v = {"L": f"{W['L']}{r}", "ROF": f"{C['rof']}{r}", "ACC": f"{W['acc_x']}{r}", "IMP": f"{C['imp']}{r}",
-         "DMG": f"{C['dmg']}{r}", "MA": f"IF({W['seeker']}{r}=1,{W['L']}{r},0)", "ACC_SEEK": f"{W['acc_seek']}{r}",
+         "DMG": f"{C['dmg']}{r}", "MA": f"IF({is_seeker},{W['L']}{r},0)", "ACC_SEEK": f"{W['acc_seek']}{r}",
          "ACC_STD": f"IFERROR(INDEX(AccStandard,MATCH({acc},AccLevel,0)),0)",
          "TRAITS": f"SUMPRODUCT(--(LEN({code_range})>0))", "B": "0"}
     count = _sum([_look("TraitIsRange", c, "0") for c in code_cells])
@@ -149,7 +153,7 @@ def _row(ws: Worksheet, cells: Cells, rules: Ruleset, r: int, item: Any, fig: Mo
     put("after_x", _prod([_look("TraitAfterMult", c, "1") for c in code_cells]), fig.after_x if fig else "")
     for key, expr_key, cond in (
         ("base", "bsur", None),
-        ("seek_add", "seeking_addition", f"{W['seeker']}{r}=1"),
+        ("seek_add", "seeking_addition", is_seeker),
         ("dfn_add", "defensive_addition", defensive),
     ):
         value = getattr(fig, key) if fig else ""
