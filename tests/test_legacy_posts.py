@@ -23,8 +23,11 @@ POSTS = Path(__file__).resolve().parent / "fixtures" / "posts"
 LEGACY = Path(__file__).resolve().parent / "fixtures" / "legacy"
 CORPUS = sorted((POSTS / "ae").glob("*.txt"))
 
-#: The corpus figure after this change (bench/bench_posts.py prints it); before it: 3 ok, 1 partial, 5 failed.
-CORPUS_DESIGNS, CORPUS_FAILED_AT_MOST, CORPUS_OK_AT_LEAST = 9, 0, 5
+#: The corpus figure (bench/bench_posts.py prints it): 11 designs, 5 ok, 6 partial, 0 failed; with the converter of the
+#: commit that added the corpus (before the reader changes of issue 34): 3 ok, 1 partial, 7 failed.
+CORPUS_DESIGNS, CORPUS_FAILED_AT_MOST, CORPUS_OK_AT_LEAST = 11, 0, 5
+#: Real posts in the Starmada X-era notation: Appendix X does not cover them (counted apart, refused with the line).
+OUTSIDE = sorted((POSTS / "sx").glob("*.txt"))
 
 
 def _post(*lines: str, header: str = "(120) Test-Class Frigate [Testers]") -> str:
@@ -62,6 +65,52 @@ def test_corpus_figure_no_real_post_fails():
     for res in results:  # what was not read is named, with its line
         for rep in res.reports:
             assert all(u.startswith("line ") or "line " in u for u in rep.unreadable), rep.unreadable
+
+
+def test_corpus_counts_posts_designs_and_posters():
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("bench_posts", POSTS.parents[2] / "bench" / "bench_posts.py")
+    assert spec is not None and spec.loader is not None
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
+    posters = {bench.poster(p) for p in CORPUS}
+    assert len(CORPUS) == 9 and posters == {"jimbeau", "MJ12 forum user 3844", "-"}  # "-": the stored copy names none
+    assert bench.BEFORE == {"designs": CORPUS_DESIGNS, "ok": 3, "partial": 1, "failed": 7}
+
+
+def test_the_posts_the_issue_quotes_convert_partial_with_each_part_named():
+    # Source: mj12games.com viewtopic.php?pid=21548 and pid=22338 ("Traveller Starmada?"): before the reader changes
+    # both failed with "no Admiralty design found".
+    atlantic = batch.convert_file(POSTS / "ae" / "unnamed-imperial-atlantic-pid21548.txt", "admiralty").reports
+    mercury = batch.convert_file(POSTS / "ae" / "unnamed-mercury-battle-star-pid22338.txt", "admiralty").reports
+    ((a,), (m,)) = (atlantic, mercury)
+    assert (a.status, a.stated_cr, m.status, m.stated_cr) == ("partial", 1092, "partial", 2525)
+    assert a.title == "Imperial Atlantic-Class Heavy Cruiser" and m.title == "Refugee Fleet Mercury-Class Battle Star"
+    unread = _text(a.unreadable)
+    for named in ("line 16: Black Globe track", "line 23: AE alternative weapon mode", "line 25: AE ammunition line",
+                  "line 33: battery has no arcs line"):
+        assert named in unread, named
+    unread = _text(m.unreadable)
+    assert "line 39: battery line has no range or statistics: 'Battery Z: Kinetic Blasters (Kine'" in unread
+    assert "line 13: damage chart names battery 'Z', which the design does not have" in unread
+    (rec,) = parse_admiralty_each((POSTS / "ae" / "unnamed-mercury-battle-star-pid22338.txt").read_text(), file="p")
+    assert (rec.race, rec.class_name, rec.type) == ("Refugee Fleet", "Mercury", "Battle Star")
+    assert len(rec.hull) == 48 and rec.shields[0] == 4  # '[4/3/5]': the first figure, the reading stated
+
+
+def test_a_starmada_x_post_is_refused_alike_by_convert_and_rate():
+    from drydock.errors import DrydockError
+    from drydock.formats import read_designs
+
+    (path,) = OUTSIDE
+    (rep,) = batch.convert_file(path, "admiralty").reports
+    expected = f"{path}:6:1: Starmada X-era notation: Appendix X covers only Admiralty Edition designs; " \
+        "convert this one by hand: 'Engines [TL0]: 9 8 7 6 5 4 3 2 1'"
+    assert rep.status == "failed" and rep.error == expected
+    with pytest.raises(DrydockError) as err:  # what rate reads it with
+        read_designs(path)
+    assert str(err.value) == expected
 
 
 def test_rate_and_convert_agree_on_what_an_ae_post_is():

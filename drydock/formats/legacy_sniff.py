@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from drydock.formats.legacy.admiralty import has_design
+from drydock.formats.legacy.admiralty import SX_REFUSED, has_design, starmada_x_line
 from drydock.formats.legacy.admiralty_lines import NUMBER
 
 #: Admiralty Edition (X.1): "(277) Dumbo-Class ...", "[X] Name, 4/8/12, 5+, 1/2/1", "Specials:", "Tech Levels E0 F0".
@@ -49,7 +49,12 @@ def legacy_kind(text: str) -> str | None:
 
 
 def legacy_hint(name: str, text: str) -> str | None:
-    """The message for a legacy post given to a Unity reader, or None."""
+    """The message for a legacy post given to a Unity reader, or None (a Starmada X-era post: the refusal
+    ``convert --from admiralty`` gives, with its line)."""
+    sx = starmada_x_line(text[:200_000].splitlines())
+    if sx is not None:  # what convert --from admiralty says of it too
+        no, raw = sx
+        return f"{name}:{no}:{raw.find(raw.strip()) + 1}: {SX_REFUSED}: {raw.strip()[:80]!r}"
     kind = legacy_kind(text)
     if kind is None:
         return None

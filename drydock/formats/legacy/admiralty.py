@@ -51,7 +51,7 @@ class StarmadaXError(AdmiraltySyntaxError):
 
 __all__ = ["AEBattery", "AEFighter", "AESpecial", "AdmiraltyRecord", "AdmiraltySyntaxError", "Fragment",
            "StarmadaXError", "find_headers", "format_admiralty", "has_design", "parse_admiralty",
-           "parse_admiralty_each"]
+           "parse_admiralty_each", "starmada_x_line"]
 
 
 # ------------------------------------------------------------------------------------------ patterns
@@ -130,13 +130,11 @@ def parse_admiralty(text: str, *, file: str | None = None,
     """
     limits.check_legacy_text(text, file=file)
     lines = text.splitlines()
-    for no, raw in enumerate(lines, 1):
+    sx = starmada_x_line(lines)
+    if sx is not None:
+        no, raw = sx
         stripped = raw.strip()
-        for marker in _SX_MARKERS:
-            if marker.match(stripped):
-                raise StarmadaXError("Starmada X-era notation: Appendix X covers only Admiralty Edition designs; "
-                                     "convert this one by hand", text=stripped, file=file, line=no,
-                                     column=raw.find(stripped) + 1)
+        raise StarmadaXError(SX_REFUSED, text=stripped, file=file, line=no, column=raw.find(stripped) + 1)
     found = find_headers(lines)
     if not found:
         first = next((no for no, raw in enumerate(lines, 1) if raw.strip() and not raw.lstrip().startswith("#")), 1)
@@ -190,6 +188,18 @@ def find_headers(lines: list[str]) -> dict[int, _Header]:
         if prev is not None and _name_like(lines[prev - 1].strip()) and prev not in found:
             found[prev] = (None, lines[prev - 1].strip().rstrip(".").strip(), "")
     return found
+
+
+#: Why a Starmada X-era post is refused (``convert``), and what ``rate`` says of one.
+SX_REFUSED = "Starmada X-era notation: Appendix X covers only Admiralty Edition designs; convert this one by hand"
+
+
+def starmada_x_line(lines: list[str]) -> tuple[int, str] | None:
+    """(line number, line) of the first Starmada X-era mark (``Engines [TL0]:``, ``[a] Laser [3/6/9, ...``), or None."""
+    for no, raw in enumerate(lines, 1):
+        if any(marker.match(raw.strip()) for marker in _SX_MARKERS):
+            return no, raw
+    return None
 
 
 def has_design(text: str) -> bool:
