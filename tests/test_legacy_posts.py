@@ -328,3 +328,68 @@ def test_convert_band_reading_option(tmp_path):
         (design,) = read_designs(out / "post.yaml")
         assert design.weapons[0].primary.range == bands
         assert f"read as {'-'.join(map(str, bands))}" in (out / "report.md").read_text(encoding="utf-8")
+
+
+# ------------------------------------------------------------------------------------------ Nova posts
+
+NOVA_POSTS = sorted((POSTS / "nova").glob("*.txt"))
+
+
+def test_nova_corpus_figure_the_forum_notation_is_read():
+    # Source: mj12games.com search.php?action=show_user_posts&p=7&user_id=27 (Celandian designs, Starmada Nova):
+    # before, the post failed as a whole ("no Nova display found"); now its three designs are partial, parts named.
+    (path,) = NOVA_POSTS
+    assert path.read_text(encoding="utf-8").startswith("# Source: http")
+    reports = batch.convert_file(path, "nova").reports
+    assert [(r.status, r.stated_cr) for r in reports] == [("partial", 310), ("partial", 325), ("partial", 223)]
+    assert any("line 15: Heavy QF Battery: arc [RT7] is not one of the twenty" in u for u in reports[0].unreadable)
+    assert reports[2].unreadable == ["line 43: battery row ends before its attack dice (post cut off?): battery not "
+                                     "converted: '[W]: 12x Heavy QF Battery (Gid/Pnp) / [PH5][PH5][PH5][SH5][SH5][SH5] "
+                                     "/ 2 - 4 - 6 / AD:'"]
+    text = path.read_text(encoding="utf-8")
+    assert legacy_kind(text) == "nova"  # rate names the Nova conversion, not the Admiralty one
+
+
+def test_nova_forum_notation_fields():
+    from drydock.formats.legacy.nova import parse_nova
+
+    first, second, third = parse_nova((POSTS / "nova" / "user27-celandian.txt").read_text(encoding="utf-8"))
+    assert (first.faction, first.class_name, first.type) == ("Celandian", "Generation 1", "1st-Class Battleship C-3")
+    assert (second.class_name, second.type) == ("Generation 2 Dreadnought", "Battleship")
+    assert first.hull == (6, 6, 6) and first.armor == (1, 1, 1) and third.hull == (5, 5, 5) and third.armor == (2, 2, 1)
+    assert first.thrust == (3, 2, 2, 1, 1) and first.shields == (3, 4, 5, 6, 6) and first.ecm == (0,) * 5
+    assert first.systems == ("Transport (200)",) and first.weapon_boxes == 5
+    cannon = first.batteries[0]
+    assert (cannon.name, cannon.traits, cannon.banks, cannon.range) == ("Cannon-5", ("Prc", "Dx2"),
+                                                                         (("FX", 2), ("AX", 2)), (3, 6, 9))
+    assert cannon.dice == (4, 3, 2, 1, 1, 1, 1, 0, 0, 0, 0, 0) and len(first.batteries) == 5
+    readings = _text(first.readings)
+    assert "'1st-Class Battleship C-3' as the type" in readings and "tech level 0: nothing to convert" in readings
+    assert "hull typed as numbered boxes in groups split by '*': read as 6/6/6 boxes" in readings
+
+
+def test_nova_numbered_boxes_that_do_not_count_down_are_counted_and_said():
+    from drydock.formats.legacy.nova import parse_nova
+
+    text = "(100) Test Alpha Frigate\nNova TL: 1\nHull: 6 5 4 * 3 2 1 * 9 9\nThrust: 3 2 1 1 1\n"
+    (d,) = parse_nova(text, file="p.txt")
+    assert d.hull == (3, 3, 2) and "hull numbers are not a countdown to 1: the boxes are counted" in _text(d.readings)
+    assert "line 2: a Nova tech level other than 0 (no X.2 rule): not converted" in _text(d.unreadable)
+
+
+def test_an_ae_card_with_its_cr_first_is_not_taken_for_a_nova_display():
+    from drydock.formats.legacy.nova import NovaSyntaxError, parse_nova
+
+    with pytest.raises(NovaSyntaxError) as err:
+        parse_nova((POSTS / "ae" / "jimbeau-dumbo-pid22826.txt").read_text(encoding="utf-8"), file="p.txt")
+    assert "this looks like an Admiralty design: convert it with --from admiralty" in str(err.value)
+
+
+def test_nova_forum_displays_round_trip_through_the_writer():
+    from drydock.formats.legacy.nova import format_nova, parse_nova
+
+    displays = parse_nova((POSTS / "nova" / "user27-celandian.txt").read_text(encoding="utf-8"))
+    for d in displays:
+        text = format_nova(d)
+        assert text.startswith(f"({d.cr}) Celandian Generation ")  # a class of several words: the CR-first form
+        assert parse_nova(text) == [d]

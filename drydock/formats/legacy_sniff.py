@@ -24,12 +24,15 @@ _ADMIRALTY = (
     re.compile(r"^\s*Weapons\s*:\s*(?:\d*\[?[A-Z]\]?\s*/?\s*){2,}$", re.MULTILINE),
     re.compile(rf"\(\s*(?:{NUMBER})\s*CR\s*\)", re.IGNORECASE),
 )
-#: Nova (X.2): THRUST / ECM / ARMOR tracks and the "WEAPONS ARCS RANGE ATTACK DICE" table.
+#: Nova (X.2): THRUST / ECM / ARMOR tracks and the "WEAPONS ARCS RANGE ATTACK DICE" table; in the forum notation
+#: players typed (tests/fixtures/posts/nova), "Thrust:", "Armour:", "Nova TL:" and "/ AD: 4 3 2 ..." battery rows.
 _NOVA = (
-    re.compile(r"^\s*THRUST\b", re.MULTILINE),
+    re.compile(r"^\s*(?:THRUST\b|Thrust\s*:)", re.MULTILINE),
     re.compile(r"^\s*ECM\b", re.MULTILINE),
-    re.compile(r"^\s*ARMOR\b", re.MULTILINE),
+    re.compile(r"^\s*(?:ARMOU?R\b|Armou?r\s*:)", re.MULTILINE),
     re.compile(r"ATTACK\s+DICE", re.IGNORECASE),
+    re.compile(r"^\s*Nova\s+TL\s*:", re.IGNORECASE | re.MULTILINE),
+    re.compile(r"/\s*AD\s*:\s*\d", re.IGNORECASE),
 )
 
 
