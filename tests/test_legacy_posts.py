@@ -89,7 +89,9 @@ def test_the_posts_the_issue_quotes_convert_partial_with_each_part_named():
     assert a.title == "Imperial Atlantic-Class Heavy Cruiser" and m.title == "Refugee Fleet Mercury-Class Battle Star"
     unread = _text(a.unreadable)
     for named in ("line 16: Black Globe track", "line 23: AE alternative weapon mode", "line 25: AE ammunition line",
-                  "line 33: battery has no arcs line"):
+                  "line 33: battery has no arcs line",
+                  "line 33: the post is cut off inside this trait (the start of 'Increased Hits'?): not converted: "
+                  "'Increased H'"):
         assert named in unread, named
     unread = _text(m.unreadable)
     assert "line 39: battery line has no range or statistics: 'Battery Z: Kinetic Blasters (Kine'" in unread
@@ -393,3 +395,13 @@ def test_nova_forum_displays_round_trip_through_the_writer():
         text = format_nova(d)
         assert text.startswith(f"({d.cr}) Celandian Generation ")  # a class of several words: the CR-first form
         assert parse_nova(text) == [d]
+
+
+def test_a_trait_cut_off_by_the_end_of_the_post_is_named_not_kept_as_a_house_rule():
+    cut = _post(*_TRACKS, "Battery Z: Lasers (Energy): 1-6/7-12/13-18, 1/3+/1/1, Carronade; Increased H")
+    (rec,) = parse_admiralty(cut, file="p.txt")
+    assert rec.batteries[0].traits == ("Carronade",)
+    assert "line 5: the post is cut off inside this trait (the start of 'Increased Hits'?)" in _text(rec.unreadable)
+    whole = _post(*_TRACKS, "Battery Z: Lasers (Energy): 1-6/7-12/13-18, 1/3+/1/1, Carronade; Increased H", "[A]")
+    (rec,) = parse_admiralty(whole, file="p.txt")  # not the last line: a trait as written, left to the converter
+    assert rec.batteries[0].traits == ("Carronade", "Increased H") and not rec.unreadable
