@@ -23,8 +23,11 @@ POSTS = Path(__file__).resolve().parent / "fixtures" / "posts"
 LEGACY = Path(__file__).resolve().parent / "fixtures" / "legacy"
 CORPUS = sorted((POSTS / "ae").glob("*.txt"))
 
-#: The corpus figure after this change (bench/bench_posts.py prints it); before it: 3 ok, 1 partial, 5 failed.
-CORPUS_DESIGNS, CORPUS_FAILED_AT_MOST, CORPUS_OK_AT_LEAST = 9, 0, 5
+#: The corpus figure (bench/bench_posts.py prints it): 11 designs, 5 ok, 6 partial, 0 failed; with the converter of the
+#: commit that added the corpus (before the reader changes of issue 34): 3 ok, 1 partial, 7 failed.
+CORPUS_DESIGNS, CORPUS_FAILED_AT_MOST, CORPUS_OK_AT_LEAST = 11, 0, 5
+#: Real posts in the Starmada X-era notation: Appendix X does not cover them (counted apart, refused with the line).
+OUTSIDE = sorted((POSTS / "sx").glob("*.txt"))
 
 
 def _post(*lines: str, header: str = "(120) Test-Class Frigate [Testers]") -> str:
@@ -62,6 +65,54 @@ def test_corpus_figure_no_real_post_fails():
     for res in results:  # what was not read is named, with its line
         for rep in res.reports:
             assert all(u.startswith("line ") or "line " in u for u in rep.unreadable), rep.unreadable
+
+
+def test_corpus_counts_posts_designs_and_posters():
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("bench_posts", POSTS.parents[2] / "bench" / "bench_posts.py")
+    assert spec is not None and spec.loader is not None
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
+    posters = {bench.poster(p) for p in CORPUS}
+    assert len(CORPUS) == 9 and posters == {"jimbeau", "MJ12 forum user 3844", "-"}  # "-": the stored copy names none
+    assert bench.BEFORE == {"designs": CORPUS_DESIGNS, "ok": 3, "partial": 1, "failed": 7}
+
+
+def test_the_posts_the_issue_quotes_convert_partial_with_each_part_named():
+    # Source: mj12games.com viewtopic.php?pid=21548 and pid=22338 ("Traveller Starmada?"): before the reader changes
+    # both failed with "no Admiralty design found".
+    atlantic = batch.convert_file(POSTS / "ae" / "unnamed-imperial-atlantic-pid21548.txt", "admiralty").reports
+    mercury = batch.convert_file(POSTS / "ae" / "unnamed-mercury-battle-star-pid22338.txt", "admiralty").reports
+    ((a,), (m,)) = (atlantic, mercury)
+    assert (a.status, a.stated_cr, m.status, m.stated_cr) == ("partial", 1092, "partial", 2525)
+    assert a.title == "Imperial Atlantic-Class Heavy Cruiser" and m.title == "Refugee Fleet Mercury-Class Battle Star"
+    unread = _text(a.unreadable)
+    for named in ("line 16: Black Globe track", "line 23: AE alternative weapon mode", "line 25: AE ammunition line",
+                  "line 33: battery has no arcs line",
+                  "line 33: the post is cut off inside this trait (the start of 'Increased Hits'?): not converted: "
+                  "'Increased H'"):
+        assert named in unread, named
+    unread = _text(m.unreadable)
+    assert "line 39: battery line has no range or statistics: 'Battery Z: Kinetic Blasters (Kine'" in unread
+    assert "line 13: damage chart names battery 'Z', which the design does not have" in unread
+    (rec,) = parse_admiralty_each((POSTS / "ae" / "unnamed-mercury-battle-star-pid22338.txt").read_text(), file="p")
+    assert (rec.race, rec.class_name, rec.type) == ("Refugee Fleet", "Mercury", "Battle Star")
+    assert len(rec.hull) == 48 and rec.shields[0] == 4  # '[4/3/5]': the first figure, the reading stated
+
+
+def test_a_starmada_x_post_is_refused_alike_by_convert_and_rate():
+    from drydock.errors import DrydockError
+    from drydock.formats import read_designs
+
+    (path,) = OUTSIDE
+    (rep,) = batch.convert_file(path, "admiralty").reports
+    expected = f"{path}:6:1: Starmada X-era notation: Appendix X covers only Admiralty Edition designs; " \
+        "convert this one by hand: 'Engines [TL0]: 9 8 7 6 5 4 3 2 1'"
+    assert rep.status == "failed" and rep.error == expected
+    with pytest.raises(DrydockError) as err:  # what rate reads it with
+        read_designs(path)
+    assert str(err.value) == expected
 
 
 def test_rate_and_convert_agree_on_what_an_ae_post_is():
@@ -279,3 +330,78 @@ def test_convert_band_reading_option(tmp_path):
         (design,) = read_designs(out / "post.yaml")
         assert design.weapons[0].primary.range == bands
         assert f"read as {'-'.join(map(str, bands))}" in (out / "report.md").read_text(encoding="utf-8")
+
+
+# ------------------------------------------------------------------------------------------ Nova posts
+
+NOVA_POSTS = sorted((POSTS / "nova").glob("*.txt"))
+
+
+def test_nova_corpus_figure_the_forum_notation_is_read():
+    # Source: mj12games.com search.php?action=show_user_posts&p=7&user_id=27 (Celandian designs, Starmada Nova):
+    # before, the post failed as a whole ("no Nova display found"); now its three designs are partial, parts named.
+    (path,) = NOVA_POSTS
+    assert path.read_text(encoding="utf-8").startswith("# Source: http")
+    reports = batch.convert_file(path, "nova").reports
+    assert [(r.status, r.stated_cr) for r in reports] == [("partial", 310), ("partial", 325), ("partial", 223)]
+    assert any("line 15: Heavy QF Battery: arc [RT7] is not one of the twenty" in u for u in reports[0].unreadable)
+    assert reports[2].unreadable == ["line 43: battery row ends before its attack dice (post cut off?): battery not "
+                                     "converted: '[W]: 12x Heavy QF Battery (Gid/Pnp) / [PH5][PH5][PH5][SH5][SH5][SH5] "
+                                     "/ 2 - 4 - 6 / AD:'"]
+    text = path.read_text(encoding="utf-8")
+    assert legacy_kind(text) == "nova"  # rate names the Nova conversion, not the Admiralty one
+
+
+def test_nova_forum_notation_fields():
+    from drydock.formats.legacy.nova import parse_nova
+
+    first, second, third = parse_nova((POSTS / "nova" / "user27-celandian.txt").read_text(encoding="utf-8"))
+    assert (first.faction, first.class_name, first.type) == ("Celandian", "Generation 1", "1st-Class Battleship C-3")
+    assert (second.class_name, second.type) == ("Generation 2 Dreadnought", "Battleship")
+    assert first.hull == (6, 6, 6) and first.armor == (1, 1, 1) and third.hull == (5, 5, 5) and third.armor == (2, 2, 1)
+    assert first.thrust == (3, 2, 2, 1, 1) and first.shields == (3, 4, 5, 6, 6) and first.ecm == (0,) * 5
+    assert first.systems == ("Transport (200)",) and first.weapon_boxes == 5
+    cannon = first.batteries[0]
+    assert (cannon.name, cannon.traits, cannon.banks, cannon.range) == ("Cannon-5", ("Prc", "Dx2"),
+                                                                         (("FX", 2), ("AX", 2)), (3, 6, 9))
+    assert cannon.dice == (4, 3, 2, 1, 1, 1, 1, 0, 0, 0, 0, 0) and len(first.batteries) == 5
+    readings = _text(first.readings)
+    assert "'1st-Class Battleship C-3' as the type" in readings and "tech level 0: nothing to convert" in readings
+    assert "hull typed as numbered boxes in groups split by '*': read as 6/6/6 boxes" in readings
+
+
+def test_nova_numbered_boxes_that_do_not_count_down_are_counted_and_said():
+    from drydock.formats.legacy.nova import parse_nova
+
+    text = "(100) Test Alpha Frigate\nNova TL: 1\nHull: 6 5 4 * 3 2 1 * 9 9\nThrust: 3 2 1 1 1\n"
+    (d,) = parse_nova(text, file="p.txt")
+    assert d.hull == (3, 3, 2) and "hull numbers are not a countdown to 1: the boxes are counted" in _text(d.readings)
+    assert "line 2: a Nova tech level other than 0 (no X.2 rule): not converted" in _text(d.unreadable)
+
+
+def test_an_ae_card_with_its_cr_first_is_not_taken_for_a_nova_display():
+    from drydock.formats.legacy.nova import NovaSyntaxError, parse_nova
+
+    with pytest.raises(NovaSyntaxError) as err:
+        parse_nova((POSTS / "ae" / "jimbeau-dumbo-pid22826.txt").read_text(encoding="utf-8"), file="p.txt")
+    assert "this looks like an Admiralty design: convert it with --from admiralty" in str(err.value)
+
+
+def test_nova_forum_displays_round_trip_through_the_writer():
+    from drydock.formats.legacy.nova import format_nova, parse_nova
+
+    displays = parse_nova((POSTS / "nova" / "user27-celandian.txt").read_text(encoding="utf-8"))
+    for d in displays:
+        text = format_nova(d)
+        assert text.startswith(f"({d.cr}) Celandian Generation ")  # a class of several words: the CR-first form
+        assert parse_nova(text) == [d]
+
+
+def test_a_trait_cut_off_by_the_end_of_the_post_is_named_not_kept_as_a_house_rule():
+    cut = _post(*_TRACKS, "Battery Z: Lasers (Energy): 1-6/7-12/13-18, 1/3+/1/1, Carronade; Increased H")
+    (rec,) = parse_admiralty(cut, file="p.txt")
+    assert rec.batteries[0].traits == ("Carronade",)
+    assert "line 5: the post is cut off inside this trait (the start of 'Increased Hits'?)" in _text(rec.unreadable)
+    whole = _post(*_TRACKS, "Battery Z: Lasers (Energy): 1-6/7-12/13-18, 1/3+/1/1, Carronade; Increased H", "[A]")
+    (rec,) = parse_admiralty(whole, file="p.txt")  # not the last line: a trait as written, left to the converter
+    assert rec.batteries[0].traits == ("Carronade", "Increased H") and not rec.unreadable

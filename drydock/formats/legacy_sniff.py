@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from drydock.formats.legacy.admiralty import has_design
+from drydock.formats.legacy.admiralty import SX_REFUSED, has_design, starmada_x_line
 from drydock.formats.legacy.admiralty_lines import NUMBER
 
 #: Admiralty Edition (X.1): "(277) Dumbo-Class ...", "[X] Name, 4/8/12, 5+, 1/2/1", "Specials:", "Tech Levels E0 F0".
@@ -24,12 +24,15 @@ _ADMIRALTY = (
     re.compile(r"^\s*Weapons\s*:\s*(?:\d*\[?[A-Z]\]?\s*/?\s*){2,}$", re.MULTILINE),
     re.compile(rf"\(\s*(?:{NUMBER})\s*CR\s*\)", re.IGNORECASE),
 )
-#: Nova (X.2): THRUST / ECM / ARMOR tracks and the "WEAPONS ARCS RANGE ATTACK DICE" table.
+#: Nova (X.2): THRUST / ECM / ARMOR tracks and the "WEAPONS ARCS RANGE ATTACK DICE" table; in the forum notation
+#: players typed (tests/fixtures/posts/nova), "Thrust:", "Armour:", "Nova TL:" and "/ AD: 4 3 2 ..." battery rows.
 _NOVA = (
-    re.compile(r"^\s*THRUST\b", re.MULTILINE),
+    re.compile(r"^\s*(?:THRUST\b|Thrust\s*:)", re.MULTILINE),
     re.compile(r"^\s*ECM\b", re.MULTILINE),
-    re.compile(r"^\s*ARMOR\b", re.MULTILINE),
+    re.compile(r"^\s*(?:ARMOU?R\b|Armou?r\s*:)", re.MULTILINE),
     re.compile(r"ATTACK\s+DICE", re.IGNORECASE),
+    re.compile(r"^\s*Nova\s+TL\s*:", re.IGNORECASE | re.MULTILINE),
+    re.compile(r"/\s*AD\s*:\s*\d", re.IGNORECASE),
 )
 
 
@@ -49,7 +52,12 @@ def legacy_kind(text: str) -> str | None:
 
 
 def legacy_hint(name: str, text: str) -> str | None:
-    """The message for a legacy post given to a Unity reader, or None."""
+    """The message for a legacy post given to a Unity reader, or None (a Starmada X-era post: the refusal
+    ``convert --from admiralty`` gives, with its line)."""
+    sx = starmada_x_line(text[:200_000].splitlines())
+    if sx is not None:  # what convert --from admiralty says of it too
+        no, raw = sx
+        return f"{name}:{no}:{raw.find(raw.strip()) + 1}: {SX_REFUSED}: {raw.strip()[:80]!r}"
     kind = legacy_kind(text)
     if kind is None:
         return None

@@ -21,6 +21,7 @@ from typing import Literal, overload
 
 from drydock import limits
 from drydock.errors import DrydockSyntaxError
+from drydock.formats.legacy import tables
 from drydock.formats.legacy.admiralty_lines import (
     NUMBER,
     ae_number,
@@ -51,7 +52,7 @@ class StarmadaXError(AdmiraltySyntaxError):
 
 __all__ = ["AEBattery", "AEFighter", "AESpecial", "AdmiraltyRecord", "AdmiraltySyntaxError", "Fragment",
            "StarmadaXError", "find_headers", "format_admiralty", "has_design", "parse_admiralty",
-           "parse_admiralty_each"]
+           "parse_admiralty_each", "starmada_x_line"]
 
 
 # ------------------------------------------------------------------------------------------ patterns
@@ -130,13 +131,11 @@ def parse_admiralty(text: str, *, file: str | None = None,
     """
     limits.check_legacy_text(text, file=file)
     lines = text.splitlines()
-    for no, raw in enumerate(lines, 1):
+    sx = starmada_x_line(lines)
+    if sx is not None:
+        no, raw = sx
         stripped = raw.strip()
-        for marker in _SX_MARKERS:
-            if marker.match(stripped):
-                raise StarmadaXError("Starmada X-era notation: Appendix X covers only Admiralty Edition designs; "
-                                     "convert this one by hand", text=stripped, file=file, line=no,
-                                     column=raw.find(stripped) + 1)
+        raise StarmadaXError(SX_REFUSED, text=stripped, file=file, line=no, column=raw.find(stripped) + 1)
     found = find_headers(lines)
     if not found:
         first = next((no for no, raw in enumerate(lines, 1) if raw.strip() and not raw.lstrip().startswith("#")), 1)
@@ -190,6 +189,26 @@ def find_headers(lines: list[str]) -> dict[int, _Header]:
         if prev is not None and _name_like(lines[prev - 1].strip()) and prev not in found:
             found[prev] = (None, lines[prev - 1].strip().rstrip(".").strip(), "")
     return found
+
+
+#: Why a Starmada X-era post is refused (``convert``), and what ``rate`` says of one.
+SX_REFUSED = "Starmada X-era notation: Appendix X covers only Admiralty Edition designs; convert this one by hand"
+
+
+def starmada_x_line(lines: list[str]) -> tuple[int, str] | None:
+    """(line number, line) of the first Starmada X-era mark (``Engines [TL0]:``, ``[a] Laser [3/6/9, ...``), or None."""
+    for no, raw in enumerate(lines, 1):
+        if any(marker.match(raw.strip()) for marker in _SX_MARKERS):
+            return no, raw
+    return None
+
+
+def _trait_prefix(text: str) -> str | None:
+    """The AE trait that ``text`` is a strict beginning of ("Increased H": "Increased Hits"), or None."""
+    t = text.strip().lower()
+    if len(t) < 3 or tables.ae_trait(text) is not None:
+        return None
+    return next((row.ae_name for row in tables.AE_TRAITS if row.ae_name.lower().startswith(t)), None)
 
 
 def has_design(text: str) -> bool:
@@ -457,11 +476,19 @@ class _Block:
         traits: list[str] = []
         for f in fields[used:]:
             traits.extend(t.strip().rstrip(".") for t in f.split(";") if t.strip().rstrip("."))
+        if traits and self._cut_off_here(no, line) and _trait_prefix(traits[-1]):
+            self.unreadable.append(Fragment(no, traits[-1], "the post is cut off inside this trait (the start of "
+                                                            f"{_trait_prefix(traits[-1])!r}?): not converted"))
+            traits.pop()
         if re.search(r"\([^)]*\)", name):
             self.readings.append(Fragment(no, name, "parenthesised text kept as part of the battery name, "
                                                     "not read as a trait"))
         return AEBattery(letter=letter.upper(), name=name, bands=bands, rng=rng, acc=acc, rof=rof, imp=imp,
                          dmg=dmg, traits=tuple(traits), line=no)
+
+    def _cut_off_here(self, no: int, line: str) -> bool:
+        """Line ``no`` is the text's last non-empty line and does not end a sentence: the post stops inside it."""
+        return not line.rstrip().endswith((".", ";", ")")) and not any(x.strip() for x in self.lines[no:])
 
     def _range(self, text: str, no: int, line: str) -> tuple[tuple[int | None, int | None, int | None] | None,
                                                                int | None]:

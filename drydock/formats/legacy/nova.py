@@ -17,6 +17,16 @@ rulebook's two-column display)::
     WEAPONS | ARCS | RANGE | ATTACK DICE        <- optional table header
     Fusion Beams (Dx3) | [FF] | 5-10-15 | 7 5 3 2 2 1 1 1 0 0 0 0
 
+Players also typed displays in a forum notation (a real post: tests/fixtures/posts/nova), read as well::
+
+    (310) Celandian Generation 1 1st-Class Battleship C-3     <- CR first; "1st-Class" is a rating: part of the type
+    Nova TL: 0
+    Armour: 2 1 * 2 1 * 1                                     <- numbered boxes, groups split by "*"
+    Hull: 6 5 4 3 2 1 * 6 5 4 3 2 1 * 6 5 4 3 2 1
+    Thrust: 3 2 2 1 1            (Shields:, ECM:, Weapons: as above)
+    [V]: 4x Cannon-5 (Prc/Dx2) / [FX2][AX2] / 3 - 6 - 9 / AD: 4 3 2 1 1 1 1 0 0 0 0 0
+    Specials: Transport (200)                                 <- read as SYSTEMS
+
 A box is ``o``, ``[]``, ``☐``, ``□`` or the ``<input type="checkbox"/>`` of an HTML copy.
 ``?`` marks a field lost in the source: it is reported as unreadable and not converted.
 Battery rows are ``Name (traits) [ARC][ARCn]... S-M-L dice...`` with any separators.
@@ -30,6 +40,7 @@ from dataclasses import dataclass, field
 
 from drydock import limits
 from drydock.errors import DrydockSyntaxError
+from drydock.formats.legacy import tables
 from drydock.formats.legacy.admiralty import Fragment
 from drydock.formats.legacy.admiralty_lines import NUMBER, ae_number
 from drydock.numbers import legacy_int
@@ -85,8 +96,8 @@ class NovaDisplay:
 _CHECKBOX = re.compile(r"<input[^>]*checkbox[^>]*>", re.IGNORECASE)
 _BOX = "☐"
 _BOX_TOKENS = re.compile(r"\[\s*\]|[☐□▢]|\b[oO]\b")
-_LABEL = re.compile(r"^(NAME|SYSTEMS|ARMOU?R|HULL|THRUST|WEAPONS|ECM|SHIELDS|CR\s+MODIFIER)\b\s*(:?)\s*(.*)$",
-                    re.IGNORECASE)
+_LABEL = re.compile(r"^(NAME|SYSTEMS|SPECIALS?|NOVA\s+TL|ARMOU?R|HULL|THRUST|WEAPONS|ECM|SHIELDS|CR\s+MODIFIER)\b"
+                    r"\s*(:?)\s*(.*)$", re.IGNORECASE)
 #: The class line "Imperial MAJESTIC-class BC (344)": read by :func:`_match_class` in linear time (a
 #: single regex with a lazy faction before the class word was quadratic: 57 s for an 80 KB line).
 _CLASS_WORD = re.compile(r"-class\s", re.IGNORECASE)
@@ -95,6 +106,15 @@ _BATTERY = re.compile(r"^(?P<name>[^\[]+?)\s*(?P<arcs>(?:\[\s*[A-Za-z]{2}\s*\d?\
                       r"(?P<range>\d+\s*-\s*\d+\s*-\s*\d+)\s+(?P<dice>\d+(?:\s+\d+)*)\s*$")
 _BANK = re.compile(r"\[\s*([A-Za-z]{2})\s*(\d?)\s*\]")
 _DIE_GLYPHS = {"⚀": 1, "⚁": 2, "⚂": 3, "⚃": 4, "⚄": 5, "⚅": 6}
+#: The forum notation: "(310) Celandian ... Battleship C-3" (CR first),
+#: "[V]: 4x Name (traits) / [arcs] / 3 - 6 - 9 / AD: ...".
+_CR_FIRST = re.compile(rf"^\(\s*({NUMBER})\s*(?:CR\s*)?\)\s*(\S.*)$", re.IGNORECASE)
+_NOVA_BODY = re.compile(r"^\s*(?:Nova\s+TL|THRUST|ECM)\b|/\s*AD\s*:", re.IGNORECASE)
+_RATING = re.compile(r"^\d+(?:st|nd|rd|th)-class$", re.IGNORECASE)
+_SLASH_HEAD = re.compile(r"^\[\s*[A-Za-z]\s*\]\s*:\s*(?:(?P<count>\d+)\s*[xX]\s+)?(?P<name>\S.*)$")
+_SLASH_ARCS = re.compile(r"(?:\[\s*[A-Za-z]{2}\s*\d?\s*\]\s*)+")
+_SLASH_RANGE = re.compile(r"\d+\s*-\s*\d+\s*-\s*\d+")
+_SLASH_DICE = re.compile(r"AD\s*:\s*(?P<dice>\d+(?:\s+\d+)*)?", re.IGNORECASE)
 _TRACKS = ("ARMOR", "HULL", "THRUST", "WEAPONS", "ECM", "SHIELDS")
 
 
@@ -124,6 +144,79 @@ def _match_class(cell: str) -> _ClassLine | None:
     return None
 
 
+def _match_cr_first(cell: str) -> tuple[_ClassLine, str] | None:
+    """``(<CR>) <faction> <class words> <type>``, as players typed Nova displays; the names' reading with it.
+
+    The first word is the faction; the type is an ordinal rating with what follows it ("1st-Class Battleship C-3")
+    or, failing that, the ship types of the vocabulary at the end ("Battleship"); the words between are the class."""
+    m = _CR_FIRST.match(cell)
+    if m is None:
+        return None
+    words = m.group(2).split()
+    rating = next((i for i, w in enumerate(words) if _RATING.match(w)), None)
+    if rating is not None and rating >= 1:
+        faction, cls, type_ = words[0], words[1:rating], words[rating:]
+    else:
+        keys = {tables.key(t) for t in tables.AE_SHIP_TYPES}
+        n = next((n for n in range(min(4, len(words) - 1), 0, -1) if tables.key(" ".join(words[-n:])) in keys), 0)
+        faction, cls, type_ = (words[0], words[1:len(words) - n], words[len(words) - n:]) if n and len(words) > n + 1 \
+            else ("", words, [])
+    if not cls:
+        faction, cls = "", [faction]
+    line = _ClassLine(fac=faction, cls=" ".join(cls), type=" ".join(type_), cr=m.group(1))
+    return line, (f"CR first: {faction!r} read as the faction, {line.group('cls')!r} as the class, "
+                  f"{line.group('type')!r} as the type")
+
+
+def _class_line(lines: list[str], no: int) -> tuple[_ClassLine, str] | None:
+    """The class line at line ``no`` (1-based) and its reading ("" for the rulebook form), or None."""
+    cells = _cells(lines[no - 1])
+    if not cells or lines[no - 1].lstrip().startswith("#") or _label(cells[0]) is not None:
+        return None
+    m = _match_class(cells[0])
+    if m is not None:
+        return m, ""
+    cr_first = _match_cr_first(cells[0])
+    if cr_first and any(_NOVA_BODY.search(lines[k]) for k in range(no, min(no + 12, len(lines)))):
+        return cr_first
+    return None
+
+
+def _split_slashes(text: str) -> list[str]:
+    """``text`` split at the ``/`` outside parentheses and brackets ("Cannon-5 (Prc/Dx2) / [FX2]" is two parts)."""
+    parts: list[str] = []
+    cur: list[str] = []
+    depth = 0
+    for ch in text:
+        depth += (ch in "([") - (ch in ")]")
+        if ch == "/" and depth <= 0:
+            parts.append("".join(cur).strip())
+            cur = []
+        else:
+            cur.append(ch)
+    parts.append("".join(cur).strip())
+    return parts
+
+
+def _slashed_battery(text: str, no: int, unreadable: list[Fragment], readings: list[Fragment]) -> NovaBattery | None:
+    """A ``[V]: 4x Name (traits) / [arcs] / S - M - L / AD: dice`` row; None if ``text`` is not one."""
+    parts = _split_slashes(text)
+    head = _SLASH_HEAD.match(parts[0]) if len(parts) == 4 else None
+    dice = _SLASH_DICE.fullmatch(parts[3]) if head else None
+    if head is None or dice is None or not _SLASH_ARCS.fullmatch(parts[1]) or not _SLASH_RANGE.fullmatch(parts[2]):
+        return None
+    if dice.group("dice") is None:
+        unreadable.append(Fragment(no, text, "battery row ends before its attack dice (post cut off?): battery not "
+                                             "converted"))
+        return None
+    if head.group("count"):
+        readings.append(Fragment(no, f"{head.group('count')}x", "the weapon count before the name is not converted: "
+                                                                 "the attack dice carry the battery's strength"))
+    row = f"{head.group('name')} {parts[1]} {parts[2]} {dice.group('dice')}"
+    bm = _BATTERY.match(row)
+    return _battery(bm, no, unreadable) if bm else None
+
+
 def _cells(line: str) -> list[str]:
     line = _CHECKBOX.sub(_BOX, line)
     return [c.strip() for c in re.split(r"\s*\|\s*|\t+", line.strip()) if c.strip()]
@@ -137,6 +230,7 @@ def _label(cell: str) -> tuple[str, str] | None:
     if not (m.group(2) or word.isupper()):
         return None
     name = re.sub(r"\s+", " ", word.upper()).replace("ARMOUR", "ARMOR")
+    name = "SYSTEMS" if name in ("SPECIAL", "SPECIALS") else name
     return name, m.group(3).strip()
 
 
@@ -144,15 +238,12 @@ def parse_nova(text: str, *, file: str | None = None) -> list[NovaDisplay]:
     """Every Nova display in ``text``. Raises :class:`NovaSyntaxError` if none can be read."""
     limits.check_legacy_text(text, file=file)
     lines = text.splitlines()
-    starts = []
-    for no, raw in enumerate(lines, 1):
-        cells = _cells(raw)
-        if cells and not raw.lstrip().startswith("#") and _match_class(cells[0]) and _label(cells[0]) is None:
-            starts.append(no)
+    starts = [no for no in range(1, len(lines) + 1) if _class_line(lines, no)]
     if not starts:
         first = next((no for no, raw in enumerate(lines, 1) if raw.strip() and not raw.lstrip().startswith("#")), 1)
         hint = " (this looks like an Admiralty design: convert it with --from admiralty)" \
-            if re.search(r"^\s*Hull\b[^:]*:", text, re.MULTILINE | re.IGNORECASE) else ""
+            if re.search(r"^\s*Hull\b[^:]*:", text, re.MULTILINE | re.IGNORECASE) \
+            and not re.search(r"^\s*(?:THRUST|ECM)\b", text, re.MULTILINE | re.IGNORECASE) else ""
         raise NovaSyntaxError("no Nova display found: expected a class line like 'Imperial MAJESTIC-class BC (344)'"
                               + hint,
                               text=lines[first - 1].strip() if lines else "", file=file, line=first, column=1)
@@ -173,8 +264,11 @@ def _parse_one(lines: list[str], start: int, end: int, file: str | None, name: s
     unreadable: list[Fragment] = []
     readings: list[Fragment] = []
     cells = _cells(lines[start - 1])
-    m = _match_class(cells[0])
-    assert m is not None
+    found = _class_line(lines, start)
+    assert found is not None
+    m, names_reading = found
+    if names_reading:
+        readings.append(Fragment(start, cells[0], names_reading))
     fields: dict[str, tuple[int, str]] = {}
     systems_text = " ".join(cells[1:])
     batteries: list[NovaBattery] = []
@@ -203,11 +297,25 @@ def _parse_one(lines: list[str], start: int, end: int, file: str | None, name: s
         if bm:
             batteries.append(_battery(bm, no, unreadable))
             continue
+        if _SLASH_HEAD.match(raw.strip()):  # the forum notation "[V]: 4x Name (traits) / [arcs] / 3 - 6 - 9 / AD: ..."
+            slashed = _slashed_battery(raw.strip(), no, unreadable, readings)
+            if slashed is not None:
+                batteries.append(slashed)
+                continue
+            if any(f.line == no for f in unreadable):
+                continue
         unreadable.append(Fragment(no, raw.strip(), "not a field of the Nova display layout"))
     if "NAME" in fields and fields["NAME"][1]:
         name = fields["NAME"][1]
     if "SYSTEMS" in fields:
         systems_text = (systems_text + "; " + fields["SYSTEMS"][1]).strip("; ")
+    if "NOVA TL" in fields:
+        tl_line, tl_text = fields["NOVA TL"]
+        if tl_text.strip() in ("0", "+0"):
+            readings.append(Fragment(tl_line, f"Nova TL: {tl_text.strip()}", "tech level 0: nothing to convert"))
+        else:
+            unreadable.append(Fragment(tl_line, f"Nova TL: {tl_text.strip()}", "a Nova tech level other than 0 "
+                                                                               "(no X.2 rule): not converted"))
     systems = tuple(s.strip() for s in re.split(r"[;]", systems_text.rstrip(".")) if s.strip())
 
     def error(message: str, no: int, text: str) -> NovaSyntaxError:
@@ -291,6 +399,20 @@ def _boxes(text: str, no: int, what: str, readings: list[Fragment]) -> tuple[int
         return ()
     if re.fullmatch(r"\d+(\s*[/+]\s*\d+)*", t):
         return tuple(int(x) for x in re.split(r"\s*[/+]\s*", t))
+    if re.fullmatch(r"\d+(?:\s*\*?\s*\d+)+", t):  # numbered boxes "6 5 4 3 2 1 * 6 5 4 3 2 1 * ..."
+        numbered = [g.split() for g in t.split("*")]
+        sizes = tuple(len(g) for g in numbered)
+        readings.append(Fragment(no, text, f"{what} typed as numbered boxes"
+                                           + (" in groups split by '*'" if len(sizes) > 1 else "")
+                                           + f": read as {'/'.join(map(str, sizes))} boxes"))
+        if any([int(x) for x in g] != list(range(len(g), 0, -1)) for g in numbered):
+            readings.append(Fragment(no, text, f"{what} numbers are not a countdown to 1: the boxes are counted"))
+        if len(sizes) == 3:
+            return sizes
+        if len(sizes) > 1:
+            readings.append(Fragment(no, text, f"{what} boxes in {len(sizes)} groups, not three: only the count is "
+                                               "used"))
+        return (sum(sizes),)
     t = re.sub(r"\[\s*\]", _BOX, t)
     groups = t.split()
     if not all(re.fullmatch(r"[☐□▢oO]+", g) for g in groups):
@@ -323,7 +445,7 @@ def _battery(m: re.Match[str], no: int, unreadable: list[Fragment]) -> NovaBatte
     traits: tuple[str, ...] = ()
     tm = re.search(r"\(([^)]*)\)\s*$", name)
     if tm:
-        traits = tuple(t for t in re.split(r"[,;\s]+", tm.group(1)) if t)
+        traits = tuple(t for t in re.split(r"[,;/\s]+", tm.group(1)) if t)
         name = name[:tm.start()].strip()
     banks = tuple((arc.upper(), legacy_int(mod) if mod else 0) for arc, mod in _BANK.findall(m.group("arcs")))
     rng = tuple(int(x) for x in re.split(r"\s*-\s*", m.group("range").strip()))
@@ -332,15 +454,24 @@ def _battery(m: re.Match[str], no: int, unreadable: list[Fragment]) -> NovaBatte
 
 
 def format_nova(display: NovaDisplay) -> str:
-    """The display in the plain layout above; reads back equal."""
+    """The display in the plain layout above; reads back equal (a class of several words in the CR-first form,
+    when that form reads the same names back)."""
     def boxes(groups: tuple[int, ...]) -> str:
         return "/".join(map(str, groups))
 
     out = []
     if display.ship_name:
         out.append(f"NAME: {display.ship_name}")
+    cr = display.cr if display.cr is not None else 0
     cls = f"{display.class_name}-class {display.type}".strip()
-    out.append(" ".join(p for p in (display.faction, cls, f"({display.cr if display.cr is not None else 0})") if p))
+    line = " ".join(p for p in (display.faction, cls, f"({cr})") if p)
+    if re.search(r"\s", display.class_name):  # a class of several words reads back only in the CR-first form
+        cr_first = " ".join(p for p in (f"({cr})", display.faction, display.class_name, display.type) if p)
+        again = _match_cr_first(cr_first)
+        names = (display.faction, display.class_name, display.type)
+        if again is not None and tuple(again[0].group(k) for k in ("fac", "cls", "type")) == names:
+            line = cr_first
+    out.append(line)
     if display.systems:
         out.append("SYSTEMS: " + "; ".join(display.systems))
     out.append("ARMOR: " + boxes(display.armor))
