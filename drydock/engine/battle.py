@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from drydock.core.marked import Marked
 from drydock.core.rules import Ruleset
@@ -30,6 +31,7 @@ from drydock.engine.proximity import proximity
 from drydock.engine.seekers import SeekerFlight, activate, heading_toward, shots_at_flight, split_flights
 from drydock.engine.ships import ShipSpec, ShipState
 from drydock.engine.stacking import resolve_stacking
+from drydock.engine.table_view import Marker, TableView
 from drydock.engine.tables import BOARD, FLARES_BLOCK
 from drydock.errors import DrydockError
 
@@ -141,8 +143,8 @@ class Battle:
         self.minefields: dict[tuple[int, int], int] = {}
         self.mined: dict[tuple[int, int], int] = {}
         self.mine_layers: dict[tuple[int, int], int] = {}  # minefield hex -> the side that laid it (doctrine)
-        #: B.9 / B.17 markers [kind, owner uid, q, r, face up]; face-up flares by hex; face-up probes
-        self.markers: list[list] = []
+        #: B.9 / B.17 markers (kind, owner uid, q, r, face up); face-up flares by hex; face-up probes
+        self.markers: list[Marker] = []
         self.flares_up: dict[tuple[int, int], int] = {}
         self.probes_up: list[tuple[int, int, int]] = []
         self.obs = StatsRecorder(self.ships) if match.record else None
@@ -593,6 +595,9 @@ class Battle:
 
 #: S.1 scores no VPs: a target no battle reaches
 NO_VP_TARGET = 10**12
+
+if TYPE_CHECKING:  # mypy checks that a Battle is the TableView the rule modules take (drydock.engine.table_view)
+    _TABLE_VIEW: type[TableView] = Battle
 
 
 __all__ = ["Battle", "BattleResult", "Matchup", "BAND_NAMES"]
