@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
 from drydock.core.marked import Marked
 from drydock.core.rules import Ruleset
@@ -595,9 +594,7 @@ class Battle:
 
 #: S.1 scores no VPs: a target no battle reaches
 NO_VP_TARGET = 10**12
-
-if TYPE_CHECKING:  # mypy checks that a Battle is the TableView the rule modules take (drydock.engine.table_view)
-    _TABLE_VIEW: type[TableView] = Battle
+_TABLE_VIEW: type[TableView] = Battle  # mypy checks that a Battle is the TableView the rule modules take
 
 
 __all__ = ["Battle", "BattleResult", "Matchup", "BAND_NAMES"]

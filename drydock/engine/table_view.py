@@ -5,7 +5,7 @@ option state) are called by :class:`drydock.engine.battle.Battle` and take it as
 flights, minefields and markers on the table, the dice, the log, and the few services they call back (``say``,
 ``destroy``...). Nothing here imports a rule module or the battle, so a rule module names what it needs without
 an import cycle, even for types (import-linter counts type-checking imports). mypy checks that ``Battle``
-satisfies the Protocol wherever the battle passes itself to a rule (and in ``battle.py``'s ``_TABLE_VIEW``).
+satisfies the Protocol wherever the battle passes itself to a rule, and in ``battle._TABLE_VIEW``.
 
 The doctrine, the match-up and the optional rules live above the rule modules; they are seen here through the
 members the rules read (:class:`DoctrineView`, :class:`MatchView`, :class:`OptionsView`), read-only.
