@@ -9,7 +9,7 @@ from drydock.engine.fighters import FighterFlight
 from drydock.engine.hexgrid import DIRS, distance, from_offset
 from drydock.engine.proximity import proximity
 from drydock.engine.ships import ShipSpec
-from drydock.engine.table_view import Marker
+from drydock.engine.table_view import Marker, Probe
 from drydock.formats import read_designs
 from drydock.formats.native import from_yaml
 from tests.helpers import interpreted_only
@@ -353,7 +353,7 @@ def test_flares_and_probes_b9_b17():
                           Marker("flare", me.uid, me.q + 3, me.r, face_up=False)]
     assert systems.sight(bt, me, foe) == (0, 0)  # face down: no effect yet
     systems.flip_markers(bt)
-    assert [m.face_up for m in bt.markers] == [True, True] and bt.probes_up == [(me.uid, foe.q - 2, foe.r)]
+    assert [m.face_up for m in bt.markers] == [True, True] and bt.probes_up == [Probe(me.uid, foe.q - 2, foe.r)]
     assert systems.sight(bt, me, foe) == (1, 1)  # one flare on the line; the probe is 2 hexes from the target
     assert systems.sight(bt, foe, me) == (1, 0)  # the flare cuts both ways; the probe is not the barge's
     bt.flares_up[(me.q + 1, me.r)] = 3

@@ -181,7 +181,7 @@ class CompanionShip:
         if ship.marines_left and boarding_target(ship, enemies) is None and hulks(battle, 1 - ship.side):
             board_hulk(battle, ship)  # D5.3 "A disabled starship with any boarding parties on board is captured"
         if "CC.D1" in self.on:
-            for e in {id(d[1]): d[1] for d in decl if isinstance(d[1], ShipState)}.values():
+            for e in {id(d.target): d.target for d in decl if isinstance(d.target, ShipState)}.values():
                 if e.cc is not None:
                     e.cc.engaged_cr = e.cc.engaged(battle.turn) + ship.spec.cr
                     e.cc.engaged_turn = battle.turn

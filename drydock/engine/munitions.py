@@ -48,6 +48,7 @@ from drydock.engine.hexgrid import distance, geometry
 from drydock.engine.seekers import shots_at_flight
 from drydock.engine.ships import ModeSpec, ShipState
 from drydock.engine.systems import refresh_mines, sight
+from drydock.engine.table_view import Declaration
 from drydock.engine.tables import FLARES_BLOCK, PROBE_WEAPON_STATS
 from drydock.engine.targeting import tiny_mod
 
@@ -70,10 +71,10 @@ class Minefield:
         self.q, self.r, self.label = q, r, label
 
 
-def sweep_declarations(battle: TableView, ship: ShipState, decl: list) -> list:
+def sweep_declarations(battle: TableView, ship: ShipState, decl: list[Declaration]) -> list[Declaration]:
     """Doctrine: (bank, Minefield, mode, band) for each idle bank that can sweep the nearest enemy-laid minefield
     within the ship's next move."""
-    busy = {d[0] for d in decl}
+    busy = {d.bank for d in decl}
     reach = ship.speed + ship.engine_rating + 1
     fields = sorted((distance(q - ship.q, r - ship.r), q, r) for (q, r), side in battle.mine_layers.items()
                     if side != ship.side and battle.minefields.get((q, r)))
@@ -101,7 +102,7 @@ def sweep_declarations(battle: TableView, ship: ShipState, decl: list) -> list:
                     if v > 0 and (best is None or v > best[0]):
                         best = (v, mi, band)
             if best is not None:
-                out.append((i, Minefield(q, r, f"minefield at {battle.hexname(q, r)}"), best[1], best[2]))
+                out.append(Declaration(i, Minefield(q, r, f"minefield at {battle.hexname(q, r)}"), best[1], best[2]))
                 break
     return out
 

@@ -70,7 +70,7 @@ from drydock.engine.hexgrid import DIRS, FWD, GEOMETRY, decompose, distance, hex
 from drydock.engine.movement import Orders, path_hexes
 from drydock.engine.ships import ShipState
 from drydock.engine.small_craft import in_nebula, small_hits, surviving
-from drydock.engine.table_view import Flight, Marker, Spot, TableView
+from drydock.engine.table_view import Flight, Marker, Probe, Spot, TableView
 from drydock.engine.tables import (
     HYPERSPACE_AT,
     MARINE_RANGE,
@@ -458,7 +458,7 @@ def flip_markers(battle: TableView) -> None:
         if m.kind == "flare":
             battle.flares_up[(m.q, m.r)] = battle.flares_up.get((m.q, m.r), 0) + 1
         else:
-            battle.probes_up.append((m.owner, m.q, m.r))
+            battle.probes_up.append(Probe(m.owner, m.q, m.r))
 
 
 def sight(battle: TableView, ship: ShipState, target: Spot

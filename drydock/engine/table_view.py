@@ -1,4 +1,5 @@
-"""What a rule module may touch of the battle: the table as the rules see it (issue 35), and its named records.
+"""What a rule module may touch of the battle: the table as the rules see it (issue 35), and its named records
+(markers, probes, declarations, volleys) where positional lists and tuples were.
 
 The rule modules (fighters, seekers, small craft, munitions, systems, stacking, the optional combat rules and the
 option state) are called by :class:`drydock.engine.battle.Battle` and take it as a :class:`TableView`: the ships,
@@ -32,6 +33,35 @@ class Marker(NamedTuple):
     q: int
     r: int
     face_up: bool
+
+
+class Probe(NamedTuple):
+    """A face-up B.17 probe: its ``owner`` ship's uid and hex."""
+
+    owner: int
+    q: int
+    r: int
+
+
+class Declaration(NamedTuple):
+    """4.1: one bank's declared fire: its index, its ``target`` (a ship, a fighter or seeker flight, or a B.15
+    minefield), the weapon ``mode`` index (-1: launch seekers, C.4) and the range ``band``."""
+
+    bank: int
+    target: Any
+    mode: int
+    band: int
+
+
+class Volley(NamedTuple):
+    """4.2: ``n`` mounts firing together: a bank's own, or under Fire-Linked (FRL) a battery's banks at one target
+    in one mode and band (``bank``: the first of them, whose name the log shows)."""
+
+    n: int
+    bank: int
+    target: Any
+    mode: int
+    band: int
 
 
 class Spot(Protocol):
@@ -137,10 +167,10 @@ class TableView(Protocol):
     minefields: dict[tuple[int, int], int]
     mined: dict[tuple[int, int], int]
     mine_layers: dict[tuple[int, int], int]
-    #: B.9 / B.17: markers on the table; face-up flares by hex; face-up probes (owner uid, q, r)
+    #: B.9 / B.17: markers on the table; face-up flares by hex; face-up probes
     markers: list[Marker]
     flares_up: dict[tuple[int, int], int]
-    probes_up: list[tuple[int, int, int]]
+    probes_up: list[Probe]
 
     @property
     def m(self) -> MatchView: ...
@@ -162,5 +192,5 @@ class TableView(Protocol):
     def destroy(self, s: ShipState, why: str, vp: int | None = None, explode: bool = True) -> None: ...
 
 
-__all__ = ["AltitudeView", "DoctrineView", "Flight", "Marker", "MatchView", "MovesView", "OptionsView", "Spot",
-           "TableView"]
+__all__ = ["AltitudeView", "Declaration", "DoctrineView", "Flight", "Marker", "MatchView", "MovesView", "OptionsView",
+           "Probe", "Spot", "TableView", "Volley"]
