@@ -22,7 +22,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from drydock.engine.combat import roll_impact_nebula
 from drydock.engine.dice import DamageTally, Rng, d6, mount_die_hits, needs_reroll, roll_damage, roll_impact
@@ -34,13 +34,13 @@ if TYPE_CHECKING:  # type-only imports: the battle calls these rules as a TableV
     from drydock.engine.table_view import Flight, TableView
 
 
-def in_nebula(battle: Any) -> bool:
+def in_nebula(battle: TableView) -> bool:
     """G.4: whether the battle is fought inside a nebula (its even impact rolls always succeed)."""
     opt = getattr(battle, "opt", None)
     return opt is not None and opt.nebula
 
 
-def impact_roll(battle: Any) -> Callable[[Rng, int, int], int]:
+def impact_roll(battle: TableView) -> Callable[[Rng, int, int], int]:
     """The impact roll of ``battle``: G.4's in a nebula (an even die always scores), else 4.3's."""
     return roll_impact_nebula if in_nebula(battle) else roll_impact
 

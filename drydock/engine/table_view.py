@@ -1,8 +1,9 @@
 """What a rule module may touch of the battle: the table as the rules see it (issue 35), and its named records
 (markers, probes, declarations, volleys) where positional lists and tuples were.
 
-The rule modules (fighters, seekers, small craft, munitions, systems, stacking, the optional combat rules and the
-option state) are called by :class:`drydock.engine.battle.Battle` and take it as a :class:`TableView`: the ships,
+The rule modules (fighters, seekers, small craft, munitions, systems, stacking, the Companion's play and hulks, the
+optional combat rules, G.6 altitudes, D.7 rolls, B.14/B.22 equipment) are called by
+:class:`drydock.engine.battle.Battle` and take it as a :class:`TableView`: the ships,
 flights, minefields and markers on the table, the dice, the log, and the few services they call back (``say``,
 ``destroy``...). Nothing here imports a rule module or the battle, so a rule module names what it needs without
 an import cycle, even for types (import-linter counts type-checking imports). mypy checks that ``Battle``
@@ -110,6 +111,16 @@ class DoctrineView(Protocol):
 
     def outgunned(self, ship: ShipState, orders: Orders | None, enemies: list[ShipState]) -> bool: ...
 
+    def declare(self, ship: ShipState, enemies: list[ShipState], turn: int, flights: list | tuple = ()
+                ) -> list[Declaration]: ...  # 4.1: the doctrine's declarations (drydock.engine.targeting)
+
+
+class InForceView(Protocol):
+    """The optional rules of a match-up (:class:`drydock.engine.options.InForce`) as the rules read them."""
+
+    @property
+    def on(self) -> frozenset[str]: ...  # the rule sections in force ("D.2z", "CC.D1"...)
+
 
 class MatchView(Protocol):
     """What the rules read of the match-up (:class:`drydock.engine.battle.Matchup`)."""
@@ -125,6 +136,9 @@ class MatchView(Protocol):
 
     @property
     def doctrine(self) -> DoctrineView: ...
+
+    @property
+    def in_force(self) -> InForceView | None: ...  # None in the core game
 
 
 class AltitudeView(Protocol):
@@ -192,5 +206,5 @@ class TableView(Protocol):
     def destroy(self, s: ShipState, why: str, vp: int | None = None, explode: bool = True) -> None: ...
 
 
-__all__ = ["AltitudeView", "Declaration", "DoctrineView", "Flight", "Marker", "MatchView", "MovesView", "OptionsView",
-           "Probe", "Spot", "TableView", "Volley"]
+__all__ = ["AltitudeView", "Declaration", "DoctrineView", "Flight", "InForceView", "Marker", "MatchView", "MovesView",
+           "OptionsView", "Probe", "Spot", "TableView", "Volley"]

@@ -27,6 +27,9 @@ class MatchHost(MatchView, Protocol):
     def vp_target(self) -> int: ...
 
     @property
+    def slots(self) -> list[tuple[int, int]]: ...  # 2.3: side A's set-up slots (S.2 places the defender by them)
+
+    @property
     def doctrine(self) -> Doctrine: ...
 
 
