@@ -35,6 +35,7 @@ from drydock.engine.proximity import proximity
 from drydock.engine.seekers import SeekerFlight, attack
 from drydock.engine.ships import ModeSpec, ShipSpec, ShipState
 from drydock.engine.small_craft import small_hits
+from drydock.engine.table_view import Declaration
 from drydock.engine.tables import AI_RESULT_VALUE
 from drydock.errors import DrydockError
 from drydock.formats import read_designs
@@ -293,7 +294,7 @@ def test_engagement_limit() -> None:
     class Doctrine:
         def declare(self, ship: ShipState, enemies: list[ShipState], turn: int, flights: list[object]) -> list:
             seen.append(enemies)
-            return [(0, e, 0, 0) for e in enemies]
+            return [Declaration(0, e, 0, 0) for e in enemies]
 
     class Field:
         ships = [att, tgt]

@@ -11,6 +11,7 @@ from drydock.engine.fighters import FighterFlight, Shuttle, fighter_moves
 from drydock.engine.hexgrid import DIRS, distance
 from drydock.engine.seekers import SeekerFlight
 from drydock.engine.ships import ModeSpec, ShipSpec
+from drydock.engine.table_view import Declaration, Probe
 from drydock.engine.tables import SHUTTLE_MA
 from drydock.formats.native import from_yaml
 from tests.test_engine_systems import BARGE, Scripted, duel, place, spec
@@ -164,8 +165,8 @@ def test_idle_banks_sweep_enemy_minefields_in_the_way():
     bt.minefields = {ahead: 2}
     bt.mine_layers = {ahead: 1}
     decl = munitions.sweep_declarations(bt, me, [])
-    assert [(i, (f.q, f.r)) for i, f, _, _ in decl] == [(0, ahead)]  # the forward gun; the aft one cannot bear
-    assert munitions.sweep_declarations(bt, me, [(0, foe, 0, 1)]) == []  # the gun is busy
+    assert [(d.bank, (d.target.q, d.target.r)) for d in decl] == [(0, ahead)]  # the forward gun; the aft cannot bear
+    assert munitions.sweep_declarations(bt, me, [Declaration(0, foe, 0, 1)]) == []  # the gun is busy
     bt.mine_layers = {ahead: 0}
     assert munitions.sweep_declarations(bt, me, []) == []  # its own side's minefield is left alone
 
@@ -199,16 +200,16 @@ def test_seekers_claim_the_probe_bonus_b17():
     bt, me, foe = duel(spec("harrier-missile-destroyer"), barge(), 10, 20)
     mode = ModeSpec(WeaponMode(ma=8, rof=1, acc=5, imp=1, dmg=1))
     fl = SeekerFlight(70, 0, foe, foe.q, foe.r, 0, 2, mode, "skr", me.uid)
-    bt.probes_up = [(me.uid, foe.q + 3, foe.r)]
+    bt.probes_up = [Probe(me.uid, foe.q + 3, foe.r)]
     assert seekers.seeker_probe_bonus(bt, fl) == 1
-    bt.probes_up = [(me.uid, foe.q + 4, foe.r)]
+    bt.probes_up = [Probe(me.uid, foe.q + 4, foe.r)]
     assert seekers.seeker_probe_bonus(bt, fl) == 0  # 4 hexes off
-    bt.probes_up = [(foe.uid, foe.q, foe.r)]
+    bt.probes_up = [Probe(foe.uid, foe.q, foe.r)]
     assert seekers.seeker_probe_bonus(bt, fl) == 0  # not the firing ship's probe
     # in the attack: ACC 5+, a 4 hits with the bonus (impact vs shield 0 is automatic; damage die 1 = hull)
     from drydock.engine.seekers import attack
 
-    bt.probes_up = [(me.uid, foe.q + 1, foe.r)]
+    bt.probes_up = [Probe(me.uid, foe.q + 1, foe.r)]
     bt.rng = Scripted([4, 3, 1])
     attack(bt, fl, (foe.q + DIRS[3][0], foe.r + DIRS[3][1]))
     assert foe.hull_hits + foe.eng_hits + foe.wpn_hits + foe.shd_hits == 1  # the 4 hit only with the bonus
@@ -222,9 +223,9 @@ def test_line_of_sight_via_a_probe_b17():
     bt, me, foe = duel(spec("comet-frigate"), barge(), 10, 16)
     bt.flares_up = {from_offset(13, 9): 2}
     assert systems.sight(bt, me, foe) == (2, 0)
-    bt.probes_up = [(foe.uid, *from_offset(13, 5))]
+    bt.probes_up = [Probe(foe.uid, *from_offset(13, 5))]
     assert systems.sight(bt, me, foe) == (2, 0)  # not its probe
-    bt.probes_up = [(me.uid, *from_offset(13, 5))]
+    bt.probes_up = [Probe(me.uid, *from_offset(13, 5))]
     assert systems.sight(bt, me, foe) == (0, 0)  # around the flares; the probe is too far for the +1
     bt.flares_up[from_offset(13, 5)] = 1
     assert systems.sight(bt, me, foe) == (1, 0)  # a flare on the probe's hex counts once

@@ -16,6 +16,7 @@ from drydock.engine.movement import parse_orders
 from drydock.engine.options import combat_rules, movement_rules, scenarios
 from drydock.engine.options.terrain import Terrain, parse_terrain, pull_distance
 from drydock.engine.ships import ShipSpec, ShipState
+from drydock.engine.table_view import Marker
 from drydock.errors import DrydockError
 from tests.helpers import example as design
 
@@ -141,7 +142,8 @@ def test_e3_explosion_hits_neighbours_and_leaves_a_flare() -> None:
     combat_rules.explode(b, boom, PLAY["explosions"])
     assert far.hull_hits == 0 and far.p_hull == 0
     assert near.hull_hits > hull_before or not near.alive
-    assert ["flare", -1, boom.q, boom.r, False] in b.markers
+    assert Marker("flare", -1, boom.q, boom.r, face_up=False) in b.markers
+    assert b.markers[-1].owner == -1 and b.markers[-1].kind == "flare"  # no ship's: the wreck's (E.3)
 
 
 def test_e3_a_ship_with_crew_casualties_does_not_explode() -> None:

@@ -9,6 +9,7 @@ from drydock.engine.fighters import FighterFlight
 from drydock.engine.hexgrid import DIRS, distance, from_offset
 from drydock.engine.proximity import proximity
 from drydock.engine.ships import ShipSpec
+from drydock.engine.table_view import Marker, Probe
 from drydock.formats import read_designs
 from drydock.formats.native import from_yaml
 from tests.helpers import interpreted_only
@@ -348,9 +349,11 @@ def test_flares_and_probes_b9_b17():
     systems._place(bt, me, "flare", me.q + 3, me.r)  # a dud
     bt.rng = Scripted([3, 1])  # adjacent, direction die 1 = east
     systems._place(bt, me, "flare", me.q + 2, me.r)
-    assert [m[:4] for m in bt.markers] == [["probe", me.uid, foe.q - 2, foe.r], ["flare", me.uid, me.q + 3, me.r]]
+    assert bt.markers == [Marker("probe", me.uid, foe.q - 2, foe.r, face_up=False),
+                          Marker("flare", me.uid, me.q + 3, me.r, face_up=False)]
     assert systems.sight(bt, me, foe) == (0, 0)  # face down: no effect yet
     systems.flip_markers(bt)
+    assert [m.face_up for m in bt.markers] == [True, True] and bt.probes_up == [Probe(me.uid, foe.q - 2, foe.r)]
     assert systems.sight(bt, me, foe) == (1, 1)  # one flare on the line; the probe is 2 hexes from the target
     assert systems.sight(bt, foe, me) == (1, 0)  # the flare cuts both ways; the probe is not the barge's
     bt.flares_up[(me.q + 1, me.r)] = 3
@@ -360,7 +363,7 @@ def test_flares_and_probes_b9_b17():
     bt.rng = Scripted([5, 5])
     systems.launch_markers(bt, me, [foe])
     assert me.probes_left == comet.probes - 1
-    assert bt.markers[0][:4] == ["probe", me.uid, foe.q - 2, foe.r]  # at the barge's next position
+    assert bt.markers[0] == Marker("probe", me.uid, foe.q - 2, foe.r, face_up=False)  # at the barge's next position
 
 
 # ------------------------------------------------------------------ B.19, B.21, C.5 Prx

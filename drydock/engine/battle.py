@@ -30,6 +30,7 @@ from drydock.engine.proximity import proximity
 from drydock.engine.seekers import SeekerFlight, activate, heading_toward, shots_at_flight, split_flights
 from drydock.engine.ships import ShipSpec, ShipState
 from drydock.engine.stacking import resolve_stacking
+from drydock.engine.table_view import Marker, Probe, TableView, Volley
 from drydock.engine.tables import BOARD, FLARES_BLOCK
 from drydock.errors import DrydockError
 
@@ -141,10 +142,9 @@ class Battle:
         self.minefields: dict[tuple[int, int], int] = {}
         self.mined: dict[tuple[int, int], int] = {}
         self.mine_layers: dict[tuple[int, int], int] = {}  # minefield hex -> the side that laid it (doctrine)
-        #: B.9 / B.17 markers [kind, owner uid, q, r, face up]; face-up flares by hex; face-up probes
-        self.markers: list[list] = []
+        self.markers: list[Marker] = []  # B.9 / B.17; then the face-up flares by hex and the face-up probes
         self.flares_up: dict[tuple[int, int], int] = {}
-        self.probes_up: list[tuple[int, int, int]] = []
+        self.probes_up: list[Probe] = []
         self.obs = StatsRecorder(self.ships) if match.record else None
         self.deploy()
         systems.solar_wind(self)
@@ -404,20 +404,20 @@ class Battle:
                 continue
             if log is not None:
                 log.append(f"  {ship.label} attacks:")
-                for e in {id(d[1]): d[1] for d in decl}.values():
+                for e in {id(d.target): d.target for d in decl}.values():
                     dist = geometry(e.q - ship.q, e.r - ship.r, ship.facing)[0]
                     log.append(f"    range to {e.label}: {dist}")
             blocked = set()
             per_battery = equipment is not None and equipment.per_battery  # B.22 Battery-Specific Lock-On
             locks: dict[tuple[int, int], bool] = {}
-            for e in {id(d[1]): d[1] for d in decl if isinstance(d[1], ShipState)}.values():  # B.22 lock-on
+            for e in {id(d.target): d.target for d in decl if isinstance(d.target, ShipState)}.values():  # B.22
                 if e.stealth and not per_battery:
                     dice = [d6(rng) for _ in range(e.stealth)]
                     if 1 in dice:
                         blocked.add(e.uid)
                     if self.log is not None:
                         self.say(f"    stealth lock-on vs {e.label}: {dice} -> {'fail' if 1 in dice else 'ok'}")
-            volleys: dict[tuple, list] = {}
+            volleys: dict[tuple, Volley] = {}
             for bank, target, mi, band in decl:
                 spec_b = ship.spec.banks[bank]
                 is_ship = isinstance(target, ShipState)
@@ -441,7 +441,8 @@ class Battle:
                     continue
                 mode = spec_b.modes[mi]
                 key = (spec_b.battery, id(target), mi, band, spec_b.size) if mode.frl else (bank,)
-                volleys.setdefault(key, [0, bank, target, mi, band])[0] += n
+                prev = volleys.get(key)  # FRL: the banks of a battery fire one volley (named after the first)
+                volleys[key] = Volley(n, bank, target, mi, band) if prev is None else prev._replace(n=prev.n + n)
             for n, bank, target, mi, band in volleys.values():
                 spec_b = ship.spec.banks[bank]
                 what = (f"{spec_b.battery_name} [{spec_b.entry}] -> {target.label}"
@@ -593,6 +594,7 @@ class Battle:
 
 #: S.1 scores no VPs: a target no battle reaches
 NO_VP_TARGET = 10**12
+_TABLE_VIEW: type[TableView] = Battle  # mypy checks that a Battle is the TableView the rule modules take
 
 
 __all__ = ["Battle", "BattleResult", "Matchup", "BAND_NAMES"]

@@ -25,21 +25,20 @@ How drydock plays it (:class:`~drydock.engine.companion_play.CompanionShip` mark
 
 from __future__ import annotations
 
-from typing import Any
-
 from drydock.engine.dice import d6, roll_hits
 from drydock.engine.hexgrid import DIRS, GEOMETRY, distance, on_board
 from drydock.engine.ships import ShipState
 from drydock.engine.systems import marine_squads
+from drydock.engine.table_view import TableView
 from drydock.engine.tables import MARINE_RANGE
 
 
-def hulks(battle: Any, side: int | None = None) -> list[ShipState]:
+def hulks(battle: TableView, side: int | None = None) -> list[ShipState]:
     """The disabled ships still on the board (of ``side``)."""
     return [s for s in battle.ships if s.cc is not None and s.cc.hulk and (side is None or s.side == side)]
 
 
-def drift(battle: Any) -> None:
+def drift(battle: TableView) -> None:
     """Each hulk's Movement Phase: its last speed straight along its heading (no thrust: no turns, no change of
     speed), halved (D.2) or stopped (D.2z) under etheric drag; off the board it is gone."""
     on = battle.m.in_force.on if battle.m.in_force is not None else frozenset()
@@ -59,7 +58,7 @@ def drift(battle: Any) -> None:
                        + (": off the board" if gone else ""))
 
 
-def board_hulk(battle: Any, ship: ShipState) -> None:
+def board_hulk(battle: TableView, ship: ShipState) -> None:
     """B.14 at the nearest enemy hulk within range 5 (see the module text); the first party aboard captures it."""
     squads = min(ship.marines_left, marine_squads(ship.spec.hull))
     near = [(distance(e.q - ship.q, e.r - ship.r), e.uid, e) for e in hulks(battle, 1 - ship.side)]

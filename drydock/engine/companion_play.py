@@ -48,6 +48,7 @@ from drydock.engine.dice import (
 from drydock.engine.hexgrid import DEFENSIVE, geometry
 from drydock.engine.ships import ModeSpec, ShipState
 from drydock.engine.systems import boarding_target
+from drydock.engine.table_view import TableView
 from drydock.engine.tables import AI_RESULT_VALUE, COMPANION_TRAITS, DISRUPTIVE_REROLL_FROM
 from drydock.errors import DrydockError
 
@@ -168,7 +169,7 @@ class CompanionShip:
         self.engaged_cr = 0
 
     # ------------------------------------------------------------ D1
-    def declare(self, battle: Any, ship: ShipState, enemies: list[ShipState], flights: list[Any]) -> list[Any]:
+    def declare(self, battle: TableView, ship: ShipState, enemies: list[ShipState], flights: list[Any]) -> list[Any]:
         """The doctrine's declarations for ``ship``. D1: "A single target may not be attacked by multiple enemy ships
         in a single Combat Phase whose combined combat rating is more than three times its own" and "it may not
         declare any weapons fire against a target that has already reached this limit": a second (third ...)
@@ -181,7 +182,7 @@ class CompanionShip:
         if ship.marines_left and boarding_target(ship, enemies) is None and hulks(battle, 1 - ship.side):
             board_hulk(battle, ship)  # D5.3 "A disabled starship with any boarding parties on board is captured"
         if "CC.D1" in self.on:
-            for e in {id(d[1]): d[1] for d in decl if isinstance(d[1], ShipState)}.values():
+            for e in {id(d.target): d.target for d in decl if isinstance(d.target, ShipState)}.values():
                 if e.cc is not None:
                     e.cc.engaged_cr = e.cc.engaged(battle.turn) + ship.spec.cr
                     e.cc.engaged_turn = battle.turn
@@ -190,7 +191,7 @@ class CompanionShip:
     def engaged(self, turn: int) -> int:
         return self.engaged_cr if self.engaged_turn == turn else 0
 
-    def persistent_roll(self, battle: Any, ship: ShipState) -> None:
+    def persistent_roll(self, battle: TableView, ship: ShipState) -> None:
         """D5.3: "roll one damage die per tally mark, indicating the results on the appropriate damage tracks
         ... to be applied at the end of the phase. Erase one tally mark for each even damage roll result. No other
         weapon traits apply to this continuing damage." (Unity has no Armored hull: a 1 erases nothing.)"""
@@ -477,7 +478,7 @@ def _unity_shields(ship: ShipState) -> None:
         mark_shields(ship)
 
 
-def declare(battle: Any, ship: ShipState, enemies: list[ShipState], flights: list[Any]) -> list[Any]:
+def declare(battle: TableView, ship: ShipState, enemies: list[ShipState], flights: list[Any]) -> list[Any]:
     """The Combat Phase declarations of ``ship``: the doctrine's, within D1's limit for a Companion ship."""
     if ship.cc is None:
         decl: list[Any] = battle.m.doctrine.declare(ship, enemies, battle.turn, flights)
@@ -485,7 +486,7 @@ def declare(battle: Any, ship: ShipState, enemies: list[ShipState], flights: lis
     return ship.cc.declare(battle, ship, enemies, flights)
 
 
-def combat_start(battle: Any) -> None:
+def combat_start(battle: TableView) -> None:
     """D5.3 Persistent: "At the start of the following Combat Phase, roll one damage die per tally mark" -- every
     ship with tally marks rolls before the first declaration, whether or not any ship declares fire ("Repeat this
     process each game turn until no tally marks remain (or the target is destroyed)"). Disabled ships drift first
@@ -497,7 +498,7 @@ def combat_start(battle: Any) -> None:
             s.cc.persistent_roll(battle, s)
 
 
-def setup(battle: Any) -> None:
+def setup(battle: TableView) -> None:
     """Give every ship rated under the Companion its :class:`CompanionShip` (Unity ships keep ``cc = None``)."""
     on = battle.m.in_force.on if battle.m.in_force is not None else frozenset()
     for s in battle.ships:

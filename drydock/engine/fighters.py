@@ -54,9 +54,8 @@ from drydock.engine.tables import (
     SHUTTLE_MA,
 )
 
-if TYPE_CHECKING:  # a type-only import: Battle calls these rules (docs/architecture.md)
-    from drydock.engine.ai import Doctrine
-    from drydock.engine.battle import Battle
+if TYPE_CHECKING:  # type-only imports: the battle calls these rules as a TableView (docs/architecture.md)
+    from drydock.engine.table_view import DoctrineView, TableView
 
 
 class FighterFlight:
@@ -109,7 +108,7 @@ class Shuttle(FighterFlight):
     size = 1
 
 
-def deploy(battle: Battle, carrier: ShipState, flights: int) -> list[FighterFlight]:
+def deploy(battle: TableView, carrier: ShipState, flights: int) -> list[FighterFlight]:
     """5.1 / 2.3: flights within 2 hexes of their carrier, at most 3 per hex (carrier hex first, then the
     hexes ahead, clockwise from the carrier's heading)."""
     out = []
@@ -142,7 +141,7 @@ def recovery_max(hull: int) -> int:
     return LAUNCH_RECOVERY[-1][2]
 
 
-def launch(battle: Battle, carrier: ShipState) -> list[FighterFlight]:
+def launch(battle: TableView, carrier: ShipState) -> list[FighterFlight]:
     """F.5, End Phase step g: launch up to the launch maximum of the flights aboard ``carrier`` into its hex,
     with its heading (so that mirrored carriers launch mirrored flights); then shuttles (B.20), each one flight
     of the same maximum."""
@@ -164,7 +163,7 @@ def launch(battle: Battle, carrier: ShipState) -> list[FighterFlight]:
     return out
 
 
-def try_recover(battle: Battle, fl: FighterFlight) -> bool:
+def try_recover(battle: TableView, fl: FighterFlight) -> bool:
     """F.5 doctrine: a damaged flight in or next to its living carrier moves into its hex and is recovered
     (removed from play for good: a recovered flight is not launched again), within the recovery maximum."""
     c = fl.carrier
@@ -247,21 +246,21 @@ def fighter_path(heading: int, ma: int = FIGHTER_MA) -> dict[tuple[int, int, int
     return {(q, r, h): pts for q, r, h, pts in fighter_moves(heading, ma)}
 
 
-def fighter_path_mines(battle: Battle, flight: FighterFlight, q0: int, r0: int, heading: int) -> None:
+def fighter_path_mines(battle: TableView, flight: FighterFlight, q0: int, r0: int, heading: int) -> None:
     """B.15 for a fighter or shuttle flight that just moved from (q0, r0, ``heading``) to where it is now."""
     pts = fighter_path(heading, flight.ma).get((flight.q - q0, flight.r - r0, flight.heading))
     if pts:
         flight_mines(battle, flight, entered_hexes(q0, r0, pts))
 
 
-def no_turns(battle: Battle) -> bool:
+def no_turns(battle: TableView) -> bool:
     """S.9 storms in space: "No starships or fighter flights may turn during the upcoming Movement Phase" (the
     flights move in the Fighter Phase of that turn: they keep their heading)."""
     opt = battle.opt
     return opt is not None and opt.storm == "no turns"
 
 
-def board_ends(doctrine: Doctrine, q: int, r: int, heading: int, ma: int = FIGHTER_MA, straight: bool = False
+def board_ends(doctrine: DoctrineView, q: int, r: int, heading: int, ma: int = FIGHTER_MA, straight: bool = False
                ) -> tuple[tuple[int, int, int], ...]:
     """End states (q, r, heading) of the 5.3 moves from (q, r, heading) whose whole path stays on the board
     (in the order of :func:`fighter_moves`), cached on the match-up's doctrine. ``straight``: only the moves
@@ -279,7 +278,7 @@ def board_ends(doctrine: Doctrine, q: int, r: int, heading: int, ma: int = FIGHT
     return out
 
 
-def first_end_by_hex(doctrine: Doctrine, q: int, r: int, heading: int, ma: int = FIGHTER_MA, straight: bool = False
+def first_end_by_hex(doctrine: DoctrineView, q: int, r: int, heading: int, ma: int = FIGHTER_MA, straight: bool = False
                      ) -> dict[tuple[int, int], tuple[int, int]]:
     """(q, r) -> (index, heading) of the first on-board end in that hex (order of :func:`board_ends`)."""
     key = (q, r, heading, ma, int(straight))
@@ -294,7 +293,7 @@ def first_end_by_hex(doctrine: Doctrine, q: int, r: int, heading: int, ma: int =
     return out
 
 
-def approach_order(doctrine: Doctrine, q: int, r: int, heading: int,
+def approach_order(doctrine: DoctrineView, q: int, r: int, heading: int,
                    spots: tuple[tuple[int, int], ...], ma: int = FIGHTER_MA, straight: bool = False
                    ) -> tuple[tuple[int, int, int], ...]:
     """The on-board ends of :func:`board_ends` sorted by distance to the nearest of ``spots`` (stable)."""
@@ -319,7 +318,7 @@ def approach_order(doctrine: Doctrine, q: int, r: int, heading: int,
     return out
 
 
-def plain_choice(battle: Battle, fl: FighterFlight, attack_from: dict, blocked: set,
+def plain_choice(battle: TableView, fl: FighterFlight, attack_from: dict, blocked: set,
                  enemy_ships: list) -> tuple | None:
     """The reachable attack hex worth most (ties: the first end in move order); else the first end (in move
     order) nearest to an enemy ship. (value, q, r, heading, target) or None."""
@@ -342,7 +341,7 @@ def plain_choice(battle: Battle, fl: FighterFlight, attack_from: dict, blocked: 
     return best
 
 
-def mine_aware_choice(battle: Battle, fl: FighterFlight, attack_from: dict, blocked: set,
+def mine_aware_choice(battle: TableView, fl: FighterFlight, attack_from: dict, blocked: set,
                       enemy_ships: list) -> tuple | None:
     """:func:`plain_choice` when minefields are out (B.15: "Whenever an element (friendly or otherwise) enters a
     hex containing or adjacent to a minefield, the element is immediately attacked. The number of to-hit dice
@@ -382,7 +381,7 @@ def mine_aware_choice(battle: Battle, fl: FighterFlight, attack_from: dict, bloc
     return best
 
 
-def activate(battle: Battle, fl: FighterFlight) -> None:
+def activate(battle: TableView, fl: FighterFlight) -> None:
     """Move one fighter flight (5.3) and attack an adjacent opposing element (5.4), or recover it (F.5)."""
     opt = getattr(battle, "opt", None)
     if opt is not None and opt.fighters is not None:  # F.1-F.4, F.6: the fighter options' doctrine
@@ -397,7 +396,7 @@ def activate(battle: Battle, fl: FighterFlight) -> None:
         attack(battle, fl, target)
 
 
-def attack_spots(battle: Battle, fl: FighterFlight) -> tuple[list, set, dict]:
+def attack_spots(battle: TableView, fl: FighterFlight) -> tuple[list, set, dict]:
     """(enemy ships in sight, hexes a flight may not end in, attack hex -> (value, best target from there))."""
     enemy_ships = [s for s in battle.ships if s.alive and s.side != fl.side and not s.hidden]  # B.5
     enemy_flights = [f for f in battle.flights if f.alive and f.side != fl.side and f.count > 0]
@@ -423,7 +422,7 @@ def attack_spots(battle: Battle, fl: FighterFlight) -> tuple[list, set, dict]:
     return enemy_ships, blocked, attack_from
 
 
-def choose(battle: Battle, fl: FighterFlight, attack_from: dict, blocked: set,
+def choose(battle: TableView, fl: FighterFlight, attack_from: dict, blocked: set,
            enemy_ships: list) -> tuple | None:
     """The doctrine's move: :func:`mine_aware_choice` when minefields are out (B.15), else :func:`plain_choice`."""
     opt = getattr(battle, "opt", None)
@@ -434,7 +433,7 @@ def choose(battle: Battle, fl: FighterFlight, attack_from: dict, blocked: set,
     return plain_choice(battle, fl, attack_from, blocked, enemy_ships)
 
 
-def move(battle: Battle, fl: FighterFlight, best: tuple | None,
+def move(battle: TableView, fl: FighterFlight, best: tuple | None,
          blocked: set) -> ShipState | FighterFlight | SeekerFlight | None:
     """Carry out ``best`` (5.3): the flight moves (minefields on the way, B.15); its target, if it still can attack.
     No move: a flight in a hex with an opposing element is eliminated."""
@@ -459,7 +458,7 @@ def move(battle: Battle, fl: FighterFlight, best: tuple | None,
     return target
 
 
-def attack(battle: Battle, fl: FighterFlight, target: ShipState | FighterFlight | SeekerFlight) -> None:
+def attack(battle: TableView, fl: FighterFlight, target: ShipState | FighterFlight | SeekerFlight) -> None:
     opt = getattr(battle, "opt", None)
     if opt is not None and opt.storm == "no attacks":  # S.9: "No starships or fighter flights may attack"
         return

@@ -48,11 +48,12 @@ from drydock.engine.hexgrid import distance, geometry
 from drydock.engine.seekers import shots_at_flight
 from drydock.engine.ships import ModeSpec, ShipState
 from drydock.engine.systems import refresh_mines, sight
+from drydock.engine.table_view import Declaration
 from drydock.engine.tables import FLARES_BLOCK, PROBE_WEAPON_STATS
 from drydock.engine.targeting import tiny_mod
 
-if TYPE_CHECKING:  # a type-only import: Battle calls these rules (docs/architecture.md)
-    from drydock.engine.battle import Battle
+if TYPE_CHECKING:  # type-only imports: the battle calls these rules as a TableView (docs/architecture.md)
+    from drydock.engine.table_view import TableView
 
 #: B.17: a probe fired as a weapon
 PROBE_WEAPON = ModeSpec(WeaponMode(**PROBE_WEAPON_STATS))
@@ -70,10 +71,10 @@ class Minefield:
         self.q, self.r, self.label = q, r, label
 
 
-def sweep_declarations(battle: Battle, ship: ShipState, decl: list) -> list:
+def sweep_declarations(battle: TableView, ship: ShipState, decl: list[Declaration]) -> list[Declaration]:
     """Doctrine: (bank, Minefield, mode, band) for each idle bank that can sweep the nearest enemy-laid minefield
     within the ship's next move."""
-    busy = {d[0] for d in decl}
+    busy = {d.bank for d in decl}
     reach = ship.speed + ship.engine_rating + 1
     fields = sorted((distance(q - ship.q, r - ship.r), q, r) for (q, r), side in battle.mine_layers.items()
                     if side != ship.side and battle.minefields.get((q, r)))
@@ -101,12 +102,12 @@ def sweep_declarations(battle: Battle, ship: ShipState, decl: list) -> list:
                     if v > 0 and (best is None or v > best[0]):
                         best = (v, mi, band)
             if best is not None:
-                out.append((i, Minefield(q, r, f"minefield at {battle.hexname(q, r)}"), best[1], best[2]))
+                out.append(Declaration(i, Minefield(q, r, f"minefield at {battle.hexname(q, r)}"), best[1], best[2]))
                 break
     return out
 
 
-def sweep(battle: Battle, ship: ShipState, field: Minefield, mode: ModeSpec, n: int, size: int, band: int,
+def sweep(battle: TableView, ship: ShipState, field: Minefield, mode: ModeSpec, n: int, size: int, band: int,
           what: str) -> None:
     """B.15: a volley at a minefield (tiny target); each hit removes one marker."""
     key = (field.q, field.r)
@@ -125,7 +126,7 @@ def sweep(battle: Battle, ship: ShipState, field: Minefield, mode: ModeSpec, n: 
 
 
 # ------------------------------------------------------------------ B.17 probes as weapons
-def probe_attack(battle: Battle, ship: ShipState, enemies: list[ShipState]) -> bool:
+def probe_attack(battle: TableView, ship: ShipState, enemies: list[ShipState]) -> bool:
     """Doctrine "in a pinch": with no working weapon left, fire every probe at the nearest enemy ship in range
     (any arc). True if probes were fired."""
     if not ship.probes_left or any(a - s > 0 for a, s in zip(ship.bank_alive, ship.bank_spent, strict=True)):

@@ -28,9 +28,8 @@ from drydock.engine.small_craft import flight_mines, impact_roll, surviving
 from drydock.engine.systems import tractor_defence
 from drydock.engine.tables import AFB_MODIFIER, FLIGHT_SIZE, PROBE_REACH, SEEKER_HEX_COST, TINY, TINY_INC_NPR
 
-if TYPE_CHECKING:  # a type-only import: Battle calls these rules (docs/architecture.md)
-    from drydock.engine.battle import Battle
-    from drydock.engine.fighters import FighterFlight
+if TYPE_CHECKING:  # type-only imports: the battle calls these rules as a TableView (docs/architecture.md)
+    from drydock.engine.table_view import Flight, TableView
 
 
 class SeekerFlight:
@@ -111,7 +110,7 @@ def shots_at_flight(rng: random.Random, mode: ModeSpec, weapons: int, size: int,
     return hits, per
 
 
-def defensive_fire(battle: Battle, rng: random.Random, target: ShipState, flight: SeekerFlight | FighterFlight,
+def defensive_fire(battle: TableView, rng: random.Random, target: ShipState, flight: Flight,
                    arc: int, mask: int, noun: str) -> None:
     """C.5 Defensive: each ready Dfn bank of ``target`` whose arcs cover the attacker fires at ``flight``
     before it attacks (medium range, once per game turn); ``arc`` is the defensive arc and ``mask`` the
@@ -136,7 +135,7 @@ def defensive_fire(battle: Battle, rng: random.Random, target: ShipState, flight
         tractor_defence(battle, target, flight)
 
 
-def activate(battle: Battle, flight: SeekerFlight) -> None:
+def activate(battle: TableView, flight: SeekerFlight) -> None:
     """Move one flight (C.4) and attack if it reaches its target."""
     t = flight.target
     log = battle.log
@@ -185,7 +184,7 @@ def activate(battle: Battle, flight: SeekerFlight) -> None:
         attack(battle, flight, prev)
 
 
-def attack(battle: Battle, flight: SeekerFlight, vacated: tuple[int, int]) -> None:
+def attack(battle: TableView, flight: SeekerFlight, vacated: tuple[int, int]) -> None:
     """C.4 / 5.4: defensive fire, then the seekers' dice; damage applies immediately."""
     t = flight.target
     rng = battle.rng
@@ -250,7 +249,7 @@ def seeker_expected(mode: ModeSpec, shield: int, afb: bool, ionized: bool) -> fl
 
 
 
-def seeker_probe_bonus(battle: Battle, flight: SeekerFlight) -> int:
+def seeker_probe_bonus(battle: TableView, flight: SeekerFlight) -> int:
     """+1 when a face-up probe of the ship that fired ``flight`` lies within 3 hexes of its target (B.17)."""
     t = flight.target
     for uid, q, r in battle.probes_up:

@@ -6,8 +6,9 @@ per matchup from :func:`drydock.core.validation.rate`; :class:`ShipState` is one
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import Any, Protocol, TypeVar
 
 from drydock.core.arcs import arc_components
 from drydock.core.dac import dac_for
@@ -41,8 +42,42 @@ def copy_slots(source: object, twin: _T, names: tuple[str, ...]) -> _T:
     return twin
 
 
-if TYPE_CHECKING:  # a type-only import: legacy_rules builds on these tables and attaches its rules to them
-    from drydock.engine.legacy_rules import LegacyRules, LegacyState
+class LegacyStateView(Protocol):
+    """A legacy ship's own counters (:class:`drydock.engine.legacy_rules.LegacyState`, which builds on these
+    tables: named by what the engine uses, so that this module imports no rule module, even for types)."""
+
+    rng: random.Random | None
+    armor_left: int
+    sys_hits: int
+    ecm_hits: int
+
+
+class LegacyRulesView(Protocol):
+    """What the engine calls of a ship's X.1 Admiralty / X.2 Nova rules (:class:`drydock.engine.legacy_rules.
+    LegacyRules`)."""
+
+    @property
+    def kind(self) -> str: ...
+
+    @property
+    def fighters(self) -> int: ...  # fighters a flight begins with (X.2: three)
+
+    @property
+    def stealth(self) -> bool: ...
+
+    @property
+    def weapon_boxes(self) -> int: ...
+
+    @property
+    def ecm_track(self) -> tuple[int, ...]: ...
+
+    def new_state(self) -> LegacyStateView: ...
+
+    def before_volley(self, *args: Any) -> tuple[int | None, int]: ...
+
+    def absorb_armor(self, target: ShipState, points: int) -> int: ...
+
+    def apply(self, ship: ShipState, log: list[str] | None, rng: random.Random | None) -> bool: ...
 
 
 class ModeSpec:
@@ -253,7 +288,7 @@ class ShipSpec:
                 notes.append(f"{self.name}: {name}: {SYSTEM_NOTES.get(name, 'not simulated')} ({share} of its CR)")
         self.not_simulated = list(dict.fromkeys(notes))
         #: X.1 Admiralty card / X.2 Nova ship rules (drydock.engine.legacy_rules.ship_spec sets them), else None
-        self.legacy: LegacyRules | None = None
+        self.legacy: LegacyRulesView | None = None
 
     @property
     def battery_count(self) -> int:
@@ -336,7 +371,7 @@ class ShipState:
         self.flares_left = spec.flares
         self.probes_left = spec.probes
         self.wind: int | None = None  # B.21: the direction the solar wind blows toward (ships with sails)
-        self.legacy: LegacyState | None = spec.legacy.new_state() if spec.legacy is not None else None  # X.1/X.2
+        self.legacy: LegacyStateView | None = spec.legacy.new_state() if spec.legacy is not None else None  # X.1/X.2
         # optional rules (engine_rating and shield read er_mod and reinforced; the core game leaves them unset)
         self.reinforced = -1      # E.6: the defensive arc reinforced this turn (-1: none)
         #: G.4 nebula, E.7: the effective range of an actual range against a target (None: the core game)

@@ -22,7 +22,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from drydock.engine.combat import roll_impact_nebula
 from drydock.engine.dice import DamageTally, Rng, d6, mount_die_hits, needs_reroll, roll_damage, roll_impact
@@ -30,19 +30,17 @@ from drydock.engine.hexgrid import distance
 from drydock.engine.ships import ShipState
 from drydock.engine.tables import MINE_HIT_SMALL, REROLL_ON, SHUTTLE_SAVE
 
-if TYPE_CHECKING:  # a type-only import: Battle calls these rules (docs/architecture.md)
-    from drydock.engine.battle import Battle
-    from drydock.engine.fighters import FighterFlight
-    from drydock.engine.seekers import SeekerFlight
+if TYPE_CHECKING:  # type-only imports: the battle calls these rules as a TableView (docs/architecture.md)
+    from drydock.engine.table_view import Flight, TableView
 
 
-def in_nebula(battle: Any) -> bool:
+def in_nebula(battle: TableView) -> bool:
     """G.4: whether the battle is fought inside a nebula (its even impact rolls always succeed)."""
     opt = getattr(battle, "opt", None)
     return opt is not None and opt.nebula
 
 
-def impact_roll(battle: Any) -> Callable[[Rng, int, int], int]:
+def impact_roll(battle: TableView) -> Callable[[Rng, int, int], int]:
     """The impact roll of ``battle``: G.4's in a nebula (an even die always scores), else 4.3's."""
     return roll_impact_nebula if in_nebula(battle) else roll_impact
 
@@ -84,7 +82,7 @@ def screened_hits(rng: Rng, dice: list[int], need: int, penalty: int) -> int:
     return sum(mount_die_hits(d, need, -penalty, 1, d6(rng) if reroll and d == REROLL_ON else 0) for d in dice)
 
 
-def surviving(rng: Rng, flight: FighterFlight | SeekerFlight, hits: int, imp: int = 1) -> int:
+def surviving(rng: Rng, flight: Flight, hits: int, imp: int = 1) -> int:
     """Hits that take effect on ``flight``: all of them on fighters and seekers (5.4); on a shuttle only those
     whose saving throw fails (B.20: 4+ saves, -1 per IMP above 1, an unmodified 6 always saves)."""
     if hits <= 0 or not getattr(flight, "shuttle", False):
@@ -112,7 +110,7 @@ def entered_hexes(q0: int, r0: int, waypoints: tuple[tuple[int, int], ...]) -> l
     return out
 
 
-def flight_mines(battle: Battle, flight: FighterFlight | SeekerFlight, hexes: list[tuple[int, int]]) -> None:
+def flight_mines(battle: TableView, flight: Flight, hexes: list[tuple[int, int]]) -> None:
     """B.15: a flight entering ``hexes`` (in order) is attacked by every minefield it enters or passes next to;
     dice = markers, 6 hits, each hit destroys one fighter, seeker or (failing its save) shuttle."""
     mined = battle.mined

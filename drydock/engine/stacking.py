@@ -17,11 +17,11 @@ from drydock.engine.dice import d6
 from drydock.engine.hexgrid import DIRS, on_board, to_offset
 from drydock.engine.ships import ShipState
 
-if TYPE_CHECKING:  # the battle calls in; a run-time import would be circular
-    from drydock.engine.battle import Battle
+if TYPE_CHECKING:  # type-only imports: the battle calls in as a TableView (docs/architecture.md)
+    from drydock.engine.table_view import TableView
 
 
-def resolve_stacking(battle: Battle) -> None:
+def resolve_stacking(battle: TableView) -> None:
     """3.3: opposing ships ending in one hex roll 1d6 + engine rating; lowest stays, others move."""
     hexes: dict[tuple[int, int], list[ShipState]] = {}
     for s in battle.alive():
@@ -47,7 +47,7 @@ def resolve_stacking(battle: Battle) -> None:
             relocate(battle, s, stay_side)
 
 
-def relocate(battle: Battle, s: ShipState, other_side: int) -> None:
+def relocate(battle: TableView, s: ShipState, other_side: int) -> None:
     """3.3: ``s`` moves to the first free hex (no ship of ``other_side``) one, then two hexes away, keeping its
     heading; the hexes are tried clockwise from its heading."""
     w, h = battle.m.board

@@ -61,7 +61,7 @@
 from __future__ import annotations
 
 import copy
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from drydock.engine.damage import apply_marked_damage
 from drydock.engine.dice import d6, roll_hits
@@ -70,6 +70,7 @@ from drydock.engine.hexgrid import DIRS, FWD, GEOMETRY, decompose, distance, hex
 from drydock.engine.movement import Orders, path_hexes
 from drydock.engine.ships import ShipState
 from drydock.engine.small_craft import in_nebula, small_hits, surviving
+from drydock.engine.table_view import Flight, Marker, Probe, Spot, TableView
 from drydock.engine.tables import (
     HYPERSPACE_AT,
     MARINE_RANGE,
@@ -86,16 +87,16 @@ from drydock.engine.tables import (
     TRACTOR_HIT,
 )
 
-if TYPE_CHECKING:  # a type-only import: Battle calls these rules (docs/architecture.md)
-    from drydock.engine.battle import Battle
-    from drydock.engine.fighters import FighterFlight
-    from drydock.engine.munitions import Minefield
-    from drydock.engine.options.equipment_rules import EquipmentRules
-    from drydock.engine.seekers import SeekerFlight
+
+class ShipboardCombat(Protocol):
+    """B.14 Shipboard Combat as boarding reads it (:class:`drydock.engine.options.equipment_rules.EquipmentRules`,
+    named structurally: the options sit above this module)."""
+
+    def parties_needed(self, hull_left: int, boarders: int, defenders: int) -> int: ...
 
 
 # ------------------------------------------------------------------ B.5 cloaking device
-def cloak_rolls(battle: Battle, plans: list) -> None:
+def cloak_rolls(battle: TableView, plans: list) -> None:
     """Orders Phase decision and Movement Phase step 2a: cloak, uncloak and detection rolls."""
     for s, orders, _ in plans:
         if not s.spec.cloak or not s.alive:
@@ -128,7 +129,7 @@ def seen(ship: ShipState) -> ShipState:
 
 
 # ------------------------------------------------------------------ B.10 hyperdrive
-def hyperdrive_rolls(battle: Battle) -> None:
+def hyperdrive_rolls(battle: TableView) -> None:
     """Movement Phase step 2b: warm-up rolls; ships reaching 10 enter hyperspace."""
     for s in battle.alive():
         if not s.spec.hyperdrive:
@@ -157,7 +158,7 @@ def marine_squads(hull: int) -> int:
     return MARINE_SQUADS[-1][1]
 
 
-def span(battle: Battle, a: ShipState, b: Any, hexes: int) -> int:
+def span(battle: TableView, a: ShipState, b: Any, hexes: int) -> int:
     """The range from ship ``a`` to element ``b`` at ``hexes`` hexes: in three dimensions (G.6) the range between
     altitudes, "the sum of the distance in hexes and the difference in altitude or twice the difference in
     altitude, whichever is greater"; else ``hexes``."""
@@ -165,14 +166,14 @@ def span(battle: Battle, a: ShipState, b: Any, hexes: int) -> int:
     return hexes if opt is None or opt.moves is None else opt.moves.range(hexes, a, b)
 
 
-def _shipboard(battle: Battle | None) -> EquipmentRules | None:
+def _shipboard(battle: TableView | None) -> ShipboardCombat | None:
     """The B.14 Shipboard Combat option of ``battle`` (drydock.engine.options.equipment_rules), or None."""
     m = getattr(battle, "m", None)
     eq = m.in_force.equipment if m is not None and m.in_force is not None else None
     return eq if eq is not None and eq.shipboard else None
 
 
-def boarding_target(ship: ShipState, enemies: list[ShipState], battle: Battle | None = None) -> ShipState | None:
+def boarding_target(ship: ShipState, enemies: list[ShipState], battle: TableView | None = None) -> ShipState | None:
     """The enemy ship within reach that this phase's squads could take (fewest parties still needed); the range is
     :func:`span`'s with ``battle``."""
     squads = min(ship.marines_left, marine_squads(ship.spec.hull))
@@ -192,7 +193,7 @@ def boarding_target(ship: ShipState, enemies: list[ShipState], battle: Battle | 
     return best[1] if best else None
 
 
-def board(battle: Battle, ship: ShipState, enemies: list[ShipState]) -> None:
+def board(battle: TableView, ship: ShipState, enemies: list[ShipState]) -> None:
     """B.14: send marines at the best boarding target, if any."""
     if ship.marines_left <= 0:
         return
@@ -229,7 +230,7 @@ def board(battle: Battle, ship: ShipState, enemies: list[ShipState]) -> None:
                    f"{landed} land; {target.boarders} boarding parties aboard")
 
 
-def captures(battle: Battle) -> None:
+def captures(battle: TableView) -> None:
     """B.14 End Phase: boarding parties >= unchecked hull boxes -> the ship is captured (with Shipboard Combat,
     "Only after all defending marine squads have been removed")."""
     shipboard = _shipboard(battle)
@@ -246,7 +247,7 @@ def _beams_free(ship: ShipState, turn: int) -> int:
     return working(ship, "Tractor Beam") - ship.beams_used  # lost beams do not fire (glossary 0.2)
 
 
-def tractor_attacks(battle: Battle, ship: ShipState, flights: list) -> None:
+def tractor_attacks(battle: TableView, ship: ShipState, flights: list) -> None:
     """B.24, Combat Phase: each free beam at a different adjacent flight; 5-6 kills one (End Phase)."""
     free = _beams_free(ship, battle.turn)
     if free <= 0:
@@ -264,7 +265,7 @@ def tractor_attacks(battle: Battle, ship: ShipState, flights: list) -> None:
                        f"{'kill' if roll >= TRACTOR_HIT else 'miss'}")
 
 
-def tractor_defence(battle: Battle, ship: ShipState, flight: SeekerFlight | FighterFlight) -> None:
+def tractor_defence(battle: TableView, ship: ShipState, flight: Flight) -> None:
     """B.24, Fighter Phase: a free beam fires at an attacking flight before it attacks; 6 kills one."""
     if flight.count <= 0 or _beams_free(ship, battle.turn) <= 0:
         return
@@ -288,12 +289,12 @@ def _rings(reach: int, heading: int) -> list[tuple[int, int, int]]:
     return out
 
 
-def stutter(battle: Battle, ship: ShipState) -> None:
+def stutter(battle: TableView, ship: ShipState) -> None:
     """B.23, End Phase: the doctrine's stutterdrive jump, with scatter on 1s."""
     stutter_move(battle, ship, stutter_target(battle, ship))
 
 
-def stutter_target(battle: Battle, ship: ShipState) -> tuple[int, int, int] | None:
+def stutter_target(battle: TableView, ship: ShipState) -> tuple[int, int, int] | None:
     """The doctrine's stutterdrive destination (q, r, hexes) from the positions at the start of step 5e, or None.
     Every ship decides before any moves, so neither side reacts to the other's jump."""
     reach = -(-ship.engine_rating // 2)
@@ -319,7 +320,7 @@ def stutter_target(battle: Battle, ship: ShipState) -> tuple[int, int, int] | No
     return None if best is None else best[1:]
 
 
-def stutter_move(battle: Battle, ship: ShipState, target: tuple[int, int, int] | None) -> None:
+def stutter_move(battle: TableView, ship: ShipState, target: tuple[int, int, int] | None) -> None:
     """B.23: jump to ``target`` (q, r, hexes); a die per hex, each 1 scatters the ship one hex."""
     if target is None or not ship.alive:
         return
@@ -346,7 +347,7 @@ def stutter_move(battle: Battle, ship: ShipState, target: tuple[int, int, int] |
 
 
 # ------------------------------------------------------------------ B.15 mines
-def refresh_mines(battle: Battle) -> None:
+def refresh_mines(battle: TableView) -> None:
     """Hex -> dice of the minefields it contains or touches (B.15)."""
     mined: dict[tuple[int, int], int] = {}
     for (q, r), markers in battle.minefields.items():
@@ -356,7 +357,7 @@ def refresh_mines(battle: Battle) -> None:
     battle.mined = mined
 
 
-def lay_mines(battle: Battle, ship: ShipState) -> None:
+def lay_mines(battle: TableView, ship: ShipState) -> None:
     """B.15, End Phase step 5g: the doctrine lays all its mines in one adjacent hex."""
     enemies = [seen(e) for e in battle.alive(1 - ship.side)]
     if ship.mines_left <= 0 or not enemies:
@@ -380,7 +381,7 @@ def lay_mines(battle: Battle, ship: ShipState) -> None:
     refresh_mines(battle)
 
 
-def mine_attacks(battle: Battle, ship: ShipState, orders: Orders, q0: int, r0: int, heading: int) -> None:
+def mine_attacks(battle: TableView, ship: ShipState, orders: Orders, q0: int, r0: int, heading: int) -> None:
     """B.15: each hex entered next to (or in) a minefield: one die per marker, 5-6 hits, applied at once."""
 
     if ship.hidden:  # B.5: a cloaked ship ignores minefields unless detected
@@ -391,7 +392,7 @@ def mine_attacks(battle: Battle, ship: ShipState, orders: Orders, q0: int, r0: i
             mine_attack(battle, ship, q0 + x, r0 + y)
 
 
-def mine_attack(battle: Battle, ship: ShipState, q: int, r: int) -> None:
+def mine_attack(battle: TableView, ship: ShipState, q: int, r: int) -> None:
     """B.15: the attack on ``ship`` entering hex (q, r) in or next to minefields: a die per marker."""
     hit_on = MINE_HIT_SMALL if ship.cloaked else MINE_HIT  # B.15: a detected cloaked ship only on 6
     rolls = [d6(battle.rng) for _ in range(battle.mined.get((q, r), 0))]
@@ -409,7 +410,7 @@ def _next_pos(s: ShipState) -> tuple[int, int]:
     return s.q + DIRS[s.heading][0] * s.speed, s.r + DIRS[s.heading][1] * s.speed
 
 
-def _place(battle: Battle, ship: ShipState, kind: str, q: int, r: int) -> None:
+def _place(battle: TableView, ship: ShipState, kind: str, q: int, r: int) -> None:
     """Placement roll (B.9, B.17): 1 dud, 2-4 a random adjacent hex, 5-6 the chosen hex; face down."""
     roll = d6(battle.rng)
     if roll == 1:
@@ -420,13 +421,13 @@ def _place(battle: Battle, ship: ShipState, kind: str, q: int, r: int) -> None:
     else:
         where = (q, r)
     if where is not None:
-        battle.markers.append([kind, ship.uid, where[0], where[1], False])
+        battle.markers.append(Marker(kind, ship.uid, where[0], where[1], face_up=False))
     if battle.log is not None:
         battle.say(f"    {ship.label} launches a {kind} at {battle.hexname(q, r)}: {roll} -> "
                    + ("dud" if where is None else f"face down at {battle.hexname(*where)}"))
 
 
-def launch_markers(battle: Battle, ship: ShipState, enemies: list[ShipState]) -> None:
+def launch_markers(battle: TableView, ship: ShipState, enemies: list[ShipState]) -> None:
     """Combat Phase step 4c: the doctrine's probe and flare launches."""
     live = [e for e in enemies if e.alive and not e.hidden]
     if not live:
@@ -448,19 +449,19 @@ def launch_markers(battle: Battle, ship: ShipState, enemies: list[ShipState]) ->
             _place(battle, ship, "flare", q, r)
 
 
-def flip_markers(battle: Battle) -> None:
+def flip_markers(battle: TableView) -> None:
     """End Phase step 5f: remove face-up markers, flip face-down ones up."""
-    battle.markers = [[k, uid, q, r, True] for k, uid, q, r, up in battle.markers if not up]
+    battle.markers = [m._replace(face_up=True) for m in battle.markers if not m.face_up]
     battle.flares_up = {}
     battle.probes_up = []
-    for k, uid, q, r, _ in battle.markers:
-        if k == "flare":
-            battle.flares_up[(q, r)] = battle.flares_up.get((q, r), 0) + 1
+    for m in battle.markers:
+        if m.kind == "flare":
+            battle.flares_up[(m.q, m.r)] = battle.flares_up.get((m.q, m.r), 0) + 1
         else:
-            battle.probes_up.append((uid, q, r))
+            battle.probes_up.append(Probe(m.owner, m.q, m.r))
 
 
-def sight(battle: Battle, ship: ShipState, target: ShipState | FighterFlight | SeekerFlight | Minefield
+def sight(battle: TableView, ship: ShipState, target: Spot
           ) -> tuple[int, int]:
     """(flares in the line of sight, probe bonus) of ``ship`` firing at ``target`` (B.9, B.17). 4.1: the line of
     sight "never passes through the attacker's hex": a flare there does not count."""
@@ -483,7 +484,7 @@ def sight(battle: Battle, ship: ShipState, target: ShipState | FighterFlight | S
 
 
 # ------------------------------------------------------------------ B.19 shockwave
-def shockwave(battle: Battle, ship: ShipState) -> None:
+def shockwave(battle: TableView, ship: ShipState) -> None:
     """B.19, with the ship's attacks (doctrine: when enemy elements nearby outnumber friendly ones).
 
     "These hits are then assigned as evenly as possible to all elements (friendly or otherwise) and/or
@@ -543,7 +544,7 @@ def shockwave(battle: Battle, ship: ShipState) -> None:
         refresh_mines(battle)
 
 
-def solar_wind(battle: Battle) -> None:
+def solar_wind(battle: TableView) -> None:
     """B.21: the wind direction, fixed at random before play (only rolled when a ship has sails)."""
     if any(s.spec.sails for s in battle.ships):
         wind = d6(battle.rng) - 1
@@ -555,14 +556,14 @@ def solar_wind(battle: Battle) -> None:
 
 
 # ------------------------------------------------------------------ B.16 overthrusters
-def overthrust(battle: Battle, ship: ShipState) -> None:
+def overthrust(battle: TableView, ship: ShipState) -> None:
     """B.16, after movement: on 4-6 the ship may turn one hexside for the Combat Phase."""
     f = overthrust_facing(battle, ship)
     if f is not None:
         ship.facing = f
 
 
-def overthrust_facing(battle: Battle, ship: ShipState) -> int | None:
+def overthrust_facing(battle: TableView, ship: ShipState) -> int | None:
     """B.16: the overthruster roll and the doctrine's facing (None: no turn). Every ship decides before any
     turns, so neither side reacts to the other's."""
     enemies = [seen(e) for e in battle.alive(1 - ship.side)]

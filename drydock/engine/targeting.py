@@ -9,13 +9,12 @@ expected damage. Seekers never target a detected cloaked ship (B.5).
 
 from __future__ import annotations
 
-from typing import Any
-
 from drydock.engine.combat import effective_range, expected_hits_per_weapon
 from drydock.engine.expectations import MatchTables
 from drydock.engine.hexgrid import geometry
 from drydock.engine.seekers import tiny_modifier
 from drydock.engine.ships import ModeSpec, ShipSpec, ShipState
+from drydock.engine.table_view import Declaration
 
 EXPENDABLE_FRACTION = 0.75
 #: declarations memoised per matchup before the memo is cleared
@@ -32,7 +31,7 @@ class Targeting:
         raise NotImplementedError
 
     def declare(self, ship: ShipState, enemies: list[ShipState], turn: int, flights: list | tuple = ()
-                ) -> list[tuple[int, Any, int, int]]:
+                ) -> list[Declaration]:
         """Declarations (bank, target, mode index, band) for ``ship`` (4.1).
 
         Targets are enemy ships (``ShipState``) or enemy flights (``SeekerFlight``, ``FighterFlight``; mode index
@@ -65,7 +64,7 @@ class Targeting:
                                                  for e, deff, mask, my_arc, es, t in geo))
             hit = self._declared.get(memo_key)
             if hit is not None:
-                return [(i, geo[k][0], mi, band) for i, k, mi, band in hit]
+                return [Declaration(i, geo[k][0], mi, band) for i, k, mi, band in hit]
         # every bank's options: target -> (expected value, mode index, band)
         options: dict[int, dict[int, tuple[float, object, int, int]]] = {}
         for i, b in enumerate(spec.banks):
@@ -119,7 +118,7 @@ class Targeting:
                 chosen[i] = target if target in options[i] else max(options[i], key=lambda k: options[i][k][0])
         for i in sorted(chosen):
             _, tgt, mi, band = options[i][chosen[i]]
-            out.append((i, tgt, mi, band))
+            out.append(Declaration(i, tgt, mi, band))
         if memo_key is not None:
             if len(self._declared) > DECLARED_LIMIT:
                 self._declared.clear()

@@ -55,6 +55,7 @@ from drydock.engine import fighters
 from drydock.engine.hexgrid import DIRS, distance
 from drydock.engine.movement import Orders, execute
 from drydock.engine.ships import ShipState
+from drydock.engine.table_view import TableView
 from drydock.errors import RulesError
 
 #: the readings of play.three_d.proximity (see the module docstring)
@@ -96,7 +97,7 @@ class _Mover:
         self.q, self.r, self.heading, self.ma = fl.q, fl.r, fl.heading, ma
 
 
-def _choice(battle: Any, fl: Any, attack_from: dict, blocked: set, enemy_ships: list) -> tuple | None:
+def _choice(battle: TableView, fl: Any, attack_from: dict, blocked: set, enemy_ships: list) -> tuple | None:
     """The fighter doctrine's move for ``fl`` (B.15 minefields considered when out)."""
     if battle.mined:
         return fighters.mine_aware_choice(battle, fl, attack_from, blocked, enemy_ships)
@@ -141,7 +142,7 @@ class Altitudes:
         """The range from ship ``a`` to element ``b`` (a ship, fighter or seeker flight) at ``hexes`` hexes."""
         return three_d_range(hexes, abs(self.alt[a.uid] - self.level(b)), self.reading)
 
-    def fly(self, battle: Any, fl: Any, attack_from: dict, blocked: set, enemy_ships: list) -> tuple | None:
+    def fly(self, battle: TableView, fl: Any, attack_from: dict, blocked: set, enemy_ships: list) -> tuple | None:
         """The move of fighter flight ``fl`` (:func:`drydock.engine.fighters.choose`'s result) in three
         dimensions: "Fighter flights may change altitude by one level for each hex moved; each level changed
         counts as having moved an additional hex", and it attacks (5.4, an adjacent element) only at its target's
@@ -184,7 +185,7 @@ class Altitudes:
             self.pending[fl] = best_k
         return best
 
-    def flown(self, battle: Any, fl: Any, start: tuple[int, int]) -> None:
+    def flown(self, battle: TableView, fl: Any, start: tuple[int, int]) -> None:
         """After flight ``fl`` moved from ``start``: the altitude change :meth:`fly` planned, at most one level for
         each hex between start and end (another doctrine, F.1 or F.3, may have sent it elsewhere); logged."""
         k = self.pending.pop(fl, 0)
@@ -196,7 +197,7 @@ class Altitudes:
         battle.say(f"    {fl.label} {'climbs' if k > 0 else 'dives'} {abs(k)} (G.6, {abs(k)} MA): altitude {here} -> "
                    f"{here + k}")
 
-    def seeker_climb(self, battle: Any, flight: Any, ma: int, cost: int) -> int:
+    def seeker_climb(self, battle: TableView, flight: Any, ma: int, cost: int) -> int:
         """A seeker flight first climbs or dives toward its target's altitude, each level for the MA of one hex
         (``cost``, "each level changed counts as having moved an additional hex"); the MA left (C.4)."""
         here, there = self.level(flight), self.level(flight.target)
@@ -247,7 +248,7 @@ class Altitudes:
         if best:
             self.plan[s.uid] = best
 
-    def moved(self, battle: Any, s: ShipState) -> None:
+    def moved(self, battle: TableView, s: ShipState) -> None:
         """After the move: the planned changes made, the speed "+2" for each (one already counted); logged."""
         k = self.plan.pop(s.uid, 0)
         if not k:

@@ -28,6 +28,7 @@ from fractions import Fraction
 from typing import Any
 
 from drydock.engine.hexgrid import from_offset, to_offset
+from drydock.engine.options.host import OptionHost
 from drydock.engine.tables import DEPLOY_DEPTH
 from drydock.errors import DrydockError
 from drydock.numbers import parse
@@ -55,7 +56,7 @@ def defender_columns(long_width: int, numbers: dict[str, Any]) -> range:
     return range(lo, lo + DEPLOY_DEPTH)
 
 
-def set_up(battle: Any, numbers: dict[str, Any]) -> None:
+def set_up(battle: OptionHost, numbers: dict[str, Any]) -> None:
     """Place the defender (side B) in its area, each ship at the image of side A's slot (front column first: the
     east-most, nearest the exit, since it sets up second and is fleeing), every ship heading east; logged."""
     cols = defender_columns(battle.m.board[0], numbers)

@@ -4,18 +4,15 @@ points (E.4), shield reinforcement (E.6). The numbers come from the ruleset's ``
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from drydock.engine.damage import _refresh_equipment, apply_marked_damage, current
 from drydock.engine.dice import d6, hits_distribution
 from drydock.engine.hexgrid import distance, geometry
 from drydock.engine.ships import ShipState
 from drydock.engine.small_craft import in_nebula, small_hits
+from drydock.engine.table_view import Marker, TableView
 from drydock.engine.tables import AI_RESULT_VALUE
-
-if TYPE_CHECKING:  # a type-only import: Battle calls these rules (docs/architecture.md)
-    from drydock.engine.battle import Battle
-
 
 # ------------------------------------------------------------------ E.1 damage control
 _NO_SLAG = {"engine": 0, "weapon": 0, "shield": 0}
@@ -27,7 +24,7 @@ def repair_dice(ship: ShipState, hull_per_die: int) -> int:
     return -(-left // hull_per_die) if left > 0 else 0
 
 
-def damage_control(battle: Battle, ship: ShipState, table: dict[str, str], hull_per_die: int) -> list[str]:
+def damage_control(battle: TableView, ship: ShipState, table: dict[str, str], hull_per_die: int) -> list[str]:
     """E.1: roll the repair dice; each 4/5/6 restores one engine/weapons/shield box, one per track per End
     Phase. Returns the tracks restored. Weapons and equipment come back most valuable first (loss limits may
     be contravened); a repaired Slow weapon counts as fired this turn; munitions are not replenished."""
@@ -127,7 +124,7 @@ def directed_choice(mode: Any, mod: int, size: int, table: dict[int, str], to_hi
 
 
 # ------------------------------------------------------------------ E.3 explosions
-def explode(battle: Battle, ship: ShipState, numbers: dict[str, int]) -> list[ShipState]:
+def explode(battle: TableView, ship: ShipState, numbers: dict[str, int]) -> list[ShipState]:
     """E.3: hull-size dice at each element in the same or an adjacent hex (4+ same hex, 5+ adjacent, tiny -1);
     IMP 1 and DMG 1 per hit, applied at once; then a face-down flare in the hex. Returns the ships it destroys
     (whose own explosions follow at once: a chain reaction)."""
@@ -163,7 +160,7 @@ def explode(battle: Battle, ship: ShipState, numbers: dict[str, int]) -> list[Sh
             f.alive = False
         if battle.log is not None and hits:
             battle.say(f"    {f.label}: dice {rolls} -> {hits} lost")
-    battle.markers.append(["flare", -1, q, r, False])  # B.9: face down, flips up in the End Phase
+    battle.markers.append(Marker("flare", -1, q, r, face_up=False))  # B.9: face down, flips up in the End Phase
     return destroyed
 
 

@@ -29,6 +29,7 @@ from typing import Any
 
 from drydock.core.rules.play_rules import PlayRules
 from drydock.engine.dice import d6
+from drydock.engine.table_view import TableView
 
 #: the sections played here
 EQUIPMENT_OPTIONS = frozenset({"B.14", "B.18", "B.22"})
@@ -61,7 +62,7 @@ class EquipmentRules:
         outfight = -(-defenders * mean.denominator // mean.numerator) if mean else hull_left
         return max(hull_left, outfight) + lost - boarders
 
-    def shipboard_combat(self, battle: Any) -> None:
+    def shipboard_combat(self, battle: TableView) -> None:
         """End Phase, before captures: on every ship with boarders and defending squads aboard, the defenders
         roll a die per squad (each hit kills a party), then each surviving party rolls (each hit kills a squad)."""
         hits = self.shipboard
@@ -81,7 +82,7 @@ class EquipmentRules:
                            f"killed; {s.boarders} boarding parties and {s.marines_left} defending squads left")
 
     # ------------------------------------------------------------ B.22 battery-specific lock-on
-    def lock_on(self, battle: Any, ship: Any, battery: str, target: Any) -> bool:
+    def lock_on(self, battle: TableView, ship: Any, battery: str, target: Any) -> bool:
         """A battery's lock-on roll at a stealth ``target``: a die per stealth level, any 1 fails (B.22)."""
         dice = [d6(battle.rng) for _ in range(target.stealth)]
         ok = 1 not in dice

@@ -42,6 +42,7 @@ from drydock.engine import fighters
 from drydock.engine.dice import d6
 from drydock.engine.fighters import FighterFlight, Shuttle
 from drydock.engine.hexgrid import DIRS
+from drydock.engine.options.host import OptionHost
 from drydock.engine.tables import FIGHTER_HIT, MAX_FLIGHTS_PER_HEX
 from drydock.errors import RulesError
 
@@ -99,7 +100,7 @@ def doctrine_mix(own: int, enemy: int) -> int:
 class Variants:
     """One battle's F.4 assignments and F.6 flights."""
 
-    def __init__(self, battle: Any, on: frozenset[str], play: Any) -> None:
+    def __init__(self, battle: OptionHost, on: frozenset[str], play: Any) -> None:
         self.b = battle
         self.on = "F.4" in on
         self.lrf_on = "F.6" in on

@@ -8,6 +8,7 @@ from typing import Any
 from drydock.engine.movement import Orders
 from drydock.engine.options import InForce, movement_rules
 from drydock.engine.options.altitude import Altitudes, with_changes
+from drydock.engine.options.host import OptionHost
 from drydock.engine.options.rolls import Rolls
 from drydock.engine.options.towing import Towing
 from drydock.engine.ships import ShipState
@@ -19,7 +20,7 @@ MANEUVERS = frozenset({"D.7", "D.9", "G.6", "G.6a"})
 class Maneuvers:
     """The rolls (D.7), tows (D.9) and altitudes (G.6) of one battle."""
 
-    def __init__(self, battle: Any, rules: InForce) -> None:
+    def __init__(self, battle: OptionHost, rules: InForce) -> None:
         on = rules.on
         self.b = battle
         self.rolls = Rolls(battle.m.doctrine, rules.twins) if "D.7" in on else None

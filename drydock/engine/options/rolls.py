@@ -24,6 +24,7 @@ from drydock.engine.hexgrid import ARC_BIT, PORT, STBD
 from drydock.engine.movement import Orders
 from drydock.engine.options.doctrine_bridge import best_scored
 from drydock.engine.ships import BankSpec, ShipSpec, ShipState
+from drydock.engine.table_view import TableView
 
 #: D.7: "[A] becomes [B]; [C] becomes [D]; [E] becomes [F]; [H] becomes [I]; [J] becomes [K]; and vice versa"
 PAIRS = (("A", "B"), ("C", "D"), ("E", "F"), ("H", "I"), ("J", "K"))
@@ -119,7 +120,7 @@ class Rolls:
                       if s.bank_alive[i])
         return banks == twin and all(v is None or v[PORT] == v[STBD] for v in (s.shield_arcs, s.dir_screens))
 
-    def roll(self, battle: Any, s: ShipState) -> None:
+    def roll(self, battle: TableView, s: ShipState) -> None:
         """The ship has carried out "@/" orders: it is inverted (or upright again); logged. The doctrine's
         memoised decisions assumed the old arcs, so they are forgotten."""
         self.flip(s)

@@ -25,14 +25,14 @@ from drydock.engine.ships import ShipState
 from drydock.engine.small_craft import small_hits
 from drydock.engine.tables import AI_RESULT_VALUE, DEPLOY_DEPTH, FLARES_BLOCK
 
-if TYPE_CHECKING:  # a type-only import: Battle calls these rules (docs/architecture.md)
-    from drydock.engine.battle import Battle
+if TYPE_CHECKING:  # a type-only import: the battle calls the options as an OptionHost (docs/architecture.md)
+    from drydock.engine.options.host import OptionHost
 
 SIDES = ("A", "B")
 
 
 class OptionState:
-    def __init__(self, battle: Battle, rules: InForce) -> None:
+    def __init__(self, battle: OptionHost, rules: InForce) -> None:
         self.b = battle
         self.r = rules
         self.on = rules.on

@@ -1,0 +1,49 @@
+"""What the optional rules' state (:class:`~drydock.engine.options.state.OptionState`) may touch of the battle: the
+rule modules' :class:`~drydock.engine.table_view.TableView`, plus the victory points, the movement and stacking
+steps it runs for its rules (D.8 sequential movement, S.2/S.7 exits, S.4 and S.6 victory points) and the match-up's
+sides, VP target and doctrine as the doctrine itself. The options sit above the doctrine (:mod:`drydock.engine.ai`),
+so they name it directly; the battle stays above them and is seen only through this Protocol.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Protocol
+
+from drydock.engine.table_view import MatchView, TableView
+
+if TYPE_CHECKING:  # type-only imports of modules below the options
+    from drydock.engine.ai import Doctrine
+    from drydock.engine.movement import Orders
+    from drydock.engine.ships import ShipSpec, ShipState
+
+
+class MatchHost(MatchView, Protocol):
+    """The match-up as the optional rules read it (:class:`drydock.engine.battle.Matchup`)."""
+
+    @property
+    def sides(self) -> tuple[list[ShipSpec], list[ShipSpec]]: ...
+
+    @property
+    def vp_target(self) -> int: ...
+
+    @property
+    def slots(self) -> list[tuple[int, int]]: ...  # 2.3: side A's set-up slots (S.2 places the defender by them)
+
+    @property
+    def doctrine(self) -> Doctrine: ...
+
+
+class OptionHost(TableView, Protocol):
+    """The battle as the optional rules' state sees it."""
+
+    vp: list[int]  # victory points scored by side A and side B
+
+    @property
+    def m(self) -> MatchHost: ...
+
+    def move_ship(self, s: ShipState, orders: Orders, boost: int) -> None: ...
+
+    def stacking(self) -> None: ...
+
+
+__all__ = ["MatchHost", "OptionHost"]

@@ -1,0 +1,210 @@
+"""What a rule module may touch of the battle: the table as the rules see it (issue 35), and its named records
+(markers, probes, declarations, volleys) where positional lists and tuples were.
+
+The rule modules (fighters, seekers, small craft, munitions, systems, stacking, the Companion's play and hulks, the
+optional combat rules, G.6 altitudes, D.7 rolls, B.14/B.22 equipment) are called by
+:class:`drydock.engine.battle.Battle` and take it as a :class:`TableView`: the ships,
+flights, minefields and markers on the table, the dice, the log, and the few services they call back (``say``,
+``destroy``...). Nothing here imports a rule module or the battle, so a rule module names what it needs without
+an import cycle, even for types (import-linter counts type-checking imports). mypy checks that ``Battle``
+satisfies the Protocol wherever the battle passes itself to a rule, and in ``battle._TABLE_VIEW``.
+
+The doctrine, the match-up and the optional rules live above the rule modules; they are seen here through the
+members the rules read (:class:`DoctrineView`, :class:`MatchView`, :class:`OptionsView`), read-only.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Container
+from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
+
+if TYPE_CHECKING:  # a type-only import of a module below the rule modules (it imports no engine module)
+    from drydock.engine.movement import Orders
+    from drydock.engine.observe import StatsRecorder
+    from drydock.engine.ships import ShipState
+
+
+class Marker(NamedTuple):
+    """B.9 flare / B.17 probe marker on the table: placed face down in the Combat Phase, turned face up in the
+    End Phase (5f), removed at the next one."""
+
+    kind: str  # "flare" or "probe"
+    owner: int  # the launching ship's uid; -1: no ship's (E.3 an exploding ship's flares)
+    q: int
+    r: int
+    face_up: bool
+
+
+class Probe(NamedTuple):
+    """A face-up B.17 probe: its ``owner`` ship's uid and hex."""
+
+    owner: int
+    q: int
+    r: int
+
+
+class Declaration(NamedTuple):
+    """4.1: one bank's declared fire: its index, its ``target`` (a ship, a fighter or seeker flight, or a B.15
+    minefield), the weapon ``mode`` index (-1: launch seekers, C.4) and the range ``band``."""
+
+    bank: int
+    target: Any
+    mode: int
+    band: int
+
+
+class Volley(NamedTuple):
+    """4.2: ``n`` mounts firing together: a bank's own, or under Fire-Linked (FRL) a battery's banks at one target
+    in one mode and band (``bank``: the first of them, whose name the log shows)."""
+
+    n: int
+    bank: int
+    target: Any
+    mode: int
+    band: int
+
+
+class Spot(Protocol):
+    """Anything standing on a hex: a starship, a flight, a minefield as a target."""
+
+    @property
+    def q(self) -> int: ...
+
+    @property
+    def r(self) -> int: ...
+
+
+class Flight(Spot, Protocol):
+    """What the shared small-craft rules change on a fighter or seeker flight (5.4, B.15, B.24, C.5)."""
+
+    count: int
+    alive: bool
+
+    @property
+    def label(self) -> str: ...
+
+
+class DoctrineView(Protocol):
+    """What the rules read of the match-up's doctrine (:class:`drydock.engine.ai.Doctrine`): its board cells and
+    its caches, and the scoring a rule's doctrine (stutterdrive B.23, overthrusters, flares B.9) asks it for."""
+
+    @property
+    def cells(self) -> Container[tuple[int, int]]: ...
+
+    @property
+    def run(self) -> dict[tuple[int, int, int], int]: ...
+
+    @property
+    def fighter_ends(self) -> dict[tuple[int, int, int, int, int], tuple[tuple[int, int, int], ...]]: ...
+
+    @property
+    def fighter_first(self) -> dict[tuple[int, int, int, int, int], dict[tuple[int, int], tuple[int, int]]]: ...
+
+    @property
+    def fighter_approach(self) -> dict[tuple, tuple[tuple[int, int, int], ...]]: ...
+
+    # the scoring context (drydock.engine.ai.Context) is opaque to a rule: it hands back what it was given
+    def context(self, ship: ShipState, enemies: list[ShipState], predict: bool = True) -> Any: ...
+
+    def score_pose(self, ship: ShipState, ctx: Any, q: int, r: int, h: int, f: int, speed: int) -> float: ...
+
+    def outgunned(self, ship: ShipState, orders: Orders | None, enemies: list[ShipState]) -> bool: ...
+
+    def declare(self, ship: ShipState, enemies: list[ShipState], turn: int, flights: list | tuple = ()
+                ) -> list[Declaration]: ...  # 4.1: the doctrine's declarations (drydock.engine.targeting)
+
+
+class InForceView(Protocol):
+    """The optional rules of a match-up (:class:`drydock.engine.options.InForce`) as the rules read them."""
+
+    @property
+    def on(self) -> frozenset[str]: ...  # the rule sections in force ("D.2z", "CC.D1"...)
+
+
+class MatchView(Protocol):
+    """What the rules read of the match-up (:class:`drydock.engine.battle.Matchup`)."""
+
+    @property
+    def board(self) -> tuple[int, int]: ...
+
+    @property
+    def floating(self) -> bool: ...  # D.4 floating board
+
+    @property
+    def launch_recovery(self) -> bool: ...  # F.5
+
+    @property
+    def doctrine(self) -> DoctrineView: ...
+
+    @property
+    def in_force(self) -> InForceView | None: ...  # None in the core game
+
+
+class AltitudeView(Protocol):
+    """G.6 three-dimensional play as the rules read it: each ship's altitude by uid."""
+
+    @property
+    def alt(self) -> dict[int, int]: ...
+
+
+class MovesView(Protocol):
+    @property
+    def altitudes(self) -> AltitudeView | None: ...
+
+
+class OptionsView(Protocol):
+    """What the rules read of the optional rules in force (:class:`drydock.engine.options.state.OptionState`);
+    a rule that needs more of them reaches them through ``getattr(battle, "opt", None)``."""
+
+    @property
+    def storm(self) -> str | None: ...  # S.9 this turn's disruption
+
+    @property
+    def moves(self) -> MovesView | None: ...  # D.7, D.9, G.6
+
+
+class TableView(Protocol):
+    """The battle as a rule module sees it: exactly the members the rule modules use."""
+
+    rng: random.Random
+    log: list[str] | None
+    turn: int
+    ships: list[ShipState]
+    flights: list[Any]  # SeekerFlight and FighterFlight (their modules sit on this one)
+    flight_uid: int
+    #: F.5: carrier uid -> flights aboard; B.20 shuttles aboard; flights recovered this Fighter Phase
+    aboard: dict[int, int]
+    shuttles_aboard: dict[int, int]
+    recovered: dict[int, int]
+    #: B.15: minefield hex -> markers; hex -> dice of the minefields it contains or touches; hex -> laying side
+    minefields: dict[tuple[int, int], int]
+    mined: dict[tuple[int, int], int]
+    mine_layers: dict[tuple[int, int], int]
+    #: B.9 / B.17: markers on the table; face-up flares by hex; face-up probes
+    markers: list[Marker]
+    flares_up: dict[tuple[int, int], int]
+    probes_up: list[Probe]
+
+    @property
+    def m(self) -> MatchView: ...
+
+    @property
+    def obs(self) -> StatsRecorder | None: ...
+
+    @property
+    def opt(self) -> OptionsView | None: ...
+
+    def say(self, line: str) -> None: ...
+
+    def pos(self, s: ShipState) -> str: ...
+
+    def hexname(self, q: int, r: int) -> str: ...
+
+    def alive(self, side: int | None = None) -> list[ShipState]: ...
+
+    def destroy(self, s: ShipState, why: str, vp: int | None = None, explode: bool = True) -> None: ...
+
+
+__all__ = ["AltitudeView", "Declaration", "DoctrineView", "Flight", "InForceView", "Marker", "MatchView", "MovesView",
+           "OptionsView", "Probe", "Spot", "TableView", "Volley"]
