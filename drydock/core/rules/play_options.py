@@ -213,7 +213,6 @@ OPTIONS: tuple[PlayOption, ...] = (
                left_out=("the End Phase pull moves ships only: fighter flights, seekers and minefields are not pulled "
                          "(G.2: 'any element'; 'minefields will also be pulled'), and flights and seekers entering "
                          "the event horizon are not destroyed",
-                         "the doctrine does not weigh the pull: it steers round the event horizon only",
                          "its blocking of the line of sight applies to fire at ships only"),
                excludes={"G.1": "black holes are not used with other terrain (G.2)",
                          "G.3": "black holes are not used with other terrain (G.2)",

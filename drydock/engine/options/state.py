@@ -14,6 +14,7 @@ from drydock.engine import systems
 from drydock.engine.combat import alternation, to_hit_modifier
 from drydock.engine.damage import apply_marked_damage
 from drydock.engine.dice import d6
+from drydock.engine.hazards import pull_ends
 from drydock.engine.hexgrid import DIRS, distance
 from drydock.engine.movement import Orders, path_hexes, straight
 from drydock.engine.options import InForce, chase, combat_rules, movement_rules, scenarios
@@ -49,7 +50,7 @@ class OptionState:
         self.reserve: list[ShipState] = []  # S.11: the defender's second half
         self.reserve_total = 0
         self.terrain: Terrain | None = None
-        self.avoid_map: dict[tuple[int, int], int] = {}
+        self.avoid_map: dict[tuple[int, ...], int] = {}  # (q, r): entering; (q, r, END): ending there (hazards)
         self.start_cr = sum(s.spec.cr for s in battle.ships if s.side == 0)
         self.directing = "E.2" in rules.on
         self.sequential_movement = "D.8" in rules.on
@@ -72,7 +73,10 @@ class OptionState:
         if r.terrain:
             self.terrain = Terrain()
             self.terrain.place(r.terrain, b.rng, b.m.board, DEPLOY_DEPTH, self.play["comet"]["tail_length"])
-            self.avoid_map = self.terrain.avoid()
+            self.avoid_map = dict(self.terrain.avoid())
+            if self.terrain.holes:  # G.2: the doctrine weighs the End Phase pull (drydock.engine.hazards)
+                pull = self.play["black_hole_pull"]
+                self.avoid_map.update(pull_ends(self.terrain.holes, pull["rows"], pull["distances"]))
             for line in self.terrain.placed:
                 b.say(f"terrain: {line}")
             if self.terrain.nebula:
