@@ -228,8 +228,9 @@ OPTIONS: tuple[PlayOption, ...] = (
                "every impact roll: ship weapons, fighters, seekers, mines, asteroid fields, explosions, shockwaves"),
     PlayOption("G.5", "Planets", "terrain",
                "a planet (size 1-5) destroys what enters it and blocks sight", "G.5" in SIMULATED,
-               "orbiting ('[n]' orders) is not in the doctrine's menu: ships steer round planets",
-               left_out=("orbits (G.5) are not in the movement grammar, the menu or the doctrine",
+               "orbits ('1[6]1(8)' orders, turns free while next to the planet): the doctrine orbits when its pose "
+               "score rates a run in, an orbit and a run out higher than its own choice",
+               left_out=("the doctrine does not orbit under G.6 three-dimensional play (it plans altitude changes)",
                          "fighter flights and seekers entering a planet are not destroyed", _SIGHT_SHIPS_ONLY)),
     PlayOption("G.6", "Three-Dimensional Play", "terrain",
                "altitudes 0-6, all from 3; a change moves a hex forward, +2 speed, +1 requirement; range = the "
