@@ -26,7 +26,7 @@ from drydock.engine.options import InForce
 from drydock.engine.options.scenarios import check_forces
 from drydock.engine.options.state import OptionState
 from drydock.engine.plans import PlanChoice
-from drydock.engine.proximity import proximity
+from drydock.engine.proximity import EmptyHex, aim, proximity, sweep_or_burst
 from drydock.engine.seekers import SeekerFlight, activate, heading_toward, shots_at_flight, split_flights
 from drydock.engine.ships import ShipSpec, ShipState
 from drydock.engine.stacking import resolve_stacking
@@ -385,7 +385,7 @@ class Battle:
             if opt is not None and not opt.may_attack(ship):  # E.5: destroyed before it attacks; S.9 storms
                 continue
             enemies = [e for e in (b if side == 0 else a) if not e.hidden and (opt is None or e.alive)]
-            decl = companion_play.declare(self, ship, enemies, enemy_flights[side])  # the doctrine's (CC.D1 limit)
+            decl = aim(self, ship, companion_play.declare(self, ship, enemies, enemy_flights[side]))  # CC.D1; C.5
             if opt is not None and opt.tagging:  # E.7: TAGs are tried with the attacks
                 opt.acquire(ship, enemies)
             if ship.spec.marines:  # 4c: systems used with weapons fire
@@ -446,8 +446,8 @@ class Battle:
                 spec_b = ship.spec.banks[bank]
                 what = (f"{spec_b.battery_name} [{spec_b.entry}] -> {target.label}"
                         if log is not None else "")
-                if isinstance(target, munitions.Minefield):
-                    munitions.sweep(self, ship, target, spec_b.modes[mi], n, spec_b.size, band, what)
+                if isinstance(target, (munitions.Minefield, EmptyHex)):  # B.15 sweeping; C.5 at an empty hex
+                    sweep_or_burst(self, ship, target, spec_b.modes[mi], n, spec_b.size, band, what)
                 elif not isinstance(target, ShipState):
                     mode = spec_b.modes[mi]
                     pen = opt.flight_penalty(ship, target) if opt is not None else 0  # F.3 screens
