@@ -16,7 +16,7 @@ from drydock.engine import companion_play, fighters, munitions, small_craft, sys
 from drydock.engine.ai import DEFAULT_DOCTRINE, Doctrine, DoctrineChoice
 from drydock.engine.combat import BAND_NAMES, alternation, fire_volley
 from drydock.engine.damage import apply_marked_damage, check_damage, start_damaged
-from drydock.engine.deployment import deployment_slots
+from drydock.engine.deployment import side_slots
 from drydock.engine.dice import d6
 from drydock.engine.equipment import working
 from drydock.engine.hexgrid import geometry, point_image, to_offset
@@ -44,7 +44,8 @@ class Matchup:
                  doctrine: DoctrineChoice = DEFAULT_DOCTRINE, record: bool = False,
                  launch_recovery: bool = False, options: tuple[str, ...] = (), scenario: str | None = None,
                  terrain: tuple[str, ...] = (), rules: Ruleset | None = None, plan: PlanChoice = None,
-                 damage: tuple[Sequence[Marked | None], Sequence[Marked | None]] | None = None) -> None:
+                 damage: tuple[Sequence[Marked | None], Sequence[Marked | None]] | None = None,
+                 deployment: str | tuple[str, str] | None = None) -> None:
         self.sides = (side_a, side_b)
         #: each ship's damage marked before the battle (Appendix T: a damaged ship fights as damaged), else None
         self.damage = check_damage(self.sides, damage) if damage is not None else None
@@ -84,7 +85,8 @@ class Matchup:
             n for s in side_a + side_b for n in s.not_simulated
             if not (launch_recovery and (": Launch Tubes: " in n or ": Shuttlecraft: " in n))))
         self.not_simulated += not_simulated_lines(self.in_force.sections if self.in_force else ())
-        self.slots = deployment_slots(board[0], board[1], max(len(side_a), len(side_b)))  # limits before work
+        self.side_slots = side_slots(board[0], board[1], max(len(side_a), len(side_b)), deployment)  # 2.3; limits
+        self.slots = self.side_slots[0]  # side A's set-up hexes (each side's by its plan: side_slots)
 
     def in_force_names(self) -> list[str]:
         """The optional rules, scenario and terrain in force, by section and name (D.4 and F.5 included)."""
@@ -198,11 +200,10 @@ class Battle:
         """
         w, h = self.m.board
         counts = [len(self.m.sides[0]), len(self.m.sides[1])]
-        slots = self.m.slots
         by_side = [[x for x in self.ships if x.side == side] for side in (0, 1)]
         for side, ships in enumerate(by_side):
             for k, s in enumerate(ships):
-                q, r = slots[k]
+                q, r = self.m.side_slots[side][k]  # its deployment plan (drydock.engine.deployment)
                 if side == 1:
                     q, r = point_image(q, r, w, h)
                 s.q, s.r = q, r
