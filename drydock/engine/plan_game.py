@@ -361,7 +361,7 @@ def plan_game(side_a: list[Design], side_b: list[Design], *, runs: int, seed: in
         for style in [given[side], *(s for s in DOCTRINES.values() if s != given[side])]:
             pair = (style, given[1]) if side == 0 else (given[0], style)
             m = build_matchup(side_a, side_b, **{**opts, "doctrine": pair})
-            chosen = distinct_deployments(m.board, max(len(m.sides[0]), len(m.sides[1])), deployments)
+            chosen = distinct_deployments(m.board, max(map(len, m.sides)), deployments) if deployments else None
             strat[side] += [Strategy(style, p) for p in with_deployments(distinct_plans(m, side), chosen)]
     base_a = [k for k, s in enumerate(strat[0]) if s.doctrine == given[0]]
     base_b = [k for k, s in enumerate(strat[1]) if s.doctrine == given[1]]

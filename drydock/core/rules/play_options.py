@@ -55,8 +55,8 @@ _SIGHT_SHIPS_ONLY = ("its line-of-sight penalties and blocking apply to fire at 
                      "seekers, and the target's own hex is not counted (4.1: the line 'always passes through the "
                      "target's hex')")
 #: Appendix S: "Set up as for a standard scenario (p.12)": players place their ships; drydock mirrors a fixed set-up.
-_SETUP = ("chosen deployment: each side's ships are placed by drydock's mirrored standard set-up (2.3), not by a "
-          "player's deployment plan, so ambushes and flank set-ups are not tested")
+_SETUP = ("the scenario's own set-up: each side's ships are placed by the mirrored standard set-up (2.3) or a "
+          "--deployment plan (S.3's defender in its chase columns), not where the scenario's map would put them")
 
 #: The sections the battle engine simulates (a one-line change when one more is implemented).
 SIMULATED = frozenset({
