@@ -69,10 +69,10 @@ def test_d6_counts_orbit_hexes_as_straight_movement() -> None:
 
 
 def test_the_menu_offers_orbits_within_the_engine_rating_near_a_planet_only() -> None:
-    menu = orbit_menu(2, -2, 1, 4, (0, 0), 2, [PLANET])
+    menu = orbit_menu(2, -2, 1, 4, (0, 0), 2, (PLANET,))
     assert menu and all(2 <= o.speed <= 6 and requirement(o, 4, (0, 0)) <= 2 for o in menu)
     assert all(any(o.orbit) for o in menu)  # an orbit that never turns is a straight run (already in the menu)
-    assert orbit_menu(12, 12, 1, 4, (0, 0), 2, [PLANET]) == []
+    assert orbit_menu(12, 12, 1, 4, (0, 0), 2, (PLANET,)) == ()
 
 
 def test_seeded_battles_show_the_doctrine_orbiting() -> None:

@@ -17,6 +17,7 @@ initiated the orbit: each orbit hex is straight ahead, or one hexside toward the
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import lru_cache
 from typing import Any
 
 from drydock.engine.hazards import END
@@ -31,6 +32,8 @@ HAZARD_DIE_VALUE = 0.3
 ORBIT_MARGIN = 1e-9
 #: orbit hexes the menu tries at most (a size-5 planet's ring has 36 hexes)
 MAX_ORBIT = 12
+#: orbit menus memoised (by pose and planets: the same few in every turn of a battle)
+MENU_MEMO = 4096
 
 
 def orbit_turns(q: int, r: int, heading: int, n: int, planet: Planet) -> tuple[int, ...] | None:
@@ -81,8 +84,9 @@ def _end(orders: Orders, heading: int) -> tuple[int, int, int]:
     return (*(hexes[-1] if hexes else (0, 0)), h)
 
 
+@lru_cache(maxsize=MENU_MEMO)
 def orbit_menu(q: int, r: int, heading: int, prev: int, prev_slips: tuple[int, int], rating: int,
-               planets: list[Planet] | tuple[Planet, ...]) -> list[Orders]:
+               planets: tuple[Planet, ...]) -> tuple[Orders, ...]:
     """Orbit orders ``a[n]b`` (a straight run into the orbit, ``n`` hexes round the planet, a straight run out)
     within ``rating`` (3.2: no turns, so the requirement is the change of speed), resolved (G.5), in a fixed
     order; none when no planet is near. An orbit that turns nowhere is a straight run (the menu has those)."""
@@ -98,7 +102,7 @@ def orbit_menu(q: int, r: int, heading: int, prev: int, prev_slips: tuple[int, i
                 o = resolve(Orders(tuple(x for x in (a, f"[{n}]", b) if x != 0)), q, r, heading, planets)
                 if o is not None and any(o.orbit) and requirement(o, prev, prev_slips) <= rating:  # a turn
                     out.append(o)
-    return out
+    return tuple(out)
 
 
 def better_orbit(doctrine: Any, ship: Any, enemies: list[Any], orders: Orders, rating: int,
@@ -108,7 +112,7 @@ def better_orbit(doctrine: Any, ship: Any, enemies: list[Any], orders: Orders, r
     on the path and at the end, as the doctrine weighs them) and ``legal`` accepts (G.5)."""
     if not enemies or orders.prefixes or not planets:
         return orders
-    menu = orbit_menu(ship.q, ship.r, ship.heading, ship.speed, ship.prev_slips, rating, planets)
+    menu = orbit_menu(ship.q, ship.r, ship.heading, ship.speed, ship.prev_slips, rating, tuple(planets))
     if not menu:
         return orders
     try:
