@@ -77,3 +77,19 @@ def test_the_combat_phase_fires_the_volley_at_the_empty_hex() -> None:
     text = "\n".join(bt.log or [])
     assert "-> empty hex" in text and "at an empty hex (C.5)" in text
     assert sum(f"proximity -> {b.label}" in text for b in barges) == 3
+
+
+def test_being_side_a_changes_nothing_with_proximity_at_empty_hexes() -> None:
+    """Rule 8: a Pulsar (without its solar sails, whose wind blows from a fixed compass point) against three barges,
+    relabelled, is the same battle with the winner exchanged (ties between hexes go by the firing ship's own
+    bearing); two of these 20 battles fire a volley at an empty hex."""
+    from drydock.engine.montecarlo import run_seed
+    from tests.test_engine_setup import relabelled_runs_mirror
+
+    pulsar = ShipSpec(from_yaml(PULSAR.replace("systems: [Shockwave, Solar Sails]\n", ""))[0])
+    barge = ShipSpec(from_yaml(BARGE)[0])
+    m1, m2 = Matchup([pulsar], [barge] * 3), Matchup([pulsar], [barge] * 3)
+    relabelled_runs_mirror(m1, m2, 2, runs=20)
+    fired = [any("at an empty hex (C.5)" in line for line in m1.fight(random.Random(run_seed(2, i)), log=True).log)
+             for i in range(20)]
+    assert sum(fired) == 2

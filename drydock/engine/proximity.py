@@ -27,7 +27,7 @@ from typing import Any, Protocol
 
 from drydock.engine.combat import BAND_NAMES, effective_range, expected_hits_per_weapon, fire_volley, to_hit_modifier
 from drydock.engine.companion_play import proximity_radius
-from drydock.engine.hexgrid import DIRS, distance, geometry, to_offset
+from drydock.engine.hexgrid import DIRS, decompose, distance, geometry, to_offset
 from drydock.engine.munitions import Minefield, sweep
 from drydock.engine.options.terrain import BLOCKED
 from drydock.engine.seekers import shots_at_flight
@@ -130,8 +130,9 @@ def aim(battle: Field, ship: ShipState, decl: list[tuple[int, Any, int, int]]) -
         return decl  # G.6: the burst's altitude is the target's
     terrain = opt.terrain if opt is not None else None
     taken = {(e.q, e.r) for e in battle.alive()} | {(f.q, f.r) for f in battle.flights if f.alive}
+    # in an order relative to the firing ship's facing (ties go the same way whichever side fires: rule 8)
     empty = sorted({(e.q + dq, e.r + dr) for e in battle.alive(1 - ship.side) if not e.hidden for dq, dr in DIRS}
-                   - taken)
+                   - taken, key=lambda x: decompose(x[0] - ship.q, x[1] - ship.r, ship.facing))
     out = []
     for i, target, mi, band in decl:
         b = banks[i]
