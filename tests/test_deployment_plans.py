@@ -116,3 +116,14 @@ def test_cli_deployment_option() -> None:
     assert r.returncode == 2 and "needs the plan game" in r.stderr
     r = run(*base, "--deployment", "port,rear", "--no-robustness")
     assert r.returncode == 0, r.stderr
+
+
+def test_reports_say_which_deployment_was_flown() -> None:
+    from drydock.engine.deployment import deployment_in_force
+    from drydock.engine.montecarlo import simulate
+
+    assert deployment_in_force({}) == deployment_in_force({"deployment": "standard"}) == []
+    assert deployment_in_force({"deployment": ("port", "starboard")}) == ["2.3 Deployment: A port, B starboard"]
+    s = simulate([MAJESTIC], [VIGILANT], runs=2, seed=1, deployment="rear")
+    assert s.in_force == ["2.3 Deployment: rear"]
+    assert simulate([MAJESTIC], [VIGILANT], runs=2, seed=1).in_force == []

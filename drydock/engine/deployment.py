@@ -100,6 +100,17 @@ def distinct_deployments(board: tuple[int, int], n: int, deployments: tuple[str,
     return tuple(seen.values())
 
 
+def deployment_in_force(opts: dict[str, Any]) -> list[str]:
+    """What a report lists in force for ``opts``' deployment: ``["2.3 Deployment: A port, B starboard"]``, or
+    nothing for the standard set-up (so the core game's report is unchanged)."""
+    given = opts.get("deployment")
+    pa, pb = (given, given) if isinstance(given, str) or given is None else given
+    pa, pb = pa or DEFAULT_DEPLOYMENT, pb or DEFAULT_DEPLOYMENT
+    if pa == pb == DEFAULT_DEPLOYMENT:
+        return []
+    return [f"2.3 Deployment: {pa}" if pa == pb else f"2.3 Deployment: A {pa}, B {pb}"]
+
+
 def split_plan(opts: dict[str, Any]) -> dict[str, Any]:
     """``opts`` for a match-up with each side's plan game strategy ``plan@deployment`` split into its plan and its
     deployment plan (``plan`` and ``deployment``), without the plan game's ``deployments``."""

@@ -19,7 +19,7 @@ from drydock.core.validation import validate
 from drydock.engine.ai import DEFAULT_DOCTRINE, DOCTRINES, doctrine_label, doctrine_pair
 from drydock.engine.battle import NO_VP_TARGET, BattleResult, Matchup
 from drydock.engine.companion_play import extended_board
-from drydock.engine.deployment import split_plan
+from drydock.engine.deployment import deployment_in_force, split_plan
 from drydock.engine.legacy_rules import ship_spec
 from drydock.engine.parallel import worker_pool
 from drydock.engine.plans import plan_label
@@ -179,7 +179,8 @@ def simulate(side_a: list[Design], side_b: list[Design], *, runs: int, seed: int
     m = build_matchup(side_a, side_b, **opts)
     la, lb = m.labels()
     summary = Summary(runs, survived_a=[0] * len(la), survived_b=[0] * len(lb), labels_a=la, labels_b=lb,
-                      not_simulated=m.not_simulated, vp_target=m.vp_target, in_force=m.in_force_names(),
+                      not_simulated=m.not_simulated, vp_target=m.vp_target,
+                      in_force=m.in_force_names() + deployment_in_force(opts),
                       house_rules=m.house_rules,
                       doctrine=doctrine_label(opts.get("doctrine", DEFAULT_DOCTRINE)),
                       plan=plan_label(split_plan(opts).get("plan")))
