@@ -10,6 +10,7 @@ import click
 
 from drydock import limits
 from drydock.cli.rating import rules_option
+from drydock.engine.choices import DEFAULT_DEPLOYMENT, DEPLOYMENT_NAMES  # names only: keeps --help fast
 from drydock.errors import DrydockError
 
 
@@ -77,8 +78,6 @@ def play_setup(play_option: tuple[str, ...], scenario: str | None, terrain: tupl
 
 def deployment_option(f: Callable[..., Any]) -> Callable[..., Any]:
     """``--deployment`` of ``drydock battle`` (2.3 set-up areas; chosen deployment, issue 37)."""
-    from drydock.engine.choices import DEFAULT_DEPLOYMENT, DEPLOYMENT_NAMES  # light: names only
-
     return click.option("--deployment", default=DEFAULT_DEPLOYMENT, show_default=True, metavar="PLAN",
                         help="How each side places its ships in its set-up area (2.3): " + ", ".join(DEPLOYMENT_NAMES)
                              + " (both sides), A,B (one per side, e.g. port,standard), or choose (the plan game "
@@ -89,8 +88,6 @@ def deployment_option(f: Callable[..., Any]) -> Callable[..., Any]:
 def deployment_setup(text: str, plan_game: bool) -> dict:
     """The engine options of ``--deployment``: nothing for the standard set-up (so the core game is unchanged),
     ``deployment`` (a plan, or one per side) or ``deployments`` (the plan game chooses)."""
-    from drydock.engine.choices import DEFAULT_DEPLOYMENT, DEPLOYMENT_NAMES
-
     names = [p.strip().lower() for p in text.split(",")]
     if names == ["choose"]:
         if not plan_game:
