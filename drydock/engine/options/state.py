@@ -74,7 +74,7 @@ class OptionState:
         if r.terrain:
             self.terrain = Terrain()
             self.terrain.place(r.terrain, b.rng, b.m.board, DEPLOY_DEPTH, self.play["comet"]["tail_length"])
-            self.avoid_map = {hexes: dice for hexes, dice in self.terrain.avoid().items()}  # (q, r) keys
+            self.avoid_map = {at: dice for at, dice in self.terrain.avoid().items()}  # (q, r) keys
             if self.terrain.holes:  # G.2: the doctrine weighs the End Phase pull (drydock.engine.hazards)
                 pull = self.play["black_hole_pull"]
                 self.avoid_map.update(pull_ends(self.terrain.holes, pull["rows"], pull["distances"]))
