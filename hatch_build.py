@@ -36,9 +36,9 @@ ROOT = Path(__file__).resolve().parent
 #: once a pairing, not once a turn.
 ENGINE_MODULES = (
     "ai", "battle", "combat", "companion_dac", "companion_hulk", "companion_play", "damage",
-    "deployment", "dice", "equipment", "expectations", "hexgrid", "legacy_notes", "legacy_rules",
-    "movement", "munitions", "observe", "orders_menu", "proximity", "seekers", "ships", "small_craft", "stacking",
-    "systems", "tables", "targeting",
+    "deployment", "dice", "equipment", "expectations", "hazards", "hexgrid", "legacy_notes", "legacy_rules",
+    "movement", "munitions", "observe", "orbits", "orders_menu", "proximity", "seekers", "ships", "small_craft",
+    "stacking", "systems", "tables", "targeting",
     *(f"options/{name}" for name in ("altitude", "chase", "combat_rules", "doctrine_bridge", "equipment_rules",
                                      "fighter_rules", "maneuvers", "movement_rules", "rolls",
                                      "scenarios", "state", "terrain", "towing")),

@@ -10,7 +10,9 @@ win, B's win and the draws (Wilson 95% intervals), the verdict
 - a typical option set: E.1 damage control + E.3 explosions + E.5 sequential combat,
 - scenario S.4 Fleet Action and scenario S.9 Storms in Space,
 - each optional rule inside Appendix B (issue 37): B.14 Shipboard Combat, B.18 Bleed-Through (the Comet's and the
-  Bastion's screens), B.22 Battery-Specific Lock-On (the Shade's stealth).
+  Bastion's screens), B.22 Battery-Specific Lock-On (the Shade's stealth);
+- a size-2 black hole (G.2, the doctrine weighing its pull), a size-3 planet (G.5, orbits) and a chosen deployment
+  (2.3: side A on its port flank, side B on its starboard flank) (issue 37).
 
 Prints figures; asserts nothing. "Per CPU second" is this process's CPU time, so it stays meaningful when other
 programs share the cores. The core game's speed is the one to compare with ``bench/bench_battle.py``: an
@@ -39,7 +41,10 @@ SETTINGS = (("core game", {}),
             ("S.9 Storms in Space", {"scenario": "S.9"}),
             ("B.14 Shipboard Combat", {"options": ("B.14",)}),
             ("B.18 Bleed-Through", {"options": ("B.18",)}),
-            ("B.22 Battery Lock-On", {"options": ("B.22",)}))
+            ("B.22 Battery Lock-On", {"options": ("B.22",)}),
+            ("G.2 black-hole:2", {"terrain": ("black-hole:2",)}),  # the doctrine weighs the pull (issue 37)
+            ("G.5 planet:3 orbits", {"terrain": ("planet:3",)}),
+            ("deploy port,starboard", {"deployment": ("port", "starboard")}))
 
 
 def _cpu() -> float:

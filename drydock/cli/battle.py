@@ -6,7 +6,7 @@ import json
 
 import click
 
-from drydock.cli.options import play_options
+from drydock.cli.options import deployment_option, play_options
 from drydock.engine.choices import DEFAULT_DOCTRINE, DOCTRINE_NAMES
 from drydock.engine.plans import MENU
 from drydock.errors import DrydockError, printable
@@ -36,6 +36,7 @@ PLAN_CHOICES = [*MENU, "doctrine"]
               help="Launch & Recovery (F.5), the same as --option F.5: flights and shuttlecraft start aboard, "
                    "launch in the End Phase (launch tubes double it), recover.")
 @play_options
+@deployment_option
 @click.option("--doctrine", default=DEFAULT_DOCTRINE, show_default=True, type=click.Choice(DOCTRINES),
               help="How both sides fly and fight, unless --doctrine-a/--doctrine-b say otherwise (docs/battles.md).")
 @click.option("--doctrine-a", type=click.Choice(DOCTRINES), help="Side A's doctrine [default: --doctrine].")
@@ -62,7 +63,7 @@ def battle(side_a: str, side_b: str, count_a: int, count_b: int, runs: int, exac
            doctrine_b: str | None, robustness: bool, plan: str | None, plan_a: str | None, plan_b: str | None,
            battle_size: str, as_json: bool, log_file: str | None,
            report_file: str | None, force: bool, play_option: tuple[str, ...], scenario: str | None,
-           terrain: tuple[str, ...], rules_file: str | None) -> None:
+           terrain: tuple[str, ...], rules_file: str | None, deployment: str) -> None:
     """Fight SIDE_A against SIDE_B (design or fleet files; several files comma-separated) RUNS times.
 
     A fleet file fields every ship of the fleet, by name.
@@ -76,7 +77,7 @@ def battle(side_a: str, side_b: str, count_a: int, count_b: int, runs: int, exac
     """
     # lazy: keeps --help fast
     from drydock import limits
-    from drydock.cli.options import board_size, play_setup
+    from drydock.cli.options import board_size, deployment_setup, play_setup
     from drydock.cli.preflight import check_inputs, check_new_outputs, side_files
     from drydock.cli.progress import counter, stages
     from drydock.insight.battle_run import run_battle
@@ -84,6 +85,7 @@ def battle(side_a: str, side_b: str, count_a: int, count_b: int, runs: int, exac
 
     w, h = board_size(board, runs, jobs, turns)
     play = play_setup(play_option, scenario, terrain, floating, launch_recovery, rules_file)
+    play.update(deployment_setup(deployment, robustness and not (plan or plan_a or plan_b)))
     if count_a < 1 or count_b < 1:
         raise DrydockError("--count-a and --count-b must be at least 1")
     limits.check_battle(runs=runs, jobs=jobs, turns=turns, board=(w, h), ships=(count_a, count_b))

@@ -10,6 +10,7 @@ import click
 
 from drydock import limits
 from drydock.cli.rating import rules_option
+from drydock.engine.choices import DEFAULT_DEPLOYMENT, DEPLOYMENT_NAMES  # names only: keeps --help fast
 from drydock.errors import DrydockError
 
 
@@ -73,3 +74,28 @@ def play_setup(play_option: tuple[str, ...], scenario: str | None, terrain: tupl
     if rules_file is not None:  # replaces fleets' own rules; its faction entries apply by faction (core.fielding)
         out["house"] = house
     return out
+
+
+def deployment_option(f: Callable[..., Any]) -> Callable[..., Any]:
+    """``--deployment`` of ``drydock battle`` (2.3 set-up areas; chosen deployment, issue 37)."""
+    return click.option("--deployment", default=DEFAULT_DEPLOYMENT, show_default=True, metavar="PLAN",
+                        help="How each side places its ships in its set-up area (2.3): " + ", ".join(DEPLOYMENT_NAMES)
+                             + " (both sides), A,B (one per side, e.g. port,standard), or choose (the plan game "
+                               "chooses each side's among them). The mirrored standard set-up is the fair default "
+                               "(docs/battles.md).")(f)
+
+
+def deployment_setup(text: str, plan_game: bool) -> dict:
+    """The engine options of ``--deployment``: nothing for the standard set-up (so the core game is unchanged),
+    ``deployment`` (a plan, or one per side) or ``deployments`` (the plan game chooses)."""
+    names = [p.strip().lower() for p in text.split(",")]
+    if names == ["choose"]:
+        if not plan_game:
+            raise DrydockError("--deployment choose needs the plan game (not with --plan or --no-robustness)")
+        return {"deployments": DEPLOYMENT_NAMES}
+    if len(names) > 2 or any(n not in DEPLOYMENT_NAMES for n in names):
+        raise DrydockError(f"--deployment {text[:40]!r}: expected one of {', '.join(DEPLOYMENT_NAMES)}, two of them "
+                           "(A,B) or choose")
+    if names == [DEFAULT_DEPLOYMENT] * len(names):
+        return {}
+    return {"deployment": names[0] if len(names) == 1 else (names[0], names[1])}

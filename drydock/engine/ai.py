@@ -33,6 +33,7 @@ from typing import Any
 from drydock.engine.choices import DEFAULT_DOCTRINE
 from drydock.engine.equipment import working
 from drydock.engine.expectations import MatchTables, bank_rows
+from drydock.engine.hazards import END
 from drydock.engine.hexgrid import DIRS, GEOMETRY, from_offset
 from drydock.engine.movement import Orders, execute, path_hexes
 from drydock.engine.orders_menu import (
@@ -306,10 +307,11 @@ class Doctrine(Targeting):
         scores = self._scores(ship.lrs, my_shields, picked, infos, style.threat, margin, er, far)
         best = None
         best_score = 0.0
-        for (orders, boost, _q, _r, _h, _f, _v, _room), score in zip(picked, scores, strict=True):
+        for (orders, boost, q, r, _h, _f, _v, _room), score in zip(picked, scores, strict=True):
             score -= BOOSTER_COST * boost
-            if mined:  # B.15: every hex entered next to a minefield is an attack with its dice
+            if mined:  # B.15: every hex entered next to a minefield is an attack with its dice; G terrain
                 score -= MINE_DIE_VALUE * sum(mined.get((q0 + x, r0 + y), 0) for x, y in path_hexes(orders, heading))
+                score -= MINE_DIE_VALUE * mined.get((q, r, END), 0)  # G.2: where the End Phase pull takes it
             if best is None or score > best_score:
                 best, best_score = (orders, boost), score
         if best is None:

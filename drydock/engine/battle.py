@@ -16,7 +16,7 @@ from drydock.engine import companion_play, fighters, munitions, small_craft, sys
 from drydock.engine.ai import DEFAULT_DOCTRINE, Doctrine, DoctrineChoice
 from drydock.engine.combat import BAND_NAMES, alternation, fire_volley
 from drydock.engine.damage import apply_marked_damage, check_damage, start_damaged
-from drydock.engine.deployment import deployment_slots
+from drydock.engine.deployment import side_slots
 from drydock.engine.dice import d6
 from drydock.engine.equipment import working
 from drydock.engine.hexgrid import geometry, point_image, to_offset
@@ -26,7 +26,7 @@ from drydock.engine.options import InForce
 from drydock.engine.options.scenarios import check_forces
 from drydock.engine.options.state import OptionState
 from drydock.engine.plans import PlanChoice
-from drydock.engine.proximity import proximity
+from drydock.engine.proximity import EmptyHex, aim, proximity, sweep_or_burst
 from drydock.engine.seekers import SeekerFlight, activate, heading_toward, shots_at_flight, split_flights
 from drydock.engine.ships import ShipSpec, ShipState
 from drydock.engine.stacking import resolve_stacking
@@ -45,7 +45,8 @@ class Matchup:
                  doctrine: DoctrineChoice = DEFAULT_DOCTRINE, record: bool = False,
                  launch_recovery: bool = False, options: tuple[str, ...] = (), scenario: str | None = None,
                  terrain: tuple[str, ...] = (), rules: Ruleset | None = None, plan: PlanChoice = None,
-                 damage: tuple[Sequence[Marked | None], Sequence[Marked | None]] | None = None) -> None:
+                 damage: tuple[Sequence[Marked | None], Sequence[Marked | None]] | None = None,
+                 deployment: str | tuple[str, str] | None = None) -> None:
         self.sides = (side_a, side_b)
         #: each ship's damage marked before the battle (Appendix T: a damaged ship fights as damaged), else None
         self.damage = check_damage(self.sides, damage) if damage is not None else None
@@ -85,7 +86,8 @@ class Matchup:
             n for s in side_a + side_b for n in s.not_simulated
             if not (launch_recovery and (": Launch Tubes: " in n or ": Shuttlecraft: " in n))))
         self.not_simulated += not_simulated_lines(self.in_force.sections if self.in_force else ())
-        self.slots = deployment_slots(board[0], board[1], max(len(side_a), len(side_b)))  # limits before work
+        self.side_slots = side_slots(board[0], board[1], max(len(side_a), len(side_b)), deployment)  # 2.3; limits
+        self.slots = self.side_slots[0]  # side A's set-up hexes (each side's by its plan: side_slots)
 
     def in_force_names(self) -> list[str]:
         """The optional rules, scenario and terrain in force, by section and name (D.4 and F.5 included)."""
@@ -198,11 +200,10 @@ class Battle:
         """
         w, h = self.m.board
         counts = [len(self.m.sides[0]), len(self.m.sides[1])]
-        slots = self.m.slots
         by_side = [[x for x in self.ships if x.side == side] for side in (0, 1)]
         for side, ships in enumerate(by_side):
             for k, s in enumerate(ships):
-                q, r = slots[k]
+                q, r = self.m.side_slots[side][k]  # its deployment plan (drydock.engine.deployment)
                 if side == 1:
                     q, r = point_image(q, r, w, h)
                 s.q, s.r = q, r
@@ -385,7 +386,7 @@ class Battle:
             if opt is not None and not opt.may_attack(ship):  # E.5: destroyed before it attacks; S.9 storms
                 continue
             enemies = [e for e in (b if side == 0 else a) if not e.hidden and (opt is None or e.alive)]
-            decl = companion_play.declare(self, ship, enemies, enemy_flights[side])  # the doctrine's (CC.D1 limit)
+            decl = aim(self, ship, companion_play.declare(self, ship, enemies, enemy_flights[side]))  # CC.D1; C.5
             if opt is not None and opt.tagging:  # E.7: TAGs are tried with the attacks
                 opt.acquire(ship, enemies)
             if ship.spec.marines:  # 4c: systems used with weapons fire
@@ -447,8 +448,8 @@ class Battle:
                 spec_b = ship.spec.banks[bank]
                 what = (f"{spec_b.battery_name} [{spec_b.entry}] -> {target.label}"
                         if log is not None else "")
-                if isinstance(target, munitions.Minefield):
-                    munitions.sweep(self, ship, target, spec_b.modes[mi], n, spec_b.size, band, what)
+                if isinstance(target, (munitions.Minefield, EmptyHex)):  # B.15 sweeping; C.5 at an empty hex
+                    sweep_or_burst(self, ship, target, spec_b.modes[mi], n, spec_b.size, band, what)
                 elif not isinstance(target, ShipState):
                     mode = spec_b.modes[mi]
                     pen = opt.flight_penalty(ship, target) if opt is not None else 0  # F.3 screens

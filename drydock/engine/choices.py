@@ -8,3 +8,7 @@ from __future__ import annotations
 DOCTRINE_NAMES: tuple[str, ...] = ("aggressive", "cautious")
 #: the doctrine a battle is fought with unless told otherwise
 DEFAULT_DOCTRINE = "aggressive"
+#: the deployment plans of :data:`drydock.engine.deployment.DEPLOYMENTS`, in its order (``--deployment``)
+DEPLOYMENT_NAMES: tuple[str, ...] = ("standard", "port", "starboard", "spread", "rear")
+#: the set-up a battle is fought with unless told otherwise: the mirrored standard set-up (2.3), fair to both sides
+DEFAULT_DEPLOYMENT = "standard"

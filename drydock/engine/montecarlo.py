@@ -19,6 +19,7 @@ from drydock.core.validation import validate
 from drydock.engine.ai import DEFAULT_DOCTRINE, DOCTRINES, doctrine_label, doctrine_pair
 from drydock.engine.battle import NO_VP_TARGET, BattleResult, Matchup
 from drydock.engine.companion_play import extended_board
+from drydock.engine.deployment import deployment_in_force, split_plan
 from drydock.engine.legacy_rules import ship_spec
 from drydock.engine.parallel import worker_pool
 from drydock.engine.plans import plan_label
@@ -153,7 +154,7 @@ def build_matchup(side_a: list[Design], side_b: list[Design], **opts: Any) -> Ma
     cache: dict[int, ShipSpec] = {}
     rules = opts.get("rules")  # house rules (--rules): the ships and the play tables under them
     ship_rules = opts.get("ship_rules")  # a fleet's own rules, faction entries: those ships under them
-    opts = {k: v for k, v in opts.items() if k != "ship_rules"}
+    opts = split_plan({k: v for k, v in opts.items() if k != "ship_rules"})  # plan game strategies plan@deployment
     if opts.get("options"):  # B1 extended game board (--rules companion --option CC.B1)
         opts = {**opts, "board": extended_board(opts.get("board", BOARD), opts["options"],
                                                 (rules or Ruleset.unity()).play)}
@@ -178,10 +179,11 @@ def simulate(side_a: list[Design], side_b: list[Design], *, runs: int, seed: int
     m = build_matchup(side_a, side_b, **opts)
     la, lb = m.labels()
     summary = Summary(runs, survived_a=[0] * len(la), survived_b=[0] * len(lb), labels_a=la, labels_b=lb,
-                      not_simulated=m.not_simulated, vp_target=m.vp_target, in_force=m.in_force_names(),
+                      not_simulated=m.not_simulated, vp_target=m.vp_target,
+                      in_force=m.in_force_names() + deployment_in_force(opts),
                       house_rules=m.house_rules,
                       doctrine=doctrine_label(opts.get("doctrine", DEFAULT_DOCTRINE)),
-                      plan=plan_label(opts.get("plan")))
+                      plan=plan_label(split_plan(opts).get("plan")))
     chunks = [(seed, i, min(i + CHUNK, runs)) for i in range(0, runs, CHUNK)]
     if jobs <= 1 or runs <= CHUNK:
         _WORKER["m"] = m

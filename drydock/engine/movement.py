@@ -4,6 +4,13 @@ Notation (3.1, 3.4): ``n`` forward hexes, ``P``/``S`` one-hexside turns, ``U`` a
 ``L``/``R`` sideslips, prefixes ``Z/`` (evasive, D.3), ``@/`` (roll, D.7), ``E/`` (emergency
 thrust, D.1) and others, the speed in parentheses and a pivot ``+n``/``-n`` after it:
 ``4P2(6)``, ``3P1(4) +1``, ``Z/1R2(4)``.
+
+G.5 orbits: "the orbital portion of a starship's movement should be indicated by placing a number in brackets:
+e.g. '1[6]1(8)' would indicate that the ship is to move one hex forward (initiating orbit), orbit for six hexes,
+and then move one hex forward (breaking orbit)". An orbit is the step ``"[6]"``; the ship "is moved around the
+planet, turning as necessary, but is considered to be moving in a straight line", so its hexes count toward the
+speed and its turns are free: :attr:`Orders.orbit` holds the hexside turn (-1, 0, +1) before each orbit hex,
+resolved against the planet by :func:`drydock.engine.orbits.resolve` (an orbit not resolved is not legal).
 """
 
 from __future__ import annotations
@@ -15,8 +22,8 @@ from functools import cache
 from drydock.engine.hexgrid import DIRS, on_board
 from drydock.errors import DrydockSyntaxError
 
-_ORDER_RE = re.compile(r"^\s*((?:[CHEZ@T]/)*)([0-9PSULR]*)\s*(?:\((\d+)\))?\s*([+-]\d+)?\s*$")
-_TOKEN_RE = re.compile(r"\d+|[PSULR]")
+_ORDER_RE = re.compile(r"^\s*((?:[CHEZ@T]/)*)([0-9PSULR\[\]]*)\s*(?:\((\d+)\))?\s*([+-]\d+)?\s*$")
+_TOKEN_RE = re.compile(r"\[\d{1,2}\]|\d+|[PSULR]")
 
 
 class OrderSyntaxError(DrydockSyntaxError):
@@ -31,11 +38,18 @@ class Orders:
     pivot: int = 0
     prefixes: tuple[str, ...] = ()
     stated_speed: int | None = None
+    #: G.5: the hexside turn (-1 port, 0, +1 starboard) before each orbit hex, in order (module docstring)
+    orbit: tuple[int, ...] = ()
 
     @property
     def speed(self) -> int:
-        """Forward hexes plus sideslips (3.1, 3.4); turns and pivots add nothing."""
-        return sum(s if isinstance(s, int) else (1 if s in "LR" else 0) for s in self.steps)
+        """Forward hexes plus sideslips (3.1, 3.4) plus orbit hexes (G.5); turns and pivots add nothing."""
+        return sum(s if isinstance(s, int) else (1 if s in "LR" else orbit_hexes(s)) for s in self.steps)
+
+    @property
+    def orbit_hexes(self) -> int:
+        """The hexes moved in orbit (G.5)."""
+        return sum(orbit_hexes(s) for s in self.steps if isinstance(s, str))
 
     @property
     def turns(self) -> tuple[str, ...]:
@@ -46,14 +60,22 @@ class Orders:
         return tuple(s for s in self.steps if s in ("L", "R"))
 
 
+def orbit_hexes(step: int | str) -> int:
+    """The hexes of an orbit step ``"[n]"`` (G.5); 0 for any other step."""
+    return int(step[1:-1]) if isinstance(step, str) and step.startswith("[") else 0
+
+
 def parse_orders(text: str) -> Orders:
-    """Read orders such as ``4P2(6)``, ``3P1(4) +1`` or ``Z/1R2(4)``."""
+    """Read orders such as ``4P2(6)``, ``3P1(4) +1``, ``Z/1R2(4)`` or ``1[6]1(8)`` (G.5)."""
     m = _ORDER_RE.match(text)
     if not m or not (m.group(2) or m.group(3) or m.group(4)):
         raise OrderSyntaxError("movement orders look like 4P2(6) or 3P1(4) +1 (3.1)", text=text)
     prefixes = tuple(p for p in m.group(1).split("/") if p)
     steps: list[int | str] = []
-    for tok in _TOKEN_RE.findall(m.group(2)):
+    tokens = _TOKEN_RE.findall(m.group(2))
+    if "".join(tokens) != m.group(2):  # a stray bracket: an orbit is a number in brackets, "1[6]1(8)" (G.5)
+        raise OrderSyntaxError("an orbit is a number of hexes in brackets: 1[6]1(8) (G.5)", text=text)
+    for tok in tokens:
         if tok.isdigit():
             if steps and isinstance(steps[-1], int):  # "12" is one number already; never two ints in a row
                 raise OrderSyntaxError("two forward moves in a row", text=text)
@@ -91,6 +113,11 @@ def order_problem(orders: Orders) -> str | None:
         return "sideslips must match the direction of the turns (3.4)"
     if not -3 <= orders.pivot <= 3:
         return "a pivot is 1-3 hexsides (3.4)"
+    n_orbit = orders.orbit_hexes
+    if any(isinstance(s, str) and s.startswith("[") and orbit_hexes(s) == 0 for s in orders.steps):
+        return "an orbit of 0 hexes (G.5)"
+    if len(orders.orbit) != n_orbit or any(t not in (-1, 0, 1) for t in orders.orbit):
+        return "an orbit must be around a planet the ship is next to and heading along (G.5)"
     for i, s in enumerate(orders.steps):
         if isinstance(s, int) and s == 0 and len(orders.steps) > 1:
             return "a forward move of 0 hexes"
@@ -152,6 +179,7 @@ def trace(orders: Orders, heading: int) -> tuple[tuple[tuple[int, int], ...], tu
     h = heading
     hexes = []
     waypoints = []
+    turns = iter(orders.orbit)
     for s in orders.steps:
         if isinstance(s, int):
             for _ in range(s):
@@ -159,6 +187,13 @@ def trace(orders: Orders, heading: int) -> tuple[tuple[tuple[int, int], ...], tu
                 r += DIRS[h][1]
                 hexes.append((q, r))
             waypoints.append((q, r))
+        elif s.startswith("["):  # G.5: round the planet, each hex a waypoint
+            for _ in range(orbit_hexes(s)):
+                h = (h + next(turns, 0)) % 6
+                q += DIRS[h][0]
+                r += DIRS[h][1]
+                hexes.append((q, r))
+                waypoints.append((q, r))
         elif s in "PSU":
             h = (h + {"P": -1, "S": 1, "U": 3}[s]) % 6
         else:
@@ -183,12 +218,20 @@ def execute(orders: Orders, q: int, r: int, heading: int, board: tuple[int, int]
     """
     h = heading
     off = False
+    turns = iter(orders.orbit)
     for s in orders.steps:
         if isinstance(s, int):
             dq, dr = DIRS[h]
             for _ in range(s):
                 q += dq
                 r += dr
+                if board is not None and not on_board(q, r, board[0], board[1]):
+                    off = True
+        elif s.startswith("["):  # G.5: round the planet, turning as its orbit requires
+            for _ in range(orbit_hexes(s)):
+                h = (h + next(turns, 0)) % 6
+                q += DIRS[h][0]
+                r += DIRS[h][1]
                 if board is not None and not on_board(q, r, board[0], board[1]):
                     off = True
         elif s == "P":

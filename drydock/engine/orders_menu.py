@@ -6,6 +6,8 @@
 - :func:`stopping_distance` (3.2): the hexes a ship still covers going straight while braking as hard as it
   can; :func:`margin_boxes` / :func:`margin_rating`: the engine a ship plans to keep after losing boxes, and
   :data:`NEED`, the room ahead it wants (stopping distance plus a turn of drift).
+- G.5 orbits (``1[6]1(8)``) depend on where the planet is, so their menu is
+  :func:`drydock.engine.orbits.orbit_menu` (a run in, an orbit, a run out), offered beside this one.
 """
 
 from __future__ import annotations

@@ -43,6 +43,7 @@ from typing import Any
 from drydock.core.model import Design
 from drydock.engine.ai import DEFAULT_DOCTRINE, DOCTRINES, Style, doctrine_pair
 from drydock.engine.battle import Matchup
+from drydock.engine.deployment import distinct_deployments, with_deployments
 from drydock.engine.matrix_game import GameSolution, solve
 from drydock.engine.montecarlo import build_matchup
 from drydock.engine.plan_cells import Cell, Pairing, fight_cells, mix_draw
@@ -352,6 +353,7 @@ def plan_game(side_a: list[Design], side_b: list[Design], *, runs: int, seed: in
     """Fight the plan game to its verdict (module docstring); the caller then fights the verdict's battles
     (:func:`verdict_runs`, :func:`verdict_draws`, then :func:`refine`)."""
     opts = {k: v for k, v in opts.items() if k not in ("plan", "record")}
+    deployments = opts.pop("deployments", None)  # chosen deployment (2.3): each plan from each set-up
     given = doctrine_pair(opts.get("doctrine", DEFAULT_DOCTRINE))
     opts["doctrine"] = given
     strat: list[list[Strategy]] = [[], []]
@@ -359,7 +361,8 @@ def plan_game(side_a: list[Design], side_b: list[Design], *, runs: int, seed: in
         for style in [given[side], *(s for s in DOCTRINES.values() if s != given[side])]:
             pair = (style, given[1]) if side == 0 else (given[0], style)
             m = build_matchup(side_a, side_b, **{**opts, "doctrine": pair})
-            strat[side] += [Strategy(style, p) for p in distinct_plans(m, side)]
+            chosen = distinct_deployments(m.board, max(map(len, m.sides)), deployments) if deployments else None
+            strat[side] += [Strategy(style, p) for p in with_deployments(distinct_plans(m, side), chosen)]
     base_a = [k for k, s in enumerate(strat[0]) if s.doctrine == given[0]]
     base_b = [k for k, s in enumerate(strat[1]) if s.doctrine == given[1]]
     first = first_runs(runs, len(base_a) * len(base_b), exact)

@@ -13,6 +13,11 @@ element outside the target hex (reading: Proximity 1 is Unity's Proximity).
 G.6 Three-Dimensional Play: "adjacent" only "at the same altitude", so an element next to the target hex is attacked
 only at the target's altitude; one in the target hex at every altitude
 (:meth:`~drydock.engine.options.altitude.Altitudes.in_burst`, play.three_d.proximity).
+
+C.5: "A Proximity weapon may be fired at an empty hex." :func:`aim`: the doctrine fires a Proximity volley declared
+at a ship at the empty hex (an :class:`EmptyHex`) where its expected hits on enemy ships, less those on its own side
+(the firing ship included), are highest, when that is more than at the ship (not under G.6, whose burst follows the
+target's altitude).
 """
 
 from __future__ import annotations
@@ -20,9 +25,11 @@ from __future__ import annotations
 import random
 from typing import Any, Protocol
 
-from drydock.engine.combat import BAND_NAMES, fire_volley
+from drydock.engine.combat import BAND_NAMES, effective_range, expected_hits_per_weapon, fire_volley, to_hit_modifier
 from drydock.engine.companion_play import proximity_radius
-from drydock.engine.hexgrid import distance
+from drydock.engine.hexgrid import DIRS, decompose, distance, geometry, to_offset
+from drydock.engine.munitions import Minefield, sweep
+from drydock.engine.options.terrain import BLOCKED
 from drydock.engine.seekers import shots_at_flight
 from drydock.engine.ships import ModeSpec, ShipState
 from drydock.engine.small_craft import surviving
@@ -78,3 +85,83 @@ def proximity(battle: Field, ship: ShipState, target: Element, mode: ModeSpec, n
             if log is not None:
                 battle.say(f"    proximity -> {f.label}: {n}x at {BAND_NAMES[band]} range vs tiny target"
                            f"{' at -1' if d else ''}: hits {per} -> {hits} killed (End Phase)")
+
+
+#: an empty hex must do this many more expected hits than the declared target to be chosen instead
+AIM_MARGIN = 1e-9
+
+
+class EmptyHex:
+    """The target hex of a Proximity volley fired at an empty hex (C.5)."""
+
+    __slots__ = ("q", "r", "label")
+
+    def __init__(self, q: int, r: int) -> None:
+        self.q, self.r = q, r
+        self.label = f"empty hex {to_offset(q, r)}"
+
+
+def burst_value(battle: Field, ship: ShipState, mode: ModeSpec, size: int, band: int, q: int, r: int) -> float:
+    """Expected hits per weapon of a Proximity volley at hex (q, r) on the enemy's starships less those on the
+    firing side's own (C.5: full in the target hex, -1 next to it; D5.1's radius under ``--rules companion``)."""
+    radius = proximity_radius(mode, ship.spec.companion)
+    full = expected_hits_per_weapon(mode.acc, to_hit_modifier(mode, band, 0, ship.fc), size, mode.rof, mode.vlt,
+                                    mode.rpt)
+    near = expected_hits_per_weapon(mode.acc, to_hit_modifier(mode, band, 0, ship.fc) - 1, size, mode.rof,
+                                    mode.vlt, mode.rpt)
+    v = 0.0
+    for e in battle.alive():
+        if e.hidden:
+            continue
+        d = distance(e.q - q, e.r - r)
+        if d <= radius:
+            v += (full if d == 0 else near) * (1 if e.side != ship.side else -1)
+    return v
+
+
+def aim(battle: Field, ship: ShipState, decl: list[tuple[int, Any, int, int]]) -> list[tuple[int, Any, int, int]]:
+    """``decl`` with each Proximity volley declared at a ship turned on the empty hex next to an enemy ship where
+    :func:`burst_value` is highest, when that beats the declared target (C.5: "may be fired at an empty hex")."""
+    banks = ship.spec.banks
+    if not any(mi >= 0 and banks[i].modes[mi].prx for i, _, mi, _ in decl):
+        return decl
+    opt = getattr(battle, "opt", None)
+    if opt is not None and opt.moves is not None and opt.moves.altitudes is not None:
+        return decl  # G.6: the burst's altitude is the target's
+    terrain = opt.terrain if opt is not None else None
+    taken = {(e.q, e.r) for e in battle.alive()} | {(f.q, f.r) for f in battle.flights if f.alive}
+    # in an order relative to the firing ship's facing (ties go the same way whichever side fires: rule 8)
+    empty = sorted({(e.q + dq, e.r + dr) for e in battle.alive(1 - ship.side) if not e.hidden for dq, dr in DIRS}
+                   - taken, key=lambda x: decompose(x[0] - ship.q, x[1] - ship.r, ship.facing))
+    out = []
+    for i, target, mi, band in decl:
+        b = banks[i]
+        if mi < 0 or not b.modes[mi].prx or not isinstance(target, ShipState):
+            out.append((i, target, mi, band))
+            continue
+        mode = b.modes[mi]
+        best: ShipState | EmptyHex = target
+        best_v = burst_value(battle, ship, mode, b.size, band, target.q, target.r)
+        for q, r in empty:
+            dist, mask, my_arc = geometry(q - ship.q, r - ship.r, ship.facing)
+            if not (b.mask & mask or b.def_mask >> my_arc & 1):
+                continue
+            hb = mode.band(effective_range(ship, dist))
+            if hb < 0 or (terrain is not None and terrain.sight(ship.q, ship.r, q, r) >= BLOCKED):
+                continue
+            v = burst_value(battle, ship, mode, b.size, hb, q, r)
+            if v > best_v + AIM_MARGIN:
+                best, best_v, band = EmptyHex(q, r), v, hb
+        out.append((i, best, mi, band))
+    return out
+
+
+def sweep_or_burst(battle: Any, ship: ShipState, target: Minefield | EmptyHex, mode: ModeSpec, n: int, size: int,
+                   band: int, what: str) -> None:
+    """A volley at a minefield (B.15 minesweeping) or a Proximity volley at an empty hex (C.5)."""
+    if isinstance(target, Minefield):
+        sweep(battle, ship, target, mode, n, size, band, what)
+        return
+    if battle.log is not None:
+        battle.say(f"    {what}: {n}x at {BAND_NAMES[band]} range at an empty hex (C.5)")
+    proximity(battle, ship, target, mode, n, size, band)

@@ -19,6 +19,7 @@ from drydock.core.rules import Ruleset
 from drydock.core.validation import rate
 from drydock.engine.ai import DEFAULT_DOCTRINE, doctrine_label, doctrine_pair
 from drydock.engine.battle import BattleResult
+from drydock.engine.deployment import deployment_in_force
 from drydock.engine.legacy_notes import ae_rules_batteries
 from drydock.engine.montecarlo import Summary, build_matchup, simulate, wilson
 from drydock.engine.observe import END_KINDS, LOSS_KINDS
@@ -244,7 +245,8 @@ def fight_mix(side_a: list[Design], side_b: list[Design], game: PlanGame, *, run
                                     opts.get("rules"), opts.get("ship_rules"))
     la, lb = m.labels()
     summary = Summary(runs, survived_a=[0] * len(la), survived_b=[0] * len(lb), labels_a=la, labels_b=lb,
-                      not_simulated=m.not_simulated, vp_target=m.vp_target, in_force=m.in_force_names(),
+                      not_simulated=m.not_simulated, vp_target=m.vp_target,
+                      in_force=m.in_force_names() + deployment_in_force(opts),
                       house_rules=m.house_rules, doctrine=doctrine_label(opts.get("doctrine", DOCTRINE_DEFAULT)),
                       plan="the best plans' mix")
     draws = verdict_draws(game, runs, seed)

@@ -55,8 +55,8 @@ _SIGHT_SHIPS_ONLY = ("its line-of-sight penalties and blocking apply to fire at 
                      "seekers, and the target's own hex is not counted (4.1: the line 'always passes through the "
                      "target's hex')")
 #: Appendix S: "Set up as for a standard scenario (p.12)": players place their ships; drydock mirrors a fixed set-up.
-_SETUP = ("chosen deployment: each side's ships are placed by drydock's mirrored standard set-up (2.3), not by a "
-          "player's deployment plan, so ambushes and flank set-ups are not tested")
+_SETUP = ("the scenario's own set-up: each side's ships are placed by the mirrored standard set-up (2.3) or a "
+          "--deployment plan (S.3's defender in its chase columns), not where the scenario's map would put them")
 
 #: The sections the battle engine simulates (a one-line change when one more is implemented).
 SIMULATED = frozenset({
@@ -213,7 +213,6 @@ OPTIONS: tuple[PlayOption, ...] = (
                left_out=("the End Phase pull moves ships only: fighter flights, seekers and minefields are not pulled "
                          "(G.2: 'any element'; 'minefields will also be pulled'), and flights and seekers entering "
                          "the event horizon are not destroyed",
-                         "the doctrine does not weigh the pull: it steers round the event horizon only",
                          "its blocking of the line of sight applies to fire at ships only"),
                excludes={"G.1": "black holes are not used with other terrain (G.2)",
                          "G.3": "black holes are not used with other terrain (G.2)",
@@ -229,8 +228,9 @@ OPTIONS: tuple[PlayOption, ...] = (
                "every impact roll: ship weapons, fighters, seekers, mines, asteroid fields, explosions, shockwaves"),
     PlayOption("G.5", "Planets", "terrain",
                "a planet (size 1-5) destroys what enters it and blocks sight", "G.5" in SIMULATED,
-               "orbiting ('[n]' orders) is not in the doctrine's menu: ships steer round planets",
-               left_out=("orbits (G.5) are not in the movement grammar, the menu or the doctrine",
+               "orbits ('1[6]1(8)' orders, turns free while next to the planet): the doctrine orbits when its pose "
+               "score rates a run in, an orbit and a run out higher than its own choice",
+               left_out=("the doctrine does not orbit under G.6 three-dimensional play (it plans altitude changes)",
                          "fighter flights and seekers entering a planet are not destroyed", _SIGHT_SHIPS_ONLY)),
     PlayOption("G.6", "Three-Dimensional Play", "terrain",
                "altitudes 0-6, all from 3; a change moves a hex forward, +2 speed, +1 requirement; range = the "

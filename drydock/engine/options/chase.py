@@ -62,7 +62,7 @@ def set_up(battle: OptionHost, numbers: dict[str, Any]) -> None:
     cols = defender_columns(battle.m.board[0], numbers)
     defenders = [s for s in battle.ships if s.side == 1]
     for k, s in enumerate(defenders):
-        c, row = to_offset(*battle.m.slots[k])  # side A's slot: column DEPLOY_DEPTH-1 first
+        c, row = to_offset(*battle.m.side_slots[1][k])  # its plan's slot as side A's: column DEPLOY_DEPTH-1 first
         s.q, s.r = from_offset(cols.start + c, row)
         s.heading = s.facing = 0
     battle.say(f"S.3 The Chase ({numbers['defender_setup']} set-up): board {battle.m.board[0]}x{battle.m.board[1]}; "

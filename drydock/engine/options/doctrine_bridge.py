@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from drydock.engine.hazards import END
 from drydock.engine.movement import Orders, path_hexes
 from drydock.engine.orders_menu import candidate_moves
 from drydock.engine.ships import ShipState
@@ -16,7 +17,7 @@ MINE_DIE_VALUE = 0.3
 
 
 def rechoose(doctrine: Any, ship: ShipState, enemies: list[ShipState], prev: int, cap: int,
-             legal: Callable[[Orders], bool], avoid: dict[tuple[int, int], int] | None) -> Orders | None:
+             legal: Callable[[Orders], bool], avoid: dict[tuple[int, ...], int] | None) -> Orders | None:
     """The best-scoring order of the menu within ``cap`` (a superset of the legal ones) that ``legal`` accepts;
     None when there are no enemies or no legal order."""
     best = best_scored(doctrine, ship, enemies, prev, cap, legal, avoid)
@@ -24,7 +25,7 @@ def rechoose(doctrine: Any, ship: ShipState, enemies: list[ShipState], prev: int
 
 
 def best_scored(doctrine: Any, ship: ShipState, enemies: list[ShipState], prev: int, cap: int,
-                legal: Callable[[Orders], bool], avoid: dict[tuple[int, int], int] | None
+                legal: Callable[[Orders], bool], avoid: dict[tuple[int, ...], int] | None
                 ) -> tuple[Orders, float] | None:
     """(orders, the doctrine's score) of the best order :func:`rechoose` would take."""
     if not enemies:
@@ -45,6 +46,7 @@ def best_scored(doctrine: Any, ship: ShipState, enemies: list[ShipState], prev: 
         score = doctrine.score_pose(ship, ctx, q0 + dq, r0 + dr, h, f, speed)
         if avoid:
             score -= MINE_DIE_VALUE * sum(avoid.get((q0 + x, r0 + y), 0) for x, y in path_hexes(orders, ship.heading))
+            score -= MINE_DIE_VALUE * avoid.get((q0 + dq, r0 + dr, END), 0)  # G.2: the End Phase pull
         if best is None or score > best_score:
             best, best_score = orders, score
     return (best, best_score) if best is not None else None

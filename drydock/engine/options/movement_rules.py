@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 
-from drydock.engine.movement import Orders, order_problem, requirement
+from drydock.engine.movement import Orders, orbit_hexes, order_problem, requirement
 
 
 def drag_speed(prev: int, maximised: bool) -> int:
@@ -50,7 +50,7 @@ def graded(orders: Orders) -> bool:
             segments.append(0)
             turned = True
         else:
-            segments[-1] += s if isinstance(s, int) else 1
+            segments[-1] += s if isinstance(s, int) else (orbit_hexes(s) or 1)  # G.5: an orbit is straight
     return not turned or max(segments) - min(segments) <= 1
 
 

@@ -14,6 +14,7 @@ from drydock.engine import systems
 from drydock.engine.combat import alternation, to_hit_modifier
 from drydock.engine.damage import apply_marked_damage
 from drydock.engine.dice import d6
+from drydock.engine.hazards import pull_ends
 from drydock.engine.hexgrid import DIRS, distance
 from drydock.engine.movement import Orders, path_hexes, straight
 from drydock.engine.options import InForce, chase, combat_rules, movement_rules, scenarios
@@ -21,6 +22,7 @@ from drydock.engine.options.doctrine_bridge import best_scored, rechoose
 from drydock.engine.options.fighter_rules import FIGHTER_OPTIONS, FighterRules
 from drydock.engine.options.maneuvers import MANEUVERS, Maneuvers
 from drydock.engine.options.terrain import BLOCKED, Terrain, pull_distance, pull_step
+from drydock.engine.orbits import better_orbit
 from drydock.engine.ships import ShipState
 from drydock.engine.small_craft import small_hits
 from drydock.engine.tables import AI_RESULT_VALUE, DEPLOY_DEPTH, FLARES_BLOCK
@@ -49,7 +51,7 @@ class OptionState:
         self.reserve: list[ShipState] = []  # S.11: the defender's second half
         self.reserve_total = 0
         self.terrain: Terrain | None = None
-        self.avoid_map: dict[tuple[int, int], int] = {}
+        self.avoid_map: dict[tuple[int, ...], int] = {}  # (q, r): entering; (q, r, END): ending there (hazards)
         self.start_cr = sum(s.spec.cr for s in battle.ships if s.side == 0)
         self.directing = "E.2" in rules.on
         self.sequential_movement = "D.8" in rules.on
@@ -72,7 +74,10 @@ class OptionState:
         if r.terrain:
             self.terrain = Terrain()
             self.terrain.place(r.terrain, b.rng, b.m.board, DEPLOY_DEPTH, self.play["comet"]["tail_length"])
-            self.avoid_map = self.terrain.avoid()
+            self.avoid_map = {at: dice for at, dice in self.terrain.avoid().items()}  # (q, r) keys
+            if self.terrain.holes:  # G.2: the doctrine weighs the End Phase pull (drydock.engine.hazards)
+                pull = self.play["black_hole_pull"]
+                self.avoid_map.update(pull_ends(self.terrain.holes, pull["rows"], pull["distances"]))
             for line in self.terrain.placed:
                 b.say(f"terrain: {line}")
             if self.terrain.nebula:
@@ -120,10 +125,17 @@ class OptionState:
                 s.speed = movement_rules.drag_speed(s.speed, z)
 
     def adjust_orders(self, s: ShipState, orders: Orders, boost: int, enemies: list[ShipState]) -> Orders:
-        """The orders of ``s`` under the options (:meth:`option_orders`; D.7, D.9, G.6: :mod:`.maneuvers`)."""
+        """The orders of ``s`` under the options (:meth:`option_orders`; D.7, D.9, G.6: :mod:`.maneuvers`); G.5: an
+        orbit when the doctrine scores one higher (:func:`~drydock.engine.orbits.better_orbit`)."""
         if self.moves is not None:
-            return self.moves.orders(self, s, orders, boost, enemies)
-        return self.option_orders(s, orders, boost, enemies)
+            orders = self.moves.orders(self, s, orders, boost, enemies)
+        else:
+            orders = self.option_orders(s, orders, boost, enemies)
+        if self.terrain is not None and self.terrain.planets and s.alive and (
+                self.moves is None or self.moves.altitudes is None):  # G.6 plans its altitude changes on its own
+            orders = better_orbit(self.b.m.doctrine, s, enemies, orders, s.engine_rating + boost, self.terrain.planets,
+                                  lambda o: self.requirement(s, o, boost)[1], self.avoid_map or None)
+        return orders
 
     def option_orders(self, s: ShipState, orders: Orders, boost: int, enemies: list[ShipState]) -> Orders:
         """D.2 / D.5: the doctrine chooses again among the orders the option makes legal (under D.5 always, to use

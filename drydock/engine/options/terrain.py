@@ -62,6 +62,7 @@ class Terrain:
         self.fields: dict[tuple[int, int], int] = {}
         self.murk: set[tuple[int, int]] = set()  # G.3 coma and tail hexes
         self.holes: list[tuple[int, int, int]] = []
+        self.planets: list[tuple[int, int, int]] = []  # G.5: (q, r, size), for orbits (drydock.engine.orbits)
         self.nebula = False
         self.placed: list[str] = []
 
@@ -90,6 +91,7 @@ class Terrain:
                         self.fields[x] = self.fields.get(x, 0) + 1
                 elif p.kind == "planet":
                     self.deadly.update(_disc(q, rr, p.n))
+                    self.planets.append((q, rr, p.n))
                 elif p.kind == "black-hole":
                     self.holes.append((q, rr, p.n))
                     self.deadly.update(_disc(q, rr, p.n))

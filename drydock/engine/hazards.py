@@ -1,0 +1,66 @@
+"""The hazards the doctrine's path scoring weighs, by hex: what entering a hex costs and what ending a move in it
+costs (B.15 mines, G terrain, the G.2 pull).
+
+The doctrine (:meth:`drydock.engine.ai.Doctrine.choose_orders`) takes one map, hex -> dice: a key ``(q, r)`` is a
+hex whose entry is attacked with that many dice (a minefield B.15, an asteroid field G.1; a hex that destroys
+what enters it counts :data:`DEADLY` dice), a key ``(q, r, END)`` a hex where *ending* the Movement Phase costs
+that many dice.
+
+G.2: "During the End Phase, each element within range of a black hole's gravitational pull is moved directly
+toward its center ... an element 'pulled' into the event horizon is destroyed": :func:`pull_ends` turns the pull
+table (play.black_hole_pull) into end-of-move hazards, so the doctrine weighs the pull like any other hazard: a
+hex from which the End Phase pull draws the ship into the event horizon is as deadly as the horizon itself, and a
+hex from which it is pulled ``n`` hexes nearer costs ``n`` dice (it starts the next turn that much nearer).
+"""
+
+from __future__ import annotations
+
+from drydock.engine.hexgrid import distance
+
+#: the dice a hex that destroys what enters it counts (as many as a ship can bear; Terrain.avoid)
+DEADLY = 1000
+#: the third element of a key that weighs ending a move in the hex (not entering it)
+END = 0
+#: hexes beyond the table's last column a pull that never ends is weighed (a house rule's row ending non-zero)
+MAX_REACH = 8
+
+
+def pull_after(rows: dict[str, list[int]], distances: list[int], size: int, dist: int) -> int:
+    """The distance from a size-``size`` black hole's centre after one End Phase pull (G.2) of an element
+    ``dist`` from it; ``-1``: drawn into the event horizon (of radius ``size``, Terrain)."""
+    row = rows[str(size)]
+    col = 0
+    for i, lo in enumerate(distances):
+        if dist >= lo:
+            col = i
+    n = row[col]
+    if n < 0 or dist - n <= size:
+        return -1
+    return dist - n
+
+
+def pull_ends(holes: list[tuple[int, int, int]], rows: dict[str, list[int]], distances: list[int]
+              ) -> dict[tuple[int, ...], int]:
+    """End-of-move hazards ``(q, r, END) -> dice`` of the black holes ``(q, r, size)`` (G.2; module docstring):
+    :data:`DEADLY` where the pull draws the ship in, the hexes pulled otherwise."""
+    out: dict[tuple[int, ...], int] = {}
+    for hq, hr, size in holes:
+        row = rows[str(size)]
+        last = max((i for i, n in enumerate(row) if n), default=-1)  # the farthest column that pulls
+        if last < 0:
+            continue
+        reach = distances[last + 1] - 1 if last + 1 < len(distances) else distances[-1] + MAX_REACH
+        for dq in range(-reach, reach + 1):
+            for dr in range(-reach, reach + 1):
+                d = distance(dq, dr)
+                if d > reach or d <= size:  # outside the pull, or inside the horizon (entering it is deadly)
+                    continue
+                after = pull_after(rows, distances, size, d)
+                dice = DEADLY if after < 0 else d - after
+                if dice:
+                    key = (hq + dq, hr + dr, END)
+                    out[key] = max(out.get(key, 0), dice)
+    return out
+
+
+__all__ = ["DEADLY", "END", "pull_after", "pull_ends"]

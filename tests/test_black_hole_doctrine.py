@@ -1,0 +1,49 @@
+"""The doctrine weighs a black hole's End Phase pull like any other hazard (G.2; issue 37)."""
+
+from __future__ import annotations
+
+import random
+
+from drydock.core.rules import Ruleset
+from drydock.engine.hazards import DEADLY, END, pull_after, pull_ends
+from drydock.engine.hexgrid import distance
+from drydock.engine.montecarlo import build_matchup, run_seed
+from tests.helpers import example as design
+
+PULL = Ruleset.unity().play["black_hole_pull"]
+
+
+def test_pull_after_follows_the_table_and_the_horizon() -> None:
+    # G.2: "each element within range of a black hole's gravitational pull is moved directly toward its center"
+    # and "an element 'pulled' into the event horizon is destroyed"; size 2 reads X, 2, 1, 1, 1 at distances 1-5
+    rows, dists = PULL["rows"], PULL["distances"]
+    assert [pull_after(rows, dists, 2, d) for d in range(1, 8)] == [-1, -1, -1, 3, 4, 6, 7]
+    assert pull_after(rows, dists, 1, 3) == 2  # size 1 at 3: pulled one hex, still outside its one-hex horizon
+
+
+def test_pull_ends_marks_the_ring_the_pull_draws_in() -> None:
+    ends = pull_ends([(5, 5, 2)], PULL["rows"], PULL["distances"])
+    by_distance: dict[int, set[int]] = {}
+    for (q, r, end), dice in ends.items():
+        assert end == END
+        by_distance.setdefault(distance(q - 5, r - 5), set()).add(dice)
+    # the horizon itself (distance <= 2) is a deadly hex to enter; ending at 3 is drawn in; at 4-5 pulled a hex
+    assert by_distance == {3: {DEADLY}, 4: {1}, 5: {1}}
+    assert len([k for k, v in ends.items() if v == DEADLY]) == 18  # the ring of radius 3
+
+
+def drawn(m, runs: int) -> int:  # type: ignore[no-untyped-def]
+    n = 0
+    for i in range(runs):
+        log = m.fight(random.Random(run_seed(1, i)), log=True).log
+        n += any("drawn into a black hole (G.2)" in line for line in log)
+    return n
+
+
+def test_seeded_battles_lose_fewer_ships_to_the_pull() -> None:
+    # issue 37: before, 22 of these 40 battles (seed 1) lost a ship "drawn into a black hole" in the End Phase;
+    # the one or two left are ships whose engines were shot away (ER 0: they drift)
+    m = build_matchup([design("majestic")], [design("vigilant-cruiser")], terrain=("black-hole:2",))
+    assert drawn(m, 40) <= 3
+    swapped = build_matchup([design("vigilant-cruiser")], [design("majestic")], terrain=("black-hole:2",))
+    assert drawn(swapped, 40) <= 4
