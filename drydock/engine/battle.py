@@ -597,5 +597,4 @@ class Battle:
 NO_VP_TARGET = 10**12
 _TABLE_VIEW: type[TableView] = Battle  # mypy checks that a Battle is the TableView the rule modules take
 
-
 __all__ = ["Battle", "BattleResult", "Matchup", "BAND_NAMES"]

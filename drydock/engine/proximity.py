@@ -33,6 +33,7 @@ from drydock.engine.options.terrain import BLOCKED
 from drydock.engine.seekers import shots_at_flight
 from drydock.engine.ships import ModeSpec, ShipState
 from drydock.engine.small_craft import surviving
+from drydock.engine.table_view import Declaration
 
 
 class Element(Protocol):
@@ -119,7 +120,7 @@ def burst_value(battle: Field, ship: ShipState, mode: ModeSpec, size: int, band:
     return v
 
 
-def aim(battle: Field, ship: ShipState, decl: list[tuple[int, Any, int, int]]) -> list[tuple[int, Any, int, int]]:
+def aim(battle: Field, ship: ShipState, decl: list[Declaration]) -> list[Declaration]:
     """``decl`` with each Proximity volley declared at a ship turned on the empty hex next to an enemy ship where
     :func:`burst_value` is highest, when that beats the declared target (C.5: "may be fired at an empty hex")."""
     banks = ship.spec.banks
@@ -137,7 +138,7 @@ def aim(battle: Field, ship: ShipState, decl: list[tuple[int, Any, int, int]]) -
     for i, target, mi, band in decl:
         b = banks[i]
         if mi < 0 or not b.modes[mi].prx or not isinstance(target, ShipState):
-            out.append((i, target, mi, band))
+            out.append(Declaration(i, target, mi, band))
             continue
         mode = b.modes[mi]
         best: ShipState | EmptyHex = target
@@ -152,7 +153,7 @@ def aim(battle: Field, ship: ShipState, decl: list[tuple[int, Any, int, int]]) -
             v = burst_value(battle, ship, mode, b.size, hb, q, r)
             if v > best_v + AIM_MARGIN:
                 best, best_v, band = EmptyHex(q, r), v, hb
-        out.append((i, best, mi, band))
+        out.append(Declaration(i, best, mi, band))
     return out
 
 
