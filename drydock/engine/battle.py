@@ -385,7 +385,8 @@ class Battle:
             if opt is not None and not opt.may_attack(ship):  # E.5: destroyed before it attacks; S.9 storms
                 continue
             enemies = [e for e in (b if side == 0 else a) if not e.hidden and (opt is None or e.alive)]
-            decl = companion_play.declare(self, ship, enemies, enemy_flights[side])  # the doctrine's (CC.D1 limit)
+            seen = opt.in_sight(ship, enemies, enemy_flights[side]) if opt is not None else None  # G terrain, 4.1
+            decl = companion_play.declare(self, ship, *(seen or (enemies, enemy_flights[side])))  # (CC.D1 limit)
             if opt is not None and opt.tagging:  # E.7: TAGs are tried with the attacks
                 opt.acquire(ship, enemies)
             if ship.spec.marines:  # 4c: systems used with weapons fire

@@ -38,7 +38,7 @@ from typing import TYPE_CHECKING
 from drydock.engine.combat import DiceRecorder, damage_value
 from drydock.engine.damage import apply_marked_damage
 from drydock.engine.dice import impact_probability
-from drydock.engine.hexgrid import DEFENSIVE, DIRS, GEOMETRY, distance
+from drydock.engine.hexgrid import DEFENSIVE, DIRS, GEOMETRY, distance, hex_line
 from drydock.engine.seekers import SeekerFlight, defensive_fire
 from drydock.engine.ships import ShipState
 from drydock.engine.small_craft import entered_hexes, flight_mines, in_nebula, screened_hits, small_hits, surviving
@@ -254,6 +254,13 @@ def fighter_path_mines(battle: Battle, flight: FighterFlight, q0: int, r0: int, 
         flight_mines(battle, flight, entered_hexes(q0, r0, pts))
 
 
+def flown_hexes(flight: FighterFlight, q0: int, r0: int, heading: int) -> list[tuple[int, int]]:
+    """The hexes a flight that just moved from (q0, r0, ``heading``) entered (a move off the menu, G.6: the straight
+    line)."""
+    pts = fighter_path(heading, flight.ma).get((flight.q - q0, flight.r - r0, flight.heading))
+    return entered_hexes(q0, r0, pts) if pts else hex_line(q0, r0, flight.q, flight.r)[1:]
+
+
 def no_turns(battle: Battle) -> bool:
     """S.9 storms in space: "No starships or fighter flights may turn during the upcoming Movement Phase" (the
     flights move in the Fighter Phase of that turn: they keep their heading)."""
@@ -343,19 +350,25 @@ def plain_choice(battle: Battle, fl: FighterFlight, attack_from: dict, blocked: 
 
 
 def mine_aware_choice(battle: Battle, fl: FighterFlight, attack_from: dict, blocked: set,
-                      enemy_ships: list) -> tuple | None:
+                      enemy_ships: list, hazards: dict | None = None, deadly: frozenset | set = frozenset()
+                      ) -> tuple | None:
     """:func:`plain_choice` when minefields are out (B.15: "Whenever an element (friendly or otherwise) enters a
     hex containing or adjacent to a minefield, the element is immediately attacked. The number of to-hit dice
     rolled is equal to the number of markers in the minefield."): of the moves that are equally good (same
     attack value, or same distance to the nearest enemy ship), the one whose path rolls the fewest minefield
     dice, then the first in move order. Every minefield counts, whoever laid it: they attack friend and foe.
-    With no dice on any path this is exactly :func:`plain_choice`."""
-    mined = battle.mined
+    With no dice on any path this is exactly :func:`plain_choice`. Terrain (G): ``hazards`` adds the asteroid-field
+    dice to the minefields'; a path into a ``deadly`` hex (asteroid, planet, nucleus, event horizon) is never taken.
+    """
+    mined = battle.mined if hazards is None else hazards
     paths = fighter_path(fl.heading, fl.ma)
     q0, r0, h0 = fl.q, fl.r, fl.heading
 
     def dice(q: int, r: int, h: int) -> int:
-        return sum(mined.get(x, 0) for x in entered_hexes(q0, r0, paths[(q - q0, r - r0, h)]))
+        hexes = entered_hexes(q0, r0, paths[(q - q0, r - r0, h)])
+        if deadly and any(x in deadly for x in hexes):
+            return -1
+        return sum(mined.get(x, 0) for x in hexes)
 
     ends = board_ends(battle.m.doctrine, q0, r0, h0, fl.ma, no_turns(battle))
     best: tuple | None = None
@@ -364,7 +377,10 @@ def mine_aware_choice(battle: Battle, fl: FighterFlight, attack_from: dict, bloc
         hit = attack_from.get((q, r))
         if hit is None or (q, r) in blocked:
             continue
-        key = (hit[0], -dice(q, r, h), -i)
+        d = dice(q, r, h)
+        if d < 0:
+            continue
+        key = (hit[0], -d, -i)
         if best_key is None or key > best_key:
             best_key = key
             best = ((1, hit[0]), q, r, h, hit[1])
@@ -374,8 +390,11 @@ def mine_aware_choice(battle: Battle, fl: FighterFlight, attack_from: dict, bloc
     for i, (q, r, h) in enumerate(approach_order(battle.m.doctrine, q0, r0, h0, spots, fl.ma, no_turns(battle))):
         if (q, r) in blocked:
             continue
+        d = dice(q, r, h)
+        if d < 0:
+            continue
         near = min((distance(sq - q, sr - r) for sq, sr in spots), default=1 << 30)
-        key = (-near, -dice(q, r, h), -i)
+        key = (-near, -d, -i)
         if best_key is None or key > best_key:
             best_key = key
             best = (None, q, r, h, None)
@@ -429,6 +448,9 @@ def choose(battle: Battle, fl: FighterFlight, attack_from: dict, blocked: set,
     opt = getattr(battle, "opt", None)
     if opt is not None and opt.moves is not None and opt.moves.altitudes is not None:  # G.6: altitude changes
         return opt.moves.altitudes.fly(battle, fl, attack_from, blocked, enemy_ships)
+    if opt is not None and opt.elements is not None:  # G: round deadly terrain, the fewest field and mine dice
+        return mine_aware_choice(battle, fl, attack_from, blocked, enemy_ships, opt.elements.hazards(battle.mined),
+                                 opt.elements.t.deadly)
     if battle.mined:  # B.15: among equally good moves, the one entering the fewest minefield dice
         return mine_aware_choice(battle, fl, attack_from, blocked, enemy_ships)
     return plain_choice(battle, fl, attack_from, blocked, enemy_ships)
@@ -456,6 +478,9 @@ def move(battle: Battle, fl: FighterFlight, best: tuple | None,
         fighter_path_mines(battle, fl, start[0], start[1], h0)
         if not fl.alive:
             return None
+    if opt is not None and opt.elements is not None and not opt.elements.small_entered(
+            fl, flown_hexes(fl, start[0], start[1], h0)):  # G: terrain entered on the way
+        return None
     return target
 
 

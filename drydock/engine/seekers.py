@@ -26,7 +26,15 @@ from drydock.engine.hexgrid import ARC_BIT, DEFENSIVE, DIRS, GEOMETRY, distance
 from drydock.engine.ships import ModeSpec, ShipState
 from drydock.engine.small_craft import flight_mines, impact_roll, surviving
 from drydock.engine.systems import tractor_defence
-from drydock.engine.tables import AFB_MODIFIER, FLIGHT_SIZE, PROBE_REACH, SEEKER_HEX_COST, TINY, TINY_INC_NPR
+from drydock.engine.tables import (
+    AFB_MODIFIER,
+    FLARES_BLOCK,
+    FLIGHT_SIZE,
+    PROBE_REACH,
+    SEEKER_HEX_COST,
+    TINY,
+    TINY_INC_NPR,
+)
 
 if TYPE_CHECKING:  # a type-only import: Battle calls these rules (docs/architecture.md)
     from drydock.engine.battle import Battle
@@ -122,9 +130,11 @@ def defensive_fire(battle: Battle, rng: random.Random, target: ShipState, flight
         n = target.bank_alive[i] - target.bank_spent[i]
         if n <= 0 or not (b.def_mask >> arc & 1 or b.mask & mask):
             continue
-        target.bank_dfn[i] = battle.turn
         opt = getattr(battle, "opt", None)  # F.3: a screen in the flight's hex penalises "all attacks" through it
         pen = opt.flight_penalty(target, flight) if opt is not None else 0
+        if pen >= FLARES_BLOCK:  # G: terrain blocks the line of sight (4.1)
+            continue
+        target.bank_dfn[i] = battle.turn
         hits, per = shots_at_flight(rng, b.modes[0], n, b.size, 1, target.fc, medium=True, penalty=pen)
         hits = surviving(rng, flight, hits, b.modes[0].imp_by_band[1])  # B.20: shuttles save
         flight.count -= min(hits, flight.count)
@@ -169,6 +179,9 @@ def activate(battle: Battle, flight: SeekerFlight) -> None:
                 flight_mines(battle, flight, [(flight.q, flight.r)])
                 if not flight.alive:
                     return
+            if opt is not None and opt.elements is not None and not opt.elements.small_entered(
+                    flight, [(flight.q, flight.r)]):  # G: terrain entered, as fighters (C.4)
+                return
             if patrols is not None and patrols.on_station and not patrols.seeker_entered(flight):  # F.1
                 return
         else:
