@@ -474,13 +474,17 @@ def move(battle: Battle, fl: FighterFlight, best: tuple | None,
     opt = getattr(battle, "opt", None)
     if opt is not None and opt.moves is not None and opt.moves.altitudes is not None:  # G.6: climbs or dives
         opt.moves.altitudes.flown(battle, fl, start)
+    if opt is not None and opt.elements is not None:  # G: terrain, and minefields (B.15), hex by hex on the way
+        for at in flown_hexes(fl, start[0], start[1], h0):
+            if battle.mined:
+                flight_mines(battle, fl, [at])
+            if not fl.alive or not opt.elements.small_entered(fl, [at]):
+                return None
+        return target
     if battle.mined:  # B.15: minefields entered or passed on the way
         fighter_path_mines(battle, fl, start[0], start[1], h0)
         if not fl.alive:
             return None
-    if opt is not None and opt.elements is not None and not opt.elements.small_entered(
-            fl, flown_hexes(fl, start[0], start[1], h0)):  # G: terrain entered on the way
-        return None
     return target
 
 

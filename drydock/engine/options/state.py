@@ -79,7 +79,7 @@ class OptionState:
                 b.say(f"terrain: {line}")
             if self.terrain.nebula:
                 self.nebula = True
-            self.elements = TerrainElements(b, self.terrain, self.play, self.nebula)
+            self.elements = TerrainElements(b, self.terrain, self.play, self.nebula, "G.2a" in self.on)
         if self.nebula or self.tagging or self.moves:
             for s in b.ships:
                 s.range_x = self._range_rule(s)

@@ -1,7 +1,8 @@
 """Appendix G terrain: the ``--terrain`` spelling, seeded placement, and what terrain does to movement and fire.
 
 Spelling (``--terrain``, repeatable): ``asteroids[:N]`` (N single asteroids, G.1; default 6),
-``asteroid-field[:SIZE]`` (G.1, size 1-5, default 3), ``black-hole[:SIZE]`` (G.2, default 2), ``comet``
+``asteroid-field[:SIZE]`` (G.1, size 1-5, default 3), ``black-hole[:SIZE]`` (G.2, default 2;
+``black-hole-printed[:SIZE]``: G.2a, the pull table's size 5 as printed), ``comet``
 (G.3), ``nebula`` (G.4, the whole board), ``planet[:SIZE]`` (G.5, default 2) and ``three-d`` (G.6, altitudes;
 ``three-d-doubled``: G.6a, the other reading of its range).
 
@@ -20,6 +21,7 @@ from drydock.engine.hexgrid import DIRS, distance, from_offset, hex_line, to_off
 from drydock.errors import DrydockError
 
 KINDS = {"asteroids": ("G.1", 6, 1, 40), "asteroid-field": ("G.1", 3, 1, 5), "black-hole": ("G.2", 2, 1, 5),
+         "black-hole-printed": ("G.2a", 2, 1, 5),
          "comet": ("G.3", 0, 0, 0), "nebula": ("G.4", 0, 0, 0), "planet": ("G.5", 2, 1, 5),
          "three-d": ("G.6", 0, 0, 0), "three-d-doubled": ("G.6a", 0, 0, 0)}
 _SPEC = re.compile(r"^\s*([a-z-]+)\s*(?::\s*(\d{1,3}))?\s*$")
@@ -81,7 +83,7 @@ class Terrain:
             if p.kind.startswith("three-d"):  # G.6: nothing on the board (drydock.engine.options.altitude)
                 self.placed.append(f"three-dimensional play ({p.section}): altitudes 0-6, every ship at 3")
                 continue
-            reach = p.n if p.kind in ("asteroid-field", "black-hole", "planet") else 1
+            reach = p.n if p.kind in ("asteroid-field", "black-hole", "black-hole-printed", "planet") else 1
             cols = [c for c in range(depth + reach, w - depth - reach)] or [w // 2]
             rows = [r for r in range(reach, h - reach)] or [h // 2]
             count = p.n if p.kind == "asteroids" else 1
@@ -153,7 +155,7 @@ def pull_distance(rows: dict[str, list[int]], distances: list[int], size: int, d
     for i, lo in enumerate(distances):
         if dist >= lo:
             col = i
-    return row[col]
+    return row[col] if col < len(row) else 0  # a shorter row: its missing trailing distances pull 0
 
 
 def pull_step(q: int, r: int, hq: int, hr: int, occupied: set[tuple[int, int]], rng: random.Random

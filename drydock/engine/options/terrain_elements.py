@@ -61,11 +61,17 @@ Hex = tuple[int, int]
 class TerrainElements:
     """The terrain of one battle acting on flights, seekers, minefields and hidden ships."""
 
-    def __init__(self, battle: Battle, terrain: Terrain, play: Any, nebula: bool) -> None:
+    def __init__(self, battle: Battle, terrain: Terrain, play: Any, nebula: bool, printed: bool = False) -> None:
         self.b = battle
         self.t = terrain
         self.play = play
         self.nebula = nebula
+        pull = play["black_hole_pull"]
+        #: G.2's pull table under the reading in force: ``rows``, or with ``printed``'s rows (G.2a, or
+        #: ``reading: printed`` in a house rule) in place of theirs
+        self.rows: dict[str, list[int]] = dict(pull["rows"])
+        if printed or pull.get("reading") == "printed":
+            self.rows.update(pull.get("printed", {}))
         #: G.1: ship uid -> [(hex name, hits)] rolled while hidden under cloak, not yet applied
         self.deferred: dict[int, list[tuple[str, int]]] = {}
 
@@ -152,7 +158,7 @@ class TerrainElements:
     def pull(self) -> None:
         """G.2 (End Phase 5a): every element (ships, fighter flights, seekers) and every minefield within a black
         hole's pull moves toward its centre, nearest first."""
-        pull = self.play["black_hole_pull"]
+        pull = {"rows": self.rows, "distances": self.play["black_hole_pull"]["distances"]}
         for hq, hr, size in self.t.holes:
             self._pull_elements(hq, hr, size, pull)
             if self.b.minefields:
