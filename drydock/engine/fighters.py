@@ -247,6 +247,13 @@ def fighter_path(heading: int, ma: int = FIGHTER_MA) -> dict[tuple[int, int, int
     return {(q, r, h): pts for q, r, h, pts in fighter_moves(heading, ma)}
 
 
+@cache
+def fighter_path_hexes(heading: int, ma: int = FIGHTER_MA) -> dict[tuple[int, int, int], tuple[tuple[int, int], ...]]:
+    """(dq, dr, heading) of an end state -> every hex its move enters, relative to the start (:func:`fighter_path`,
+    :func:`~drydock.engine.small_craft.entered_hexes`)."""
+    return {k: tuple(entered_hexes(0, 0, pts)) for k, pts in fighter_path(heading, ma).items()}
+
+
 def fighter_path_mines(battle: Battle, flight: FighterFlight, q0: int, r0: int, heading: int) -> None:
     """B.15 for a fighter or shuttle flight that just moved from (q0, r0, ``heading``) to where it is now."""
     pts = fighter_path(heading, flight.ma).get((flight.q - q0, flight.r - r0, flight.heading))
@@ -361,11 +368,11 @@ def mine_aware_choice(battle: Battle, fl: FighterFlight, attack_from: dict, bloc
     dice to the minefields'; a path into a ``deadly`` hex (asteroid, planet, nucleus, event horizon) is never taken.
     """
     mined = battle.mined if hazards is None else hazards
-    paths = fighter_path(fl.heading, fl.ma)
+    paths = fighter_path_hexes(fl.heading, fl.ma)
     q0, r0, h0 = fl.q, fl.r, fl.heading
 
     def dice(q: int, r: int, h: int) -> int:
-        hexes = entered_hexes(q0, r0, paths[(q - q0, r - r0, h)])
+        hexes = [(q0 + x, r0 + y) for x, y in paths[(q - q0, r - r0, h)]]
         if deadly and any(x in deadly for x in hexes):
             return -1
         return sum(mined.get(x, 0) for x in hexes)
@@ -375,8 +382,8 @@ def mine_aware_choice(battle: Battle, fl: FighterFlight, attack_from: dict, bloc
     best_key = None
     for i, (q, r, h) in enumerate(ends):
         hit = attack_from.get((q, r))
-        if hit is None or (q, r) in blocked:
-            continue
+        if hit is None or (q, r) in blocked or (best_key is not None and hit[0] < best_key[0]):
+            continue  # (a lower value loses whatever its dice)
         d = dice(q, r, h)
         if d < 0:
             continue
@@ -390,10 +397,12 @@ def mine_aware_choice(battle: Battle, fl: FighterFlight, attack_from: dict, bloc
     for i, (q, r, h) in enumerate(approach_order(battle.m.doctrine, q0, r0, h0, spots, fl.ma, no_turns(battle))):
         if (q, r) in blocked:
             continue
+        near = min((distance(sq - q, sr - r) for sq, sr in spots), default=1 << 30)
+        if best_key is not None and -near < best_key[0]:
+            continue  # (farther loses whatever its dice)
         d = dice(q, r, h)
         if d < 0:
             continue
-        near = min((distance(sq - q, sr - r) for sq, sr in spots), default=1 << 30)
         key = (-near, -d, -i)
         if best_key is None or key > best_key:
             best_key = key
@@ -448,7 +457,8 @@ def choose(battle: Battle, fl: FighterFlight, attack_from: dict, blocked: set,
     opt = getattr(battle, "opt", None)
     if opt is not None and opt.moves is not None and opt.moves.altitudes is not None:  # G.6: altitude changes
         return opt.moves.altitudes.fly(battle, fl, attack_from, blocked, enemy_ships)
-    if opt is not None and opt.elements is not None:  # G: round deadly terrain, the fewest field and mine dice
+    if opt is not None and opt.elements is not None and opt.elements.near(fl.q, fl.r, fl.ma):
+        # G: round deadly terrain, the fewest field and mine dice
         return mine_aware_choice(battle, fl, attack_from, blocked, enemy_ships, opt.elements.hazards(battle.mined),
                                  opt.elements.t.deadly)
     if battle.mined:  # B.15: among equally good moves, the one entering the fewest minefield dice

@@ -146,6 +146,12 @@ class TerrainElements:
         pen = self.t.sight(ship.q, ship.r, target.q, target.r)
         return FLARES_BLOCK if pen == BLOCKED else pen
 
+    def near(self, q: int, r: int, reach: int) -> bool:
+        """Whether a deadly or field hex lies within ``reach`` hexes of (q, r): a flight's move can enter one."""
+        t = self.t
+        return any(distance(x - q, y - r) <= reach for x, y in t.deadly) or any(
+            distance(x - q, y - r) <= reach for x, y in t.fields)
+
     def hazards(self, mined: dict[Hex, int]) -> dict[Hex, int]:
         """What a fighter flight's path scoring counts: minefield dice and asteroid-field dice
         (:func:`~drydock.engine.fighters.mine_aware_choice`, which never takes a path into ``Terrain.deadly``)."""
