@@ -26,6 +26,7 @@ import argparse
 import resource
 import sys
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -36,7 +37,7 @@ from drydock.formats import read_designs  # noqa: E402
 EXAMPLES = ROOT / "examples" / "designs"
 MATCHUPS = (("majestic", "vigilant-cruiser"), ("shade-raider", "comet-frigate"),
             ("harrier-missile-destroyer", "kestrel-corvette"), ("wyvern-carrier", "bastion-battleship"))
-SETTINGS = (("core game", {}),
+SETTINGS: tuple[tuple[str, dict[str, Any]], ...] = (("core game", {}),
             ("E.1+E.3+E.5", {"options": ("E.1", "E.3", "E.5")}),
             ("S.4 Fleet Action", {"scenario": "S.4"}),
             ("S.9 Storms in Space", {"scenario": "S.9"}),

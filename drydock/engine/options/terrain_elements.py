@@ -207,7 +207,7 @@ class TerrainElements:
                 steps += 1
                 if (e.q, e.r) in self.t.deadly:
                     self._drawn_in(e)
-            if e.alive and not isinstance(e, ShipState):
+            if e.alive:
                 b.say(f"  {e.label} is pulled {steps} hexes toward the black hole (G.2): {b.hexname(*start)} -> "
                       f"{b.hexname(e.q, e.r)}")
 
