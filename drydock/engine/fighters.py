@@ -399,7 +399,7 @@ def mine_aware_choice(battle: Battle, fl: FighterFlight, attack_from: dict, bloc
             continue
         near = min((distance(sq - q, sr - r) for sq, sr in spots), default=1 << 30)
         if best_key is not None and -near < best_key[0]:
-            continue  # (farther loses whatever its dice)
+            break  # farther loses whatever its dice, and approach_order is sorted nearest first
         d = dice(q, r, h)
         if d < 0:
             continue
