@@ -19,6 +19,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING
 
+from drydock.engine import tables
 from drydock.engine.combat import DiceRecorder, damage_value, impact_shield, screen_target, to_hit_modifier
 from drydock.engine.damage import apply_marked_damage
 from drydock.engine.dice import DamageTally, hits_distribution, impact_probability, roll_damage, roll_hits
@@ -26,15 +27,7 @@ from drydock.engine.hexgrid import ARC_BIT, DEFENSIVE, DIRS, GEOMETRY, distance
 from drydock.engine.ships import ModeSpec, ShipState
 from drydock.engine.small_craft import flight_mines, impact_roll, surviving
 from drydock.engine.systems import tractor_defence
-from drydock.engine.tables import (
-    AFB_MODIFIER,
-    FLARES_BLOCK,
-    FLIGHT_SIZE,
-    PROBE_REACH,
-    SEEKER_HEX_COST,
-    TINY,
-    TINY_INC_NPR,
-)
+from drydock.engine.tables import AFB_MODIFIER, FLIGHT_SIZE, PROBE_REACH, SEEKER_HEX_COST, TINY, TINY_INC_NPR
 
 if TYPE_CHECKING:  # a type-only import: Battle calls these rules (docs/architecture.md)
     from drydock.engine.battle import Battle
@@ -132,7 +125,7 @@ def defensive_fire(battle: Battle, rng: random.Random, target: ShipState, flight
             continue
         opt = getattr(battle, "opt", None)  # F.3: a screen in the flight's hex penalises "all attacks" through it
         pen = opt.flight_penalty(target, flight) if opt is not None else 0
-        if pen >= FLARES_BLOCK:  # G: terrain blocks the line of sight (4.1)
+        if pen >= tables.FLARES_BLOCK:  # G: terrain blocks the line of sight (4.1)
             continue
         target.bank_dfn[i] = battle.turn
         hits, per = shots_at_flight(rng, b.modes[0], n, b.size, 1, target.fc, medium=True, penalty=pen)
