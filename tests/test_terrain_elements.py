@@ -316,3 +316,19 @@ def test_seeded_battles_show_the_pull_the_seekers_and_the_sight() -> None:
     assert any(re.search(r"seekers#\d+ .*enters an asteroid at .*destroyed \(G\)", line) for log in rocks
                for line in log)
     assert any("line of sight blocked by terrain" in line for log in pulled for line in log)
+
+
+def test_seeded_battles_show_deferred_field_dice_and_pulled_minefields() -> None:
+    """The Shade raider cloaks (B.5) and the Comet frigate lays mines (B.15): in a size-5 field a hidden Shade's
+    dice wait until it is seen (G.1); beside a size-2 black hole a minefield is pulled or crosses the horizon
+    (G.2)."""
+    def logs(terrain: str) -> list[str]:
+        m = build_matchup([example("shade-raider")] * 2, [example("comet-frigate")] * 2, terrain=(terrain,))
+        return [line for s in range(1, 13) for line in m.fight(random.Random(run_seed(s, 0)), log=True).log]
+
+    field = logs("asteroid-field:5")
+    assert any("deferred until it uncloaks or is detected (G.1)" in line for line in field)
+    assert any("the deferred asteroid field hits at" in line for line in field)
+    hole = logs("black-hole:2")
+    assert any(re.search(r"the minefield at .*(pulled toward the black hole|crosses the event horizon)", line)
+               for line in hole)
