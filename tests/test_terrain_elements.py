@@ -253,6 +253,23 @@ def test_g2a_the_printed_reading_of_the_pull_table() -> None:
     assert bt.opt.elements.rows["4"] == rows["4"]
 
 
+def test_g2_the_printed_reading_from_a_house_rule_and_a_bad_one_refused(tmp_path: Path) -> None:
+    """The reading is data: ``play.black_hole_pull.row_reading`` (shifted, the default; printed, as G.2a)."""
+    from drydock.errors import RulesError
+    from drydock.formats.houserules import load_ruleset
+
+    good = tmp_path / "printed.yaml"
+    good.write_text("play:\n  black_hole_pull:\n    row_reading: printed\n")
+    rules = load_ruleset(good)
+    bt: Any = Battle(build_matchup([example("majestic")], [example("vigilant-cruiser")], terrain=("black-hole:5",),
+                                   rules=rules), random.Random(1), log=True)
+    assert bt.opt.elements.rows["5"] == PULL["printed"]["5"]
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("play:\n  black_hole_pull:\n    row_reading: sideways\n")
+    with pytest.raises(RulesError, match="row_reading: 'sideways' is not one of shifted, printed"):
+        load_ruleset(bad)
+
+
 def test_33_stacking_never_relocates_into_deadly_terrain_and_rolls_a_field() -> None:
     """3.3: "nor may a ship be placed into a hex containing terrain with which it cannot coexist, such as an
     asteroid" and "If a starship is relocated to a hex within a minefield ... or asteroid field ..., the ship is

@@ -163,7 +163,7 @@ PLAY_RANGES: dict[str, tuple[str, Record]] = {
     "asteroid_field": ("G.1", Record({"hit": DIE, "hit_small": DIE, "imp": IMP, "dmg": DMG, "to_hit": MODIFIER})),
     "black_hole_pull": ("G.2", Record({"distances": Wholes(1, 30, 1, 200, rising=True),
                                        "rows": Table(Wholes(1, 30, -1, 200), keys=Choice(("1", "2", "3", "4", "5"))),
-                                       "reading": Choice(("shifted", "printed")),
+                                       "row_reading": Choice(("shifted", "printed")),
                                        "printed": Table(Wholes(1, 30, -1, 200),
                                                         keys=Choice(("1", "2", "3", "4", "5")))})),
     "comet": ("G.3", Record({"to_hit": MODIFIER, "tail_length": Whole(0, 40)})),

@@ -68,9 +68,9 @@ class TerrainElements:
         self.nebula = nebula
         pull = play["black_hole_pull"]
         #: G.2's pull table under the reading in force: ``rows``, or with ``printed``'s rows (G.2a, or
-        #: ``reading: printed`` in a house rule) in place of theirs
+        #: ``row_reading: printed`` in a house rule) in place of theirs
         self.rows: dict[str, list[int]] = dict(pull["rows"])
-        if printed or pull.get("reading") == "printed":
+        if printed or pull.get("row_reading") == "printed":
             self.rows.update(pull.get("printed", {}))
         #: G.1: ship uid -> [(hex name, hits)] rolled while hidden under cloak, not yet applied
         self.deferred: dict[int, list[tuple[str, int]]] = {}
