@@ -9,6 +9,9 @@ Spelling (``--terrain``, repeatable): ``asteroids[:N]`` (N single asteroids, G.1
 Placement: the book leaves it to the scenario; each battle draws it from its own random generator, centres
 uniformly among the hexes at least ``SIZE + 1`` from the set-up areas (so no set-up hex is inside terrain),
 a distribution that is its own point image, so swapping the sides changes nothing on average.
+
+What terrain does to fighter flights, seekers, minefields and hidden cloaked ships, and the black hole's pull on all
+of them, is in :mod:`drydock.engine.options.terrain_elements`.
 """
 
 from __future__ import annotations
