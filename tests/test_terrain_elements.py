@@ -152,6 +152,29 @@ def test_g2_the_pull_moves_flights_and_an_opposing_element_pushes_one_hex_closer
     assert not fl2.alive and any("is drawn into a black hole (G.2)" in line for line in bt.log)
 
 
+def test_g2_a_flight_does_not_end_where_the_pull_draws_it_in() -> None:
+    """G.2: "It is not enough to merely avoid steering into the event horizon; players must also account for the
+    gravitational effects of the black hole." A size-2 hole pulls an element 3 hexes away 1 hex, into its horizon:
+    those hexes are doomed, and a flight's move ends elsewhere."""
+    from drydock.engine import fighters
+    from drydock.engine.options.terrain_elements import TerrainElements
+
+    bt = battle("black-hole:2")
+    hq, hr = from_offset(16, 9)
+    t = bt.opt.terrain
+    t.holes.append((hq, hr, 2))
+    t.deadly.update((hq + dq, hr + dr) for dq in range(-2, 3) for dr in range(-2, 3)
+                    if max(abs(dq), abs(dr), abs(dq + dr)) <= 2)
+    bt.opt.elements = TerrainElements(bt, t, bt.opt.play, False)
+    assert (hq + 3, hr) in bt.opt.elements.doomed and (hq + 4, hr) not in bt.opt.elements.doomed
+    me, foe = bt.ships
+    foe.q, foe.r = hq + 4, hr - 1  # next to the hole: some hexes beside it are doomed
+    fl = flight(bt, 0, hq - 2, hr + 6)
+    enemy_ships, blocked, attack_from = fighters.attack_spots(bt, fl)
+    best = fighters.choose(bt, fl, attack_from, blocked, enemy_ships)
+    assert best is not None and (best[1], best[2]) not in bt.opt.elements.doomed
+
+
 def test_g2_minefields_are_pulled_and_removed_at_the_event_horizon() -> None:
     """G.2: "If using B.15: Mines (p.34), minefields will also be pulled towards the black hole. ... As with
     elements, minefields are removed from the board once they cross the event horizon. ... minefields and elements
@@ -303,8 +326,7 @@ def test_every_terrain_left_out_is_in_the_docs_the_listing_and_the_report() -> N
     for section in ("G.1", "G.2", "G.3", "G.5"):
         assert not any("acts on starships only" in x or "ships only" in x for x in BY_SECTION[section].left_out)
     m = build_matchup([example("wyvern-carrier")], [example("majestic")], terrain=("black-hole:2",))
-    assert any(n.startswith("G.2 Black Holes: ") and "fighter flights do not weigh the pull" in n
-               for n in m.not_simulated)
+    assert any(n.startswith("G.2 Black Holes: ") and "does not weigh the pull" in n for n in m.not_simulated)
 
 
 # ------------------------------------------------------------------ seeded battles
@@ -332,7 +354,17 @@ def test_seeded_battles_show_the_pull_the_seekers_and_the_sight() -> None:
     rocks = _logs("harrier-missile-destroyer", "kestrel-corvette", "asteroids:20", range(1, 7))
     assert any(re.search(r"seekers#\d+ .*enters an asteroid at .*destroyed \(G\)", line) for log in rocks
                for line in log)
-    assert any("line of sight blocked by terrain" in line for log in pulled for line in log)
+    planet = _logs("wyvern-carrier", "majestic", "planet:3", range(1, 9))
+    assert any(re.search(r"line of sight blocked by terrain to .*fighters#", line) for log in planet for line in log)
+
+
+def test_seeded_flights_are_not_drawn_into_a_black_hole() -> None:
+    """Before the flights weighed the pull, eight seeded Wyvern v Majestic battles beside a size-2 hole drew 39
+    flights in (84 with size 4); now none, and flights are still pulled (G.2)."""
+    for terrain in ("black-hole:2", "black-hole:4"):
+        logs = _logs("wyvern-carrier", "majestic", terrain, range(1, 9))
+        assert not any(re.search(r"fighters#\d+ is drawn into", line) for log in logs for line in log)
+        assert any(re.search(r"fighters#\d+ is pulled", line) for log in logs for line in log)
 
 
 def test_seeded_battles_show_deferred_field_dice_and_pulled_minefields() -> None:

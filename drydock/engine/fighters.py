@@ -357,15 +357,16 @@ def plain_choice(battle: Battle, fl: FighterFlight, attack_from: dict, blocked: 
 
 
 def mine_aware_choice(battle: Battle, fl: FighterFlight, attack_from: dict, blocked: set,
-                      enemy_ships: list, hazards: dict | None = None, deadly: frozenset | set = frozenset()
-                      ) -> tuple | None:
+                      enemy_ships: list, hazards: dict | None = None, deadly: frozenset | set = frozenset(),
+                      doomed: frozenset | set = frozenset()) -> tuple | None:
     """:func:`plain_choice` when minefields are out (B.15: "Whenever an element (friendly or otherwise) enters a
     hex containing or adjacent to a minefield, the element is immediately attacked. The number of to-hit dice
     rolled is equal to the number of markers in the minefield."): of the moves that are equally good (same
     attack value, or same distance to the nearest enemy ship), the one whose path rolls the fewest minefield
     dice, then the first in move order. Every minefield counts, whoever laid it: they attack friend and foe.
     With no dice on any path this is exactly :func:`plain_choice`. Terrain (G): ``hazards`` adds the asteroid-field
-    dice to the minefields'; a path into a ``deadly`` hex (asteroid, planet, nucleus, event horizon) is never taken.
+    dice to the minefields'; a path into a ``deadly`` hex (asteroid, planet, nucleus, event horizon) is never taken,
+    nor a move that ends where the End Phase's pull carries a flight into an event horizon (``doomed``, G.2).
     """
     mined = battle.mined if hazards is None else hazards
     paths = fighter_path_hexes(fl.heading, fl.ma)
@@ -382,7 +383,7 @@ def mine_aware_choice(battle: Battle, fl: FighterFlight, attack_from: dict, bloc
     best_key = None
     for i, (q, r, h) in enumerate(ends):
         hit = attack_from.get((q, r))
-        if hit is None or (q, r) in blocked or (best_key is not None and hit[0] < best_key[0]):
+        if hit is None or (q, r) in blocked or (best_key is not None and hit[0] < best_key[0]) or (q, r) in doomed:
             continue  # (a lower value loses whatever its dice)
         d = dice(q, r, h)
         if d < 0:
@@ -395,7 +396,7 @@ def mine_aware_choice(battle: Battle, fl: FighterFlight, attack_from: dict, bloc
         return best
     spots = tuple((s.q, s.r) for s in enemy_ships)
     for i, (q, r, h) in enumerate(approach_order(battle.m.doctrine, q0, r0, h0, spots, fl.ma, no_turns(battle))):
-        if (q, r) in blocked:
+        if (q, r) in blocked or (q, r) in doomed:
             continue
         near = min((distance(sq - q, sr - r) for sq, sr in spots), default=1 << 30)
         if best_key is not None and -near < best_key[0]:
@@ -460,7 +461,7 @@ def choose(battle: Battle, fl: FighterFlight, attack_from: dict, blocked: set,
     if opt is not None and opt.elements is not None and opt.elements.near(fl.q, fl.r, fl.ma):
         # G: round deadly terrain, the fewest field and mine dice
         return mine_aware_choice(battle, fl, attack_from, blocked, enemy_ships, opt.elements.hazards(battle.mined),
-                                 opt.elements.t.deadly)
+                                 opt.elements.t.deadly, opt.elements.doomed)
     if battle.mined:  # B.15: among equally good moves, the one entering the fewest minefield dice
         return mine_aware_choice(battle, fl, attack_from, blocked, enemy_ships)
     return plain_choice(battle, fl, attack_from, blocked, enemy_ships)

@@ -54,7 +54,6 @@ _FLIGHTS_3D = ("with G.6 three-dimensional play, fighter flights choose their mo
 _DOCTRINE_SIGHT = ("a ship's doctrine picks its targets among those in sight, but does not move to open or close a "
                    "line of sight")
 _NO_PULL_DOCTRINE = "the doctrine does not weigh the pull: it steers round the event horizon only"
-_NO_PULL_FLIGHTS = "fighter flights do not weigh the pull either: they steer round the event horizon only"
 #: Appendix S: "Set up as for a standard scenario (p.12)": players place their ships; drydock mirrors a fixed set-up.
 _SETUP = ("chosen deployment: each side's ships are placed by drydock's mirrored standard set-up (2.3), not by a "
           "player's deployment plan, so ambushes and flank set-ups are not tested")
@@ -214,8 +213,9 @@ OPTIONS: tuple[PlayOption, ...] = (
                "element and minefield by the size x distance table", "G.2" in SIMULATED,
                "the pull table is scrambled in the text: the reading in the ruleset (play.black_hole_pull) is low "
                "confidence, a house rule may replace its rows; G.2a reads size 5 as printed; opposing elements "
-               "equidistant: a die decides which side moves first",
-               left_out=(_NO_PULL_DOCTRINE, _NO_PULL_FLIGHTS, _FLIGHTS_3D),
+               "equidistant: a die decides which side moves first; fighter flights never end a move where the "
+               "pull would carry them into the event horizon",
+               left_out=(_NO_PULL_DOCTRINE, _FLIGHTS_3D),
                excludes={"G.1": "black holes are not used with other terrain (G.2)",
                          "G.3": "black holes are not used with other terrain (G.2)",
                          "G.4": "black holes are not used with other terrain (G.2)",
@@ -224,7 +224,7 @@ OPTIONS: tuple[PlayOption, ...] = (
                "variant of G.2: the pull table's size-5 row as the text prints it (X X X 3 2 1 1 0), not shifted "
                "past size 4's", "G.2a" in SIMULATED, "--terrain black-hole-printed[:SIZE]: the other reading of "
                "the scrambled table (play.black_hole_pull.printed)",
-               left_out=(_NO_PULL_DOCTRINE, _NO_PULL_FLIGHTS, _FLIGHTS_3D),
+               left_out=(_NO_PULL_DOCTRINE, _FLIGHTS_3D),
                excludes={"G.2": "G.2a is G.2 with the other reading of the pull table; choose one",
                          "G.1": "black holes are not used with other terrain (G.2)",
                          "G.3": "black holes are not used with other terrain (G.2)",

@@ -72,6 +72,13 @@ class TerrainElements:
         self.rows: dict[str, list[int]] = dict(pull["rows"])
         if printed or pull.get("row_reading") == "printed":
             self.rows.update(pull.get("printed", {}))
+        #: hexes the next End Phase's pull carries into an event horizon (fighter flights do not end a move there)
+        self.doomed: set[Hex] = set()
+        for hq, hr, size in terrain.holes:
+            for d in range(size + 1, _PULL_REACH + 1):
+                n = pull_distance(self.rows, pull["distances"], size, d)
+                if n < 0 or d - n <= size:
+                    self.doomed.update(x for x in _ring(hq, hr, d))
         #: G.1: ship uid -> [(hex name, hits)] rolled while hidden under cloak, not yet applied
         self.deferred: dict[int, list[tuple[str, int]]] = {}
 
@@ -147,10 +154,12 @@ class TerrainElements:
         return FLARES_BLOCK if pen == BLOCKED else pen
 
     def near(self, q: int, r: int, reach: int) -> bool:
-        """Whether a deadly or field hex lies within ``reach`` hexes of (q, r): a flight's move can enter one."""
+        """Whether a deadly, doomed or field hex lies within ``reach`` hexes of (q, r): a flight's move can enter
+        one."""
         t = self.t
         return any(distance(x - q, y - r) <= reach for x, y in t.deadly) or any(
-            distance(x - q, y - r) <= reach for x, y in t.fields)
+            distance(x - q, y - r) <= reach for x, y in t.fields) or any(
+            distance(x - q, y - r) <= reach for x, y in self.doomed)
 
     def hazards(self, mined: dict[Hex, int]) -> dict[Hex, int]:
         """What a fighter flight's path scoring counts: minefield dice and asteroid-field dice
@@ -252,6 +261,21 @@ class TerrainElements:
         b.minefields = moved
         b.mine_layers = layers
         refresh_mines(b)
+
+
+#: the farthest distance from a black hole's centre whose pull is looked at for :attr:`TerrainElements.doomed`
+_PULL_REACH = 40
+
+
+def _ring(q: int, r: int, d: int) -> list[Hex]:
+    """The hexes exactly ``d`` from (q, r)."""
+    out = []
+    x, y = q + DIRS[4][0] * d, r + DIRS[4][1] * d
+    for side in range(6):
+        for _ in range(d):
+            out.append((x, y))
+            x, y = x + DIRS[side][0], y + DIRS[side][1]
+    return out
 
 
 __all__ = ["TerrainElements"]
