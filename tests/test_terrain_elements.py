@@ -359,8 +359,8 @@ def test_seeded_battles_show_the_pull_the_seekers_and_the_sight() -> None:
 
 
 def test_seeded_flights_are_not_drawn_into_a_black_hole() -> None:
-    """Before the flights weighed the pull, eight seeded Wyvern v Majestic battles beside a size-2 hole drew 39
-    flights in (84 with size 4); now none, and flights are still pulled (G.2)."""
+    """With the pull acting on flights that did not weigh it, eight seeded Wyvern v Majestic battles beside a size-2
+    hole drew 39 flights in (84 with size 4); weighing it, none, and flights are still pulled (G.2)."""
     for terrain in ("black-hole:2", "black-hole:4"):
         logs = _logs("wyvern-carrier", "majestic", terrain, range(1, 9))
         assert not any(re.search(r"fighters#\d+ is drawn into", line) for log in logs for line in log)
