@@ -41,7 +41,7 @@ ENGINE_MODULES = (
     "stacking", "systems", "tables", "targeting",
     *(f"options/{name}" for name in ("altitude", "chase", "combat_rules", "doctrine_bridge", "equipment_rules",
                                      "fighter_rules", "maneuvers", "movement_rules", "rolls",
-                                     "scenarios", "state", "terrain", "towing")),
+                                     "scenarios", "state", "terrain", "terrain_elements", "towing")),
 )
 
 #: Every other engine module, left interpreted, with the reason (tests/test_architecture.py checks that each module

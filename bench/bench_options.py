@@ -1,6 +1,6 @@
 """Verdicts and speed under optional rules and scenarios (issue 23).
 
-    python bench/bench_options.py [--runs N] [--seed S] [--only NAME]
+    python bench/bench_options.py [--runs N] [--seed S] [--only NAME] [--setting TEXT]
 
 For a few example match-ups, two ships a side (so that S.4's first and second kills matter), prints side A's
 win, B's win and the draws (Wilson 95% intervals), the verdict
@@ -11,8 +11,11 @@ win, B's win and the draws (Wilson 95% intervals), the verdict
 - scenario S.4 Fleet Action and scenario S.9 Storms in Space,
 - each optional rule inside Appendix B (issue 37): B.14 Shipboard Combat, B.18 Bleed-Through (the Comet's and the
   Bastion's screens), B.22 Battery-Specific Lock-On (the Shade's stealth);
-- a size-2 black hole (G.2, the doctrine weighing its pull), a size-3 planet (G.5, orbits) and a chosen deployment
-  (2.3: side A on its port flank, side B on its starboard flank) (issue 37).
+- terrain acting on every element (issue 37): an asteroid field of size 3 (G.1), a size-2 black hole (G.2, the
+  doctrine weighing its pull) and its G.2a reading at size 5, a comet (G.3), a size-2 planet (G.5) and a size-3
+  planet (G.5, orbits), where the Wyvern's fighter flights and the Harrier's seekers meet them (``--only wyvern``,
+  ``--only harrier``; ``--setting G.`` runs only those lines), and a chosen deployment (2.3: side A on its port
+  flank, side B on its starboard flank).
 
 Prints figures; asserts nothing. "Per CPU second" is this process's CPU time, so it stays meaningful when other
 programs share the cores. The core game's speed is the one to compare with ``bench/bench_battle.py``: an
@@ -25,6 +28,7 @@ import argparse
 import resource
 import sys
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -35,14 +39,18 @@ from drydock.formats import read_designs  # noqa: E402
 EXAMPLES = ROOT / "examples" / "designs"
 MATCHUPS = (("majestic", "vigilant-cruiser"), ("shade-raider", "comet-frigate"),
             ("harrier-missile-destroyer", "kestrel-corvette"), ("wyvern-carrier", "bastion-battleship"))
-SETTINGS = (("core game", {}),
+SETTINGS: tuple[tuple[str, dict[str, Any]], ...] = (("core game", {}),
             ("E.1+E.3+E.5", {"options": ("E.1", "E.3", "E.5")}),
             ("S.4 Fleet Action", {"scenario": "S.4"}),
             ("S.9 Storms in Space", {"scenario": "S.9"}),
             ("B.14 Shipboard Combat", {"options": ("B.14",)}),
             ("B.18 Bleed-Through", {"options": ("B.18",)}),
             ("B.22 Battery Lock-On", {"options": ("B.22",)}),
+            ("G.1 asteroid-field:3", {"terrain": ("asteroid-field:3",)}),
             ("G.2 black-hole:2", {"terrain": ("black-hole:2",)}),  # the doctrine weighs the pull (issue 37)
+            ("G.2a printed:5", {"terrain": ("black-hole-printed:5",)}),
+            ("G.3 comet", {"terrain": ("comet",)}),
+            ("G.5 planet:2", {"terrain": ("planet:2",)}),
             ("G.5 planet:3 orbits", {"terrain": ("planet:3",)}),
             ("deploy port,starboard", {"deployment": ("port", "starboard")}))
 
@@ -62,6 +70,7 @@ def main() -> None:
     ap.add_argument("--runs", type=int, default=300)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--only", help="only match-ups whose side A contains NAME")
+    ap.add_argument("--setting", help="only the lines whose label starts with TEXT (and the core game)")
     args = ap.parse_args()
     print(f"{args.runs} battles per line, seed {args.seed}, one process")
     for a_name, b_name in MATCHUPS:
@@ -71,6 +80,8 @@ def main() -> None:
         b = read_designs(EXAMPLES / f"{b_name}.yaml")[:1] * 2
         print(f"\n2 {a_name} (A) vs 2 {b_name} (B)")
         for label, opts in SETTINGS:
+            if args.setting and opts and not label.startswith(args.setting):
+                continue
             t0 = _cpu()
             s = simulate(a, b, runs=args.runs, seed=args.seed, **opts)
             cpu = _cpu() - t0

@@ -29,8 +29,9 @@ def play_options(f: Callable[..., Any]) -> Callable[..., Any]:
     """``--option``, ``--scenario``, ``--terrain`` and ``--rules`` of the battle commands (Appendices D-G, S)."""
     f = rules_option(f)
     f = click.option("--terrain", "terrain", multiple=True, metavar="SPEC",
-                     help="Terrain (G), repeatable: asteroids[:N], asteroid-field[:SIZE], black-hole[:SIZE], "
-                          "comet, nebula, planet[:SIZE], three-d (G.6 altitudes; three-d-doubled: G.6a); placed "
+                     help="Terrain (G), repeatable: asteroids[:N], asteroid-field[:SIZE], black-hole[:SIZE] "
+                          "(black-hole-printed: G.2a), comet, nebula, planet[:SIZE], three-d (G.6 altitudes; "
+                          "three-d-doubled: G.6a); placed "
                           "at random (seeded) between the set-up areas.")(f)
     f = click.option("--scenario", metavar="S.N", help="Scenario of Appendix S (S.1-S.12); side A is the attacker.")(f)
     f = click.option("--option", "play_option", multiple=True, metavar="SECTION",

@@ -380,13 +380,13 @@ class Battle:
         enemy_flights = [[f for f in self.flights if f.side == 1], [f for f in self.flights if f.side == 0]]
         for side in order:
             ship = queues[side].pop(0)
-            # ships destroyed this phase stay until the End Phase (4.5)
-            if ship.cloaked:  # B.5: a cloaked ship does not attack
-                continue
-            if opt is not None and not opt.may_attack(ship):  # E.5: destroyed before it attacks; S.9 storms
+            # ships destroyed this phase stay until the End Phase (4.5); B.5: a cloaked ship does not attack
+            if ship.cloaked or (opt is not None and not opt.may_attack(ship)):  # E.5: destroyed first; S.9 storms
                 continue
             enemies = [e for e in (b if side == 0 else a) if not e.hidden and (opt is None or e.alive)]
-            decl = aim(self, ship, companion_play.declare(self, ship, enemies, enemy_flights[side]))  # CC.D1; C.5
+            seen = opt.in_sight(ship, enemies, enemy_flights[side]) if opt is not None else None  # G terrain, 4.1
+            in_view = seen or (enemies, enemy_flights[side])
+            decl = aim(self, ship, companion_play.declare(self, ship, *in_view))  # CC.D1's limit; C.5
             if opt is not None and opt.tagging:  # E.7: TAGs are tried with the attacks
                 opt.acquire(ship, enemies)
             if ship.spec.marines:  # 4c: systems used with weapons fire

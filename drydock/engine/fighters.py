@@ -38,7 +38,7 @@ from typing import TYPE_CHECKING
 from drydock.engine.combat import DiceRecorder, damage_value
 from drydock.engine.damage import apply_marked_damage
 from drydock.engine.dice import impact_probability
-from drydock.engine.hexgrid import DEFENSIVE, DIRS, GEOMETRY, distance
+from drydock.engine.hexgrid import DEFENSIVE, DIRS, GEOMETRY, distance, hex_line
 from drydock.engine.seekers import SeekerFlight, defensive_fire
 from drydock.engine.ships import ShipState
 from drydock.engine.small_craft import entered_hexes, flight_mines, in_nebula, screened_hits, small_hits, surviving
@@ -246,11 +246,25 @@ def fighter_path(heading: int, ma: int = FIGHTER_MA) -> dict[tuple[int, int, int
     return {(q, r, h): pts for q, r, h, pts in fighter_moves(heading, ma)}
 
 
+@cache
+def fighter_path_hexes(heading: int, ma: int = FIGHTER_MA) -> dict[tuple[int, int, int], tuple[tuple[int, int], ...]]:
+    """(dq, dr, heading) of an end state -> every hex its move enters, relative to the start (:func:`fighter_path`,
+    :func:`~drydock.engine.small_craft.entered_hexes`)."""
+    return {k: tuple(entered_hexes(0, 0, pts)) for k, pts in fighter_path(heading, ma).items()}
+
+
 def fighter_path_mines(battle: TableView, flight: FighterFlight, q0: int, r0: int, heading: int) -> None:
     """B.15 for a fighter or shuttle flight that just moved from (q0, r0, ``heading``) to where it is now."""
     pts = fighter_path(heading, flight.ma).get((flight.q - q0, flight.r - r0, flight.heading))
     if pts:
         flight_mines(battle, flight, entered_hexes(q0, r0, pts))
+
+
+def flown_hexes(flight: FighterFlight, q0: int, r0: int, heading: int) -> list[tuple[int, int]]:
+    """The hexes a flight that just moved from (q0, r0, ``heading``) entered (a move off the menu, G.6: the straight
+    line)."""
+    pts = fighter_path(heading, flight.ma).get((flight.q - q0, flight.r - r0, flight.heading))
+    return entered_hexes(q0, r0, pts) if pts else hex_line(q0, r0, flight.q, flight.r)[1:]
 
 
 def no_turns(battle: TableView) -> bool:
@@ -342,28 +356,38 @@ def plain_choice(battle: TableView, fl: FighterFlight, attack_from: dict, blocke
 
 
 def mine_aware_choice(battle: TableView, fl: FighterFlight, attack_from: dict, blocked: set,
-                      enemy_ships: list) -> tuple | None:
+                      enemy_ships: list, hazards: dict | None = None, deadly: frozenset | set = frozenset(),
+                      doomed: frozenset | set = frozenset()) -> tuple | None:
     """:func:`plain_choice` when minefields are out (B.15: "Whenever an element (friendly or otherwise) enters a
     hex containing or adjacent to a minefield, the element is immediately attacked. The number of to-hit dice
     rolled is equal to the number of markers in the minefield."): of the moves that are equally good (same
     attack value, or same distance to the nearest enemy ship), the one whose path rolls the fewest minefield
     dice, then the first in move order. Every minefield counts, whoever laid it: they attack friend and foe.
-    With no dice on any path this is exactly :func:`plain_choice`."""
-    mined = battle.mined
-    paths = fighter_path(fl.heading, fl.ma)
+    With no dice on any path this is exactly :func:`plain_choice`. Terrain (G): ``hazards`` adds the asteroid-field
+    dice to the minefields'; a path into a ``deadly`` hex (asteroid, planet, nucleus, event horizon) is never taken,
+    nor a move that ends where the End Phase's pull carries a flight into an event horizon (``doomed``, G.2).
+    """
+    mined = battle.mined if hazards is None else hazards
+    paths = fighter_path_hexes(fl.heading, fl.ma)
     q0, r0, h0 = fl.q, fl.r, fl.heading
 
     def dice(q: int, r: int, h: int) -> int:
-        return sum(mined.get(x, 0) for x in entered_hexes(q0, r0, paths[(q - q0, r - r0, h)]))
+        hexes = [(q0 + x, r0 + y) for x, y in paths[(q - q0, r - r0, h)]]
+        if deadly and any(x in deadly for x in hexes):
+            return -1
+        return sum(mined.get(x, 0) for x in hexes)
 
     ends = board_ends(battle.m.doctrine, q0, r0, h0, fl.ma, no_turns(battle))
     best: tuple | None = None
     best_key = None
     for i, (q, r, h) in enumerate(ends):
         hit = attack_from.get((q, r))
-        if hit is None or (q, r) in blocked:
+        if hit is None or (q, r) in blocked or (best_key is not None and hit[0] < best_key[0]) or (q, r) in doomed:
+            continue  # (a lower value loses whatever its dice)
+        d = dice(q, r, h)
+        if d < 0:
             continue
-        key = (hit[0], -dice(q, r, h), -i)
+        key = (hit[0], -d, -i)
         if best_key is None or key > best_key:
             best_key = key
             best = ((1, hit[0]), q, r, h, hit[1])
@@ -371,10 +395,15 @@ def mine_aware_choice(battle: TableView, fl: FighterFlight, attack_from: dict, b
         return best
     spots = tuple((s.q, s.r) for s in enemy_ships)
     for i, (q, r, h) in enumerate(approach_order(battle.m.doctrine, q0, r0, h0, spots, fl.ma, no_turns(battle))):
-        if (q, r) in blocked:
+        if (q, r) in blocked or (q, r) in doomed:
             continue
         near = min((distance(sq - q, sr - r) for sq, sr in spots), default=1 << 30)
-        key = (-near, -dice(q, r, h), -i)
+        if best_key is not None and -near < best_key[0]:
+            break  # farther loses whatever its dice, and approach_order is sorted nearest first
+        d = dice(q, r, h)
+        if d < 0:
+            continue
+        key = (-near, -d, -i)
         if best_key is None or key > best_key:
             best_key = key
             best = (None, q, r, h, None)
@@ -428,6 +457,10 @@ def choose(battle: TableView, fl: FighterFlight, attack_from: dict, blocked: set
     opt = getattr(battle, "opt", None)
     if opt is not None and opt.moves is not None and opt.moves.altitudes is not None:  # G.6: altitude changes
         return opt.moves.altitudes.fly(battle, fl, attack_from, blocked, enemy_ships)
+    if opt is not None and opt.elements is not None and opt.elements.near(fl.q, fl.r, fl.ma):
+        # G: round deadly terrain, the fewest field and mine dice
+        return mine_aware_choice(battle, fl, attack_from, blocked, enemy_ships, opt.elements.hazards(battle.mined),
+                                 opt.elements.t.deadly, opt.elements.doomed)
     if battle.mined:  # B.15: among equally good moves, the one entering the fewest minefield dice
         return mine_aware_choice(battle, fl, attack_from, blocked, enemy_ships)
     return plain_choice(battle, fl, attack_from, blocked, enemy_ships)
@@ -451,6 +484,13 @@ def move(battle: TableView, fl: FighterFlight, best: tuple | None,
     opt = getattr(battle, "opt", None)
     if opt is not None and opt.moves is not None and opt.moves.altitudes is not None:  # G.6: climbs or dives
         opt.moves.altitudes.flown(battle, fl, start)
+    if opt is not None and opt.elements is not None:  # G: terrain, and minefields (B.15), hex by hex on the way
+        for at in flown_hexes(fl, start[0], start[1], h0):
+            if battle.mined:
+                flight_mines(battle, fl, [at])
+            if not fl.alive or not opt.elements.small_entered(fl, [at]):
+                return None
+        return target
     if battle.mined:  # B.15: minefields entered or passed on the way
         fighter_path_mines(battle, fl, start[0], start[1], h0)
         if not fl.alive:

@@ -111,7 +111,11 @@ def sweep(battle: TableView, ship: ShipState, field: Minefield, mode: ModeSpec, 
           what: str) -> None:
     """B.15: a volley at a minefield (tiny target); each hit removes one marker."""
     key = (field.q, field.r)
-    hits, per = shots_at_flight(battle.rng, mode, n, size, band, ship.fc)
+    opt = battle.opt  # G.1, G.3: starship weapons fired through terrain (4.1: through the minefield's hex)
+    pen = opt.elements.sight(ship, field) if opt is not None and opt.elements is not None else 0
+    if pen >= FLARES_BLOCK:
+        return
+    hits, per = shots_at_flight(battle.rng, mode, n, size, band, ship.fc, penalty=pen)
     left = battle.minefields.get(key, 0)
     removed = min(hits, left)
     if removed:

@@ -19,6 +19,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING
 
+from drydock.engine import tables
 from drydock.engine.combat import DiceRecorder, damage_value, impact_shield, screen_target, to_hit_modifier
 from drydock.engine.damage import apply_marked_damage
 from drydock.engine.dice import DamageTally, hits_distribution, impact_probability, roll_damage, roll_hits
@@ -121,9 +122,11 @@ def defensive_fire(battle: TableView, rng: random.Random, target: ShipState, fli
         n = target.bank_alive[i] - target.bank_spent[i]
         if n <= 0 or not (b.def_mask >> arc & 1 or b.mask & mask):
             continue
-        target.bank_dfn[i] = battle.turn
         opt = getattr(battle, "opt", None)  # F.3: a screen in the flight's hex penalises "all attacks" through it
         pen = opt.flight_penalty(target, flight) if opt is not None else 0
+        if pen >= tables.FLARES_BLOCK:  # G: terrain blocks the line of sight (4.1)
+            continue
+        target.bank_dfn[i] = battle.turn
         hits, per = shots_at_flight(rng, b.modes[0], n, b.size, 1, target.fc, medium=True, penalty=pen)
         hits = surviving(rng, flight, hits, b.modes[0].imp_by_band[1])  # B.20: shuttles save
         flight.count -= min(hits, flight.count)
@@ -168,6 +171,9 @@ def activate(battle: TableView, flight: SeekerFlight) -> None:
                 flight_mines(battle, flight, [(flight.q, flight.r)])
                 if not flight.alive:
                     return
+            if opt is not None and opt.elements is not None and not opt.elements.small_entered(
+                    flight, [(flight.q, flight.r)]):  # G: terrain entered, as fighters (C.4)
+                return
             if patrols is not None and patrols.on_station and not patrols.seeker_entered(flight):  # F.1
                 return
         else:

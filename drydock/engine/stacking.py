@@ -49,17 +49,24 @@ def resolve_stacking(battle: TableView) -> None:
 
 def relocate(battle: TableView, s: ShipState, other_side: int) -> None:
     """3.3: ``s`` moves to the first free hex (no ship of ``other_side``) one, then two hexes away, keeping its
-    heading; the hexes are tried clockwise from its heading."""
+    heading; the hexes are tried clockwise from its heading. Terrain (G): "nor may a ship be placed into a hex
+    containing terrain with which it cannot coexist" (an asteroid, event horizon, nucleus or planet), and "If a
+    starship is relocated to a hex within a minefield (B.15: Mines, p.34) or asteroid field (G.1: Asteroids, p.54),
+    the ship is "attacked" as if it had moved into the hex" (the asteroid field's dice)."""
     w, h = battle.m.board
     occupied = {(x.q, x.r) for x in battle.alive(other_side)}
+    elements = battle.opt.elements if battle.opt is not None else None
     for dist in (1, 2):
         for k in range(6):
             d = (s.heading + k) % 6
             q, r = s.q + DIRS[d][0] * dist, s.r + DIRS[d][1] * dist
-            if (q, r) not in occupied and (battle.m.floating or on_board(q, r, w, h)):
+            if (q, r) not in occupied and (battle.m.floating or on_board(q, r, w, h)) and (
+                    elements is None or (q, r) not in elements.t.deadly):
                 s.q, s.r = q, r
                 if battle.log is not None:
                     battle.say(f"    {s.label} moves to {battle.pos(s)}")
+                if elements is not None and elements.t.fields.get((q, r)):
+                    elements.ship_field(s, (q, r), elements.t.fields[(q, r)])
                 return
 
 

@@ -153,6 +153,36 @@ class MovesView(Protocol):
     def altitudes(self) -> AltitudeView | None: ...
 
 
+class TerrainHexes(Protocol):
+    """The terrain's hexes a rule reads (:class:`drydock.engine.options.terrain.Terrain`): G.1-G.5."""
+
+    @property
+    def deadly(self) -> set[tuple[int, int]]: ...  # asteroids, planets, a comet's nucleus, event horizons
+
+    @property
+    def fields(self) -> dict[tuple[int, int], int]: ...  # G.1: asteroid-field hex -> fields
+
+
+class ElementsView(Protocol):
+    """Terrain acting on every element (:class:`drydock.engine.options.terrain_elements.TerrainElements`)."""
+
+    @property
+    def t(self) -> TerrainHexes: ...
+
+    @property
+    def doomed(self) -> set[tuple[int, int]]: ...  # hexes the next End Phase's pull carries into an event horizon
+
+    def small_entered(self, flight: Any, hexes: list[tuple[int, int]]) -> bool: ...
+
+    def ship_field(self, s: ShipState, at: tuple[int, int], dice: int) -> None: ...
+
+    def sight(self, ship: Any, target: Any) -> int: ...
+
+    def near(self, q: int, r: int, reach: int) -> bool: ...
+
+    def hazards(self, mined: dict[tuple[int, int], int]) -> dict[tuple[int, int], int]: ...
+
+
 class OptionsView(Protocol):
     """What the rules read of the optional rules in force (:class:`drydock.engine.options.state.OptionState`);
     a rule that needs more of them reaches them through ``getattr(battle, "opt", None)``."""
@@ -162,6 +192,9 @@ class OptionsView(Protocol):
 
     @property
     def moves(self) -> MovesView | None: ...  # D.7, D.9, G.6
+
+    @property
+    def elements(self) -> ElementsView | None: ...  # G terrain on flights, seekers, minefields, hidden ships
 
 
 class TableView(Protocol):

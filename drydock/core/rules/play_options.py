@@ -49,11 +49,12 @@ _EDGE_SCENARIOS = {"S.2": "S.2 scores ships that leave by the attacker's edge; a
                    "S.7": "S.7 scores ships that leave by the defender's edge; a floating board has none (D.4)"}
 
 #: What the engine leaves out of the terrain text (issue 37), declared in every report of a battle with that terrain.
-_TERRAIN_SHIPS_ONLY = ("terrain acts on starships only: fighter flights, seekers and mines are not attacked, destroyed "
-                       "or pulled by it (G: 'any element')")
-_SIGHT_SHIPS_ONLY = ("its line-of-sight penalties and blocking apply to fire at ships only, not at fighter flights or "
-                     "seekers, and the target's own hex is not counted (4.1: the line 'always passes through the "
-                     "target's hex')")
+_FLIGHTS_3D = ("with G.6 three-dimensional play, fighter flights choose their moves without regard to terrain (they "
+               "still suffer it)")
+_DOCTRINE_SIGHT = ("a ship's doctrine picks its targets among those in sight, but does not move to open or close a "
+                   "line of sight")
+_NO_PULL_DOCTRINE = ("a ship's doctrine weighs the next End Phase's pull only: a ship without engines, drifting, is "
+                     "still drawn in")
 #: Appendix S: "Set up as for a standard scenario (p.12)": players place their ships; drydock mirrors a fixed set-up.
 _SETUP = ("the scenario's own set-up: each side's ships are placed by the mirrored standard set-up (2.3) or a "
           "--deployment plan (S.3's defender in its chase columns), not where the scenario's map would put them")
@@ -62,7 +63,7 @@ _SETUP = ("the scenario's own set-up: each side's ships are placed by the mirror
 SIMULATED = frozenset({
     "D.2", "D.2z", "D.3", "D.4", "D.5", "E.1", "E.2", "E.3", "E.4", "E.5", "E.5r", "E.6", "E.7", "E.7a",
     "F.1", "F.2", "F.3", "F.4", "F.5", "F.6", "F.7", "D.1", "D.6", "D.8", "D.8r", "S.2", "S.7",
-    "G.1", "G.2", "G.3", "G.4", "G.5", "S.1", "S.4", "S.5", "S.6", "S.8", "S.9", "S.10", "S.11", "S.12",
+    "G.1", "G.2", "G.2a", "G.3", "G.4", "G.5", "S.1", "S.4", "S.5", "S.6", "S.8", "S.9", "S.10", "S.11", "S.12",
     "D.7", "D.9", "S.3", "S.3a", "G.6", "G.6a", "B.14", "B.18", "B.22"})
 
 OPTIONS: tuple[PlayOption, ...] = (
@@ -200,28 +201,40 @@ OPTIONS: tuple[PlayOption, ...] = (
                "a shuffled red/black deck decides which side activates a flight next", "F.7" in SIMULATED),
     # ------------------------------------------------------------------ Appendix G: terrain
     PlayOption("G.1", "Asteroids", "terrain",
-               "an asteroid destroys what enters its hex and blocks sight; a field (size 1-5) hits ships on "
-               "5-6 (flights 6) per hex entered, IMP 1 DMG 1, -1 to hit per field hex crossed", "G.1" in SIMULATED,
-               "placed at random between the set-up areas; ships steer round them, fighter flights do not",
-               left_out=(_TERRAIN_SHIPS_ONLY, _SIGHT_SHIPS_ONLY,
-                         "a hidden cloaked ship rolls no field dice (G.1 defers them until it is detected)")),
+               "an asteroid destroys what enters it (ships, flights, seekers) and blocks sight; a field (size 1-5) "
+               "hits ships on 5-6, flights and seekers on 6, per hex entered, IMP 1 DMG 1, -1 to hit per field hex "
+               "on the line of sight", "G.1" in SIMULATED,
+               "placed at random between the set-up areas; ships and fighter flights steer round asteroids, and of "
+               "equally good moves take the one rolling the fewest field dice; a hidden cloaked ship's field hits "
+               "wait until it is seen; a starship weapon's line of sight counts the target's hex (4.1), at ships, "
+               "flights, seekers and minefields alike",
+               left_out=(_FLIGHTS_3D, _DOCTRINE_SIGHT)),
     PlayOption("G.2", "Black Holes", "terrain",
-               "an event horizon (size 1-5) destroys what enters it and blocks sight; End Phase pull by the "
-               "size x distance table", "G.2" in SIMULATED,
+               "an event horizon (size 1-5) destroys what enters it and blocks sight; End Phase pull of every "
+               "element and minefield by the size x distance table", "G.2" in SIMULATED,
                "the pull table is scrambled in the text: the reading in the ruleset (play.black_hole_pull) is low "
-               "confidence, a house rule may replace its rows",
-               left_out=("the End Phase pull moves ships only: fighter flights, seekers and minefields are not pulled "
-                         "(G.2: 'any element'; 'minefields will also be pulled'), and flights and seekers entering "
-                         "the event horizon are not destroyed",
-                         "its blocking of the line of sight applies to fire at ships only"),
+               "confidence, a house rule may replace its rows; G.2a reads size 5 as printed; opposing elements "
+               "equidistant: a die decides which side moves first; ships weigh the pull like any other hazard and "
+               "fighter flights never end a move where the pull would carry them into the event horizon",
+               left_out=(_NO_PULL_DOCTRINE, _FLIGHTS_3D),
                excludes={"G.1": "black holes are not used with other terrain (G.2)",
                          "G.3": "black holes are not used with other terrain (G.2)",
                          "G.4": "black holes are not used with other terrain (G.2)",
                          "G.5": "black holes are not used with other terrain (G.2)"}),
+    PlayOption("G.2a", "Black Holes (size 5 as printed)", "terrain",
+               "variant of G.2: the pull table's size-5 row as the text prints it (X X X 3 2 1 1 0), not shifted "
+               "past size 4's", "G.2a" in SIMULATED, "--terrain black-hole-printed[:SIZE]: the other reading of "
+               "the scrambled table (play.black_hole_pull.printed)",
+               left_out=(_NO_PULL_DOCTRINE, _FLIGHTS_3D),
+               excludes={"G.2": "G.2a is G.2 with the other reading of the pull table; choose one",
+                         "G.1": "black holes are not used with other terrain (G.2)",
+                         "G.3": "black holes are not used with other terrain (G.2)",
+                         "G.4": "black holes are not used with other terrain (G.2)",
+                         "G.5": "black holes are not used with other terrain (G.2)"}),
     PlayOption("G.3", "Comets", "terrain",
-               "a nucleus destroys and blocks; coma and tail hexes give -1 to hit each", "G.3" in SIMULATED,
-               left_out=("fighter flights and seekers entering the nucleus are not destroyed", _SIGHT_SHIPS_ONLY,
-                         "the tail points in a random direction, not away from a star's solar wind (B.21)")),
+               "a nucleus destroys what enters it and blocks; coma and tail hexes give -1 to hit each; the tail "
+               "follows the solar wind (B.21) when a ship has sails", "G.3" in SIMULATED,
+               left_out=(_FLIGHTS_3D, _DOCTRINE_SIGHT)),
     PlayOption("G.4", "Nebulae", "terrain",
                "ranges +50% (rounded up; long range sensors cancel it), even impact rolls always succeed, "
                "cloaked ships detected", "G.4" in SIMULATED,
@@ -231,7 +244,7 @@ OPTIONS: tuple[PlayOption, ...] = (
                "orbits ('1[6]1(8)' orders, turns free while next to the planet): the doctrine orbits when its pose "
                "score rates a run in, an orbit and a run out higher than its own choice",
                left_out=("the doctrine does not orbit under G.6 three-dimensional play (it plans altitude changes)",
-                         "fighter flights and seekers entering a planet are not destroyed", _SIGHT_SHIPS_ONLY)),
+                         _FLIGHTS_3D, _DOCTRINE_SIGHT)),
     PlayOption("G.6", "Three-Dimensional Play", "terrain",
                "altitudes 0-6, all from 3; a change moves a hex forward, +2 speed, +1 requirement; range = the "
                "greater of hexes + altitude difference and twice the difference", "G.6" in SIMULATED,

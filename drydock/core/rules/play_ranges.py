@@ -162,7 +162,10 @@ PLAY_RANGES: dict[str, tuple[str, Record]] = {
     "battery_lock_on": ("B.22", Record({"roll_per": Choice(("battery", "ship"))})),  # ship: the 5.3 roll
     "asteroid_field": ("G.1", Record({"hit": DIE, "hit_small": DIE, "imp": IMP, "dmg": DMG, "to_hit": MODIFIER})),
     "black_hole_pull": ("G.2", Record({"distances": Wholes(1, 30, 1, 200, rising=True),
-                                       "rows": Table(Wholes(1, 30, -1, 200), keys=Choice(("1", "2", "3", "4", "5")))})),
+                                       "rows": Table(Wholes(1, 30, -1, 200), keys=Choice(("1", "2", "3", "4", "5"))),
+                                       "row_reading": Choice(("shifted", "printed")),
+                                       "printed": Table(Wholes(1, 30, -1, 200),
+                                                        keys=Choice(("1", "2", "3", "4", "5")))})),
     "comet": ("G.3", Record({"to_hit": MODIFIER, "tail_length": Whole(0, 40)})),
     "nebula": ("G.4", Record({"range_increase": Ratio(0, 10)})),
     "three_d": ("G.6", Record({"levels": Wholes(2, 2, 0, 20, rising=True), "start": Whole(0, 20),

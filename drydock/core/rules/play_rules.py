@@ -87,12 +87,17 @@ PLAY: dict[str, Any] = {
     # Sizes 2-4 read column by column (triples per distance), sizes 1 and 5 as printed, missing trailing
     # distances 0; size 5 shifted so its horizon is at least size 4's (low confidence: the book's example, size 2
     # at distance 5 pulled 2 hexes, fits none of the readings). X (drawn in) = -1. A house rule may replace rows.
+    # "row_reading": "shifted" (these rows) or "printed": the rows of "printed" replace theirs, size 5 exactly as the
+    # text prints it ("5 X X X 3 2 1 1 0", the rest 0), so a size-5 hole pulls less than a size-4 one
+    # (--terrain black-hole-printed, G.2a).
     "black_hole_pull": {"section": "G.2", "confidence": "L", "distances": [1, 2, 3, 4, 5, 6, 7, 8, 9, 11, 14, 18, 23],
                         "rows": {"1": [-1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
                                  "2": [-1, 2, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0],
                                  "3": [-1, -1, -1, 2, 1, 1, 1, 0, 0, 0, 0, 0, 0],
                                  "4": [-1, -1, -1, -1, 3, 2, 1, 1, 0, 0, 0, 0, 0],
-                                 "5": [-1, -1, -1, -1, -1, 3, 2, 1, 1, 0, 0, 0, 0]}},
+                                 "5": [-1, -1, -1, -1, -1, 3, 2, 1, 1, 0, 0, 0, 0]},
+                        "row_reading": "shifted",
+                        "printed": {"5": [-1, -1, -1, 3, 2, 1, 1, 0, 0, 0, 0, 0, 0]}},
     # G.3: coma and tail hexes give -1 to hit each.
     "comet": {"section": "G.3", "to_hit": -1, "tail_length": 6},
     # G.4: "all ranges are increased by 50% (rounded up)"; "any even impact roll ... automatically succeeds".

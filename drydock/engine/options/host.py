@@ -27,6 +27,9 @@ class MatchHost(MatchView, Protocol):
     def vp_target(self) -> int: ...
 
     @property
+    def side_slots(self) -> tuple[list[tuple[int, int]], list[tuple[int, int]]]: ...  # 2.3 each side's plan
+
+    @property
     def slots(self) -> list[tuple[int, int]]: ...  # 2.3: side A's set-up slots (S.2 places the defender by them)
 
     @property

@@ -21,10 +21,10 @@ from drydock.engine.options import InForce, chase, combat_rules, movement_rules,
 from drydock.engine.options.doctrine_bridge import best_scored, rechoose
 from drydock.engine.options.fighter_rules import FIGHTER_OPTIONS, FighterRules
 from drydock.engine.options.maneuvers import MANEUVERS, Maneuvers
-from drydock.engine.options.terrain import BLOCKED, Terrain, pull_distance, pull_step
+from drydock.engine.options.terrain import BLOCKED, Terrain
+from drydock.engine.options.terrain_elements import TerrainElements, pull_rows
 from drydock.engine.orbits import better_orbit
 from drydock.engine.ships import ShipState
-from drydock.engine.small_craft import small_hits
 from drydock.engine.tables import AI_RESULT_VALUE, DEPLOY_DEPTH, FLARES_BLOCK
 
 if TYPE_CHECKING:  # a type-only import: the battle calls the options as an OptionHost (docs/architecture.md)
@@ -52,6 +52,7 @@ class OptionState:
         self.reserve_total = 0
         self.terrain: Terrain | None = None
         self.avoid_map: dict[tuple[int, ...], int] = {}  # (q, r): entering; (q, r, END): ending there (hazards)
+        self.elements: TerrainElements | None = None  # G on flights, seekers, minefields, hidden ships
         self.start_cr = sum(s.spec.cr for s in battle.ships if s.side == 0)
         self.directing = "E.2" in rules.on
         self.sequential_movement = "D.8" in rules.on
@@ -73,15 +74,17 @@ class OptionState:
             self.fighters.start()
         if r.terrain:
             self.terrain = Terrain()
-            self.terrain.place(r.terrain, b.rng, b.m.board, DEPLOY_DEPTH, self.play["comet"]["tail_length"])
+            wind = next((s.wind for s in b.ships if s.wind is not None), None)  # B.21: the comet's tail (G.3)
+            self.terrain.place(r.terrain, b.rng, b.m.board, DEPLOY_DEPTH, self.play["comet"]["tail_length"], wind)
             self.avoid_map = {at: dice for at, dice in self.terrain.avoid().items()}  # (q, r) keys
             if self.terrain.holes:  # G.2: the doctrine weighs the End Phase pull (drydock.engine.hazards)
-                pull = self.play["black_hole_pull"]
-                self.avoid_map.update(pull_ends(self.terrain.holes, pull["rows"], pull["distances"]))
+                rows = pull_rows(self.play, "G.2a" in self.on)  # the reading in force (G.2a)
+                self.avoid_map.update(pull_ends(self.terrain.holes, rows, self.play["black_hole_pull"]["distances"]))
             for line in self.terrain.placed:
                 b.say(f"terrain: {line}")
             if self.terrain.nebula:
                 self.nebula = True
+            self.elements = TerrainElements(b, self.terrain, self.play, self.nebula, "G.2a" in self.on)
         if self.nebula or self.tagging or self.moves:
             for s in b.ships:
                 s.range_x = self._range_rule(s)
@@ -289,25 +292,25 @@ class OptionState:
             s.detected = True  # G.4: in a nebula "all cloaked starships are automatically detected"; G.3 coma, tail
             self.b.say(f"    {s.label} is detected by the {'nebula (G.4)' if t.nebula else 'comet (G.3)'}")
 
-        numbers = self.play["asteroid_field"]
+        assert self.elements is not None
+        self.elements.reveal(s)  # G.1: hits deferred while hidden, once it uncloaked or was detected
         for x, y in path_hexes(orders, h0):
             at = (q0 + x, r0 + y)
             if at in t.deadly:
-                self.b.destroy(s, f"destroyed entering terrain at {self.b.hexname(*at)} (G)", explode=False)
+                self.b.destroy(s, f"destroyed entering {t.what.get(at, 'terrain')} at {self.b.hexname(*at)} (G)",
+                               explode=False)
                 return
             dice = t.fields.get(at, 0)
-            if dice and not s.hidden:
-                rolls = [d6(self.b.rng) for _ in range(dice)]
-                hits = sum(1 for d in rolls if d >= numbers["hit"])
-                points, _ = small_hits(self.b.rng, s, hits, 0, self.nebula)  # G.1: the forward arc; G.4
-                self.b.say(f"    {s.label} enters an asteroid field at {self.b.hexname(*at)}: dice {rolls} -> "
-                           f"{hits} hits, {points} impact")
-                if hits and apply_marked_damage(s, self.b.log):
-                    self.b.destroy(s, "destroyed by an asteroid field (G.1)")
+            if dice:  # G.1: a hidden cloaked ship's hits are deferred
+                self.elements.ship_field(s, at, dice)
+                if not s.alive:
+                    return
 
     def after_movement(self, enemy_pos: dict[int, list[tuple[int, int]]]) -> None:
         """E.3 explosions of ships lost while moving; E.4/S.6 VPs; E.6 reinforcement (decided with the Orders
         Phase knowledge: own orders, enemy positions before the move)."""
+        if self.elements is not None:  # G.1: deferred field hits of ships detected this Movement Phase
+            self.elements.reveal_all()
         self.explode_pending()
         self.score_damage()
         if "E.6" in self.on:
@@ -333,9 +336,9 @@ class OptionState:
     def fire(self, ship: ShipState, target: Any, band: int, penalty: int, bonus: int) -> tuple[int, int]:
         """To-hit adjustments: terrain in the line of sight (G.1, G.3; blocked: ``FLARES_BLOCK``), evasion
         (D.3, the worse of the two), S.8 prototype, S.9 storm (-1, no long range)."""
-        if self.terrain is not None and isinstance(target, ShipState):
-            t = self.terrain.sight(ship.q, ship.r, target.q, target.r)
-            if t == BLOCKED:
+        if self.elements is not None:  # G.1, G.3 (4.1: through the target's hex)
+            t = self.elements.sight(ship, target)
+            if t >= FLARES_BLOCK:
                 return FLARES_BLOCK, bonus
             penalty += t
         if self.evading:  # D.3: "If both ... are performing evasive action, apply only the more severe penalty"
@@ -363,7 +366,23 @@ class OptionState:
     def flight_penalty(self, ship: Any, target: Any) -> int:
         """F.3: "all attacks made through their hex" are penalised: ship weapons fire at a flight or seeker too
         (``ship``: the attacker, a ship or a fighter flight)."""
-        return self.fighters.screen_penalty(ship, target) if self.fighters and self.fighters.screening else 0
+        pen = self.fighters.screen_penalty(ship, target) if self.fighters and self.fighters.screening else 0
+        if self.elements is not None:  # G.1, G.3: starship weapons fired through terrain (FLARES_BLOCK: blocked)
+            pen += self.elements.sight(ship, target)  # 4.1: -4 combined blocks as well
+        return pen
+
+    def in_sight(self, ship: ShipState, enemies: list, flights: list) -> tuple[list, list] | None:
+        """4.1: "Line of sight is considered to be blocked, and an attack impossible" when a hex blocks it or the
+        penalties of its hexes reach -4: the enemy ships and flights ``ship`` may declare attacks on (seekers are
+        launched only at a ship in sight, C.4), the others logged. None without terrain."""
+        if self.elements is None:
+            return None
+        seen = [e for e in enemies if self.elements.sight(ship, e) < FLARES_BLOCK]
+        seen_f = [f for f in flights if not f.alive or f.count <= 0 or self.flight_penalty(ship, f) < FLARES_BLOCK]
+        hid = [e.label for e in enemies if e not in seen] + [f.label for f in flights if f not in seen_f]
+        if hid:
+            self.b.say(f"  {ship.label}: line of sight blocked by terrain to {', '.join(hid)} (4.1, G)")
+        return seen, seen_f
 
     def directed(self, ship: ShipState, target: ShipState, mode: Any, size: int, band: int, penalty: int,
                  bonus: int) -> tuple[int, Any]:
@@ -540,24 +559,10 @@ class OptionState:
                 b.stacking()
 
     def black_holes(self) -> None:
-        """G.2 (5a): every ship within a black hole's pull moves toward its centre, nearest first."""
-        t = self.terrain
-        if t is None or not t.holes:
-            return
-        pull = self.play["black_hole_pull"]
-        for hq, hr, size in t.holes:
-            ships = sorted(self.b.alive(), key=lambda s: (distance(s.q - hq, s.r - hr), s.uid))
-            for s in ships:
-                n = pull_distance(pull["rows"], pull["distances"], size, distance(s.q - hq, s.r - hr))
-                if n < 0:
-                    self.b.destroy(s, "drawn into a black hole (G.2)", explode=False)
-                    continue
-                occupied = {(x.q, x.r) for x in self.b.alive(1 - s.side)}
-                for _ in range(n):
-                    s.q, s.r = pull_step(s.q, s.r, hq, hr, occupied, self.b.rng)
-                    if (s.q, s.r) in t.deadly:
-                        self.b.destroy(s, "drawn into a black hole (G.2)", explode=False)
-                        break
+        """G.2 (5a): every element and minefield within a black hole's pull moves toward its centre, nearest first
+        (:meth:`~drydock.engine.options.terrain_elements.TerrainElements.pull`)."""
+        if self.elements is not None and self.terrain is not None and self.terrain.holes:
+            self.elements.pull()
 
     def victory(self, over: tuple[bool, int | None]) -> tuple[bool, int | None]:
         """S.1 (no VPs: the survivors decide) and S.11 (a side with reinforcements to come is not gone)."""

@@ -1,13 +1,17 @@
 """Appendix G terrain: the ``--terrain`` spelling, seeded placement, and what terrain does to movement and fire.
 
 Spelling (``--terrain``, repeatable): ``asteroids[:N]`` (N single asteroids, G.1; default 6),
-``asteroid-field[:SIZE]`` (G.1, size 1-5, default 3), ``black-hole[:SIZE]`` (G.2, default 2), ``comet``
+``asteroid-field[:SIZE]`` (G.1, size 1-5, default 3), ``black-hole[:SIZE]`` (G.2, default 2;
+``black-hole-printed[:SIZE]``: G.2a, the pull table's size 5 as printed), ``comet``
 (G.3), ``nebula`` (G.4, the whole board), ``planet[:SIZE]`` (G.5, default 2) and ``three-d`` (G.6, altitudes;
 ``three-d-doubled``: G.6a, the other reading of its range).
 
 Placement: the book leaves it to the scenario; each battle draws it from its own random generator, centres
 uniformly among the hexes at least ``SIZE + 1`` from the set-up areas (so no set-up hex is inside terrain),
 a distribution that is its own point image, so swapping the sides changes nothing on average.
+
+What terrain does to fighter flights, seekers, minefields and hidden cloaked ships, and the black hole's pull on all
+of them, is in :mod:`drydock.engine.options.terrain_elements`.
 """
 
 from __future__ import annotations
@@ -20,6 +24,7 @@ from drydock.engine.hexgrid import DIRS, distance, from_offset, hex_line, to_off
 from drydock.errors import DrydockError
 
 KINDS = {"asteroids": ("G.1", 6, 1, 40), "asteroid-field": ("G.1", 3, 1, 5), "black-hole": ("G.2", 2, 1, 5),
+         "black-hole-printed": ("G.2a", 2, 1, 5),
          "comet": ("G.3", 0, 0, 0), "nebula": ("G.4", 0, 0, 0), "planet": ("G.5", 2, 1, 5),
          "three-d": ("G.6", 0, 0, 0), "three-d-doubled": ("G.6a", 0, 0, 0)}
 _SPEC = re.compile(r"^\s*([a-z-]+)\s*(?::\s*(\d{1,3}))?\s*$")
@@ -59,6 +64,8 @@ class Terrain:
 
     def __init__(self) -> None:
         self.deadly: set[tuple[int, int]] = set()
+        #: what each deadly hex holds, for the log ("an asteroid", "a planet", "a comet's nucleus", "an event horizon")
+        self.what: dict[tuple[int, int], str] = {}
         self.fields: dict[tuple[int, int], int] = {}
         self.murk: set[tuple[int, int]] = set()  # G.3 coma and tail hexes
         self.holes: list[tuple[int, int, int]] = []
@@ -67,7 +74,10 @@ class Terrain:
         self.placed: list[str] = []
 
     def place(self, pieces: tuple[TerrainPiece, ...], rng: random.Random, board: tuple[int, int],
-              depth: int, tail_length: int) -> None:
+              depth: int, tail_length: int, wind: int | None = None) -> None:
+        """Place ``pieces``; ``wind``: the B.21 solar wind's direction, if a ship has sails (G.3: "If using B.21:
+        Solar Sails (p.37), the comet's tail extends in the direction of the solar wind"), else the tail's
+        direction is rolled ("determine the direction randomly before the scenario begins")."""
         w, h = board
         for p in pieces:
             if p.kind == "nebula":
@@ -77,43 +87,54 @@ class Terrain:
             if p.kind.startswith("three-d"):  # G.6: nothing on the board (drydock.engine.options.altitude)
                 self.placed.append(f"three-dimensional play ({p.section}): altitudes 0-6, every ship at 3")
                 continue
-            reach = p.n if p.kind in ("asteroid-field", "black-hole", "planet") else 1
+            reach = p.n if p.kind in ("asteroid-field", "black-hole", "black-hole-printed", "planet") else 1
             cols = [c for c in range(depth + reach, w - depth - reach)] or [w // 2]
             rows = [r for r in range(reach, h - reach)] or [h // 2]
             count = p.n if p.kind == "asteroids" else 1
             for _ in range(count):
                 c, r = rng.choice(cols), rng.choice(rows)
                 q, rr = from_offset(c, r)
+                tail = ""
                 if p.kind == "asteroids":
-                    self.deadly.add((q, rr))
+                    self._deadly({(q, rr)}, "an asteroid")
                 elif p.kind == "asteroid-field":
                     for x in _disc(q, rr, p.n):
                         self.fields[x] = self.fields.get(x, 0) + 1
                 elif p.kind == "planet":
-                    self.deadly.update(_disc(q, rr, p.n))
+                    self._deadly(_disc(q, rr, p.n), "a planet")
                     self.planets.append((q, rr, p.n))
-                elif p.kind == "black-hole":
+                elif p.kind.startswith("black-hole"):
                     self.holes.append((q, rr, p.n))
-                    self.deadly.update(_disc(q, rr, p.n))
-                else:  # G.3 comet: nucleus, coma (the six hexes around it), a tail in a random direction
-                    self.deadly.add((q, rr))
+                    self._deadly(_disc(q, rr, p.n), "an event horizon")
+                else:  # G.3 comet: nucleus, coma (the six hexes around it), a tail (B.21: with the solar wind)
+                    self._deadly({(q, rr)}, "a comet's nucleus")
                     self.murk.update(_disc(q, rr, 1) - {(q, rr)})
-                    d = DIRS[int(rng.random() * 6)]
+                    k6 = wind if wind is not None else int(rng.random() * 6)
+                    d = DIRS[k6]
                     self.murk.update((q + d[0] * k, rr + d[1] * k) for k in range(2, tail_length + 2))
-                self.placed.append(f"{p.spec} ({p.section}) at {to_offset(q, rr)}")
+                    tail = f", tail toward direction {k6}" + (" with the solar wind (B.21)" if wind is not None
+                                                              else "")
+                self.placed.append(f"{p.spec} ({p.section}) at {to_offset(q, rr)}{tail}")
+
+    def _deadly(self, hexes: set[tuple[int, int]], what: str) -> None:
+        self.deadly.update(hexes)
+        for x in hexes:
+            self.what[x] = what
 
     def avoid(self) -> dict[tuple[int, int], int]:
         """Hex -> dice for the doctrine's path scoring (a deadly hex counts as many dice as a ship can bear)."""
         out = dict(self.fields)
         for x in self.deadly:
-            out[x] = 1000
+            out[x] = DEADLY
         return out
 
     def sight(self, q1: int, r1: int, q2: int, r2: int) -> int:
         """Terrain to-hit penalty on a line of sight (G.1 fields not cumulative, G.3 coma/tail per hex);
-        ``BLOCKED`` when an asteroid, planet, nucleus or event horizon lies on it."""
+        ``BLOCKED`` when an asteroid, planet, nucleus or event horizon lies on it. 4.1: "Line of sight is never
+        considered to pass through the hex occupied by the attacker, but always passes through the target's hex":
+        every hex of the line but the attacker's (a target in a field hex is fired at through it)."""
         pen = 0
-        for x in hex_line(q1, r1, q2, r2)[1:-1]:
+        for x in hex_line(q1, r1, q2, r2)[1:]:
             if x in self.deadly:
                 return BLOCKED
             if x in self.fields:
@@ -124,6 +145,8 @@ class Terrain:
 
 
 BLOCKED = 99
+#: the doctrine's weight of a hex that destroys what enters it (as many dice as a ship can bear)
+DEADLY = 1000
 
 
 def _disc(q: int, r: int, n: int) -> set[tuple[int, int]]:
@@ -137,7 +160,7 @@ def pull_distance(rows: dict[str, list[int]], distances: list[int], size: int, d
     for i, lo in enumerate(distances):
         if dist >= lo:
             col = i
-    return row[col]
+    return row[col] if col < len(row) else 0  # a shorter row: its missing trailing distances pull 0
 
 
 def pull_step(q: int, r: int, hq: int, hr: int, occupied: set[tuple[int, int]], rng: random.Random
@@ -150,4 +173,4 @@ def pull_step(q: int, r: int, hq: int, hr: int, occupied: set[tuple[int, int]], 
     return (free or steps)[0]
 
 
-__all__ = ["BLOCKED", "KINDS", "Terrain", "TerrainPiece", "parse_terrain", "pull_distance", "pull_step"]
+__all__ = ["BLOCKED", "DEADLY", "KINDS", "Terrain", "TerrainPiece", "parse_terrain", "pull_distance", "pull_step"]
