@@ -18,7 +18,7 @@ The rule text is quoted beside each piece; tests/test_companion_play.py checks e
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from drydock.core.rules.play_rules import PlayRules
@@ -46,6 +46,7 @@ from drydock.engine.dice import (
     roll_repeating,
 )
 from drydock.engine.hexgrid import DEFENSIVE, geometry
+from drydock.engine.ship_rules import UnityRules
 from drydock.engine.ships import ModeSpec, ShipState
 from drydock.engine.systems import boarding_target
 from drydock.engine.tables import AI_RESULT_VALUE, COMPANION_TRAITS, DISRUPTIVE_REROLL_FROM
@@ -146,8 +147,11 @@ def doctrine_factor(mode: ModeSpec, ionized: bool) -> float:
     return factor
 
 
-class CompanionShip:
-    """One ship's Companion state in one battle: "@" boxes, tally marks, slagged boxes, DACs, engagement."""
+class CompanionShip(UnityRules):
+    """One ship's Companion rules and state in one battle: "@" boxes, tally marks, slagged boxes, DACs, engagement.
+    The variant of :class:`~drydock.engine.ship_rules.UnityRules` a ship rated under the Companion plays
+    (``ShipState.rules``, also ``ShipState.cc``): its volleys (:meth:`receive`), damage (:meth:`mark_damage`) and
+    End Phase (:meth:`apply`) override Unity's."""
 
     __slots__ = ("play", "on", "rng", "deadly", "p_deadly", "tallies", "slag", "p_slag", "dac", "hulk",
                  "engaged_turn", "engaged_cr")
@@ -225,6 +229,42 @@ class CompanionShip:
                 setattr(tally, kind, getattr(tally, kind) + 1)
 
     # ------------------------------------------------------------ one volley
+    def receive(self, rng: Rng, attacker: ShipState, target: ShipState, mode: ModeSpec, weapons: int, size: int,
+                band: int, log: list[str] | None, what: str, penalty: int, bonus: int, reroll: Reroll,
+                even_impacts: bool) -> int:
+        return self.volley(rng, attacker, target, mode, weapons, size, band, log, what, penalty, bonus, reroll,
+                           even_impacts)
+
+    def burst(self, rng: Rng, attacker: ShipState, target: ShipState, mode: ModeSpec, weapons: int, size: int,
+              band: int, log: list[str] | None, what: str, distance: int, hex_: tuple[int, int]) -> int:
+        """D5.1: "Starships within the area of effect use the location of the target hex" for their facing; -1
+        beyond the target hex."""
+        return self.volley(rng, attacker, target, mode, weapons, size, band, log, what, min(distance, 1), 0, None,
+                           False, hex_ if distance else None)
+
+    def mark_damage(self, rng: Rng, target: ShipState, mode: ModeSpec, dpoints: int, arc: int,
+                    reroll: Reroll = None) -> tuple[DamageTally, int, int, int]:
+        """``dpoints`` at ``arc`` through the screens (B.18), then :meth:`damage` (D3, D5.3, D5.4) and marked; the
+        "@" drawn wait in ``p_deadly``. (tally, screens checked, 0, 0): no B.14 sacrifice (Deadly draws "@")."""
+        tally = DamageTally()
+        if dpoints <= 0:
+            return tally, 0, 0, 0
+        used, normal, excess = screen_target(rng, target, dpoints, mode, arc)
+        self.damage(rng, target, mode, normal, excess, tally, reroll)
+        mark(target, tally)
+        return tally, used, 0, 0
+
+    def seeker_damage(self, rng: Rng, target: ShipState, mode: ModeSpec, hits: int, arc: int,
+                      impact: Callable[[Rng, int, int], int], reroll: Reroll) -> tuple[int, DamageTally, int]:
+        """Seekers with D5.2 Enveloping or Scattershot spread as a volley (:meth:`seeker_spread`: the points are
+        the damage done); others as Unity's, through :meth:`mark_damage`."""
+        if not spreads(mode):
+            return super().seeker_damage(rng, target, mode, hits, arc, impact, reroll)
+        tally = DamageTally()
+        points = self.seeker_spread(rng, target, mode, hits, arc, tally)
+        mark(target, tally)
+        return points, tally, 0
+
     def volley(self, rng: Rng, attacker: ShipState, target: ShipState, mode: ModeSpec, weapons: int,
                size: int, band: int, log: list[str] | None, what: str, penalty: int, bonus: int, reroll: Reroll,
                even_impacts: bool, origin: tuple[int, int] | None = None) -> int:
@@ -348,12 +388,10 @@ class CompanionShip:
         self.tallies += tallies
         return deadly, tallies
 
-    def plain_damage(self, rng: Rng, target: ShipState, rolls: int, tally: DamageTally) -> int:
-        """Damage rolls without traits (fighters 5.4, mines B.15) on this ship by the table in force (4.4, or D3).
-        Returns 0: the rolls the caller has left to make."""
+    def plain_damage(self, rng: Rng, target: ShipState, rolls: int, tally: DamageTally) -> None:
+        """Damage rolls without traits (fighters 5.4, mines B.15) on this ship by the table in force (4.4, or D3)."""
         for _ in range(rolls):
             self._damage_roll(rng, tally, None, target, None, False)
-        return 0
 
     def _damage_roll(self, rng: Rng, tally: DamageTally, mode: ModeSpec | None, target: ShipState,
                      reroll: Reroll, persistent: bool) -> int:
@@ -498,12 +536,13 @@ def combat_start(battle: Any) -> None:
 
 
 def setup(battle: Any) -> None:
-    """Give every ship rated under the Companion its :class:`CompanionShip` (Unity ships keep ``cc = None``)."""
+    """Give every ship rated under the Companion its :class:`CompanionShip` as its rules (``ShipState.rules``) and
+    Companion state (``ShipState.cc``); Unity ships keep their rules and ``cc = None``."""
     on = battle.m.in_force.on if battle.m.in_force is not None else frozenset()
     for s in battle.ships:
         play = s.spec.companion
         if play is not None and s.spec.legacy is None:
-            s.cc = CompanionShip(s, play, on, battle.rng)
+            s.rules = s.cc = CompanionShip(s, play, on, battle.rng)
 
 
 __all__ = ["COMPANION_TRAITS", "CompanionShip", "check_sections", "combat_start", "companion_play", "declare",

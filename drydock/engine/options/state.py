@@ -23,7 +23,7 @@ from drydock.engine.options.maneuvers import MANEUVERS, Maneuvers
 from drydock.engine.options.terrain import BLOCKED, Terrain, pull_distance, pull_step
 from drydock.engine.ships import ShipState
 from drydock.engine.small_craft import small_hits
-from drydock.engine.tables import AI_RESULT_VALUE, DEPLOY_DEPTH, FLARES_BLOCK
+from drydock.engine.tables import AFB_MODIFIER, AI_RESULT_VALUE, DEPLOY_DEPTH, FLARES_BLOCK
 
 if TYPE_CHECKING:  # a type-only import: Battle calls these rules (docs/architecture.md)
     from drydock.engine.battle import Battle
@@ -365,6 +365,20 @@ class OptionState:
             return bonus, None
         self.b.say(f"    directed damage (E.2): re-roll {sorted(set(range(1, 7)) - keep)}")
         return bonus + self.play["directed_damage"]["to_hit"], lambda die: die not in keep
+
+    def directed_seekers(self, ship: ShipState, target: ShipState, mode: Any) -> tuple[int, Any]:
+        """E.2 for seekers, declared as they launch ("its use must be stated at the time targets are declared"):
+        (the to-hit change of each seeker's die, the re-roll or None), chosen as :meth:`directed` chooses for a
+        volley, against the seekers' own to-hit (ACC, -1 against Anti-Fighter Batteries, C.4)."""
+        if not self.directing:
+            return 0, None
+        to_hit = self.play["directed_damage"]["to_hit"]
+        keep = combat_rules.directed_choice(mode, AFB_MODIFIER if target.spec.afb else 0, 1, target.spec.damage_table,
+                                            to_hit, 3 * target.hull_left <= target.spec.hull)
+        if keep is None:
+            return 0, None
+        self.b.say(f"    directed damage (E.2): {ship.label}'s seekers re-roll {sorted(set(range(1, 7)) - keep)}")
+        return to_hit, lambda die: die not in keep
 
     def _range_rule(self, s: ShipState) -> Any:
         """The effective range of ``s``'s attacks: E.7 doubles the distance to an untagged ship, G.4 adds 50%
