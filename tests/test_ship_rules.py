@@ -118,3 +118,37 @@ def test_each_ship_plays_its_rules_variant() -> None:
                    random.Random(1), log=False).ships
     assert all(isinstance(s.rules, CompanionShip) and s.rules is s.cc for s in ships)
     assert issubclass(LegacyRules, UnityRules) and issubclass(CompanionShip, UnityRules)
+
+
+#: The homes of the variants (the strategy and its subclasses, and what they build on): they may read a ship's
+#: variant state. Every other engine module asks ``ship.rules``.
+VARIANT_HOMES = {"ship_rules.py", "ships.py", "legacy_rules.py", "companion_play.py", "companion_hulk.py",
+                 "companion_dac.py"}
+#: The reads of ``.legacy`` / ``.cc`` left outside them, none in a volley or damage step, each with its reason.
+LEFT = {
+    ("battle.py", "__init__"): "X.1/X.2: the End Phase dice of a legacy ship's state are the battle's",
+    ("damage.py", "check_damage"): "before the battle: damage to start with is refused for a variant's ship",
+    ("options/combat_rules.py", "damage_control"): "E.1 on a Companion ship: Slag boxes stay, D7.3 repairs by DAC",
+    ("options/fighter_variants.py", "start"): "F.4: Nova flights keep their own fighters (X.2)",
+    ("options/fighter_variants.py", "assign_new"): "F.4: Nova flights keep their own fighters (X.2)",
+}
+
+
+def test_no_engine_module_asks_which_variant_a_ship_plays() -> None:
+    """Issue 35: the volley, damage marking, absorption and the End Phase have one home each, the ship's rules
+    (``ship.rules``): no module outside the variants' homes tests ``spec.legacy`` or ``state.cc`` but the few
+    listed in ``LEFT`` with their reasons."""
+    import ast
+
+    engine = ROOT / "drydock" / "engine"
+    found: dict[tuple[str, str], list[int]] = {}
+    for path in sorted(engine.rglob("*.py")):
+        name = str(path.relative_to(engine))
+        if name in VARIANT_HOMES:
+            continue
+        for fn in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(fn, ast.FunctionDef | ast.AsyncFunctionDef):
+                for node in ast.walk(fn):
+                    if isinstance(node, ast.Attribute) and node.attr in ("legacy", "cc"):
+                        found.setdefault((name, fn.name), []).append(node.lineno)
+    assert set(found) <= set(LEFT), {k: v for k, v in found.items() if k not in LEFT}

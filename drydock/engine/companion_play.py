@@ -470,6 +470,11 @@ class CompanionShip(UnityRules):
             return True
         return False
 
+    def inert(self, ship: ShipState) -> bool:
+        """D5.3: a disabled ship ("@" uncrossed) is not destroyed, so it does not explode (E.3); nor one with crew
+        casualties (C.5)."""
+        return ship.casualties > 0 or self.deadly > 0
+
     def regainable(self, track: str, hits: int) -> bool:
         """D5.4: "Boxes crossed off damage tracks by Slag weapons cannot be regained" (E.1 damage control)."""
         return hits > self.slag[track]

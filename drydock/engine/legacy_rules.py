@@ -182,6 +182,10 @@ class LegacyRules(UnityRules):
     def absorb_armor(self, target: ShipState, points: int) -> int:
         return absorb_armor(target, points)
 
+    def flight_fighters(self, size: int) -> int:
+        """X.2: "Each Nova fighter flight begins the game with three individual fighters, instead of six"."""
+        return min(size, self.fighters)
+
     # -------------------------------------------------------- End Phase (4.5)
     def apply(self, ship: ShipState, log: list[str] | None, rng: random.Random | None = None) -> bool:
         """4.5 with X.1/X.2: marked damage takes effect; True if the ship is destroyed."""

@@ -199,6 +199,10 @@ class UnityRules:
         for _ in range(self.absorb_armor(target, rolls)):
             roll_damage(rng, tally, ionized=target.spec.ionized)
 
+    def flight_fighters(self, size: int) -> int:
+        """The fighters a flight of ``size`` launched by this ship begins with (5.0: all of them)."""
+        return size
+
     # ------------------------------------------------------------ the End Phase (4.5)
     def apply(self, ship: ShipState, log: list[str] | None) -> bool:
         """4.5: marked damage takes effect. Returns True if the ship is destroyed (hull track full)."""
@@ -221,6 +225,11 @@ class UnityRules:
                 log.append(f"  {ship.label} is destroyed")
             return True
         return False
+
+    def inert(self, ship: ShipState) -> bool:
+        """Destroyed but rendered inert, so it does not explode (E.3): C.5 Deadly "If any of a ship's hull boxes
+        were checked off due to crew casualties"."""
+        return ship.casualties > 0
 
 
 #: the rules of every ship that plays no variant (they keep no state: one instance serves all)

@@ -444,7 +444,7 @@ class OptionState:
         """The VPs a destruction scores under E.4 and the scenario; queue its explosion (E.3)."""
         scen = self.r.scenario
         # Companion D5.3: disabled, not destroyed; C.5 Deadly: "If any of a ship's hull boxes were checked off due to
-        disabled = s.casualties > 0 or (s.cc is not None and s.cc.deadly > 0)  # crew casualties, it will not explode"
+        disabled = s.rules.inert(s)  # crew casualties, it will not explode"
         if "E.3" in self.on and explode and why.startswith("destroyed") and not disabled:
             self.pending.append(s)
         jumped = why.startswith("enters hyperspace")
