@@ -1,8 +1,8 @@
-"""The Combat Phase: attack order (4.0), to-hit (4.2), impact (4.3), damage rolls (4.4), screens (B.18).
+"""The Combat Phase: attack order (4.0), to-hit modifiers (4.2), impact shields (4.3, C.5), screens (B.18).
 
-Damage is only *marked* here (pending counts on the target); :mod:`drydock.engine.damage` applies it
-in the End Phase (4.5). Expected-damage figures for the AI come from the exact distributions of
-:mod:`drydock.engine.dice`.
+A volley is resolved by the ships' rules (:func:`fire_volley` -> :class:`drydock.engine.ship_rules.UnityRules` or a
+variant's), which mark the damage (pending counts on the target) with these pieces; the End Phase (4.5) applies it.
+Expected-damage figures for the AI come from the exact distributions of :mod:`drydock.engine.dice`.
 """
 
 from __future__ import annotations
