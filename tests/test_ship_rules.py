@@ -13,6 +13,7 @@ from drydock.engine.montecarlo import build_matchup
 from drydock.engine.seekers import SeekerFlight, attack
 from drydock.engine.ship_rules import UNITY, UnityRules
 from drydock.engine.ships import ShipState
+from drydock.engine.small_craft import small_hits
 from drydock.formats.houserules import load_ruleset
 from drydock.formats.native import from_yaml
 
@@ -107,6 +108,17 @@ def test_seekers_launched_directing_damage_re_roll_e2() -> None:
     assert any("directed damage (E.2): A1 Launcher's seekers re-roll [4, 5, 6]" in line for line in bt.log or [])
     attack(bt, flight, (10, 8))
     assert t.hull_hits == 7 and t.eng_hits == 0
+
+
+def test_fighters_and_mines_roll_on_the_house_rule_damage_table() -> None:
+    """The damage dice without traits (fighters 5.4, mines B.15, E.3, G.1: ``small_hits``) roll on the target's
+    table too: under the house rule "a 6 is a hull hit at our table", a fighter's damage die of 6 crosses a hull
+    box (IMP 1, the target unshielded: no impact roll)."""
+    for rules, hull in ((None, 0), (HOUSE, 1)):
+        match = build_matchup([from_yaml(launcher())[0]], [from_yaml(TARGET)[0]], rules=rules)
+        t = Battle(match, random.Random(1), log=False).ships[1]
+        points, tally = small_hits(Faces(6), t, 1, 0)
+        assert (points, tally.hull, t.p_hull) == (1, hull, hull)
 
 
 def test_each_ship_plays_its_rules_variant() -> None:

@@ -195,9 +195,10 @@ class UnityRules:
         return points, tally, saved
 
     def plain_damage(self, rng: Rng, target: ShipState, rolls: int, tally: DamageTally) -> None:
-        """``rolls`` damage dice without traits (fighters 5.4, mines B.15) into ``tally``, after armor."""
+        """``rolls`` damage dice without traits (fighters 5.4, mines B.15, E.3 explosions, G.1 asteroids) into
+        ``tally``, after armor, on this ship's table (4.4, or a house rule's)."""
         for _ in range(self.absorb_armor(target, rolls)):
-            roll_damage(rng, tally, ionized=target.spec.ionized)
+            roll_damage(rng, tally, ionized=target.spec.ionized, table=target.spec.damage_table)
 
     def flight_fighters(self, size: int) -> int:
         """The fighters a flight of ``size`` launched by this ship begins with (5.0: all of them)."""
