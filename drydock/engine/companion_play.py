@@ -203,7 +203,7 @@ class CompanionShip(UnityRules):
         for face in faces:
             self.mark_die(face, tally, ionized=ship.spec.ionized)
         self.tallies = persistent_phase(self.tallies, faces)
-        mark(ship, tally)
+        self.mark(ship, tally)
         battle.say(f"  {ship.label} persistent damage (D5.3): dice {faces} -> marked: hull {tally.hull}, "
                    f"engines {tally.engine}, weapons {tally.weapon}, shields {tally.shield}; {self.tallies} tally "
                    "mark(s) left")
@@ -251,7 +251,7 @@ class CompanionShip(UnityRules):
             return tally, 0, 0, 0
         used, normal, excess = screen_target(rng, target, dpoints, mode, arc)
         self.damage(rng, target, mode, normal, excess, tally, reroll)
-        mark(target, tally)
+        self.mark(target, tally)
         return tally, used, 0, 0
 
     def seeker_damage(self, rng: Rng, target: ShipState, mode: ModeSpec, hits: int, arc: int,
@@ -262,7 +262,7 @@ class CompanionShip(UnityRules):
             return super().seeker_damage(rng, target, mode, hits, arc, impact, reroll)
         tally = DamageTally()
         points = self.seeker_spread(rng, target, mode, hits, arc, tally)
-        mark(target, tally)
+        self.mark(target, tally)
         return points, tally, 0
 
     def volley(self, rng: Rng, attacker: ShipState, target: ShipState, mode: ModeSpec, weapons: int,
@@ -287,7 +287,7 @@ class CompanionShip(UnityRules):
         deadly, tallies, dmg_faces = self._spread(rng, target, mode, hits, band, normal, even_impacts, reroll, rec,
                                                   lines if log is not None else None, tally)
         dly, prs, slg = "Dly" in traits, "Prs" in traits, "Slg" in traits
-        mark(target, tally)
+        self.mark(target, tally)
         if log is not None and rec is not None:
             log.append(f"    {what}: {weapons}x {mode.label} at {BAND_NAMES[band]} range, to-hit {mode.acc}+ mod "
                        f"{mod:+d}: dice {hit_faces} -> hits per die {rolls} = {hits} hit(s)"
@@ -475,19 +475,17 @@ class CompanionShip(UnityRules):
         casualties (C.5)."""
         return ship.casualties > 0 or self.deadly > 0
 
+    def mark(self, ship: ShipState, tally: DamageTally) -> None:
+        """``tally`` marked on this ship, pending until the End Phase (4.5)."""
+        ship.p_hull += tally.hull + tally.casualties
+        ship.p_eng += tally.engine
+        ship.p_wpn += tally.weapon
+        if ship.spec.shield_track or self.dac is not None:
+            ship.p_shd += tally.shield  # D7: a System result without shields still rolls on the systems DAC
+
     def regainable(self, track: str, hits: int) -> bool:
         """D5.4: "Boxes crossed off damage tracks by Slag weapons cannot be regained" (E.1 damage control)."""
         return hits > self.slag[track]
-
-
-def mark(target: ShipState, tally: DamageTally) -> None:
-    target.p_hull += tally.hull + tally.casualties
-    target.p_eng += tally.engine
-    target.p_wpn += tally.weapon
-    if target.spec.shield_track:
-        target.p_shd += tally.shield
-    elif target.cc is not None and target.cc.dac is not None:
-        target.p_shd += tally.shield  # D7: a System result without shields still rolls on the systems DAC
 
 
 def _roll_hits(rng: Rng, mode: ModeSpec, weapons: int, size: int, mod: int) -> tuple[int, list[int]]:
