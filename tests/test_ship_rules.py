@@ -141,8 +141,6 @@ LEFT = {
     ("battle.py", "__init__"): "X.1/X.2: the End Phase dice of a legacy ship's state are the battle's",
     ("damage.py", "check_damage"): "before the battle: damage to start with is refused for a variant's ship",
     ("options/combat_rules.py", "damage_control"): "E.1 on a Companion ship: Slag boxes stay, D7.3 repairs by DAC",
-    ("options/fighter_variants.py", "start"): "F.4: Nova flights keep their own fighters (X.2)",
-    ("options/fighter_variants.py", "assign_new"): "F.4: Nova flights keep their own fighters (X.2)",
 }
 
 

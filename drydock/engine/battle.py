@@ -120,6 +120,7 @@ class Battle:
                 s.bleed = equipment.bleed
         for st in [s.legacy for s in self.ships if s.legacy is not None]:  # X.1/X.2: AE chart, Nova checks
             st.rng = rng
+        companion_play.setup(self)  # --rules companion: each Companion ship's rules and state (ShipState.cc)
         #: log lines of the damage ships start with (Matchup damage=): said after the battle's first lines
         self.started_damaged: list[str] = []
         if match.damage is not None:
@@ -152,7 +153,6 @@ class Battle:
         if match.in_force is not None:
             self.opt = OptionState(self, match.in_force)
             self.opt.start()
-        companion_play.setup(self)  # --rules companion: the Companion's state of each ship (ShipState.cc)
 
     # ------------------------------------------------------------ helpers
     def say(self, line: str) -> None:

@@ -182,6 +182,10 @@ class LegacyRules(UnityRules):
     def absorb_armor(self, target: ShipState, points: int) -> int:
         return absorb_armor(target, points)
 
+    def variant_flights(self) -> bool:
+        """Appendix X ships' flights stay as their card or record gives them (F.4 variants are Unity's)."""
+        return False
+
     def flight_fighters(self, size: int) -> int:
         """X.2: "Each Nova fighter flight begins the game with three individual fighters, instead of six"."""
         return min(size, self.fighters)

@@ -204,6 +204,10 @@ class UnityRules:
         """The fighters a flight of ``size`` launched by this ship begins with (5.0: all of them)."""
         return size
 
+    def variant_flights(self) -> bool:
+        """Whether this ship's fighter flights take F.4's variants (interceptors, bombers ...) when in force."""
+        return True
+
     # ------------------------------------------------------------ the End Phase (4.5)
     def apply(self, ship: ShipState, log: list[str] | None) -> bool:
         """4.5: marked damage takes effect. Returns True if the ship is destroyed (hull track full)."""
