@@ -37,7 +37,8 @@ ROOT = Path(__file__).resolve().parent
 ENGINE_MODULES = (
     "ai", "battle", "combat", "companion_dac", "companion_hulk", "companion_play", "damage",
     "deployment", "dice", "equipment", "expectations", "hazards", "hexgrid", "legacy_notes", "legacy_rules",
-    "movement", "munitions", "observe", "orbits", "orders_menu", "proximity", "seekers", "ships", "small_craft",
+    "movement", "munitions", "observe", "orbits", "orders_menu", "proximity", "seekers", "ship_rules", "ships",
+    "small_craft",
     "stacking", "systems", "tables", "targeting",
     *(f"options/{name}" for name in ("altitude", "chase", "combat_rules", "doctrine_bridge", "equipment_rules",
                                      "fighter_rules", "maneuvers", "movement_rules", "rolls",

@@ -33,6 +33,7 @@ from drydock.engine.options.combat_rules import damage_control
 from drydock.engine.options.state import OptionState
 from drydock.engine.proximity import proximity
 from drydock.engine.seekers import SeekerFlight, attack
+from drydock.engine.ship_rules import UNITY as UNITY_RULES
 from drydock.engine.ships import ModeSpec, ShipSpec, ShipState
 from drydock.engine.small_craft import small_hits
 from drydock.engine.table_view import Declaration
@@ -80,8 +81,8 @@ weapons:
 
 
 def ship(text: str, uid: int = 0, on: frozenset[str] = frozenset(), rng: object = None) -> ShipState:
-    s = ShipState(ShipSpec(from_yaml(text, rules=CC)[0], CC), uid % 2, uid, f"S{uid}")
-    s.cc = CompanionShip(s, s.spec.companion, on, rng)  # type: ignore[arg-type]
+    s = ShipState(ShipSpec(from_yaml(text, rules=CC)[0], CC), uid % 2, uid, f"S{uid}", UNITY_RULES)
+    s.rules = s.cc = CompanionShip(s, s.spec.companion, on, rng)  # type: ignore[arg-type]
     return s
 
 

@@ -1,6 +1,7 @@
 """End Phase damage (4.4, 4.5): tracks, loss limits and the loss policy."""
 
 from drydock.engine.damage import apply_marked_damage, lose_items
+from drydock.engine.ship_rules import UNITY
 from drydock.engine.ships import ShipSpec, ShipState
 from drydock.formats.native import from_yaml
 
@@ -19,7 +20,7 @@ weapons:
 
 def ship(text=THREE_BATTERIES):
     spec = ShipSpec(from_yaml(text)[0])
-    return ShipState(spec, 0, 0, "A1")
+    return ShipState(spec, 0, 0, "A1", UNITY)
 
 
 def test_loss_limits_example_4_4():

@@ -17,6 +17,7 @@ from drydock.engine.hexgrid import from_offset
 from drydock.engine.montecarlo import build_matchup, run_seed
 from drydock.engine.options.fighter_rules import FighterRules, screen_penalty
 from drydock.engine.options.fighter_variants import Variants, doctrine_mix, variant_class
+from drydock.engine.ship_rules import UNITY
 from drydock.engine.small_craft import surviving
 from drydock.errors import DrydockError
 from tests.helpers import example as design
@@ -49,7 +50,7 @@ def fake_battle(rng=None):  # type: ignore[no-untyped-def]
 
 
 def flight(kind: type, side: int, q: int = 0, r: int = 0, count: int | None = None) -> FighterFlight:
-    carrier = SimpleNamespace(spec=SimpleNamespace(legacy=None), label="C")
+    carrier = SimpleNamespace(spec=SimpleNamespace(legacy=None), label="C", rules=UNITY)
     f = kind(side * 10 + q, side, carrier, q, r, 0, f"{kind.__name__}@{q},{r}")
     if count is not None:
         f.count = count

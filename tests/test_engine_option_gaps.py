@@ -13,6 +13,7 @@ from drydock.engine.hexgrid import from_offset
 from drydock.engine.montecarlo import build_matchup, run_seed
 from drydock.engine.movement import parse_orders
 from drydock.engine.options.towing import braking_distance, effective_rating
+from drydock.engine.ship_rules import UNITY
 from drydock.engine.ships import ShipSpec, ShipState
 from drydock.engine.small_craft import impact_roll, in_nebula, screened_hits, small_hits
 from drydock.engine.systems import span
@@ -279,10 +280,10 @@ def test_g4_even_impact_rolls_of_fighters_mines_and_seekers() -> None:
                log=False)
     shielded = ShipSpec(from_yaml("class: Shielded\nhull: 12\nengines: 2\nshields: 4\n")[0])
     assert in_nebula(b)
-    target = ShipState(shielded, 1, 1, "B1 Shielded")
+    target = ShipState(shielded, 1, 1, "B1 Shielded", UNITY)
     assert target.shield(0) == 4 and not target.screens
     assert small_hits(Faces([3, 4, 5, 1, 1]), target, 3, 0, even=True)[0] == 2
-    assert small_hits(Faces([3, 4, 5, 1]), ShipState(shielded, 1, 1, "B1 Shielded"), 3, 0)[0] == 1
+    assert small_hits(Faces([3, 4, 5, 1]), ShipState(shielded, 1, 1, "B1 Shielded", UNITY), 3, 0)[0] == 1
     assert impact_roll(b)(Faces([2]), 5, 0) == 1  # a seeker's impact die: even, so it scores against shield 5
     flat = Battle(Matchup([spec_of("majestic")], [spec_of("vigilant-cruiser")]), random.Random(1), log=False)
     assert not in_nebula(flat) and impact_roll(flat)(Faces([2]), 5, 0) == 0

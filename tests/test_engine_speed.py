@@ -22,6 +22,7 @@ from drydock.engine.hexgrid import from_offset, on_board
 from drydock.engine.montecarlo import build_matchup, run_seed, simulate
 from drydock.engine.movement import Orders, order_problem, requirement
 from drydock.engine.orders_menu import boosted_moves, candidate_moves, candidate_reach, candidates
+from drydock.engine.ship_rules import UNITY
 from drydock.engine.ships import ShipSpec, ShipState
 from drydock.formats import read_designs
 from tests.helpers import interpreted_only
@@ -154,7 +155,7 @@ def test_cheapest_of_every_battery_in_one_pass(name, data):
     """4.4 loss policy (damage.py): the cheapest remaining item of each battery, found in one pass over the
     banks, is the one :func:`_cheapest` finds asking each battery (and the equipment) in turn."""
     spec = ShipSpec(read_designs(EXAMPLES / f"{name}.yaml")[0])
-    ship = ShipState(spec, 0, 1, "A")
+    ship = ShipState(spec, 0, 1, "A", UNITY)
     for i, b in enumerate(spec.banks):
         ship.bank_alive[i] = data.draw(st.integers(0, b.mounts))
         ship.bank_spent[i] = data.draw(st.integers(0, ship.bank_alive[i]))

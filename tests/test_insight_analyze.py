@@ -6,6 +6,7 @@ from fractions import Fraction
 import pytest
 
 from drydock.engine.combat import fire_volley
+from drydock.engine.ship_rules import UNITY
 from drydock.engine.ships import ShipSpec, ShipState
 from drydock.formats.native import from_yaml
 from drydock.insight.analyze import REFERENCE_WEAPONS, analyse, hits_to_destroy, screen_need, volley
@@ -77,12 +78,12 @@ def test_screened_expectation_matches_the_engine(stats, traits):
     a = analyse(att, screens=2)
     exact = a.screened[5][2]
     aspec, tspec = ShipSpec(att), ShipSpec(tgt)
-    shooter = ShipState(aspec, 0, 0, "A")
+    shooter = ShipState(aspec, 0, 0, "A", UNITY)
     bank = aspec.banks[0]
     rng = random.Random(7)
     n, total = 20_000, 0
     for _ in range(n):
-        target = ShipState(tspec, 1, 1, "B")
+        target = ShipState(tspec, 1, 1, "B", UNITY)
         target.q, target.r = 4, 0
         total += fire_volley(rng, shooter, target, bank.modes[0], bank.mounts, bank.size, 1)
     assert abs(total / n - float(exact)) < 0.04 * max(1.0, float(exact))

@@ -16,15 +16,16 @@ import pytest
 from drydock.convert import batch
 from drydock.core.rules import Ruleset
 from drydock.engine.battle import Battle, Matchup
+from drydock.engine.combat import fire_volley
 from drydock.engine.legacy_rules import (
     NovaModeSpec,
     absorb_armor,
-    before_volley,
     nova_to_hit,
     nova_volley,
     prc_shield,
     ship_spec,
 )
+from drydock.engine.ship_rules import rules_for
 from drydock.engine.ships import ShipSpec, ShipState
 from drydock.engine.tables import DAMAGE_TABLE
 from drydock.errors import DrydockError
@@ -58,7 +59,7 @@ def nova(shields: str = "4 5 6 6 6", armor: str = "ooo oo oo", hull: str = "oooo
 
 
 def state(spec: ShipSpec, side: int = 0) -> ShipState:
-    return ShipState(spec, side, side, f"{'AB'[side]}1 {spec.name}")
+    return ShipState(spec, side, side, f"{'AB'[side]}1 {spec.name}", rules_for(spec))
 
 
 # ------------------------------------------------------------------ X.1 Admiralty Edition
@@ -104,8 +105,10 @@ def test_ae_stealth_extra_penalty_and_no_long_range():
     target = state(ship_spec(d), 1)
     attacker = state(ship_spec(read_designs(MAJESTIC)[0]))
     mode = attacker.spec.banks[0].modes[0]
-    assert before_volley(random.Random(1), attacker, target, mode, 1, 1, 2, None, "", 0, 0) == (0, 0)
-    assert before_volley(random.Random(1), attacker, target, mode, 1, 1, 1, None, "", 0, 0) == (None, 1)
+    assert target.rules.attack_penalty(2, 0, None, "") is None  # long range: no attack
+    assert target.rules.attack_penalty(1, 0, None, "") == 1
+    assert fire_volley(random.Random(1), attacker, target, mode, 1, 1, 2) == 0
+    assert attacker.rules.attack_penalty(1, 0, None, "") == 0  # a Unity ship: no change
 
 
 def test_ae_rules_items_are_listed_as_not_simulated_with_their_share():

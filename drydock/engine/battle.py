@@ -28,6 +28,7 @@ from drydock.engine.options.state import OptionState
 from drydock.engine.plans import PlanChoice
 from drydock.engine.proximity import EmptyHex, aim, proximity, sweep_or_burst
 from drydock.engine.seekers import SeekerFlight, activate, heading_toward, shots_at_flight, split_flights
+from drydock.engine.ship_rules import rules_for
 from drydock.engine.ships import ShipSpec, ShipState
 from drydock.engine.stacking import resolve_stacking
 from drydock.engine.table_view import Marker, Probe, TableView, Volley
@@ -115,14 +116,13 @@ class Battle:
         self.ships: list[ShipState] = []
         for side, specs in enumerate(match.sides):
             for i, spec in enumerate(specs):
-                self.ships.append(ShipState(spec, side, len(self.ships), labels[side][i]))
-        equipment = match.in_force.equipment if match.in_force is not None else None
-        if equipment is not None and equipment.bleed:  # B.18 Bleed-Through
-            for s in self.ships:
-                s.bleed = equipment.bleed
-        for s in self.ships:  # X.1/X.2: the End Phase rolls of legacy ships (AE chart, Nova damage checks)
-            if s.legacy is not None:
-                s.legacy.rng = rng
+                self.ships.append(ShipState(spec, side, len(self.ships), labels[side][i], rules_for(spec)))
+        bleed = getattr(match.in_force.equipment if match.in_force is not None else None, "bleed", 0)  # B.18
+        for s in self.ships if bleed else ():  # Bleed-Through: a die per damage point into screens
+            s.bleed = bleed
+        for st in [s.legacy for s in self.ships if s.legacy is not None]:  # X.1/X.2: AE chart, Nova checks
+            st.rng = rng
+        companion_play.setup(self)  # --rules companion: each Companion ship's rules and state (ShipState.cc)
         #: log lines of the damage ships start with (Matchup damage=): said after the battle's first lines
         self.started_damaged: list[str] = []
         if match.damage is not None:
@@ -154,7 +154,6 @@ class Battle:
         if match.in_force is not None:
             self.opt = OptionState(self, match.in_force)
             self.opt.start()
-        companion_play.setup(self)  # --rules companion: the Companion's state of each ship (ShipState.cc)
 
     # ------------------------------------------------------------ helpers
     def say(self, line: str) -> None:
@@ -492,11 +491,12 @@ class Battle:
         assert mode is not None
         count = sum(d6(self.rng) for _ in range(n)) if mode.vlt else n * mode.rof
         heading = heading_toward(ship.q, ship.r, target.q, target.r, ship.facing)
+        seek_aim, reroll = self.opt.directed_seekers(ship, target, mode) if self.opt is not None else (0, None)  # E.2
         for k in split_flights(count):
             self.flight_uid += 1
             label = f"{SIDES[ship.side]}-seekers#{self.flight_uid} {b.battery_name}"
             self.flights.append(SeekerFlight(self.flight_uid, ship.side, target, ship.q, ship.r, heading, k, mode,
-                                             label, ship.uid))
+                                             label, ship.uid, seek_aim, reroll))
             if self.obs:
                 self.obs.launched(self.flight_uid, ship, b.battery_name)
             if self.log is not None:

@@ -1,8 +1,8 @@
-"""The Combat Phase: attack order (4.0), to-hit (4.2), impact (4.3), damage rolls (4.4), screens (B.18).
+"""The Combat Phase: attack order (4.0), to-hit modifiers (4.2), impact shields (4.3, C.5), screens (B.18).
 
-Damage is only *marked* here (pending counts on the target); :mod:`drydock.engine.damage` applies it
-in the End Phase (4.5). Expected-damage figures for the AI come from the exact distributions of
-:mod:`drydock.engine.dice`.
+A volley is resolved by the ships' rules (:func:`fire_volley` -> :class:`drydock.engine.ship_rules.UnityRules` or a
+variant's), which mark the damage (pending counts on the target) with these pieces; the End Phase (4.5) applies it.
+Expected-damage figures for the AI come from the exact distributions of :mod:`drydock.engine.dice`.
 """
 
 from __future__ import annotations
@@ -15,18 +15,11 @@ from drydock.engine.dice import (
     DamageTally,
     Rng,
     damage_expectation,
-    hits_by_face,
     hits_distribution,
-    impact_by_face,
     impact_die,
     impact_probability,
     repeating_distribution,
-    roll_damage,
-    roll_hits,
-    roll_impact,
-    roll_repeating,
 )
-from drydock.engine.hexgrid import DEFENSIVE, geometry
 from drydock.engine.ships import ModeSpec, ShipState
 from drydock.engine.tables import AI_RESULT_VALUE, LRS_DIVISOR, NPR_MIN_SHIELD, SCREEN_TRAIT_EFFECTS
 
@@ -193,126 +186,23 @@ class DiceRecorder:
 def fire_volley(rng: Rng, attacker: ShipState, target: ShipState, mode: ModeSpec, weapons: int,
                 size: int, band: int, log: list[str] | None = None, what: str = "", penalty: int = 0,
                 bonus: int = 0, reroll: Callable[[int], bool] | None = None, even_impacts: bool = False) -> int:
-    """Roll to-hit, impact and damage for ``weapons`` mounts of ``mode`` at ``target`` and mark the damage.
+    """Roll to-hit, impact and damage for ``weapons`` mounts of ``mode`` at ``target`` and mark the damage, by the
+    attacker's and the target's rules (:class:`drydock.engine.ship_rules.UnityRules` or a variant's).
 
     Returns the number of boxes marked (hull, crew casualties, engines, weapons, shields).
-
-    Fire-Linked (C.5): the weapons form one volley: ROF dice of one weapon, each hit x weapons.
     ``penalty``: further -1s fire control may cancel (flares in the line of sight, B.9); ``bonus``: +1s
     (a face-up probe near the target, B.17). ``reroll(die) -> bool``: E.2 directed damage re-rolls;
     ``even_impacts``: in a nebula "any even impact roll ... automatically succeeds" (G.4).
     """
-    legacy = attacker.spec.legacy or target.spec.legacy
-    if legacy is not None:  # X.1 / X.2 (drydock.engine.legacy_rules)
-        done, penalty = legacy.before_volley(rng, attacker, target, mode, weapons, size, band, log, what, penalty,
-                                             bonus, reroll, even_impacts)
-        if done is not None:
-            return done
-    if target.cc is not None:  # the Captain's Companion's traits and damage (drydock.engine.companion_play)
-        return target.cc.volley(rng, attacker, target, mode, weapons, size, band, log, what, penalty, bonus, reroll,
-                                even_impacts)
-    # B.5: a detected cloaked target is -1
-    mod = to_hit_modifier(mode, band, target.cm + target.cloaked + penalty, attacker.fc) + bonus
-    acc = mode.acc
-    hits = 0
-    rolls: list[int] | None = None
-    rec: DiceRecorder | None = None
-    if log is not None:
-        rolls = []
-        rec = DiceRecorder(rng)
-        rng = rec
-    if mode.frl:
-        dice = int(rng.random() * 6) + 1 if mode.vlt else mode.rof
-        for _ in range(dice):
-            h = roll_hits(rng, acc, mod, 1)
-            if h and mode.rpt:
-                h += roll_repeating(rng)
-            if rolls is not None:
-                rolls.append(h)
-            hits += h * weapons * size
-    else:
-        faces = hits_by_face(acc, mod, size)  # one die drawn per roll: its hits by face (the same draws)
-        for _ in range(weapons):
-            dice = int(rng.random() * 6) + 1 if mode.vlt else mode.rof
-            for _ in range(dice):
-                h = faces[int(rng.random() * 6) + 1] if faces is not None else roll_hits(rng, acc, mod, size)
-                if h and mode.rpt:
-                    h += roll_repeating(rng)
-                if rolls is not None:
-                    rolls.append(h)
-                hits += h
-    hit_faces = rec.take() if rec is not None else []
-    arc = geometry(attacker.q - target.q, attacker.r - target.r, target.facing)[2]
-    shield = impact_shield(mode, target.shield(arc))
-    imp = mode.imp_by_band[band]
-    if shield == 0:
-        points = hits * imp
-    else:
-        points = 0
-        im = mode.imp_mod
-        faces = None if even_impacts else impact_by_face(shield, im)
-        if faces is not None:  # one die drawn per point: its result by face (the same draws)
-            for _ in range(hits * imp):
-                points += faces[int(rng.random() * 6) + 1]
-        else:
-            for _ in range(hits * imp):
-                points += roll_impact(rng, shield, im) if not even_impacts else roll_impact_nebula(rng, shield, im)
-    imp_faces = rec.take() if rec is not None else []
-    dpoints = points * mode.dmg
-    tally, screens_used, saved, bled = mark_damage(rng, target, mode, dpoints, arc, reroll)
-    if log is not None and rec is not None:
-        dmg_faces = rec.take()
-        log.append(
-            f"    {what}: {weapons}x {mode.label} at {BAND_NAMES[band]} range, to-hit {acc}+ mod {mod:+d}: "
-            f"dice {hit_faces} -> hits per die {rolls} = {hits} hit(s)")
-        log.append(
-            f"      impact {imp} per hit vs {DEFENSIVE[arc]} shield {shield}"
-            + (f" (mod {mode.imp_mod:+d})" if mode.imp_mod else "")
-            + (f": dice {imp_faces}" if imp_faces or shield else " (no roll)")
-            + f" -> {points} point(s) of impact; {dpoints} damage point(s)"
-            + (f"; screens checked {screens_used}" if screens_used else "")
-            + (f"; {bled} bled through the screens (B.18)" if bled else ""))
-        if dpoints:
-            log.append(
-                f"      damage dice {dmg_faces} -> marked: hull {tally.hull}, crew casualties {tally.casualties}, "
-                f"engines {tally.engine}, weapons {tally.weapon}, shields {tally.shield}"
-                + (f"; {saved} marine squad(s) sacrificed to cancel as many casualties (B.14)" if saved else ""))
-    return sum(tally.as_tuple())
+    return attacker.rules.fire(rng, attacker, target, mode, weapons, size, band, log, what, penalty, bonus, reroll,
+                               even_impacts)
 
 
 def mark_damage(rng: Rng, target: ShipState, mode: ModeSpec, dpoints: int, arc: int,
                 reroll: Callable[[int], bool] | None = None) -> tuple[DamageTally, int, int, int]:
-    """The damage step of a ship's volley (4.4), one home for Unity's :func:`fire_volley` and a Nova volley (X.2,
-    :func:`drydock.engine.legacy_rules.nova_volley`): ``dpoints`` damage points at defensive ``arc`` meet the
-    target's screens (B.18), a Nova target's armor boxes (X.2: "All armor boxes on a Nova starship must be checked
-    off before any damage rolls are made"), then one damage die each on the target's table (4.4, or a house rule's;
-    a Nova ship's is the book's, whose faces X.2's "1-3 Hull Hit, 4-5 System Hit, 6 No Effect" reads) with the
-    weapon's traits (none past the screens), E.2's re-roll (``reroll``) and B.14's marine sacrifice; the marks are
-    pending until the End Phase (4.5). Returns (the tally, screens checked, marine squads sacrificed, points that
-    bled through the screens under option B.18 Bleed-Through)."""
-    tally = DamageTally()
-    if dpoints <= 0:
-        return tally, 0, 0, 0
-    screened = target.bleed and (target.screens if target.dir_screens is None else target.dir_screens[arc])
-    screens_used, normal, excess = screen_target(rng, target, dpoints, mode, arc)
-    bled = normal if screened else 0  # B.18 Bleed-Through: the points that passed the screens
-    if target.spec.legacy is not None:  # X.2: a Nova ship's armor boxes first
-        normal = target.spec.legacy.absorb_armor(target, normal)
-    ion = target.spec.ionized
-    table = target.spec.damage_table  # 4.4, from the ruleset
-    for _ in range(normal):
-        roll_damage(rng, tally, cts=mode.cts, inc=mode.inc, knt=mode.knt, dly=mode.dly, dsr=mode.dsr,
-                    ionized=ion, table=table, reroll=reroll)
-    for _ in range(excess):
-        roll_damage(rng, tally, ionized=ion, table=table, reroll=reroll)
-    saved = sacrifice_marines(target, tally)
-    target.p_hull += tally.hull + tally.casualties
-    target.casualties += tally.casualties
-    target.p_eng += tally.engine
-    target.p_wpn += tally.weapon
-    if target.spec.shield_track:
-        target.p_shd += tally.shield
-    return tally, screens_used, saved, bled
+    """The one damage step (4.4) by ``target``'s rules: :meth:`drydock.engine.ship_rules.UnityRules.mark_damage`.
+    Returns (the tally, screens checked, marine squads sacrificed, points bled through the screens)."""
+    return target.rules.mark_damage(rng, target, mode, dpoints, arc, reroll)
 
 
 def sacrifice_marines(target: ShipState, tally: DamageTally) -> int:

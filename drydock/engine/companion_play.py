@@ -18,7 +18,7 @@ The rule text is quoted beside each piece; tests/test_companion_play.py checks e
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from drydock.core.rules.play_rules import PlayRules
@@ -46,6 +46,7 @@ from drydock.engine.dice import (
     roll_repeating,
 )
 from drydock.engine.hexgrid import DEFENSIVE, geometry
+from drydock.engine.ship_rules import UnityRules
 from drydock.engine.ships import ModeSpec, ShipState
 from drydock.engine.systems import boarding_target
 from drydock.engine.table_view import TableView
@@ -147,8 +148,11 @@ def doctrine_factor(mode: ModeSpec, ionized: bool) -> float:
     return factor
 
 
-class CompanionShip:
-    """One ship's Companion state in one battle: "@" boxes, tally marks, slagged boxes, DACs, engagement."""
+class CompanionShip(UnityRules):
+    """One ship's Companion rules and state in one battle: "@" boxes, tally marks, slagged boxes, DACs, engagement.
+    The variant of :class:`~drydock.engine.ship_rules.UnityRules` a ship rated under the Companion plays
+    (``ShipState.rules``, also ``ShipState.cc``): its volleys (:meth:`receive`), damage (:meth:`mark_damage`) and
+    End Phase (:meth:`apply`) override Unity's."""
 
     __slots__ = ("play", "on", "rng", "deadly", "p_deadly", "tallies", "slag", "p_slag", "dac", "hulk",
                  "engaged_turn", "engaged_cr")
@@ -200,7 +204,7 @@ class CompanionShip:
         for face in faces:
             self.mark_die(face, tally, ionized=ship.spec.ionized)
         self.tallies = persistent_phase(self.tallies, faces)
-        mark(ship, tally)
+        self.mark(ship, tally)
         battle.say(f"  {ship.label} persistent damage (D5.3): dice {faces} -> marked: hull {tally.hull}, "
                    f"engines {tally.engine}, weapons {tally.weapon}, shields {tally.shield}; {self.tallies} tally "
                    "mark(s) left")
@@ -226,6 +230,42 @@ class CompanionShip:
                 setattr(tally, kind, getattr(tally, kind) + 1)
 
     # ------------------------------------------------------------ one volley
+    def receive(self, rng: Rng, attacker: ShipState, target: ShipState, mode: ModeSpec, weapons: int, size: int,
+                band: int, log: list[str] | None, what: str, penalty: int, bonus: int, reroll: Reroll,
+                even_impacts: bool) -> int:
+        return self.volley(rng, attacker, target, mode, weapons, size, band, log, what, penalty, bonus, reroll,
+                           even_impacts)
+
+    def burst(self, rng: Rng, attacker: ShipState, target: ShipState, mode: ModeSpec, weapons: int, size: int,
+              band: int, log: list[str] | None, what: str, distance: int, hex_: tuple[int, int]) -> int:
+        """D5.1: "Starships within the area of effect use the location of the target hex" for their facing; -1
+        beyond the target hex."""
+        return self.volley(rng, attacker, target, mode, weapons, size, band, log, what, min(distance, 1), 0, None,
+                           False, hex_ if distance else None)
+
+    def mark_damage(self, rng: Rng, target: ShipState, mode: ModeSpec, dpoints: int, arc: int,
+                    reroll: Reroll = None) -> tuple[DamageTally, int, int, int]:
+        """``dpoints`` at ``arc`` through the screens (B.18), then :meth:`damage` (D3, D5.3, D5.4) and marked; the
+        "@" drawn wait in ``p_deadly``. (tally, screens checked, 0, 0): no B.14 sacrifice (Deadly draws "@")."""
+        tally = DamageTally()
+        if dpoints <= 0:
+            return tally, 0, 0, 0
+        used, normal, excess = screen_target(rng, target, dpoints, mode, arc)
+        self.damage(rng, target, mode, normal, excess, tally, reroll)
+        self.mark(target, tally)
+        return tally, used, 0, 0
+
+    def seeker_damage(self, rng: Rng, target: ShipState, mode: ModeSpec, hits: int, arc: int,
+                      impact: Callable[[Rng, int, int], int], reroll: Reroll) -> tuple[int, DamageTally, int]:
+        """Seekers with D5.2 Enveloping or Scattershot spread as a volley (:meth:`seeker_spread`: the points are
+        the damage done); others as Unity's, through :meth:`mark_damage`."""
+        if not spreads(mode):
+            return super().seeker_damage(rng, target, mode, hits, arc, impact, reroll)
+        tally = DamageTally()
+        points = self.seeker_spread(rng, target, mode, hits, arc, tally)
+        self.mark(target, tally)
+        return points, tally, 0
+
     def volley(self, rng: Rng, attacker: ShipState, target: ShipState, mode: ModeSpec, weapons: int,
                size: int, band: int, log: list[str] | None, what: str, penalty: int, bonus: int, reroll: Reroll,
                even_impacts: bool, origin: tuple[int, int] | None = None) -> int:
@@ -248,7 +288,7 @@ class CompanionShip:
         deadly, tallies, dmg_faces = self._spread(rng, target, mode, hits, band, normal, even_impacts, reroll, rec,
                                                   lines if log is not None else None, tally)
         dly, prs, slg = "Dly" in traits, "Prs" in traits, "Slg" in traits
-        mark(target, tally)
+        self.mark(target, tally)
         if log is not None and rec is not None:
             log.append(f"    {what}: {weapons}x {mode.label} at {BAND_NAMES[band]} range, to-hit {mode.acc}+ mod "
                        f"{mod:+d}: dice {hit_faces} -> hits per die {rolls} = {hits} hit(s)"
@@ -349,12 +389,10 @@ class CompanionShip:
         self.tallies += tallies
         return deadly, tallies
 
-    def plain_damage(self, rng: Rng, target: ShipState, rolls: int, tally: DamageTally) -> int:
-        """Damage rolls without traits (fighters 5.4, mines B.15) on this ship by the table in force (4.4, or D3).
-        Returns 0: the rolls the caller has left to make."""
+    def plain_damage(self, rng: Rng, target: ShipState, rolls: int, tally: DamageTally) -> None:
+        """Damage rolls without traits (fighters 5.4, mines B.15) on this ship by the table in force (4.4, or D3)."""
         for _ in range(rolls):
             self._damage_roll(rng, tally, None, target, None, False)
-        return 0
 
     def _damage_roll(self, rng: Rng, tally: DamageTally, mode: ModeSpec | None, target: ShipState,
                      reroll: Reroll, persistent: bool) -> int:
@@ -433,19 +471,22 @@ class CompanionShip:
             return True
         return False
 
+    def inert(self, ship: ShipState) -> bool:
+        """D5.3: a disabled ship ("@" uncrossed) is not destroyed, so it does not explode (E.3); nor one with crew
+        casualties (C.5)."""
+        return ship.casualties > 0 or self.deadly > 0
+
+    def mark(self, ship: ShipState, tally: DamageTally) -> None:
+        """``tally`` marked on this ship, pending until the End Phase (4.5)."""
+        ship.p_hull += tally.hull + tally.casualties
+        ship.p_eng += tally.engine
+        ship.p_wpn += tally.weapon
+        if ship.spec.shield_track or self.dac is not None:
+            ship.p_shd += tally.shield  # D7: a System result without shields still rolls on the systems DAC
+
     def regainable(self, track: str, hits: int) -> bool:
         """D5.4: "Boxes crossed off damage tracks by Slag weapons cannot be regained" (E.1 damage control)."""
         return hits > self.slag[track]
-
-
-def mark(target: ShipState, tally: DamageTally) -> None:
-    target.p_hull += tally.hull + tally.casualties
-    target.p_eng += tally.engine
-    target.p_wpn += tally.weapon
-    if target.spec.shield_track:
-        target.p_shd += tally.shield
-    elif target.cc is not None and target.cc.dac is not None:
-        target.p_shd += tally.shield  # D7: a System result without shields still rolls on the systems DAC
 
 
 def _roll_hits(rng: Rng, mode: ModeSpec, weapons: int, size: int, mod: int) -> tuple[int, list[int]]:
@@ -499,12 +540,13 @@ def combat_start(battle: TableView) -> None:
 
 
 def setup(battle: TableView) -> None:
-    """Give every ship rated under the Companion its :class:`CompanionShip` (Unity ships keep ``cc = None``)."""
+    """Give every ship rated under the Companion its :class:`CompanionShip` as its rules (``ShipState.rules``) and
+    Companion state (``ShipState.cc``); Unity ships keep their rules and ``cc = None``."""
     on = battle.m.in_force.on if battle.m.in_force is not None else frozenset()
     for s in battle.ships:
         play = s.spec.companion
         if play is not None and s.spec.legacy is None:
-            s.cc = CompanionShip(s, play, on, battle.rng)
+            s.rules = s.cc = CompanionShip(s, play, on, battle.rng)
 
 
 __all__ = ["COMPANION_TRAITS", "CompanionShip", "check_sections", "combat_start", "companion_play", "declare",

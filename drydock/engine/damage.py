@@ -132,30 +132,10 @@ def mark_shields(ship: ShipState) -> None:
 
 
 def apply_marked_damage(ship: ShipState, log: list[str] | None = None) -> bool:
-    """4.5: marked damage takes effect. Returns True if the ship is destroyed (hull track full)."""
-    spec = ship.spec
-    if spec.legacy is not None:  # X.1 Admiralty card, X.2 Nova ship: drydock.engine.legacy_rules
-        return spec.legacy.apply(ship, log, None)
-    if ship.cc is not None:  # the Captain's Companion: "@" boxes, Slag, DACs (drydock.engine.companion_play)
-        return ship.cc.apply(ship, log)
-    if log is not None and (ship.p_hull or ship.p_eng or ship.p_wpn or ship.p_shd):
-        log.append(f"  {ship.label}: hull +{ship.p_hull}, engines +{ship.p_eng}, weapons +{ship.p_wpn}, "
-                   f"shields +{ship.p_shd}")
-    ship.hull_hits += ship.p_hull
-    if ship.p_eng:
-        ship.eng_hits = min(len(spec.engine_track), ship.eng_hits + ship.p_eng)
-    drop = mark_weapons(ship)
-    if drop:
-        lose_items(ship, drop, log)
-    if ship.p_shd and spec.shield_track:
-        mark_shields(ship)
-    ship.p_hull = ship.p_eng = ship.p_wpn = ship.p_shd = 0
-    if ship.hull_hits >= spec.hull:
-        ship.alive = False
-        if log is not None:
-            log.append(f"  {ship.label} is destroyed")
-        return True
-    return False
+    """4.5: marked damage takes effect by the ship's rules (:meth:`drydock.engine.ship_rules.UnityRules.apply`, or a
+    variant's: the Companion's "@" boxes, Slag and DACs, Appendix X's cards and Nova ships). Returns True if the
+    ship is destroyed (hull track full)."""
+    return ship.rules.apply(ship, log)
 
 
 def check_damage(sides: tuple[Sequence[ShipSpec], Sequence[ShipSpec]],

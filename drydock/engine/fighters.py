@@ -79,9 +79,7 @@ class FighterFlight:
         self.side = side
         self.carrier = carrier
         self.q, self.r, self.heading = q, r, heading
-        self.count = self.size
-        if carrier.spec.legacy is not None:  # X.2: a Nova flight begins with three fighters
-            self.count = min(self.size, carrier.spec.legacy.fighters)
+        self.count = carrier.rules.flight_fighters(self.size)  # X.2: a Nova flight begins with three fighters
         self.label = label
         self.kills = 0
         self.alive = True

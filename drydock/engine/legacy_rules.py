@@ -10,9 +10,11 @@ table and the Nova damage checks on bulleted system boxes. The parts of the ship
 (fire control, hyperdrive ...) come from a Unity stand-in with the record's hull, engines and systems.
 
 :func:`ship_spec` builds the play tables of any design (the match-up builder calls it); the rules travel
-with the ship as ``ShipSpec.legacy`` (a :class:`LegacyRules`), whose methods the Unity engine calls:
-``fire_volley`` -> :meth:`LegacyRules.before_volley`, the damage sites -> :meth:`LegacyRules.absorb_armor`,
-``apply_marked_damage`` -> :meth:`LegacyRules.apply` (so the engine's modules need not import this one).
+with the ship as ``ShipSpec.legacy`` and its ``ShipState.rules``: a :class:`LegacyRules`, the variant of
+:class:`~drydock.engine.ship_rules.UnityRules` that overrides what Appendix X changes -- a Nova volley
+(:meth:`LegacyRules.fire`), AE stealth (:meth:`LegacyRules.attack_penalty`), Nova armor
+(:meth:`LegacyRules.absorb_armor`) and the End Phase (:meth:`LegacyRules.apply`) -- so the engine's modules need
+not import this one.
 What neither source defines is listed as not simulated.
 """
 
@@ -29,13 +31,13 @@ from drydock.engine.combat import (
     BAND_NAMES,
     Reroll,
     impact_shield,
-    mark_damage,
     roll_impact_nebula,
     to_hit_modifier,
 )
-from drydock.engine.dice import d6, mount_die_hits, needs_reroll, roll_impact
+from drydock.engine.dice import Rng, d6, mount_die_hits, needs_reroll, roll_impact
 from drydock.engine.hexgrid import DEFENSIVE, geometry
 from drydock.engine.legacy_notes import admiralty_unplayed, nova_unplayed
+from drydock.engine.ship_rules import UnityRules
 from drydock.engine.ships import BankSpec, ModeSpec, ShipSpec, ShipState
 from drydock.engine.tables import ALWAYS_NOT_SIMULATED, DAMAGE_TABLE, FIGHTERS_PER_FLIGHT, SIMULATED_SYSTEMS
 from drydock.errors import DrydockError
@@ -135,8 +137,8 @@ class LegacyState:
 
 
 @dataclass
-class LegacyRules:
-    """What a ship of Appendix X plays differently: ``kind`` is ``admiralty`` (X.1) or ``nova`` (X.2)."""
+class LegacyRules(UnityRules):
+    """What a ship of Appendix X plays differently from Unity: ``kind`` is ``admiralty`` (X.1) or ``nova`` (X.2)."""
 
     kind: str
     chart: dict[int, tuple[int, ...]] = field(default_factory=dict)
@@ -154,14 +156,42 @@ class LegacyRules:
     def new_state(self) -> LegacyState:
         return LegacyState(armor_left=self.armor)
 
-    def before_volley(self, *args: Any) -> tuple[int | None, int]:
-        return before_volley(*args)
+    # -------------------------------------------------------- the Combat Phase
+    def fire(self, rng: Rng, attacker: ShipState, target: ShipState, mode: ModeSpec, weapons: int, size: int,
+             band: int, log: list[str] | None, what: str, penalty: int, bonus: int, reroll: Reroll,
+             even_impacts: bool) -> int:
+        """A Nova bank's volley is X.2's (:func:`nova_volley`); any other weapon fires as Unity's."""
+        if not isinstance(mode, NovaModeSpec):
+            return super().fire(rng, attacker, target, mode, weapons, size, band, log, what, penalty, bonus, reroll,
+                                even_impacts)
+        pen = target.rules.attack_penalty(band, penalty, log, what)
+        if pen is None:
+            return 0
+        return nova_volley(rng, attacker, target, mode, weapons, band, log, what, pen, bonus, reroll, even_impacts)
+
+    def attack_penalty(self, band: int, penalty: int, log: list[str] | None, what: str) -> int | None:
+        """X.1 AE stealth: no attack at long range, else -1 more to hit."""
+        if not self.stealth:
+            return penalty
+        if band == AE_STEALTH_NO_BAND:
+            if log is not None:
+                log.append(f"    {what}: no attacks at long range against an AE stealth ship (X.1)")
+            return None
+        return penalty + AE_STEALTH_PENALTY
 
     def absorb_armor(self, target: ShipState, points: int) -> int:
         return absorb_armor(target, points)
 
+    def variant_flights(self) -> bool:
+        """Appendix X ships' flights stay as their card or record gives them (F.4 variants are Unity's)."""
+        return False
+
+    def flight_fighters(self, size: int) -> int:
+        """X.2: "Each Nova fighter flight begins the game with three individual fighters, instead of six"."""
+        return min(size, self.fighters)
+
     # -------------------------------------------------------- End Phase (4.5)
-    def apply(self, ship: ShipState, log: list[str] | None, rng: random.Random | None) -> bool:
+    def apply(self, ship: ShipState, log: list[str] | None, rng: random.Random | None = None) -> bool:
         """4.5 with X.1/X.2: marked damage takes effect; True if the ship is destroyed."""
         st = ship.legacy
         assert st is not None  # these rules are a legacy ship's own (ShipState.legacy is set with spec.legacy)
@@ -260,25 +290,7 @@ def absorb_armor(target: ShipState, points: int) -> int:
 
 
 # ------------------------------------------------------------------ the Combat Phase
-def before_volley(rng: random.Random, attacker: ShipState, target: ShipState, mode: ModeSpec, weapons: int,
-                  size: int, band: int, log: list[str] | None, what: str, penalty: int,
-                  bonus: int, reroll: Reroll = None, even_impacts: bool = False) -> tuple[int | None, int]:
-    """(marks if the volley was resolved here, else ``None``; the to-hit penalty for the Unity resolution).
-    ``reroll`` (E.2) and ``even_impacts`` (G.4) as :func:`~drydock.engine.combat.fire_volley` takes them."""
-    trules = target.spec.legacy
-    if trules is not None and trules.stealth:  # X.1 AE stealth
-        if band == AE_STEALTH_NO_BAND:
-            if log is not None:
-                log.append(f"    {what}: no attacks at long range against an AE stealth ship (X.1)")
-            return 0, penalty
-        penalty += AE_STEALTH_PENALTY
-    if isinstance(mode, NovaModeSpec):
-        return nova_volley(rng, attacker, target, mode, weapons, band, log, what, penalty, bonus, reroll,
-                           even_impacts), penalty
-    return None, penalty
-
-
-def nova_to_hit(rng: random.Random, dice: int, acc: int, mod: int) -> tuple[int, list[int], list[int]]:
+def nova_to_hit(rng: Rng, dice: int, acc: int, mod: int) -> tuple[int, list[int], list[int]]:
     """X.2 to-hit: ``dice`` dice, each modified by ``mod`` (4.2: a natural 1 misses, a 6 that cannot hit is
     re-rolled), plus one bonus die per unmodified 1 or 6 of the initial roll. (hits, initial faces, bonus faces)."""
     def one(die: int) -> int:
@@ -298,12 +310,13 @@ def prc_shield(shield: int) -> int:
     return -(-shield * num // den)
 
 
-def nova_volley(rng: random.Random, attacker: ShipState, target: ShipState, mode: NovaModeSpec, weapons: int,
+def nova_volley(rng: Rng, attacker: ShipState, target: ShipState, mode: NovaModeSpec, weapons: int,
                 band: int, log: list[str] | None, what: str, penalty: int, bonus: int, reroll: Reroll = None,
                 even_impacts: bool = False) -> int:
     """A Nova bank's attack (X.2): attack dice from the string, bonus dice, IMP by trait, DMG 1; its impact rolls
     as Unity's in a nebula (G.4, ``even_impacts``) and its damage by the one damage step every volley takes
-    (:func:`~drydock.engine.combat.mark_damage`: screens, armor, the target's table, E.2, B.14). X.2 changes only
+    (the target's rules' :meth:`~drydock.engine.ship_rules.UnityRules.mark_damage`: screens, armor, its table, E.2,
+    B.14). X.2 changes only
     "the number of to-hit dice", ACC, bonus dice, IMP/DMG and the shield rating; "Other traits as Nova"."""
     mod = to_hit_modifier(mode, band, target.cm + target.cloaked + penalty, attacker.fc) + bonus
     dice = mode.dice(attacker.wpn_hits) * max(weapons, 0)
@@ -316,7 +329,7 @@ def nova_volley(rng: random.Random, attacker: ShipState, target: ShipState, mode
     imp = mode.imp_by_band[band]
     impact = roll_impact_nebula if even_impacts else roll_impact
     points = hits * imp if shield == 0 else sum(impact(rng, shield, mode.imp_mod) for _ in range(hits * imp))
-    tally = mark_damage(rng, target, mode, points * mode.dmg, arc, reroll)[0]
+    tally = target.rules.mark_damage(rng, target, mode, points * mode.dmg, arc, reroll)[0]
     if log is not None:
         log.append(f"    {what}: Nova attack at {BAND_NAMES[band]} range: {dice} attack dice (arc -{mode.arc_mod}, "
                    f"weapon hits -{attacker.wpn_hits}), ACC {mode.acc}+ mod {mod:+d}: dice {first} + bonus {extra} "

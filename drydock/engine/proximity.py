@@ -25,7 +25,7 @@ from __future__ import annotations
 import random
 from typing import Any, Protocol
 
-from drydock.engine.combat import BAND_NAMES, effective_range, expected_hits_per_weapon, fire_volley, to_hit_modifier
+from drydock.engine.combat import BAND_NAMES, effective_range, expected_hits_per_weapon, to_hit_modifier
 from drydock.engine.companion_play import proximity_radius
 from drydock.engine.hexgrid import DIRS, decompose, distance, geometry, to_offset
 from drydock.engine.munitions import Minefield, sweep
@@ -69,11 +69,7 @@ def proximity(battle: Field, ship: ShipState, target: Element, mode: ModeSpec, n
         d = distance(e.q - tq, e.r - tr)
         if d <= radius and (alt is None or alt.in_burst(e, target, d)):
             what = f"proximity -> {e.label}" if log is not None else ""
-            if e.cc is not None:  # D5.1: "Starships within the area of effect use the location of the target hex"
-                e.cc.volley(battle.rng, ship, e, mode, n, size, band, log, what, min(d, 1), 0, None, False,
-                            (tq, tr) if d else None)
-            else:
-                fire_volley(battle.rng, ship, e, mode, n, size, band, log, what, penalty=d)
+            e.rules.burst(battle.rng, ship, e, mode, n, size, band, log, what, d, (tq, tr))  # D5.1 for the Companion
     for f in battle.flights:
         if f is target or not f.alive or f.count - f.kills <= 0:
             continue

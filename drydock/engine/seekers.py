@@ -20,9 +20,9 @@ import random
 from typing import TYPE_CHECKING
 
 from drydock.engine import tables
-from drydock.engine.combat import DiceRecorder, damage_value, impact_shield, screen_target, to_hit_modifier
+from drydock.engine.combat import DiceRecorder, Reroll, damage_value, impact_shield, to_hit_modifier
 from drydock.engine.damage import apply_marked_damage
-from drydock.engine.dice import DamageTally, hits_distribution, impact_probability, roll_damage, roll_hits
+from drydock.engine.dice import hits_distribution, impact_probability, roll_hits
 from drydock.engine.hexgrid import ARC_BIT, DEFENSIVE, DIRS, GEOMETRY, distance
 from drydock.engine.ships import ModeSpec, ShipState
 from drydock.engine.small_craft import flight_mines, impact_roll, surviving
@@ -34,10 +34,11 @@ if TYPE_CHECKING:  # type-only imports: the battle calls these rules as a TableV
 
 
 class SeekerFlight:
-    __slots__ = ("uid", "side", "target", "q", "r", "heading", "count", "mode", "label", "kills", "alive", "owner")
+    __slots__ = ("uid", "side", "target", "q", "r", "heading", "count", "mode", "label", "kills", "alive", "owner",
+                 "aim", "reroll")
 
     def __init__(self, uid: int, side: int, target: ShipState, q: int, r: int, heading: int, count: int,
-                 mode: ModeSpec, label: str, owner: int = -1) -> None:
+                 mode: ModeSpec, label: str, owner: int = -1, aim: int = 0, reroll: Reroll = None) -> None:
         self.owner = owner  # uid of the firing ship (its probes help the seekers, B.17)
         self.uid = uid
         self.side = side
@@ -48,6 +49,10 @@ class SeekerFlight:
         self.label = label
         self.kills = 0  # marked by ships' fire, applied in the End Phase
         self.alive = True
+        #: E.2 directed damage, declared at launch: each seeker's to-hit change (-1) and the damage faces it re-rolls
+        #: once (None: not directed; OptionState.directed_seekers)
+        self.aim = aim
+        self.reroll = reroll
 
     def worth(self, defender: ShipState) -> float:
         """Expected damage value of one of these seekers against its target (AI)."""
@@ -205,39 +210,19 @@ def attack(battle: TableView, flight: SeekerFlight, vacated: tuple[int, int]) ->
     mode = flight.mode
     rec = DiceRecorder(rng) if log is not None else None
     r = rec if rec is not None else rng
-    mod = (AFB_MODIFIER if t.spec.afb else 0) + (seeker_probe_bonus(battle, flight) if battle.probes_up else 0)
+    mod = (AFB_MODIFIER if t.spec.afb else 0) + (seeker_probe_bonus(battle, flight) if battle.probes_up else 0) \
+        + flight.aim  # E.2: -1 when directing damage
     hits = sum(roll_hits(r, mode.acc, mod, 1) for _ in range(flight.count))
     shield = impact_shield(mode, t.shield(arc))
-    imp = mode.imp_by_band[1]
     impact = impact_roll(battle)  # G.4: in a nebula "any even impact roll ... automatically succeeds"
-    tally = DamageTally()
-    if t.cc is not None and t.cc.spreads(mode):  # Companion D5.2 Enveloping, Scattershot (companion_play)
-        points, dpoints = t.cc.seeker_spread(r, t, mode, hits, arc, tally), 0
-    else:
-        points = hits * imp if shield == 0 else sum(impact(r, shield, mode.imp_mod) for _ in range(hits * imp))
-        dpoints = points * mode.dmg
-    if dpoints:
-        used, normal, excess = screen_target(r, t, dpoints, mode, arc)
-        if t.spec.legacy is not None:  # X.2: a Nova ship's armor boxes first
-            normal = t.spec.legacy.absorb_armor(t, normal)
-        if t.cc is not None:  # the Captain's Companion's traits and damage table (drydock.engine.companion_play)
-            t.cc.damage(r, t, mode, normal, excess, tally)
-            normal = excess = 0
-        for _ in range(normal):
-            roll_damage(r, tally, cts=mode.cts, inc=mode.inc, knt=mode.knt, dly=mode.dly, dsr=mode.dsr,
-                        ionized=t.spec.ionized)
-        for _ in range(excess):
-            roll_damage(r, tally, ionized=t.spec.ionized)
+    # the target's rules: impact, then the one damage step of every attack (screens B.18, armor X.2, its damage
+    # table, E.2's re-roll when the seekers were launched directing damage, B.14's marine sacrifice)
+    points, tally, saved = t.rules.seeker_damage(r, t, mode, hits, arc, impact, flight.reroll)
     if log is not None and rec is not None:
         log.append(f"    {flight.label} attacks {t.label} ({DEFENSIVE[arc]} shield {shield}): dice {rec.take()} "
                    f"-> {hits} hits, {points} impact, damage hull {tally.hull}+{tally.casualties}, "
-                   f"engines {tally.engine}, weapons {tally.weapon}, shields {tally.shield}")
-    t.p_hull += tally.hull + tally.casualties
-    t.casualties += tally.casualties
-    t.p_eng += tally.engine
-    t.p_wpn += tally.weapon
-    if t.spec.shield_track:
-        t.p_shd += tally.shield
+                   f"engines {tally.engine}, weapons {tally.weapon}, shields {tally.shield}"
+                   + (f"; {saved} marine squad(s) sacrificed to cancel as many casualties (B.14)" if saved else ""))
     flight.alive = False
     if battle.obs:
         battle.obs.seeker_damage(flight.uid, sum(tally.as_tuple()))

@@ -17,6 +17,7 @@ from drydock.core.model import ArcValues, Design, WeaponMode
 from drydock.core.rules import Ruleset
 from drydock.core.rules.play_rules import PlayRules
 from drydock.core.validation import rate
+from drydock.engine.dice import DamageTally, Rng
 from drydock.engine.hexgrid import DEFENSIVE_NAMES, arc_mask
 from drydock.engine.tables import (
     ALWAYS_NOT_SIMULATED,
@@ -52,32 +53,6 @@ class LegacyStateView(Protocol):
     ecm_hits: int
 
 
-class LegacyRulesView(Protocol):
-    """What the engine calls of a ship's X.1 Admiralty / X.2 Nova rules (:class:`drydock.engine.legacy_rules.
-    LegacyRules`)."""
-
-    @property
-    def kind(self) -> str: ...
-
-    @property
-    def fighters(self) -> int: ...  # fighters a flight begins with (X.2: three)
-
-    @property
-    def stealth(self) -> bool: ...
-
-    @property
-    def weapon_boxes(self) -> int: ...
-
-    @property
-    def ecm_track(self) -> tuple[int, ...]: ...
-
-    def new_state(self) -> LegacyStateView: ...
-
-    def before_volley(self, *args: Any) -> tuple[int | None, int]: ...
-
-    def absorb_armor(self, target: ShipState, points: int) -> int: ...
-
-    def apply(self, ship: ShipState, log: list[str] | None, rng: random.Random | None) -> bool: ...
 
 
 class ModeSpec:
@@ -307,6 +282,67 @@ def cr_share(design: Design, rules: Ruleset, cr: int, system: str) -> str:
     return f"{100 * (cr - without) / cr:.0f}%"
 
 
+class ShipRules(Protocol):
+    """What a ship's rules do in the Combat and End Phases (4.2-4.5): :class:`drydock.engine.ship_rules.UnityRules`
+    is the book's; the Captain's Companion (:class:`drydock.engine.companion_play.CompanionShip`) and Appendix X
+    (:class:`drydock.engine.legacy_rules.LegacyRules`) subclass it. Named here so a ship holds its rules without
+    this module importing them (they build on these tables)."""
+
+    def fire(self, rng: Rng, attacker: ShipState, target: ShipState, mode: ModeSpec, weapons: int, size: int,
+             band: int, log: list[str] | None, what: str, penalty: int, bonus: int,
+             reroll: Callable[[int], bool] | None, even_impacts: bool) -> int: ...
+
+    def attack_penalty(self, band: int, penalty: int, log: list[str] | None, what: str) -> int | None: ...
+
+    def receive(self, rng: Rng, attacker: ShipState, target: ShipState, mode: ModeSpec, weapons: int, size: int,
+                band: int, log: list[str] | None, what: str, penalty: int, bonus: int,
+                reroll: Callable[[int], bool] | None, even_impacts: bool) -> int: ...
+
+    def burst(self, rng: Rng, attacker: ShipState, target: ShipState, mode: ModeSpec, weapons: int, size: int,
+              band: int, log: list[str] | None, what: str, distance: int, hex_: tuple[int, int]) -> int: ...
+
+    def mark_damage(self, rng: Rng, target: ShipState, mode: ModeSpec, dpoints: int, arc: int,
+                    reroll: Callable[[int], bool] | None = None) -> tuple[DamageTally, int, int, int]: ...
+
+    def seeker_damage(self, rng: Rng, target: ShipState, mode: ModeSpec, hits: int, arc: int,
+                      impact: Callable[[Rng, int, int], int], reroll: Callable[[int], bool] | None,
+                      ) -> tuple[int, DamageTally, int]: ...
+
+    def plain_damage(self, rng: Rng, target: ShipState, rolls: int, tally: DamageTally) -> None: ...
+
+    def flight_fighters(self, size: int) -> int: ...
+
+    def variant_flights(self) -> bool: ...
+
+    def apply(self, ship: ShipState, log: list[str] | None) -> bool: ...
+
+    def inert(self, ship: ShipState) -> bool: ...
+
+
+class LegacyRulesView(ShipRules, Protocol):
+    """What the engine calls of a ship's X.1 Admiralty / X.2 Nova rules (:class:`drydock.engine.legacy_rules.
+    LegacyRules`)."""
+
+    @property
+    def kind(self) -> str: ...
+
+    @property
+    def fighters(self) -> int: ...  # fighters a flight begins with (X.2: three)
+
+    @property
+    def stealth(self) -> bool: ...
+
+    @property
+    def weapon_boxes(self) -> int: ...
+
+    @property
+    def ecm_track(self) -> tuple[int, ...]: ...
+
+    def new_state(self) -> LegacyStateView: ...
+
+    def absorb_armor(self, target: ShipState, points: int) -> int: ...
+
+
 #: ShipState's attributes (a module constant: compiled classes keep no ``__slots__`` to read)
 STATE_SLOTS = ("spec", "side", "uid", "label", "q", "r", "heading", "facing", "speed", "prev_slips",
              "alive", "left_board", "hull_hits", "eng_hits", "wpn_hits", "shd_hits", "p_hull", "p_eng",
@@ -316,7 +352,7 @@ STATE_SLOTS = ("spec", "side", "uid", "label", "q", "r", "heading", "facing", "s
              "jumped", "marines_left", "boarders", "beams_turn", "beams_used", "captured",
              "mines_left", "cloaked", "detected", "cloak_turns", "marker",
              "flares_left", "probes_left", "wind", "legacy", "reinforced", "range_x", "er_mod", "cc",
-             "casualties", "bleed")
+             "casualties", "bleed", "rules")
 
 
 class ShipState:
@@ -324,8 +360,11 @@ class ShipState:
 
     __slots__ = STATE_SLOTS
 
-    def __init__(self, spec: ShipSpec, side: int, uid: int, label: str) -> None:
+    def __init__(self, spec: ShipSpec, side: int, uid: int, label: str, rules: ShipRules) -> None:
         self.spec = spec
+        #: the ship's rules for volleys at it, damage marking and the End Phase (4.2-4.5): Unity's, the Companion's
+        #: or Appendix X's (drydock.engine.ship_rules.rules_for chooses them from the spec)
+        self.rules = rules
         self.side = side
         self.uid = uid
         self.label = label
@@ -382,7 +421,7 @@ class ShipState:
         self.cc: Any = None
 
     def __copy__(self) -> ShipState:
-        return copy_slots(self, ShipState(self.spec, self.side, self.uid, self.label), STATE_SLOTS)
+        return copy_slots(self, ShipState(self.spec, self.side, self.uid, self.label, self.rules), STATE_SLOTS)
 
     @property
     def engine_rating(self) -> int:

@@ -25,7 +25,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from drydock.engine.combat import roll_impact_nebula
-from drydock.engine.dice import DamageTally, Rng, d6, mount_die_hits, needs_reroll, roll_damage, roll_impact
+from drydock.engine.dice import DamageTally, Rng, d6, mount_die_hits, needs_reroll, roll_impact
 from drydock.engine.hexgrid import distance
 from drydock.engine.ships import ShipState
 from drydock.engine.tables import MINE_HIT_SMALL, REROLL_ON, SHUTTLE_SAVE
@@ -60,12 +60,7 @@ def small_hits(r: Rng, target: ShipState, hits: int, arc: int, even: bool = Fals
         target.screens -= used
     tally = DamageTally()
     rolls = points - used
-    if target.spec.legacy is not None:  # X.2: a Nova ship's armor boxes first
-        rolls = target.spec.legacy.absorb_armor(target, rolls)
-    if target.cc is not None:  # the Captain's Companion's damage table (D3, drydock.engine.companion_play)
-        rolls = target.cc.plain_damage(r, target, rolls, tally)
-    for _ in range(rolls):
-        roll_damage(r, tally, ionized=target.spec.ionized)
+    target.rules.plain_damage(r, target, rolls, tally)  # its rules: X.2 armor first; the Companion's D3 table
     target.p_hull += tally.hull
     target.p_eng += tally.engine
     target.p_wpn += tally.weapon

@@ -12,7 +12,7 @@ from drydock.engine.hexgrid import distance, geometry
 from drydock.engine.ships import ShipState
 from drydock.engine.small_craft import in_nebula, small_hits
 from drydock.engine.table_view import Marker, TableView
-from drydock.engine.tables import AI_RESULT_VALUE
+from drydock.engine.tables import AFB_MODIFIER, AI_RESULT_VALUE
 
 # ------------------------------------------------------------------ E.1 damage control
 _NO_SLAG = {"engine": 0, "weapon": 0, "shield": 0}
@@ -208,5 +208,20 @@ def reinforce_arc(ship: ShipState, enemies: list[tuple[int, int]], max_shield: i
     return arc if ok else None
 
 
-__all__ = ["damage_control", "explode", "partial_share", "reinforce_arc", "repair_dice", "restore_items",
-           "share_vp"]
+def directed_seekers(battle: TableView, play: Any, directing: bool, ship: ShipState, target: ShipState,
+                     mode: Any) -> tuple[int, Any]:
+    """E.2 for seekers, declared as they launch ("its use must be stated at the time targets are declared"):
+    (the to-hit change of each seeker's die, the re-roll or None), chosen as :func:`directed_choice` chooses for a
+    volley, against the seekers' own to-hit (ACC, -1 against Anti-Fighter Batteries, C.4)."""
+    if not directing:
+        return 0, None
+    to_hit = play["directed_damage"]["to_hit"]
+    keep = directed_choice(mode, AFB_MODIFIER if target.spec.afb else 0, 1, target.spec.damage_table,
+                           to_hit, 3 * target.hull_left <= target.spec.hull)
+    if keep is None:
+        return 0, None
+    battle.say(f"    directed damage (E.2): {ship.label}'s seekers re-roll {sorted(set(range(1, 7)) - keep)}")
+    return to_hit, lambda die: die not in keep
+
+__all__ = ["damage_control", "directed_seekers", "explode", "partial_share", "reinforce_arc", "repair_dice",
+           "restore_items", "share_vp"]

@@ -134,7 +134,7 @@ class Variants:
         if self.on:
             counts = [0, 0]
             for s in b.ships:
-                if s.spec.legacy is None:
+                if s.rules.variant_flights():
                     counts[s.side] += s.spec.flights
             for f in self.lrfs:
                 counts[f.side] += 1
@@ -181,7 +181,7 @@ class Variants:
             if f.uid in self.assigned or not isinstance(f, FighterFlight) or isinstance(f, Shuttle):
                 continue
             self.assigned.add(f.uid)
-            if f.carrier.spec.legacy is not None and not self.is_lrf(f):  # X.2 flights stay as they are
+            if not f.carrier.rules.variant_flights() and not self.is_lrf(f):  # X.2 flights stay as they are
                 continue
             name = self.field
             if name == "doctrine":

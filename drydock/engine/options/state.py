@@ -291,7 +291,6 @@ class OptionState:
                                                              for x, y in path_hexes(orders, h0))):
             s.detected = True  # G.4: in a nebula "all cloaked starships are automatically detected"; G.3 coma, tail
             self.b.say(f"    {s.label} is detected by the {'nebula (G.4)' if t.nebula else 'comet (G.3)'}")
-
         assert self.elements is not None
         self.elements.reveal(s)  # G.1: hits deferred while hidden, once it uncloaked or was detected
         for x, y in path_hexes(orders, h0):
@@ -397,6 +396,10 @@ class OptionState:
         self.b.say(f"    directed damage (E.2): re-roll {sorted(set(range(1, 7)) - keep)}")
         return bonus + self.play["directed_damage"]["to_hit"], lambda die: die not in keep
 
+    def directed_seekers(self, ship: ShipState, target: ShipState, mode: Any) -> tuple[int, Any]:
+        """E.2 for seekers, declared as they launch (:func:`~drydock.engine.options.combat_rules.directed_seekers`)."""
+        return combat_rules.directed_seekers(self.b, self.play, self.directing, ship, target, mode)
+
     def _range_rule(self, s: ShipState) -> Any:
         """The effective range of ``s``'s attacks: E.7 doubles the distance to an untagged ship, G.4 adds 50%
         (long range sensors cancel the nebula), else B.13 as in the core game."""
@@ -461,7 +464,7 @@ class OptionState:
         """The VPs a destruction scores under E.4 and the scenario; queue its explosion (E.3)."""
         scen = self.r.scenario
         # Companion D5.3: disabled, not destroyed; C.5 Deadly: "If any of a ship's hull boxes were checked off due to
-        disabled = s.casualties > 0 or (s.cc is not None and s.cc.deadly > 0)  # crew casualties, it will not explode"
+        disabled = s.rules.inert(s)  # crew casualties, it will not explode"
         if "E.3" in self.on and explode and why.startswith("destroyed") and not disabled:
             self.pending.append(s)
         jumped = why.startswith("enters hyperspace")
