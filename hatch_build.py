@@ -58,6 +58,7 @@ INTERPRETED: dict[str, str] = {
     "plan_cells": "fights the plan game's cells and verdict battles: runs once a pairing chunk, not once a turn",
     "plan_game": "the plan game: runs once a pairing, not once a turn",
     "plans": "the plan menu's names and ranges, read once a battle",
+    "settings": "the battle's settings, built once by the caller and pickled into workers, read once a matchup",
 }
 
 #: mypy's configuration for the compile (pyproject's [tool.mypy] names the whole package as its files).

@@ -28,18 +28,19 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from drydock.engine.montecarlo import simulate, verdict, wilson  # noqa: E402
+from drydock.engine.settings import BattleSettings  # noqa: E402
 from drydock.formats import read_designs  # noqa: E402
 
 EXAMPLES = ROOT / "examples" / "designs"
 MATCHUPS = (("majestic", "vigilant-cruiser"), ("shade-raider", "comet-frigate"),
             ("harrier-missile-destroyer", "kestrel-corvette"), ("wyvern-carrier", "bastion-battleship"))
-SETTINGS = (("core game", {}),
-            ("E.1+E.3+E.5", {"options": ("E.1", "E.3", "E.5")}),
-            ("S.4 Fleet Action", {"scenario": "S.4"}),
-            ("S.9 Storms in Space", {"scenario": "S.9"}),
-            ("B.14 Shipboard Combat", {"options": ("B.14",)}),
-            ("B.18 Bleed-Through", {"options": ("B.18",)}),
-            ("B.22 Battery Lock-On", {"options": ("B.22",)}))
+SETTINGS = (("core game", BattleSettings()),
+            ("E.1+E.3+E.5", BattleSettings(options=("E.1", "E.3", "E.5"))),
+            ("S.4 Fleet Action", BattleSettings(scenario="S.4")),
+            ("S.9 Storms in Space", BattleSettings(scenario="S.9")),
+            ("B.14 Shipboard Combat", BattleSettings(options=("B.14",))),
+            ("B.18 Bleed-Through", BattleSettings(options=("B.18",))),
+            ("B.22 Battery Lock-On", BattleSettings(options=("B.22",))))
 
 
 def _cpu() -> float:
@@ -65,9 +66,9 @@ def main() -> None:
         a = read_designs(EXAMPLES / f"{a_name}.yaml")[:1] * 2
         b = read_designs(EXAMPLES / f"{b_name}.yaml")[:1] * 2
         print(f"\n2 {a_name} (A) vs 2 {b_name} (B)")
-        for label, opts in SETTINGS:
+        for label, settings in SETTINGS:
             t0 = _cpu()
-            s = simulate(a, b, runs=args.runs, seed=args.seed, **opts)
+            s = simulate(a, b, settings, runs=args.runs, seed=args.seed)
             cpu = _cpu() - t0
 
 

@@ -15,7 +15,7 @@ import hashlib
 import math
 import random
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any
 
@@ -23,6 +23,7 @@ from drydock.core.model import Design
 from drydock.engine.battle import BattleResult, Matchup
 from drydock.engine.montecarlo import build_matchup, run_seed
 from drydock.engine.parallel import worker_pool
+from drydock.engine.settings import BattleSettings
 
 Z95 = 1.959963984540054
 CHUNK = 25
@@ -73,9 +74,9 @@ class Cell:
 _GAME: dict[Any, Any] = {}
 
 
-def _init_game(side_a: list[Design], side_b: list[Design], opts: dict[str, Any]) -> None:
+def _init_game(side_a: list[Design], side_b: list[Design], settings: BattleSettings) -> None:
     _GAME.clear()
-    _GAME["sides"], _GAME["opts"] = (side_a, side_b), opts
+    _GAME["sides"], _GAME["settings"] = (side_a, side_b), settings
 
 
 def _matchup(game: dict[Any, Any], pairing: Pairing, record: bool = False) -> Matchup:
@@ -83,8 +84,9 @@ def _matchup(game: dict[Any, Any], pairing: Pairing, record: bool = False) -> Ma
     m = game.get(key)
     if m is None:
         da, pa, db, pb = pairing
-        m = game[key] = build_matchup(*game["sides"], **{**game["opts"], "doctrine": (da, db), "plan": (pa, pb),
-                                                         "record": record})
+        side_a, side_b = game["sides"]
+        m = game[key] = build_matchup(side_a, side_b, replace(game["settings"], doctrine=(da, db), plan=(pa, pb),
+                                                              record=record))
     return m
 
 
@@ -115,27 +117,27 @@ def _run_verdict(args: tuple[list[tuple[int, Pairing]], int, bool], game: dict[A
 
 
 def _tasks_run(tasks: list[Any], fn: Callable[..., Any], side_a: list[Design], side_b: list[Design],
-               opts: dict[str, Any], jobs: int, tick: Callable[[Any], None]) -> list[Any]:
+               settings: BattleSettings, jobs: int, tick: Callable[[Any], None]) -> list[Any]:
     """``fn`` over ``tasks`` in this process or ``jobs`` workers, results in task order, ``tick`` after each."""
     results = []
     if jobs <= 1 or len(tasks) <= 1:
-        game: dict[Any, Any] = {"sides": (side_a, side_b), "opts": opts}
+        game: dict[Any, Any] = {"sides": (side_a, side_b), "settings": settings}
         for t in tasks:
             results.append(fn(t, game))
             tick(t)
         return results
-    with worker_pool(jobs, _init_game, (side_a, side_b, opts)) as pool:
+    with worker_pool(jobs, _init_game, (side_a, side_b, settings)) as pool:
         for t, r in zip(tasks, pool.imap(fn, tasks), strict=True):
             results.append(r)
             tick(t)
     return results
 
 
-def fight_cells(side_a: list[Design], side_b: list[Design], jobs_list: list[tuple[Pairing, int, int]], *,
-                seed: int, jobs: int = 1, stage: str = "", progress: Callable[[str, int, int], None] | None = None,
-                **opts: Any) -> list[Cell]:
-    """The battles of runs ``start .. stop - 1`` of each ``(pairing, start, stop)``, one :class:`Cell` each.
-    ``progress(stage, done, total)`` after each chunk of battles."""
+def fight_cells(side_a: list[Design], side_b: list[Design], jobs_list: list[tuple[Pairing, int, int]],
+                settings: BattleSettings, *, seed: int, jobs: int = 1, stage: str = "",
+                progress: Callable[[str, int, int], None] | None = None) -> list[Cell]:
+    """The battles of runs ``start .. stop - 1`` of each ``(pairing, start, stop)``, one :class:`Cell` each, under
+    ``settings`` with each pairing's doctrines and plans. ``progress(stage, done, total)`` after each chunk."""
     tasks = [(k, (p, seed, i, min(i + CHUNK, stop))) for k, (p, start, stop) in enumerate(jobs_list)
              for i in range(start, stop, CHUNK)]
     total = sum(stop - start for _, start, stop in jobs_list)
@@ -148,7 +150,7 @@ def fight_cells(side_a: list[Design], side_b: list[Design], jobs_list: list[tupl
 
     if progress:
         progress(stage, 0, total)
-    results = _tasks_run([t for _, t in tasks], _run_cell, side_a, side_b, opts, jobs, tick)
+    results = _tasks_run([t for _, t in tasks], _run_cell, side_a, side_b, settings, jobs, tick)
     cells = [Cell() for _ in jobs_list]
     for (k, (_, _, start, stop)), (a, b, d) in zip(tasks, results, strict=True):
         c = cells[k]
@@ -172,11 +174,12 @@ def mix_draw(seed: int, run: int, side: str, mix: tuple[Fraction, ...]) -> int:
     return last
 
 
-def fight_verdict(side_a: list[Design], side_b: list[Design], draws: list[tuple[int, Pairing]], *, seed: int,
-                  jobs: int = 1, record: bool = False,
-                  progress: Callable[[str, int, int], None] | None = None, **opts: Any) -> list[BattleResult]:
-    """The verdict's battles: run i of its drawn pairing for each ``(i, pairing)``, in run order."""
-    tasks = [(draws[k:k + CHUNK], seed, record) for k in range(0, len(draws), CHUNK)]
+def fight_verdict(side_a: list[Design], side_b: list[Design], draws: list[tuple[int, Pairing]],
+                  settings: BattleSettings, *, seed: int, jobs: int = 1,
+                  progress: Callable[[str, int, int], None] | None = None) -> list[BattleResult]:
+    """The verdict's battles: run i of its drawn pairing for each ``(i, pairing)``, in run order (recorded with
+    ``settings.record``)."""
+    tasks = [(draws[k:k + CHUNK], seed, settings.record) for k in range(0, len(draws), CHUNK)]
     done = [0]
 
     def tick(t: Any) -> None:
@@ -187,6 +190,6 @@ def fight_verdict(side_a: list[Design], side_b: list[Design], draws: list[tuple[
     if progress:
         progress("fighting the verdict", 0, len(draws))
     out: list[BattleResult] = []
-    for chunk in _tasks_run(tasks, _run_verdict, side_a, side_b, opts, jobs, tick):
+    for chunk in _tasks_run(tasks, _run_verdict, side_a, side_b, settings, jobs, tick):
         out += chunk
     return out
