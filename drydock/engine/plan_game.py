@@ -228,8 +228,8 @@ class _Game:
         if not todo:
             return
         jobs = [(_pairing(self.strat_a[i], self.strat_b[j]), start, upto) for i, j, start in todo]
-        got = fight_cells(self.side_a, self.side_b, jobs, self.settings, seed=self.seed, jobs=self.jobs, stage=stage,
-                          progress=self.progress)
+        got = fight_cells(self.side_a, self.side_b, jobs, settings=self.settings, seed=self.seed, jobs=self.jobs,
+                          stage=stage, progress=self.progress)
         for (i, j, start), c in zip(todo, got, strict=True):
             self.cell(i, j).add(c)
             self.cell(i, j).upto = upto
