@@ -75,3 +75,18 @@ def test_the_command_skips_the_search_for_pydantic_plugins(monkeypatch):
     with pytest.raises(SystemExit):
         main_module.main()
     assert os.environ["PYDANTIC_DISABLE_PLUGINS"] == "__all__"
+
+
+def test_the_book_rules_are_probed_here_not_at_each_start():
+    """A house rule's formulas are evaluated once at load (a broken one fails there); the book's are evaluated
+    here instead of at every command's start, and compiled when first used: a one-design rate compiles few."""
+    from drydock.core.rules import Ruleset
+    from drydock.core.rules.ruleset import UNITY
+
+    Ruleset(UNITY)._probe()  # every book formula evaluates for ordinary values
+    code = ("import drydock.core.rules.formula as F\nn = [0]\nc = F.Formula._compile\n"
+            "def counted(self):\n    n[0] += 1\n    c(self)\nF.Formula._compile = counted\n"
+            "from drydock.core.validation import rate\nfrom drydock.formats import read_designs\n"
+            f"rate(read_designs({MAJESTIC!r})[0])\nprint(n[0])")
+    res = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True)
+    assert int(res.stdout) == 15  # of the book's 64
