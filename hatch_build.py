@@ -61,6 +61,7 @@ INTERPRETED: dict[str, str] = {
     "plans": "the plan menu's names and ranges, read once a battle",
     "table_view": "Protocols (what a rule may touch of the battle) and the Marker record: types, nothing to run",
     "options/host": "a Protocol (what the optional rules' state may touch of the battle): types only",
+    "settings": "the battle's settings, built once by the caller and pickled into workers, read once a matchup",
 }
 
 #: mypy's configuration for the compile (pyproject's [tool.mypy] names the whole package as its files).

@@ -41,6 +41,7 @@ from drydock.engine import compiled  # noqa: E402
 from drydock.engine.ai import DOCTRINES  # noqa: E402
 from drydock.engine.montecarlo import robustness_line, simulate  # noqa: E402
 from drydock.engine.plan_game import plan_game  # noqa: E402
+from drydock.engine.settings import BattleSettings  # noqa: E402
 from drydock.formats import read_designs  # noqa: E402
 from drydock.insight.verdict_text import format_game, plans_line  # noqa: E402
 
@@ -109,7 +110,7 @@ def cross(runs: int, jobs: int, only: str | None, tally: Tally) -> None:
             continue
         by = {}
         for name in DOCTRINES:
-            s = simulate(design(a), design(b), runs=runs, seed=2026, jobs=jobs, doctrine=name)
+            s = simulate(design(a), design(b), BattleSettings(doctrine=name), runs=runs, seed=2026, jobs=jobs)
             by[name] = s
             if name == "aggressive":
                 tally.add(s, 2)

@@ -18,6 +18,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from drydock.engine.montecarlo import build_matchup, run_seed  # noqa: E402
+from drydock.engine.settings import BattleSettings  # noqa: E402
 from drydock.formats import read_designs  # noqa: E402
 
 EXAMPLES = ROOT / "examples" / "designs"
@@ -34,7 +35,7 @@ def main() -> None:
     b = read_designs(EXAMPLES / "vigilant-cruiser.yaml")[:1]
     if args.swap:
         a, b = b, a
-    m = build_matchup(a, b, terrain=(f"black-hole:{args.size}",))
+    m = build_matchup(a, b, BattleSettings(terrain=(f"black-hole:{args.size}",)))
     battles = ships = 0
     wins = {"A": 0, "B": 0, "draw": 0}
     for i in range(args.runs):

@@ -28,31 +28,31 @@ import argparse
 import resource
 import sys
 from pathlib import Path
-from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from drydock.engine.montecarlo import simulate, verdict, wilson  # noqa: E402
+from drydock.engine.settings import BattleSettings  # noqa: E402
 from drydock.formats import read_designs  # noqa: E402
 
 EXAMPLES = ROOT / "examples" / "designs"
 MATCHUPS = (("majestic", "vigilant-cruiser"), ("shade-raider", "comet-frigate"),
             ("harrier-missile-destroyer", "kestrel-corvette"), ("wyvern-carrier", "bastion-battleship"))
-SETTINGS: tuple[tuple[str, dict[str, Any]], ...] = (("core game", {}),
-            ("E.1+E.3+E.5", {"options": ("E.1", "E.3", "E.5")}),
-            ("S.4 Fleet Action", {"scenario": "S.4"}),
-            ("S.9 Storms in Space", {"scenario": "S.9"}),
-            ("B.14 Shipboard Combat", {"options": ("B.14",)}),
-            ("B.18 Bleed-Through", {"options": ("B.18",)}),
-            ("B.22 Battery Lock-On", {"options": ("B.22",)}),
-            ("G.1 asteroid-field:3", {"terrain": ("asteroid-field:3",)}),
-            ("G.2 black-hole:2", {"terrain": ("black-hole:2",)}),  # the doctrine weighs the pull (issue 37)
-            ("G.2a printed:5", {"terrain": ("black-hole-printed:5",)}),
-            ("G.3 comet", {"terrain": ("comet",)}),
-            ("G.5 planet:2", {"terrain": ("planet:2",)}),
-            ("G.5 planet:3 orbits", {"terrain": ("planet:3",)}),
-            ("deploy port,starboard", {"deployment": ("port", "starboard")}))
+SETTINGS = (("core game", BattleSettings()),
+            ("E.1+E.3+E.5", BattleSettings(options=("E.1", "E.3", "E.5"))),
+            ("S.4 Fleet Action", BattleSettings(scenario="S.4")),
+            ("S.9 Storms in Space", BattleSettings(scenario="S.9")),
+            ("B.14 Shipboard Combat", BattleSettings(options=("B.14",))),
+            ("B.18 Bleed-Through", BattleSettings(options=("B.18",))),
+            ("B.22 Battery Lock-On", BattleSettings(options=("B.22",))),
+            ("G.1 asteroid-field:3", BattleSettings(terrain=("asteroid-field:3",))),
+            ("G.2 black-hole:2", BattleSettings(terrain=("black-hole:2",))),  # the doctrine weighs the pull (issue 37)
+            ("G.2a printed:5", BattleSettings(terrain=("black-hole-printed:5",))),
+            ("G.3 comet", BattleSettings(terrain=("comet",))),
+            ("G.5 planet:2", BattleSettings(terrain=("planet:2",))),
+            ("G.5 planet:3 orbits", BattleSettings(terrain=("planet:3",))),
+            ("deploy port,starboard", BattleSettings(deployment=("port", "starboard"))))
 
 
 def _cpu() -> float:
@@ -79,11 +79,11 @@ def main() -> None:
         a = read_designs(EXAMPLES / f"{a_name}.yaml")[:1] * 2
         b = read_designs(EXAMPLES / f"{b_name}.yaml")[:1] * 2
         print(f"\n2 {a_name} (A) vs 2 {b_name} (B)")
-        for label, opts in SETTINGS:
-            if args.setting and opts and not label.startswith(args.setting):
+        for label, settings in SETTINGS:
+            if args.setting and settings != BattleSettings() and not label.startswith(args.setting):
                 continue
             t0 = _cpu()
-            s = simulate(a, b, runs=args.runs, seed=args.seed, **opts)
+            s = simulate(a, b, settings, runs=args.runs, seed=args.seed)
             cpu = _cpu() - t0
 
 

@@ -22,6 +22,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from drydock.engine import compiled  # noqa: E402
+from drydock.engine.settings import BattleSettings  # noqa: E402
 from drydock.insight.battle_run import run_battle  # noqa: E402
 
 EX = ROOT / "examples" / "designs"
@@ -44,8 +45,8 @@ def _cpu() -> float:
 def verdict_of(a: Path, b: Path, runs: int, seed: int, count: int = 1, exact: bool = False) -> dict:
     """One ``drydock battle`` as the command runs it, in this process."""
     t = _cpu()
-    run = run_battle(str(a), str(b), runs=runs, seed=seed, turns=20, board=(32, 18), count_a=count, count_b=count,
-                     doctrine=("aggressive", "aggressive"), exact=exact)
+    run = run_battle(str(a), str(b), BattleSettings(doctrine=("aggressive", "aggressive")), runs=runs, seed=seed,
+                     count_a=count, count_b=count, exact=exact)
     g = run.game
     assert g is not None
     return {"cpu": _cpu() - t, "battles": g.race_battles + run.summary.runs, "value": float(g.value),

@@ -10,8 +10,9 @@ library below, so a program never needs ``drydock.cli`` (docs/library.md shows e
 - fleets: :func:`read_fleet`, :func:`write_fleet`, :func:`rate_fleet`, :func:`validate_fleet`;
 - files as the commands take them: :func:`rate_files` (``drydock rate``), :func:`check_files` (``check``),
   :func:`print_files` (``ssd``: the SSD booklet as PDF bytes), :func:`analyze_files` (``analyze``);
-- battles: :func:`simulate` (designs in memory), :func:`run_battle` (``battle``: files, the plan game and its
-  verdict), :func:`run_tournament` (``tournament``);
+- battles: :class:`BattleSettings` (what a battle is played by, built once), :func:`simulate` (designs in
+  memory), :func:`run_battle` (``battle``: files, the plan game and its verdict), :func:`run_tournament`
+  (``tournament``);
 - rules: :class:`Ruleset`, :func:`load_ruleset` (a bundled ruleset's name or a house-rule file).
 
 Names are imported lazily (on first use), so that ``import drydock`` and ``drydock --help`` start fast.
@@ -68,6 +69,7 @@ _EXPORTS = {
     "SsdRun": "drydock.insight.ssd_files",
     "print_files": "drydock.insight.ssd_files",
     "analyze_files": "drydock.insight.analysis_run",
+    "BattleSettings": "drydock.engine.settings",
     "Summary": "drydock.engine.montecarlo",
     "simulate": "drydock.engine.montecarlo",
     "BattleRun": "drydock.insight.battle_run",
@@ -77,7 +79,8 @@ _EXPORTS = {
 }
 
 __all__ = [
-    "ArcValues", "Bank", "Battery", "BattleRun", "CheckResult", "Design", "DrydockError", "DrydockSyntaxError",
+    "ArcValues", "Bank", "Battery", "BattleRun", "BattleSettings", "CheckResult", "Design", "DrydockError",
+    "DrydockSyntaxError",
     "Fleet", "FleetRating", "InvalidValueError", "LimitError", "Problem", "RatedFiles", "Rating", "RulesError",
     "Ruleset", "ShipEntry", "SsdRun", "StatedValues", "Summary", "SystemEntry", "TechLevels", "TournamentRun",
     "WeaponMode", "analyze_files", "calculate", "check_files", "format_rating", "load_ruleset", "print_files", "rate",
@@ -93,6 +96,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from drydock.core.rules import Ruleset
     from drydock.core.validation import rate, validate
     from drydock.engine.montecarlo import Summary, simulate
+    from drydock.engine.settings import BattleSettings
     from drydock.errors import DrydockError, DrydockSyntaxError, InvalidValueError, RulesError
     from drydock.formats import read_designs, write_atomic, write_designs
     from drydock.formats.fleet.read import read_fleet

@@ -8,6 +8,7 @@ from drydock.core.rules import Ruleset
 from drydock.engine.hazards import DEADLY, END, pull_after, pull_ends
 from drydock.engine.hexgrid import distance
 from drydock.engine.montecarlo import build_matchup, run_seed
+from drydock.engine.settings import BattleSettings
 from tests.helpers import example as design
 
 PULL = Ruleset.unity().play["black_hole_pull"]
@@ -43,7 +44,8 @@ def drawn(m, runs: int) -> int:  # type: ignore[no-untyped-def]
 def test_seeded_battles_lose_fewer_ships_to_the_pull() -> None:
     # issue 37: before, 22 of these 40 battles (seed 1) lost a ship "drawn into a black hole" in the End Phase;
     # the one or two left are ships whose engines were shot away (ER 0: they drift)
-    m = build_matchup([design("majestic")], [design("vigilant-cruiser")], terrain=("black-hole:2",))
+    m = build_matchup([design("majestic")], [design("vigilant-cruiser")], BattleSettings(terrain=("black-hole:2",)))
     assert drawn(m, 40) <= 3
-    swapped = build_matchup([design("vigilant-cruiser")], [design("majestic")], terrain=("black-hole:2",))
+    swapped = build_matchup([design("vigilant-cruiser")], [design("majestic")],
+                            BattleSettings(terrain=("black-hole:2",)))
     assert drawn(swapped, 40) <= 4

@@ -4,6 +4,7 @@ layout or engine. (The times are printed by bench/bench_startup.py; these import
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -18,7 +19,7 @@ MAJESTIC = str(ROOT / "examples" / "designs" / "majestic.yaml")
 #: what no --help may import (the prefixes of module names)
 HEAVY_FOR_HELP = ("pydantic", "yaml", "openpyxl", "jinja2", "weasyprint", "drydock.core.model", "drydock.core.rules",
                   "drydock.formats.legacy", "drydock.formats.native", "drydock.engine.battle", "drydock.engine.ai",
-                  "drydock.insight", "drydock.render")
+                  "drydock.insight", "drydock.render", "drydock.formats")
 
 
 def imported(*args: str) -> set[str]:
@@ -52,3 +53,40 @@ def test_the_doctrine_names_offered_are_the_engines():
     from drydock.engine.choices import DEFAULT_DOCTRINE, DOCTRINE_NAMES
 
     assert DOCTRINE_NAMES == tuple(DOCTRINES) and DEFAULT_DOCTRINE in DOCTRINES
+
+
+def test_only_a_help_skips_the_run():
+    """The group starts a run (issue 27: the files a command reads) unless the words ask for help; after ``--``
+    "--help" is a file name."""
+    from drydock.cli.main import asks_for_help
+
+    assert asks_for_help(["rate", "--help"]) and asks_for_help(["--debug", "battle", "a.yaml", "b.yaml", "-h"])
+    assert not asks_for_help(["rate", "majestic.yaml"]) and not asks_for_help(["rate", "--", "--help"])
+
+
+def test_the_command_skips_the_search_for_pydantic_plugins(monkeypatch):
+    """``drydock`` sets pydantic's documented PYDANTIC_DISABLE_PLUGINS (unless the user set it): pydantic then does
+    not read every installed package's entry points at the first model (about 20 ms of each start-up)."""
+    from drydock.cli import main as main_module
+
+    monkeypatch.setenv("PYDANTIC_DISABLE_PLUGINS", "x")  # restored (absent) after the test
+    monkeypatch.delenv("PYDANTIC_DISABLE_PLUGINS")
+    monkeypatch.setattr(main_module, "cli", lambda **kw: None)
+    with pytest.raises(SystemExit):
+        main_module.main()
+    assert os.environ["PYDANTIC_DISABLE_PLUGINS"] == "__all__"
+
+
+def test_the_book_rules_are_probed_here_not_at_each_start():
+    """A house rule's formulas are evaluated once at load (a broken one fails there); the book's are evaluated
+    here instead of at every command's start, and compiled when first used: a one-design rate compiles few."""
+    from drydock.core.rules import Ruleset
+    from drydock.core.rules.ruleset import UNITY
+
+    Ruleset(UNITY)._probe()  # every book formula evaluates for ordinary values
+    code = ("import drydock.core.rules.formula as F\nn = [0]\nc = F.Formula._compile\n"
+            "def counted(self):\n    n[0] += 1\n    c(self)\nF.Formula._compile = counted\n"
+            "from drydock.core.validation import rate\nfrom drydock.formats import read_designs\n"
+            f"rate(read_designs({MAJESTIC!r})[0])\nprint(n[0])")
+    res = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True)
+    assert int(res.stdout) == 15  # of the book's 64

@@ -25,6 +25,7 @@ from click.testing import CliRunner
 
 from drydock.cli.main import cli
 from drydock.engine.ai import DEFAULT_DOCTRINE
+from drydock.engine.settings import BattleSettings
 from drydock.errors import DrydockError
 from drydock.formats import read_designs
 from drydock.insight import cluster
@@ -35,7 +36,7 @@ from drydock.insight.tournament import Tournament
 ROOT = Path(__file__).resolve().parent.parent
 EX = ROOT / "examples" / "designs"
 FILES = [EX / "comet-frigate.yaml", EX / "kestrel-corvette.yaml", EX / "vigilant-cruiser.yaml"]
-OPTS = {"turns": 20, "board": (32, 18), "floating": False, "doctrine": DEFAULT_DOCTRINE}
+OPTS = BattleSettings(turns=20, board=(32, 18), doctrine=DEFAULT_DOCTRINE)
 
 
 def _distributed():
@@ -78,14 +79,14 @@ def run(*args: object) -> str:
 
 def test_the_cluster_matrix_equals_the_local_one(scheduler):
     assert scheduler.startswith("tcp://127.0.0.1:")
-    local = Tournament(designs(), 60, 4, dict(OPTS))
+    local = Tournament(designs(), 60, 4, OPTS)
     local.run(jobs=2)
-    remote = Tournament(designs(), 60, 4, dict(OPTS))
+    remote = Tournament(designs(), 60, 4, OPTS)
     remote.run(scheduler=scheduler)
     assert remote.results == local.results and remote.battles_fought == local.battles_fought
     assert local.battles_fought == sum(r["battles"] for r in local.results.values()) >= 3 * 60
     assert remote.to_dict()["matrix"] == local.to_dict()["matrix"]
-    other_seed = Tournament(designs(), 60, 5, dict(OPTS))
+    other_seed = Tournament(designs(), 60, 5, OPTS)
     other_seed.run(scheduler=scheduler)
     assert other_seed.results != local.results  # the seed reaches the workers
 
@@ -155,7 +156,7 @@ def test_a_malformed_address_is_one_line_before_any_connection(address, no_netwo
 @pytest.mark.parametrize("address", REMOTE)
 def test_a_plain_scheduler_off_this_machine_is_refused_before_any_connection(address, no_network):
     with pytest.raises(DrydockError, match="refusing a plain tcp:// scheduler off this machine") as err:
-        Tournament(designs(), 10, 1, dict(OPTS)).run(scheduler=address)
+        Tournament(designs(), 10, 1, OPTS).run(scheduler=address)
     assert "can run code on this machine" in str(err.value) and "--trust-cluster" in str(err.value)
     # the user's explicit trust, or TLS, is what lets it through (decided here; nothing is connected)
     addr, tls = Scheduler(address, trust=True).decide()
@@ -169,7 +170,7 @@ def test_loopback_is_trusted_and_tls_needs_certificates(no_network, tmp_path):
         assert addr.loopback and tls is None
     assert str(parse_address("localhost:8786")) == "tcp://localhost:8786"
     with pytest.raises(DrydockError, match="a tls:// scheduler needs certificates"):
-        Tournament(designs(), 10, 1, dict(OPTS)).run(scheduler="tls://192.0.2.1:8786")
+        Tournament(designs(), 10, 1, OPTS).run(scheduler="tls://192.0.2.1:8786")
     with pytest.raises(DrydockError, match="--tls-ca-file is for a tls:// address"):
         Scheduler("tcp://127.0.0.1:8786", tls_ca_file="ca.pem").decide()
     with pytest.raises(DrydockError, match="--tls-cert nope.pem: no such file"):
@@ -248,7 +249,7 @@ def test_an_address_that_is_not_a_scheduler_is_one_line_within_the_timeout(kind,
     address = f"tcp://127.0.0.1:{_closed_port()}" if kind == "refused" else listener(kind)
     start = time.monotonic()
     with pytest.raises(ClusterError) as err:
-        Tournament(designs(), 10, 1, dict(OPTS)).run(scheduler=Scheduler(address, timeout=2))
+        Tournament(designs(), 10, 1, OPTS).run(scheduler=Scheduler(address, timeout=2))
     took = time.monotonic() - start
     assert message in str(err.value) and address in str(err.value) and "\n" not in str(err.value)
     assert not isinstance(err.value, ClusterLost)  # nothing ran: no resume hint
@@ -260,7 +261,7 @@ def test_the_dashboard_port_typed_for_the_scheduler_is_one_line(scheduler):
     address = f"tcp://127.0.0.1:{HTTP_PORT[0]}"
     start = time.monotonic()
     with pytest.raises(ClusterError) as err:
-        Tournament(designs(), 10, 1, dict(OPTS)).run(scheduler=Scheduler(address, timeout=2))
+        Tournament(designs(), 10, 1, OPTS).run(scheduler=Scheduler(address, timeout=2))
     assert time.monotonic() - start < 2 * 2 + 1
     assert address in str(err.value) and "\n" not in str(err.value)
     assert "did not answer" in str(err.value)
@@ -289,7 +290,7 @@ def test_a_result_that_is_not_a_pairing_is_refused_and_nothing_is_saved(schedule
     monkeypatch.setattr(cluster, "cluster_chunk", _bad_result)
     state = tmp_path / "state.json"
     with pytest.raises(ClusterLost, match="sent a result that is not a pairing's counts") as err:
-        Tournament(designs(), 10, 1, dict(OPTS)).run(scheduler=Scheduler(scheduler, timeout=5), state=state)
+        Tournament(designs(), 10, 1, OPTS).run(scheduler=Scheduler(scheduler, timeout=5), state=state)
     assert "0 of 3 pairings are saved" in str(err.value)
     assert not state.exists() or json.loads(state.read_text())["results"] == {}
 
@@ -372,7 +373,7 @@ def test_a_lost_worker_or_scheduler_is_one_line_and_the_state_resumes(lose, smal
     _GATE.update(first=threading.Lock(), lost=threading.Event())
     monkeypatch.setattr(cluster, "cluster_chunk", _chunk_behind_the_gate)
     state = tmp_path / "state.json"
-    t = Tournament(designs(), 10, 4, dict(OPTS))
+    t = Tournament(designs(), 10, 4, OPTS)
     what = (lambda: small_cluster.scale(0)) if lose == "worker" else small_cluster.close
     start = time.monotonic()
     with pytest.raises(ClusterLost) as err:
@@ -384,9 +385,9 @@ def test_a_lost_worker_or_scheduler_is_one_line_and_the_state_resumes(lose, smal
     assert "\n" not in text and f"are saved in {state}: rerun the same command" in text
     assert text.startswith("lost the ")  # the scheduler, its workers, or (with them) the battles Dask held
     assert len(json.loads(state.read_text())["results"]) == 1
-    again = Tournament(designs(), 10, 4, dict(OPTS))
+    again = Tournament(designs(), 10, 4, OPTS)
     again.run(scheduler=scheduler, state=state)  # the rerun fights only the rest, on a cluster that is there
-    local = Tournament(designs(), 10, 4, dict(OPTS))
+    local = Tournament(designs(), 10, 4, OPTS)
     local.run(jobs=1)
     assert again.results == local.results
 

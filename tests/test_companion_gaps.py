@@ -15,6 +15,7 @@ from drydock.engine.companion_play import combat_start
 from drydock.engine.dice import DamageTally
 from drydock.engine.montecarlo import build_matchup, run_seed
 from drydock.engine.seekers import SeekerFlight, attack
+from drydock.engine.settings import BattleSettings
 from drydock.errors import DrydockError
 from drydock.formats.native import from_yaml
 from tests.test_companion_play import CC, ROOT, Faces, battle_of, design, designs, logs, ship
@@ -60,7 +61,7 @@ def test_persistent_roll_opens_the_combat_phase_in_battle() -> None:
     seen = 0
     for i in range(6):
         log = build_matchup(designs("examples/companion/sycamore.yaml"), designs("examples/designs/majestic.yaml"),
-                            rules=CC).fight(random.Random(run_seed(1, i)), log=True).log
+                            BattleSettings(rules=CC)).fight(random.Random(run_seed(1, i)), log=True).log
         for turn in "\n".join(log).split("== turn")[1:]:
             rolls = [m.start() for m in re.finditer(r"persistent damage \(D5\.3\)", turn)]
             if not rolls:
@@ -102,8 +103,8 @@ def test_disruptive_rerolls_in_battle_under_d3() -> None:
     each volley's damage dice hold exactly one 1-3 per damage point, end in a 1-3, and mark two boxes per die (D3);
     some volley rolls more dice than it has damage points."""
     body = (ROOT / "examples/companion/sycamore.yaml").read_text().replace("[Proximity 0, Slag]", "[Disruptive]")
-    m = build_matchup(from_yaml(body, rules=CC), designs("examples/designs/majestic.yaml"), rules=CC,
-                      options=("CC.D3",))
+    m = build_matchup(from_yaml(body, rules=CC), designs("examples/designs/majestic.yaml"),
+                      BattleSettings(rules=CC, options=("CC.D3",)))
     points = re.compile(r"-> (\d+) damage point")
     dice = re.compile(r"damage dice \[([\d, ]+)\] -> marked: hull (\d+), engines (\d+), weapons (\d+), "
                       r"shields (\d+)")
@@ -201,7 +202,7 @@ def test_enveloping_seekers_in_battle() -> None:
     body = (ROOT / "examples/companion/sycamore.yaml").read_text().replace(
         "    range: 4-8-12\n    stats: 1x4+/1/2\n    traits: [Enveloping 2, Persistent]",
         "    ma: 6\n    stats: 1x4+/1/2\n    traits: [Enveloping 2]")
-    m = build_matchup(from_yaml(body, rules=CC), designs("examples/designs/majestic.yaml"), rules=CC)
+    m = build_matchup(from_yaml(body, rules=CC), designs("examples/designs/majestic.yaml"), BattleSettings(rules=CC))
     line = re.compile(r"Fusion Torpedo attacks B1 .* -> (\d+) hits, \d+ impact, damage hull (\d+)\+0, engines (\d+), "
                       r"weapons (\d+), shields (\d+)")
     over = []
@@ -289,7 +290,7 @@ def test_disabled_ships_drift_and_are_captured_in_battle() -> None:
     scores its CR once ("considered destroyed for victory purposes"), never attacks again ("may not take any
     action"), drifts, and is captured by marines in some battle, which scores nothing more."""
     m = build_matchup(designs("examples/companion/sycamore.yaml"), designs("examples/designs/comet-frigate.yaml") * 2,
-                      rules=CC)
+                      BattleSettings(rules=CC))
     drifted = captured = 0
     for i in range(12):
         log = m.fight(random.Random(run_seed(1, i)), log=True).log
@@ -314,7 +315,7 @@ def test_persistent_rolls_in_a_combat_phase_without_attacks() -> None:
     Space, a 6: "No starships may attack during the upcoming Combat Phase"): in a seeded Sycamore-Majestic battle
     the tallies still roll in such a turn, with no attack logged in it."""
     m = build_matchup(designs("examples/companion/sycamore.yaml"), designs("examples/designs/majestic.yaml"),
-                      rules=CC, scenario="S.9")
+                      BattleSettings(rules=CC, scenario="S.9"))
     found = 0
     for i in range(25):
         turns = "\n".join(m.fight(random.Random(run_seed(1, i)), log=True).log).split("== turn")

@@ -33,6 +33,7 @@ from drydock.engine.options.combat_rules import damage_control
 from drydock.engine.options.state import OptionState
 from drydock.engine.proximity import proximity
 from drydock.engine.seekers import SeekerFlight, attack
+from drydock.engine.settings import BattleSettings
 from drydock.engine.ship_rules import UNITY as UNITY_RULES
 from drydock.engine.ships import ModeSpec, ShipSpec, ShipState
 from drydock.engine.small_craft import small_hits
@@ -404,7 +405,7 @@ def designs(path: str) -> list:
 
 
 def logs(a: str, b: str, seeds: range, **opts: object) -> list[str]:
-    m = build_matchup(designs(a), designs(b), rules=CC, **opts)
+    m = build_matchup(designs(a), designs(b), BattleSettings(rules=CC, **opts))  # type: ignore[arg-type]
     out: list[str] = []
     for i in seeds:
         out += m.fight(random.Random(run_seed(1, i)), log=True).log
@@ -415,7 +416,7 @@ def test_companion_example_fights_every_trait() -> None:
     """The Companion example (every D5 trait) fought under --rules companion with D7, D3 and E.1: each trait and
     option shows in the seeded logs, and no trait is left "not simulated"."""
     m = build_matchup(designs("examples/companion/sycamore.yaml"), designs("examples/designs/majestic.yaml"),
-                      rules=CC)
+                      BattleSettings(rules=CC))
     assert not [n for n in m.not_simulated if "Sycamore" in n]
     text = "\n".join(logs("examples/companion/sycamore.yaml", "examples/designs/comet-frigate.yaml", range(12),
                           options=("CC.D7", "CC.D3", "E.1")))
@@ -443,10 +444,10 @@ def test_engagement_limit_in_battle() -> None:
         return best
 
     a, b = "examples/designs/majestic.yaml", "examples/designs/comet-frigate.yaml"
-    m = build_matchup(designs(a) * 2, designs(b), rules=CC, options=("CC.D1",))
+    m = build_matchup(designs(a) * 2, designs(b), BattleSettings(rules=CC, options=("CC.D1",)))
     limited = []
     free = []
-    fm = build_matchup(designs(a) * 2, designs(b), rules=CC)
+    fm = build_matchup(designs(a) * 2, designs(b), BattleSettings(rules=CC))
     for i in range(6):
         limited += m.fight(random.Random(run_seed(1, i)), log=True).log
         free += fm.fight(random.Random(run_seed(1, i)), log=True).log
@@ -463,8 +464,8 @@ def test_extended_board_in_battle() -> None:
 
 def test_companion_example_simulated() -> None:
     """The example fought as ``drydock battle`` fights it: 20 seeded runs, every run decided or drawn."""
-    s = simulate(designs("examples/companion/sycamore.yaml"), designs("examples/designs/majestic.yaml"), runs=20,
-                 seed=1, rules=CC, options=("CC.D7",))
+    s = simulate(designs("examples/companion/sycamore.yaml"), designs("examples/designs/majestic.yaml"),
+                 BattleSettings(rules=CC, options=("CC.D7",)), runs=20, seed=1)
     assert s.runs == 20
 
 
@@ -545,7 +546,7 @@ def test_proximity_2_and_repairs_in_battle() -> None:
     body = prx2.read_text().replace("Proximity 0", "Proximity 2")
     a = from_yaml(body, rules=CC)
     b = read_designs(ROOT / "examples/designs/comet-frigate.yaml", rules=CC)[:1] * 2
-    m = build_matchup(a, b, rules=CC)
+    m = build_matchup(a, b, BattleSettings(rules=CC))
     lines = [x for i in range(12) for x in m.fight(random.Random(run_seed(1, i)), log=True).log]
     assert any(re.match(r"\s+proximity -> B\d Comet", x) for x in lines)
 
@@ -559,7 +560,7 @@ def test_unity_traits_play_the_same_under_the_companion() -> None:
     for a in names:
         for b in names:
             unity = build_matchup(read_designs(a)[:1], read_designs(b)[:1])
-            cc = build_matchup(read_designs(a, rules=CC)[:1], read_designs(b, rules=CC)[:1], rules=CC)
+            cc = build_matchup(read_designs(a, rules=CC)[:1], read_designs(b, rules=CC)[:1], BattleSettings(rules=CC))
             ru, rc = (m.fight(random.Random(run_seed(1, 0))) for m in (unity, cc))
             assert (ru.winner, ru.turns, ru.vp, ru.survived) == (rc.winner, rc.turns, rc.vp, rc.survived), (a, b)
 

@@ -27,6 +27,7 @@ _PLAY = """
 import hashlib, random, sys
 from drydock.formats import read_designs
 from drydock.engine.montecarlo import build_matchup
+from drydock.engine.settings import BattleSettings
 ex = sys.argv[1]
 def d(n):
     return read_designs(f"{ex}/designs/{n}.yaml")[0]
@@ -37,7 +38,7 @@ games = [(("majestic",), ("vigilant-cruiser",), {}),
          (("dauntless-dreadnought",), ("majestic",), {"terrain": ("asteroids",), "scenario": "S.3"}),
          (("majestic",), ("kestrel-corvette", "kestrel-corvette"), {"terrain": ("three-d",)})]
 for a, b, kw in games:
-    m = build_matchup([d(n) for n in a], [d(n) for n in b], **kw)
+    m = build_matchup([d(n) for n in a], [d(n) for n in b], BattleSettings(**kw))
     for i in range(6):
         res = m.fight(random.Random(1000 + i), log=True)
         h.update("\\n".join(res.log).encode())

@@ -20,6 +20,7 @@ from drydock.engine.deployment import (
 from drydock.engine.hexgrid import point_image, to_offset
 from drydock.engine.montecarlo import build_matchup, run_seed
 from drydock.engine.plan_game import plan_game
+from drydock.engine.settings import BattleSettings
 from drydock.engine.tables import DEPLOY_DEPTH
 from drydock.errors import DrydockError
 from tests.helpers import example as design
@@ -58,7 +59,7 @@ def test_the_plans_place_the_ships_where_they_say() -> None:
 
 
 def test_side_b_flies_its_plan_as_the_point_image() -> None:
-    m = build_matchup([MAJESTIC] * 2, [VIGILANT] * 2, deployment=("port", "starboard"))
+    m = build_matchup([MAJESTIC] * 2, [VIGILANT] * 2, BattleSettings(deployment=("port", "starboard")))
     bt = Battle(m, random.Random(1), log=False)
     a1, a2, b1, b2 = bt.ships
     assert [to_offset(s.q, s.r) for s in (a1, a2)] == [(3, 0), (3, 1)]
@@ -72,14 +73,14 @@ def test_side_b_flies_its_plan_as_the_point_image() -> None:
 
 def test_being_side_a_changes_nothing_under_chosen_deployments() -> None:
     """Rule 8: (A port, B starboard) relabelled as (A starboard, B port) is the same battle, the winner exchanged."""
-    m1 = build_matchup([MAJESTIC] * 2, [MAJESTIC] * 2, deployment=("port", "starboard"))
-    m2 = build_matchup([MAJESTIC] * 2, [MAJESTIC] * 2, deployment=("starboard", "port"))
+    m1 = build_matchup([MAJESTIC] * 2, [MAJESTIC] * 2, BattleSettings(deployment=("port", "starboard")))
+    m2 = build_matchup([MAJESTIC] * 2, [MAJESTIC] * 2, BattleSettings(deployment=("starboard", "port")))
     assert relabelled_runs_mirror(m1, m2, 5, runs=10)
 
 
 def test_a_flank_set_up_changes_the_battles() -> None:
     def wins(deployment):  # type: ignore[no-untyped-def]
-        m = build_matchup([MAJESTIC] * 2, [VIGILANT] * 2, deployment=deployment)
+        m = build_matchup([MAJESTIC] * 2, [VIGILANT] * 2, BattleSettings(deployment=deployment))
         return [m.fight(random.Random(run_seed(1, i))).winner for i in range(20)]
 
     assert wins(None) == wins("standard")
@@ -92,17 +93,17 @@ def test_plan_game_strategies_name_their_deployment() -> None:
     assert with_deployments([("close",)], None) == [("close",)]
     assert distinct_deployments((32, 18), 1, DEPLOYMENT_NAMES) == ("standard", "port", "starboard", "rear")
     assert distinct_deployments((32, 18), 3, DEPLOYMENT_NAMES) == DEPLOYMENT_NAMES
-    got = split_plan({"plan": ("close@port", "hold@standard"), "deployments": DEPLOYMENT_NAMES, "turns": 5})
-    assert got == {"plan": ("close", "hold"), "deployment": ("port", "standard"), "turns": 5}
-    assert split_plan({"plan": "close"}) == {"plan": "close"}
+    got = split_plan(BattleSettings(plan=("close@port", "hold@standard"), deployments=DEPLOYMENT_NAMES, turns=5))
+    assert got == BattleSettings(plan=("close", "hold"), deployment=("port", "standard"), turns=5)
+    assert split_plan(BattleSettings(plan="close")) == BattleSettings(plan="close")
 
 
 def test_the_plan_game_chooses_among_deployments() -> None:
-    game = plan_game([MAJESTIC] * 2, [VIGILANT] * 2, runs=8, seed=1, exact=True, turns=6,
-                     deployments=("standard", "port"))
+    game = plan_game([MAJESTIC] * 2, [VIGILANT] * 2,
+                     BattleSettings(turns=6, deployments=("standard", "port")), runs=8, seed=1, exact=True)
     names = game.names_a()
     assert any(n.endswith("@port") for n in names) and any("@standard" in n for n in names)
-    plain = plan_game([MAJESTIC] * 2, [VIGILANT] * 2, runs=8, seed=1, exact=True, turns=6)
+    plain = plan_game([MAJESTIC] * 2, [VIGILANT] * 2, BattleSettings(turns=6), runs=8, seed=1, exact=True)
     assert len(game.plans_a) == 2 * len(plain.plans_a)
 
 
@@ -122,8 +123,9 @@ def test_reports_say_which_deployment_was_flown() -> None:
     from drydock.engine.deployment import deployment_in_force
     from drydock.engine.montecarlo import simulate
 
-    assert deployment_in_force({}) == deployment_in_force({"deployment": "standard"}) == []
-    assert deployment_in_force({"deployment": ("port", "starboard")}) == ["2.3 Deployment: A port, B starboard"]
-    s = simulate([MAJESTIC], [VIGILANT], runs=2, seed=1, deployment="rear")
+    assert deployment_in_force(BattleSettings()) == deployment_in_force(BattleSettings(deployment="standard")) == []
+    assert deployment_in_force(BattleSettings(deployment=("port", "starboard"))) == [
+        "2.3 Deployment: A port, B starboard"]
+    s = simulate([MAJESTIC], [VIGILANT], BattleSettings(deployment="rear"), runs=2, seed=1)
     assert s.in_force == ["2.3 Deployment: rear"]
     assert simulate([MAJESTIC], [VIGILANT], runs=2, seed=1).in_force == []

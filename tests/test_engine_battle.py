@@ -6,6 +6,7 @@ from pathlib import Path
 from drydock.core.validation import rate
 from drydock.engine.battle import Matchup
 from drydock.engine.montecarlo import build_matchup, one_battle_log, run_seed, simulate, wilson
+from drydock.engine.settings import BattleSettings
 from drydock.formats import read_designs
 
 FIX = Path(__file__).resolve().parent / "fixtures" / "battle"
@@ -74,7 +75,7 @@ def test_vp_target_and_battle_sizes():
     m = build_matchup([maj], [design("frigate")])
     assert m.sides[0][0].cr == 188 and m.vp_target == 113
     assert build_matchup([design("frigate")], [maj]).vp_target == 113  # whichever side is larger
-    m2 = Matchup(m.sides[0], m.sides[1], battle_size="small")
+    m2 = Matchup(m.sides[0], m.sides[1], BattleSettings(battle_size="small"))
     assert m2.vp_target == 420  # 2.2 table: Small
 
 

@@ -8,6 +8,7 @@ from drydock.engine.battle import Battle, Matchup
 from drydock.engine.hexgrid import DIRS, from_offset, to_offset
 from drydock.engine.movement import execute
 from drydock.engine.orders_menu import margin_rating, stopping_distance
+from drydock.engine.settings import BattleSettings
 from drydock.engine.ships import ShipSpec
 from drydock.formats import read_designs
 
@@ -44,7 +45,7 @@ def test_keeps_its_stopping_distance_from_the_edge():
     last engine box (ER 1) it can still stop on the board."""
     d = spec("dauntless-dreadnought")
     for name in DOCTRINES:
-        bt = Battle(Matchup([d], [d], doctrine=name), random.Random(1), log=False)
+        bt = Battle(Matchup([d], [d], BattleSettings(doctrine=name)), random.Random(1), log=False)
         me, foe = bt.ships
         me.q, me.r = from_offset(19, 9)
         me.heading = me.facing = 0
@@ -92,8 +93,8 @@ def test_two_deterministic_doctrines():
     from drydock.engine.montecarlo import simulate
 
     d = read_designs(EXAMPLES / "majestic.yaml")[:1]
-    one = simulate(d, d, runs=40, seed=3, doctrine="cautious").to_dict()
-    assert one == simulate(d, d, runs=40, seed=3, doctrine="cautious", jobs=2).to_dict()
+    one = simulate(d, d, BattleSettings(doctrine="cautious"), runs=40, seed=3).to_dict()
+    assert one == simulate(d, d, BattleSettings(doctrine="cautious"), runs=40, seed=3, jobs=2).to_dict()
 
 
 def test_verdict_and_robustness_line():
@@ -124,7 +125,7 @@ def test_one_doctrine_per_side_library():
     maj, vig = spec("majestic"), spec("vigilant-cruiser")
 
     def first_orders(doctrine):
-        bt = Battle(Matchup([maj], [vig], doctrine=doctrine), random.Random(1), log=False)
+        bt = Battle(Matchup([maj], [vig], BattleSettings(doctrine=doctrine)), random.Random(1), log=False)
         a, b = bt.ships
         a.q, a.r = from_offset(12, 9)  # close in, so that the doctrines' threat weights matter
         b.q, b.r = from_offset(21, 9)  # where the doctrines differ now that pivots of 2-3 hexsides are on the menu

@@ -10,6 +10,7 @@ from drydock.engine.battle import Battle, Matchup
 from drydock.engine.equipment import RULE, working
 from drydock.engine.fighters import FighterFlight
 from drydock.engine.hexgrid import from_offset
+from drydock.engine.settings import BattleSettings
 from drydock.engine.ships import ShipSpec
 from drydock.formats.native import from_yaml
 from tests.test_engine_systems import THRUSTER, Scripted, place, spec
@@ -47,7 +48,8 @@ def test_a_lost_hyperdrive_does_not_warm_up_b10():
 
 def test_a_lost_cloaking_device_does_not_cloak_b5():
     shade, maj = spec("shade-raider"), spec("majestic")
-    bt = Battle(Matchup([shade], [maj], plan=("evade", None)), random.Random(1), log=True)  # evade: always cloaks
+    evade = BattleSettings(plan=("evade", None))  # evade: always cloaks
+    bt = Battle(Matchup([shade], [maj], evade), random.Random(1), log=True)
     me, foe = bt.ships
     place(me, 10, 9, 0)
     place(foe, 16, 9, 3)

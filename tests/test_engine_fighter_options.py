@@ -17,6 +17,7 @@ from drydock.engine.hexgrid import from_offset
 from drydock.engine.montecarlo import build_matchup, run_seed
 from drydock.engine.options.fighter_rules import FighterRules, screen_penalty
 from drydock.engine.options.fighter_variants import Variants, doctrine_mix, variant_class
+from drydock.engine.settings import BattleSettings
 from drydock.engine.ship_rules import UNITY
 from drydock.engine.small_craft import surviving
 from drydock.errors import DrydockError
@@ -169,7 +170,7 @@ def test_f6_flights_per_side_out_of_range_is_refused() -> None:
 
 def test_f4_flights_launched_later_take_their_variant() -> None:
     """F.4 with F.5: flights launched in the End Phase are given their variant before they first act."""
-    m = build_matchup([CARRIER], [CARRIER], options=("F.4",), launch_recovery=True)
+    m = build_matchup([CARRIER], [CARRIER], BattleSettings(options=("F.4",), launch_recovery=True))
     log = m.fight(random.Random(run_seed(7, 0)), log=True).log
     first = next(i for i, line in enumerate(log) if "launches" in line)
     assert any("interceptor flight, 5 fighters (F.4)" in line for line in log[first:])
@@ -179,7 +180,7 @@ def test_f4_flights_launched_later_take_their_variant() -> None:
 def test_f6_counts_in_the_vp_target() -> None:
     """F.6: "LRFs have a combat rating ... of 60": with battle size auto the VP target is 60% (2.2, rounded up) of
     the larger side's CR, each side's CR now with its 2 long range flights (2 x 60) added."""
-    m = build_matchup([MAJESTIC], [VIGILANT], options=("F.6",))
+    m = build_matchup([MAJESTIC], [VIGILANT], BattleSettings(options=("F.6",)))
     larger = max(m.sides[0][0].cr, m.sides[1][0].cr) + 2 * 60
     assert m.vp_target == -(-larger * 3 // 5)
     assert build_matchup([MAJESTIC], [VIGILANT]).vp_target == -(-(larger - 120) * 3 // 5)
@@ -194,12 +195,12 @@ def test_registry_marks_the_fighter_options_simulated() -> None:
 def test_f6_with_s1_is_refused_by_name() -> None:
     """S.1 Alone in the Dark pits one defending ship against the attackers; F.6 would give it company."""
     with pytest.raises(DrydockError, match="F.6 and S.1 cannot be combined"):
-        build_matchup([MAJESTIC, MAJESTIC], [VIGILANT], options=("F.6",), scenario="S.1")
+        build_matchup([MAJESTIC, MAJESTIC], [VIGILANT], BattleSettings(options=("F.6",), scenario="S.1"))
 
 
 def fights(options=(), sides=None, n=6):  # type: ignore[no-untyped-def]
     a, b = sides or ([CARRIER, MAJESTIC], [CARRIER, VIGILANT])
-    m = build_matchup(a, b, options=options)
+    m = build_matchup(a, b, BattleSettings(options=options))
     return [m.fight(random.Random(run_seed(7, i)), log=True) for i in range(n)]
 
 
@@ -228,7 +229,7 @@ def test_fighter_option_takes_effect_in_seeded_battles(options, sides, evidence,
 # ------------------------------------------------------------------ F.1 / F.2 in a real battle
 def battle_with(options: tuple[str, ...]):  # type: ignore[no-untyped-def]
     """A battle of two carriers with every flight removed, and a hex in mid-board (axial)."""
-    m = build_matchup([CARRIER], [CARRIER], options=options)
+    m = build_matchup([CARRIER], [CARRIER], BattleSettings(options=options))
     b = Battle(m, random.Random(5), log=True)
     b.flights = []
     return b, from_offset(16, 9)
@@ -301,7 +302,7 @@ def test_f6_report_counts_the_long_range_fighters_in_each_side_cr() -> None:
     from drydock.insight.battle_report import fight  # test helper: the insight layer's recorded battles
 
     _, core = fight([MAJESTIC], [VIGILANT], runs=2, seed=1)
-    _, lrf = fight([MAJESTIC], [VIGILANT], runs=2, seed=1, options=("F.6",))
+    _, lrf = fight([MAJESTIC], [VIGILANT], BattleSettings(options=("F.6",)), runs=2, seed=1)
     assert [s.cr - c.cr for s, c in zip(lrf.sides, core.sides, strict=True)] == [120, 120]
 
 
@@ -313,7 +314,7 @@ def test_house_rule_fixes_the_variant_and_the_long_range_flights(tmp_path: Path)
     path = tmp_path / "fighters.yaml"
     path.write_text("name: heavy wings\nplay:\n  fighter_variants: {field: heavy}\n"
                     "  long_range_fighters: {flights_per_side: 1}\n", encoding="utf-8")
-    m = build_matchup([CARRIER], [MAJESTIC], options=("F.4", "F.6"), rules=load_ruleset(path))
+    m = build_matchup([CARRIER], [MAJESTIC], BattleSettings(options=("F.4", "F.6"), rules=load_ruleset(path)))
     log = m.fight(random.Random(run_seed(7, 0)), log=True).log
     assert any("F.4: side A fields 13 heavy flights" in line for line in log)
     assert any("F.6: side B fields 1 long range fighter flights (60 CR)" in line for line in log)

@@ -4,6 +4,7 @@ seeded battles showing it takes effect."""
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from pathlib import Path
 
 from drydock.engine import fighters, systems
@@ -12,6 +13,7 @@ from drydock.engine.combat import effective_range
 from drydock.engine.fighters import FighterFlight
 from drydock.engine.hexgrid import from_offset
 from drydock.engine.montecarlo import build_matchup, run_seed
+from drydock.engine.settings import BattleSettings
 from drydock.engine.ships import ShipSpec
 from drydock.engine.systems import span
 from tests.helpers import example as design
@@ -24,11 +26,13 @@ CARRIER = design("wyvern-carrier")
 VIGILANT = design("vigilant-cruiser")
 BASTION = design("bastion-battleship")
 HARRIER = design("harrier-missile-destroyer")
+#: G.6: three-dimensional combat (altitudes)
+THREE_D = BattleSettings(terrain=("three-d",))
 
 
 def three_d(terrain: str = "three-d") -> Battle:
     """Side A's carrier far off at column 2; side B's cruiser on row 9; no flights yet."""
-    b = Battle(build_matchup([CARRIER], [VIGILANT], terrain=(terrain,)), random.Random(1), log=True)
+    b = Battle(build_matchup([CARRIER], [VIGILANT], BattleSettings(terrain=(terrain,))), random.Random(1), log=True)
     carrier, foe = b.ships
     place(carrier, 2, 2, 0)
     place(foe, 13, 9, 3)
@@ -162,12 +166,12 @@ def test_g6_a_seeker_spends_the_ma_of_a_hex_per_level() -> None:
 def test_g6_fighters_and_seekers_change_altitude_in_seeded_battles() -> None:
     """Seeded battles in three dimensions: fighter flights dive to the battleship that went down to stand off, and
     seekers dive to theirs (logged, G.6); the same seeds in two dimensions log no altitude at all and differ."""
-    m = build_matchup([CARRIER, design("majestic")], [BASTION], terrain=("three-d",))
+    m = build_matchup([CARRIER, design("majestic")], [BASTION], BattleSettings(terrain=("three-d",)))
     log = m.fight(random.Random(run_seed(7, 0)), log=True).log
     assert any("fighters#" in x and "dives" in x and "(G.6" in x for x in log)
     flat = build_matchup([CARRIER, design("majestic")], [BASTION]).fight(random.Random(run_seed(7, 0)), log=True).log
     assert not any("G.6" in x for x in flat) and flat != log
-    m = build_matchup([HARRIER], [BASTION], terrain=("three-d",))
+    m = build_matchup([HARRIER], [BASTION], BattleSettings(terrain=("three-d",)))
     logs = [m.fight(random.Random(run_seed(7, i)), log=True).log for i in range(3)]
     assert any("seekers#" in x and "dives" in x and "(G.6)" in x for lg in logs for x in lg)
 
@@ -177,7 +181,7 @@ def test_g6_a_tractor_beam_reaches_only_an_adjacent_flight_at_its_altitude() -> 
     considered "adjacent" only if they are in adjacent hexes on the game board and are at the same altitude". A
     flight in the next hex one level up is at range max(1 + 1, 2) = 2: the beam does not fire at it; at the
     ship's altitude it is at range 1 and the 5 kills one."""
-    bt = Battle(build_matchup([spec("shade-raider").design], [CARRIER], terrain=("three-d",)), random.Random(1),
+    bt = Battle(build_matchup([spec("shade-raider").design], [CARRIER], THREE_D), random.Random(1),
                 log=True)
     me = bt.ships[0]
     alt = bt.opt.moves.altitudes
@@ -199,7 +203,7 @@ def test_g6_an_f1_patrol_intercepts_only_a_flight_at_its_altitude() -> None:
     enters (4 MA to the hex next to it, within half its MA 8) intercepts it at its own altitude; with the mover a
     level below, it does not (the engine does not let a patrol change altitude to intercept)."""
     for below, intercepted in ((0, True), (1, False)):
-        b = Battle(build_matchup([CARRIER], [CARRIER], options=("F.1",), terrain=("three-d",)), random.Random(5),
+        b = Battle(build_matchup([CARRIER], [CARRIER], replace(THREE_D, options=("F.1",))), random.Random(5),
                    log=True)
         q, r = from_offset(16, 9)
         patrol = FighterFlight(101, 0, b.ships[0], q, r, 0, "patrol")
@@ -215,7 +219,7 @@ def test_g6_an_f1_patrol_intercepts_only_a_flight_at_its_altitude() -> None:
 def fire_at_flight(level: int) -> list[str]:
     """A seeded Combat Phase in three dimensions: side A's Majestic (altitude 3, heading 0) and side B's flight 3
     hexes ahead at ``level``; side B's carrier is cloaked, so the flight is the only target. The tiny-target lines."""
-    b = Battle(build_matchup([design("majestic")], [CARRIER], terrain=("three-d",)), random.Random(5), log=True)
+    b = Battle(build_matchup([design("majestic")], [CARRIER], THREE_D), random.Random(5), log=True)
     q, r = from_offset(16, 9)
     ship, carrier = b.ships
     ship.q, ship.r, ship.heading, ship.facing = q, r, 0, 0
@@ -249,7 +253,7 @@ def _proximity_in_3d():  # type: ignore[no-untyped-def]
     from tests.test_engine_systems import BARGE, PULSAR
 
     pulsar, barge = from_yaml(PULSAR)[0], from_yaml(BARGE)[0]
-    bt = Battle(build_matchup([pulsar], [barge, barge], terrain=("three-d",)), random.Random(1), log=True)
+    bt = Battle(build_matchup([pulsar], [barge, barge], THREE_D), random.Random(1), log=True)
     me, b1, b2 = bt.ships
     place(me, 10, 9, 0)
     place(b1, 13, 9, 3)

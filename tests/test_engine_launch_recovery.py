@@ -6,6 +6,7 @@ from pathlib import Path
 from drydock.engine import fighters
 from drydock.engine.battle import Battle, Matchup
 from drydock.engine.fighters import FighterFlight, launch_max, recovery_max
+from drydock.engine.settings import BattleSettings
 from drydock.engine.ships import ShipSpec
 from drydock.formats import read_designs
 from drydock.formats.native import from_yaml
@@ -25,7 +26,7 @@ weapons:
 
 def wyvern_battle(launch_recovery: bool = True, seed: int = 3) -> Battle:
     wyvern = ShipSpec(read_designs(EXAMPLES / "wyvern-carrier.yaml")[0])
-    m = Matchup([wyvern], [ShipSpec(from_yaml(TARGET)[0])], launch_recovery=launch_recovery)
+    m = Matchup([wyvern], [ShipSpec(from_yaml(TARGET)[0])], BattleSettings(launch_recovery=launch_recovery))
     return Battle(m, random.Random(seed), log=True)
 
 
@@ -113,8 +114,8 @@ def test_launch_recovery_battles_are_reproducible():
     w = read_designs(EXAMPLES / "wyvern-carrier.yaml")[0]
     m = read_designs(EXAMPLES / "majestic.yaml")[0]
     from drydock.engine.montecarlo import simulate
-    one = simulate([w], [m], runs=30, seed=5, jobs=1, launch_recovery=True)
-    two = simulate([w], [m], runs=30, seed=5, jobs=2, launch_recovery=True)
+    one = simulate([w], [m], BattleSettings(launch_recovery=True), runs=30, seed=5, jobs=1)
+    two = simulate([w], [m], BattleSettings(launch_recovery=True), runs=30, seed=5, jobs=2)
     assert (one.a_wins, one.b_wins, one.draws) == (two.a_wins, two.b_wins, two.draws)
 
 
@@ -123,7 +124,7 @@ def test_launches_are_point_symmetric_in_a_mirror_match():
     from drydock.engine.tables import BOARD
 
     wyvern = ShipSpec(read_designs(EXAMPLES / "wyvern-carrier.yaml")[0])
-    b = Battle(Matchup([wyvern], [wyvern], launch_recovery=True), random.Random(1), log=False)
+    b = Battle(Matchup([wyvern], [wyvern], BattleSettings(launch_recovery=True)), random.Random(1), log=False)
     assert b.flights == [] and b.aboard == {0: 12, 1: 12}
     fa, fb = fighters.launch(b, b.ships[0]), fighters.launch(b, b.ships[1])
     assert len(fa) == len(fb) == 6

@@ -10,6 +10,7 @@ from drydock.engine.battle import Battle, Matchup
 from drydock.engine.fighters import FighterFlight, Shuttle, fighter_moves
 from drydock.engine.hexgrid import DIRS, distance
 from drydock.engine.seekers import SeekerFlight
+from drydock.engine.settings import BattleSettings
 from drydock.engine.ships import ModeSpec, ShipSpec
 from drydock.engine.table_view import Declaration, Probe
 from drydock.engine.tables import SHUTTLE_MA
@@ -58,7 +59,7 @@ def test_shuttles_need_f5_and_launch_in_the_end_phase_b20():
     off = Battle(Matchup([wyvern], [barge()]), random.Random(1), log=False)
     assert not off.shuttles_aboard and not any(isinstance(f, Shuttle) for f in off.flights)
     assert any(": Shuttlecraft: " in n and "F.5" in n for n in off.m.not_simulated)
-    on = Battle(Matchup([wyvern], [barge()], launch_recovery=True), random.Random(1), log=False)
+    on = Battle(Matchup([wyvern], [barge()], BattleSettings(launch_recovery=True)), random.Random(1), log=False)
     assert on.shuttles_aboard == {0: 2} and not any(": Shuttlecraft: " in n for n in on.m.not_simulated)
     carrier = on.ships[0]
     on.aboard[carrier.uid] = 5  # 5 fighter flights left aboard; launch max 6 (hull 14, launch tubes)

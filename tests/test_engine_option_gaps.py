@@ -13,6 +13,7 @@ from drydock.engine.hexgrid import from_offset
 from drydock.engine.montecarlo import build_matchup, run_seed
 from drydock.engine.movement import parse_orders
 from drydock.engine.options.towing import braking_distance, effective_rating
+from drydock.engine.settings import BattleSettings
 from drydock.engine.ship_rules import UNITY
 from drydock.engine.ships import ShipSpec, ShipState
 from drydock.engine.small_craft import impact_roll, in_nebula, screened_hits, small_hits
@@ -38,7 +39,7 @@ def screened_shot(screen: bool, seed: int = 5) -> Battle:
     """Side A's Majestic at mid-board, heading 0; side B's flight 3 hexes ahead; with ``screen``, two side B flights
     (12 fighters) screen the hex between. Side B's carrier is cloaked (out of the fight): the only target is the
     flight. One Combat Phase."""
-    m = build_matchup([MAJESTIC], [CARRIER], options=("F.3",))
+    m = build_matchup([MAJESTIC], [CARRIER], BattleSettings(options=("F.3",)))
     b = Battle(m, random.Random(seed), log=True)
     q, r = from_offset(16, 9)
     ship, carrier = b.ships
@@ -110,7 +111,7 @@ def test_f3_screened_fighter_attacks_in_seeded_battles() -> None:
     """Carriers on both sides with F.3: flights that screen a ship of their side make the enemy fighters' attacks on
     it suffer the screen's penalty (logged), where the core game has none. (Which ship the doctrine screens follows
     play: with several sideslips a move, 3.4, it is the Majestic nearest the enemy in these seeds.)"""
-    m = build_matchup([CARRIER, MAJESTIC], [CARRIER, VIGILANT], options=("F.3",))
+    m = build_matchup([CARRIER, MAJESTIC], [CARRIER, VIGILANT], BattleSettings(options=("F.3",)))
     logs = [m.fight(random.Random(run_seed(7, i)), log=True).log for i in range(3)]
     lines = [x for log in logs for x in log if "screen -" in x]
     assert any(re.search(r"fighters#\d+ attacks [AB]\d \w+ \(.*screen -\d \(F\.3\)", x) for x in lines)
@@ -141,7 +142,7 @@ def drift_battle(friends: int, col: int = 20, speed: int = 6, options: tuple[str
     """A1, a Vigilant with every engine box checked, drifts east at ``speed`` from column ``col`` of 32, row 8;
     ``friends`` sound Vigilants (A2, A3) are at column ``col``, row ``row`` (8: its hex) at its speed and heading.
     The other sound Vigilants of side A are far off at column 2. Side B: a Comet frigate."""
-    m = build_matchup([VIGILANT] * 3, [COMET], options=options, terrain=terrain)
+    m = build_matchup([VIGILANT] * 3, [COMET], BattleSettings(options=options, terrain=terrain))
     b = Battle(m, random.Random(3), log=True)
     crippled, *rest = b.ships[:3]
     crippled.eng_hits = len(crippled.spec.engine_track)
@@ -229,7 +230,7 @@ def test_g6_shockwave_reaches_three_hexes_in_three_dimensions() -> None:
     in reach (12 hits, at most 4 on one target; 4 damage rolls of 1 on the unshielded barge: hull)."""
     p, barge = ShipSpec(from_yaml(PULSAR)[0]), ShipSpec(from_yaml(BARGE)[0])
     for level, hull in ((5, 0), (4, 4)):
-        bt = Battle(Matchup([p], [barge], terrain=("three-d",)), random.Random(1), log=True)
+        bt = Battle(Matchup([p], [barge], BattleSettings(terrain=("three-d",))), random.Random(1), log=True)
         me, foe = bt.ships
         place(me, 10, 9, 0)
         place(foe, 11, 9, 3)
@@ -247,7 +248,7 @@ def test_g6_boarding_range_between_altitudes() -> None:
     it is 3); two levels up, max(3 + 2, 4) = 5: only a 6 exceeds it. In the seeded Combat Phase the log gives range
     5, where the same battle in two dimensions has 3."""
     dauntless, hulk = spec_of("dauntless-dreadnought"), ShipSpec(from_yaml(TARGET)[0])
-    bt = Battle(Matchup([dauntless], [hulk], terrain=("three-d",)), random.Random(1), log=True)
+    bt = Battle(Matchup([dauntless], [hulk], BattleSettings(terrain=("three-d",))), random.Random(1), log=True)
     me, foe = bt.ships
     place(me, 10, 9, 0)
     place(foe, 13, 9, 3)
@@ -276,8 +277,8 @@ def test_g4_even_impact_rolls_of_fighters_mines_and_seekers() -> None:
     """G.4: "any even impact roll (p.20) automatically succeeds, regardless of the target's shield rating" (any:
     the IMP 1 rolls of fighters, mines, asteroid fields, explosions, shockwaves and seekers too). The book's
     faces 3, 4, 5 against shield 4: one point of impact outside a nebula, two inside (the 4 penetrates)."""
-    b = Battle(Matchup([spec_of("majestic")], [spec_of("vigilant-cruiser")], terrain=("nebula",)), random.Random(1),
-               log=False)
+    b = Battle(Matchup([spec_of("majestic")], [spec_of("vigilant-cruiser")], BattleSettings(terrain=("nebula",))),
+               random.Random(1), log=False)
     shielded = ShipSpec(from_yaml("class: Shielded\nhull: 12\nengines: 2\nshields: 4\n")[0])
     assert in_nebula(b)
     target = ShipState(shielded, 1, 1, "B1 Shielded", UNITY)
@@ -293,7 +294,7 @@ def test_g4_fighter_attacks_in_a_nebula_in_seeded_battles() -> None:
     """Carriers against a Bastion (shield 4) in a nebula and outside: the same seeded battles, the fighters' impact
     differs where an even die fails against the shield outside the nebula."""
     a, b = [CARRIER, CARRIER], [design("bastion-battleship")]
-    neb = build_matchup(a, b, terrain=("nebula",))
+    neb = build_matchup(a, b, BattleSettings(terrain=("nebula",)))
     flat = build_matchup(a, b)
     got = [neb.fight(random.Random(run_seed(3, i)), log=True).log for i in range(3)]
     core = [flat.fight(random.Random(run_seed(3, i)), log=True).log for i in range(3)]
@@ -310,7 +311,7 @@ def test_f3_defensive_fire_at_an_attacking_flight_in_a_screened_hex() -> None:
 
     for screened, left in ((False, 2), (True, 3)):
         harrier, flak = spec_of("harrier-missile-destroyer"), ShipSpec(from_yaml(FLAK_SHIP)[0])
-        bt = Battle(Matchup([harrier], [flak], options=("F.3",)), random.Random(5), log=True)
+        bt = Battle(Matchup([harrier], [flak], BattleSettings(options=("F.3",))), random.Random(5), log=True)
         launcher, target = bt.ships
         bt.turn = 1
         fl = SeekerFlight(1, 0, target, target.q + 1, target.r, 3, 4, launcher.spec.banks[0].seeker, "flight")

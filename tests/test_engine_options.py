@@ -15,6 +15,7 @@ from drydock.engine.montecarlo import build_matchup, run_seed
 from drydock.engine.movement import parse_orders
 from drydock.engine.options import combat_rules, movement_rules, scenarios
 from drydock.engine.options.terrain import Terrain, parse_terrain, pull_distance
+from drydock.engine.settings import BattleSettings
 from drydock.engine.ship_rules import UNITY
 from drydock.engine.ships import ShipSpec, ShipState
 from drydock.engine.table_view import Marker
@@ -130,7 +131,7 @@ def test_e3_explosion_numbers() -> None:
 
 
 def test_e3_explosion_hits_neighbours_and_leaves_a_flare() -> None:
-    m = build_matchup([MAJESTIC], [VIGILANT, VIGILANT], options=("E.3",))
+    m = build_matchup([MAJESTIC], [VIGILANT, VIGILANT], BattleSettings(options=("E.3",)))
     from drydock.engine.battle import Battle
 
     b = Battle(m, random.Random(1), log=True)
@@ -155,7 +156,7 @@ def test_e3_a_ship_with_crew_casualties_does_not_explode() -> None:
     from drydock.engine.combat import sacrifice_marines
     from drydock.engine.dice import DamageTally, apply_damage_die
 
-    m = build_matchup([MAJESTIC], [VIGILANT, VIGILANT], options=("E.3",))
+    m = build_matchup([MAJESTIC], [VIGILANT, VIGILANT], BattleSettings(options=("E.3",)))
     b = Battle(m, random.Random(1), log=True)
     _, crew, plain = b.ships
     tally = DamageTally()
@@ -178,7 +179,7 @@ def test_e3_deadly_casualties_are_counted_in_battle() -> None:
 
     dly = MAJESTIC.model_copy(update={"weapons": tuple(w.model_copy(update={"primary": deadly(w.primary)})
                                                        for w in MAJESTIC.weapons)})
-    m = build_matchup([dly], [VIGILANT], options=("E.3",))
+    m = build_matchup([dly], [VIGILANT], BattleSettings(options=("E.3",)))
     counted = 0
     for i in range(6):
         b = Battle(m, random.Random(run_seed(3, i)), log=False)
@@ -301,11 +302,11 @@ def test_s8_s9_tables_and_s10_limit() -> None:
     assert scenarios.STORMS[6] == "no attacks" and scenarios.STORMS[3] is None
     # S.8 attacker: "at least one ship must have a combat rating ≥300" (the Majestic rates 188, the Bastion 408)
     with pytest.raises(DrydockError, match="S.8 .* combat rating of 300 or more .*188"):
-        build_matchup([MAJESTIC], [VIGILANT], scenario="S.8")
-    assert build_matchup([design("bastion-battleship")], [VIGILANT], scenario="S.8").vp_target
+        build_matchup([MAJESTIC], [VIGILANT], BattleSettings(scenario="S.8"))
+    assert build_matchup([design("bastion-battleship")], [VIGILANT], BattleSettings(scenario="S.8")).vp_target
     # S.10: "no individual ship may have a combat rating higher than 150"
     with pytest.raises(DrydockError, match="S.10"):
-        build_matchup([MAJESTIC], [VIGILANT], scenario="S.10")
+        build_matchup([MAJESTIC], [VIGILANT], BattleSettings(scenario="S.10"))
 
 
 def test_s11_halves_and_vp_target_scaling() -> None:
@@ -313,16 +314,16 @@ def test_s11_halves_and_vp_target_scaling() -> None:
     a, b = scenarios.halves(specs)
     assert sorted(a + b) == [0, 1, 2] and a and b
     # Appendix S: "make sure both sides' fleet limits and the VP target are adjusted by the same factor"
-    m = build_matchup([MAJESTIC], [VIGILANT], scenario="S.4")
+    m = build_matchup([MAJESTIC], [VIGILANT], BattleSettings(scenario="S.4"))
     cr = max(ShipSpec(MAJESTIC).cr, ShipSpec(VIGILANT).cr)
     assert m.vp_target == -(-1200 * Fraction(cr, 2000) // 1)
-    assert build_matchup([MAJESTIC], [VIGILANT], scenario="S.4", battle_size="medium").vp_target == 1200
+    assert build_matchup([MAJESTIC], [VIGILANT], BattleSettings(scenario="S.4", battle_size="medium")).vp_target == 1200
 
 
 # ------------------------------------------------------------------ seeded battles: each option takes effect
 def fights(options=(), scenario=None, terrain=(), sides=None, n=12, log=True):  # type: ignore[no-untyped-def]
     a, b = sides or ([MAJESTIC, MAJESTIC], [VIGILANT, VIGILANT])
-    m = build_matchup(a, b, options=options, scenario=scenario, terrain=terrain)
+    m = build_matchup(a, b, BattleSettings(options=options, scenario=scenario, terrain=terrain))
     return [m.fight(random.Random(run_seed(7, i)), log=log) for i in range(n)]
 
 
@@ -395,7 +396,7 @@ def test_f7_random_fighter_initiative_changes_the_fighter_phase() -> None:
 
 def test_s1_alone_in_the_dark_needs_one_defender_and_ends_by_survivors() -> None:
     with pytest.raises(DrydockError, match="S.1"):
-        build_matchup([MAJESTIC], [VIGILANT, VIGILANT], scenario="S.1")
+        build_matchup([MAJESTIC], [VIGILANT, VIGILANT], BattleSettings(scenario="S.1"))
     got = fights(scenario="S.1", sides=([VIGILANT, VIGILANT], [MAJESTIC]))
     assert any("victory for the" in line for r in got for line in r.log)
 
@@ -424,7 +425,7 @@ def test_e7_untagged_targets_count_at_double_range() -> None:
     from drydock.engine.battle import Battle
     from drydock.engine.combat import effective_range
 
-    m = build_matchup([MAJESTIC], [VIGILANT], options=("E.7",))
+    m = build_matchup([MAJESTIC], [VIGILANT], BattleSettings(options=("E.7",)))
     b = Battle(m, random.Random(1), log=False)
     me, them = b.ships
     assert effective_range(me, 4, them) == 8
@@ -454,7 +455,7 @@ def test_d8_sequential_movement_alternates_and_plans_from_moved_positions() -> N
     first = next(line for line in got[0].log if " orders " in line)
     assert first.strip().startswith("B")
     with pytest.raises(DrydockError, match="D.8r Random Movement Initiative needs D.8"):
-        build_matchup([MAJESTIC], [VIGILANT], options=("D.8r",))
+        build_matchup([MAJESTIC], [VIGILANT], BattleSettings(options=("D.8r",)))
 
 
 def test_d6_graded_turns_book_examples() -> None:
@@ -479,7 +480,7 @@ def test_d1_emergency_thrust_book_example() -> None:
     # End Phase. Five dice are rolled, coming up 1, 2, 3, 3, and 6. As a result, two engine boxes must be checked off."
     from drydock.engine.battle import Battle
 
-    m = build_matchup([MAJESTIC], [VIGILANT], options=("D.1",))
+    m = build_matchup([MAJESTIC], [VIGILANT], BattleSettings(options=("D.1",)))
     b = Battle(m, random.Random(1), log=True)
     s = b.ships[0]
     s.eng_hits = len(s.spec.engine_track) - 5
@@ -519,7 +520,7 @@ def test_s10_tin_can_dustup_plays_small_ships() -> None:
     # S.10: "Each side has a fleet limit of 1200; however, no individual ship may have a combat rating higher than
     # 150 ... Either side may claim victory once 500 VPs have been earned" (scaled with the sides' CR)
     comet, shade = design("comet-frigate"), design("shade-raider")
-    m = build_matchup([comet, comet], [shade, shade], scenario="S.10")
+    m = build_matchup([comet, comet], [shade, shade], BattleSettings(scenario="S.10"))
     cr = 2 * max(ShipSpec(comet).cr, ShipSpec(shade).cr)
     assert m.vp_target == -(-500 * cr // 1200)
     assert m.vp_target != build_matchup([comet, comet], [shade, shade]).vp_target

@@ -12,6 +12,7 @@ from drydock.core.rules import Ruleset
 from drydock.engine.montecarlo import build_matchup, run_seed
 from drydock.engine.movement import Orders
 from drydock.engine.options import chase, scenarios
+from drydock.engine.settings import BattleSettings
 from drydock.errors import DrydockError
 from tests.helpers import example as design
 
@@ -26,7 +27,7 @@ SHADE = design("shade-raider")
 
 
 def fights(sides, n=8, **kw):  # type: ignore[no-untyped-def]
-    m = build_matchup(*sides, **kw)
+    m = build_matchup(*sides, BattleSettings(**kw))
     return [m.fight(random.Random(run_seed(7, i)), log=True) for i in range(n)]
 
 
@@ -50,7 +51,7 @@ def test_s3_long_board_and_set_up_areas() -> None:
 
 
 def test_s3_matchup_plays_on_the_long_board_with_the_chase_set_up() -> None:
-    m = build_matchup([COMET, COMET, COMET], [SHADE, SHADE], scenario="S.3")
+    m = build_matchup([COMET, COMET, COMET], [SHADE, SHADE], BattleSettings(scenario="S.3"))
     assert m.board == (48, 18) and m.doctrine.board == (48, 18)
     assert build_matchup([COMET], [SHADE]).board == (32, 18)
     r = m.fight(random.Random(run_seed(7, 0)), log=True)
@@ -126,7 +127,7 @@ def _broadside_battle(port_banks_lost: bool):  # type: ignore[no-untyped-def]
     from drydock.engine.battle import Battle
     from drydock.engine.hexgrid import from_offset
 
-    m = build_matchup([BROADSIDE], [VIGILANT], options=("D.7",), board=(80, 30))
+    m = build_matchup([BROADSIDE], [VIGILANT], BattleSettings(options=("D.7",), board=(80, 30)))
     b = Battle(m, random.Random(1), log=True)
     me, foe = b.ships
     me.q, me.r = from_offset(10, 15)
@@ -191,7 +192,7 @@ def test_g6_range_between_altitudes_book_examples() -> None:
 def _three_d_battle(terrain: str = "three-d"):  # type: ignore[no-untyped-def]
     from drydock.engine.battle import Battle
 
-    m = build_matchup([MAJESTIC], [VIGILANT], terrain=(terrain,))
+    m = build_matchup([MAJESTIC], [VIGILANT], BattleSettings(terrain=(terrain,)))
     return Battle(m, random.Random(1), log=True)
 
 
@@ -296,7 +297,7 @@ def _drift_battle(options: tuple[str, ...], rescuer_at: tuple[int, int] = (20, 9
     from drydock.engine.battle import Battle
     from drydock.engine.hexgrid import from_offset
 
-    m = build_matchup([VIGILANT, VIGILANT], [COMET], options=options)
+    m = build_matchup([VIGILANT, VIGILANT], [COMET], BattleSettings(options=options))
     b = Battle(m, random.Random(3), log=True)
     crippled, friend, _ = b.ships
     crippled.eng_hits = len(crippled.spec.engine_track)
@@ -348,7 +349,7 @@ def test_g6_explosions_reach_only_the_same_altitude() -> None:
     from drydock.engine.hexgrid import from_offset
     from drydock.engine.options import combat_rules
 
-    m = build_matchup([MAJESTIC], [VIGILANT], options=("E.3",), terrain=("three-d",))
+    m = build_matchup([MAJESTIC], [VIGILANT], BattleSettings(options=("E.3",), terrain=("three-d",)))
     for foe_altitude, rolled in ((3, True), (4, False)):
         b = Battle(m, random.Random(1), log=True)
         boom, near = b.ships
@@ -391,7 +392,7 @@ def test_d9_a_friend_too_far_for_one_move_heads_for_the_rendezvous() -> None:
 def test_s3_names_its_longer_board() -> None:
     """The output names what is in force; under S.3 the board is not the one asked for, so it says so (a tournament
     lists the board it was given)."""
-    m = build_matchup([COMET], [SHADE], scenario="S.3")
+    m = build_matchup([COMET], [SHADE], BattleSettings(scenario="S.3"))
     assert m.in_force_names() == ["S.3 The Chase (board length x3/2)"]
 
 
@@ -402,7 +403,7 @@ def test_d9_a_defender_drifting_out_by_its_exit_edge_is_not_rescued() -> None:
     from drydock.engine.battle import Battle
     from drydock.engine.hexgrid import from_offset
 
-    m = build_matchup([VIGILANT], [MAJESTIC, MAJESTIC], scenario="S.3", options=("D.9",))
+    m = build_matchup([VIGILANT], [MAJESTIC, MAJESTIC], BattleSettings(scenario="S.3", options=("D.9",)))
     b = Battle(m, random.Random(1), log=True)
     drifter = b.ships[1]
     drifter.eng_hits = len(drifter.spec.engine_track)

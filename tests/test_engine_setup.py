@@ -8,6 +8,7 @@ import pytest
 from drydock.engine.battle import Battle, Matchup
 from drydock.engine.deployment import deployment_slots
 from drydock.engine.hexgrid import from_offset, on_board, point_image, to_offset
+from drydock.engine.settings import BattleSettings
 from drydock.engine.ships import ShipSpec
 from drydock.engine.tables import BOARD, DEPLOY_DEPTH
 from drydock.errors import DrydockError
@@ -64,9 +65,9 @@ def test_setup_area_too_small_is_an_input_error():
     7 rows spreading from the middle row, 28 hexes) holds 3 x 28 = 84 ships a side, not 85."""
     bastion = spec("bastion-battleship")
     assert len(set(deployment_slots(8, 8, 28))) == 28
-    Matchup([bastion] * 84, [bastion], board=(8, 8))
+    Matchup([bastion] * 84, [bastion], BattleSettings(board=(8, 8)))
     with pytest.raises(DrydockError, match="28 hexes, at most 3 ships a hex, 2.3"):
-        Matchup([bastion] * 85, [bastion], board=(8, 8))
+        Matchup([bastion] * 85, [bastion], BattleSettings(board=(8, 8)))
 
 
 def test_several_ships_per_hex_where_2_3_allows():
@@ -82,7 +83,7 @@ def test_several_ships_per_hex_where_2_3_allows():
     full = Counter(deployment_slots(10, 8, 84))
     assert len(full) == 28 and set(full.values()) == {3}
     comet = spec("comet-frigate")
-    bt = Battle(Matchup([comet] * 40, [comet] * 40, board=(10, 8)), random.Random(1), log=False)
+    bt = Battle(Matchup([comet] * 40, [comet] * 40, BattleSettings(board=(10, 8))), random.Random(1), log=False)
     for side in (0, 1):
         stacks = Counter((s.q, s.r) for s in bt.ships if s.side == side)
         assert max(stacks.values()) == 2 and sum(stacks.values()) == 40 and len(stacks) == 28
@@ -107,7 +108,7 @@ def test_floating_board_d4_nobody_leaves():
     from drydock.engine.movement import Orders
 
     kestrel = spec("kestrel-corvette")
-    bt = Battle(Matchup([kestrel], [kestrel], floating=True), random.Random(2), log=True)
+    bt = Battle(Matchup([kestrel], [kestrel], BattleSettings(floating=True)), random.Random(2), log=True)
     me, foe = bt.ships
     me.q, me.r = from_offset(BOARD[0] - 1, 9)
     me.heading = me.facing = 0
@@ -206,6 +207,6 @@ def test_swapping_sides_swaps_the_doctrines(name):
     from drydock.engine.montecarlo import build_matchup
 
     d = read_designs(EXAMPLES / f"{name}.yaml")[:1]
-    m1 = build_matchup(d, d, doctrine=("cautious", "aggressive"))
-    m2 = build_matchup(d, d, doctrine=("aggressive", "cautious"))
+    m1 = build_matchup(d, d, BattleSettings(doctrine=("cautious", "aggressive")))
+    m2 = build_matchup(d, d, BattleSettings(doctrine=("aggressive", "cautious")))
     assert relabelled_runs_mirror(m1, m2, 6)

@@ -22,6 +22,7 @@ from drydock.engine.hexgrid import from_offset, on_board
 from drydock.engine.montecarlo import build_matchup, run_seed, simulate
 from drydock.engine.movement import Orders, order_problem, requirement
 from drydock.engine.orders_menu import boosted_moves, candidate_moves, candidate_reach, candidates
+from drydock.engine.settings import BattleSettings
 from drydock.engine.ship_rules import UNITY
 from drydock.engine.ships import ShipSpec, ShipState
 from drydock.formats import read_designs
@@ -97,7 +98,7 @@ def _memo_check(matches, battles: int) -> tuple[int, int]:
     checked = declared = 0
     for a, b, style, *extra in matches:
         sa, sb = (ShipSpec(read_designs(EXAMPLES / f"{n}.yaml")[0]) for n in (a, b))
-        m = Matchup([sa], [sb], doctrine=style, **(extra[0] if extra else {}))
+        m = Matchup([sa], [sb], BattleSettings(doctrine=style, **(extra[0] if extra else {})))
         d = m.doctrine
         plain = copy.copy(d)  # the same doctrine (tables, board, options' mirror images) with empty memos
         plain._memo, plain._fire_cache, plain._rows_memo, plain._declared, plain._picked = {}, {}, {}, {}, {}

@@ -8,6 +8,7 @@ from drydock.engine.battle import Battle, Matchup
 from drydock.engine.fighters import FighterFlight
 from drydock.engine.hexgrid import DIRS, distance, from_offset
 from drydock.engine.proximity import proximity
+from drydock.engine.settings import BattleSettings
 from drydock.engine.ships import ShipSpec
 from drydock.engine.table_view import Marker, Probe
 from drydock.formats import read_designs
@@ -32,7 +33,7 @@ def spec(name):
 
 
 def battle(a, b, **kw):
-    return Battle(Matchup([a], [b], **kw), random.Random(1), log=True)
+    return Battle(Matchup([a], [b], BattleSettings(**kw)), random.Random(1), log=True)
 
 
 def place(ship, col, row, heading=0):

@@ -12,6 +12,7 @@ from drydock.engine.battle import Battle, Matchup
 from drydock.engine.combat import absorb_screens
 from drydock.engine.montecarlo import build_matchup, run_seed
 from drydock.engine.options.equipment_rules import EquipmentRules
+from drydock.engine.settings import BattleSettings
 from drydock.engine.ships import ShipSpec
 from drydock.formats import read_designs
 from drydock.formats.native import from_yaml
@@ -112,7 +113,7 @@ def test_shipboard_combat_the_book_example_b14():
     three attacking boarding parties. ... The attacker next rolls two dice, coming up 1 and 4. Thus, the attacker
     scores one hit (0 + 1), removing one defending marine squad." Only then may the ship be captured."""
     boarder, picket = ShipSpec(from_yaml(BOARDER)[0]), ShipSpec(from_yaml(PICKET)[0])
-    bt = Battle(Matchup([boarder], [picket], options=("B.14",)), random.Random(1), log=True)
+    bt = Battle(Matchup([boarder], [picket], BattleSettings(options=("B.14",))), random.Random(1), log=True)
     foe = bt.ships[1]
     foe.boarders, foe.marines_left = 5, 3
     bt.rng = Scripted([1, 5, 6, 1, 4])
@@ -133,7 +134,7 @@ def test_shipboard_combat_defenders_are_not_sacrificed_and_the_doctrine_counts_t
     # 3 hull boxes, 2 defenders: 2 parties die to the defenders' dice (5/6 each, rounded up), 3 must survive
     assert eq.parties_needed(3, 0, 2) == 5 and eq.parties_needed(3, 0, 1) == 4 and eq.parties_needed(3, 0, 0) == 3
     boarder, picket = ShipSpec(from_yaml(BOARDER)[0]), ShipSpec(from_yaml(PICKET)[0])
-    bt = Battle(Matchup([boarder], [picket], options=("B.14",)), random.Random(1), log=True)
+    bt = Battle(Matchup([boarder], [picket], BattleSettings(options=("B.14",))), random.Random(1), log=True)
     me, foe = bt.ships
     me.q, me.r, foe.q, foe.r = 0, 0, 2, 0
     assert systems.boarding_target(me, [foe], bt) is foe  # 4 squads, 4 needed (3 hull + 1 lost to the defender)
@@ -147,7 +148,7 @@ def test_battery_specific_lock_on_b22():
     roll fails, none of the weapons from that battery may attack, although other weapons from that ship may
     proceed"."""
     gunboat, ghost = ShipSpec(from_yaml(TWO_GUNS)[0]), ShipSpec(from_yaml(GHOST)[0])
-    bt = Battle(Matchup([gunboat], [ghost], options=("B.22",)), random.Random(1), log=True)
+    bt = Battle(Matchup([gunboat], [ghost], BattleSettings(options=("B.22",))), random.Random(1), log=True)
     me, foe = bt.ships
     me.q, me.r, foe.q, foe.r = 0, 0, 2, 0
     bt.rng = Scripted([1, 1] + [6] * 2 + [4] * 40)  # initiative, Laser's lock-on 1 fails, Cannon's 6 holds
@@ -160,7 +161,7 @@ def test_battery_specific_lock_on_b22():
 
 
 def _seeded(a, b, option, seed, needle):
-    on = build_matchup(a, b, options=(option,)).fight(random.Random(run_seed(1, seed)), log=True)
+    on = build_matchup(a, b, BattleSettings(options=(option,))).fight(random.Random(run_seed(1, seed)), log=True)
     off = build_matchup(a, b).fight(random.Random(run_seed(1, seed)), log=True)
     return [line for line in on.log if needle in line], on.log != off.log
 

@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+from drydock.engine.settings import BattleSettings
 from drydock.errors import DrydockError
 from tests.hostile import run_cli
 
@@ -436,12 +437,12 @@ def test_a_tournament_worker_keeps_one_match_up_whatever_the_pairings_fought() -
     from drydock.insight import tournament as t
 
     designs = [read_designs(DESIGNS / f"{n}.yaml")[0] for n in ("kestrel-corvette", "comet-frigate", "shade-raider")]
-    t._init(designs, {"turns": 2}, None)
+    t._init(designs, BattleSettings(turns=2), None)
     for i, j in ((0, 1), (0, 2), (1, 2)):
         t._chunk((i, j, 7, 0, 1))
-        kept = [v for k, v in t._WORKER.items() if k not in ("designs", "opts", "doctrines", "plans")]
+        kept = [v for k, v in t._WORKER.items() if k not in ("designs", "settings", "doctrines", "plans")]
         assert len(kept) == 1 and kept[0][0] == (i, j)  # before: one match-up per pairing, never freed
-    t._init(designs, {"turns": 2}, None, True)  # a pairing's plan game keeps its match-ups in the call only
+    t._init(designs, BattleSettings(turns=2), None, True)  # a pairing's plan game keeps its match-ups in the call only
     for i, j in ((0, 1), (0, 2), (1, 2)):
         t._chunk((i, j, 7, 0, 1))
-        assert set(t._WORKER) == {"designs", "opts", "doctrines", "plans"}
+        assert set(t._WORKER) == {"designs", "settings", "doctrines", "plans"}

@@ -5,12 +5,14 @@ import io
 import json
 import subprocess
 import xml.etree.ElementTree as ET
+from dataclasses import replace
 from fractions import Fraction
 from pathlib import Path
 
 from click.testing import CliRunner
 
 from drydock.cli.main import cli
+from drydock.engine.settings import BattleSettings
 from tests.programs import require
 
 FIX = Path(__file__).resolve().parent / "fixtures" / "battle"
@@ -217,15 +219,15 @@ def test_tournament_passes_launch_recovery_and_battle_size(tmp_path):
     off = json.loads(run("tournament", *files, "--runs", "100", "--jobs", "1", "--json"))
     assert "launch and recovery (F.5)" in on["options"] and "launch and recovery (F.5)" not in off["options"]
     designs = [read_designs(f)[0] for f in files]
-    t = Tournament(designs, 100, 1, {"launch_recovery": True})
+    t = Tournament(designs, 100, 1, BattleSettings(launch_recovery=True))
     seed = pair_seed(1, fingerprint(designs[0]), fingerprint(designs[1]))
-    opts = {"turns": 20, "board": (32, 18), "floating": False, "doctrine": "aggressive", "launch_recovery": True}
-    verdict = fight_pairing(designs[0], designs[1], opts, seed, 100)  # the plan game, as drydock battle plays it
+    settings = BattleSettings(turns=20, board=(32, 18), doctrine="aggressive", launch_recovery=True)
+    verdict = fight_pairing(designs[0], designs[1], settings, seed, 100)  # the plan game, as drydock battle plays it
     pairing = on["pairings"][0]
     assert pairing["value_exact"] == verdict["value"]
     assert pairing["plans"] == {"a": verdict["plans"][0], "b": verdict["plans"][1]}
-    s = simulate(designs[:1], designs[1:], runs=100, seed=seed, **opts, plan=tuple(p.split("/")[0]
-                                                                                     for p in verdict["plans"]))
+    s = simulate(designs[:1], designs[1:], replace(settings, plan=tuple(p.split("/")[0] for p in verdict["plans"])),
+                 runs=100, seed=seed)
     assert pairing["a_wins"] == s.a_wins == verdict["a_wins"] and t.options()[-1] == "launch and recovery (F.5)"
     assert on["matrix"][0][1] != off["matrix"][0][1]
     text = run("tournament", *files, "--runs", "20", "--jobs", "1", "--battle-size", "small", "--launch-recovery")
@@ -246,33 +248,35 @@ def test_design_matrix_gives_each_design_its_own_sides_doctrine():
     x, y, z = (read_designs(EXAMPLES / f"{n}.yaml")[0] for n in ("kestrel-corvette", "harrier-missile-destroyer",
                                                                   "comet-frigate"))
     runs, seed = 40, 5
-    m = design_matrix([x], [y, z], runs=runs, seed=seed, doctrine=("cautious", "aggressive"), turns=10)
+    m = design_matrix([x], [y, z], BattleSettings(doctrine=("cautious", "aggressive"), turns=10), runs=runs,
+                      seed=seed)
     assert m["labels"] == [x.class_name, y.class_name, z.class_name]
     assert m["doctrine"] == f"cautious for {x.class_name}; aggressive for {y.class_name}, {z.class_name}"
     assert m["verdict"].startswith("plan game")
 
     def cell(i, j, one, two, pair):
-        got = fight_pairing(one, two, {"doctrine": pair, "turns": 10}, pair_seed(seed, fingerprint(one),
-                                                                                    fingerprint(two)), runs)
+        got = fight_pairing(one, two, BattleSettings(doctrine=pair, turns=10),
+                            pair_seed(seed, fingerprint(one), fingerprint(two)), runs)
         assert m["cells"][i][j][0] == (1 + Fraction(got["value"])) / 2
         assert m["cells"][j][i][0] == (1 - Fraction(got["value"])) / 2
         assert got["battles"] <= pairing_battles(runs) == 256 + 128 + 40  # round 1 alone, the check, RUNS
         return got
 
     same = cell(1, 2, y, z, ("aggressive", "aggressive"))  # both from side B
-    by_position = fight_pairing(y, z, {"doctrine": ("cautious", "aggressive"), "turns": 10},
+    by_position = fight_pairing(y, z, BattleSettings(doctrine=("cautious", "aggressive"), turns=10),
                                 pair_seed(seed, fingerprint(y), fingerprint(z)), runs)
     # the check above can tell the readings apart: the old one (doctrine by position) fights a different battle
     assert by_position != same
     cell(0, 1, x, y, ("cautious", "aggressive"))
     cell(0, 2, x, z, ("cautious", "aggressive"))
-    assert design_matrix([x], [y, z], runs=runs, seed=seed, jobs=2, doctrine=("cautious", "aggressive"),
-                         turns=10)["cells"] == m["cells"]  # worker processes get the doctrines too
+    assert design_matrix([x], [y, z], BattleSettings(doctrine=("cautious", "aggressive"), turns=10), runs=runs,
+                         seed=seed, jobs=2)["cells"] == m["cells"]  # worker processes get the doctrines too
     # a fleet's copies of one design are one row; one design on both sides is two rows only under two doctrines
     x2 = read_designs(EXAMPLES / "kestrel-corvette.yaml")[0]
-    assert design_matrix([x, x2], [y], runs=runs, seed=seed, turns=10) is None
-    both = design_matrix([x, y], [x2], runs=4, seed=seed, doctrine=("cautious", "aggressive"), turns=10)
+    assert design_matrix([x, x2], [y], BattleSettings(turns=10), runs=runs, seed=seed) is None
+    both = design_matrix([x, y], [x2], BattleSettings(doctrine=("cautious", "aggressive"), turns=10), runs=4,
+                         seed=seed)
     assert both["labels"] == [x.class_name, y.class_name, f"{x.class_name} #2"]
     # the same sides under one doctrine: the matrix of that doctrine, as before
-    one = design_matrix([x], [y, z], runs=runs, seed=seed, doctrine="aggressive", turns=10)
+    one = design_matrix([x], [y, z], BattleSettings(doctrine="aggressive", turns=10), runs=runs, seed=seed)
     assert one["doctrine"] == "aggressive" and one["cells"][1][2] == m["cells"][1][2]

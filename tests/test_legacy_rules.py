@@ -25,6 +25,7 @@ from drydock.engine.legacy_rules import (
     prc_shield,
     ship_spec,
 )
+from drydock.engine.settings import BattleSettings
 from drydock.engine.ship_rules import rules_for
 from drydock.engine.ships import ShipSpec, ShipState
 from drydock.engine.tables import DAMAGE_TABLE
@@ -211,7 +212,7 @@ def test_mixed_battle_is_fought_and_scores_the_crs_of_record():
     """An AE card and a Nova ship against the Unity Majestic: victory points use the CRs of record (277, 344)."""
     a = [ship_spec(dumbo()), ship_spec(nova())]
     b = [ship_spec(read_designs(MAJESTIC)[0])]
-    m = Matchup(a, b, turns=8)
+    m = Matchup(a, b, BattleSettings(turns=8))
     assert m.vp_target == -(-(277 + 344) * 3 // 5)
     results = [m.fight(random.Random(seed)) for seed in range(6)]
     # B scores 277 / 344 for a destroyed ship, half rounded up (139 / 172) for one jumping out (B.10)

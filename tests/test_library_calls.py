@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 
 from drydock.engine.ai import DEFAULT_DOCTRINE
+from drydock.engine.settings import BattleSettings
 from drydock.errors import DrydockError
 from drydock.insight.analysis_run import analyze_files
 from drydock.insight.battle_run import run_battle
@@ -62,8 +63,10 @@ def test_print_files_returns_the_booklet_and_goes_past_a_bad_file(files):
 
 def test_run_battle_fights_exactly_the_runs_asked_and_warns_as_it_goes(files):
     said: list[str] = []
-    run = run_battle(MAJESTIC, files["over"], runs=12, seed=5, turns=4, board=(32, 18),
-                     doctrine=(DEFAULT_DOCTRINE, DEFAULT_DOCTRINE), plan=(None, None), warn=said.append)
+    run = run_battle(MAJESTIC, files["over"],
+                     BattleSettings(turns=4, board=(32, 18), doctrine=(DEFAULT_DOCTRINE, DEFAULT_DOCTRINE),
+                                    plan=(None, None)),
+                     runs=12, seed=5, warn=said.append)
     s = run.summary
     assert s.runs == 12 and s.a_wins + s.draws + s.b_wins == 12 and run.game is None
     assert run.exit_status == 0 and run.data["runs"] == 12
@@ -77,8 +80,8 @@ def test_run_battle_fights_exactly_the_runs_asked_and_warns_as_it_goes(files):
 def test_run_tournament_fights_every_pairing(tmp_path):
     names = ["comet-frigate", "kestrel-corvette", "shade-raider"]
     files = [str(examples_dir() / "designs" / f"{n}.yaml") for n in names]
-    run = run_tournament(files, runs=4, seed=1, turns=5, board=(32, 18), doctrine=DEFAULT_DOCTRINE, jobs=1,
-                         report_file=str(tmp_path / "t.html"))
+    run = run_tournament(files, BattleSettings(turns=5, board=(32, 18), doctrine=DEFAULT_DOCTRINE), runs=4, seed=1,
+                         jobs=1, report_file=str(tmp_path / "t.html"))
     # three designs: 3 x 2 / 2 pairings, each a plan game raced and its equilibrium pairing fought 4 times
     pairings = run.data["pairings"]
     assert len(pairings) == 3 and all(p["a_wins"] + p["b_wins"] + p["draws"] == p["runs"] == 4 for p in pairings)

@@ -19,6 +19,7 @@ from drydock.engine.movement import (
 )
 from drydock.engine.options.movement_rules import graded
 from drydock.engine.orbits import orbit_menu, orbit_turns, resolve
+from drydock.engine.settings import BattleSettings
 from tests.helpers import example as design
 
 PLANET = (0, 0, 1)  # a size-1 planet: its centre and the six hexes round it; the hexes adjacent to it are at 2
@@ -76,7 +77,7 @@ def test_the_menu_offers_orbits_within_the_engine_rating_near_a_planet_only() ->
 
 
 def test_seeded_battles_show_the_doctrine_orbiting() -> None:
-    m = build_matchup([design("majestic")], [design("vigilant-cruiser")], terrain=("planet:3",))
+    m = build_matchup([design("majestic")], [design("vigilant-cruiser")], BattleSettings(terrain=("planet:3",)))
     orbits = []
     for i in range(20):
         log = m.fight(random.Random(run_seed(1, i)), log=True).log

@@ -25,6 +25,7 @@ from drydock.engine.plan_game import (
     refine,
 )
 from drydock.engine.plans import PLANS, plan_label, plan_pair
+from drydock.engine.settings import BattleSettings
 from drydock.formats import read_designs
 from drydock.insight.battle_run import run_battle
 from drydock.insight.verdict_text import plans_line, verdict_line
@@ -103,10 +104,10 @@ def test_outgunned_brawler_closes_instead_of_running():
     own = build_matchup(brawler, majestic)
     b, m = own.sides[0][0], own.sides[1][0]
     assert own.doctrine.preferred_range(b, m, 0) >= len(own.doctrine.table(b, m).by_range)  # beyond every reach
-    close = build_matchup(brawler, majestic, plan=("close", None))
+    close = build_matchup(brawler, majestic, BattleSettings(plan=("close", None)))
     assert 1 <= close.doctrine.preferred_range(close.sides[0][0], close.sides[1][0], 0) <= 3
     before = simulate(brawler, majestic, runs=60, seed=3)
-    after = simulate(brawler, majestic, runs=60, seed=3, plan=("hold", "hold"))
+    after = simulate(brawler, majestic, BattleSettings(plan=("hold", "hold")), runs=60, seed=3)
     assert before.a_wins <= 3 and after.a_wins >= 10
 
 
@@ -116,7 +117,7 @@ def test_cloaked_ship_that_can_win_uncloaks():
     99.8% draws)."""
     shade, harrier = design(EX / "shade-raider.yaml"), design(EX / "harrier-missile-destroyer.yaml")
     for plan, cloaks in (("close", False), ("evade", True)):
-        m = build_matchup(shade, harrier, plan=(plan, None))
+        m = build_matchup(shade, harrier, BattleSettings(plan=(plan, None)))
         log = "\n".join(m.fight(random.Random(run_seed(1, 0)), log=True).log)
         assert ("A1 Shade cloaked" in log) is cloaks
     # RUNS 400: at RUNS 200 the race (2 x 200 less the doctrine check's 128) has room for one round of 16
@@ -175,8 +176,9 @@ def test_budget_counts_battles(monkeypatch):
     # not patched)
     monkeypatch.setattr(plan_cells, "_run_cell", counted_cell)
     monkeypatch.setattr(plan_cells, "_run_verdict", counted_verdict)
-    run = run_battle(str(LADDER / "brawler-8.yaml"), str(EX / "majestic.yaml"), runs=1000, seed=1, turns=20,
-                     board=(32, 18), doctrine=("aggressive", "aggressive"))
+    run = run_battle(str(LADDER / "brawler-8.yaml"), str(EX / "majestic.yaml"),
+                     BattleSettings(turns=20, board=(32, 18), doctrine=("aggressive", "aggressive")), runs=1000,
+                     seed=1)
     g = run.game
     assert g is not None and 100 <= run.summary.runs <= 1000
     # the verdict's battles: every run fought again, recorded for the report; those the race had not fought

@@ -12,6 +12,7 @@ from click.testing import CliRunner
 
 from drydock.cli.main import cli
 from drydock.engine.plan_game import refine, verdict_draws
+from drydock.engine.settings import BattleSettings
 from drydock.insight.battle_run import run_battle
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -51,8 +52,9 @@ def test_the_verdicts_battles_are_the_games_own_on_a_mixed_equilibrium():
     the refined value agree within the battles' own 95% interval, and the verdict's words follow the value's
     interval. Run i of the verdict is run i of its pairing's cell: the battles the race fought are not counted
     twice."""
-    run = run_battle(BRAWLER, MAJESTIC, runs=400, seed=1, turns=20, board=(32, 18),
-                     doctrine=("aggressive", "aggressive"))
+    run = run_battle(BRAWLER, MAJESTIC,
+                     BattleSettings(turns=20, board=(32, 18), doctrine=("aggressive", "aggressive")), runs=400,
+                     seed=1)
     g, s = run.game, run.summary
     assert g is not None
     assert sum(1 for p in g.solution.row if p) > 1 and sum(1 for q in g.solution.col if q) > 1  # mixed

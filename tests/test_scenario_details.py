@@ -8,6 +8,7 @@ from drydock.core.rules.play_options import BY_SECTION, not_simulated_lines
 from drydock.engine.battle import Battle, Matchup
 from drydock.engine.fighters import FighterFlight, board_ends
 from drydock.engine.montecarlo import build_matchup, run_seed
+from drydock.engine.settings import BattleSettings
 from drydock.engine.ships import ShipSpec
 from tests.helpers import example as design
 
@@ -24,7 +25,7 @@ class Scripted:
 
 def storm_battle():
     wyvern = ShipSpec(design("wyvern-carrier"))
-    return Battle(Matchup([wyvern], [wyvern], scenario="S.9"), random.Random(3), log=True)
+    return Battle(Matchup([wyvern], [wyvern], BattleSettings(scenario="S.9")), random.Random(3), log=True)
 
 
 def test_s9_no_turns_holds_fighter_flights_too():
@@ -57,7 +58,7 @@ def test_s9_random_heading_turns_a_pivoted_facing_with_it():
 
 def test_e3_a_ship_destroyed_by_fighters_explodes_immediately():
     """play.md 8.2 (E.3): destroyed "by a fighter attack -> immediately"; 5.4 applies a flight's damage at once."""
-    m = build_matchup([design("wyvern-carrier")], [design("kestrel-corvette")] * 3, options=("E.3",))
+    m = build_matchup([design("wyvern-carrier")], [design("kestrel-corvette")] * 3, BattleSettings(options=("E.3",)))
     log = m.fight(random.Random(run_seed(1, 0)), log=True).log
     i = next(k for k, line in enumerate(log) if "destroyed by fighters" in line)
     assert "explodes (E.3)" in log[i + 1]
@@ -70,5 +71,6 @@ def test_left_out_is_declared_in_the_registry_and_in_every_report_with_the_secti
     assert lines[0].startswith("optional rules, terrain and scenarios: 44 of 44 sections simulated")
     assert lines[1:] == [f"G.5 Planets: {item}" for item in BY_SECTION["G.5"].left_out]
     assert not_simulated_lines(()) == []  # the core game's report and log are unchanged
-    m = build_matchup([design("majestic")], [design("vigilant-cruiser")], terrain=("asteroid-field:3",))
+    m = build_matchup([design("majestic")], [design("vigilant-cruiser")],
+                      BattleSettings(terrain=("asteroid-field:3",)))
     assert any(n.startswith("G.1 Asteroids: ") and "fighter flights" in n for n in m.not_simulated)

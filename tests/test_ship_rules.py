@@ -11,6 +11,7 @@ from drydock.engine.companion_play import CompanionShip
 from drydock.engine.legacy_rules import LegacyRules
 from drydock.engine.montecarlo import build_matchup
 from drydock.engine.seekers import SeekerFlight, attack
+from drydock.engine.settings import BattleSettings
 from drydock.engine.ship_rules import UNITY, UnityRules
 from drydock.engine.ships import ShipState
 from drydock.engine.small_craft import small_hits
@@ -59,7 +60,8 @@ def seeker_hit(dice: Faces, traits: str = "", rules=None, options: tuple[str, ..
                ) -> tuple[Battle, ShipState]:
     """One seeker launched by the launcher (side A) at the target (side B), entering the target's hex from its fore:
     its to-hit die and damage dice come from ``dice`` (the target is unshielded: no impact roll)."""
-    match = build_matchup([from_yaml(launcher(traits))[0]], [from_yaml(TARGET)[0]], rules=rules, options=options)
+    match = build_matchup([from_yaml(launcher(traits))[0]], [from_yaml(TARGET)[0]],
+                          BattleSettings(rules=rules, options=options))
     bt = Battle(match, random.Random(1), log=True)
     a, t = bt.ships
     t.q, t.r, t.facing = 10, 9, 0
@@ -96,7 +98,7 @@ def test_seekers_launched_directing_damage_re_roll_e2() -> None:
     by an additional -1 penalty. Each damage die can be re-rolled once before its result takes effect." Seekers
     launched under E.2 at a crippled target (the doctrine directs ACC 2+ seekers there, for the hull hits) hit on 3
     (ACC 2+, -1), and their damage die of 4 (an engine hit) is rolled again: 1, a hull hit."""
-    match = build_matchup([from_yaml(launcher(acc=2))[0]], [from_yaml(TARGET)[0]], options=("E.2",))
+    match = build_matchup([from_yaml(launcher(acc=2))[0]], [from_yaml(TARGET)[0]], BattleSettings(options=("E.2",)))
     bt = Battle(match, random.Random(1), log=True)
     a, t = bt.ships
     t.q, t.r, a.q, a.r = 10, 9, 10, 7
@@ -115,7 +117,7 @@ def test_fighters_and_mines_roll_on_the_house_rule_damage_table() -> None:
     table too: under the house rule "a 6 is a hull hit at our table", a fighter's damage die of 6 crosses a hull
     box (IMP 1, the target unshielded: no impact roll)."""
     for rules, hull in ((None, 0), (HOUSE, 1)):
-        match = build_matchup([from_yaml(launcher())[0]], [from_yaml(TARGET)[0]], rules=rules)
+        match = build_matchup([from_yaml(launcher())[0]], [from_yaml(TARGET)[0]], BattleSettings(rules=rules))
         t = Battle(match, random.Random(1), log=False).ships[1]
         points, tally = small_hits(Faces(6), t, 1, 0)
         assert (points, tally.hull, t.p_hull) == (1, hull, hull)
@@ -126,7 +128,8 @@ def test_each_ship_plays_its_rules_variant() -> None:
     match = build_matchup([from_yaml(launcher())[0]], [from_yaml(TARGET)[0]])
     assert all(s.rules is UNITY for s in Battle(match, random.Random(1), log=False).ships)
     cc = load_ruleset("companion")
-    ships = Battle(build_matchup([from_yaml(launcher(), rules=cc)[0]], [from_yaml(TARGET, rules=cc)[0]], rules=cc),
+    ships = Battle(build_matchup([from_yaml(launcher(), rules=cc)[0]], [from_yaml(TARGET, rules=cc)[0]],
+                                 BattleSettings(rules=cc)),
                    random.Random(1), log=False).ships
     assert all(isinstance(s.rules, CompanionShip) and s.rules is s.cc for s in ships)
     assert issubclass(LegacyRules, UnityRules) and issubclass(CompanionShip, UnityRules)

@@ -20,6 +20,7 @@ from drydock.engine.hexgrid import DIRS, from_offset
 from drydock.engine.montecarlo import build_matchup, run_seed
 from drydock.engine.options.terrain import Terrain, TerrainPiece, pull_distance
 from drydock.engine.seekers import SeekerFlight
+from drydock.engine.settings import BattleSettings
 from drydock.errors import DrydockError
 from tests.helpers import example, interpreted_only
 
@@ -41,7 +42,8 @@ class Dice(random.Random):
 def battle(terrain: str = "asteroid-field:1", a: str = "majestic", b: str = "vigilant-cruiser") -> Any:
     """A battle with ``terrain`` whose pieces the test then clears and places itself (its options' state typed
     loosely: ``bt.opt`` is always set here)."""
-    bt: Any = Battle(build_matchup([example(a)], [example(b)], terrain=(terrain,)), random.Random(1), log=True)
+    bt: Any = Battle(build_matchup([example(a)], [example(b)],
+                                   BattleSettings(terrain=(terrain,))), random.Random(1), log=True)
     t = bt.opt.terrain
     t.deadly.clear()
     t.fields.clear()
@@ -256,7 +258,8 @@ def test_g3_the_comet_tail_extends_in_the_direction_of_the_solar_wind() -> None:
 
 
 def test_g3_with_sails_in_play_the_battle_uses_the_wind() -> None:
-    bt: Any = Battle(build_matchup([example("majestic")], [example("vigilant-cruiser")], terrain=("comet",)),
+    bt: Any = Battle(build_matchup([example("majestic")], [example("vigilant-cruiser")],
+                                   BattleSettings(terrain=("comet",))),
                 random.Random(1), log=True)
     assert "with the solar wind" not in " ".join(bt.opt.terrain.placed)  # no sails: a random direction
 
@@ -271,7 +274,7 @@ def test_g2a_the_printed_reading_of_the_pull_table() -> None:
     with pytest.raises(DrydockError, match="G.2a"):
         check_combination([], None, ["G.2", "G.2a"])
     bt: Any = Battle(build_matchup([example("majestic")], [example("vigilant-cruiser")],
-                                   terrain=("black-hole-printed:5",)), random.Random(1), log=True)
+                                   BattleSettings(terrain=("black-hole-printed:5",))), random.Random(1), log=True)
     assert bt.opt.elements.rows["5"] == PULL["printed"]["5"]
     assert bt.opt.elements.rows["4"] == rows["4"]
 
@@ -284,8 +287,8 @@ def test_g2_the_printed_reading_from_a_house_rule_and_a_bad_one_refused(tmp_path
     good = tmp_path / "printed.yaml"
     good.write_text("play:\n  black_hole_pull:\n    row_reading: printed\n")
     rules = load_ruleset(good)
-    bt: Any = Battle(build_matchup([example("majestic")], [example("vigilant-cruiser")], terrain=("black-hole:5",),
-                                   rules=rules), random.Random(1), log=True)
+    bt: Any = Battle(build_matchup([example("majestic")], [example("vigilant-cruiser")],
+                                   BattleSettings(terrain=("black-hole:5",), rules=rules)), random.Random(1), log=True)
     assert bt.opt.elements.rows["5"] == PULL["printed"]["5"]
     bad = tmp_path / "bad.yaml"
     bad.write_text("play:\n  black_hole_pull:\n    row_reading: sideways\n")
@@ -325,13 +328,13 @@ def test_every_terrain_left_out_is_in_the_docs_the_listing_and_the_report() -> N
             assert f"{o.section} {o.name}: {item}" in lines
     for section in ("G.1", "G.2", "G.3", "G.5"):
         assert not any("acts on starships only" in x or "ships only" in x for x in BY_SECTION[section].left_out)
-    m = build_matchup([example("wyvern-carrier")], [example("majestic")], terrain=("black-hole:2",))
+    m = build_matchup([example("wyvern-carrier")], [example("majestic")], BattleSettings(terrain=("black-hole:2",)))
     assert any(n.startswith("G.2 Black Holes: ") and "weighs the next End Phase" in n for n in m.not_simulated)
 
 
 # ------------------------------------------------------------------ seeded battles
 def _logs(a: str, b: str, terrain: str, seeds: range) -> list[list[str]]:
-    m = build_matchup([example(a)], [example(b)], terrain=(terrain,))
+    m = build_matchup([example(a)], [example(b)], BattleSettings(terrain=(terrain,)))
     return [m.fight(random.Random(run_seed(s, 0)), log=True).log for s in seeds]
 
 
@@ -372,7 +375,8 @@ def test_seeded_battles_show_deferred_field_dice_and_pulled_minefields() -> None
     dice wait until it is seen (G.1); beside a size-2 black hole a minefield is pulled or crosses the horizon
     (G.2)."""
     def logs(terrain: str) -> list[str]:
-        m = build_matchup([example("shade-raider")] * 2, [example("comet-frigate")] * 2, terrain=(terrain,))
+        m = build_matchup([example("shade-raider")] * 2, [example("comet-frigate")] * 2,
+                          BattleSettings(terrain=(terrain,)))
         return [line for s in range(1, 13) for line in m.fight(random.Random(run_seed(s, 0)), log=True).log]
 
     field = logs("asteroid-field:5")

@@ -15,6 +15,7 @@ import pytest
 from drydock import limits
 from drydock.engine.plan_game import doctrine_budget, race_budget
 from drydock.engine.plans import MENU
+from drydock.engine.settings import BattleSettings
 from drydock.errors import DrydockError
 from drydock.insight import tournament, tournament_run
 from drydock.insight.tournament import check_size, pairing_battles
@@ -63,7 +64,7 @@ def test_run_tournament_refuses_before_any_battle(monkeypatch):
     monkeypatch.setattr(tournament.Tournament, "run", no_battles)
     files = [str(EX / "kestrel-corvette.yaml"), str(EX / "comet-frigate.yaml")]
     with pytest.raises(DrydockError, match="tournament can fight"):
-        tournament_run.run_tournament(files, runs=400, seed=1, turns=10, board=(32, 18), doctrine="aggressive",
-                                      jobs=1)
+        tournament_run.run_tournament(files, BattleSettings(turns=10, board=(32, 18), doctrine="aggressive"),
+                                      runs=400, seed=1, jobs=1)
     assert limits.TOURNAMENT_BATTLES.value == 3_000_000  # the real limit: 100 designs at the default 200 runs
     assert 4950 * pairing_battles(200) <= limits.TOURNAMENT_BATTLES.value

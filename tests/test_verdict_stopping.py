@@ -29,7 +29,7 @@ def fake_battles(monkeypatch: pytest.MonkeyPatch, odds) -> None:  # type: ignore
     """Replace the battles: run i of a pairing is a win for A with probability odds(pairing)[0], for B with
     [1], else a draw, from a hash of the pairing, the seed and i (the same run is the same battle)."""
 
-    def fight(side_a, side_b, jobs_list, *, seed, jobs=1, stage="", progress=None, **opts):  # type: ignore
+    def fight(side_a, side_b, jobs_list, settings=None, *, seed, jobs=1, stage="", progress=None):  # type: ignore
         out = []
         for pairing, start, stop in jobs_list:
             pa, pb = odds(pairing)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 
 import click
 
@@ -77,15 +78,21 @@ def battle(side_a: str, side_b: str, count_a: int, count_b: int, runs: int, exac
     """
     # lazy: keeps --help fast
     from drydock import limits
-    from drydock.cli.options import board_size, deployment_setup, play_setup
+    from drydock.cli.options import battle_settings, board_size, deployment_setup
     from drydock.cli.preflight import check_inputs, check_new_outputs, side_files
     from drydock.cli.progress import counter, stages
     from drydock.insight.battle_run import run_battle
     from drydock.insight.pages import check_report_path
 
     w, h = board_size(board, runs, jobs, turns)
-    play = play_setup(play_option, scenario, terrain, floating, launch_recovery, rules_file)
-    play.update(deployment_setup(deployment, robustness and not (plan or plan_a or plan_b)))
+    plans: tuple[str | None, str | None] | None = None
+    if plan or plan_a or plan_b:
+        pa, pb = plan_a or plan, plan_b or plan
+        plans = (None if pa in (None, "doctrine") else pa, None if pb in (None, "doctrine") else pb)
+    settings = battle_settings(play_option, scenario, terrain, floating, launch_recovery, rules_file, turns=turns,
+                               board=(w, h), doctrine=(doctrine_a or doctrine, doctrine_b or doctrine),
+                               battle_size=battle_size, plan=plans)
+    settings = replace(settings, **deployment_setup(deployment, robustness and plans is None))
     if count_a < 1 or count_b < 1:
         raise DrydockError("--count-a and --count-b must be at least 1")
     limits.check_battle(runs=runs, jobs=jobs, turns=turns, board=(w, h), ships=(count_a, count_b))
@@ -93,13 +100,8 @@ def battle(side_a: str, side_b: str, count_a: int, count_b: int, runs: int, exac
     if report_file:
         check_report_path(report_file)
     check_new_outputs([log_file, report_file], side_files(side_a, side_b), force=force)
-    plans: tuple[str | None, str | None] | None = None
-    if plan or plan_a or plan_b:
-        pa, pb = plan_a or plan, plan_b or plan
-        plans = (None if pa in (None, "doctrine") else pa, None if pb in (None, "doctrine") else pb)
-    run = run_battle(side_a, side_b, runs=runs, seed=seed, turns=turns, board=(w, h), count_a=count_a,
-                     count_b=count_b, jobs=jobs, play=play, doctrine=(doctrine_a or doctrine, doctrine_b or doctrine),
-                     plan=plans, robustness=robustness, battle_size=battle_size, log_file=log_file,
+    run = run_battle(side_a, side_b, settings, runs=runs, seed=seed, count_a=count_a, count_b=count_b, jobs=jobs,
+                     robustness=robustness, log_file=log_file,
                      report_file=report_file, matrix=as_json, force=force, rules_named=rules_file is not None,
                      warn=lambda line: click.echo(line, err=True),
                      progress=lambda: counter(runs, "battles", show=not as_json and runs >= 200),

@@ -43,8 +43,16 @@ COMMANDS: dict[str, tuple[str, str]] = {
 }
 
 
+#: ``ctx.meta`` key: the command line asks for a command's help
+_HELP = "drydock.asks_for_help"
+
+
 class LazyGroup(click.Group):
     """A group that lists its commands without importing them."""
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        ctx.meta[_HELP] = asks_for_help(args)  # read by the group's callback: a --help starts no run
+        return super().parse_args(ctx, args)
 
     def list_commands(self, ctx: click.Context) -> list[str]:
         return sorted(COMMANDS)
@@ -138,14 +146,26 @@ def _set_debug(ctx: click.Context, param: click.Parameter, value: bool) -> None:
               help="Show the Python traceback of an internal error.")
 def cli() -> None:
     """drydock: design, rate, share, print and test Starmada Unity starships."""
+    ctx = click.get_current_context()
+    if ctx.meta.get(_HELP):  # a --help reads no file: the file formats are not even imported (issue 35)
+        return
     # lazy: keeps --help fast
     from drydock.formats.files import end_run, new_run
 
     new_run()  # inputs read and outputs written are checked per command (issue 27)
-    click.get_current_context().call_on_close(end_run)
+    ctx.call_on_close(end_run)
+
+
+def asks_for_help(words: list[str]) -> bool:
+    """``--help`` or ``-h`` among the command's words before any ``--`` (a value that is literally "--help", as in
+    ``--log --help``, runs the command outside a run: the inputs it names are still checked, nested ones are not)."""
+    return any(w in ("--help", "-h") for w in (words[:words.index("--")] if "--" in words else words))
 
 
 def main() -> None:
+    # the command uses no pydantic plugin: skip pydantic's search of every installed package's entry points for
+    # them (about 20 ms of each start-up); pydantic documents the variable, and a value the user set is kept
+    os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
     code: int | str | None = 0
     try:
         try:

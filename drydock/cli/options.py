@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
@@ -12,6 +12,9 @@ from drydock import limits
 from drydock.cli.rating import rules_option
 from drydock.engine.choices import DEFAULT_DEPLOYMENT, DEPLOYMENT_NAMES  # names only: keeps --help fast
 from drydock.errors import DrydockError
+
+if TYPE_CHECKING:  # pragma: no cover
+    from drydock.engine.settings import BattleSettings
 
 
 def board_size(board: str, runs: int, jobs: int, turns: int, min_jobs: int = 1) -> tuple[int, int]:
@@ -40,14 +43,17 @@ def play_options(f: Callable[..., Any]) -> Callable[..., Any]:
     return f
 
 
-def play_setup(play_option: tuple[str, ...], scenario: str | None, terrain: tuple[str, ...], floating: bool,
-               launch_recovery: bool, rules_file: str | None) -> dict:
-    """The engine options of ``--option``/``--scenario``/``--terrain``/``--rules`` (``--floating`` is D.4 and
-    ``--launch-recovery`` F.5), after refusing unknown or contradictory ones. Only what is asked for is set, so
-    a tournament state file of the core game stays valid."""
+def battle_settings(play_option: tuple[str, ...], scenario: str | None, terrain: tuple[str, ...], floating: bool,
+                    launch_recovery: bool, rules_file: str | None, *, turns: int, board: tuple[int, int],
+                    doctrine: str | tuple[str, str], battle_size: str = "auto",
+                    plan: tuple[str | None, str | None] | None = None) -> BattleSettings:
+    """The battle's settings from the command's options, built once: ``--option``/``--scenario``/``--terrain``/
+    ``--rules`` (``--floating`` is D.4 and ``--launch-recovery`` F.5) after refusing unknown or contradictory ones,
+    the turns, board, doctrine, battle size and plans."""
     # lazy: keeps --help fast
     from drydock.core.rules.play_options import check_combination
     from drydock.engine.options.terrain import parse_terrain
+    from drydock.engine.settings import BattleSettings
 
     sections = list(play_option) + (["D.4"] if floating else []) + (["F.5"] if launch_recovery else [])
     for s in play_option:  # terrain is placed by its spelling, never switched on by section alone (G)
@@ -55,26 +61,17 @@ def play_setup(play_option: tuple[str, ...], scenario: str | None, terrain: tupl
             raise DrydockError(f"--option {s[:20]!r}: terrain (G) is asked for with --terrain (drydock rules options)")
     pieces = [parse_terrain(t) for t in terrain]
     in_force = check_combination(sections, scenario, sorted({p.section for p in pieces}))
-    out: dict = {}
-    if "D.4" in in_force:
-        out["floating"] = True
-    if "F.5" in in_force:
-        out["launch_recovery"] = True
-    rest = tuple(s for s in in_force if s not in ("D.4", "F.5") and not s.startswith(("S.", "G.")))
-    if rest:
-        out["options"] = rest
-    if scenario:
-        out["scenario"] = next(s for s in in_force if s.startswith("S."))
-    if pieces:
-        out["terrain"] = tuple(p.spec for p in pieces)
     from drydock.formats.houserules import load_house_rules  # lazy: keeps --help fast
 
     house = load_house_rules(rules_file)
-    if not house.base.is_book:
-        out["rules"] = house.base
-    if rules_file is not None:  # replaces fleets' own rules; its faction entries apply by faction (core.fielding)
-        out["house"] = house
-    return out
+    return BattleSettings(
+        turns=turns, board=board, battle_size=battle_size, doctrine=doctrine, plan=plan,
+        options=tuple(s for s in in_force if s not in ("D.4", "F.5") and not s.startswith(("S.", "G."))),
+        scenario=next(s for s in in_force if s.startswith("S.")) if scenario else None,
+        terrain=tuple(p.spec for p in pieces), floating="D.4" in in_force, launch_recovery="F.5" in in_force,
+        rules=None if house.base.is_book else house.base,
+        # replaces fleets' own rules; its faction entries apply by faction (core.fielding)
+        house=house if rules_file is not None else None)
 
 
 def deployment_option(f: Callable[..., Any]) -> Callable[..., Any]:
@@ -86,7 +83,7 @@ def deployment_option(f: Callable[..., Any]) -> Callable[..., Any]:
                                "(docs/battles.md).")(f)
 
 
-def deployment_setup(text: str, plan_game: bool) -> dict:
+def deployment_setup(text: str, plan_game: bool) -> dict[str, Any]:
     """The engine options of ``--deployment``: nothing for the standard set-up (so the core game is unchanged),
     ``deployment`` (a plan, or one per side) or ``deployments`` (the plan game chooses)."""
     names = [p.strip().lower() for p in text.split(",")]

@@ -63,7 +63,7 @@ def tournament(files: tuple[str, ...], runs: int, seed: int, turns: int, jobs: i
     guarantee, the score matrix, the plans of each pairing, and the throughput.
     """
     # lazy: keeps --help fast
-    from drydock.cli.options import board_size, play_setup
+    from drydock.cli.options import battle_settings, board_size
     from drydock.cli.preflight import check_inputs, check_new_outputs
     from drydock.cli.progress import counter
     from drydock.errors import DrydockError
@@ -86,9 +86,9 @@ def tournament(files: tuple[str, ...], runs: int, seed: int, turns: int, jobs: i
     check_new_outputs([report_file], files, force=force or resuming)
     if state_file:
         check_regular(state_file)  # a FIFO, device or directory: refused before the first battle
-    play = play_setup(play_option, scenario, terrain, floating, launch_recovery, rules_file)
-    run = run_tournament(files, runs=runs, seed=seed, turns=turns, board=(w, h), doctrine=doctrine, jobs=jobs,
-                         play=play, battle_size=battle_size, state_file=state_file, report_file=report_file,
-                         force=force, scheduler=cluster,
+    settings = battle_settings(play_option, scenario, terrain, floating, launch_recovery, rules_file, turns=turns,
+                               board=(w, h), doctrine=doctrine, battle_size=battle_size)
+    run = run_tournament(files, settings, runs=runs, seed=seed, jobs=jobs, state_file=state_file,
+                         report_file=report_file, force=force, scheduler=cluster,
                          progress=lambda total: counter(total, "battles", show=not as_json))
     click.echo(run.json() if as_json else run.text())

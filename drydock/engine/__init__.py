@@ -21,6 +21,8 @@ Modules, bottom up:
 - :mod:`~drydock.engine.targeting` - the doctrines' fire: each battery's target
 - :mod:`~drydock.engine.plans` - the plan menu (close, hold, standoff, evade): range to steer for, cloak rule
 - :mod:`~drydock.engine.ai` - the deterministic doctrines (aggressive, cautious): styles and movement
+- :mod:`~drydock.engine.settings` - what a battle is played by (turns, board, doctrine, optional rules, scenario,
+  terrain, rules): one frozen record built once by the caller and passed down whole
 - :mod:`~drydock.engine.battle` - one battle (fair, point-symmetric set-up), with its turn-by-turn log
 - :mod:`~drydock.engine.montecarlo` - many battles, seeds, Wilson intervals, worker processes, the
   robustness of a verdict across doctrines

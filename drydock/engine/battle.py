@@ -13,7 +13,7 @@ from drydock.core.marked import Marked
 from drydock.core.rules import Ruleset
 from drydock.core.rules.play_options import not_simulated_lines
 from drydock.engine import companion_play, fighters, munitions, small_craft, systems
-from drydock.engine.ai import DEFAULT_DOCTRINE, Doctrine, DoctrineChoice
+from drydock.engine.ai import Doctrine
 from drydock.engine.combat import BAND_NAMES, alternation, fire_volley
 from drydock.engine.damage import apply_marked_damage, check_damage, start_damaged
 from drydock.engine.deployment import side_slots
@@ -25,14 +25,14 @@ from drydock.engine.observe import BattleResult, StatsRecorder
 from drydock.engine.options import InForce
 from drydock.engine.options.scenarios import check_forces
 from drydock.engine.options.state import OptionState
-from drydock.engine.plans import PlanChoice
 from drydock.engine.proximity import EmptyHex, aim, proximity, sweep_or_burst
 from drydock.engine.seekers import SeekerFlight, activate, heading_toward, shots_at_flight, split_flights
+from drydock.engine.settings import BattleSettings
 from drydock.engine.ship_rules import rules_for
 from drydock.engine.ships import ShipSpec, ShipState
 from drydock.engine.stacking import resolve_stacking
 from drydock.engine.table_view import Marker, Probe, TableView, Volley
-from drydock.engine.tables import BOARD, FLARES_BLOCK
+from drydock.engine.tables import FLARES_BLOCK
 from drydock.errors import DrydockError
 
 SIDES = ("A", "B")
@@ -41,17 +41,16 @@ SIDES = ("A", "B")
 class Matchup:
     """Two fleets of ship designs with everything precomputed once (tables, VP target)."""
 
-    def __init__(self, side_a: list[ShipSpec], side_b: list[ShipSpec], *, turns: int = 20,
-                 board: tuple[int, int] = BOARD, battle_size: str = "auto", floating: bool = False,
-                 doctrine: DoctrineChoice = DEFAULT_DOCTRINE, record: bool = False,
-                 launch_recovery: bool = False, options: tuple[str, ...] = (), scenario: str | None = None,
-                 terrain: tuple[str, ...] = (), rules: Ruleset | None = None, plan: PlanChoice = None,
-                 damage: tuple[Sequence[Marked | None], Sequence[Marked | None]] | None = None,
-                 deployment: str | tuple[str, str] | None = None) -> None:
+    def __init__(self, side_a: list[ShipSpec], side_b: list[ShipSpec], settings: BattleSettings | None = None, *,
+                 damage: tuple[Sequence[Marked | None], Sequence[Marked | None]] | None = None) -> None:
+        self.settings = settings = settings or BattleSettings()  #: what the battle is played by (None: the core game)
+        turns, board, battle_size, floating = settings.turns, settings.board, settings.battle_size, settings.floating
+        options, scenario, terrain, rules, launch_recovery = (settings.options, settings.scenario, settings.terrain,
+                                                              settings.rules, settings.launch_recovery)
         self.sides = (side_a, side_b)
         #: each ship's damage marked before the battle (Appendix T: a damaged ship fights as damaged), else None
         self.damage = check_damage(self.sides, damage) if damage is not None else None
-        self.record = record
+        self.record = settings.record
         self.turns = turns
         #: D.4 floating board: the board moves with the ships, nobody leaves it (the book's proviso that
         #: a shift may not push another ship off is not modelled: the board is unbounded)
@@ -76,7 +75,8 @@ class Matchup:
             target = self.in_force.vp_target(self.vp_target, cr, battle_size == "auto")
             self.vp_target = target if target is not None else NO_VP_TARGET
         self.board = board = self.in_force.board(board) if self.in_force else board  # S.3: a board 50% longer
-        self.doctrine = Doctrine(list({id(s): s for s in side_a + side_b}.values()), board, floating, doctrine, plan)
+        self.doctrine = Doctrine(list({id(s): s for s in side_a + side_b}.values()), board, floating,
+                                 settings.doctrine, settings.plan)
         #: F.5 launch and recovery: flights start aboard, launch in the End Phase, may be recovered
         self.launch_recovery = launch_recovery
         #: 4.0 / 5.2: when the counts tie, "a die roll" decides who acts first: a 1-3 gives it to this side (0: A),
@@ -87,7 +87,7 @@ class Matchup:
             n for s in side_a + side_b for n in s.not_simulated
             if not (launch_recovery and (": Launch Tubes: " in n or ": Shuttlecraft: " in n))))
         self.not_simulated += not_simulated_lines(self.in_force.sections if self.in_force else ())
-        self.side_slots = side_slots(board[0], board[1], max(len(side_a), len(side_b)), deployment)  # 2.3; limits
+        self.side_slots = side_slots(board[0], board[1], max(len(side_a), len(side_b)), settings.deployment)  # 2.3
         self.slots = self.side_slots[0]  # side A's set-up hexes (each side's by its plan: side_slots)
 
     def in_force_names(self) -> list[str]:

@@ -18,10 +18,11 @@ side's port hand as it faces the enemy) and swapping the sides changes nothing b
 
 from __future__ import annotations
 
-from typing import Any
+from dataclasses import replace
 
 from drydock.engine.choices import DEFAULT_DEPLOYMENT, DEPLOYMENT_NAMES
 from drydock.engine.hexgrid import from_offset
+from drydock.engine.settings import BattleSettings
 from drydock.engine.tables import DEPLOY_DEPTH, DEPLOY_STACK
 from drydock.errors import DrydockError
 
@@ -100,10 +101,10 @@ def distinct_deployments(board: tuple[int, int], n: int, deployments: tuple[str,
     return tuple(seen.values())
 
 
-def deployment_in_force(opts: dict[str, Any]) -> list[str]:
-    """What a report lists in force for ``opts``' deployment: ``["2.3 Deployment: A port, B starboard"]``, or
+def deployment_in_force(settings: BattleSettings) -> list[str]:
+    """What a report lists in force for the settings' deployment: ``["2.3 Deployment: A port, B starboard"]``, or
     nothing for the standard set-up (so the core game's report is unchanged)."""
-    given = opts.get("deployment")
+    given = settings.deployment
     pa, pb = (given, given) if isinstance(given, str) or given is None else given
     pa, pb = pa or DEFAULT_DEPLOYMENT, pb or DEFAULT_DEPLOYMENT
     if pa == pb == DEFAULT_DEPLOYMENT:
@@ -111,19 +112,20 @@ def deployment_in_force(opts: dict[str, Any]) -> list[str]:
     return [f"2.3 Deployment: {pa}" if pa == pb else f"2.3 Deployment: A {pa}, B {pb}"]
 
 
-def split_plan(opts: dict[str, Any]) -> dict[str, Any]:
-    """``opts`` for a match-up with each side's plan game strategy ``plan@deployment`` split into its plan and its
-    deployment plan (``plan`` and ``deployment``), without the plan game's ``deployments``."""
-    opts = {k: v for k, v in opts.items() if k != "deployments"}  # the plan game's choice (plan_game), not a battle's
-    plan = opts.get("plan")
+def split_plan(settings: BattleSettings) -> BattleSettings:
+    """The settings of one match-up, with each side's plan game strategy ``plan@deployment`` split into its plan
+    and its deployment plan (``plan`` and ``deployment``), without the plan game's ``deployments``."""
+    settings = replace(settings, deployments=()) if settings.deployments else settings  # the plan game's choice
+    plan = settings.plan
     pair = plan if isinstance(plan, (tuple, list)) else (plan, plan)
     if not any(isinstance(p, str) and STRATEGY_SEP in p for p in pair):
-        return opts
-    given = opts.get("deployment")
+        return settings
+    given = settings.deployment
     dep = (given, given) if isinstance(given, str) or given is None else tuple(given)
-    plans, deps = [], []
+    plans: list[str | None] = []
+    deps: list[str] = []
     for side, p in enumerate(pair):
         name, _, where = (p or "").partition(STRATEGY_SEP)
         plans.append(name or None)
         deps.append(where or dep[side] or DEFAULT_DEPLOYMENT)
-    return {**opts, "plan": (plans[0], plans[1]), "deployment": (deps[0], deps[1])}
+    return replace(settings, plan=(plans[0], plans[1]), deployment=(deps[0], deps[1]))

@@ -7,12 +7,13 @@ import gc
 import hashlib
 import math
 import random
-from collections.abc import Callable
-from dataclasses import dataclass, field
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from drydock import limits
 from drydock.core.fielding import rules_in_force
+from drydock.core.marked import Marked
 from drydock.core.model import Design
 from drydock.core.rules import Ruleset
 from drydock.core.validation import validate
@@ -23,8 +24,8 @@ from drydock.engine.deployment import deployment_in_force, split_plan
 from drydock.engine.legacy_rules import ship_spec
 from drydock.engine.parallel import worker_pool
 from drydock.engine.plans import plan_label
+from drydock.engine.settings import BattleSettings
 from drydock.engine.ships import ShipSpec, with_trait_codes
-from drydock.engine.tables import BOARD
 from drydock.errors import DrydockError, inline
 from drydock.formats import read_designs
 
@@ -131,8 +132,8 @@ class Summary:
 _WORKER: dict[str, Matchup] = {}
 
 
-def _init_worker(side_a: list[Design], side_b: list[Design], opts: dict[str, Any]) -> None:
-    _WORKER["m"] = build_matchup(side_a, side_b, **opts)
+def _init_worker(side_a: list[Design], side_b: list[Design], settings: BattleSettings) -> None:
+    _WORKER["m"] = build_matchup(side_a, side_b, settings)
 
 
 def _run_chunk(args: tuple[int, int, int]) -> list[BattleResult]:
@@ -149,15 +150,18 @@ def _run_chunk(args: tuple[int, int, int]) -> list[BattleResult]:
             gc.enable()
 
 
-def build_matchup(side_a: list[Design], side_b: list[Design], **opts: Any) -> Matchup:
-    """Ship tables for both sides (one :class:`ShipSpec` per distinct design)."""
+def build_matchup(side_a: list[Design], side_b: list[Design], settings: BattleSettings | None = None, *,
+                  damage: tuple[Sequence[Marked | None], Sequence[Marked | None]] | None = None) -> Matchup:
+    """Ship tables for both sides (one :class:`ShipSpec` per distinct design), each ship under the rules in force
+    for it (``settings.rules``, its own in ``settings.ship_rules``); ``damage``: see :class:`Matchup`."""
+    settings = settings or BattleSettings()
     cache: dict[int, ShipSpec] = {}
-    rules = opts.get("rules")  # house rules (--rules): the ships and the play tables under them
-    ship_rules = opts.get("ship_rules")  # a fleet's own rules, faction entries: those ships under them
-    opts = split_plan({k: v for k, v in opts.items() if k != "ship_rules"})  # plan game strategies plan@deployment
-    if opts.get("options"):  # B1 extended game board (--rules companion --option CC.B1)
-        opts = {**opts, "board": extended_board(opts.get("board", BOARD), opts["options"],
-                                                (rules or Ruleset.unity()).play)}
+    settings = split_plan(settings)  # plan game strategies plan@deployment
+    rules = settings.rules  # house rules (--rules): the ships and the play tables under them
+    ship_rules = settings.ship_rules  # a fleet's own rules, faction entries: those ships under them
+    if settings.options:  # B1 extended game board (--rules companion --option CC.B1)
+        settings = replace(settings, board=extended_board(settings.board, settings.options,
+                                                          (rules or Ruleset.unity()).play))
 
     def spec(d: Design) -> ShipSpec:
         if id(d) not in cache:
@@ -165,25 +169,26 @@ def build_matchup(side_a: list[Design], side_b: list[Design], **opts: Any) -> Ma
             cache[id(d)] = ship_spec(d, rules_in_force(d, rules, ship_rules))
         return cache[id(d)]
 
-    return Matchup([spec(d) for d in side_a], [spec(d) for d in side_b], **opts)
+    return Matchup([spec(d) for d in side_a], [spec(d) for d in side_b], settings, damage=damage)
 
 
-def simulate(side_a: list[Design], side_b: list[Design], *, runs: int, seed: int, jobs: int = 1,
-             progress: Callable[[int], None] | None = None,
-             on_result: Callable[[BattleResult], None] | None = None, **opts: Any) -> Summary:
-    """Fight ``runs`` battles; run i uses ``random.Random(run_seed(seed, i))``.
+def simulate(side_a: list[Design], side_b: list[Design], settings: BattleSettings | None = None, *, runs: int,
+             seed: int, jobs: int = 1, progress: Callable[[int], None] | None = None,
+             on_result: Callable[[BattleResult], None] | None = None) -> Summary:
+    """Fight ``runs`` battles under ``settings`` (None: the core game); run i uses
+    ``random.Random(run_seed(seed, i))``.
 
     ``progress(n)`` is called with the number of runs finished since the last call; ``on_result(r)`` with
-    every result, in run order (with ``record=True`` in ``opts`` each carries its ``stats``).
+    every result, in run order (with ``settings.record`` each carries its ``stats``).
     """
-    m = build_matchup(side_a, side_b, **opts)
+    settings = settings or BattleSettings()
+    m = build_matchup(side_a, side_b, settings)
     la, lb = m.labels()
     summary = Summary(runs, survived_a=[0] * len(la), survived_b=[0] * len(lb), labels_a=la, labels_b=lb,
                       not_simulated=m.not_simulated, vp_target=m.vp_target,
-                      in_force=m.in_force_names() + deployment_in_force(opts),
+                      in_force=m.in_force_names() + deployment_in_force(settings),
                       house_rules=m.house_rules,
-                      doctrine=doctrine_label(opts.get("doctrine", DEFAULT_DOCTRINE)),
-                      plan=plan_label(split_plan(opts).get("plan")))
+                      doctrine=doctrine_label(settings.doctrine), plan=plan_label(settings.plan))
     chunks = [(seed, i, min(i + CHUNK, runs)) for i in range(0, runs, CHUNK)]
     if jobs <= 1 or runs <= CHUNK:
         _WORKER["m"] = m
@@ -196,7 +201,7 @@ def simulate(side_a: list[Design], side_b: list[Design], *, runs: int, seed: int
                 progress(c[2] - c[1])
         return summary
 
-    with worker_pool(jobs, _init_worker, (side_a, side_b, opts)) as pool:
+    with worker_pool(jobs, _init_worker, (side_a, side_b, settings)) as pool:
         for c, results in zip(chunks, pool.imap(_run_chunk, chunks), strict=True):
             for r in results:
                 summary.add(r)
@@ -215,12 +220,13 @@ def verdict(s: Summary) -> str:
     return "A" if lo > 0.5 else "B" if hi < 0.5 else "even"
 
 
-def robustness(side_a: list[Design], side_b: list[Design], *, runs: int, seed: int, jobs: int = 1,
-               done: Summary | None = None, **opts: Any) -> dict[str, Summary]:
+def robustness(side_a: list[Design], side_b: list[Design], settings: BattleSettings | None = None, *, runs: int,
+               seed: int, jobs: int = 1, done: Summary | None = None) -> dict[str, Summary]:
     """The match-up with both sides under each doctrine in turn and, when the sides were given different
     doctrines, under that pairing too (same runs and seeds); keyed by :func:`doctrine_label`. ``done`` is a
     summary already fought."""
-    asked = doctrine_pair(opts.get("doctrine", DEFAULT_DOCTRINE))
+    settings = settings or BattleSettings()
+    asked = doctrine_pair(settings.doctrine)
     pairings = [(DOCTRINES[n], DOCTRINES[n]) for n in DOCTRINES]
     if asked not in pairings:
         pairings.append(asked)
@@ -230,7 +236,7 @@ def robustness(side_a: list[Design], side_b: list[Design], *, runs: int, seed: i
         if done is not None and done.doctrine == label:
             out[label] = done
         else:
-            out[label] = simulate(side_a, side_b, runs=runs, seed=seed, jobs=jobs, **{**opts, "doctrine": pair})
+            out[label] = simulate(side_a, side_b, replace(settings, doctrine=pair), runs=runs, seed=seed, jobs=jobs)
     return out
 
 
@@ -261,9 +267,10 @@ def _shown(label: str) -> str:
     return f"({label})" if "," in label else label
 
 
-def one_battle_log(side_a: list[Design], side_b: list[Design], *, seed: int, **opts: Any) -> BattleResult:
+def one_battle_log(side_a: list[Design], side_b: list[Design], settings: BattleSettings | None = None, *,
+                   seed: int) -> BattleResult:
     """Run 0 of a matchup with its full turn-by-turn log (same seed as run 0 of :func:`simulate`)."""
-    m = build_matchup(side_a, side_b, **opts)
+    m = build_matchup(side_a, side_b, settings)
     return m.fight(random.Random(run_seed(seed, 0)), log=True)
 
 

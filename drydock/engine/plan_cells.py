@@ -15,7 +15,7 @@ import hashlib
 import math
 import random
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any
 
@@ -23,6 +23,7 @@ from drydock.core.model import Design
 from drydock.engine.battle import BattleResult, Matchup
 from drydock.engine.montecarlo import build_matchup, run_seed
 from drydock.engine.parallel import worker_pool
+from drydock.engine.settings import BattleSettings
 
 Z95 = 1.959963984540054
 CHUNK = 25
@@ -70,29 +71,37 @@ class Cell:
 
 
 # ------------------------------------------------------------------ workers: one process's match-ups
-_GAME: dict[Any, Any] = {}
+class _Fights:
+    """One process's match-ups of a plan game: the sides and settings, and each pairing's Matchup once built."""
+
+    def __init__(self, side_a: list[Design], side_b: list[Design], settings: BattleSettings) -> None:
+        self.sides, self.settings = (side_a, side_b), settings
+        self.matchups: dict[tuple[Pairing, bool], Matchup] = {}
+
+    def matchup(self, pairing: Pairing, record: bool = False) -> Matchup:
+        """The pairing's Matchup: the settings with its doctrines and plans (``record``: results carry stats)."""
+        key = (pairing, record)
+        m = self.matchups.get(key)
+        if m is None:
+            da, pa, db, pb = pairing
+            m = self.matchups[key] = build_matchup(*self.sides, replace(self.settings, doctrine=(da, db),
+                                                                        plan=(pa, pb), record=record))
+        return m
 
 
-def _init_game(side_a: list[Design], side_b: list[Design], opts: dict[str, Any]) -> None:
-    _GAME.clear()
-    _GAME["sides"], _GAME["opts"] = (side_a, side_b), opts
+#: the worker process's match-ups (set by :func:`_init_game`)
+_GAME: list[_Fights] = []
 
 
-def _matchup(game: dict[Any, Any], pairing: Pairing, record: bool = False) -> Matchup:
-    key = (pairing, record)
-    m = game.get(key)
-    if m is None:
-        da, pa, db, pb = pairing
-        m = game[key] = build_matchup(*game["sides"], **{**game["opts"], "doctrine": (da, db), "plan": (pa, pb),
-                                                         "record": record})
-    return m
+def _init_game(side_a: list[Design], side_b: list[Design], settings: BattleSettings) -> None:
+    _GAME[:] = [_Fights(side_a, side_b, settings)]
 
 
-def _run_cell(args: tuple[Pairing, int, int, int], game: dict[Any, Any] | None = None) -> tuple[int, int, int]:
+def _run_cell(args: tuple[Pairing, int, int, int], game: _Fights | None = None) -> tuple[int, int, int]:
     """Runs start..stop of one pairing: (A wins, B wins, draws)."""
-    game = _GAME if game is None else game
+    game = _GAME[0] if game is None else game
     pairing, master, start, stop = args
-    m = _matchup(game, pairing)
+    m = game.matchup(pairing)
     out = [0, 0, 0]
     enabled = gc.isenabled()
     gc.disable()  # as montecarlo's chunks: battles are freed by reference counting
@@ -106,36 +115,38 @@ def _run_cell(args: tuple[Pairing, int, int, int], game: dict[Any, Any] | None =
     return out[0], out[1], out[2]
 
 
-def _run_verdict(args: tuple[list[tuple[int, Pairing]], int, bool], game: dict[Any, Any] | None = None
+def _run_verdict(args: tuple[list[tuple[int, Pairing]], int, bool], game: _Fights | None = None
                  ) -> list[BattleResult]:
     """The verdict's runs, each with its pairing."""
-    game = _GAME if game is None else game
+    game = _GAME[0] if game is None else game
     todo, master, record = args
-    return [_matchup(game, pairing, record).fight(random.Random(run_seed(master, i))) for i, pairing in todo]
+    return [game.matchup(pairing, record).fight(random.Random(run_seed(master, i))) for i, pairing in todo]
 
 
 def _tasks_run(tasks: list[Any], fn: Callable[..., Any], side_a: list[Design], side_b: list[Design],
-               opts: dict[str, Any], jobs: int, tick: Callable[[Any], None]) -> list[Any]:
+               settings: BattleSettings, jobs: int, tick: Callable[[Any], None]) -> list[Any]:
     """``fn`` over ``tasks`` in this process or ``jobs`` workers, results in task order, ``tick`` after each."""
     results = []
     if jobs <= 1 or len(tasks) <= 1:
-        game: dict[Any, Any] = {"sides": (side_a, side_b), "opts": opts}
+        game = _Fights(side_a, side_b, settings)
         for t in tasks:
             results.append(fn(t, game))
             tick(t)
         return results
-    with worker_pool(jobs, _init_game, (side_a, side_b, opts)) as pool:
+    with worker_pool(jobs, _init_game, (side_a, side_b, settings)) as pool:
         for t, r in zip(tasks, pool.imap(fn, tasks), strict=True):
             results.append(r)
             tick(t)
     return results
 
 
-def fight_cells(side_a: list[Design], side_b: list[Design], jobs_list: list[tuple[Pairing, int, int]], *,
-                seed: int, jobs: int = 1, stage: str = "", progress: Callable[[str, int, int], None] | None = None,
-                **opts: Any) -> list[Cell]:
-    """The battles of runs ``start .. stop - 1`` of each ``(pairing, start, stop)``, one :class:`Cell` each.
-    ``progress(stage, done, total)`` after each chunk of battles."""
+def fight_cells(side_a: list[Design], side_b: list[Design], jobs_list: list[tuple[Pairing, int, int]],
+                settings: BattleSettings | None = None, *, seed: int, jobs: int = 1, stage: str = "",
+                progress: Callable[[str, int, int], None] | None = None) -> list[Cell]:
+    """The battles of runs ``start .. stop - 1`` of each ``(pairing, start, stop)``, one :class:`Cell` each, under
+    ``settings`` (None: the core game) with each pairing's doctrines and plans. ``progress(stage, done, total)``
+    after each chunk."""
+    settings = settings or BattleSettings()
     tasks = [(k, (p, seed, i, min(i + CHUNK, stop))) for k, (p, start, stop) in enumerate(jobs_list)
              for i in range(start, stop, CHUNK)]
     total = sum(stop - start for _, start, stop in jobs_list)
@@ -148,7 +159,7 @@ def fight_cells(side_a: list[Design], side_b: list[Design], jobs_list: list[tupl
 
     if progress:
         progress(stage, 0, total)
-    results = _tasks_run([t for _, t in tasks], _run_cell, side_a, side_b, opts, jobs, tick)
+    results = _tasks_run([t for _, t in tasks], _run_cell, side_a, side_b, settings, jobs, tick)
     cells = [Cell() for _ in jobs_list]
     for (k, (_, _, start, stop)), (a, b, d) in zip(tasks, results, strict=True):
         c = cells[k]
@@ -172,11 +183,13 @@ def mix_draw(seed: int, run: int, side: str, mix: tuple[Fraction, ...]) -> int:
     return last
 
 
-def fight_verdict(side_a: list[Design], side_b: list[Design], draws: list[tuple[int, Pairing]], *, seed: int,
-                  jobs: int = 1, record: bool = False,
-                  progress: Callable[[str, int, int], None] | None = None, **opts: Any) -> list[BattleResult]:
-    """The verdict's battles: run i of its drawn pairing for each ``(i, pairing)``, in run order."""
-    tasks = [(draws[k:k + CHUNK], seed, record) for k in range(0, len(draws), CHUNK)]
+def fight_verdict(side_a: list[Design], side_b: list[Design], draws: list[tuple[int, Pairing]],
+                  settings: BattleSettings | None = None, *, seed: int, jobs: int = 1,
+                  progress: Callable[[str, int, int], None] | None = None) -> list[BattleResult]:
+    """The verdict's battles: run i of its drawn pairing for each ``(i, pairing)``, in run order, under ``settings``
+    (None: the core game; recorded with ``settings.record``)."""
+    settings = settings or BattleSettings()
+    tasks = [(draws[k:k + CHUNK], seed, settings.record) for k in range(0, len(draws), CHUNK)]
     done = [0]
 
     def tick(t: Any) -> None:
@@ -187,6 +200,6 @@ def fight_verdict(side_a: list[Design], side_b: list[Design], draws: list[tuple[
     if progress:
         progress("fighting the verdict", 0, len(draws))
     out: list[BattleResult] = []
-    for chunk in _tasks_run(tasks, _run_verdict, side_a, side_b, opts, jobs, tick):
+    for chunk in _tasks_run(tasks, _run_verdict, side_a, side_b, settings, jobs, tick):
         out += chunk
     return out

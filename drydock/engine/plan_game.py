@@ -35,10 +35,9 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from statistics import NormalDist
-from typing import Any
 
 from drydock.core.model import Design
 from drydock.engine.ai import DEFAULT_DOCTRINE, DOCTRINES, Style, doctrine_pair
@@ -48,6 +47,7 @@ from drydock.engine.matrix_game import GameSolution, solve
 from drydock.engine.montecarlo import build_matchup
 from drydock.engine.plan_cells import Cell, Pairing, fight_cells, mix_draw
 from drydock.engine.plans import MENU, PLANS
+from drydock.engine.settings import BattleSettings
 
 Z95 = 1.959963984540054
 FIRST_MIN = 10  # exact mode: round 1 fights RUNS // cells battles a cell, at least this many (never more than RUNS)
@@ -201,7 +201,7 @@ def distinct_plans(m: Matchup, side: int) -> list[tuple[str, ...]]:
 class _Game:
     side_a: list[Design]
     side_b: list[Design]
-    opts: dict[str, Any]
+    settings: BattleSettings
     seed: int
     jobs: int
     runs: int
@@ -229,8 +229,8 @@ class _Game:
         if not todo:
             return
         jobs = [(_pairing(self.strat_a[i], self.strat_b[j]), start, upto) for i, j, start in todo]
-        got = fight_cells(self.side_a, self.side_b, jobs, seed=self.seed, jobs=self.jobs, stage=stage,
-                          progress=self.progress, **self.opts)
+        got = fight_cells(self.side_a, self.side_b, jobs, settings=self.settings, seed=self.seed, jobs=self.jobs,
+                          stage=stage, progress=self.progress)
         for (i, j, start), c in zip(todo, got, strict=True):
             self.cell(i, j).add(c)
             self.cell(i, j).upto = upto
@@ -348,25 +348,26 @@ def _check_doctrines(g: _Game, sol: GameSolution, low: float, high: float, budge
     return better, n
 
 
-def plan_game(side_a: list[Design], side_b: list[Design], *, runs: int, seed: int, jobs: int = 1,
-              exact: bool = False, progress: StageProgress | None = None, **opts: Any) -> PlanGame:
-    """Fight the plan game to its verdict (module docstring); the caller then fights the verdict's battles
-    (:func:`verdict_runs`, :func:`verdict_draws`, then :func:`refine`)."""
-    opts = {k: v for k, v in opts.items() if k not in ("plan", "record")}
-    deployments = opts.pop("deployments", None)  # chosen deployment (2.3): each plan from each set-up
-    given = doctrine_pair(opts.get("doctrine", DEFAULT_DOCTRINE))
-    opts["doctrine"] = given
+def plan_game(side_a: list[Design], side_b: list[Design], settings: BattleSettings | None = None, *, runs: int,
+              seed: int, jobs: int = 1, exact: bool = False, progress: StageProgress | None = None) -> PlanGame:
+    """Fight the plan game to its verdict (module docstring) under ``settings`` (its ``plan`` and ``record`` are
+    the game's to choose: each cell flies its own pairing, unrecorded); the caller then fights the verdict's
+    battles (:func:`verdict_runs`, :func:`verdict_draws`, then :func:`refine`)."""
+    settings = settings or BattleSettings()
+    given = doctrine_pair(settings.doctrine)
+    deployments = settings.deployments  # chosen deployment (2.3): each plan from each set-up
+    settings = replace(settings, doctrine=given, plan=None, record=False, deployments=())
     strat: list[list[Strategy]] = [[], []]
     for side in (0, 1):
         for style in [given[side], *(s for s in DOCTRINES.values() if s != given[side])]:
             pair = (style, given[1]) if side == 0 else (given[0], style)
-            m = build_matchup(side_a, side_b, **{**opts, "doctrine": pair})
+            m = build_matchup(side_a, side_b, replace(settings, doctrine=pair))
             chosen = distinct_deployments(m.board, max(map(len, m.sides)), deployments) if deployments else None
             strat[side] += [Strategy(style, p) for p in with_deployments(distinct_plans(m, side), chosen)]
     base_a = [k for k, s in enumerate(strat[0]) if s.doctrine == given[0]]
     base_b = [k for k, s in enumerate(strat[1]) if s.doctrine == given[1]]
     first = first_runs(runs, len(base_a) * len(base_b), exact)
-    g = _Game(side_a, side_b, opts, seed, jobs, runs, exact, progress, strat[0], strat[1], base_a, base_b,
+    g = _Game(side_a, side_b, settings, seed, jobs, runs, exact, progress, strat[0], strat[1], base_a, base_b,
               list(base_a), list(base_b), n=first)
     z = Z95 if exact else look_z(runs, first)
     budget = race_budget(runs, len(base_a) * len(base_b))

@@ -9,7 +9,8 @@ of each ship. Everything is counted exactly (ints); means and rates are rounded 
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, field
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Any
 
@@ -17,14 +18,15 @@ from drydock.core.fielding import ShipRules, fielded_cr, rules_in_force
 from drydock.core.model import Design
 from drydock.core.rules import Ruleset
 from drydock.core.validation import rate
-from drydock.engine.ai import DEFAULT_DOCTRINE, doctrine_label, doctrine_pair
-from drydock.engine.battle import BattleResult
+from drydock.engine.ai import DEFAULT_DOCTRINE, Style, doctrine_label, doctrine_pair
+from drydock.engine.battle import BattleResult, Matchup
 from drydock.engine.deployment import deployment_in_force
 from drydock.engine.legacy_notes import ae_rules_batteries
 from drydock.engine.montecarlo import Summary, build_matchup, simulate, wilson
 from drydock.engine.observe import END_KINDS, LOSS_KINDS
 from drydock.engine.plan_cells import fight_verdict
 from drydock.engine.plan_game import PlanGame, verdict_draws
+from drydock.engine.settings import BattleSettings
 from drydock.engine.tables import COMPANION_TRAITS, SIMULATED_SYSTEMS, SIMULATED_TRAITS
 from drydock.errors import inline
 from drydock.insight.numbers import num, pct, rounded, text
@@ -217,41 +219,42 @@ def outcome_rates(summary: Summary) -> list[tuple[str, Fraction, float, float]]:
     return out
 
 
-def fight(side_a: list[Design], side_b: list[Design], *, runs: int, seed: int, jobs: int = 1,
-          progress: Any = None, **opts: Any) -> tuple[Summary, BattleReport]:
-    """``runs`` recorded battles: the summary and the explaining report (identical whatever ``jobs``).
+def _report(side_a: list[Design], side_b: list[Design], m: Matchup, settings: BattleSettings) -> BattleReport:
+    return BattleReport.for_sides(side_a, side_b, m.labels(), doctrine_label(settings.doctrine),
+                                  settings.launch_recovery, m.in_force.lrf_cr() if m.in_force else 0,
+                                  settings.rules, settings.ship_rules)
 
-    ``opts`` go to the engine's ``Matchup`` (turns, board, battle_size, floating, doctrine ...).
-    """
-    m = build_matchup(side_a, side_b, **opts)
-    report = BattleReport.for_sides(side_a, side_b, m.labels(), doctrine_label(opts.get("doctrine", DOCTRINE_DEFAULT)),
-                                    bool(opts.get("launch_recovery")), m.in_force.lrf_cr() if m.in_force else 0,
-                                    opts.get("rules"), opts.get("ship_rules"))
-    summary = simulate(side_a, side_b, runs=runs, seed=seed, jobs=jobs, progress=progress, on_result=report.add,
-                       record=True, **opts)
+
+def fight(side_a: list[Design], side_b: list[Design], settings: BattleSettings | None = None, *, runs: int, seed: int,
+          jobs: int = 1, progress: Callable[[int], None] | None = None) -> tuple[Summary, BattleReport]:
+    """``runs`` recorded battles under ``settings``: the summary and the explaining report (identical whatever
+    ``jobs``)."""
+    settings = replace(settings or BattleSettings(), record=True)
+    m = build_matchup(side_a, side_b, settings)
+    report = _report(side_a, side_b, m, settings)
+    summary = simulate(side_a, side_b, settings, runs=runs, seed=seed, jobs=jobs, progress=progress,
+                       on_result=report.add)
     return summary, report
 
 
-def fight_mix(side_a: list[Design], side_b: list[Design], game: PlanGame, *, runs: int, seed: int, jobs: int = 1,
-              progress: Any = None, **opts: Any
+def fight_mix(side_a: list[Design], side_b: list[Design], game: PlanGame, settings: BattleSettings | None = None, *,
+              runs: int, seed: int, jobs: int = 1, progress: Callable[[str, int, int], None] | None = None
               ) -> tuple[Summary, BattleReport, list[tuple[int, int, int, int | None]]]:
     """The verdict's ``runs`` battles, recorded: run i flies the pairing drawn from the equilibrium's mix
     (:func:`~drydock.engine.plan_game.verdict_draws`); the summary, the explaining report, and each run's
     (run, row, column, winner) for :func:`~drydock.engine.plan_game.refine` (identical whatever ``jobs``)."""
-    opts = {k: v for k, v in opts.items() if k not in ("plan", "record")}
-    m = build_matchup(side_a, side_b, **opts)
-    report = BattleReport.for_sides(side_a, side_b, m.labels(), doctrine_label(opts.get("doctrine", DOCTRINE_DEFAULT)),
-                                    bool(opts.get("launch_recovery")), m.in_force.lrf_cr() if m.in_force else 0,
-                                    opts.get("rules"), opts.get("ship_rules"))
+    settings = replace(settings or BattleSettings(), plan=None, record=False)
+    m = build_matchup(side_a, side_b, settings)
+    report = _report(side_a, side_b, m, settings)
     la, lb = m.labels()
     summary = Summary(runs, survived_a=[0] * len(la), survived_b=[0] * len(lb), labels_a=la, labels_b=lb,
                       not_simulated=m.not_simulated, vp_target=m.vp_target,
-                      in_force=m.in_force_names() + deployment_in_force(opts),
-                      house_rules=m.house_rules, doctrine=doctrine_label(opts.get("doctrine", DOCTRINE_DEFAULT)),
+                      in_force=m.in_force_names() + deployment_in_force(settings),
+                      house_rules=m.house_rules, doctrine=doctrine_label(settings.doctrine),
                       plan="the best plans' mix")
     draws = verdict_draws(game, runs, seed)
-    results = fight_verdict(side_a, side_b, [(run, pairing) for run, _, _, pairing in draws], seed=seed, jobs=jobs,
-                            record=True, progress=progress, **opts)
+    results = fight_verdict(side_a, side_b, [(run, pairing) for run, _, _, pairing in draws],
+                            replace(settings, record=True), seed=seed, jobs=jobs, progress=progress)
     fought = []
     for (run, i, j, _), r in zip(draws, results, strict=True):
         summary.add(r)
@@ -260,26 +263,27 @@ def fight_mix(side_a: list[Design], side_b: list[Design], game: PlanGame, *, run
     return summary, report, fought
 
 
-def design_matrix(side_a: list[Design], side_b: list[Design], *, runs: int, seed: int, jobs: int = 1,
-                  **opts: Any) -> dict[str, Any] | None:
+def design_matrix(side_a: list[Design], side_b: list[Design], settings: BattleSettings | None = None, *, runs: int,
+                  seed: int, jobs: int = 1) -> dict[str, Any] | None:
     """With three or more distinct designs on the two sides: each against each other, one on one, judged as
     ``drydock battle`` and ``drydock tournament`` judge (issue 22): each pairing's plan game, raced, its value
     the score the row can guarantee, (1 + value) / 2 (:class:`~drydock.insight.tournament.Tournament`). Each
     design flies the doctrine of the side it came from (``--doctrine-a/--doctrine-b``), whichever side of a
     pairing it is placed on."""
-    style_a, style_b = doctrine_pair(opts.get("doctrine", DOCTRINE_DEFAULT))
+    settings = settings or BattleSettings()
+    style_a, style_b = doctrine_pair(settings.doctrine)
     # a fleet's copies of one design are one row; the same design on both sides is two when the sides' doctrines
     # differ
-    rows: dict[tuple, tuple[Design, object]] = {}
+    rows: dict[tuple, tuple[Design, Style]] = {}
     for side, style in ((side_a, style_a), (side_b, style_b)):
         for d in side:
             rows.setdefault((fingerprint(d), style.name), (d, style))
     if len(rows) < 3:
         return None
     distinct = [d for d, _ in rows.values()]
-    doctrines = None if style_a == style_b else [style for _, style in rows.values()]
-    opts = {k: v for k, v in opts.items() if k != "plan"}  # every pairing plays its own plan game
-    t = Tournament(distinct, runs, seed, opts, doctrines=doctrines)
+    doctrines: list[str | Style] | None = None if style_a == style_b else [style for _, style in rows.values()]
+    # every pairing plays its own plan game
+    t = Tournament(distinct, runs, seed, replace(settings, plan=None, record=False), doctrines=doctrines)
     t.run(jobs=jobs)
     result = t.to_dict()
     return {"labels": [r["design"] for r in result["designs"]], "cells": result["cells"], "runs": runs,

@@ -14,12 +14,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from contextlib import AbstractContextManager, nullcontext
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from drydock import limits
 from drydock.engine.montecarlo import Summary, format_summary, illegal_designs, one_battle_log
 from drydock.engine.plan_game import PlanGame, plan_game, refine, verdict_runs
+from drydock.engine.settings import BattleSettings
 from drydock.errors import DrydockError, one_line
 from drydock.formats import check_outputs, write_atomic
 from drydock.formats.inputs import read_side, side_rules
@@ -70,32 +71,31 @@ class BattleRun:
         return 0
 
 
-def run_battle(side_a: str, side_b: str, *, runs: int, seed: int, turns: int, board: tuple[int, int],
-               count_a: int = 1, count_b: int = 1, jobs: int = 1, play: dict[str, Any] | None = None,
-               doctrine: tuple[str, str], plan: tuple[str | None, str | None] | None = None,
-               robustness: bool = True, battle_size: str = "auto", log_file: str | None = None,
+def run_battle(side_a: str, side_b: str, settings: BattleSettings | None = None, *, runs: int, seed: int,
+               count_a: int = 1, count_b: int = 1, jobs: int = 1, robustness: bool = True, log_file: str | None = None,
                report_file: str | None = None, matrix: bool = False, force: bool = False,
                rules_named: bool = False, warn: Callable[[str], None] = lambda line: None,
                progress: Progress | None = None, stages: Stages | None = None, exact: bool = False) -> BattleRun:
-    """Fight ``side_a`` against ``side_b`` (files, comma-separated) ``runs`` times; see the module docstring.
+    """Fight ``side_a`` against ``side_b`` (files, comma-separated) ``runs`` times under ``settings`` (None: the
+    core game); see the module docstring.
 
-    ``plan`` (per side, None: the doctrine's own range) fights one pairing instead of the plan game;
-    ``matrix`` adds the design matrix to the JSON form (a report always has it); ``rules_named``: the rules
-    in ``play`` came from ``--rules`` (said in the warning about a fleet's own house rules). ``warn`` gets
-    each line for standard error as it comes; ``progress`` shows the battles of one pairing, ``stages`` the plan
-    game's stages (``update(stage, done, total)``); ``exact``: no early stop, exactly ``runs`` verdict battles.
+    ``settings.plan`` (per side, None: the doctrine's own range) fights one pairing instead of the plan game, as
+    ``robustness=False`` does; ``matrix`` adds the design matrix to the JSON form (a report always has it);
+    ``rules_named``: the settings' rules came from ``--rules`` (said in the warning about a fleet's own house
+    rules). ``warn`` gets each line for standard error as it comes; ``progress`` shows the battles of one pairing,
+    ``stages`` the plan game's stages (``update(stage, done, total)``); ``exact``: no early stop, exactly ``runs``
+    verdict battles.
     """
     if count_a < 1 or count_b < 1:
         raise DrydockError("--count-a and --count-b must be at least 1")
-    w, h = board
+    settings = settings or BattleSettings()
+    turns, board = settings.turns, settings.board
     limits.check_battle(runs=runs, jobs=jobs, turns=turns, board=board, ships=(count_a, count_b))
     (a, fleets_a), (b, fleets_b) = read_side(side_a), read_side(side_b)
     limits.check_battle(runs=runs, jobs=jobs, turns=turns, board=board, ships=(len(a) * count_a, len(b) * count_b))
     a, b = a * count_a, b * count_b
     check_outputs([f for f in (log_file, report_file) if f],  # every input read, nested ones too (issue 27)
                   [f.strip() for f in f"{side_a},{side_b}".split(",") if f.strip()])
-    play = dict(play or {})
-    house = play.pop("house", None)  # --rules as a house-rule file (its faction entries)
     for fleet in fleets_a + fleets_b:
         if not fleet.house.base.is_book or fleet.house.factions:
             warn(f"drydock: warning: {fleet.file}: the fleet's own house rules are replaced by --rules (as in rate)"
@@ -103,21 +103,16 @@ def run_battle(side_a: str, side_b: str, *, runs: int, seed: int, turns: int, bo
                  f"drydock: note: {fleet.file}: its ships fight under the fleet's own house rules ("
                  f"{fleet.house.base.label}), their CR as rate prints it; the battle's tables are the book's")
     # each ship fights, scores and is reported at the CR of the rules in force for it (core.fielding)
-    ship_rules = side_rules(a + b, fleets_a + fleets_b, house)
-    if ship_rules:
-        play["ship_rules"] = ship_rules
-    for problem in illegal_designs(a + b, play.get("rules")):  # by the rules fought under
+    # --rules as a house-rule file: its faction entries (settings.house); else each fleet's own
+    settings = replace(settings, ship_rules=side_rules(a + b, fleets_a + fleets_b, settings.house))
+    for problem in illegal_designs(a + b, settings.rules):  # by the rules fought under
         warn(one_line(f"drydock: warning: {problem}"))
-    opts = {"turns": turns, "board": (w, h), "battle_size": battle_size, "floating": False,
-            "doctrine": doctrine, "launch_recovery": False, **play}
     game = None
-    if plan is not None:
-        opts["plan"] = plan
-    elif robustness:
+    if settings.plan is None and robustness:
         with (stages or nullcontext)() as stage:
-            game = plan_game(a, b, runs=runs, seed=seed, jobs=jobs, exact=exact, progress=stage, **opts)
-            summary, report, fought = fight_mix(a, b, game, runs=verdict_runs(game, runs), seed=seed, jobs=jobs,
-                                                progress=stage, **opts)
+            game = plan_game(a, b, settings, runs=runs, seed=seed, jobs=jobs, exact=exact, progress=stage)
+            summary, report, fought = fight_mix(a, b, game, settings, runs=verdict_runs(game, runs), seed=seed,
+                                                jobs=jobs, progress=stage)
         refine(game, fought)
         summary.plan = (f"A {mix_words(game.names_a(), game.solution.row)}, "
                         f"B {mix_words(game.names_b(), game.solution.col)}")
@@ -126,16 +121,16 @@ def run_battle(side_a: str, side_b: str, *, runs: int, seed: int, turns: int, bo
         if flown - set(game.given):  # another doctrine joined the plans: the plans name it
             summary.doctrine = report.doctrine = f"{summary.doctrine} unless the plans name another"
     if log_file:  # run 0 as the verdict flew it (its first battle)
-        log_opts = opts
+        log_settings = settings
         if game:
             _, i, j, _ = fought[0]
-            log_opts = {**opts, "plan": (game.plans_a[i].plans[0], game.plans_b[j].plans[0]),
-                        "doctrine": (game.plans_a[i].doctrine, game.plans_b[j].doctrine)}
-        result = one_battle_log(a, b, seed=seed, **log_opts)
+            log_settings = replace(settings, plan=(game.plans_a[i].plans[0], game.plans_b[j].plans[0]),
+                                   doctrine=(game.plans_a[i].doctrine, game.plans_b[j].doctrine))
+        result = one_battle_log(a, b, log_settings, seed=seed)
         write_atomic(log_file, "\n".join(result.log) + "\n", force=force)
     if game is None:
         with (progress or nullcontext)() as update:
-            summary, report = fight(a, b, runs=runs, seed=seed, jobs=jobs, progress=update, **opts)
+            summary, report = fight(a, b, settings, runs=runs, seed=seed, jobs=jobs, progress=update)
     data = full_dict(summary, report)
     if game:
         data["verdict"] = verdict_line(summary, game)
@@ -146,7 +141,7 @@ def run_battle(side_a: str, side_b: str, *, runs: int, seed: int, turns: int, bo
         data["verdict"] = plain_verdict(summary)
     grid = None
     if report_file or matrix:
-        grid = design_matrix(a, b, runs=min(runs, MATRIX_RUNS), seed=seed, jobs=jobs, **opts)
+        grid = design_matrix(a, b, settings, runs=min(runs, MATRIX_RUNS), seed=seed, jobs=jobs)
         if grid:
             data["matrix"] = {"designs": grid["labels"], "runs": grid["runs"], "doctrine": grid["doctrine"],
                               "verdict": grid["verdict"], "battles": grid["battles"], "score": grid["matrix"],

@@ -24,6 +24,7 @@ from drydock.core.rules import Ruleset
 from drydock.core.validation import rate
 from drydock.engine.battle import NO_VP_TARGET, Battle
 from drydock.engine.montecarlo import build_matchup
+from drydock.engine.settings import BattleSettings
 from drydock.errors import DrydockError
 from drydock.formats import check_outputs, read_designs, write_atomic
 from drydock.formats.campaign import read_campaign, read_map, read_orders, write_campaign
@@ -213,8 +214,8 @@ def fight(path: str, at: str, *, seed: int, log_file: str | None = None) -> Step
         raise DrydockError(f"the battle at {b.at} in turn {c.turn} already has its result ({b.fought})")
     ids = {side: list(b.ships[side]) for side in SIDES}
     designs = {side: _designs(c, path, side, ids[side]) for side in SIDES}
-    marks = tuple(tuple(c.ship(i).damage for i in ids[side]) for side in SIDES)
-    m = build_matchup(designs["A"], designs["B"], turns=c.rules.battle_turns, damage=marks)
+    marks_a, marks_b = (tuple(c.ship(i).damage for i in ids[side]) for side in SIDES)
+    m = build_matchup(designs["A"], designs["B"], BattleSettings(turns=c.rules.battle_turns), damage=(marks_a, marks_b))
     m.vp_target = NO_VP_TARGET  # T.1(5): "the game does not end when one side achieves the appropriate number of VPs"
     battle = Battle(m, random.Random(seed), log=True)
     result = battle.run()

@@ -11,14 +11,17 @@ from __future__ import annotations
 
 import random
 import re
+from dataclasses import replace
 from typing import Any
 
 from drydock import numbers
 from drydock.core.model import Design
+from drydock.engine.ai import Style
 from drydock.engine.montecarlo import run_seed
 from drydock.engine.plan_cells import fight_verdict
 from drydock.engine.plan_game import plan_game, refine, verdict_draws, verdict_runs
 from drydock.engine.plans import MENU
+from drydock.engine.settings import BattleSettings
 from drydock.limits import TURNS
 
 COUNTS = ("a_wins", "b_wins", "draws", "turns")
@@ -27,10 +30,11 @@ _FRACTION = re.compile(r"-?[0-9]{1,30}(/[0-9]{1,30})?")
 VERDICT = ("runs", "value", "value_low", "value_high", "plans", "battles")
 
 
-def pairing_options(opts: dict[str, Any], doctrines: list[Any] | None, i: int, j: int) -> dict[str, Any]:
-    """The match-up options of pairing (i, j), design i as side A: with one doctrine per design, each flies
-    its own (not the doctrine of the side it happens to be placed on)."""
-    return opts if doctrines is None else {**opts, "doctrine": (doctrines[i], doctrines[j])}
+def pairing_settings(settings: BattleSettings, doctrines: list[str | Style] | None, i: int, j: int
+                     ) -> BattleSettings:
+    """The settings of pairing (i, j), design i as side A: with one doctrine per design, each flies its own (not
+    the doctrine of the side it happens to be placed on)."""
+    return settings if doctrines is None else replace(settings, doctrine=(doctrines[i], doctrines[j]))
 
 
 def fight_chunk(m: Any, seed: int, start: int, stop: int) -> list[int]:
@@ -43,7 +47,7 @@ def fight_chunk(m: Any, seed: int, start: int, stop: int) -> list[int]:
     return out
 
 
-def fight_pairing(one: Design, two: Design, opts: dict[str, Any], seed: int, runs: int, jobs: int = 1
+def fight_pairing(one: Design, two: Design, settings: BattleSettings, seed: int, runs: int, jobs: int = 1
                   ) -> dict[str, Any]:
     """The verdict of ``one`` (side A) against ``two`` as ``drydock battle`` gives it (issues 22 and 36): the plan
     game fought to its verdict with ``seed`` (:func:`~drydock.engine.plan_game.plan_game`: sequential stopping,
@@ -52,11 +56,11 @@ def fight_pairing(one: Design, two: Design, opts: dict[str, Any], seed: int, run
     the verdict's battles (``a_wins``, ``b_wins``, ``draws``, ``turns``), the refined value for A (a fraction as
     text) and its interval (``value_low``, ``value_high``), the plans each side flies most and every battle
     fought (``battles``)."""
-    g = plan_game([one], [two], runs=runs, seed=seed, jobs=jobs, **opts)
+    g = plan_game([one], [two], settings, runs=runs, seed=seed, jobs=jobs)
     n = verdict_runs(g, runs)
     draws = verdict_draws(g, n, seed)
-    results = fight_verdict([one], [two], [(run, p) for run, _, _, p in draws], seed=seed, jobs=jobs,
-                            **{k: v for k, v in opts.items() if k != "plan"})
+    results = fight_verdict([one], [two], [(run, p) for run, _, _, p in draws], replace(settings, plan=None),
+                            seed=seed, jobs=jobs)
     out = [0, 0, 0, 0]
     for r in results:
         out[0 if r.winner == 0 else 1 if r.winner == 1 else 2] += 1

@@ -30,7 +30,7 @@ from typing import Any
 
 from drydock.engine.montecarlo import build_matchup
 from drydock.errors import DrydockError, inline, one_line
-from drydock.insight.chunks import fight_chunk, fight_pairing, pairing_options, result_ok
+from drydock.insight.chunks import fight_chunk, fight_pairing, pairing_settings, result_ok
 from drydock.insight.cluster_access import DASHBOARD_PORT, DASK_PORT, Address, Scheduler, Tls
 from drydock.resources import install_hint, installed_version
 
@@ -63,14 +63,15 @@ def cluster_chunk(task: Task, payload: dict[str, Any]) -> Any:
     i, j, seed, start, stop = task
     if payload.get("plans"):
         d = payload["designs"]
-        return fight_pairing(d[i], d[j], pairing_options(payload["opts"], payload["doctrines"], i, j), seed, stop)
+        return fight_pairing(d[i], d[j], pairing_settings(payload["settings"], payload["doctrines"], i, j), seed,
+                             stop)
     if getattr(_LOCAL, "token", None) != payload["token"]:
         _LOCAL.token, _LOCAL.matchups = payload["token"], {}
     m = _LOCAL.matchups.get((i, j))
     if m is None:
         d = payload["designs"]
-        opts = pairing_options(payload["opts"], payload["doctrines"], i, j)
-        m = _LOCAL.matchups[(i, j)] = build_matchup([d[i]], [d[j]], **opts)
+        m = _LOCAL.matchups[(i, j)] = build_matchup([d[i]], [d[j]],
+                                                    pairing_settings(payload["settings"], payload["doctrines"], i, j))
     return fight_chunk(m, seed, start, stop)
 
 

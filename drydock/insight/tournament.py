@@ -27,17 +27,17 @@ from drydock import numbers
 from drydock.core.fielding import fielded_cr, rules_in_force
 from drydock.core.model import Design
 from drydock.core.rules import Ruleset
-from drydock.engine.ai import DEFAULT_DOCTRINE, doctrine_label, doctrine_pair
+from drydock.engine.ai import Style, doctrine_label, doctrine_pair
 from drydock.engine.companion_play import extended_board
 from drydock.engine.montecarlo import CHUNK, build_matchup, wilson
 from drydock.engine.options import InForce
 from drydock.engine.parallel import worker_pool
 from drydock.engine.plan_game import doctrine_budget, race_budget
 from drydock.engine.plans import MENU
-from drydock.engine.tables import BOARD
+from drydock.engine.settings import BattleSettings
 from drydock.errors import DrydockError, inline
 from drydock.formats import read_bytes, write_atomic
-from drydock.insight.chunks import fight_chunk, fight_pairing, pairing_options, verdict_ok
+from drydock.insight.chunks import fight_chunk, fight_pairing, pairing_settings, verdict_ok
 from drydock.insight.cluster import ClusterLost, run_on_cluster
 from drydock.insight.cluster_access import Scheduler
 from drydock.insight.numbers import num, pct, rounded, text
@@ -51,13 +51,27 @@ Z95 = 1.959963984540054
 PAIRINGS_SHOWN = 45
 
 
-def _state_option(key: str, value: Any) -> Any:
-    """A battle option as the state file keeps it (a ruleset by its label and fingerprint)."""
-    if key == "rules":
-        return value.label
-    if key == "ship_rules":  # a fleet's own rules, faction entries: (design key, ruleset)
-        return [[k, r.label, r.fingerprint] for k, r in value]
-    return list(value) if isinstance(value, tuple) else value
+def state_options(s: BattleSettings) -> dict[str, Any]:
+    """The battle's settings as the state file keeps them (a ruleset by its label, a ship's own by label and
+    fingerprint): the core game's four always, the others only when on, so that the state file of a tournament
+    without them is the one an earlier drydock wrote."""
+    out: dict[str, Any] = {"board": list(s.board), "floating": s.floating, "turns": s.turns,
+                           "doctrine": list(s.doctrine) if isinstance(s.doctrine, tuple) else s.doctrine}
+    if s.battle_size != "auto":
+        out["battle_size"] = s.battle_size
+    if s.launch_recovery:
+        out["launch_recovery"] = True
+    if s.options:
+        out["options"] = list(s.options)
+    if s.scenario:
+        out["scenario"] = s.scenario
+    if s.terrain:
+        out["terrain"] = list(s.terrain)
+    if s.rules is not None:
+        out["rules"] = s.rules.label
+    if s.ship_rules:  # a fleet's own rules, faction entries: (design key, ruleset)
+        out["ship_rules"] = [[k, r.label, r.fingerprint] for k, r in s.ship_rules]
+    return dict(sorted(out.items()))
 
 
 def fingerprint(d: Design) -> str:
@@ -113,10 +127,11 @@ def labels(designs: list[Design]) -> list[str]:
 _WORKER: dict[str, Any] = {}
 
 
-def _init(designs: list[Design], opts: dict[str, Any], doctrines: list[Any] | None = None,
+def _init(designs: list[Design], settings: BattleSettings, doctrines: list[str | Style] | None = None,
           plans: bool = False) -> None:
     _WORKER.clear()
-    _WORKER["designs"], _WORKER["opts"], _WORKER["doctrines"], _WORKER["plans"] = designs, opts, doctrines, plans
+    _WORKER["designs"], _WORKER["settings"], _WORKER["doctrines"], _WORKER["plans"] = (designs, settings, doctrines,
+                                                                                       plans)
 
 
 def _chunk(task: tuple[int, int, int, int, int]) -> Any:
@@ -125,14 +140,14 @@ def _chunk(task: tuple[int, int, int, int, int]) -> Any:
     i, j, seed, start, stop = task
     if _WORKER["plans"]:
         d = _WORKER["designs"]
-        return fight_pairing(d[i], d[j], pairing_options(_WORKER["opts"], _WORKER["doctrines"], i, j), seed, stop)
+        return fight_pairing(d[i], d[j], pairing_settings(_WORKER["settings"], _WORKER["doctrines"], i, j), seed,
+                             stop)
     last = _WORKER.get("pairing")
     if last is not None and last[0] == (i, j):
         m = last[1]
     else:  # one match-up kept at a time: memory does not grow with the pairings already fought
         d = _WORKER["designs"]
-        opts = pairing_options(_WORKER["opts"], _WORKER["doctrines"], i, j)
-        m = build_matchup([d[i]], [d[j]], **opts)
+        m = build_matchup([d[i]], [d[j]], pairing_settings(_WORKER["settings"], _WORKER["doctrines"], i, j))
         _WORKER["pairing"] = ((i, j), m)
     return fight_chunk(m, seed, start, stop)
 
@@ -146,12 +161,12 @@ class Tournament:
     designs: list[Design]
     runs: int
     seed: int
-    opts: dict[str, Any]
+    settings: BattleSettings
     results: dict[str, dict[str, Any]] = field(default_factory=dict)  # "i-j" -> counts (and verdict), i as side A
     battles_fought: int = 0
     seconds: float = 0.0
-    #: one doctrine (name or Style) per design, flown whichever side the design is placed on; None: ``opts``'
-    doctrines: list[Any] | None = None
+    #: one doctrine (name or Style) per design, flown whichever side the design is placed on; None: ``settings``'
+    doctrines: list[str | Style] | None = None
     #: each pairing's verdict by the plan game (``drydock tournament``); False: battles at the doctrine's range
     plans: bool = True
 
@@ -165,23 +180,22 @@ class Tournament:
                     groups.setdefault(name, []).append(label)
                 return "; ".join(f"{name} for {', '.join(who)}" for name, who in groups.items())
             return names[0]
-        return doctrine_label(self.opts.get("doctrine", DEFAULT_DOCTRINE))
+        return doctrine_label(self.settings.doctrine)
 
     def options(self) -> list[str]:
         """The battle options in force, in words (board, D.4, F.5, battle size, turns)."""
-        o = self.opts
-        play = (o.get("rules") or Ruleset.unity()).play  # the Companion's CC.* need its ruleset
-        w, h = extended_board(o.get("board", BOARD), o.get("options", ()), play)  # CC.B1
-        out = [f"board {w}x{h}" + (" floating (D.4)" if o.get("floating") else ""), f"{o.get('turns', 20)} turns"]
-        if o.get("launch_recovery"):
+        s = self.settings
+        play = (s.rules or Ruleset.unity()).play  # the Companion's CC.* need its ruleset
+        w, h = extended_board(s.board, s.options, play)  # CC.B1
+        out = [f"board {w}x{h}" + (" floating (D.4)" if s.floating else ""), f"{s.turns} turns"]
+        if s.launch_recovery:
             out.append("launch and recovery (F.5)")
-        if o.get("battle_size", "auto") != "auto":
-            out.append(f"battle size {o['battle_size']}")
-        if any(k in o for k in ("options", "scenario", "terrain")):
-            out += InForce(tuple(o.get("options", ())), o.get("scenario"), tuple(o.get("terrain", ())),
-                           play).names()
-        if o.get("rules") is not None:
-            out.append(f"rules: {o['rules'].label}")
+        if s.battle_size != "auto":
+            out.append(f"battle size {s.battle_size}")
+        if s.options or s.scenario or s.terrain:
+            out += InForce(s.options, s.scenario, s.terrain, play).names()
+        if s.rules is not None:
+            out.append(f"rules: {s.rules.label}")
         return out
 
     @property
@@ -197,7 +211,7 @@ class Tournament:
     def fielded_cr(self, i: int) -> int:
         """Design ``i``'s CR under the rules in force for it, the figure its battles score and ``rate`` prints."""
         d = self.designs[i]
-        return fielded_cr(d, rules_in_force(d, self.opts.get("rules"), self.opts.get("ship_rules")))
+        return fielded_cr(d, rules_in_force(d, self.settings.rules, self.settings.ship_rules))
 
     def pairs(self) -> list[tuple[int, int]]:
         n = len(self.designs)
@@ -207,7 +221,7 @@ class Tournament:
     def header(self) -> dict[str, Any]:
         return {"version": STATE_VERSION, "verdict": self.verdict, "seed": self.seed, "runs": self.runs,
                 "doctrine": self.doctrine,
-                "options": {k: _state_option(k, v) for k, v in sorted(self.opts.items())},
+                "options": state_options(self.settings),
                 "designs": [fingerprint(d) for d in self.designs]}
 
     def load(self, path: Path) -> None:
@@ -294,9 +308,10 @@ class Tournament:
                 if state is not None:
                     self.save(state)
 
-        setup = (self.designs, self.opts, self.doctrines, self.plans)
+        setup = (self.designs, self.settings, self.doctrines, self.plans)
         if scheduler is not None:
-            payload = {"designs": self.designs, "opts": self.opts, "doctrines": self.doctrines, "plans": self.plans,
+            payload = {"designs": self.designs, "settings": self.settings, "doctrines": self.doctrines,
+                       "plans": self.plans,
                        "token": hashlib.sha256(json.dumps(self.header(), sort_keys=True).encode()).hexdigest()}
             try:
                 run_on_cluster(scheduler, tasks, payload, take)
@@ -306,7 +321,7 @@ class Tournament:
             for task in tasks:
                 i, j, seed = task[:3]
                 d = self.designs
-                take(task, fight_pairing(d[i], d[j], pairing_options(self.opts, self.doctrines, i, j), seed,
+                take(task, fight_pairing(d[i], d[j], pairing_settings(self.settings, self.doctrines, i, j), seed,
                                          task[4], jobs=jobs))
         elif jobs <= 1 or len(tasks) <= 1:
             _init(*setup)

@@ -13,11 +13,12 @@ import json
 import os
 from collections.abc import Callable
 from contextlib import AbstractContextManager, nullcontext
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
 from drydock.core.rules.play_options import ONE_SIDE_OPTIONS
+from drydock.engine.settings import BattleSettings
 from drydock.errors import DrydockError
 from drydock.formats import check_outputs
 from drydock.formats.inputs import read_side, side_rules
@@ -50,11 +51,12 @@ class TournamentRun:
         return 0
 
 
-def run_tournament(files: tuple[str, ...] | list[str], *, runs: int, seed: int, turns: int, board: tuple[int, int],
-                   doctrine: str, jobs: int = 0, play: dict[str, Any] | None = None, battle_size: str = "auto",
-                   state_file: str | None = None, report_file: str | None = None, force: bool = False,
-                   scheduler: Scheduler | str | None = None, progress: Progress | None = None) -> TournamentRun:
-    """Every design in ``files`` against every other, ``runs`` battles each; see the module docstring.
+def run_tournament(files: tuple[str, ...] | list[str], settings: BattleSettings | None = None, *, runs: int,
+                   seed: int, jobs: int = 0, state_file: str | None = None, report_file: str | None = None,
+                   force: bool = False, scheduler: Scheduler | str | None = None,
+                   progress: Progress | None = None) -> TournamentRun:
+    """Every design in ``files`` against every other, ``runs`` battles each, under ``settings`` (None: the core
+    game); see the module docstring.
 
     ``jobs`` 0 is one process per CPU; a rerun resuming from an existing ``state_file`` writes its report
     again whatever ``force``. ``progress(total)`` shows the battles fought. ``scheduler``: a Dask cluster
@@ -66,23 +68,18 @@ def run_tournament(files: tuple[str, ...] | list[str], *, runs: int, seed: int, 
     resuming = state_file is not None and Path(state_file).exists()
     sides = [read_side(f) for f in files]
     designs = distinct([d for side, _ in sides for d in side])
-    play = dict(play or {})
-    house = play.pop("house", None)  # --rules' faction entries; else each fleet's own rules (core.fielding)
-    ship_rules = side_rules(designs, [fl for _, fleets in sides for fl in fleets], house)
-    if ship_rules:
-        play["ship_rules"] = ship_rules
+    settings = settings or BattleSettings()
+    # --rules' faction entries (settings.house); else each fleet's own rules (core.fielding)
+    settings = replace(settings, ship_rules=side_rules(designs, [fl for _, fleets in sides for fl in fleets],
+                                                       settings.house))
     check_size(len(designs), runs)
     if len(designs) < 2:
         raise DrydockError("a tournament needs at least two different designs (copies of one design fight once)")
     check_outputs([f for f in (report_file, state_file) if f], list(files))  # nested inputs too (issue 27)
-    one_side = [o for o in (play or {}).get("options", ()) if o in ONE_SIDE_OPTIONS]
+    one_side = [o for o in settings.options if o in ONE_SIDE_OPTIONS]
     if one_side:  # which design is side A of a pairing is the order of the files, not a player's choice
         raise DrydockError(f"--option {one_side[0]} gives one side a rule; a tournament has no sides (use battle)")
-    # options only when on: state files of tournaments without them stay valid
-    opts = {"turns": turns, "board": board, "floating": False, "doctrine": doctrine, **(play or {})}
-    if battle_size != "auto":
-        opts["battle_size"] = battle_size
-    t = Tournament(designs, runs, seed, opts)
+    t = Tournament(designs, runs, seed, settings)
     total = runs * len(t.pairs())
     state = Path(state_file) if state_file else None
     with (progress or (lambda n: nullcontext()))(total) as update:

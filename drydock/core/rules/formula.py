@@ -121,7 +121,14 @@ class Formula:
     ``where`` names the rules key (``formulas.total_su``) in every error message.
     """
 
-    __slots__ = ("source", "variables", "value", "value_pair", "value_from", "pair_from", "where")
+    __slots__ = ("source", "variables", "value", "value_pair", "value_from", "pair_from", "where", "_checked")
+
+    # compiled on first use (:meth:`_compile`)
+    value: Callable[..., Exact]
+    value_pair: Callable[..., Q.Pair]
+    # the same, reading the variables from one mapping (no keyword packing: faster for many variables)
+    value_from: Callable[[dict[str, Exact]], Exact]
+    pair_from: Callable[[dict[str, Exact]], Q.Pair]
 
     def __init__(self, source: str | int | float | Fraction, allowed: Iterable[str], where: str = "") -> None:
         text = source.strip() if isinstance(source, str) else str(source)
@@ -136,7 +143,6 @@ class Formula:
             raise self._error(f"is not an expression: {exc.msg}") from None
         except (RecursionError, MemoryError, ValueError):
             raise self._error("is too deeply nested") from None
-        consts: dict[str, object] = {}
         used: set[str] = set()
         nodes = list(ast.walk(tree))
         if len(nodes) > MAX_NODES:
@@ -175,14 +181,27 @@ class Formula:
         # denominator) pairs (drydock.core.rules.rational): no Fraction and no gcd until the end.
         # Two entry points share the code: `value` (reduced int/Fraction) and `value_pair`.
         self.variables = frozenset(used - set(FUNCTIONS))
-        source = _Codegen(consts, text).functions(tree.body, sorted(allowed), sorted(self.variables))
+        # checked now, compiled when first evaluated: a command evaluates few of a ruleset's formulas (a one-design
+        # rate 15 of 64), and compiling them all was about a third of its start-up (issue 35)
+        self._checked = (tree.body, sorted(allowed))
+
+    def __getattr__(self, name: str) -> Any:
+        """The compiled functions, compiled on first use (the other attributes are always set)."""
+        if name not in ("value", "value_pair", "value_from", "pair_from"):
+            raise AttributeError(name)
+        self._compile()
+        return object.__getattribute__(self, name)
+
+    def _compile(self) -> None:
+        body, allowed = self._checked
+        consts: dict[str, object] = {}
+        source = _Codegen(consts, self.source).functions(body, allowed, sorted(self.variables))
         scope: dict[str, Any] = {**_SCOPE, **consts, "_fail": self._fail}  # the compiled functions land here
-        exec(compile(source, f"<formula {text}>", "exec"), scope)  # noqa: S102 - generated from a checked tree
-        self.value: Callable[..., Exact] = scope["_value"]
-        self.value_pair: Callable[..., Q.Pair] = scope["_pair"]
-        # the same, reading the variables from one mapping (no keyword packing: faster for many variables)
-        self.value_from: Callable[[dict[str, Exact]], Exact] = scope["_value_from"]
-        self.pair_from: Callable[[dict[str, Exact]], Q.Pair] = scope["_pair_from"]
+        exec(compile(source, f"<formula {self.source}>", "exec"), scope)  # noqa: S102 - generated from a checked tree
+        self.value = scope["_value"]
+        self.value_pair = scope["_pair"]
+        self.value_from = scope["_value_from"]
+        self.pair_from = scope["_pair_from"]
 
     def __call__(self, **variables: Exact) -> Exact:
         """The exact value for these variables: an ``int`` when whole, else a ``Fraction``.
