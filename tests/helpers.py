@@ -1,4 +1,4 @@
-"""Small builders for test designs."""
+"""Small builders for test designs, and the paths tests read from."""
 
 from __future__ import annotations
 
@@ -10,6 +10,11 @@ from drydock.core.arcs import parse_bank
 from drydock.core.model import Battery, Design, SystemEntry, WeaponMode
 from drydock.engine import compiled
 from drydock.formats import read_designs
+
+#: The repository's root, its test fixtures and its bundled example designs (for tests in any folder under tests/).
+ROOT = Path(__file__).resolve().parent.parent
+FIXTURES = ROOT / "tests" / "fixtures"
+EXAMPLES = ROOT / "examples" / "designs"
 
 #: A test that patches or subclasses engine internals, or hands the engine a stand-in for a battle or a ship, runs
 #: on the Python engine only: a compiled module (hatch_build.py) binds its calls and checks its argument types
@@ -54,4 +59,4 @@ def majestic() -> Design:
 
 def example(name: str) -> Design:
     """The first design of ``examples/designs/NAME.yaml`` (a bundled example; each file carries its source)."""
-    return read_designs(str(Path(__file__).resolve().parent.parent / "examples" / "designs" / f"{name}.yaml"))[0]
+    return read_designs(str(EXAMPLES / f"{name}.yaml"))[0]
