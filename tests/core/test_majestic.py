@@ -8,8 +8,7 @@ equipment). These tests keep the formulas' numbers (docs/house-rules.md: known b
 from fractions import Fraction
 
 from drydock import Ruleset, rate
-
-from .helpers import majestic
+from tests.helpers import majestic
 
 
 def test_space_adds_up_exactly_to_the_hull():

@@ -2,7 +2,6 @@
 CR of the rules in force for each ship, the figure ``drydock rate`` prints (drydock.core.fielding)."""
 
 import json
-from pathlib import Path
 
 from click.testing import CliRunner
 
@@ -11,8 +10,8 @@ from drydock.core.fielding import fielded_cr, rules_in_force
 from drydock.formats import read_designs
 from drydock.formats.houserules import load_house_rules, load_ruleset
 from drydock.formats.inputs import read_side, side_rules
+from tests.helpers import ROOT
 
-ROOT = Path(__file__).resolve().parent.parent
 EX = ROOT / "examples"
 SYCAMORE = EX / "companion" / "sycamore.yaml"
 HOME_GUARD = EX / "fleets" / "home-guard.yaml"

@@ -8,8 +8,7 @@ import pytest
 from drydock.core.dac import dac_for, layout, shift
 from drydock.core.validation import rate
 from drydock.formats.houserules import load_ruleset
-
-from .helpers import battery, design, mode
+from tests.helpers import battery, design, mode
 
 
 def test_weapons_example_chart_is_the_rule_for_five_three_two():

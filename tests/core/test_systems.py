@@ -10,8 +10,7 @@ import pytest
 
 from drydock import ArcValues, TechLevels, rate
 from drydock.core.rules import Ruleset
-
-from .helpers import battery, design, mode
+from tests.helpers import battery, design, mode
 
 R = Ruleset.unity()
 

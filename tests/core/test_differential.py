@@ -18,8 +18,7 @@ from drydock.core.calc import Rating
 from drydock.core.model import ArcValues, Bank, Battery, Design, SystemEntry, TechLevels, WeaponMode
 from drydock.core.rules import Ruleset
 from drydock.core.validation import rate
-
-from . import reference_rater as ref
+from tests import reference_rater as ref
 
 RULES = Ruleset.unity()
 SEEDS, BATCH = 200, 100  # 20,000 designs
@@ -190,7 +189,7 @@ def test_drydock_agrees_with_the_reference_rater_on_20000_designs(seeds):
 
 def test_the_reference_reproduces_the_book_examples():
     # the reference itself against the rulebook's worked figures (construction.md §9)
-    from .helpers import majestic
+    from tests.helpers import majestic
 
     r = ref.rate(majestic())
     assert (r["total_su"], r["orat"], r["drat"], r["combat_rating"]) == (1520, 605, 58, 188)

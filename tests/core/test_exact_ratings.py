@@ -10,8 +10,7 @@ from drydock import ArcValues, TechLevels, rate
 from drydock.core.calc import r1
 from drydock.core.rules.formula import number_text
 from drydock.render.report import format_rating
-
-from .helpers import battery, design, majestic, mode
+from tests.helpers import battery, design, majestic, mode
 
 
 def test_weapons_tech_level_bank_orat_is_exactly_20():

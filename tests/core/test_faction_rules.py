@@ -1,7 +1,6 @@
 """House rules scoped by faction, and every weapon variable in every weapon formula (issue 16)."""
 
 from decimal import Decimal
-from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
@@ -14,8 +13,8 @@ from drydock.core.rules.factions import HouseRules
 from drydock.errors import RulesError
 from drydock.formats import read_designs
 from drydock.formats.houserules import load_house_rules
+from tests.helpers import ROOT
 
-ROOT = Path(__file__).resolve().parent.parent
 EX = ROOT / "examples"
 RULES = EX / "fleets" / "house-rules.yaml"
 

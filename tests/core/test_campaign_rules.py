@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import os
 import random
-from pathlib import Path
 
 import pytest
 
@@ -26,6 +25,7 @@ from drydock.core.campaign.state import Campaign, Ship, Side
 from drydock.core.campaign.tournament import Entry, check_games, group_rounds, knockout, standings, three_player_final
 from drydock.core.marked import Marked, parse_marked
 from drydock.errors import DrydockError
+from tests.helpers import ROOT
 
 BOXES = {"hull": 10, "engines": 6, "shields": 4, "weapons": 8}
 
@@ -48,7 +48,7 @@ def placed(c: Campaign, a: dict[str, str], b: dict[str, str]) -> Campaign:
 
 def test_the_quotes_are_the_book_text() -> None:
     # the rulebook text lies beside the checkout (../shared), as it does in CI; a copy without it skips, except in CI
-    seeds = Path(__file__).resolve().parents[2] / "shared" / "seeds" / "003_f64d61b70b141063.txt"
+    seeds = ROOT.parent / "shared" / "seeds" / "003_f64d61b70b141063.txt"
     if not seeds.is_file() and os.environ.get("CI") != "true":
         pytest.skip("the rulebook text (../shared/seeds) is not beside this checkout")
     text = seeds.read_text(encoding="utf-8")

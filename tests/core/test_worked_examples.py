@@ -10,8 +10,7 @@ import pytest
 from drydock.core.calc import battery_bsur, calculate, mode_bsur, track
 from drydock.core.model import ArcValues, TechLevels
 from drydock.core.rules import Ruleset
-
-from .helpers import battery, design, mode
+from tests.helpers import battery, design, mode
 
 R = Ruleset.unity()
 

@@ -18,8 +18,7 @@ from drydock.core.rules import Ruleset
 from drydock.errors import RulesError
 from drydock.formats.houserules import load_house_rules, load_ruleset
 from drydock.formats.text import parse_traits
-
-from .helpers import battery, design, mode
+from tests.helpers import ROOT, battery, design, mode
 
 C = load_ruleset("companion")
 SF = load_ruleset("seeker-fix")
@@ -100,13 +99,11 @@ def test_cli_rules_list_and_rate():
 
 
 def test_companion_design_round_trips_through_every_text_format():
-    from pathlib import Path
-
     from drydock.core.validation import rate
     from drydock.formats.drake import from_drake, to_drake
     from drydock.formats.native import from_json, from_yaml, to_json, to_yaml
 
-    text = (Path(__file__).resolve().parent.parent / "examples/companion/sycamore.yaml").read_text()
+    text = (ROOT / "examples/companion/sycamore.yaml").read_text()
     [d] = from_yaml(text, rules=C)
     assert [m.traits for b in d.weapons for m in b.modes] == [("Env2", "Prs"), ("Prx0", "Slg"), ("Sst", "Dly")]
     assert from_drake(to_drake(d, rules=C), rules=C) == [d]

@@ -8,8 +8,6 @@ re-rating of the converted design is 317 and breaks OVER_SPACE.
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from click.testing import CliRunner
 
 from drydock.cli.main import cli
@@ -19,8 +17,8 @@ from drydock.core.admiralty_card import X1_NOT_APPLIED, admiralty_card, cr_of_re
 from drydock.core.fleet import Fleet, ShipEntry, format_fleet, rate_fleet
 from drydock.core.validation import rate, validate
 from drydock.formats import read_designs
+from tests.helpers import ROOT
 
-ROOT = Path(__file__).resolve().parent.parent
 DUMBO = ROOT / "examples" / "legacy" / "admiralty" / "dumbo-v1.ae"
 MAJESTIC = ROOT / "examples" / "designs" / "majestic.yaml"
 

@@ -1,7 +1,6 @@
 """Rules as data: every table carries its section; house rules override any entry; formulas are safe."""
 
 from fractions import Fraction
-from pathlib import Path
 
 import pytest
 
@@ -10,10 +9,7 @@ from drydock.core.rules import Formula, Ruleset
 from drydock.core.rules.unity import UNITY
 from drydock.errors import RulesError
 from drydock.formats.houserules import load_ruleset
-
-from .helpers import battery, design, majestic, mode
-
-ROOT = Path(__file__).resolve().parent.parent
+from tests.helpers import ROOT, battery, design, majestic, mode
 
 
 def test_every_table_entry_names_its_section():
@@ -203,7 +199,7 @@ def test_a_bug_inside_a_formula_exits_3_not_2(tmp_path, monkeypatch):
     monkeypatch.setitem(formula._SCOPE, "_power", broken_power)
     rules = tmp_path / "house.yaml"
     rules.write_text("formulas:\n  bsur: {expr: 'L * ROF ** 1 * ACC * (IMP + 0.25) * (DMG + 0.60)'}\n")
-    majestic = Path(__file__).resolve().parent.parent / "examples" / "designs" / "majestic.yaml"
+    majestic = ROOT / "examples" / "designs" / "majestic.yaml"
     res = CliRunner().invoke(cli, ["rate", "--rules", str(rules), str(majestic)])
     assert res.exit_code == 3, res.output
     assert "internal error" in res.output and "TypeError" in res.output  # stderr; .output: also click < 8.2

@@ -1,9 +1,9 @@
-from pathlib import Path
 
 from drydock.core.validation import rate
 from drydock.formats import read_designs
+from tests.helpers import ROOT
 
-EXAMPLES = Path(__file__).resolve().parent.parent / "examples" / "designs"
+EXAMPLES = ROOT / "examples" / "designs"
 
 
 def test_majestic_example_rates():

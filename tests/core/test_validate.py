@@ -3,8 +3,7 @@
 import pytest
 
 from drydock import ArcValues, Bank, Battery, StatedValues, TechLevels, validate
-
-from .helpers import battery, design, majestic, mode
+from tests.helpers import battery, design, majestic, mode
 
 GUN = mode("3-6-9", "1x5/1/1")
 

@@ -12,8 +12,7 @@ import pytest
 from drydock import validate
 from drydock.core.calc import mode_bsur
 from drydock.core.rules import Ruleset
-
-from .helpers import battery, design, mode
+from tests.helpers import battery, design, mode
 
 R = Ruleset.unity()
 RAW = Fraction("24.375")
