@@ -8,7 +8,7 @@ Unity CR and what was not read, then the totals: designs by status, and how many
 designs (by name: one design posted several times counts once) and posters (each fixture's
 ``# Poster:`` line) they come from. The figure before the readers learnt the players' idioms is
 printed beside it as it was measured (the same corpus, the converter of the commit that added it).
-``tests/test_legacy_posts.py`` asserts the figure as a floor.
+``tests/formats/test_legacy_posts.py`` asserts the figure as a floor.
 """
 
 from __future__ import annotations

@@ -154,7 +154,7 @@ def test_convert_fleet_to_workbook_and_back(tmp_path):
     wb = load_workbook(xlsx)
     assert wb.sheetnames[:5] == ["Fleet", "SHIP1", "SHIP2", "SHIP3", "SHIP4"]
     rows = [[c.value for c in r] for r in wb["Fleet"].iter_rows()]
-    # the Design and CR cells are formulas over the ship sheet (tests/test_fleet_workbook_live.py)
+    # the Design and CR cells are formulas over the ship sheet (tests/formats/test_fleet_workbook_live.py)
     assert ["SHIP3", "=SHIP3!$C$1", 4, "Kestrel, Kite, Kiska, Kodiak", None, "=SHIP3!$H$8", "=C12*F12"] in rows
     assert run("convert", xlsx, "-o", back).exit_code == 0
     rules = EX / "fleets" / "house-rules.yaml"

@@ -60,8 +60,8 @@ _LITERAL = re.compile(r'"(?:[^"]|"")*"')
 
 
 def test_hostile_rule_names_stay_text_and_libreoffice_recalculates_to_drydock(tmp_path: Path) -> None:
+    from tests.formats.test_xlsx_live import formula_differences, without_cached_values
     from tests.libreoffice import convert
-    from tests.test_xlsx_live import formula_differences, without_cached_values
 
     (tmp_path / "rules.yaml").write_text(RULES)
     # bad: every check fires (TRAIT_REQUIRES_ROF_1, TRAIT_PAIR_FORBIDDEN, SYSTEM_QTY_INVALID, SYSTEM_REQUIRES)

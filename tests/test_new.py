@@ -15,8 +15,8 @@ from drydock.engine import compiled
 from drydock.formats import read_designs
 from drydock.formats.excel.read import from_xlsx
 from drydock.formats.starter import STARTER_YAML, blank_design
+from tests.formats.test_xlsx_live import formula_differences, rating_differences, without_cached_values
 from tests.libreoffice import convert
-from tests.test_xlsx_live import formula_differences, rating_differences, without_cached_values
 
 DRYDOCK = [sys.executable, "-m", "drydock"]
 

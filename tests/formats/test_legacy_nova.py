@@ -1,6 +1,5 @@
 """The Nova display layout and the X.2 Nova record, on the rulebook's Majestic display."""
 
-from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -19,8 +18,9 @@ from drydock.formats.legacy.nova_record import (
     to_json,
     to_yaml,
 )
+from tests.helpers import FIXTURES
 
-FIX = Path(__file__).resolve().parent / "fixtures" / "legacy"
+FIX = FIXTURES / "legacy"
 
 
 @pytest.mark.parametrize("name", ["nova-majestic-rulebook.txt", "nova-majestic-typed.txt"])

@@ -1,7 +1,6 @@
 """Weapon libraries: profiles used from designs, overrides, and the error paths (issue 16)."""
 
 import json
-from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
@@ -15,8 +14,8 @@ from drydock.formats.excel.read import from_xlsx
 from drydock.formats.excel.write import to_xlsx
 from drydock.formats.inputs import read_inputs
 from drydock.formats.library import LibraryFileError, load_library
+from tests.helpers import ROOT
 
-ROOT = Path(__file__).resolve().parent.parent
 EX = ROOT / "examples"
 VANGUARD = EX / "fleets" / "ships" / "vanguard-destroyer.yaml"
 REFIT = EX / "weapons" / "imperial-refit.yaml"

@@ -7,8 +7,6 @@ and the design comes out partial rather than failed whenever a hull track and a 
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from drydock.convert import batch
@@ -18,9 +16,10 @@ from drydock.formats.drake import from_drake, to_drake
 from drydock.formats.legacy.admiralty import NO_DESIGN, AdmiraltySyntaxError, parse_admiralty, parse_admiralty_each
 from drydock.formats.legacy.convert import convert_admiralty
 from drydock.formats.legacy_sniff import legacy_kind
+from tests.helpers import FIXTURES
 
-POSTS = Path(__file__).resolve().parent / "fixtures" / "posts"
-LEGACY = Path(__file__).resolve().parent / "fixtures" / "legacy"
+POSTS = FIXTURES / "posts"
+LEGACY = FIXTURES / "legacy"
 CORPUS = sorted((POSTS / "ae").glob("*.txt"))
 
 #: The corpus figure after this change (bench/bench_posts.py prints it); before it: 3 ok, 1 partial, 5 failed.

@@ -29,9 +29,9 @@ from drydock.formats.excel.read import from_ods, from_xlsx
 from drydock.formats.excel.write import to_xlsx
 from tests.design_generator import random_design
 from tests.design_strategies import designs
+from tests.helpers import ROOT
 from tests.libreoffice import convert
 
-ROOT = Path(__file__).resolve().parent.parent
 HOUSE = {
     "name": "Live-workbook test house rules",
     "formulas": {"total_su": {"expr": "H * (H + 30) * 5.5"},

@@ -17,10 +17,10 @@ from openpyxl import load_workbook
 
 from drydock.cli.main import cli
 from drydock.formats.excel import fleet_sheet as F
+from tests.formats.test_xlsx_live import _values, formula_differences, without_cached_values
+from tests.helpers import ROOT
 from tests.libreoffice import convert
-from tests.test_xlsx_live import _values, formula_differences, without_cached_values
 
-ROOT = Path(__file__).resolve().parent.parent
 FLEETS = ROOT / "examples" / "fleets"
 
 
@@ -142,7 +142,7 @@ def test_cached_values_are_drydock_figures(tmp_path):
 def test_drake_sheet_follows_edits_recalculated_in_libreoffice(tmp_path):
     """LibreOffice's Drake text of an edited workbook equals ``drydock show`` of the edited designs."""
     from drydock.formats.excel.drake_sheet import drake_lines
-    from tests.test_xlsx_live import _edit
+    from tests.formats.test_xlsx_live import _edit
 
     src = tmp_path / "src.yaml"
     src.write_text((ROOT / "examples" / "designs" / "majestic.yaml").read_text(encoding="utf-8"))
@@ -151,7 +151,7 @@ def test_drake_sheet_follows_edits_recalculated_in_libreoffice(tmp_path):
     wb = load_workbook(BytesIO(book.read_bytes()))
     before = [c.value for c in wb["Drake"]["A"][1:]]
     assert before[0].startswith("=")  # a formula, not a snapshot
-    _edit(wb)  # engines, a bank entry, a system, a trait, directional shields (tests/test_xlsx_live.py)
+    _edit(wb)  # engines, a bank entry, a system, a trait, directional shields (tests/formats/test_xlsx_live.py)
     wb["SHIP2"]["B7"] = "Resolute"  # a ship name
     edited = tmp_path / "edited.xlsx"
     wb.save(edited)

@@ -10,13 +10,12 @@ conversion (``drydock.formats.legacy``) reads them.
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from drydock.formats.drake import DrakeSyntaxError, from_drake
+from tests.helpers import FIXTURES
 
-LEGACY = Path(__file__).resolve().parent / "fixtures" / "legacy"
+LEGACY = FIXTURES / "legacy"
 # what the Unity reader says about each legacy design: (line, start of the message)
 EXPECTED = {
     "dumbo-v1.txt": (6, "a track must be numbers"),

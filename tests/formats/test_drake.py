@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import random
-from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -16,8 +15,8 @@ from drydock.formats import read_designs
 from drydock.formats.drake import DrakeSyntaxError, DrakeWriteError, from_drake, to_drake
 from drydock.formats.native import from_yaml, to_yaml
 from tests.design_strategies import designs
+from tests.helpers import FIXTURES, ROOT
 
-FIXTURES = Path(__file__).resolve().parent / "fixtures"
 MAJESTIC_FILE = FIXTURES / "majestic.drake"
 # Source: Unity Rulebook v2.0, A.6 (the fixture without its "# Source:" comment line)
 MAJESTIC = MAJESTIC_FILE.read_text(encoding="utf-8").split("\n", 1)[1]
@@ -80,7 +79,7 @@ def test_majestic_file_reads_by_extension(tmp_path):
 
 
 def test_yaml_example_writes_computed_values():
-    (d,) = read_designs(Path(__file__).resolve().parent.parent / "examples" / "designs" / "majestic.yaml")
+    (d,) = read_designs(ROOT / "examples" / "designs" / "majestic.yaml")
     text = to_drake(d)
     assert text.splitlines()[0] == "Imperial Majestic-class Battlecruiser (188)"
     assert "Weapons: 16-12-8-4" in text

@@ -31,8 +31,9 @@ from drydock.formats.excel.checks import sheet_codes
 from drydock.formats.excel.read import WorkbookError, from_xlsx
 from drydock.formats.excel.write import to_xlsx
 from drydock.formats.starter import blank_design, blank_workbook
+from tests.formats.test_xlsx_live import Sheet, _values, formula_differences, rating_differences, without_cached_values
+from tests.helpers import EXAMPLES, FIXTURES
 from tests.libreoffice import convert
-from tests.test_xlsx_live import Sheet, _values, formula_differences, rating_differences, without_cached_values
 
 PROBLEMS = f"{L.SUMMARY_VALUE_COL}{next(n for n, key, _ in L.SUMMARY_ROWS if key == 'problems')}"
 LASER = ("Laser Cannon", -12, 2, 5, 1, 1)
@@ -231,7 +232,7 @@ def test_a_player_filled_blank_workbook_says_what_drydock_says(tmp_path):
 def test_wildcards_in_weapon_names_are_literal_in_the_recalculated_workbook(tmp_path):
     """Issue 33: ``*`` ``?`` ``~`` in weapon names; drydock's cached figures equal LibreOffice's, cell by cell."""
     (majestic,) = from_drake(
-        (Path(__file__).parent / "fixtures" / "majestic.drake").read_text(encoding="utf-8").split("\n", 1)[1])
+        (FIXTURES / "majestic.drake").read_text(encoding="utf-8").split("\n", 1)[1])
     cheap = WeaponMode(range=(1, 2, 3), rof=1, acc=6, imp=1, dmg=1)
     dear = WeaponMode(range=(6, 12, 18), rof=5, acc=2, imp=5, dmg=5, traits=("Acr",))
     bank = majestic.weapons[0].banks[0]
@@ -279,7 +280,7 @@ def test_launch_tubes_are_priced_for_the_carriers_flights_on_the_sheet_too(tmp_p
     from drydock.core.model import SystemEntry
     from drydock.formats.native import from_yaml
 
-    (majestic,) = from_yaml((Path(__file__).parent.parent / "examples" / "designs" / "majestic.yaml")
+    (majestic,) = from_yaml((EXAMPLES / "majestic.yaml")
                             .read_text(encoding="utf-8"))
     design = majestic.model_copy(update={"systems": tuple(SystemEntry(name=n, qty=q) for n, q in systems)})
     written = to_xlsx(design)

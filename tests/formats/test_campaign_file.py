@@ -17,8 +17,8 @@ from drydock.errors import DrydockError
 from drydock.formats.campaign import campaign_text, read_campaign, read_map, read_orders, write_campaign
 from drydock.formats.inputs import expand_paths
 from drydock.insight.campaign_run import give_orders, new_campaign, reveal
+from tests.helpers import ROOT
 
-ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "examples"
 
 

@@ -1,6 +1,5 @@
 """Admiralty Edition reader/writer and the X.1 conversion, on the published forum designs."""
 
-from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -19,8 +18,9 @@ from drydock.formats.legacy.admiralty import (
 )
 from drydock.formats.legacy.convert import ae_range_bands, convert_admiralty
 from drydock.render.report import format_rating
+from tests.helpers import FIXTURES
 
-FIX = Path(__file__).resolve().parent / "fixtures" / "legacy"
+FIX = FIXTURES / "legacy"
 
 
 def _read(name: str) -> list[AdmiraltyRecord]:

@@ -10,8 +10,7 @@ from drydock import ArcValues, Design
 from drydock.errors import DesignFileError, DrydockError
 from drydock.formats.native import from_json, from_yaml, json_schema, to_json, to_yaml
 from tests.design_generator import random_design
-
-from .helpers import majestic
+from tests.helpers import majestic
 
 MAJESTIC_YAML = """\
 faction: Imperial

@@ -19,8 +19,8 @@ from drydock.errors import DrydockError
 from drydock.formats.excel.fleet_sheet import join_names, split_names
 from drydock.formats.fleet.read import read_fleet
 from drydock.formats.native import from_yaml
+from tests.helpers import ROOT
 
-ROOT = Path(__file__).resolve().parent.parent
 DESIGNS = ROOT / "examples" / "designs"
 
 

@@ -1,22 +1,18 @@
 """The bundled rulesets in the live workbook: LibreOffice recalculates the Companion's trait prices
-and the "Fixing Seekers" seeker BSUR to drydock's figures (see tests/test_xlsx_live.py).
+and the "Fixing Seekers" seeker BSUR to drydock's figures (see tests/formats/test_xlsx_live.py).
 
 Source: Captain's Companion (2025) D5 multipliers (drydock/core/rules/companion.py); "Fixing Seekers" example.
 """
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from drydock.formats.excel.read import from_xlsx
 from drydock.formats.excel.write import to_xlsx
 from drydock.formats.houserules import load_ruleset
 from drydock.formats.native import from_yaml
-from tests.helpers import battery, design, mode
+from tests.formats.test_xlsx_live import Sheet, formula_differences, rating_differences, without_cached_values
+from tests.helpers import ROOT, battery, design, mode
 from tests.libreoffice import convert
-from tests.test_xlsx_live import Sheet, formula_differences, rating_differences, without_cached_values
-
-ROOT = Path(__file__).resolve().parent.parent
 
 
 def test_companion_and_seeker_fix_workbooks_recalculate_as_drydock(tmp_path):

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from io import BytesIO
-from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -18,9 +17,9 @@ from drydock.formats.excel.read import WorkbookError, from_xlsx
 from drydock.formats.excel.write import to_xlsx
 from drydock.formats.native import from_yaml, to_yaml
 from tests.design_strategies import designs
+from tests.helpers import FIXTURES
 from tests.libreoffice import convert
 
-FIXTURES = Path(__file__).resolve().parent / "fixtures"
 # Source: Unity Rulebook v2.0, A.6 (the fixture without its "# Source:" comment line)
 MAJESTIC = (FIXTURES / "majestic.drake").read_text(encoding="utf-8").split("\n", 1)[1]
 
