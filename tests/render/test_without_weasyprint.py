@@ -7,7 +7,8 @@ import subprocess
 import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+from tests.helpers import ROOT
+
 MAJESTIC = ROOT / "examples" / "designs" / "majestic.yaml"
 # WeasyPrint's import fails as it does when Pango is missing (an OSError from cffi's dlopen)
 _NO_PANGO = """

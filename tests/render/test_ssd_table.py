@@ -28,11 +28,11 @@ from drydock.render.pdf import render_pdf  # noqa: E402
 from drydock.render.vector import box_runs  # noqa: E402
 from drydock.render.weasy import bundle_fetcher, document, marks, turn_grid  # noqa: E402
 from drydock.resources import examples_dir  # noqa: E402
-from tests.helpers import battery, design, majestic, mode  # noqa: E402
+from tests.helpers import FIXTURES, battery, design, majestic, mode  # noqa: E402
 from tests.programs import require  # noqa: E402
 
 EXAMPLES = examples_dir() / "designs"
-LEGACY = Path(__file__).resolve().parent / "fixtures" / "legacy"
+LEGACY = FIXTURES / "legacy"
 
 
 def example(stem: str):
@@ -102,7 +102,7 @@ def test_fast_path_draws_the_same_shared_pages(tmp_path):
 def test_fast_path_draws_the_same_compact_and_flowing_pages_with_the_stamped_arc_key(tmp_path):
     """The fast path stamps one painted arc key on each sheet page of every keyed size (page, compact, flow)."""
     pytest.importorskip("PIL")
-    from tests.test_render_pdf import nova_record
+    from tests.render.test_pdf import nova_record
 
     designs = [example("majestic"), example("wyvern-carrier"), example("majestic"), nova_record()]
     fast_b, plain_b = build_booklet(designs, compact=True), build_booklet(designs, compact=True)

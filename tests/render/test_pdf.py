@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import re
 from io import BytesIO
-from pathlib import Path
 
 import pytest
 
@@ -24,8 +23,9 @@ from drydock.render.pdf import render_pdf  # noqa: E402
 from drydock.render.sheet import BankView, BatteryView, Mode, Sheet, Track  # noqa: E402
 from drydock.render.weasy import bundle_fetcher  # noqa: E402
 from drydock.resources import examples_dir  # noqa: E402
+from tests.helpers import FIXTURES  # noqa: E402
 
-FIXTURES = Path(__file__).resolve().parent / "fixtures" / "ssd"
+SSD = FIXTURES / "ssd"
 EXAMPLES = sorted((examples_dir() / "designs").glob("*.yaml"))
 HOSTILE = "<img src='file:///etc/passwd'>"
 
@@ -55,7 +55,7 @@ def nova_record() -> Sheet:
 @pytest.fixture(scope="module")
 def full():
     designs = [d for p in EXAMPLES for d in read_designs(p)]
-    designs += [d for name in ("escort", "hostile", "dreadnought") for d in read_designs(FIXTURES / f"{name}.yaml")]
+    designs += [d for name in ("escort", "hostile", "dreadnought") for d in read_designs(SSD / f"{name}.yaml")]
     fetcher = bundle_fetcher()
     booklet = build_booklet([*designs, nova_record()])
     pdf = render_pdf(booklet, fetcher)
@@ -66,7 +66,7 @@ def full():
 @pytest.fixture(scope="module")
 def grid():
     order = [("dreadnought", 0), ("escort", 0), ("escort", 1), ("hostile", 0)]
-    designs = [read_designs(FIXTURES / f"{name}.yaml")[i] for name, i in order]
+    designs = [read_designs(SSD / f"{name}.yaml")[i] for name, i in order]
     designs.insert(3, read_designs(examples_dir() / "designs" / "majestic.yaml")[0])
     booklet = build_booklet(designs, paper="a4", per_page=4)
     pdf = render_pdf(booklet)
@@ -215,7 +215,7 @@ def test_four_per_page_a4_with_oversize_sheet_on_its_own_page(grid):
 def test_cli_writes_blank_booklet_and_html(tmp_path):
     out, html = tmp_path / "fleet.pdf", tmp_path / "fleet.html"
     runner = CliRunner()
-    args = ["ssd", str(FIXTURES / "escort.yaml"), "-o", str(out), "--blank", "--paper", "a4", "--per-page", "2",
+    args = ["ssd", str(SSD / "escort.yaml"), "-o", str(out), "--blank", "--paper", "a4", "--per-page", "2",
             "--html", str(html)]
     result = runner.invoke(cli, args)
     assert result.exit_code == 0, result.output
@@ -241,7 +241,7 @@ def test_cli_keeps_going_past_bad_files(tmp_path):
 
 def test_cli_refuses_to_overwrite_an_input(tmp_path):
     src = tmp_path / "ship.yaml"
-    src.write_text((FIXTURES / "hostile.yaml").read_text(encoding="utf-8"), encoding="utf-8")
+    src.write_text((SSD / "hostile.yaml").read_text(encoding="utf-8"), encoding="utf-8")
     result = CliRunner().invoke(cli, ["ssd", str(src), "-o", str(src), "--force"])
     assert result.exit_code == 2 and "input" in result.output
     assert src.read_text(encoding="utf-8").startswith("# Source")

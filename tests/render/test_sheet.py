@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import pytest
 
@@ -15,9 +14,9 @@ from drydock.render.html import box_runs, environment, layout_items, number_runs
 from drydock.render.sheet import Booklet, Sheet, format_mode
 from drydock.render.tables import DIGIT_ADVANCE, FONT_UNITS_PER_EM, SPACE_ADVANCE
 from drydock.resources import templates_dir
-from tests.helpers import battery, design, majestic, mode
+from tests.helpers import FIXTURES, battery, design, majestic, mode
 
-FIXTURES = Path(__file__).resolve().parent / "fixtures" / "ssd"
+SHEET_FIXTURES = FIXTURES / "ssd"
 
 
 def sheet_of(d):
@@ -174,7 +173,7 @@ def test_environment_is_strict_and_autoescaped():
 
 
 def test_hostile_names_are_escaped_in_html():
-    designs = read_designs(FIXTURES / "hostile.yaml")
+    designs = read_designs(SHEET_FIXTURES / "hostile.yaml")
     html = render_html(build_booklet(designs))
     assert "<img" not in html and "<script" not in html and "<link rel" not in html
     assert "&lt;img src=&#39;file:///etc/passwd&#39;&gt;" in html
@@ -291,7 +290,7 @@ class TestFetcher:
 
 
 def test_example_and_fixture_sheets_build():
-    for path in sorted(FIXTURES.glob("*.yaml")):
+    for path in sorted(SHEET_FIXTURES.glob("*.yaml")):
         for d in read_designs(path):
             s = sheet_of(d)
             assert s.tracks[0].values[0] == d.hull
