@@ -11,8 +11,9 @@ pypdf = pytest.importorskip("pypdf")
 from drydock.cli.main import cli  # noqa: E402
 from drydock.convert import batch  # noqa: E402
 from drydock.convert.nova_sheet import sheet_from_nova  # noqa: E402
+from tests.helpers import FIXTURES  # noqa: E402
 
-FIX = Path(__file__).resolve().parent / "fixtures" / "legacy"
+FIX = FIXTURES / "legacy"
 
 
 def _text(pdf: Path) -> str:

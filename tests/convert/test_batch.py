@@ -14,9 +14,10 @@ from drydock.convert.run import convert_legacy
 from drydock.errors import DrydockError
 from drydock.formats import read_designs
 from drydock.formats.legacy.nova_record import from_yaml
+from tests.helpers import FIXTURES
 from tests.legacy_generator import generate_folder
 
-FIX = Path(__file__).resolve().parent / "fixtures" / "legacy"
+FIX = FIXTURES / "legacy"
 
 
 @pytest.fixture(scope="module")
