@@ -19,7 +19,7 @@ EXAMPLES = ROOT / "examples" / "designs"
 #: A test that patches or subclasses engine internals, or hands the engine a stand-in for a battle or a ship, runs
 #: on the Python engine only: a compiled module (hatch_build.py) binds its calls and checks its argument types
 #: when it is built. The whole suite runs on the Python engine; .ci/run's compiled part runs the rest, and
-#: tests/test_compiled_engine.py shows the two engines play the same battles.
+#: tests/engine/test_compiled_engine.py shows the two engines play the same battles.
 interpreted_only = pytest.mark.skipif(compiled(), reason="patches or stands in for engine internals, which the "
                                                           "compiled engine binds when it is built")
 

@@ -1,20 +1,20 @@
 """The whole movement menu (issue 22): pivots of more than one hexside in the doctrine's orders (3.4).
 
-Fighter sideslips (5.3) are tested in tests/test_engine_fighters.py, several ships a hex at set-up (2.3) in
-tests/test_engine_setup.py."""
+Fighter sideslips (5.3) are tested in tests/engine/test_fighters.py, several ships a hex at set-up (2.3) in
+tests/engine/test_setup.py."""
 
 from __future__ import annotations
 
 import random
 import re
-from pathlib import Path
 
 from drydock.engine.montecarlo import build_matchup, run_seed
 from drydock.engine.movement import Orders, requirement, trace
 from drydock.engine.orders_menu import candidate_moves, candidates
 from drydock.formats import read_designs
+from tests.helpers import ROOT
 
-EX = Path(__file__).resolve().parent.parent / "examples" / "designs"
+EX = ROOT / "examples" / "designs"
 
 
 def test_pivots_of_one_to_three_hexsides_where_the_engine_pays():
@@ -89,7 +89,7 @@ def test_the_doctrine_slips_more_than_once_in_seeded_battles():
 
 def test_no_output_says_fighters_do_not_sideslip():
     """5.3: "flights may conduct sideslips; each slip requires twice as much MA as one hex of forward
-    movement": the doctrine's fighter menu has them (tests/test_engine_fighters.py), so a carrier's battle no
+    movement": the doctrine's fighter menu has them (tests/engine/test_fighters.py), so a carrier's battle no
     longer lists "fighters do not sideslip (5.3)" among the rules not simulated."""
     from drydock.engine.montecarlo import simulate
 

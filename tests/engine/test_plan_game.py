@@ -28,6 +28,7 @@ from drydock.engine.plans import PLANS, plan_label, plan_pair
 from drydock.formats import read_designs
 from drydock.insight.battle_run import run_battle
 from drydock.insight.verdict_text import plans_line, verdict_line
+from tests.helpers import ROOT
 
 AGG = DOCTRINES["aggressive"]
 
@@ -42,7 +43,6 @@ def cells(game: object, pairs: list[tuple[str, str]], runs: int, seed: int) -> d
                       seed=seed)
     return dict(zip(pairs, got, strict=True))
 
-ROOT = Path(__file__).resolve().parent.parent
 EX = ROOT / "examples" / "designs"
 LADDER = ROOT / "tests" / "fixtures" / "ladder"
 

@@ -12,7 +12,7 @@ from drydock.engine.fighters import FighterFlight
 from drydock.engine.hexgrid import from_offset
 from drydock.engine.ships import ShipSpec
 from drydock.formats.native import from_yaml
-from tests.test_engine_systems import THRUSTER, Scripted, place, spec
+from tests.engine.test_systems import THRUSTER, Scripted, place, spec
 
 
 def _lose(ship, name: str) -> None:  # type: ignore[no-untyped-def]

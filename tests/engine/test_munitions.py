@@ -13,7 +13,7 @@ from drydock.engine.seekers import SeekerFlight
 from drydock.engine.ships import ModeSpec, ShipSpec
 from drydock.engine.tables import SHUTTLE_MA
 from drydock.formats.native import from_yaml
-from tests.test_engine_systems import BARGE, Scripted, duel, place, spec
+from tests.engine.test_systems import BARGE, Scripted, duel, place, spec
 
 SWEEPER = """
 # Source: drydock test fixture (issue 14): one gun forward, one accurate gun aft

@@ -1,15 +1,15 @@
 """Whole battles: determinism, fairness of mirror matches, a lopsided match-up, the log."""
 
 import random
-from pathlib import Path
 
 from drydock.core.validation import rate
 from drydock.engine.battle import Matchup
 from drydock.engine.montecarlo import build_matchup, one_battle_log, run_seed, simulate, wilson
 from drydock.formats import read_designs
+from tests.helpers import FIXTURES, ROOT
 
-FIX = Path(__file__).resolve().parent / "fixtures" / "battle"
-EXAMPLES = Path(__file__).resolve().parent.parent / "examples" / "designs"
+FIX = FIXTURES / "battle"
+EXAMPLES = ROOT / "examples" / "designs"
 
 
 def design(name):

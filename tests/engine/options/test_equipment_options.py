@@ -3,7 +3,6 @@ Lock-On, each against the rule text (Unity Rulebook v2.0, pp.34-37), and a seede
 
 import random
 import re
-from pathlib import Path
 
 from drydock.core.rules import Ruleset
 from drydock.core.rules.play_options import BY_SECTION, check_combination, counts, format_options
@@ -15,8 +14,8 @@ from drydock.engine.options.equipment_rules import EquipmentRules
 from drydock.engine.ships import ShipSpec
 from drydock.formats import read_designs
 from drydock.formats.native import from_yaml
+from tests.helpers import ROOT
 
-ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "examples" / "designs"
 
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import random
 from fractions import Fraction
-from pathlib import Path
 
 import pytest
 
@@ -19,7 +18,6 @@ from drydock.engine.ships import ShipSpec, ShipState
 from drydock.errors import DrydockError
 from tests.helpers import example as design
 
-ROOT = Path(__file__).resolve().parent.parent
 PLAY = Ruleset.unity().play
 
 

@@ -19,8 +19,7 @@ import pytest
 
 import hatch_build
 from drydock.engine import compiled
-
-ROOT = Path(__file__).resolve().parent.parent
+from tests.helpers import ROOT
 
 #: seeded, logged battles on the engine found first on sys.path: the sha256 of every log, and the results
 _PLAY = """

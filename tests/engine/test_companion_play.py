@@ -9,7 +9,6 @@ from __future__ import annotations
 import random
 import re
 from fractions import Fraction
-from pathlib import Path
 
 import pytest
 
@@ -40,8 +39,8 @@ from drydock.errors import DrydockError
 from drydock.formats import read_designs
 from drydock.formats.houserules import load_ruleset
 from drydock.formats.native import from_yaml
+from tests.helpers import ROOT
 
-ROOT = Path(__file__).resolve().parent.parent
 CC = load_ruleset("companion")
 UNITY = load_ruleset(None)
 

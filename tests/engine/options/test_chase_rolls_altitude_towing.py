@@ -4,7 +4,6 @@ text, and a seeded battle showing it takes effect."""
 from __future__ import annotations
 
 import random
-from pathlib import Path
 
 import pytest
 
@@ -15,7 +14,6 @@ from drydock.engine.options import chase, scenarios
 from drydock.errors import DrydockError
 from tests.helpers import example as design
 
-ROOT = Path(__file__).resolve().parent.parent
 PLAY_EXPLOSIONS = Ruleset.unity().play["explosions"]
 
 

@@ -21,7 +21,6 @@ from drydock.engine.small_craft import surviving
 from drydock.errors import DrydockError
 from tests.helpers import example as design
 
-ROOT = Path(__file__).resolve().parent.parent
 PLAY = Ruleset.unity().play
 ROWS = PLAY["fighter_variants"]["variants"]
 

@@ -9,7 +9,6 @@ The speed figures themselves live in ``bench/bench_battle.py``, not here.
 import copy
 import gc
 import random
-from pathlib import Path
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -24,9 +23,9 @@ from drydock.engine.movement import Orders, order_problem, requirement
 from drydock.engine.orders_menu import boosted_moves, candidate_moves, candidate_reach, candidates
 from drydock.engine.ships import ShipSpec, ShipState
 from drydock.formats import read_designs
-from tests.helpers import interpreted_only
+from tests.helpers import ROOT, interpreted_only
 
-EXAMPLES = Path(__file__).resolve().parent.parent / "examples" / "designs"
+EXAMPLES = ROOT / "examples" / "designs"
 
 STEPS = st.lists(st.one_of(st.integers(0, 8), st.sampled_from("PSULR")), max_size=5)
 

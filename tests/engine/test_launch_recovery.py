@@ -1,7 +1,6 @@
 """F.5 Launch & Recovery (option ``--launch-recovery``) and B.12 launch tubes, against the rule text."""
 
 import random
-from pathlib import Path
 
 from drydock.engine import fighters
 from drydock.engine.battle import Battle, Matchup
@@ -9,8 +8,9 @@ from drydock.engine.fighters import FighterFlight, launch_max, recovery_max
 from drydock.engine.ships import ShipSpec
 from drydock.formats import read_designs
 from drydock.formats.native import from_yaml
+from tests.helpers import ROOT
 
-EXAMPLES = Path(__file__).resolve().parent.parent / "examples" / "designs"
+EXAMPLES = ROOT / "examples" / "designs"
 
 TARGET = """
 # Source: drydock test fixture (issue 14, F.5)

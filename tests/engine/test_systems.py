@@ -1,7 +1,6 @@
 """Appendix B systems in play (issue 14), each against its rule text (systems.md §6)."""
 
 import random
-from pathlib import Path
 
 from drydock.engine import systems
 from drydock.engine.battle import Battle, Matchup
@@ -11,9 +10,9 @@ from drydock.engine.proximity import proximity
 from drydock.engine.ships import ShipSpec
 from drydock.formats import read_designs
 from drydock.formats.native import from_yaml
-from tests.helpers import interpreted_only
+from tests.helpers import ROOT, interpreted_only
 
-EXAMPLES = Path(__file__).resolve().parent.parent / "examples" / "designs"
+EXAMPLES = ROOT / "examples" / "designs"
 
 
 class Scripted:

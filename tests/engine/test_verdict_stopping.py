@@ -10,7 +10,6 @@ on real battles."""
 from __future__ import annotations
 
 import hashlib
-from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
@@ -19,8 +18,9 @@ from drydock.engine import plan_game as pg
 from drydock.engine.plan_cells import Cell
 from drydock.formats import read_designs
 from drydock.insight.verdict_text import doctrine_line, plans_line, verdict_line
+from tests.helpers import ROOT
 
-EX = Path(__file__).resolve().parent.parent / "examples" / "designs"
+EX = ROOT / "examples" / "designs"
 MAJ, VIG = (read_designs(EX / f"{n}.yaml")[:1] for n in ("majestic", "vigilant-cruiser"))
 CYCLE = {"close": 0, "hold": 1, "standoff": 2, "evade": 3}
 

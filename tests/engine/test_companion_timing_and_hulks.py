@@ -17,7 +17,7 @@ from drydock.engine.montecarlo import build_matchup, run_seed
 from drydock.engine.seekers import SeekerFlight, attack
 from drydock.errors import DrydockError
 from drydock.formats.native import from_yaml
-from tests.test_companion_play import CC, ROOT, Faces, battle_of, design, designs, logs, ship
+from tests.engine.test_companion_play import CC, ROOT, Faces, battle_of, design, designs, logs, ship
 
 
 # ------------------------------------------------------------------ 3. D5.3 Persistent's timing

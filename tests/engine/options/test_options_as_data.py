@@ -14,8 +14,8 @@ from drydock.core.fleet import battle_size_names, fleet_limit
 from drydock.core.rules import Ruleset
 from drydock.core.rules.play_options import BY_SECTION, OPTIONS, check_combination, counts, lookup
 from drydock.errors import DrydockError, RulesError
+from tests.helpers import ROOT
 
-ROOT = Path(__file__).resolve().parent.parent
 MAJESTIC = str(ROOT / "examples/designs/majestic.yaml")
 VIGILANT = str(ROOT / "examples/designs/vigilant-cruiser.yaml")
 

@@ -1,7 +1,6 @@
 """Fighter flights (5.0-5.4, B.1): movement allowance, attacks and their book examples."""
 
 import random
-from pathlib import Path
 
 from drydock.engine import fighters
 from drydock.engine.battle import Battle, Matchup
@@ -10,8 +9,9 @@ from drydock.engine.hexgrid import distance
 from drydock.engine.ships import ShipSpec
 from drydock.formats import read_designs
 from drydock.formats.native import from_yaml
+from tests.helpers import ROOT
 
-EXAMPLES = Path(__file__).resolve().parent.parent / "examples" / "designs"
+EXAMPLES = ROOT / "examples" / "designs"
 
 AFB_SHIP = """
 # Source: drydock test fixture (issue 6)

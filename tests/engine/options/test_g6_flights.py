@@ -4,7 +4,6 @@ seeded battles showing it takes effect."""
 from __future__ import annotations
 
 import random
-from pathlib import Path
 
 from drydock.engine import fighters, systems
 from drydock.engine.battle import Battle
@@ -14,11 +13,8 @@ from drydock.engine.hexgrid import from_offset
 from drydock.engine.montecarlo import build_matchup, run_seed
 from drydock.engine.ships import ShipSpec
 from drydock.engine.systems import span
+from tests.engine.test_systems import Scripted, place, spec
 from tests.helpers import example as design
-from tests.test_engine_systems import Scripted, place, spec
-
-ROOT = Path(__file__).resolve().parent.parent
-
 
 CARRIER = design("wyvern-carrier")
 VIGILANT = design("vigilant-cruiser")
@@ -246,7 +242,7 @@ def test_g6_ship_fire_at_a_flight_three_levels_up_is_at_the_3d_range_in_a_seeded
 def _proximity_in_3d():  # type: ignore[no-untyped-def]
     """The Pulsar (a Proximity battery) at column 10, its target barge at 13, another barge placed by the test."""
     from drydock.formats.native import from_yaml
-    from tests.test_engine_systems import BARGE, PULSAR
+    from tests.engine.test_systems import BARGE, PULSAR
 
     pulsar, barge = from_yaml(PULSAR)[0], from_yaml(BARGE)[0]
     bt = Battle(build_matchup([pulsar], [barge, barge], terrain=("three-d",)), random.Random(1), log=True)

@@ -1,7 +1,6 @@
 """Fair set-up (2.3): side B at the exact point image of side A; the book's board (0.1)."""
 
 import random
-from pathlib import Path
 
 import pytest
 
@@ -12,8 +11,9 @@ from drydock.engine.ships import ShipSpec
 from drydock.engine.tables import BOARD, DEPLOY_DEPTH
 from drydock.errors import DrydockError
 from drydock.formats import read_designs
+from tests.helpers import ROOT
 
-EXAMPLES = Path(__file__).resolve().parent.parent / "examples" / "designs"
+EXAMPLES = ROOT / "examples" / "designs"
 
 
 def spec(name):

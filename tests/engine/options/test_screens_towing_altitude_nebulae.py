@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import random
 import re
-from pathlib import Path
 
 from drydock.engine import systems
 from drydock.engine.battle import Battle, Matchup
@@ -17,10 +16,8 @@ from drydock.engine.ships import ShipSpec, ShipState
 from drydock.engine.small_craft import impact_roll, in_nebula, screened_hits, small_hits
 from drydock.engine.systems import span
 from drydock.formats.native import from_yaml
+from tests.engine.test_systems import BARGE, PULSAR, TARGET, Scripted, place
 from tests.helpers import example as design
-from tests.test_engine_systems import BARGE, PULSAR, TARGET, Scripted, place
-
-ROOT = Path(__file__).resolve().parent.parent
 
 
 def spec_of(name: str) -> ShipSpec:
@@ -305,7 +302,7 @@ def test_f3_defensive_fire_at_an_attacking_flight_in_a_screened_hex() -> None:
     fires at a seeker flight whose hex a friendly fighter flight of 6 screens (-1). Flak 3x2+ at medium range (no
     range modifier), tiny -1: the faces 2, 3, 4 hit on 3+ (two hits) outside a screen, on 4+ (one hit) behind it."""
     from drydock.engine.seekers import SeekerFlight, defensive_fire
-    from tests.test_engine_seekers import TARGET as FLAK_SHIP
+    from tests.engine.test_seekers import TARGET as FLAK_SHIP
 
     for screened, left in ((False, 2), (True, 3)):
         harrier, flak = spec_of("harrier-missile-destroyer"), ShipSpec(from_yaml(FLAK_SHIP)[0])

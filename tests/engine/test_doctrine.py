@@ -1,7 +1,6 @@
 """The doctrines (issue 14): stopping distance, engine margin, range band, the two styles."""
 
 import random
-from pathlib import Path
 
 from drydock.engine.ai import DOCTRINES, Doctrine
 from drydock.engine.battle import Battle, Matchup
@@ -10,8 +9,9 @@ from drydock.engine.movement import execute
 from drydock.engine.orders_menu import margin_rating, stopping_distance
 from drydock.engine.ships import ShipSpec
 from drydock.formats import read_designs
+from tests.helpers import ROOT
 
-EXAMPLES = Path(__file__).resolve().parent.parent / "examples" / "designs"
+EXAMPLES = ROOT / "examples" / "designs"
 
 
 def spec(name):

@@ -1,15 +1,15 @@
 """Seeking weapons (C.4): flights, movement example, attack, defensive fire, seekers as targets."""
 
 import random
-from pathlib import Path
 
 from drydock.engine.battle import Battle, Matchup
 from drydock.engine.seekers import SeekerFlight, activate, hex_cost, split_flights
 from drydock.engine.ships import ShipSpec
 from drydock.formats import read_designs
 from drydock.formats.native import from_yaml
+from tests.helpers import ROOT
 
-EXAMPLES = Path(__file__).resolve().parent.parent / "examples" / "designs"
+EXAMPLES = ROOT / "examples" / "designs"
 
 TARGET = """
 # Source: drydock test fixture (issue 6)

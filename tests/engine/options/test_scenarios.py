@@ -1,6 +1,6 @@
 """The last scenario and option details of issue 37: S.9's storms for fighter flights and pivoted facings, E.3
 explosions of ships destroyed by fighters, and what the registry declares left out (the S.8 CR floor is in
-tests/test_engine_options.py)."""
+tests/engine/options/test_optional_rules.py)."""
 
 import random
 

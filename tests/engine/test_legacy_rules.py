@@ -9,7 +9,6 @@ CR 344), whose lost shield icons and armor boxes a test fills in by hand where a
 from __future__ import annotations
 
 import random
-from pathlib import Path
 
 import pytest
 
@@ -30,8 +29,8 @@ from drydock.engine.tables import DAMAGE_TABLE
 from drydock.errors import DrydockError
 from drydock.formats import read_designs
 from drydock.formats.native import from_yaml
+from tests.helpers import ROOT
 
-ROOT = Path(__file__).resolve().parent.parent
 LEGACY = ROOT / "examples" / "legacy"
 MAJESTIC = ROOT / "examples" / "designs" / "majestic.yaml"
 
