@@ -18,7 +18,6 @@ import subprocess
 import sys
 import threading
 import time
-from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
@@ -31,8 +30,8 @@ from drydock.insight import cluster
 from drydock.insight.cluster import ClusterError, ClusterLost
 from drydock.insight.cluster_access import Scheduler, parse_address
 from drydock.insight.tournament import Tournament
+from tests.helpers import ROOT
 
-ROOT = Path(__file__).resolve().parent.parent
 EX = ROOT / "examples" / "designs"
 FILES = [EX / "comet-frigate.yaml", EX / "kestrel-corvette.yaml", EX / "vigilant-cruiser.yaml"]
 OPTS = {"turns": 20, "board": (32, 18), "floating": False, "doctrine": DEFAULT_DOCTRINE}

@@ -8,8 +8,6 @@ RUNS / cells)) a cell) when that is more; the verdict's battles at most RUNS."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from drydock import limits
@@ -18,8 +16,9 @@ from drydock.engine.plans import MENU
 from drydock.errors import DrydockError
 from drydock.insight import tournament, tournament_run
 from drydock.insight.tournament import check_size, pairing_battles
+from tests.helpers import ROOT
 
-EX = Path(__file__).resolve().parent.parent / "examples" / "designs"
+EX = ROOT / "examples" / "designs"
 
 
 def test_a_pairing_counts_its_race_its_doctrine_check_and_its_verdict():

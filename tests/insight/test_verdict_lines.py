@@ -6,15 +6,14 @@ from __future__ import annotations
 
 import json
 import math
-from pathlib import Path
 
 from click.testing import CliRunner
 
 from drydock.cli.main import cli
 from drydock.engine.plan_game import refine, verdict_draws
 from drydock.insight.battle_run import run_battle
+from tests.helpers import ROOT
 
-ROOT = Path(__file__).resolve().parent.parent
 BC = str(ROOT / "tests" / "fixtures" / "battle" / "battlecruiser.yaml")
 CV = str(ROOT / "examples" / "designs" / "kestrel-corvette.yaml")
 BRAWLER = str(ROOT / "tests" / "fixtures" / "ladder" / "brawler-8.yaml")

@@ -23,8 +23,8 @@ from drydock.insight.check_files import check_files
 from drydock.insight.ssd_files import print_files
 from drydock.insight.tournament_run import run_tournament
 from drydock.resources import examples_dir
+from tests.helpers import ROOT
 
-ROOT = Path(__file__).resolve().parent.parent
 MAJESTIC = str(examples_dir() / "designs" / "majestic.yaml")
 
 

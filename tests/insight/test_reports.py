@@ -11,11 +11,12 @@ from pathlib import Path
 from click.testing import CliRunner
 
 from drydock.cli.main import cli
+from tests.helpers import FIXTURES, ROOT
 from tests.programs import require
 
-FIX = Path(__file__).resolve().parent / "fixtures" / "battle"
+FIX = FIXTURES / "battle"
 BC, CV, FR = (str(FIX / f"{n}.yaml") for n in ("battlecruiser", "corvette", "frigate"))
-EXAMPLES = Path(__file__).resolve().parents[1] / "examples" / "designs"
+EXAMPLES = ROOT / "examples" / "designs"
 
 
 def run(*args):
