@@ -31,7 +31,6 @@ from drydock.engine.options import InForce
 from drydock.engine.options.combat_rules import damage_control
 from drydock.engine.options.state import OptionState
 from drydock.engine.proximity import proximity
-from drydock.engine.seekers import SeekerFlight, attack
 from drydock.engine.ships import ModeSpec, ShipSpec, ShipState
 from drydock.engine.small_craft import small_hits
 from drydock.engine.tables import AI_RESULT_VALUE
@@ -147,30 +146,7 @@ def test_scattershot_rolls_dmg_times_the_dice_a_point_each() -> None:
     assert (tgt.p_hull, tgt.p_eng) == (1, 1)
 
 
-# ------------------------------------------------------------------ D5.3 Deadly, Persistent
-def test_deadly_draws_at_signs_and_no_damage_rolls() -> None:
-    """D5.3: "No damage rolls are made for Deadly weapons. Instead, for each point of damage inflicted, draw an '@'
-    in the first uncrossed box on the target's hull track." One hit, DMG 2, unshielded: 2 '@', no die rolled (the
-    script has only the to-hit die)."""
-    att, tgt = ship(design("Deadly", "1x4+/1/2")), ship(design(), 1)
-    assert fire(att, tgt, Faces(5)) == 2
-    assert tgt.cc.p_deadly == 2 and tgt.p_hull == 0
-
-
-def test_deadly_disables_then_overlaps() -> None:
-    """D5.3: "Once all boxes on the hull track have either a cross or '@', the starship is disabled" ... "Any
-    further hull damage suffered by a disabled ship will 'overlap' Deadly damage. If all '@' boxes are crossed, the
-    starship is destroyed". The sample ship: four boxes lost, two normal and two Deadly, of a 6-box hull track."""
-    tgt = ship(design(hull=6), 1)
-    tgt.p_hull, tgt.cc.p_deadly = 2, 2
-    assert tgt.cc.apply(tgt, None) is False and (tgt.hull_hits, tgt.cc.deadly) == (4, 2)
-    tgt.p_hull = 3  # 2 boxes left, one hit overlaps an '@': disabled, one '@' uncrossed
-    assert tgt.cc.apply(tgt, None) is True and tgt.cc.deadly == 1
-    other = ship(design(hull=6), 1)
-    other.hull_hits, other.cc.deadly, other.p_hull = 4, 2, 4  # both '@' crossed: destroyed
-    log: list[str] = []
-    assert other.cc.apply(other, log) is True and other.cc.deadly == 0
-    assert log[-1].endswith("is destroyed")
+# ------------------------------------------------------------------ D5.3 Persistent
 
 
 def test_persistent_book_example() -> None:
@@ -205,18 +181,6 @@ def test_persistent_phase_erases_a_mark_per_even_die() -> None:
     assert persistent_phase(2, [1, 4], armored=True) == 0
     with pytest.raises(ValueError):
         persistent_phase(2, [4])
-
-
-def test_deadly_active_until_every_box_is_crossed_or_at() -> None:
-    """D5.3 on a 6-box hull track: 2 crossed + 2 '@' is still active; 6 crossed and no '@': destroyed, not
-    disabled."""
-    tgt = ship(design(hull=6), 1)
-    tgt.p_hull, tgt.cc.p_deadly = 2, 2
-    assert tgt.cc.apply(tgt, None) is False and tgt.alive
-    plain = ship(design(hull=6), 1)
-    plain.p_hull = 6
-    log: list[str] = []
-    assert plain.cc.apply(plain, log) is True and not plain.cc.hulk and log[-1].endswith("is destroyed")
 
 
 # ------------------------------------------------------------------ D5.4 Slag
@@ -463,19 +427,6 @@ def test_companion_example_simulated() -> None:
     s = simulate(designs("examples/companion/sycamore.yaml"), designs("examples/designs/majestic.yaml"), runs=20,
                  seed=1, rules=CC, options=("CC.D7",))
     assert s.runs == 20
-
-
-def test_deadly_seekers_draw_at_signs() -> None:
-    """D5.3 for a seeking weapon (C.4): two Deadly seekers of DMG 2 hit (dice 4, 4 at 4+) an unshielded Companion
-    ship: "No damage rolls are made for Deadly weapons" -> 2 hits x IMP 1 x DMG 2 = 4 '@', no hull box crossed."""
-    att = ship(design(extra="  - {name: Torpedo, ma: 6, stats: 1x4+/1/2, traits: [Deadly], banks: [F]}"))
-    tgt = ship(design(hull=12), 1)
-    mode = att.spec.banks[1].seeker
-    assert mode is not None
-
-    flight = SeekerFlight(1, 0, tgt, 0, 0, 0, 2, mode, "seekers")
-    attack(battle_of([att, tgt], Faces(4, 4)), flight, (0, 0))
-    assert tgt.cc.deadly == 4 and tgt.hull_hits == 4  # applied at once (5.4): four '@' boxes
 
 
 def test_fighters_roll_on_the_alternate_table() -> None:

@@ -142,46 +142,6 @@ def test_e3_explosion_hits_neighbours_and_leaves_a_flare() -> None:
     assert ["flare", -1, boom.q, boom.r, False] in b.markers
 
 
-def test_e3_a_ship_with_crew_casualties_does_not_explode() -> None:
-    """C.5 Deadly: "If any of a ship's hull boxes were checked off due to crew casualties, it will not explode (E.3:
-    Explosions, p.48)"; E.3: "those ... rendered inert by Deadly weapons ... will not explode". Two Vigilants
-    destroyed side by side under E.3, one with a crew casualty on its hull track: only the other explodes."""
-    from drydock.engine.battle import Battle
-    from drydock.engine.combat import sacrifice_marines
-    from drydock.engine.dice import DamageTally, apply_damage_die
-
-    m = build_matchup([MAJESTIC], [VIGILANT, VIGILANT], options=("E.3",))
-    b = Battle(m, random.Random(1), log=True)
-    _, crew, plain = b.ships
-    tally = DamageTally()
-    assert apply_damage_die(2, tally, dly=True)  # "any even roll (2, 4, or 6) indicates a crew casualty"
-    crew.marines_left = 0  # no squad to sacrifice (B.14)
-    assert sacrifice_marines(crew, tally) == 0 and tally.casualties == 1
-    crew.casualties += tally.casualties  # as the Combat Phase marks it (combat.fire_volley)
-    b.opt.destroy_vp(crew, crew.spec.cr, "destroyed", True)
-    b.opt.destroy_vp(plain, plain.spec.cr, "destroyed", True)
-    assert b.opt.pending == [plain]
-
-
-def test_e3_deadly_casualties_are_counted_in_battle() -> None:
-    """In the Combat Phase a Deadly volley's even damage dice are crew casualties, counted on the target (so E.3
-    knows it will not explode): a seeded battle of Deadly weapons marks some."""
-    from drydock.engine.battle import Battle
-
-    def deadly(mode):  # type: ignore[no-untyped-def]
-        return mode.model_copy(update={"traits": tuple(sorted({*mode.traits, "Dly"}))})
-
-    dly = MAJESTIC.model_copy(update={"weapons": tuple(w.model_copy(update={"primary": deadly(w.primary)})
-                                                       for w in MAJESTIC.weapons)})
-    m = build_matchup([dly], [VIGILANT], options=("E.3",))
-    counted = 0
-    for i in range(6):
-        b = Battle(m, random.Random(run_seed(3, i)), log=False)
-        b.run()
-        counted += sum(s.casualties for s in b.ships if s.side == 1)
-    assert counted > 0
-
-
 def test_e4_partial_victory_points_book_examples() -> None:
     # E.4: "a ship with a combat rating of 220 awards 22 VPs once a single hull box has been checked off";
     # "a ship of hull size 10 will grant 20% ... once it has checked off 4 hull boxes"; "a ship of hull size 13

@@ -1,6 +1,7 @@
-"""The last gaps of issue 24 closed: Persistent's timing, Disruptive under D3, D7 for one side, seekers with
-Enveloping and Scattershot. Each test quotes the Captain's Companion (seed 002) or Unity text it checks; the dice are
-scripted and the expected numbers come from the text."""
+"""The Companion's rules where they meet (issue 24): Persistent's timing, Disruptive under D3, D7 for one side, seekers
+with Enveloping and Scattershot (D5.3's disabled ships are in tests/engine/test_deadly.py). Each test quotes the
+Captain's Companion (seed 002) or Unity text it checks; the dice are scripted and the expected numbers come from the
+text."""
 
 from __future__ import annotations
 
@@ -10,7 +11,6 @@ import re
 import pytest
 
 from drydock.core.rules.play_options import check_combination
-from drydock.engine.companion_hulk import board_hulk, drift, hulks
 from drydock.engine.companion_play import combat_start
 from drydock.engine.dice import DamageTally
 from drydock.engine.montecarlo import build_matchup, run_seed
@@ -212,101 +212,6 @@ def test_enveloping_seekers_in_battle() -> None:
                 assert boxes <= 6 * hits
                 over.append(boxes > 2 * hits)
     assert any(over)
-
-
-# ------------------------------------------------------------------ 1. D5.3: the disabled ship stays on the board
-class _Board:
-    """A battle's board for the hulk rules: the ships, the board size, the options and the dice."""
-
-    def __init__(self, ships: list, options: frozenset[str] = frozenset(), *faces: int) -> None:
-        self.ships = ships
-        self.rng = Faces(*faces)
-        self.log = None
-
-        class M:
-            board = (32, 18)
-            floating = False
-            in_force = type("In", (), {"on": options})() if options else None
-
-        self.m = M()
-
-
-def _hulk(speed: int, q: int, r: int) -> object:
-    s = ship(design(hull=4), 1)
-    s.q, s.r, s.heading, s.speed = q, r, 0, speed
-    s.p_hull, s.cc.p_deadly = 2, 2  # D5.3's sample: two crosses and two "@" fill a 4-box hull track
-    assert s.cc.apply(s, None) is True
-    return s
-
-
-def test_a_disabled_ship_stays_on_the_board_and_drifts() -> None:
-    """D5.3: "A disabled ship is considered destroyed for victory purposes but remains on the game board. It will
-    continue moving per the movement rules in effect (without applying thrust)"; Unity 3.2: with no thrust a ship
-    "keeps its speed and heading"; D.2: "the ship's previous speed is cut in half (rounded down)". A hulk at speed 3
-    heading 0 (+1 q a hex) from (5, 5) drifts to (8, 5); under D.2 its speed 3 -> 1, to (6, 5); from q 30 at speed
-    3 it leaves the 32-column board and is gone."""
-    a = _hulk(3, 5, 5)
-    assert not a.alive and a.cc.hulk
-    drift(_Board([a]))
-    assert (a.q, a.r, a.speed) == (8, 5, 3)
-    b = _hulk(3, 5, 5)
-    drift(_Board([b], frozenset({"D.2"})))
-    assert (b.q, b.speed) == (6, 1)
-    c = _hulk(3, 30, 5)
-    field = _Board([c])
-    drift(field)
-    assert not c.cc.hulk and hulks(field) == []
-
-
-def test_a_disabled_ship_with_boarders_aboard_is_captured() -> None:
-    """D5.3: "A disabled starship with any boarding parties on board is captured": boarders landed before the End
-    Phase that disables it capture it at once; a ship whose hull is only crossed is destroyed, not a hulk."""
-    s = ship(design(hull=4), 1)
-    s.boarders, s.p_hull, s.cc.p_deadly = 1, 3, 1
-    assert s.cc.apply(s, None) is True and s.captured and not s.cc.hulk
-    plain = ship(design(hull=4), 1)
-    plain.p_hull = 4
-    assert plain.cc.apply(plain, None) is True and not plain.cc.hulk
-
-
-def test_marines_board_and_capture_a_hulk() -> None:
-    """B.14: "Roll 1 die per squad ... each die > range is re-rolled; each re-roll > target's shield rating lands one
-    boarding party"; "Defending squads may be sacrificed 1:1 to kill boarding parties as they land"; D5.3: "with any
-    boarding parties on board is captured". A hull-6 ship (3 squads per phase, 3 aboard) at range 1 from an
-    unshielded hulk with one defending squad: squad 1 rolls 4 (> 1) and 3 (> 0): lands, killed by the defender;
-    squad 2 rolls 1: fails (not lost); squad 3 rolls 5 and 2: lands -> captured; 2 squads used, 1 left."""
-    hulk = _hulk(0, 3, 0)
-    hulk.marines_left = 1
-    att = ship(design(extra="systems: [{name: Marines, qty: 3}]"), 0)
-    att.q, att.r = 2, 0
-    board_hulk(_Board([att, hulk], frozenset(), 4, 3, 1, 5, 2), att)
-    assert hulk.captured and not hulk.cc.hulk and hulk.marines_left == 0 and hulk.boarders == 1
-    assert att.marines_left == 1
-
-
-def test_disabled_ships_drift_and_are_captured_in_battle() -> None:
-    """D5.3 in battle: the Sycamore (Deadly Laser Cannons, 3 Marine squads) against two Comets: a disabled Comet
-    scores its CR once ("considered destroyed for victory purposes"), never attacks again ("may not take any
-    action"), drifts, and is captured by marines in some battle, which scores nothing more."""
-    m = build_matchup(designs("examples/companion/sycamore.yaml"), designs("examples/designs/comet-frigate.yaml") * 2,
-                      rules=CC)
-    drifted = captured = 0
-    for i in range(12):
-        log = m.fight(random.Random(run_seed(1, i)), log=True).log
-        for n, line in enumerate(log):
-            if g := re.match(r"  (B\d Comet) is disabled \(D5\.3", line):
-                name = g.group(1)
-                later = log[n + 1:]
-                assert later[0] == f"  {name} destroyed: side A scores 87 VP" or "is captured" in later[0]
-                assert not any(x.startswith(f"  {name} attacks") for x in later)
-                assert sum(f"{name} destroyed: side A scores" in x for x in later) <= 1
-                drifted += any(x.startswith(f"  {name} (disabled, D5.3) drifts") for x in later)
-            if g := re.match(r"  (B\d Comet) is captured", line):
-                captured += 1
-                assert sum(f"{g.group(1)} destroyed: side A scores" in x for x in log) == 1  # once, disabled
-        vp = int(re.search(r"VP A (\d+)", log[-1]).group(1))  # type: ignore[union-attr]
-        assert vp == 87 * sum(bool(re.match(r"  B\d Comet .*: side A scores 87 VP", x)) for x in log)
-    assert drifted and captured
 
 
 def test_persistent_rolls_in_a_combat_phase_without_attacks() -> None:
