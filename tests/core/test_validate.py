@@ -143,4 +143,5 @@ def test_illegal_values_still_rate():
     r = rate(design(hull=3, shields=7, engines=-2, screens=-3, tech=TechLevels(engines=9),
                     weapons=guns(rng=0, stats="0x0/0/0", banks=("AB0", "ZZ"))))
     assert not r.legal
-    assert r.combat_rating >= 0
+    # A.2: CR = sqrt(ORAT x DRAT); ROF 0 weapons give ORAT 0, so CR 0 whatever the (illegal) defence rates
+    assert (r.orat, r.combat_rating) == (0, 0) and r.drat > 0
