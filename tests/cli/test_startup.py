@@ -6,13 +6,12 @@ from __future__ import annotations
 
 import subprocess
 import sys
-from pathlib import Path
 
 import pytest
 
 from drydock.cli.main import COMMANDS
+from tests.helpers import ROOT
 
-ROOT = Path(__file__).resolve().parent.parent
 MAJESTIC = str(ROOT / "examples" / "designs" / "majestic.yaml")
 
 #: what no --help may import (the prefixes of module names)

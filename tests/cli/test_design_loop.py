@@ -15,8 +15,8 @@ from click.testing import CliRunner
 from drydock.cli.main import cli
 from drydock.core.rules import Ruleset
 from drydock.core.rules.catalog import catalog
+from tests.helpers import ROOT
 
-ROOT = Path(__file__).resolve().parent.parent
 DESIGNS = sorted((ROOT / "examples" / "designs").glob("*.yaml"))
 MAJESTIC = ROOT / "examples" / "designs" / "majestic.yaml"
 BASTION = ROOT / "examples" / "designs" / "bastion-battleship.yaml"

@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from tests.hostile import run_cli
+from tests.helpers import ROOT
+from tests.hostile.child import run_cli
 
-ROOT = Path(__file__).resolve().parent.parent
 GOOD = (ROOT / "examples/designs/comet-frigate.yaml").read_text()
 AE_GOOD = (ROOT / "tests/fixtures/legacy/dumbo-v1.txt").read_text()
 NOVA_GOOD = (ROOT / "tests/fixtures/legacy/nova-majestic-typed.txt").read_text()

@@ -4,13 +4,12 @@ under house rules marked the same way in every output that prints one (``show`` 
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 from click.testing import CliRunner
 
 from drydock.cli.main import cli
+from tests.helpers import ROOT
 
-ROOT = Path(__file__).resolve().parent.parent
 EX = ROOT / "examples"
 DAUNTLESS, WYVERN, MAJESTIC = (EX / "designs" / f"{n}.yaml" for n in
                                ("dauntless-dreadnought", "wyvern-carrier", "majestic"))

@@ -16,8 +16,8 @@ import pypdf
 from click.testing import CliRunner
 
 from drydock.cli.main import cli
+from tests.helpers import ROOT
 
-ROOT = Path(__file__).resolve().parent.parent
 LEGACY = ROOT / "examples" / "legacy"
 MAJESTIC = ROOT / "examples" / "designs" / "majestic.yaml"
 

@@ -4,7 +4,6 @@ import json
 import os
 import re
 from io import BytesIO
-from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
@@ -13,8 +12,8 @@ from drydock.cli.main import cli
 from drydock.core.fleet import Fleet, ShipEntry, fleet_limit, validate_fleet
 from drydock.core.rules import Ruleset
 from drydock.formats import read_designs
+from tests.helpers import ROOT
 
-ROOT = Path(__file__).resolve().parent.parent
 EX = ROOT / "examples"
 HOME_GUARD = str(EX / "fleets" / "home-guard.yaml")
 

@@ -17,8 +17,8 @@ from click.testing import CliRunner
 
 from drydock.cli.main import cli
 from drydock.formats import sniff_format
+from tests.helpers import ROOT
 
-ROOT = Path(__file__).resolve().parent.parent
 MAJESTIC = ROOT / "examples" / "designs" / "majestic.yaml"
 KESTREL = ROOT / "examples" / "designs" / "kestrel-corvette.yaml"
 NOVA = ROOT / "examples" / "legacy" / "nova" / "nova-majestic-typed.nova"

@@ -13,8 +13,8 @@ import pytest
 from click.testing import CliRunner
 
 from drydock.cli.main import cli
+from tests.helpers import ROOT
 
-ROOT = Path(__file__).resolve().parent.parent
 EX = ROOT / "examples" / "designs"
 COMET, KESTREL, VIGILANT, HARRIER = (EX / f"{n}.yaml" for n in
                                      ("comet-frigate", "kestrel-corvette", "vigilant-cruiser",

@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from click.testing import CliRunner
 
 from drydock.cli.main import cli
+from tests.helpers import FIXTURES, ROOT
 
-FIXTURES = Path(__file__).resolve().parent / "fixtures"
 MAJESTIC = (FIXTURES / "majestic.drake").read_text(encoding="utf-8").split("\n", 1)[1]
 
 
@@ -72,7 +70,7 @@ def test_rate_and_check_read_drake(tmp_path):
 
 def test_convert_to_and_from_xlsx_and_rate_it(tmp_path):
     x = tmp_path / "fleet.xlsx"
-    yaml_example = Path(__file__).resolve().parent.parent / "examples" / "designs" / "majestic.yaml"
+    yaml_example = ROOT / "examples" / "designs" / "majestic.yaml"
     assert run("convert", str(FIXTURES / "majestic.drake"), str(yaml_example), "-o", str(x)).exit_code == 0
     r = run("rate", str(x))
     assert r.exit_code == 0 and r.output.count("CR 188") == 2

@@ -9,8 +9,8 @@ import pytest
 from click.testing import CliRunner
 
 from drydock.cli.main import cli
+from tests.helpers import ROOT
 
-ROOT = Path(__file__).resolve().parent.parent
 MAJESTIC = str(ROOT / "examples" / "designs" / "majestic.yaml")
 
 

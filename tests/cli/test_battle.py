@@ -1,13 +1,13 @@
 """``drydock battle`` from the command line."""
 
 import json
-from pathlib import Path
 
 from click.testing import CliRunner
 
 from drydock.cli.main import cli
+from tests.helpers import FIXTURES
 
-FIX = Path(__file__).resolve().parent / "fixtures" / "battle"
+FIX = FIXTURES / "battle"
 BC, CV, FR = (str(FIX / f"{n}.yaml") for n in ("battlecruiser", "corvette", "frigate"))
 
 

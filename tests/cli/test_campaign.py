@@ -12,8 +12,7 @@ from click.testing import CliRunner
 from drydock.cli.main import cli
 from drydock.errors import DrydockError
 from drydock.formats.campaign import read_campaign
-
-ROOT = Path(__file__).resolve().parent.parent
+from tests.helpers import ROOT
 
 
 @pytest.fixture
