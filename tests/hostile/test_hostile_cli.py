@@ -1,7 +1,7 @@
 """Regression tests for every hostile-input case named in issue 10, through the CLI.
 
 Each case runs ``drydock`` in a child process with memory and CPU limits
-(:mod:`tests.hostile`) and checks the exit code, that stderr holds one clean line
+(:mod:`tests.hostile.child`) and checks the exit code, that stderr holds one clean line
 per failure (no traceback, no raw control characters) and that the case ends fast.
 """
 
@@ -14,9 +14,9 @@ from pathlib import Path
 
 import pytest
 
-from tests.hostile import run_cli
+from tests.helpers import ROOT
+from tests.hostile.child import run_cli
 
-ROOT = Path(__file__).resolve().parent.parent
 GOOD = (ROOT / "examples/designs/comet-frigate.yaml").read_text()
 AE_GOOD = (ROOT / "tests/fixtures/legacy/dumbo-v1.txt").read_text()
 NOVA_GOOD = (ROOT / "tests/fixtures/legacy/nova-majestic-typed.txt").read_text()

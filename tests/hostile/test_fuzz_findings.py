@@ -17,8 +17,8 @@ import pytest
 from click.testing import CliRunner
 
 from drydock.errors import DrydockError
+from tests.helpers import ROOT
 
-ROOT = Path(__file__).resolve().parent.parent
 GOOD = (ROOT / "examples/designs/comet-frigate.yaml").read_text(encoding="utf-8")
 
 

@@ -1,7 +1,7 @@
 """Issue 27 (hostile input, round 3), through the CLI: outputs over inputs, internal errors, special files,
 sizes multiplied by fleets, libraries, faction rules and tournaments, and forged text.
 
-Every case runs ``drydock`` in a child process with memory and CPU limits (:mod:`tests.hostile`) and
+Every case runs ``drydock`` in a child process with memory and CPU limits (:mod:`tests.hostile.child`) and
 checks the promise: one ``drydock: error:`` line (no traceback), exit 1 or 2, quickly, nothing lost.
 """
 
@@ -14,9 +14,9 @@ from pathlib import Path
 import pytest
 
 from drydock.errors import DrydockError
-from tests.hostile import run_cli
+from tests.helpers import ROOT
+from tests.hostile.child import run_cli
 
-ROOT = Path(__file__).resolve().parent.parent
 DESIGNS = ROOT / "examples/designs"
 
 
@@ -423,7 +423,7 @@ result = CliRunner().invoke(cli, ["rate", "fleet.yaml"])
 assert result.exit_code == 0, result.output
 print(dict(seen))
 """
-    from tests.hostile import run_python
+    from tests.hostile.child import run_python
 
     run = run_python(code, cwd=tmp_path)
     assert run.code == 0, run.stderr

@@ -24,9 +24,9 @@ from drydock.core.rules.play_rules import PLAY
 from drydock.errors import DrydockError, RulesError
 from drydock.formats.houserules import load_house_rules
 from drydock.formats.legacy import nova_record
-from tests.hostile import run_cli
+from tests.helpers import ROOT
+from tests.hostile.child import run_cli
 
-ROOT = Path(__file__).resolve().parent.parent
 DESIGNS = ROOT / "examples/designs"
 NOVA = ROOT / "tests/fixtures/legacy/nova-majestic-typed.txt"
 

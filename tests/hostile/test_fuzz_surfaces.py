@@ -2,7 +2,7 @@
 workbook parts and tournament state files (:mod:`tests.fuzz_surfaces`); since issue 33 play tables and Nova
 records fought in a battle.
 
-Each surface runs in a child process under memory and CPU limits (:mod:`tests.hostile`); every
+Each surface runs in a child process under memory and CPU limits (:mod:`tests.hostile.child`); every
 mutated case must exit 0, 1 or 2 with no traceback and, when it fails, only ``drydock: error:``
 lines (one per problem the file holds), each case within :data:`SLOWEST` seconds. Raise the
 counts locally for a longer search (``python -m tests.fuzz_surfaces fleet 2000``).
@@ -11,13 +11,12 @@ counts locally for a longer search (``python -m tests.fuzz_surfaces fleet 2000``
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import pytest
 
-from tests.hostile import run_python
+from tests.helpers import ROOT
+from tests.hostile.child import run_python
 
-ROOT = Path(__file__).resolve().parent.parent
 CASES = {"fleet": 60, "library": 60, "rules": 40, "workbook": 40, "state": 40, "play": 30, "nova": 30, "campaign": 60}
 SLOWEST = 5.0
 

@@ -10,7 +10,6 @@ fails the test instead of the machine), and hypothesis-generated inputs in proce
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -18,9 +17,9 @@ from hypothesis import strategies as st
 
 from drydock.errors import MISTAKES_MAX, DrydockError
 from tests.fuzz import reader
-from tests.hostile import run_python
+from tests.helpers import ROOT
+from tests.hostile.child import run_python
 
-ROOT = Path(__file__).resolve().parent.parent
 #: Mutated inputs per reader in the suite (about 1,500 in all).
 MUTATIONS = {"yaml": 300, "json": 200, "drake": 300, "admiralty": 300, "nova": 300, "xlsx": 60, "play": 200,
              "nova-record": 200}  # issue 33: house rules over the play tables, Nova records (X.2)

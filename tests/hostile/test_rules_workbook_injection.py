@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 from openpyxl import load_workbook
 
-from tests.hostile import run_cli
+from tests.hostile.child import run_cli
 
 WEB_T = '_xlfn.WEBSERVICE("http://127.0.0.1:9/t")'
 WEB_S = '_xlfn.WEBSERVICE("http://127.0.0.1:9/s")'
