@@ -26,14 +26,15 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
+from tests.helpers import ROOT
+
 README = ROOT / "README.md"
 PAGES = sorted((ROOT / "docs").glob("*.md"))
 _EXIT = re.compile(r"#\s*exit\s+(\d+)\s*$")
 _SKIP = (re.compile(r"python3? -m venv"), re.compile(r"^python3? -m pytest\b"), re.compile(r"^python3? bench/"),
          re.compile(r"^([A-Z_]+=\S* )*(sudo )?(pipx?|py -m pipx?|apt-get|apt|dnf|pacman|brew|winget) install\b"),
          re.compile(r"^(dask (scheduler|worker)|dask-scheduler|dask-worker|mkdocs serve)\b"))
-#: the project's top-level files and folders (what git tracks; tests/test_readme.py checks the list): the pages run
+#: the project's top-level files and folders (what git tracks; tests/docs/test_readme.py checks the list): the pages run
 #: in a copy of these, whatever else lies in the checkout
 PROJECT = (".ci", ".gitignore", "LICENSE", "README.md", "bench", "docs", "drydock", "examples", "hatch_build.py",
            "mkdocs.yml", "pyproject.toml", "templates", "tests")
@@ -290,7 +291,8 @@ def test_the_readme_tour_then_the_tests_that_it_broke(tmp_path):
     # the same checkout, dirtied on purpose as a player's would be: what the tests must not depend on
     (checkout / "my-frigate.yaml").write_bytes((checkout / "tour" / "my-frigate.yaml").read_bytes())
     (checkout / "majestic.pdf").write_bytes((checkout / "tour" / "majestic.pdf").read_bytes())
-    broke = [f"tests/test_readme.py::test_readme_runs_as_written[{page}]" for page in ("README.md", "designing.md")]
+    broke = [f"tests/docs/test_readme.py::test_readme_runs_as_written[{page}]"
+             for page in ("README.md", "designing.md")]
     res = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", *broke],
                          cwd=checkout, env=env, capture_output=True, text=True, timeout=1200)
     assert res.returncode == 0 and re.search(r"\b2 passed", res.stdout), res.stdout[-3000:]

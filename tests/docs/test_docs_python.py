@@ -14,13 +14,12 @@ import os
 import shutil
 import subprocess
 import sys
-from pathlib import Path
 
 import pytest
 
-from tests.test_readme import _IGNORE, PAGES, README
+from tests.docs.test_readme import _IGNORE, PAGES, README
+from tests.helpers import ROOT
 
-ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "drydock"
 
 

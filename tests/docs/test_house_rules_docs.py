@@ -6,15 +6,14 @@ from __future__ import annotations
 import re
 import subprocess
 import sys
-from pathlib import Path
 
 import yaml
 from click.testing import CliRunner
 
 from drydock.cli.main import cli
-from tests.test_readme import expected_exit, sh_commands
+from tests.docs.test_readme import expected_exit, sh_commands
+from tests.helpers import ROOT
 
-ROOT = Path(__file__).resolve().parent.parent
 DOC = ROOT / "docs" / "house-rules.md"
 MAJESTIC = ROOT / "examples" / "designs" / "majestic.yaml"
 
