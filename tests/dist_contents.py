@@ -1,5 +1,5 @@
 """What the sdist and the wheel must hold (issue 34), checked on built files: ``python tests/dist_contents.py
-dist/*.tar.gz dist/*.whl`` (``.ci/run``'s distribution part) or from ``tests/test_distribution.py``.
+dist/*.tar.gz dist/*.whl`` (``.ci/run``'s distribution part) or from ``tests/project/test_distribution.py``.
 
 The sdist is the project's source: every file git tracks under the folders and files ``pyproject.toml``'s sdist
 ``include`` names, and nothing a checkout accumulates (virtual environments, caches, the built site, compiled

@@ -16,8 +16,8 @@ import pytest
 
 from drydock.resources import DISTRIBUTION, install_hint
 from tests import dist_contents
+from tests.helpers import ROOT
 
-ROOT = Path(__file__).resolve().parent.parent
 SCANNED = [ROOT / "README.md", ROOT / "pyproject.toml", ROOT / "mkdocs.yml", ROOT / "hatch_build.py",
            *(p for folder in ("drydock", "docs", "templates", "bench", "tests", ".ci")
              for p in sorted((ROOT / folder).rglob("*")) if p.is_file() and "__pycache__" not in p.parts)]

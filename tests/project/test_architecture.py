@@ -14,8 +14,7 @@ import sys
 from pathlib import Path
 
 import drydock
-
-ROOT = Path(__file__).resolve().parent.parent
+from tests.helpers import ROOT
 
 
 def _lint_imports() -> str:
