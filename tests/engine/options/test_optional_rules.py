@@ -15,7 +15,10 @@ from drydock.engine.movement import parse_orders
 from drydock.engine.options import combat_rules, movement_rules, scenarios
 from drydock.engine.options.terrain import Terrain, parse_terrain, pull_distance
 from drydock.engine.ships import ShipSpec, ShipState
+from drydock.engine.small_craft import impact_roll, in_nebula, small_hits
 from drydock.errors import DrydockError
+from drydock.formats.native import from_yaml
+from tests.engine.options.test_fighter_options import Faces
 from tests.helpers import example as design
 
 PLAY = Ruleset.unity().play
@@ -487,3 +490,42 @@ def test_variants_d8r_e5r_take_effect() -> None:
     e5 = fights(options=("E.5",), n=6)
     e5r = fights(options=("E.5r",), n=6)
     assert moves(e5) != moves(e5r)
+
+
+def spec_of(name: str) -> ShipSpec:
+    return ShipSpec(design(name))
+
+
+CARRIER = design("wyvern-carrier")
+
+
+# ------------------------------------------------------------------ G.4 nebulae: every impact roll
+def test_g4_even_impact_rolls_of_fighters_mines_and_seekers() -> None:
+    """G.4: "any even impact roll (p.20) automatically succeeds, regardless of the target's shield rating" (any:
+    the IMP 1 rolls of fighters, mines, asteroid fields, explosions, shockwaves and seekers too). The book's
+    faces 3, 4, 5 against shield 4: one point of impact outside a nebula, two inside (the 4 penetrates)."""
+    b = Battle(Matchup([spec_of("majestic")], [spec_of("vigilant-cruiser")], terrain=("nebula",)), random.Random(1),
+               log=False)
+    shielded = ShipSpec(from_yaml("class: Shielded\nhull: 12\nengines: 2\nshields: 4\n")[0])
+    assert in_nebula(b)
+    target = ShipState(shielded, 1, 1, "B1 Shielded")
+    assert target.shield(0) == 4 and not target.screens
+    assert small_hits(Faces([3, 4, 5, 1, 1]), target, 3, 0, even=True)[0] == 2
+    assert small_hits(Faces([3, 4, 5, 1]), ShipState(shielded, 1, 1, "B1 Shielded"), 3, 0)[0] == 1
+    assert impact_roll(b)(Faces([2]), 5, 0) == 1  # a seeker's impact die: even, so it scores against shield 5
+    flat = Battle(Matchup([spec_of("majestic")], [spec_of("vigilant-cruiser")]), random.Random(1), log=False)
+    assert not in_nebula(flat) and impact_roll(flat)(Faces([2]), 5, 0) == 0
+
+
+def test_g4_fighter_attacks_in_a_nebula_in_seeded_battles() -> None:
+    """Carriers against a Bastion (shield 4) in a nebula and outside: the same seeded battles, the fighters' impact
+    differs where an even die fails against the shield outside the nebula."""
+    a, b = [CARRIER, CARRIER], [design("bastion-battleship")]
+    neb = build_matchup(a, b, terrain=("nebula",))
+    flat = build_matchup(a, b)
+    got = [neb.fight(random.Random(run_seed(3, i)), log=True).log for i in range(3)]
+    core = [flat.fight(random.Random(run_seed(3, i)), log=True).log for i in range(3)]
+    strikes = [x for log in got for x in log if "-fighters#" in x and " attacks B1" in x]
+    assert strikes and got != core
+
+

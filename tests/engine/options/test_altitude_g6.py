@@ -1,19 +1,22 @@
-"""G.6 Three-Dimensional Play for fighter flights and seekers (issue 23): each mechanic against the rule text, and
-seeded battles showing it takes effect."""
+"""G.6 Three-Dimensional Play (issue 23) for ships, fighter flights and seekers: each mechanic against the rule text,
+and seeded battles showing it takes effect."""
 
 from __future__ import annotations
 
 import random
 
+from drydock.core.rules import Ruleset
 from drydock.engine import fighters, systems
-from drydock.engine.battle import Battle
+from drydock.engine.battle import Battle, Matchup
 from drydock.engine.combat import effective_range
 from drydock.engine.fighters import FighterFlight
 from drydock.engine.hexgrid import from_offset
 from drydock.engine.montecarlo import build_matchup, run_seed
+from drydock.engine.movement import Orders
 from drydock.engine.ships import ShipSpec
 from drydock.engine.systems import span
-from tests.engine.test_systems import Scripted, place, spec
+from drydock.formats.native import from_yaml
+from tests.engine.test_systems import BARGE, PULSAR, TARGET, Scripted, place, spec
 from tests.helpers import example as design
 
 CARRIER = design("wyvern-carrier")
@@ -295,3 +298,192 @@ def test_g6_proximity_in_the_target_hex_reaches_every_altitude_unless_a_house_ru
     assert b2.p_hull == 1
     with pytest.raises(RulesError, match="play.three_d.proximity: 'above'"):
         Altitudes([], {"levels": [0, 6], "start": 3, "proximity": "above"}, "greater")
+
+
+MAJESTIC = design("majestic")
+
+
+def fights(sides, n=8, **kw):  # type: ignore[no-untyped-def]
+    m = build_matchup(*sides, **kw)
+    return [m.fight(random.Random(run_seed(7, i)), log=True) for i in range(n)]
+
+
+# ------------------------------------------------------------------ G.6 Three-Dimensional Play
+def test_g6_range_between_altitudes_book_examples() -> None:
+    """G.6: "the range is determined by the sum of the distance in hexes and the difference in altitude or twice the
+    difference in altitude, whichever is greater ... Ship (A) is four hexes away from Ship (B); the altitude
+    difference is two levels: 4 + 2 = 6. Ship (A) is two hexes away from Ship (C); the altitude difference is three
+    levels: 3 x 2 = 6." The other reading (G.6a), hexes + twice the difference: 4 + 4 = 8 and 2 + 6 = 8."""
+    from drydock.engine.options.altitude import three_d_range
+
+    assert three_d_range(4, 2) == 6 and three_d_range(2, 3) == 6
+    assert three_d_range(5, 0) == 5 and three_d_range(0, 2) == 4
+    assert three_d_range(4, 2, "doubled") == 8 and three_d_range(2, 3, "doubled") == 8
+
+
+def _three_d_battle(terrain: str = "three-d"):  # type: ignore[no-untyped-def]
+    from drydock.engine.battle import Battle
+
+    m = build_matchup([MAJESTIC], [VIGILANT], terrain=(terrain,))
+    return Battle(m, random.Random(1), log=True)
+
+
+def test_g6_altitude_change_requirement_book_example() -> None:
+    """G.6: "Each altitude change moves the ship forward one hex, adds +2 to the ship's speed, and adds an additional
+    +1 to the engine requirement. A starship with a previous speed of 5 plots movement orders of "1(down)S1(4)" ...
+    move forward two hexes, turn one hexside to starboard, and move forward one more hex, while decreasing its
+    altitude by one level. The engine requirement is 6 (max{5,4} = 5 + 1)." As drydock writes it: the orders 2S1
+    (three hexes) with one change: speed 3 + 1 = 4, requirement max(5, 4) + 1 = 6."""
+    from drydock.engine.movement import parse_orders
+
+    b = _three_d_battle()
+    me = b.ships[0]  # Majestic, engine rating 4
+    me.speed = 5
+    assert b.opt.requirement(me, parse_orders("2S1"), 0, 1) == (6, False)  # 6 > engine rating 4
+    assert b.opt.requirement(me, parse_orders("2S1"), 2, 1) == (6, True)   # with two boosters (B.3)
+    assert b.opt.requirement(me, parse_orders("2S1"), 0, 0)[0] == 5        # no change: max(5, 3)
+    # after the move the ship is one level down and its speed is 4 (the next turn's previous speed)
+    b.opt.moves.altitudes.plan[me.uid] = -1
+    me.speed = 3
+    b.opt.moves.altitudes.moved(b, me)
+    assert b.opt.moves.altitudes.alt[me.uid] == 2 and me.speed == 4
+    assert any("dives 1 (G.6): altitude 3 -> 2, speed 4" in line for line in b.log)
+
+
+def test_g6_ranges_in_combat_use_the_altitudes() -> None:
+    """G.6: every element begins at altitude 3 ("Unless otherwise indicated by the scenario, all elements begin the
+    game at altitude level 3"); two hexes apart and three levels apart the range is 3 x 2 = 6 for the attack."""
+    from drydock.engine.combat import effective_range
+
+    b = _three_d_battle()
+    a, v = b.ships
+    assert b.opt.moves.altitudes.alt == {a.uid: 3, v.uid: 3}
+    assert effective_range(a, 2, v) == 2
+    b.opt.moves.altitudes.alt[v.uid] = 6
+    assert effective_range(a, 2, v) == 6 and effective_range(v, 2, a) == 6
+    assert effective_range(a, 2) == 2  # a fighter flight or seeker: at the attacker's altitude (not tracked)
+    b2 = _three_d_battle("three-d-doubled")
+    b2.opt.moves.altitudes.alt[b2.ships[1].uid] = 6
+    assert effective_range(b2.ships[0], 2, b2.ships[1]) == 8
+
+
+def test_g6_doctrine_opens_altitude_to_stand_off_and_closes_it_to_fight() -> None:
+    """The doctrine's altitude choice: the changes (at most one per forward hex, levels 0-6) that bring the range to
+    the nearest enemy nearest its preferred range."""
+    from drydock.engine.hexgrid import from_offset
+    from drydock.engine.movement import parse_orders
+
+    b = _three_d_battle()
+    me, foe = b.ships
+    me.q, me.r, me.heading, me.speed = *from_offset(10, 9), 0, 4
+    foe.q, foe.r, foe.heading, foe.speed = *from_offset(20, 9), 3, 0  # 10 hexes ahead, stopped
+    alt = b.opt.moves.altitudes
+    always = lambda o, k: True  # noqa: E731
+    # after 4(4) the enemy is 6 hexes off; wanting range 9: three levels apart, max(6 + 3, 6) = 9
+    alt.choose(me, parse_orders("4"), [foe], lambda e: 9, always)
+    assert alt.plan[me.uid] == -3
+    # wanting range 6 at the same altitude: no change; an enemy two levels up: climb two to close
+    alt.choose(me, parse_orders("4"), [foe], lambda e: 6, always)
+    assert me.uid not in alt.plan
+    alt.alt[foe.uid] = 5
+    alt.choose(me, parse_orders("4"), [foe], lambda e: 6, always)
+    assert alt.plan[me.uid] == 2
+    # no more changes than forward hexes ("may not change altitude without also moving forward")
+    alt.alt[foe.uid] = 3
+    alt.choose(me, parse_orders("1"), [foe], lambda e: 12, always)
+    assert alt.plan[me.uid] == -1
+    alt.choose(me, Orders(()), [foe], lambda e: 12, always)
+    assert me.uid not in alt.plan
+    # only changes the engine allows
+    alt.choose(me, parse_orders("4"), [foe], lambda e: 9, lambda o, k: abs(k) <= 1)
+    assert alt.plan[me.uid] == -1
+
+
+def test_g6_takes_effect_in_seeded_battles() -> None:
+    sides = ([MAJESTIC, MAJESTIC], [VIGILANT, VIGILANT])
+    core = fights(sides, n=10)
+    for terrain in ("three-d", "three-d-doubled"):
+        got = fights(sides, n=10, terrain=(terrain,))
+        assert any(" (G.6): altitude " in line for r in got for line in r.log)
+        assert [(r.winner, r.turns, r.vp) for r in got] != [(r.winner, r.turns, r.vp) for r in core]
+
+
+def spec_of(name: str) -> ShipSpec:
+    return ShipSpec(design(name))
+
+
+# ------------------------------------------------------------------ G.6 three-dimensional play: ranges of systems
+def test_g6_shockwave_reaches_three_hexes_in_three_dimensions() -> None:
+    """G.6: "the range is determined by the sum of the distance in hexes and the difference in altitude or twice the
+    difference in altitude, whichever is greater"; B.19: hits go to "all elements ... within three hexes". A barge
+    one hex from the Pulsar two levels up is at range max(1 + 2, 4) = 4: out of reach; one level up, max(2, 2) = 2:
+    in reach (12 hits, at most 4 on one target; 4 damage rolls of 1 on the unshielded barge: hull)."""
+    p, barge = ShipSpec(from_yaml(PULSAR)[0]), ShipSpec(from_yaml(BARGE)[0])
+    for level, hull in ((5, 0), (4, 4)):
+        bt = Battle(Matchup([p], [barge], terrain=("three-d",)), random.Random(1), log=True)
+        me, foe = bt.ships
+        place(me, 10, 9, 0)
+        place(foe, 11, 9, 3)
+        bt.opt.moves.altitudes.alt[foe.uid] = level
+        assert span(bt, me, foe, 1) == (4 if level == 5 else 2)
+        bt.rng = Scripted([1] * 4)
+        systems.shockwave(bt, me)
+        assert foe.p_hull == hull
+
+
+def test_g6_boarding_range_between_altitudes() -> None:
+    """B.14: "The maximum range for marine boarding attempts is 5 hexes ... Each die that exceeds the range to the
+    target is then re-rolled. Each of these dice that exceeds the target's shield rating results in one boarding
+    party"; G.6's range: three hexes away and three levels up is max(3 + 3, 6) = 6, out of reach (in two dimensions
+    it is 3); two levels up, max(3 + 2, 4) = 5: only a 6 exceeds it. In the seeded Combat Phase the log gives range
+    5, where the same battle in two dimensions has 3."""
+    dauntless, hulk = spec_of("dauntless-dreadnought"), ShipSpec(from_yaml(TARGET)[0])
+    bt = Battle(Matchup([dauntless], [hulk], terrain=("three-d",)), random.Random(1), log=True)
+    me, foe = bt.ships
+    place(me, 10, 9, 0)
+    place(foe, 13, 9, 3)
+    foe.hull_hits = 2
+    alt = bt.opt.moves.altitudes.alt
+    alt[foe.uid] = 6
+    assert systems.boarding_target(me, [foe]) is foe  # in hexes: 3
+    assert systems.boarding_target(me, [foe], bt) is None
+    alt[foe.uid] = 5
+    assert systems.boarding_target(me, [foe], bt) is foe
+    bt.rng = Scripted([5, 6, 3, 4, 6, 1])  # 5 fails (not > 5); 6 then 3 > shield 2 lands; 4 fails; 6 then 1 fails
+    systems.board(bt, me, [foe])
+    assert (me.marines_left, foe.marines_left, foe.boarders) == (3, 0, 0)  # the party landed kills the defender
+    assert any("(range 5, shield 2)" in line for line in bt.log)
+    flat = Battle(Matchup([dauntless], [hulk]), random.Random(1), log=True)
+    place(flat.ships[0], 10, 9, 0)
+    place(flat.ships[1], 13, 9, 3)
+    flat.ships[1].hull_hits = 2
+    flat.rng = Scripted([5, 6, 3, 4, 6, 1])
+    systems.board(flat, *flat.ships[:1], [flat.ships[1]])
+    assert any("(range 3, shield 2)" in line for line in flat.log)
+
+
+PLAY_EXPLOSIONS = Ruleset.unity().play["explosions"]
+
+
+def test_g6_explosions_reach_only_the_same_altitude() -> None:
+    """G.6: "Two elements are considered "adjacent" only if they are in adjacent hexes on the game board and are at
+    the same altitude"; E.3 rolls at "each element within one hex" (in three dimensions: the same altitude)."""
+    from drydock.engine.battle import Battle
+    from drydock.engine.hexgrid import from_offset
+    from drydock.engine.options import combat_rules
+
+    m = build_matchup([MAJESTIC], [VIGILANT], options=("E.3",), terrain=("three-d",))
+    for foe_altitude, rolled in ((3, True), (4, False)):
+        b = Battle(m, random.Random(1), log=True)
+        boom, near = b.ships
+        boom.q, boom.r = from_offset(10, 9)
+        near.q, near.r = from_offset(11, 9)
+        b.opt.moves.altitudes.alt[near.uid] = foe_altitude
+        combat_rules.explode(b, boom, PLAY_EXPLOSIONS)
+        assert any(line.startswith(f"    {near.label}: dice") for line in b.log) == rolled
+
+
+def test_g6_with_sequential_movement_plans_afresh() -> None:
+    """D.8 chooses a ship's orders again as it moves: its altitude changes are planned again with them."""
+    got = fights(([MAJESTIC, MAJESTIC], [VIGILANT, VIGILANT]), n=4, options=("D.8",), terrain=("three-d",))
+    assert any(" (G.6): altitude " in line for r in got for line in r.log)
