@@ -3,7 +3,7 @@
 ``HATCH_BUILD_HOOKS_ENABLE=1 pip install .`` compiles the engine modules named in ``ENGINE_MODULES`` with mypyc
 (the compiler black ships its wheels with) and puts the extension modules in the wheel beside the Python sources;
 Python then imports the compiled module wherever one exists. Play is identical: the same seed gives the same log
-(tests/test_compiled_engine.py compares the two). Without the variable, and for editable installs, drydock stays
+(tests/engine/test_compiled_engine.py compares the two). Without the variable, and for editable installs, drydock stays
 pure Python and needs no C compiler.
 
     python hatch_build.py --inplace   # compile into this checkout (to test the compiled engine here)
@@ -45,8 +45,8 @@ ENGINE_MODULES = (
                                      "scenarios", "state", "terrain", "terrain_elements", "towing")),
 )
 
-#: Every other engine module, left interpreted, with the reason (tests/test_architecture.py checks that each module
-#: under drydock/engine is named in exactly one of the two lists).
+#: Every other engine module, left interpreted, with the reason (tests/project/test_architecture.py checks that each
+#: module under drydock/engine is named in exactly one of the two lists).
 INTERPRETED: dict[str, str] = {
     "__init__": "the package: compiled() only",
     "choices": "names the command line offers before the engine is imported (constants)",

@@ -8,7 +8,7 @@ status (ok, partial = converted with parts named as unreadable, failed), its sta
 not read, then the totals: designs by status, and how many posts, distinct designs (by name: one design
 posted several times counts once) and posters (each fixture's ``# Poster:`` line) they come from. The figure
 before the readers learnt the players' idioms is printed beside it as it was measured (the same posts, the
-converter before the reader changes). ``tests/test_legacy_posts.py`` asserts the figures. Real posts in the
+converter before the reader changes). ``tests/formats/test_legacy_posts.py`` asserts the figures. Real posts in the
 older Starmada X notation (``tests/fixtures/posts/sx/``) are counted apart: Appendix X does not cover them,
 and each is refused with its line.
 """

@@ -9,7 +9,7 @@ _PKG = Path(__file__).resolve().parent
 
 #: The distribution's name on a package index (pyproject.toml's ``[project] name``). The import package and the
 #: command are ``drydock``; the PyPI project ``drydock`` is an unrelated Docker utility, so no install line,
-#: error message or version lookup may name the bare ``drydock`` distribution (tests/test_distribution.py).
+#: error message or version lookup may name the bare ``drydock`` distribution (tests/project/test_distribution.py).
 DISTRIBUTION = "starmada-drydock"
 
 

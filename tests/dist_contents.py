@@ -1,5 +1,5 @@
 """What the sdist and the wheel must hold (issue 34), checked on built files: ``python tests/dist_contents.py
-dist/*.tar.gz dist/*.whl`` (``.ci/run``'s distribution part) or from ``tests/test_distribution.py``.
+dist/*.tar.gz dist/*.whl`` (``.ci/run``'s distribution part) or from ``tests/project/test_distribution.py``.
 
 The sdist is the project's source: every file git tracks under the folders and files ``pyproject.toml``'s sdist
 ``include`` names, and nothing a checkout accumulates (virtual environments, caches, the built site, compiled
@@ -24,7 +24,7 @@ SDIST_INCLUDE = {"drydock", "templates", "examples", "tests", "bench", "docs", "
                  "pyproject.toml", "hatch_build.py"}
 SDIST_REQUIRED = ("pyproject.toml", "README.md", "LICENSE", "hatch_build.py", "mkdocs.yml", "drydock/__init__.py",
                   "drydock/py.typed", "drydock/cli/main.py", "templates", "examples/designs/majestic.yaml",
-                  "docs/index.md", "docs/installation.md", "tests/test_smoke.py", "bench")
+                  "docs/index.md", "docs/installation.md", "tests/core/test_smoke.py", "bench")
 #: path parts (or suffixes) that never belong in a distribution
 JUNK_PARTS = {".git", ".venv", "site", "__pycache__", ".pytest_cache", ".mypy_cache", ".ruff_cache", ".hypothesis",
               "tour", "dist", "build", ".import_linter_cache", ".grimp_cache"}

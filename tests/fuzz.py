@@ -2,7 +2,7 @@
 
 :func:`run` reads ``n`` mutated inputs with one reader and rates every design it
 returns; the only exception allowed is :class:`~drydock.errors.DrydockError`. It is
-meant to run in a child process with memory and CPU limits (:mod:`tests.hostile`),
+meant to run in a child process with memory and CPU limits (:mod:`tests.hostile.child`),
 and prints one JSON line: cases, how many read, how many refused, the slowest case
 and every unexpected exception with the input that caused it.
 """

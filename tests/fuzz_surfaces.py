@@ -7,7 +7,7 @@ of them is mutated (:func:`tests.fuzz.mutate`, or byte edits of a workbook part)
 command that reads it is run in process (``CliRunner``). A case passes when the command
 exits 0, 1 or 2, prints no traceback and, when it fails, only ``drydock:`` lines (one per
 problem found in the file). :func:`run` prints one JSON line; the suite runs it in a child process under memory
-and CPU limits (:mod:`tests.hostile`).
+and CPU limits (:mod:`tests.hostile.child`).
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Small builders for test designs."""
+"""Small builders for test designs, and the paths tests read from."""
 
 from __future__ import annotations
 
@@ -11,10 +11,15 @@ from drydock.core.model import Battery, Design, SystemEntry, WeaponMode
 from drydock.engine import compiled
 from drydock.formats import read_designs
 
+#: The repository's root, its test fixtures and its bundled example designs (for tests in any folder under tests/).
+ROOT = Path(__file__).resolve().parent.parent
+FIXTURES = ROOT / "tests" / "fixtures"
+EXAMPLES = ROOT / "examples" / "designs"
+
 #: A test that patches or subclasses engine internals, or hands the engine a stand-in for a battle or a ship, runs
 #: on the Python engine only: a compiled module (hatch_build.py) binds its calls and checks its argument types
 #: when it is built. The whole suite runs on the Python engine; .ci/run's compiled part runs the rest, and
-#: tests/test_compiled_engine.py shows the two engines play the same battles.
+#: tests/engine/test_compiled_engine.py shows the two engines play the same battles.
 interpreted_only = pytest.mark.skipif(compiled(), reason="patches or stands in for engine internals, which the "
                                                           "compiled engine binds when it is built")
 
@@ -54,4 +59,4 @@ def majestic() -> Design:
 
 def example(name: str) -> Design:
     """The first design of ``examples/designs/NAME.yaml`` (a bundled example; each file carries its source)."""
-    return read_designs(str(Path(__file__).resolve().parent.parent / "examples" / "designs" / f"{name}.yaml"))[0]
+    return read_designs(str(EXAMPLES / f"{name}.yaml"))[0]

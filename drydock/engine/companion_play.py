@@ -3,7 +3,7 @@
 Only ships rated under ``--rules companion`` (a ruleset whose ``play`` table has the ``companion`` entry) get a
 :class:`CompanionShip` (``ShipState.cc``). A Unity battle only passes through :func:`declare` (the doctrine's
 declarations) and :func:`combat_start` (nothing to roll).
-The rule text is quoted beside each piece; tests/test_companion_play.py checks each against the book's examples.
+The rule text is quoted beside each piece; tests/engine/test_companion_play.py checks each against the book's examples.
 
 - D5.1 Proximity 0-3: :func:`proximity_radius` (the volleys: :mod:`drydock.engine.proximity`).
 - D5.2 Enveloping 0-3 (the facings: :func:`enveloping_hits`) and Scattershot; D5.3 Deadly (disabling) and

@@ -2,7 +2,7 @@
 
 The starter is a small legal ship with one of everything a design holds (hull, engines, shields,
 one weapon battery with one bank, one system); every line says what goes there and where
-``drydock rules`` lists the choices. tests/test_new.py checks that it passes ``drydock check``.
+``drydock rules`` lists the choices. tests/cli/test_new.py checks that it passes ``drydock check``.
 """
 
 from __future__ import annotations

@@ -333,7 +333,7 @@ class Ruleset:
         """The Unity v2.0 book rules (cached)."""
         global _UNITY
         if _UNITY is None:
-            _UNITY = cls(UNITY, probe=False)  # the book's formulas: tests/test_cli_startup.py probes them
+            _UNITY = cls(UNITY, probe=False)  # the book's formulas: tests/cli/test_startup.py probes them
         return _UNITY
 
     @classmethod

@@ -122,7 +122,7 @@ def _row(ws: Worksheet, cells: Cells, rules: Ruleset, r: int, item: Any, fig: Mo
              f'ABS(VALUE({rng}))))', fig.L if fig else "")
     # The seeker test is repeated where a figure needs it, not read from the seeker cell: LibreOffice 7.4's
     # threaded formula-group calculation (groups of 100 rows or more) read a stale seeker cell in row 2, so
-    # a seeker's ACC multiplier came from the standard column (tests/test_xlsx_live.py, SHIP8 of drawn-any).
+    # a seeker's ACC multiplier came from the standard column (tests/formats/test_xlsx_live.py, SHIP8 of drawn-any).
     is_seeker = f"COUNTIF({traits},{equals(L.SEEKER_TRAIT)})>0"
     put("seeker", f"IF({is_seeker},1,0)", fig.seeker if fig else "")
     codes = list(item[1].traits) if item else []

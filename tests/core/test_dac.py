@@ -1,0 +1,78 @@
+"""D7 damage allocation charts: the D7.4 layout rule, its examples, the D7.2 shift, and the SSD.
+
+Source: Starmada Captain's Companion (2025) D7.1-D7.4 (../shared/seeds/002_*.txt lines 393-456).
+"""
+
+import pytest
+
+from drydock.core.dac import dac_for, layout, shift
+from drydock.core.validation import rate
+from drydock.formats.houserules import load_ruleset
+from tests.helpers import battery, design, mode
+
+
+def test_weapons_example_chart_is_the_rule_for_five_three_two():
+    """D7.4's chart "1 AB 2 AB 3 AC 4 AC 5 A 6 B" is five A's, three B's, two C's (the text's 2/5/3 is an
+    erratum: by the rule 2 A, 5 B, 3 C give 1 AB, 2 AC, 3 BC, 4 BC, 5 B, 6 B)."""
+    assert layout("AAAAABBBCC") == (("A", "B"), ("A", "B"), ("A", "C"), ("A", "C"), ("A",), ("B",))
+    assert layout("AABBBBBCCC") == (("A", "B"), ("A", "C"), ("B", "C"), ("B", "C"), ("B",), ("B",))
+
+
+def test_systems_example():
+    """Five Screens (@), a Hyperdrive (X), 5 Marine squads (Y, one set), three Point Defense Systems (Z)."""
+    assert layout("@@@@@XYZZZ") == (("@", "Y"), ("@", "Z"), ("@", "Z"), ("@", "Z"), ("@",), ("X",))
+
+
+def test_sycamore_sheet_charts():
+    """D7.1's Sycamore: weapons 1 AC, 2 AC, 3 BC, 4 B, 5 B, 6 B; systems 1 @@, 2 @@, 3 @X, 4 @Y, 5 @Z, 6 @."""
+    assert layout("AABBBBCCC") == (("A", "C"), ("A", "C"), ("B", "C"), ("B",), ("B",), ("B",))
+    assert layout("@" * 8 + "XYZ") == (("@", "@"), ("@", "@"), ("@", "X"), ("@", "Y"), ("@", "Z"), ("@",))
+
+
+@pytest.mark.parametrize(("rolled", "crossed", "expected"), [
+    (3, set(), 3), (3, {3}, 4), (6, {6}, 1), (6, {6, 1, 2}, 3), (1, {1, 2, 3, 4, 5, 6}, None),
+])
+def test_repeated_roll_shifts_right(rolled, crossed, expected):
+    """D7.2: "If the same result is rolled again, shift one location to the right ... If a 6 is rolled a
+    second time, shift back to location 1." """
+    assert shift(rolled, crossed) == expected
+
+
+def test_dac_of_a_design_counts_weapons_screens_equipment_and_munition_sets():
+    rules = load_ruleset("companion")
+    d = design(hull=8, engines=2, screens=5, weapons=[
+        battery("Torp", mode("5-10-15", "1x4/1/1"), "2AB"),
+        battery("Shock", mode("4-8-12", "1x4/1/1"), "3ABCD", "2EF"),
+        battery("Laser", mode("2-4-6", "1x2/1/1"), "3ACE2")],
+        systems=["Hyperdrive", ("Marines", 5), "Anti-Fighter Batteries", ("Probes", 3)])
+    dac = dac_for(rate(d, rules), rules)
+    weapons = [b.weapons for b in rate(d, rules).batteries]
+    assert weapons == [2, 5, 3]  # a twin mount is one weapon on the damage track (C.3): three C's
+
+    assert dac.battery_codes == ("A", "B", "C")
+    assert dac.weapons == layout("AA" + "B" * 5 + "C" * 3)
+    # AFB is a trait in Unity (type T): no letter; Marines and Probes are one set each
+    assert dac.system_codes == (("Hyperdrive", "X"), ("Marines", "Y"), ("Probes", "Z"))
+    assert dac.systems == layout("@@@@@XYZ")
+
+
+def test_ssd_prints_the_charts_and_letter_codes_in_place_of_loss_limits():
+    import re
+
+    from drydock.render import build_booklet, sheet_from_rating
+    from drydock.render.html import render_html
+
+    rules = load_ruleset("companion")
+    d = design(hull=8, engines=2, screens=2, weapons=[
+        battery("Torp", mode("5-10-15", "1x4/1/1"), "2AB"), battery("Shock", mode("4-8-12", "1x4/1/1"), "3ABCD")],
+        systems=["Hyperdrive", ("Marines", 3)])
+    plain = render_html(build_booklet([sheet_from_rating(rate(d, rules), rules)]))
+    html = render_html(build_booklet([sheet_from_rating(rate(d, rules), rules, dac=True)]))
+    assert "WEAPONS DAC" not in plain and '<b class="ll">(1)</b>' in plain
+    assert "WEAPONS DAC" in html and "SYSTEMS DAC" in html
+    assert '<b class="ll">(' not in html  # no loss limits
+    assert re.findall(r'class="ll dacode">\((\w)\)', html) == ["A", "B"]
+    cells = re.findall(r'<span class="dacloc"><i>(\d)</i>([^<]*)</span>', html)
+    # A A B B B -> 1 A, 2 A, 3 B, 4 B, 5 B, 6 empty; @ @ X Y -> 1 @, 2 @, 3 X, 4 Y
+    assert cells[:6] == [("1", "A"), ("2", "A"), ("3", "B"), ("4", "B"), ("5", "B"), ("6", "&ndash;")]
+    assert cells[6:10] == [("1", "@"), ("2", "@"), ("3", "X"), ("4", "Y")]
