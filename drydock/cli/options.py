@@ -83,10 +83,14 @@ def deployment_option(f: Callable[..., Any]) -> Callable[..., Any]:
                                "(docs/battles.md).")(f)
 
 
-def deployment_setup(text: str, plan_game: bool) -> dict[str, Any]:
-    """The engine options of ``--deployment``: nothing for the standard set-up (so the core game is unchanged),
-    ``deployment`` (a plan, or one per side) or ``deployments`` (the plan game chooses)."""
+def deployment_setup(text: str, plan_game: bool, per_side: bool = True) -> dict[str, Any]:
+    """The settings of ``--deployment``: nothing for the standard set-up (so the core game is unchanged),
+    ``deployment`` (a plan, or one per side unless ``per_side`` is false: a tournament's sides are file order)
+    or ``deployments`` (the plan game chooses)."""
     names = [p.strip().lower() for p in text.split(",")]
+    if len(names) == 2 and not per_side:
+        raise DrydockError(f"--deployment {text[:40]!r}: a tournament's sides are the files' order, so both sides "
+                           "set up by one plan (or choose)")
     if names == ["choose"]:
         if not plan_game:
             raise DrydockError("--deployment choose needs the plan game (not with --plan or --no-robustness)")

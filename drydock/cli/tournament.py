@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import click
 
-from drydock.cli.options import play_options
+from drydock.cli.options import deployment_option, play_options
 from drydock.engine.choices import DEFAULT_DOCTRINE, DOCTRINE_NAMES
 
 DOCTRINES = sorted(DOCTRINE_NAMES)
@@ -29,6 +30,7 @@ DOCTRINES = sorted(DOCTRINE_NAMES)
               help="VP target from 2.2; auto = 60% of the larger side's CR.")
 @click.option("--doctrine", default=DEFAULT_DOCTRINE, show_default=True, type=click.Choice(DOCTRINES),
               help="How both sides fly and fight.")
+@deployment_option
 @click.option("--scheduler", metavar="ADDRESS",
               help="Run the battles on a Dask cluster (tcp://HOST:8786; pip install 'starmada-drydock[cluster]'); "
                    "results as with --jobs. A loopback address, or tls:// with the --tls-* files; any other "
@@ -55,7 +57,7 @@ def tournament(files: tuple[str, ...], runs: int, seed: int, turns: int, jobs: i
                scheduler_timeout: int,
                state_file: str | None, as_json: bool, report_file: str | None, force: bool,
                play_option: tuple[str, ...], scenario: str | None, terrain: tuple[str, ...],
-               rules_file: str | None) -> None:
+               rules_file: str | None, deployment: str) -> None:
     """Every design in FILES (design or fleet files) against every other, with battle's verdict.
 
     Each pairing is the plan game of drydock battle (raced within 2 x RUNS battles, solved exactly),
@@ -63,7 +65,7 @@ def tournament(files: tuple[str, ...], runs: int, seed: int, turns: int, jobs: i
     guarantee, the score matrix, the plans of each pairing, and the throughput.
     """
     # lazy: keeps --help fast
-    from drydock.cli.options import battle_settings, board_size
+    from drydock.cli.options import battle_settings, board_size, deployment_setup
     from drydock.cli.preflight import check_inputs, check_new_outputs
     from drydock.cli.progress import counter
     from drydock.errors import DrydockError
@@ -88,6 +90,7 @@ def tournament(files: tuple[str, ...], runs: int, seed: int, turns: int, jobs: i
         check_regular(state_file)  # a FIFO, device or directory: refused before the first battle
     settings = battle_settings(play_option, scenario, terrain, floating, launch_recovery, rules_file, turns=turns,
                                board=(w, h), doctrine=doctrine, battle_size=battle_size)
+    settings = replace(settings, **deployment_setup(deployment, True, per_side=False))  # 2.3, issue 37
     run = run_tournament(files, settings, runs=runs, seed=seed, jobs=jobs, state_file=state_file,
                          report_file=report_file, force=force, scheduler=cluster,
                          progress=lambda total: counter(total, "battles", show=not as_json))

@@ -29,6 +29,7 @@ from drydock.core.model import Design
 from drydock.core.rules import Ruleset
 from drydock.engine.ai import Style, doctrine_label, doctrine_pair
 from drydock.engine.companion_play import extended_board
+from drydock.engine.deployment import deployment_in_force
 from drydock.engine.montecarlo import CHUNK, build_matchup, wilson
 from drydock.engine.options import InForce
 from drydock.engine.parallel import worker_pool
@@ -69,6 +70,10 @@ def state_options(s: BattleSettings) -> dict[str, Any]:
         out["terrain"] = list(s.terrain)
     if s.rules is not None:
         out["rules"] = s.rules.label
+    if s.deployment is not None:  # 2.3 chosen deployment (issue 37): one plan for both sides
+        out["deployment"] = list(s.deployment) if isinstance(s.deployment, tuple) else s.deployment
+    if s.deployments:  # the plan game chooses each side's set-up among these
+        out["deployments"] = list(s.deployments)
     if s.ship_rules:  # a fleet's own rules, faction entries: (design key, ruleset)
         out["ship_rules"] = [[k, r.label, r.fingerprint] for k, r in s.ship_rules]
     return dict(sorted(out.items()))
@@ -194,6 +199,9 @@ class Tournament:
             out.append(f"battle size {s.battle_size}")
         if s.options or s.scenario or s.terrain:
             out += InForce(s.options, s.scenario, s.terrain, play).names()
+        out += deployment_in_force(s)  # 2.3 chosen deployment (issue 37)
+        if s.deployments:
+            out.append("2.3 Deployment: each pairing's plan game chooses among " + ", ".join(s.deployments))
         if s.rules is not None:
             out.append(f"rules: {s.rules.label}")
         return out

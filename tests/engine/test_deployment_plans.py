@@ -119,6 +119,25 @@ def test_cli_deployment_option() -> None:
     assert r.returncode == 0, r.stderr
 
 
+def test_a_tournament_sets_up_by_one_plan_or_chooses(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """``tournament --deployment``: a tournament's sides are the files' order, so one plan serves both sides (or
+    each pairing's plan game chooses); the state file keeps it, and a rerun with another plan is refused."""
+    from drydock.insight.tournament import state_options
+
+    assert "deployment" not in state_options(BattleSettings())  # the core game's state header is unchanged
+    assert state_options(BattleSettings(deployment="rear"))["deployment"] == "rear"
+    assert state_options(BattleSettings(deployments=("standard", "port")))["deployments"] == ["standard", "port"]
+    files = ["examples/designs/comet-frigate.yaml", "examples/designs/shade-raider.yaml"]
+    r = run("tournament", *files, "--runs", "4", "--deployment", "port,standard")
+    assert r.returncode == 2 and "a tournament's sides are the files' order" in r.stderr
+    state = str(tmp_path / "league.json")
+    r = run("tournament", *files, "--runs", "4", "--deployment", "rear", "--state", state)
+    assert r.returncode == 0, r.stderr
+    assert "options: board 32x18, 20 turns, 2.3 Deployment: rear" in r.stdout
+    r = run("tournament", *files, "--runs", "4", "--deployment", "port", "--state", state)
+    assert r.returncode == 2 and "state of a different tournament" in r.stderr
+
+
 def test_reports_say_which_deployment_was_flown() -> None:
     from drydock.engine.deployment import deployment_in_force
     from drydock.engine.montecarlo import simulate
