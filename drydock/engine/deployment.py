@@ -104,6 +104,8 @@ def distinct_deployments(board: tuple[int, int], n: int, deployments: tuple[str,
 def deployment_in_force(settings: BattleSettings) -> list[str]:
     """What a report lists in force for the settings' deployment: ``["2.3 Deployment: A port, B starboard"]``, or
     nothing for the standard set-up (so the core game's report is unchanged)."""
+    if settings.deployments:  # chosen deployment: the plan game's strategies name each side's (close@port)
+        return ["2.3 Deployment: the plan game chooses among " + ", ".join(settings.deployments)]
     given = settings.deployment
     pa, pb = (given, given) if isinstance(given, str) or given is None else given
     pa, pb = pa or DEFAULT_DEPLOYMENT, pb or DEFAULT_DEPLOYMENT

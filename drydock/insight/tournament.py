@@ -200,8 +200,6 @@ class Tournament:
         if s.options or s.scenario or s.terrain:
             out += InForce(s.options, s.scenario, s.terrain, play).names()
         out += deployment_in_force(s)  # 2.3 chosen deployment (issue 37)
-        if s.deployments:
-            out.append("2.3 Deployment: each pairing's plan game chooses among " + ", ".join(s.deployments))
         if s.rules is not None:
             out.append(f"rules: {s.rules.label}")
         return out
