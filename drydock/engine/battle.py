@@ -28,7 +28,7 @@ from drydock.engine.options.state import OptionState
 from drydock.engine.proximity import EmptyHex, aim, proximity, sweep_or_burst
 from drydock.engine.seekers import SeekerFlight, activate, heading_toward, shots_at_flight, split_flights
 from drydock.engine.settings import BattleSettings
-from drydock.engine.ship_rules import rules_for
+from drydock.engine.ship_rules import rules_for, start_combat
 from drydock.engine.ships import ShipSpec, ShipState
 from drydock.engine.stacking import resolve_stacking
 from drydock.engine.table_view import Marker, Probe, TableView, Volley
@@ -367,7 +367,7 @@ class Battle:
         a, b = self.alive(0), self.alive(1)
         if not a or not b:
             return
-        companion_play.combat_start(self)  # D5.3 Persistent: "At the start of the following Combat Phase"
+        start_combat(self)  # each ship's rules at the phase's start (the Companion's D5.3 Persistent rolls)
         first = self.initiative(len(a), len(b))
         opt = self.opt
         equipment = self.m.in_force.equipment if self.m.in_force is not None else None  # B.14, B.18, B.22
@@ -385,7 +385,7 @@ class Battle:
             enemies = [e for e in (b if side == 0 else a) if not e.hidden and (opt is None or e.alive)]
             seen = opt.in_sight(ship, enemies, enemy_flights[side]) if opt is not None else None  # G terrain, 4.1
             in_view = seen or (enemies, enemy_flights[side])
-            decl = aim(self, ship, companion_play.declare(self, ship, *in_view))  # CC.D1's limit; C.5
+            decl = aim(self, ship, ship.rules.declare(self, ship, *in_view))  # the doctrine's (CC.D1's limit); C.5
             if opt is not None and opt.tagging:  # E.7: TAGs are tried with the attacks
                 opt.acquire(ship, enemies)
             if ship.spec.marines:  # 4c: systems used with weapons fire

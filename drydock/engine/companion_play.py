@@ -1,14 +1,14 @@
 """The Captain's Companion (2025) in battle: its D5 weapon traits and optional rules D1, D3, D7 and B1.
 
 Only ships rated under ``--rules companion`` (a ruleset whose ``play`` table has the ``companion`` entry) get a
-:class:`CompanionShip` (``ShipState.cc``). A Unity battle only passes through :func:`declare` (the doctrine's
-declarations) and :func:`combat_start` (nothing to roll).
+:class:`CompanionShip` (``ShipState.cc``), set by :func:`setup`; the battle reaches it only through each ship's rules
+(``ShipState.rules``: :class:`~drydock.engine.ship_rules.UnityRules`'s steps).
 The rule text is quoted beside each piece; tests/engine/test_companion_play.py checks each against the book's examples.
 
 - D5.1 Proximity 0-3: :func:`proximity_radius` (the volleys: :mod:`drydock.engine.proximity`).
 - D5.2 Enveloping 0-3 (the facings: :func:`enveloping_hits`) and Scattershot; D5.3 Deadly (disabling) and
   Persistent; D5.4 Slag: :meth:`CompanionShip.volley` (seekers: :meth:`CompanionShip.seeker_spread`) and
-  :meth:`CompanionShip.apply`; Persistent's roll at the start of each Combat Phase: :func:`combat_start`
+  :meth:`CompanionShip.apply`; Persistent's roll at the start of each Combat Phase: :meth:`CompanionShip.combat_start`
   (:func:`persistent_phase`); the disabled ship on the board: :mod:`drydock.engine.companion_hulk`.
 - D1 engagement limit (``CC.D1``): :meth:`CompanionShip.declare`; D3 alternate damage table (``CC.D3``);
   D7 random damage allocation (``CC.D7``, or ``CC.D7a``/``CC.D7b`` for one side; with D7.3 under E.1 damage control):
@@ -172,7 +172,20 @@ class CompanionShip(UnityRules):
         self.engaged_turn = 0   # D1: the combined CR of this turn's attackers
         self.engaged_cr = 0
 
-    # ------------------------------------------------------------ D1
+    # ------------------------------------------------------------ D5.3 at the Combat Phase's start; D1
+    @classmethod
+    def combat_start(cls, battle: TableView) -> None:
+        """D5.3 Persistent: "At the start of the following Combat Phase, roll one damage die per tally mark" -- every
+        ship with tally marks rolls before the first declaration, whether or not any ship declares fire ("Repeat
+        this process each game turn until no tally marks remain (or the target is destroyed)"). Disabled ships drift
+        first (their Movement Phase, :func:`drydock.engine.companion_hulk.drift`). Once per Combat Phase for all
+        Companion ships (:func:`drydock.engine.ship_rules.start_combat`)."""
+        if hulks(battle):
+            drift(battle)
+        for s in battle.ships:
+            if s.cc is not None and s.alive and s.cc.tallies:
+                s.cc.persistent_roll(battle, s)
+
     def declare(self, battle: TableView, ship: ShipState, enemies: list[ShipState], flights: list[Any]) -> list[Any]:
         """The doctrine's declarations for ``ship``. D1: "A single target may not be attacked by multiple enemy ships
         in a single Combat Phase whose combined combat rating is more than three times its own" and "it may not
@@ -519,26 +532,6 @@ def _unity_shields(ship: ShipState) -> None:
         mark_shields(ship)
 
 
-def declare(battle: TableView, ship: ShipState, enemies: list[ShipState], flights: list[Any]) -> list[Any]:
-    """The Combat Phase declarations of ``ship``: the doctrine's, within D1's limit for a Companion ship."""
-    if ship.cc is None:
-        decl: list[Any] = battle.m.doctrine.declare(ship, enemies, battle.turn, flights)
-        return decl
-    return ship.cc.declare(battle, ship, enemies, flights)
-
-
-def combat_start(battle: TableView) -> None:
-    """D5.3 Persistent: "At the start of the following Combat Phase, roll one damage die per tally mark" -- every
-    ship with tally marks rolls before the first declaration, whether or not any ship declares fire ("Repeat this
-    process each game turn until no tally marks remain (or the target is destroyed)"). Disabled ships drift first
-    (their Movement Phase, :func:`drydock.engine.companion_hulk.drift`)."""
-    if hulks(battle):
-        drift(battle)
-    for s in battle.ships:
-        if s.cc is not None and s.alive and s.cc.tallies:
-            s.cc.persistent_roll(battle, s)
-
-
 def setup(battle: TableView) -> None:
     """Give every ship rated under the Companion its :class:`CompanionShip` as its rules (``ShipState.rules``) and
     Companion state (``ShipState.cc``); Unity ships keep their rules and ``cc = None``."""
@@ -549,5 +542,5 @@ def setup(battle: TableView) -> None:
             s.rules = s.cc = CompanionShip(s, play, on, battle.rng)
 
 
-__all__ = ["COMPANION_TRAITS", "CompanionShip", "check_sections", "combat_start", "companion_play", "declare",
-           "doctrine_factor", "extended_board", "proximity_radius", "setup"]
+__all__ = ["COMPANION_TRAITS", "CompanionShip", "check_sections", "companion_play", "doctrine_factor", "extended_board",
+           "proximity_radius", "setup"]

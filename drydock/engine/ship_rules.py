@@ -18,6 +18,7 @@ rules say what may reach it (:meth:`UnityRules.attack_penalty`: X.1 stealth) and
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from drydock.engine.combat import (
     BAND_NAMES,
@@ -42,12 +43,25 @@ from drydock.engine.dice import (
 )
 from drydock.engine.hexgrid import DEFENSIVE, geometry
 from drydock.engine.ships import ModeSpec, ShipRules, ShipSpec, ShipState
+from drydock.engine.table_view import TableView
 
 
 class UnityRules:
     """The Unity Rulebook's Combat Phase and End Phase for one ship (the default rules of every ship)."""
 
     __slots__ = ()
+
+    # ------------------------------------------------------------ the Combat Phase's start and declarations (4.0)
+    @classmethod
+    def combat_start(cls, battle: TableView) -> None:
+        """The battle-level step of this rules class at the start of each Combat Phase, before the first declaration
+        (:func:`start_combat` calls it once per rules class in play). Unity: nothing."""
+
+    def declare(self, battle: TableView, ship: ShipState, enemies: list[ShipState], flights: list[Any]) -> list[Any]:
+        """This ship's (``ship``) Combat Phase declarations at the ``enemies`` and enemy ``flights`` in view (4.0,
+        4.1): the doctrine's."""
+        decl: list[Any] = battle.m.doctrine.declare(ship, enemies, battle.turn, flights)
+        return decl
 
     # ------------------------------------------------------------ the volley (4.2-4.4)
     def fire(self, rng: Rng, attacker: ShipState, target: ShipState, mode: ModeSpec, weapons: int, size: int,
@@ -248,6 +262,14 @@ def rules_for(spec: ShipSpec) -> ShipRules:
     return spec.legacy if spec.legacy is not None else UNITY
 
 
+def start_combat(battle: TableView) -> None:
+    """4.0: the start of a Combat Phase, before the first declaration: each rules class in play (in the order of
+    the ships playing it first) takes its battle-level step (:meth:`UnityRules.combat_start`; the Companion's D5.3
+    Persistent rolls and disabled ships' drift)."""
+    for kind in dict.fromkeys(type(s.rules) for s in battle.ships):
+        kind.combat_start(battle)
+
+
 def mark(target: ShipState, tally: DamageTally) -> None:
     """4.4: ``tally``'s results marked on ``target``, pending until the End Phase (crew casualties are hull boxes,
     C.5 Deadly)."""
@@ -258,4 +280,4 @@ def mark(target: ShipState, tally: DamageTally) -> None:
         target.p_shd += tally.shield
 
 
-__all__ = ["UNITY", "UnityRules", "mark", "rules_for"]
+__all__ = ["UNITY", "UnityRules", "mark", "rules_for", "start_combat"]

@@ -286,7 +286,13 @@ class ShipRules(Protocol):
     """What a ship's rules do in the Combat and End Phases (4.2-4.5): :class:`drydock.engine.ship_rules.UnityRules`
     is the book's; the Captain's Companion (:class:`drydock.engine.companion_play.CompanionShip`) and Appendix X
     (:class:`drydock.engine.legacy_rules.LegacyRules`) subclass it. Named here so a ship holds its rules without
-    this module importing them (they build on these tables)."""
+    this module importing them (they build on these tables). ``battle`` is the battle as a
+    :class:`drydock.engine.table_view.TableView`, typed loosely here (that module names this one's types)."""
+
+    @classmethod
+    def combat_start(cls, battle: Any) -> None: ...
+
+    def declare(self, battle: Any, ship: ShipState, enemies: list[ShipState], flights: list[Any]) -> list[Any]: ...
 
     def fire(self, rng: Rng, attacker: ShipState, target: ShipState, mode: ModeSpec, weapons: int, size: int,
              band: int, log: list[str] | None, what: str, penalty: int, bonus: int,

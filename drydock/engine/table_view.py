@@ -147,6 +147,8 @@ class AltitudeView(Protocol):
     @property
     def alt(self) -> dict[int, int]: ...
 
+    def same(self, a: object, b: object) -> bool: ...  # an attack needing adjacency or the hex needs one altitude
+
 
 class MovesView(Protocol):
     @property

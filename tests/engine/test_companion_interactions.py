@@ -11,11 +11,11 @@ import re
 import pytest
 
 from drydock.core.rules.play_options import check_combination
-from drydock.engine.companion_play import combat_start
 from drydock.engine.dice import DamageTally
 from drydock.engine.montecarlo import build_matchup, run_seed
 from drydock.engine.seekers import SeekerFlight, attack
 from drydock.engine.settings import BattleSettings
+from drydock.engine.ship_rules import start_combat
 from drydock.errors import DrydockError
 from drydock.formats.native import from_yaml
 from tests.engine.test_companion_play import CC, ROOT, Faces, battle_of, design, designs, logs, ship
@@ -44,13 +44,13 @@ def test_persistent_rolls_at_the_start_of_the_combat_phase_without_declarations(
     tgt, gone = ship(design(), 1), ship(design(), 3)
     tgt.cc.tallies, gone.cc.tallies, gone.alive = 2, 3, False
     phase = _Phase([tgt, gone], 1, 4)
-    combat_start(phase)
+    start_combat(phase)
     assert tgt.cc.tallies == 1 and (tgt.p_hull, tgt.p_eng) == (1, 1)
     phase.rng = Faces(2)
-    combat_start(phase)
+    start_combat(phase)
     assert tgt.cc.tallies == 0 and tgt.p_hull == 2
     phase.rng = Faces()
-    combat_start(phase)
+    start_combat(phase)
     assert gone.cc.tallies == 3 and len(phase.lines) == 2
 
 

@@ -41,6 +41,7 @@ from drydock.engine import fighters
 from drydock.engine.fighters import FighterFlight, fighter_path, first_end_by_hex, no_turns
 from drydock.engine.hexgrid import DIRS, distance, hex_line
 from drydock.engine.options.fighter_variants import Variants
+from drydock.engine.options.host import OptionHost
 from drydock.engine.seekers import SeekerFlight
 from drydock.engine.small_craft import entered_hexes
 
@@ -63,7 +64,7 @@ def screen_penalty(fighters_in_hex: int, bands: list[list[int]]) -> int:
 class FighterRules:
     """One battle's F.1-F.4 and F.6: flights on station, dogfights, screens, variants, long range fighters."""
 
-    def __init__(self, battle: Any, on: frozenset[str], play: Any) -> None:
+    def __init__(self, battle: OptionHost, on: frozenset[str], play: Any) -> None:
         self.b = battle
         self.csp = "F.1" in on
         self.dogfights = "F.2" in on
@@ -226,7 +227,8 @@ class FighterRules:
         """The patrol (most fighters, then first placed) that intercepts ``mover`` entering ``hx``, moved and
         attacking (F.2: a dogfight in ``hx``); None when no patrol reaches it with half its MA."""
         b = self.b
-        alt = b.opt.moves.altitudes if b.opt.moves is not None else None  # G.6: a patrol at the mover's altitude
+        moves = b.opt.moves if b.opt is not None else None
+        alt = moves.altitudes if moves is not None else None  # G.6: a patrol at the mover's altitude
         patrols = sorted((p for p in self.on_station.values() if p.side != mover.side and p.alive and p.count > 0
                           and (alt is None or alt.same(p, mover))), key=lambda p: (-p.count, p.uid))
         for p in patrols:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Protocol
 
-from drydock.engine.table_view import MatchView, TableView
+from drydock.engine.table_view import MatchView, OptionsView, TableView
 
 if TYPE_CHECKING:  # type-only imports of modules below the options
     from drydock.engine.ai import Doctrine
@@ -35,6 +35,28 @@ class MatchHost(MatchView, Protocol):
     @property
     def doctrine(self) -> Doctrine: ...
 
+    @property
+    def turns(self) -> int: ...  # the game turns the battle lasts (2.2)
+
+
+class ScenarioView(Protocol):
+    """What a rule reads of the options in force (:class:`drydock.engine.options.InForce`)."""
+
+    @property
+    def scenario(self) -> str | None: ...  # "S.2" ... or None
+
+
+class OptionStateView(OptionsView, Protocol):
+    """The optional rules' state (:class:`drydock.engine.options.state.OptionState`) as its own parts read it back
+    through the battle (D.9 towing); named here because that module imports them."""
+
+    @property
+    def r(self) -> ScenarioView: ...
+
+    def running(self) -> bool: ...  # S.2, S.7: the defender runs for its exit edge
+
+    def requirement(self, s: ShipState, orders: Orders, boost: int, climb: int | None = None) -> tuple[int, bool]: ...
+
 
 class OptionHost(TableView, Protocol):
     """The battle as the optional rules' state sees it."""
@@ -44,9 +66,12 @@ class OptionHost(TableView, Protocol):
     @property
     def m(self) -> MatchHost: ...
 
+    @property
+    def opt(self) -> OptionStateView | None: ...
+
     def move_ship(self, s: ShipState, orders: Orders, boost: int) -> None: ...
 
     def stacking(self) -> None: ...
 
 
-__all__ = ["MatchHost", "OptionHost"]
+__all__ = ["MatchHost", "OptionHost", "OptionStateView", "ScenarioView"]

@@ -33,11 +33,11 @@ deadly hexes) like any mover (:meth:`Towing.carried`, rolled by ``OptionState.mo
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 from drydock.engine.hexgrid import DIRS, distance
 from drydock.engine.movement import Orders, execute
 from drydock.engine.options import scenarios
+from drydock.engine.options.host import OptionHost
 from drydock.engine.orders_menu import candidate_moves
 from drydock.engine.ships import ShipState
 
@@ -70,7 +70,7 @@ def drifting(s: ShipState) -> bool:
 class Towing:
     """The tows of one battle: who tows whom this turn, who is on the way to rendezvous, and the doctrine."""
 
-    def __init__(self, battle: Any) -> None:
+    def __init__(self, battle: OptionHost) -> None:
         self.b = battle
         self.tows: dict[int, int] = {}  # tower uid -> towee uid (this turn)
         self.towed: dict[int, int] = {}  # towee uid -> tower uid
@@ -87,7 +87,7 @@ class Towing:
             return False
         opt = self.b.opt  # S.2, S.3, S.7: a defender drifting out by its exit edge scores, it is not lost
         edge = scenarios.EXIT_EDGE.get(opt.r.scenario or "") if opt is not None else None
-        if edge is not None and s.side == scenarios.DEFENDER and opt.running():
+        if edge is not None and opt is not None and s.side == scenarios.DEFENDER and opt.running():
             dq, dr = DIRS[s.heading]
             return scenarios.edge_of(s.q + dq * (room + 1), s.r + dr * (room + 1), self.b.m.board[0]) != edge
         return True
@@ -186,7 +186,9 @@ class Towing:
         if towee in self.chosen:
             return self.chosen[towee]
         others = [t for t in self.towers(self.b.ships[towee]) if t is not s]
-        requirement = self.b.opt.requirement
+        opt = self.b.opt
+        assert opt is not None  # D.9 is an optional rule: its state exists once the battle's is built
+        requirement = opt.requirement
         self.chosen[towee] = got = self._slowest(s, boost, enemies, lambda o: legal(o) and all(
             requirement(t, o, 0)[1] for t in others))
         return got
