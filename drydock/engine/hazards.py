@@ -17,23 +17,30 @@ from __future__ import annotations
 
 from drydock.engine.hexgrid import distance
 
-#: the dice a hex that destroys what enters it counts (as many as a ship can bear; Terrain.avoid)
+#: the doctrine's weight of a hex that destroys what enters it (as many dice as a ship can bear; Terrain.avoid)
 DEADLY = 1000
+
 #: the third element of a key that weighs ending a move in the hex (not entering it)
 END = 0
 #: hexes beyond the table's last column a pull that never ends is weighed (a house rule's row ending non-zero)
 MAX_REACH = 8
 
 
-def pull_after(rows: dict[str, list[int]], distances: list[int], size: int, dist: int) -> int:
-    """The distance from a size-``size`` black hole's centre after one End Phase pull (G.2) of an element
-    ``dist`` from it; ``-1``: drawn into the event horizon (of radius ``size``, Terrain)."""
+def pull_distance(rows: dict[str, list[int]], distances: list[int], size: int, dist: int) -> int:
+    """G.2's pull table (play.black_hole_pull): the hexes an element ``dist`` from a size-``size`` black hole is
+    pulled (-1: drawn inside)."""
     row = rows[str(size)]
     col = 0
     for i, lo in enumerate(distances):
         if dist >= lo:
             col = i
-    n = row[col]
+    return row[col] if col < len(row) else 0  # a shorter row: its missing trailing distances pull 0
+
+
+def pull_after(rows: dict[str, list[int]], distances: list[int], size: int, dist: int) -> int:
+    """The distance from a size-``size`` black hole's centre after one End Phase pull (G.2) of an element
+    ``dist`` from it (:func:`pull_distance`); ``-1``: drawn into the event horizon (of radius ``size``, Terrain)."""
+    n = pull_distance(rows, distances, size, dist)
     if n < 0 or dist - n <= size:
         return -1
     return dist - n
@@ -63,4 +70,4 @@ def pull_ends(holes: list[tuple[int, int, int]], rows: dict[str, list[int]], dis
     return out
 
 
-__all__ = ["DEADLY", "END", "pull_after", "pull_ends"]
+__all__ = ["DEADLY", "END", "pull_after", "pull_distance", "pull_ends"]

@@ -20,6 +20,7 @@ import random
 import re
 from dataclasses import dataclass
 
+from drydock.engine.hazards import DEADLY, pull_distance
 from drydock.engine.hexgrid import DIRS, distance, from_offset, hex_line, to_offset
 from drydock.errors import DrydockError
 
@@ -145,22 +146,10 @@ class Terrain:
 
 
 BLOCKED = 99
-#: the doctrine's weight of a hex that destroys what enters it (as many dice as a ship can bear)
-DEADLY = 1000
 
 
 def _disc(q: int, r: int, n: int) -> set[tuple[int, int]]:
     return {(q + dq, r + dr) for dq in range(-n, n + 1) for dr in range(-n, n + 1) if distance(dq, dr) <= n}
-
-
-def pull_distance(rows: dict[str, list[int]], distances: list[int], size: int, dist: int) -> int:
-    """G.2: hexes an element ``dist`` from a size-``size`` black hole is pulled (-1: drawn inside)."""
-    row = rows[str(size)]
-    col = 0
-    for i, lo in enumerate(distances):
-        if dist >= lo:
-            col = i
-    return row[col] if col < len(row) else 0  # a shorter row: its missing trailing distances pull 0
 
 
 def pull_step(q: int, r: int, hq: int, hr: int, occupied: set[tuple[int, int]], rng: random.Random

@@ -44,6 +44,7 @@ from typing import TYPE_CHECKING, Any
 
 from drydock.engine.damage import apply_marked_damage
 from drydock.engine.dice import d6
+from drydock.engine.hazards import pull_after
 from drydock.engine.hexgrid import DIRS, distance
 from drydock.engine.options.terrain import BLOCKED, Terrain, pull_distance, pull_step
 from drydock.engine.seekers import SeekerFlight
@@ -82,8 +83,7 @@ class TerrainElements:
         self.doomed: set[Hex] = set()
         for hq, hr, size in terrain.holes:
             for d in range(size + 1, _PULL_REACH + 1):
-                n = pull_distance(self.rows, pull["distances"], size, d)
-                if n < 0 or d - n <= size:
+                if pull_after(self.rows, pull["distances"], size, d) < 0:
                     self.doomed.update(x for x in _ring(hq, hr, d))
         #: G.1: ship uid -> [(hex name, hits)] rolled while hidden under cloak, not yet applied
         self.deferred: dict[int, list[tuple[str, int]]] = {}
