@@ -117,7 +117,7 @@ def roll(rng: random.Random | None = None, *, dice: tuple[int, int] | None = Non
 
 
 def chances() -> dict[str | None, Fraction]:
-    """Each result's exact chance: each scenario 2/36, the standard scenario 18/36."""
+    """Each result's exact chance: each scenario 2/36, the standard scenario 12/36 (51-66)."""
     out: dict[str | None, Fraction] = {}
     for tens in range(1, 7):
         for ones in range(1, 7):
