@@ -10,7 +10,7 @@ from typing import Any
 
 from drydock.core.campaign.state import Ship
 from drydock.core.league.rules import quote
-from drydock.core.league.state import Entrant, Game, League
+from drydock.core.league.state import Game, League
 from drydock.core.marked import Marked
 from drydock.core.rules.play_rules import PLAY
 from drydock.core.rules.scenario_roll import Setup, scenario_of, setup
@@ -101,15 +101,20 @@ def field_forces(lg: League, index: int, fielded: dict[str, list[str]] | None = 
     return lg
 
 
-def _marks(e: Entrant, ids: list[str], damage: dict[str, Marked]) -> dict[str, Marked]:
-    out: dict[str, Marked] = {}
-    for name, mark in damage.items():
-        ship = e.ship(name)
-        if ship.id not in ids:
-            raise DrydockError(f"damage for {ship.label()}: it did not play the game")
-        mark.check(ship.boxes, ship.label())
-        out[ship.id] = mark
-    return out
+def _in_game(lg: League, g: Game, name: str, what: str) -> Ship:
+    """The ship ``name`` (id or name) of one of the game's sides that played it; refused by name when it names
+    none, or ships of both sides."""
+    key = name.strip().casefold()
+    found = [(w, x) for w in g.sides for x in lg.entrants[w].ships if key in (x.id.casefold(), x.name.casefold())]
+    if not found:
+        raise DrydockError(f"{what} {name!r}: not a ship of {' or '.join(g.sides)}")
+    if len({w for w, _ in found}) > 1 or len(found) > 1:
+        raise DrydockError(f"{what} {name!r}: names {len(found)} ships; use the id "
+                           f"({', '.join(x.id for _, x in found)})")
+    who, ship = found[0]
+    if ship.id not in g.ships.get(who, []):
+        raise DrydockError(f"{what} {ship.label()}: it did not play {g.label}")
+    return ship
 
 
 def enter_result(lg: League, index: int, *, winner: str | None, vp: dict[str, int] | None = None,
@@ -137,26 +142,14 @@ def enter_result(lg: League, index: int, *, winner: str | None, vp: dict[str, in
     if winner is None and g.stage != "group":
         raise DrydockError(f"game {g.label}: name the winner (the VPs do not tell: "
                            + (", ".join(f"{w} {vp[w]}" for w in g.sides) if vp else "none given") + ")")
-    ids = {w: list(g.ships.get(w, [])) for w in g.sides}
-    lost: list[str] = []
-    for name in destroyed:
-        e = next((lg.entrants[w] for w in g.sides if any(name.strip().casefold() in (x.id.casefold(),
-                  x.name.casefold()) for x in lg.entrants[w].ships)), None)
-        if e is None:
-            raise DrydockError(f"destroyed {name!r}: not a ship of {' or '.join(g.sides)}")
-        ship = e.ship(name)
-        if ship.id not in ids[e.name]:
-            raise DrydockError(f"destroyed {ship.label()}: it did not play the game")
-        lost.append(ship.id)
+    lost = [_in_game(lg, g, name, "destroyed").id for name in destroyed]
     marks: dict[str, Marked] = {}
-    for w in g.sides:
-        mine = {k: v for k, v in (damage or {}).items() if any(k.strip().casefold() in (x.id.casefold(),
-                x.name.casefold()) for x in lg.entrants[w].ships)}
-        marks.update(_marks(lg.entrants[w], ids[w], mine))
-    unknown = [k for k in (damage or {}) if not any(k.strip().casefold() in (x.id.casefold(), x.name.casefold())
-                                                   for w in g.sides for x in lg.entrants[w].ships)]
-    if unknown:
-        raise DrydockError(f"damage for {unknown[0]!r}: not a ship of {' or '.join(g.sides)}")
+    for name, mark in (damage or {}).items():
+        ship = _in_game(lg, g, name, "damage for")
+        mark.check(ship.boxes, ship.label())
+        marks[ship.id] = mark
+    if len(set(lost)) != len(lost):
+        raise DrydockError("a ship is named twice in --destroyed")
     if set(lost) & set(marks):
         raise DrydockError(f"{', '.join(sorted(set(lost) & set(marks)))}: a ship is destroyed or damaged, not both")
     if g.stage != "rotation" and (lost or marks):
