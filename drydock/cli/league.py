@@ -120,9 +120,12 @@ def supply(league_file: str, player: str, roll_text: str | None, seed: int | Non
 
 @league.command()
 @_FILE
-def show(league_file: str) -> None:
-    """The league's standings, games and fleets."""
+@click.option("--html", "html_file", type=click.Path(dir_okay=False),
+              help="Also write the standings, games and fleets as an HTML page.")
+@click.option("--force", is_flag=True, help="Overwrite an existing --html file.")
+def show(league_file: str, html_file: str | None, force: bool) -> None:
+    """The league's standings, games and fleets; --html a page."""
     # lazy: keeps --help fast
     from drydock.insight.league_page import show as run
 
-    _echo(run(league_file))
+    _echo(run(league_file, html_file=html_file, force=force))

@@ -8,9 +8,11 @@ from drydock.core.campaign.rules import hull_repair_cost
 from drydock.core.league import knockout, rotation
 from drydock.core.league.games import game_setup
 from drydock.core.league.rules import quote
-from drydock.core.league.state import League
+from drydock.core.league.state import Game, League
 from drydock.errors import inline
+from drydock.formats import check_outputs, write_atomic
 from drydock.formats.league import read_league
+from drydock.insight.charts import render
 
 
 def league_lines(lg: League) -> list[str]:
@@ -56,5 +58,68 @@ def league_lines(lg: League) -> list[str]:
     return [inline(x) for x in out]
 
 
-def show(path: str) -> list[str]:
-    return league_lines(read_league(path))
+def _result(g: Game) -> str:
+    if g.fought == "declined":
+        return f"nobody accepted: {g.winner} scores a victory (T.2(6))"
+    if g.fought is None:
+        return "to play" if g.rolled else "scenario to roll"
+    out = (f"{g.winner} wins" if g.winner else "a draw") + (
+        " (" + ", ".join(f"{w} {g.vp[w]} VP" for w in g.sides) + ")" if g.vp else "")
+    out += f"; {g.fought}" + (f" (seed {g.seed})" if g.seed is not None else "")
+    if g.destroyed:
+        out += "; destroyed " + ", ".join(g.destroyed)
+    return out + (f"; log {g.log}" if g.log else "")
+
+
+def page(lg: League) -> str:
+    """The league as an HTML page: standings (T.2(9)) or group table (T.3(6)), games, fleets, rules, history."""
+    kind = "T.2 rotating campaign" if lg.kind == "T.2" else "T.3 tournament"
+    subtitle = [f"{kind}, round {lg.round}" + (f"; over: {lg.winner} won." if lg.winner else ".")]
+    if lg.rules.changed():
+        subtitle.append("Players' choices: " + ", ".join(f"{k} {v}" for k, v in lg.rules.changed().items()))
+    if lg.kind == "T.2":
+        subtitle.append(f"Initiative order (round {lg.round}): {', '.join(lg.order)}.")
+        rows = rotation.standings(lg)
+        best = rows[0][1] if rows else 0
+        table = [{"cells": [w, v, rp, f"{cr} of {lg.rules.fleet_limit}"], "lead": v == best and v > 0}
+                 for w, v, rp, cr in rows]
+        head, title = ["Player", "Victories", "RPs saved", "Fleet CR"], "Standings (victories, T.2(9))"
+        rules = ["T.2(1)", "T.2(2)", "T.2(3)", "T.2(4)", "T.2(5) forces", "T.2(6)", "T.2(7)", "T.2(8)",
+                 "T.2(8) costs", "T.2(8) limit", "T.2(9)", "T.2(9) end"]
+    else:
+        group = knockout.group_table(lg)
+        table = [{"cells": [f"{i}. {f}", lg.entrants[f].player, vp], "lead": i == 1} for i, (f, vp) in
+                 enumerate(group, 1)]
+        head, title = ["Fleet", "Player", "VPs"], "Group table (total VPs, T.3(6))"
+        rules = ["T.3(1) limit", "T.3(2)", "T.3(3)", "T.3(4)", "T.3(5)", "T.3(6)", "T.3(6) two", "T.3(6) three",
+                 "T.3(7)", "T.3(8)"]
+    games = []
+    for n, g in enumerate(lg.games, 1):
+        games.append({"n": n, "stage": g.stage, "round": g.round, "a": g.sides[0],
+                      "b": g.sides[1] if len(g.sides) == 2 else "-", "declined": ", ".join(g.declined) or "-",
+                      "scenario": (f"{game_setup(lg, g).label} ({g.dice[0]}{g.dice[1]})" if g.dice else "-"),
+                      "result": _result(g), "a_won": g.winner == g.sides[0],
+                      "b_won": len(g.sides) == 2 and g.winner == g.sides[1]})
+    entrants = []
+    for who, e in lg.entrants.items():
+        roster = [{"id": x.id, "name": x.name, "design": x.design, "cr": x.cr,
+                   "hull": [i < x.damage.hull for i in range(x.hull)], "damage": x.damage.text(),
+                   "cost": hull_repair_cost(x.cr, x.hull) if x.hull else "-", "lost": x.lost is not None,
+                   "status": x.lost or "in the league"} for x in e.ships]
+        entrants.append({"name": who, "player": e.player, "ships": len(e.active()), "cr": e.total_cr(),
+                         "limit": lg.rules.fleet_limit, "rp": e.rp if lg.kind == "T.2" else None, "roster": roster})
+    data = {"title": f"League: {lg.name}", "subtitle": subtitle, "table_title": title, "table_head": head,
+            "table": table, "games": games, "entrants": entrants, "rules": [quote(r) for r in rules],
+            "history": lg.history[-200:]}
+    return render("league.html.j2", lg=data)
+
+
+def show(path: str, *, html_file: str | None = None, force: bool = False) -> list[str]:
+    """``league show``: the lines; with ``html_file``, the page written too (atomically, never over the league)."""
+    lg = read_league(path)
+    lines = league_lines(lg)
+    if html_file:
+        check_outputs([html_file], [path])
+        write_atomic(html_file, page(lg), force=force)
+        lines.append(f"wrote {html_file}")
+    return lines

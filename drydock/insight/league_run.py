@@ -83,6 +83,11 @@ def new_league(path: str, kind: str, entries: Sequence[Entry], *, seed: int, nam
     if Path(path).exists():
         raise DrydockError(f"{path}: already exists; a league is started once (pick another file name)")
     names = [e.name for e in entries]
+    for e in entries:
+        for what, text in (("name", e.name), ("player", e.player)):
+            if not text or len(text) > 60 or "," in text or not text.isprintable():
+                raise DrydockError(f"entrant {what} {text[:60]!r}: 1-60 printable characters, no comma (a game is "
+                                   "named FLEET,FLEET)")
     if len({n.casefold() for n in names}) != len(names):
         raise DrydockError("each entrant needs a name of its own")
     taken: set[str] = set()
@@ -95,10 +100,10 @@ def new_league(path: str, kind: str, entries: Sequence[Entry], *, seed: int, nam
     with _changing(path):
         write_league(path, lg, new=True)
     lines = [f"{path}: {kind} league {lg.name!r} started: {len(built)} fleets"]
-    for e in built.values():
-        lines.append(f"  {e.name}{' (' + e.player + ')' if e.player != e.name else ''}: {len(e.ships)} ships, "
-                     f"{e.total_cr()} CR of {rules.fleet_limit} ({'T.2(1)' if kind == 'T.2' else 'T.3(1)'})")
-    return [*lines, *lg.history, *_next(lg)], lg
+    for f in built.values():
+        lines.append(f"  {f.name}{' (' + f.player + ')' if f.player != f.name else ''}: {len(f.ships)} ships, "
+                     f"{f.total_cr()} CR of {rules.fleet_limit} ({'T.2(1)' if kind == 'T.2' else 'T.3(1)'})")
+    return [inline(x) for x in [*lines, *lg.history, *_next(lg)]], lg
 
 
 def _next(lg: League) -> list[str]:
@@ -137,7 +142,7 @@ def _apply(path: str, step: Callable[[League], League]) -> Step:
         lg = step(lg)
         lg = rotation.advance(lg) if lg.kind == "T.2" else knockout.advance(lg)
         write_league(path, lg)
-    return [*lg.history[before:], *_next(lg)], lg
+    return [inline(x) for x in [*lg.history[before:], *_next(lg)]], lg
 
 
 def _game(lg: League, pair: str | None) -> int:

@@ -122,3 +122,31 @@ def test_a_three_player_t3_tournament_commands(here: Path) -> None:
     out = run("result", "cup.yaml", "--vp", "100,400")
     assert "the tournament's overall winner (T.3(8))" in out
     assert read_league("cup.yaml").winner is not None
+
+
+def test_the_league_page_escapes_names_and_draws_in_chromium(here: Path) -> None:
+    import subprocess
+
+    from tests.programs import require
+
+    assert "no comma" in run("new", "x.yaml", "--kind", "T.2", "--fleet", "A,nn=examples/campaign/rim-guard.yaml",
+                             *FLEETS[2:], code=2)
+    run("new", "club.yaml", "--kind", "T.2", "--fleet", "<i>Ann=examples/campaign/rim-guard.yaml", *FLEETS[2:],
+        "--seed", "7")
+    run("roll", "club.yaml", "--dice", "6,6")
+    run("challenge", "club.yaml", "--all-decline")
+    out = run("show", "club.yaml", "--html", "club.html")
+    assert out.rstrip().endswith("wrote club.html")
+    html = Path("club.html").read_text(encoding="utf-8")
+    assert "&lt;i&gt;Ann" in html and "<i>Ann" not in html  # autoescaped
+    assert "Standings (victories, T.2(9))" in html and "nobody accepted" in html
+    assert "already exists" in run("show", "club.yaml", "--html", "club.html", code=2)
+    chromium = require("chromium", "chromium-browser", install="chromium")  # fails under CI=true, skips elsewhere
+    png = here / "shot.png"
+    subprocess.run([chromium, "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                    "--no-first-run", f"--user-data-dir={here / 'profile'}", "--window-size=1200,1400",
+                    f"--screenshot={png}", (here / "club.html").as_uri()], check=True, timeout=120, capture_output=True)
+    from PIL import Image
+
+    colours = Image.open(png).convert("RGB").getcolors(1 << 20)
+    assert colours is not None and any(rgb == (255, 247, 224) for _, rgb in colours)  # the leader's row
