@@ -17,7 +17,8 @@ import pytest
 from tests.helpers import ROOT
 from tests.hostile.child import run_python
 
-CASES = {"fleet": 60, "library": 60, "rules": 40, "workbook": 40, "state": 40, "play": 30, "nova": 30, "campaign": 60}
+CASES = {"fleet": 60, "library": 60, "rules": 40, "workbook": 40, "state": 40, "play": 30, "nova": 30, "campaign": 60,
+         "league": 60}
 SLOWEST = 5.0
 
 
