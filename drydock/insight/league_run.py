@@ -290,6 +290,11 @@ def fight(path: str, *, pair: str | None = None, seed: int = 1) -> Step:
         write_league(path, lg)
     lines = [f"game {g.label} ({s.label}) fought by the engine (seed {seed}): {res.turns} turns, VPs "
              f"{res.vp[0]}-{res.vp[1]}; log {log_file}"]
+    for who in g.sides:
+        fleet = read_fleet(str(traded_path(Path(path).resolve().parent, lg.entrants[who].fleet, owner=path,
+                                           key=f"{who} fleet")))
+        if not fleet.house.base.is_book or fleet.house.factions:
+            lines.append(f"warning: {who}'s fleet has house rules of its own; the engine fought under the book rules")
     for sid, sh in by_id.items():
         owner = lg.owner(sid)
         state = "destroyed" if sid in destroyed else "left the board" if not sh.alive else "remains"
