@@ -150,3 +150,18 @@ def test_the_league_page_escapes_names_and_draws_in_chromium(here: Path) -> None
 
     colours = Image.open(png).convert("RGB").getcolors(1 << 20)
     assert colours is not None and any(rgb == (255, 247, 224) for _, rgb in colours)  # the leader's row
+
+
+def test_the_same_seeds_fight_the_same_game(here: Path) -> None:
+    """Randomness is injected: a game fought twice from the same league file with the same seed records the same
+    result, ships lost and damage carried."""
+    run("new", "a.yaml", "--kind", "T.2", *FLEETS, "--seed", "7")
+    run("roll", "a.yaml", "--seed", "3")
+    run("challenge", "a.yaml", "--accept", "Bob")
+    shutil.copy("a.yaml", "b.yaml")
+    run("fight", "a.yaml", "--seed", "2")
+    run("fight", "b.yaml", "--seed", "2")
+    ga, gb = read_league("a.yaml"), read_league("b.yaml")
+    assert ga.games == [g.__class__(**{**vars(g), "log": ga.games[0].log}) for g in gb.games]
+    assert ga.entrants == gb.entrants
+    assert Path("a.game1.log").read_text() == Path("b.game1.log").read_text()

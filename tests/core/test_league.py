@@ -181,3 +181,29 @@ def test_t3_four_players_one_v_four_two_v_three_and_no_damage_carried() -> None:
     # T.3(5): "All damaged or destroyed starships are fully repaired and/or replaced in between scenarios."
     with pytest.raises(DrydockError, match="carries no damage"):
         enter_result(lg, i, winner="Ann1", vp={"Ann1": 1, "Di1": 0}, destroyed=["Di1-1"])
+
+
+def test_t2_9_rounds_agreed_most_victories_wins_ties_shared() -> None:
+    # T.2(9) end: "the campaign may last for a pre-determined number of "rounds", at the end of which the player with
+    # the most victories wins." One round, each player unopposed once: three victories of one each, shared.
+    lg = t2(rounds=1)
+    for _ in range(3):
+        lg = roll_game(rotation.open_game(lg), len(lg.games), (6, 6))
+        lg = rotation.challenge(lg, None)
+        for who in lg.games[-1].owed():
+            lg = supply.rp_roll(lg, who, (1, 1))
+        lg = rotation.advance(lg)
+    assert lg.winner == " and ".join(lg.order)
+    with pytest.raises(DrydockError, match="over"):
+        rotation.active(lg)
+
+
+def test_t3_three_players_different_semi_winners_meet_in_the_final() -> None:
+    lg = _play_group(t3(3), {"Ann1": 100, "Ann2": 70, "Bob1": 90, "Bob2": 10, "Cy1": 80, "Cy2": 20})
+    semis = [g for g in lg.games if g.stage == "semi-final"]
+    for g in semis:  # Ann1 v Cy1: Cy1 wins; Ann2 v Bob1: Ann2 wins
+        i = lg.games.index(g)
+        winner = g.sides[1] if g.sides[0] == "Ann1" else g.sides[0]
+        lg = enter_result(roll_game(lg, i, (1, 1)), i, winner=winner, vp={g.sides[0]: 1, g.sides[1]: 1})
+    lg = knockout.advance(lg)
+    assert lg.games[-1].sides == ["Cy1", "Ann2"]
