@@ -12,8 +12,10 @@ def campaign() -> None:
 
 
 def _echo(lines: list[str]) -> None:
+    from drydock.errors import inline
+
     for line in lines:
-        click.echo(line)
+        click.echo(inline(line))  # names from a traded campaign file never reach the terminal as control characters
 
 
 @campaign.command()
@@ -41,6 +43,8 @@ def new(campaign_file: str, sides: tuple[tuple[str, str], ...], players: tuple[t
     by_side = {k.strip().upper(): v for k, v in sides}
     if sorted(by_side) != ["A", "B"] or len(sides) != 2:
         raise DrydockError("give --side A FLEET.yaml and --side B FLEET.yaml")
+    if len({k.strip().upper() for k, _ in players}) != len(players):
+        raise DrydockError("give each side's --player once")
     rules = CampaignRules(fleet_limit=fleet_limit, rp_multiplier=rp_multiplier, battle_turns=battle_turns)
     _echo(new_campaign(campaign_file, by_side, players={k.strip().upper(): v for k, v in players},
                        map_file=map_file, name=name, rules=rules).lines)

@@ -202,4 +202,4 @@ def test_a_campaign_naming_a_system_file_is_refused(here: Path) -> None:
     path.write_text(path.read_text(encoding="utf-8").replace("fleet: examples/campaign/rim-guard.yaml",
                                                              "fleet: /etc/passwd"), encoding="utf-8")
     out = run("ssd", "war.yaml", "--side", "A", "-o", "a.pdf", code=2)
-    assert "side A fleet /etc/passwd leads to a system file" in out and "root:" not in out
+    assert "side A fleet /etc/passwd is an absolute path" in out and "not read" in out and "root:" not in out
