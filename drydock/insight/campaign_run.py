@@ -93,7 +93,6 @@ def _boxes(design: Design, rules: Ruleset | None = None) -> tuple[int, dict[str,
     return cr_of_record(design, r.combat_rating).value, boxes
 
 
-@_locked
 def new_campaign(path: str, sides: dict[str, str], *, players: dict[str, str] | None = None,
                  map_file: str | None = None, name: str = "", rules: CampaignRules | None = None) -> Step:
     """Start a campaign from two fleet files (T.1(2): each within the limit) and a map (T.1's, or ``map_file``).

@@ -155,6 +155,9 @@ def _map_sizes(data: Any, name: str) -> None:
                     raise CampaignFileError(f"map: places: {shown}: write [column, row] (two numbers, not "
                                             f"{len(place)})", file=name)
                 for v in place:
+                    if _whole(v) and v < 0:
+                        raise CampaignFileError(f"map: places: {shown}: columns and rows start at 0 (not {v})",
+                                                file=name)
                     _number(f"map: places: {shown}", v, limits.CAMPAIGN_PLACE, name)
     _text("the map's name", data.get("name"), limits.CAMPAIGN_NAME, name)
 
