@@ -301,3 +301,24 @@ def test_player_of_a_side_the_campaign_lacks(here: Path, extra: list[str]) -> No
                       "examples/campaign/shade-clans.yaml", *extra, code=2))
     assert "--player C: a T.1 campaign has sides A and B" in line or "give each side's --player once" in line
     assert not (here / "w.yaml").exists()
+
+
+# ------------------------------------------------------------------ 7. what the fuzzers found
+WORKED = Path(__file__).resolve().parent.parent / "fixtures" / "campaign"
+
+
+@pytest.mark.parametrize(("old", "new", "message"), [
+    # tests/fuzz.py campaign: a battle naming one side's ships only ended `campaign show` in KeyError
+    ("    A: [RG-03]\n    B: [SC-04]\n", "    A: [RG-03]\n", "battle 2 (at C4): no ships of side B"),
+    ("    A: [RG-03]\n    B: [SC-04]\n", "    A: []\n    B: [SC-04]\n", "battle 2 (at C4): no ships of side A"),
+    ("    A: [RG-03]\n    B: [SC-04]\n", "    A: [RG-03]\n    B: [SC-04]\n    C: [SC-01]\n",
+     "battle 2 (at C4): ships of side 'C'"),
+    ("  fought: table\n", "  fought: lunch\n", "battle 1 (at C3): fought: 'lunch' (table or engine)"),
+    ("  winner: A\n", "  winner: D\n", "battle 1 (at C3): winner: 'D' is not a side (A or B)"),
+])
+def test_worked_campaign_contradictions(here: Path, old: str, new: str, message: str) -> None:
+    text = (WORKED / "rim-war-battle-due.yaml").read_text(encoding="utf-8")
+    assert old in text
+    (here / "w.yaml").write_text(text.replace(old, new, 1), encoding="utf-8")
+    for args in (["show", "w.yaml", "--html", "w.html"], ["fight", "w.yaml", "--at", "C4"]):
+        assert message in _error(run(*args, code=2))

@@ -39,8 +39,8 @@ from drydock.formats.safeyaml import yaml_dumper
 #: How a battle's result came in: entered from the table (campaign result) or fought by the engine (campaign fight).
 FOUGHT = ("table", "engine")
 
-__all__ = ["CampaignFileError", "campaign_folder", "campaign_text", "check_inside", "named_file", "read_campaign",
-           "read_map", "read_orders", "write_campaign"]
+__all__ = ["CampaignFileError", "campaign_folder", "campaign_text", "check_inside", "named_file", "parse_campaign",
+           "parse_map", "read_campaign", "read_map", "read_orders", "write_campaign"]
 
 
 def _whole(v: Any) -> bool:
@@ -181,8 +181,11 @@ def _map(shape: MapShape, name: str, label: str) -> CampaignMap:
 def read_map(path: str | Path) -> CampaignMap:
     """A map file (``drydock_map: 1``): objectives and links, homes and starting objectives (T.1(1), T.1(3))."""
     name = str(path)
-    text = read_text_capped(name)
+    return parse_map(read_text_capped(name), name)
 
+
+def parse_map(text: str, name: str = "map.yaml") -> CampaignMap:
+    """A map file's text (``name`` for messages): :func:`read_map` without the file."""
     def pre(data: Any) -> None:
         _version(data, "drydock_map", MAP_VERSION, name)
         _map_sizes(data, name)
@@ -209,10 +212,12 @@ def read_campaign(path: str | Path) -> Campaign:
     """The campaign in ``path``; any contradiction (a ship at an objective the map lacks, two ships with one id,
     damage past a track) is refused with the file named."""
     name = str(path)
-    return _from_text(read_text_capped(name), name)
+    return parse_campaign(read_text_capped(name), name)
 
 
-def _from_text(text: str, name: str) -> Campaign:
+def parse_campaign(text: str, name: str = "campaign.yaml") -> Campaign:
+    """A campaign file's text (``name`` for messages): :func:`read_campaign` without the file; what
+    :func:`campaign_text` writes, it reads back."""
     def pre(data: Any) -> None:
         _sizes(data, name)
 
@@ -240,6 +245,10 @@ def _outcomes(f: CampaignFile, name: str) -> None:
         if unknown:
             raise CampaignFileError(f"battle {i} (at {inline(b.at[:40])}): ships of side {inline(unknown[0][:20])!r} "
                                     "(a T.1 campaign has sides A and B)", file=name)
+        empty = [sd for sd in SIDES if not b.ships.get(sd)]
+        if empty:
+            raise CampaignFileError(f"battle {i} (at {inline(b.at[:40])}): no ships of side {empty[0]} (a battle is "
+                                    "fought where both sides' ships meet, T.1(5))", file=name)
         if b.fought is not None and b.fought not in FOUGHT:
             raise CampaignFileError(f"battle {i} (at {inline(b.at[:40])}): fought: {inline(b.fought[:20])!r} "
                                     f"({' or '.join(FOUGHT)})", file=name)
@@ -389,7 +398,7 @@ def write_campaign(path: str | Path, c: Campaign, *, new: bool = False) -> None:
     name = str(path)
     text = campaign_text(c)
     try:
-        _from_text(text, name)
+        parse_campaign(text, name)
     except DrydockError as exc:
         why = re.sub(rf"^{re.escape(name)}(:\d+)*: ", "", str(exc))
         raise DrydockError(f"{name}: not written: drydock would refuse to read it back ({why})") from None
