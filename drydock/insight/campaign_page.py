@@ -136,7 +136,7 @@ def page(c: Campaign, side: str | None = None) -> str:
                            "at": ship.at or "-", "hull": [i < ship.damage.hull for i in range(drawn)],
                            "hull_left": "-" if ship.lost else f"{ship.hull - ship.damage.hull}/{ship.hull}",
                            "damage": "-" if ship.lost else ship.damage.text(),
-                           "cost": hull_repair_cost(ship.cr, ship.hull) if ship.hull else "-",
+                           "cost": hull_repair_cost(ship.cr, ship.hull) if ship.hull and not ship.lost else "-",
                            "lost": ship.lost is not None, "status": ship.lost or "in the campaign"})
         sides.append({"key": key, "player": s.player, "ships": len(s.active()), "cr": s.total_cr(),
                       "limit": c.rules.fleet_limit, "rp": s.rp, "held": ", ".join(sorted(c.occupied(key))) or "-",
