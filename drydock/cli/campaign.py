@@ -12,6 +12,7 @@ def campaign() -> None:
 
 
 def _echo(lines: list[str]) -> None:
+    # lazy: keeps --help fast
     from drydock.errors import inline
 
     for line in lines:
