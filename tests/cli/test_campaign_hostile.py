@@ -264,6 +264,30 @@ def test_a_linked_campaign_is_written_through_the_link(here: Path) -> None:
     assert read_campaign(here / "real/war.yaml").winner == "A"  # ... and the real file holds the change
 
 
+def test_every_changing_command_writes_through_a_link(here: Path) -> None:
+    """A link to a link, in another folder: orders, reveal and repair each change the real file; none forks it."""
+    start()
+    (here / "real").mkdir()
+    (here / "war.yaml").rename(here / "real/war.yaml")
+    os.symlink("real/war.yaml", here / "hop.yaml")
+    os.symlink("hop.yaml", here / "war.yaml")
+    for side in "ab":
+        run("orders", "war.yaml", "--side", side.upper(), "--file", f"examples/campaign/orders-{side}-turn1.yaml")
+    run("reveal", "war.yaml")
+    run("repair", "war.yaml", "--side", "A", "--roll", "2,5")
+    assert (here / "war.yaml").is_symlink() and (here / "hop.yaml").is_symlink()
+    c = read_campaign(here / "real/war.yaml")
+    assert c.phase == "supply" and c.sides["A"].rp == 220 and c.sides["B"].rolled is None
+    assert sorted(p.name for p in here.glob("*.yaml")) == ["hop.yaml", "war.yaml"]  # no regular file beside
+
+
+def test_new_never_writes_through_a_link(here: Path) -> None:
+    os.symlink("elsewhere.yaml", here / "w.yaml")  # a dangling link: campaign new would create its target
+    line = _error(run("new", "w.yaml", "--side", "A", "examples/campaign/rim-guard.yaml", "--side", "B",
+                      "examples/campaign/shade-clans.yaml", code=2))
+    assert "w.yaml: already exists" in line and not (here / "elsewhere.yaml").exists()
+
+
 # ------------------------------------------------------------------ 6. one clean line for each
 @pytest.mark.parametrize(("old", "new", "message"), [
     ("drydock_campaign: 1", "drydock_campaign: '1'", "drydock_campaign: '1' is not a campaign format version"),
