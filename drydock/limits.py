@@ -168,7 +168,7 @@ CAMPAIGN_SHIPS = _limit("campaign ships", 1_000, "ships of one side of a campaig
 CAMPAIGN_TURNS = _limit("campaign turns", 10_000, "turns of one campaign, and battles it records")
 CAMPAIGN_HISTORY = _limit("campaign history", 100_000, "lines of a campaign's history (a few per turn)")
 CAMPAIGN_BOXES = _limit("campaign track boxes", 1_000, "boxes of one track of a campaign ship, and boxes checked "
-                        "on it (the hull table ends at 35; the campaign page draws hull boxes)")
+                        "on it (the hull table ends at 35; the campaign page draws up to 100 hull boxes a ship)")
 CAMPAIGN_RP = _limit("campaign RPs", 10**9, "replenishment points a side has saved (T.1(7): a few hundred a turn)")
 CAMPAIGN_PLACE = _limit("campaign map place", 1_000, "column or row where a campaign map draws an objective (the "
                         "T.1 map's reach 6)")

@@ -109,13 +109,13 @@ def _sizes(data: Any, name: str) -> None:
             _count(f"side {side}: rolled", s.get("rolled"), limits.CAMPAIGN_OBJECTIVES, name)
             _number(f"side {side}: rp", s.get("rp"), limits.CAMPAIGN_RP, name)
             _text(f"side {side}: player", s.get("player"), limits.CAMPAIGN_NAME, name)
-            for i, ship in enumerate(s.get("ships") or [] if isinstance(s.get("ships"), list) else []):
+            for i, ship in enumerate(s["ships"] if isinstance(s.get("ships"), list) else []):
                 sid = ship.get("id") if isinstance(ship, dict) and isinstance(ship.get("id"), str) else None
                 where = f"side {side}: ship {sid[:40]}" if sid else f"side {side}: ship {i + 1}"
                 _ship_sizes(ship, where, name)
     for key, lim in (("battles", limits.CAMPAIGN_TURNS), ("history", limits.CAMPAIGN_HISTORY)):
         _count(key, data.get(key), lim, name)
-    for i, b in enumerate(data.get("battles") or [] if isinstance(data.get("battles"), list) else []):
+    for i, b in enumerate(data["battles"] if isinstance(data.get("battles"), list) else []):
         if not isinstance(b, dict):
             continue
         _number(f"battle {i + 1}: turn", b.get("turn"), limits.CAMPAIGN_TURNS, name)
