@@ -121,3 +121,47 @@ def test_the_manual_campaign_commands_wrap() -> None:
         elif in_sh and len(line) > 84:
             long.append((number, len(line)))
     assert not long, long
+
+
+MEASURE = """<script>
+const wide = document.documentElement.scrollWidth;
+const lost = [...document.querySelectorAll('tr.lost')].map(r => r.innerText.replace(/\\s+/g, ' '));
+document.body.setAttribute('data-measured', JSON.stringify({wide: wide, view: window.innerWidth, lost: lost,
+  boxes: document.querySelectorAll('span.box').length, circles: document.querySelectorAll('svg.map circle').length}));
+</script>"""
+
+
+def test_campaign_page_in_headless_chromium(tmp_path: Path) -> None:
+    """The worked campaign's page (docs/campaigns.md) laid out by Chromium at 1280 pixels: nothing wider than the
+    window, the map's 16 objectives drawn, every hull box drawn, the lost ships' rows saying only how they were
+    lost; and a screenshot that is not blank."""
+    import json
+    import subprocess
+
+    from PIL import Image
+
+    from drydock.formats.campaign import read_campaign
+    from drydock.insight.campaign_page import page
+    from tests.programs import require
+
+    chromium = require("chromium", "chromium-browser", install="chromium")  # fails under CI=true, skips elsewhere
+    c = read_campaign(ROOT / "tests/fixtures/campaign/rim-war-turn3.yaml")
+    html = tmp_path / "c.html"
+    html.write_text(page(c).replace("</body>", MEASURE + "</body>"), encoding="utf-8")
+    common = [chromium, "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+              "--no-first-run", f"--user-data-dir={tmp_path / 'profile'}", "--window-size=1280,1700"]
+    dom = subprocess.run([*common, "--dump-dom", html.as_uri()], check=True, timeout=120, capture_output=True,
+                         text=True).stdout
+    found = re.search(r'data-measured="([^"]*)"', dom)
+    assert found is not None, dom[-2000:]
+    measured = json.loads(found.group(1).replace("&quot;", '"'))
+    assert measured["wide"] <= measured["view"], measured  # nothing cut off or scrolled sideways
+    assert measured["circles"] == 16
+    assert measured["boxes"] == sum(x.hull for s in c.sides.values() for x in s.ships if not x.lost)
+    assert [" ".join(row.split()) for row in measured["lost"]] == [
+        "SC-03 Shadow Rebel SHADE-class Raider 106 C3 - - - destroyed at C3, turn 2",
+        "SC-04 Umbra Rebel SHADE-class Raider 106 C4 - - - destroyed at C4, turn 3"]
+    png = tmp_path / "shot.png"
+    subprocess.run([*common, f"--screenshot={png}", html.as_uri()], check=True, timeout=120, capture_output=True)
+    colours = Image.open(png).convert("RGB").getcolors(1 << 20)
+    assert colours is not None and any(rgb == (0, 114, 178) for _, rgb in colours)  # side A's blue on the map
