@@ -232,7 +232,7 @@ def _designs(c: Campaign, path: str, side: str, ids: list[str]) -> list[Design]:
             fleet = fleet or read_fleet(str(named_file(path, s.fleet, key=f"side {side} fleet")))
             if ship.entry >= len(fleet.entries):
                 raise DrydockError(f"{ship.label()}: entry {ship.entry} of {s.fleet}, which has "
-                                   f"{len(fleet.entries)} entries (was the fleet file changed?)")
+                                   f"{counted(len(fleet.entries), 'entry', 'entries')} (was the fleet file changed?)")
             design = fleet.entries[ship.entry].design
         elif ship.source:
             found = read_designs(str(named_file(path, ship.source, key=f"ship {ship.id} source")))
@@ -270,7 +270,8 @@ def fight(path: str, at: str, *, seed: int, log_file: str | None = None) -> Step
     by_id = dict(zip([*ids["A"], *ids["B"]], battle.ships, strict=True))
     on_board = {side for side in SIDES for i in ids[side] if by_id[i].alive}
     if len(on_board) > 1:
-        raise DrydockError(f"the battle at {b.at} (seed {seed}) was undecided after {c.rules.battle_turns} turns: "
+        raise DrydockError(f"the battle at {b.at} (seed {seed}) was undecided after "
+                           f"{counted(c.rules.battle_turns, 'turn')}: "
                            f"ships of both sides remain; nothing recorded ({quote('T.1(5) end')}). Fight it with "
                            "another --seed, raise rules: battle_turns in the campaign file, or enter the table's "
                            "result")
@@ -282,7 +283,8 @@ def fight(path: str, at: str, *, seed: int, log_file: str | None = None) -> Step
     c = turns.enter_result(c, at, destroyed=destroyed, escaped=escaped, damage=damage, fought="engine", seed=seed,
                            log=log_named)
     write_campaign(path, c)
-    lines = [f"battle at {b.at} fought by the engine (seed {seed}): {result.turns} turns; log {log_file}"]
+    lines = [f"battle at {b.at} fought by the engine (seed {seed}): {counted(result.turns, 'turn')}; "
+             f"log {log_file}"]
     for side in SIDES:
         fleet = read_fleet(str(named_file(path, c.sides[side].fleet, key=f"side {side} fleet")))
         if not fleet.house.base.is_book or fleet.house.factions:
@@ -325,7 +327,7 @@ def repair(path: str, side: str, *, roll: str | None = None, seed: int | None = 
         file, _, name = item.partition("=")
         found = read_designs(file)
         if len(found) != 1:
-            raise DrydockError(f"--add {file}: holds {len(found)} designs; give a file with one")
+            raise DrydockError(f"--add {file}: holds {counted(len(found), 'design')}; give a file with one")
         design = found[0]
         cr, boxes = _boxes(design)
         n = len(c.sides[key].ships) + 1

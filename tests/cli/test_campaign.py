@@ -181,7 +181,7 @@ def test_an_undecided_battle_records_nothing(here: Path) -> None:
     _to_turn3_battle(("--battle-turns", "1"))
     before = (here / "war.yaml").read_bytes()
     out = run("fight", "war.yaml", "--at", "C3", "--seed", "1", code=2)
-    assert "was undecided after 1 turns: ships of both sides remain; nothing recorded" in out
+    assert "was undecided after 1 turn: ships of both sides remain; nothing recorded" in out
     assert (here / "war.yaml").read_bytes() == before and not (here / "war.turn2-C3.log").exists()
 
 

@@ -76,7 +76,8 @@ class CampaignMap:
         if self.home["A"] == self.home["B"]:
             raise DrydockError("map: both sides have the same home objective")
         if set(self.start["A"]) & set(self.start["B"]):
-            raise DrydockError("map: the sides share a starting objective (T.1(3): A1-A3 and B1-B3)")
+            raise DrydockError("map: the sides share a starting objective (T.1(3): each side starts among objectives "
+                               "of its own)")
         if self.home["B"] not in self.reachable(self.home["A"]):
             raise DrydockError(f"map: no path from {self.home['A']} to {self.home['B']}: the campaign could never "
                                "end (T.1(8))")

@@ -322,7 +322,7 @@ def add_ship(c: Campaign, side: str, ship: Ship) -> Campaign:
     if any(x.id.casefold() == ship.id.casefold() for sd in SIDES for x in c.sides[sd].ships):
         raise DrydockError(f"a ship with the id {ship.id!r} is already in the campaign; give another id")
     if ship.cr > s.rp:
-        raise DrydockError(f"side {key}: {ship.label()} costs {ship.cr} RPs (its CR); side {key} has {s.rp} "
+        raise DrydockError(f"side {key}: {ship.label()} costs {counted(ship.cr, 'RP')} (its CR); side {key} has {s.rp} "
                            f"({quote('T.1(7) costs')})")
     if s.total_cr() + ship.cr > c.rules.fleet_limit:
         raise DrydockError(f"side {key}: adding {ship.label()} (CR {ship.cr}) makes the fleet {s.total_cr() + ship.cr}"
