@@ -167,6 +167,15 @@ CAMPAIGN_SHIPS = _limit("campaign ships", 1_000, "ships of one side of a campaig
                         "fleet is a dozen or two)")
 CAMPAIGN_TURNS = _limit("campaign turns", 10_000, "turns of one campaign, and battles it records")
 CAMPAIGN_HISTORY = _limit("campaign history", 100_000, "lines of a campaign's history (a few per turn)")
+CAMPAIGN_BOXES = _limit("campaign track boxes", 1_000, "boxes of one track of a campaign ship, and boxes checked "
+                        "on it (the hull table ends at 35; the campaign page draws up to 100 hull boxes a ship)")
+CAMPAIGN_RP = _limit("campaign RPs", 10**9, "replenishment points a side has saved (T.1(7): a few hundred a turn)")
+CAMPAIGN_PLACE = _limit("campaign map place", 1_000, "column or row where a campaign map draws an objective (the "
+                        "T.1 map's reach 6)")
+CAMPAIGN_NAME = _limit("campaign name", 200, "characters in a campaign's, player's or ship's name or a design's "
+                       "title kept in a campaign file")
+CAMPAIGN_OBJECTIVE = _limit("objective name", 40, "characters in the name of a campaign map's objective (A1, C4)")
+CAMPAIGN_SEED = _limit("campaign seed", 10**12, "the seed of a battle a campaign records, or the RP roll's seed")
 CAMPAIGN_PLAYERS = _limit("campaign players", 64, "players of a T.2 rotating campaign or T.3 tournament (T.3: "
                           "64 fleets are 2,016 group games)")
 

@@ -54,6 +54,8 @@ def samples(kind: str) -> list[str]:
             return [to_drake(d) for d in designs] + [(ROOT / "tests/fixtures/majestic.drake").read_text("utf-8")]
         return texts
     legacy = ROOT / "tests/fixtures/legacy"
+    if kind in CAMPAIGN_SAMPLES:  # issue 42: real campaign files (docs/campaigns.md's campaign), maps, orders
+        return [(ROOT / p).read_text(encoding="utf-8") for p in CAMPAIGN_SAMPLES[kind]]
     if kind == "play":  # issue 33: house rules over the play tables, every entry written out
         return [_play_rules()]
     if kind == "nova-record":  # issue 33: the converted records (X.2) as YAML, the numbers the engine fights by
@@ -68,6 +70,52 @@ def samples(kind: str) -> list[str]:
                                                                    "razorthorn-houseruled.txt")]
     return [(legacy / n).read_text(encoding="utf-8") for n in ("nova-majestic-rulebook.txt",
                                                                "nova-majestic-typed.txt")]
+
+
+#: Issue 42: the campaign files of the worked campaign (tests/fixtures/campaign, from docs/campaigns.md), the map
+#: and orders files of examples/campaign.
+CAMPAIGN_SAMPLES = {
+    "campaign": ["tests/fixtures/campaign/rim-war-battle-due.yaml", "tests/fixtures/campaign/rim-war-turn3.yaml"],
+    "campaign-map": ["examples/campaign/border-map.yaml"],
+    "campaign-orders": ["examples/campaign/orders-a-turn1.yaml", "examples/campaign/orders-b-setup.yaml"],
+}
+
+
+def _campaign_reader(kind: str) -> Callable[[Any], list[Any]]:
+    """Read a campaign file, map or orders file and build what ``campaign show --html`` builds from it."""
+    from drydock.core.campaign import turns
+    from drydock.core.campaign.rules import CampaignRules
+    from drydock.core.campaign.state import Ship, Side
+    from drydock.formats.campaign import parse_campaign, parse_map, read_orders
+    from drydock.insight.campaign_page import page, summary
+
+    def campaign(text: str) -> list[Any]:
+        c = parse_campaign(text, "c.yaml")
+        summary(c, "A")
+        page(c, "B")
+        return []
+
+    def campaign_map(text: str) -> list[Any]:
+        m = parse_map(text, "m.yaml")
+        sides = {sd: Side(player="", fleet="f.yaml", ships=[Ship(id=f"{sd}-1", name="x", design="", cr=10,
+                                                                 boxes={"hull": 3})]) for sd in ("A", "B")}
+        page(turns.start("fuzz", m, CampaignRules(), sides))
+        return []
+
+    def orders(text: str) -> list[Any]:
+        import os
+        import tempfile
+
+        fd, name = tempfile.mkstemp(suffix=".yaml")
+        try:
+            with os.fdopen(fd, "w", encoding="utf-8", errors="surrogatepass") as fh:
+                fh.write(text)
+            read_orders(name)
+        finally:
+            os.unlink(name)
+        return []
+
+    return {"campaign": campaign, "campaign-map": campaign_map, "campaign-orders": orders}[kind]
 
 
 _PLAIN_VALUE = re.compile(r"^(\s*(?:- )?[\w-]+:) [^\[{&*!|>\s].*$")
@@ -178,6 +226,8 @@ def reader(kind: str) -> Callable[[Any], list[Any]]:
             from drydock.core.sanity import check_design
             return [check_design(convert_admiralty(r)[0]) for r in parse_admiralty(text, file="f.txt")]
         return admiralty
+    if kind in CAMPAIGN_SAMPLES:
+        return _campaign_reader(kind)
     if kind == "play":
         from drydock.core.rules.factions import HouseRules
         from drydock.formats.houserules import _parse_yaml

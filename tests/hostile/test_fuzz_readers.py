@@ -22,7 +22,8 @@ from tests.hostile.child import run_python
 
 #: Mutated inputs per reader in the suite (about 1,500 in all).
 MUTATIONS = {"yaml": 300, "json": 200, "drake": 300, "admiralty": 300, "nova": 300, "xlsx": 60, "play": 200,
-             "nova-record": 200}  # issue 33: house rules over the play tables, Nova records (X.2)
+             "nova-record": 200,  # issue 33: house rules over the play tables, Nova records (X.2)
+             "campaign": 200, "campaign-map": 150, "campaign-orders": 100}  # issue 42: campaign files, maps, orders
 # The slowest single input is measured by bench/bench_worst_case.py (house style 9: no timed unit tests).
 
 
