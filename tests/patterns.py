@@ -103,71 +103,75 @@ def attacks(found: Found, length: int) -> list[str]:
     return out
 
 
-def worst(found: Found, length: int, *, budget: float = 5.0) -> tuple[float, str, str]:
-    """The slowest (seconds, method, attack) of ``match`` and ``search`` over :func:`attacks`; stops after ``budget``
-    seconds on one attack (the caller runs this in a child process with a hard timeout as well)."""
-    slow = (0.0, "", "")
-    for text in attacks(found, length):
-        for method in (found.pattern.match, found.pattern.search):
-            start = time.perf_counter()
-            method(text)
-            took = time.perf_counter() - start
-            if took > slow[0]:
-                slow = (took, method.__name__, text)
-            if took > budget:
-                return slow
-    return slow
-
-
 def _child(length: int, first: int) -> None:
-    """Time patterns from index ``first`` on, one line each ("index seconds method") as each finishes."""
+    """Time every attack on the patterns from index ``first`` on: ``B index attack`` before each match and
+    ``E index attack seconds method`` after, so the parent knows which attack never returned."""
     for index, found in enumerate(collect()):
-        if index >= first:
-            took, method, _text = worst(found, length)
-            print(index, f"{took:.6f}", method, flush=True)
+        if index < first:
+            continue
+        for k, text in enumerate(attacks(found, length)):
+            print("B", index, k, flush=True)
+            for method in (found.pattern.match, found.pattern.search):
+                start = time.perf_counter()
+                method(text)
+                print("E", index, k, f"{time.perf_counter() - start:.6f}", method.__name__, flush=True)
 
 
-def audit(length: int, *, hang: float = 10.0) -> list[tuple[float, str, str]]:
-    """(seconds, where, method) for every pattern; a pattern still running after ``hang`` seconds on its attacks
-    is recorded as ``inf`` and its child killed (a catastrophic pattern never returns)."""
+@dataclass(frozen=True)
+class Worst:
+    seconds: float
+    where: str
+    method: str
+    attack: str
+
+
+def audit(length: int, *, hang: float = 3.0) -> list[Worst]:
+    """The slowest attack of every pattern; an attack still running after ``hang`` seconds is recorded as
+    ``inf`` (a catastrophic pattern never returns) and the child is killed and restarted past that pattern."""
+    import selectors
     import subprocess
 
     found = collect()
-    rows: list[tuple[float, str, str]] = []
+    worst: dict[int, Worst] = {}
     first = 0
     while first < len(found):
-        child = subprocess.Popen([sys.executable, "-c", f"from tests.patterns import _child; _child({length}, {first})"],
-                                 cwd=ROOT, stdout=subprocess.PIPE, text=True)
+        code = f"from tests.patterns import _child; _child({length}, {first})"
+        child = subprocess.Popen([sys.executable, "-c", code], cwd=ROOT, stdout=subprocess.PIPE, text=True)
         assert child.stdout is not None
-        import selectors
-
         sel = selectors.DefaultSelector()
         sel.register(child.stdout, selectors.EVENT_READ)
-        deadline = time.monotonic() + hang + 30  # the child's start-up imports the package
+        deadline = time.monotonic() + hang + 60  # the child's start-up imports the whole package
+        current = (first, 0)
         while True:
             if not sel.select(timeout=max(0.0, deadline - time.monotonic())):
                 child.kill()
                 child.wait()
-                rows.append((float("inf"), found[first].where, "hang"))
-                first += 1
+                index, k = current
+                worst[index] = Worst(float("inf"), found[index].where, "hang", attacks(found[index], length)[k])
+                first = index + 1
                 break
             line = child.stdout.readline()
             if not line:
                 child.wait()
                 first = len(found)
                 break
-            index, took, method = line.split()
-            rows.append((float(took), found[int(index)].where, method))
-            first = int(index) + 1
+            parts = line.split()
+            index, k = int(parts[1]), int(parts[2])
+            current = (index, k)
             deadline = time.monotonic() + hang
-    return rows
+            if parts[0] == "E":
+                took = float(parts[3])
+                if index not in worst or took > worst[index].seconds:
+                    worst[index] = Worst(took, found[index].where, parts[4],
+                                         attacks(found[index], length)[k] if took > 0.01 else "")
+    return sorted(worst.values(), key=lambda w: -w.seconds)
 
 
 def main(argv: list[str]) -> int:
     length = int(argv[0]) if argv else 4_000
-    rows = sorted(audit(length), reverse=True)
-    for took, where, method in rows[:40]:
-        print(f"{took:9.4f} s  {method:6}  {where}")
+    rows = audit(length)
+    for w in rows[:40]:
+        print(f"{w.seconds:9.4f} s  {w.method:6}  {w.where:55} {w.attack[:24]!r}...{w.attack[-4:]!r}")
     print(f"{len(rows)} patterns, line length {length}")
     return 0
 
