@@ -6,7 +6,8 @@ included), and literal patterns passed to ``re.match``/``search``/... inside fun
 stumbles on (runs of blanks, bracket groups, digits, separators, the pattern's own literal characters) followed by
 junk that makes the match fail late. :func:`worst` times ``match`` and ``search`` on each and returns the slowest.
 
-Run as ``python -m tests.patterns`` for the table (the slowest attack per pattern, slowest first).
+Run as ``python -m tests.patterns 4000`` for the table (the slowest attack per pattern, slowest first; ``--quick``
+for the suite's smaller set of attacks).
 """
 
 from __future__ import annotations
@@ -26,12 +27,25 @@ UNITS = [" ", "\t", "a", "A", "1", "12 ", "1 ", "1,", "1/", "1-", "1x", "[a]", "
          "( ", "(1)", "a(", ")", "[", "]", "[]", ", ", ",", ";", "-", "- ", "--", ":", "x:", ". ", ".", "/", "*",
          "1*", "a-", "a b", "Aa ", "ab-", "+", "1+", "'", '"', "<", "<a ", "\u00a0", "-class ", "class "]
 SUFFIXES = ["", "!", "(", "\x00", "[", "1", "é"]
+#: The suite's smaller set (tests/hostile/test_patterns_linear.py): the units that found every slow pattern here.
+QUICK_UNITS = [" ", "\t", "a", "1", "1 ", "12 ", "1  ", "1-", "1/", "[a] ", "[ab] ,", "(", "( ", ", ", "-", "a b", ":"]
+QUICK_SUFFIXES = ["!", "("]
 
 
 @dataclass(frozen=True)
 class Found:
     where: str
     pattern: re.Pattern[str]
+    methods: tuple[str, ...] = ("match", "search")
+    """How the code uses it: ``match`` (anchored: match, fullmatch) and/or ``search`` (search, sub, findall ...)."""
+
+
+_ANCHORED = {"match", "fullmatch"}
+
+
+def _used(calls: set[str]) -> tuple[str, ...]:
+    out = tuple(m for m, hit in (("match", calls & _ANCHORED), ("search", calls - _ANCHORED - {"compile"})) if hit)
+    return out or ("match", "search")
 
 
 def _modules() -> list[str]:
@@ -53,11 +67,15 @@ def collect() -> list[Found]:
         except Exception:  # an optional dependency absent (the cluster extra): its patterns are read below
             module = None
         if module is not None:
+            source = Path(module.__file__ or "").read_text(encoding="utf-8") if module.__file__ else ""
             for attr, value in vars(module).items():
                 for item in value if isinstance(value, (tuple, list)) else (value,):
                     for sub in item if isinstance(item, tuple) else (item,):
                         if isinstance(sub, re.Pattern) and isinstance(sub.pattern, str):
-                            seen.setdefault((sub.pattern, sub.flags), Found(f"{name}.{attr}", sub))
+                            calls = set(re.findall(rf"\b{re.escape(attr)}\.(\w+)\(", source))
+                            if isinstance(value, (tuple, list)):
+                                calls = {"match", "search"}  # used through a loop variable
+                            seen.setdefault((sub.pattern, sub.flags), Found(f"{name}.{attr}", sub, _used(calls)))
     for path in sorted((ROOT / "drydock").rglob("*.py")):
         tree = ast.parse(path.read_text(encoding="utf-8"))
         for node in ast.walk(tree):
@@ -75,7 +93,8 @@ def collect() -> list[Found]:
                 except re.error:
                     continue
                 where = f"{path.relative_to(ROOT)}:{node.lineno}"
-                seen.setdefault((pattern.pattern, pattern.flags), Found(where, pattern))
+                calls = {"match", "search"} if node.func.attr == "compile" else {node.func.attr}
+                seen.setdefault((pattern.pattern, pattern.flags), Found(where, pattern, _used(calls)))
     return list(seen.values())
 
 
@@ -93,25 +112,26 @@ def _literals(pattern: str) -> list[str]:
     return sorted(set(words))[:6]
 
 
-def attacks(found: Found, length: int) -> list[str]:
-    prefixes = [""] + [w + ": " for w in _literals(found.pattern.pattern)] + ["(1) ", "[a]: "]
+def attacks(found: Found, length: int, *, quick: bool = False) -> list[str]:
+    words = _literals(found.pattern.pattern)
+    prefixes = [""] + [w + ": " for w in (words[:2] if quick else words)] + ([] if quick else ["(1) ", "[a]: "])
     out = []
     for prefix in prefixes:
-        for unit in UNITS:
+        for unit in QUICK_UNITS if quick else UNITS:
             body = prefix + unit * max(1, (length - len(prefix) - 1) // len(unit))
-            out.extend(body + suffix for suffix in SUFFIXES)
+            out.extend(body + suffix for suffix in (QUICK_SUFFIXES if quick else SUFFIXES))
     return out
 
 
-def _child(length: int, first: int) -> None:
+def _child(length: int, first: int, quick: bool = False) -> None:
     """Time every attack on the patterns from index ``first`` on: ``B index attack`` before each match and
     ``E index attack seconds method`` after, so the parent knows which attack never returned."""
     for index, found in enumerate(collect()):
         if index < first:
             continue
-        for k, text in enumerate(attacks(found, length)):
+        for k, text in enumerate(attacks(found, length, quick=quick)):
             print("B", index, k, flush=True)
-            for method in (found.pattern.match, found.pattern.search):
+            for method in (getattr(found.pattern, m) for m in found.methods):
                 start = time.perf_counter()
                 method(text)
                 print("E", index, k, f"{time.perf_counter() - start:.6f}", method.__name__, flush=True)
@@ -125,7 +145,7 @@ class Worst:
     attack: str
 
 
-def audit(length: int, *, hang: float = 3.0) -> list[Worst]:
+def audit(length: int, *, hang: float = 3.0, quick: bool = False) -> list[Worst]:
     """The slowest attack of every pattern; an attack still running after ``hang`` seconds is recorded as
     ``inf`` (a catastrophic pattern never returns) and the child is killed and restarted past that pattern."""
     import selectors
@@ -135,7 +155,7 @@ def audit(length: int, *, hang: float = 3.0) -> list[Worst]:
     worst: dict[int, Worst] = {}
     first = 0
     while first < len(found):
-        code = f"from tests.patterns import _child; _child({length}, {first})"
+        code = f"from tests.patterns import _child; _child({length}, {first}, {quick})"
         child = subprocess.Popen([sys.executable, "-c", code], cwd=ROOT, stdout=subprocess.PIPE, text=True)
         assert child.stdout is not None
         sel = selectors.DefaultSelector()
@@ -147,7 +167,8 @@ def audit(length: int, *, hang: float = 3.0) -> list[Worst]:
                 child.kill()
                 child.wait()
                 index, k = current
-                worst[index] = Worst(float("inf"), found[index].where, "hang", attacks(found[index], length)[k])
+                hung = attacks(found[index], length, quick=quick)[k]
+                worst[index] = Worst(float("inf"), found[index].where, "hang", hung)
                 first = index + 1
                 break
             line = child.stdout.readline()
@@ -163,13 +184,13 @@ def audit(length: int, *, hang: float = 3.0) -> list[Worst]:
                 took = float(parts[3])
                 if index not in worst or took > worst[index].seconds:
                     worst[index] = Worst(took, found[index].where, parts[4],
-                                         attacks(found[index], length)[k] if took > 0.01 else "")
+                                         attacks(found[index], length, quick=quick)[k] if took > 0.01 else "")
     return sorted(worst.values(), key=lambda w: -w.seconds)
 
 
 def main(argv: list[str]) -> int:
     length = int(argv[0]) if argv else 4_000
-    rows = audit(length)
+    rows = audit(length, quick="--quick" in argv)
     for w in rows[:40]:
         print(f"{w.seconds:9.4f} s  {w.method:6}  {w.where:55} {w.attack[:24]!r}...{w.attack[-4:]!r}")
     print(f"{len(rows)} patterns, line length {length}")
