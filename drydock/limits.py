@@ -117,6 +117,8 @@ LINE = _limit("line length", 20_000, "characters in one line of a YAML or Drake 
 LEGACY_FILE = _limit("legacy file size", 2 * 1024 * 1024, "characters in one Admiralty or Nova text file (a "
                                                            "forum post is a few KB)")
 LEGACY_LINE = _limit("legacy line length", 4_000, "characters in one line of Admiralty or Nova text")
+ORDERS_TEXT = _limit("movement orders", 64, "characters in one written movement order such as Z/1R2P1(5) +1 (3.1, "
+                     "G.5): checked before the order is read")
 LEGACY_NUMBER = _limit("legacy number", 1_000_000, "any number in Admiralty or Nova text (CR, hull, quantity ...)")
 XLSX_FILE = _limit("workbook size", 32 * 1024 * 1024, "bytes in one .xlsx file")
 XLSX_PART = _limit("workbook part", 64 * 1024 * 1024, "uncompressed bytes of a workbook part drydock parses "
