@@ -7,7 +7,6 @@ attacker), seeded; its log is kept beside the league file.
 
 from __future__ import annotations
 
-import os
 import random
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
@@ -27,7 +26,7 @@ from drydock.engine.montecarlo import build_matchup
 from drydock.engine.settings import BattleSettings
 from drydock.errors import DrydockError, inline
 from drydock.formats import read_designs, write_atomic
-from drydock.formats.files import traded_path
+from drydock.formats.campaign import check_inside, named_file
 from drydock.formats.fleet.read import read_fleet
 from drydock.formats.league import read_league, write_league
 from drydock.formats.locking import locked
@@ -53,8 +52,9 @@ def _changing(path: str) -> Iterator[None]:
         yield
 
 
-def _rel(target: str | Path, league_file: str | Path) -> str:
-    return os.path.relpath(Path(target).resolve(), Path(league_file).resolve().parent).replace(os.sep, "/")
+def _rel(target: str | Path, league_file: str | Path, key: str) -> str:
+    """``target`` as the league file names it: relative to its folder, which must hold it (the campaign's rule)."""
+    return check_inside(league_file, target, key=key)
 
 
 def _roster(entry: Entry, path: str, taken: set[str]) -> Entrant:
@@ -73,7 +73,8 @@ def _roster(entry: Entry, path: str, taken: set[str]) -> Entrant:
             ships.append(Ship(id=sid, name=design.ship_name or sid, design=fe.design.title or "", cr=cr,
                               boxes=boxes, entry=i))
         k += fe.count
-    return Entrant(name=entry.name, player=entry.player, fleet=_rel(entry.fleet, path), ships=ships)
+    return Entrant(name=entry.name, player=entry.player, fleet=_rel(entry.fleet, path, f"{entry.name} fleet"),
+                   ships=ships)
 
 
 def new_league(path: str, kind: str, entries: Sequence[Entry], *, seed: int, name: str = "",
@@ -228,20 +229,19 @@ def result(path: str, *, pair: str | None = None, winner: str | None = None, vp:
 
 
 def _designs(lg: League, path: str, who: str, ids: list[str]) -> list[Design]:
-    base = Path(path).resolve().parent
     e = lg.entrants[who]
     fleet = None
     out: list[Design] = []
     for sid in ids:
         ship = e.ship(sid)
         if ship.entry is not None:
-            fleet = fleet or read_fleet(str(traded_path(base, e.fleet, owner=path, key=f"{who} fleet")))
+            fleet = fleet or read_fleet(str(named_file(path, e.fleet, key=f"{who} fleet")))
             if ship.entry >= len(fleet.entries):
                 raise DrydockError(f"{ship.label()}: entry {ship.entry} of {e.fleet}, which has {len(fleet.entries)} "
                                    "entries (was the fleet file changed?)")
             design = fleet.entries[ship.entry].design
         else:
-            found = read_designs(str(traded_path(base, ship.source or "", owner=path, key=f"ship {sid} source")))
+            found = read_designs(str(named_file(path, ship.source or "", key=f"ship {sid} source")))
             design = next((d for d in found if d.title == ship.design), found[0])
         out.append(design.model_copy(update={"ship_name": ship.name, "ship_id": ship.id}))
     return out
@@ -285,14 +285,13 @@ def fight(path: str, *, pair: str | None = None, seed: int = 1) -> Step:
         winner = None if res.winner is None else g.sides[res.winner]
         lg = enter_result(lg, i, winner=winner, vp=dict(zip(g.sides, res.vp, strict=True)),
                           destroyed=destroyed if carried else (), damage={k: v for k, v in damage.items() if v.any},
-                          fought="engine", seed=seed, log=_rel(log_file, path))
+                          fought="engine", seed=seed, log=Path(log_file).name)
         lg = rotation.advance(lg) if lg.kind == "T.2" else knockout.advance(lg)
         write_league(path, lg)
     lines = [f"game {g.label} ({s.label}) fought by the engine (seed {seed}): {res.turns} turns, VPs "
              f"{res.vp[0]}-{res.vp[1]}; log {log_file}"]
     for who in g.sides:
-        fleet = read_fleet(str(traded_path(Path(path).resolve().parent, lg.entrants[who].fleet, owner=path,
-                                           key=f"{who} fleet")))
+        fleet = read_fleet(str(named_file(path, lg.entrants[who].fleet, key=f"{who} fleet")))
         if not fleet.house.base.is_book or fleet.house.factions:
             lines.append(f"warning: {who}'s fleet has house rules of its own; the engine fought under the book rules")
     for sid, sh in by_id.items():
@@ -337,6 +336,6 @@ def supply_step(path: str, player: str, *, roll_text: str | None = None, seed: i
             cr, boxes = design_boxes(design)
             sid = f"{who}-R{len(lg.entrants[who].ships) + 1:02d}"
             lg = supply.add_ship(lg, who, Ship(id=sid, name=name or design.ship_name or sid, design=design.title or "",
-                                               cr=cr, boxes=boxes, source=_rel(src, path)))
+                                               cr=cr, boxes=boxes, source=_rel(src, path, f"--add {src}")))
         return lg
     return _apply(path, step)
