@@ -260,6 +260,19 @@ def _md(text: Any) -> str:
     return inert_cell(printable(str(text), keep_newlines=False).replace("|", "\\|"))
 
 
+NOT_STATED = "not stated"
+
+
+def _cr(value: Any) -> str:
+    """A CR cell: the figure (0 included), or "not stated" when the source gives none."""
+    return NOT_STATED if value in ("", None) else str(value)
+
+
+def plural(n: int, word: str) -> str:
+    """``1 design``, ``2 designs``."""
+    return f"{n} {word}{'s' * (n != 1)}"
+
+
 def report_markdown(results: Iterable[FileResult], *, source: str = "admiralty") -> str:
     """A summary table, then per design: what mapped, legacy notes, unreadable parts, readings, Unity problems."""
     rows = _rows(results)
@@ -267,13 +280,13 @@ def report_markdown(results: Iterable[FileResult], *, source: str = "admiralty")
     unity = "Unity CR (computed)" if source == "admiralty" else "CR (X.2)"
     out = [f"# Conversion report ({source})", ""]
     counts = {s: sum(1 for r in rows if r["status"] == s) for s in ("ok", "partial", "failed")}
-    out.append(f"{len(rows)} designs: {counts['ok']} converted, {counts['partial']} converted with unreadable "
-               f"parts, {counts['failed']} failed.")
+    out.append(f"{plural(len(rows), 'design')}: {counts['ok']} converted, {counts['partial']} converted with "
+               f"unreadable parts, {counts['failed']} failed.")
     out += ["", f"| Source | Line | Design | Status | {stated} | {unity} | Legacy notes | Unreadable | Problems |",
             "|---|---:|---|---|---:|---:|---:|---:|---:|"]
     for r in rows:
-        out.append(f"| {_md(r['source'])} | {r['line']} | {_md(r['design'])} | {r['shown']} | {r['stated_cr']} | "
-                   f"{r['unity_cr']} | {len(r['legacy_notes'])} | {len(r['unreadable'])} | {len(r['problems'])} |")
+        out.append(f"| {_md(r['source'])} | {r['line']} | {_md(r['design'])} | {r['shown']} | "
+                   f"{_cr(r['stated_cr']) if r['status'] != 'failed' else ''} | {r['unity_cr']} | {len(r['legacy_notes'])} | {len(r['unreadable'])} | {len(r['problems'])} |")
     for r in rows:
         out += ["", f"## {_md(r['design'] or r['source'])}", "", f"- Source: `{r['source']}`"
                 + (f", line {r['line']}" if r["line"] else ""), f"- Status: {r['shown']}"]
@@ -282,7 +295,7 @@ def report_markdown(results: Iterable[FileResult], *, source: str = "admiralty")
         if r["output"]:
             out.append(f"- Output: `{r['output']}`")
         if r["status"] != "failed":
-            out.append(f"- {stated}: {r['stated_cr'] or 'not stated'}; {unity}: {r['unity_cr']}")
+            out.append(f"- {stated}: {_cr(r['stated_cr'])}; {unity}: {_cr(r['unity_cr'])}")
         for key, label in (("mapped", "Mapped"), ("legacy_notes", "Legacy notes (no Unity equivalent)"),
                            ("unreadable", "Unreadable (not converted)"), ("readings", "Readings chosen"),
                            ("problems", "Unity rules broken")):

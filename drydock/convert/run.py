@@ -10,6 +10,7 @@ table and the exit status: 1 if any design failed (X.1, X.2).
 from __future__ import annotations
 
 import os
+import textwrap
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
@@ -85,6 +86,10 @@ def in_outdir(name: str, out: Path) -> Path:
     return p if p.is_absolute() or p.parent != Path(".") else out / p
 
 
+#: The widest a text column of the summary table gets; a longer cell wraps within it.
+WRAP_AT = 40
+
+
 def summary_table(results: list[Any], *, source: str = "admiralty") -> str:
     """A fixed-width table: one row per design (or failed file), then the totals."""
     stated = "AE CR" if source == "admiralty" else "Nova CR"
@@ -94,20 +99,26 @@ def summary_table(results: list[Any], *, source: str = "admiralty") -> str:
     for res in results:
         for r in res.reports:
             rows.append((Path(r.source).name, r.title or "-", batch.shown_status(r),
-                         "" if r.stated_cr is None else str(r.stated_cr),
+                         "" if r.error else batch.NOT_STATED if r.stated_cr is None else str(r.stated_cr),
                          "" if r.unity_cr is None else str(r.unity_cr),
                          str(len(r.legacy)), str(len(r.unreadable)), str(len(r.problems))))
-    widths = [min(max(len(h), *(len(row[i]) for row in rows)) if rows else len(h), 40)
+    widths = [min(max(len(h), *(len(row[i]) for row in rows)) if rows else len(h), WRAP_AT)
               for i, h in enumerate(head)]
 
-    def fmt(row: tuple[str, ...]) -> str:
-        return "  ".join(cell[:w].ljust(w) if i < 3 else cell.rjust(w)
-                         for i, (cell, w) in enumerate(zip(row, widths, strict=True))).rstrip()
+    def fmt(row: tuple[str, ...]) -> list[str]:
+        """One row: a text cell longer than its column wraps onto lines of its own (never cut)."""
+        cells = [textwrap.wrap(cell, w, break_on_hyphens=False) or [""] if i < 3 else [cell]
+                 for i, (cell, w) in enumerate(zip(row, widths, strict=True))]
+        return ["  ".join((col[k] if k < len(col) else "").ljust(w) if i < 3 else
+                          (col[k] if k < len(col) else "").rjust(w)
+                          for i, (col, w) in enumerate(zip(cells, widths, strict=True))).rstrip()
+                for k in range(max(map(len, cells)))]
 
-    lines = [fmt(head), fmt(tuple("-" * w for w in widths))]
-    lines += [fmt(row) for row in rows]
+    lines = [*fmt(head), *fmt(tuple("-" * w for w in widths))]
+    for row in rows:
+        lines += fmt(row)
     n = {s: sum(1 for res in results for r in res.reports if r.status == s) for s in ("ok", "partial", "failed")}
-    lines.append(f"{len(rows)} designs: {n['ok']} ok, {n['partial']} partial (unreadable parts), "
+    lines.append(f"{batch.plural(len(rows), 'design')}: {n['ok']} ok, {n['partial']} partial (unreadable parts), "
                  f"{n['failed']} failed")
     errors = [r.error for res in results for r in res.reports if r.error]
     lines += [f"failed: {e}" for e in errors]

@@ -104,10 +104,11 @@ def convert_admiralty(record: AdmiraltyRecord, rules: Ruleset | None = None, *,
         used = sorted({ch for _, letters in record.damage_chart for ch in letters})
         key = ", ".join(f"{ch} {names.get(ch, '?')}" for ch in used)
         legacy(f"AE weapon damage chart {chart} ({key}); {tables.AE_DAMAGE_RULE}")
-        for ch in used:
-            if ch not in names:
-                rep.unreadable.append(f"line {record.chart_line or record.line}: damage chart names battery "
-                                      f"{ch!r}, which the design does not have")
+        missing = [ch for ch in used if ch not in names]
+        if missing:
+            which = (f"battery {missing[0]!r}, which the design does not have" if len(missing) == 1 else
+                     f"batteries {', '.join(map(repr, missing))}, which the design does not have")
+            rep.unreadable.append(f"line {record.chart_line or record.line}: damage chart names {which}")
     else:
         legacy(tables.AE_DAMAGE_RULE + " (the source gives no chart)")
     legacy("AE tracks: Engines " + " ".join(map(str, record.engines)) + "; Shields "
