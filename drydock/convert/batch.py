@@ -12,7 +12,7 @@ from __future__ import annotations
 import csv
 import io
 import os
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -26,7 +26,7 @@ from drydock.formats import decode_text, format_named, read_bytes, write_atomic
 from drydock.formats.files import folder_files
 from drydock.formats.legacy import nova_record, tables
 from drydock.formats.legacy.admiralty import AdmiraltySyntaxError, parse_admiralty_each
-from drydock.formats.legacy.convert import ConversionReport, convert_admiralty
+from drydock.formats.legacy.convert import ConversionReport, convert_admiralty, trait_readings
 from drydock.formats.legacy.nova import parse_nova
 from drydock.formats.legacy.nova_record import convert_nova
 
@@ -96,15 +96,20 @@ def _unique(stem: str, taken: dict[str, int]) -> str:
 
 
 def convert_text(text: str, source: str, *, file: str, rules: Ruleset | None = None,
-                 missing_band: str | None = None) -> FileResult:
+                 missing_band: str | None = None, readings: Mapping[str, str] | None = None) -> FileResult:
     """Convert every design in ``text``; syntax errors become a failed result (file and line in the message).
 
-    ``missing_band``: the reading of an AE band printed ``---`` (:data:`tables.AE_MISSING_BAND_READINGS`)."""
+    ``missing_band``: the reading of an AE band printed ``---`` (:data:`tables.AE_MISSING_BAND_READINGS`);
+    ``readings``: the readings of AE traits X.1 leaves to the Admiralty rules (:data:`tables.AE_TRAIT_READINGS`)."""
     if source not in SOURCES:
         raise DrydockError(f"unknown legacy source {source!r} (known: {', '.join(SOURCES)})")
     band = missing_band or tables.AE_MISSING_BAND_DEFAULT
     if band not in tables.AE_MISSING_BAND_READINGS:
         raise DrydockError(f"unknown band reading {band!r} (known: {', '.join(tables.AE_MISSING_BAND_READINGS)})")
+    try:
+        trait_readings(readings)
+    except ValueError as exc:
+        raise DrydockError(str(exc)) from None
     result = FileResult(path=file)
     try:
         if source == "admiralty":
@@ -113,7 +118,7 @@ def convert_text(text: str, source: str, *, file: str, rules: Ruleset | None = N
                     result.reports.append(ConversionReport(source=file, kind=source, error=str(record),
                                                            line=record.line or 0))
                     continue
-                design, report = convert_admiralty(record, rules, missing_band=band)
+                design, report = convert_admiralty(record, rules, missing_band=band, readings=readings)
                 result.designs.append(check_design(design, file=file))
                 result.reports.append(report)
             if not result.designs:
@@ -140,11 +145,14 @@ def convert_text(text: str, source: str, *, file: str, rules: Ruleset | None = N
 
 
 def convert_file(path: str | os.PathLike[str], source: str, *, stem: str = "",
-                 rules: Ruleset | None = None, missing_band: str | None = None) -> FileResult:
-    """Read and convert one file; unreadable files give a failed result."""
+                 rules: Ruleset | None = None, missing_band: str | None = None,
+                 readings: Mapping[str, str] | None = None, stdin: bytes | None = None) -> FileResult:
+    """Read and convert one file; unreadable files give a failed result. ``stdin``: what standard input held, when
+    the caller has read it already (to recognise the post in it)."""
     name = str(path)
     try:
-        text = decode_text(read_bytes(name, limits.LEGACY_FILE), "<stdin>" if name == "-" else name)
+        raw = stdin if name == "-" and stdin is not None else read_bytes(name, limits.LEGACY_FILE)
+        text = decode_text(raw, "<stdin>" if name == "-" else name)
     except DrydockError as exc:
         text = None
         error = str(exc)
@@ -155,7 +163,7 @@ def convert_file(path: str | os.PathLike[str], source: str, *, stem: str = "",
         return FileResult(path=name, stem=stem, error=error,
                           reports=[ConversionReport(source=name, kind=source, error=error)])
     result = convert_text(text, source, file="<stdin>" if name == "-" else name, rules=rules,
-                          missing_band=missing_band)
+                          missing_band=missing_band, readings=readings)
     result.stem = stem or ("stdin" if name == "-" else Path(name).stem)
     return result
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import os
 import textwrap
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -20,6 +20,7 @@ from drydock.convert import batch
 from drydock.core.rules import Ruleset
 from drydock.errors import DrydockError
 from drydock.formats import check_outputs, write_atomic
+from drydock.formats.legacy.convert import trait_readings
 
 #: Wraps the (path, stem) pairs of the files to convert, e.g. in a progress bar; the identity by default.
 Wrap = Callable[[list[tuple[Path, str]]], Iterable[tuple[Path, str]]]
@@ -43,16 +44,23 @@ class LegacyRun:
 def convert_legacy(inputs: tuple[str, ...] | list[str], *, source: str, outdir: str, to: str | None = None,
                    force: bool = False, report: str = "report.md", rules: Ruleset | None = None,
                    ssd: str | None = None, paper: str = "letter", wrap: Wrap | None = None,
-                   missing_band: str | None = None) -> LegacyRun:
+                   missing_band: str | None = None, readings: Mapping[str, str] | None = None,
+                   stdin: bytes | None = None) -> LegacyRun:
     """Convert every legacy design in ``inputs`` into ``outdir``.
 
     ``report`` is a file name inside ``outdir`` (or a path); ``.csv`` gives CSV, anything else Markdown.
     ``ssd`` (same rule) also prints every converted design or Nova record, with its notes, into one PDF.
-    ``missing_band`` names the reading of an AE band printed ``---`` (default: the tables' default).
+    ``missing_band`` names the reading of an AE band printed ``---`` (default: the tables' default); ``readings``
+    the readings of AE traits X.1 leaves to the Admiralty rules ({"increased-hits": "c3-mounts"}); ``stdin`` what
+    standard input held, when the caller read it to recognise the post (``-`` is then read from it).
     Raises :class:`~drydock.errors.DrydockError` only for bad options (unknown format, a Nova record
     to Drake, an output that exists without ``force`` ...); every per-file problem is reported instead.
     """
     rules = rules or Ruleset.unity()
+    try:
+        trait_readings(readings)  # a bad option: refused before any file is read
+    except ValueError as exc:
+        raise DrydockError(str(exc)) from None
     to_name = batch.output_format(source, to)
     files, results = batch.plan(inputs)
     input_paths = frozenset(f.resolve() for f, _ in files if str(f) != "-")
@@ -66,7 +74,8 @@ def convert_legacy(inputs: tuple[str, ...] | list[str], *, source: str, outdir: 
         if target.exists() and not force:
             raise DrydockError(f"{target}: already exists (use --force to overwrite)")
     for path, stem in (wrap or list)(files):
-        result = batch.convert_file(path, source, stem=stem, rules=rules, missing_band=missing_band)
+        result = batch.convert_file(path, source, stem=stem, rules=rules, missing_band=missing_band,
+                                    readings=readings, stdin=stdin)
         batch.write_result(result, out, to_name, source=source, force=force, inputs=input_paths)
         results.append(result)
     run = LegacyRun(results, summary_table(results, source=source), in_outdir(report, out))
