@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import sys
 from typing import Any
 
@@ -59,9 +60,18 @@ def convert(inputs: tuple[str, ...], output: str, to: str | None, source: str | 
 
     check_inputs(inputs, source)
     readings = _readings(trait_reading)
+    legacy: dict[str, Any] = dict(to=to, force=force, report=report, ssd=ssd, paper=paper.lower(),
+                                  rules_file=rules_file, missing_band=band_reading, readings=readings)
     if source is not None and source.lower() in ("admiralty", "nova"):
-        _convert_legacy(inputs, source.lower(), output, to=to, force=force, report=report, ssd=ssd,
-                        paper=paper.lower(), rules_file=rules_file, missing_band=band_reading, readings=readings)
+        _convert_legacy(inputs, source.lower(), output, **legacy)
+    if source is None and output != "-" and (os.path.isdir(output) or output.endswith(("/", os.sep))):
+        # lazy: keeps --help fast
+        from drydock.convert.run import recognise_legacy
+
+        found = recognise_legacy(inputs)  # a pasted post (or a file of one) is converted as --from would
+        if found is not None:
+            click.echo(f"drydock: {found.note}", err=True)
+            _convert_legacy(inputs, found.source, output, stdin=found.stdin, **legacy)
     # lazy: keeps --help fast
     from drydock.cli.convert_files import convert_files
     from drydock.cli.progress import progress

@@ -293,8 +293,9 @@ def report_markdown(results: Iterable[FileResult], *, source: str = "admiralty")
     out += ["", f"| Source | Line | Design | Status | {stated} | {unity} | Legacy notes | Unreadable | Problems |",
             "|---|---:|---|---|---:|---:|---:|---:|---:|"]
     for r in rows:
-        out.append(f"| {_md(r['source'])} | {r['line']} | {_md(r['design'])} | {r['shown']} | "
-                   f"{_cr(r['stated_cr']) if r['status'] != 'failed' else ''} | {r['unity_cr']} | {len(r['legacy_notes'])} | {len(r['unreadable'])} | {len(r['problems'])} |")
+        stated_cr = _cr(r["stated_cr"]) if r["status"] != "failed" else ""
+        out.append(f"| {_md(r['source'])} | {r['line']} | {_md(r['design'])} | {r['shown']} | {stated_cr} | "
+                   f"{r['unity_cr']} | {len(r['legacy_notes'])} | {len(r['unreadable'])} | {len(r['problems'])} |")
     for r in rows:
         out += ["", f"## {_md(r['design'] or r['source'])}", "", f"- Source: `{r['source']}`"
                 + (f", line {r['line']}" if r["line"] else ""), f"- Status: {r['shown']}"]

@@ -16,11 +16,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from drydock import limits
 from drydock.convert import batch
 from drydock.core.rules import Ruleset
 from drydock.errors import DrydockError
-from drydock.formats import check_outputs, write_atomic
+from drydock.formats import check_outputs, read_bytes, write_atomic
 from drydock.formats.legacy.convert import trait_readings
+from drydock.formats.legacy_sniff import legacy_kind
 
 #: Wraps the (path, stem) pairs of the files to convert, e.g. in a progress bar; the identity by default.
 Wrap = Callable[[list[tuple[Path, str]]], Iterable[tuple[Path, str]]]
@@ -132,3 +134,46 @@ def summary_table(results: list[Any], *, source: str = "admiralty") -> str:
     errors = [r.error for res in results for r in res.reports if r.error]
     lines += [f"failed: {e}" for e in errors]
     return "\n".join(lines)
+
+
+@dataclass
+class Recognised:
+    """Inputs recognised as legacy posts without ``--from``: their kind, and standard input as read (if it was)."""
+
+    source: str
+    stdin: bytes | None = None
+
+    @property
+    def note(self) -> str:
+        edition = "Admiralty Edition (X.1)" if self.source == "admiralty" else "Nova (X.2)"
+        return f"read as {edition} designs: converting as with --from {self.source}"
+
+
+def recognise_legacy(inputs: tuple[str, ...] | list[str], *, read_stdin: Callable[[], bytes] | None = None
+                     ) -> Recognised | None:
+    """The legacy kind every input (files and ``-``, no folder) carries, or None: a pasted post is recognised from
+    standard input as from a file (:func:`drydock.formats.legacy_sniff.legacy_kind`). Standard input is read once,
+    within the legacy file limit, and handed back to be converted."""
+    if not inputs or any(name != "-" and not Path(name).is_file() for name in inputs):
+        return None
+    stdin = None
+    kinds = set()
+    for name in inputs:
+        if name == "-":
+            if stdin is None:
+                stdin = (read_stdin or (lambda: read_bytes("-", limits.LEGACY_FILE)))()
+            raw = stdin
+        else:
+            try:
+                raw = read_bytes(name, limits.LEGACY_FILE)
+            except (DrydockError, OSError):
+                return None
+        kinds.add(legacy_kind(raw.decode("utf-8", errors="replace")))
+    kind = kinds.pop() if len(kinds) == 1 else None
+    if kind is None:
+        if stdin is not None:
+            raise DrydockError("standard input cannot be converted into a directory: it holds no Admiralty "
+                               "Edition or Nova design (a Unity design on standard input converts to a file: "
+                               "drydock convert - -o FILE)")
+        return None
+    return Recognised(kind, stdin)
