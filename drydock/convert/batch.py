@@ -264,8 +264,9 @@ def inert_cell(value: Any) -> Any:
 
 
 def _md(text: Any) -> str:
-    """A Markdown table cell: one line, pipes escaped, control characters shown, formula starts made inert."""
-    return inert_cell(printable(str(text), keep_newlines=False).replace("|", "\\|"))
+    """A Markdown table cell: one line, pipes and stars escaped ('5 4 3* 2 1' stays as posted, not emphasis), control
+    characters shown, formula starts made inert."""
+    return inert_cell(printable(str(text), keep_newlines=False).replace("|", "\\|").replace("*", "\\*"))
 
 
 NOT_STATED = "not stated"
