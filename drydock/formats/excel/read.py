@@ -444,8 +444,8 @@ class _Reader:
         out = []
         for group in groups.values():
             primary, secondary = library[group["key"]]
-            out.append(Battery(name=group["name"] or group["key"], primary=primary, secondary=secondary, banks=tuple(group["banks"]),
-                               stated_loss_limit=group["loss_limit"]))
+            out.append(Battery(name=group["name"] or group["key"], primary=primary, secondary=secondary,
+                               banks=tuple(group["banks"]), stated_loss_limit=group["loss_limit"]))
         return tuple(out)
 
     def systems(self, ws: Any) -> tuple[SystemEntry, ...]:
