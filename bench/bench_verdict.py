@@ -14,8 +14,9 @@ their CR, and a ladder nobody tuned for: legal designs drawn by tests/design_gen
 6 to 24, engines 2 or more, at most three batteries), each against the example design nearest its CR.
 
 "Battles" counts every battle of the game: the race, the checks, the verdict's battles that were new runs (the
-verdict's battles that repeat a run of the race are fought again, recorded, for the report: the CPU counts them). One process (``--jobs 1``): the CPU seconds are the command's own, start-up not
-included (about 0.4 s of imports for ``drydock battle``). A reference is the value of the same game at
+verdict's battles that repeat a run of the race are fought again, recorded, for the report: the CPU counts them).
+One process (``--jobs 1``): the CPU seconds are the command's own, start-up not included (about 0.4 s of imports
+for ``drydock battle``). A reference is the value of the same game at
 ``--exact-runs`` with RUNS 1,000 (its interval beside it); a match-up is *decided* when the reference's
 interval leaves 0. The summary counts the decided match-ups left "too close to call", the sides called for
 undecided ones, the calls against the reference, and the references outside the quick interval.

@@ -420,10 +420,25 @@ def to_json(d: dict[str, Any]) -> dict[str, Any]:
     return rounded(out)
 
 
+def fought_words(d: dict[str, Any]) -> str:
+    """What each pairing fought, as it was fought (issue 45: never RUNS where the plan game stopped earlier):
+    ``100 verdict battles a pairing (324 to 1,060 battles of its plan game; RUNS 1000 at most a pairing of
+    plans)``, or ``200 battles per pairing`` without plans."""
+    pairings = d.get("pairings") or []
+    if not d.get("plans") or not pairings:
+        return f"{d['runs']} battles per pairing"
+    runs = sorted({p.get("runs", d["runs"]) for p in pairings})
+    fought = sorted(p.get("battles", 0) for p in pairings)
+    shown = f"{runs[0]}" if len(runs) == 1 else f"{runs[0]} to {runs[-1]}"
+    span = f"{fought[0]:,}" if fought[0] == fought[-1] else f"{fought[0]:,} to {fought[-1]:,}"
+    return (f"{shown} verdict battles a pairing ({span} battles of its plan game; at most {d['runs']} a pairing "
+            "of plans)")
+
+
 def format_tournament(d: dict[str, Any]) -> str:
     names = [r["design"] for r in d["designs"]]
     plans = d.get("plans", False)
-    lines = [f"{len(names)} designs, {d['runs']} battles per pairing, seed {d['seed']}, doctrine {d['doctrine']}",
+    lines = [f"{len(names)} designs, {fought_words(d)}, seed {d['seed']}, doctrine {d['doctrine']}",
              "options: " + ", ".join(d["options"]),
              f"verdict of each pairing: {d['verdict']}" if plans else None,
              "ranking (score = " + ("the share of the points, win 1, draw 1/2, a design can guarantee with its best "
