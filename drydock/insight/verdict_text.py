@@ -214,7 +214,9 @@ def game_dict(g: PlanGame) -> dict[str, Any]:
                            "replies": [{"side": "AB"[side], "plans": s2.name(g.given[side]),
                                         "payoff": round(float(v), 4), "low": round(lo, 4), "high": round(hi, 4),
                                         "status": st}
-                                       for side in (0, 1) for s2, v, lo, hi, st in g.replies.get(side, [])]},
+                                       for side in (0, 1) for s2, v, lo, hi, st in g.replies.get(side, [])],
+                           "unchecked": [{"side": "AB"[side], "plans": s2.name(g.given[side])}
+                                         for side, left in sorted(g.unchecked.items()) for s2 in left]},
         "line": plans_line(g),
     }
 
