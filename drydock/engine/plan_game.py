@@ -28,11 +28,11 @@ budget counts in the interval as measured (it was fought: its bound is a real on
 at all is left out of the game and named (:attr:`PlanGame.unchecked`), never counted as +-1. No pure pairing of a
 mixture is ever re-fought alone.
 
-**The value** is the LP value of the final matrix (:func:`refine`: the verdict's battles counted in and the game
-solved again), with the interval of its mixes. When the race stops on exact ties (every cell of round 1 won 16 of
-16), the verdict's battles spread over every tied plan (:func:`verdict_mix`), so that a plan the ties hid is
-fought before the value is read; a verdict the battles left open is fought further where it is close
-(:func:`extend`).
+**The value** is the LP value of the final matrix (:func:`~drydock.engine.plan_verdict.refine`: the verdict's
+battles counted in and the game solved again), with the interval of its mixes. When the race stops on exact ties
+(every cell of round 1 won 16 of 16), the verdict's battles spread over every tied plan
+(``plan_verdict.verdict_mix``), so that a plan the ties hid is fought before the value is read; a verdict the
+battles left open is fought further (:func:`extend`).
 
 ``exact=True`` (``battle --exact-runs``) turns the stopping off: the race of issue 22 (round 1 RUNS / cells
 battles, doubled until one strategy a side is left or the budget, every set-up in the game from the start) and
@@ -54,7 +54,7 @@ from drydock.engine.battle import Matchup
 from drydock.engine.deployment import STRATEGY_SEP, distinct_deployments, with_deployments
 from drydock.engine.matrix_game import GameSolution, solve
 from drydock.engine.montecarlo import build_matchup
-from drydock.engine.plan_cells import Cell, Pairing, fight_cells, mix_draw
+from drydock.engine.plan_cells import Cell, Pairing, fight_cells
 from drydock.engine.plans import MENU, PLANS
 from drydock.engine.settings import BattleSettings
 
@@ -155,7 +155,7 @@ class PlanGame:
     unchecked: dict[int, list[Strategy]] = field(default_factory=dict)
     #: battles fought after the verdict's (:func:`extend`)
     extended: int = 0
-    #: the game while it is fought (for :func:`refine` and :func:`extend`)
+    #: the game while it is fought (for ``plan_verdict.refine`` and :func:`extend`)
     state: _Game | None = field(default=None, repr=False, compare=False)
 
     @property
@@ -448,7 +448,7 @@ def plan_game(side_a: list[Design], side_b: list[Design], settings: BattleSettin
               seed: int, jobs: int = 1, exact: bool = False, progress: StageProgress | None = None) -> PlanGame:
     """Fight the plan game to its verdict (module docstring) under ``settings`` (its ``plan`` and ``record`` are
     the game's to choose: each cell flies its own pairing, unrecorded); the caller then fights the verdict's
-    battles (:func:`verdict_runs`, :func:`verdict_draws`, then :func:`conclude`)."""
+    battles (:mod:`~drydock.engine.plan_verdict`: ``verdict_runs``, ``verdict_draws``, then ``conclude``)."""
     settings = settings or BattleSettings()
     given = doctrine_pair(settings.doctrine)
     deployments = settings.deployments  # chosen deployment (2.3): each plan from each set-up
@@ -569,77 +569,11 @@ def _result(g: _Game, sol: GameSolution, low: float, high: float, base_call: str
                     state=g)
 
 
-def _game_bounds(game: PlanGame, sol: GameSolution) -> tuple[float | None, float | None]:
-    """The interval's ends for the mixes of ``sol`` over the game (rows ``plans_a``, columns ``plans_b``), with
-    the open replies; None for an end whose mix has a reply not fought against it."""
-    g = game.state
-    xs = [(i, p) for i, p in enumerate(sol.row) if p]
-    ys = [(j, q) for j, q in enumerate(sol.col) if q]
-    lows = [_mix_score([game.cells[i][j] for i, _ in xs], [p for _, p in xs], game.z)[1]
-            for j in range(len(game.plans_b)) if all(game.cells[i][j].runs for i, _ in xs)]
-    highs = [_mix_score([game.cells[i][j] for j, _ in ys], [q for _, q in ys], game.z)[2]
-             for i in range(len(game.plans_a)) if all(game.cells[i][j].runs for j, _ in ys)]
-    low: float | None = min(lows, default=-1.0)
-    high: float | None = max(highs, default=1.0)
-    if g is not None:
-        open_a, open_b = g.open_replies()
-        for k in open_b:
-            cs = [g.cells.get((g.game_a[i], k)) for i, _ in xs]
-            if all(c is not None and c.runs for c in cs):
-                lo = _mix_score([c for c in cs if c is not None], [p for _, p in xs], game.z)[1]
-                low = None if low is None else min(low, lo)
-            else:
-                low = None
-        for k in open_a:
-            cs = [g.cells.get((k, g.game_b[j])) for j, _ in ys]
-            if all(c is not None and c.runs for c in cs):
-                hi = _mix_score([c for c in cs if c is not None], [q for _, q in ys], game.z)[2]
-                high = None if high is None else max(high, hi)
-            else:
-                high = None
-    else:  # a game built by hand: its open replies as they were measured
-        highs_open = [hi for _, _, _, hi, status in game.replies.get(0, []) if status == "open"]
-        lows_open = [lo for _, _, lo, _, status in game.replies.get(1, []) if status == "open"]
-        low, high = min([low, *lows_open]), max([high, *highs_open])  # type: ignore[type-var]
-    return low, high
-
-
-def refine(game: PlanGame, fought: list[tuple[int, int, int, int | None]]) -> PlanGame:
-    """The game with the verdict's battles counted in: each ``(run, row, column, winner)`` whose run the race
-    had not fought for that cell is one more battle of it (the runs it had fought are the same battles, the same
-    seeds). The value becomes the LP value of the final matrix (issue 45: the game solved again, every strategy
-    of it), and its interval is rebuilt from the new mixes and the ones the verdict's battles were drawn from,
-    whichever bound is tighter (each is a bound of the value: what a mix of A secures against each of B's
-    strategies, what each of A's strategies scores against a mix of B's)."""
-    for run, i, j, winner in fought:
-        if game.cells[i][j].count(run, winner):
-            game.battles += 1
-            if game.state is not None:
-                game.state.spent += 1
-    old = game.solution
-    if all(c.runs for row in game.cells for c in row):
-        new = solve(game.matrix)
-    else:  # a game built by hand with a cell never fought: the mix stays, its value is read on the battles
-        x = [(i, p) for i, p in enumerate(old.row) if p]
-        y = [(j, q) for j, q in enumerate(old.col) if q]
-        new = GameSolution(sum((p * q * game.cells[i][j].payoff for i, p in x for j, q in y), Fraction(0)),
-                           old.row, old.col)
-    ends = [_game_bounds(game, s) for s in (new, old)]
-    lows = [lo for lo, _ in ends if lo is not None]
-    highs = [hi for _, hi in ends if hi is not None]
-    game.low = max(-1.0, max(lows, default=-1.0))
-    game.high = min(1.0, min(highs, default=1.0))
-    game.solution = new
-    i = max(range(len(game.plans_a)), key=lambda k: (new.row[k], -k))
-    j = max(range(len(game.plans_b)), key=lambda k: (new.col[k], -k))
-    game.chosen = (i, j)
-    return game
-
-
 def extend(game: PlanGame) -> PlanGame:
     """A verdict the verdict's battles left open (issue 45: spend battles where the interval is close to
     deciding): the race fought on from where it stopped, on the cells that can move the verdict, within the
-    budget of the race and the check (never with --exact-runs); the game solved again."""
+    budget of the race and the check (never with --exact-runs). The caller solves the final matrix again
+    (:func:`~drydock.engine.plan_verdict.conclude`)."""
     g = game.state
     if g is None or game.exact or game.call() != "open" or g.n >= g.runs:
         return game
@@ -656,48 +590,4 @@ def extend(game: PlanGame) -> PlanGame:
         _cover(g, sol)
     out = _result(g, sol, *value_interval(g, sol, g.z, open_a, open_b), game.base_call, game.first)
     out.race_battles, out.extended = game.race_battles, game.extended + g.spent - before
-    return refine(out, [])
-
-
-def conclude(game: PlanGame, fought: list[tuple[int, int, int, int | None]]) -> PlanGame:
-    """The verdict's battles counted in (:func:`refine`), then the race fought on if they left it open
-    (:func:`extend`)."""
-    return extend(refine(game, fought))
-
-
-def verdict_runs(game: PlanGame, runs: int) -> int:
-    """The verdict's battles: RUNS with --exact-runs; else :data:`VERDICT_MIN` (at most RUNS): they show how the
-    best plans' battles go and add their new runs to the game, whose cells carry the value."""
-    return runs if game.exact else min(runs, VERDICT_MIN)
-
-
-def verdict_mix(game: PlanGame) -> GameSolution:
-    """The mix the verdict's battles are drawn from: the equilibrium's, or, where other strategies tie with it
-    exactly (they score the value against the other side's mix, as every plan does when round 1 was won 16 of
-    16 everywhere), half the equilibrium's and half spread evenly over every tied strategy, so that the
-    verdict's battles fight what the ties hid (issue 45)."""
-    s, m = game.solution, game.matrix
-    fought = [[c.runs > 0 for c in row] for row in game.cells]
-    rows = [i for i in range(len(m)) if all(fought[i][j] for j, q in enumerate(s.col) if q)
-            and sum((m[i][j] * q for j, q in enumerate(s.col)), Fraction(0)) == s.value]
-    cols = [j for j in range(len(m[0])) if all(fought[i][j] for i, p in enumerate(s.row) if p)
-            and sum((m[i][j] * p for i, p in enumerate(s.row)), Fraction(0)) == s.value]
-
-    def spread(mix: tuple[Fraction, ...], tied: list[int]) -> tuple[Fraction, ...]:
-        if all(mix[k] for k in tied):
-            return mix
-        return tuple((p + (Fraction(1, len(tied)) if k in tied else 0)) / 2 for k, p in enumerate(mix))
-
-    return GameSolution(s.value, spread(s.row, rows), spread(s.col, cols))
-
-
-def verdict_draws(game: PlanGame, runs: int, seed: int) -> list[tuple[int, int, int, Pairing]]:
-    """Run i of the verdict: (i, A's strategy, B's strategy, their pairing), drawn from :func:`verdict_mix`
-    (:func:`~drydock.engine.plan_cells.mix_draw`)."""
-    mix = verdict_mix(game)
-    out = []
-    for run in range(runs):
-        i = mix_draw(seed, run, "a", mix.row)
-        j = mix_draw(seed, run, "b", mix.col)
-        out.append((run, i, j, _pairing(game.plans_a[i], game.plans_b[j])))
     return out

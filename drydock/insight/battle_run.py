@@ -19,7 +19,8 @@ from typing import Any
 
 from drydock import limits
 from drydock.engine.montecarlo import Summary, format_summary, illegal_designs, one_battle_log
-from drydock.engine.plan_game import PlanGame, conclude, plan_game, verdict_runs
+from drydock.engine.plan_game import PlanGame, plan_game
+from drydock.engine.plan_verdict import conclude, verdict_runs
 from drydock.engine.settings import BattleSettings
 from drydock.errors import DrydockError, one_line
 from drydock.formats import check_outputs, write_atomic

@@ -22,8 +22,8 @@ from drydock.engine.plan_game import (
     first_runs,
     plan_game,
     race_budget,
-    refine,
 )
+from drydock.engine.plan_verdict import refine
 from drydock.engine.plans import PLANS, plan_label, plan_pair
 from drydock.engine.settings import BattleSettings
 from drydock.formats import read_designs

@@ -15,6 +15,7 @@ from types import SimpleNamespace
 import pytest
 
 from drydock.engine import plan_game as pg
+from drydock.engine import plan_verdict as pv
 from drydock.engine.plan_cells import Cell
 from drydock.formats import read_designs
 from drydock.insight.verdict_text import doctrine_line, plans_line, verdict_line
@@ -158,13 +159,13 @@ def test_the_value_is_the_final_matrix_and_ties_are_fought():
     sol = pg.solve([[c.payoff for c in row] for row in cells])
     g = pg.PlanGame([pg.Strategy(agg, ("close",)), pg.Strategy(agg, ("hold",))],
                     [pg.Strategy(agg, ("close",)), pg.Strategy(agg, ("evade",))], cells, sol, (0, 0), 16, 64)
-    mix = pg.verdict_mix(g)
+    mix = pv.verdict_mix(g)
     assert all(mix.row) and all(mix.col)  # every tied plan flies in the verdict's battles
-    drawn = pg.verdict_draws(g, 100, 1)
+    drawn = pv.verdict_draws(g, 100, 1)
     assert {(i, j) for _, i, j, _ in drawn} == {(0, 0), (0, 1), (1, 0), (1, 1)}
     # the verdict's new runs: A's first plan wins 60%, loses 40% of them; its second wins them all
     fought = [(run, i, j, (0 if run % 5 < 3 else 1) if i == 0 else 0) for run, i, j, _ in drawn]
-    pg.refine(g, fought)
+    pv.refine(g, fought)
     assert g.value == 1 and g.solution.row == (0, 1)
     assert g.low <= 1 and g.high == 1 and g.low > 0.5
 
