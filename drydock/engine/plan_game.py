@@ -15,10 +15,9 @@ what side A can guarantee with its best (mixed) strategy against side B's best r
 each round the game's value gets an interval (:func:`value_interval`): from what A's equilibrium mix scores
 against each of B's strategies (its lowest lower bound) to what A's best strategy scores against B's mix (the
 highest upper bound). The true value lies between the two whatever the mixes' errors, so the verdict is decided
-as soon as the interval leaves 0; its confidence is corrected for the rounds looked at (:func:`look_z`). A round
-fights only the cells that can still move the verdict (:func:`_targets`, issue 45): a cell of a strategy that no
-mix plays and that no bound near deciding depends on waits. The race stops when the verdict is decided, when the
-interval is within :data:`EVEN` of even, at ``runs`` battles a cell, or at its budget (:func:`race_budget`).
+as soon as the interval leaves 0; its confidence is corrected for the rounds looked at (:func:`look_z`). The race
+stops when the verdict is decided, when the interval is within :data:`EVEN` of even, at ``runs`` battles a cell,
+or at its budget (:func:`race_budget`).
 
 **Replies** (issue 45): the game starts from the doctrines each side was given (and, with ``--deployment
 choose``, the standard set-up); every other strategy (the other doctrine's plans, the other set-ups) is tried as a
@@ -64,9 +63,6 @@ FIRST_QUICK = 16  # sequential mode: round 1 fights this many battles a cell (ne
 RACE_BUDGET = 2  # the race spends at most this many times RUNS battles (more only when round 1 needs it)
 #: the interval of the value within this of even: "too close to call", and the race stops
 EVEN = Fraction(1, 10)
-#: fight only the cells a bound needs after round 1 (issue 45 tried it: the mix then rests on cells of unequal
-#: precision and the race decides later on mixed games; off: every live cell is doubled, as issue 36 did)
-TARGET = False
 #: the verdict's battles: at least this many (never more than RUNS) when the race stopped early
 VERDICT_MIN = 100
 #: a match-up with at least this share of draws in the verdict's battles is "no decision"
@@ -331,26 +327,12 @@ def _eliminate(g: _Game, sol: GameSolution) -> None:
     g.live_b = [j for j in g.live_b if cols[j][1] <= best_b]
 
 
-def _targets(g: _Game, sol: GameSolution) -> list[tuple[int, int]]:
-    """The cells the next round fights (issue 45: battles where they can move the verdict): every live strategy
-    of each side against the other side's equilibrium mix (the cells the interval's two bounds and the race's
-    eliminations are read from), and A's mix against every strategy of B's still in the game (a dropped one
-    too: its bound counts in the interval). A cell of two strategies no mix plays moves neither bound: it waits."""
-    xs = [i for i, p in zip(g.game_a, sol.row, strict=True) if p]
-    ys = [j for j, q in zip(g.game_b, sol.col, strict=True) if q]
-    pairs = {(i, j) for i in g.live_a for j in ys} | {(i, j) for i in xs for j in g.live_b}
-    lows, highs = _bounds(g, sol, g.z, g.game_a, g.game_b)  # the dropped strategies whose bound is the interval's
-    low, high = min(lows.values(), default=-1.0), max(highs.values(), default=1.0)
-    pairs |= {(i, j) for i in xs for j, lo in lows.items() if lo <= low}
-    pairs |= {(i, j) for j in ys for i, hi in highs.items() if hi >= high}
-    return sorted(pairs)
-
-
 def _race(g: _Game, z: float, budget: int, pairs: list[tuple[int, int]] | None = None
           ) -> tuple[GameSolution, float, float]:
     """Fight round by round until the verdict is decided (or even), a cell has RUNS battles, or the next round
-    would pass ``budget``: round one every live cell (or ``pairs``), then the cells that can move the verdict
-    (:func:`_targets`; every live cell with --exact-runs)."""
+    would pass ``budget``: every live cell (or ``pairs`` first), doubled each round. (Issue 45 tried fighting
+    only the cells a bound needs after round 1: the mix then rested on cells of unequal precision and mixed games
+    were decided later, so every live cell is doubled, as issue 36 did.)"""
     if pairs is None:
         pairs = [(i, j) for i in g.live_a for j in g.live_b]
     while True:
@@ -366,7 +348,7 @@ def _race(g: _Game, z: float, budget: int, pairs: list[tuple[int, int]] | None =
                 or g.n >= g.runs:
             return sol, *value_interval(g, sol, z)
         nxt = min(2 * g.n, g.runs)
-        pairs = [(i, j) for i in g.live_a for j in g.live_b] if g.exact or not TARGET else _targets(g, sol)
+        pairs = [(i, j) for i in g.live_a for j in g.live_b]
         if g.spent + sum(max(0, nxt - g.cell(i, j).upto) for i, j in pairs) > budget:
             return sol, *value_interval(g, sol, z)
         g.n = nxt
@@ -578,7 +560,7 @@ def extend(game: PlanGame) -> PlanGame:
     if g is None or game.exact or game.call() != "open" or g.n >= g.runs:
         return game
     sol = g.solve()
-    pairs = _targets(g, sol) if TARGET else [(i, j) for i in g.live_a for j in g.live_b]
+    pairs = [(i, j) for i in g.live_a for j in g.live_b]
     nxt = min(2 * g.n, g.runs)
     if not pairs or g.spent + sum(max(0, nxt - g.cell(i, j).upto) for i, j in pairs) > g.cap:
         return game
