@@ -68,8 +68,8 @@ def verdict_line(s: Summary, g: PlanGame) -> str:
                     else "slightly favoured" if far < CLEAR else "favoured")
         who = side_name(s, 'AB'.index(call))
         if Fraction(s.draws, max(s.runs, 1)) >= MOSTLY:  # the draws dominate: say so before who wins the rest
-            return (f"verdict: mostly draws ({_pct(s.draws, s.runs)}); when a side wins it is {who} ({strength}, "
-                    f"95% sure): {_rates(s)}; {value}")
+            return (f"verdict: mostly draws ({_pct(s.draws, s.runs)}); when a side wins it is {who}, {strength}, "
+                    f"95% sure: {_rates(s)}; {value}")
         return f"verdict: {who} is {strength}, 95% sure: {_rates(s)}; {value}"
     if Fraction(s.draws, max(s.runs, 1)) >= DRAWISH:
         return f"verdict: no decision: {_pct(s.draws, s.runs)} draws; {_holder(s, g)}: {_rates(s)}; {value}"

@@ -176,8 +176,8 @@ def test_draws_that_dominate_are_named_first():
     cells = [[Cell(100, 5, 22, 73, 100)]]
     agg = pg.DOCTRINES["aggressive"]
     s = SimpleNamespace(runs=100, a_wins=5, b_wins=22, draws=73, labels_a=["A1 Majestic"], labels_b=["B1 Vigilant"])
-    for low, high, head in ((-0.3, -0.05, "verdict: mostly draws (73%); when a side wins it is side B (Vigilant) "
-                                          "(favoured, 95% sure): A wins 5%, draws 73%, B wins 22% of 100 battles"),
+    for low, high, head in ((-0.3, -0.05, "verdict: mostly draws (73%); when a side wins it is side B (Vigilant), "
+                                          "favoured, 95% sure: A wins 5%, draws 73%, B wins 22% of 100 battles"),
                             (-0.3, 0.05, "verdict: too close to call: mostly draws (73%): A wins 5%")):
         g = pg.PlanGame([pg.Strategy(agg, ("close",))], [pg.Strategy(agg, ("close",))], cells,
                         pg.solve([[cells[0][0].payoff]]), (0, 0), 16, 100, low=low, high=high)
