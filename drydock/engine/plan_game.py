@@ -379,15 +379,16 @@ def _check_replies(g: _Game, sol: GameSolution, low: float, high: float, budget:
     waiting = {side: [k for k in g.replies.get(side, []) if k not in (g.game_a if side == 0 else g.game_b)
                       and not skip(side, k)]
                for side in (0, 1) if call != "AB"[side]}
-    for k in range(max((len(ks) for ks in waiting.values()), default=0)):  # the sides' replies in turn
-        for side, ks in waiting.items():
-            if k < len(ks):
-                cost = sum(max(0, n - g.cell(*p).upto) for p in pairs_of(side, ks[k]))
-                if cost <= room:
-                    todo[side].append(ks[k])
-                    room -= cost
-                else:
-                    g.tried[side][ks[k]] = "not checked"
+    for k in range(max((len(ks) for ks in waiting.values()), default=0)):
+        # the sides' k-th replies together, both or neither (which side is A changes nothing)
+        kth = [(side, ks[k]) for side, ks in waiting.items() if k < len(ks)]
+        cost = sum(max(0, n - g.cell(*p).upto) for side, r in kth for p in pairs_of(side, r))
+        for side, r in kth:
+            if cost <= room:
+                todo[side].append(r)
+            else:
+                g.tried[side][r] = "not checked"
+        room -= cost if cost <= room else 0
     better: list[int] = []
     while any(todo.values()):
         g.fight([p for side, ks in todo.items() for k in ks for p in pairs_of(side, k)], n,
