@@ -68,6 +68,13 @@ COMPANION_PLAY: dict[str, Any] = {
     "extended_board": {"section": "B1", "sections": [3, 4]},
     # D7.4: "the six DAC locations".
     "dac": {"section": "D7.4", "locations": 6},
+    # D5.3: a disabled ship is captured by any party aboard; under B.14 Shipboard Combat only once its defenders are
+    # gone (until then the parties fight them each End Phase, as aboard a live ship). "any party": the other reading,
+    # the first party aboard captures it under B.14 too (drydock.engine.companion_hulk).
+    "disabled_capture": {"section": "D5.3", "parties": 1, "shipboard_combat": "defenders eliminated",
+                         "quote": "A disabled starship with any boarding parties on board is captured. ... If using "
+                                  "the Shipboard Combat option (p.CR30) a ship is not captured until all defending "
+                                  "Marine squads have been eliminated."},
 }
 
 COMPANION: dict[str, Any] = {

@@ -172,13 +172,15 @@ PLAY_RANGES: dict[str, tuple[str, Record]] = {
                                "range": Choice(("greater", "doubled")), "proximity": Choice(("hex", "altitude"))})),
     "scenarios": ("S", Record({"table": Table(None, keys=Choice(tuple(_SCENARIOS)))})),
     # The Captain's Companion's play rules (--rules companion): engagement limit, alternate damage, Proximity radii,
-    # the extended board, the DAC.
+    # the extended board, the DAC, the disabled ship's capture (D5.3).
     "companion": ("Captain's Companion", Record({
         "engagement_limit": Record({"factor": Ratio(Fraction(1, 10), 100)}),
         "alternate_damage": Record({"table": Faces(RESULTS, many=2)}),
         "proximity_radius": Record({"levels": Table(Whole(0, 5), keys=Choice(("Prx0", "Prx", "Prx2", "Prx3")))}),
         "extended_board": Record({"sections": Wholes(2, 2, 1, 8)}),
         "dac": Record({"locations": Whole(1, 6)}),
+        "disabled_capture": Record({"parties": Whole(1, 20),
+                                    "shipboard_combat": Choice(("defenders eliminated", "any party"))}),
     })),
 }
 
