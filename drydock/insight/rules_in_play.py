@@ -122,7 +122,8 @@ def name_rules(summary: Summary, groups: list[RulesInPlay], rules: Ruleset | Non
     """Name the rules in play in ``summary``'s ``rules`` (its header's ``rules:`` line) and ``in_force``."""
     line = rules_line(groups, rules)
     summary.house_rules = None if line == Ruleset.unity().label else line
-    summary.in_force = in_force_lines(groups) + [n for n in summary.in_force if n not in in_force_lines(groups)]
+    named = in_force_lines(groups)
+    summary.in_force = [n for n in summary.in_force if n not in named] + named  # the options first, then the rules
 
 
 __all__ = ["RulesInPlay", "in_force_lines", "name_rules", "rules_in_play", "rules_line"]
