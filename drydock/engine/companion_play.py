@@ -486,7 +486,10 @@ class CompanionShip(UnityRules):
                 log.append(f"  {ship.label} is " + (f"disabled (D5.3: {self.deadly} '@' uncrossed; destroyed for "
                                                     "victory purposes; it stays on the board)" if self.deadly
                                                     else "destroyed"))
-            if self.hulk and ship.boarders:  # "A disabled starship with any boarding parties on board is captured"
+            waits = "B.14" in self.on and self.play["disabled_capture"]["shipboard_combat"] == "defenders eliminated"
+            if self.hulk and ship.boarders and not (waits and ship.marines_left):
+                # "A disabled starship with any boarding parties on board is captured"; with B.14 Shipboard Combat
+                # "not ... until all defending Marine squads have been eliminated" (companion_hulk.capture_cleared)
                 ship.captured, self.hulk = True, False
                 if log is not None:
                     log.append(f"  {ship.label} is captured: {ship.boarders} boarding parties aboard (D5.3)")
