@@ -24,6 +24,7 @@ from drydock.engine.deployment import deployment_in_force, split_plan
 from drydock.engine.legacy_rules import ship_spec
 from drydock.engine.parallel import worker_pool
 from drydock.engine.plans import plan_label
+from drydock.engine.playable import check_playable
 from drydock.engine.settings import BattleSettings
 from drydock.engine.ships import ShipSpec, with_trait_codes
 from drydock.errors import DrydockError, inline
@@ -166,7 +167,9 @@ def build_matchup(side_a: list[Design], side_b: list[Design], settings: BattleSe
     def spec(d: Design) -> ShipSpec:
         if id(d) not in cache:
             # Admiralty cards and Nova records with their rules (X.1, X.2); the CR of the rules in force
-            cache[id(d)] = ship_spec(d, rules_in_force(d, rules, ship_rules))
+            ruleset = rules_in_force(d, rules, ship_rules)
+            cache[id(d)] = ship_spec(d, ruleset)
+            check_playable(cache[id(d)], ruleset)  # numbers the play rules cannot read: refused before turn 1
         return cache[id(d)]
 
     return Matchup([spec(d) for d in side_a], [spec(d) for d in side_b], settings, damage=damage)
