@@ -70,7 +70,7 @@ def run_tournament(files: tuple[str, ...] | list[str], settings: BattleSettings 
         scheduler = Scheduler(scheduler) if isinstance(scheduler, str) else scheduler
         scheduler.decide()  # a malformed, refused or untrusted address: one line before any work
     resuming = state_file is not None and Path(state_file).exists()
-    sides = [read_side(f) for f in files]
+    sides = [read_side(f, settings.house) for f in files]  # read as rate reads them under the same --rules
     designs = distinct([d for side, _ in sides for d in side])
     # --rules' faction entries (settings.house); else each fleet's own rules (core.fielding)
     settings = replace(settings, ship_rules=side_rules(designs, [fl for _, fleets in sides for fl in fleets],
