@@ -2,9 +2,10 @@
 
 An illegal design is fought as written (``drydock battle`` warns), but only with numbers the play rules can
 read. :func:`check_playable` refuses the others with one :class:`~drydock.errors.DrydockError` line naming the
-ship and the rule: a negative shield rating or screen count (1.2, B.18: 0 or more), a shield rating past the
-ruleset's ``high_shields`` reading (A.1, 4.3: :data:`drydock.core.rules.play_rules.PLAY`), and a weapon whose
-volley of a battle rolls more dice than :data:`drydock.limits.BATTLE_DICE`.
+ship and the rule: a negative combat rating (a stated one: X.1, X.2), a negative shield rating or screen count
+(1.2, B.18: 0 or more), a shield rating past the ruleset's ``high_shields`` reading (A.1, 4.3:
+:data:`drydock.core.rules.play_rules.PLAY`), and a weapon whose volley of a battle rolls more dice than
+:data:`drydock.limits.BATTLE_DICE`.
 
 A Kestrel with shields 6 fights (a natural 6 re-rolled and +5 pierces 6 on 2-6); with shields 11 the battle is
 refused: "shield rating 11 cannot be played: a battle plays shield ratings 0 to 10 (A.1, 4.3 ...)".
@@ -52,6 +53,9 @@ def volley_dice(spec: ShipSpec) -> int:
 def check_playable(spec: ShipSpec, rules: Ruleset | None) -> None:
     """Refuse, in one line naming the ship, a number of ``spec`` the battle cannot play (module docstring)."""
     name = spec.title or spec.name
+    if spec.cr < 0:  # a stated CR (X.1, X.2): victory points are a share of it (2.5)
+        raise DrydockError(f"{name}: combat rating {spec.cr} cannot be played: victory points are a share of it "
+                           "(2.5)")
     top = highest_shield(rules)
     for value in shield_values(spec):
         if value < 0:
