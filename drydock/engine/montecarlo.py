@@ -301,6 +301,14 @@ def read_side(spec: str, count: int = 1) -> list[Design]:
     return designs * count
 
 
+def check_sides(designs: list[Design], settings: BattleSettings) -> None:
+    """Refuse, in one line, a design whose numbers the play rules cannot read (:mod:`drydock.engine.playable`),
+    as :func:`build_matchup` would, before a caller warns about anything else."""
+    for d in {id(d): d for d in designs}.values():
+        ruleset = rules_in_force(d, settings.rules, settings.ship_rules)
+        check_playable(ship_spec(d, ruleset), ruleset)
+
+
 def illegal_designs(designs: list[Design], rules: Ruleset | None = None) -> list[str]:
     """One line per distinct design that breaks a construction rule (it still fights as written)."""
     out = []
@@ -309,8 +317,10 @@ def illegal_designs(designs: list[Design], rules: Ruleset | None = None) -> list
             continue
         errors = [p for p in validate(with_trait_codes(d, rules) if rules else d, rules) if p.is_error]
         if errors:
+            high = any(p.code == "SHIELDS_ABOVE_5" for p in errors)  # played by a stated reading (A.1, 4.3)
             out.append(f"{d.title or d.class_name}: illegal design ({errors[0].message}"
-                       + (f"; {len(errors) - 1} more problem(s)" if len(errors) > 1 else "") + "); fought as written")
+                       + (f"; {len(errors) - 1} more problem(s)" if len(errors) > 1 else "") + "); fought as written"
+                       + (" (shields above 5 by the 4.3 maximum-roll rule: play.high_shields)" if high else ""))
     return out
 
 

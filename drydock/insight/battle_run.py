@@ -18,7 +18,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from drydock import limits
-from drydock.engine.montecarlo import Summary, format_summary, illegal_designs, one_battle_log
+from drydock.engine.montecarlo import Summary, check_sides, format_summary, illegal_designs, one_battle_log
 from drydock.engine.plan_game import PlanGame, plan_game, refine, verdict_runs
 from drydock.engine.settings import BattleSettings
 from drydock.errors import DrydockError, one_line
@@ -110,6 +110,7 @@ def run_battle(side_a: str, side_b: str, settings: BattleSettings | None = None,
     # each ship fights, scores and is reported at the CR of the rules in force for it (core.fielding)
     # --rules as a house-rule file: its faction entries (settings.house); else each fleet's own
     settings = replace(settings, ship_rules=side_rules(a + b, fleets_a + fleets_b, settings.house))
+    check_sides(a + b, settings)  # what the play rules cannot read: one line, before any warning
     for problem in illegal_designs(a + b, settings.rules):  # by the rules fought under
         warn(one_line(f"drydock: warning: {problem}"))
     game = None
