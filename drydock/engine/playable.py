@@ -2,9 +2,9 @@
 
 An illegal design is fought as written (``drydock battle`` warns), but only with numbers the play rules can
 read. :func:`check_playable` refuses the others with one :class:`~drydock.errors.DrydockError` line naming the
-ship and the rule: a negative combat rating (a stated one: X.1, X.2), a negative shield rating or screen count
-(1.2, B.18: 0 or more), a shield rating past the ruleset's ``high_shields`` reading (A.1, 4.3:
-:data:`drydock.core.rules.play_rules.PLAY`), and a weapon whose volley of a battle rolls more dice than
+ship and the rule: a hull size below 1, a negative engine rating, combat rating (a stated one: X.1, X.2), shield
+rating or screen count (1.2, A.1, B.18: 0 or more), a shield rating past the ruleset's ``high_shields`` reading
+(A.1, 4.3: :data:`drydock.core.rules.play_rules.PLAY`), and a weapon whose volley of a battle rolls more dice than
 :data:`drydock.limits.BATTLE_DICE`.
 
 A Kestrel with shields 6 fights (a natural 6 re-rolled and +5 pierces 6 on 2-6); with shields 11 the battle is
@@ -56,6 +56,11 @@ def check_playable(spec: ShipSpec, rules: Ruleset | None) -> None:
     if spec.cr < 0:  # a stated CR (X.1, X.2): victory points are a share of it (2.5)
         raise DrydockError(f"{name}: combat rating {spec.cr} cannot be played: victory points are a share of it "
                            "(2.5)")
+    if spec.hull < 1:  # no box to check: the ship would be destroyed before it fired (4.4)
+        raise DrydockError(f"{name}: hull size {spec.hull} cannot be played: a ship has at least one hull box (1.2)")
+    if spec.engines < 0:
+        raise DrydockError(f"{name}: engine rating {spec.engines} cannot be played: an engine rating is 0 or more "
+                           "(A.1)")
     top = highest_shield(rules)
     for value in shield_values(spec):
         if value < 0:

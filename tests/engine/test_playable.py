@@ -107,3 +107,13 @@ def test_the_command_fights_shields_6_and_refuses_11_in_one_line(tmp_path: Path)
     assert run.code == 2
     assert run.stderr.strip().splitlines()[-1].startswith(
         "drydock: error: Free Traders KESTREL-class Corvette: shield rating 11 cannot be played")
+
+
+def test_hull_below_1_and_negative_engines_are_refused_and_the_limits_fight() -> None:
+    k = [example("kestrel-corvette")]
+    build_matchup([kestrel(hull=1, engines=0)], k)
+    with pytest.raises(DrydockError, match=r"hull size 0 cannot be played: a ship has at least one hull box \(1.2\)"):
+        build_matchup([kestrel(hull=0)], k)
+    with pytest.raises(DrydockError, match=r"engine rating -1 cannot be played: an engine rating is 0 or more"):
+        build_matchup([kestrel(engines=-1)], k)
+
