@@ -68,3 +68,19 @@ def test_run_battle_and_run_tournament_refuse_before_reading_or_fighting() -> No
         run_tournament([KESTREL, COMET], runs=2, seed=1, jobs=limits.JOBS.value + 1)
     with pytest.raises(limits.DrydockError, match="--jobs must be at least 0"):
         run_tournament([KESTREL, COMET], runs=2, seed=1, jobs=-1)
+
+
+class _Reached(Exception):
+    """The call got past its limit checks (raised where the first battle would be built)."""
+
+
+def test_simulate_at_the_runs_and_jobs_limits_gets_past_the_checks(monkeypatch) -> None:
+    import drydock.engine.montecarlo as montecarlo
+
+    def reached(*args: object, **kwargs: object) -> None:
+        raise _Reached
+
+    monkeypatch.setattr(montecarlo, "build_matchup", reached)
+    k = [example("kestrel-corvette")]
+    with pytest.raises(_Reached):
+        simulate(k, k, runs=limits.RUNS.value, seed=1, jobs=limits.JOBS.value)
