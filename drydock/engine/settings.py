@@ -32,13 +32,13 @@ from typing import TYPE_CHECKING, Any, Literal, get_args
 
 from drydock import limits
 from drydock.core.rules import Ruleset
+from drydock.core.rules.factions import HouseRules
 from drydock.core.rules.play_options import check_combination
 from drydock.engine.ai import Style
 from drydock.engine.choices import DEFAULT_DOCTRINE, DEPLOYMENT_NAMES, DOCTRINE_NAMES, STRATEGY_SEP
 from drydock.engine.options.terrain import parse_terrain
 from drydock.engine.plans import MENU, Plan
 from drydock.errors import DrydockError
-from drydock.formats.houserules import HouseRules
 
 if TYPE_CHECKING:  # pragma: no cover
     from drydock.core.fielding import ShipRules
