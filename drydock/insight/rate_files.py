@@ -17,7 +17,7 @@ from drydock.core.rules import Ruleset
 from drydock.core.rules.catalog import rules_identity
 from drydock.core.rules.factions import HouseRules
 from drydock.core.validation import rate as rate_design
-from drydock.errors import DrydockError, error_lines
+from drydock.errors import DrydockError, error_lines, inline
 from drydock.formats.houserules import load_house_rules
 from drydock.formats.inputs import read_inputs
 from drydock.formats.whatif import apply_settings
@@ -97,11 +97,15 @@ def rate_files(files: tuple[str, ...], rules_file: str | None, *, as_json: bool 
         rules = item.rules
         if not isinstance(design, Design):  # a Nova record (X.2)
             # lazy: the legacy readers load for legacy input only
-            from drydock.formats.legacy.nova_record import format_nova_record
+            from drydock.formats.legacy.nova_record import check_record, format_nova_record
 
             obj = design.model_dump(mode="json")
+            problems = check_record(design, rules)  # the record's own sense (X.2), as check reports it
+            obj["problems"] = [p.to_dict() for p in problems]
+            lines = ["Problems", *(f"  {p.severity.upper():<8}{p.code} {p.message}" for p in problems)] \
+                if problems else ["Problems: none"]
             blocks.append(format_nova_record(design) + "Nova record (X.2): played as a Nova ship; its CR is "
-                          "the X.2 figure, not rated by Appendix A\n")
+                          "the X.2 figure, not rated by Appendix A\n" + "\n".join(inline(x) for x in lines) + "\n")
         else:
             try:  # a bad what-if, or a house-rule formula failing for this design: this item fails
                 design = apply_settings(design, list(settings), rules)
