@@ -40,6 +40,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "tournament": ("drydock.cli.tournament:tournament", "Round robin of designs: win-rate matrix and ranking."),
     "campaign": ("drydock.cli.campaign:campaign", "Keep an Appendix T campaign: map, secret orders, battles, repairs."),
     "new": ("drydock.cli.new:new", "Start a design: a commented starter (.yaml) or a blank workbook (.xlsx)."),
+    "studio": ("drydock.cli.studio:studio", "A live design page in the browser over a folder of designs."),
 }
 
 

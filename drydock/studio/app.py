@@ -1,0 +1,240 @@
+"""The studio's web application: the library page, the design page and the JSON hooks a program can drive.
+
+Every route answers from the folder (:class:`~drydock.studio.folder.Folder`) through the library API; a
+:class:`~drydock.errors.DrydockError` is one clean line (a page shows it, the JSON hooks answer
+``{"error": ...}``), anything unexpected one line too, never a traceback.
+
+Hooks: ``POST /api/rate`` (a design's text -> exactly the JSON of ``drydock rate --json``), ``POST /api/save``
+(``{"path", "text", "version"}``; ``version`` null for a new file; 409 with ``"stale": true`` when the file
+changed on disk since it was opened), ``POST /api/edit`` (one field edit -> the text and the page's editor).
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+import jinja2
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import FileResponse, HTMLResponse, JSONResponse, Response
+from starlette.routing import Route
+
+from drydock import DrydockError, rate_files
+from drydock.errors import one_line
+from drydock.resources import templates_dir
+from drydock.studio import editing
+from drydock.studio.folder import TEXT_SUFFIXES, Folder, StaleFileError
+from drydock.studio.view import design_view, rate_json
+
+STATIC = ("studio.js", "studio.css")
+#: The largest JSON body of an edit or save: one design text (limits.TEXT_FILE) plus its envelope.
+JSON_MAX = 8 * 1024 * 1024 + 4096
+
+
+class Studio:
+    """The state of one studio: its folder, its templates and its rules catalog."""
+
+    def __init__(self, folder: Folder, *, token: str | None = None) -> None:
+        self.folder = folder
+        self.token = token
+        self.env = jinja2.Environment(loader=jinja2.FileSystemLoader(str(templates_dir() / "studio")),
+                                      autoescape=True, undefined=jinja2.StrictUndefined)
+        self._catalogs: dict[str | None, dict[str, Any]] = {}
+
+    def catalog(self, rules: str | None) -> dict[str, Any]:
+        if rules not in self._catalogs:
+            from drydock import load_ruleset
+            from drydock.core.rules.catalog import catalog
+
+            self._catalogs[rules] = catalog(load_ruleset(rules))
+        return self._catalogs[rules]
+
+    def rules_file(self, choice: str | None) -> str | None:
+        """The ruleset chosen on the page: a bundled name, or a house-rule file of the folder (its path)."""
+        from drydock.formats.houserules import is_bundled
+
+        if not choice:
+            return None
+        if is_bundled(choice):
+            return choice
+        return str(self.folder.path(choice, suffixes=(".yaml", ".yml")))
+
+    def rules_choices(self) -> list[tuple[str, str]]:
+        from drydock.formats.houserules import bundled_names
+
+        out = [("", "Unity v2.0 (the book)")] + [(n, f"{n} (bundled)") for n in bundled_names()]
+        entries, _ = self.folder.entries()
+        out += [(e.name, f"{e.name} (house rules)") for e in entries if e.kind == "rules"]
+        return out
+
+    def page(self, template: str, status: int = 200, **context: Any) -> HTMLResponse:
+        context.setdefault("token", self.token or "")
+        return HTMLResponse(self.env.get_template(template).render(**context), status_code=status)
+
+    def editor(self, text: str, name: str, rules: str | None) -> str:
+        rules_path = self.rules_file(rules or None)
+        view = design_view(text, name, self.folder.root / name, rules_path, self.catalog(rules_path))
+        return self.env.get_template("editor.html.j2").render(view=view, rules=rules or "")
+
+
+# ------------------------------------------------------------------ pages
+async def library(request: Request) -> Response:
+    studio: Studio = request.app.state.studio
+    entries, refused = studio.folder.entries()
+    rated = rate_files((str(studio.folder.root),), None, as_json=True)
+    root = str(studio.folder.root) + "/"
+    designs, fleets = [], []
+    for obj in json.loads(rated.text):
+        obj["file"] = str(obj.get("file", "")).removeprefix(root)
+        if "space_units" in obj and "count" not in obj:
+            designs.append(obj)
+        elif "fleet" in obj:
+            fleets.append(obj)
+    errors = [one_line(m.removeprefix("drydock: ").replace(root, "")) for m in rated.messages]
+    others = [e for e in entries if e.kind not in ("design", "fleet", "workbook", "text")]
+    return studio.page("library.html.j2", designs=designs, fleets=fleets, others=others, errors=errors,
+                       refused=[one_line(r.replace(root, "")) for r in refused], folder=str(studio.folder.root))
+
+
+async def design_page(request: Request) -> Response:
+    studio: Studio = request.app.state.studio
+    name = request.query_params.get("path", "")
+    rules = request.query_params.get("rules", "")
+    text, version = studio.folder.read_text(name)
+    return studio.page("design.html.j2", name=name, text=text, version=version, rules=rules,
+                       rules_choices=studio.rules_choices(), editor=jinja2.utils.markupsafe.Markup(
+                           studio.editor(text, name, rules)))
+
+
+async def static(request: Request) -> Response:
+    name = request.path_params["name"]
+    if name not in STATIC:
+        return _error(request, 404, f"{name}: no such file")
+    media = "text/javascript" if name.endswith(".js") else "text/css"
+    return FileResponse(templates_dir() / "studio" / "static" / name, media_type=media)
+
+
+# ------------------------------------------------------------------ hooks
+async def api_rate(request: Request) -> Response:
+    """``POST /api/rate``: the body is a design's text; ``?path=NAME`` names its file (default
+    ``design.yaml``), ``?rules=`` the ruleset. Answers the JSON ``drydock rate --json NAME`` prints."""
+    studio: Studio = request.app.state.studio
+    name = request.query_params.get("path", "design.yaml")
+    studio.folder.path(name)  # a name inside the folder: its libraries are found beside it
+    text = (await request.body()).decode("utf-8", "replace")
+    out, errors = rate_json(text, name, studio.folder.root / name,
+                            studio.rules_file(request.query_params.get("rules")))
+    if errors:
+        return JSONResponse({"error": errors[0], "errors": errors}, status_code=422)
+    return Response(out, media_type="application/json")
+
+
+async def api_save(request: Request) -> Response:
+    """``POST /api/save`` ``{"path", "text", "version"}``: saved atomically; ``version`` null for a new file."""
+    studio: Studio = request.app.state.studio
+    body = await _json(request)
+    name, text, version = body.get("path"), body.get("text"), body.get("version")
+    if not isinstance(text, str) or not (version is None or isinstance(version, str)):
+        raise DrydockError("a save names path, text and version (null for a new file)")
+    try:
+        new_version = studio.folder.save(str(name), text, version=version)
+    except StaleFileError as exc:
+        return JSONResponse({"error": str(exc), "stale": True}, status_code=409)
+    return JSONResponse({"saved": name, "version": new_version})
+
+
+async def api_new(request: Request) -> Response:
+    """``POST /api/new`` ``{"path"}``: a new design from the starter (``drydock new``)."""
+    from drydock.formats.starter import starter_yaml
+
+    studio: Studio = request.app.state.studio
+    body = await _json(request)
+    name = str(body.get("path", ""))
+    if not name.lower().endswith(TEXT_SUFFIXES):
+        name += ".yaml"
+    version = studio.folder.save(name, starter_yaml(), version=None)
+    return JSONResponse({"path": name, "version": version})
+
+
+async def api_edit(request: Request) -> Response:
+    """``POST /api/edit`` ``{"path", "text", "key", "value"}`` (or ``"action": "add_battery" | "remove_battery"``
+    with ``"index"``, or no key: the text as typed): the new text and the editor's HTML."""
+    studio: Studio = request.app.state.studio
+    body = await _json(request)
+    name, text = str(body.get("path", "")), body.get("text")
+    rules = body.get("rules") or None
+    studio.folder.path(name)
+    if not isinstance(text, str):
+        raise DrydockError("an edit carries the design's text")
+    key, action = body.get("key"), body.get("action")
+    if key is not None or action is not None:
+        data = editing.load_data(text, name)
+        if action == "add_battery":
+            data = editing.add_battery(data)
+        elif action == "remove_battery":
+            index = body.get("index")
+            data = editing.remove_battery(data, index if isinstance(index, int) else -1)
+        elif isinstance(key, str) and isinstance(body.get("value"), str):
+            data = editing.set_field(data, key, body["value"])
+        else:
+            raise DrydockError("an edit names a field and its value")
+        text = editing.dump_data(data)
+    return JSONResponse({"text": text, "html": studio.editor(text, name, rules)})
+
+
+# ------------------------------------------------------------------ errors
+async def _json(request: Request) -> dict[str, Any]:
+    raw = await request.body()
+    if len(raw) > JSON_MAX:
+        raise DrydockError(f"the request is past the studio's limit of {JSON_MAX:,} bytes")
+    try:
+        body = json.loads(raw)
+    except (ValueError, UnicodeDecodeError):
+        raise DrydockError("the request is not JSON") from None
+    if not isinstance(body, dict):
+        raise DrydockError("the request is not a JSON object")
+    return body
+
+
+def _wants_json(request: Request) -> bool:
+    return request.url.path.startswith("/api/")
+
+
+def _error(request: Request, status: int, message: str) -> Response:
+    if _wants_json(request):
+        return JSONResponse({"error": message}, status_code=status)
+    studio: Studio = request.app.state.studio
+    return studio.page("error.html.j2", status=status, message=message)
+
+
+async def on_drydock_error(request: Request, exc: Exception) -> Response:
+    return _error(request, 400, one_line(str(exc)))
+
+
+async def on_unexpected(request: Request, exc: Exception) -> Response:
+    print(f"drydock studio: unexpected error: {type(exc).__name__}: {one_line(str(exc))}", file=sys.stderr)
+    return _error(request, 500, "unexpected error (the studio is still running); the message is in its terminal")
+
+
+async def on_not_found(request: Request, exc: Exception) -> Response:
+    return _error(request, 404, f"{request.url.path}: no such page")
+
+
+def make_app(folder: str | Path, *, token: str | None = None) -> Starlette:
+    """The studio's ASGI application over ``folder`` (behind :class:`~drydock.studio.security.Guard`)."""
+    routes = [
+        Route("/", library),
+        Route("/design", design_page),
+        Route("/static/{name}", static),
+        Route("/api/rate", api_rate, methods=["POST"]),
+        Route("/api/save", api_save, methods=["POST"]),
+        Route("/api/new", api_new, methods=["POST"]),
+        Route("/api/edit", api_edit, methods=["POST"]),
+    ]
+    app = Starlette(routes=routes, exception_handlers={DrydockError: on_drydock_error, 404: on_not_found,
+                                                       Exception: on_unexpected})
+    app.state.studio = Studio(Folder(folder), token=token)
+    return app

@@ -1,0 +1,79 @@
+"""Serving the studio: bind the address, print the URL first, open the browser, stop cleanly on Ctrl-C.
+
+Loopback (``127.0.0.1``) by default, on a free port unless ``port`` names one. Bound anywhere else, the
+studio makes a token and puts it in the URL it prints (every request without it gets 403,
+:mod:`drydock.studio.security`).
+"""
+
+from __future__ import annotations
+
+import ipaddress
+import secrets
+import socket
+import threading
+import webbrowser
+from collections.abc import Callable
+from pathlib import Path
+
+from drydock import DrydockError
+from drydock.studio.security import Guard
+
+LOOPBACK = "127.0.0.1"
+
+
+def is_loopback(host: str) -> bool:
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return host == "localhost"
+
+
+def studio_url(host: str, port: int, token: str | None) -> str:
+    shown = f"[{host}]" if ":" in host else host
+    return f"http://{shown}:{port}/" + (f"?token={token}" if token else "")
+
+
+def serve(folder: str | Path = ".", *, host: str = LOOPBACK, port: int = 0, open_browser: bool = True,
+          echo: Callable[[str], None] = print) -> None:
+    """Serve the studio over ``folder`` until Ctrl-C; ``echo`` gets the URL as the first line printed."""
+    import uvicorn  # lazy: the web stack loads for the studio only
+
+    from drydock.studio.app import make_app
+
+    token = None if is_loopback(host) else secrets.token_urlsafe(24)
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    try:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.bind((host, port))
+    except OSError as exc:
+        sock.close()
+        raise DrydockError(f"cannot listen on {host}:{port}: {exc.strerror or exc}") from None
+    bound = sock.getsockname()[1]
+    names = {host, "localhost", LOOPBACK} if is_loopback(host) else {host}
+    if not is_loopback(host) and host in ("0.0.0.0", "::"):
+        names |= _own_addresses()
+    hosts = {f"[{n}]:{bound}" if ":" in n else f"{n}:{bound}" for n in names}
+    origins = {f"http://{h}" for h in hosts}
+    app = Guard(make_app(folder, token=token), hosts=hosts, origins=origins, token=token)
+    url = studio_url(host if host not in ("0.0.0.0", "::") else socket.gethostname(), bound, token)
+    if host in ("0.0.0.0", "::"):
+        hosts.add(f"{socket.gethostname()}:{bound}")
+        origins.add(f"http://{socket.gethostname()}:{bound}")
+    echo(f"drydock studio: {url}")
+    echo(f"serving {Path(folder).resolve()} (Ctrl-C to stop)")
+    config = uvicorn.Config(app, log_level="warning", access_log=False, lifespan="off", server_header=False)
+    server = uvicorn.Server(config)
+    if open_browser:
+        threading.Timer(0.5, lambda: webbrowser.open(url)).start()
+    try:
+        server.run(sockets=[sock])
+    finally:
+        sock.close()
+
+
+def _own_addresses() -> set[str]:
+    try:
+        return {info[4][0] for info in socket.getaddrinfo(socket.gethostname(), None)}
+    except OSError:
+        return set()

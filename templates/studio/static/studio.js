@@ -1,0 +1,194 @@
+// drydock studio: the page's one script (no build step, nothing fetched but the studio's own answers).
+// The design page keeps the design file's text; every field change is sent to /api/edit, which answers
+// the new text and the editor (figures, fields, problems) rendered by the server; a draft is kept in
+// localStorage so that nothing typed is lost on a reload, until it is saved.
+"use strict";
+
+(function () {
+  const token = new URLSearchParams(location.search).get("token");
+
+  function post(url, body) {
+    const headers = { "Content-Type": "application/json" };
+    if (token) headers["X-Drydock-Token"] = token;
+    return fetch(url, { method: "POST", headers: headers, body: JSON.stringify(body), credentials: "same-origin" })
+      .then(function (r) {
+        return r.text().then(function (t) {
+          let data;
+          try { data = JSON.parse(t); } catch (e) { data = { error: t.trim() || r.statusText }; }
+          data._status = r.status;
+          return data;
+        });
+      });
+  }
+
+  function notice(text, bad) {
+    const el = document.getElementById("notice");
+    if (!el) return;
+    el.textContent = text;
+    el.className = bad ? "notice bad" : "notice";
+    el.hidden = !text;
+  }
+
+  function withToken(url) {
+    return token ? url + (url.indexOf("?") < 0 ? "?" : "&") + "token=" + encodeURIComponent(token) : url;
+  }
+
+  // ------------------------------------------------------------ library page
+  const newForm = document.getElementById("new-design");
+  if (newForm) {
+    newForm.addEventListener("submit", function (ev) {
+      ev.preventDefault();
+      const name = document.getElementById("new-name").value.trim();
+      post("/api/new", { path: name }).then(function (r) {
+        if (r.error) { notice(r.error, true); return; }
+        location.href = withToken("/design?path=" + encodeURIComponent(r.path));
+      });
+    });
+  }
+
+  // ------------------------------------------------------------ design page
+  const root = document.getElementById("design");
+  if (!root) return;
+  const path = root.dataset.path;
+  let version = root.dataset.version;
+  const draftKey = "drydock-studio:" + location.pathname + ":" + path;
+  let savedText = textArea().value;
+  let busy = Promise.resolve();
+
+  function textArea() { return document.getElementById("text"); }
+  function rules() { return document.getElementById("rules").value; }
+
+  function markDirty() {
+    const dirty = textArea().value !== savedText;
+    document.getElementById("dirty").hidden = !dirty;
+    if (dirty) {
+      localStorage.setItem(draftKey, JSON.stringify({ text: textArea().value, version: version }));
+    } else {
+      localStorage.removeItem(draftKey);
+    }
+  }
+
+  function swap(html, text) {
+    const active = document.activeElement;
+    const activeId = active && active.id;
+    const caret = active && typeof active.selectionStart === "number" ? active.selectionStart : null;
+    document.getElementById("editor").innerHTML = html;
+    textArea().value = text;
+    if (activeId) {
+      const again = document.getElementById(activeId);
+      if (again) {
+        again.focus();
+        if (caret !== null && typeof again.setSelectionRange === "function") {
+          try { again.setSelectionRange(caret, caret); } catch (e) { /* not a text input */ }
+        }
+      }
+    }
+    markDirty();
+  }
+
+  function edit(body) {
+    body.path = path;
+    body.rules = rules();
+    busy = busy.then(function () {
+      body.text = textArea().value;
+      root.setAttribute("aria-busy", "true");
+      return post("/api/edit", body).then(function (r) {
+        root.removeAttribute("aria-busy");
+        if (r.error) { notice(r.error, true); return; }
+        notice("");
+        swap(r.html, r.text);
+      });
+    });
+    return busy;
+  }
+
+  document.getElementById("editor").addEventListener("change", function (ev) {
+    const el = ev.target;
+    if (el.dataset && el.dataset.key) {
+      edit({ key: el.dataset.key, value: el.value });
+    } else if (el.id === "text") {
+      edit({});
+    }
+  });
+  document.getElementById("editor").addEventListener("keydown", function (ev) {
+    const el = ev.target;
+    if (ev.key === "Enter" && el.tagName === "INPUT" && el.dataset.key) {
+      ev.preventDefault();
+      edit({ key: el.dataset.key, value: el.value });
+    }
+  });
+  document.getElementById("editor").addEventListener("click", function (ev) {
+    const el = ev.target.closest("button");
+    if (!el) return;
+    if (el.dataset.action) {
+      const body = { action: el.dataset.action };
+      if (el.dataset.index !== undefined) body.index = parseInt(el.dataset.index, 10);
+      edit(body).then(function () {
+        const buttons = document.querySelectorAll("[data-action=add_battery]");
+        if (buttons.length) buttons[0].focus();
+      });
+    } else if (el.id === "copy-drake") {
+      const text = document.getElementById("drake").textContent;
+      navigator.clipboard.writeText(text).then(function () { notice("Drake text copied"); },
+        function () { notice("Copy failed: select the text and copy it", true); });
+    }
+  });
+  document.getElementById("rules").addEventListener("change", function () { edit({}); });
+
+  function save(name, baseVersion) {
+    return busy.then(function () {
+      return post("/api/save", { path: name, text: textArea().value, version: baseVersion });
+    }).then(function (r) {
+      const stale = document.getElementById("stale");
+      if (r.stale) {
+        document.getElementById("stale-message").textContent = r.error;
+        document.getElementById("save-as-name").value = path.replace(/(\.[a-z]+)$/i, "-copy$1");
+        stale.hidden = false;
+        document.getElementById("reload").focus();
+        return;
+      }
+      if (r.error) { notice(r.error, true); return; }
+      stale.hidden = true;
+      savedText = textArea().value;
+      if (name === path) {
+        version = r.version;
+        root.dataset.version = version;
+        markDirty();
+        notice("Saved " + name);
+      } else {
+        localStorage.removeItem(draftKey);
+        location.href = withToken("/design?path=" + encodeURIComponent(name) + "&saved=1");
+      }
+    });
+  }
+
+  document.getElementById("save").addEventListener("click", function () { save(path, version); });
+  document.getElementById("save-as").addEventListener("click", function () {
+    const name = document.getElementById("save-as-name").value.trim();
+    if (name) save(name, null);
+  });
+  document.getElementById("reload").addEventListener("click", function () {
+    localStorage.removeItem(draftKey);
+    location.reload();
+  });
+  document.addEventListener("keydown", function (ev) {
+    if ((ev.ctrlKey || ev.metaKey) && ev.key === "s") {
+      ev.preventDefault();
+      document.activeElement && document.activeElement.blur && document.activeElement.dispatchEvent(new Event("change", { bubbles: true }));
+      save(path, version);
+    }
+  });
+
+  if (new URLSearchParams(location.search).get("saved")) notice("Saved " + path);
+  const draft = localStorage.getItem(draftKey);
+  if (draft) {
+    try {
+      const d = JSON.parse(draft);
+      if (d.text !== savedText) {
+        version = d.version;
+        textArea().value = d.text;
+        edit({}).then(function () { notice("Your unsaved changes were restored (kept by this browser until saved)"); });
+      }
+    } catch (e) { localStorage.removeItem(draftKey); }
+  }
+})();
