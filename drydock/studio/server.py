@@ -46,6 +46,7 @@ def serve(folder: str | Path = ".", *, host: str = LOOPBACK, port: int = 0, open
     try:
         sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         sock.bind((host, port))
+        sock.listen(128)  # connections wait from the moment the URL is printed
     except OSError as exc:
         sock.close()
         raise DrydockError(f"cannot listen on {host}:{port}: {exc.strerror or exc}") from None
@@ -68,8 +69,11 @@ def serve(folder: str | Path = ".", *, host: str = LOOPBACK, port: int = 0, open
         threading.Timer(0.5, lambda: webbrowser.open(url)).start()
     try:
         server.run(sockets=[sock])
+    except KeyboardInterrupt:  # uvicorn shut down cleanly, then passed Ctrl-C on
+        pass
     finally:
         sock.close()
+    echo("drydock studio: stopped")
 
 
 def _own_addresses() -> set[str]:
