@@ -78,6 +78,6 @@ def serve(folder: str | Path = ".", *, host: str = LOOPBACK, port: int = 0, open
 
 def _own_addresses() -> set[str]:
     try:
-        return {info[4][0] for info in socket.getaddrinfo(socket.gethostname(), None)}
+        return {str(info[4][0]) for info in socket.getaddrinfo(socket.gethostname(), None)}
     except OSError:
         return set()

@@ -107,11 +107,13 @@ def _fields(view: DesignView, data: dict[str, Any], catalog: dict[str, Any]) -> 
         kind = "number" if key in ("hull", "engines") else "text"
         value = data.get(key, "")
         view.fields.append(Field(key, label, shown(value), kind))
-    tech = data.get("tech") if isinstance(data.get("tech"), dict) else {}
+    tech = data.get("tech")
+    tech = tech if isinstance(tech, dict) else {}
     for key, label in TECH_FIELDS:
         value = tech.get(key.split(".")[1], 0)
         view.tech.append(Field(key, label, shown(value), "tech"))
-    weapons = data.get("weapons") if isinstance(data.get("weapons"), list) else []
+    weapons = data.get("weapons")
+    weapons = weapons if isinstance(weapons, list) else []
     for i, w in enumerate(weapons):
         w = w if isinstance(w, dict) else {}
         fields = [Field(f"weapons[{i}].{k}", label, shown(w.get(k, "")), "list" if k in ("traits", "banks") else

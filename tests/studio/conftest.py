@@ -38,7 +38,8 @@ def start(folder: Path, *args: str) -> Served:
     match = URL.search(first)
     if match is None:
         proc.kill()
-        raise AssertionError(f"the studio's first line holds no URL: {first!r} {proc.stderr.read() if proc.stderr else ''}")
+        error = proc.stderr.read() if proc.stderr else ""
+        raise AssertionError(f"the studio's first line holds no URL: {first!r} {error}")
     return Served(match.group(0), folder, proc)
 
 
@@ -54,9 +55,8 @@ def stop(served: Served) -> int:
 @pytest.fixture(scope="module")
 def studio(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
     folder = tmp_path_factory.mktemp("studio")
-    for design in sorted((examples_dir() / "designs").glob("*.yaml")):
-        shutil.copy(design, folder / design.name)
-    shutil.copytree(examples_dir() / "fleets", folder / "fleets")
+    for part in ("designs", "fleets", "weapons"):  # fleets name ../designs, designs ../weapons
+        shutil.copytree(examples_dir() / part, folder / part)
     served = start(folder)
     yield served
     assert stop(served) == 0

@@ -18,7 +18,7 @@ import pytest
 from drydock.resources import examples_dir
 from tests.studio.conftest import Served
 
-EXAMPLES = sorted(p.name for p in (examples_dir() / "designs").glob("*.yaml"))
+EXAMPLES = sorted("designs/" + p.name for p in (examples_dir() / "designs").glob("*.yaml"))
 
 
 def call(url: str, body: bytes | None = None, *, headers: dict[str, str] | None = None,
@@ -59,7 +59,7 @@ def test_api_rate_of_a_file_that_cannot_be_read_is_one_line(studio: Served) -> N
 
 
 def test_save_new_then_stale_save_is_refused(studio: Served) -> None:
-    text = (studio.folder / "majestic.yaml").read_text().replace("engines: 4", "engines: 5")
+    text = (studio.folder / "designs/majestic.yaml").read_text().replace("engines: 4", "engines: 5")
     status, body = post_json(studio, "/api/save", {"path": "saved/majestic-5.yaml", "text": text, "version": None})
     assert status == 200, body
     assert (studio.folder / "saved/majestic-5.yaml").read_text() == text
