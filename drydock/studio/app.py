@@ -27,6 +27,8 @@ from drydock.errors import one_line
 from drydock.resources import templates_dir
 from drydock.studio import editing
 from drydock.studio.folder import TEXT_SUFFIXES, Folder, StaleFileError
+from drydock.studio.paste import read_post
+from drydock.studio.sheets import ASSETS, PREVIEW_CSP, Previews, sheet_pdf
 from drydock.studio.view import design_view, rate_json
 
 STATIC = ("studio.js", "studio.css")
@@ -43,6 +45,7 @@ class Studio:
         self.env = jinja2.Environment(loader=jinja2.FileSystemLoader(str(templates_dir() / "studio")),
                                       autoescape=True, undefined=jinja2.StrictUndefined)
         self._catalogs: dict[str | None, dict[str, Any]] = {}
+        self.previews = Previews()
 
     def catalog(self, rules: str | None) -> dict[str, Any]:
         if rules not in self._catalogs:
@@ -185,6 +188,70 @@ async def api_edit(request: Request) -> Response:
     return JSONResponse({"text": text, "html": studio.editor(text, name, rules)})
 
 
+async def api_paste(request: Request) -> Response:
+    """``POST /api/paste`` ``{"text", "kind"}``: a post read as ``convert`` reads it; the report and the file."""
+    body = await _json(request)
+    post, kind = body.get("text"), body.get("kind", "auto")
+    if not isinstance(post, str) or not isinstance(kind, str):
+        raise DrydockError("a paste carries the post's text and its kind (auto, drake, admiralty, nova)")
+    pasted = read_post(post, kind)
+    return JSONResponse({"kind": pasted.kind, "report": pasted.report, "text": pasted.text, "name": pasted.name,
+                         "error": pasted.error})
+
+
+async def _design_body(request: Request) -> tuple[Studio, str, str, str | None]:
+    studio: Studio = request.app.state.studio
+    body = await _json(request)
+    name, text = str(body.get("path", "")), body.get("text")
+    studio.folder.path(name, suffixes=TEXT_SUFFIXES)
+    if not isinstance(text, str):
+        raise DrydockError("carries the design's text")
+    return studio, name, text, studio.rules_file(body.get("rules") or None)
+
+
+async def api_ssd(request: Request) -> Response:
+    """``POST /api/ssd`` ``{"path", "text", "rules"}``: the display sheet PDF ``drydock ssd`` prints."""
+    studio, name, text, rules = await _design_body(request)
+    pdf = sheet_pdf(studio.folder.root / name, text, rules)
+    stem = Path(name).stem
+    return Response(pdf, media_type="application/pdf",
+                    headers={"content-disposition": f'attachment; filename="{stem}.pdf"'})
+
+
+async def api_workbook(request: Request) -> Response:
+    """``POST /api/workbook`` ``{"path", "text"}``: the live Drydock workbook (``drydock convert -o X.xlsx``)."""
+    from drydock.formats import format_for, format_named
+
+    studio, name, text, rules = await _design_body(request)
+    designs = format_for(name, default="yaml").read(text, file=str(studio.folder.root / name))
+    data = format_named("xlsx").write(list(designs))
+    return Response(data, media_type="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+                    headers={"content-disposition": f'attachment; filename="{Path(name).stem}.xlsx"'})
+
+
+async def api_preview(request: Request) -> Response:
+    """``POST /api/preview`` ``{"path", "text", "rules"}``: a live sheet preview; answers its address."""
+    studio, name, text, rules = await _design_body(request)
+    key = studio.previews.make(studio.folder.root / name, text, rules)
+    return JSONResponse({"url": f"/ssd-preview/{key}"})
+
+
+async def preview(request: Request) -> Response:
+    studio: Studio = request.app.state.studio
+    html = studio.previews.get(request.path_params["key"])
+    if html is None:
+        return _error(request, 404, "this preview is gone; the page makes a new one")
+    return HTMLResponse(html, headers={"content-security-policy": PREVIEW_CSP})
+
+
+async def ssd_asset(request: Request) -> Response:
+    name = request.path_params["name"]
+    if name not in ASSETS:
+        return _error(request, 404, f"{name}: no such file")
+    media = "image/svg+xml" if name.endswith(".svg") else "font/ttf"
+    return FileResponse(templates_dir() / name, media_type=media)
+
+
 # ------------------------------------------------------------------ errors
 async def _json(request: Request) -> dict[str, Any]:
     raw = await request.body()
@@ -229,10 +296,17 @@ def make_app(folder: str | Path, *, token: str | None = None) -> Starlette:
         Route("/", library),
         Route("/design", design_page),
         Route("/static/{name}", static),
+        Route("/favicon.ico", lambda request: Response(status_code=204)),
         Route("/api/rate", api_rate, methods=["POST"]),
         Route("/api/save", api_save, methods=["POST"]),
         Route("/api/new", api_new, methods=["POST"]),
         Route("/api/edit", api_edit, methods=["POST"]),
+        Route("/api/paste", api_paste, methods=["POST"]),
+        Route("/api/ssd", api_ssd, methods=["POST"]),
+        Route("/api/preview", api_preview, methods=["POST"]),
+        Route("/api/workbook", api_workbook, methods=["POST"]),
+        Route("/ssd-preview/{key}", preview),
+        Route("/ssd-assets/{name:path}", ssd_asset),
     ]
     app = Starlette(routes=routes, exception_handlers={DrydockError: on_drydock_error, 404: on_not_found,
                                                        Exception: on_unexpected})

@@ -70,8 +70,9 @@ class Guard:
 
         async def with_headers(message: Message) -> None:
             if message["type"] == "http.response.start":
-                hs = [h for h in message.get("headers", []) if h[0].lower() not in {k for k, _ in HEADERS}]
-                hs += HEADERS
+                hs = list(message.get("headers", []))
+                own = {k.lower() for k, _ in hs}  # a route's own policy (a sheet preview's) is kept
+                hs += [(k, v) for k, v in HEADERS if k not in own]
                 if set_cookie:
                     hs.append((b"set-cookie", f"{COOKIE}={self.token}; HttpOnly; SameSite=Strict; Path=/".encode()))
                 message["headers"] = hs

@@ -46,6 +46,34 @@
     });
   }
 
+  const pasteForm = document.getElementById("paste");
+  if (pasteForm) {
+    let pastedText = "";
+    pasteForm.addEventListener("submit", function (ev) {
+      ev.preventDefault();
+      post("/api/paste", { text: document.getElementById("post").value,
+                           kind: document.getElementById("post-kind").value }).then(function (r) {
+        if (r._status !== 200) { notice(r.error, true); return; }
+        document.getElementById("paste-result").hidden = false;
+        document.getElementById("paste-report").textContent =
+          "Read as " + r.kind + "\n" + r.report.join("\n") + (r.error ? "\n" + r.error : "");
+        document.getElementById("paste-text").textContent = r.text;
+        document.getElementById("paste-name").value = r.name;
+        document.getElementById("paste-save").disabled = !r.text;
+        pastedText = r.text;
+        notice(r.error ? "The post could not be converted: see the report" : "", !!r.error);
+        document.getElementById("paste-report").focus();
+      });
+    });
+    document.getElementById("paste-save").addEventListener("click", function () {
+      const name = document.getElementById("paste-name").value.trim();
+      post("/api/save", { path: name, text: pastedText, version: null }).then(function (r) {
+        if (r.error) { notice(r.error, true); return; }
+        location.href = withToken("/design?path=" + encodeURIComponent(name) + "&saved=1");
+      });
+    });
+  }
+
   // ------------------------------------------------------------ design page
   const root = document.getElementById("design");
   if (!root) return;
@@ -68,7 +96,7 @@
     }
   }
 
-  function swap(html, text) {
+  let swap = function (html, text) {
     const active = document.activeElement;
     const activeId = active && active.id;
     const caret = active && typeof active.selectionStart === "number" ? active.selectionStart : null;
@@ -84,7 +112,7 @@
       }
     }
     markDirty();
-  }
+  };
 
   function edit(body) {
     body.path = path;
@@ -134,6 +162,46 @@
     }
   });
   document.getElementById("rules").addEventListener("change", function () { edit({}); });
+
+  // the display sheet: a preview by the renderer of drydock ssd, and downloads
+  const frame = document.getElementById("sheet-frame");
+  let previewTimer = null;
+  function preview() {
+    return post("/api/preview", { path: path, text: textArea().value, rules: rules() }).then(function (r) {
+      if (r.error) { notice(r.error, true); return; }
+      frame.hidden = false;
+      frame.src = withToken(r.url);
+    });
+  }
+  function download(route, suffix) {
+    const headers = { "Content-Type": "application/json" };
+    if (token) headers["X-Drydock-Token"] = token;
+    return fetch(route, { method: "POST", headers: headers, credentials: "same-origin",
+                          body: JSON.stringify({ path: path, text: textArea().value, rules: rules() }) })
+      .then(function (r) {
+        if (!r.ok) return r.json().then(function (e) { notice(e.error, true); });
+        return r.blob().then(function (blob) {
+          const a = document.createElement("a");
+          a.href = URL.createObjectURL(blob);
+          a.download = path.split("/").pop().replace(/\.[a-z]+$/i, "") + suffix;
+          document.body.appendChild(a);
+          a.click();
+          a.remove();
+          notice("Downloaded " + a.download);
+        });
+      });
+  }
+  document.getElementById("preview-sheet").addEventListener("click", preview);
+  document.getElementById("download-pdf").addEventListener("click", function () { download("/api/ssd", ".pdf"); });
+  document.getElementById("download-xlsx").addEventListener("click", function () { download("/api/workbook", ".xlsx"); });
+  const originalSwap = swap;
+  swap = function (html, text) {
+    originalSwap(html, text);
+    if (!frame.hidden) {
+      clearTimeout(previewTimer);
+      previewTimer = setTimeout(preview, 300);
+    }
+  };
 
   function save(name, baseVersion) {
     return busy.then(function () {
