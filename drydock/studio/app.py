@@ -26,6 +26,7 @@ from drydock import DrydockError, rate_files
 from drydock.errors import one_line
 from drydock.resources import templates_dir
 from drydock.studio import editing
+from drydock.studio.battles import Battles
 from drydock.studio.folder import TEXT_SUFFIXES, Folder, StaleFileError
 from drydock.studio.paste import read_post
 from drydock.studio.sheets import ASSETS, PREVIEW_CSP, Previews, sheet_pdf
@@ -46,6 +47,7 @@ class Studio:
                                       autoescape=True, undefined=jinja2.StrictUndefined)
         self._catalogs: dict[str | None, dict[str, Any]] = {}
         self.previews = Previews()
+        self.battles = Battles()
 
     def catalog(self, rules: str | None) -> dict[str, Any]:
         if rules not in self._catalogs:
@@ -107,7 +109,9 @@ async def design_page(request: Request) -> Response:
     name = request.query_params.get("path", "")
     rules = request.query_params.get("rules", "")
     text, version = studio.folder.read_text(name)
-    return studio.page("design.html.j2", name=name, text=text, version=version, rules=rules,
+    entries, _ = studio.folder.entries()
+    opponents = [e.name for e in entries if e.kind in ("design", "fleet") and e.name.endswith(TEXT_SUFFIXES)]
+    return studio.page("design.html.j2", name=name, text=text, version=version, rules=rules, opponents=opponents,
                        rules_choices=studio.rules_choices(), editor=jinja2.utils.markupsafe.Markup(
                            studio.editor(text, name, rules)))
 
@@ -252,6 +256,60 @@ async def ssd_asset(request: Request) -> Response:
     return FileResponse(templates_dir() / name, media_type=media)
 
 
+async def api_battle(request: Request) -> Response:
+    """``POST /api/battle`` ``{"path", "text", "opponent", "runs", "seed", "turns", "page"}``: a test battle in a
+    worker process; answers its key (``/api/battle/KEY/events`` streams it, ``.../cancel`` ends it)."""
+    studio, name, text, _ = await _design_body(request)
+    body = await _json(request)
+    opponent = studio.folder.path(str(body.get("opponent", "")), suffixes=TEXT_SUFFIXES)
+    numbers = {}
+    for key, default in (("runs", 200), ("seed", 1), ("turns", 20)):
+        value = body.get(key, default)
+        if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= 10**9:
+            raise DrydockError(f"{key}: a whole number, 0 to 1,000,000,000")
+        numbers[key] = value
+    battle = studio.battles.start(str(body.get("page", ""))[:64], studio.folder.root / name, text, str(opponent),
+                                  runs=numbers["runs"], seed=numbers["seed"], turns=numbers["turns"])
+    return JSONResponse({"battle": battle.key})
+
+
+async def battle_events(request: Request) -> Response:
+    """The battle's events as server-sent events: progress (stage, battles done, time left), then the verdict."""
+    import asyncio
+
+    from starlette.responses import StreamingResponse
+
+    studio: Studio = request.app.state.studio
+    battle = studio.battles.get(request.path_params["key"])
+    if battle is None:
+        return _error(request, 404, "no such battle")
+
+    async def stream() -> Any:
+        for event in list(battle.log):
+            yield f"data: {json.dumps(event)}\n\n"
+        while not battle.ended:
+            event = await asyncio.to_thread(battle.poll, 0.25)
+            if event is None:
+                yield ": waiting\n\n"  # a comment: keeps the stream open, notices a closed page
+                continue
+            if event["type"] == "done" and Path(battle.report).exists():
+                key = studio.previews.keep(Path(battle.report).read_text(encoding="utf-8"))
+                event = {**event, "report": f"/ssd-preview/{key}"}
+            yield f"data: {json.dumps(event)}\n\n"
+        yield "data: {\"type\": \"end\"}\n\n"
+
+    return StreamingResponse(stream(), media_type="text/event-stream")
+
+
+async def battle_cancel(request: Request) -> Response:
+    studio: Studio = request.app.state.studio
+    battle = studio.battles.get(request.path_params["key"])
+    if battle is None:
+        raise DrydockError("no such battle")
+    battle.cancel()
+    return JSONResponse({"cancelled": True})
+
+
 # ------------------------------------------------------------------ errors
 async def _json(request: Request) -> dict[str, Any]:
     raw = await request.body()
@@ -290,7 +348,7 @@ async def on_not_found(request: Request, exc: Exception) -> Response:
     return _error(request, 404, f"{request.url.path}: no such page")
 
 
-def make_app(folder: str | Path, *, token: str | None = None) -> Starlette:
+def make_app(folder: str | Path, *, token: str | None = None, warm: bool = True) -> Starlette:
     """The studio's ASGI application over ``folder`` (behind :class:`~drydock.studio.security.Guard`)."""
     routes = [
         Route("/", library),
@@ -305,10 +363,15 @@ def make_app(folder: str | Path, *, token: str | None = None) -> Starlette:
         Route("/api/ssd", api_ssd, methods=["POST"]),
         Route("/api/preview", api_preview, methods=["POST"]),
         Route("/api/workbook", api_workbook, methods=["POST"]),
+        Route("/api/battle", api_battle, methods=["POST"]),
+        Route("/api/battle/{key}/events", battle_events),
+        Route("/api/battle/{key}/cancel", battle_cancel, methods=["POST"]),
         Route("/ssd-preview/{key}", preview),
         Route("/ssd-assets/{name:path}", ssd_asset),
     ]
     app = Starlette(routes=routes, exception_handlers={DrydockError: on_drydock_error, 404: on_not_found,
                                                        Exception: on_unexpected})
-    app.state.studio = Studio(Folder(folder), token=token)
+    app.state.studio = studio = Studio(Folder(folder), token=token)
+    if warm:
+        studio.battles.warm()
     return app

@@ -63,7 +63,8 @@ def serve(folder: str | Path = ".", *, host: str = LOOPBACK, port: int = 0, open
         origins.add(f"http://{socket.gethostname()}:{bound}")
     echo(f"drydock studio: {url}")
     echo(f"serving {Path(folder).resolve()} (Ctrl-C to stop)")
-    config = uvicorn.Config(app, log_level="warning", access_log=False, lifespan="off", server_header=False)
+    config = uvicorn.Config(app, log_level="warning", access_log=False, lifespan="off", server_header=False,
+                            timeout_graceful_shutdown=3)  # a streamed battle does not hold Ctrl-C up
     server = uvicorn.Server(config)
     if open_browser:
         threading.Timer(0.5, lambda: webbrowser.open(url)).start()

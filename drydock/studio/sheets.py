@@ -70,7 +70,10 @@ class Previews:
         from drydock import Ruleset
 
         booklet = fleet_booklet(ships, rules=booklet_rules or Ruleset.unity())
-        html = render_html(booklet, asset_base=ASSET_BASE)
+        return self.keep(render_html(booklet, asset_base=ASSET_BASE))
+
+    def keep(self, html: str) -> str:
+        """Keep the page ``html`` (a sheet, a battle's report) for its frame; returns its name."""
         key = secrets.token_urlsafe(12)
         self._kept[key] = html
         while len(self._kept) > PREVIEWS_KEPT:

@@ -194,6 +194,72 @@
   document.getElementById("preview-sheet").addEventListener("click", preview);
   document.getElementById("download-pdf").addEventListener("click", function () { download("/api/ssd", ".pdf"); });
   document.getElementById("download-xlsx").addEventListener("click", function () { download("/api/workbook", ".xlsx"); });
+  // test battles: one at a time per page, in a worker; progress streamed as server-sent events
+  const pageId = Math.random().toString(36).slice(2) + Date.now().toString(36);
+  let battleKey = null;
+  let stream = null;
+  const battleButton = document.getElementById("battle");
+  const cancelButton = document.getElementById("cancel-battle");
+  function battleEnded(text) {
+    if (stream) { stream.close(); stream = null; }
+    battleButton.disabled = false;
+    cancelButton.disabled = true;
+    document.getElementById("battle-bar").hidden = true;
+    if (text !== undefined) document.getElementById("battle-stage").textContent = text;
+  }
+  battleButton.addEventListener("click", function () {
+    const number = function (id) { return parseInt(document.getElementById(id).value, 10); };
+    battleButton.disabled = true;
+    document.getElementById("verdict").hidden = true;
+    document.getElementById("battle-details").hidden = true;
+    document.getElementById("report-frame").hidden = true;
+    document.getElementById("battle-stage").textContent = "starting the battle";
+    post("/api/battle", { path: path, text: textArea().value, rules: rules(), page: pageId,
+                          opponent: document.getElementById("opponent").value,
+                          runs: number("runs"), seed: number("seed"), turns: number("turns") }).then(function (r) {
+      if (r.error) { battleEnded(""); notice(r.error, true); return; }
+      battleKey = r.battle;
+      cancelButton.disabled = false;
+      stream = new EventSource(withToken("/api/battle/" + battleKey + "/events"));
+      stream.onmessage = function (m) {
+        const e = JSON.parse(m.data);
+        const bar = document.getElementById("battle-bar");
+        if (e.type === "progress") {
+          bar.hidden = !e.total;
+          bar.max = e.total || 1;
+          bar.value = e.done;
+          document.getElementById("battle-stage").textContent = e.stage +
+            (e.total ? ": " + e.done + " of " + e.total + " battles" : "") +
+            (e.left !== null && e.left !== undefined ? ", about " + e.left + " s left" : "");
+        } else if (e.type === "done") {
+          battleEnded("");
+          const v = document.getElementById("verdict");
+          v.textContent = e.verdict;
+          v.hidden = false;
+          document.getElementById("battle-blocks").textContent = e.blocks.join("\n\n");
+          document.getElementById("battle-details").hidden = false;
+          if (e.report) {
+            const f = document.getElementById("report-frame");
+            f.src = withToken(e.report);
+            f.hidden = false;
+          }
+        } else if (e.type === "error") {
+          battleEnded("");
+          notice(e.error, true);
+        } else if (e.type === "warning") {
+          notice(e.line, false);
+        } else if (e.type === "end" || e.type === "cancelled") {
+          battleEnded();
+        }
+      };
+      stream.onerror = function () { if (stream && stream.readyState === 2) battleEnded(); };
+    });
+  });
+  cancelButton.addEventListener("click", function () {
+    if (!battleKey) return;
+    post("/api/battle/" + battleKey + "/cancel", {}).then(function () { battleEnded("Battle cancelled"); });
+  });
+
   const originalSwap = swap;
   swap = function (html, text) {
     originalSwap(html, text);
