@@ -116,6 +116,48 @@ async def design_page(request: Request) -> Response:
                            studio.editor(text, name, rules)))
 
 
+async def fleet_page(request: Request) -> Response:
+    """A fleet: its roster with each ship's design and CR, the total against its battle size (2.2)."""
+    studio: Studio = request.app.state.studio
+    name = request.query_params.get("path", "")
+    target = studio.folder.path(name, suffixes=TEXT_SUFFIXES + (".xlsx",))
+    rated = rate_files((str(target),), None, as_json=True)
+    if rated.failed:
+        raise DrydockError(one_line(rated.messages[0].removeprefix("drydock: error: ").replace(str(target), name)))
+    found = json.loads(rated.text)
+    fleets = [r for r in found if "fleet" in r and "space_units" not in r]
+    if not fleets:
+        raise DrydockError(f"{name}: not a fleet file")
+    designs = [r for r in found if "space_units" in r]
+    for d in designs:
+        d["file"] = name
+    return studio.page("fleet.html.j2", name=name, fleet=fleets[0], designs=designs)
+
+
+async def fleet_pdf(request: Request) -> Response:
+    """The fleet's booklet, as ``drydock ssd FLEET`` prints it."""
+    from drydock import print_files
+
+    studio: Studio = request.app.state.studio
+    name = request.query_params.get("path", "")
+    target = studio.folder.path(name, suffixes=TEXT_SUFFIXES + (".xlsx",))
+    run = print_files((str(target),), None)
+    return Response(bytes(run.pdf), media_type="application/pdf",
+                    headers={"content-disposition": f'attachment; filename="{Path(name).stem}.pdf"'})
+
+
+async def campaign_page(request: Request) -> Response:
+    """A campaign file as ``drydock campaign show --html`` shows it (the umpire's view: no side named)."""
+    from drydock.formats.campaign import read_campaign
+    from drydock.insight.campaign_page import page
+
+    studio: Studio = request.app.state.studio
+    name = request.query_params.get("path", "")
+    target = studio.folder.path(name, suffixes=(".yaml", ".yml"))
+    html = page(read_campaign(target))
+    return HTMLResponse(html, headers={"content-security-policy": PREVIEW_CSP})
+
+
 async def static(request: Request) -> Response:
     name = request.path_params["name"]
     if name not in STATIC:
@@ -284,16 +326,18 @@ async def battle_events(request: Request) -> Response:
     if battle is None:
         return _error(request, 404, "no such battle")
 
+    running = battle
+
     async def stream() -> Any:
-        for event in list(battle.log):
-            yield f"data: {json.dumps(event)}\n\n"
-        while not battle.ended:
-            event = await asyncio.to_thread(battle.poll, 0.25)
+        for past in list(running.log):
+            yield f"data: {json.dumps(past)}\n\n"
+        while not running.ended:
+            event = await asyncio.to_thread(lambda: running.poll(0.25))
             if event is None:
                 yield ": waiting\n\n"  # a comment: keeps the stream open, notices a closed page
                 continue
-            if event["type"] == "done" and Path(battle.report).exists():
-                key = studio.previews.keep(Path(battle.report).read_text(encoding="utf-8"))
+            if event["type"] == "done" and Path(running.report).exists():
+                key = studio.previews.keep(Path(running.report).read_text(encoding="utf-8"))
                 event = {**event, "report": f"/ssd-preview/{key}"}
             yield f"data: {json.dumps(event)}\n\n"
         yield "data: {\"type\": \"end\"}\n\n"
@@ -353,6 +397,9 @@ def make_app(folder: str | Path, *, token: str | None = None, warm: bool = True)
     routes = [
         Route("/", library),
         Route("/design", design_page),
+        Route("/fleet", fleet_page),
+        Route("/fleet.pdf", fleet_pdf),
+        Route("/campaign", campaign_page),
         Route("/static/{name}", static),
         Route("/favicon.ico", lambda request: Response(status_code=204)),
         Route("/api/rate", api_rate, methods=["POST"]),

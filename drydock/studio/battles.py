@@ -126,6 +126,7 @@ class Battles:
         self._by_key: dict[str, Battle] = {}
         # a clean worker whatever threads the server has: forked from a server process that has the engine
         # imported already (forkserver, preloaded: the first progress comes at once), else spawned
+        self._context: Any
         if "forkserver" in multiprocessing.get_all_start_methods():
             self._context = multiprocessing.get_context("forkserver")
             self._context.set_forkserver_preload(["drydock.insight.battle_run", "drydock.studio.battles"])

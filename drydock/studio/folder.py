@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import re
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
@@ -146,7 +147,16 @@ def _kind(path: Path) -> str:
                        ("campaign", is_campaign_file)):
         try:
             if test(path):
-                return kind
+                return _campaign_kind(path) if kind == "campaign" else kind
         except (DrydockError, OSError):
             return "design"
     return "design"
+
+
+def _campaign_kind(path: Path) -> str:
+    """``campaign`` for a campaign file (``drydock_campaign:``), else ``campaign map`` or ``orders``."""
+    with open_regular(path) as fh:
+        head = fh.read(4096).decode("utf-8", "replace")
+    if re.search(r"^drydock_campaign\s*:", head, re.MULTILINE):
+        return "campaign"
+    return "campaign map" if re.search(r"^drydock_map\s*:", head, re.MULTILINE) else "orders"

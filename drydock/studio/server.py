@@ -56,7 +56,8 @@ def serve(folder: str | Path = ".", *, host: str = LOOPBACK, port: int = 0, open
         names |= _own_addresses()
     hosts = {f"[{n}]:{bound}" if ":" in n else f"{n}:{bound}" for n in names}
     origins = {f"http://{h}" for h in hosts}
-    app = Guard(make_app(folder, token=token), hosts=hosts, origins=origins, token=token)
+    inner = make_app(folder, token=token)
+    app = Guard(inner, hosts=hosts, origins=origins, token=token)
     url = studio_url(host if host not in ("0.0.0.0", "::") else socket.gethostname(), bound, token)
     if host in ("0.0.0.0", "::"):
         hosts.add(f"{socket.gethostname()}:{bound}")
@@ -73,6 +74,7 @@ def serve(folder: str | Path = ".", *, host: str = LOOPBACK, port: int = 0, open
     except KeyboardInterrupt:  # uvicorn shut down cleanly, then passed Ctrl-C on
         pass
     finally:
+        inner.state.studio.battles.close()  # any battle still running ends with the studio
         sock.close()
     echo("drydock studio: stopped")
 

@@ -129,3 +129,28 @@ def test_unknown_pages_and_bad_requests_are_one_clean_message(studio: Served) ->
     assert status == 404 and b"Traceback" not in raw
     status, raw, _ = call(studio.url + "api/save", b"not json", headers={"Content-Type": "application/json"})
     assert status == 400 and json.loads(raw) == {"error": "the request is not JSON"}
+
+
+def test_a_fleet_page_has_the_roster_and_the_totals_of_rate(studio: Served) -> None:
+    status, raw, _ = call(studio.url + "fleet?path=fleets/home-guard.yaml")
+    assert status == 200
+    fleet = [r for r in json.loads(rate_json(studio.folder, "fleets/home-guard.yaml")) if "fleet" in r][0]
+    page = raw.decode()
+    assert f'<dd data-figure="cr">{fleet["total_cr"]}</dd>' in page
+    assert all(f"<td>{s['name']}</td>" in page for s in fleet["ships"])
+    status, pdf, headers = call(studio.url + "fleet.pdf?path=fleets/home-guard.yaml")
+    assert status == 200 and pdf.startswith(b"%PDF-") and headers["content-type"] == "application/pdf"
+
+
+def test_a_campaign_is_shown_as_campaign_show_html_shows_it(studio: Served, tmp_path: Path) -> None:
+    examples = examples_dir() / "campaign"
+    subprocess.run([sys.executable, "-m", "drydock", "campaign", "new", "rim-war.yaml", "--side", "A",
+                    str(examples / "rim-guard.yaml"), "--side", "B", str(examples / "shade-clans.yaml")],
+                   cwd=studio.folder, capture_output=True, text=True, check=True)
+    subprocess.run([sys.executable, "-m", "drydock", "campaign", "show", "rim-war.yaml", "--html",
+                    str(tmp_path / "page.html")], cwd=studio.folder, capture_output=True, text=True, check=True)
+    status, raw, headers = call(studio.url + "campaign?path=rim-war.yaml")
+    assert status == 200 and raw.decode() == (tmp_path / "page.html").read_text()
+    assert "script-src 'none'" in headers["content-security-policy"]
+    status, raw, _ = call(studio.url)
+    assert b'href="/campaign?path=rim-war.yaml"' in raw
