@@ -30,7 +30,7 @@ from drydock.studio.battles import Battles
 from drydock.studio.folder import TEXT_SUFFIXES, Folder, StaleFileError
 from drydock.studio.paste import read_post
 from drydock.studio.sheets import ASSETS, PREVIEW_CSP, Previews, sheet_pdf
-from drydock.studio.view import design_view, rate_json
+from drydock.studio.view import design_view, rate_json, what_if
 
 STATIC = ("studio.js", "studio.css")
 #: The largest JSON body of an edit or save: one design text (limits.TEXT_FILE) plus its envelope.
@@ -81,8 +81,12 @@ class Studio:
 
     def editor(self, text: str, name: str, rules: str | None) -> str:
         rules_path = self.rules_file(rules or None)
-        view = design_view(text, name, self.folder.root / name, rules_path, self.catalog(rules_path))
-        return self.env.get_template("editor.html.j2").render(view=view, rules=rules or "")
+        try:
+            saved: str | None = self.folder.read_text(name)[0]
+        except DrydockError:  # not saved yet, or gone
+            saved = None
+        view = design_view(text, name, self.folder.root / name, rules_path, self.catalog(rules_path), saved)
+        return self.env.get_template("editor.html.j2").render(view=view, what_if=what_if(view), rules=rules or "")
 
 
 # ------------------------------------------------------------------ pages
@@ -232,6 +236,14 @@ async def api_edit(request: Request) -> Response:
             raise DrydockError("an edit names a field and its value")
         text = editing.dump_data(data)
     return JSONResponse({"text": text, "html": studio.editor(text, name, rules)})
+
+
+async def api_add(request: Request) -> Response:
+    """``POST /api/add?path=NAME``: a file dropped in (its bytes the body), written as a new file."""
+    studio: Studio = request.app.state.studio
+    name = request.query_params.get("path", "")
+    version = studio.folder.add(name, await request.body())
+    return JSONResponse({"added": name, "version": version})
 
 
 async def api_paste(request: Request) -> Response:
@@ -407,6 +419,7 @@ def make_app(folder: str | Path, *, token: str | None = None, warm: bool = True)
         Route("/api/new", api_new, methods=["POST"]),
         Route("/api/edit", api_edit, methods=["POST"]),
         Route("/api/paste", api_paste, methods=["POST"]),
+        Route("/api/add", api_add, methods=["POST"]),
         Route("/api/ssd", api_ssd, methods=["POST"]),
         Route("/api/preview", api_preview, methods=["POST"]),
         Route("/api/workbook", api_workbook, methods=["POST"]),

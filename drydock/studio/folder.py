@@ -137,6 +137,18 @@ class Folder:
         return version_of(payload)
 
 
+    def add(self, name: str, data: bytes) -> str:
+        """A file dropped in (a workbook, a design, a post): written as a new file; returns its version."""
+        target = self.path(name)
+        limit = XLSX_FILE if target.suffix.lower() in (".xlsx", ".ods") else TEXT_FILE
+        if len(data) > limit.value:
+            raise LimitError("the file", limit, file=name, value=f"{len(data):,} bytes")
+        if target.exists():
+            raise DrydockError(f"{name}: already exists; choose another name")
+        write_atomic(target, data)
+        return version_of(data)
+
+
 def _kind(path: Path) -> str:
     suffix = path.suffix.lower()
     if suffix in (".xlsx", ".ods"):

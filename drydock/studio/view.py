@@ -65,6 +65,8 @@ class DesignView:
     general: list[dict[str, Any]] = field(default_factory=list)
     editable: bool = True
     drake: str = ""
+    saved: dict[str, Any] | None = None
+    """The figures of the file as saved (the what-if's base), when the page's text differs from it."""
 
     @property
     def problems(self) -> list[dict[str, Any]]:
@@ -78,9 +80,14 @@ def rate_json(text: str, name: str, path: Path, rules: str | None) -> tuple[str,
     return rated.text, [line.removeprefix("drydock: ") for line in rated.messages]
 
 
-def design_view(text: str, name: str, path: Path, rules: str | None, catalog: dict[str, Any]) -> DesignView:
-    """The design page's content for design text ``text`` of file ``name``."""
+def design_view(text: str, name: str, path: Path, rules: str | None, catalog: dict[str, Any],
+                saved: str | None = None) -> DesignView:
+    """The design page's content for design text ``text`` of file ``name`` (``saved``: the file's text on disk,
+    for the what-if against it)."""
     view = DesignView(name, text)
+    if saved is not None and saved != text:
+        before = [r for r in json.loads(rate_json(saved, name, path, rules)[0]) if "space_units" in r]
+        view.saved = _figures(before[0]) if len(before) == 1 else None
     out, view.errors = rate_json(text, name, path, rules)
     ratings = json.loads(out)
     designs = [r for r in ratings if "space_units" in r]
@@ -100,6 +107,22 @@ def design_view(text: str, name: str, path: Path, rules: str | None, catalog: di
     _fields(view, data, catalog)
     _place(view)
     return view
+
+
+def _figures(r: dict[str, Any]) -> dict[str, Any]:
+    return {"su": r["space_units"]["used"], "orat": r["orat"], "drat": r["drat"], "cr": r["combat_rating"]}
+
+
+def what_if(view: DesignView) -> list[tuple[str, Any, Any, str]]:
+    """(figure, saved, now, change) for the what-if against the saved file."""
+    if view.saved is None or view.rating is None:
+        return []
+    now = _figures(view.rating)
+    out = []
+    for key, label in (("su", "SU used"), ("orat", "ORAT"), ("drat", "DRAT"), ("cr", "CR")):
+        change = now[key] - view.saved[key]
+        out.append((label, view.saved[key], now[key], f"{change:+}" if change else "="))
+    return out
 
 
 def _fields(view: DesignView, data: dict[str, Any], catalog: dict[str, Any]) -> None:

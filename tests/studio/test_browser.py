@@ -52,12 +52,16 @@ def test_a_new_frigate_from_the_starter_to_a_legal_saved_design(studio: Served, 
     page.get_by_role("button", name="New design").click()
     page.wait_for_url("**/design?path=my-frigate.yaml")
     assert page.get_by_label("Hull size", exact=True).input_value() == "4"
+    starter_cr = figures(page)["cr"]
+    assert page.locator("#what-if").count() == 0  # nothing changed yet
     edit(page, "Class", "Kite")
     edit(page, "Hull size", "5")
     cr_before = int(figures(page)["cr"])
     edit(page, "Traits", "Pr1")
     assert int(figures(page)["cr"]) > cr_before  # Piercing-1 costs and rates more (C.5)
     assert page.locator("[data-legal=true]").is_visible()
+    cr_row = page.locator("#what-if tr", has_text="CR").last.inner_text().split()
+    assert cr_row[1:3] == [starter_cr, figures(page)["cr"]]  # the what-if against the saved file
     page.get_by_role("button", name="Save").click()
     page.get_by_text("Saved my-frigate.yaml").wait_for()
     saved = (studio.folder / "my-frigate.yaml").read_text()
@@ -146,3 +150,16 @@ def test_screenshots(studio: Served, browser: Any, width: int, height: int, tmp_
     assert page.evaluate("document.documentElement.scrollWidth") <= width
     page.screenshot(path=str(tmp_path / f"design-{width}.png"))
     context.close()
+
+
+def test_a_workbook_added_is_read_as_rate_reads_it(studio: Served, page: Any, tmp_path: Any) -> None:
+    book = tmp_path / "majestic-book.xlsx"
+    subprocess.run([sys.executable, "-m", "drydock", "convert", "designs/majestic.yaml", "-o", str(book)],
+                   cwd=studio.folder, capture_output=True, text=True, check=True)
+    page.goto(studio.url)
+    with page.expect_navigation():
+        page.get_by_label("Workbooks and designs to add to the folder (or drop them on this page)").set_input_files(
+            str(book))
+    row = page.locator("tr[data-file='majestic-book.xlsx']")
+    assert row.locator("[data-figure=cr]").inner_text() == "188"
+    assert (studio.folder / "majestic-book.xlsx").read_bytes() == book.read_bytes()

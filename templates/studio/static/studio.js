@@ -46,6 +46,29 @@
     });
   }
 
+  const addInput = document.getElementById("add-files");
+  if (addInput) {
+    const add = function (files) {
+      const sends = Array.prototype.map.call(files, function (file) {
+        const headers = {};
+        if (token) headers["X-Drydock-Token"] = token;
+        return fetch("/api/add?path=" + encodeURIComponent(file.name), { method: "POST", headers: headers,
+          body: file, credentials: "same-origin" }).then(function (r) { return r.json(); });
+      });
+      Promise.all(sends).then(function (results) {
+        const bad = results.filter(function (r) { return r.error; });
+        if (bad.length) { notice(bad.map(function (r) { return r.error; }).join("; "), true); return; }
+        location.reload();
+      });
+    };
+    addInput.addEventListener("change", function () { add(addInput.files); });
+    document.addEventListener("dragover", function (ev) { ev.preventDefault(); });
+    document.addEventListener("drop", function (ev) {
+      ev.preventDefault();
+      if (ev.dataTransfer && ev.dataTransfer.files.length) add(ev.dataTransfer.files);
+    });
+  }
+
   const pasteForm = document.getElementById("paste");
   if (pasteForm) {
     let pastedText = "";
@@ -288,7 +311,7 @@
         version = r.version;
         root.dataset.version = version;
         markDirty();
-        notice("Saved " + name);
+        edit({}).then(function () { notice("Saved " + name); });  // the what-if's base is now this text
       } else {
         localStorage.removeItem(draftKey);
         location.href = withToken("/design?path=" + encodeURIComponent(name) + "&saved=1");
