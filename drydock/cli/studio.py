@@ -19,7 +19,7 @@ def studio(folder: str, port: int, host: str, no_browser: bool) -> None:
 
     Prints its URL as its first line; Ctrl-C stops it.
     """
-    # lazy: the web stack loads for the studio only
+    # lazy: keeps --help fast
     from drydock.studio import serve
 
     serve(folder, host=host, port=port, open_browser=not no_browser, echo=lambda line: click.echo(line))

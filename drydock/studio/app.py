@@ -11,6 +11,7 @@ changed on disk since it was opened), ``POST /api/edit`` (one field edit -> the 
 
 from __future__ import annotations
 
+import asyncio
 import json
 import sys
 from pathlib import Path
@@ -19,11 +20,17 @@ from typing import Any
 import jinja2
 from starlette.applications import Starlette
 from starlette.requests import Request
-from starlette.responses import FileResponse, HTMLResponse, JSONResponse, Response
+from starlette.responses import FileResponse, HTMLResponse, JSONResponse, Response, StreamingResponse
 from starlette.routing import Route
 
-from drydock import DrydockError, rate_files
+from drydock import DrydockError, load_ruleset, print_files, rate_files
+from drydock.core.rules.catalog import catalog
 from drydock.errors import one_line
+from drydock.formats import format_for, format_named
+from drydock.formats.campaign import read_campaign
+from drydock.formats.houserules import bundled_names, is_bundled
+from drydock.formats.starter import starter_yaml
+from drydock.insight.campaign_page import page as campaign_html
 from drydock.resources import templates_dir
 from drydock.studio import editing
 from drydock.studio.battles import Battles
@@ -51,16 +58,11 @@ class Studio:
 
     def catalog(self, rules: str | None) -> dict[str, Any]:
         if rules not in self._catalogs:
-            from drydock import load_ruleset
-            from drydock.core.rules.catalog import catalog
-
             self._catalogs[rules] = catalog(load_ruleset(rules))
         return self._catalogs[rules]
 
     def rules_file(self, choice: str | None) -> str | None:
         """The ruleset chosen on the page: a bundled name, or a house-rule file of the folder (its path)."""
-        from drydock.formats.houserules import is_bundled
-
         if not choice:
             return None
         if is_bundled(choice):
@@ -68,8 +70,6 @@ class Studio:
         return str(self.folder.path(choice, suffixes=(".yaml", ".yml")))
 
     def rules_choices(self) -> list[tuple[str, str]]:
-        from drydock.formats.houserules import bundled_names
-
         out = [("", "Unity v2.0 (the book)")] + [(n, f"{n} (bundled)") for n in bundled_names()]
         entries, _ = self.folder.entries()
         out += [(e.name, f"{e.name} (house rules)") for e in entries if e.kind == "rules"]
@@ -140,8 +140,6 @@ async def fleet_page(request: Request) -> Response:
 
 async def fleet_pdf(request: Request) -> Response:
     """The fleet's booklet, as ``drydock ssd FLEET`` prints it."""
-    from drydock import print_files
-
     studio: Studio = request.app.state.studio
     name = request.query_params.get("path", "")
     target = studio.folder.path(name, suffixes=TEXT_SUFFIXES + (".xlsx",))
@@ -152,13 +150,10 @@ async def fleet_pdf(request: Request) -> Response:
 
 async def campaign_page(request: Request) -> Response:
     """A campaign file as ``drydock campaign show --html`` shows it (the umpire's view: no side named)."""
-    from drydock.formats.campaign import read_campaign
-    from drydock.insight.campaign_page import page
-
     studio: Studio = request.app.state.studio
     name = request.query_params.get("path", "")
     target = studio.folder.path(name, suffixes=(".yaml", ".yml"))
-    html = page(read_campaign(target))
+    html = campaign_html(read_campaign(target))
     return HTMLResponse(html, headers={"content-security-policy": PREVIEW_CSP})
 
 
@@ -201,8 +196,6 @@ async def api_save(request: Request) -> Response:
 
 async def api_new(request: Request) -> Response:
     """``POST /api/new`` ``{"path"}``: a new design from the starter (``drydock new``)."""
-    from drydock.formats.starter import starter_yaml
-
     studio: Studio = request.app.state.studio
     body = await _json(request)
     name = str(body.get("path", ""))
@@ -278,8 +271,6 @@ async def api_ssd(request: Request) -> Response:
 
 async def api_workbook(request: Request) -> Response:
     """``POST /api/workbook`` ``{"path", "text"}``: the live Drydock workbook (``drydock convert -o X.xlsx``)."""
-    from drydock.formats import format_for, format_named
-
     studio, name, text, rules = await _design_body(request)
     designs = format_for(name, default="yaml").read(text, file=str(studio.folder.root / name))
     data = format_named("xlsx").write(list(designs))
@@ -329,10 +320,6 @@ async def api_battle(request: Request) -> Response:
 
 async def battle_events(request: Request) -> Response:
     """The battle's events as server-sent events: progress (stage, battles done, time left), then the verdict."""
-    import asyncio
-
-    from starlette.responses import StreamingResponse
-
     studio: Studio = request.app.state.studio
     battle = studio.battles.get(request.path_params["key"])
     if battle is None:

@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from drydock import DrydockError
+from drydock import BattleSettings, DrydockError, run_battle
 from drydock.limits import check_battle
 
 #: Battles a page may ask for at most (the command's own limit is far above: a page answers in seconds).
@@ -33,8 +33,6 @@ EVERY = 0.1
 
 def fight(events: Any, side_a: str, side_b: str, runs: int, seed: int, turns: int, report: str) -> None:
     """The worker: one ``drydock battle``; every event on ``events`` (a queue)."""
-    from drydock import BattleSettings, run_battle
-
     state: dict[str, Any] = {"stage": None, "start": 0.0, "base": 0, "sent": 0.0}
 
     def update(stage: str, done: int, total: int) -> None:

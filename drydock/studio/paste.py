@@ -12,6 +12,8 @@ import re
 from dataclasses import dataclass, field
 
 from drydock import DrydockError
+from drydock.formats import format_named
+from drydock.formats.native import to_yaml
 from drydock.limits import LEGACY_FILE, check_text
 
 KINDS = ("auto", "drake", "admiralty", "nova")
@@ -31,7 +33,8 @@ class Pasted:
 
 def read_post(post: str, kind: str = "auto") -> Pasted:
     """The post ``post`` read as ``kind`` (``auto``: as ``rate`` tells a legacy post from Drake notation)."""
-    from drydock.formats.legacy_sniff import legacy_kind  # lazy: the legacy readers load for a paste only
+    # lazy: the legacy readers load for legacy input only
+    from drydock.formats.legacy_sniff import legacy_kind
 
     if kind not in KINDS:
         raise DrydockError(f"unknown kind of post {kind!r} (known: {', '.join(KINDS)})")
@@ -44,9 +47,6 @@ def read_post(post: str, kind: str = "auto") -> Pasted:
 
 
 def _drake(post: str) -> Pasted:
-    from drydock.formats import format_named
-    from drydock.formats.native import to_yaml
-
     out = Pasted("drake")
     try:
         designs = format_named("drake").read(post, file=PASTED)
@@ -64,9 +64,9 @@ def _drake(post: str) -> Pasted:
 
 
 def _legacy(post: str, kind: str) -> Pasted:
+    # lazy: the legacy readers load for legacy input only
     from drydock.convert.batch import convert_text
     from drydock.formats.legacy import nova_record
-    from drydock.formats.native import to_yaml
 
     result = convert_text(post, kind, file=PASTED)
     out = Pasted(kind)

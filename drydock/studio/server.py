@@ -15,7 +15,10 @@ import webbrowser
 from collections.abc import Callable
 from pathlib import Path
 
+import uvicorn
+
 from drydock import DrydockError
+from drydock.studio.app import make_app
 from drydock.studio.security import Guard
 
 LOOPBACK = "127.0.0.1"
@@ -36,10 +39,6 @@ def studio_url(host: str, port: int, token: str | None) -> str:
 def serve(folder: str | Path = ".", *, host: str = LOOPBACK, port: int = 0, open_browser: bool = True,
           echo: Callable[[str], None] = print) -> None:
     """Serve the studio over ``folder`` until Ctrl-C; ``echo`` gets the URL as the first line printed."""
-    import uvicorn  # lazy: the web stack loads for the studio only
-
-    from drydock.studio.app import make_app
-
     token = None if is_loopback(host) else secrets.token_urlsafe(24)
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
     sock = socket.socket(family, socket.SOCK_STREAM)

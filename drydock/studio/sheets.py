@@ -14,7 +14,10 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from drydock import DrydockError, print_files
+from drydock import DrydockError, Ruleset, print_files
+from drydock.insight.ssd_files import read_sheets
+from drydock.render.fleet import fleet_booklet
+from drydock.render.html import render_html
 
 PREVIEWS_KEPT = 16
 #: What a preview's frame may load: its inline styles, the bundled fonts and images; no script at all.
@@ -59,16 +62,10 @@ class Previews:
 
     def make(self, path: Path, text: str, rules: str | None) -> str:
         """A preview of the design ``text``'s sheet; returns its name."""
-        from drydock.insight.ssd_files import read_sheets  # lazy: the renderer loads for a preview only
-        from drydock.render.fleet import fleet_booklet
-        from drydock.render.html import render_html
-
         with readable(path, text) as name:
             ships, booklet_rules, _, _ = read_sheets([name], rules)
         if not ships:
             raise DrydockError(f"{path.name}: no sheet to show (the design cannot be read yet)")
-        from drydock import Ruleset
-
         booklet = fleet_booklet(ships, rules=booklet_rules or Ruleset.unity())
         return self.keep(render_html(booklet, asset_base=ASSET_BASE))
 

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from drydock import DrydockError, rate_text
+from drydock.formats import format_for, format_named
 from drydock.studio.editing import EditError, load_data, shown
 
 #: Labels of the top fields, with the rulebook's names (A.1, A.4).
@@ -173,8 +174,6 @@ def _place(view: DesignView) -> None:
 
 def _drake(text: str, path: Path, rules: str | None) -> str:
     """The design's Drake notation (A.6), as ``drydock show`` prints it."""
-    from drydock.formats import format_for, format_named  # lazy: the writers load with the page
-
     try:
         designs = format_for(str(path), default="yaml").read(text, file=str(path))
         return str(format_named("drake").write(list(designs)))
