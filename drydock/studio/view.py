@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import re
+from functools import lru_cache
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -87,8 +88,7 @@ def design_view(text: str, name: str, path: Path, rules: str | None, catalog: di
     for the what-if against it)."""
     view = DesignView(name, text)
     if saved is not None and saved != text:
-        before = [r for r in json.loads(rate_json(saved, name, path, rules)[0]) if "space_units" in r]
-        view.saved = _figures(before[0]) if len(before) == 1 else None
+        view.saved = saved_figures(saved, name, str(path), rules)
     out, view.errors = rate_json(text, name, path, rules)
     ratings = json.loads(out)
     designs = [r for r in ratings if "space_units" in r]
@@ -108,6 +108,13 @@ def design_view(text: str, name: str, path: Path, rules: str | None, catalog: di
     _fields(view, data, catalog)
     _place(view)
     return view
+
+
+@lru_cache(maxsize=32)
+def saved_figures(saved: str, name: str, path: str, rules: str | None) -> dict[str, Any] | None:
+    """The figures of a saved file's text (kept: every edit compares with the same saved text)."""
+    before = [r for r in json.loads(rate_json(saved, name, Path(path), rules)[0]) if "space_units" in r]
+    return _figures(before[0]) if len(before) == 1 else None
 
 
 def _figures(r: dict[str, Any]) -> dict[str, Any]:
