@@ -15,7 +15,8 @@ import pytest
 from drydock.resources import examples_dir
 from tests.studio.conftest import Served
 
-EXAMPLES = sorted("designs/" + p.name for p in (examples_dir() / "designs").glob("*.yaml"))
+EXAMPLES = sorted([f"designs/{p.name}" for p in (examples_dir() / "designs").glob("*.yaml")]
+                  + [f"fleets/ships/{p.name}" for p in (examples_dir() / "fleets/ships").glob("*.yaml")])
 
 
 def figures(page: Any) -> dict[str, str]:
