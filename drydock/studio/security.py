@@ -2,8 +2,8 @@
 
 - **Token**: a studio bound off this machine (``--host``) prints a token in its URL, as Jupyter does; a
   request without it (query ``token``, the cookie the first visit sets, or header ``X-Drydock-Token``) gets 403.
-- **Host**: the ``Host`` header must name the address the studio listens on (a page of another site that
-  points a name at 127.0.0.1 - DNS rebinding - is refused).
+- **Host**: on loopback, the ``Host`` header must name the address the studio listens on (a page of another site
+  that points a name at 127.0.0.1 - DNS rebinding - is refused); off this machine the token does that work.
 - **Origin**: a request that changes anything (every method but GET and HEAD) from another origin is refused.
 - **Bodies**: a request body past :data:`BODY_MAX` bytes is refused before it is read further.
 - **Pages**: every answer carries a Content-Security-Policy allowing scripts and styles from the studio only
@@ -40,8 +40,9 @@ HEADERS = [(b"content-security-policy", CSP.encode()), (b"x-content-type-options
 class Guard:
     """ASGI middleware applying the studio's defaults in front of ``app``."""
 
-    def __init__(self, app: ASGIApp, *, hosts: set[str], origins: set[str], token: str | None) -> None:
-        self.app, self.hosts, self.origins, self.token = app, hosts, origins, token
+    def __init__(self, app: ASGIApp, *, hosts: set[str] | None, token: str | None) -> None:
+        """``hosts``: the ``Host`` names accepted (None: any, for a studio behind its token)."""
+        self.app, self.hosts, self.token = app, hosts, token
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
@@ -84,7 +85,8 @@ class Guard:
             await _plain(send, 413, f"the request is past the studio's limit of {BODY_MAX:,} bytes")
 
     def _refusal(self, scope: Scope, headers: dict[str, str]) -> tuple[int, str] | None:
-        if headers.get("host", "").lower() not in self.hosts:
+        host = headers.get("host", "").lower()
+        if self.hosts is not None and host not in self.hosts:
             return 403, "this studio answers only at the address it printed"
         if self.token is not None:
             given = headers.get("x-drydock-token") or _query_token(scope) or _cookie_token(headers) or ""
@@ -93,7 +95,7 @@ class Guard:
         if scope["method"] not in ("GET", "HEAD"):
             origin = headers.get("origin")
             site = headers.get("sec-fetch-site", "")
-            if origin is not None and origin.lower() not in self.origins:
+            if origin is not None and origin.lower() != f"http://{host}":  # same origin: the address asked
                 return 403, "a change from another site is refused"
             if origin is None and site not in ("", "same-origin", "none"):
                 return 403, "a change from another site is refused"

@@ -52,17 +52,13 @@ def serve(folder: str | Path = ".", *, host: str = LOOPBACK, port: int = 0, open
         sock.close()
         raise DrydockError(f"cannot listen on {host}:{port}: {exc.strerror or exc}") from None
     bound = sock.getsockname()[1]
-    names = {host, "localhost", LOOPBACK} if is_loopback(host) else {host}
-    if not is_loopback(host) and host in ("0.0.0.0", "::"):
-        names |= _own_addresses()
-    hosts = {f"[{n}]:{bound}" if ":" in n else f"{n}:{bound}" for n in names}
-    origins = {f"http://{h}" for h in hosts}
+    loopback = is_loopback(host)
+    names = {host, "localhost", LOOPBACK, "::1"} if loopback else set()
+    hosts = {f"[{n}]:{bound}" if ":" in n else f"{n}:{bound}" for n in names} if loopback else None
     inner = make_app(folder, token=token)
-    app = Guard(inner, hosts=hosts, origins=origins, token=token)
-    url = studio_url(host if host not in ("0.0.0.0", "::") else socket.gethostname(), bound, token)
-    if host in ("0.0.0.0", "::"):
-        hosts.add(f"{socket.gethostname()}:{bound}")
-        origins.add(f"http://{socket.gethostname()}:{bound}")
+    app = Guard(inner, hosts=hosts, token=token)
+    shown = socket.gethostname() if host in ("0.0.0.0", "::") else host
+    url = studio_url(shown, bound, token)
     echo(f"drydock studio: {url}")
     echo(f"serving {Path(folder).resolve()} (Ctrl-C to stop)")
     config = uvicorn.Config(app, log_level="warning", access_log=False, lifespan="off", server_header=False,
@@ -78,10 +74,3 @@ def serve(folder: str | Path = ".", *, host: str = LOOPBACK, port: int = 0, open
         inner.state.studio.battles.close()  # any battle still running ends with the studio
         sock.close()
     echo("drydock studio: stopped")
-
-
-def _own_addresses() -> set[str]:
-    try:
-        return {str(info[4][0]) for info in socket.getaddrinfo(socket.gethostname(), None)}
-    except OSError:
-        return set()

@@ -37,7 +37,7 @@ def request(guard: Guard, *, method: str = "GET", query: str = "", headers: dict
 
 
 def guard(token: str | None = "s3cret") -> Guard:
-    return Guard(_ok, hosts={HOST}, origins={f"http://{HOST}"}, token=token)
+    return Guard(_ok, hosts={HOST} if token is None else None, token=token)
 
 
 def test_off_this_machine_every_request_without_the_token_is_refused() -> None:
@@ -59,6 +59,11 @@ def test_a_change_from_another_origin_is_refused_even_with_the_token() -> None:
     assert request(guard(), method="POST", headers=hs)[0] == 403
     hs["origin"] = f"http://{HOST}"
     assert request(guard(), method="POST", headers=hs)[0] == 200
+
+
+def test_on_loopback_a_foreign_host_name_is_refused() -> None:  # DNS rebinding
+    assert request(guard(None))[0] == 200
+    assert request(guard(None), headers={"host": "attacker.example"})[0] == 403
 
 
 def test_a_body_past_the_limit_is_refused_while_it_is_read() -> None:
