@@ -42,6 +42,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "league": ("drydock.cli.league:league", "Keep a T.2 rotating league or T.3 tournament: fleets, games, standings."),
     "scenario": ("drydock.cli.scenario:scenario", "Roll an Appendix S scenario at random (11-66) with its set-up."),
     "new": ("drydock.cli.new:new", "Start a design: a commented starter (.yaml) or a blank workbook (.xlsx)."),
+    "studio": ("drydock.cli.studio:studio", "A live design page in the browser over a folder of designs."),
 }
 
 
