@@ -35,7 +35,7 @@ ROOT = Path(__file__).resolve().parent
 #: flight's class), the process and cluster boundary (montecarlo, parallel) and the plan game's solver, which run
 #: once a pairing, not once a turn.
 ENGINE_MODULES = (
-    "ai", "battle", "combat", "companion_dac", "companion_hulk", "companion_play", "damage",
+    "ai", "battle", "combat", "combat_phase", "companion_dac", "companion_hulk", "companion_play", "damage",
     "deployment", "dice", "equipment", "expectations", "hazards", "hexgrid", "legacy_notes", "legacy_rules",
     "movement", "munitions", "observe", "orbits", "orders_menu", "proximity", "seekers", "ship_rules", "ships",
     "small_craft",

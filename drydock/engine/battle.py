@@ -12,27 +12,26 @@ from collections.abc import Sequence
 from drydock.core.marked import Marked
 from drydock.core.rules import Ruleset
 from drydock.core.rules.play_options import not_simulated_lines
-from drydock.engine import companion_play, fighters, munitions, small_craft, systems
+from drydock.engine import companion_play, fighters, systems
 from drydock.engine.ai import Doctrine
-from drydock.engine.combat import BAND_NAMES, alternation, fire_volley
+from drydock.engine.combat import BAND_NAMES, alternation
+from drydock.engine.combat_phase import combat_phase
 from drydock.engine.damage import apply_marked_damage, check_damage, start_damaged
 from drydock.engine.deployment import side_slots
 from drydock.engine.dice import d6
 from drydock.engine.equipment import working
-from drydock.engine.hexgrid import geometry, point_image, to_offset
+from drydock.engine.hexgrid import point_image, to_offset
 from drydock.engine.movement import Orders, execute, format_orders, is_legal, requirement, straight
 from drydock.engine.observe import BattleResult, StatsRecorder
 from drydock.engine.options import InForce
 from drydock.engine.options.scenarios import check_forces
 from drydock.engine.options.state import OptionState
-from drydock.engine.proximity import EmptyHex, aim, proximity, sweep_or_burst
-from drydock.engine.seekers import SeekerFlight, activate, heading_toward, shots_at_flight, split_flights
+from drydock.engine.seekers import SeekerFlight, activate, heading_toward, split_flights
 from drydock.engine.settings import BattleSettings
-from drydock.engine.ship_rules import rules_for, start_combat
+from drydock.engine.ship_rules import rules_for
 from drydock.engine.ships import ShipSpec, ShipState
 from drydock.engine.stacking import resolve_stacking
-from drydock.engine.table_view import Marker, Probe, TableView, Volley
-from drydock.engine.tables import FLARES_BLOCK
+from drydock.engine.table_view import Marker, Probe, TableView
 from drydock.errors import DrydockError
 
 SIDES = ("A", "B")
@@ -363,126 +362,8 @@ class Battle:
         return low if d6(self.rng) <= 3 else 1 - low
 
     def combat(self) -> None:
-        """4.0: sides alternate attacking ships by the counts at the start of the phase."""
-        a, b = self.alive(0), self.alive(1)
-        if not a or not b:
-            return
-        start_combat(self)  # each ship's rules at the phase's start (the Companion's D5.3 Persistent rolls)
-        first = self.initiative(len(a), len(b))
-        opt = self.opt
-        equipment = self.m.in_force.equipment if self.m.in_force is not None else None  # B.14, B.18, B.22
-        order = (opt.order(len(a), len(b), first, "E.5r") if opt else None) or alternation(len(a), len(b), first)
-        queues = [list(a), list(b)]
-        rng = self.rng
-        log = self.log
-        launches: list[tuple[ShipState, int, ShipState, int]] = []
-        enemy_flights = [[f for f in self.flights if f.side == 1], [f for f in self.flights if f.side == 0]]
-        for side in order:
-            ship = queues[side].pop(0)
-            # ships destroyed this phase stay until the End Phase (4.5); B.5: a cloaked ship does not attack
-            if ship.cloaked or (opt is not None and not opt.may_attack(ship)):  # E.5: destroyed first; S.9 storms
-                continue
-            enemies = [e for e in (b if side == 0 else a) if not e.hidden and (opt is None or e.alive)]
-            seen = opt.in_sight(ship, enemies, enemy_flights[side]) if opt is not None else None  # G terrain, 4.1
-            in_view = seen or (enemies, enemy_flights[side])
-            decl = aim(self, ship, ship.rules.declare(self, ship, *in_view))  # the doctrine's (CC.D1's limit); C.5
-            if opt is not None and opt.tagging:  # E.7: TAGs are tried with the attacks
-                opt.acquire(ship, enemies)
-            if ship.spec.marines:  # 4c: systems used with weapons fire
-                systems.board(self, ship, enemies)
-            if ship.spec.tractor_beams:
-                systems.tractor_attacks(self, ship, enemy_flights[side])
-            if ship.probes_left:  # B.17: probes as weapons, in a pinch
-                munitions.probe_attack(self, ship, enemies)
-            if ship.probes_left or ship.flares_left:
-                systems.launch_markers(self, ship, enemies)
-            if ship.spec.shockwave:
-                systems.shockwave(self, ship)
-            if self.minefields:  # B.15 minesweeping with idle banks
-                decl += munitions.sweep_declarations(self, ship, decl)
-            if not decl:
-                continue
-            if log is not None:
-                log.append(f"  {ship.label} attacks:")
-                for e in {id(d.target): d.target for d in decl}.values():
-                    dist = geometry(e.q - ship.q, e.r - ship.r, ship.facing)[0]
-                    log.append(f"    range to {e.label}: {dist}")
-            blocked = set()
-            per_battery = equipment is not None and equipment.per_battery  # B.22 Battery-Specific Lock-On
-            locks: dict[tuple[int, int], bool] = {}
-            for e in {id(d.target): d.target for d in decl if isinstance(d.target, ShipState)}.values():  # B.22
-                if e.stealth and not per_battery:
-                    dice = [d6(rng) for _ in range(e.stealth)]
-                    if 1 in dice:
-                        blocked.add(e.uid)
-                    if self.log is not None:
-                        self.say(f"    stealth lock-on vs {e.label}: {dice} -> {'fail' if 1 in dice else 'ok'}")
-            volleys: dict[tuple, Volley] = {}
-            for bank, target, mi, band in decl:
-                spec_b = ship.spec.banks[bank]
-                is_ship = isinstance(target, ShipState)
-                if (is_ship and target.uid in blocked and spec_b.seeker is None
-                        and not (mi >= 0 and spec_b.modes[mi].prx)):
-                    continue  # Slow weapons count as not fired; no effect on Proximity weapons (B.22)
-                if (per_battery and equipment is not None and is_ship and target.stealth and spec_b.seeker is None
-                        and not (mi >= 0 and spec_b.modes[mi].prx)):
-                    lock = (target.uid, spec_b.battery)
-                    if lock not in locks:
-                        locks[lock] = equipment.lock_on(self, ship, spec_b.battery_name, target)
-                    if not locks[lock]:
-                        continue
-                n = ship.bank_alive[bank] - ship.bank_spent[bank]
-                if spec_b.slow:
-                    ship.bank_fired[bank] = self.turn
-                if spec_b.exp:
-                    ship.bank_spent[bank] += n
-                if mi < 0:  # C.4: seekers are placed after all attacks (step 4c)
-                    launches.append((ship, bank, target, n))
-                    continue
-                mode = spec_b.modes[mi]
-                key = (spec_b.battery, id(target), mi, band, spec_b.size) if mode.frl else (bank,)
-                prev = volleys.get(key)  # FRL: the banks of a battery fire one volley (named after the first)
-                volleys[key] = Volley(n, bank, target, mi, band) if prev is None else prev._replace(n=prev.n + n)
-            for n, bank, target, mi, band in volleys.values():
-                spec_b = ship.spec.banks[bank]
-                what = (f"{spec_b.battery_name} [{spec_b.entry}] -> {target.label}"
-                        if log is not None else "")
-                if isinstance(target, (munitions.Minefield, EmptyHex)):  # B.15 sweeping; C.5 at an empty hex
-                    sweep_or_burst(self, ship, target, spec_b.modes[mi], n, spec_b.size, band, what)
-                elif not isinstance(target, ShipState):
-                    mode = spec_b.modes[mi]
-                    pen = opt.flight_penalty(ship, target) if opt is not None else 0  # F.3 screens
-                    hits, per = shots_at_flight(rng, mode, n, spec_b.size, band, ship.fc, penalty=pen)
-                    hits = small_craft.surviving(rng, target, hits, mode.imp_by_band[band])  # B.20 shuttle saves
-                    target.kills += hits
-                    if self.log is not None:
-                        self.say(f"    {what}: {n}x at {BAND_NAMES[band]} range vs tiny target"
-                                 + (f", screen -{pen} (F.3)" if pen else "") + f": hits {per} -> {hits} killed "
-                                 "(End Phase)")
-                    if mode.prx:  # C.5 Proximity
-                        proximity(self, ship, target, mode, n, spec_b.size, band)
-                else:
-                    penalty, bonus = systems.sight(self, ship, target) if self.markers else (0, 0)
-                    if opt is not None:  # terrain, evasion (D.3), scenario modifiers
-                        penalty, bonus = opt.fire(ship, target, band, penalty, bonus)
-                    if penalty >= FLARES_BLOCK:  # B.9: four flares block the line of sight
-                        if log is not None:
-                            log.append(f"    {what}: blocked by {penalty} flares")
-                        continue
-                    reroll = None
-                    if opt is not None and opt.directing:  # E.2 directed damage, the doctrine's choice
-                        bonus, reroll = opt.directed(ship, target, spec_b.modes[mi], spec_b.size, band, penalty,
-                                                     bonus)
-                    marks = fire_volley(rng, ship, target, spec_b.modes[mi], n, spec_b.size, band, log, what,
-                                        penalty, bonus, reroll, opt is not None and opt.nebula)
-                    if self.obs:
-                        self.obs.damage(ship, spec_b.battery_name, BAND_NAMES[band], marks)
-                    if spec_b.modes[mi].prx:  # C.5 Proximity
-                        proximity(self, ship, target, spec_b.modes[mi], n, spec_b.size, band)
-            if opt is not None:  # E.5 sequential combat: this ship's damage takes effect now
-                opt.after_attack()
-        for ship, bank, target, n in launches:
-            self.launch(ship, bank, target, n)
+        """4.0-4.4: the Combat Phase (:func:`~drydock.engine.combat_phase.combat_phase`)."""
+        combat_phase(self)
 
     def launch(self, ship: ShipState, bank: int, target: ShipState, n: int) -> None:
         """C.4: mounts x ROF seekers in flights of at most 6, in the firing ship's hex, toward the target."""
