@@ -40,7 +40,8 @@ ENGINE_MODULES = (
     "movement", "munitions", "observe", "orbits", "orders_menu", "proximity", "seekers", "ship_rules", "ships",
     "small_craft",
     "stacking", "systems", "tables", "targeting",
-    *(f"options/{name}" for name in ("altitude", "chase", "combat_rules", "doctrine_bridge", "equipment_rules",
+    *(f"options/{name}" for name in ("altitude", "battery_lock_on", "bleed_through", "chase", "combat_rules",
+                                     "damage_control", "doctrine_bridge", "registry", "rule", "shipboard_combat",
                                      "fighter_rules", "maneuvers", "movement_rules", "rolls",
                                      "scenarios", "state", "terrain", "terrain_elements", "towing")),
 )

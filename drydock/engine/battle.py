@@ -24,6 +24,8 @@ from drydock.engine.hexgrid import point_image, to_offset
 from drydock.engine.movement import Orders, execute, format_orders, is_legal, requirement, straight
 from drydock.engine.observe import BattleResult, StatsRecorder
 from drydock.engine.options import InForce
+from drydock.engine.options.registry import rules_in_force
+from drydock.engine.options.rule import OptionalRule
 from drydock.engine.options.scenarios import check_forces
 from drydock.engine.options.state import OptionState
 from drydock.engine.seekers import SeekerFlight, activate, heading_toward, split_flights
@@ -116,9 +118,6 @@ class Battle:
         for side, specs in enumerate(match.sides):
             for i, spec in enumerate(specs):
                 self.ships.append(ShipState(spec, side, len(self.ships), labels[side][i], rules_for(spec)))
-        bleed = getattr(match.in_force.equipment if match.in_force is not None else None, "bleed", 0)  # B.18
-        for s in self.ships if bleed else ():  # Bleed-Through: a die per damage point into screens
-            s.bleed = bleed
         for st in [s.legacy for s in self.ships if s.legacy is not None]:  # X.1/X.2: AE chart, Nova checks
             st.rng = rng
         companion_play.setup(self)  # --rules companion: each Companion ship's rules and state (ShipState.cc)
@@ -149,10 +148,14 @@ class Battle:
         self.obs = StatsRecorder(self.ships) if match.record else None
         self.deploy()
         systems.solar_wind(self)
-        self.opt = None  # optional rules, terrain, scenario (drydock.engine.options)
+        self.opt = None  # the optional rules, terrain, scenario not yet in their own class (the bus's state)
+        #: the optional rules in force, each with named phase hooks (drydock.engine.options.registry); () core game
+        self.rules_in_force: tuple[OptionalRule, ...] = ()
         if match.in_force is not None:
             self.opt = OptionState(self, match.in_force)
-            self.opt.start()
+            self.rules_in_force = rules_in_force(self, match.in_force, self.opt)
+        for rule in self.rules_in_force:
+            rule.setup()
 
     # ------------------------------------------------------------ helpers
     def say(self, line: str) -> None:
@@ -422,9 +425,8 @@ class Battle:
             s.facing = s.heading
         if self.opt is not None:  # 5b: explosions (E.3); E.4 / S.6 VPs
             self.opt.after_damage()
-        if self.m.in_force is not None and self.m.in_force.equipment is not None \
-                and self.m.in_force.equipment.shipboard:  # B.14 Shipboard Combat
-            self.m.in_force.equipment.shipboard_combat(self)
+        for rule in self.rules_in_force:  # 5b: B.14 Shipboard Combat
+            rule.end_damage()
         systems.captures(self)  # B.14
         if self.markers:  # 5f
             systems.flip_markers(self)
@@ -438,8 +440,11 @@ class Battle:
                 systems.stutter_move(self, s, target)
             self.stacking()
             over = self.victory()
-        if not over[0] and self.opt is not None:  # 5d: damage control (E.1); S.9 storms, S.11 reinforcements
-            self.opt.end_phase()
+        if not over[0]:  # 5d: damage control (E.1), emergency thrust (D.1); S.9 storms, S.11 reinforcements
+            for rule in self.rules_in_force:
+                rule.end_phase()
+            for rule in self.rules_in_force:
+                rule.next_turn()
         if not over[0]:
             for s in self.alive():  # 5g: deploy mines (B.15)
                 if s.mines_left and not s.cloaked:

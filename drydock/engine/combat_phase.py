@@ -25,22 +25,13 @@ from drydock.engine.table_view import Declaration, TableView, Volley
 from drydock.engine.tables import FLARES_BLOCK
 
 if TYPE_CHECKING:  # type-only imports of modules below this one
-    from drydock.engine.options import InForce
     from drydock.engine.options.state import OptionState
     from drydock.engine.ships import BankSpec
-
-
-class CombatMatch(Protocol):
-    @property
-    def in_force(self) -> InForce | None: ...
 
 
 class CombatHost(TableView, Protocol):
     """The battle as the Combat Phase's steps see it: the rule modules' view plus the options' state, the tie
     roll (4.0) and the seeker launch (C.4)."""
-
-    @property
-    def m(self) -> CombatMatch: ...  # type: ignore[override]
 
     @property
     def opt(self) -> OptionState | None: ...
@@ -141,14 +132,12 @@ def _stealth_applies(bank: BankSpec, target: Any, mode: int) -> bool:
 def lock_on(battle: CombatHost, ship: ShipState, decl: list[Declaration]) -> list[Declaration]:
     """B.22 Stealth: the declarations that survive the lock-on rolls. The core game rolls once per attacking ship
     at each stealth target (a die per stealth level, any 1 fails); under the option B.22 Battery-Specific Lock-On
-    once per battery (:meth:`~drydock.engine.options.equipment_rules.EquipmentRules.lock_on`)."""
-    in_force = battle.m.in_force
-    equipment = in_force.equipment if in_force is not None else None
-    per_battery = equipment is not None and equipment.per_battery
+    once per battery (the rule's :meth:`~drydock.engine.options.rule.OptionalRule.lock_on`)."""
+    per_battery = next((rule for rule in battle.rules_in_force if rule.battery_lock_on), None)
     stealthy = {id(d.target): d.target for d in decl if isinstance(d.target, ShipState) and d.target.stealth}
     if not stealthy:
         return decl
-    blocked = set() if per_battery else _ship_lock_on(battle, list(stealthy.values()))
+    blocked = set() if per_battery is not None else _ship_lock_on(battle, list(stealthy.values()))
     locks: dict[tuple[int, int], bool] = {}
     banks = ship.spec.banks
     out = []
@@ -156,10 +145,10 @@ def lock_on(battle: CombatHost, ship: ShipState, decl: list[Declaration]) -> lis
         bank = banks[d.bank]
         if not (_stealth_applies(bank, d.target, d.mode) and d.target.stealth):
             out.append(d)
-        elif per_battery and equipment is not None:
+        elif per_battery is not None:
             lock = (d.target.uid, bank.battery)
             if lock not in locks:
-                locks[lock] = equipment.lock_on(battle, ship, bank.battery_name, d.target)
+                locks[lock] = per_battery.lock_on(ship, bank.battery_name, d.target) is not False
             if locks[lock]:
                 out.append(d)
         elif d.target.uid not in blocked:

@@ -199,6 +199,24 @@ class OptionsView(Protocol):
     def elements(self) -> ElementsView | None: ...  # G terrain on flights, seekers, minefields, hidden ships
 
 
+class Boarding(Protocol):
+    """B.14 Shipboard Combat as boarding and captures read it (:class:`drydock.engine.options.shipboard_combat.
+    ShipboardCombat`): defenders are not sacrificed 1:1, and the doctrine counts the parties the fight costs."""
+
+    def parties_needed(self, hull_left: int, boarders: int, defenders: int) -> int: ...
+
+
+class RuleView(Protocol):
+    """An optional rule in force (:class:`drydock.engine.options.rule.OptionalRule`) as the rule modules ask it."""
+
+    @property
+    def battery_lock_on(self) -> bool: ...  # B.22 Battery-Specific Lock-On: lock_on replaces the roll per ship
+
+    def lock_on(self, ship: ShipState, battery: str, target: ShipState) -> bool | None: ...  # B.22, per battery
+
+    def boarding(self) -> Boarding | None: ...  # B.14
+
+
 class TableView(Protocol):
     """The battle as a rule module sees it: exactly the members the rule modules use."""
 
@@ -220,6 +238,8 @@ class TableView(Protocol):
     markers: list[Marker]
     flares_up: dict[tuple[int, int], int]
     probes_up: list[Probe]
+    @property
+    def rules_in_force(self) -> tuple[RuleView, ...]: ...  # the optional rules, with phase hooks (core game: ())
 
     @property
     def m(self) -> MatchView: ...
@@ -241,5 +261,5 @@ class TableView(Protocol):
     def destroy(self, s: ShipState, why: str, vp: int | None = None, explode: bool = True) -> None: ...
 
 
-__all__ = ["AltitudeView", "Declaration", "DoctrineView", "Flight", "InForceView", "Marker", "MatchView", "MovesView",
-           "OptionsView", "Probe", "Spot", "TableView", "Volley"]
+__all__ = ["AltitudeView", "Boarding", "Declaration", "DoctrineView", "Flight", "InForceView", "Marker", "MatchView",
+           "MovesView", "OptionsView", "Probe", "RuleView", "Spot", "TableView", "Volley"]

@@ -526,7 +526,7 @@ class OptionState:
             self.fighters.after_damage()
 
     def end_phase(self) -> None:
-        """5a/5d: black-hole pull (G.2), damage control (E.1); S.9 storms and S.11 reinforcements for next turn."""
+        """5d/5f: E.7 TAGs turned face up; D.1 emergency thrust's engine dice."""
         b = self.b
         if self.tagging:  # E.7 (5f): face-up TAGs removed, face-down ones flipped up
             self.tags_up.clear()
@@ -541,10 +541,10 @@ class OptionState:
             lost = sum(1 for d in rolls if d <= self.play["emergency_thrust"]["loss_up_to"])
             s.eng_hits += lost
             b.say(f"  {s.label} emergency thrust (D.1): dice {rolls} -> {lost} engine boxes checked")
-        if "E.1" in self.on:
-            dc = self.play["damage_control"]
-            for s in b.alive():
-                combat_rules.damage_control(b, s, dc["table"], dc["hull_per_die"])
+
+    def next_turn(self) -> None:
+        """After 5d: S.9 storms and S.11 reinforcements for next turn."""
+        b = self.b
         if self.r.scenario == "S.9":
             roll, self.storm = scenarios.storm(b.rng)
             b.say(f"  storms in space (S.9): {roll} -> {self.storm or 'no effect'}")

@@ -10,7 +10,7 @@ from drydock.engine import systems
 from drydock.engine.battle import Battle, Matchup
 from drydock.engine.combat import absorb_screens
 from drydock.engine.montecarlo import build_matchup, run_seed
-from drydock.engine.options.equipment_rules import EquipmentRules
+from drydock.engine.options.shipboard_combat import ShipboardCombat
 from drydock.engine.settings import BattleSettings
 from drydock.engine.ships import ShipSpec
 from drydock.formats import read_designs
@@ -116,8 +116,8 @@ def test_shipboard_combat_the_book_example_b14():
     foe = bt.ships[1]
     foe.boarders, foe.marines_left = 5, 3
     bt.rng = Scripted([1, 5, 6, 1, 4])
-    eq = bt.m.in_force.equipment
-    eq.shipboard_combat(bt)
+    (eq,) = [r for r in bt.rules_in_force if isinstance(r, ShipboardCombat)]
+    eq.end_damage()
     assert (foe.boarders, foe.marines_left) == (2, 2)
     foe.hull_hits = 2  # one hull box left, two parties aboard, but defenders remain: not captured
     systems.captures(bt)
@@ -129,7 +129,7 @@ def test_shipboard_combat_the_book_example_b14():
 
 def test_shipboard_combat_defenders_are_not_sacrificed_and_the_doctrine_counts_the_fight_b14():
     """ "defending marine squads are not sacrificed in order to destroy boarding parties on a 1:1 basis"."""
-    eq = EquipmentRules(frozenset({"B.14"}), Ruleset.unity().play)
+    eq = ShipboardCombat(None, Matchup([], [], BattleSettings(options=("B.14",))).in_force)  # type: ignore[arg-type]
     # 3 hull boxes, 2 defenders: 2 parties die to the defenders' dice (5/6 each, rounded up), 3 must survive
     assert eq.parties_needed(3, 0, 2) == 5 and eq.parties_needed(3, 0, 1) == 4 and eq.parties_needed(3, 0, 0) == 3
     boarder, picket = ShipSpec(from_yaml(BOARDER)[0]), ShipSpec(from_yaml(PICKET)[0])
