@@ -51,7 +51,7 @@ def drift(battle: TableView) -> None:
         s.q, s.r = s.q + dq * s.speed, s.r + dr * s.speed
         w, h = battle.m.board
         gone = not battle.m.floating and not on_board(s.q, s.r, w, h)
-        if gone:
+        if gone and s.cc is not None:
             s.cc.hulk = False
         if battle.log is not None and s.speed:
             battle.say(f"  {s.label} (disabled, D5.3) drifts {s.speed} hex(es) to {battle.hexname(s.q, s.r)}"
@@ -85,7 +85,8 @@ def board_hulk(battle: TableView, ship: ShipState) -> None:
                    f"shield {shield}): {landed} land; {target.boarders} boarding parties aboard")
     if target.boarders:
         target.captured = True
-        target.cc.hulk = False
+        if target.cc is not None:
+            target.cc.hulk = False
         if battle.log is not None:
             battle.say(f"  {target.label} is captured (D5.3: \"A disabled starship with any boarding parties on "
                        "board is captured\"); it was scored when disabled")

@@ -183,8 +183,9 @@ class CompanionShip(UnityRules):
         if hulks(battle):
             drift(battle)
         for s in battle.ships:
-            if s.cc is not None and s.alive and s.cc.tallies:
-                s.cc.persistent_roll(battle, s)
+            rules = s.rules
+            if isinstance(rules, CompanionShip) and s.alive and rules.tallies:
+                rules.persistent_roll(battle, s)
 
     def declare(self, battle: TableView, ship: ShipState, enemies: list[ShipState], flights: list[Any]) -> list[Any]:
         """The doctrine's declarations for ``ship``. D1: "A single target may not be attacked by multiple enemy ships

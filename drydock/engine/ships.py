@@ -282,6 +282,34 @@ def cr_share(design: Design, rules: Ruleset, cr: int, system: str) -> str:
     return f"{100 * (cr - without) / cr:.0f}%"
 
 
+class DacView(Protocol):
+    """D7: a Companion ship's damage allocation charts (:class:`drydock.engine.companion_dac.DacState`) as E.1's
+    repairs read them."""
+
+    @property
+    def crossed(self) -> dict[str, set[int]]: ...  # chart ("weapons", "systems") -> crossed locations
+
+    def repair(self, ship: ShipState, chart: str) -> list[str]: ...  # D7.3: one location back, named
+
+
+class CompanionState(Protocol):
+    """A Captain's Companion ship's own state (:class:`drydock.engine.companion_play.CompanionShip`, also its rules) as
+    the engine's other modules read it: ``ShipState.cc``. Named here because companion_play builds on this module."""
+
+    tallies: int  # D5.3 Persistent tally marks
+    hulk: bool  # D5.3: disabled, still on the board
+    engaged_turn: int  # D1: the turn and combined CR of this turn's attackers
+    engaged_cr: int
+
+    @property
+    def slag(self) -> dict[str, int]: ...  # D5.4: blackened boxes per track (they stay crossed)
+
+    @property
+    def dac(self) -> DacView | None: ...  # D7 (CC.D7)
+
+    def engaged(self, turn: int) -> int: ...  # D1: the combined CR attacking it this turn
+
+
 class ShipRules(Protocol):
     """What a ship's rules do in the Combat and End Phases (4.2-4.5): :class:`drydock.engine.ship_rules.UnityRules`
     is the book's; the Captain's Companion (:class:`drydock.engine.companion_play.CompanionShip`) and Appendix X
@@ -422,9 +450,9 @@ class ShipState:
         #: G.4 nebula, E.7: the effective range of an actual range against a target (None: the core game)
         self.range_x: Callable[[int, Any], int] | None = None
         self.er_mod = 0           # S.8 shakedown cruise: the prototype's engine rating change
-        #: the Captain's Companion in play: an engine.companion_play.CompanionShip (set by its setup), else None;
-        #: typed Any because companion_play builds on this module (no import cycle)
-        self.cc: Any = None
+        #: the Captain's Companion in play: its state (an engine.companion_play.CompanionShip, set by its setup), else
+        #: None
+        self.cc: CompanionState | None = None
 
     def __copy__(self) -> ShipState:
         return copy_slots(self, ShipState(self.spec, self.side, self.uid, self.label, self.rules), STATE_SLOTS)

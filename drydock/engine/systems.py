@@ -155,7 +155,7 @@ def span(battle: TableView, a: ShipState, b: Any, hexes: int) -> int:
     """The range from ship ``a`` to element ``b`` at ``hexes`` hexes: in three dimensions (G.6) the range between
     altitudes, "the sum of the distance in hexes and the difference in altitude or twice the difference in
     altitude, whichever is greater"; else ``hexes``."""
-    opt = getattr(battle, "opt", None)
+    opt = battle.opt
     return hexes if opt is None or opt.moves is None else opt.moves.range(hexes, a, b)
 
 

@@ -149,10 +149,37 @@ class AltitudeView(Protocol):
 
     def same(self, a: object, b: object) -> bool: ...  # an attack needing adjacency or the hex needs one altitude
 
+    def in_burst(self, e: Any, target: Any, hexes: int) -> bool: ...  # C.5 Proximity: within the burst in 3D
+
+    def seeker_climb(self, battle: TableView, flight: Any, ma: int, cost: int) -> int: ...  # C.4 seekers climb
+
+    def fly(self, battle: TableView, fl: Any, attack_from: dict, blocked: set, enemy_ships: list
+            ) -> tuple | None: ...  # 5.3: a fighter flight's move with altitude changes
+
+    def flown(self, battle: TableView, fl: Any, start: tuple[int, int]) -> None: ...  # its climb or dive
+
 
 class MovesView(Protocol):
+    """D.7, D.9, G.6 (:class:`drydock.engine.options.maneuvers.Maneuvers`) as the rules read them."""
+
     @property
     def altitudes(self) -> AltitudeView | None: ...
+
+    def range(self, rng: int, s: ShipState, target: Any) -> int: ...  # G.6: the range between altitudes
+
+
+class FightersView(Protocol):
+    """The fighter options (:class:`drydock.engine.options.fighter_rules.FighterRules`) as the flights read them."""
+
+    @property
+    def csp(self) -> bool: ...  # F.1 combat space patrols
+
+    @property
+    def on_station(self) -> dict[int, Any]: ...  # F.1: flight uid -> the flight on station
+
+    def activate(self, fl: Any) -> None: ...  # F.1-F.4, F.6: a fighter flight's activation under the options
+
+    def seeker_entered(self, seekers: Any) -> bool: ...  # F.1: a seeker flight entering a patrolled hex
 
 
 class TerrainHexes(Protocol):
@@ -163,6 +190,8 @@ class TerrainHexes(Protocol):
 
     @property
     def fields(self) -> dict[tuple[int, int], int]: ...  # G.1: asteroid-field hex -> fields
+
+    def sight(self, q1: int, r1: int, q2: int, r2: int) -> int: ...  # 4.1: the line's penalty (BLOCKED: blocked)
 
 
 class ElementsView(Protocol):
@@ -186,8 +215,21 @@ class ElementsView(Protocol):
 
 
 class OptionsView(Protocol):
-    """What the rules read of the optional rules in force (:class:`drydock.engine.options.state.OptionState`);
-    a rule that needs more of them reaches them through ``getattr(battle, "opt", None)``."""
+    """What the rule modules read of the optional rules still on the bus
+    (:class:`drydock.engine.options.state.OptionState`): every member they use is declared here."""
+
+    @property
+    def nebula(self) -> bool: ...  # G.4: the battle is fought inside a nebula
+
+    @property
+    def terrain(self) -> TerrainHexes | None: ...  # G.1-G.5
+
+    @property
+    def fighters(self) -> FightersView | None: ...  # F.1-F.4, F.6
+
+    def flight_penalty(self, ship: Any, target: Any) -> int: ...  # F.3 screens, G terrain at a flight
+
+    def explode_pending(self) -> None: ...  # E.3: queued explosions now
 
     @property
     def storm(self) -> str | None: ...  # S.9 this turn's disruption
@@ -261,5 +303,5 @@ class TableView(Protocol):
     def destroy(self, s: ShipState, why: str, vp: int | None = None, explode: bool = True) -> None: ...
 
 
-__all__ = ["AltitudeView", "Boarding", "Declaration", "DoctrineView", "Flight", "InForceView", "Marker", "MatchView",
-           "MovesView", "OptionsView", "Probe", "RuleView", "Spot", "TableView", "Volley"]
+__all__ = ["AltitudeView", "Boarding", "Declaration", "DoctrineView", "FightersView", "Flight", "InForceView", "Marker",
+           "MatchView", "MovesView", "OptionsView", "Probe", "RuleView", "Spot", "TableView", "Volley"]
