@@ -39,7 +39,7 @@ ENGINE_MODULES = (
     "deployment", "dice", "equipment", "expectations", "hazards", "hexgrid", "legacy_notes", "legacy_rules",
     "movement", "munitions", "observe", "orbits", "orders_menu", "proximity", "seekers", "ship_rules", "ships",
     "small_craft",
-    "stacking", "systems", "tables", "targeting",
+    "stacking", "systems", "tables", "targeting", "variants",
     *(f"options/{name}" for name in ("altitude", "battery_lock_on", "bleed_through", "chase", "combat_rules",
                                      "damage_control", "doctrine_bridge", "registry", "rule", "shipboard_combat",
                                      "fighter_rules", "maneuvers", "movement_rules", "rolls",

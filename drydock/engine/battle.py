@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from drydock.core.marked import Marked
 from drydock.core.rules import Ruleset
 from drydock.core.rules.play_options import not_simulated_lines
-from drydock.engine import companion_play, fighters, systems
+from drydock.engine import fighters, systems
 from drydock.engine.ai import Doctrine
 from drydock.engine.combat import BAND_NAMES, alternation
 from drydock.engine.combat_phase import combat_phase
@@ -30,10 +30,10 @@ from drydock.engine.options.scenarios import check_forces
 from drydock.engine.options.state import OptionState
 from drydock.engine.seekers import SeekerFlight, activate, heading_toward, split_flights
 from drydock.engine.settings import BattleSettings
-from drydock.engine.ship_rules import rules_for
 from drydock.engine.ships import ShipSpec, ShipState
 from drydock.engine.stacking import resolve_stacking
 from drydock.engine.table_view import Marker, Probe, TableView
+from drydock.engine.variants import rules_for, set_up
 from drydock.errors import DrydockError
 
 SIDES = ("A", "B")
@@ -118,9 +118,7 @@ class Battle:
         for side, specs in enumerate(match.sides):
             for i, spec in enumerate(specs):
                 self.ships.append(ShipState(spec, side, len(self.ships), labels[side][i], rules_for(spec)))
-        for st in [s.legacy for s in self.ships if s.legacy is not None]:  # X.1/X.2: AE chart, Nova checks
-            st.rng = rng
-        companion_play.setup(self)  # --rules companion: each Companion ship's rules and state (ShipState.cc)
+        set_up(self)  # each variant's set-up: X.1/X.2 dice; the Companion's rules and state (ShipState.cc)
         #: log lines of the damage ships start with (Matchup damage=): said after the battle's first lines
         self.started_damaged: list[str] = []
         if match.damage is not None:

@@ -47,7 +47,7 @@ from drydock.engine.dice import (
 )
 from drydock.engine.hexgrid import DEFENSIVE, geometry
 from drydock.engine.ship_rules import UnityRules
-from drydock.engine.ships import ModeSpec, ShipState
+from drydock.engine.ships import Attack, ModeSpec, ShipState
 from drydock.engine.systems import boarding_target
 from drydock.engine.table_view import TableView
 from drydock.engine.tables import AI_RESULT_VALUE, COMPANION_TRAITS, DISRUPTIVE_REROLL_FROM
@@ -244,11 +244,14 @@ class CompanionShip(UnityRules):
                 setattr(tally, kind, getattr(tally, kind) + 1)
 
     # ------------------------------------------------------------ one volley
-    def receive(self, rng: Rng, attacker: ShipState, target: ShipState, mode: ModeSpec, weapons: int, size: int,
-                band: int, log: list[str] | None, what: str, penalty: int, bonus: int, reroll: Reroll,
-                even_impacts: bool) -> int:
-        return self.volley(rng, attacker, target, mode, weapons, size, band, log, what, penalty, bonus, reroll,
-                           even_impacts)
+    @classmethod
+    def setup(cls, battle: TableView) -> None:
+        """Every ship rated under the Companion gets its :class:`CompanionShip` as its rules (``ShipState.rules``)
+        and Companion state (``ShipState.cc``), with the battle's options; Unity ships keep theirs."""
+        setup(battle)
+
+    def receive(self, rng: Rng, attack: Attack) -> int:
+        return self.volley(rng, *attack)
 
     def burst(self, rng: Rng, attacker: ShipState, target: ShipState, mode: ModeSpec, weapons: int, size: int,
               band: int, log: list[str] | None, what: str, distance: int, hex_: tuple[int, int]) -> int:

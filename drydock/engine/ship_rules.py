@@ -4,7 +4,7 @@
 :class:`UnityRules` plays the Unity Rulebook. A variant overrides only what it changes:
 :class:`drydock.engine.companion_play.CompanionShip` (the Captain's Companion, D3/D5/D7) and
 :class:`drydock.engine.legacy_rules.LegacyRules` (Appendix X: X.1 Admiralty cards, X.2 Nova ships). Each ship holds
-its rules from the moment it is built (``ShipState.rules``, :func:`rules_for`); the engine calls
+its rules from the moment it is built (``ShipState.rules``, :func:`drydock.engine.variants.rules_for`); the engine calls
 ``ship.rules.<step>(...)`` and never asks which variant a ship plays. Optional rules are not variants: they stay
 on the battle's hook bus (``Battle.opt``, :mod:`drydock.engine.options.state`); docs/development.md has the recipe
 for both.
@@ -42,7 +42,7 @@ from drydock.engine.dice import (
     roll_repeating,
 )
 from drydock.engine.hexgrid import DEFENSIVE, geometry
-from drydock.engine.ships import ModeSpec, ShipRules, ShipSpec, ShipState
+from drydock.engine.ships import Attack, ModeSpec, ShipRules, ShipSpec, ShipState
 from drydock.engine.table_view import TableView
 
 
@@ -50,6 +50,18 @@ class UnityRules:
     """The Unity Rulebook's Combat Phase and End Phase for one ship (the default rules of every ship)."""
 
     __slots__ = ()
+
+    # ------------------------------------------------------------ the variant's set-up (drydock.engine.variants)
+    @classmethod
+    def for_spec(cls, spec: ShipSpec) -> ShipRules | None:
+        """The rules this variant gives a ship of ``spec`` when the battle builds it, or None (not its ship, or its
+        rules come at :meth:`setup`). Unity's are the registry's default."""
+        return None
+
+    @classmethod
+    def setup(cls, battle: TableView) -> None:
+        """The battle-level step of this rules class once the ships are built, before deployment is logged
+        (:func:`drydock.engine.variants.set_up` calls it once per registered variant). Unity: nothing."""
 
     # ------------------------------------------------------------ the Combat Phase's start and declarations (4.0)
     @classmethod
@@ -64,32 +76,26 @@ class UnityRules:
         return decl
 
     # ------------------------------------------------------------ the volley (4.2-4.4)
-    def fire(self, rng: Rng, attacker: ShipState, target: ShipState, mode: ModeSpec, weapons: int, size: int,
-             band: int, log: list[str] | None, what: str, penalty: int, bonus: int, reroll: Reroll,
-             even_impacts: bool) -> int:
-        """A volley of ``weapons`` mounts of ``mode`` fired by this ship (``attacker``) at ``target``; returns the
-        boxes marked. The target's rules say whether it may be attacked (:meth:`attack_penalty`) and resolve it
-        (:meth:`receive`). Arguments as :func:`drydock.engine.combat.fire_volley` takes them."""
-        pen = target.rules.attack_penalty(band, penalty, log, what)
+    def fire(self, rng: Rng, attack: Attack) -> int:
+        """A volley fired by this ship (``attack.attacker``); returns the boxes marked. The target's rules say whether
+        it may be attacked (:meth:`attack_penalty`) and resolve it (:meth:`receive`)."""
+        rules = attack.target.rules
+        pen = rules.attack_penalty(attack.band, attack.penalty, attack.log, attack.what)
         if pen is None:
             return 0
-        return target.rules.receive(rng, attacker, target, mode, weapons, size, band, log, what, pen, bonus, reroll,
-                                    even_impacts)
+        return rules.receive(rng, attack._replace(penalty=pen))
 
     def attack_penalty(self, band: int, penalty: int, log: list[str] | None, what: str) -> int | None:
         """The to-hit penalty of an attack at this ship at range ``band`` (``penalty``: what the field already
         gives), or None when it cannot be attacked there. Unity: unchanged."""
         return penalty
 
-    def receive(self, rng: Rng, attacker: ShipState, target: ShipState, mode: ModeSpec, weapons: int, size: int,
-                band: int, log: list[str] | None, what: str, penalty: int, bonus: int, reroll: Reroll,
-                even_impacts: bool) -> int:
-        """4.2-4.4 at this ship (``target``): to-hit, impact, damage; the damage marked by :meth:`mark_damage`.
+    def receive(self, rng: Rng, attack: Attack) -> int:
+        """4.2-4.4 at this ship (``attack.target``): to-hit, impact, damage; the damage marked by :meth:`mark_damage`.
 
-        Fire-Linked (C.5): the weapons form one volley: ROF dice of one weapon, each hit x weapons. ``penalty``:
-        -1s fire control may cancel (flares in the line of sight, B.9); ``bonus``: +1s (a face-up probe near the
-        target, B.17). ``reroll(die) -> bool``: E.2 directed damage re-rolls; ``even_impacts``: in a nebula "any
-        even impact roll ... automatically succeeds" (G.4)."""
+        Fire-Linked (C.5): the weapons form one volley: ROF dice of one weapon, each hit x weapons. The penalty, bonus,
+        re-roll and nebula of the :class:`~drydock.engine.ships.Attack` apply as it says."""
+        attacker, target, mode, weapons, size, band, log, what, penalty, bonus, reroll, even_impacts = attack
         # B.5: a detected cloaked target is -1
         mod = to_hit_modifier(mode, band, target.cm + target.cloaked + penalty, attacker.fc) + bonus
         acc = mode.acc
@@ -162,8 +168,7 @@ class UnityRules:
               band: int, log: list[str] | None, what: str, distance: int, hex_: tuple[int, int]) -> int:
         """C.5 Proximity: the volley's rolls at this ship ``distance`` hexes from the target hex ``hex_`` (-1 per
         hex, as a volley fired at it by ``attacker``)."""
-        return attacker.rules.fire(rng, attacker, target, mode, weapons, size, band, log, what, distance, 0, None,
-                                   False)
+        return attacker.rules.fire(rng, Attack(attacker, target, mode, weapons, size, band, log, what, distance))
 
     # ------------------------------------------------------------ damage marking (B.18, 4.4)
     def mark_damage(self, rng: Rng, target: ShipState, mode: ModeSpec, dpoints: int, arc: int,
@@ -255,13 +260,6 @@ class UnityRules:
 UNITY = UnityRules()
 
 
-def rules_for(spec: ShipSpec) -> ShipRules:
-    """The rules a ship of ``spec`` plays from the start: its Appendix X rules (X.1/X.2, set on the spec by
-    :func:`drydock.engine.legacy_rules.ship_spec`) or Unity's. The Captain's Companion gives a ship its own
-    rules object with the battle's options (:func:`drydock.engine.companion_play.setup`)."""
-    return spec.legacy if spec.legacy is not None else UNITY
-
-
 def start_combat(battle: TableView) -> None:
     """4.0: the start of a Combat Phase, before the first declaration: each rules class in play (in the order of
     the ships playing it first) takes its battle-level step (:meth:`UnityRules.combat_start`; the Companion's D5.3
@@ -280,4 +278,4 @@ def mark(target: ShipState, tally: DamageTally) -> None:
         target.p_shd += tally.shield
 
 
-__all__ = ["UNITY", "UnityRules", "mark", "rules_for", "start_combat"]
+__all__ = ["UNITY", "UnityRules", "mark", "start_combat"]

@@ -149,14 +149,14 @@ class AltitudeView(Protocol):
 
     def same(self, a: object, b: object) -> bool: ...  # an attack needing adjacency or the hex needs one altitude
 
-    def in_burst(self, e: Any, target: Any, hexes: int) -> bool: ...  # C.5 Proximity: within the burst in 3D
+    def in_burst(self, e: Spot, target: Spot, hexes: int) -> bool: ...  # C.5 Proximity: within the burst in 3D
 
-    def seeker_climb(self, battle: TableView, flight: Any, ma: int, cost: int) -> int: ...  # C.4 seekers climb
+    def seeker_climb(self, battle: TableView, flight: Flight, ma: int, cost: int) -> int: ...  # C.4 seekers climb
 
-    def fly(self, battle: TableView, fl: Any, attack_from: dict, blocked: set, enemy_ships: list
+    def fly(self, battle: TableView, fl: Flight, attack_from: dict, blocked: set, enemy_ships: list
             ) -> tuple | None: ...  # 5.3: a fighter flight's move with altitude changes
 
-    def flown(self, battle: TableView, fl: Any, start: tuple[int, int]) -> None: ...  # its climb or dive
+    def flown(self, battle: TableView, fl: Flight, start: tuple[int, int]) -> None: ...  # its climb or dive
 
 
 class MovesView(Protocol):
@@ -165,7 +165,7 @@ class MovesView(Protocol):
     @property
     def altitudes(self) -> AltitudeView | None: ...
 
-    def range(self, rng: int, s: ShipState, target: Any) -> int: ...  # G.6: the range between altitudes
+    def range(self, rng: int, s: ShipState, target: Spot | None) -> int: ...  # G.6: the range between altitudes
 
 
 class FightersView(Protocol):
@@ -179,7 +179,7 @@ class FightersView(Protocol):
 
     def activate(self, fl: Any) -> None: ...  # F.1-F.4, F.6: a fighter flight's activation under the options
 
-    def seeker_entered(self, seekers: Any) -> bool: ...  # F.1: a seeker flight entering a patrolled hex
+    def seeker_entered(self, seekers: Flight) -> bool: ...  # F.1: a seeker flight entering a patrolled hex
 
 
 class TerrainHexes(Protocol):
@@ -227,7 +227,7 @@ class OptionsView(Protocol):
     @property
     def fighters(self) -> FightersView | None: ...  # F.1-F.4, F.6
 
-    def flight_penalty(self, ship: Any, target: Any) -> int: ...  # F.3 screens, G terrain at a flight
+    def flight_penalty(self, ship: Spot, target: Spot) -> int: ...  # F.3 screens, G terrain at a flight
 
     def explode_pending(self) -> None: ...  # E.3: queued explosions now
 
