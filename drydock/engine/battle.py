@@ -267,16 +267,11 @@ class Battle:
         return BattleResult(winner, self.turn, (self.vp[0], self.vp[1]), survived,  # type: ignore[arg-type]
                             self.log or [], exits, self.avoidable_exits, self.obs.stats if self.obs else None)
 
-    def orders_and_movement(self) -> None:
-        # 1d: orders written simultaneously, from the positions at the start of the turn
+    def write_orders(self, mined: dict[tuple[int, int], int]) -> list[tuple[ShipState, Orders, int]]:
+        """1d: the doctrine's orders for every ship, written simultaneously from the positions at the start of the
+        turn (B.5: cloak when it wants to)."""
         plans = []
         doctrine = self.m.doctrine
-        opt = self.opt
-        mined = self.mined
-        if opt is not None:
-            opt.before_orders()
-            mined = opt.enemies_for_orders(mined)
-            enemy_pos = {side: [(e.q, e.r) for e in self.alive(side)] for side in (0, 1)}
         for s in self.alive():
             enemies = [systems.seen(e) for e in self.alive(1 - s.side)]
             orders, boost = (doctrine.choose_orders(s, enemies, mined) if mined
@@ -285,6 +280,17 @@ class Battle:
                     and doctrine.wants_cloak(s, orders, enemies):
                 orders = Orders(orders.steps, orders.pivot, ("C",))
             plans.append((s, orders, boost))
+        return plans
+
+    def orders_and_movement(self) -> None:
+        """1 Orders and 2 Movement: orders written (:meth:`write_orders`), revealed and carried out."""
+        opt = self.opt
+        mined = self.mined
+        if opt is not None:
+            opt.before_orders()
+            mined = opt.enemies_for_orders(mined)
+            enemy_pos = {side: [(e.q, e.r) for e in self.alive(side)] for side in (0, 1)}
+        plans = self.write_orders(mined)
         if opt is not None:  # D.2 speeds restored; D.3 evasion, S.9 no turns
             opt.after_orders()
             plans = [(s, opt.adjust_orders(s, o, b, [systems.seen(e) for e in self.alive(1 - s.side)]), b)
@@ -403,15 +409,39 @@ class Battle:
                 else:
                     fighters.activate(self, fl)
         self.flights = [f for f in self.flights if f.alive]
-        if self.opt is not None:  # E.3: explosions of ships lost to fighters; E.4 VPs
-            self.opt.after_damage()
+        for rule in self.rules_in_force:  # E.3: explosions of ships lost to fighters; E.4 VPs
+            rule.damage_taken()
 
     def end_phase(self) -> tuple[bool, int | None]:
-        """5b apply damage (4.5); B.14 captures; 5c victory (2.5); 5e reverse pivots (3.4), stutterdrives (B.23)."""
+        """5a the pull (G.2); 5b apply damage (4.5), B.14 captures; 5c victory (2.5); 5e reverse pivots (3.4),
+        stutterdrives (B.23); 5d the optional rules' End Phase; 5g mines and launches."""
         self.say("  end phase")
-        if self.opt is not None:  # 5a: black-hole pull (G.2)
-            self.opt.black_holes()
-        for f in self.flights:  # 4.5: kills by weapons fire take effect now
+        for rule in self.rules_in_force:  # 5a: black-hole pull (G.2)
+            rule.pull()
+        self.take_damage()
+        for rule in self.rules_in_force:  # 5b: explosions (E.3); E.4 / S.6 VPs
+            rule.damage_taken()
+        for rule in self.rules_in_force:  # 5b: B.14 Shipboard Combat
+            rule.end_damage()
+        systems.captures(self)  # B.14
+        if self.markers:  # 5f
+            systems.flip_markers(self)
+        self.flights = [f for f in self.flights if f.alive and f.count > 0
+                        and (not isinstance(f, SeekerFlight) or f.target.alive)]
+        over = self.victory()
+        if not over[0]:
+            over = self.stutterdrives(over)
+        if not over[0]:  # 5d: damage control (E.1), emergency thrust (D.1); S.9 storms, S.11 reinforcements
+            for rule in self.rules_in_force:
+                rule.end_phase()
+            for rule in self.rules_in_force:
+                rule.next_turn()
+            self.lay_and_launch()
+        return over
+
+    def take_damage(self) -> None:
+        """4.5 / 5b: kills by weapons fire and marked damage take effect; reverse pivots end (3.4)."""
+        for f in self.flights:
             if f.kills:
                 f.count -= min(f.kills, f.count)
                 f.kills = 0
@@ -421,40 +451,28 @@ class Battle:
             if s.alive and apply_marked_damage(s, self.log):
                 self.destroy(s, "destroyed")
             s.facing = s.heading
-        if self.opt is not None:  # 5b: explosions (E.3); E.4 / S.6 VPs
-            self.opt.after_damage()
-        for rule in self.rules_in_force:  # 5b: B.14 Shipboard Combat
-            rule.end_damage()
-        systems.captures(self)  # B.14
-        if self.markers:  # 5f
-            systems.flip_markers(self)
-        self.flights = [f for f in self.flights if f.alive and f.count > 0
-                        and (not isinstance(f, SeekerFlight) or f.target.alive)]
-        over = self.victory()
-        stutterers = [s for s in self.alive() if s.spec.stutterdrive and working(s, "Stutterdrive")] \
-            if not over[0] else []
-        if stutterers:  # 5e: stutterdrives (B.23), decided together; a scatter onto an enemy is a stacking (3.3)
-            for s, target in [(s, systems.stutter_target(self, s)) for s in stutterers]:
-                systems.stutter_move(self, s, target)
-            self.stacking()
-            over = self.victory()
-        if not over[0]:  # 5d: damage control (E.1), emergency thrust (D.1); S.9 storms, S.11 reinforcements
-            for rule in self.rules_in_force:
-                rule.end_phase()
-            for rule in self.rules_in_force:
-                rule.next_turn()
-        if not over[0]:
-            for s in self.alive():  # 5g: deploy mines (B.15)
-                if s.mines_left and not s.cloaked:
-                    systems.lay_mines(self, s)
-            if self.aboard or self.shuttles_aboard:  # 5g: launch fighters (F.5) and shuttles (B.20)
-                for s in self.alive():
-                    new = fighters.launch(self, s)
-                    self.flights += new
-                    if new and self.log is not None:
-                        self.say(f"  {s.label} launches {len(new)} flights (F.5): "
-                                 + ", ".join(f.label for f in new))
-        return over
+
+    def stutterdrives(self, over: tuple[bool, int | None]) -> tuple[bool, int | None]:
+        """5e: stutterdrives (B.23), decided together; a scatter onto an enemy is a stacking (3.3)."""
+        stutterers = [s for s in self.alive() if s.spec.stutterdrive and working(s, "Stutterdrive")]
+        if not stutterers:
+            return over
+        for s, target in [(s, systems.stutter_target(self, s)) for s in stutterers]:
+            systems.stutter_move(self, s, target)
+        self.stacking()
+        return self.victory()
+
+    def lay_and_launch(self) -> None:
+        """5g: deploy mines (B.15); launch fighters (F.5) and shuttles (B.20)."""
+        for s in self.alive():
+            if s.mines_left and not s.cloaked:
+                systems.lay_mines(self, s)
+        if self.aboard or self.shuttles_aboard:
+            for s in self.alive():
+                new = fighters.launch(self, s)
+                self.flights += new
+                if new and self.log is not None:
+                    self.say(f"  {s.label} launches {len(new)} flights (F.5): " + ", ".join(f.label for f in new))
 
     def victory(self) -> tuple[bool, int | None]:
         """2.5: the VP target, or one side without ships (a scenario may say otherwise)."""

@@ -8,7 +8,7 @@ hooks run in). The battle calls the hooks of that tuple and asks no section ques
 
 Moved so far (issue 43): B.14, B.18, B.22, E.1. Every other optional rule, terrain and scenario still plays through
 :class:`~drydock.engine.options.state.OptionState` (``Battle.opt``), which :class:`OptionBus` runs at the same named
-moments (set-up, End Phase, next turn): :data:`ON_THE_BUS` lists them.
+moments (set-up, the pull, damage taken, End Phase, next turn): :data:`ON_THE_BUS` lists them.
 """
 
 from __future__ import annotations
@@ -51,6 +51,12 @@ class OptionBus(OptionalRule):
 
     def setup(self) -> None:
         self.state.start()
+
+    def pull(self) -> None:
+        self.state.black_holes()
+
+    def damage_taken(self) -> None:
+        self.state.after_damage()
 
     def end_phase(self) -> None:
         self.state.end_phase()

@@ -52,6 +52,13 @@ class OptionalRule:
         return None
 
     # ------------------------------------------------------------ the End Phase (5)
+    def pull(self) -> None:
+        """5a: what moves elements before damage takes effect (G.2 the black hole's pull)."""
+
+    def damage_taken(self) -> None:
+        """5b, once marked damage took effect, and after the Fighter Phase's attacks: explosions (E.3), VPs for
+        damage (E.4, S.6)."""
+
     def end_damage(self) -> None:
         """5b: after marked damage took effect and the explosions, before captures (B.14)."""
 
