@@ -289,7 +289,8 @@ class Battle:
         if opt is not None:
             opt.before_orders()
             mined = opt.enemies_for_orders(mined)
-            enemy_pos = {side: [(e.q, e.r) for e in self.alive(side)] for side in (0, 1)}
+        enemy_pos = ({side: [(e.q, e.r) for e in self.alive(side)] for side in (0, 1)} if self.rules_in_force
+                     else {})
         plans = self.write_orders(mined)
         if opt is not None:  # D.2 speeds restored; D.3 evasion, S.9 no turns
             opt.after_orders()
@@ -308,8 +309,8 @@ class Battle:
             for s, orders, boost in plans:
                 self.move_ship(s, orders, boost)
         self.stacking()
-        if opt is not None:  # E.3 explosions after all moves; E.4 VPs; E.6 reinforcement
-            opt.after_movement(enemy_pos)
+        for rule in self.rules_in_force:  # E.3 explosions after all moves; E.4 VPs; E.6 reinforcement
+            rule.movement_done(enemy_pos)
         turns = [(s, systems.overthrust_facing(self, s)) for s in self.alive()
                  if s.spec.overthrusters and working(s, "Overthrusters")]  # 2c-iv
         for s, f in turns:
@@ -379,7 +380,11 @@ class Battle:
         assert mode is not None
         count = sum(d6(self.rng) for _ in range(n)) if mode.vlt else n * mode.rof
         heading = heading_toward(ship.q, ship.r, target.q, target.r, ship.facing)
-        seek_aim, reroll = self.opt.directed_seekers(ship, target, mode) if self.opt is not None else (0, None)  # E.2
+        seek_aim, reroll = 0, None
+        for rule in self.rules_in_force:  # E.2 directed damage
+            directed = rule.direct_seekers(ship, target, mode)
+            if directed is not None:
+                seek_aim, reroll = directed
         for k in split_flights(count):
             self.flight_uid += 1
             label = f"{SIDES[ship.side]}-seekers#{self.flight_uid} {b.battery_name}"
@@ -399,8 +404,10 @@ class Battle:
         sides = [[f for f in flights if f.side == 0], [f for f in flights if f.side == 1]]
         first = self.initiative(len(sides[0]), len(sides[1]))
         self.say("  fighter phase")
-        order = ((self.opt.order(len(sides[0]), len(sides[1]), first, "F.7") if self.opt else None)
-                 or alternation(len(sides[0]), len(sides[1]), first))
+        order = None
+        for rule in self.rules_in_force:  # F.7 random fighter initiative
+            order = rule.fighter_order(len(sides[0]), len(sides[1])) or order
+        order = order or alternation(len(sides[0]), len(sides[1]), first)
         for side in order:
             fl = sides[side].pop(0)
             if fl.alive and fl.count > 0:

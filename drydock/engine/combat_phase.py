@@ -25,6 +25,7 @@ from drydock.engine.table_view import Declaration, TableView, Volley
 from drydock.engine.tables import FLARES_BLOCK
 
 if TYPE_CHECKING:  # type-only imports of modules below this one
+    from drydock.engine.options.rule import OptionalRule
     from drydock.engine.options.state import OptionState
     from drydock.engine.ships import BankSpec
 
@@ -35,6 +36,9 @@ class CombatHost(TableView, Protocol):
 
     @property
     def opt(self) -> OptionState | None: ...
+
+    @property
+    def rules_in_force(self) -> tuple[OptionalRule, ...]: ...
 
     def initiative(self, a: int, b: int) -> int: ...
 
@@ -246,8 +250,10 @@ def at_ship(battle: CombatHost, ship: ShipState, volley: Volley, what: str) -> N
             battle.log.append(f"    {what}: blocked by {penalty} flares")
         return
     reroll = None
-    if opt is not None and opt.directing:  # E.2 directed damage, the doctrine's choice
-        bonus, reroll = opt.directed(ship, target, mode, spec_b.size, band, penalty, bonus)
+    for rule in battle.rules_in_force:  # E.2 directed damage, the doctrine's choice
+        directed = rule.direct_damage(ship, target, mode, spec_b.size, band, penalty, bonus)
+        if directed is not None:
+            bonus, reroll = directed
     marks = fire_volley(battle.rng, ship, target, mode, n, spec_b.size, band, battle.log, what, penalty, bonus,
                         reroll, opt is not None and opt.nebula)
     if battle.obs:

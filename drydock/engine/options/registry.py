@@ -6,9 +6,9 @@ prints) and the ``play`` entries it reads. :func:`rules_in_force` makes a battle
 adapter first, then each registered rule whose section is in force, in the registry's order (the order each phase's
 hooks run in). The battle calls the hooks of that tuple and asks no section question.
 
-Moved so far (issue 43): B.14, B.18, B.22, E.1. Every other optional rule, terrain and scenario still plays through
-:class:`~drydock.engine.options.state.OptionState` (``Battle.opt``), which :class:`OptionBus` runs at the same named
-moments (set-up, the pull, damage taken, End Phase, next turn): :data:`ON_THE_BUS` lists them.
+Moved so far (issue 43): B.14, B.18, B.22, E.1, E.2, E.6, F.7. Every other optional rule, terrain and scenario still
+plays through :class:`~drydock.engine.options.state.OptionState` (``Battle.opt``), which :class:`OptionBus` runs at the
+named moments (set-up, movement done, the pull, damage taken, End Phase, next turn): :data:`ON_THE_BUS` lists them.
 """
 
 from __future__ import annotations
@@ -19,7 +19,10 @@ from drydock.core.rules.play_options import SIMULATED
 from drydock.engine.options.battery_lock_on import BatteryLockOn
 from drydock.engine.options.bleed_through import BleedThrough
 from drydock.engine.options.damage_control import DamageControl
+from drydock.engine.options.directed_damage import DirectedDamage
+from drydock.engine.options.random_fighter_initiative import RandomFighterInitiative
 from drydock.engine.options.rule import OptionalRule
+from drydock.engine.options.shield_reinforcement import ShieldReinforcement
 from drydock.engine.options.shipboard_combat import ShipboardCombat
 from drydock.engine.table_view import TableView
 
@@ -33,6 +36,9 @@ RULES: tuple[type[OptionalRule], ...] = (
     BleedThrough,  # B.18
     BatteryLockOn,  # B.22
     DamageControl,  # E.1
+    DirectedDamage,  # E.2
+    ShieldReinforcement,  # E.6
+    RandomFighterInitiative,  # F.7
 )
 BY_SECTION: dict[str, type[OptionalRule]] = {cls.section: cls for cls in RULES}
 #: the sections the battle plays outside both (D.4 floating board, F.5 launch and recovery: BattleSettings fields)
@@ -51,6 +57,9 @@ class OptionBus(OptionalRule):
 
     def setup(self) -> None:
         self.state.start()
+
+    def movement_done(self, enemy_pos: dict[int, list[tuple[int, int]]]) -> None:
+        self.state.after_movement(enemy_pos)
 
     def pull(self) -> None:
         self.state.black_holes()

@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, ClassVar
 
-from drydock.engine.ships import ShipState
+from drydock.engine.combat import Reroll
+from drydock.engine.ships import ModeSpec, ShipState
 from drydock.engine.table_view import Boarding, TableView
 
 if TYPE_CHECKING:  # a type-only import: the package's InForce (built once a matchup)
@@ -41,7 +42,27 @@ class OptionalRule:
     def setup(self) -> None:
         """After deployment, before the first turn."""
 
+    # ------------------------------------------------------------ the Movement Phase (2)
+    def movement_done(self, enemy_pos: dict[int, list[tuple[int, int]]]) -> None:
+        """After every ship moved and stacking was resolved (``enemy_pos``: each side's ship hexes before the move,
+        the Orders Phase's knowledge): E.6 shield reinforcement."""
+
+    # ------------------------------------------------------------ the Fighter Phase (3)
+    def fighter_order(self, a: int, b: int) -> list[int] | None:
+        """The order the sides' ``a`` and ``b`` flights act in (F.7: a shuffled deck), or None: the alternation."""
+        return None
+
     # ------------------------------------------------------------ the Combat Phase (4.1-4.4)
+    def direct_damage(self, ship: ShipState, target: ShipState, mode: ModeSpec, size: int, band: int, penalty: int,
+                      bonus: int) -> tuple[int, Reroll] | None:
+        """E.2: (the to-hit bonus, the damage re-roll) of a volley at a ship, or None when this rule does not direct
+        damage."""
+        return None
+
+    def direct_seekers(self, ship: ShipState, target: ShipState, mode: ModeSpec) -> tuple[int, Reroll] | None:
+        """E.2 for seekers as they launch: (each seeker die's to-hit change, the re-roll), or None."""
+        return None
+
     def lock_on(self, ship: ShipState, battery: str, target: ShipState) -> bool | None:
         """B.22: the lock-on roll of ``ship``'s ``battery`` at the stealth ``target`` (True: it may fire), or None when
         this rule does not replace the core game's roll per attacking ship."""

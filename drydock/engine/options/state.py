@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from drydock import numbers
 from drydock.engine import systems
-from drydock.engine.combat import alternation, to_hit_modifier
+from drydock.engine.combat import alternation
 from drydock.engine.damage import apply_marked_damage
 from drydock.engine.dice import d6
 from drydock.engine.hazards import pull_ends
@@ -54,7 +54,6 @@ class OptionState:
         self.avoid_map: dict[tuple[int, ...], int] = {}  # (q, r): entering; (q, r, END): ending there (hazards)
         self.elements: TerrainElements | None = None  # G on flights, seekers, minefields, hidden ships
         self.start_cr = sum(s.spec.cr for s in battle.ships if s.side == 0)
-        self.directing = "E.2" in rules.on
         self.sequential_movement = "D.8" in rules.on
         self.thrusted: list[ShipState] = []  # D.1: ships that used emergency thrust this turn
         self.exit_vp = 0  # S.2 / S.7: VPs the defender scored by leaving through its exit edge
@@ -306,23 +305,15 @@ class OptionState:
                     return
 
     def after_movement(self, enemy_pos: dict[int, list[tuple[int, int]]]) -> None:
-        """E.3 explosions of ships lost while moving; E.4/S.6 VPs; E.6 reinforcement (decided with the Orders
-        Phase knowledge: own orders, enemy positions before the move)."""
+        """G.1 deferred field hits; E.3 explosions of ships lost while moving; E.4/S.6 VPs."""
         if self.elements is not None:  # G.1: deferred field hits of ships detected this Movement Phase
             self.elements.reveal_all()
         self.explode_pending()
         self.score_damage()
-        if "E.6" in self.on:
-            top = self.play["shield_reinforcement"]["max_shield"]
-            for s in self.b.alive():
-                s.reinforced = -1
-                arc = combat_rules.reinforce_arc(s, enemy_pos.get(1 - s.side, []), top)
-                if arc is not None:
-                    s.reinforced = arc
 
     # ------------------------------------------------------------ combat
     def order(self, a: int, b: int, first: int, deck_option: str) -> list[int] | None:
-        """E.5r / F.7 / D.8r: a shuffled red/black deck instead of the alternation."""
+        """E.5r / D.8r: a shuffled red/black deck instead of the alternation."""
         if deck_option in self.on:
             return movement_rules.deck(self.b.rng, a, b)
         return None
@@ -382,23 +373,6 @@ class OptionState:
         if hid:
             self.b.say(f"  {ship.label}: line of sight blocked by terrain to {', '.join(hid)} (4.1, G)")
         return seen, seen_f
-
-    def directed(self, ship: ShipState, target: ShipState, mode: Any, size: int, band: int, penalty: int,
-                 bonus: int) -> tuple[int, Any]:
-        """E.2: direct the damage of a volley when it raises its expected damage value (see
-        :func:`~drydock.engine.options.combat_rules.directed_choice`); -1 to hit (not cancelled by fire control)."""
-        mod = to_hit_modifier(mode, band, target.cm + target.cloaked + penalty, ship.fc) + bonus
-        keep = combat_rules.directed_choice(mode, mod, size, target.spec.damage_table,
-                                            self.play["directed_damage"]["to_hit"],
-                                            3 * target.hull_left <= target.spec.hull)
-        if keep is None:
-            return bonus, None
-        self.b.say(f"    directed damage (E.2): re-roll {sorted(set(range(1, 7)) - keep)}")
-        return bonus + self.play["directed_damage"]["to_hit"], lambda die: die not in keep
-
-    def directed_seekers(self, ship: ShipState, target: ShipState, mode: Any) -> tuple[int, Any]:
-        """E.2 for seekers, declared as they launch (:func:`~drydock.engine.options.combat_rules.directed_seekers`)."""
-        return combat_rules.directed_seekers(self.b, self.play, self.directing, ship, target, mode)
 
     def _range_rule(self, s: ShipState) -> Any:
         """The effective range of ``s``'s attacks: E.7 doubles the distance to an untagged ship, G.4 adds 50%
