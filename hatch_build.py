@@ -40,11 +40,12 @@ ENGINE_MODULES = (
     "movement", "munitions", "observe", "orbits", "orders_menu", "proximity", "seekers", "ship_rules", "ships",
     "small_craft",
     "stacking", "systems", "tables", "targeting", "variants",
-    *(f"options/{name}" for name in ("altitude", "battery_lock_on", "bleed_through", "chase", "combat_rules",
-                                     "damage_control", "directed_damage", "doctrine_bridge", "fighter_rules",
-                                     "maneuvers", "movement_rules", "random_fighter_initiative", "registry", "rolls",
-                                     "rule", "scenarios", "shield_reinforcement", "shipboard_combat", "state",
-                                     "terrain", "terrain_elements", "towing")),
+    *(f"options/{name}" for name in ("altitude", "automatic_tags", "battery_lock_on", "bleed_through", "chase",
+                                     "combat_rules", "damage_control", "directed_damage", "doctrine_bridge",
+                                     "fighter_rules", "maneuvers", "movement_rules", "random_fighter_initiative",
+                                     "registry", "rolls", "rule", "scenarios", "shield_reinforcement",
+                                     "shipboard_combat", "state", "target_acquisition", "terrain", "terrain_elements",
+                                     "towing")),
 )
 
 #: Every other engine module, left interpreted, with the reason (tests/project/test_architecture.py checks that each

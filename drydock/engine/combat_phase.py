@@ -100,8 +100,8 @@ def declare(battle: CombatHost, ship: ShipState, enemies: list[ShipState], fligh
     seen = opt.in_sight(ship, enemies, flights) if opt is not None else None  # G terrain, 4.1
     in_view = seen or (enemies, flights)
     decl = aim(battle, ship, ship.rules.declare(battle, ship, *in_view))  # the doctrine's (CC.D1's limit); C.5
-    if opt is not None and opt.tagging:  # E.7: TAGs are tried with the attacks
-        opt.acquire(ship, enemies)
+    for rule in battle.rules_in_force:  # E.7: TAGs are tried with the attacks
+        rule.declared(ship, enemies)
     use_systems(battle, ship, enemies, flights)
     if battle.minefields:  # B.15 minesweeping with idle banks
         decl += munitions.sweep_declarations(battle, ship, decl)

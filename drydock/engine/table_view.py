@@ -258,6 +258,8 @@ class RuleView(Protocol):
 
     def boarding(self) -> Boarding | None: ...  # B.14
 
+    def tagged(self) -> set[int] | None: ...  # E.7: the ship uids with a face-up TAG (None: not this rule)
+
 
 class TableView(Protocol):
     """The battle as a rule module sees it: exactly the members the rule modules use."""

@@ -6,9 +6,10 @@ prints) and the ``play`` entries it reads. :func:`rules_in_force` makes a battle
 adapter first, then each registered rule whose section is in force, in the registry's order (the order each phase's
 hooks run in). The battle calls the hooks of that tuple and asks no section question.
 
-Moved so far (issue 43): B.14, B.18, B.22, E.1, E.2, E.6, F.7. Every other optional rule, terrain and scenario still
-plays through :class:`~drydock.engine.options.state.OptionState` (``Battle.opt``), which :class:`OptionBus` runs at the
-named moments (set-up, movement done, the pull, damage taken, End Phase, next turn): :data:`ON_THE_BUS` lists them.
+Moved so far (issue 43): B.14, B.18, B.22, E.1, E.2, E.6, E.7, E.7a, F.7. Every other optional rule, terrain and
+scenario still plays through :class:`~drydock.engine.options.state.OptionState` (``Battle.opt``), which
+:class:`OptionBus` runs at the named moments (set-up, movement done, the pull, damage taken, End Phase, next turn):
+:data:`ON_THE_BUS` lists them.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from drydock.core.rules.play_options import SIMULATED
+from drydock.engine.options.automatic_tags import AutomaticTargetAcquisition
 from drydock.engine.options.battery_lock_on import BatteryLockOn
 from drydock.engine.options.bleed_through import BleedThrough
 from drydock.engine.options.damage_control import DamageControl
@@ -24,6 +26,7 @@ from drydock.engine.options.random_fighter_initiative import RandomFighterInitia
 from drydock.engine.options.rule import OptionalRule
 from drydock.engine.options.shield_reinforcement import ShieldReinforcement
 from drydock.engine.options.shipboard_combat import ShipboardCombat
+from drydock.engine.options.target_acquisition import TargetAcquisition
 from drydock.engine.table_view import TableView
 
 if TYPE_CHECKING:  # type-only imports: the package's InForce and the bus's state
@@ -38,6 +41,8 @@ RULES: tuple[type[OptionalRule], ...] = (
     DamageControl,  # E.1
     DirectedDamage,  # E.2
     ShieldReinforcement,  # E.6
+    TargetAcquisition,  # E.7
+    AutomaticTargetAcquisition,  # E.7a
     RandomFighterInitiative,  # F.7
 )
 BY_SECTION: dict[str, type[OptionalRule]] = {cls.section: cls for cls in RULES}

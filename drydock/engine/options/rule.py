@@ -68,6 +68,13 @@ class OptionalRule:
         this rule does not replace the core game's roll per attacking ship."""
         return None
 
+    def declared(self, ship: ShipState, enemies: list[ShipState]) -> None:
+        """4.1, with ``ship``'s declarations: what it does beside firing (E.7 TAGs)."""
+
+    def tagged(self) -> set[int] | None:
+        """E.7: the ship uids with a face-up TAG (the range rule reads it), or None when this rule places none."""
+        return None
+
     def boarding(self) -> Boarding | None:
         """B.14: how boarding and captures read shipboard combat, or None when this rule does not change them."""
         return None

@@ -15,13 +15,13 @@ from drydock.engine.combat import alternation
 from drydock.engine.damage import apply_marked_damage
 from drydock.engine.dice import d6
 from drydock.engine.hazards import pull_ends
-from drydock.engine.hexgrid import DIRS, distance
+from drydock.engine.hexgrid import DIRS
 from drydock.engine.movement import Orders, path_hexes, straight
 from drydock.engine.options import InForce, chase, combat_rules, movement_rules, scenarios
 from drydock.engine.options.doctrine_bridge import best_scored, rechoose
 from drydock.engine.options.fighter_rules import FIGHTER_OPTIONS, FighterRules
 from drydock.engine.options.maneuvers import MANEUVERS, Maneuvers
-from drydock.engine.options.terrain import BLOCKED, Terrain
+from drydock.engine.options.terrain import Terrain
 from drydock.engine.options.terrain_elements import TerrainElements, pull_rows
 from drydock.engine.orbits import better_orbit
 from drydock.engine.ships import ShipState
@@ -58,10 +58,6 @@ class OptionState:
         self.thrusted: list[ShipState] = []  # D.1: ships that used emergency thrust this turn
         self.exit_vp = 0  # S.2 / S.7: VPs the defender scored by leaving through its exit edge
         self.nebula = False  # G.4
-        #: E.7: ship uids with a face-down TAG (placed this Combat Phase) and a face-up one (usable now)
-        self.tagging = "E.7" in rules.on or "E.7a" in rules.on
-        self.tags_down: set[int] = set()
-        self.tags_up: set[int] = set()
         #: F.1-F.4, F.6: the fighter options (None without them; drydock.engine.fighters hands flights over)
         self.fighters = FighterRules(battle, rules.on, rules.play) if rules.on & FIGHTER_OPTIONS else None
         self.moves = Maneuvers(battle, rules) if rules.on & MANEUVERS else None  # D.7, D.9, G.6
@@ -84,9 +80,10 @@ class OptionState:
             if self.terrain.nebula:
                 self.nebula = True
             self.elements = TerrainElements(b, self.terrain, self.play, self.nebula, "G.2a" in self.on)
-        if self.nebula or self.tagging or self.moves:
+        tags = next((t for t in (rule.tagged() for rule in b.rules_in_force) if t is not None), None)  # E.7
+        if self.nebula or tags is not None or self.moves:
             for s in b.ships:
-                s.range_x = self._range_rule(s)
+                s.range_x = self._range_rule(s, tags)
         if r.scenario in chase.CHASES:
             chase.set_up(b, r.numbers)
         if r.scenario == "S.8":
@@ -374,12 +371,12 @@ class OptionState:
             self.b.say(f"  {ship.label}: line of sight blocked by terrain to {', '.join(hid)} (4.1, G)")
         return seen, seen_f
 
-    def _range_rule(self, s: ShipState) -> Any:
-        """The effective range of ``s``'s attacks: E.7 doubles the distance to an untagged ship, G.4 adds 50%
-        (long range sensors cancel the nebula), else B.13 as in the core game."""
+    def _range_rule(self, s: ShipState, tags: set[int] | None) -> Any:
+        """The effective range of ``s``'s attacks: E.7 doubles the distance to a ship not in ``tags`` (the face-up
+        TAGs, None without E.7), G.4 adds 50% (long range sensors cancel the nebula), else B.13 as in the core
+        game."""
         nebula = _nebula_range(s, self.play["nebula"]["range_increase"]) if self.nebula else None
         factor = self.play["target_acquisition"]["untagged_range_factor"]
-        tags = self.tags_up if self.tagging else None
         moves = self.moves
 
         def eff(rng: int, target: Any = None) -> int:
@@ -391,37 +388,6 @@ class OptionState:
                 return nebula(rng)
             return rng - rng // 3 if s.lrs else rng
         return eff
-
-    def acquire(self, ship: ShipState, enemies: list[ShipState]) -> None:
-        """E.7 (Combat Phase, with the attacks): the ship's TAGs go to the nearest enemies in sight, one each in
-        turn; 3d6 >= the distance tags the target (E.7a: automatic within 10 hexes). Face down until the End
-        Phase."""
-        if not self.tagging or not enemies:
-            return
-        ta = self.play["target_acquisition"]
-        n = next((k for top, k in ta["tags"] if ship.spec.hull <= top), ta["tags"][-1][1])
-        auto = "E.7a" in self.on
-        seen = [e for e in enemies if e.alive and (self.terrain is None
-                                                    or self.terrain.sight(ship.q, ship.r, e.q, e.r) != BLOCKED)]
-        seen.sort(key=lambda e: (distance(e.q - ship.q, e.r - ship.r), e.uid))
-        if auto:
-            seen = [e for e in seen if distance(e.q - ship.q, e.r - ship.r) <= ta["auto_range"]]
-        if not seen:
-            return
-        rolls = []
-        for k in range(n):
-            e = seen[k % len(seen)]
-            d = distance(e.q - ship.q, e.r - ship.r)
-            if auto:
-                if k < len(seen):
-                    self.tags_down.add(e.uid)
-                continue
-            total = sum(d6(self.b.rng) for _ in range(ta["dice"]))
-            rolls.append(f"{e.label} {total} vs {d}")
-            if total >= d:
-                self.tags_down.add(e.uid)
-        if rolls:
-            self.b.say(f"    {ship.label} TAGs (E.7): " + ", ".join(rolls))
 
     def after_attack(self) -> None:
         """E.5: the attacking ship's damage takes effect now; explosions follow at once."""
@@ -500,12 +466,8 @@ class OptionState:
             self.fighters.after_damage()
 
     def end_phase(self) -> None:
-        """5d/5f: E.7 TAGs turned face up; D.1 emergency thrust's engine dice."""
+        """5d: D.1 emergency thrust's engine dice."""
         b = self.b
-        if self.tagging:  # E.7 (5f): face-up TAGs removed, face-down ones flipped up
-            self.tags_up.clear()
-            self.tags_up.update(self.tags_down)
-            self.tags_down.clear()
         while self.thrusted:  # D.1 (5d): a die per unchecked engine box, each 1-2 checks one
             s = self.thrusted.pop(0)
             if not s.alive:
