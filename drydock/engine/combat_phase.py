@@ -11,7 +11,7 @@ function: FRL batteries fire one volley) -> :func:`resolve` each volley by the k
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from drydock.engine import munitions, small_craft, systems
 from drydock.engine.combat import BAND_NAMES, alternation, fire_volley
@@ -45,16 +45,6 @@ class CombatHost(TableView, Protocol):
     def launch(self, ship: ShipState, bank: int, target: ShipState, n: int) -> None: ...
 
 
-class Shot(NamedTuple):
-    """One declaration as fired: ``n`` mounts of ``bank`` at ``target`` in mode ``mode`` (-1: seekers) at ``band``."""
-
-    n: int
-    bank: int
-    target: Any
-    mode: int
-    band: int
-
-
 def combat_phase(battle: CombatHost) -> None:
     """4.0: sides alternate attacking ships by the counts at the start of the phase; then seekers launch (C.4)."""
     a, b = battle.alive(0), battle.alive(1)
@@ -65,7 +55,7 @@ def combat_phase(battle: CombatHost) -> None:
     opt = battle.opt
     order = (opt.order(len(a), len(b), first, "E.5r") if opt else None) or alternation(len(a), len(b), first)
     queues = [list(a), list(b)]
-    launches: list[tuple[ShipState, Shot]] = []
+    launches: list[tuple[ShipState, Volley]] = []
     enemy_flights = [[f for f in battle.flights if f.side == 1], [f for f in battle.flights if f.side == 0]]
     for side in order:
         ship = queues[side].pop(0)
@@ -79,17 +69,18 @@ def combat_phase(battle: CombatHost) -> None:
 
 
 def attack(battle: CombatHost, ship: ShipState, enemies: list[ShipState], flights: list[Any]
-           ) -> list[tuple[ShipState, Shot]]:
+           ) -> list[tuple[ShipState, Volley]]:
     """One ship's attacks: declare, lock on, fire each volley; returns its seeker launches (placed later, C.4)."""
     decl = declare(battle, ship, enemies, flights)
     if not decl:
         return []
     shots = spend(battle, ship, lock_on(battle, ship, decl))
-    for volley in group_volleys(ship.spec.banks, [s for s in shots if s.mode >= 0]):
+    seekers = [s for s in shots if s.mode < 0]  # C.4: seekers are placed after all attacks (step 4c)
+    for volley in group_volleys(ship.spec.banks, [s for s in shots if s.mode >= 0] if seekers else shots):
         resolve(battle, ship, volley)
     if battle.opt is not None:  # E.5 sequential combat: this ship's damage takes effect now
         battle.opt.after_attack()
-    return [(ship, s) for s in shots if s.mode < 0]
+    return [(ship, s) for s in seekers]
 
 
 def declare(battle: CombatHost, ship: ShipState, enemies: list[ShipState], flights: list[Any]) -> list[Declaration]:
@@ -137,10 +128,10 @@ def lock_on(battle: CombatHost, ship: ShipState, decl: list[Declaration]) -> lis
     """B.22 Stealth: the declarations that survive the lock-on rolls. The core game rolls once per attacking ship
     at each stealth target (a die per stealth level, any 1 fails); under the option B.22 Battery-Specific Lock-On
     once per battery (the rule's :meth:`~drydock.engine.options.rule.OptionalRule.lock_on`)."""
-    per_battery = next((rule for rule in battle.rules_in_force if rule.battery_lock_on), None)
     stealthy = {id(d.target): d.target for d in decl if isinstance(d.target, ShipState) and d.target.stealth}
     if not stealthy:
         return decl
+    per_battery = next((rule for rule in battle.rules_in_force if rule.battery_lock_on), None)
     blocked = set() if per_battery is not None else _ship_lock_on(battle, list(stealthy.values()))
     locks: dict[tuple[int, int], bool] = {}
     banks = ship.spec.banks
@@ -172,9 +163,9 @@ def _ship_lock_on(battle: TableView, targets: list[ShipState]) -> set[int]:
     return blocked
 
 
-def spend(battle: TableView, ship: ShipState, decl: Iterable[Declaration]) -> list[Shot]:
-    """What each declaration fires: the bank's mounts not yet spent; a Slow weapon notes its turn, an Expendable
-    one spends its mounts (C.5)."""
+def spend(battle: TableView, ship: ShipState, decl: Iterable[Declaration]) -> list[Volley]:
+    """What each declaration fires, as a volley of one bank (mode -1: seekers to launch): the bank's mounts not yet
+    spent; a Slow weapon notes its turn, an Expendable one spends its mounts (C.5)."""
     out = []
     for bank, target, mode, band in decl:
         spec_b = ship.spec.banks[bank]
@@ -183,19 +174,20 @@ def spend(battle: TableView, ship: ShipState, decl: Iterable[Declaration]) -> li
             ship.bank_fired[bank] = battle.turn
         if spec_b.exp:
             ship.bank_spent[bank] += n
-        out.append(Shot(n, bank, target, mode, band))
+        out.append(Volley(n, bank, target, mode, band))
     return out
 
 
-def group_volleys(banks: Sequence[BankSpec], shots: Iterable[Shot]) -> list[Volley]:
+def group_volleys(banks: Sequence[BankSpec], shots: Iterable[Volley]) -> list[Volley]:
     """4.2: one volley per bank, except that under Fire-Linked (FRL) the banks of a battery firing at one target in
     one mode, band and size fire one volley, named after the first (a pure function)."""
     volleys: dict[tuple, Volley] = {}
-    for n, bank, target, mi, band in shots:
+    for shot in shots:
+        n, bank, target, mi, band = shot
         spec_b = banks[bank]
         key = (spec_b.battery, id(target), mi, band, spec_b.size) if spec_b.modes[mi].frl else (bank,)
         prev = volleys.get(key)
-        volleys[key] = Volley(n, bank, target, mi, band) if prev is None else prev._replace(n=prev.n + n)
+        volleys[key] = shot if prev is None else prev._replace(n=prev.n + n)
     return list(volleys.values())
 
 
@@ -262,5 +254,5 @@ def at_ship(battle: CombatHost, ship: ShipState, volley: Volley, what: str) -> N
         proximity(battle, ship, target, mode, n, spec_b.size, band)
 
 
-__all__ = ["CombatHost", "Shot", "at_flight", "attack", "at_hex", "at_ship", "combat_phase", "declare", "group_volleys",
+__all__ = ["CombatHost", "at_flight", "attack", "at_hex", "at_ship", "combat_phase", "declare", "group_volleys",
            "lock_on", "resolve", "spend"]

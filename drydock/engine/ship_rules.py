@@ -83,7 +83,7 @@ class UnityRules:
         pen = rules.attack_penalty(attack.band, attack.penalty, attack.log, attack.what)
         if pen is None:
             return 0
-        return rules.receive(rng, attack._replace(penalty=pen))
+        return rules.receive(rng, attack if pen == attack.penalty else attack._replace(penalty=pen))
 
     def attack_penalty(self, band: int, penalty: int, log: list[str] | None, what: str) -> int | None:
         """The to-hit penalty of an attack at this ship at range ``band`` (``penalty``: what the field already
