@@ -117,6 +117,8 @@ LINE = _limit("line length", 20_000, "characters in one line of a YAML or Drake 
 LEGACY_FILE = _limit("legacy file size", 2 * 1024 * 1024, "characters in one Admiralty or Nova text file (a "
                                                            "forum post is a few KB)")
 LEGACY_LINE = _limit("legacy line length", 4_000, "characters in one line of Admiralty or Nova text")
+ORDERS_TEXT = _limit("movement orders", 64, "characters in one written movement order such as Z/1R2P1(5) +1 (3.1, "
+                     "G.5): checked before the order is read")
 LEGACY_NUMBER = _limit("legacy number", 1_000_000, "any number in Admiralty or Nova text (CR, hull, quantity ...)")
 XLSX_FILE = _limit("workbook size", 32 * 1024 * 1024, "bytes in one .xlsx file")
 XLSX_PART = _limit("workbook part", 64 * 1024 * 1024, "uncompressed bytes of a workbook part drydock parses "
@@ -167,6 +169,15 @@ CAMPAIGN_SHIPS = _limit("campaign ships", 1_000, "ships of one side of a campaig
                         "fleet is a dozen or two)")
 CAMPAIGN_TURNS = _limit("campaign turns", 10_000, "turns of one campaign, and battles it records")
 CAMPAIGN_HISTORY = _limit("campaign history", 100_000, "lines of a campaign's history (a few per turn)")
+CAMPAIGN_BOXES = _limit("campaign track boxes", 1_000, "boxes of one track of a campaign ship, and boxes checked "
+                        "on it (the hull table ends at 35; the campaign page draws up to 100 hull boxes a ship)")
+CAMPAIGN_RP = _limit("campaign RPs", 10**9, "replenishment points a side has saved (T.1(7): a few hundred a turn)")
+CAMPAIGN_PLACE = _limit("campaign map place", 1_000, "column or row where a campaign map draws an objective (the "
+                        "T.1 map's reach 6)")
+CAMPAIGN_NAME = _limit("campaign name", 200, "characters in a campaign's, player's or ship's name or a design's "
+                       "title kept in a campaign file")
+CAMPAIGN_OBJECTIVE = _limit("objective name", 40, "characters in the name of a campaign map's objective (A1, C4)")
+CAMPAIGN_SEED = _limit("campaign seed", 10**12, "the seed of a battle a campaign records, or the RP roll's seed")
 CAMPAIGN_PLAYERS = _limit("campaign players", 64, "players of a T.2 rotating campaign or T.3 tournament (T.3: "
                           "64 fleets are 2,016 group games)")
 

@@ -54,6 +54,8 @@ def samples(kind: str) -> list[str]:
             return [to_drake(d) for d in designs] + [(ROOT / "tests/fixtures/majestic.drake").read_text("utf-8")]
         return texts
     legacy = ROOT / "tests/fixtures/legacy"
+    if kind in CAMPAIGN_SAMPLES:  # issue 42: real campaign files (docs/campaigns.md's campaign), maps, orders
+        return [(ROOT / p).read_text(encoding="utf-8") for p in CAMPAIGN_SAMPLES[kind]]
     if kind == "play":  # issue 33: house rules over the play tables, every entry written out
         return [_play_rules()]
     if kind == "nova-record":  # issue 33: the converted records (X.2) as YAML, the numbers the engine fights by
@@ -63,11 +65,61 @@ def samples(kind: str) -> list[str]:
         text = (legacy / "nova-majestic-typed.txt").read_text(encoding="utf-8").replace("SHIELDS: ?",
                                                                                          "SHIELDS: 4 5 6 6 6")
         return [nova_record.to_yaml([nova_record.convert_nova(d)[0] for d in parse_nova(text, file="m.txt")])]
+    if kind == "posts":  # issue 42: what players posted (tests/fixtures/posts/, each with its # Source: line)
+        return [p.read_text(encoding="utf-8") for p in sorted((ROOT / "tests/fixtures/posts").glob("[an]*/*.txt"))]
+    if kind == "movement-orders":  # issue 42: written movement orders (3.1, 3.4, G.5)
+        return ["4P2(6)", "3P1(4) +1", "Z/1R2(4)", "1[6]1(8)", "@/2S2(4) -1", "E/C/H/T/3U1(4)", "6(6)", "R3P(4)"]
     if kind == "admiralty":
         return [(legacy / n).read_text(encoding="utf-8") for n in ("dumbo-v1.txt", "dumbo-v2.txt",
                                                                    "razorthorn-houseruled.txt")]
     return [(legacy / n).read_text(encoding="utf-8") for n in ("nova-majestic-rulebook.txt",
                                                                "nova-majestic-typed.txt")]
+
+
+#: Issue 42: the campaign files of the worked campaign (tests/fixtures/campaign, from docs/campaigns.md), the map
+#: and orders files of examples/campaign.
+CAMPAIGN_SAMPLES = {
+    "campaign": ["tests/fixtures/campaign/rim-war-battle-due.yaml", "tests/fixtures/campaign/rim-war-turn3.yaml"],
+    "campaign-map": ["examples/campaign/border-map.yaml"],
+    "campaign-orders": ["examples/campaign/orders-a-turn1.yaml", "examples/campaign/orders-b-setup.yaml"],
+}
+
+
+def _campaign_reader(kind: str) -> Callable[[Any], list[Any]]:
+    """Read a campaign file, map or orders file and build what ``campaign show --html`` builds from it."""
+    from drydock.core.campaign import turns
+    from drydock.core.campaign.rules import CampaignRules
+    from drydock.core.campaign.state import Ship, Side
+    from drydock.formats.campaign import parse_campaign, parse_map, read_orders
+    from drydock.insight.campaign_page import page, summary
+
+    def campaign(text: str) -> list[Any]:
+        c = parse_campaign(text, "c.yaml")
+        summary(c, "A")
+        page(c, "B")
+        return []
+
+    def campaign_map(text: str) -> list[Any]:
+        m = parse_map(text, "m.yaml")
+        sides = {sd: Side(player="", fleet="f.yaml", ships=[Ship(id=f"{sd}-1", name="x", design="", cr=10,
+                                                                 boxes={"hull": 3})]) for sd in ("A", "B")}
+        page(turns.start("fuzz", m, CampaignRules(), sides))
+        return []
+
+    def orders(text: str) -> list[Any]:
+        import os
+        import tempfile
+
+        fd, name = tempfile.mkstemp(suffix=".yaml")
+        try:
+            with os.fdopen(fd, "w", encoding="utf-8", errors="surrogatepass") as fh:
+                fh.write(text)
+            read_orders(name)
+        finally:
+            os.unlink(name)
+        return []
+
+    return {"campaign": campaign, "campaign-map": campaign_map, "campaign-orders": orders}[kind]
 
 
 _PLAIN_VALUE = re.compile(r"^(\s*(?:- )?[\w-]+:) [^\[{&*!|>\s].*$")
@@ -120,6 +172,19 @@ def mutate(text: str, rng: random.Random) -> str:
             k = rng.randrange(len(text) + 1)
             text = text[:k] + "".join(rng.choice(HOSTILE_CHARS) for _ in range(rng.randint(1, 20))) + text[k:]
     return text
+
+
+def stutter(text: str, rng: random.Random, *, width: int = 4_000) -> str:
+    """A piece of one line repeated to ``width`` characters, then junk (issue 42): what makes a backtracking
+    pattern slow is a run of the very units it matches, failing at the end."""
+    lines = text.split("\n")
+    i = rng.randrange(len(lines))
+    line = lines[i] or "x"
+    a = rng.randrange(len(line))
+    unit = line[a:a + rng.randint(1, 6)]
+    run = unit * max(1, (width - len(line)) // len(unit))
+    lines[i] = (line[:a] + run + rng.choice(["", "!", "(", "[", "\x00", line[a:]]))[:width]
+    return "\n".join(lines)
 
 
 def mutate_workbook(data: bytes, rng: random.Random) -> bytes:
@@ -178,6 +243,8 @@ def reader(kind: str) -> Callable[[Any], list[Any]]:
             from drydock.core.sanity import check_design
             return [check_design(convert_admiralty(r)[0]) for r in parse_admiralty(text, file="f.txt")]
         return admiralty
+    if kind in CAMPAIGN_SAMPLES:
+        return _campaign_reader(kind)
     if kind == "play":
         from drydock.core.rules.factions import HouseRules
         from drydock.formats.houserules import _parse_yaml
@@ -197,6 +264,33 @@ def reader(kind: str) -> Callable[[Any], list[Any]]:
                     ship_spec(record)  # what the engine builds from it, within a Unity design's limits
             return []
         return records
+    if kind == "posts":  # as `convert` reads a post: the kind sniffed, then each design of the post on its own
+        from drydock.core.sanity import check_design
+        from drydock.formats.legacy.admiralty import AdmiraltySyntaxError, parse_admiralty_each
+        from drydock.formats.legacy.convert import convert_admiralty
+        from drydock.formats.legacy.nova import parse_nova
+        from drydock.formats.legacy.nova_record import convert_nova
+        from drydock.formats.legacy_sniff import legacy_kind
+
+        def posts(text: str) -> list[Any]:
+            if legacy_kind(text) == "nova":
+                for display in parse_nova(text, file="post.txt"):
+                    convert_nova(display)
+                return []
+            records = list(parse_admiralty_each(text, file="post.txt"))
+            designs = [check_design(convert_admiralty(r)[0]) for r in records
+                       if not isinstance(r, AdmiraltySyntaxError)]
+            if not designs and records and isinstance(records[0], AdmiraltySyntaxError):
+                raise records[0]
+            return designs
+        return posts
+    if kind == "movement-orders":
+        from drydock.engine.movement import order_problem, parse_orders
+
+        def orders(text: str) -> list[Any]:
+            order_problem(parse_orders(text))
+            return []
+        return orders
     from drydock.formats.legacy.nova import parse_nova
     from drydock.formats.legacy.nova_record import convert_nova
 
@@ -216,6 +310,10 @@ def inputs(kind: str, n: int, seed: int) -> list[Any]:
 
         books = [to_xlsx(from_yaml(t)) for t in base[:3]]
         return [mutate_workbook(rng.choice(books), rng) for _ in range(n)]
+    if kind in ("posts", "movement-orders"):  # the patterns fed their own units at the line limit, half the time
+        width = 4_000 if kind == "posts" else 64
+        return [stutter(mutate(t, rng), rng, width=width) if rng.random() < 0.5 else mutate(t, rng)
+                for t in (rng.choice(base) for _ in range(n))]
     return [mutate(rng.choice(base), rng) for _ in range(n)]
 
 

@@ -1,8 +1,9 @@
 """Mutation fuzzing of the traded files added since issue 10 (issue 27), through the CLI.
 
 Each surface is a small set of files a player might receive (a fleet naming designs, a weapon
-library with includes, house rules with factions, a workbook, a tournament state file, and since
-issue 33 a house rule's play table fought in a battle and a Nova record fought as it is); one
+library with includes, house rules with factions, a workbook, a tournament state file, since
+issue 33 a house rule's play table fought in a battle and a Nova record fought as it is, and since issue 42
+a real campaign file, map and orders file); one
 of them is mutated (:func:`tests.fuzz.mutate`, or byte edits of a workbook part) and the
 command that reads it is run in process (``CliRunner``). A case passes when the command
 exits 0, 1 or 2, prints no traceback and, when it fails, only ``drydock:`` lines (one per
@@ -157,6 +158,59 @@ def _campaign(tmp: Path, rng: random.Random) -> list[str]:
     return ["campaign", rng.choice(["show", "reveal"]), "m.yaml"]
 
 
+#: Issue 42: the worked campaign of docs/campaigns.md (tests/fixtures/campaign), its map and orders files.
+WORKED = ROOT / "tests/fixtures/campaign"
+
+
+def _worked_setup(tmp: Path) -> None:
+    if not (tmp / "examples").exists():
+        shutil.copytree(ROOT / "examples/campaign", tmp / "examples/campaign")
+        shutil.copytree(ROOT / "examples/designs", tmp / "examples/designs")
+        # the first commands import the engine and the page's templates: run them once, untimed
+        shutil.copy(WORKED / "rim-war-battle-due.yaml", tmp / "warm.yaml")
+        _cli(["campaign", "show", "warm.yaml", "--html", "warm.html"])
+        _cli(["campaign", "fight", "warm.yaml", "--at", "C4", "--seed", "1"])
+
+
+def _worked_campaign(tmp: Path, rng: random.Random) -> list[str]:
+    """A real campaign file mutated, then shown as a page, fought, ordered, repaired or conceded."""
+    _worked_setup(tmp)
+    due = rng.random() < 0.5
+    base = WORKED / ("rim-war-battle-due.yaml" if due else "rim-war-turn3.yaml")
+    (tmp / "w.yaml").write_text(mutate(base.read_text(encoding="utf-8"), rng), encoding="utf-8",
+                                errors="surrogatepass")
+    for log in tmp.glob("w.turn*.log"):
+        log.unlink()
+    commands = [["show", "w.yaml", "--html", "w.html", "--force"], ["show", "w.yaml", "--side", "A"],
+                ["concede", "w.yaml", "--side", "B"]]
+    if due:
+        commands += [["fight", "w.yaml", "--at", "C4", "--seed", "1"], ["result", "w.yaml", "--at", "C4",
+                                                                        "--destroyed", "Umbra"]]
+    else:
+        commands += [["orders", "w.yaml", "--side", "A", "--move", "Bastion=A1"],
+                     ["repair", "w.yaml", "--side", "A", "--hull", "Majestic=1"]]
+    return ["campaign", *rng.choice(commands)]
+
+
+def _worked_map(tmp: Path, rng: random.Random) -> list[str]:
+    """A real map file mutated, then a campaign started on it."""
+    _worked_setup(tmp)
+    (tmp / "map.yaml").write_text(mutate((ROOT / "examples/campaign/border-map.yaml").read_text(encoding="utf-8"),
+                                         rng), encoding="utf-8", errors="surrogatepass")
+    (tmp / "b.yaml").unlink(missing_ok=True)
+    return ["campaign", "new", "b.yaml", "--map", "map.yaml", "--side", "A", "examples/campaign/rim-guard.yaml",
+            "--side", "B", "examples/campaign/shade-clans.yaml"]
+
+
+def _worked_orders(tmp: Path, rng: random.Random) -> list[str]:
+    """A real orders file mutated, then given for turn 1 of the worked campaign."""
+    _worked_setup(tmp)
+    shutil.copy(WORKED / "rim-war-turn3.yaml", tmp / "o.yaml")
+    text = (ROOT / "examples/campaign/orders-a-turn3.yaml").read_text(encoding="utf-8").replace("turn: 3", "turn: 4")
+    (tmp / "orders.yaml").write_text(mutate(text, rng), encoding="utf-8", errors="surrogatepass")
+    return ["campaign", "orders", "o.yaml", "--side", "A", "--file", "orders.yaml"]
+
+
 SURFACES: dict[str, Callable[[Path, random.Random], list[str]]] = {
     "fleet": _text_case("fleet.yaml", FLEET, ["rate", "fleet.yaml"]),
     "library": _text_case("lib.yaml", LIBRARY, ["rate", "user.yaml"]),
@@ -166,6 +220,9 @@ SURFACES: dict[str, Callable[[Path, random.Random], list[str]]] = {
     "play": _play,
     "nova": _nova,
     "campaign": _campaign,
+    "campaign-file": _worked_campaign,
+    "campaign-map": _worked_map,
+    "campaign-orders": _worked_orders,
 }
 
 

@@ -12,14 +12,17 @@ def campaign() -> None:
 
 
 def _echo(lines: list[str]) -> None:
+    # lazy: keeps --help fast
+    from drydock.errors import inline
+
     for line in lines:
-        click.echo(line)
+        click.echo(inline(line))  # names from a traded campaign file never reach the terminal as control characters
 
 
 @campaign.command()
 @click.argument("campaign_file", metavar="CAMPAIGN.yaml", type=click.Path(dir_okay=False))
 @click.option("--side", "sides", nargs=2, multiple=True, required=True, metavar="A|B FLEET.yaml",
-              help="A side and its fleet file (give --side A and --side B).")
+              help="A side and its fleet file, in the campaign's folder (give --side A and --side B).")
 @click.option("--player", "players", nargs=2, multiple=True, metavar="A|B NAME", help="A side's player.")
 @click.option("--map", "map_file", type=click.Path(exists=True, dir_okay=False),
               help="A map file (drydock_map: 1) instead of the T.1 map.")
@@ -41,6 +44,8 @@ def new(campaign_file: str, sides: tuple[tuple[str, str], ...], players: tuple[t
     by_side = {k.strip().upper(): v for k, v in sides}
     if sorted(by_side) != ["A", "B"] or len(sides) != 2:
         raise DrydockError("give --side A FLEET.yaml and --side B FLEET.yaml")
+    if len({k.strip().upper() for k, _ in players}) != len(players):
+        raise DrydockError("give each side's --player once")
     rules = CampaignRules(fleet_limit=fleet_limit, rp_multiplier=rp_multiplier, battle_turns=battle_turns)
     _echo(new_campaign(campaign_file, by_side, players={k.strip().upper(): v for k, v in players},
                        map_file=map_file, name=name, rules=rules).lines)
@@ -91,7 +96,8 @@ def result(campaign_file: str, at: str, destroyed: tuple[str, ...], escaped: tup
 @click.option("--at", required=True, help="The objective of the battle.")
 @click.option("--seed", default=1, show_default=True, help="The battle's seed.")
 @click.option("--log", "log_file", type=click.Path(dir_okay=False),
-              help="The battle's log [default: CAMPAIGN.turnN-OBJECTIVE.log beside the campaign].")
+              help="The battle's log, in the campaign's folder [default: CAMPAIGN.turnN-OBJECTIVE.log beside the "
+                   "campaign].")
 def fight(campaign_file: str, at: str, seed: int, log_file: str | None) -> None:
     """Fight a battle by the engine, each ship with the damage it carries; record the result and keep the log."""
     # lazy: keeps --help fast
@@ -107,7 +113,8 @@ def fight(campaign_file: str, at: str, seed: int, log_file: str | None) -> None:
 @click.option("--seed", type=int, help="Let drydock roll the two dice (instead of --roll).")
 @click.option("--hull", multiple=True, metavar="SHIP=POINTS", help="Repair hull points with RPs (repeatable).")
 @click.option("--add", multiple=True, metavar="DESIGN.yaml[=NAME]",
-              help="A new ship for RPs equal to its CR, at the home objective (repeatable).")
+              help="A new ship for RPs equal to its CR, at the home objective (repeatable); the design file lies in "
+                   "the campaign's folder.")
 def repair(campaign_file: str, side: str, roll: str | None, seed: int | None, hull: tuple[str, ...],
            add: tuple[str, ...]) -> None:
     """A side's replenishment: the RP roll, hull repairs and new ships (T.1(7)); all or nothing."""

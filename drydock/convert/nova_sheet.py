@@ -17,7 +17,8 @@ from drydock.formats.legacy.nova_record import NovaRecord
 from drydock.render.sheet import BankView, BatteryView, Mode, Sheet, Track, sheet_arcs
 
 #: Open-question numbers of drydock's rules notes ("OQ7", "X.2 OQ9"): not the player's words.
-_INTERNAL = re.compile(r"(?:,\s*|\s+)?\b(?:X\.\d+\s+)?OQ\d+\b")
+#: A blank run is taken only from its start ("(?<!\s)"), so a search is linear in a line of blanks (issue 42).
+_INTERNAL = re.compile(r"(?:,\s*|(?<!\s)\s+)?\b(?:X\.\d+\s+)?OQ\d+\b")
 _EMPTY_PARENS = re.compile(r"\s*\(\s*\)")
 
 

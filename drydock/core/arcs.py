@@ -23,7 +23,9 @@ from drydock.errors import BankSyntaxError
 from drydock.limits import check_numbers_in
 
 COMPONENTS = "ABCDEFGHIJKL"
-_BANK_RE = re.compile(r"^\s*(\d*)\s*([A-Za-z]+)\s*(\d*)\s*$")
+#: Both bank patterns are matched against stripped text, so no two blank runs meet (issue 42: "^\s*(\d*)\s*" split
+#: a line of blanks n^2 ways before failing).
+_BANK_RE = re.compile(r"(\d*)\s*([A-Za-z]+)\s*(\d*)")
 
 
 @lru_cache(maxsize=4096)
@@ -94,7 +96,7 @@ def parse_bank(text: str, rules: Ruleset | None = None) -> Bank:
     ``validate()`` can report it.
     """
     check_numbers_in(text, what="a bank")
-    m = _BANK_RE.match(text)
+    m = _BANK_RE.fullmatch(text.strip())
     if not m:
         raise BankSyntaxError("bank entry must look like xARCy, e.g. 2ACE or BCE2", text=text)
     mounts = int(m.group(1)) if m.group(1) else 1
@@ -118,7 +120,7 @@ BOX_PATTERN = r"(?:\[\s*\]|▢|☐|□)"
 DIAMOND_PATTERN = r"(?:<>|◊|◇)"
 _BOXES_RE = re.compile(rf"^(?:{BOX_PATTERN}(?:\s*{DIAMOND_PATTERN})?\s*)+$")
 _BOX_RE = re.compile(BOX_PATTERN)
-_DISPLAY_BANK_RE = re.compile(r"^\s*([A-Za-z]+)(\d*)\s*(.*?)\s*$")
+_DISPLAY_BANK_RE = re.compile(r"([A-Za-z]+)(\d*)\s*(.*)")
 
 
 def count_boxes(text: str) -> int | None:
@@ -138,10 +140,10 @@ def parse_display_bank(text: str, rules: Ruleset | None = None) -> Bank:
     is read as a Drydock entry ``xARCy`` (:func:`parse_bank`), so "2ACE" also works.
     """
     check_numbers_in(text, what="a bank")
-    m = _DISPLAY_BANK_RE.match(text)
+    m = _DISPLAY_BANK_RE.fullmatch(text.strip())
     boxes = count_boxes(m.group(3)) if m else None
     if m is None or not boxes:
-        if _BANK_RE.match(text):
+        if _BANK_RE.fullmatch(text.strip()):
             return parse_bank(text, rules)
         raise BankSyntaxError("bank must look like 'ARC [][]' or 'ARC2 [][]' (arc, weapons per mount, one box "
                               "per mount)", text=text)

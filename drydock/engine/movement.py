@@ -19,10 +19,14 @@ import re
 from dataclasses import dataclass
 from functools import cache
 
+from drydock import limits
 from drydock.engine.hexgrid import DIRS, on_board
 from drydock.errors import DrydockSyntaxError
 
-_ORDER_RE = re.compile(r"^\s*((?:[CHEZ@T]/)*)([0-9PSULR\[\]]*)\s*(?:\((\d+)\))?\s*([+-]\d+)?\s*$")
+# Matched against the stripped text: no two blank runs meet, so the pattern runs in linear time (issue 42: the old
+# "\s*(...)?\s*([+-]\d+)?\s*$" took minutes on 400 spaces). The text is at most limits.ORDERS_TEXT characters, checked
+# first, so no number in it can reach Python's digit limit.
+_ORDER_RE = re.compile(r"((?:[CHEZ@T]/)*)([0-9PSULR\[\]]*)(?:[ \t]*\((\d+)\))?(?:[ \t]*([+-]\d+))?")
 _TOKEN_RE = re.compile(r"\[\d{1,2}\]|\d+|[PSULR]")
 
 
@@ -67,7 +71,10 @@ def orbit_hexes(step: int | str) -> int:
 
 def parse_orders(text: str) -> Orders:
     """Read orders such as ``4P2(6)``, ``3P1(4) +1``, ``Z/1R2(4)`` or ``1[6]1(8)`` (G.5)."""
-    m = _ORDER_RE.match(text)
+    if len(text) > limits.ORDERS_TEXT.value:  # before any pattern runs
+        raise OrderSyntaxError(f"movement orders are at most {limits.ORDERS_TEXT.value} characters (3.1)",
+                               text=text[:limits.ORDERS_TEXT.value])
+    m = _ORDER_RE.fullmatch(text.strip())
     if not m or not (m.group(2) or m.group(3) or m.group(4)):
         raise OrderSyntaxError("movement orders look like 4P2(6) or 3P1(4) +1 (3.1)", text=text)
     prefixes = tuple(p for p in m.group(1).split("/") if p)

@@ -26,6 +26,10 @@ from drydock.errors import DrydockError
 
 _READ: set[str] = set()
 _RUN_ACTIVE = [False]
+#: Each file a folder walk kept (by its absolute path as listed) and the identity (device, inode) of the file it
+#: was when listed: :func:`open_regular` refuses a listed path that opens as another file (issue 42: a post swapped
+#: for a link to an outside file after the walk).
+_WALKED: dict[str, tuple[int, int]] = {}
 
 #: Paths a traded file may not lead to (their content must never be quoted back).
 SYSTEM_DIRS = ("/proc", "/sys", "/dev", "/etc", "/run", "/boot", "/root", "/var/run")
@@ -55,6 +59,9 @@ def open_regular(name: str | os.PathLike[str]) -> BinaryIO:
         st = os.fstat(fd)
         if not stat.S_ISREG(st.st_mode):
             raise DrydockError(f"{name}: {_kind(st.st_mode)}, not a file; drydock reads only regular files")
+        listed = _WALKED.get(_listed_key(name))
+        if listed is not None and listed != (st.st_dev, st.st_ino):
+            raise DrydockError(f"{name}: changed since its folder was listed (replaced, or now a link); not read")
         if hasattr(os, "set_blocking"):
             os.set_blocking(fd, True)
     except BaseException:
@@ -100,7 +107,9 @@ def folder_files(root: str | os.PathLike[str]) -> tuple[list[Path], list[tuple[P
     """The files of the traded folder ``root``, recursively and sorted (hidden names skipped), and the entries
     refused unread: ``(path, one line naming it)`` for a symbolic link that leads out of ``root`` and for
     anything in a system folder (:data:`SYSTEM_DIRS`). Links to folders are never followed (a folder linked
-    from inside is walked where it is); only regular files are kept, so nothing refused is opened or quoted."""
+    from inside is walked where it is); only regular files are kept, so nothing refused is opened or quoted.
+    Each file kept is remembered with the identity it had when listed, and :func:`open_regular` refuses it if it
+    opens as another file (swapped for a link after the walk)."""
     base = Path(root)
     files: list[Path] = []
     refused: list[tuple[Path, str]] = []
@@ -125,8 +134,14 @@ def folder_files(root: str | os.PathLike[str]) -> tuple[list[Path], list[tuple[P
             why = leaves_folder(base, path)
             if why:
                 refused.append((path, why))
-            elif path.is_file():
+                continue
+            try:
+                st = os.stat(path)
+            except OSError:
+                continue  # gone, or a dangling link: nothing to read
+            if stat.S_ISREG(st.st_mode):
                 files.append(path)
+                _WALKED[_listed_key(path)] = (st.st_dev, st.st_ino)
     return sorted(files), sorted(refused)
 
 
@@ -153,6 +168,7 @@ def new_run() -> None:
     run (:func:`files_read`); per-run caches start empty. Outside a run (drydock used as a library)
     nothing is recorded: only the inputs a caller names are checked."""
     _READ.clear()
+    _WALKED.clear()
     _RUN_ACTIVE[0] = True
     for forget in _ON_NEW_RUN:
         forget()
@@ -161,6 +177,7 @@ def new_run() -> None:
 def end_run() -> None:
     """End the run :func:`new_run` started: forget its files and caches."""
     _READ.clear()
+    _WALKED.clear()
     _RUN_ACTIVE[0] = False
     for forget in _ON_NEW_RUN:
         forget()
@@ -178,6 +195,11 @@ def files_read() -> set[str]:
 
 def _key(path: str | os.PathLike[str]) -> str:
     return os.path.normcase(os.path.realpath(str(path)))
+
+
+def _listed_key(path: str | os.PathLike[str]) -> str:
+    """A walked file's key: its absolute path as listed, links not resolved (what it leads to may change)."""
+    return os.path.normcase(os.path.abspath(str(path)))
 
 
 # ------------------------------------------------------------------ writing

@@ -17,6 +17,11 @@ from pathlib import Path
 
 from drydock.errors import DrydockError
 
+if sys.platform == "win32":  # pragma: no cover - Windows only
+    import msvcrt
+else:
+    import fcntl
+
 
 class FileBusyError(DrydockError):
     """Another drydock command holds the lock on the file."""
@@ -51,15 +56,11 @@ def locked(path: str | os.PathLike[str], *, what: str = "file") -> Iterator[None
 
 def _try_lock(fd: int) -> bool:
     if sys.platform == "win32":  # pragma: no cover - exercised on Windows only
-        import msvcrt
-
         try:
             msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)
         except OSError:
             return False
         return True
-    import fcntl
-
     try:
         fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
     except BlockingIOError:

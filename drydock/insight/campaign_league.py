@@ -10,6 +10,7 @@ from drydock import limits
 from drydock.core.campaign.rotating import League, challengers, initiative_order
 from drydock.core.campaign.rules import quote
 from drydock.core.campaign.tournament import Entry, check_games, group_rounds, knockout, standings
+from drydock.core.campaign.turns import counted
 from drydock.errors import DrydockError, inline
 
 
@@ -62,7 +63,7 @@ def rotation(players: Sequence[str], seed: int, games: Sequence[str] = ()) -> li
                        + f"; {game.winner} scores a victory")
         out.append("Standings (victories, RPs received: T.2(6), T.2(8)):")
         for player, wins, rp in league.standings():
-            out.append(f"  {player}: {wins} {'victory' if wins == 1 else 'victories'}, {rp} RPs")
+            out.append(f"  {player}: {counted(wins, 'victory', 'victories')}, {counted(rp, 'RP')}")
     return [inline(x) for x in out]
 
 
@@ -92,7 +93,7 @@ def tournament(fleets: Sequence[str], games: Sequence[str], seed: int) -> list[s
     by total VPs and the knockout seeding."""
     entries = _entries(fleets)
     rounds = group_rounds(entries, random.Random(seed))
-    out = [f"T.3 group stage (seed {seed}): {len(entries)} fleets, {len(rounds)} rounds"]
+    out = [f"T.3 group stage (seed {seed}): {counted(len(entries), 'fleet')}, {counted(len(rounds), 'round')}"]
     for i, games_of_round in enumerate(rounds, 1):
         out.append(f"  round {i}: " + "; ".join(f"{a} v {b}" if b else f"{a} bye" for a, b in games_of_round))
     if games:

@@ -11,8 +11,9 @@ from __future__ import annotations
 from typing import Any
 
 from drydock.core.campaign.map import SIDES
-from drydock.core.campaign.rules import hull_repair_cost, quote
-from drydock.core.campaign.state import Campaign
+from drydock.core.campaign.rules import hull_repair_cost
+from drydock.core.campaign.state import Campaign, Ship
+from drydock.core.campaign.turns import cite, counted
 from drydock.errors import DrydockError, inline
 from drydock.formats import check_outputs, write_atomic
 from drydock.formats.campaign import read_campaign
@@ -20,6 +21,9 @@ from drydock.insight.charts import render
 
 #: Pixels between two map columns (half-objectives) and two rows.
 STEP_X, STEP_Y, MARGIN = 46, 78, 36
+#: Hull boxes the page draws for one ship (the hull table ends at 35); a larger hull is given as a number only, so
+#: the page stays small whatever a campaign file states (its tracks are held to ``limits.CAMPAIGN_BOXES``).
+BOXES_DRAWN = 100
 
 
 def _orders(c: Campaign, side: str, viewer: str | None) -> str:
@@ -48,28 +52,38 @@ def summary(c: Campaign, side: str | None = None) -> list[str]:
     """The campaign as text: turn and phase, each side's ships by objective with damage, battles, next step."""
     viewer = _viewer(side)
     state = f"over: side {c.winner} won" if c.phase == "over" and c.winner else c.phase
-    out = [f"Campaign {c.name!r}: turn {c.turn}, {state}; map {c.map.name} ({len(c.map.links)} objectives)"]
+    out = [f"Campaign {c.name!r}: turn {c.turn}, {state}; map {c.map.name} ({counted(len(c.map.links), 'objective')})"]
     if c.rules.changed():
         out.append("  players' choices: " + ", ".join(f"{k} {v}" for k, v in c.rules.changed().items()))
     for key in SIDES:
         s = c.sides[key]
         held = sorted(c.occupied(key))
-        out.append(f"Side {key}{' (' + s.player + ')' if s.player else ''}: {len(s.active())} ships, CR "
-                   f"{s.total_cr()} of {c.rules.fleet_limit}; {s.rp} RPs saved; holds {len(held)} objectives"
+        out.append(f"Side {key}{' (' + s.player + ')' if s.player else ''}: {counted(len(s.active()), 'ship')}, CR "
+                   f"{s.total_cr()} of {c.rules.fleet_limit}; {counted(s.rp, 'RP')} saved; holds "
+                   f"{counted(len(held), 'objective')}"
                    f"{': ' + ', '.join(held) if held else ''}; orders {_orders(c, key, viewer)}"
                    + (f"; RP roll {_roll(s.rolled)}" if c.phase == "supply" else ""))
         for x in s.ships:
             where = x.at or "(not placed)"
-            status = f"  LOST: {x.lost}" if x.lost else ""
-            cost = hull_repair_cost(x.cr, x.hull) if x.hull else 0
-            out.append(f"  {x.id:<8} {x.name[:22]:<22} CR {x.cr:>4}  at {where:<6} hull {x.hull - x.damage.hull}/"
-                       f"{x.hull}  {x.damage.text()}  ({cost} RPs a hull point){status}")
+            out.append(f"  {x.id:<8} {x.name:<22} CR {x.cr:>4}  at {where:<6} {ship_state(x)}")
     for b in c.battles:
         if b.turn == c.turn or b.fought is None:
             result = _result(b) if b.fought else "due"
             out.append(f"Battle at {b.at}, turn {b.turn}: A {', '.join(b.ships['A'])} v B {', '.join(b.ships['B'])}"
                        f": {result}")
     return [inline(line) for line in out]
+
+
+def ship_state(x: Ship) -> str:
+    """A ship's state in a few words: ``hull 6/8 left; 24 RPs a hull point``, ``undamaged``, or how it was lost."""
+    if x.lost:
+        return f"LOST: {x.lost}"
+    other = ", ".join(f"{k} {v}" for k, v in x.damage.as_dict().items() if v and k != "hull")
+    state = f"hull {x.hull - x.damage.hull}/{x.hull} left" if x.damage.hull else f"hull {x.hull}/{x.hull}"
+    state += f"; {other} checked" if other else "" if x.damage.any else ", undamaged"
+    if x.hull:
+        state += f"; {counted(hull_repair_cost(x.cr, x.hull), 'RP')} a hull point"
+    return state
 
 
 def _result(b: Any) -> str:
@@ -117,10 +131,12 @@ def page(c: Campaign, side: str | None = None) -> str:
         s = c.sides[key]
         roster = []
         for ship in s.ships:
+            drawn = ship.hull if ship.hull <= BOXES_DRAWN and not ship.lost else 0
             roster.append({"id": ship.id, "name": ship.name, "design": ship.design, "cr": ship.cr,
-                           "at": ship.at or "-", "hull": [i < ship.damage.hull for i in range(ship.hull)],
-                           "hull_left": ship.hull - ship.damage.hull, "damage": ship.damage.text(),
-                           "cost": hull_repair_cost(ship.cr, ship.hull) if ship.hull else "-",
+                           "at": ship.at or "-", "hull": [i < ship.damage.hull for i in range(drawn)],
+                           "hull_left": "-" if ship.lost else f"{ship.hull - ship.damage.hull}/{ship.hull}",
+                           "damage": "-" if ship.lost else ship.damage.text(),
+                           "cost": hull_repair_cost(ship.cr, ship.hull) if ship.hull and not ship.lost else "-",
                            "lost": ship.lost is not None, "status": ship.lost or "in the campaign"})
         sides.append({"key": key, "player": s.player, "ships": len(s.active()), "cr": s.total_cr(),
                       "limit": c.rules.fleet_limit, "rp": s.rp, "held": ", ".join(sorted(c.occupied(key))) or "-",
@@ -128,14 +144,14 @@ def page(c: Campaign, side: str | None = None) -> str:
     battles = [{"turn": b.turn, "at": b.at, "a": ", ".join(b.ships["A"]), "b": ", ".join(b.ships["B"]),
                 "result": _result(b) if b.fought else "due"} for b in c.battles]
     state = f"over: side {c.winner} won" if c.phase == "over" and c.winner else f"phase: {c.phase}"
-    subtitle = [f"Turn {c.turn}, {state}. Map: {c.map.name}, {len(c.map.links)} objectives; homes A "
+    subtitle = [f"Turn {c.turn}, {state}. Map: {c.map.name}, {counted(len(c.map.links), 'objective')}; homes A "
                 f"{c.map.home['A']}, B {c.map.home['B']}."]
     if c.rules.changed():
         subtitle.append("Players' choices: " + ", ".join(f"{k} {v}" for k, v in c.rules.changed().items()))
     if viewer:
         subtitle.append(f"Side {viewer}'s view: its own orders are shown.")
-    rules = [quote(r) for r in ("T.1(2)", "T.1(4)", "T.1(5)", "T.1(5) escape", "T.1(6)", "T.1(7)", "T.1(7) costs",
-                                "T.1(8)")]
+    rules = [cite(r, c.map, c.rules) for r in ("T.1(2)", "T.1(4)", "T.1(5)", "T.1(5) escape", "T.1(6)", "T.1(7)",
+                                                "T.1(7) costs", "T.1(8)")]
     data = {"title": f"Campaign: {c.name}", "subtitle": subtitle, "sides": sides, "battles": battles,
             "map": {"width": width, "height": height, "links": links, "objectives": objectives},
             "rules": rules, "history": c.history[-200:]}

@@ -6,17 +6,21 @@ campaign says it carries and is fought, as T.1(5) says, "until only one side's s
 
 from __future__ import annotations
 
+import functools
 import os
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import ParamSpec
 
+from drydock import limits
 from drydock.core.admiralty_card import cr_of_record
 from drydock.core.campaign import turns
 from drydock.core.campaign.map import SIDES, CampaignMap, t1_map
 from drydock.core.campaign.rules import CampaignRules, check_dice, quote
 from drydock.core.campaign.state import Campaign, Ship, Side
+from drydock.core.campaign.turns import counted
 from drydock.core.fleet import is_nova
 from drydock.core.marked import Marked, parse_marked
 from drydock.core.model import Design
@@ -27,12 +31,14 @@ from drydock.engine.montecarlo import build_matchup
 from drydock.engine.settings import BattleSettings
 from drydock.errors import DrydockError
 from drydock.formats import check_outputs, read_designs, write_atomic
-from drydock.formats.campaign import read_campaign, read_map, read_orders, write_campaign
-from drydock.formats.files import traded_path
+from drydock.formats.campaign import check_inside, named_file, read_campaign, read_map, read_orders, write_campaign
 from drydock.formats.fleet.read import read_fleet
+from drydock.formats.locking import locked
 from drydock.render.booklet import build_booklet
 from drydock.render.html import render_html, standalone_asset_base
 from drydock.render.sheet import check_printable, sheet_from_rating
+
+P = ParamSpec("P")
 
 
 @dataclass
@@ -43,9 +49,35 @@ class Step:
     campaign: Campaign
 
 
-def _rel(target: str | Path, campaign_file: str | Path) -> str:
-    """``target`` as the campaign file names it: relative to the campaign file's folder."""
-    return os.path.relpath(Path(target).resolve(), Path(campaign_file).resolve().parent).replace(os.sep, "/")
+def _locked(step: Callable[P, Step]) -> Callable[P, Step]:
+    """A step that changes the campaign file (its first argument): it holds the campaign's lock
+    (:func:`drydock.formats.locking.locked`) from reading the file to writing it back, and is refused in one line
+    while another command holds it; nothing is lost."""
+    @functools.wraps(step)
+    def run(*args: P.args, **kwargs: P.kwargs) -> Step:
+        path = args[0] if args else kwargs["path"]
+        with locked(str(path), what="campaign"):
+            return step(*args, **kwargs)
+    return run
+
+
+def _rel(target: str | Path, campaign_file: str | Path, key: str) -> str:
+    """``target`` as the campaign file names it: relative to the campaign file's folder, which must hold it."""
+    return check_inside(campaign_file, target, key=key)
+
+
+def _named(text: str, what: str) -> str:
+    """A name the campaign file keeps (campaign, player, ship, design title), refused past the limit before
+    anything is written."""
+    if len(text) > limits.CAMPAIGN_NAME.value:
+        raise limits.LimitError(what, limits.CAMPAIGN_NAME, value=f"{len(text):,} characters")
+    return text
+
+
+def _sides_given(values: dict[str, str], option: str) -> None:
+    for key in values:
+        if key not in SIDES:
+            raise DrydockError(f"{option} {key}: a T.1 campaign has sides A and B")
 
 
 def _boxes(design: Design, rules: Ruleset | None = None) -> tuple[int, dict[str, int]]:
@@ -65,8 +97,14 @@ def new_campaign(path: str, sides: dict[str, str], *, players: dict[str, str] | 
                  map_file: str | None = None, name: str = "", rules: CampaignRules | None = None) -> Step:
     """Start a campaign from two fleet files (T.1(2): each within the limit) and a map (T.1's, or ``map_file``).
     Refuses to replace an existing campaign file."""
-    if Path(path).exists():
+    if Path(path).exists() or Path(path).is_symlink():
         raise DrydockError(f"{path}: already exists; a campaign is started once (pick another file name)")
+    _sides_given(sides, "--side")
+    _sides_given(players or {}, "--player")
+    name = _named(name or Path(path).stem, "the campaign's name (--name, else the file's name)")
+    for side, player in (players or {}).items():
+        _named(player, f"--player {side}")
+    fleets = {side: _rel(sides[side], path, f"side {side} fleet") for side in SIDES}
     cmap: CampaignMap = read_map(map_file) if map_file else t1_map()
     rules = rules or CampaignRules()
     built: dict[str, Side] = {}
@@ -82,21 +120,23 @@ def new_campaign(path: str, sides: dict[str, str], *, players: dict[str, str] | 
                 if sid.casefold() in taken:
                     sid = f"{side}-{sid}"
                 taken.add(sid.casefold())
-                ships.append(Ship(id=sid, name=design.ship_name or sid, design=entry.design.title or "",
+                ships.append(Ship(id=sid, name=_named(design.ship_name or sid, f"side {side}: a ship's name"),
+                                  design=_named(entry.design.title or "", f"side {side}: a design's title"),
                                   cr=cr, boxes=boxes, entry=i))
             k += entry.count
-        built[side] = Side(player=(players or {}).get(side, ""), fleet=_rel(sides[side], path), ships=ships)
-    c = turns.start(name or Path(path).stem, cmap, rules, built)
+        built[side] = Side(player=(players or {}).get(side, ""), fleet=fleets[side], ships=ships)
+    c = turns.start(name, cmap, rules, built)
     write_campaign(path, c, new=True)
-    lines = [f"{path}: campaign {c.name!r} started on the {cmap.name} map ({len(cmap.links)} objectives)"]
+    lines = [f"{path}: campaign {c.name!r} started on the {cmap.name} map ({counted(len(cmap.links), 'objective')})"]
     for side in SIDES:
         s = c.sides[side]
-        lines.append(f"  side {side}{' (' + s.player + ')' if s.player else ''}: {len(s.ships)} ships, "
+        lines.append(f"  side {side}{' (' + s.player + ')' if s.player else ''}: {counted(len(s.ships), 'ship')}, "
                      f"{s.total_cr()} CR of {rules.fleet_limit} (T.1(2)); starts among {', '.join(cmap.start[side])}")
     lines.append("Next: each side places its ships (campaign orders --side A ...), then campaign reveal.")
     return Step(lines, c)
 
 
+@_locked
 def give_orders(path: str, side: str, *, orders_file: str | None = None, moves: Sequence[str] = ()) -> Step:
     """A side's secret orders: an orders file and/or ``SHIP=OBJECTIVE`` moves (T.1(3), T.1(4))."""
     c = read_campaign(path)
@@ -117,10 +157,11 @@ def give_orders(path: str, side: str, *, orders_file: str | None = None, moves: 
     c = turns.give_orders(c, key, wanted)
     write_campaign(path, c)
     what = "starting locations" if c.turn == 0 else "orders"
-    return Step([f"side {key}: {what} for turn {c.turn} recorded for {len(c.sides[key].orders or {})} ships "
+    return Step([f"side {key}: {what} for turn {c.turn} recorded for {counted(len(c.sides[key].orders or {}), 'ship')} "
                  "(secret until campaign reveal)"], c)
 
 
+@_locked
 def reveal(path: str) -> Step:
     """T.1(5): both sides' orders carried out; the dispositions and the battles due."""
     c = read_campaign(path)
@@ -156,6 +197,7 @@ def _after(c: Campaign) -> list[str]:
     return [f"Next: turn {c.turn} orders (campaign orders --side A/B)."]
 
 
+@_locked
 def enter_result(path: str, at: str, *, destroyed: Sequence[str] = (), escaped: Sequence[str] = (),
                  damage: Sequence[str] = ()) -> Step:
     """A battle's result from the table: ships destroyed, escaped, ``SHIP=hull:2,engines:1`` damage."""
@@ -181,20 +223,19 @@ def _battle_line(c: Campaign) -> int:
 
 def _designs(c: Campaign, path: str, side: str, ids: list[str]) -> list[Design]:
     """The designs of a side's ships ``ids``: from its fleet file (by entry) or their own design file."""
-    base = Path(path).resolve().parent
     s = c.sides[side]
     fleet = None
     out: list[Design] = []
     for sid in ids:
         ship = c.ship(sid, side)
         if ship.entry is not None:
-            fleet = fleet or read_fleet(str(traded_path(base, s.fleet, owner=path, key=f"side {side} fleet")))
+            fleet = fleet or read_fleet(str(named_file(path, s.fleet, key=f"side {side} fleet")))
             if ship.entry >= len(fleet.entries):
                 raise DrydockError(f"{ship.label()}: entry {ship.entry} of {s.fleet}, which has "
-                                   f"{len(fleet.entries)} entries (was the fleet file changed?)")
+                                   f"{counted(len(fleet.entries), 'entry', 'entries')} (was the fleet file changed?)")
             design = fleet.entries[ship.entry].design
         elif ship.source:
-            found = read_designs(str(traded_path(base, ship.source, owner=path, key=f"ship {ship.id} source")))
+            found = read_designs(str(named_file(path, ship.source, key=f"ship {ship.id} source")))
             design = next((d for d in found if d.title == ship.design), found[0])
         else:
             raise DrydockError(f"{ship.label()}: the campaign names no design for it")
@@ -202,6 +243,7 @@ def _designs(c: Campaign, path: str, side: str, ids: list[str]) -> list[Design]:
     return out
 
 
+@_locked
 def fight(path: str, at: str, *, seed: int, log_file: str | None = None) -> Step:
     """The battle at ``at`` fought once by the engine (seeded), every ship starting with the damage it carries;
     fought until one side's ships remain (no VP target, T.1(5)); ships leaving the board or jumping to
@@ -212,6 +254,12 @@ def fight(path: str, at: str, *, seed: int, log_file: str | None = None) -> Step
     b = c.battle_at(at)
     if b.fought is not None:
         raise DrydockError(f"the battle at {b.at} in turn {c.turn} already has its result ({b.fought})")
+    limits.check("--seed", seed, limits.CAMPAIGN_SEED)
+    real = Path(os.path.realpath(path)) if os.path.islink(path) else Path(path)  # beside the file a link leads to
+    log_file = log_file or str(real.with_name(f"{real.stem}.turn{c.turn}-{b.at}.log"))
+    log_named = _rel(log_file, path, "--log")
+    if Path(log_file).exists():
+        raise DrydockError(f"{log_file}: already exists (the battle's log; give another --log or remove it)")
     ids = {side: list(b.ships[side]) for side in SIDES}
     designs = {side: _designs(c, path, side, ids[side]) for side in SIDES}
     marks_a, marks_b = (tuple(c.ship(i).damage for i in ids[side]) for side in SIDES)
@@ -222,7 +270,8 @@ def fight(path: str, at: str, *, seed: int, log_file: str | None = None) -> Step
     by_id = dict(zip([*ids["A"], *ids["B"]], battle.ships, strict=True))
     on_board = {side for side in SIDES for i in ids[side] if by_id[i].alive}
     if len(on_board) > 1:
-        raise DrydockError(f"the battle at {b.at} (seed {seed}) was undecided after {c.rules.battle_turns} turns: "
+        raise DrydockError(f"the battle at {b.at} (seed {seed}) was undecided after "
+                           f"{counted(c.rules.battle_turns, 'turn')}: "
                            f"ships of both sides remain; nothing recorded ({quote('T.1(5) end')}). Fight it with "
                            "another --seed, raise rules: battle_turns in the campaign file, or enter the table's "
                            "result")
@@ -230,15 +279,14 @@ def fight(path: str, at: str, *, seed: int, log_file: str | None = None) -> Step
     escaped = [i for i, s in by_id.items() if not s.alive and (s.left_board or s.jumped)]
     damage = {i: Marked(hull=s.hull_hits, engines=s.eng_hits, shields=s.shd_hits, weapons=s.wpn_hits)
               for i, s in by_id.items() if i not in destroyed}
-    log_file = log_file or str(Path(path).with_name(f"{Path(path).stem}.turn{c.turn}-{b.at}.log"))
     write_atomic(log_file, "\n".join(result.log) + "\n")
     c = turns.enter_result(c, at, destroyed=destroyed, escaped=escaped, damage=damage, fought="engine", seed=seed,
-                           log=_rel(log_file, path))
+                           log=log_named)
     write_campaign(path, c)
-    lines = [f"battle at {b.at} fought by the engine (seed {seed}): {result.turns} turns; log {log_file}"]
+    lines = [f"battle at {b.at} fought by the engine (seed {seed}): {counted(result.turns, 'turn')}; "
+             f"log {log_file}"]
     for side in SIDES:
-        fleet = read_fleet(str(traded_path(Path(path).resolve().parent, c.sides[side].fleet, owner=path,
-                                           key=f"side {side} fleet")))
+        fleet = read_fleet(str(named_file(path, c.sides[side].fleet, key=f"side {side} fleet")))
         if not fleet.house.base.is_book or fleet.house.factions:
             lines.append(f"warning: side {side}'s fleet has house rules of its own; the engine fought under the "
                          "book rules")
@@ -249,6 +297,7 @@ def fight(path: str, at: str, *, seed: int, log_file: str | None = None) -> Step
     return Step(lines + [c.history[i] for i in range(_battle_line(c), len(c.history))] + _after(c), c)
 
 
+@_locked
 def repair(path: str, side: str, *, roll: str | None = None, seed: int | None = None,
            hull: Sequence[str] = (), add: Sequence[str] = ()) -> Step:
     """T.1(7) for one side: the RP roll (``roll`` "2,5" as rolled at the table, or ``seed`` for drydock's dice),
@@ -265,7 +314,7 @@ def repair(path: str, side: str, *, roll: str | None = None, seed: int | None = 
                 raise DrydockError(f"--roll {roll!r}: two dice, e.g. --roll 2,5")
             dice = (int(parts[0]), int(parts[1]))
         else:
-            rng = random.Random(seed)
+            rng = random.Random(limits.check("--seed", seed or 0, limits.CAMPAIGN_SEED))
             dice = (rng.randint(1, 6), rng.randint(1, 6))
         check_dice(dice)
         c = turns.supply(c, key, dice)
@@ -278,13 +327,16 @@ def repair(path: str, side: str, *, roll: str | None = None, seed: int | None = 
         file, _, name = item.partition("=")
         found = read_designs(file)
         if len(found) != 1:
-            raise DrydockError(f"--add {file}: holds {len(found)} designs; give a file with one")
+            raise DrydockError(f"--add {file}: holds {counted(len(found), 'design')}; give a file with one")
         design = found[0]
         cr, boxes = _boxes(design)
         n = len(c.sides[key].ships) + 1
         sid = f"{key}-R{n:02d}"
-        c = turns.add_ship(c, key, Ship(id=sid, name=name.strip() or design.ship_name or sid,
-                                        design=design.title or "", cr=cr, boxes=boxes, source=_rel(file, path)))
+        source = _rel(file, path, "--add")
+        c = turns.add_ship(c, key, Ship(id=sid, name=_named(name.strip() or design.ship_name or sid, "--add: the "
+                                                            "ship's name"),
+                                        design=_named(design.title or "", "--add: the design's title"), cr=cr,
+                                        boxes=boxes, source=source))
     if len(c.history) == before:
         raise DrydockError("nothing to do: give --roll or --seed (the T.1(7) RP roll), --hull SHIP=POINTS or "
                            "--add DESIGN.yaml")
@@ -292,6 +344,7 @@ def repair(path: str, side: str, *, roll: str | None = None, seed: int | None = 
     return Step(c.history[before:] + _after(c), c)
 
 
+@_locked
 def concede(path: str, side: str) -> Step:
     c = turns.concede(read_campaign(path), side)
     write_campaign(path, c)
@@ -316,8 +369,7 @@ def ssd(path: str, side: str, output: str, *, html_file: str | None = None, forc
     require_weasyprint()
     ships = c.sides[key].active()
     designs = _designs(c, path, key, [s.id for s in ships])
-    fleet = read_fleet(str(traded_path(Path(path).resolve().parent, c.sides[key].fleet, owner=path,
-                                       key=f"side {key} fleet")))
+    fleet = read_fleet(str(named_file(path, c.sides[key].fleet, key=f"side {key} fleet")))
     sheets = [check_printable(sheet_from_rating(rate(d, fleet.rules_for(d)), fleet.rules_for(d), damage=s.damage))
               for d, s in zip(designs, ships, strict=True)]
     booklet = build_booklet(sheets, roster=True)

@@ -155,3 +155,22 @@ def test_folders_skip_campaign_files(started: Path) -> None:
     assert "war.yaml" not in names and "border-map.yaml" not in names
     assert not any(n.startswith("orders-") for n in names)
     assert {"rim-guard.yaml", "shade-clans.yaml", "grand-armada.yaml"} <= set(names)  # fleets are still read
+
+
+def test_map_objectives_at_the_limit(tmp_path: Path) -> None:
+    n = limits.CAMPAIGN_OBJECTIVES.value
+    chain = "\n".join(f"  O{i}: [{', '.join(f'O{j}' for j in (i - 1, i + 1) if 0 <= j < n)}]" for i in range(n))
+    path = tmp_path / "map.yaml"
+    path.write_text(f"drydock_map: 1\nobjectives:\n{chain}\nhome: {{A: O0, B: O{n - 1}}}\n"
+                    f"start: {{A: [O0], B: [O{n - 1}]}}\n", encoding="utf-8")
+    m = read_map(path)
+    assert len(m.links) == n and max(col for col, _row in m.places.values()) == 0  # one objective a row
+
+
+def test_ships_at_the_limit(started: Path) -> None:
+    text = started.read_text(encoding="utf-8")
+    ship = "    - {id: X%d, cr: 1, boxes: {hull: 1}}\n"
+    have = len(read_campaign(started).sides["A"].ships)
+    many = "".join(ship % i for i in range(limits.CAMPAIGN_SHIPS.value - have))
+    started.write_text(text.replace("    ships:\n", "    ships:\n" + many, 1), encoding="utf-8")
+    assert len(read_campaign(started).sides["A"].ships) == limits.CAMPAIGN_SHIPS.value

@@ -22,7 +22,9 @@ from tests.hostile.child import run_python
 
 #: Mutated inputs per reader in the suite (about 1,500 in all).
 MUTATIONS = {"yaml": 300, "json": 200, "drake": 300, "admiralty": 300, "nova": 300, "xlsx": 60, "play": 200,
-             "nova-record": 200}  # issue 33: house rules over the play tables, Nova records (X.2)
+             "nova-record": 200,  # issue 33: house rules over the play tables, Nova records (X.2)
+             "campaign": 200, "campaign-map": 150, "campaign-orders": 100,  # issue 42: campaign files, maps, orders
+             "posts": 80, "movement-orders": 300}  # issue 42: forum posts, half stuttered to the line limit; orders
 # The slowest single input is measured by bench/bench_worst_case.py (house style 9: no timed unit tests).
 
 
@@ -35,6 +37,7 @@ def test_mutated_samples_read_or_raise_drydock_error(kind: str) -> None:
     assert stats["cases"] == MUTATIONS[kind]
     assert stats["bad"] == [], json.dumps(stats["bad"][:3], indent=1)[:4000]
     assert stats["read"] > 0 and stats["refused"] > 0, stats  # the mutations reach both outcomes
+    assert stats["slowest"] < 10, stats  # issue 42: no input hangs a reader (the child's CPU limit is the backstop)
 
 
 def _check(kind: str, data: object) -> None:

@@ -1,6 +1,7 @@
 """Fuzzing the traded files of issue 27 through the CLI: fleets, libraries, house rules with factions,
 workbook parts and tournament state files (:mod:`tests.fuzz_surfaces`); since issue 33 play tables and Nova
-records fought in a battle.
+records fought in a battle; since issue 42 the worked campaign's file (shown as a page, fought, ordered, repaired,
+conceded), its map (a campaign started on it) and its orders.
 
 Each surface runs in a child process under memory and CPU limits (:mod:`tests.hostile.child`); every
 mutated case must exit 0, 1 or 2 with no traceback and, when it fails, only ``drydock: error:``
@@ -17,7 +18,8 @@ import pytest
 from tests.helpers import ROOT
 from tests.hostile.child import run_python
 
-CASES = {"fleet": 60, "library": 60, "rules": 40, "workbook": 40, "state": 40, "play": 30, "nova": 30, "campaign": 60}
+CASES = {"fleet": 60, "library": 60, "rules": 40, "workbook": 40, "state": 40, "play": 30, "nova": 30, "campaign": 60,
+         "campaign-file": 40, "campaign-map": 30, "campaign-orders": 30}  # issue 42: the worked campaign's files
 SLOWEST = 5.0
 
 

@@ -403,3 +403,34 @@ def test_docs_list_every_play_range_and_new_limit() -> None:
         assert f"| {limit.name} | {limit.value:,} |" in page
     traded = (ROOT / "docs/traded-files.md").read_text(encoding="utf-8")
     assert "## Traded folders stay closed" in traded and "never opened" in traded
+
+
+def test_a_post_swapped_for_a_link_after_the_walk_is_refused_unread(tmp_path: Path) -> None:
+    """Issue 42: replacing a listed post with a link to an outside file between the walk and the read; the opened
+    file is checked against the one listed, so the outside file's first line reaches neither stdout nor report.md."""
+    from drydock.convert.batch import convert_file, plan
+    from drydock.formats.files import end_run, new_run
+
+    folder = _traded_folder(tmp_path)
+    new_run()
+    try:
+        planned, _refused = plan([folder])
+        assert [p.name for p, _ in planned] == ["majestic.txt"]  # the posts (SCAN_SUFFIXES)
+        (folder / "majestic.txt").unlink()
+        os.symlink(tmp_path / "private/key.txt", folder / "majestic.txt")  # the swap
+        result = convert_file(folder / "majestic.txt", "nova")
+    finally:
+        end_run()
+    shown = f"{result.error} {result.reports}"
+    assert "changed since its folder was listed" in shown and SECRET not in shown
+
+
+def test_a_listed_file_replaced_by_another_regular_file_is_refused(tmp_path: Path) -> None:
+    from drydock.formats.files import folder_files, open_regular
+
+    (tmp_path / "a.txt").write_text("first")
+    (found,), _ = folder_files(tmp_path)
+    (tmp_path / "b.txt").write_text(SECRET)
+    os.replace(tmp_path / "b.txt", tmp_path / "a.txt")
+    with pytest.raises(DrydockError, match="changed since its folder was listed"):
+        open_regular(found)

@@ -14,9 +14,27 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from drydock import limits
 from drydock.errors import DrydockError
 
 SIDES = ("A", "B")
+
+#: Characters an objective's name may not hold: it names files (a battle's log) and is typed in commands.
+NOT_IN_NAMES = '/\\:*?"<>|'
+
+
+def check_objective(name: str) -> str:
+    """``name`` if it is a plain objective name (A1, C4, Vega Prime): 1-40 printable characters, no path
+    separator or other character a file name cannot hold, no leading dot or space; else a DrydockError."""
+    shown = name[:limits.CAMPAIGN_OBJECTIVE.value].encode("unicode_escape").decode("ascii")
+    if len(name) > limits.CAMPAIGN_OBJECTIVE.value:
+        raise DrydockError(f"map: the objective {shown}... has {len(name):,} characters; an objective's name has at "
+                           f"most {limits.CAMPAIGN_OBJECTIVE.value}")
+    if (not name.strip() or name != name.strip() or name.startswith(".") or not name.isprintable()
+            or any(c in NOT_IN_NAMES for c in name)):
+        raise DrydockError(f"map: the objective '{shown}' is not a plain name (letters, digits, spaces, - and _; "
+                           f"no {' '.join(NOT_IN_NAMES)}, no leading dot)")
+    return name
 
 
 @dataclass(frozen=True)
@@ -31,6 +49,11 @@ class CampaignMap:
     name: str = "T.1"
 
     def __post_init__(self) -> None:
+        for obj in self.links:
+            check_objective(obj)
+        for key in (*self.home, *self.start):
+            if key not in SIDES:
+                raise DrydockError(f"map: side {key!r}: a T.1 campaign has sides A and B")
         for obj, linked in self.links.items():
             for other in linked:
                 if other not in self.links:
@@ -53,7 +76,8 @@ class CampaignMap:
         if self.home["A"] == self.home["B"]:
             raise DrydockError("map: both sides have the same home objective")
         if set(self.start["A"]) & set(self.start["B"]):
-            raise DrydockError("map: the sides share a starting objective (T.1(3): A1-A3 and B1-B3)")
+            raise DrydockError("map: the sides share a starting objective (T.1(3): each side starts among objectives "
+                               "of its own)")
         if self.home["B"] not in self.reachable(self.home["A"]):
             raise DrydockError(f"map: no path from {self.home['A']} to {self.home['B']}: the campaign could never "
                                "end (T.1(8))")
@@ -113,6 +137,12 @@ def t1_map() -> CampaignMap:
     """The T.1 objectives map (drydock's reading of the book's figure; the module docstring says how)."""
     return CampaignMap(links=lattice(T1_ROWS), home={"A": "A1", "B": "B1"},
                        start={"A": ("A1", "A2", "A3"), "B": ("B1", "B2", "B3")}, places=row_places(T1_ROWS))
+
+
+def is_book_map(m: CampaignMap) -> bool:
+    """Is ``m`` the T.1 map (whatever its name), so that the book's words for it (A1-A3, B6, A1 or B1) hold?"""
+    book = t1_map()
+    return (m.links, m.home, m.start) == (book.links, book.home, book.start)
 
 
 def auto_places(links: dict[str, tuple[str, ...]], home_a: str) -> dict[str, tuple[int, int]]:

@@ -72,6 +72,24 @@ T_RULES: dict[str, str] = {
                     "fleet against the higher-scoring of the two opposing fleets.",
 }
 
+#: The words of the rules that name the book's map (A1-A3, B6, "A1 or B1") or T's own numbers (2000, x 20), with
+#: those words left out ("[...]"): what a campaign on another map or with the players' own numbers quotes.
+T_RULES_ELIDED: dict[str, str] = {
+    "T.1(2)": "Each player assembles a fleet with a combat rating limit [...]",
+    "T.1(3)": "Players secretly record the starting locations of their starships [...]",
+    "T.1(4)": "Players secretly record starship movement. A ship may move from its current objective to any "
+              "connected objective.",
+    "T.1(7)": "each player rolls two dice, adds the number of objectives occupied by their starships, and "
+              "multiplies the total [...]. This is the number of replenishment points (RPs) received, which can "
+              "be used to repair hull damage and/or add new starships.",
+    "T.1(7) home": "Starship repairs take effect immediately. New ships enter the campaign at the player\u2019s home "
+                   "objective [...]. RPs do not have to be used immediately; they may be \u201csaved\u201d for "
+                   "later use. A player may not use RPs to increase their fleet\u2019s total combat rating to more "
+                   "than [the fleet limit].",
+    "T.1(8)": "Repeat steps 4-7. The campaign continues until one player occupies their opponent\u2019s home "
+              "objective [...], or until either player concedes that defeat is inevitable.",
+}
+
 #: The tracks T.1(6) repairs after a battle ("engine, shield, weapon, and equipment damage"); hull is kept.
 AUTOMATIC_REPAIR = ("engines", "shields", "weapons")
 

@@ -12,8 +12,9 @@ from __future__ import annotations
 import copy
 from collections.abc import Iterable
 
-from drydock.core.campaign.map import SIDES, CampaignMap
-from drydock.core.campaign.rules import CampaignRules, hull_repair_cost, quote, replenishment
+from drydock import limits
+from drydock.core.campaign.map import SIDES, CampaignMap, is_book_map
+from drydock.core.campaign.rules import T_RULES_ELIDED, CampaignRules, hull_repair_cost, quote, replenishment
 from drydock.core.campaign.state import BattleRecord, Campaign, Ship, Side
 from drydock.core.marked import TRACKS, Marked
 from drydock.errors import DrydockError
@@ -21,6 +22,34 @@ from drydock.errors import DrydockError
 
 def other(side: str) -> str:
     return "B" if side == "A" else "A"
+
+
+#: Rules whose words hold only on the book's map (A1-A3, B6, "A1 or B1") or with T's own numbers (2000 CR, x 20).
+BOOK_FACTS: dict[str, tuple[str, ...]] = {"T.1(2)": ("fleet_limit",), "T.1(3)": ("map",), "T.1(4)": ("map",),
+                                          "T.1(7)": ("rp_multiplier",), "T.1(7) home": ("map", "fleet_limit"),
+                                          "T.1(8)": ("map",)}
+
+
+def cite(rule: str, cmap: CampaignMap, rules: CampaignRules) -> str:
+    """The rule quoted where the campaign plays it as the book words it; on another map or with the players' own
+    numbers, the section and what the campaign plays instead (the book's A1-A3 is not quoted on a map whose
+    sides start at A1-A2)."""
+    differs = [fact for fact in BOOK_FACTS.get(rule, ())
+               if (fact == "map" and not is_book_map(cmap)) or (fact != "map" and fact in rules.changed())]
+    if not differs:
+        return quote(rule)
+    what = " and ".join("this campaign's map" if f == "map" else f"the players' {f.replace('_', ' ')}" for f in differs)
+    return f"{rule}: \u201c{T_RULES_ELIDED[rule]}\u201d, with {what} in place of the book's"
+
+
+def counted(n: int, noun: str, plural: str = "") -> str:
+    """``1 ship``, ``2 ships``: a count and its noun agreeing."""
+    return f"{n:,} {noun if n == 1 else plural or noun + 's'}"
+
+
+def sides_text(sides: list[str], singular: str, plural: str) -> str:
+    """``side A has ...`` or ``sides A and B have ...``: one subject, its verb agreeing."""
+    return f"side {sides[0]} {singular}" if len(sides) == 1 else f"sides {' and '.join(sides)} {plural}"
 
 
 def start(name: str, cmap: CampaignMap, rules: CampaignRules, sides: dict[str, Side]) -> Campaign:
@@ -31,7 +60,7 @@ def start(name: str, cmap: CampaignMap, rules: CampaignRules, sides: dict[str, S
         total = s.total_cr()
         if total > rules.fleet_limit:
             raise DrydockError(f"side {side}: {s.fleet}: fleet total CR {total} is over the campaign's limit of "
-                               f"{rules.fleet_limit} by {total - rules.fleet_limit} ({quote('T.1(2)')})")
+                               f"{rules.fleet_limit} by {total - rules.fleet_limit} ({cite('T.1(2)', cmap, rules)})")
     c = Campaign(name=name, map=cmap, rules=rules, sides=sides)
     c.history.append(f"turn 0: campaign started; side A {sides['A'].total_cr()} CR, side B {sides['B'].total_cr()} CR")
     return c
@@ -75,15 +104,16 @@ def give_orders(c: Campaign, side: str, moves: dict[str, str]) -> Campaign:
         if c.turn == 0:
             if obj not in c.map.start[key]:
                 raise DrydockError(f"side {key}: {ship.label()} cannot start at {obj}: side {key} starts among "
-                                   f"{', '.join(c.map.start[key])} ({quote('T.1(3)')})")
+                                   f"{', '.join(c.map.start[key])} ({cite('T.1(3)', c.map, c.rules)})")
         elif obj != ship.at and obj not in c.map.links[ship.at or ""]:
             raise DrydockError(f"side {key}: {ship.label()} at {ship.at} cannot move to {obj}: {ship.at} links to "
-                               f"{', '.join(c.map.links[ship.at or ''])} ({quote('T.1(4)')})")
+                               f"{', '.join(c.map.links[ship.at or ''])} ({cite('T.1(4)', c.map, c.rules)})")
         orders[ship.id] = obj
     if c.turn == 0:
         missing = [x.label() for x in s.active() if x.id not in orders]
         if missing:
-            raise DrydockError(f"side {key}: no starting objective for {', '.join(missing)} ({quote('T.1(3)')})")
+            raise DrydockError(f"side {key}: no starting objective for {', '.join(missing)} "
+                               f"({cite('T.1(3)', c.map, c.rules)})")
     else:
         for x in s.active():
             orders.setdefault(x.id, x.at or c.map.home[key])
@@ -111,7 +141,7 @@ def reveal(c: Campaign) -> Campaign:
     require_phase(c, "orders", doing="reveal the orders")
     waiting = [sd for sd in SIDES if c.sides[sd].orders is None]
     if waiting:
-        raise DrydockError(f"turn {c.turn}: side {' and '.join(waiting)} has given no orders yet")
+        raise DrydockError(f"turn {c.turn}: {sides_text(waiting, 'has', 'have')} given no orders yet")
     c = copy.deepcopy(c)
     for sd in SIDES:
         s = c.sides[sd]
@@ -235,9 +265,10 @@ def supply(c: Campaign, side: str, dice: tuple[int, int]) -> Campaign:
         raise DrydockError(f"side {key} has already rolled for RPs in turn {c.turn} ({s.rolled[0]} and {s.rolled[1]})")
     held = len(c.occupied(key))
     gain = replenishment(dice, held, c.rules)
+    limits.check(f"side {key}: RPs saved after the roll", s.rp + gain, limits.CAMPAIGN_RP)
     s.rp += gain
     s.rolled = dice
-    c.history.append(f"turn {c.turn}: side {key} rolls {dice[0]} and {dice[1]}, holds {held} objectives: "
+    c.history.append(f"turn {c.turn}: side {key} rolls {dice[0]} and {dice[1]}, holds {counted(held, 'objective')}: "
                      f"({dice[0]} + {dice[1]} + {held}) x {c.rules.rp_multiplier} = {gain} RPs (T.1(7)); {s.rp} saved")
     return c
 
@@ -246,7 +277,7 @@ def next_turn(c: Campaign) -> Campaign:
     """T.1(8): "Repeat steps 4-7": once both sides have rolled for RPs, the next turn's orders are due."""
     waiting = [sd for sd in SIDES if c.sides[sd].rolled is None]
     if waiting:
-        raise DrydockError(f"turn {c.turn}: side {' and '.join(waiting)} has not rolled for RPs yet (T.1(7): "
+        raise DrydockError(f"turn {c.turn}: {sides_text(waiting, 'has', 'have')} not rolled for RPs yet (T.1(7): "
                            "campaign repair --side ... --roll D1,D2)")
     c = copy.deepcopy(c)
     c.turn += 1
@@ -291,11 +322,11 @@ def add_ship(c: Campaign, side: str, ship: Ship) -> Campaign:
     if any(x.id.casefold() == ship.id.casefold() for sd in SIDES for x in c.sides[sd].ships):
         raise DrydockError(f"a ship with the id {ship.id!r} is already in the campaign; give another id")
     if ship.cr > s.rp:
-        raise DrydockError(f"side {key}: {ship.label()} costs {ship.cr} RPs (its CR); side {key} has {s.rp} "
+        raise DrydockError(f"side {key}: {ship.label()} costs {counted(ship.cr, 'RP')} (its CR); side {key} has {s.rp} "
                            f"({quote('T.1(7) costs')})")
     if s.total_cr() + ship.cr > c.rules.fleet_limit:
         raise DrydockError(f"side {key}: adding {ship.label()} (CR {ship.cr}) makes the fleet {s.total_cr() + ship.cr}"
-                           f" CR, over {c.rules.fleet_limit} ({quote('T.1(7) home')})")
+                           f" CR, over {c.rules.fleet_limit} ({cite('T.1(7) home', c.map, c.rules)})")
     s.rp -= ship.cr
     ship.at = ship.was_at = c.map.home[key]
     ship.damage = Marked()

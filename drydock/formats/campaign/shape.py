@@ -25,8 +25,11 @@ A map file (``--map``) is the ``map:`` block alone, with ``drydock_map: 1`` and 
 
 from __future__ import annotations
 
+from typing import Annotated
+
 from pydantic import BaseModel, ConfigDict, Field
 
+from drydock import limits
 from drydock.errors import DrydockSyntaxError
 
 #: The campaign file format this drydock writes (and the newest it reads).
@@ -47,12 +50,13 @@ class MapShape(_Shape):
     objectives: dict[str, list[str]] = Field(min_length=2, description="objective -> the objectives linked to it")
     home: dict[str, str] = Field(description="side (A, B) -> its home objective (T.1(7))")
     start: dict[str, list[str]] = Field(description="side -> its starting objectives (T.1(3))")
-    places: dict[str, list[int]] = Field(default={}, description="objective -> [column, row] for the drawing")
+    places: dict[str, list[Annotated[int, Field(ge=0)]]] = Field(
+        default={}, description="objective -> [column, row] for the drawing")
 
 
 class MapFile(MapShape):
     drydock_map: int = Field(description="the map format's version (1)")
-    name: str = ""
+    name: str = Field(default="", max_length=limits.CAMPAIGN_NAME.value)
 
 
 class DamageShape(_Shape):
@@ -64,8 +68,8 @@ class DamageShape(_Shape):
 
 class ShipShape(_Shape):
     id: str = Field(min_length=1, max_length=100)
-    name: str = Field(default="", max_length=200)
-    design: str = Field(default="", max_length=200)
+    name: str = Field(default="", max_length=limits.CAMPAIGN_NAME.value)
+    design: str = Field(default="", max_length=limits.CAMPAIGN_NAME.value)
     entry: int | None = Field(default=None, ge=0)
     source: str | None = Field(default=None, max_length=1000)
     cr: int = Field(ge=0, le=1_000_000)
@@ -77,9 +81,9 @@ class ShipShape(_Shape):
 
 
 class SideShape(_Shape):
-    player: str = Field(default="", max_length=200)
+    player: str = Field(default="", max_length=limits.CAMPAIGN_NAME.value)
     fleet: str = Field(max_length=1000)
-    rp: int = Field(default=0, ge=0, le=10**9)
+    rp: int = Field(default=0, ge=0, le=limits.CAMPAIGN_RP.value)
     orders: dict[str, str] | None = None
     rolled: list[int] | None = None
     conceded: bool = False
@@ -107,10 +111,10 @@ class RulesShape(_Shape):
 
 class CampaignFile(_Shape):
     drydock_campaign: int = Field(description="the campaign format's version (1)")
-    name: str = Field(default="", max_length=200)
+    name: str = Field(default="", max_length=limits.CAMPAIGN_NAME.value)
     rules: RulesShape = RulesShape()
     map: MapShape
-    map_name: str = "T.1"
+    map_name: str = Field(default="T.1", max_length=limits.CAMPAIGN_NAME.value)
     turn: int = Field(default=0, ge=0)
     phase: str = "orders"
     winner: str | None = None

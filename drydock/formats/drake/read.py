@@ -27,6 +27,18 @@ from drydock.formats.text import (
 )
 
 
+def _counted(item: str) -> tuple[str, str]:
+    r"""``("Marines", "3")`` from "Marines (3)"; ``(item, "")`` when no count in parentheses ends it. Read without a
+    pattern: the old "(.*?)\s*(?:\(\s*(\d+)\s*\))?$" was cubic in the blanks of a line (issue 42)."""
+    body = item.strip()
+    if body.endswith(")"):
+        start = body.rfind("(")
+        count = body[start + 1:-1].strip()
+        if start >= 0 and count.isascii() and count.isdigit():
+            return body[:start].strip(), count
+    return body, ""
+
+
 class DrakeSyntaxError(DrydockSyntaxError):
     """Drake text that cannot be read; names file, line and column and quotes the line."""
 
@@ -71,12 +83,14 @@ _KEY_RE = re.compile(
     re.IGNORECASE,
 )
 _ARC_RE = re.compile(r"^-?\s*(?P<arc>[A-Za-z]+)\s*:\s*(?P<value>\d+)\s*$")
-_MUNITION_RE = re.compile(r"^(?P<name>[^:|#]+?)\s*:\s*(?P<value>\d+(?:\s*[-\s]\s*\d+)*)\s*$")
+#: The name ends at the colon (stripped after); a separator is a dash with blanks or blanks alone, never both ways
+#: (the old "\s*[-\s]\s*" split two blanks two ways: 2^n steps on n separators before junk -- issue 42).
+_MUNITION_RE = re.compile(r"^(?P<name>[^:|#]+):\s*(?P<value>\d+(?:\s*-\s*\d+|\s+\d+)*)\s*$")
 _TRACK_SPLIT = re.compile(r"[-\s]+")
 _TRACK_RE = re.compile(r"^\d+(?:\s*-\s*\d+|\s+\d+)*$")
 _LL_RE = re.compile(r"^\(\s*(?P<ll>\d+)\s*\)\s*(?:\|\s*)?(?P<rest>.*)$")
 _FIRST_BOX_RE = re.compile(BOX_PATTERN)
-_TRAIT_ITEM_RE = re.compile(r"^(?P<name>.*?)\s*(?:\(\s*(?P<qty>\d+)\s*\))?$")
+
 _TECH_RE = re.compile(r"([ESWF])[a-z]*\s*:?\s*([+-]?\d+)", re.IGNORECASE)
 
 
@@ -385,8 +399,8 @@ class _Ship:
             qty = count_boxes(boxes)
             if qty is None:
                 raise self._err("equipment item must look like 'Name [][]'", line, part)
-            if not qty and (q := _TRAIT_ITEM_RE.match(name)) is not None and q.group("qty"):
-                name, qty = q.group("name").strip(), self._num(q.group("qty"), line)
+            if not qty and (counted := _counted(name))[1]:
+                name, qty = counted[0], self._num(counted[1], line)
             if not name:
                 raise self._err("equipment item without a name", line, part)
             self.systems.append(SystemEntry(name=self.rules.system_name(name) or name, qty=qty or 1))
@@ -396,12 +410,10 @@ class _Ship:
             part = part.strip()
             if not part:
                 continue
-            m = _TRAIT_ITEM_RE.match(part)
-            assert m is not None
-            name = m.group("name").strip()
+            name, count = _counted(part)
             if not name:
                 raise self._err("trait without a name", line, part)
-            qty = self._num(m.group("qty"), line) if m.group("qty") else 1
+            qty = self._num(count, line) if count else 1
             self.systems.append(SystemEntry(name=self.rules.system_name(name) or name, qty=qty))
 
     def _battery(self, t: str, line: _Line) -> None:

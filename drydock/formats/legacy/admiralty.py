@@ -68,7 +68,9 @@ _TRACK = re.compile(r"^(Hull|Engines?|Shields?)\b\s*(\([^)]*\))?\s*[:;]\s*(.*)$"
 _CHART = re.compile(r"^Weapons\b\s*(\([^)]*\))?\s*:\s*(.*)$", re.IGNORECASE)
 _BATTERY_BRACKET = re.compile(r"^\[\s*([A-Za-z0-9]{1,2})\s*\]\s*(.*,.*)$")
 _BATTERY_WORD = re.compile(r"^Battery\s+([A-Za-z0-9]{1,2})\s*[:.-]\s*(.+)$", re.IGNORECASE)
-_ARCS = re.compile(r"^(?:\[\s*[A-La-l]+\s*\]\s*[,;]?\s*)+\.?$")
+#: (A separator is optional only together with the blanks before it, so no two blank runs meet inside or across
+#: groups: the old "\]\s*[,;]?\s*" took 2^n steps on n groups followed by junk -- issue 42.)
+_ARCS = re.compile(r"^(?:\[[ \t]*[A-La-l]+[ \t]*\](?:[ \t]*[,;])?[ \t]*)+\.?$")
 _ARC_ITEM = re.compile(r"\[\s*([A-La-l]+)\s*\]")
 _SPECIALS = re.compile(r"^(?:Specials?|Special\s+Equipment|Special\s+Options|Options|Equipment)\s*:\s*(.*)$",
                        re.IGNORECASE)
@@ -95,7 +97,9 @@ _RANGE_SPANS = re.compile(r"^\s*(\d+\s*-\s*\d+|-+)\s*/\s*(\d+\s*-\s*\d+|-+)\s*/\
 _RANGE_DASHED = re.compile(r"^\s*(\d+)\s*-\s*(\d+)\s*-\s*(\d+)\s*$")
 _ACC = re.compile(r"^\s*(\d)\s*\+\s*$")
 _SLASHED = re.compile(r"^\s*\d+\s*\+?\s*(?:/\s*\d+\s*\+?\s*){2,3}$")
-_SPECIAL_ITEM = re.compile(r"^(?P<name>[^()]+?)\s*(?:\(\s*(?P<detail>[^)]*?)\s*\))?\s*$")
+#: Matched against a stripped item; name and detail are stripped after matching (the old lazy name followed by
+#: three blank runs was cubic in the blanks before an unclosed parenthesis -- issue 42).
+_SPECIAL_ITEM = re.compile(r"(?P<name>[^()]+)(?:\((?P<detail>[^)]*)\))?")
 
 
 _TRACK_NAMES = {"hull": "hull", "engine": "engines", "engines": "engines", "shield": "shields", "shields": "shields"}
@@ -542,7 +546,7 @@ class _Block:
             item = item.strip()
             if not item:
                 continue
-            m = _SPECIAL_ITEM.match(item)
+            m = _SPECIAL_ITEM.fullmatch(item)
             if not m:
                 self.unreadable.append(Fragment(no, item, "special must look like 'Name' or 'Name (n)'"))
                 continue

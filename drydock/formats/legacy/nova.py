@@ -102,8 +102,10 @@ _LABEL = re.compile(r"^(NAME|SYSTEMS|SPECIALS?|NOVA\s+TL|ARMOU?R|HULL|THRUST|WEA
 #: single regex with a lazy faction before the class word was quadratic: 57 s for an 80 KB line).
 _CLASS_WORD = re.compile(r"-class\s", re.IGNORECASE)
 _CLASS_CR = re.compile(rf"\(\s*({NUMBER})\s*\)\s*$")  # "(1,092)", or with forum damage "(1, 092)"
-_BATTERY = re.compile(r"^(?P<name>[^\[]+?)\s*(?P<arcs>(?:\[\s*[A-Za-z]{2}\s*\d?\s*\]\s*)+)\s*"
-                      r"(?P<range>\d+\s*-\s*\d+\s*-\s*\d+)\s+(?P<dice>\d+(?:\s+\d+)*)\s*$")
+#: Matched against stripped text; the name ends where the first bracket opens and is stripped after (no blank run
+#: meets another: the old lazy name and "\s*" pairs were quadratic in a line's blanks -- issue 42).
+_BATTERY = re.compile(r"(?P<name>[^\[]+)(?P<arcs>(?:\[\s*[A-Za-z]{2}\s*\d?\s*\]\s*)+)"
+                      r"(?P<range>\d+\s*-\s*\d+\s*-\s*\d+)\s+(?P<dice>\d+(?:\s+\d+)*)")
 _BANK = re.compile(r"\[\s*([A-Za-z]{2})\s*(\d?)\s*\]")
 _DIE_GLYPHS = {"⚀": 1, "⚁": 2, "⚂": 3, "⚃": 4, "⚄": 5, "⚅": 6}
 #: The forum notation: "(310) Celandian ... Battleship C-3" (CR first),
@@ -113,7 +115,7 @@ _NOVA_BODY = re.compile(r"^\s*(?:Nova\s+TL|THRUST|ECM)\b|/\s*AD\s*:", re.IGNOREC
 _RATING = re.compile(r"^\d+(?:st|nd|rd|th)-class$", re.IGNORECASE)
 _SLASH_HEAD = re.compile(r"^\[\s*[A-Za-z]\s*\]\s*:\s*(?:(?P<count>\d+)\s*[xX]\s+)?(?P<name>\S.*)$")
 _SLASH_ARCS = re.compile(r"(?:\[\s*[A-Za-z]{2}\s*\d?\s*\]\s*)+")
-_SLASH_RANGE = re.compile(r"\d+\s*-\s*\d+\s*-\s*\d+")
+_SLASH_RANGE = re.compile(r"(?<!\d)\d+\s*-\s*\d+\s*-\s*\d+")  # starts only where a number starts (issue 42)
 _SLASH_DICE = re.compile(r"AD\s*:\s*(?P<dice>\d+(?:\s+\d+)*)?", re.IGNORECASE)
 _TRACKS = ("ARMOR", "HULL", "THRUST", "WEAPONS", "ECM", "SHIELDS")
 
@@ -213,7 +215,7 @@ def _slashed_battery(text: str, no: int, unreadable: list[Fragment], readings: l
         readings.append(Fragment(no, f"{head.group('count')}x", "the weapon count before the name is not converted: "
                                                                  "the attack dice carry the battery's strength"))
     row = f"{head.group('name')} {parts[1]} {parts[2]} {dice.group('dice')}"
-    bm = _BATTERY.match(row)
+    bm = _BATTERY.fullmatch(row.strip())
     return _battery(bm, no, unreadable) if bm else None
 
 
@@ -293,7 +295,7 @@ def _parse_one(lines: list[str], start: int, end: int, file: str | None, name: s
                 else:
                     unreadable.append(Fragment(no, cell, "text after a field"))
             continue
-        bm = _BATTERY.match(" ".join(row))
+        bm = _BATTERY.fullmatch(" ".join(row).strip())
         if bm:
             batteries.append(_battery(bm, no, unreadable))
             continue
@@ -378,7 +380,7 @@ def _parse_one(lines: list[str], start: int, end: int, file: str | None, name: s
     cr_mod = None
     if "CR MODIFIER" in fields:
         c_line, c_text = fields["CR MODIFIER"]
-        cm = re.fullmatch(r"\s*([+-]?\d+)\s*%?\s*", c_text)
+        cm = re.fullmatch(r"([+-]?\d+)\s*%?", c_text.strip())
         if cm:
             cr_mod = legacy_int(cm.group(1))
         else:
@@ -399,7 +401,9 @@ def _boxes(text: str, no: int, what: str, readings: list[Fragment]) -> tuple[int
         return ()
     if re.fullmatch(r"\d+(\s*[/+]\s*\d+)*", t):
         return tuple(int(x) for x in re.split(r"\s*[/+]\s*", t))
-    if re.fullmatch(r"\d+(?:\s*\*?\s*\d+)+", t):  # numbered boxes "6 5 4 3 2 1 * 6 5 4 3 2 1 * ..."
+    # numbered boxes "6 5 4 3 2 1 * 6 5 4 3 2 1 * ...": every separator holds a blank or a star, so digits are never
+    # split two ways (the old "\d+(?:\s*\*?\s*\d+)+" took 2^n steps on n digits followed by junk -- issue 42)
+    if re.fullmatch(r"\d+(?:(?:\s+|\s*\*\s*)\d+)+", t):
         numbered = [g.split() for g in t.split("*")]
         sizes = tuple(len(g) for g in numbered)
         readings.append(Fragment(no, text, f"{what} typed as numbered boxes"
@@ -440,13 +444,24 @@ def _numbers(text: str, *, boxes_are_zero: bool = False) -> tuple[int, ...] | No
     return tuple(out)
 
 
+def _closing_parentheses(text: str) -> tuple[int, str] | None:
+    r"""(where "(" opens, what is inside) for the parentheses that end ``text`` ("Laser (Pr, Ac)"), or None
+    (read without a pattern: a search for "\(([^)]*)\)\s*$" is quadratic in the parentheses of a line)."""
+    body = text.rstrip()
+    if not body.endswith(")"):
+        return None
+    start = body.find("(", body.rfind(")", 0, len(body) - 1) + 1, len(body) - 1)
+    return None if start < 0 else (start, body[start + 1:-1])
+
+
 def _battery(m: re.Match[str], no: int, unreadable: list[Fragment]) -> NovaBattery:
     name = m.group("name").strip()
     traits: tuple[str, ...] = ()
-    tm = re.search(r"\(([^)]*)\)\s*$", name)
-    if tm:
-        traits = tuple(t for t in re.split(r"[,;/\s]+", tm.group(1)) if t)
-        name = name[:tm.start()].strip()
+    inner = _closing_parentheses(name)
+    if inner is not None:
+        start, body = inner
+        traits = tuple(t for t in re.split(r"[,;/\s]+", body) if t)
+        name = name[:start].strip()
     banks = tuple((arc.upper(), legacy_int(mod) if mod else 0) for arc, mod in _BANK.findall(m.group("arcs")))
     rng = tuple(int(x) for x in re.split(r"\s*-\s*", m.group("range").strip()))
     dice = tuple(int(x) for x in m.group("dice").split())
