@@ -98,70 +98,24 @@ class UnityRules:
         attacker, target, mode, weapons, size, band, log, what, penalty, bonus, reroll, even_impacts = attack
         # B.5: a detected cloaked target is -1
         mod = to_hit_modifier(mode, band, target.cm + target.cloaked + penalty, attacker.fc) + bonus
-        acc = mode.acc
-        hits = 0
         rolls: list[int] | None = None
         rec: DiceRecorder | None = None
         if log is not None:
             rolls = []
             rec = DiceRecorder(rng)
             rng = rec
-        if mode.frl:
-            dice = int(rng.random() * 6) + 1 if mode.vlt else mode.rof
-            for _ in range(dice):
-                h = roll_hits(rng, acc, mod, 1)
-                if h and mode.rpt:
-                    h += roll_repeating(rng)
-                if rolls is not None:
-                    rolls.append(h)
-                hits += h * weapons * size
-        else:
-            faces = hits_by_face(acc, mod, size)  # one die drawn per roll: its hits by face (the same draws)
-            for _ in range(weapons):
-                dice = int(rng.random() * 6) + 1 if mode.vlt else mode.rof
-                for _ in range(dice):
-                    h = faces[int(rng.random() * 6) + 1] if faces is not None else roll_hits(rng, acc, mod, size)
-                    if h and mode.rpt:
-                        h += roll_repeating(rng)
-                    if rolls is not None:
-                        rolls.append(h)
-                    hits += h
+        hits = volley_hits(rng, mode, weapons, size, mod, rolls)
         hit_faces = rec.take() if rec is not None else []
         arc = geometry(attacker.q - target.q, attacker.r - target.r, target.facing)[2]
         shield = impact_shield(mode, target.shield(arc))
         imp = mode.imp_by_band[band]
-        if shield == 0:
-            points = hits * imp
-        else:
-            points = 0
-            im = mode.imp_mod
-            faces = None if even_impacts else impact_by_face(shield, im)
-            if faces is not None:  # one die drawn per point: its result by face (the same draws)
-                for _ in range(hits * imp):
-                    points += faces[int(rng.random() * 6) + 1]
-            else:
-                for _ in range(hits * imp):
-                    points += roll_impact(rng, shield, im) if not even_impacts else roll_impact_nebula(rng, shield, im)
+        points = impact_points(rng, mode, hits * imp, shield, even_impacts)
         imp_faces = rec.take() if rec is not None else []
         dpoints = points * mode.dmg
         tally, screens_used, saved, bled = self.mark_damage(rng, target, mode, dpoints, arc, reroll)
         if log is not None and rec is not None:
-            dmg_faces = rec.take()
-            log.append(
-                f"    {what}: {weapons}x {mode.label} at {BAND_NAMES[band]} range, to-hit {acc}+ mod {mod:+d}: "
-                f"dice {hit_faces} -> hits per die {rolls} = {hits} hit(s)")
-            log.append(
-                f"      impact {imp} per hit vs {DEFENSIVE[arc]} shield {shield}"
-                + (f" (mod {mode.imp_mod:+d})" if mode.imp_mod else "")
-                + (f": dice {imp_faces}" if imp_faces or shield else " (no roll)")
-                + f" -> {points} point(s) of impact; {dpoints} damage point(s)"
-                + (f"; screens checked {screens_used}" if screens_used else "")
-                + (f"; {bled} bled through the screens (B.18)" if bled else ""))
-            if dpoints:
-                log.append(
-                    f"      damage dice {dmg_faces} -> marked: hull {tally.hull}, crew casualties {tally.casualties}, "
-                    f"engines {tally.engine}, weapons {tally.weapon}, shields {tally.shield}"
-                    + (f"; {saved} marine squad(s) sacrificed to cancel as many casualties (B.14)" if saved else ""))
+            log += _volley_lines(attack, mod, hit_faces, rolls or [], hits, arc, shield, imp_faces, points, dpoints,
+                                 (tally, screens_used, saved, bled), rec.take())
         return sum(tally.as_tuple())
 
     def burst(self, rng: Rng, attacker: ShipState, target: ShipState, mode: ModeSpec, weapons: int, size: int,
@@ -260,6 +214,72 @@ class UnityRules:
 UNITY = UnityRules()
 
 
+def volley_hits(rng: Rng, mode: ModeSpec, weapons: int, size: int, mod: int, rolls: list[int] | None) -> int:
+    """4.2: the hits of ``weapons`` mounts of ``mode`` at to-hit modifier ``mod`` (each die's hits appended to
+    ``rolls``). Fire-Linked (C.5): ROF dice of one weapon, each hit x weapons."""
+    acc = mode.acc
+    hits = 0
+    if mode.frl:
+        dice = int(rng.random() * 6) + 1 if mode.vlt else mode.rof
+        for _ in range(dice):
+            h = roll_hits(rng, acc, mod, 1)
+            if h and mode.rpt:
+                h += roll_repeating(rng)
+            if rolls is not None:
+                rolls.append(h)
+            hits += h * weapons * size
+        return hits
+    faces = hits_by_face(acc, mod, size)  # one die drawn per roll: its hits by face (the same draws)
+    for _ in range(weapons):
+        dice = int(rng.random() * 6) + 1 if mode.vlt else mode.rof
+        for _ in range(dice):
+            h = faces[int(rng.random() * 6) + 1] if faces is not None else roll_hits(rng, acc, mod, size)
+            if h and mode.rpt:
+                h += roll_repeating(rng)
+            if rolls is not None:
+                rolls.append(h)
+            hits += h
+    return hits
+
+
+def impact_points(rng: Rng, mode: ModeSpec, rolls: int, shield: int, even_impacts: bool) -> int:
+    """4.3: the points of impact of ``rolls`` impact dice against ``shield`` (none rolled at shield 0; G.4 in a
+    nebula: ``even_impacts``)."""
+    if shield == 0:
+        return rolls
+    points = 0
+    im = mode.imp_mod
+    faces = None if even_impacts else impact_by_face(shield, im)
+    if faces is not None:  # one die drawn per point: its result by face (the same draws)
+        for _ in range(rolls):
+            points += faces[int(rng.random() * 6) + 1]
+    else:
+        for _ in range(rolls):
+            points += roll_impact(rng, shield, im) if not even_impacts else roll_impact_nebula(rng, shield, im)
+    return points
+
+
+def _volley_lines(attack: Attack, mod: int, hit_faces: list[int], rolls: list[int], hits: int, arc: int, shield: int,
+                  imp_faces: list[int], points: int, dpoints: int, marked: tuple[DamageTally, int, int, int],
+                  dmg_faces: list[int]) -> list[str]:
+    """The log lines of one volley (4.2-4.4): its dice, hits, impact and the damage marked."""
+    mode = attack.mode
+    tally, screens_used, saved, bled = marked
+    out = [f"    {attack.what}: {attack.weapons}x {mode.label} at {BAND_NAMES[attack.band]} range, to-hit {mode.acc}+ "
+           f"mod {mod:+d}: dice {hit_faces} -> hits per die {rolls} = {hits} hit(s)",
+           f"      impact {mode.imp_by_band[attack.band]} per hit vs {DEFENSIVE[arc]} shield {shield}"
+           + (f" (mod {mode.imp_mod:+d})" if mode.imp_mod else "")
+           + (f": dice {imp_faces}" if imp_faces or shield else " (no roll)")
+           + f" -> {points} point(s) of impact; {dpoints} damage point(s)"
+           + (f"; screens checked {screens_used}" if screens_used else "")
+           + (f"; {bled} bled through the screens (B.18)" if bled else "")]
+    if dpoints:
+        out.append(f"      damage dice {dmg_faces} -> marked: hull {tally.hull}, crew casualties {tally.casualties}, "
+                   f"engines {tally.engine}, weapons {tally.weapon}, shields {tally.shield}"
+                   + (f"; {saved} marine squad(s) sacrificed to cancel as many casualties (B.14)" if saved else ""))
+    return out
+
+
 def start_combat(battle: TableView) -> None:
     """4.0: the start of a Combat Phase, before the first declaration: each rules class in play (in the order of
     the ships playing it first) takes its battle-level step (:meth:`UnityRules.combat_start`; the Companion's D5.3
@@ -278,4 +298,4 @@ def mark(target: ShipState, tally: DamageTally) -> None:
         target.p_shd += tally.shield
 
 
-__all__ = ["UNITY", "UnityRules", "mark", "start_combat"]
+__all__ = ["UNITY", "UnityRules", "impact_points", "mark", "start_combat", "volley_hits"]
