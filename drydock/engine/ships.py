@@ -310,27 +310,6 @@ class CompanionState(Protocol):
     def engaged(self, turn: int) -> int: ...  # D1: the combined CR attacking it this turn
 
 
-class Attack(NamedTuple):
-    """One volley as fired (4.2-4.4): ``weapons`` mounts of ``mode`` fired by ``attacker`` at ``target`` at range
-    ``band`` (``size``: mounts per weapon, C.5 Fire-Linked). ``log``/``what``: where and under what name the rolls are
-    logged (None: no log). ``penalty``: -1s fire control may cancel (flares in the line of sight B.9, terrain G,
-    evasion D.3); ``bonus``: +1s (a face-up probe near the target, B.17; S.8). ``reroll(die) -> bool``: E.2 directed
-    damage re-rolls; ``even_impacts``: in a nebula "any even impact roll ... automatically succeeds" (G.4)."""
-
-    attacker: ShipState
-    target: ShipState
-    mode: ModeSpec
-    weapons: int
-    size: int
-    band: int
-    log: list[str] | None = None
-    what: str = ""
-    penalty: int = 0
-    bonus: int = 0
-    reroll: Callable[[int], bool] | None = None
-    even_impacts: bool = False
-
-
 class ShipRules(Protocol):
     """What a ship's rules do in the Combat and End Phases (4.2-4.5): :class:`drydock.engine.ship_rules.UnityRules`
     is the book's; the Captain's Companion (:class:`drydock.engine.companion_play.CompanionShip`) and Appendix X
@@ -510,3 +489,24 @@ class ShipState:
     @property
     def hull_left(self) -> int:
         return self.spec.hull - self.hull_hits
+
+
+class Attack(NamedTuple):  # below ShipState: a compiled NamedTuple may not name a class defined after it (mypyc)
+    """One volley as fired (4.2-4.4): ``weapons`` mounts of ``mode`` fired by ``attacker`` at ``target`` at range
+    ``band`` (``size``: mounts per weapon, C.5 Fire-Linked). ``log``/``what``: where and under what name the rolls are
+    logged (None: no log). ``penalty``: -1s fire control may cancel (flares in the line of sight B.9, terrain G,
+    evasion D.3); ``bonus``: +1s (a face-up probe near the target, B.17; S.8). ``reroll(die) -> bool``: E.2 directed
+    damage re-rolls; ``even_impacts``: in a nebula "any even impact roll ... automatically succeeds" (G.4)."""
+
+    attacker: ShipState
+    target: ShipState
+    mode: ModeSpec
+    weapons: int
+    size: int
+    band: int
+    log: list[str] | None = None
+    what: str = ""
+    penalty: int = 0
+    bonus: int = 0
+    reroll: Callable[[int], bool] | None = None
+    even_impacts: bool = False
