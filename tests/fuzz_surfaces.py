@@ -211,6 +211,23 @@ def _worked_orders(tmp: Path, rng: random.Random) -> list[str]:
     return ["campaign", "orders", "o.yaml", "--side", "A", "--file", "orders.yaml"]
 
 
+def _league(tmp: Path, rng: random.Random) -> list[str]:
+    base = tmp / "league-base.yaml"
+    if not base.exists():
+        for name, design in (("fa", "k.yaml"), ("fb", "c.yaml"), ("fc", "k.yaml")):
+            (tmp / f"{name}.yaml").write_text(f"fleet: {name}\nships:\n  - {{design: {design}, count: 2}}\n",
+                                              encoding="utf-8")
+        _cli(["league", "new", "league-base.yaml", "--kind", "T.2", "--fleet", "Ann=fa.yaml", "--fleet", "Bob=fb.yaml",
+              "--fleet", "Cy=fc.yaml", "--seed", "3"])
+        _cli(["league", "roll", "league-base.yaml", "--dice", "6,1"])
+        _cli(["league", "challenge", "league-base.yaml", "--accept", "Cy"])
+        _cli(["league", "result", "league-base.yaml", "--vp", "10,40", "--destroyed", "Cy-F-01"])
+    (tmp / "m.yaml").write_text(mutate(base.read_text(encoding="utf-8"), rng), encoding="utf-8",
+                                errors="surrogatepass")
+    return ["league", *rng.choice([["show", "m.yaml"], ["supply", "m.yaml", "--player", "Bob", "--roll", "1,2"],
+                                   ["roll", "m.yaml", "--dice", "2,2"]])]
+
+
 SURFACES: dict[str, Callable[[Path, random.Random], list[str]]] = {
     "fleet": _text_case("fleet.yaml", FLEET, ["rate", "fleet.yaml"]),
     "library": _text_case("lib.yaml", LIBRARY, ["rate", "user.yaml"]),
@@ -223,6 +240,7 @@ SURFACES: dict[str, Callable[[Path, random.Random], list[str]]] = {
     "campaign-file": _worked_campaign,
     "campaign-map": _worked_map,
     "campaign-orders": _worked_orders,
+    "league": _league,
 }
 
 

@@ -39,6 +39,8 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "analyze": ("drydock.cli.analyze:analyze", "Expected damage by range, arcs, SU/CR and endurance (no dice)."),
     "tournament": ("drydock.cli.tournament:tournament", "Round robin of designs: win-rate matrix and ranking."),
     "campaign": ("drydock.cli.campaign:campaign", "Keep an Appendix T campaign: map, secret orders, battles, repairs."),
+    "league": ("drydock.cli.league:league", "Keep a T.2 rotating league or T.3 tournament: fleets, games, standings."),
+    "scenario": ("drydock.cli.scenario:scenario", "Roll an Appendix S scenario at random (11-66) with its set-up."),
     "new": ("drydock.cli.new:new", "Start a design: a commented starter (.yaml) or a blank workbook (.xlsx)."),
 }
 

@@ -62,6 +62,16 @@ class Dac:
     """(system name, letter) for every equipment and munitions system on the systems DAC."""
 
 
+def box_numbers(countdown: Sequence[int]) -> tuple[int, ...]:
+    """D7.1's track boxes from Unity's countdown: "each box contains a '0' or '1' (ships of hull size 5 or less may
+    have boxes with '2' or more)", and D7.2 rolls "dice equal to the number in the box". drydock's reading: a box's
+    number is the items Unity's countdown loses when it is checked (its value less the next box's; the last box
+    all it has left), so the numbers sum to the track's items and each is the DAC dice the engine rolls for it
+    (CC.D7). A countdown 3 3 2 2 1 1 is 0 1 0 1 0 1; 6 4 2 is 2 2 2."""
+    values = list(countdown)
+    return tuple(v - (values[i + 1] if i + 1 < len(values) else 0) for i, v in enumerate(values))
+
+
 def dac_for(rating: Rating, rules: Ruleset) -> Dac:
     """The weapons and systems DACs of a rated design (D7.4)."""
     design = rating.design

@@ -206,6 +206,14 @@ class CompanionShip(UnityRules):
                     e.cc.engaged_turn = battle.turn
         return decl
 
+    def attack_bonus(self, target: ShipState) -> int:
+        """D2.1's rows the engine plays (``play.companion.attack_modifiers``): "Target's engine rating is zero
+        (unless target is Immobile) +1" -- a ship built with engines whose engine track is fully checked."""
+        row = self.play.get("attack_modifiers", {}).get("rows", {}).get("engine_zero")
+        if not row or row.get("played") != "played":
+            return 0
+        return int(row.get("modifier", 0)) if any(target.spec.engine_track) and target.engine_rating == 0 else 0
+
     def engaged(self, turn: int) -> int:
         return self.engaged_cr if self.engaged_turn == turn else 0
 
@@ -290,6 +298,7 @@ class CompanionShip(UnityRules):
         D5 traits. ``origin``: the hex the defensive facing is judged from (D5.1: "Starships within the area of
         effect use the location of the target hex for this purpose"); the attacker's hex when None."""
         mod = to_hit_modifier(mode, band, target.cm + target.cloaked + penalty, attacker.fc) + bonus
+        mod += self.attack_bonus(target)
         rec: DiceRecorder | None = None
         if log is not None:
             rec = DiceRecorder(rng)

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 
 from drydock import limits
 from drydock.core.calc import Rating
-from drydock.core.dac import Dac, dac_for
+from drydock.core.dac import Dac, box_numbers, dac_for
 from drydock.core.marked import Marked
 from drydock.core.model import ArcValues, Battery, Design, WeaponMode
 from drydock.core.rules import Ruleset
@@ -287,7 +287,9 @@ def sheet_from_rating(rating: Rating, rules: Ruleset | None = None, dac: bool = 
     done = damage or Marked()
     tracks = [track("hull", "HULL", t.hull, checked=done.hull),
               track("engines", "ENG", t.engines, checked=done.engines),
-              track("weapons", "WPN", t.weapons, checked=done.weapons)]
+              # D7.1 (--dac): "The weapons [...] damage tracks no longer provide a 'countdown'": each box the DAC dice
+              # it rolls when checked (drydock.core.dac.box_numbers)
+              track("weapons", "WPN", box_numbers(t.weapons) if dac else t.weapons, checked=done.weapons)]
     if _has_shields(d):  # 1.3: a ship without shields has no shield track
         arcs = shield_arc_tracks(t.shield_arcs) if t.shield_arcs else ()
         tracks.append(track("shields", "SHLD", t.shields, arcs=arcs, checked=done.shields))

@@ -76,3 +76,31 @@ def test_ssd_prints_the_charts_and_letter_codes_in_place_of_loss_limits():
     # A A B B B -> 1 A, 2 A, 3 B, 4 B, 5 B, 6 empty; @ @ X Y -> 1 @, 2 @, 3 X, 4 Y
     assert cells[:6] == [("1", "A"), ("2", "A"), ("3", "B"), ("4", "B"), ("5", "B"), ("6", "&ndash;")]
     assert cells[6:10] == [("1", "@"), ("2", "@"), ("3", "X"), ("4", "Y")]
+
+
+def test_d71_box_numbers_from_unitys_countdown() -> None:
+    """D7.1: "each box contains a '0' or '1' (ships of hull size 5 or less may have boxes with '2' or more)"; D7.2
+    rolls "dice equal to the number in the box". drydock's reading: a box holds the items Unity's countdown loses
+    when it is checked, so the numbers sum to the items. Sycamore's weapons track 6 4 2 (six items over three
+    boxes) is 2 2 2; a track with a box per item is all 1s; a track with more boxes than items has 0s."""
+    from drydock.core.dac import box_numbers
+
+    assert box_numbers((6, 4, 2)) == (2, 2, 2)
+    assert box_numbers((4, 3, 2, 1)) == (1, 1, 1, 1)
+    assert box_numbers((3, 3, 2, 2, 1, 1)) == (0, 1, 0, 1, 0, 1)
+    assert sum(box_numbers((16, 12, 8, 4))) == 16
+
+
+def test_the_dac_sheet_numbers_the_weapons_track_by_d71() -> None:
+    from drydock.core.validation import rate
+    from drydock.formats import read_designs
+    from drydock.formats.houserules import load_ruleset
+    from drydock.render.sheet import sheet_from_rating
+    from tests.helpers import ROOT
+
+    cc = load_ruleset("companion")
+    d = read_designs(ROOT / "examples/companion/sycamore.yaml", rules=cc)[0]
+    plain = {t.key: t.values for t in sheet_from_rating(rate(d, cc), cc).tracks}
+    dac = {t.key: t.values for t in sheet_from_rating(rate(d, cc), cc, dac=True).tracks}
+    assert plain["weapons"] == (6, 4, 2) and dac["weapons"] == (2, 2, 2)
+    assert plain["shields"] == dac["shields"]  # the shield rating's countdown stays: the impact roll needs it

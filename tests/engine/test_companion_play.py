@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 import re
 from fractions import Fraction
+from pathlib import Path
 
 import pytest
 
@@ -502,16 +503,22 @@ def test_proximity_2_and_repairs_in_battle() -> None:
     assert any(re.match(r"\s+proximity -> B\d Comet", x) for x in lines)
 
 
-def test_unity_traits_play_the_same_under_the_companion() -> None:
-    """The Companion changes only its own traits and options: every pair of the Unity example designs (none with
-    Deadly, whose Companion reading differs) fights roll for roll the same battle under --rules companion as under
-    the book (winner, turns, VPs, survivors), although the Companion's volley and End Phase code plays them."""
+def test_unity_traits_play_the_same_under_the_companion(tmp_path: Path) -> None:
+    """The Companion changes only its own traits, options and D2.1's engine-rating-zero row: every pair of the Unity
+    example designs (none with Deadly, whose Companion reading differs) fights roll for roll the same battle under
+    --rules companion, that row set to +0 by a house rule, as under the book (winner, turns, VPs, survivors),
+    although the Companion's volley and End Phase code plays them."""
+    house = tmp_path / "cc0.yaml"
+    house.write_text("base: companion\nplay:\n  companion:\n    attack_modifiers:\n      rows:\n"
+                     "        engine_zero: {modifier: 0}\n", encoding="utf-8")
+    cc0 = load_ruleset(str(house))
     names = sorted((ROOT / "examples/designs").glob("*.yaml"))
     assert not [p for p in names if "Deadly" in p.read_text() or "Dly" in p.read_text()]
     for a in names:
         for b in names:
             unity = build_matchup(read_designs(a)[:1], read_designs(b)[:1])
-            cc = build_matchup(read_designs(a, rules=CC)[:1], read_designs(b, rules=CC)[:1], BattleSettings(rules=CC))
+            cc = build_matchup(read_designs(a, rules=cc0)[:1], read_designs(b, rules=cc0)[:1],
+                               BattleSettings(rules=cc0))
             ru, rc = (m.fight(random.Random(run_seed(1, 0))) for m in (unity, cc))
             assert (ru.winner, ru.turns, ru.vp, ru.survived) == (rc.winner, rc.turns, rc.vp, rc.survived), (a, b)
 

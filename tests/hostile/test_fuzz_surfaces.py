@@ -19,7 +19,8 @@ from tests.helpers import ROOT
 from tests.hostile.child import run_python
 
 CASES = {"fleet": 60, "library": 60, "rules": 40, "workbook": 40, "state": 40, "play": 30, "nova": 30, "campaign": 60,
-         "campaign-file": 40, "campaign-map": 30, "campaign-orders": 30}  # issue 42: the worked campaign's files
+         "campaign-file": 40, "campaign-map": 30, "campaign-orders": 30,  # issue 42: the worked campaign's files
+         "league": 60}  # issue 47: a T.2 league file
 SLOWEST = 5.0
 
 

@@ -11,6 +11,7 @@ beside each reading (``quote``). A player's own house-rule file builds on one wi
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import Any
 
 from drydock.core.rules.unity import UNITY
@@ -48,6 +49,55 @@ def _levels(codes: tuple[str, ...]) -> list[dict[str, Any]]:
             for i, a in enumerate(codes) for b in codes[i + 1:]]
 
 
+_CORE = "a mechanic of the 2025 Core Rulebook, not among the seeds"
+
+#: D2.1's table, row by row (../shared/seeds/002_*.txt lines 269-293): key -> its words, how drydock plays it.
+ATTACK_MODIFIERS: dict[str, dict[str, Any]] = {
+    "engine_zero": {"quote": "Target's engine rating is zero (unless target is Immobile) +1", "modifier": 1,
+                    "played": "played",
+                    "reading": "a target whose engine track is fully checked (current engine rating 0); Immobile is "
+                               "a ship built without engines (no engine boxes), which takes no bonus"},
+    "running_silent": {"quote": "Running Silent (attacker and/or target) -1/-2", "played": "declared", "note": _CORE},
+    "cutting": {"quote": "Cutting (optional) -1", "played": "declared", "note": _CORE},
+    "inc_vs_tiny": {"quote": "Incapacitating, Non-Phasing, Non-Piercing vs. fighter flight or minefield -1",
+                    "played": "unity", "note": "C.5 (Inc, NPr against tiny targets); Unity has no Non-Phasing trait"},
+    "seeker_vs_afb": {"quote": "Seeker vs. Anti-Fighter Batteries -1", "played": "unity", "note": "B.1, C.4"},
+    "sustained_fire": {"quote": "Sustained firing at same target +1/+2/&c.", "played": "declared", "note": _CORE},
+    "sweeping": {"quote": "Sweeping (optional) +1", "played": "declared", "note": _CORE},
+    "defensive_fire": {"quote": "Defensive fire (local/area) -1/-2", "played": "declared", "note": _CORE},
+    "cloak_or_cm": {"quote": "Target is cloaked & detected or has Countermeasures* -1", "played": "unity",
+                    "note": "B.5 and B.6 (Unity's Countermeasures count per level); the footnote's 'only the greater "
+                            "penalty' pairs it with Jamming, which is declared"},
+    "fire_control": {"quote": "Firing ship has Enhanced Fire Control (if negative modifiers apply) +1",
+                     "played": "unity", "note": "B.8 Fire Control (+1 a level, only cancelling negatives)"},
+    "flares_asteroids": {"quote": "Flares or asteroid field in line of sight -1 per hex", "played": "unity",
+                         "note": "B.9, G.1"},
+    "tiny_target": {"quote": "Target is a fighter flight or minefield (unless Accurate) -1", "played": "unity",
+                    "note": "4.2, C.5 Accurate"},
+    "comet": {"quote": "Cometary coma/tail in line of sight -1 per hex", "played": "unity", "note": "G.3"},
+    "jammed": {"quote": "Firing ship is Jammed or Target is defensively Jammed* -1/-2/-3", "played": "declared",
+               "note": _CORE},
+    "tdar": {"quote": "Target painted by TDAR +1/+2/+3", "played": "declared", "note": _CORE},
+    "command_group": {"quote": "Firing ship is part of a valid command group +1", "played": "declared", "note": _CORE},
+    "bright_return": {"quote": "Target has Bright Return +1", "played": "declared", "note": _CORE},
+}
+
+
+def pivot_requirement(pivot_class: str, speed: int, divisors: dict[str, Any] | None = None) -> int:
+    """C5's thrust per pivot (and C6's hexes between pivots): current speed / the class's divisor, rounded up
+    ("a starship with Pivot Class B and current speed 7 adds +3 per pivot (7 / 2.5 = 2.8, rounded up)")."""
+    table = divisors or COMPANION_PLAY["pivots"]["divisors"]
+    if pivot_class not in table:
+        raise ValueError(f"C5: Pivot Class {pivot_class!r} ({', '.join(table)})")
+    d = Fraction(str(table[pivot_class]))
+    return -(-Fraction(speed) // d)
+
+
+def declared_attack_modifiers(rows: dict[str, Any] | None = None) -> list[str]:
+    """D2.1's rows drydock does not play, each as its words (for the battle reports and the docs)."""
+    return [r["quote"] for r in (rows or ATTACK_MODIFIERS).values() if r.get("played") == "declared"]
+
+
 #: The numbers of the Companion's play rules (a house-rule file may change them: ``play: {companion: ...}``).
 COMPANION_PLAY: dict[str, Any] = {
     # D1: "may only be attacked by enemy starships with a combined combat rating of 270 or less" (CR 90).
@@ -68,6 +118,16 @@ COMPANION_PLAY: dict[str, Any] = {
     "extended_board": {"section": "B1", "sections": [3, 4]},
     # D7.4: "the six DAC locations".
     "dac": {"section": "D7.4", "locations": 6},
+    # D2.1: "Several circumstances can modify the attack roll. These are summarized below." Each row of the table
+    # with its words; ``played``: "played" (the engine applies ``modifier`` under the Companion), "unity" (Unity's 4.2
+    # table already applies it: not applied twice), "declared" (a mechanic of the 2025 Core Rulebook the seeds do
+    # not define: listed as not simulated in every battle under the ruleset).
+    "attack_modifiers": {"section": "D2.1", "rows": ATTACK_MODIFIERS},
+    # C5: "the thrust required to pivot while conducting Cinematic movement (p.CR15) continues to increase with
+    # speed: PIVOT CLASS THRUST REQUIRED A Current Speed / 3 B Current Speed / 2.5 C Current Speed / 2 D Current
+    # Speed / 1.5 F Current Speed / 1 [...] Round all fractions up"; C6 the same divisors give the "REQUIRED
+    # MOVEMENT" between pivots of Reactionless movement. Data only: Unity designs have no Pivot Class (declared).
+    "pivots": {"section": "C5, C6", "divisors": {"A": 3, "B": "5/2", "C": 2, "D": "3/2", "F": 1}},
 }
 
 COMPANION: dict[str, Any] = {

@@ -320,8 +320,13 @@ OPTIONS: tuple[PlayOption, ...] = (
 #: The Captain's Companion's optional rules (``--option CC.D7`` ...), in force only under ``--rules companion``
 #: (a ruleset whose ``play`` table has the ``companion`` entry): drydock.engine.companion_play plays them. They
 #: are not counted with the Unity rulebook's sections above.
-_NO_PIVOT_CLASS = ("not simulated: Unity movement has no Pivot Classes A-F and no Cinematic/Reactionless systems; a "
-                   "Unity turn costs by the 3.2 requirement, which the pivot table does not map onto")
+_NO_PIVOT_CLASS = ("not simulated: the seed defines the pivot table in full (current speed / the Pivot Class's "
+                   "divisor, rounded up: play.companion.pivots), but Pivot Classes A-F and the Cinematic/Reactionless "
+                   "systems it modifies are the 2025 Core Rulebook's (p.CR15), not among the seeds; a Unity design "
+                   "carries no Pivot Class and no stated reading gives it one, and a Unity turn costs by the 3.2 "
+                   "requirement")
+_CORE_MOVEMENT = ("not simulated: a movement system of the 2025 Core Rulebook, which replaces Unity's 3.0 movement "
+                  "(orders, thrust, turns) rather than adding to it; the doctrine plans Unity orders")
 #: D7.1 note 3: "It is possible for one side to use the standard rules and the other to use this option--the player
 #: using the standard system will have a minor, yet distinct, advantage."
 _ONE_SIDE = "D7.1 note 3: one side may use the standard rules and the other this option"
@@ -337,6 +342,14 @@ COMPANION_OPTIONS: tuple[PlayOption, ...] = (
     PlayOption("CC.C6", "Reactionless Movement pivots", "companion",
                "forward hexes between pivots = current speed / 3, 2.5, 2, 1.5, 1 by Pivot Class, rounded up", False,
                _NO_PIVOT_CLASS),
+    PlayOption("CC.C7a", "Vector Movement (alternate)", "companion",
+               "thrust vectors in directions A-F, consolidated with the ship's existing vectors (C7a.2); no EOM marker",
+               False, _CORE_MOVEMENT + " (C7a: 'This system requires use of the \"A-F\" rosette printed on the game "
+               "board (p.CR3)')"),
+    PlayOption("CC.C8", "Naval Movement", "companion",
+               "speed not tracked; thrust = 1 a hex forward, the first pivot free, PP/SS 1, U 2 (C8.2)", False,
+               _CORE_MOVEMENT + " (C8: 'Except as noted below, rules C1 through C4 remain unchanged': C1-C4 are the "
+               "Core Rulebook's)"),
     PlayOption("CC.D1", "Engagement Limit", "companion",
                "a target may not be attacked in one Combat Phase by ships whose combined CR exceeds 3x its own",
                True, "the doctrine declares fire only at targets still under the limit; fighters and mines are exempt"),

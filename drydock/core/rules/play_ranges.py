@@ -179,6 +179,9 @@ PLAY_RANGES: dict[str, tuple[str, Record]] = {
         "proximity_radius": Record({"levels": Table(Whole(0, 5), keys=Choice(("Prx0", "Prx", "Prx2", "Prx3")))}),
         "extended_board": Record({"sections": Wholes(2, 2, 1, 8)}),
         "dac": Record({"locations": Whole(1, 6)}),
+        "attack_modifiers": Record({"rows": Table(Record({"modifier": MODIFIER,
+                                                          "played": Choice(("played", "unity", "declared"))}))}),
+        "pivots": Record({"divisors": Table(Ratio(Fraction(1, 10), 10), keys=Choice(("A", "B", "C", "D", "E", "F")))}),
     })),
 }
 
