@@ -118,7 +118,7 @@ def absorb_screens(rng: Rng, points: int, mode: ModeSpec, screens: int, bleed: i
     """B.18: screens checked for ``points`` damage points; returns (screens used, normal rolls, excess rolls).
 
     Normal rolls keep the weapon's traits (no screens were up); excess rolls ignore them. ``bleed`` (option B.18
-    Bleed-Through, drydock.engine.options.equipment_rules): a die per point first; on ``bleed`` or more the point
+    Bleed-Through, drydock.engine.options.bleed_through): a die per point first; on ``bleed`` or more the point
     "is not absorbed by screens, and is instead resolved normally" (a normal roll).
     """
     if screens <= 0:

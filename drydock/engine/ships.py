@@ -393,7 +393,7 @@ class ShipState:
     def __init__(self, spec: ShipSpec, side: int, uid: int, label: str, rules: ShipRules) -> None:
         self.spec = spec
         #: the ship's rules for volleys at it, damage marking and the End Phase (4.2-4.5): Unity's, the Companion's
-        #: or Appendix X's (drydock.engine.ship_rules.rules_for chooses them from the spec)
+        #: or Appendix X's (drydock.engine.variants.rules_for chooses them from the spec)
         self.rules = rules
         self.side = side
         self.uid = uid
