@@ -74,3 +74,15 @@ def test_the_core_game_holds_no_rules_and_options_hold_theirs() -> None:
     kinds = [type(r).__name__ for r in Battle(m, random.Random(1), False).rules_in_force]
     assert kinds == ["OptionBus", "BleedThrough", "DamageControl"]  # the bus, then the registry's order
 
+
+
+def test_the_docs_new_rule_example_runs() -> None:
+    """docs/development.md's worked example: one new class and one registry line make a rule the battle calls."""
+    import subprocess
+    import sys
+
+    text = (ROOT / "docs" / "development.md").read_text()
+    block = next(b for b in re.findall(r"```python\n(.*?)```", text, re.S) if "class RollCall(OptionalRule)" in b)
+    out = subprocess.run([sys.executable, "-c", block], cwd=ROOT, capture_output=True, text=True, timeout=300)
+    assert out.returncode == 0, out.stderr
+    assert "roll call: 2 ships" in out.stdout
