@@ -61,6 +61,7 @@ INTERPRETED: dict[str, str] = {
     "parallel": "the process and cluster boundary (worker pools)",
     "plan_cells": "fights the plan game's cells and verdict battles: runs once a pairing chunk, not once a turn",
     "plan_game": "the plan game: runs once a pairing, not once a turn",
+    "plan_verdict": "the plan game's verdict battles and final value: runs once a pairing, not once a turn",
     "plans": "the plan menu's names and ranges, read once a battle",
     "table_view": "Protocols (what a rule may touch of the battle) and the Marker record: types, nothing to run",
     "options/host": "a Protocol (what the optional rules' state may touch of the battle): types only",

@@ -104,8 +104,8 @@ def battle(side_a: str, side_b: str, count_a: int, count_b: int, runs: int, exac
                      robustness=robustness, log_file=log_file,
                      report_file=report_file, matrix=as_json, force=force, rules_named=rules_file is not None,
                      warn=lambda line: click.echo(line, err=True),
-                     progress=lambda: counter(runs, "battles", show=not as_json and runs >= 200),
-                     stages=lambda: stages(show=not as_json), exact=exact_runs)
+                     progress=lambda: counter(runs, "battles", show=runs >= 200),  # stderr, a terminal only
+                     stages=lambda: stages(show=True), exact=exact_runs)
     if as_json:
         click.echo(json.dumps(run.data, indent=2))
     else:

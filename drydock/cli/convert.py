@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import sys
 from typing import Any
 
@@ -14,6 +15,9 @@ FORMAT_HELP = "drake, yaml, json or xlsx"
 #: The readings of an AE band printed '---' (drydock.formats.legacy.tables.AE_MISSING_BAND_READINGS; a test
 #: keeps the two equal, so that --help need not import the formats).
 BAND_READINGS = ("empty", "thirds")
+#: The players' proposed readings of AE traits X.1 leaves to the Admiralty rules (drydock.formats.legacy.tables.
+#: AE_TRAIT_READINGS, the defaults left out; a test keeps the two equal).
+TRAIT_READINGS = ("increased-hits=c3-mounts", "variable-damage=volatile-half")
 
 
 @click.command()
@@ -36,9 +40,14 @@ BAND_READINGS = ("empty", "thirds")
               help="With --from admiralty: how a range band printed '---' is read when no trait hides it "
                    "(empty: the posted numbers kept, 1-8/9-16/--- is 8-16-16; thirds: X.1's thirds of the "
                    "longest range, 5-11-16). Stated in the report and on the sheet.")
+@click.option("--reading", "trait_reading", multiple=True, metavar="TRAIT=READING",
+              help="With --from admiralty: read an AE trait X.1 leaves to the Admiralty rules as players proposed "
+                   f"on the forum ({', '.join(TRAIT_READINGS)}); repeatable. Default: kept as a note (X.1). The "
+                   "reading and the words it comes from are in the report and on the sheet.")
 @rules_option
 def convert(inputs: tuple[str, ...], output: str, to: str | None, source: str | None, force: bool, report: str,
-            ssd: str | None, paper: str, band_reading: str, rules_file: str | None) -> None:
+            ssd: str | None, paper: str, band_reading: str, trait_reading: tuple[str, ...],
+            rules_file: str | None) -> None:
     """Convert design files: INPUTS (files, directories or '-') to OUTPUT.
 
     One output file gets every design of every input; a directory gets one file per
@@ -50,9 +59,19 @@ def convert(inputs: tuple[str, ...], output: str, to: str | None, source: str | 
     from drydock.cli.preflight import check_inputs
 
     check_inputs(inputs, source)
+    readings = _readings(trait_reading)
+    legacy: dict[str, Any] = dict(to=to, force=force, report=report, ssd=ssd, paper=paper.lower(),
+                                  rules_file=rules_file, missing_band=band_reading, readings=readings)
     if source is not None and source.lower() in ("admiralty", "nova"):
-        _convert_legacy(inputs, source.lower(), output, to=to, force=force, report=report, ssd=ssd,
-                        paper=paper.lower(), rules_file=rules_file, missing_band=band_reading)
+        _convert_legacy(inputs, source.lower(), output, **legacy)
+    if source is None and output != "-" and (os.path.isdir(output) or output.endswith(("/", os.sep))):
+        # lazy: keeps --help fast
+        from drydock.convert.run import recognise_legacy
+
+        found = recognise_legacy(inputs)  # a pasted post (or a file of one) is converted as --from would
+        if found is not None:
+            click.echo(f"drydock: {found.note}", err=True)
+            _convert_legacy(inputs, found.source, output, stdin=found.stdin, **legacy)
     # lazy: keeps --help fast
     from drydock.cli.convert_files import convert_files
     from drydock.cli.progress import progress
@@ -63,6 +82,18 @@ def convert(inputs: tuple[str, ...], output: str, to: str | None, source: str | 
     for line in run.messages:
         click.echo(line, err=True)
     sys.exit(run.exit_status)
+
+
+def _readings(given: tuple[str, ...]) -> dict[str, str]:
+    """``--reading TRAIT=READING`` options as a mapping (the names are checked by the conversion)."""
+    out = {}
+    for item in given:
+        trait, sep, reading = item.partition("=")
+        if not sep or not trait.strip() or not reading.strip():
+            raise click.BadParameter(f"{item!r}: expected TRAIT=READING, e.g. {TRAIT_READINGS[0]}",
+                                     param_hint="--reading")
+        out[trait.strip()] = reading.strip()
+    return out
 
 
 def _convert_legacy(inputs: tuple[str, ...], source: str, outdir: str, *, rules_file: str | None,

@@ -12,7 +12,7 @@ from __future__ import annotations
 import csv
 import io
 import os
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -26,7 +26,7 @@ from drydock.formats import decode_text, format_named, read_bytes, write_atomic
 from drydock.formats.files import folder_files
 from drydock.formats.legacy import nova_record, tables
 from drydock.formats.legacy.admiralty import AdmiraltySyntaxError, parse_admiralty_each
-from drydock.formats.legacy.convert import ConversionReport, convert_admiralty
+from drydock.formats.legacy.convert import ConversionReport, convert_admiralty, trait_readings
 from drydock.formats.legacy.nova import parse_nova
 from drydock.formats.legacy.nova_record import convert_nova
 
@@ -96,15 +96,20 @@ def _unique(stem: str, taken: dict[str, int]) -> str:
 
 
 def convert_text(text: str, source: str, *, file: str, rules: Ruleset | None = None,
-                 missing_band: str | None = None) -> FileResult:
+                 missing_band: str | None = None, readings: Mapping[str, str] | None = None) -> FileResult:
     """Convert every design in ``text``; syntax errors become a failed result (file and line in the message).
 
-    ``missing_band``: the reading of an AE band printed ``---`` (:data:`tables.AE_MISSING_BAND_READINGS`)."""
+    ``missing_band``: the reading of an AE band printed ``---`` (:data:`tables.AE_MISSING_BAND_READINGS`);
+    ``readings``: the readings of AE traits X.1 leaves to the Admiralty rules (:data:`tables.AE_TRAIT_READINGS`)."""
     if source not in SOURCES:
         raise DrydockError(f"unknown legacy source {source!r} (known: {', '.join(SOURCES)})")
     band = missing_band or tables.AE_MISSING_BAND_DEFAULT
     if band not in tables.AE_MISSING_BAND_READINGS:
         raise DrydockError(f"unknown band reading {band!r} (known: {', '.join(tables.AE_MISSING_BAND_READINGS)})")
+    try:
+        trait_readings(readings)
+    except ValueError as exc:
+        raise DrydockError(str(exc)) from None
     result = FileResult(path=file)
     try:
         if source == "admiralty":
@@ -113,7 +118,7 @@ def convert_text(text: str, source: str, *, file: str, rules: Ruleset | None = N
                     result.reports.append(ConversionReport(source=file, kind=source, error=str(record),
                                                            line=record.line or 0))
                     continue
-                design, report = convert_admiralty(record, rules, missing_band=band)
+                design, report = convert_admiralty(record, rules, missing_band=band, readings=readings)
                 result.designs.append(check_design(design, file=file))
                 result.reports.append(report)
             if not result.designs:
@@ -140,11 +145,14 @@ def convert_text(text: str, source: str, *, file: str, rules: Ruleset | None = N
 
 
 def convert_file(path: str | os.PathLike[str], source: str, *, stem: str = "",
-                 rules: Ruleset | None = None, missing_band: str | None = None) -> FileResult:
-    """Read and convert one file; unreadable files give a failed result."""
+                 rules: Ruleset | None = None, missing_band: str | None = None,
+                 readings: Mapping[str, str] | None = None, stdin: bytes | None = None) -> FileResult:
+    """Read and convert one file; unreadable files give a failed result. ``stdin``: what standard input held, when
+    the caller has read it already (to recognise the post in it)."""
     name = str(path)
     try:
-        text = decode_text(read_bytes(name, limits.LEGACY_FILE), "<stdin>" if name == "-" else name)
+        raw = stdin if name == "-" and stdin is not None else read_bytes(name, limits.LEGACY_FILE)
+        text = decode_text(raw, "<stdin>" if name == "-" else name)
     except DrydockError as exc:
         text = None
         error = str(exc)
@@ -155,7 +163,7 @@ def convert_file(path: str | os.PathLike[str], source: str, *, stem: str = "",
         return FileResult(path=name, stem=stem, error=error,
                           reports=[ConversionReport(source=name, kind=source, error=error)])
     result = convert_text(text, source, file="<stdin>" if name == "-" else name, rules=rules,
-                          missing_band=missing_band)
+                          missing_band=missing_band, readings=readings)
     result.stem = stem or ("stdin" if name == "-" else Path(name).stem)
     return result
 
@@ -256,8 +264,22 @@ def inert_cell(value: Any) -> Any:
 
 
 def _md(text: Any) -> str:
-    """A Markdown table cell: one line, pipes escaped, control characters shown, formula starts made inert."""
-    return inert_cell(printable(str(text), keep_newlines=False).replace("|", "\\|"))
+    """A Markdown table cell: one line, pipes and stars escaped ('5 4 3* 2 1' stays as posted, not emphasis), control
+    characters shown, formula starts made inert."""
+    return inert_cell(printable(str(text), keep_newlines=False).replace("|", "\\|").replace("*", "\\*"))
+
+
+NOT_STATED = "not stated"
+
+
+def _cr(value: Any) -> str:
+    """A CR cell: the figure (0 included), or "not stated" when the source gives none."""
+    return NOT_STATED if value in ("", None) else str(value)
+
+
+def plural(n: int, word: str) -> str:
+    """``1 design``, ``2 designs``."""
+    return f"{n} {word}{'s' * (n != 1)}"
 
 
 def report_markdown(results: Iterable[FileResult], *, source: str = "admiralty") -> str:
@@ -267,12 +289,13 @@ def report_markdown(results: Iterable[FileResult], *, source: str = "admiralty")
     unity = "Unity CR (computed)" if source == "admiralty" else "CR (X.2)"
     out = [f"# Conversion report ({source})", ""]
     counts = {s: sum(1 for r in rows if r["status"] == s) for s in ("ok", "partial", "failed")}
-    out.append(f"{len(rows)} designs: {counts['ok']} converted, {counts['partial']} converted with unreadable "
-               f"parts, {counts['failed']} failed.")
+    out.append(f"{plural(len(rows), 'design')}: {counts['ok']} converted, {counts['partial']} converted with "
+               f"unreadable parts, {counts['failed']} failed.")
     out += ["", f"| Source | Line | Design | Status | {stated} | {unity} | Legacy notes | Unreadable | Problems |",
             "|---|---:|---|---|---:|---:|---:|---:|---:|"]
     for r in rows:
-        out.append(f"| {_md(r['source'])} | {r['line']} | {_md(r['design'])} | {r['shown']} | {r['stated_cr']} | "
+        stated_cr = _cr(r["stated_cr"]) if r["status"] != "failed" else ""
+        out.append(f"| {_md(r['source'])} | {r['line']} | {_md(r['design'])} | {r['shown']} | {stated_cr} | "
                    f"{r['unity_cr']} | {len(r['legacy_notes'])} | {len(r['unreadable'])} | {len(r['problems'])} |")
     for r in rows:
         out += ["", f"## {_md(r['design'] or r['source'])}", "", f"- Source: `{r['source']}`"
@@ -282,7 +305,7 @@ def report_markdown(results: Iterable[FileResult], *, source: str = "admiralty")
         if r["output"]:
             out.append(f"- Output: `{r['output']}`")
         if r["status"] != "failed":
-            out.append(f"- {stated}: {r['stated_cr'] or 'not stated'}; {unity}: {r['unity_cr']}")
+            out.append(f"- {stated}: {_cr(r['stated_cr'])}; {unity}: {_cr(r['unity_cr'])}")
         for key, label in (("mapped", "Mapped"), ("legacy_notes", "Legacy notes (no Unity equivalent)"),
                            ("unreadable", "Unreadable (not converted)"), ("readings", "Readings chosen"),
                            ("problems", "Unity rules broken")):

@@ -46,6 +46,7 @@ SYSTEM_QTY_DIFFERS         Launch Tubes' quantity differs from the Carrier's fli
                            (A.5, B.12) (warning)
 SHOCKWAVE_NO_SHIELDS       a shockwave with shield 0 does nothing (B.19) (warning)
 BATTERY_NAME_DUPLICATE     two batteries with the same name (A.3) (warning)
+BATTERY_NAME_EMPTY         a battery without a name (A.3) (warning)
 CR_ZERO                    combat rating 0: no weapons, or no defence (A.2) (warning)
 STATED_*_MISMATCH          a value stated by the source differs from the computed one (warning)
 ========================== ==========================================================
@@ -134,7 +135,12 @@ def _problems(design: Design, rating: Rating, rules: Ruleset) -> list[Problem]:
                                   f"({rating.used_su - rating.total_su} over)" + (f": {hint}" if hint else ""),
                     "space_units", section="A.1"))
     names = [b.name for b in design.weapons]
-    for name in dict.fromkeys(n for n in names if names.count(n) > 1):
+    for i, name in enumerate(names):
+        if not name.strip():
+            add(Problem("BATTERY_NAME_EMPTY", f"battery {i + 1} has no name; the display sheet, the weapons track "
+                                              "and loss limits name each battery (give it its weapon's name)",
+                        f"weapons[{i}]", "warning", section="A.3"))
+    for name in dict.fromkeys(n for n in names if n.strip() and names.count(n) > 1):
         add(Problem("BATTERY_NAME_DUPLICATE", f"{names.count(name)} batteries are named {name!r}; the display "
                                               "sheet and loss limits cannot tell them apart", "weapons",
                     "warning", section="A.3"))

@@ -30,6 +30,8 @@ Modules, bottom up:
 - :mod:`~drydock.engine.plan_game` - the verdict as the value of the plan game of doctrine and plan, fought
   until the interval of its value decides it
 - :mod:`~drydock.engine.plan_cells` - the game's cells and the verdict's battles (flown from the mix), any --jobs
+- :mod:`~drydock.engine.plan_verdict` - the verdict's battles counted in, the final matrix's LP value, the race
+  fought on where they left it open
 
 Randomness only through an injected ``random.Random``.
 """

@@ -15,7 +15,7 @@ import hashlib
 import math
 import random
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Any
 
@@ -41,6 +41,8 @@ class Cell:
     b_wins: int = 0
     draws: int = 0
     upto: int = 0
+    #: the verdict's runs at or past ``upto`` counted in, with their winner (a later round fights them again)
+    extra: dict[int, int | None] = field(default_factory=dict)
 
     @property
     def payoff(self) -> Fraction:
@@ -57,6 +59,28 @@ class Cell:
         """Count ``other``'s battles (other runs of the same pairing) in."""
         self.runs, self.a_wins = self.runs + other.runs, self.a_wins + other.a_wins
         self.b_wins, self.draws = self.b_wins + other.b_wins, self.draws + other.draws
+
+    def count(self, run: int, winner: int | None) -> bool:
+        """Count run ``run`` (a verdict's battle) in unless it was fought already; True if it was new."""
+        if run < self.upto or run in self.extra:
+            return False
+        self.extra[run] = winner
+        self._tally(winner, 1)
+        return True
+
+    def forget(self, start: int, stop: int) -> None:
+        """Take out the verdict's runs in ``start .. stop - 1`` (a round is about to count them as its own)."""
+        for run in [r for r in self.extra if start <= r < stop]:
+            self._tally(self.extra.pop(run), -1)
+
+    def _tally(self, winner: int | None, k: int) -> None:
+        self.runs += k
+        if winner == 0:
+            self.a_wins += k
+        elif winner == 1:
+            self.b_wins += k
+        else:
+            self.draws += k
 
     def interval(self) -> tuple[float, float]:
         """A 95% normal interval for the payoff (a difference of two multinomial shares)."""
@@ -91,6 +115,20 @@ class _Fights:
 
 #: the worker process's match-ups (set by :func:`_init_game`)
 _GAME: list[_Fights] = []
+#: this process's match-ups of the game fought last (a round, the check, the verdict), kept for the next call
+#: (issue 45: a Matchup's doctrine tables took a fifth of a one-process verdict when each round built them again)
+_LOCAL: list[_Fights] = []
+LOCAL_KEEP = 2
+
+
+def _local(side_a: list[Design], side_b: list[Design], settings: BattleSettings) -> _Fights:
+    """The match-ups of these sides (the same lists) under these settings, built once a game in this process."""
+    for f in _LOCAL:
+        if f.sides[0] is side_a and f.sides[1] is side_b and f.settings == settings:
+            return f
+    f = _Fights(side_a, side_b, settings)
+    _LOCAL[:] = [f, *_LOCAL][:LOCAL_KEEP]
+    return f
 
 
 def _init_game(side_a: list[Design], side_b: list[Design], settings: BattleSettings) -> None:
@@ -128,7 +166,7 @@ def _tasks_run(tasks: list[Any], fn: Callable[..., Any], side_a: list[Design], s
     """``fn`` over ``tasks`` in this process or ``jobs`` workers, results in task order, ``tick`` after each."""
     results = []
     if jobs <= 1 or len(tasks) <= 1:
-        game = _Fights(side_a, side_b, settings)
+        game = _local(side_a, side_b, settings)
         for t in tasks:
             results.append(fn(t, game))
             tick(t)

@@ -1,34 +1,42 @@
-"""The verdict as the value of the plan game (issues 22 and 36).
+"""The verdict as the value of the plan game (issues 22, 36 and 45).
 
 Each side picks a **strategy**: a doctrine (:data:`~drydock.engine.ai.DOCTRINES`) and a plan of the menu
-(:mod:`~drydock.engine.plans`); plans that fly the same way in this match-up (the same range to steer for
-against every enemy design, and the same cloak rule when a ship has a cloak) are one row or column. Every
-pairing is fought with the same seeds (common random numbers: run i of every cell uses ``run_seed(seed, i)``),
-and the matrix of payoffs
+(:mod:`~drydock.engine.plans`), from a set-up (2.3) when the game chooses among deployments; plans that fly the
+same way in this match-up (the same range to steer for against every enemy design, and the same cloak rule when a
+ship has a cloak) are one row or column. Every pairing is fought with the same seeds (common random numbers: run i
+of every cell uses ``run_seed(seed, i)``), and the matrix of payoffs
 
     payoff = (A wins - B wins) / battles      (win 1, draw 0, loss -1; the same game as win + draw / 2)
 
 is solved exactly (:func:`~drydock.engine.matrix_game.solve`: linear programming in Fractions). The value is
 what side A can guarantee with its best (mixed) strategy against side B's best reply.
 
-**Sequential stopping** (issue 36): the cells are fought in rounds (16 battles a cell, then doubled for the
-strategies still in the race), and after each round the game's value gets an interval
-(:func:`value_interval`): from what A's equilibrium mix scores against each of B's strategies (its lowest
-lower bound) to what A's best strategy scores against B's mix (the highest upper bound). The true value lies
-between the two whatever the mixes' errors, so the verdict is decided as soon as the interval leaves 0; its
-confidence is corrected for the rounds looked at (:func:`look_z`). The race stops when the verdict is decided,
-when the interval is within :data:`EVEN` of even, at ``runs`` battles a cell, or at its budget
-(:func:`race_budget`: 2 x RUNS less the doctrine check's, so that race, check and verdict stay within 3 x RUNS).
+**Sequential stopping** (issue 36): the cells are fought in rounds (16 battles a cell, then doubled), and after
+each round the game's value gets an interval (:func:`value_interval`): from what A's equilibrium mix scores
+against each of B's strategies (its lowest lower bound) to what A's best strategy scores against B's mix (the
+highest upper bound). The true value lies between the two whatever the mixes' errors, so the verdict is decided
+as soon as the interval leaves 0; its confidence is corrected for the rounds looked at (:func:`look_z`). The race
+stops when the verdict is decided, when the interval is within :data:`EVEN` of even, at ``runs`` battles a cell,
+or at its budget (:func:`race_budget`).
 
-**The doctrine is part of the strategy**: the game starts from the doctrine each side was given; then each
-other doctrine's plans are tried as a reply to the other side's equilibrium mix (:func:`_check_doctrines`).
-A reply that does better with 95% confidence joins the game (and the race goes on); one that cannot change the
-verdict is done; one still open at the check's budget (:func:`doctrine_budget`) widens the interval. No pure
-pairing of a mixture is ever re-fought alone.
+**Replies** (issue 45): the game starts from the doctrines each side was given (and, with ``--deployment
+choose``, the standard set-up); every other strategy (the other doctrine's plans, the other set-ups) is tried as a
+reply to the other side's equilibrium mix (:func:`_check_replies`). A reply that does better with 95% confidence
+joins the game (and the race goes on); one that cannot change the verdict is done; one still open at the check's
+budget counts in the interval as measured (it was fought: its bound is a real one); one the budget could not fight
+at all is left out of the game and named (:attr:`PlanGame.unchecked`), never counted as +-1. No pure pairing of a
+mixture is ever re-fought alone.
+
+**The value** is the LP value of the final matrix (:func:`~drydock.engine.plan_verdict.refine`: the verdict's
+battles counted in and the game solved again), with the interval of its mixes. When the race stops on exact ties
+(every cell of round 1 won 16 of 16), the verdict's battles spread over every tied plan
+(``plan_verdict.verdict_mix``), so that a plan the ties hid is fought before the value is read; a verdict the
+battles left open is fought further (:func:`extend`).
 
 ``exact=True`` (``battle --exact-runs``) turns the stopping off: the race of issue 22 (round 1 RUNS / cells
-battles, doubled until one strategy a side is left or the budget) and exactly RUNS verdict battles.
-Every round fights runs ``n .. 2n - 1`` of each live cell, so the game is the same for a seed whatever ``--jobs``.
+battles, doubled until one strategy a side is left or the budget, every set-up in the game from the start) and
+exactly RUNS verdict battles. Every round fights runs ``n .. 2n - 1`` of each cell it fights, so the game is the
+same for a seed whatever ``--jobs``.
 """
 
 from __future__ import annotations
@@ -42,10 +50,10 @@ from statistics import NormalDist
 from drydock.core.model import Design
 from drydock.engine.ai import DEFAULT_DOCTRINE, DOCTRINES, Style, doctrine_pair
 from drydock.engine.battle import Matchup
-from drydock.engine.deployment import distinct_deployments, with_deployments
+from drydock.engine.deployment import STRATEGY_SEP, distinct_deployments, with_deployments
 from drydock.engine.matrix_game import GameSolution, solve
 from drydock.engine.montecarlo import build_matchup
-from drydock.engine.plan_cells import Cell, Pairing, fight_cells, mix_draw
+from drydock.engine.plan_cells import Cell, Pairing, fight_cells
 from drydock.engine.plans import MENU, PLANS
 from drydock.engine.settings import BattleSettings
 
@@ -139,6 +147,12 @@ class PlanGame:
     race_battles: int = 0
     #: why the race stopped: "decided" (its interval decided the verdict), "cap" (RUNS or the budget) or "exact"
     stopped: str = "cap"
+    #: replies the budget could not fight, per side: left out of the game and of the interval, named
+    unchecked: dict[int, list[Strategy]] = field(default_factory=dict)
+    #: battles fought after the verdict's (:func:`extend`)
+    extended: int = 0
+    #: the game while it is fought (for ``plan_verdict.refine`` and :func:`extend`)
+    state: _Game | None = field(default=None, repr=False, compare=False)
 
     @property
     def value(self) -> Fraction:
@@ -219,30 +233,53 @@ class _Game:
     n: int = 0
     #: why the race stopped: "decided" (its interval left even or settled within EVEN), "cap" or "exact"
     stop: str = "cap"
+    #: the replies each side may try (indices into strat_a, strat_b, not in the game at the start), in order
+    replies: dict[int, list[int]] = field(default_factory=dict)
+    #: what the check found of each reply tried: "better", "no help", "open" or "not checked"
+    tried: dict[int, dict[int, str]] = field(default_factory=lambda: {0: {}, 1: {}})
+    #: the most battles of the race and the check together, and the z of the interval
+    cap: int = 0
+    z: float = Z95
 
     def cell(self, i: int, j: int) -> Cell:
         return self.cells.setdefault((i, j), Cell())
 
     def fight(self, pairs: list[tuple[int, int]], upto: int, stage: str) -> None:
         """Runs ``cell.upto .. upto - 1`` of each pair of strategies (indices into strat_a, strat_b)."""
-        todo = [(i, j, self.cell(i, j).upto) for i, j in pairs if self.cell(i, j).upto < upto]
+        todo = [(i, j, self.cell(i, j).upto) for i, j in sorted(set(pairs)) if self.cell(i, j).upto < upto]
         if not todo:
             return
         jobs = [(_pairing(self.strat_a[i], self.strat_b[j]), start, upto) for i, j, start in todo]
         got = fight_cells(self.side_a, self.side_b, jobs, settings=self.settings, seed=self.seed, jobs=self.jobs,
                           stage=stage, progress=self.progress)
         for (i, j, start), c in zip(todo, got, strict=True):
-            self.cell(i, j).add(c)
-            self.cell(i, j).upto = upto
+            cell = self.cell(i, j)
+            cell.forget(start, upto)  # a verdict's run counted before is this round's battle now
+            cell.add(c)
+            cell.upto = upto
             self.spent += upto - start
 
-    def solve(self) -> tuple[GameSolution, list[int], list[int]]:
+    def solve(self) -> GameSolution:
         """The game of the live strategies, as a solution over every strategy of the game."""
-        sol = solve([[self.cell(i, j).payoff for j in self.live_b] for i in self.live_a])
-        row = {i: p for i, p in zip(self.live_a, sol.row, strict=True)}
-        col = {j: q for j, q in zip(self.live_b, sol.col, strict=True)}
-        return (GameSolution(sol.value, tuple(row.get(i, Fraction(0)) for i in self.game_a),
-                             tuple(col.get(j, Fraction(0)) for j in self.game_b)), self.game_a, self.game_b)
+        return self.solve_over(self.live_a, self.live_b)
+
+    def solve_over(self, rows: list[int], cols: list[int]) -> GameSolution:
+        sol = solve([[self.cell(i, j).payoff for j in cols] for i in rows])
+        row = {i: p for i, p in zip(rows, sol.row, strict=True)}
+        col = {j: q for j, q in zip(cols, sol.col, strict=True)}
+        return GameSolution(sol.value, tuple(row.get(i, Fraction(0)) for i in self.game_a),
+                            tuple(col.get(j, Fraction(0)) for j in self.game_b))
+
+    def solve_all(self) -> GameSolution:
+        """The LP of the whole game's matrix (every strategy in it whose cells were all fought)."""
+        rows = [i for i in self.game_a if all(self.cell(i, j).runs for j in self.game_b)] or self.live_a
+        cols = [j for j in self.game_b if all(self.cell(i, j).runs for i in rows)] or self.live_b
+        return self.solve_over(rows, cols)
+
+    def open_replies(self) -> tuple[list[int], list[int]]:
+        """The replies fought but not settled (they count in the interval as measured)."""
+        return ([k for k, s in self.tried[0].items() if s == "open" and k not in self.game_a],
+                [k for k, s in self.tried[1].items() if s == "open" and k not in self.game_b])
 
 
 def _mix_score(cells: list[Cell], mix: list[Fraction], z: float) -> tuple[Fraction, float, float]:
@@ -252,19 +289,27 @@ def _mix_score(cells: list[Cell], mix: list[Fraction], z: float) -> tuple[Fracti
     return mean, float(mean) - half, float(mean) + half
 
 
+def _bounds(g: _Game, sol: GameSolution, z: float, rows: Sequence[int], cols: Sequence[int]
+            ) -> tuple[dict[int, float], dict[int, float]]:
+    """What A's mix secures against each of ``cols`` (its lower bound) and what each of ``rows`` scores against
+    B's mix (its upper bound); a strategy without a fought cell against the mix is left out."""
+    xs = [(i, p) for i, p in zip(g.game_a, sol.row, strict=True) if p]
+    ys = [(j, q) for j, q in zip(g.game_b, sol.col, strict=True) if q]
+    lows = {j: _mix_score([g.cells[(i, j)] for i, _ in xs], [p for _, p in xs], z)[1]
+            for j in cols if all((i, j) in g.cells and g.cells[(i, j)].runs for i, _ in xs)}
+    highs = {i: _mix_score([g.cells[(i, j)] for j, _ in ys], [q for _, q in ys], z)[2]
+             for i in rows if all((i, j) in g.cells and g.cells[(i, j)].runs for j, _ in ys)}
+    return lows, highs
+
+
 def value_interval(g: _Game, sol: GameSolution, z: float, extra_a: Sequence[int] = (),
                    extra_b: Sequence[int] = ()) -> tuple[float, float]:
     """The interval of the game's value: low, the lowest lower bound of what A's mix scores against each of B's
-    strategies (those in the game and the doctrine check's ``extra_b``); high, the highest upper bound of what
-    each of A's strategies scores against B's mix. The value is at least what A's mix guarantees and at most
-    what B's mix concedes, so it lies between the two however good the mixes are."""
-    xs = [(i, p) for i, p in zip(g.game_a, sol.row, strict=True) if p]
-    ys = [(j, q) for j, q in zip(g.game_b, sol.col, strict=True) if q]
-    lows = [_mix_score([g.cells[(i, j)] for i, _ in xs], [p for _, p in xs], z)[1]
-            for j in [*g.game_b, *extra_b] if all((i, j) in g.cells for i, _ in xs)]
-    highs = [_mix_score([g.cells[(i, j)] for j, _ in ys], [q for _, q in ys], z)[2]
-             for i in [*g.game_a, *extra_a] if all((i, j) in g.cells for j, _ in ys)]
-    return max(-1.0, min(lows)), min(1.0, max(highs))
+    strategies (those in the game and the replies ``extra_b``); high, the highest upper bound of what each of A's
+    strategies scores against B's mix. The value is at least what A's mix guarantees and at most what B's mix
+    concedes, so it lies between the two however good the mixes are."""
+    lows, highs = _bounds(g, sol, z, [*g.game_a, *extra_a], [*g.game_b, *extra_b])
+    return max(-1.0, min(lows.values(), default=-1.0)), min(1.0, max(highs.values(), default=1.0))
 
 
 def _eliminate(g: _Game, sol: GameSolution) -> None:
@@ -282,51 +327,72 @@ def _eliminate(g: _Game, sol: GameSolution) -> None:
     g.live_b = [j for j in g.live_b if cols[j][1] <= best_b]
 
 
-def _race(g: _Game, z: float, budget: int) -> tuple[GameSolution, float, float]:
-    """Fight the live strategies round by round until the verdict is decided (or even), a cell has RUNS
-    battles, or the next round would pass ``budget``."""
+def _race(g: _Game, z: float, budget: int, pairs: list[tuple[int, int]] | None = None
+          ) -> tuple[GameSolution, float, float]:
+    """Fight round by round until the verdict is decided (or even), a cell has RUNS battles, or the next round
+    would pass ``budget``: every live cell (or ``pairs`` first), doubled each round. (Issue 45 tried fighting
+    only the cells a bound needs after round 1: the mix then rested on cells of unequal precision and mixed games
+    were decided later, so every live cell is doubled, as issue 36 did.)"""
+    if pairs is None:
+        pairs = [(i, j) for i in g.live_a for j in g.live_b]
     while True:
         stage = f"trying {len(g.live_a)}x{len(g.live_b)} plans (round {g.rounds + 1})"
-        g.fight([(i, j) for i in g.live_a for j in g.live_b], g.n, stage)
+        g.fight(pairs, g.n, stage)
         g.rounds += 1
-        sol, _, _ = g.solve()
+        sol = g.solve()
         low, high = value_interval(g, sol, z)
         _eliminate(g, sol)
-        live = len(g.live_a) * len(g.live_b)
         g.stop = "exact" if g.exact else "decided" if _call(low, high) != "open" else "cap"
+        sol = g.solve()
         if (not g.exact and _call(low, high) != "open") or (len(g.live_a) == 1 and len(g.live_b) == 1) \
-                or g.n >= g.runs or g.spent + (min(2 * g.n, g.runs) - g.n) * live > budget:
-            sol, _, _ = g.solve()
+                or g.n >= g.runs:
             return sol, *value_interval(g, sol, z)
-        g.n = min(2 * g.n, g.runs)
+        nxt = min(2 * g.n, g.runs)
+        pairs = [(i, j) for i in g.live_a for j in g.live_b]
+        if g.spent + sum(max(0, nxt - g.cell(i, j).upto) for i, j in pairs) > budget:
+            return sol, *value_interval(g, sol, z)
+        g.n = nxt
 
 
-def _check_doctrines(g: _Game, sol: GameSolution, low: float, high: float, budget: int,
-                     tried: dict[int, dict[int, str]]) -> tuple[list[int], int]:
-    """The other doctrines' strategies as replies to the other side's equilibrium mix, both sides' together,
-    fought :data:`FIRST_QUICK` battles a cell, doubled until each is done: ``better`` (it beats the equilibrium
-    with 95% confidence: the check stops there and the caller puts it in the game), ``no help`` (it does not,
-    or it cannot change the verdict) or ``open`` (RUNS or ``budget`` battles in all reached: it widens the
-    interval). A favoured side's replies are not fought (another doctrine could only favour it more). Returns
-    the better strategies (indices into strat_a, then strat_b offset by len(strat_a)) and the battles a cell
-    they were fought."""
+def _check_replies(g: _Game, sol: GameSolution, low: float, high: float, budget: int,
+                   skip: Callable[[int, int], bool] = lambda side, k: False) -> tuple[list[int], int]:
+    """The replies (the other doctrine's strategies, the other set-ups) to the other side's equilibrium mix, both
+    sides' together, fought :data:`FIRST_QUICK` battles a cell, doubled until each is done: ``better`` (it beats
+    the equilibrium with 95% confidence: the check stops there and the caller puts it in the game), ``no help``
+    (it does not, or it cannot change the verdict), ``open`` (RUNS or ``budget`` battles reached: it counts in
+    the interval as measured) or ``not checked`` (the budget could not fight it once: left out, and named). A
+    favoured side's replies are not fought (another strategy could only favour it more), nor those ``skip``
+    names. Returns the better
+    strategies (indices into strat_a, then strat_b offset by len(strat_a)) and the battles a cell they were
+    fought."""
     call = _call(low, high)
     v = sol.value
     x = [(i, p) for i, p in zip(g.game_a, sol.row, strict=True) if p]
     y = [(j, q) for j, q in zip(g.game_b, sol.col, strict=True) if q]
-    todo = {side: [k for k in range(len(g.strat_a if side == 0 else g.strat_b))
-                   if k not in (g.game_a if side == 0 else g.game_b)]
-            for side in (0, 1) if call != "AB"[side]}
+
+    def pairs_of(side: int, k: int) -> list[tuple[int, int]]:
+        return [(k, j) for j, _ in y] if side == 0 else [(i, k) for i, _ in x]
+
     n = min(g.runs, FIRST_QUICK)
+    todo: dict[int, list[int]] = {0: [], 1: []}
+    room = budget - g.spent
+    waiting = {side: [k for k in g.replies.get(side, []) if k not in (g.game_a if side == 0 else g.game_b)
+                      and not skip(side, k)]
+               for side in (0, 1) if call != "AB"[side]}
+    for k in range(max((len(ks) for ks in waiting.values()), default=0)):
+        # the sides' k-th replies together, both or neither (which side is A changes nothing)
+        kth = [(side, ks[k]) for side, ks in waiting.items() if k < len(ks)]
+        cost = sum(max(0, n - g.cell(*p).upto) for side, r in kth for p in pairs_of(side, r))
+        for side, r in kth:
+            if cost <= room:
+                todo[side].append(r)
+            else:
+                g.tried[side][r] = "not checked"
+        room -= cost if cost <= room else 0
     better: list[int] = []
     while any(todo.values()):
-        pairs = [(k, j) for k in todo.get(0, []) for j, _ in y] + [(i, k) for k in todo.get(1, []) for i, _ in x]
-        if g.spent + sum(max(0, n - g.cell(*p).upto) for p in pairs) > budget:
-            for side, ks in todo.items():
-                for k in ks:
-                    tried[side][k] = "open"
-            break
-        g.fight(pairs, n, "checking the other doctrine")
+        g.fight([p for side, ks in todo.items() for k in ks for p in pairs_of(side, k)], n,
+                "checking the other doctrine" if not g.settings.deployments else "checking the other strategies")
         for side, ks in todo.items():
             still = []
             for k in ks:
@@ -336,71 +402,125 @@ def _check_doctrines(g: _Game, sol: GameSolution, low: float, high: float, budge
                 else:
                     _, lo, hi = _mix_score([g.cells[(i, k)] for i, _ in x], [p for _, p in x], Z95)
                     gain, harmless = hi < v, lo >= v or (call == "A" and lo > 0)
-                tried[side][k] = "better" if gain else "no help" if harmless else "open"
+                g.tried[side][k] = "better" if gain else "no help" if harmless else "open"
                 if gain:
                     better.append(k if side == 0 else len(g.strat_a) + k)
                 elif not harmless:
                     still.append(k)
             todo[side] = still
-        if better or n >= g.runs:
+        nxt = min(2 * n, g.runs)
+        if better or n >= g.runs or g.spent + sum(max(0, nxt - g.cell(*p).upto) for side, ks in todo.items()
+                                                  for k in ks for p in pairs_of(side, k)) > budget:
             break
-        n = min(2 * n, g.runs)
+        n = nxt
     return better, n
+
+
+def _cover(g: _Game, sol: GameSolution) -> None:
+    """The open replies fought against the final mix where they were not (a reply measured against an earlier
+    mix bounds nothing of this one): as many battles a cell as they had."""
+    xs = [i for i, p in zip(g.game_a, sol.row, strict=True) if p]
+    ys = [j for j, q in zip(g.game_b, sol.col, strict=True) if q]
+    open_a, open_b = g.open_replies()
+    pairs = [(k, j) for k in open_a for j in ys] + [(i, k) for k in open_b for i in xs]
+    n = max([FIRST_QUICK, *(c.upto for (i, j), c in g.cells.items() if i in open_a or j in open_b)])
+    g.fight(pairs, min(g.runs, n), "checking the other doctrine")
 
 
 def plan_game(side_a: list[Design], side_b: list[Design], settings: BattleSettings | None = None, *, runs: int,
               seed: int, jobs: int = 1, exact: bool = False, progress: StageProgress | None = None) -> PlanGame:
     """Fight the plan game to its verdict (module docstring) under ``settings`` (its ``plan`` and ``record`` are
     the game's to choose: each cell flies its own pairing, unrecorded); the caller then fights the verdict's
-    battles (:func:`verdict_runs`, :func:`verdict_draws`, then :func:`refine`)."""
+    battles (:mod:`~drydock.engine.plan_verdict`: ``verdict_runs``, ``verdict_draws``, then ``conclude``)."""
     settings = settings or BattleSettings()
     given = doctrine_pair(settings.doctrine)
     deployments = settings.deployments  # chosen deployment (2.3): each plan from each set-up
-    settings = replace(settings, doctrine=given, plan=None, record=False, deployments=())
+    settings = replace(settings, doctrine=given, plan=None, record=False)
+    inner = replace(settings, deployments=())
     strat: list[list[Strategy]] = [[], []]
     for side in (0, 1):
         for style in [given[side], *(s for s in DOCTRINES.values() if s != given[side])]:
             pair = (style, given[1]) if side == 0 else (given[0], style)
-            m = build_matchup(side_a, side_b, replace(settings, doctrine=pair))
+            m = build_matchup(side_a, side_b, replace(inner, doctrine=pair))
             chosen = distinct_deployments(m.board, max(map(len, m.sides)), deployments) if deployments else None
             strat[side] += [Strategy(style, p) for p in with_deployments(distinct_plans(m, side), chosen)]
-    base_a = [k for k, s in enumerate(strat[0]) if s.doctrine == given[0]]
-    base_b = [k for k, s in enumerate(strat[1]) if s.doctrine == given[1]]
+
+    def base(side: int, s: Strategy) -> bool:  # the game starts from the given doctrine (and set-up)
+        home = not deployments or exact or s.plans[0].partition(STRATEGY_SEP)[2] == deployments[0]
+        return s.doctrine == given[side] and home
+
+    base_a = [k for k, s in enumerate(strat[0]) if base(0, s)]
+    base_b = [k for k, s in enumerate(strat[1]) if base(1, s)]
+    # the replies: the given doctrine's other set-ups first, then the other doctrine's (its own set-up first)
+    order = {side: sorted((k for k in range(len(strat[side])) if k not in (base_a, base_b)[side]),
+                          key=lambda k, side=side: (strat[side][k].doctrine != given[side],  # type: ignore[misc]
+                                                    not base(side, replace(strat[side][k], doctrine=given[side])),
+                                                    k))
+             for side in (0, 1)}
     first = first_runs(runs, len(base_a) * len(base_b), exact)
-    g = _Game(side_a, side_b, settings, seed, jobs, runs, exact, progress, strat[0], strat[1], base_a, base_b,
-              list(base_a), list(base_b), n=first)
-    z = Z95 if exact else look_z(runs, first)
+    g = _Game(side_a, side_b, settings if deployments else inner, seed, jobs, runs, exact, progress, strat[0],
+              strat[1], base_a, base_b, list(base_a), list(base_b), n=first, replies=order)
+    g.z = Z95 if exact else look_z(runs, first)
     budget = race_budget(runs, len(base_a) * len(base_b))
-    cap = budget + doctrine_budget(runs)  # the race, then the doctrine check and its additions
-    tried: dict[int, dict[int, str]] = {0: {}, 1: {}}
-    sol, low, high = _race(g, z, budget)
+    g.cap = budget + doctrine_budget(runs)  # the race, then the check and its additions
+    sol, low, high = _race(g, g.z, budget)
     base_call = _call(low, high)
-    for _ in range(len(strat[0]) + len(strat[1])):
-        better, n_check = _check_doctrines(g, sol, low, high, cap, tried)
+    sol, low, high = _replies(g, sol, low, high)
+    return _result(g, sol, low, high, base_call, first)
+
+
+def _replies(g: _Game, sol: GameSolution, low: float, high: float) -> tuple[GameSolution, float, float]:
+    """The check of the replies, the better ones put in the game and the race fought on; the open replies
+    covered against the final mix and counted in the interval. With chosen set-ups, the replies that change
+    one thing (the doctrine, or the set-up) are tried first; one that changes both only where neither the
+    doctrine nor the set-up alone was no help with every plan (a set-up clearly worse is pruned as plans are)."""
+    base = (g.strat_a[g.game_a[0]], g.strat_b[g.game_b[0]])
+
+    def where(s: Strategy) -> str:
+        return s.plans[0].partition(STRATEGY_SEP)[2]
+
+    def twice(side: int, k: int) -> bool:  # a reply that changes both the doctrine and the set-up
+        s = (g.strat_a, g.strat_b)[side][k]
+        return s.doctrine != base[side].doctrine and where(s) != where(base[side])
+
+    def pruned(side: int, k: int) -> bool:
+        s = (g.strat_a, g.strat_b)[side][k]
+        once = [(r, g.tried[side].get(i)) for i, r in enumerate((g.strat_a, g.strat_b)[side])
+                if i in g.tried[side] and not twice(side, i)]
+        by_doctrine = [st for r, st in once if r.doctrine == s.doctrine]
+        by_set_up = [st for r, st in once if where(r) == where(s)]
+        return any(ss and all(st == "no help" for st in ss) for ss in (by_doctrine, by_set_up))
+
+    phase2 = False
+    for _ in range(2 * (len(g.strat_a) + len(g.strat_b))):
+        better, n_check = _check_replies(g, sol, low, high, g.cap,
+                                         (lambda side, k: twice(side, k) and pruned(side, k)) if phase2
+                                         else twice)
         if not better:
-            break
-        rows = g.game_a + [k for k in better if k < len(strat[0])]
-        cols = g.game_b + [k - len(strat[0]) for k in better if k >= len(strat[0])]
+            if phase2 or not g.settings.deployments:
+                break
+            phase2 = True
+            continue
+        rows = g.game_a + [k for k in better if k < len(g.strat_a)]
+        cols = g.game_b + [k - len(g.strat_a) for k in better if k >= len(g.strat_a)]
         n = min(g.n, n_check)  # the new cells start where the check left them; the race doubles from there
         fill = sum(max(0, n - g.cell(i, j).upto) for i in rows for j in cols)
-        if g.spent + fill > cap:  # no room to put them in the game: they stay open (they widen the interval)
+        if g.spent + fill > g.cap:  # no room to put them in the game: they stay open (counted as measured)
             for k in better:
-                side, idx = (0, k) if k < len(strat[0]) else (1, k - len(strat[0]))
-                tried[side][idx] = "open"
+                side, idx = (0, k) if k < len(g.strat_a) else (1, k - len(g.strat_a))
+                g.tried[side][idx] = "open"
             break
         g.game_a, g.game_b, g.n = rows, cols, n
         g.live_a, g.live_b = list(rows), list(cols)  # a new strategy may revive an old reply
-        sol, low, high = _race(g, z, cap)
-    extra = ([k for k, s in tried[0].items() if s == "open"], [k for k, s in tried[1].items() if s == "open"])
-    if extra[0] or extra[1]:
-        low, high = value_interval(g, sol, z, *extra)
-    replies = {side: [(g.strat_a[k] if side == 0 else g.strat_b[k], *_reply(g, sol, side, k, z), status)
-                      for k, status in tried[side].items() if k not in (g.game_a if side == 0 else g.game_b)]
-               for side in (0, 1)}
-    return _result(g, sol, low, high, z, replies, base_call, first)
+        sol, low, high = _race(g, g.z, g.cap)
+    open_a, open_b = g.open_replies()
+    if open_a or open_b:
+        _cover(g, sol)
+        low, high = value_interval(g, sol, g.z, open_a, open_b)
+    return sol, low, high
 
 
-def _reply(g: _Game, sol: GameSolution, side: int, k: int, z: float) -> tuple[Fraction, float, float]:
+def _reply(g: _Game, sol: GameSolution, side: int, k: int) -> tuple[Fraction, float, float]:
     if side == 0:
         y = [(j, q) for j, q in zip(g.game_b, sol.col, strict=True) if q]
         if not all((k, j) in g.cells for j, _ in y):
@@ -412,70 +532,45 @@ def _reply(g: _Game, sol: GameSolution, side: int, k: int, z: float) -> tuple[Fr
     return _mix_score([g.cells[(i, k)] for i, _ in x], [p for _, p in x], Z95)
 
 
-def _result(g: _Game, sol: GameSolution, low: float, high: float, z: float,
-            replies: dict[int, list[tuple[Strategy, Fraction, float, float, str]]], base_call: str,
-            first: int) -> PlanGame:
+def _result(g: _Game, sol: GameSolution, low: float, high: float, base_call: str, first: int) -> PlanGame:
     rows = [g.strat_a[i] for i in g.game_a]
     cols = [g.strat_b[j] for j in g.game_b]
-    cells = [[g.cells.get((i, j), Cell()) for j in g.game_b] for i in g.game_a]
+    cells = [[g.cell(i, j) for j in g.game_b] for i in g.game_a]
     i = max(range(len(rows)), key=lambda k: (sol.row[k], -k))
     j = max(range(len(cols)), key=lambda k: (sol.col[k], -k))
     live_a = tuple(g.game_a.index(k) for k in g.live_a)
     live_b = tuple(g.game_b.index(k) for k in g.live_b)
+    replies = {side: [(g.strat_a[k] if side == 0 else g.strat_b[k], *_reply(g, sol, side, k), status)
+                      for k, status in g.tried[side].items()
+                      if status != "not checked" and k not in (g.game_a if side == 0 else g.game_b)]
+               for side in (0, 1)}
+    unchecked = {side: [(g.strat_a, g.strat_b)[side][k] for k, status in g.tried[side].items()
+                        if status == "not checked"] for side in (0, 1)}
     return PlanGame(rows, cols, cells, sol, (i, j), first, g.spent, g.rounds, live_a, live_b,
-                    (g.strat_a[g.game_a[0]].doctrine, g.strat_b[g.game_b[0]].doctrine), low, high, z, replies,
-                    base_call, g.exact, g.spent, g.stop)
+                    (g.strat_a[g.game_a[0]].doctrine, g.strat_b[g.game_b[0]].doctrine), low, high, g.z, replies,
+                    base_call, g.exact, g.spent, g.stop, {k: v for k, v in unchecked.items() if v},
+                    state=g)
 
 
-def refine(game: PlanGame, fought: list[tuple[int, int, int, int | None]]) -> PlanGame:
-    """The game with the verdict's battles counted in: each ``(run, row, column, winner)`` whose run the
-    race had not fought for that cell is one more battle of it (the runs it had fought are the same battles,
-    the same seeds). The mix stays the one the verdict's battles were drawn from, so the battles and the
-    value are the same game's: the value becomes what that mix scores on every battle fought, and its
-    interval is rebuilt (what the mix of A secures against each of B's plans, what each of A's plans scores
-    against B's mix: the game's value lies between, whatever the mixes)."""
-    for run, i, j, winner in fought:
-        c = game.cells[i][j]
-        if run >= c.upto:
-            c.runs += 1
-            game.battles += 1
-            if winner == 0:
-                c.a_wins += 1
-            elif winner == 1:
-                c.b_wins += 1
-            else:
-                c.draws += 1
-    x = [(i, p) for i, p in enumerate(game.solution.row) if p]
-    y = [(j, q) for j, q in enumerate(game.solution.col) if q]
-    value = sum((p * q * game.cells[i][j].payoff for i, p in x for j, q in y), Fraction(0))
-    game.solution = GameSolution(value, game.solution.row, game.solution.col)
-    lows = [_mix_score([game.cells[i][j] for i, _ in x], [p for _, p in x], game.z)[1]
-            for j in range(len(game.plans_b)) if all(game.cells[i][j].runs for i, _ in x)]
-    highs = [_mix_score([game.cells[i][j] for j, _ in y], [q for _, q in y], game.z)[2]
-             for i in range(len(game.plans_a)) if all(game.cells[i][j].runs for j, _ in y)]
-    # the doctrine check's replies still open count as they were measured
-    highs += [hi for _, _, _, hi, status in game.replies.get(0, []) if status == "open"]
-    lows += [lo for _, _, lo, _, status in game.replies.get(1, []) if status == "open"]
-    game.low, game.high = max(-1.0, min(lows)), min(1.0, max(highs))
-    return game
-
-
-def verdict_runs(game: PlanGame, runs: int) -> int:
-    """The verdict's battles: RUNS with --exact-runs; else as many as the race fought a cell of the best plans,
-    at least :data:`VERDICT_MIN`, at most RUNS."""
-    if game.exact:
-        return runs
-    fought = max((game.cells[i][j].upto for i, p in enumerate(game.solution.row) if p
-                  for j, q in enumerate(game.solution.col) if q), default=0)
-    return min(runs, max(VERDICT_MIN, fought))
-
-
-def verdict_draws(game: PlanGame, runs: int, seed: int) -> list[tuple[int, int, int, Pairing]]:
-    """Run i of the verdict: (i, A's strategy, B's strategy, their pairing), drawn from the equilibrium's mix
-    (:func:`~drydock.engine.plan_cells.mix_draw`)."""
-    out = []
-    for run in range(runs):
-        i = mix_draw(seed, run, "a", game.solution.row)
-        j = mix_draw(seed, run, "b", game.solution.col)
-        out.append((run, i, j, _pairing(game.plans_a[i], game.plans_b[j])))
+def extend(game: PlanGame) -> PlanGame:
+    """A verdict the verdict's battles left open (issue 45: spend battles where the interval is close to
+    deciding): the race fought on from where it stopped, on the cells that can move the verdict, within the
+    budget of the race and the check (never with --exact-runs). The caller solves the final matrix again
+    (:func:`~drydock.engine.plan_verdict.conclude`)."""
+    g = game.state
+    if g is None or game.exact or game.call() != "open" or g.n >= g.runs:
+        return game
+    sol = g.solve()
+    pairs = [(i, j) for i in g.live_a for j in g.live_b]
+    nxt = min(2 * g.n, g.runs)
+    if not pairs or g.spent + sum(max(0, nxt - g.cell(i, j).upto) for i, j in pairs) > g.cap:
+        return game
+    g.n = nxt
+    before = g.spent
+    sol, low, high = _race(g, g.z, g.cap, pairs)
+    open_a, open_b = g.open_replies()
+    if open_a or open_b:
+        _cover(g, sol)
+    out = _result(g, sol, *value_interval(g, sol, g.z, open_a, open_b), game.base_call, game.first)
+    out.race_battles, out.extended = game.race_battles, game.extended + g.spent - before
     return out

@@ -9,6 +9,7 @@ the reader's error names ``drydock convert --from admiralty|nova`` instead.
 from __future__ import annotations
 
 import re
+import shlex
 
 from drydock.formats.legacy.admiralty import SX_REFUSED, has_design, starmada_x_line
 from drydock.formats.legacy.admiralty_lines import NUMBER
@@ -62,5 +63,6 @@ def legacy_hint(name: str, text: str) -> str | None:
     if kind is None:
         return None
     edition = "an Admiralty Edition (X.1)" if kind == "admiralty" else "a Nova (X.2)"
+    given = "-" if name == "<stdin>" else shlex.quote(name)  # a command a shell can run: '-' reads standard input
     return (f"{name}: this looks like {edition} design, not a Unity one; convert it first: "
-            f"drydock convert --from {kind} {name} -o FOLDER")
+            f"drydock convert --from {kind} {given} -o FOLDER/")

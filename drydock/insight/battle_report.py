@@ -25,7 +25,8 @@ from drydock.engine.legacy_notes import ae_rules_batteries
 from drydock.engine.montecarlo import Summary, build_matchup, simulate, wilson
 from drydock.engine.observe import END_KINDS, LOSS_KINDS
 from drydock.engine.plan_cells import fight_verdict
-from drydock.engine.plan_game import PlanGame, verdict_draws
+from drydock.engine.plan_game import PlanGame
+from drydock.engine.plan_verdict import verdict_draws
 from drydock.engine.settings import BattleSettings
 from drydock.engine.tables import COMPANION_TRAITS, SIMULATED_SYSTEMS, SIMULATED_TRAITS
 from drydock.errors import inline

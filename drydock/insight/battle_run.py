@@ -19,7 +19,8 @@ from typing import Any
 
 from drydock import limits
 from drydock.engine.montecarlo import Summary, format_summary, illegal_designs, one_battle_log
-from drydock.engine.plan_game import PlanGame, plan_game, refine, verdict_runs
+from drydock.engine.plan_game import PlanGame, plan_game
+from drydock.engine.plan_verdict import conclude, verdict_runs
 from drydock.engine.settings import BattleSettings
 from drydock.errors import DrydockError, one_line
 from drydock.formats import check_outputs, write_atomic
@@ -113,7 +114,7 @@ def run_battle(side_a: str, side_b: str, settings: BattleSettings | None = None,
             game = plan_game(a, b, settings, runs=runs, seed=seed, jobs=jobs, exact=exact, progress=stage)
             summary, report, fought = fight_mix(a, b, game, settings, runs=verdict_runs(game, runs), seed=seed,
                                                 jobs=jobs, progress=stage)
-        refine(game, fought)
+            game = conclude(game, fought)  # the value: the final matrix's; fought on where the battles left it open
         summary.plan = (f"A {mix_words(game.names_a(), game.solution.row)}, "
                         f"B {mix_words(game.names_b(), game.solution.col)}")
         flown = {s.doctrine for s, p in zip(game.plans_a, game.solution.row, strict=True) if p} | \

@@ -19,7 +19,8 @@ from drydock.core.model import Design
 from drydock.engine.ai import Style
 from drydock.engine.montecarlo import run_seed
 from drydock.engine.plan_cells import fight_verdict
-from drydock.engine.plan_game import plan_game, refine, verdict_draws, verdict_runs
+from drydock.engine.plan_game import plan_game
+from drydock.engine.plan_verdict import conclude, verdict_draws, verdict_runs
 from drydock.engine.plans import MENU
 from drydock.engine.settings import BattleSettings
 from drydock.limits import TURNS
@@ -52,7 +53,7 @@ def fight_pairing(one: Design, two: Design, settings: BattleSettings, seed: int,
     """The verdict of ``one`` (side A) against ``two`` as ``drydock battle`` gives it (issues 22 and 36): the plan
     game fought to its verdict with ``seed`` (:func:`~drydock.engine.plan_game.plan_game`: sequential stopping,
     the doctrine as part of the plan), then the verdict's battles flown from the equilibrium's mix and counted
-    into the value (:func:`~drydock.engine.plan_game.refine`); the same result whatever ``jobs``. The counts of
+    into the value (:func:`~drydock.engine.plan_verdict.conclude`); the same result whatever ``jobs``. The counts of
     the verdict's battles (``a_wins``, ``b_wins``, ``draws``, ``turns``), the refined value for A (a fraction as
     text) and its interval (``value_low``, ``value_high``), the plans each side flies most and every battle
     fought (``battles``)."""
@@ -65,7 +66,7 @@ def fight_pairing(one: Design, two: Design, settings: BattleSettings, seed: int,
     for r in results:
         out[0 if r.winner == 0 else 1 if r.winner == 1 else 2] += 1
         out[3] += r.turns
-    refine(g, [(run, i, j, r.winner) for (run, i, j, _), r in zip(draws, results, strict=True)])
+    g = conclude(g, [(run, i, j, r.winner) for (run, i, j, _), r in zip(draws, results, strict=True)])
     i, j = g.chosen
     return {"a_wins": out[0], "b_wins": out[1], "draws": out[2], "turns": out[3], "runs": n,
             "value": str(g.solution.value), "value_low": round(g.low, 4), "value_high": round(g.high, 4),

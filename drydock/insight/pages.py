@@ -29,6 +29,7 @@ from drydock.insight.charts import (
     stack_chart,
 )
 from drydock.insight.numbers import pct, text
+from drydock.insight.tournament import fought_words
 
 REPORT_SUFFIXES = (".html", ".htm", ".pdf", ".svg")
 
@@ -223,7 +224,7 @@ def tournament_page(t: dict[str, Any]) -> Page:
         m.table(["A", "B", "value", "A's plan", "B's plan", "A wins", "draws", "B wins"],
                 [[p["a"], p["b"], text(p["value"]), p["plans"]["a"], p["plans"]["b"], p["a_wins"], p["draws"],
                   p["b_wins"]] for p in t["pairings"]])
-    sub = [f"{len(labels)} designs, {t['runs']} battles per pairing, seed {t['seed']}, doctrine {t['doctrine']}"]
+    sub = [f"{len(labels)} designs, {fought_words(t)}, seed {t['seed']}, doctrine {t['doctrine']}"]
     if t.get("options"):
         sub.append("options: " + ", ".join(t["options"]))
     if t["battles_per_second"]:

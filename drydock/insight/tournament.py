@@ -45,8 +45,9 @@ from drydock.insight.numbers import num, pct, rounded, text
 from drydock.limits import STATE_FILE, TOURNAMENT_BATTLES, TOURNAMENT_DESIGNS, TURNS, check, to_int
 
 #: 2: each pairing's verdict is the plan game (issue 22); version 1 files (battles at the doctrine's own
-#: range) are refused in one line
-STATE_VERSION = 3
+#: range) are refused in one line; 3: fought to its decision (issue 36); 4: its value the final matrix's LP value,
+#: its replies bounded (issue 45)
+STATE_VERSION = 4
 Z95 = 1.959963984540054
 #: the plans of each pairing are listed when there are at most this many pairings
 PAIRINGS_SHOWN = 45
@@ -207,8 +208,8 @@ class Tournament:
     @property
     def verdict(self) -> str:
         """How a pairing is judged, in words."""
-        return ("plan game of doctrine and plan (fought until its value's interval decides; value by exact LP, "
-                "refined by the verdict's battles flown from the equilibrium's mix)" if self.plans
+        return ("plan game of doctrine and plan (fought until its value's interval decides; value: the exact LP "
+                "value of the final matrix, the verdict's battles counted in)" if self.plans
                 else "battles at the doctrine's own range")
 
     def key(self, i: int, j: int) -> str:
@@ -243,7 +244,7 @@ class Tournament:
         if isinstance(state, dict) and state.get("version") != STATE_VERSION:
             raise DrydockError(f"{path}: a state file of another drydock version (state version "
                                f"{state.get('version')!r}, this drydock writes {STATE_VERSION}: each pairing's verdict "
-                               "is now the plan game fought to its decision, issue 36); use another --state file")
+                               "is now the value of the plan game's final matrix, issue 45); use another --state file")
         if not isinstance(state, dict) or {k: state.get(k) for k in self.header()} != self.header():
             raise DrydockError(f"{path}: state of a different tournament (designs, runs, seed or options differ); "
                                "use another --state file")
@@ -420,10 +421,25 @@ def to_json(d: dict[str, Any]) -> dict[str, Any]:
     return rounded(out)
 
 
+def fought_words(d: dict[str, Any]) -> str:
+    """What each pairing fought, as it was fought (issue 45: never RUNS where the plan game stopped earlier):
+    ``100 verdict battles a pairing (324 to 1,060 battles of its plan game; RUNS 1000 at most a pairing of
+    plans)``, or ``200 battles per pairing`` without plans."""
+    pairings = d.get("pairings") or []
+    if not d.get("plans") or not pairings:
+        return f"{d['runs']} battles per pairing"
+    runs = sorted({p.get("runs", d["runs"]) for p in pairings})
+    fought = sorted(p.get("battles", 0) for p in pairings)
+    shown = f"{runs[0]}" if len(runs) == 1 else f"{runs[0]} to {runs[-1]}"
+    span = f"{fought[0]:,}" if fought[0] == fought[-1] else f"{fought[0]:,} to {fought[-1]:,}"
+    return (f"{shown} verdict battles a pairing ({span} battles of its plan game; at most {d['runs']} a pairing "
+            "of plans)")
+
+
 def format_tournament(d: dict[str, Any]) -> str:
     names = [r["design"] for r in d["designs"]]
     plans = d.get("plans", False)
-    lines = [f"{len(names)} designs, {d['runs']} battles per pairing, seed {d['seed']}, doctrine {d['doctrine']}",
+    lines = [f"{len(names)} designs, {fought_words(d)}, seed {d['seed']}, doctrine {d['doctrine']}",
              "options: " + ", ".join(d["options"]),
              f"verdict of each pairing: {d['verdict']}" if plans else None,
              "ranking (score = " + ("the share of the points, win 1, draw 1/2, a design can guarantee with its best "

@@ -13,13 +13,16 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
+from drydock.engine.deployment import STRATEGY_SEP
 from drydock.engine.montecarlo import Summary, verdict, wilson
-from drydock.engine.plan_game import DRAWISH, EVEN, PlanGame
+from drydock.engine.plan_game import DRAWISH, EVEN, PlanGame, Strategy
 
 #: a side is "heavily favoured" when the interval's end nearer even is at least this far from it, "clearly
 #: favoured" at :data:`CLEAR`, "slightly favoured" when even its far end is nearer even than that, else
 #: "favoured" (A wins - B wins per battle): the words never claim more, or less, than the interval
 HEAVY, CLEAR = 0.5, 0.2
+#: the verdict's battles at least this share draws: the verdict says "mostly draws" before who wins the rest
+MOSTLY = Fraction(1, 2)
 
 
 def _signed(x: float | Fraction) -> str:
@@ -63,7 +66,11 @@ def verdict_line(s: Summary, g: PlanGame) -> str:
         near, far = (g.low, g.high) if call == "A" else (-g.high, -g.low)
         strength = ("heavily favoured" if near >= HEAVY else "clearly favoured" if near >= CLEAR
                     else "slightly favoured" if far < CLEAR else "favoured")
-        return f"verdict: {side_name(s, 'AB'.index(call))} is {strength}, 95% sure: {_rates(s)}; {value}"
+        who = side_name(s, 'AB'.index(call))
+        if Fraction(s.draws, max(s.runs, 1)) >= MOSTLY:  # the draws dominate: say so before who wins the rest
+            return (f"verdict: mostly draws ({_pct(s.draws, s.runs)}); when a side wins it is {who}, {strength}, "
+                    f"95% sure: {_rates(s)}; {value}")
+        return f"verdict: {who} is {strength}, 95% sure: {_rates(s)}; {value}"
     if Fraction(s.draws, max(s.runs, 1)) >= DRAWISH:
         return f"verdict: no decision: {_pct(s.draws, s.runs)} draws; {_holder(s, g)}: {_rates(s)}; {value}"
     if _doctrine_turned(g):
@@ -74,6 +81,8 @@ def verdict_line(s: Summary, g: PlanGame) -> str:
         head = f"too close to call: even within {float(EVEN):.2f}"
     else:
         head = "too close to call"
+    if Fraction(s.draws, max(s.runs, 1)) >= MOSTLY:
+        head += f": mostly draws ({_pct(s.draws, s.runs)})"
     return f"verdict: {head}: {_rates(s)}; {value}"
 
 
@@ -98,42 +107,62 @@ def plans_line(g: PlanGame) -> str:
                "stopped at the battles --runs allows" if g.stopped != "decided" else
                "stopped when the verdict was decided" if g.call() != "open" else
                "the race stopped when its interval decided it, the verdict's battles widened it again")
+    left = "".join(f"; side {'AB'[side]} {_other(g, side, ss)} was not checked"
+                   for side, ss in sorted(g.unchecked.items()))
     return (f"plans: the best plans fly A {mix_words(g.names_a(), g.solution.row)}, "
             f"B {mix_words(g.names_b(), g.solution.col)}; "
             f"{len(g.plans_a)}x{len(g.plans_b)} plans tried in {g.rounds} round{'s' * (g.rounds > 1)}, "
-            f"{g.battles} battles in all ({stopped})")
+            f"{g.battles} battles in all ({stopped}){left}")
+
+
+def _set_up(s: Strategy) -> str:
+    return s.plans[0].partition(STRATEGY_SEP)[2]
+
+
+def _other(g: PlanGame, side: int, strategies: list[Strategy]) -> str:
+    """``flying cautious``, ``from another set-up``, or both joined with "or"."""
+    given = g.given[side]
+    home = _set_up((g.plans_a, g.plans_b)[side][0])
+    doctrines = sorted({s.doctrine.name for s in strategies if s.doctrine != given})
+    parts = ([f"flying {'/'.join(doctrines)}"] if doctrines else []) + \
+        (["from another set-up"] if any(_set_up(s) != home for s in strategies) else [])
+    return " or ".join(parts) or f"flying {given.name}"
 
 
 def doctrine_line(g: PlanGame) -> str:
-    """What the doctrine check tried and what it found."""
+    """What the check of the replies (the other doctrine, the other set-ups) tried and what it found."""
     a, b = g.given
     flown = f"both sides {a.name}" if a == b else f"side A {a.name}, side B {b.name}"
     parts = []
     for side in (0, 1):
         replies = g.replies.get(side, [])
-        joined = [s for s in (g.plans_a, g.plans_b)[side] if s.doctrine != g.given[side]]
+        home = _set_up((g.plans_a, g.plans_b)[side][0])
+        joined = [s for s in (g.plans_a, g.plans_b)[side] if s.doctrine != g.given[side] or _set_up(s) != home]
         if not replies and not joined:
             continue
-        other = sorted({s.doctrine.name for s, *_ in replies} | {s.doctrine.name for s in joined})
         opened = [r for r in replies if r[4] == "open"]
         name = "AB"[side]
         if joined:
             shares = (g.solution.row, g.solution.col)[side]
-            used = [s for s, p in zip((g.plans_a, g.plans_b)[side], shares, strict=True)
-                    if p and s.doctrine != g.given[side]]
-            parts.append(f"side {name} does better {'/'.join(other)} with some plans: they joined its plans"
+            used = [s for s, p in zip((g.plans_a, g.plans_b)[side], shares, strict=True) if p and s in joined]
+            better = _other(g, side, joined).removeprefix("flying ")
+            parts.append(f"side {name} does better {better} with some plans: they joined its plans"
                          + (f" and the best plans fly them ({', '.join(s.name(g.given[side]) for s in used)})"
                             if used else ", but the best plans do not fly them"))
         elif opened:
-            parts.append(f"side {name} flying {'/'.join(other)} is not settled within the check's battles "
-                         "(counted in the interval)")
+            parts.append(f"side {name} {_other(g, side, [r[0] for r in opened])} is not settled within the "
+                         "check's battles (counted in the interval as measured)")
         else:
             best = (max if side == 0 else min)(replies, key=lambda r: r[1])
-            parts.append(f"side {name} flying {'/'.join(other)} does no better against the other side's best "
-                         f"plans (its best: {best[0].name(g.given[side])}, {_signed(best[1])} for A)")
+            parts.append(f"side {name} {_other(g, side, [r[0] for r in replies])} does no better against the other "
+                         f"side's best plans (its best: {best[0].name(g.given[side])}, {_signed(best[1])} for A)")
+    for side, left in sorted(g.unchecked.items()):
+        parts.append(f"side {'AB'[side]} {_other(g, side, left)} was not checked (no battles left: "
+                     "not in the game, nor in its interval)")
+    what = "the other doctrine" + (" or set-up" if any(_set_up(s) for s in g.plans_a) else "")
     if not parts:
         return f"doctrine: {flown}"
-    text = f"doctrine: {flown}; each side may fly the other doctrine with any plan: " + "; ".join(parts)
+    text = f"doctrine: {flown}; each side may fly {what} with any plan: " + "; ".join(parts)
     if _doctrine_turned(g):
         was = {"A": "side A favoured", "B": "side B favoured"}.get(g.base_call, "too close to call")
         text += f"; with the given doctrines alone it was {was}: the doctrine decides this match-up"
@@ -185,7 +214,9 @@ def game_dict(g: PlanGame) -> dict[str, Any]:
                            "replies": [{"side": "AB"[side], "plans": s2.name(g.given[side]),
                                         "payoff": round(float(v), 4), "low": round(lo, 4), "high": round(hi, 4),
                                         "status": st}
-                                       for side in (0, 1) for s2, v, lo, hi, st in g.replies.get(side, [])]},
+                                       for side in (0, 1) for s2, v, lo, hi, st in g.replies.get(side, [])],
+                           "unchecked": [{"side": "AB"[side], "plans": s2.name(g.given[side])}
+                                         for side, left in sorted(g.unchecked.items()) for s2 in left]},
         "line": plans_line(g),
     }
 

@@ -22,11 +22,11 @@ def run(*args, input=None):
     return CliRunner().invoke(cli, [str(a) for a in args], input=input)
 
 
-def test_the_page_commands_run_as_written():
+def test_the_page_commands_run_as_written(tmp_path):
     commands = sh_commands(DOC.read_text(encoding="utf-8"))
     assert len(commands) >= 3
-    for number, command in commands:
-        res = subprocess.run(command.replace("drydock ", f"{sys.executable} -m drydock ", 1), shell=True, cwd=ROOT,
+    for number, command in commands:  # in a folder of their own: the page starts by copying the examples there
+        res = subprocess.run(command.replace("drydock ", f"{sys.executable} -m drydock ", 1), shell=True, cwd=tmp_path,
                              capture_output=True, text=True, timeout=120)
         assert res.returncode == expected_exit(command), f"docs/house-rules.md:{number}: {command}\n{res.stderr}"
 

@@ -22,8 +22,8 @@ from drydock.engine.plan_game import (
     first_runs,
     plan_game,
     race_budget,
-    refine,
 )
+from drydock.engine.plan_verdict import refine
 from drydock.engine.plans import PLANS, plan_label, plan_pair
 from drydock.engine.settings import BattleSettings
 from drydock.formats import read_designs
@@ -155,7 +155,7 @@ def test_budget_counts_battles(monkeypatch):
     """Issue 22: a default battle costs at most a few times the battles of one pairing; issue 36: it stops when
     the verdict is decided. The race never passes 2 x RUNS less the doctrine check's budget (round 1: 16 a cell;
     --exact-runs: RUNS / cells, at least 10), the doctrine check and what it adds never pass max(RUNS / 4,
-    8 x 16); the verdict's battles are at least 100 (at most RUNS): 3 x RUNS in all, as before; every battle
+    8 x 16); the verdict's battles are 100 (at most RUNS; issue 45): 3 x RUNS in all, as before; every battle
     fought is counted."""
     assert first_runs(1000, 16) == 62 and first_runs(40, 16) == 10 and first_runs(5, 16) == 5
     assert first_runs(1000, 16, exact=False) == 16 and first_runs(5, 16, exact=False) == 5
@@ -183,8 +183,8 @@ def test_budget_counts_battles(monkeypatch):
     assert g is not None and 100 <= run.summary.runs <= 1000
     # the verdict's battles: every run fought again, recorded for the report; those the race had not fought
     # count in the game's battles
-    assert fought[0] == g.race_battles + run.summary.runs
-    assert g.race_battles <= g.battles <= g.race_battles + run.summary.runs
+    assert fought[0] == g.race_battles + run.summary.runs + g.extended  # issue 45: and the race fought on
+    assert g.race_battles <= g.battles <= g.race_battles + run.summary.runs + g.extended
     assert g.first == 16 and g.race_battles <= 1750 + 250
     assert "plans tried in" in plans_line(g)
 

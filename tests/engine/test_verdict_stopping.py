@@ -15,6 +15,7 @@ from types import SimpleNamespace
 import pytest
 
 from drydock.engine import plan_game as pg
+from drydock.engine import plan_verdict as pv
 from drydock.engine.plan_cells import Cell
 from drydock.formats import read_designs
 from drydock.insight.verdict_text import doctrine_line, plans_line, verdict_line
@@ -132,3 +133,62 @@ def test_the_verdict_line_follows_the_interval(low, high, head):
     assert line.startswith(f"verdict: {head}") and f"between {low:+.2f} and {high:+.2f}" in line
     for later in (plans_line(g), doctrine_line(g)):
         assert "favoured" not in later
+
+
+def test_a_reply_never_fought_is_left_out_and_named(monkeypatch):
+    """Issue 45: a reply the check has no battles for is not counted as +-1 (the interval of --deployment choose
+    was "between -1.00 and +0.95" while its battles went 7/2/91): it is left out of the game and its interval,
+    and the plans line names it."""
+    fake_battles(monkeypatch, lambda p: (0.45, 0.35))  # close to even: both sides' replies would be checked
+    monkeypatch.setattr(pg, "doctrine_budget", lambda runs: 0)  # no battles left for the check
+    monkeypatch.setattr(pg, "race_budget", lambda runs, cells: 16 * cells)  # round 1 only
+    g = pg.plan_game(MAJ, VIG, runs=200, seed=1)
+    assert {s.doctrine.name for side in (0, 1) for s in g.unchecked.get(side, [])} == {"cautious"}
+    assert not any(st == "open" for r in g.replies.values() for *_, st in r)
+    assert g.low > -1 and g.high < 1  # the game's own interval: no reply counted as every battle won or lost
+    assert "flying cautious was not checked" in plans_line(g)
+    assert "was not checked (no battles left" in doctrine_line(g)
+
+
+def test_the_value_is_the_final_matrix_and_ties_are_fought():
+    """Issue 45: round 1 a tie (every cell won 16 of 16), the verdict's battles spread over every tied plan; when
+    they show one plan worse, the value is the LP value of the final matrix (+1), not the score of the mix the
+    race kept (a missile boat printed +0.63 where its final matrix said +1.00)."""
+    agg = pg.DOCTRINES["aggressive"]
+    cells = [[Cell(16, 16, 0, 0, 16) for _ in range(2)] for _ in range(2)]
+    sol = pg.solve([[c.payoff for c in row] for row in cells])
+    g = pg.PlanGame([pg.Strategy(agg, ("close",)), pg.Strategy(agg, ("hold",))],
+                    [pg.Strategy(agg, ("close",)), pg.Strategy(agg, ("evade",))], cells, sol, (0, 0), 16, 64)
+    mix = pv.verdict_mix(g)
+    assert all(mix.row) and all(mix.col)  # every tied plan flies in the verdict's battles
+    drawn = pv.verdict_draws(g, 100, 1)
+    assert {(i, j) for _, i, j, _ in drawn} == {(0, 0), (0, 1), (1, 0), (1, 1)}
+    # the verdict's new runs: A's first plan wins 60%, loses 40% of them; its second wins them all
+    fought = [(run, i, j, (0 if run % 5 < 3 else 1) if i == 0 else 0) for run, i, j, _ in drawn]
+    pv.refine(g, fought)
+    assert g.value == 1 and g.solution.row == (0, 1)
+    assert g.low <= 1 and g.high == 1 and g.low > 0.5
+
+
+def test_draws_that_dominate_are_named_first():
+    """Issue 45: "side B is favoured" when 73% of the battles were draws said too little: the verdict names the
+    draws first, then who wins the rest; an undecided one says "mostly draws" too."""
+    cells = [[Cell(100, 5, 22, 73, 100)]]
+    agg = pg.DOCTRINES["aggressive"]
+    s = SimpleNamespace(runs=100, a_wins=5, b_wins=22, draws=73, labels_a=["A1 Majestic"], labels_b=["B1 Vigilant"])
+    for low, high, head in ((-0.3, -0.05, "verdict: mostly draws (73%); when a side wins it is side B (Vigilant), "
+                                          "favoured, 95% sure: A wins 5%, draws 73%, B wins 22% of 100 battles"),
+                            (-0.3, 0.05, "verdict: too close to call: mostly draws (73%): A wins 5%")):
+        g = pg.PlanGame([pg.Strategy(agg, ("close",))], [pg.Strategy(agg, ("close",))], cells,
+                        pg.solve([[cells[0][0].payoff]]), (0, 0), 16, 100, low=low, high=high)
+        assert verdict_line(s, g).startswith(head)  # type: ignore[arg-type]
+
+
+def test_a_tournament_header_says_what_was_fought():
+    """Issue 45: "200 battles per pairing" where each pairing's verdict fought 100: the header names the verdict's
+    battles and the plan games' battles; without plans, RUNS battles a pairing (exactly what was fought)."""
+    from drydock.insight.tournament import fought_words
+    d = {"runs": 200, "plans": True, "pairings": [{"runs": 100, "battles": 324}, {"runs": 100, "battles": 1060}]}
+    assert fought_words(d) == ("100 verdict battles a pairing (324 to 1,060 battles of its plan game; at most 200 a "
+                               "pairing of plans)")
+    assert fought_words({**d, "plans": False}) == "200 battles per pairing"

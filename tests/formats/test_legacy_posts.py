@@ -171,8 +171,14 @@ def test_shield_triples_read_with_the_reading_stated():
     rec = _one(_post("Hull (1, 3, 5); 3 2 1.", "Engines (1, 2): 2 2 1.",
                      "Shields (3, 4): [2/2/3/II] [2/1/2/II] [1/1/1/I]."))
     assert rec.shields == (2, 2, 1)
-    assert "house-ruled shield triples ('[2/1/2/III]'): the first figure of each read as the shield value" \
-        in _text(rec.readings)
+    # issue 46: the reading quotes this design's own first triple (it quoted '[2/1/2/III]', another post's, whatever
+    # the design held)
+    assert "house-ruled shield triples ('[2/2/3/II]'): the first figure of each read as the shield value; the other " \
+           "figures and the Black Globe level are not converted" in _text(rec.readings)
+    assert "2/1/2/III" not in _text(rec.readings)
+    rec = _one(_post("Hull: 3 2 1", "Engines: 2 2 1", "Shields (3, 4): [4/3/5] [4/3/5 ] [1/1/1]"))
+    assert rec.shields == (4, 4, 1) and "('[4/3/5]'): the first figure of each read as the shield value; the other " \
+        "figures are not converted" in _text(rec.readings)
 
 
 @pytest.mark.parametrize("line,reason", [
@@ -226,7 +232,9 @@ def test_cut_off_mid_battery_converts_as_far_as_it_goes():
     assert "line 9: Black Globe track" in un
     design, rep = convert_admiralty(rec)
     assert rep.status == "partial" and design.hull == 9
-    assert "damage chart names battery 'W', which the design does not have" in "\n".join(rep.unreadable)
+    # issue 46: one line listing the letters, not one line per letter
+    assert [u for u in rep.unreadable if "damage chart names" in u] == [
+        "line 11: damage chart names batteries 'W', 'X', 'Y', 'Z', which the design does not have"]
 
 
 def test_cut_off_after_the_hull_line_names_what_is_missing():

@@ -73,6 +73,9 @@ CASES: dict[str, tuple[list[tuple[Any, ...]], list[tuple[Any, ...]], str | None]
                                (None, None, "Laser Cannon", "2EF")], None),
     "number-then-empty": ([LASER], [(1, "Main", "Laser Cannon", "AB"), (None, None, "Laser Cannon", "BC")], None),
     "lower-case-pick": ([LASER], [(None, None, "laser cannon", "AB")], None),
+    # issue 46: '#' left empty, the battery named: the name kept (and a nameless one takes its weapon's name)
+    "name-no-number": ([LASER, ("Flak", -6, 3, 4, 1, 1)],
+                       [(None, "Main guns", "Laser Cannon", "2AB"), (None, None, "Flak", "ABCDEF")], None),
     "rng-minus-10": ([("Laser Cannon", -10, 2, 5, 1, 1)], [(None, None, "Laser Cannon", "AB")],
                      "RNG_NOT_MULTIPLE_OF_3"),
     "rng-empty": ([("Laser Cannon", None, 2, 5, 1, 1)], [(None, None, "Laser Cannon", "AB")], "RNG_REQUIRED"),
@@ -207,11 +210,19 @@ def test_a_player_filled_blank_workbook_says_what_drydock_says(tmp_path):
         verdict, detail = agreement(result, book)
         seen[name] = detail if verdict == "refused" else None
         assert seen[name] == refused, (name, verdict, detail)
-    assert len(seen) == 35 and sum(v is None for v in seen.values()) == 13
+    assert len(seen) == 36 and sum(v is None for v in seen.values()) == 14
     assert seen["rng-12-no-number"] == "RNG_POSITIVE_NEEDS_SKR"
     # the figures a player sees: two unnumbered rows of one weapon are one battery of three mounts
     (d,) = from_xlsx(out[1].read_bytes())
     assert len(d.weapons) == 1 and [b.mounts for b in d.weapons[0].banks] == [2, 1]
+    assert d.weapons[0].name == "Laser Cannon"  # issue 46: the Battery column left empty keeps the weapon's name
+    named = out[list(CASES).index("name-no-number")]
+    (n,) = from_xlsx(named.read_bytes())
+    assert [b.name for b in n.weapons] == ["Main guns", "Flak"]
+    shown = CliRunner().invoke(cli, ["show", str(named)])
+    assert "Main guns | AB [][]" in shown.output and "Flak | ABCDEF []" in shown.output
+    checked = CliRunner().invoke(cli, ["check", str(named)])
+    assert checked.exit_code == 0 and "BATTERY_NAME_EMPTY" not in checked.output
     assert d.weapons[0].primary.range == (4, 8, 12)
     r = rate(d)
     # A.1: BSUR 12 x 2 x 0.15 x 1.25 x 1.6 = 7.2; banks 7.2 x 2 x 3 = 43.2 -> 44 and 7.2 x 1 x 3 = 21.6 -> 22

@@ -82,12 +82,13 @@ def test_run_tournament_fights_every_pairing(tmp_path):
     files = [str(examples_dir() / "designs" / f"{n}.yaml") for n in names]
     run = run_tournament(files, BattleSettings(turns=5, board=(32, 18), doctrine=DEFAULT_DOCTRINE), runs=4, seed=1,
                          jobs=1, report_file=str(tmp_path / "t.html"))
-    # three designs: 3 x 2 / 2 pairings, each a plan game raced and its equilibrium pairing fought 4 times
+    # three designs: 3 x 2 / 2 pairings, each a plan game raced and its equilibrium pairing fought 4 times; the
+    # header says what was fought (issue 45: the verdict battles and the plan games' battles, not RUNS alone)
     pairings = run.data["pairings"]
     assert len(pairings) == 3 and all(p["a_wins"] + p["b_wins"] + p["draws"] == p["runs"] == 4 for p in pairings)
     assert run.data["battles_fought"] == sum(p["battles"] for p in pairings) >= 4 * 3
     assert run.exit_status == 0 and (tmp_path / "t.html").exists()
-    assert json.loads(run.json())["runs"] == 4 and run.text().startswith("3 designs, 4 battles per pairing")
+    assert json.loads(run.json())["runs"] == 4 and run.text().startswith("3 designs, 4 verdict battles a pairing (")
 
 
 def test_analyze_files_refuses_a_nova_record_and_analyses_a_design_once(tmp_path):

@@ -45,7 +45,7 @@ def test_battle_json_report_is_consistent_with_the_counts():
         for fate, surv in zip(side["ships_fate"], d["survival"][key], strict=True):
             assert fate["ship"] == surv["ship"] and abs(fate["survived"] - surv["rate"]) < 1e-3
             gone = fate["destroyed"] + fate["left_the_board"] + fate["jumped_out"] + fate["captured"]
-            assert abs(fate["survived"] + gone - 1) < 1e-3
+            assert abs(fate["survived"] + gone - 1) < 3e-3  # five shares, each rounded to 3 decimals
     # three distinct designs: a one-on-one matrix
     assert d["matrix"]["designs"] and len(d["matrix"]["score"]) == 3 and len(d["matrix"]["pairings"]) == 3
     # no float in e-notation anywhere
@@ -227,9 +227,15 @@ def test_tournament_passes_launch_recovery_and_battle_size(tmp_path):
     pairing = on["pairings"][0]
     assert pairing["value_exact"] == verdict["value"]
     assert pairing["plans"] == {"a": verdict["plans"][0], "b": verdict["plans"][1]}
+    # the verdict's battles fly the race's mix; the plans named are the final matrix's (issue 45), so the battles
+    # are compared with the library's, and the F.5 match-up with the plain one
     s = simulate(designs[:1], designs[1:], replace(settings, plan=tuple(p.split("/")[0] for p in verdict["plans"])),
                  runs=100, seed=seed)
-    assert pairing["a_wins"] == s.a_wins == verdict["a_wins"] and t.options()[-1] == "launch and recovery (F.5)"
+    plain = simulate(designs[:1], designs[1:], replace(settings, launch_recovery=False,
+                                                        plan=tuple(p.split("/")[0] for p in verdict["plans"])),
+                     runs=100, seed=seed)
+    assert (s.a_wins, s.draws) != (plain.a_wins, plain.draws) and s.in_force == ["F.5 Launch & Recovery"]
+    assert pairing["a_wins"] == verdict["a_wins"] and t.options()[-1] == "launch and recovery (F.5)"
     assert on["matrix"][0][1] != off["matrix"][0][1]
     text = run("tournament", *files, "--runs", "20", "--jobs", "1", "--battle-size", "small", "--launch-recovery")
     assert "launch and recovery (F.5), battle size small" in text

@@ -10,7 +10,7 @@ import math
 from click.testing import CliRunner
 
 from drydock.cli.main import cli
-from drydock.engine.plan_game import refine, verdict_draws
+from drydock.engine.plan_verdict import refine, verdict_draws
 from drydock.engine.settings import BattleSettings
 from drydock.insight.battle_run import run_battle
 from tests.helpers import ROOT

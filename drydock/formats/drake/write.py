@@ -109,7 +109,9 @@ def _header(design: Design, st: StatedValues, rating: Rating, rules: Ruleset) ->
 
 def _header_text(design: Design, cr: int, mark: str = "") -> str:
     faction, cls, typ = (_safe_header_part(p) for p in _header_names(design))
-    text = " ".join(p for p in (faction, f"{cls.replace(' ', '_')}-class", typ, f"({cr}{mark})") if p)
+    # a class name of several words is written as typed (no '_' the player never typed): the Faction:/Class:/Type:
+    # lines under it then carry the names (drake.md OQ7 reads only the run before "-class" as the class)
+    text = " ".join(p for p in (faction, f"{cls}-class", typ, f"({cr}{mark})") if p)
     if not _is_header(text) or text.startswith(SEPARATOR):  # the Faction:/Class:/Type: lines carry the names
         text = f"-class ({cr}{mark})"
     return text

@@ -82,7 +82,8 @@ class DrakeWriter:
         """Header line, ID/NAME, the names lines drydock needs (static) and the Tech line."""
         f = self.field
         cr = f'IF(ISNUMBER({f("stated_cr")}),{f("stated_cr")}&"",{self.summary("crat")}&{_q(self.mark)})'
-        header = (f'TRIM({f("faction")}&" "&SUBSTITUTE(TRIM({f("class_name")})," ","_")&"-class "&{f("type")}'
+        # a class of several words as typed, as drydock's Drake writer has it (no '_' the player never typed)
+        header = (f'TRIM({f("faction")}&" "&TRIM({f("class_name")})&"-class "&{f("type")}'
                   f'&" ("&{cr}&")")')
         lines = [f'TRIM("ID: "&{f("ship_id")})', f'TRIM("NAME: "&{f("ship_name")})', *map(_q, static)]
         tech = [self.ref(f"{col}{L.TECH_ROW}") for col in L.TECH_COLUMNS.values()]

@@ -426,8 +426,12 @@ class _Reader:
                 if key is None:
                     raise self.err(ws.title, cells["weapon"], f"weapon {typed!r} is not in the {L.WEAPONS_SHEET} "
                                                               "sheet", typed or None, "UNKNOWN_WEAPON")
-                group = groups[number] = {"name": self.text(ws, cells["name"]), "key": key, "banks": [],
+                # a battery keeps its weapon's name when its Battery cell is left empty (Z.2: the Drydock has no
+                # battery names, its rows are named by their weapon)
+                group = groups[number] = {"name": self.text(ws, cells["name"]).strip(), "key": key, "banks": [],
                                           "loss_limit": None}
+            if not group["name"]:
+                group["name"] = self.text(ws, cells["name"]).strip()
             bank = self.text(ws, cells["bank"]).strip()
             if bank:
                 try:
@@ -440,8 +444,8 @@ class _Reader:
         out = []
         for group in groups.values():
             primary, secondary = library[group["key"]]
-            out.append(Battery(name=group["name"], primary=primary, secondary=secondary, banks=tuple(group["banks"]),
-                               stated_loss_limit=group["loss_limit"]))
+            out.append(Battery(name=group["name"] or group["key"], primary=primary, secondary=secondary,
+                               banks=tuple(group["banks"]), stated_loss_limit=group["loss_limit"]))
         return tuple(out)
 
     def systems(self, ws: Any) -> tuple[SystemEntry, ...]:

@@ -24,8 +24,10 @@ from drydock.errors import DrydockSyntaxError
 from drydock.formats.legacy import tables
 from drydock.formats.legacy.admiralty_lines import (
     NUMBER,
+    Family,
     ae_number,
     countdown_cut,
+    family_of,
     has_inner_space,
     is_prose,
     read_track,
@@ -149,10 +151,11 @@ def parse_admiralty(text: str, *, file: str | None = None,
         raise limits.LimitError("the designs in the text", limits.DESIGNS, file=file, value=len(found))
     out: list[AdmiraltyRecord | AdmiraltySyntaxError] = []
     starts = sorted(found)
+    family = family_of(_name_lines(lines, found)) if len(starts) > 1 else None
     for i, start in enumerate(starts):
         end = starts[i + 1] - 1 if i + 1 < len(starts) else len(lines)
         try:
-            out.append(_Block(lines, start, end, file, found[start]).parse())
+            out.append(_Block(lines, start, end, file, found[start], family).parse())
         except AdmiraltySyntaxError as exc:
             if strict:
                 raise
@@ -193,6 +196,19 @@ def find_headers(lines: list[str]) -> dict[int, _Header]:
         if prev is not None and _name_like(lines[prev - 1].strip()) and prev not in found:
             found[prev] = (None, lines[prev - 1].strip().rstrip(".").strip(), "")
     return found
+
+
+def _name_lines(lines: list[str], found: dict[int, _Header]) -> list[tuple[int, str]]:
+    """(line, name part) of every design header, after any heading line before the first design that names a
+    'class' ("Kay G-5 (Tugboat) class Model A Cargo Transport. All systems are TL +4."): the names a family of
+    designs posted together shares (:func:`~drydock.formats.legacy.admiralty_lines.family_of`)."""
+    first = min(found)
+    heads = []
+    for no in range(1, first):
+        name = lines[no - 1].strip().split(". ", 1)[0].rstrip(".").strip()
+        if name and _name_like(name) and not _header(name):
+            heads.append((no, name))
+    return heads + sorted((no, part) for no, (_, part, _) in found.items())
 
 
 #: Why a Starmada X-era post is refused (``convert``), and what ``rate`` says of one.
@@ -249,8 +265,10 @@ def _header(line: str) -> _Header | None:
 class _Block:
     """One design's lines, from its header to the next header or the end of the text."""
 
-    def __init__(self, lines: list[str], start: int, end: int, file: str | None, header: _Header) -> None:
+    def __init__(self, lines: list[str], start: int, end: int, file: str | None, header: _Header,
+                 family: Family | None = None) -> None:
         self.lines = lines
+        self.family = family
         self.header = header
         self.start = start
         self.end = end
@@ -374,7 +392,7 @@ class _Block:
     # ------------------------------------------------------------------ fields
 
     def _names(self, text: str, no: int) -> tuple[str, str, str]:
-        names = split_names(text)
+        names = split_names(text, self.family)
         if names.reading:
             self.readings.append(Fragment(no, text, names.reading))
         return names.class_name, names.type, names.faction

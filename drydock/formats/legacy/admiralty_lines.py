@@ -73,7 +73,8 @@ def read_track(text: str) -> TrackText:
         return TrackText(none=True, rest=m.group("rest").strip(), closed=True)
     values: list[int] = []
     triples: list[str] = []
-    annotated = marked = eaten = closed = False
+    marked = closed = False
+    annotated = eaten = ""  # the first such token as posted, quoted in the reading (this track's own text)
     pos = 0
     while pos < len(body):
         sep = _SEP.match(body, pos)
@@ -91,11 +92,15 @@ def read_track(text: str) -> TrackText:
             values.append(ae_int(parts[0]))
         else:
             values.append(ae_int(tok.group("num")))
-            annotated = annotated or tok.group("ann") is not None
+            if tok.group("ann") is not None and not annotated:
+                annotated = tok.group(0).strip()
             has_mark = bool(tok.group("mark") or tok.group("mark2"))
             marked = marked or has_mark
-            if has_mark and tok.end() < len(body) and body[tok.end()].isdigit():
-                eaten = True
+            if has_mark and tok.end() < len(body) and body[tok.end()].isdigit() and not eaten:
+                stop = tok.end()
+                while stop < min(len(body), tok.end() + 7) and body[stop].isdigit():
+                    stop += 1
+                eaten = body[start:stop]
         pos = tok.end()
         if pos < len(body) and body[pos] == ".":  # a full stop closes the track
             pos += 1
@@ -106,14 +111,21 @@ def read_track(text: str) -> TrackText:
     if marked:
         readings.append("'*' marks on the track ignored")
     if eaten:
-        readings.append("a space eaten after a '*' mark ('34*33') read as two boxes")
+        readings.append(f"a space eaten after a '*' mark ({eaten!r}) read as two boxes")
     if annotated:
-        readings.append("per-box annotations in parentheses ('25(5)') ignored")
+        readings.append(f"per-box annotations in parentheses ({annotated!r}) ignored")
     if triples:
-        readings.append("house-ruled shield triples ('[2/1/2/III]'): the first figure of each read as the shield "
-                        "value; the other figures and the Black Globe level are not converted")
+        readings.append(f"house-ruled shield triples ('[{triples[0]}]'): the first figure of each read as the shield "
+                        "value; the other figures" + (" and the Black Globe level" if _has_level(triples[0]) else "")
+                        + " are not converted")
     return TrackText(values=tuple(values), rest=rest, readings=tuple(readings), triples=tuple(triples),
                      closed=closed)
+
+
+def _has_level(triple: str) -> bool:
+    """True when a shield triple as posted ends in a Roman Black Globe level ("2/1/2/III")."""
+    last = triple.rsplit("/", 1)[-1].strip().upper()
+    return bool(last) and not last.strip("IVX")
 
 
 def is_prose(read: TrackText) -> bool:
@@ -163,8 +175,52 @@ def _type_at_end(words: list[str]) -> int:
     return 0
 
 
-def split_names(text: str) -> Names:
-    """Faction, class and type of a header's name part (the CR already removed)."""
+@dataclass(frozen=True)
+class Family:
+    """The names of the first design (or heading line) with a 'class' word in a post of several designs: the
+    vocabulary its other designs are split by (a family of ships posted together)."""
+
+    names: Names
+    line: int
+    text: str
+
+    def __str__(self) -> str:
+        return f"line {self.line}, {self.text!r}"
+
+
+def family_of(headings: list[tuple[int, str]]) -> Family | None:
+    """The family of a post from its name lines (line number, name part) in order: the first with a 'class' word
+    and a faction before its class name, or None."""
+    for no, text in headings:
+        if _CLASS_WORD.search(text) is None:
+            continue
+        names = split_names(text)
+        return Family(names, no, text.strip()) if names.faction and names.class_name else None
+    return None
+
+
+def split_names(text: str, family: Family | None = None) -> Names:
+    """Faction, class and type of a header's name part (the CR already removed); ``family``: the post's family,
+    whose faction a design of it that names none (or names a state, "Loaded") keeps."""
+    names = _split_names(text)
+    if family is None or not family.names.faction or names.faction == family.names.faction:
+        return names
+    fam = family.names
+    text = " ".join(text.split())
+    if _CLASS_WORD.search(text) is not None:
+        if names.class_name != fam.class_name or not names.faction or _RACE.search(text):
+            return names
+        return Names(fam.faction, names.class_name, f"{names.faction} {names.type}".strip(),
+                     f"{names.faction!r} before the class name is not a faction: the family's faction is "
+                     f"{fam.faction!r} ({family}); read as part of the type")
+    if text.startswith(fam.faction + " ") or _type_at_end(text.split()) or _RACE.search(text):
+        return names
+    return Names(fam.faction, "", text,
+                 f"no 'class' and no ship type of the vocabulary in the header of a design posted with the "
+                 f"{fam.faction!r} family ({family}): the family's faction, {text!r} read as the type (no class)")
+
+
+def _split_names(text: str) -> Names:
     text = text.strip()
     race = ""
     rm = _RACE.search(text)

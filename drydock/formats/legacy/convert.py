@@ -12,7 +12,7 @@ it breaks is reported beside the AE combat rating as stated.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from decimal import ROUND_HALF_UP, Decimal
 from typing import Any
@@ -79,22 +79,40 @@ def ae_range_bands(rng: int) -> tuple[int, int, int]:
     return (round_half_up(Decimal(rng * a) / 3), round_half_up(Decimal(rng * b) / 3), rng * c // 3)
 
 
+def trait_readings(chosen: Mapping[str, str] | None) -> dict[str, str]:
+    """Every reading group of :data:`tables.AE_TRAIT_READINGS` -> the reading chosen (the default where none is);
+    raises ValueError for an unknown group or reading."""
+    out = {group: tables.AE_TRAIT_READING_DEFAULT for group in tables.AE_TRAIT_READINGS}
+    for group, name in (chosen or {}).items():
+        rows = tables.AE_TRAIT_READINGS.get(group)
+        if rows is None:
+            raise ValueError(f"unknown reading {group!r} (known: {', '.join(tables.AE_TRAIT_READINGS)})")
+        if name not in rows:
+            raise ValueError(f"unknown reading {group}={name} (known: {', '.join(f'{group}={n}' for n in rows)})")
+        out[group] = name
+    return out
+
+
 def convert_admiralty(record: AdmiraltyRecord, rules: Ruleset | None = None, *,
-                      missing_band: str = tables.AE_MISSING_BAND_DEFAULT) -> tuple[Design, ConversionReport]:
+                      missing_band: str = tables.AE_MISSING_BAND_DEFAULT,
+                      readings: Mapping[str, str] | None = None) -> tuple[Design, ConversionReport]:
     """The Unity design for ``record`` and the report of its conversion (re-rated under ``rules``).
 
-    ``missing_band`` names the reading of a band printed ``---`` (:data:`tables.AE_MISSING_BAND_READINGS`)."""
+    ``missing_band`` names the reading of a band printed ``---`` (:data:`tables.AE_MISSING_BAND_READINGS`);
+    ``readings`` the reading of an AE trait X.1 leaves to the Admiralty rules ({"increased-hits": "c3-mounts"},
+    :data:`tables.AE_TRAIT_READINGS`; the default keeps X.1's note)."""
     rules = rules or Ruleset.unity()
     if missing_band not in tables.AE_MISSING_BAND_READINGS:
         raise ValueError(f"unknown missing-band reading {missing_band!r} (known: "
                          f"{', '.join(tables.AE_MISSING_BAND_READINGS)})")
+    chosen = trait_readings(readings)
     rep, notes, legacy = start_report(record)
     tech = _tech(record, rep, legacy)
     engines = record.engines[0]
     shields = record.shields[0]
     rep.mapped.append(f"hull {len(record.hull)} from the {len(record.hull)} Hull values; engine rating {engines} "
                       f"and shield rating {shields} from the first Engines/Shields values (X.1)")
-    batteries = [_battery(b, rules, rep, legacy, notes, missing_band) for b in record.batteries]
+    batteries = [_battery(b, rules, rep, legacy, notes, missing_band, chosen) for b in record.batteries]
     systems = _systems(record, rules, rep, legacy)
     if record.header_extra:
         legacy(f"AE header also says {record.header_extra!r}: not applied (no Unity equivalent)")
@@ -104,10 +122,11 @@ def convert_admiralty(record: AdmiraltyRecord, rules: Ruleset | None = None, *,
         used = sorted({ch for _, letters in record.damage_chart for ch in letters})
         key = ", ".join(f"{ch} {names.get(ch, '?')}" for ch in used)
         legacy(f"AE weapon damage chart {chart} ({key}); {tables.AE_DAMAGE_RULE}")
-        for ch in used:
-            if ch not in names:
-                rep.unreadable.append(f"line {record.chart_line or record.line}: damage chart names battery "
-                                      f"{ch!r}, which the design does not have")
+        missing = [ch for ch in used if ch not in names]
+        if missing:
+            which = (f"battery {missing[0]!r}, which the design does not have" if len(missing) == 1 else
+                     f"batteries {', '.join(map(repr, missing))}, which the design does not have")
+            rep.unreadable.append(f"line {record.chart_line or record.line}: damage chart names {which}")
     else:
         legacy(tables.AE_DAMAGE_RULE + " (the source gives no chart)")
     legacy("AE tracks: Engines " + " ".join(map(str, record.engines)) + "; Shields "
@@ -201,23 +220,75 @@ def _bands(b: AEBattery, rep: ConversionReport, notes: list[str], reading: str) 
 
 
 def _battery(b: AEBattery, rules: Ruleset, rep: ConversionReport, legacy: Callable[[str], None],
-             notes: list[str], missing_band: str) -> Battery:
+             notes: list[str], missing_band: str, chosen: Mapping[str, str] | None = None) -> Battery:
     traits: list[str] = []
+    proposals: list[tables.TraitReading] = []
     for raw in b.traits:
+        row = tables.ae_trait(raw)
+        group = tables.trait_reading_group(row.ae_name) if row is not None and row.unity is None else None
+        name = (chosen or {}).get(group, tables.AE_TRAIT_READING_DEFAULT) if group else tables.AE_TRAIT_READING_DEFAULT
+        if group is not None and name != tables.AE_TRAIT_READING_DEFAULT:
+            proposals.append(tables.AE_TRAIT_READINGS[group][name])
+            continue
         code = _trait(raw, b, rules, rep, legacy)
         if code is not None and code not in traits:
             traits.append(code)
-    mode = WeaponMode(range=_bands(b, rep, notes, missing_band), rof=b.rof, acc=b.acc, imp=b.imp, dmg=b.dmg,
-                      traits=tuple(traits))
     counts: dict[str, int] = {}
     for arc in b.arcs:
         canon = normalize_arc(arc, rules) or arc
         counts[canon] = counts.get(canon, 0) + 1
-    banks = tuple(Bank(arc=arc, mounts=n) for arc, n in counts.items())
+    size = 1
+    for proposal in proposals:
+        if proposal.name == "c3-mounts":
+            size, how = _c3_mount(b.acc, rules)
+        else:  # volatile-half
+            if "Vlt" not in traits:
+                traits.append("Vlt")
+            counts, how = _halved(counts)
+        _proposed(b, proposal, how, rep, notes)
+    mode = WeaponMode(range=_bands(b, rep, notes, missing_band), rof=b.rof, acc=b.acc, imp=b.imp, dmg=b.dmg,
+                      traits=tuple(traits))
+    banks = tuple(Bank(arc=arc, mounts=n, mount_size=size) for arc, n in counts.items() if n)
     if banks:
         rep.mapped.append(f"{b.name}: {len(b.arcs)} weapon{'s' if len(b.arcs) != 1 else ''} -> banks "
-                          + ", ".join(f"{n}x{arc}" if n > 1 else arc for arc, n in counts.items()))
+                          + ", ".join(f"{n}x{arc}" if n > 1 else arc for arc, n in counts.items() if n)
+                          + (f", {size} weapons per mount" if size > 1 else ""))
     return Battery(name=b.name, primary=mode, banks=banks)
+
+
+def _c3_mount(acc: int, rules: Ruleset) -> tuple[int, str]:
+    """Weapons per mount for an Increased Hits battery of ACC ``acc`` (the proposal's table), within C.3's sizes."""
+    wanted = tables.AE_MOUNT_BY_ACC.get(acc, 1)
+    top = max(rules.mount_modifiers)
+    if wanted > top:
+        return top, f"ACC {acc}+ -> {wanted} weapons per mount, above C.3's largest mount: {top} used"
+    return wanted, f"ACC {acc}+ -> {wanted} weapon{'s' * (wanted != 1)} per mount"
+
+
+def _halved(counts: dict[str, int]) -> tuple[dict[str, int], str]:
+    """Half the weapons, rounded up: each bank halved (rounded down), the odd ones left over given back in order."""
+    total = sum(counts.values())
+    keep = (total + 1) // 2
+    out = {arc: n // 2 for arc, n in counts.items()}
+    for arc, n in counts.items():
+        if sum(out.values()) >= keep:
+            break
+        if n % 2:
+            out[arc] += 1
+    return out, f"{total} weapon{'s' * (total != 1)} -> {keep} (half, rounded up), Volatile (Vlt)"
+
+
+def _proposed(b: AEBattery, proposal: tables.TraitReading, how: str, rep: ConversionReport,
+              notes: list[str]) -> None:
+    """State a player's proposed reading of an AE trait where it was applied: the report and the design's notes."""
+    named = f"{tables.trait_reading_group(proposal.trait)}={proposal.name}"
+    text = f"line {b.line}: {b.name}: {proposal.trait} read as proposed ({named}): {how}"
+    quote = f"Reading {named}, a player's proposal, not a rule: \"{proposal.quote}\" ({proposal.source})"
+    rep.readings.append(text)
+    if quote not in rep.readings:
+        rep.readings.append(quote)
+        notes.append(quote)
+    notes.append(f"Reading: {text}")
 
 
 _PIERCING = re.compile(r"^piercing\s*[\[(\-]?\s*(\d+|[a-z])?\s*[\])]?$", re.IGNORECASE)
@@ -240,7 +311,11 @@ def _trait(raw: str, b: AEBattery, rules: Ruleset, rep: ConversionReport, legacy
     row = tables.ae_trait(raw)
     if row is not None:
         if row.unity is None:
-            legacy(f"{b.name}: AE trait {raw}: no equivalent; use Admiralty rules ({row.ae_rules})")
+            group = tables.trait_reading_group(row.ae_name)
+            other = [f"{group}={n}" for n in tables.AE_TRAIT_READINGS[group] if n != tables.AE_TRAIT_READING_DEFAULT] \
+                if group else []
+            legacy(f"{b.name}: AE trait {raw}: no equivalent; use Admiralty rules ({row.ae_rules})"
+                   + (f"; a player's proposed reading: {', '.join(other)}" if other else ""))
             return None
         rep.mapped.append(f"{b.name}: {raw} -> {rules.traits[row.unity].name} ({row.unity}) ({row.section})")
         return row.unity

@@ -307,3 +307,53 @@ AE_MISSING_BAND_READINGS: dict[str, str] = {
 AE_MISSING_BAND_DEFAULT = "empty"
 AE_HIDDEN_BAND_READING = ("the band printed '---' is hidden by the battery's {trait} (Unity {code}: '*' in place of "
                           "that band, C.5); with equal bands it is recovered as equal thirds (weapons.md OQ8)")
+
+#: Players' proposed mappings for AE traits X.1 leaves to the Admiralty rules, as named readings
+#: (``convert --reading increased-hits=c3-mounts``). The default keeps X.1's "no equivalent; use Admiralty rules"
+#: until a rule settles it; another reading is the proposal, applied as quoted and stated with its quote in the report
+#: and the design's notes (which the sheet prints).
+AE_PROPOSALS_SOURCE = ("MRCAcct, \"Starmada Unity Conversion Notes\", MJ12 Games forum, 16 April 2017 "
+                       "(https://mj12games.com/forum/viewtopic.php?pid=39233)")
+
+
+@dataclass(frozen=True)
+class TraitReading:
+    """One reading of an AE trait that X.1 leaves to the Admiralty rules: what it does, and the words it comes from."""
+
+    trait: str
+    """The X.1 row it reads (:data:`AE_TRAITS`)."""
+    name: str
+    does: str
+    quote: str = ""
+    source: str = ""
+
+
+AE_TRAIT_READING_DEFAULT = "ae-rules"
+AE_TRAIT_READINGS: dict[str, dict[str, TraitReading]] = {
+    "increased-hits": {
+        "ae-rules": TraitReading("Increased Hits", "ae-rules", "no equivalent; use Admiralty rules (X.1)"),
+        "c3-mounts": TraitReading(
+            "Increased Hits", "c3-mounts",
+            "each weapon becomes a C.3 multi-weapon mount sized by its ACC (6+: 1, 5+: 2, 4+: 3, 3+: 4, 2+: 5 weapons "
+            "per mount; above C.3's quad mount, 4)",
+            "Increased Hits - Use the C.3 Multi-Weapon Mount rule based on the original ACC value; 6+ = 1 mount, "
+            "5+ = 2 mounts, 4+ = 3 mounts, 3+ =4 mounts, 2+ = 5 mounts", AE_PROPOSALS_SOURCE),
+    },
+    "variable-damage": {
+        "ae-rules": TraitReading("Variable DMG/IMP", "ae-rules", "no equivalent; use Admiralty rules (X.1)"),
+        "volatile-half": TraitReading(
+            "Variable DMG/IMP", "volatile-half",
+            "the battery becomes Volatile (Vlt, C.5) with half its weapons (rounded up)",
+            "Variable ROF/IMP/DMG - Change Variable to Volatile and 1/2 number of mounts", AE_PROPOSALS_SOURCE),
+    },
+}
+"""reading group -> reading name -> :class:`TraitReading`; the first of each group is the default."""
+
+#: C.3 as the proposal reads Increased Hits: the original ACC -> weapons per mount (a die scores up to 7 - ACC hits).
+AE_MOUNT_BY_ACC: dict[int, int] = {6: 1, 5: 2, 4: 3, 3: 4, 2: 5}
+
+
+def trait_reading_group(trait: str) -> str | None:
+    """The reading group of an AE trait row name ("Increased Hits" -> "increased-hits"), or None."""
+    return next((group for group, rows in AE_TRAIT_READINGS.items()
+                 if rows[AE_TRAIT_READING_DEFAULT].trait == trait), None)
