@@ -1,21 +1,22 @@
-"""Time SSD booklets against LibreOffice printing the same fleets, in one run.
+"""Time SSD booklets against LibreOffice printing the same fleets, in one run, each as a whole process.
 
     python bench/bench_ssd.py [--ships 48] [--per-page 1] [--paper letter] [--jobs N] [--repeat 3] [--keep DIR]
 
 Two fleets of ``--ships`` ships: the bundled example designs repeated (few distinct sheets), and as many
-distinct generated legal designs (every sheet different). For each, drydock's booklet is timed (the fast
-path, each run in a fresh process as ``drydock ssd`` runs; ``--plain`` also times the one-document renderer)
-and so is LibreOffice converting the same fleet's Drydock workbook (``soffice --headless --convert-to pdf``
-with a private profile), taking turns, ``--repeat`` times each; medians are printed. WeasyPrint's import
-time is printed on its own line and is not in the booklet times. Aims (issue 13): the repeated fleet at
-least 3x faster than LibreOffice, the distinct fleet no slower.
+distinct generated legal designs (every sheet different). For each, ``drydock ssd FLEET.yaml -o OUT.pdf`` is
+timed as a player runs it: a fresh process from its start to its exit (Python's start, drydock's and WeasyPrint's
+imports, reading the designs, laying out and writing the PDF; ``--plain`` also times the one-document renderer
+in this process), and so is LibreOffice converting the same fleet's Drydock workbook
+(``soffice --headless --convert-to pdf`` with a private profile, also a whole process), taking turns,
+``--repeat`` times each; medians are printed. WeasyPrint's import is also printed on its own line, for
+reference (it is inside the booklet times). Aims (issues 13 and 45): the repeated fleet at least 3x faster
+than LibreOffice, the distinct fleet no slower.
 """
 
 from __future__ import annotations
 
 import argparse
 import itertools
-import json
 import os
 import random
 import resource
@@ -98,24 +99,17 @@ def pages(pdf: bytes) -> int:
     return len(PdfReader(BytesIO(pdf)).pages)
 
 
-def child(fleet: str, ships: int, paper: str, per_page: int, jobs: int | None, keep: str | None) -> None:
-    """One timed booklet in a fresh process, as a player's ``drydock ssd`` runs: print its figures as JSON."""
-    import weasyprint  # noqa: F401  (imported before the clock starts: its import time is printed on its own)
-
-    designs = (repeated_fleet if fleet == "repeated" else distinct_fleet)(ships)
-    wall, cpu, pdf = time_booklet(designs, paper, per_page, jobs, fast=True)
-    if keep:
-        Path(keep).write_bytes(pdf)
-    print(json.dumps({"wall": wall, "cpu": cpu, "pages": pages(pdf), "kb": len(pdf) // 1024,
-                      "kinds": len({d.model_dump_json() for d in designs}), "ships": len(designs)}))
-
-
-def fresh_booklet(fleet: str, args: argparse.Namespace, keep: Path | None) -> dict:
-    cmd = [sys.executable, __file__, "--child", fleet, "--ships", str(args.ships), "--paper", args.paper,
-           "--per-page", str(args.per_page)] + (["--jobs", str(args.jobs)] if args.jobs else []) + \
-          (["--keep-pdf", str(keep)] if keep else [])
-    done = subprocess.run(cmd, capture_output=True, text=True, check=True)
-    return json.loads(done.stdout.strip().splitlines()[-1])
+def time_drydock(fleet: Path, out: Path, args: argparse.Namespace) -> dict:
+    """``drydock ssd`` printing ``fleet`` into ``out`` in a fresh process: wall and CPU seconds from its start to
+    its exit (its workers included), and what it printed."""
+    out.unlink(missing_ok=True)
+    cmd = [sys.executable, "-m", "drydock", "ssd", str(fleet), "-o", str(out), "--paper", args.paper,
+           "--per-page", str(args.per_page)] + (["--jobs", str(args.jobs)] if args.jobs else [])
+    t0, k0 = time.perf_counter(), children_cpu()
+    subprocess.run(cmd, capture_output=True, text=True, check=True, cwd=ROOT)
+    wall, cpu = time.perf_counter() - t0, children_cpu() - k0
+    pdf = out.read_bytes()
+    return {"wall": wall, "cpu": cpu, "pages": pages(pdf), "kb": len(pdf) // 1024}
 
 
 def main() -> None:
@@ -127,16 +121,11 @@ def main() -> None:
     ap.add_argument("--repeat", type=int, default=3, help="timed runs of each (the median is reported)")
     ap.add_argument("--plain", action="store_true", help="also time the one-document renderer")
     ap.add_argument("--keep", type=Path, help="write the booklets (and workbook PDFs) into this directory")
-    ap.add_argument("--child", choices=("repeated", "distinct"), help=argparse.SUPPRESS)
-    ap.add_argument("--keep-pdf", help=argparse.SUPPRESS)
     args = ap.parse_args()
-    if args.child:
-        child(args.child, args.ships, args.paper, args.per_page, args.jobs, args.keep_pdf)
-        return
 
     t0 = time.perf_counter()
     import weasyprint  # noqa: F401
-    print(f"importing WeasyPrint: {time.perf_counter() - t0:.2f} s (not in the times below)")
+    print(f"importing WeasyPrint: {time.perf_counter() - t0:.2f} s (inside the drydock times below)")
     print(f"each figure: the median of {args.repeat} runs, drydock and LibreOffice taking turns, each in a fresh "
           f"process ({os.cpu_count()} CPUs; load average {os.getloadavg()[0]:.2f})")
     fleets = {"repeated": repeated_fleet(args.ships), "distinct": distinct_fleet(args.ships)}
@@ -145,12 +134,16 @@ def main() -> None:
         work.mkdir(parents=True, exist_ok=True)
         for name, designs in fleets.items():
             ours, theirs = [], []
+            fleet = work / f"fleet-{name}.yaml"
+            data = FORMATS["yaml"].write(designs)
+            fleet.write_bytes(data if isinstance(data, bytes) else data.encode("utf-8"))
             for _ in range(args.repeat):
-                ours.append(fresh_booklet(name, args, work / f"booklet-{name}.pdf" if args.keep else None))
+                ours.append(time_drydock(fleet, work / f"booklet-{name}.pdf", args))
                 theirs.append(time_libreoffice(designs, work, f"fleet-{name}"))
             wall, cpu = statistics.median(r["wall"] for r in ours), statistics.median(r["cpu"] for r in ours)
             r = ours[0]
-            line = (f"{name:8} fleet, {r['ships']} ships ({r['kinds']} distinct designs), --per-page {args.per_page}: "
+            kinds = len({d.model_dump_json() for d in designs})
+            line = (f"{name:8} fleet, {len(designs)} ships ({kinds} distinct designs), --per-page {args.per_page}: "
                     f"drydock {wall:.2f} s (CPU {cpu:.2f} s; {r['pages']} pages, {r['kb']} KB; "
                     f"runs {min(x['wall'] for x in ours):.2f}-{max(x['wall'] for x in ours):.2f} s)")
             timed = [t for t in theirs if isinstance(t, tuple)]

@@ -103,6 +103,7 @@ def battle(side_a: str, side_b: str, count_a: int, count_b: int, runs: int, exac
     run = run_battle(side_a, side_b, settings, runs=runs, seed=seed, count_a=count_a, count_b=count_b, jobs=jobs,
                      robustness=robustness, log_file=log_file,
                      report_file=report_file, matrix=as_json, force=force, rules_named=rules_file is not None,
+                     rules_file=rules_file,
                      warn=lambda line: click.echo(line, err=True),
                      progress=lambda: counter(runs, "battles", show=runs >= 200),  # stderr, a terminal only
                      stages=lambda: stages(show=True), exact=exact_runs)

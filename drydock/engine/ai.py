@@ -33,7 +33,7 @@ from typing import Any
 from drydock.engine.choices import DEFAULT_DOCTRINE
 from drydock.engine.equipment import working
 from drydock.engine.expectations import MatchTables, bank_rows
-from drydock.engine.hazards import END
+from drydock.engine.hazards import DEADLY, END, at_horizon, pulled_to
 from drydock.engine.hexgrid import DIRS, GEOMETRY, from_offset
 from drydock.engine.movement import Orders, execute, path_hexes
 from drydock.engine.orders_menu import (
@@ -54,6 +54,8 @@ EDGE_PENALTY = 100.0
 BOOSTER_COST = 0.05
 MINE_DIE_VALUE = 0.3  # expected damage value of one mine die at a ship (1/3 hit x impact x damage), doubled
 MEMO_LIMIT = 200_000
+#: G.2: turns after the next End Phase's pull that the doctrine follows a ship still in the pull (Doctrine.doomed)
+PULL_LOOKAHEAD = 2
 #: The doctrine's scoring records, typed so that the compiled engine (hatch_build.py) keeps their numbers unboxed.
 #: A bank's row against one enemy: (arc mask, defensive-arc mask, working mounts, expected damage [range][shield])
 Row = tuple[int, int, int, list[list[float]]]
@@ -307,18 +309,75 @@ class Doctrine(Targeting):
         scores = self._scores(ship.lrs, my_shields, picked, infos, style.threat, margin, er, far)
         best = None
         best_score = 0.0
-        for (orders, boost, q, r, _h, _f, _v, _room), score in zip(picked, scores, strict=True):
+        best_doom = 0
+        trapped: dict[tuple, bool] = {}
+        for (orders, boost, q, r, h, _f, v, _room), score in zip(picked, scores, strict=True):
             score -= BOOSTER_COST * boost
+            doom = 0  # G.2: 2 drawn in by this End Phase's pull, 1 held by the pull until it is (Doctrine.doomed)
             if mined:  # B.15: every hex entered next to a minefield is an attack with its dice; G terrain
                 score -= MINE_DIE_VALUE * sum(mined.get((q0 + x, r0 + y), 0) for x, y in path_hexes(orders, heading))
-                score -= MINE_DIE_VALUE * mined.get((q, r, END), 0)  # G.2: where the End Phase pull takes it
-            if best is None or score > best_score:
-                best, best_score = (orders, boost), score
+                end = mined.get((q, r, END), 0)  # G.2: where the End Phase pull takes it
+                if end >= DEADLY:
+                    doom = 2
+                elif end and (self.doomed(mined, q, r, h, v, orders, er, trapped)
+                              or self.blocked(mined, q, r, enemies)):
+                    doom = 1
+                score -= MINE_DIE_VALUE * end
+            # a pose the pull dooms is taken only when every pose is (the least doomed first): nothing outweighs it
+            if best is None or doom < best_doom or (doom == best_doom and score > best_score):
+                best, best_score, best_doom = (orders, boost), score, doom
         if best is None:
             return (Orders((ship.speed,)) if ship.speed else Orders()), 0
         if warm:
+            if best_doom and er > 0:  # B.10 warm-up flies straight on: not into the pull, when turning gets away
+                other = self._choose(ship, enemies, mined, False)
+                if other[0] != best[0]:
+                    return other
             return Orders(best[0].steps, best[0].pivot, ("H",)), 0
         return best
+
+    @staticmethod
+    def blocked(hazards: dict, q: int, r: int, enemies: list[ShipState]) -> bool:
+        """G.2: would the pull leave a ship ending at (q, r) next to the event horizon, where an enemy that could
+        end its move as near the hole (within its speed and engine rating) may be pulled into that hex first, so
+        that the ship is pulled on into the horizon (:func:`~drydock.engine.hazards.at_horizon`)?"""
+        pq, pr = pulled_to(hazards, q, r)
+        if not at_horizon(hazards, pq, pr):
+            return False
+        return any(_dist(e.q, e.r, q, r) <= e.speed + e.engine_rating + 1 for e in enemies)
+
+    def doomed(self, hazards: dict, q: int, r: int, heading: int, speed: int, orders: Orders, er: int,
+               memo: dict[tuple, bool] | None = None, depth: int = PULL_LOOKAHEAD) -> bool:
+        """G.2: is a ship ending its move at (q, r) with ``heading`` and ``speed`` after ``orders`` (a hex the End
+        Phase pull does not draw it in from) unable to get out of the pull within ``depth`` + 1 more turns? It gets
+        out with orders (engine rating ``er``) that end outside every pull, each turn's orders staying on the board,
+        entering no deadly hex and ending nowhere the pull draws it in (:func:`~drydock.engine.hazards.pulled_to`
+        follows the pull, the ``END`` hazards of :func:`~drydock.engine.hazards.pull_ends` say where it pulls)."""
+        pq, pr = pulled_to(hazards, q, r)
+        sl = orders.slips
+        slips = (sl.count("L"), sl.count("R"))
+        memo = {} if memo is None else memo
+        key = (pq, pr, heading, speed, slips, er, depth)
+        if key in memo:
+            return memo[key]
+        memo[key] = True  # a cycle of pulled poses does not get away
+        cells = self.cells
+        pulled = []
+        for o, waypoints, dq, dr, h, _f, v in candidate_moves(speed, slips, er, heading):
+            end = hazards.get((pq + dq, pr + dr, END), 0)
+            if end >= DEADLY:
+                continue
+            if not self.floating and any((pq + x, pr + y) not in cells for x, y in waypoints):
+                continue
+            if any(hazards.get((pq + x, pr + y), 0) >= DEADLY for x, y in path_hexes(o, heading)):
+                continue
+            if not end:
+                memo[key] = False
+                return False
+            pulled.append((o, pq + dq, pr + dr, h, v))
+        out = depth <= 0 or all(self.doomed(hazards, x, y, h, v, o, er, memo, depth - 1) for o, x, y, h, v in pulled)
+        memo[key] = out
+        return out
 
     def _menu(self, ship: ShipState, er: int, boosts: int, warm: bool) -> list[Pose]:
         """The poses :meth:`_choose` scores: (orders, boost, q, r, heading, facing, speed, room ahead) of each order

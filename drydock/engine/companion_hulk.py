@@ -19,6 +19,12 @@ How drydock plays it (:class:`~drydock.engine.companion_play.CompanionShip` mark
   they land": the crew still fights, as the Companion's "not captured until all defending Marine squads have been
   eliminated" implies), but a hulk sacrifices no screens (a system used: "may not take any action"). The first party
   aboard captures it (``ShipState.captured``), and it is taken off the board.
+- With B.14 Shipboard Combat (``--option B.14``): "If using the Shipboard Combat option (p.CR30) a ship is not
+  captured until all defending Marine squads have been eliminated" (``play.companion.disabled_capture``). Landing
+  parties are not met 1:1 by the defenders (B.14: "defending marine squads are not sacrificed"); they stay aboard
+  and fight the hulk's squads in each End Phase's shipboard combat, as aboard a live ship
+  (:meth:`drydock.engine.options.shipboard_combat.ShipboardCombat.end_damage`), and the hulk is captured
+  (:func:`capture_cleared`) once no defending squad is left and a party is aboard.
 - Not modelled: further damage to a hulk (the doctrine never fires at it; area effects, explosions, mines and
   terrain pass it by, so its "@" are never crossed after the End Phase it was disabled in) and stacking with it.
 """
@@ -71,25 +77,54 @@ def board_hulk(battle: TableView, ship: ShipState) -> None:
     neg = target.cm - ship.fc  # B.6 countermeasures, B.8 fire control cancels them
     mod = -neg if neg > 0 else 0
     landed = 0
+    fight = waits_for_defenders(battle, target)
     for _ in range(squads):
         if not roll_hits(battle.rng, dist + 1, mod) or d6(battle.rng) <= shield:
             continue
         ship.marines_left -= 1
         landed += 1
-        if target.marines_left > 0:  # a defending squad kills the party as it lands
+        if target.marines_left > 0 and not fight:  # a defending squad kills the party as it lands
             target.marines_left -= 1
         else:
             target.boarders += 1
     if battle.log is not None:
         battle.say(f"    {ship.label} sends {squads} marine squads at the disabled {target.label} (range {dist}, "
-                   f"shield {shield}): {landed} land; {target.boarders} boarding parties aboard")
-    if target.boarders:
-        target.captured = True
-        if target.cc is not None:
-            target.cc.hulk = False
-        if battle.log is not None:
-            battle.say(f"  {target.label} is captured (D5.3: \"A disabled starship with any boarding parties on "
-                       "board is captured\"); it was scored when disabled")
+                   f"shield {shield}): {landed} land; {target.boarders} boarding parties aboard"
+                   + (f", {target.marines_left} defending squads" if fight and target.marines_left else ""))
+    if target.boarders and not (fight and target.marines_left):
+        capture(battle, target)
 
 
-__all__ = ["board_hulk", "drift", "hulks"]
+def waits_for_defenders(battle: TableView, target: ShipState) -> bool:
+    """D5.3 under B.14 Shipboard Combat (``--option B.14``): is the hulk ``target`` captured only once its defending
+    squads are eliminated (``play.companion.disabled_capture``: "defenders eliminated"; "any party" is the reading
+    in which the first party aboard takes it under B.14 too)?"""
+    cc = target.cc  # B.14's set-up says so on each Companion ship (ShipboardCombat.setup)
+    return cc is not None and cc.shipboard and cc.play["disabled_capture"]["shipboard_combat"] == "defenders eliminated"
+
+
+def capture(battle: TableView, target: ShipState) -> None:
+    """D5.3: the hulk ``target`` is captured and taken off the board (it was scored when disabled)."""
+    cc = target.cc
+    assert cc is not None  # a hulk is a Companion ship
+    target.captured = True
+    cc.hulk = False
+    if battle.log is not None:
+        rule = cc.play["disabled_capture"]
+        battle.say(f"  {target.label} is captured ({rule['section']}: \"A disabled starship with any boarding parties "
+                   "on board is captured\"" + (", its defending squads eliminated (B.14 Shipboard Combat)"
+                                              if waits_for_defenders(battle, target) else "")
+                   + "); it was scored when disabled")
+
+
+def capture_cleared(battle: TableView) -> None:
+    """End Phase, after shipboard combat (B.14): each hulk with a party aboard and no defending squad left is
+    captured (D5.3: "not captured until all defending Marine squads have been eliminated")."""
+    for s in hulks(battle):
+        assert s.cc is not None  # a hulk is a Companion ship
+        rule = s.cc.play["disabled_capture"]
+        if s.boarders >= rule["parties"] and s.marines_left <= 0:
+            capture(battle, s)
+
+
+__all__ = ["board_hulk", "capture", "capture_cleared", "drift", "hulks", "waits_for_defenders"]

@@ -155,7 +155,7 @@ class CompanionShip(UnityRules):
     End Phase (:meth:`apply`) override Unity's."""
 
     __slots__ = ("play", "on", "rng", "deadly", "p_deadly", "tallies", "slag", "p_slag", "dac", "hulk",
-                 "engaged_turn", "engaged_cr")
+                 "engaged_turn", "engaged_cr", "shipboard")
 
     def __init__(self, ship: ShipState, play: dict[str, Any], on: frozenset[str], rng: Rng) -> None:
         self.play = play
@@ -169,6 +169,7 @@ class CompanionShip(UnityRules):
         d7 = "CC.D7" in on or ("CC.D7a", "CC.D7b")[ship.side] in on  # D7.1 note 3: one side only (CC.D7a/b)
         self.dac = DacState(ship.spec.dac) if d7 and ship.spec.dac is not None else None
         self.hulk = False       # D5.3: disabled, still on the board (drydock.engine.companion_hulk)
+        self.shipboard = False  # B.14 Shipboard Combat in play (set by its set-up: options.shipboard_combat)
         self.engaged_turn = 0   # D1: the combined CR of this turn's attackers
         self.engaged_cr = 0
 
@@ -490,7 +491,10 @@ class CompanionShip(UnityRules):
                 log.append(f"  {ship.label} is " + (f"disabled (D5.3: {self.deadly} '@' uncrossed; destroyed for "
                                                     "victory purposes; it stays on the board)" if self.deadly
                                                     else "destroyed"))
-            if self.hulk and ship.boarders:  # "A disabled starship with any boarding parties on board is captured"
+            waits = self.shipboard and self.play["disabled_capture"]["shipboard_combat"] == "defenders eliminated"
+            if self.hulk and ship.boarders and not (waits and ship.marines_left):
+                # "A disabled starship with any boarding parties on board is captured"; with B.14 Shipboard Combat
+                # "not ... until all defending Marine squads have been eliminated" (companion_hulk.capture_cleared)
                 ship.captured, self.hulk = True, False
                 if log is not None:
                     log.append(f"  {ship.label} is captured: {ship.boarders} boarding parties aboard (D5.3)")

@@ -298,6 +298,10 @@ class CompanionState(Protocol):
 
     tallies: int  # D5.3 Persistent tally marks
     hulk: bool  # D5.3: disabled, still on the board
+    shipboard: bool  # B.14 Shipboard Combat in play (its set-up says so): a hulk's capture waits for its defenders
+
+    @property
+    def play(self) -> dict[str, Any]: ...  # play.companion (the Companion's numbers)
     engaged_turn: int  # D1: the turn and combined CR of this turn's attackers
     engaged_cr: int
 

@@ -19,7 +19,7 @@
   facing the boarders: one boarding party lands (the squad is checked off). The defender sacrifices a
   squad per party as it lands; then two screens per party if the party would take the ship. End Phase:
   parties >= unchecked hull boxes -> captured (counts as destroyed). Doctrine: board only a ship that
-  this phase's squads could take.
+  this phase's squads could take (B.14 Shipboard Combat: ``ShipboardCombat.boarding_chance``).
 - B.24 Tractor beams: with the ship's attacks, each beam attacks a different fighter or seeker flight in
   an adjacent hex, 5-6 kills one (marked, End Phase); in the Fighter Phase a beam not yet used this turn
   fires at an attacking flight before it attacks, 6 kills one. Each beam once per game turn.
@@ -179,12 +179,21 @@ def boarding_target(ship: ShipState, enemies: list[ShipState], battle: TableView
             continue
         dist = distance(e.q - ship.q, e.r - ship.r)
         dist = span(battle, ship, e, dist) if battle is not None else dist
-        need = (e.hull_left - e.boarders + e.marines_left if shipboard is None
-                else shipboard.parties_needed(e.hull_left, e.boarders, e.marines_left))  # B.14 Shipboard Combat
-        if dist <= MARINE_RANGE and squads >= need:
-            key = (need, dist, e.uid)
-            if best is None or key < best[0]:
-                best = (key, e)
+        need = e.hull_left - e.boarders + e.marines_left
+        key: tuple = (need, dist, e.uid)
+        if shipboard is not None and dist <= MARINE_RANGE:  # B.14 Shipboard Combat: the parties stay and fight
+            with_me = [ship] if battle is None else [a for a in battle.alive(ship.side) if a is ship or (
+                a.marines_left > 0 and not a.cloaked
+                and span(battle, a, e, distance(e.q - a.q, e.r - a.r)) <= MARINE_RANGE)]
+            chance = shipboard.boarding_chance(sum(min(a.marines_left, marine_squads(a.spec.hull)) for a in with_me),
+                                               sum(a.marines_left for a in with_me), e.hull_left, e.boarders,
+                                               e.marines_left)
+            key = (-(chance or 0), e.hull_left - e.boarders, dist, e.uid)
+            need = 0 if chance is not None else squads + 1  # worth it, or not
+        if dist > MARINE_RANGE or squads < need:
+            continue
+        if best is None or key < best[0]:
+            best = (key, e)
     return best[1] if best else None
 
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Container
+from fractions import Fraction
 from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
 if TYPE_CHECKING:  # a type-only import of a module below the rule modules (it imports no engine module)
@@ -246,6 +247,9 @@ class Boarding(Protocol):
     ShipboardCombat`): defenders are not sacrificed 1:1, and the doctrine counts the parties the fight costs."""
 
     def parties_needed(self, hull_left: int, boarders: int, defenders: int) -> int: ...
+
+    def boarding_chance(self, squads: int, marines: int, hull_left: int, boarders: int, defenders: int
+                        ) -> Fraction | None: ...  # the doctrine: the chance a boarding clears the defenders
 
 
 class RuleView(Protocol):

@@ -36,6 +36,7 @@ from drydock.insight.battle_report import (
 )
 from drydock.insight.numbers import rounded
 from drydock.insight.pages import battle_page, write_report
+from drydock.insight.rules_in_play import name_rules, rules_in_play
 from drydock.insight.verdict_text import doctrine_line, format_game, game_dict, mix_words, plain_verdict, verdict_line
 
 #: Runs of each pairing of the design matrix (a report or --json with three or more designs).
@@ -75,7 +76,8 @@ class BattleRun:
 def run_battle(side_a: str, side_b: str, settings: BattleSettings | None = None, *, runs: int, seed: int,
                count_a: int = 1, count_b: int = 1, jobs: int = 1, robustness: bool = True, log_file: str | None = None,
                report_file: str | None = None, matrix: bool = False, force: bool = False,
-               rules_named: bool = False, warn: Callable[[str], None] = lambda line: None,
+               rules_named: bool = False, rules_file: str | None = None,
+               warn: Callable[[str], None] = lambda line: None,
                progress: Progress | None = None, stages: Stages | None = None, exact: bool = False) -> BattleRun:
     """Fight ``side_a`` against ``side_b`` (files, comma-separated) ``runs`` times under ``settings`` (None: the
     core game); see the module docstring.
@@ -83,9 +85,9 @@ def run_battle(side_a: str, side_b: str, settings: BattleSettings | None = None,
     ``settings.plan`` (per side, None: the doctrine's own range) fights one pairing instead of the plan game, as
     ``robustness=False`` does; ``matrix`` adds the design matrix to the JSON form (a report always has it);
     ``rules_named``: the settings' rules came from ``--rules`` (said in the warning about a fleet's own house
-    rules). ``warn`` gets each line for standard error as it comes; ``progress`` shows the battles of one pairing,
-    ``stages`` the plan game's stages (``update(stage, done, total)``); ``exact``: no early stop, exactly ``runs``
-    verdict battles.
+    rules); ``rules_file``: that file's name, as the rules in play name it (``rules``, ``in_force``). ``warn``
+    gets each line for standard error as it comes; ``progress`` shows the battles of one pairing, ``stages`` the
+    plan game's stages (``update(stage, done, total)``); ``exact``: no early stop, exactly ``runs`` verdict battles.
     """
     if count_a < 1 or count_b < 1:
         raise DrydockError("--count-a and --count-b must be at least 1")
@@ -132,7 +134,11 @@ def run_battle(side_a: str, side_b: str, settings: BattleSettings | None = None,
     if game is None:
         with (progress or nullcontext)() as update:
             summary, report = fight(a, b, settings, runs=runs, seed=seed, jobs=jobs, progress=update)
+    groups = rules_in_play((a, b), (summary.labels_a, summary.labels_b), (fleets_a, fleets_b), settings.rules,
+                           settings.house, rules_file)
+    name_rules(summary, groups, settings.rules)  # the ruleset, house-rule files and faction entries of each side
     data = full_dict(summary, report)
+    data["rules_in_play"] = [g.to_dict() for g in groups]
     if game:
         data["verdict"] = verdict_line(summary, game)
         data["plan_game"] = rounded(game_dict(game))

@@ -8,13 +8,13 @@ return an :class:`SsdRun` with the PDF, the HTML if asked, and the exit status: 
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
 from typing import Any
 
-from drydock.convert.nova_sheet import sheet_from_nova
 from drydock.core.model import Design
 from drydock.core.problems import Problem
 from drydock.core.rules import Ruleset
@@ -23,7 +23,6 @@ from drydock.errors import DrydockError, error_lines, one_line
 from drydock.formats import check_outputs
 from drydock.formats.houserules import load_house_rules
 from drydock.formats.inputs import Item, read_inputs
-from drydock.formats.legacy.nova_record import NovaRecord
 from drydock.render.fleet import fleet_booklet
 from drydock.render.glyphs import missing_glyphs
 from drydock.render.html import render_html, standalone_asset_base
@@ -82,6 +81,13 @@ def _attempt(item: Item, work: Callable[[Any], Any]) -> tuple[Any, str | None]:
         return None, f"{item.name}: {exc}"
 
 
+def _is_nova(design: Any) -> bool:
+    """Is ``design`` a Nova record (X.2)? Such a record exists only once its reader's module is loaded, so the
+    check imports nothing (the Nova readers and converter are 0.2 s of a booklet's start, docs/printing.md)."""
+    module = sys.modules.get("drydock.formats.legacy.nova_record")
+    return module is not None and isinstance(design, module.NovaRecord)
+
+
 def read_sheets(files: Iterable[str], rules_file: str | None = None, *, source: str | None = None,
                 warn: Callable[[str], None] = lambda line: None,
                 ) -> tuple[list[tuple[Any, Ruleset, bool]], Ruleset | None, int, bool]:
@@ -97,7 +103,10 @@ def read_sheets(files: Iterable[str], rules_file: str | None = None, *, source: 
             if item.warning is not None:
                 warn(one_line(f"drydock: warning: {item.warning}"))
                 continue
-            if item.error is None and isinstance(item.design, NovaRecord):
+            if item.error is None and _is_nova(item.design):
+                # lazy: the legacy readers load for legacy input only
+                from drydock.convert.nova_sheet import sheet_from_nova
+
                 sheet, error = _attempt(item, lambda d: check_printable(sheet_from_nova(d)))
                 if error is not None:
                     for line in error_lines(error):

@@ -15,6 +15,9 @@ from __future__ import annotations
 import atexit
 import logging
 import mimetypes
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, NamedTuple
 from urllib.parse import unquote, urlsplit
@@ -31,14 +34,51 @@ _MIME = {".ttf": "font/ttf", ".otf": "font/otf", ".css": "text/css", ".woff2": "
 _PX_PER_MM = 96 / 25.4
 
 
+@contextmanager
+def _direct_library_names() -> Iterator[None]:
+    """While WeasyPrint is imported, a library name that the dynamic loader does not open directly is not searched
+    for by ``ctypes.util.find_library``.
+
+    WeasyPrint opens each library by a list of names ('libpango-1.0-0', 'pango-1.0', ..., 'libpango-1.0.so.0',
+    'libpango-1.0.dylib', ...). cffi tries each name as given, then asks ``find_library``, which on Linux starts
+    ``ldconfig``, ``gcc`` and ``ld`` for every name it is asked: 54 processes, a third of the import's time
+    (docs/printing.md, profile). Every list also holds the names the loader opens as they are (the soname, the
+    dylib, the dll), so the search is not needed where the libraries are installed as usual; where it is, the
+    import is tried again with it (:func:`require_weasyprint`).
+    """
+    # lazy: printing only (WeasyPrint, pikepdf, fontTools)
+    import ctypes.util
+
+    search = ctypes.util.find_library
+    ctypes.util.find_library = lambda name: None
+    try:
+        yield
+    finally:
+        ctypes.util.find_library = search
+
+
+def _import_weasyprint() -> None:
+    """Import WeasyPrint, opening its libraries by their direct names first (:func:`_direct_library_names`),
+    then, if that fails, as WeasyPrint itself does."""
+    try:
+        with _direct_library_names():
+            # lazy: printing only (WeasyPrint, pikepdf, fontTools)
+            import weasyprint  # noqa: F401
+        return
+    except (ImportError, OSError):
+        for name in [m for m in sys.modules if m == "weasyprint" or m.startswith("weasyprint.")]:
+            del sys.modules[name]  # a half-imported package: import it again, searching for the libraries
+    # lazy: printing only (WeasyPrint, pikepdf, fontTools)
+    import weasyprint  # noqa: F401,F811
+
+
 def require_weasyprint() -> None:
     """Printing needs WeasyPrint and the Pango library it loads; say so in one line (docs/installation.md).
 
     Everything else (rating, checking, Drake, YAML, workbooks, battles) works without them.
     """
     try:
-        # lazy: printing only (WeasyPrint, pikepdf, fontTools)
-        import weasyprint  # noqa: F401
+        _import_weasyprint()
     except (ImportError, OSError) as exc:  # OSError: WeasyPrint is installed but cannot load Pango
         raise DrydockError(f"printing needs WeasyPrint and its Pango library, which could not be loaded "
                            f"({one_line(str(exc), 160)}); see docs/installation.md. Rating, checking and "

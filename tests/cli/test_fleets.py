@@ -144,6 +144,41 @@ def test_battle_fights_fleets():
     assert "A: A1 Majestic, A2 Valiant, A3 Vigil, A4 Kestrel" in res.output
 
 
+def test_battle_names_the_rules_in_play_for_each_side():
+    """Issue 45: a fleet with house rules and a faction entry plays at CR 772 and its battle says so: ``rules``,
+    ``in_force`` and the header name the ruleset, the house-rule file and the faction entry, for each side."""
+    house = Ruleset.from_data(None)  # the book, for side B
+    res = run("battle", HOME_GUARD, EX / "designs" / "dauntless-dreadnought.yaml", "--runs", 2, "--seed", 1,
+              "--plan", "close", "--json")
+    assert res.exit_code == 0, res.output
+    data = json.loads(res.output[res.output.index("{"):])
+    assert data["report"]["sides"][0]["combat_rating"] == 772
+    rules_file = str(EX / "fleets" / "house-rules.yaml")
+    common = "Home Guard campaign rules (house rules, 6da754fa)"
+    kzinti = "Home Guard campaign rules + Kzinti faction rules (house rules, ce91a77e)"
+    assert data["rules"] == (f"Unity v2.0 (the battle's tables); A: {common} from {rules_file} for A1, A2, A3, A4, A5,"
+                             f" A6, A7; {kzinti} from {rules_file}, its Kzinti faction entry for A8, A9; "
+                             f"B: {house.label}")
+    assert data["in_force"] == [f"house rules (A: A1, A2, A3, A4, A5, A6, A7): {common} from {rules_file}",
+                                f"Kzinti faction entry (A: A8, A9): {kzinti} from {rules_file}"]
+    assert [(g["side"], g["faction"], g["ships"]) for g in data["rules_in_play"]] == [
+        ("A", None, ["A1", "A2", "A3", "A4", "A5", "A6", "A7"]), ("A", "Kzinti", ["A8", "A9"]), ("B", None, ["B1"])]
+    text = run("battle", HOME_GUARD, EX / "designs" / "dauntless-dreadnought.yaml", "--runs", 2, "--seed", 1,
+               "--plan", "close").output
+    assert f"rules: {data['rules']}" in text and "in force: house rules (A: A1," in text
+    # --rules: the file's common rules for every ship and the tables, its faction entry for the Kzinti
+    res = run("battle", HOME_GUARD, EX / "designs" / "dauntless-dreadnought.yaml", "--runs", 2, "--seed", 1,
+              "--plan", "close", "--json", "--rules", rules_file)
+    data = json.loads(res.output[res.output.index("{"):])
+    assert data["rules"].startswith(f"{common} (the battle's tables); A: {common} from {rules_file} for A1,")
+    assert data["rules"].endswith(f"B: {common} from {rules_file}")
+    # the book everywhere: as before
+    res = run("battle", EX / "designs" / "majestic.yaml", EX / "designs" / "vigilant-cruiser.yaml", "--runs", 2,
+              "--seed", 1, "--plan", "close", "--json")
+    data = json.loads(res.output[res.output.index("{"):])
+    assert (data["rules"], data["in_force"]) == ("Unity v2.0", [])
+
+
 def test_convert_fleet_to_workbook_and_back(tmp_path):
     xlsx, back = tmp_path / "hg.xlsx", tmp_path / "hg.yaml"
     res = run("convert", HOME_GUARD, "-o", xlsx)

@@ -13,6 +13,7 @@ import re
 
 from drydock.engine.companion_hulk import board_hulk, drift, hulks
 from drydock.engine.montecarlo import build_matchup, run_seed
+from drydock.engine.options.shipboard_combat import ShipboardCombat
 from drydock.engine.seekers import SeekerFlight, attack
 from drydock.engine.settings import BattleSettings
 from drydock.engine.ships import ShipSpec
@@ -177,6 +178,12 @@ class _Board:
             in_force = type("In", (), {"on": options})() if options else None
 
         self.m = M()
+        #: B.14 as a battle holds it: its set-up tells each Companion ship that shipboard combat is played
+        self.rules_in_force: tuple = ()
+        if "B.14" in options:
+            in_force = type("In", (), {"on": options, "play": CC.play})()
+            self.rules_in_force = (ShipboardCombat(self, in_force),)  # type: ignore[arg-type]
+            self.rules_in_force[0].setup()
 
 
 def _hulk(speed: int, q: int, r: int) -> object:
@@ -230,6 +237,36 @@ def test_marines_board_and_capture_a_hulk() -> None:
     board_hulk(_Board([att, hulk], frozenset(), 4, 3, 1, 5, 2), att)
     assert hulk.captured and not hulk.cc.hulk and hulk.marines_left == 0 and hulk.boarders == 1
     assert att.marines_left == 1
+
+
+def test_under_shipboard_combat_a_hulk_is_captured_only_once_its_defenders_are_gone() -> None:
+    """D5.3: "A disabled starship with any boarding parties on board is captured. ... If using the Shipboard Combat
+    option (p.CR30) a ship is not captured until all defending Marine squads have been eliminated"; B.14: "defending
+    marine squads are not sacrificed in order to destroy boarding parties on a 1:1 basis; instead, the opposing
+    forces engage in shipboard combat" (Roll 1-2 3-5 6: None One Two). The hull-6 ship of the test above, with
+    ``--option B.14``: squad 1 rolls 4 and 3 (lands), squad 2 rolls 1 (fails), squad 3 rolls 5 and 2 (lands): two
+    parties aboard beside the hulk's one squad, and it is not captured. End Phase: the defender rolls 1 (no hit); the
+    two parties roll 3 and 6 (three hits): the squad is eliminated and the hulk captured. The play table quotes it."""
+    rule = CC.play["companion"]["disabled_capture"]
+    assert rule["section"] == "D5.3" and "not captured until all defending Marine squads" in rule["quote"]
+    hulk = _hulk(0, 3, 0)
+    hulk.marines_left = 1
+    att = ship(design(extra="systems: [{name: Marines, qty: 3}]"), 0)
+    att.q, att.r = 2, 0
+    board = _Board([att, hulk], frozenset({"B.14"}), 4, 3, 1, 5, 2)
+    board_hulk(board, att)
+    assert (hulk.boarders, hulk.marines_left, hulk.captured, hulk.cc.hulk) == (2, 1, False, True)
+    assert att.marines_left == 1
+    board.rng = Faces(1, 3, 6)
+    board.alive = lambda side=None: [s for s in board.ships if s.alive]  # type: ignore[attr-defined]
+    board.rules_in_force[0].end_damage()
+    assert (hulk.boarders, hulk.marines_left, hulk.captured, hulk.cc.hulk) == (2, 0, True, False)
+    # the Unity reading without the option is unchanged: the squad dies with the first party, the second captures
+    again = _hulk(0, 3, 0)
+    again.marines_left = 1
+    att.marines_left = 3
+    board_hulk(_Board([att, again], frozenset(), 4, 3, 1, 5, 2), att)
+    assert again.captured and again.marines_left == 0
 
 
 def test_disabled_ships_drift_and_are_captured_in_battle() -> None:

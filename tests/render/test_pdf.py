@@ -268,3 +268,36 @@ def test_a_sheet_past_the_box_limit_is_refused_and_the_batch_goes_on(tmp_path):
     r = CliRunner().invoke(cli, ["ssd", str(tmp_path / "huge.yaml"), str(good), "-o", str(out)])
     assert r.exit_code == 1 and "limit of 10,000 (boxes on a sheet" in r.output and "Traceback" not in r.output
     assert out.exists()
+
+
+def test_weasyprint_opens_its_libraries_by_their_direct_names_and_falls_back_to_the_search(monkeypatch):
+    """Issue 45 (profile): ``ctypes.util.find_library`` started 54 processes during WeasyPrint's import. While it is
+    imported the search answers nothing (every library opens by its soname); the search is back afterwards, and an
+    import that fails without it is tried again with it."""
+    import ctypes.util
+    import sys
+
+    from drydock.render import weasy
+
+    search = ctypes.util.find_library
+    with weasy._direct_library_names():
+        assert ctypes.util.find_library("pango-1.0") is None
+    assert ctypes.util.find_library is search
+    tries = []
+
+    def import_once_failing(name, *args, **kwargs):
+        if name == "weasyprint":
+            tries.append(ctypes.util.find_library is search)
+            if len(tries) == 1:
+                raise OSError("cannot load library 'libpango-1.0-0'")
+        return real_import(name, *args, **kwargs)
+
+    real_import = __builtins__["__import__"] if isinstance(__builtins__, dict) else __builtins__.__import__
+    loaded = {k: v for k, v in sys.modules.items() if k == "weasyprint" or k.startswith("weasyprint.")}
+    monkeypatch.setattr("builtins.__import__", import_once_failing)
+    try:
+        weasy._import_weasyprint()
+    finally:
+        monkeypatch.undo()
+        sys.modules.update(loaded)  # the modules every other test holds
+    assert tries == [False, True]

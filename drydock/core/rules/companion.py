@@ -128,6 +128,13 @@ COMPANION_PLAY: dict[str, Any] = {
     # Speed / 1.5 F Current Speed / 1 [...] Round all fractions up"; C6 the same divisors give the "REQUIRED
     # MOVEMENT" between pivots of Reactionless movement. Data only: Unity designs have no Pivot Class (declared).
     "pivots": {"section": "C5, C6", "divisors": {"A": 3, "B": "5/2", "C": 2, "D": "3/2", "F": 1}},
+    # D5.3: a disabled ship is captured by any party aboard; under B.14 Shipboard Combat only once its defenders are
+    # gone (until then the parties fight them each End Phase, as aboard a live ship). "any party": the other reading,
+    # the first party aboard captures it under B.14 too (drydock.engine.companion_hulk).
+    "disabled_capture": {"section": "D5.3", "parties": 1, "shipboard_combat": "defenders eliminated",
+                         "quote": "A disabled starship with any boarding parties on board is captured. ... If using "
+                                  "the Shipboard Combat option (p.CR30) a ship is not captured until all defending "
+                                  "Marine squads have been eliminated."},
 }
 
 COMPANION: dict[str, Any] = {

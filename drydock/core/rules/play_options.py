@@ -53,8 +53,9 @@ _FLIGHTS_3D = ("with G.6 three-dimensional play, fighter flights choose their mo
                "still suffer it)")
 _DOCTRINE_SIGHT = ("a ship's doctrine picks its targets among those in sight, but does not move to open or close a "
                    "line of sight")
-_NO_PULL_DOCTRINE = ("a ship's doctrine weighs the next End Phase's pull only: a ship without engines, drifting, is "
-                     "still drawn in")
+_NO_PULL_DOCTRINE = ("a ship's doctrine weighs the next End Phase's pull and never ends a move where the pull draws it "
+                     "in or holds it until it does (three turns ahead, an enemy pulled into its way included) while "
+                     "an order gets away: a ship without engines, drifting, is still drawn in")
 #: Appendix S: "Set up as for a standard scenario (p.12)": players place their ships; drydock mirrors a fixed set-up.
 _SETUP = ("the scenario's own set-up: each side's ships are placed by the mirrored standard set-up (2.3) or a "
           "--deployment plan (S.3's defender in its chase columns), not where the scenario's map would put them")

@@ -172,7 +172,7 @@ PLAY_RANGES: dict[str, tuple[str, Record]] = {
                                "range": Choice(("greater", "doubled")), "proximity": Choice(("hex", "altitude"))})),
     "scenarios": ("S", Record({"table": Table(None, keys=Choice(tuple(_SCENARIOS)))})),
     # The Captain's Companion's play rules (--rules companion): engagement limit, alternate damage, Proximity radii,
-    # the extended board, the DAC.
+    # the extended board, the DAC, the disabled ship's capture (D5.3).
     "companion": ("Captain's Companion", Record({
         "engagement_limit": Record({"factor": Ratio(Fraction(1, 10), 100)}),
         "alternate_damage": Record({"table": Faces(RESULTS, many=2)}),
@@ -182,6 +182,8 @@ PLAY_RANGES: dict[str, tuple[str, Record]] = {
         "attack_modifiers": Record({"rows": Table(Record({"modifier": MODIFIER,
                                                           "played": Choice(("played", "unity", "declared"))}))}),
         "pivots": Record({"divisors": Table(Ratio(Fraction(1, 10), 10), keys=Choice(("A", "B", "C", "D", "E", "F")))}),
+        "disabled_capture": Record({"parties": Whole(1, 20),
+                                    "shipboard_combat": Choice(("defenders eliminated", "any party"))}),
     })),
 }
 

@@ -21,6 +21,7 @@ import re
 from dataclasses import dataclass
 
 from drydock.engine.hazards import DEADLY, pull_distance
+from drydock.engine.hazards import pull_step as hazards_pull_step
 from drydock.engine.hexgrid import DIRS, distance, from_offset, hex_line, to_offset
 from drydock.errors import DrydockError
 
@@ -155,11 +156,8 @@ def _disc(q: int, r: int, n: int) -> set[tuple[int, int]]:
 def pull_step(q: int, r: int, hq: int, hr: int, occupied: set[tuple[int, int]], rng: random.Random
               ) -> tuple[int, int]:
     """One hex closer to the black hole's centre (G.2); of two such hexes the first clockwise not occupied by
-    an opposing element (the owner's choice: either keeps the heading)."""
-    d0 = distance(q - hq, r - hr)
-    steps = [(q + dq, r + dr) for dq, dr in DIRS if distance(q + dq - hq, r + dr - hr) < d0]
-    free = [x for x in steps if x not in occupied]
-    return (free or steps)[0]
+    an opposing element (the owner's choice: either keeps the heading): :func:`drydock.engine.hazards.pull_step`."""
+    return hazards_pull_step(q, r, hq, hr, occupied)
 
 
 __all__ = ["BLOCKED", "DEADLY", "KINDS", "Terrain", "TerrainPiece", "parse_terrain", "pull_distance", "pull_step"]

@@ -3,6 +3,7 @@ Lock-On, each against the rule text (Unity Rulebook v2.0, pp.34-37), and a seede
 
 import random
 import re
+from fractions import Fraction
 
 from drydock.core.rules import Ruleset
 from drydock.core.rules.play_options import BY_SECTION, check_combination, counts, format_options
@@ -172,3 +173,25 @@ def test_seeded_battles_show_each_option_taking_effect():
     assert lines and differs  # each Majestic battery rolls at the stealthy Shade
     lines, differs = _seeded(from_yaml(BOARDER), from_yaml(PICKET), "B.14", 0, "shipboard combat (B.14)")
     assert lines and differs  # the Picket's squad fights the boarders in the End Phase
+
+
+def test_the_doctrine_boards_where_shipboard_combat_makes_it_worthwhile_b14():
+    """Issue 45: under B.14 the parties that land stay aboard and fight the defenders each End Phase ("the opposing
+    forces engage in shipboard combat until one or the other has been eliminated"), so the doctrine boards a ship
+    its marines (and those of friends within reach) could take once its defenders are cleared, when this phase's
+    parties would more likely than not clear them: three Harriers (2 squads each) against two (2 defending squads
+    each). Before, the doctrine asked for a capture within one End Phase: 0 boardings in these 10 battles."""
+    eq = ShipboardCombat(None, Matchup([], [], BattleSettings(options=("B.14",))).in_force)  # type: ignore[arg-type]
+    # exact chances by the chart (0, 0, 1, 1, 1, 2 hits): in one End Phase one party clears one squad when the
+    # defender's die misses (1-2: 1/3) and the party's hits (3-6: 2/3)
+    assert eq.clear_chance(1, 1, 1) == Fraction(2, 9) and eq.clear_chance(2, 0) == 1
+    assert eq.boarding_chance(2, 2, 2, 0, 2) is None  # 2 parties v 2 squads: about 0.19, not worth it
+    assert eq.boarding_chance(4, 4, 6, 0, 2) is None  # 4 marines cannot take 6 hull boxes
+    assert eq.boarding_chance(4, 4, 4, 0, 2) == eq.clear_chance(4, 2) > Fraction(3, 4)  # two Harriers' parties
+    harrier = example("harrier-missile-destroyer")
+    m = build_matchup(harrier * 3, harrier * 2, BattleSettings(options=("B.14",)))
+    logs = [m.fight(random.Random(run_seed(1, i)), log=True).log for i in range(10)]
+    boarded = [sum("marine squads at" in line for line in log) for log in logs]
+    assert (sum(n > 0 for n in boarded), sum(boarded)) == (6, 12)
+    assert sum("shipboard combat (B.14)" in line for log in logs for line in log) == 5
+    assert sum("captured by boarders (B.14)" in line for log in logs for line in log) == 1
