@@ -259,6 +259,10 @@ class CompanionShip(UnityRules):
         and Companion state (``ShipState.cc``), with the battle's options; Unity ships keep theirs."""
         setup(battle)
 
+    def shipboard_combat(self) -> None:
+        """D5.3 under B.14: "a ship is not captured until all defending Marine squads have been eliminated"."""
+        self.shipboard = True
+
     def receive(self, rng: Rng, attack: Attack) -> int:
         return self.volley(rng, *attack)
 

@@ -204,6 +204,10 @@ class UnityRules:
             return True
         return False
 
+    def shipboard_combat(self) -> None:
+        """B.14 Shipboard Combat is played in this battle (its set-up says so to every ship's rules). Unity: nothing
+        changes (boarding reads the rule itself)."""
+
     def inert(self, ship: ShipState) -> bool:
         """Destroyed but rendered inert, so it does not explode (E.3): C.5 Deadly "If any of a ship's hull boxes
         were checked off due to crew casualties"."""

@@ -350,6 +350,8 @@ class ShipRules(Protocol):
 
     def apply(self, ship: ShipState, log: list[str] | None) -> bool: ...
 
+    def shipboard_combat(self) -> None: ...  # B.14 is played (the Companion's hulks wait for their defenders)
+
     def inert(self, ship: ShipState) -> bool: ...
 
 

@@ -43,10 +43,10 @@ class ShipboardCombat(OptionalRule):
         self._clear: dict[tuple[int, int, int], Fraction] = {}  # clear_chance
 
     def setup(self) -> None:
-        """D5.3 under B.14: each Companion ship knows that shipboard combat is played (its hulk's capture waits)."""
+        """Each ship's rules learn that shipboard combat is played (D5.3: a Companion hulk's capture waits for its
+        defenders)."""
         for s in self.battle.ships:
-            if s.cc is not None:
-                s.cc.shipboard = True
+            s.rules.shipboard_combat()
 
     def boarding(self) -> Boarding | None:
         return self
