@@ -76,8 +76,7 @@ def attack(battle: CombatHost, ship: ShipState, enemies: list[ShipState], flight
         return []
     shots = spend(battle, ship, lock_on(battle, ship, decl))
     seekers = [s for s in shots if s.mode < 0]  # C.4: seekers are placed after all attacks (step 4c)
-    for volley in group_volleys(ship.spec.banks, [s for s in shots if s.mode >= 0] if seekers else shots):
-        resolve(battle, ship, volley)
+    resolve(battle, ship, group_volleys(ship.spec.banks, [s for s in shots if s.mode >= 0] if seekers else shots))
     if battle.opt is not None:  # E.5 sequential combat: this ship's damage takes effect now
         battle.opt.after_attack()
     return [(ship, s) for s in seekers]
@@ -191,16 +190,19 @@ def group_volleys(banks: Sequence[BankSpec], shots: Iterable[Volley]) -> list[Vo
     return list(volleys.values())
 
 
-def resolve(battle: CombatHost, ship: ShipState, volley: Volley) -> None:
-    """4.2-4.4: one volley, by the kind of its target."""
-    spec_b = ship.spec.banks[volley.bank]
-    what = f"{spec_b.battery_name} [{spec_b.entry}] -> {volley.target.label}" if battle.log is not None else ""
-    if isinstance(volley.target, (munitions.Minefield, EmptyHex)):  # B.15 sweeping; C.5 at an empty hex
-        at_hex(battle, ship, volley, what)
-    elif isinstance(volley.target, ShipState):
-        at_ship(battle, ship, volley, what)
-    else:
-        at_flight(battle, ship, volley, what)
+def resolve(battle: CombatHost, ship: ShipState, volleys: list[Volley]) -> None:
+    """4.2-4.4: each volley, by the kind of its target."""
+    banks = ship.spec.banks
+    for volley in volleys:
+        target = volley.target
+        spec_b = banks[volley.bank]
+        what = f"{spec_b.battery_name} [{spec_b.entry}] -> {target.label}" if battle.log is not None else ""
+        if isinstance(target, ShipState):
+            at_ship(battle, ship, volley, what)
+        elif isinstance(target, (munitions.Minefield, EmptyHex)):  # B.15 sweeping; C.5 at an empty hex
+            at_hex(battle, ship, volley, what)
+        else:
+            at_flight(battle, ship, volley, what)
 
 
 def at_hex(battle: CombatHost, ship: ShipState, volley: Volley, what: str) -> None:

@@ -109,7 +109,7 @@ class UnityRules:
         arc = geometry(attacker.q - target.q, attacker.r - target.r, target.facing)[2]
         shield = impact_shield(mode, target.shield(arc))
         imp = mode.imp_by_band[band]
-        points = impact_points(rng, mode, hits * imp, shield, even_impacts)
+        points = hits * imp if shield == 0 else impact_points(rng, mode, hits * imp, shield, even_impacts)
         imp_faces = rec.take() if rec is not None else []
         dpoints = points * mode.dmg
         tally, screens_used, saved, bled = self.mark_damage(rng, target, mode, dpoints, arc, reroll)
