@@ -74,12 +74,11 @@ def attack(battle: CombatHost, ship: ShipState, enemies: list[ShipState], flight
     decl = declare(battle, ship, enemies, flights)
     if not decl:
         return []
-    shots = spend(battle, ship, lock_on(battle, ship, decl))
-    seekers = [s for s in shots if s.mode < 0]  # C.4: seekers are placed after all attacks (step 4c)
-    resolve(battle, ship, group_volleys(ship.spec.banks, [s for s in shots if s.mode >= 0] if seekers else shots))
+    shots, seekers = spend(battle, ship, lock_on(battle, ship, decl))  # C.4: seekers are placed after all attacks
+    resolve(battle, ship, group_volleys(ship.spec.banks, shots))
     if battle.opt is not None:  # E.5 sequential combat: this ship's damage takes effect now
         battle.opt.after_attack()
-    return [(ship, s) for s in seekers]
+    return [(ship, s) for s in seekers] if seekers else []
 
 
 def declare(battle: CombatHost, ship: ShipState, enemies: list[ShipState], flights: list[Any]) -> list[Declaration]:
@@ -127,9 +126,12 @@ def lock_on(battle: CombatHost, ship: ShipState, decl: list[Declaration]) -> lis
     """B.22 Stealth: the declarations that survive the lock-on rolls. The core game rolls once per attacking ship
     at each stealth target (a die per stealth level, any 1 fails); under the option B.22 Battery-Specific Lock-On
     once per battery (the rule's :meth:`~drydock.engine.options.rule.OptionalRule.lock_on`)."""
+    for d in decl:
+        if isinstance(d.target, ShipState) and d.target.stealth:
+            break
+    else:
+        return decl  # no stealth target: no roll
     stealthy = {id(d.target): d.target for d in decl if isinstance(d.target, ShipState) and d.target.stealth}
-    if not stealthy:
-        return decl
     per_battery = next((rule for rule in battle.rules_in_force if rule.battery_lock_on), None)
     blocked = set() if per_battery is not None else _ship_lock_on(battle, list(stealthy.values()))
     locks: dict[tuple[int, int], bool] = {}
@@ -162,10 +164,11 @@ def _ship_lock_on(battle: TableView, targets: list[ShipState]) -> set[int]:
     return blocked
 
 
-def spend(battle: TableView, ship: ShipState, decl: Iterable[Declaration]) -> list[Volley]:
-    """What each declaration fires, as a volley of one bank (mode -1: seekers to launch): the bank's mounts not yet
-    spent; a Slow weapon notes its turn, an Expendable one spends its mounts (C.5)."""
-    out = []
+def spend(battle: TableView, ship: ShipState, decl: Iterable[Declaration]) -> tuple[list[Volley], list[Volley]]:
+    """What each declaration fires, as a volley of one bank: (the volleys, the seekers to launch: mode -1). The bank's
+    mounts not yet spent fire; a Slow weapon notes its turn, an Expendable one spends its mounts (C.5)."""
+    out: list[Volley] = []
+    seekers: list[Volley] = []
     for bank, target, mode, band in decl:
         spec_b = ship.spec.banks[bank]
         n = ship.bank_alive[bank] - ship.bank_spent[bank]
@@ -173,8 +176,8 @@ def spend(battle: TableView, ship: ShipState, decl: Iterable[Declaration]) -> li
             ship.bank_fired[bank] = battle.turn
         if spec_b.exp:
             ship.bank_spent[bank] += n
-        out.append(Volley(n, bank, target, mode, band))
-    return out
+        (out if mode >= 0 else seekers).append(Volley(n, bank, target, mode, band))
+    return out, seekers
 
 
 def group_volleys(banks: Sequence[BankSpec], shots: Iterable[Volley]) -> list[Volley]:

@@ -63,7 +63,7 @@ def test_the_core_lock_on_roll_stops_every_bank_at_the_stealth_ship_b22() -> Non
     assert lock_on(bt, me, decl) == []
     bt.rng = Dice(4, 5)  # type: ignore[assignment]
     assert lock_on(bt, me, decl) == decl
-    assert [v.n for v in spend(bt, me, decl)] == [1, 1]
+    assert [v.n for v in spend(bt, me, decl)[0]] == [1, 1]
 
 
 def test_battery_lock_on_rolls_once_per_battery_b22() -> None:
