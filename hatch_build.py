@@ -63,6 +63,7 @@ INTERPRETED: dict[str, str] = {
     "plan_game": "the plan game: runs once a pairing, not once a turn",
     "plan_verdict": "the plan game's verdict battles and final value: runs once a pairing, not once a turn",
     "plans": "the plan menu's names and ranges, read once a battle",
+    "playable": "the numbers a battle can play, checked once a matchup before the first turn",
     "table_view": "Protocols (what a rule may touch of the battle) and the Marker record: types, nothing to run",
     "options/host": "a Protocol (what the optional rules' state may touch of the battle): types only",
     "settings": "the battle's settings, built once by the caller and pickled into workers, read once a matchup",

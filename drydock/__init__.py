@@ -8,7 +8,8 @@ library below, so a program never needs ``drydock.cli`` (docs/library.md shows e
 
 - designs: :func:`read_designs`, :func:`write_designs`, :func:`rate`, :func:`validate`, :func:`calculate`;
 - fleets: :func:`read_fleet`, :func:`write_fleet`, :func:`rate_fleet`, :func:`validate_fleet`;
-- files as the commands take them: :func:`rate_files` (``drydock rate``), :func:`check_files` (``check``),
+- files as the commands take them: :func:`rate_files` (``drydock rate``; :func:`rate_text`: a text not yet saved),
+  :func:`check_files` (``check``),
   :func:`print_files` (``ssd``: the SSD booklet as PDF bytes), :func:`analyze_files` (``analyze``);
 - battles: :class:`BattleSettings` (what a battle is played by, built once), :func:`simulate` (designs in
   memory), :func:`run_battle` (``battle``: files, the plan game and its verdict), :func:`run_tournament`
@@ -64,6 +65,7 @@ _EXPORTS = {
     "format_rating": "drydock.render.report",
     "RatedFiles": "drydock.insight.rate_files",
     "rate_files": "drydock.insight.rate_files",
+    "rate_text": "drydock.insight.rate_files",
     "CheckResult": "drydock.insight.check_files",
     "check_files": "drydock.insight.check_files",
     "SsdRun": "drydock.insight.ssd_files",
@@ -84,7 +86,8 @@ __all__ = [
     "Fleet", "FleetRating", "InvalidValueError", "LimitError", "Problem", "RatedFiles", "Rating", "RulesError",
     "Ruleset", "ShipEntry", "SsdRun", "StatedValues", "Summary", "SystemEntry", "TechLevels", "TournamentRun",
     "WeaponMode", "analyze_files", "calculate", "check_files", "format_rating", "load_ruleset", "print_files", "rate",
-    "rate_files", "rate_fleet", "read_designs", "read_fleet", "run_battle", "run_tournament", "simulate", "validate",
+    "rate_files", "rate_fleet", "rate_text", "read_designs", "read_fleet", "run_battle", "run_tournament", "simulate",
+    "validate",
     "validate_fleet", "write_atomic", "write_designs", "write_fleet",
 ]
 
@@ -105,7 +108,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from drydock.insight.analysis_run import analyze_files
     from drydock.insight.battle_run import BattleRun, run_battle
     from drydock.insight.check_files import CheckResult, check_files
-    from drydock.insight.rate_files import RatedFiles, rate_files
+    from drydock.insight.rate_files import RatedFiles, rate_files, rate_text
     from drydock.insight.ssd_files import SsdRun, print_files
     from drydock.insight.tournament_run import TournamentRun, run_tournament
     from drydock.limits import LimitError

@@ -145,6 +145,9 @@ RUNS = _limit("runs", 1_000_000, "battles in one drydock battle")
 JOBS = _limit("jobs", 64, "worker processes")
 SHIPS = _limit("ships per side", 100, "ships on one side of a battle")
 TURNS = _limit("turns", 1_000, "turn limit of one battle")
+BATTLE_DICE = _limit("volley dice", 100_000, "mounts x weapons per mount x ROF x IMP x DMG summed over a ship's "
+                     "banks: the most dice its weapons roll in one Combat Phase of a battle (the example dreadnought: "
+                     "96), checked before the battle starts")
 SHEET_BOXES = _limit("boxes on a sheet", 10_000, "damage boxes on one display sheet (the largest examples have "
                      "81); laying them out takes about half a millisecond each")
 ANALYZE_DICE = _limit("analysis dice", 100_000, "mounts x weapons per mount x ROF x IMP x DMG summed over a "

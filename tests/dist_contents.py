@@ -30,7 +30,8 @@ JUNK_PARTS = {".git", ".venv", "site", "__pycache__", ".pytest_cache", ".mypy_ca
               "tour", "dist", "build", ".import_linter_cache", ".grimp_cache"}
 JUNK_SUFFIXES = (".pyc", ".so", ".pyd")
 WHEEL_REQUIRED = ("drydock/__init__.py", "drydock/py.typed", "drydock/cli/main.py", "drydock/_data/templates",
-                  "drydock/_data/examples/designs/majestic.yaml")
+                  "drydock/_data/examples/designs/majestic.yaml", "drydock/studio/app.py",
+                  "drydock/_data/templates/studio/static/studio.js", "drydock/_data/templates/studio/design.html.j2")
 
 
 def _junk(path: PurePosixPath) -> bool:

@@ -42,6 +42,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "league": ("drydock.cli.league:league", "Keep a T.2 rotating league or T.3 tournament: fleets, games, standings."),
     "scenario": ("drydock.cli.scenario:scenario", "Roll an Appendix S scenario at random (11-66) with its set-up."),
     "new": ("drydock.cli.new:new", "Start a design: a commented starter (.yaml) or a blank workbook (.xlsx)."),
+    "studio": ("drydock.cli.studio:studio", "A live design page in the browser over a folder of designs."),
 }
 
 
@@ -64,7 +65,7 @@ class LazyGroup(click.Group):
             return None
         ref, _ = COMMANDS[cmd_name]
         module, _, attr = ref.partition(":")
-        return getattr(importlib.import_module(module), attr)
+        return with_debug(getattr(importlib.import_module(module), attr))
 
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         rows = [(name, COMMANDS[name][1]) for name in self.list_commands(ctx)]
@@ -141,11 +142,28 @@ def _set_debug(ctx: click.Context, param: click.Parameter, value: bool) -> None:
         _DEBUG["on"] = True
 
 
+def debug_option() -> click.Option:
+    """``--debug``: the traceback of an internal error (the group's and every command's, so it works wherever it is
+    typed: ``drydock --debug battle ...``, ``drydock battle --debug ...``, ``drydock campaign fight --debug ...``)."""
+    return click.Option(["--debug"], is_flag=True, expose_value=False, is_eager=True, callback=_set_debug,
+                        help="Show the Python traceback of an internal error.")
+
+
+def with_debug(command: click.Command) -> click.Command:
+    """``command`` (and each subcommand of a group) taking ``--debug`` too; added once."""
+    if not any(p.name == "debug" for p in command.params):
+        command.params.append(debug_option())
+    if isinstance(command, click.Group):
+        for sub in command.commands.values():
+            with_debug(sub)
+    return command
+
+
 @click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(None, "-V", "--version", package_name=DISTRIBUTION,
                       message=f"%(prog)s, version %(version)s (battle engine: {ENGINE_BUILD})")
 @click.option("--debug", is_flag=True, expose_value=False, is_eager=True, callback=_set_debug,
-              help="Show the Python traceback of an internal error.")
+              help="Show the Python traceback of an internal error (also after the command's name).")
 def cli() -> None:
     """drydock: design, rate, share, print and test Starmada Unity starships."""
     ctx = click.get_current_context()

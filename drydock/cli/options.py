@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
 import click
@@ -64,14 +65,34 @@ def battle_settings(play_option: tuple[str, ...], scenario: str | None, terrain:
     from drydock.formats.houserules import load_house_rules  # lazy: keeps --help fast
 
     house = load_house_rules(rules_file)
-    return BattleSettings(
-        turns=turns, board=board, battle_size=battle_size, doctrine=doctrine, plan=plan,
-        options=tuple(s for s in in_force if s not in ("D.4", "F.5") and not s.startswith(("S.", "G."))),
-        scenario=next(s for s in in_force if s.startswith("S.")) if scenario else None,
-        terrain=tuple(p.spec for p in pieces), floating="D.4" in in_force, launch_recovery="F.5" in in_force,
-        rules=None if house.base.is_book else house.base,
-        # replaces fleets' own rules; its faction entries apply by faction (core.fielding)
-        house=house if rules_file is not None else None)
+    with option_words():
+        return BattleSettings(
+            turns=turns, board=board, battle_size=battle_size, doctrine=doctrine, plan=plan,  # type: ignore[arg-type]
+            options=tuple(s for s in in_force if s not in ("D.4", "F.5") and not s.startswith(("S.", "G."))),
+            scenario=next(s for s in in_force if s.startswith("S.")) if scenario else None,
+            terrain=tuple(p.spec for p in pieces), floating="D.4" in in_force, launch_recovery="F.5" in in_force,
+            rules=None if house.base.is_book else house.base,
+            # replaces fleets' own rules; its faction entries apply by faction (core.fielding)
+            house=house if rules_file is not None else None)
+
+
+#: a BattleSettings field -> the option of the battle commands that sets it
+OPTION_OF = {"turns": "--turns", "board": "--board", "battle_size": "--battle-size", "doctrine": "--doctrine",
+             "plan": "--plan", "options": "--option", "terrain": "--terrain", "scenario": "--scenario",
+             "floating": "--floating", "launch_recovery": "--launch-recovery", "deployment": "--deployment",
+             "deployments": "--deployment", "rules": "--rules", "house": "--rules"}
+
+
+@contextmanager
+def option_words() -> Iterator[None]:
+    """A :class:`~drydock.engine.settings.SettingsError` raised inside, said with the option's name instead of the
+    field's (the settings check themselves in a program's words; the command line keeps its own)."""
+    from drydock.engine.settings import SettingsError  # lazy: keeps --help fast
+
+    try:
+        yield
+    except SettingsError as exc:
+        raise DrydockError(f"{OPTION_OF.get(exc.field, exc.field)}: {exc.problem}") from None
 
 
 def deployment_option(f: Callable[..., Any]) -> Callable[..., Any]:

@@ -34,7 +34,7 @@ from drydock.engine.choices import DEFAULT_DOCTRINE
 from drydock.engine.equipment import working
 from drydock.engine.expectations import MatchTables, bank_rows
 from drydock.engine.hazards import DEADLY, END, at_horizon, pulled_to
-from drydock.engine.hexgrid import DIRS, GEOMETRY, from_offset
+from drydock.engine.hexgrid import DIRS, GEOMETRY, edge_runs, from_offset
 from drydock.engine.movement import Orders, execute, path_hexes
 from drydock.engine.orders_menu import (
     DRIFT_RESERVE,
@@ -139,13 +139,7 @@ class Doctrine(Targeting):
         w, hh = board
         self.cells: frozenset | Everywhere = frozenset(from_offset(c, r) for c in range(w) for r in range(hh))
         # hexes from each board hex to the edge along each direction
-        self.run: dict[tuple[int, int, int], int] = {}
-        for q, r in self.cells:
-            for d, (dq, dr) in enumerate(DIRS):
-                k = 0
-                while (q + dq * (k + 1), r + dr * (k + 1)) in self.cells:
-                    k += 1
-                self.run[(q, r, d)] = k
+        self.run: dict[tuple[int, int, int], int] = edge_runs(self.cells)
         if floating:  # D.4: the board floats with the ships; no hex is off it
             self.cells = Everywhere()
         self.tables: dict[tuple[int, int], MatchTables] = {}

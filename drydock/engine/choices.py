@@ -12,3 +12,5 @@ DEFAULT_DOCTRINE = "aggressive"
 DEPLOYMENT_NAMES: tuple[str, ...] = ("standard", "port", "starboard", "spread", "rear")
 #: the set-up a battle is fought with unless told otherwise: the mirrored standard set-up (2.3), fair to both sides
 DEFAULT_DEPLOYMENT = "standard"
+#: the separator of a plan game strategy's plan and deployment: ``close@port`` (drydock.engine.deployment)
+STRATEGY_SEP = "@"

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from drydock.engine.choices import DEFAULT_DEPLOYMENT, DEPLOYMENT_NAMES
+from drydock.engine.choices import DEFAULT_DEPLOYMENT, DEPLOYMENT_NAMES, STRATEGY_SEP
 from drydock.engine.hexgrid import from_offset
 from drydock.engine.settings import BattleSettings
 from drydock.engine.tables import DEPLOY_DEPTH, DEPLOY_STACK
@@ -35,8 +35,6 @@ DEPLOYMENTS: dict[str, str] = {
     "spread": "the ships spread evenly along the front column from edge to edge (then as standard)",
     "rear": "held back: the back column (at the board edge) first, rows spreading out from the middle",
 }
-#: the separator of a plan game strategy's plan and deployment: ``close@port``
-STRATEGY_SEP = "@"
 assert tuple(DEPLOYMENTS) == DEPLOYMENT_NAMES
 
 

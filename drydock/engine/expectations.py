@@ -27,20 +27,22 @@ class MatchTables:
     def __init__(self, att: ShipSpec, dfn: ShipSpec) -> None:
         self.max_range = max((b.long for b in att.banks), default=0)
         n = self.max_range + 1
+        # a column per shield rating the defender can present: 0-5, or up to its highest (A.1, 4.3: high_shields)
+        top = max(MAX_SHIELD, max(dfn.shield_arcs or dfn.shield_track[:1] or (0,)))
         # indexed by *effective* range (B.13): callers convert the actual range first
         self.ed: list[list[list[float]]] = []  # [bank][effective range][shield]
         self.mode: list[list[list[int]]] = []
         for b in att.banks:
             if b.seeker is not None:  # C.4: no range limit; the same expected damage at every range
                 per = [seeker_expected(b.seeker, sh, dfn.afb, dfn.ionized)  # C.4: mounts x ROF seekers
-                       * (3.5 if b.seeker.vlt else b.seeker.rof) for sh in range(MAX_SHIELD + 1)]
+                       * (3.5 if b.seeker.vlt else b.seeker.rof) for sh in range(top + 1)]
                 self.ed.append([per] * SEEKER_REACH)
-                self.mode.append([[-1] * (MAX_SHIELD + 1)] * SEEKER_REACH)
+                self.mode.append([[-1] * (top + 1)] * SEEKER_REACH)
                 continue
             e_b, m_b = [], []
             for r in range(n):
                 e_r, m_r = [], []
-                for s in range(MAX_SHIELD + 1):
+                for s in range(top + 1):
                     best, bi = 0.0, -1
                     for i, m in enumerate(b.modes):
                         band = m.band(r)

@@ -24,6 +24,7 @@ from drydock.engine.deployment import deployment_in_force, split_plan
 from drydock.engine.legacy_rules import ship_spec
 from drydock.engine.parallel import worker_pool
 from drydock.engine.plans import plan_label
+from drydock.engine.playable import check_playable
 from drydock.engine.settings import BattleSettings
 from drydock.engine.ships import ShipSpec, with_trait_codes
 from drydock.errors import DrydockError, inline
@@ -159,17 +160,25 @@ def build_matchup(side_a: list[Design], side_b: list[Design], settings: BattleSe
     settings = split_plan(settings)  # plan game strategies plan@deployment
     rules = settings.rules  # house rules (--rules): the ships and the play tables under them
     ship_rules = settings.ship_rules  # a fleet's own rules, faction entries: those ships under them
-    if settings.options:  # B1 extended game board (--rules companion --option CC.B1)
-        settings = replace(settings, board=extended_board(settings.board, settings.options,
-                                                          (rules or Ruleset.unity()).play))
+    if settings.options:  # B1 extended game board (--rules companion --option CC.B1), held to the board limit
+        board = extended_board(settings.board, settings.options, (rules or Ruleset.unity()).play)
+        limits.check("the board's columns once extended (CC.B1)", board[0], limits.BOARD)
+        settings = replace(settings, board=board)
 
     def spec(d: Design) -> ShipSpec:
         if id(d) not in cache:
             # Admiralty cards and Nova records with their rules (X.1, X.2); the CR of the rules in force
-            cache[id(d)] = ship_spec(d, rules_in_force(d, rules, ship_rules))
+            ruleset = rules_in_force(d, rules, ship_rules)
+            cache[id(d)] = ship_spec(d, ruleset)
+            check_playable(cache[id(d)], ruleset)  # numbers the play rules cannot read: refused before turn 1
         return cache[id(d)]
 
-    return Matchup([spec(d) for d in side_a], [spec(d) for d in side_b], settings, damage=damage)
+    # the command's limits for programs too: ships per side, and each side fits its half of the board (2.3)
+    limits.check_battle(runs=1, jobs=1, turns=settings.turns, board=settings.board, ships=(len(side_a), len(side_b)))
+    m = Matchup([spec(d) for d in side_a], [spec(d) for d in side_b], settings, damage=damage)
+    if settings.vp_target is not None:  # the settings' own VP target (0: none, fought to the end: T.1(5))
+        m.vp_target = settings.vp_target or NO_VP_TARGET
+    return m
 
 
 def simulate(side_a: list[Design], side_b: list[Design], settings: BattleSettings | None = None, *, runs: int,
@@ -179,9 +188,12 @@ def simulate(side_a: list[Design], side_b: list[Design], settings: BattleSetting
     ``random.Random(run_seed(seed, i))``.
 
     ``progress(n)`` is called with the number of runs finished since the last call; ``on_result(r)`` with
-    every result, in run order (with ``settings.record`` each carries its ``stats``).
+    every result, in run order (with ``settings.record`` each carries its ``stats``). ``runs`` and ``jobs`` are
+    held to the command's limits (:func:`drydock.limits.check_battle`) before any battle is built.
     """
     settings = settings or BattleSettings()
+    limits.check_battle(runs=runs, jobs=max(jobs, 1), turns=settings.turns, board=settings.board,
+                        ships=(max(len(side_a), 1), max(len(side_b), 1)))
     m = build_matchup(side_a, side_b, settings)
     la, lb = m.labels()
     summary = Summary(runs, survived_a=[0] * len(la), survived_b=[0] * len(lb), labels_a=la, labels_b=lb,
@@ -289,6 +301,14 @@ def read_side(spec: str, count: int = 1) -> list[Design]:
     return designs * count
 
 
+def check_sides(designs: list[Design], settings: BattleSettings) -> None:
+    """Refuse, in one line, a design whose numbers the play rules cannot read (:mod:`drydock.engine.playable`),
+    as :func:`build_matchup` would, before a caller warns about anything else."""
+    for d in {id(d): d for d in designs}.values():
+        ruleset = rules_in_force(d, settings.rules, settings.ship_rules)
+        check_playable(ship_spec(d, ruleset), ruleset)
+
+
 def illegal_designs(designs: list[Design], rules: Ruleset | None = None) -> list[str]:
     """One line per distinct design that breaks a construction rule (it still fights as written)."""
     out = []
@@ -297,8 +317,10 @@ def illegal_designs(designs: list[Design], rules: Ruleset | None = None) -> list
             continue
         errors = [p for p in validate(with_trait_codes(d, rules) if rules else d, rules) if p.is_error]
         if errors:
+            high = any(p.code == "SHIELDS_ABOVE_5" for p in errors)  # played by a stated reading (A.1, 4.3)
             out.append(f"{d.title or d.class_name}: illegal design ({errors[0].message}"
-                       + (f"; {len(errors) - 1} more problem(s)" if len(errors) > 1 else "") + "); fought as written")
+                       + (f"; {len(errors) - 1} more problem(s)" if len(errors) > 1 else "") + "); fought as written"
+                       + (" (shields above 5 by the 4.3 maximum-roll rule: play.high_shields)" if high else ""))
     return out
 
 

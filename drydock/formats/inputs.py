@@ -94,19 +94,21 @@ def read_inputs(files: tuple[str, ...] | list[str], house: HouseRules, *, per_sh
             yield Item(name, design, house.for_design(design), scoped=house.is_scoped(design))
 
 
-def read_side(spec: str) -> tuple[list[Design], list[Fleet]]:
-    """A battle side: design files and fleet files, comma-separated; fleets give one design per ship."""
+def read_side(spec: str, house: HouseRules | None = None) -> tuple[list[Design], list[Fleet]]:
+    """A battle side: design files and fleet files, comma-separated; fleets give one design per ship. ``house``
+    (``--rules``) reads them as ``rate --rules`` does: it replaces fleets' own rules, and its ruleset reads the
+    files (a workbook's bare positive RNG under ``workbook_positive_rng: long_range``, house trait names)."""
     designs: list[Design] = []
     fleets: list[Fleet] = []
     for name in (p.strip() for p in spec.split(",")):
         if not name:
             continue
         if is_fleet_file(name):
-            fleet = read_fleet(name)
+            fleet = read_fleet(name, house=house)
             fleets.append(fleet)
             designs.extend(fleet.ships())
         else:  # a Nova record file (X.2) fights as it is: drydock.engine.legacy_rules
-            designs.extend(read_records(name))
+            designs.extend(read_records(name, rules=house.base if house is not None else None))
     if not designs:
         raise DrydockError(f"{spec}: no designs")
     return designs, fleets

@@ -18,7 +18,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from drydock import limits
-from drydock.engine.montecarlo import Summary, format_summary, illegal_designs, one_battle_log
+from drydock.engine.montecarlo import Summary, check_sides, format_summary, illegal_designs, one_battle_log
 from drydock.engine.plan_game import PlanGame, plan_game
 from drydock.engine.plan_verdict import conclude, verdict_runs
 from drydock.engine.settings import BattleSettings
@@ -94,13 +94,18 @@ def run_battle(side_a: str, side_b: str, settings: BattleSettings | None = None,
     settings = settings or BattleSettings()
     turns, board = settings.turns, settings.board
     limits.check_battle(runs=runs, jobs=jobs, turns=turns, board=board, ships=(count_a, count_b))
-    (a, fleets_a), (b, fleets_b) = read_side(side_a), read_side(side_b)
+    # read as rate reads them under the same --rules (settings.house): one reading for every command
+    (a, fleets_a), (b, fleets_b) = read_side(side_a, settings.house), read_side(side_b, settings.house)
     limits.check_battle(runs=runs, jobs=jobs, turns=turns, board=board, ships=(len(a) * count_a, len(b) * count_b))
     a, b = a * count_a, b * count_b
     check_outputs([f for f in (log_file, report_file) if f],  # every input read, nested ones too (issue 27)
                   [f.strip() for f in f"{side_a},{side_b}".split(",") if f.strip()])
     for fleet in fleets_a + fleets_b:
-        if not fleet.house.base.is_book or fleet.house.factions:
+        if settings.house is not None:  # read under --rules: the fleet's own rules file was not used
+            if fleet.rules_file is not None:
+                warn(f"drydock: warning: {fleet.file}: the fleet's own house rules are replaced by --rules (as in "
+                     "rate)")
+        elif not fleet.house.base.is_book or fleet.house.factions:
             warn(f"drydock: warning: {fleet.file}: the fleet's own house rules are replaced by --rules (as in rate)"
                  if rules_named else
                  f"drydock: note: {fleet.file}: its ships fight under the fleet's own house rules ("
@@ -108,6 +113,7 @@ def run_battle(side_a: str, side_b: str, settings: BattleSettings | None = None,
     # each ship fights, scores and is reported at the CR of the rules in force for it (core.fielding)
     # --rules as a house-rule file: its faction entries (settings.house); else each fleet's own
     settings = replace(settings, ship_rules=side_rules(a + b, fleets_a + fleets_b, settings.house))
+    check_sides(a + b, settings)  # what the play rules cannot read: one line, before any warning
     for problem in illegal_designs(a + b, settings.rules):  # by the rules fought under
         warn(one_line(f"drydock: warning: {problem}"))
     game = None

@@ -26,7 +26,7 @@ from drydock.core.marked import Marked, parse_marked
 from drydock.core.model import Design
 from drydock.core.rules import Ruleset
 from drydock.core.validation import rate
-from drydock.engine.battle import NO_VP_TARGET, Battle
+from drydock.engine.battle import Battle
 from drydock.engine.montecarlo import build_matchup
 from drydock.engine.settings import BattleSettings
 from drydock.errors import DrydockError
@@ -263,8 +263,9 @@ def fight(path: str, at: str, *, seed: int, log_file: str | None = None) -> Step
     ids = {side: list(b.ships[side]) for side in SIDES}
     designs = {side: _designs(c, path, side, ids[side]) for side in SIDES}
     marks_a, marks_b = (tuple(c.ship(i).damage for i in ids[side]) for side in SIDES)
-    m = build_matchup(designs["A"], designs["B"], BattleSettings(turns=c.rules.battle_turns), damage=(marks_a, marks_b))
-    m.vp_target = NO_VP_TARGET  # T.1(5): "the game does not end when one side achieves the appropriate number of VPs"
+    # T.1(5): "the game does not end when one side achieves the appropriate number of VPs": no VP target (0)
+    m = build_matchup(designs["A"], designs["B"], BattleSettings(turns=c.rules.battle_turns, vp_target=0),
+                      damage=(marks_a, marks_b))
     battle = Battle(m, random.Random(seed), log=True)
     result = battle.run()
     by_id = dict(zip([*ids["A"], *ids["B"]], battle.ships, strict=True))

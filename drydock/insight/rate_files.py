@@ -8,6 +8,7 @@ name the rules used (house rules with their fingerprint and the CR by the book).
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable, Iterator
 from typing import NamedTuple
 
 from drydock.core.admiralty_card import cr_of_record
@@ -17,10 +18,12 @@ from drydock.core.rules import Ruleset
 from drydock.core.rules.catalog import rules_identity
 from drydock.core.rules.factions import HouseRules
 from drydock.core.validation import rate as rate_design
-from drydock.errors import DrydockError, error_lines
+from drydock.errors import DrydockError, error_lines, inline
+from drydock.formats import format_for, format_named
 from drydock.formats.houserules import load_house_rules
-from drydock.formats.inputs import read_inputs
+from drydock.formats.inputs import Item, read_inputs
 from drydock.formats.whatif import apply_settings
+from drydock.limits import check_text
 from drydock.render.report import format_rating
 
 
@@ -71,13 +74,47 @@ def rate_files(files: tuple[str, ...], rules_file: str | None, *, as_json: bool 
     Each design is rated under its rules (``rules_file``, per faction), after the ``settings``
     what-ifs; under house rules its CR by the book comes too. Nova records print their X.2 display.
     """
+    house = load_house_rules(rules_file)
+    items = read_inputs(files, house, explicit_rules=rules_file is not None, source=source, libraries=libraries)
+    rated = _rate_items(items, as_json=as_json, settings=settings)
+    if as_json or not libraries:
+        return rated
+    return rated._replace(text=rated.text + "\n" + library_report(files, load_house_rules(rules_file), libraries,
+                                                                 explicit_rules=rules_file is not None))
+
+
+def rate_text(text: str, name: str, rules_file: str | None = None, *, as_json: bool = False,
+              source: str | None = None, path: str | None = None) -> RatedFiles:
+    """What ``rate_files`` gives for a file ``name`` holding ``text`` (a design being edited, not yet saved).
+
+    ``path`` is where the text would live (default ``name``): a ``library:`` it names is found beside it.
+    The text is checked against :data:`~drydock.limits.TEXT_FILE` before it is read.
+    """
+    house = load_house_rules(rules_file)
+
+    def items() -> Iterator[Item]:
+        label = path or name
+        try:
+            check_text(text, file=name)
+            fmt = format_named(source) if source else format_for(label, default="yaml")
+            designs = fmt.read(text, file=label, rules=house.base)
+        except DrydockError as exc:
+            yield Item(name, None, house.base, error=str(exc).replace(label, name))
+            return
+        if not designs:
+            yield Item(name, None, house.base, warning=f"{name}: no designs in the file (it is empty)")
+        for design in designs:
+            yield Item(name, design, house.for_design(design), scoped=house.is_scoped(design))
+
+    return _rate_items(items(), as_json=as_json, settings=())
+
+
+def _rate_items(items: Iterable[Item], *, as_json: bool, settings: tuple[str, ...]) -> RatedFiles:
     results: list = []
     blocks: list[str] = []
     messages: list[str] = []
     failed = False
-    house = load_house_rules(rules_file)
-    for item in read_inputs(files, house, explicit_rules=rules_file is not None, source=source,
-                            libraries=libraries):
+    for item in items:
         if item.warning is not None:
             messages.append(f"drydock: warning: {item.warning}")
             continue
@@ -97,11 +134,15 @@ def rate_files(files: tuple[str, ...], rules_file: str | None, *, as_json: bool 
         rules = item.rules
         if not isinstance(design, Design):  # a Nova record (X.2)
             # lazy: the legacy readers load for legacy input only
-            from drydock.formats.legacy.nova_record import format_nova_record
+            from drydock.formats.legacy.nova_record import check_record, format_nova_record
 
             obj = design.model_dump(mode="json")
+            problems = check_record(design, rules)  # the record's own sense (X.2), as check reports it
+            obj["problems"] = [p.to_dict() for p in problems]
+            lines = ["Problems", *(f"  {p.severity.upper():<8}{p.code} {p.message}" for p in problems)] \
+                if problems else ["Problems: none"]
             blocks.append(format_nova_record(design) + "Nova record (X.2): played as a Nova ship; its CR is "
-                          "the X.2 figure, not rated by Appendix A\n")
+                          "the X.2 figure, not rated by Appendix A\n" + "\n".join(inline(x) for x in lines) + "\n")
         else:
             try:  # a bad what-if, or a house-rule formula failing for this design: this item fails
                 design = apply_settings(design, list(settings), rules)
@@ -134,7 +175,4 @@ def rate_files(files: tuple[str, ...], rules_file: str | None, *, as_json: bool 
         results.append(obj)
     if as_json:
         return RatedFiles(json.dumps(results, indent=2) + "\n", messages, failed)
-    if libraries:
-        blocks.append(library_report(files, load_house_rules(rules_file), libraries,
-                                     explicit_rules=rules_file is not None))
     return RatedFiles("\n".join(blocks), messages, failed)

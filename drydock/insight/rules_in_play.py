@@ -40,7 +40,7 @@ class RulesInPlay:
         return self.file is None and self.faction is None and self.label == Ruleset.unity().label
 
     def words(self) -> str:
-        """``Home Guard campaign rules (house rules, 6da754fa) from house-rules.yaml, its Kzinti faction entry``."""
+        """``Home Guard campaign rules (house rules, 017b5a8e) from house-rules.yaml, its Kzinti faction entry``."""
         return (self.label + (f" from {self.file}" if self.file else "")
                 + (f", its {self.faction} faction entry" if self.faction else ""))
 

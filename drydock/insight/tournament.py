@@ -77,6 +77,8 @@ def state_options(s: BattleSettings) -> dict[str, Any]:
         out["deployments"] = list(s.deployments)
     if s.ship_rules:  # a fleet's own rules, faction entries: (design key, ruleset)
         out["ship_rules"] = [[k, r.label, r.fingerprint] for k, r in s.ship_rules]
+    if s.vp_target is not None:  # a program's own VP target (0: none)
+        out["vp_target"] = s.vp_target
     return dict(sorted(out.items()))
 
 

@@ -17,6 +17,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
+from drydock import limits
 from drydock.core.rules.play_options import ONE_SIDE_OPTIONS
 from drydock.engine.settings import BattleSettings
 from drydock.errors import DrydockError
@@ -62,13 +63,15 @@ def run_tournament(files: tuple[str, ...] | list[str], settings: BattleSettings 
     again whatever ``force``. ``progress(total)`` shows the battles fought. ``scheduler``: a Dask cluster
     (:mod:`drydock.insight.cluster`), its address and the trust in it checked before any file is read.
     """
+    settings = settings or BattleSettings()
+    limits.check("--jobs", jobs, limits.JOBS, low=0)  # the command's limits, for programs too (0: one per CPU)
+    limits.check_battle(runs=runs, jobs=max(jobs, 1), turns=settings.turns, board=settings.board, ships=(1, 1))
     if scheduler is not None:
         scheduler = Scheduler(scheduler) if isinstance(scheduler, str) else scheduler
         scheduler.decide()  # a malformed, refused or untrusted address: one line before any work
     resuming = state_file is not None and Path(state_file).exists()
-    sides = [read_side(f) for f in files]
+    sides = [read_side(f, settings.house) for f in files]  # read as rate reads them under the same --rules
     designs = distinct([d for side, _ in sides for d in side])
-    settings = settings or BattleSettings()
     # --rules' faction entries (settings.house); else each fleet's own rules (core.fielding)
     settings = replace(settings, ship_rules=side_rules(designs, [fl for _, fleets in sides for fl in fleets],
                                                        settings.house))

@@ -154,8 +154,8 @@ def test_battle_names_the_rules_in_play_for_each_side():
     data = json.loads(res.output[res.output.index("{"):])
     assert data["report"]["sides"][0]["combat_rating"] == 772
     rules_file = str(EX / "fleets" / "house-rules.yaml")
-    common = "Home Guard campaign rules (house rules, 6da754fa)"
-    kzinti = "Home Guard campaign rules + Kzinti faction rules (house rules, ce91a77e)"
+    common = "Home Guard campaign rules (house rules, 017b5a8e)"
+    kzinti = "Home Guard campaign rules + Kzinti faction rules (house rules, 9aa0ab78)"
     assert data["rules"] == (f"Unity v2.0 (the battle's tables); A: {common} from {rules_file} for A1, A2, A3, A4, A5,"
                              f" A6, A7; {kzinti} from {rules_file}, its Kzinti faction entry for A8, A9; "
                              f"B: {house.label}")

@@ -96,4 +96,4 @@ def test_the_public_api_resolves_without_the_command_line():
             "print(sorted(drydock.__all__) == sorted(drydock._EXPORTS), len(names))\n"
             "print([m for m in sys.modules if m.startswith('drydock.cli') or m == 'click'])")
     res = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True)
-    assert res.stdout.split("\n")[:2] == ["True 45", "[]"]
+    assert res.stdout.split("\n")[:2] == ["True 46", "[]"]

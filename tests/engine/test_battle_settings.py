@@ -42,7 +42,7 @@ def test_no_keyword_catch_all_on_the_settings_path() -> None:
 def test_every_field_is_typed_and_documented() -> None:
     source = inspect.getsource(settings_module).splitlines()
     fields = dataclasses.fields(BattleSettings)
-    assert len(fields) == 16  # with 2.3 deployment and the plan game's chosen deployments (issue 37)
+    assert len(fields) == 17  # with 2.3 deployment, the chosen deployments (issue 37) and vp_target (issue 43)
     for f in fields:
         line = next(i for i, text in enumerate(source) if text.strip().startswith(f"{f.name}: "))
         assert source[line - 1].strip().startswith("#:"), f.name  # its documentation comment above it

@@ -287,6 +287,23 @@ def next_turn(c: Campaign) -> Campaign:
     return c
 
 
+def mend_hull(ship: Ship, points: int, rp: int, *, payer: str, costs: str) -> tuple[int, int]:
+    """Repair ``points`` hull boxes of ``ship`` with ``rp`` RPs at hand (T.1(7), T.2(8): CR / hull size each,
+    rounded up): ``(each, cost)`` after marking the boxes repaired; refused, with ``costs`` quoted, when the ship is
+    lost, has fewer boxes checked, or ``payer`` cannot pay. The caller takes the cost from its RPs."""
+    if not ship.active:
+        raise DrydockError(f"{ship.label()} was {ship.lost}; it cannot be repaired")
+    if points < 1 or points > ship.damage.hull:
+        raise DrydockError(f"{ship.label()} has {ship.damage.hull} hull boxes checked; cannot repair {points}")
+    each = hull_repair_cost(ship.cr, ship.hull)
+    cost = each * points
+    if cost > rp:
+        raise DrydockError(f"{payer}: repairing {points} hull of {ship.label()} costs {points} x {each} = {cost} RPs; "
+                           f"{payer} has {rp} ({costs})")
+    ship.damage = Marked(**{**ship.damage.as_dict(), "hull": ship.damage.hull - points})
+    return each, cost
+
+
 def repair_hull(c: Campaign, side: str, name: str, points: int) -> Campaign:
     """T.1(7): repair ``points`` hull points of a ship at CR / hull size RPs each (rounded up), at once."""
     require_phase(c, "supply", "orders", doing="repair ships")
@@ -294,17 +311,8 @@ def repair_hull(c: Campaign, side: str, name: str, points: int) -> Campaign:
     key = side.strip().upper()
     s = _side(c, key)
     ship = c.ship(name, key) if _any_ship(c, name, key) else _refuse_ship(c, name, key)
-    if not ship.active:
-        raise DrydockError(f"{ship.label()} was {ship.lost}; it cannot be repaired")
-    if points < 1 or points > ship.damage.hull:
-        raise DrydockError(f"{ship.label()} has {ship.damage.hull} hull boxes checked; cannot repair {points}")
-    each = hull_repair_cost(ship.cr, ship.hull)
-    cost = each * points
-    if cost > s.rp:
-        raise DrydockError(f"side {key}: repairing {points} hull of {ship.label()} costs {points} x {each} = {cost} "
-                           f"RPs; side {key} has {s.rp} ({quote('T.1(7) costs')})")
+    each, cost = mend_hull(ship, points, s.rp, payer=f"side {key}", costs=quote("T.1(7) costs"))
     s.rp -= cost
-    ship.damage = Marked(**{**ship.damage.as_dict(), "hull": ship.damage.hull - points})
     c.history.append(f"turn {c.turn}: side {key} repairs {points} hull of {ship.label()} for {points} x {each} = "
                      f"{cost} RPs (CR {ship.cr} / hull {ship.hull}, rounded up; T.1(7)); {s.rp} saved")
     return c

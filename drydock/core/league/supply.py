@@ -6,8 +6,9 @@ from __future__ import annotations
 
 import copy
 
-from drydock.core.campaign.rules import check_dice, hull_repair_cost
+from drydock.core.campaign.rules import check_dice
 from drydock.core.campaign.state import Ship
+from drydock.core.campaign.turns import mend_hull
 from drydock.core.league.rules import quote
 from drydock.core.league.state import League
 from drydock.core.marked import Marked
@@ -38,17 +39,8 @@ def repair_hull(lg: League, who: str, name: str, points: int) -> League:
     lg = copy.deepcopy(lg)
     e = lg.entrant(who)
     ship = e.ship(name)
-    if not ship.active:
-        raise DrydockError(f"{ship.label()} was {ship.lost}; it cannot be repaired")
-    if points < 1 or points > ship.damage.hull:
-        raise DrydockError(f"{ship.label()} has {ship.damage.hull} hull boxes checked; cannot repair {points}")
-    each = hull_repair_cost(ship.cr, ship.hull)
-    cost = each * points
-    if cost > e.rp:
-        raise DrydockError(f"{e.name}: repairing {points} hull of {ship.label()} costs {points} x {each} = {cost} RPs; "
-                           f"{e.name} has {e.rp} ({quote('T.2(8) costs')})")
+    each, cost = mend_hull(ship, points, e.rp, payer=e.name, costs=quote("T.2(8) costs"))
     e.rp -= cost
-    ship.damage = Marked(**{**ship.damage.as_dict(), "hull": ship.damage.hull - points})
     lg.history.append(f"round {lg.round}: {e.name} repairs {points} hull of {ship.label()} for {points} x {each} = "
                       f"{cost} RPs (CR {ship.cr} / hull {ship.hull}, rounded up; T.2(8)); {e.rp} saved")
     return lg

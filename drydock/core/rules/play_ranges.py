@@ -136,6 +136,7 @@ PLAY_RANGES: dict[str, tuple[str, Record]] = {
     "impact_modifiers": ("C.5", Record({"table": Table(MODIFIER)})),
     "damage_table": ("4.4", Record({"table": Faces(RESULTS)})),
     "vp_target_ratio": ("2.2", Record({"value": Ratio(Fraction(1, 100), 10)})),
+    "high_shields": ("A.1, 4.3", Record({"play": Choice(("maximum-roll", "refuse")), "highest": Whole(5, 10)})),
     "emergency_thrust": ("D.1", Record({"loss_up_to": DIE_OR_NONE})),
     "evasive_penalty": ("D.3", Record({"bands": Bands(0, 1_000, -6, 0)})),
     "freeform_turn_cost": ("D.5", Record({"costs": Wholes(4, 4, 0, 50)})),

@@ -36,6 +36,13 @@ PLAY: dict[str, Any] = {
         "1": "hull", "2": "hull", "3": "hull", "4": "engine", "5": "weapon", "6": "shield"}},
     # 2.2: every VP target is 60% of its fleet limit; battle size "auto" applies it to the larger side's CR.
     "vp_target_ratio": {"section": "2.2", "value": "3/5"},
+    # A.1: "No ship may have a shield rating greater than 5"; 4.3: "modifiers may create a situation in which an
+    # impact roll cannot succeed; e.g. a -1 modifier against a target with a shield rating of 5. In such cases,
+    # re-roll any die that comes up 6 (before modifiers) and add 5, along with any other modifiers." An illegal
+    # design fought as written with a shield rating above 5 is played by that maximum-roll rule ("maximum-roll":
+    # 6 + 5 = 11 beats a shield of 10 unmodified) up to "highest" (a rating above it is refused before the battle),
+    # or refused ("refuse", the other reading: no shield above the ruleset's maximum is played).
+    "high_shields": {"section": "A.1, 4.3", "play": "maximum-roll", "highest": 10},
     # ---------------------------------------------------------------- the options' numbers (D, E, G, S)
     # D.1: "each die that comes up 1 or 2 results in the loss of one engine box".
     "emergency_thrust": {"section": "D.1", "loss_up_to": 2},

@@ -342,9 +342,17 @@ def check_record(record: NovaRecord, rules: Ruleset | None = None) -> list[Any]:
     if record.shields is None:
         out.append(Problem("NOVA_SHIELDS_ILLEGIBLE", "the shield icons were illegible: no shield rating",
                            "shields", "warning", section="X.2.3"))
+    elif record.shields < 0:  # X.2.3: 7 - the first unchecked icon's face (1-6): 1 to 6
+        out.append(Problem("NOVA_SHIELDS_NEGATIVE", f"shield rating {record.shields} is below 0 (X.2.3: 7 - an "
+                                                    "icon's face)", "shields", section="X.2.3"))
     if record.combat_rating is None:
         out.append(Problem("NOVA_CR_UNKNOWN", "no combat rating was stated", "combat_rating", "warning",
                            section="X.2.2"))
+    for key in ("combat_rating", "nova_cr"):
+        value = getattr(record, key)
+        if value is not None and value < 0:
+            out.append(Problem("NOVA_CR_NEGATIVE", f"{key} {value} is below 0: victory points are a share of it",
+                               key, section="X.2.2"))
     for i, s in enumerate(record.systems):
         if s.name not in rules.systems:
             out.append(Problem("UNKNOWN_SYSTEM", f"unknown system {s.name!r}{system_suggestion(s.name, rules)}",

@@ -1,0 +1,68 @@
+"""Test battles from the design page, in a real Chromium: progress streamed from the first moment with the
+command's named stages, then the verdict, the very line ``drydock battle`` prints for the same seed; cancel ends
+the worker; one battle at a time per page."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import urllib.request
+from typing import Any
+
+from tests.studio.conftest import Served
+
+
+def test_a_battle_with_progress_then_the_verdict_of_the_command(studio: Served, page: Any) -> None:
+    page.goto(f"{studio.url}design?path=designs/majestic.yaml")
+    page.get_by_label("Opponent").select_option("designs/vigilant-cruiser.yaml")
+    page.get_by_label("Battles").fill("100")
+    page.get_by_role("button", name="Test battle").click()
+    stage = page.locator("#battle-stage")
+    stage.locator("text=/of \\d+ battles/").wait_for()  # a named stage with its battles, before the verdict
+    seen = stage.inner_text()
+    assert page.locator("#verdict").is_hidden()
+    assert seen.startswith(("trying", "fighting", "reading")), seen
+    page.locator("#verdict:not([hidden])").wait_for(timeout=120_000)
+    command = subprocess.run([sys.executable, "-m", "drydock", "battle", "designs/majestic.yaml",
+                              "designs/vigilant-cruiser.yaml", "--runs", "100", "--seed", "1"], cwd=studio.folder,
+                             capture_output=True, text=True, check=True)
+    assert page.locator("#verdict").inner_text() == command.stdout.splitlines()[0]
+    page.frame_locator("#report-frame").locator("body").get_by_text("verdict", exact=False).first.wait_for()
+    assert page.get_by_role("button", name="Test battle").is_enabled()
+
+
+def test_cancel_ends_the_battle_and_one_battle_at_a_time(studio: Served, page: Any) -> None:
+    page.goto(f"{studio.url}design?path=designs/bastion-battleship.yaml")
+    page.get_by_label("Opponent").select_option("designs/dauntless-dreadnought.yaml")
+    page.get_by_label("Battles").fill("2000")
+    page.get_by_role("button", name="Test battle").click()
+    page.locator("#battle-stage").locator("text=/of \\d+ battles/").wait_for()
+    assert page.get_by_role("button", name="Test battle").is_disabled()
+    page.get_by_role("button", name="Cancel").click()
+    page.get_by_text("Battle cancelled").wait_for()
+    assert page.get_by_role("button", name="Test battle").is_enabled()
+    assert page.locator("#verdict").is_hidden()
+
+
+def test_a_second_battle_for_the_same_page_is_refused_while_one_runs(studio: Served) -> None:
+    text = (studio.folder / "designs/majestic.yaml").read_text()
+
+    def start() -> tuple[int, dict[str, Any]]:
+        body = json.dumps({"path": "designs/majestic.yaml", "text": text, "opponent": "designs/comet-frigate.yaml",
+                           "runs": 2000, "page": "p1"}).encode()
+        req = urllib.request.Request(studio.url + "api/battle", body, {"Content-Type": "application/json"})
+        try:
+            with urllib.request.urlopen(req, timeout=30) as r:
+                return r.status, json.loads(r.read())
+        except urllib.error.HTTPError as exc:
+            return exc.code, json.loads(exc.read())
+
+    status, first = start()
+    assert status == 200
+    status, second = start()
+    assert status == 400 and "already running" in second["error"]
+    req = urllib.request.Request(f"{studio.url}api/battle/{first['battle']}/cancel", b"{}",
+                                 {"Content-Type": "application/json"})
+    with urllib.request.urlopen(req, timeout=30) as r:
+        assert json.loads(r.read()) == {"cancelled": True}
