@@ -18,6 +18,7 @@ import random
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -51,31 +52,31 @@ SCENARIO_PAIRS = {"S.1": ((designs("majestic") * 2, designs("vigilant-cruiser"))
                            (designs("shade-raider") * 2, designs("comet-frigate") * 2))}
 
 
-def settings() -> list[tuple[str, BattleSettings, tuple[tuple[list, list], ...]]]:
+def settings() -> list[tuple[str, dict[str, Any], tuple[tuple[list, list], ...]]]:
     pairs = tuple((designs(a) * 2, designs(b) * 2) for a, b in MATCHUPS)
-    out: list[tuple[str, BattleSettings, tuple[tuple[list, list], ...]]] = [("core", BattleSettings(), pairs)]
+    out: list[tuple[str, dict[str, Any], tuple[tuple[list, list], ...]]] = [("core", dict(), pairs)]
     for sec in sorted(BY_SECTION):
         if sec.startswith(("G.", "CC.")) or sec in ("D.4", "F.5"):
             continue
         if sec.startswith("S."):
-            out.append((sec, BattleSettings(scenario=sec), SCENARIO_PAIRS.get(sec, pairs)))
+            out.append((sec, dict(scenario=sec), SCENARIO_PAIRS.get(sec, pairs)))
         else:
-            out.append((sec, BattleSettings(options=(sec,)), pairs))
-    out.append(("D.4", BattleSettings(floating=True), pairs))
-    out.append(("F.5", BattleSettings(launch_recovery=True), pairs))
+            out.append((sec, dict(options=(sec,)), pairs))
+    out.append(("D.4", dict(floating=True), pairs))
+    out.append(("F.5", dict(launch_recovery=True), pairs))
     for kind in KINDS:
-        out.append((f"terrain-{kind}", BattleSettings(terrain=(kind,)), pairs))
+        out.append((f"terrain-{kind}", dict(terrain=(kind,)), pairs))
     for combo in COMBOS:
         opts = tuple(c for c in combo if not c.startswith("G."))
         terr = ("planet:3",) if "G.6" in combo else ()
-        out.append(("+".join(combo), BattleSettings(options=opts, terrain=terr), pairs))
+        out.append(("+".join(combo), dict(options=opts, terrain=terr), pairs))
     cc = load_ruleset("companion")
     syc = read_designs(EX / "companion" / "sycamore.yaml")[:1]
     cc_pairs = ((syc, designs("majestic")), (syc, designs("comet-frigate")), (designs("wyvern-carrier"), syc))
-    out.append(("companion", BattleSettings(rules=cc), cc_pairs))
+    out.append(("companion", dict(rules=cc), cc_pairs))
     for sec in sorted(s for s in BY_SECTION if s.startswith("CC.")):
-        out.append((f"companion-{sec}", BattleSettings(rules=cc, options=(sec,)), cc_pairs))
-    out.append(("companion-D.3+E.1+E.3", BattleSettings(rules=cc, options=("D.3", "E.1", "E.3")), cc_pairs))
+        out.append((f"companion-{sec}", dict(rules=cc, options=(sec,)), cc_pairs))
+    out.append(("companion-D.3+E.1+E.3", dict(rules=cc, options=("D.3", "E.1", "E.3")), cc_pairs))
     legacy = [batch.convert_file(p, "admiralty").designs[:1] for p in sorted((EX / "legacy").glob("admiralty/*"))]
     nova = (EX / "legacy" / "nova" / "nova-majestic-typed.nova").read_text()  # its shields and armor given (X.2)
     nova = nova.replace("SHIELDS: ?", "SHIELDS: 4 5 6 6 6").replace("ARMOR: ?", "ARMOR: ooo oo oo")
@@ -83,8 +84,8 @@ def settings() -> list[tuple[str, BattleSettings, tuple[tuple[list, list], ...]]
                                      file="majestic.nova").designs[:1])
     leg_pairs = tuple((legacy[i], legacy[(i + 1) % len(legacy)]) for i in range(len(legacy))) + (
         (legacy[0], designs("majestic")),)
-    out.append(("legacy", BattleSettings(), leg_pairs))
-    out.append(("legacy-E.1+E.3", BattleSettings(options=("E.1", "E.3")), leg_pairs))
+    out.append(("legacy", dict(), leg_pairs))
+    out.append(("legacy-E.1+E.3", dict(options=("E.1", "E.3")), leg_pairs))
     return out
 
 
@@ -100,11 +101,12 @@ def main() -> None:
     total = hashlib.sha256()
     t = time.process_time()
     n = 0
-    for name, st, pairs in settings():
+    for name, kw, pairs in settings():
         if args.only not in name:
             continue
         text: list[str] = []
         try:
+            st = BattleSettings(**kw)  # the settings check themselves (issue 42): a refused set prints its error
             for a, b in pairs:
                 m = build_matchup(a, b, st)
                 for i in range(args.runs):
