@@ -35,14 +35,17 @@ ROOT = Path(__file__).resolve().parent
 #: flight's class), the process and cluster boundary (montecarlo, parallel) and the plan game's solver, which run
 #: once a pairing, not once a turn.
 ENGINE_MODULES = (
-    "ai", "battle", "combat", "companion_dac", "companion_hulk", "companion_play", "damage",
+    "ai", "battle", "combat", "combat_phase", "companion_dac", "companion_hulk", "companion_play", "damage",
     "deployment", "dice", "equipment", "expectations", "hazards", "hexgrid", "legacy_notes", "legacy_rules",
     "movement", "munitions", "observe", "orbits", "orders_menu", "proximity", "seekers", "ship_rules", "ships",
     "small_craft",
-    "stacking", "systems", "tables", "targeting",
-    *(f"options/{name}" for name in ("altitude", "chase", "combat_rules", "doctrine_bridge", "equipment_rules",
-                                     "fighter_rules", "maneuvers", "movement_rules", "rolls",
-                                     "scenarios", "state", "terrain", "terrain_elements", "towing")),
+    "stacking", "systems", "tables", "targeting", "variants",
+    *(f"options/{name}" for name in ("altitude", "automatic_tags", "battery_lock_on", "bleed_through", "chase",
+                                     "combat_rules", "damage_control", "directed_damage", "doctrine_bridge",
+                                     "fighter_rules", "maneuvers", "movement_rules", "random_fighter_initiative",
+                                     "registry", "rolls", "rule", "scenarios", "shield_reinforcement",
+                                     "shipboard_combat", "state", "target_acquisition", "terrain", "terrain_elements",
+                                     "towing")),
 )
 
 #: Every other engine module, left interpreted, with the reason (tests/project/test_architecture.py checks that each

@@ -12,27 +12,28 @@ from collections.abc import Sequence
 from drydock.core.marked import Marked
 from drydock.core.rules import Ruleset
 from drydock.core.rules.play_options import not_simulated_lines
-from drydock.engine import companion_play, fighters, munitions, small_craft, systems
+from drydock.engine import fighters, systems
 from drydock.engine.ai import Doctrine
-from drydock.engine.combat import BAND_NAMES, alternation, fire_volley
+from drydock.engine.combat import BAND_NAMES, alternation
+from drydock.engine.combat_phase import combat_phase
 from drydock.engine.damage import apply_marked_damage, check_damage, start_damaged
 from drydock.engine.deployment import side_slots
 from drydock.engine.dice import d6
 from drydock.engine.equipment import working
-from drydock.engine.hexgrid import geometry, point_image, to_offset
+from drydock.engine.hexgrid import point_image, to_offset
 from drydock.engine.movement import Orders, execute, format_orders, is_legal, requirement, straight
 from drydock.engine.observe import BattleResult, StatsRecorder
 from drydock.engine.options import InForce
+from drydock.engine.options.registry import rules_in_force
+from drydock.engine.options.rule import OptionalRule
 from drydock.engine.options.scenarios import check_forces
 from drydock.engine.options.state import OptionState
-from drydock.engine.proximity import EmptyHex, aim, proximity, sweep_or_burst
-from drydock.engine.seekers import SeekerFlight, activate, heading_toward, shots_at_flight, split_flights
+from drydock.engine.seekers import SeekerFlight, activate, heading_toward, split_flights
 from drydock.engine.settings import BattleSettings
-from drydock.engine.ship_rules import rules_for, start_combat
 from drydock.engine.ships import ShipSpec, ShipState
 from drydock.engine.stacking import resolve_stacking
-from drydock.engine.table_view import Marker, Probe, TableView, Volley
-from drydock.engine.tables import FLARES_BLOCK
+from drydock.engine.table_view import Marker, Probe, TableView
+from drydock.engine.variants import rules_for, set_up
 from drydock.errors import DrydockError
 
 SIDES = ("A", "B")
@@ -117,12 +118,7 @@ class Battle:
         for side, specs in enumerate(match.sides):
             for i, spec in enumerate(specs):
                 self.ships.append(ShipState(spec, side, len(self.ships), labels[side][i], rules_for(spec)))
-        bleed = getattr(match.in_force.equipment if match.in_force is not None else None, "bleed", 0)  # B.18
-        for s in self.ships if bleed else ():  # Bleed-Through: a die per damage point into screens
-            s.bleed = bleed
-        for st in [s.legacy for s in self.ships if s.legacy is not None]:  # X.1/X.2: AE chart, Nova checks
-            st.rng = rng
-        companion_play.setup(self)  # --rules companion: each Companion ship's rules and state (ShipState.cc)
+        set_up(self)  # each variant's set-up: X.1/X.2 dice; the Companion's rules and state (ShipState.cc)
         #: log lines of the damage ships start with (Matchup damage=): said after the battle's first lines
         self.started_damaged: list[str] = []
         if match.damage is not None:
@@ -150,10 +146,14 @@ class Battle:
         self.obs = StatsRecorder(self.ships) if match.record else None
         self.deploy()
         systems.solar_wind(self)
-        self.opt = None  # optional rules, terrain, scenario (drydock.engine.options)
+        self.opt = None  # the optional rules, terrain, scenario not yet in their own class (the bus's state)
+        #: the optional rules in force, each with named phase hooks (drydock.engine.options.registry); () core game
+        self.rules_in_force: tuple[OptionalRule, ...] = ()
         if match.in_force is not None:
             self.opt = OptionState(self, match.in_force)
-            self.opt.start()
+            self.rules_in_force = rules_in_force(self, match.in_force, self.opt)
+        for rule in self.rules_in_force:
+            rule.setup()
 
     # ------------------------------------------------------------ helpers
     def say(self, line: str) -> None:
@@ -267,16 +267,11 @@ class Battle:
         return BattleResult(winner, self.turn, (self.vp[0], self.vp[1]), survived,  # type: ignore[arg-type]
                             self.log or [], exits, self.avoidable_exits, self.obs.stats if self.obs else None)
 
-    def orders_and_movement(self) -> None:
-        # 1d: orders written simultaneously, from the positions at the start of the turn
+    def write_orders(self, mined: dict[tuple[int, int], int]) -> list[tuple[ShipState, Orders, int]]:
+        """1d: the doctrine's orders for every ship, written simultaneously from the positions at the start of the
+        turn (B.5: cloak when it wants to)."""
         plans = []
         doctrine = self.m.doctrine
-        opt = self.opt
-        mined = self.mined
-        if opt is not None:
-            opt.before_orders()
-            mined = opt.enemies_for_orders(mined)
-            enemy_pos = {side: [(e.q, e.r) for e in self.alive(side)] for side in (0, 1)}
         for s in self.alive():
             enemies = [systems.seen(e) for e in self.alive(1 - s.side)]
             orders, boost = (doctrine.choose_orders(s, enemies, mined) if mined
@@ -285,6 +280,18 @@ class Battle:
                     and doctrine.wants_cloak(s, orders, enemies):
                 orders = Orders(orders.steps, orders.pivot, ("C",))
             plans.append((s, orders, boost))
+        return plans
+
+    def orders_and_movement(self) -> None:
+        """1 Orders and 2 Movement: orders written (:meth:`write_orders`), revealed and carried out."""
+        opt = self.opt
+        mined = self.mined
+        if opt is not None:
+            opt.before_orders()
+            mined = opt.enemies_for_orders(mined)
+        enemy_pos = ({side: [(e.q, e.r) for e in self.alive(side)] for side in (0, 1)} if self.rules_in_force
+                     else {})
+        plans = self.write_orders(mined)
         if opt is not None:  # D.2 speeds restored; D.3 evasion, S.9 no turns
             opt.after_orders()
             plans = [(s, opt.adjust_orders(s, o, b, [systems.seen(e) for e in self.alive(1 - s.side)]), b)
@@ -302,8 +309,8 @@ class Battle:
             for s, orders, boost in plans:
                 self.move_ship(s, orders, boost)
         self.stacking()
-        if opt is not None:  # E.3 explosions after all moves; E.4 VPs; E.6 reinforcement
-            opt.after_movement(enemy_pos)
+        for rule in self.rules_in_force:  # E.3 explosions after all moves; E.4 VPs; E.6 reinforcement
+            rule.movement_done(enemy_pos)
         turns = [(s, systems.overthrust_facing(self, s)) for s in self.alive()
                  if s.spec.overthrusters and working(s, "Overthrusters")]  # 2c-iv
         for s, f in turns:
@@ -363,126 +370,8 @@ class Battle:
         return low if d6(self.rng) <= 3 else 1 - low
 
     def combat(self) -> None:
-        """4.0: sides alternate attacking ships by the counts at the start of the phase."""
-        a, b = self.alive(0), self.alive(1)
-        if not a or not b:
-            return
-        start_combat(self)  # each ship's rules at the phase's start (the Companion's D5.3 Persistent rolls)
-        first = self.initiative(len(a), len(b))
-        opt = self.opt
-        equipment = self.m.in_force.equipment if self.m.in_force is not None else None  # B.14, B.18, B.22
-        order = (opt.order(len(a), len(b), first, "E.5r") if opt else None) or alternation(len(a), len(b), first)
-        queues = [list(a), list(b)]
-        rng = self.rng
-        log = self.log
-        launches: list[tuple[ShipState, int, ShipState, int]] = []
-        enemy_flights = [[f for f in self.flights if f.side == 1], [f for f in self.flights if f.side == 0]]
-        for side in order:
-            ship = queues[side].pop(0)
-            # ships destroyed this phase stay until the End Phase (4.5); B.5: a cloaked ship does not attack
-            if ship.cloaked or (opt is not None and not opt.may_attack(ship)):  # E.5: destroyed first; S.9 storms
-                continue
-            enemies = [e for e in (b if side == 0 else a) if not e.hidden and (opt is None or e.alive)]
-            seen = opt.in_sight(ship, enemies, enemy_flights[side]) if opt is not None else None  # G terrain, 4.1
-            in_view = seen or (enemies, enemy_flights[side])
-            decl = aim(self, ship, ship.rules.declare(self, ship, *in_view))  # the doctrine's (CC.D1's limit); C.5
-            if opt is not None and opt.tagging:  # E.7: TAGs are tried with the attacks
-                opt.acquire(ship, enemies)
-            if ship.spec.marines:  # 4c: systems used with weapons fire
-                systems.board(self, ship, enemies)
-            if ship.spec.tractor_beams:
-                systems.tractor_attacks(self, ship, enemy_flights[side])
-            if ship.probes_left:  # B.17: probes as weapons, in a pinch
-                munitions.probe_attack(self, ship, enemies)
-            if ship.probes_left or ship.flares_left:
-                systems.launch_markers(self, ship, enemies)
-            if ship.spec.shockwave:
-                systems.shockwave(self, ship)
-            if self.minefields:  # B.15 minesweeping with idle banks
-                decl += munitions.sweep_declarations(self, ship, decl)
-            if not decl:
-                continue
-            if log is not None:
-                log.append(f"  {ship.label} attacks:")
-                for e in {id(d.target): d.target for d in decl}.values():
-                    dist = geometry(e.q - ship.q, e.r - ship.r, ship.facing)[0]
-                    log.append(f"    range to {e.label}: {dist}")
-            blocked = set()
-            per_battery = equipment is not None and equipment.per_battery  # B.22 Battery-Specific Lock-On
-            locks: dict[tuple[int, int], bool] = {}
-            for e in {id(d.target): d.target for d in decl if isinstance(d.target, ShipState)}.values():  # B.22
-                if e.stealth and not per_battery:
-                    dice = [d6(rng) for _ in range(e.stealth)]
-                    if 1 in dice:
-                        blocked.add(e.uid)
-                    if self.log is not None:
-                        self.say(f"    stealth lock-on vs {e.label}: {dice} -> {'fail' if 1 in dice else 'ok'}")
-            volleys: dict[tuple, Volley] = {}
-            for bank, target, mi, band in decl:
-                spec_b = ship.spec.banks[bank]
-                is_ship = isinstance(target, ShipState)
-                if (is_ship and target.uid in blocked and spec_b.seeker is None
-                        and not (mi >= 0 and spec_b.modes[mi].prx)):
-                    continue  # Slow weapons count as not fired; no effect on Proximity weapons (B.22)
-                if (per_battery and equipment is not None and is_ship and target.stealth and spec_b.seeker is None
-                        and not (mi >= 0 and spec_b.modes[mi].prx)):
-                    lock = (target.uid, spec_b.battery)
-                    if lock not in locks:
-                        locks[lock] = equipment.lock_on(self, ship, spec_b.battery_name, target)
-                    if not locks[lock]:
-                        continue
-                n = ship.bank_alive[bank] - ship.bank_spent[bank]
-                if spec_b.slow:
-                    ship.bank_fired[bank] = self.turn
-                if spec_b.exp:
-                    ship.bank_spent[bank] += n
-                if mi < 0:  # C.4: seekers are placed after all attacks (step 4c)
-                    launches.append((ship, bank, target, n))
-                    continue
-                mode = spec_b.modes[mi]
-                key = (spec_b.battery, id(target), mi, band, spec_b.size) if mode.frl else (bank,)
-                prev = volleys.get(key)  # FRL: the banks of a battery fire one volley (named after the first)
-                volleys[key] = Volley(n, bank, target, mi, band) if prev is None else prev._replace(n=prev.n + n)
-            for n, bank, target, mi, band in volleys.values():
-                spec_b = ship.spec.banks[bank]
-                what = (f"{spec_b.battery_name} [{spec_b.entry}] -> {target.label}"
-                        if log is not None else "")
-                if isinstance(target, (munitions.Minefield, EmptyHex)):  # B.15 sweeping; C.5 at an empty hex
-                    sweep_or_burst(self, ship, target, spec_b.modes[mi], n, spec_b.size, band, what)
-                elif not isinstance(target, ShipState):
-                    mode = spec_b.modes[mi]
-                    pen = opt.flight_penalty(ship, target) if opt is not None else 0  # F.3 screens
-                    hits, per = shots_at_flight(rng, mode, n, spec_b.size, band, ship.fc, penalty=pen)
-                    hits = small_craft.surviving(rng, target, hits, mode.imp_by_band[band])  # B.20 shuttle saves
-                    target.kills += hits
-                    if self.log is not None:
-                        self.say(f"    {what}: {n}x at {BAND_NAMES[band]} range vs tiny target"
-                                 + (f", screen -{pen} (F.3)" if pen else "") + f": hits {per} -> {hits} killed "
-                                 "(End Phase)")
-                    if mode.prx:  # C.5 Proximity
-                        proximity(self, ship, target, mode, n, spec_b.size, band)
-                else:
-                    penalty, bonus = systems.sight(self, ship, target) if self.markers else (0, 0)
-                    if opt is not None:  # terrain, evasion (D.3), scenario modifiers
-                        penalty, bonus = opt.fire(ship, target, band, penalty, bonus)
-                    if penalty >= FLARES_BLOCK:  # B.9: four flares block the line of sight
-                        if log is not None:
-                            log.append(f"    {what}: blocked by {penalty} flares")
-                        continue
-                    reroll = None
-                    if opt is not None and opt.directing:  # E.2 directed damage, the doctrine's choice
-                        bonus, reroll = opt.directed(ship, target, spec_b.modes[mi], spec_b.size, band, penalty,
-                                                     bonus)
-                    marks = fire_volley(rng, ship, target, spec_b.modes[mi], n, spec_b.size, band, log, what,
-                                        penalty, bonus, reroll, opt is not None and opt.nebula)
-                    if self.obs:
-                        self.obs.damage(ship, spec_b.battery_name, BAND_NAMES[band], marks)
-                    if spec_b.modes[mi].prx:  # C.5 Proximity
-                        proximity(self, ship, target, spec_b.modes[mi], n, spec_b.size, band)
-            if opt is not None:  # E.5 sequential combat: this ship's damage takes effect now
-                opt.after_attack()
-        for ship, bank, target, n in launches:
-            self.launch(ship, bank, target, n)
+        """4.0-4.4: the Combat Phase (:func:`~drydock.engine.combat_phase.combat_phase`)."""
+        combat_phase(self)
 
     def launch(self, ship: ShipState, bank: int, target: ShipState, n: int) -> None:
         """C.4: mounts x ROF seekers in flights of at most 6, in the firing ship's hex, toward the target."""
@@ -491,7 +380,11 @@ class Battle:
         assert mode is not None
         count = sum(d6(self.rng) for _ in range(n)) if mode.vlt else n * mode.rof
         heading = heading_toward(ship.q, ship.r, target.q, target.r, ship.facing)
-        seek_aim, reroll = self.opt.directed_seekers(ship, target, mode) if self.opt is not None else (0, None)  # E.2
+        seek_aim, reroll = 0, None
+        for rule in self.rules_in_force:  # E.2 directed damage
+            directed = rule.direct_seekers(ship, target, mode)
+            if directed is not None:
+                seek_aim, reroll = directed
         for k in split_flights(count):
             self.flight_uid += 1
             label = f"{SIDES[ship.side]}-seekers#{self.flight_uid} {b.battery_name}"
@@ -511,8 +404,10 @@ class Battle:
         sides = [[f for f in flights if f.side == 0], [f for f in flights if f.side == 1]]
         first = self.initiative(len(sides[0]), len(sides[1]))
         self.say("  fighter phase")
-        order = ((self.opt.order(len(sides[0]), len(sides[1]), first, "F.7") if self.opt else None)
-                 or alternation(len(sides[0]), len(sides[1]), first))
+        order = None
+        for rule in self.rules_in_force:  # F.7 random fighter initiative
+            order = rule.fighter_order(len(sides[0]), len(sides[1])) or order
+        order = order or alternation(len(sides[0]), len(sides[1]), first)
         for side in order:
             fl = sides[side].pop(0)
             if fl.alive and fl.count > 0:
@@ -521,15 +416,39 @@ class Battle:
                 else:
                     fighters.activate(self, fl)
         self.flights = [f for f in self.flights if f.alive]
-        if self.opt is not None:  # E.3: explosions of ships lost to fighters; E.4 VPs
-            self.opt.after_damage()
+        for rule in self.rules_in_force:  # E.3: explosions of ships lost to fighters; E.4 VPs
+            rule.damage_taken()
 
     def end_phase(self) -> tuple[bool, int | None]:
-        """5b apply damage (4.5); B.14 captures; 5c victory (2.5); 5e reverse pivots (3.4), stutterdrives (B.23)."""
+        """5a the pull (G.2); 5b apply damage (4.5), B.14 captures; 5c victory (2.5); 5e reverse pivots (3.4),
+        stutterdrives (B.23); 5d the optional rules' End Phase; 5g mines and launches."""
         self.say("  end phase")
-        if self.opt is not None:  # 5a: black-hole pull (G.2)
-            self.opt.black_holes()
-        for f in self.flights:  # 4.5: kills by weapons fire take effect now
+        for rule in self.rules_in_force:  # 5a: black-hole pull (G.2)
+            rule.pull()
+        self.take_damage()
+        for rule in self.rules_in_force:  # 5b: explosions (E.3); E.4 / S.6 VPs
+            rule.damage_taken()
+        for rule in self.rules_in_force:  # 5b: B.14 Shipboard Combat
+            rule.end_damage()
+        systems.captures(self)  # B.14
+        if self.markers:  # 5f
+            systems.flip_markers(self)
+        self.flights = [f for f in self.flights if f.alive and f.count > 0
+                        and (not isinstance(f, SeekerFlight) or f.target.alive)]
+        over = self.victory()
+        if not over[0]:
+            over = self.stutterdrives(over)
+        if not over[0]:  # 5d: damage control (E.1), emergency thrust (D.1); S.9 storms, S.11 reinforcements
+            for rule in self.rules_in_force:
+                rule.end_phase()
+            for rule in self.rules_in_force:
+                rule.next_turn()
+            self.lay_and_launch()
+        return over
+
+    def take_damage(self) -> None:
+        """4.5 / 5b: kills by weapons fire and marked damage take effect; reverse pivots end (3.4)."""
+        for f in self.flights:
             if f.kills:
                 f.count -= min(f.kills, f.count)
                 f.kills = 0
@@ -539,38 +458,28 @@ class Battle:
             if s.alive and apply_marked_damage(s, self.log):
                 self.destroy(s, "destroyed")
             s.facing = s.heading
-        if self.opt is not None:  # 5b: explosions (E.3); E.4 / S.6 VPs
-            self.opt.after_damage()
-        if self.m.in_force is not None and self.m.in_force.equipment is not None \
-                and self.m.in_force.equipment.shipboard:  # B.14 Shipboard Combat
-            self.m.in_force.equipment.shipboard_combat(self)
-        systems.captures(self)  # B.14
-        if self.markers:  # 5f
-            systems.flip_markers(self)
-        self.flights = [f for f in self.flights if f.alive and f.count > 0
-                        and (not isinstance(f, SeekerFlight) or f.target.alive)]
-        over = self.victory()
-        stutterers = [s for s in self.alive() if s.spec.stutterdrive and working(s, "Stutterdrive")] \
-            if not over[0] else []
-        if stutterers:  # 5e: stutterdrives (B.23), decided together; a scatter onto an enemy is a stacking (3.3)
-            for s, target in [(s, systems.stutter_target(self, s)) for s in stutterers]:
-                systems.stutter_move(self, s, target)
-            self.stacking()
-            over = self.victory()
-        if not over[0] and self.opt is not None:  # 5d: damage control (E.1); S.9 storms, S.11 reinforcements
-            self.opt.end_phase()
-        if not over[0]:
-            for s in self.alive():  # 5g: deploy mines (B.15)
-                if s.mines_left and not s.cloaked:
-                    systems.lay_mines(self, s)
-            if self.aboard or self.shuttles_aboard:  # 5g: launch fighters (F.5) and shuttles (B.20)
-                for s in self.alive():
-                    new = fighters.launch(self, s)
-                    self.flights += new
-                    if new and self.log is not None:
-                        self.say(f"  {s.label} launches {len(new)} flights (F.5): "
-                                 + ", ".join(f.label for f in new))
-        return over
+
+    def stutterdrives(self, over: tuple[bool, int | None]) -> tuple[bool, int | None]:
+        """5e: stutterdrives (B.23), decided together; a scatter onto an enemy is a stacking (3.3)."""
+        stutterers = [s for s in self.alive() if s.spec.stutterdrive and working(s, "Stutterdrive")]
+        if not stutterers:
+            return over
+        for s, target in [(s, systems.stutter_target(self, s)) for s in stutterers]:
+            systems.stutter_move(self, s, target)
+        self.stacking()
+        return self.victory()
+
+    def lay_and_launch(self) -> None:
+        """5g: deploy mines (B.15); launch fighters (F.5) and shuttles (B.20)."""
+        for s in self.alive():
+            if s.mines_left and not s.cloaked:
+                systems.lay_mines(self, s)
+        if self.aboard or self.shuttles_aboard:
+            for s in self.alive():
+                new = fighters.launch(self, s)
+                self.flights += new
+                if new and self.log is not None:
+                    self.say(f"  {s.label} launches {len(new)} flights (F.5): " + ", ".join(f.label for f in new))
 
     def victory(self) -> tuple[bool, int | None]:
         """2.5: the VP target, or one side without ships (a scenario may say otherwise)."""

@@ -20,7 +20,7 @@ from drydock.engine.dice import (
     impact_probability,
     repeating_distribution,
 )
-from drydock.engine.ships import ModeSpec, ShipState
+from drydock.engine.ships import Attack, ModeSpec, ShipState
 from drydock.engine.tables import AI_RESULT_VALUE, LRS_DIVISOR, NPR_MIN_SHIELD, SCREEN_TRAIT_EFFECTS
 
 BAND_NAMES = ("short", "medium", "long")
@@ -118,7 +118,7 @@ def absorb_screens(rng: Rng, points: int, mode: ModeSpec, screens: int, bleed: i
     """B.18: screens checked for ``points`` damage points; returns (screens used, normal rolls, excess rolls).
 
     Normal rolls keep the weapon's traits (no screens were up); excess rolls ignore them. ``bleed`` (option B.18
-    Bleed-Through, drydock.engine.options.equipment_rules): a die per point first; on ``bleed`` or more the point
+    Bleed-Through, drydock.engine.options.bleed_through): a die per point first; on ``bleed`` or more the point
     "is not absorbed by screens, and is instead resolved normally" (a normal roll).
     """
     if screens <= 0:
@@ -194,8 +194,8 @@ def fire_volley(rng: Rng, attacker: ShipState, target: ShipState, mode: ModeSpec
     (a face-up probe near the target, B.17). ``reroll(die) -> bool``: E.2 directed damage re-rolls;
     ``even_impacts``: in a nebula "any even impact roll ... automatically succeeds" (G.4).
     """
-    return attacker.rules.fire(rng, attacker, target, mode, weapons, size, band, log, what, penalty, bonus, reroll,
-                               even_impacts)
+    return attacker.rules.fire(rng, Attack(attacker, target, mode, weapons, size, band, log, what, penalty, bonus,
+                                           reroll, even_impacts))
 
 
 def mark_damage(rng: Rng, target: ShipState, mode: ModeSpec, dpoints: int, arc: int,

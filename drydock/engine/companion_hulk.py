@@ -23,7 +23,7 @@ How drydock plays it (:class:`~drydock.engine.companion_play.CompanionShip` mark
   captured until all defending Marine squads have been eliminated" (``play.companion.disabled_capture``). Landing
   parties are not met 1:1 by the defenders (B.14: "defending marine squads are not sacrificed"); they stay aboard
   and fight the hulk's squads in each End Phase's shipboard combat, as aboard a live ship
-  (:meth:`drydock.engine.options.equipment_rules.EquipmentRules.shipboard_combat`), and the hulk is captured
+  (:meth:`drydock.engine.options.shipboard_combat.ShipboardCombat.end_damage`), and the hulk is captured
   (:func:`capture_cleared`) once no defending squad is left and a party is aboard.
 - Not modelled: further damage to a hulk (the doctrine never fires at it; area effects, explosions, mines and
   terrain pass it by, so its "@" are never crossed after the End Phase it was disabled in) and stacking with it.
@@ -57,7 +57,7 @@ def drift(battle: TableView) -> None:
         s.q, s.r = s.q + dq * s.speed, s.r + dr * s.speed
         w, h = battle.m.board
         gone = not battle.m.floating and not on_board(s.q, s.r, w, h)
-        if gone:
+        if gone and s.cc is not None:
             s.cc.hulk = False
         if battle.log is not None and s.speed:
             battle.say(f"  {s.label} (disabled, D5.3) drifts {s.speed} hex(es) to {battle.hexname(s.q, s.r)}"
@@ -99,17 +99,18 @@ def waits_for_defenders(battle: TableView, target: ShipState) -> bool:
     """D5.3 under B.14 Shipboard Combat (``--option B.14``): is the hulk ``target`` captured only once its defending
     squads are eliminated (``play.companion.disabled_capture``: "defenders eliminated"; "any party" is the reading
     in which the first party aboard takes it under B.14 too)?"""
-    m = battle.m
-    return m.in_force is not None and "B.14" in m.in_force.on and \
-        target.cc.play["disabled_capture"]["shipboard_combat"] == "defenders eliminated"
+    cc = target.cc  # B.14's set-up says so on each Companion ship (ShipboardCombat.setup)
+    return cc is not None and cc.shipboard and cc.play["disabled_capture"]["shipboard_combat"] == "defenders eliminated"
 
 
 def capture(battle: TableView, target: ShipState) -> None:
     """D5.3: the hulk ``target`` is captured and taken off the board (it was scored when disabled)."""
+    cc = target.cc
+    assert cc is not None  # a hulk is a Companion ship
     target.captured = True
-    target.cc.hulk = False
+    cc.hulk = False
     if battle.log is not None:
-        rule = target.cc.play["disabled_capture"]
+        rule = cc.play["disabled_capture"]
         battle.say(f"  {target.label} is captured ({rule['section']}: \"A disabled starship with any boarding parties "
                    "on board is captured\"" + (", its defending squads eliminated (B.14 Shipboard Combat)"
                                               if waits_for_defenders(battle, target) else "")
@@ -120,6 +121,7 @@ def capture_cleared(battle: TableView) -> None:
     """End Phase, after shipboard combat (B.14): each hulk with a party aboard and no defending squad left is
     captured (D5.3: "not captured until all defending Marine squads have been eliminated")."""
     for s in hulks(battle):
+        assert s.cc is not None  # a hulk is a Companion ship
         rule = s.cc.play["disabled_capture"]
         if s.boarders >= rule["parties"] and s.marines_left <= 0:
             capture(battle, s)

@@ -47,7 +47,7 @@ from drydock.engine.dice import (
 )
 from drydock.engine.hexgrid import DEFENSIVE, geometry
 from drydock.engine.ship_rules import UnityRules
-from drydock.engine.ships import ModeSpec, ShipState
+from drydock.engine.ships import Attack, ModeSpec, ShipState
 from drydock.engine.systems import boarding_target
 from drydock.engine.table_view import TableView
 from drydock.engine.tables import AI_RESULT_VALUE, COMPANION_TRAITS, DISRUPTIVE_REROLL_FROM
@@ -155,7 +155,7 @@ class CompanionShip(UnityRules):
     End Phase (:meth:`apply`) override Unity's."""
 
     __slots__ = ("play", "on", "rng", "deadly", "p_deadly", "tallies", "slag", "p_slag", "dac", "hulk",
-                 "engaged_turn", "engaged_cr")
+                 "engaged_turn", "engaged_cr", "shipboard")
 
     def __init__(self, ship: ShipState, play: dict[str, Any], on: frozenset[str], rng: Rng) -> None:
         self.play = play
@@ -169,6 +169,7 @@ class CompanionShip(UnityRules):
         d7 = "CC.D7" in on or ("CC.D7a", "CC.D7b")[ship.side] in on  # D7.1 note 3: one side only (CC.D7a/b)
         self.dac = DacState(ship.spec.dac) if d7 and ship.spec.dac is not None else None
         self.hulk = False       # D5.3: disabled, still on the board (drydock.engine.companion_hulk)
+        self.shipboard = False  # B.14 Shipboard Combat in play (set by its set-up: options.shipboard_combat)
         self.engaged_turn = 0   # D1: the combined CR of this turn's attackers
         self.engaged_cr = 0
 
@@ -183,8 +184,9 @@ class CompanionShip(UnityRules):
         if hulks(battle):
             drift(battle)
         for s in battle.ships:
-            if s.cc is not None and s.alive and s.cc.tallies:
-                s.cc.persistent_roll(battle, s)
+            rules = s.rules
+            if isinstance(rules, CompanionShip) and s.alive and rules.tallies:
+                rules.persistent_roll(battle, s)
 
     def declare(self, battle: TableView, ship: ShipState, enemies: list[ShipState], flights: list[Any]) -> list[Any]:
         """The doctrine's declarations for ``ship``. D1: "A single target may not be attacked by multiple enemy ships
@@ -251,11 +253,18 @@ class CompanionShip(UnityRules):
                 setattr(tally, kind, getattr(tally, kind) + 1)
 
     # ------------------------------------------------------------ one volley
-    def receive(self, rng: Rng, attacker: ShipState, target: ShipState, mode: ModeSpec, weapons: int, size: int,
-                band: int, log: list[str] | None, what: str, penalty: int, bonus: int, reroll: Reroll,
-                even_impacts: bool) -> int:
-        return self.volley(rng, attacker, target, mode, weapons, size, band, log, what, penalty, bonus, reroll,
-                           even_impacts)
+    @classmethod
+    def setup(cls, battle: TableView) -> None:
+        """Every ship rated under the Companion gets its :class:`CompanionShip` as its rules (``ShipState.rules``)
+        and Companion state (``ShipState.cc``), with the battle's options; Unity ships keep theirs."""
+        setup(battle)
+
+    def shipboard_combat(self) -> None:
+        """D5.3 under B.14: "a ship is not captured until all defending Marine squads have been eliminated"."""
+        self.shipboard = True
+
+    def receive(self, rng: Rng, attack: Attack) -> int:
+        return self.volley(rng, *attack)
 
     def burst(self, rng: Rng, attacker: ShipState, target: ShipState, mode: ModeSpec, weapons: int, size: int,
               band: int, log: list[str] | None, what: str, distance: int, hex_: tuple[int, int]) -> int:
@@ -486,7 +495,7 @@ class CompanionShip(UnityRules):
                 log.append(f"  {ship.label} is " + (f"disabled (D5.3: {self.deadly} '@' uncrossed; destroyed for "
                                                     "victory purposes; it stays on the board)" if self.deadly
                                                     else "destroyed"))
-            waits = "B.14" in self.on and self.play["disabled_capture"]["shipboard_combat"] == "defenders eliminated"
+            waits = self.shipboard and self.play["disabled_capture"]["shipboard_combat"] == "defenders eliminated"
             if self.hulk and ship.boarders and not (waits and ship.marines_left):
                 # "A disabled starship with any boarding parties on board is captured"; with B.14 Shipboard Combat
                 # "not ... until all defending Marine squads have been eliminated" (companion_hulk.capture_cleared)

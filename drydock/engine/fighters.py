@@ -410,7 +410,7 @@ def mine_aware_choice(battle: TableView, fl: FighterFlight, attack_from: dict, b
 
 def activate(battle: TableView, fl: FighterFlight) -> None:
     """Move one fighter flight (5.3) and attack an adjacent opposing element (5.4), or recover it (F.5)."""
-    opt = getattr(battle, "opt", None)
+    opt = battle.opt
     if opt is not None and opt.fighters is not None:  # F.1-F.4, F.6: the fighter options' doctrine
         opt.fighters.activate(fl)
         return
@@ -452,7 +452,7 @@ def attack_spots(battle: TableView, fl: FighterFlight) -> tuple[list, set, dict]
 def choose(battle: TableView, fl: FighterFlight, attack_from: dict, blocked: set,
            enemy_ships: list) -> tuple | None:
     """The doctrine's move: :func:`mine_aware_choice` when minefields are out (B.15), else :func:`plain_choice`."""
-    opt = getattr(battle, "opt", None)
+    opt = battle.opt
     if opt is not None and opt.moves is not None and opt.moves.altitudes is not None:  # G.6: altitude changes
         return opt.moves.altitudes.fly(battle, fl, attack_from, blocked, enemy_ships)
     if opt is not None and opt.elements is not None and opt.elements.near(fl.q, fl.r, fl.ma):
@@ -479,7 +479,7 @@ def move(battle: TableView, fl: FighterFlight, best: tuple | None,
     _, fl.q, fl.r, fl.heading, target = best
     if battle.log is not None:
         battle.say(f"  {fl.label} ({fl.count} fighters) moves {battle.hexname(*start)} -> {battle.hexname(fl.q, fl.r)}")
-    opt = getattr(battle, "opt", None)
+    opt = battle.opt
     if opt is not None and opt.moves is not None and opt.moves.altitudes is not None:  # G.6: climbs or dives
         opt.moves.altitudes.flown(battle, fl, start)
     if opt is not None and opt.elements is not None:  # G: terrain, and minefields (B.15), hex by hex on the way
@@ -497,7 +497,7 @@ def move(battle: TableView, fl: FighterFlight, best: tuple | None,
 
 
 def attack(battle: TableView, fl: FighterFlight, target: ShipState | FighterFlight | SeekerFlight) -> None:
-    opt = getattr(battle, "opt", None)
+    opt = battle.opt
     if opt is not None and opt.storm == "no attacks":  # S.9: "No starships or fighter flights may attack"
         return
     rng = battle.rng

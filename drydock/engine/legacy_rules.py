@@ -38,7 +38,8 @@ from drydock.engine.dice import Rng, d6, mount_die_hits, needs_reroll, roll_impa
 from drydock.engine.hexgrid import DEFENSIVE, geometry
 from drydock.engine.legacy_notes import admiralty_unplayed, nova_unplayed
 from drydock.engine.ship_rules import UnityRules
-from drydock.engine.ships import BankSpec, ModeSpec, ShipSpec, ShipState
+from drydock.engine.ships import Attack, BankSpec, ModeSpec, ShipRules, ShipSpec, ShipState
+from drydock.engine.table_view import TableView
 from drydock.engine.tables import ALWAYS_NOT_SIMULATED, DAMAGE_TABLE, FIGHTERS_PER_FLIGHT, SIMULATED_SYSTEMS
 from drydock.errors import DrydockError
 from drydock.formats.legacy.tables import NOVA_SHIELD_BASE
@@ -156,18 +157,29 @@ class LegacyRules(UnityRules):
     def new_state(self) -> LegacyState:
         return LegacyState(armor_left=self.armor)
 
+    # -------------------------------------------------------- the variant's set-up
+    @classmethod
+    def for_spec(cls, spec: ShipSpec) -> ShipRules | None:
+        """A ship rated under Appendix X plays the rules on its spec (set by :func:`ship_spec`)."""
+        return spec.legacy
+
+    @classmethod
+    def setup(cls, battle: TableView) -> None:
+        """X.1 AE weapon charts and X.2 Nova checks roll the battle's dice in the End Phase."""
+        for st in [s.legacy for s in battle.ships if s.legacy is not None]:
+            st.rng = battle.rng
+
     # -------------------------------------------------------- the Combat Phase
-    def fire(self, rng: Rng, attacker: ShipState, target: ShipState, mode: ModeSpec, weapons: int, size: int,
-             band: int, log: list[str] | None, what: str, penalty: int, bonus: int, reroll: Reroll,
-             even_impacts: bool) -> int:
+    def fire(self, rng: Rng, attack: Attack) -> int:
         """A Nova bank's volley is X.2's (:func:`nova_volley`); any other weapon fires as Unity's."""
+        mode = attack.mode
         if not isinstance(mode, NovaModeSpec):
-            return super().fire(rng, attacker, target, mode, weapons, size, band, log, what, penalty, bonus, reroll,
-                                even_impacts)
-        pen = target.rules.attack_penalty(band, penalty, log, what)
+            return super().fire(rng, attack)
+        pen = attack.target.rules.attack_penalty(attack.band, attack.penalty, attack.log, attack.what)
         if pen is None:
             return 0
-        return nova_volley(rng, attacker, target, mode, weapons, band, log, what, pen, bonus, reroll, even_impacts)
+        return nova_volley(rng, attack.attacker, attack.target, mode, attack.weapons, attack.band, attack.log,
+                           attack.what, pen, attack.bonus, attack.reroll, attack.even_impacts)
 
     def attack_penalty(self, band: int, penalty: int, log: list[str] | None, what: str) -> int | None:
         """X.1 AE stealth: no attack at long range, else -1 more to hit."""
@@ -191,11 +203,12 @@ class LegacyRules(UnityRules):
         return min(size, self.fighters)
 
     # -------------------------------------------------------- End Phase (4.5)
-    def apply(self, ship: ShipState, log: list[str] | None, rng: random.Random | None = None) -> bool:
-        """4.5 with X.1/X.2: marked damage takes effect; True if the ship is destroyed."""
+    def apply(self, ship: ShipState, log: list[str] | None) -> bool:
+        """4.5 with X.1/X.2: marked damage takes effect; True if the ship is destroyed (the dice: the battle's, given
+        at :meth:`setup`)."""
         st = ship.legacy
         assert st is not None  # these rules are a legacy ship's own (ShipState.legacy is set with spec.legacy)
-        rng = rng or st.rng or random.Random(0)
+        rng = st.rng or random.Random(0)
         if log is not None and (ship.p_hull or ship.p_eng or ship.p_wpn or ship.p_shd):
             log.append(f"  {ship.label} ({self.kind}): hull +{ship.p_hull}, engine results {ship.p_eng}, weapon "
                        f"results {ship.p_wpn}, shield results {ship.p_shd}")

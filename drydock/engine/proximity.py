@@ -33,7 +33,7 @@ from drydock.engine.options.terrain import BLOCKED
 from drydock.engine.seekers import shots_at_flight
 from drydock.engine.ships import ModeSpec, ShipState
 from drydock.engine.small_craft import surviving
-from drydock.engine.table_view import Declaration
+from drydock.engine.table_view import Declaration, OptionsView, TableView
 
 
 class Element(Protocol):
@@ -50,6 +50,9 @@ class Field(Protocol):
     log: list[str] | None
     flights: list[Any]
 
+    @property
+    def opt(self) -> OptionsView | None: ...  # G.6 altitudes, G terrain (None in the core game)
+
     def alive(self, side: int | None = None) -> list[ShipState]: ...
 
     def say(self, line: str) -> None: ...
@@ -61,7 +64,7 @@ def proximity(battle: Field, ship: ShipState, target: Element, mode: ModeSpec, n
     tq, tr = target.q, target.r
     log = battle.log
     radius = proximity_radius(mode, ship.spec.companion)  # D5.1 Proximity 0-3 under --rules companion; else 1
-    opt = getattr(battle, "opt", None)  # the optional rules in force (a stand-in battle may have none)
+    opt = battle.opt  # the optional rules in force
     alt = opt.moves.altitudes if opt is not None and opt.moves is not None else None  # G.6
     for e in battle.alive():
         if e is target or e.hidden:
@@ -122,7 +125,7 @@ def aim(battle: Field, ship: ShipState, decl: list[Declaration]) -> list[Declara
     banks = ship.spec.banks
     if not any(mi >= 0 and banks[i].modes[mi].prx for i, _, mi, _ in decl):
         return decl
-    opt = getattr(battle, "opt", None)
+    opt = battle.opt
     if opt is not None and opt.moves is not None and opt.moves.altitudes is not None:
         return decl  # G.6: the burst's altitude is the target's
     terrain = opt.terrain if opt is not None else None
@@ -153,7 +156,7 @@ def aim(battle: Field, ship: ShipState, decl: list[Declaration]) -> list[Declara
     return out
 
 
-def sweep_or_burst(battle: Any, ship: ShipState, target: Minefield | EmptyHex, mode: ModeSpec, n: int, size: int,
+def sweep_or_burst(battle: TableView, ship: ShipState, target: Minefield | EmptyHex, mode: ModeSpec, n: int, size: int,
                    band: int, what: str) -> None:
     """A volley at a minefield (B.15 minesweeping) or a Proximity volley at an empty hex (C.5)."""
     if isinstance(target, Minefield):

@@ -127,7 +127,7 @@ def defensive_fire(battle: TableView, rng: random.Random, target: ShipState, fli
         n = target.bank_alive[i] - target.bank_spent[i]
         if n <= 0 or not (b.def_mask >> arc & 1 or b.mask & mask):
             continue
-        opt = getattr(battle, "opt", None)  # F.3: a screen in the flight's hex penalises "all attacks" through it
+        opt = battle.opt  # F.3: a screen in the flight's hex penalises "all attacks" through it
         pen = opt.flight_penalty(target, flight) if opt is not None else 0
         if pen >= tables.FLARES_BLOCK:  # G: terrain blocks the line of sight (4.1)
             continue
@@ -157,7 +157,7 @@ def activate(battle: TableView, flight: SeekerFlight) -> None:
     start = (flight.q, flight.r)
     prev = (flight.q, flight.r)
     turns = 0
-    opt = getattr(battle, "opt", None)
+    opt = battle.opt
     alt = opt.moves.altitudes if opt is not None and opt.moves is not None else None  # G.6
     ma = alt.seeker_climb(battle, flight, ma, cost) if alt is not None else ma
     patrols = opt.fighters if opt is not None and opt.fighters is not None and opt.fighters.csp else None

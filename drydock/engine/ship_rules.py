@@ -4,7 +4,7 @@
 :class:`UnityRules` plays the Unity Rulebook. A variant overrides only what it changes:
 :class:`drydock.engine.companion_play.CompanionShip` (the Captain's Companion, D3/D5/D7) and
 :class:`drydock.engine.legacy_rules.LegacyRules` (Appendix X: X.1 Admiralty cards, X.2 Nova ships). Each ship holds
-its rules from the moment it is built (``ShipState.rules``, :func:`rules_for`); the engine calls
+its rules from the moment it is built (``ShipState.rules``, :func:`drydock.engine.variants.rules_for`); the engine calls
 ``ship.rules.<step>(...)`` and never asks which variant a ship plays. Optional rules are not variants: they stay
 on the battle's hook bus (``Battle.opt``, :mod:`drydock.engine.options.state`); docs/development.md has the recipe
 for both.
@@ -42,7 +42,7 @@ from drydock.engine.dice import (
     roll_repeating,
 )
 from drydock.engine.hexgrid import DEFENSIVE, geometry
-from drydock.engine.ships import ModeSpec, ShipRules, ShipSpec, ShipState
+from drydock.engine.ships import Attack, ModeSpec, ShipRules, ShipSpec, ShipState
 from drydock.engine.table_view import TableView
 
 
@@ -50,6 +50,18 @@ class UnityRules:
     """The Unity Rulebook's Combat Phase and End Phase for one ship (the default rules of every ship)."""
 
     __slots__ = ()
+
+    # ------------------------------------------------------------ the variant's set-up (drydock.engine.variants)
+    @classmethod
+    def for_spec(cls, spec: ShipSpec) -> ShipRules | None:
+        """The rules this variant gives a ship of ``spec`` when the battle builds it, or None (not its ship, or its
+        rules come at :meth:`setup`). Unity's are the registry's default."""
+        return None
+
+    @classmethod
+    def setup(cls, battle: TableView) -> None:
+        """The battle-level step of this rules class once the ships are built, before deployment is logged
+        (:func:`drydock.engine.variants.set_up` calls it once per registered variant). Unity: nothing."""
 
     # ------------------------------------------------------------ the Combat Phase's start and declarations (4.0)
     @classmethod
@@ -64,106 +76,53 @@ class UnityRules:
         return decl
 
     # ------------------------------------------------------------ the volley (4.2-4.4)
-    def fire(self, rng: Rng, attacker: ShipState, target: ShipState, mode: ModeSpec, weapons: int, size: int,
-             band: int, log: list[str] | None, what: str, penalty: int, bonus: int, reroll: Reroll,
-             even_impacts: bool) -> int:
-        """A volley of ``weapons`` mounts of ``mode`` fired by this ship (``attacker``) at ``target``; returns the
-        boxes marked. The target's rules say whether it may be attacked (:meth:`attack_penalty`) and resolve it
-        (:meth:`receive`). Arguments as :func:`drydock.engine.combat.fire_volley` takes them."""
-        pen = target.rules.attack_penalty(band, penalty, log, what)
+    def fire(self, rng: Rng, attack: Attack) -> int:
+        """A volley fired by this ship (``attack.attacker``); returns the boxes marked. The target's rules say whether
+        it may be attacked (:meth:`attack_penalty`) and resolve it (:meth:`receive`)."""
+        rules = attack.target.rules
+        pen = rules.attack_penalty(attack.band, attack.penalty, attack.log, attack.what)
         if pen is None:
             return 0
-        return target.rules.receive(rng, attacker, target, mode, weapons, size, band, log, what, pen, bonus, reroll,
-                                    even_impacts)
+        return rules.receive(rng, attack if pen == attack.penalty else attack._replace(penalty=pen))
 
     def attack_penalty(self, band: int, penalty: int, log: list[str] | None, what: str) -> int | None:
         """The to-hit penalty of an attack at this ship at range ``band`` (``penalty``: what the field already
         gives), or None when it cannot be attacked there. Unity: unchanged."""
         return penalty
 
-    def receive(self, rng: Rng, attacker: ShipState, target: ShipState, mode: ModeSpec, weapons: int, size: int,
-                band: int, log: list[str] | None, what: str, penalty: int, bonus: int, reroll: Reroll,
-                even_impacts: bool) -> int:
-        """4.2-4.4 at this ship (``target``): to-hit, impact, damage; the damage marked by :meth:`mark_damage`.
+    def receive(self, rng: Rng, attack: Attack) -> int:
+        """4.2-4.4 at this ship (``attack.target``): to-hit, impact, damage; the damage marked by :meth:`mark_damage`.
 
-        Fire-Linked (C.5): the weapons form one volley: ROF dice of one weapon, each hit x weapons. ``penalty``:
-        -1s fire control may cancel (flares in the line of sight, B.9); ``bonus``: +1s (a face-up probe near the
-        target, B.17). ``reroll(die) -> bool``: E.2 directed damage re-rolls; ``even_impacts``: in a nebula "any
-        even impact roll ... automatically succeeds" (G.4)."""
+        Fire-Linked (C.5): the weapons form one volley: ROF dice of one weapon, each hit x weapons. The penalty, bonus,
+        re-roll and nebula of the :class:`~drydock.engine.ships.Attack` apply as it says."""
+        attacker, target, mode, weapons, size, band, log, what, penalty, bonus, reroll, even_impacts = attack
         # B.5: a detected cloaked target is -1
         mod = to_hit_modifier(mode, band, target.cm + target.cloaked + penalty, attacker.fc) + bonus
-        acc = mode.acc
-        hits = 0
         rolls: list[int] | None = None
         rec: DiceRecorder | None = None
         if log is not None:
             rolls = []
             rec = DiceRecorder(rng)
             rng = rec
-        if mode.frl:
-            dice = int(rng.random() * 6) + 1 if mode.vlt else mode.rof
-            for _ in range(dice):
-                h = roll_hits(rng, acc, mod, 1)
-                if h and mode.rpt:
-                    h += roll_repeating(rng)
-                if rolls is not None:
-                    rolls.append(h)
-                hits += h * weapons * size
-        else:
-            faces = hits_by_face(acc, mod, size)  # one die drawn per roll: its hits by face (the same draws)
-            for _ in range(weapons):
-                dice = int(rng.random() * 6) + 1 if mode.vlt else mode.rof
-                for _ in range(dice):
-                    h = faces[int(rng.random() * 6) + 1] if faces is not None else roll_hits(rng, acc, mod, size)
-                    if h and mode.rpt:
-                        h += roll_repeating(rng)
-                    if rolls is not None:
-                        rolls.append(h)
-                    hits += h
+        hits = volley_hits(rng, mode, weapons, size, mod, rolls)
         hit_faces = rec.take() if rec is not None else []
         arc = geometry(attacker.q - target.q, attacker.r - target.r, target.facing)[2]
         shield = impact_shield(mode, target.shield(arc))
         imp = mode.imp_by_band[band]
-        if shield == 0:
-            points = hits * imp
-        else:
-            points = 0
-            im = mode.imp_mod
-            faces = None if even_impacts else impact_by_face(shield, im)
-            if faces is not None:  # one die drawn per point: its result by face (the same draws)
-                for _ in range(hits * imp):
-                    points += faces[int(rng.random() * 6) + 1]
-            else:
-                for _ in range(hits * imp):
-                    points += roll_impact(rng, shield, im) if not even_impacts else roll_impact_nebula(rng, shield, im)
+        points = hits * imp if shield == 0 else impact_points(rng, mode, hits * imp, shield, even_impacts)
         imp_faces = rec.take() if rec is not None else []
         dpoints = points * mode.dmg
         tally, screens_used, saved, bled = self.mark_damage(rng, target, mode, dpoints, arc, reroll)
         if log is not None and rec is not None:
-            dmg_faces = rec.take()
-            log.append(
-                f"    {what}: {weapons}x {mode.label} at {BAND_NAMES[band]} range, to-hit {acc}+ mod {mod:+d}: "
-                f"dice {hit_faces} -> hits per die {rolls} = {hits} hit(s)")
-            log.append(
-                f"      impact {imp} per hit vs {DEFENSIVE[arc]} shield {shield}"
-                + (f" (mod {mode.imp_mod:+d})" if mode.imp_mod else "")
-                + (f": dice {imp_faces}" if imp_faces or shield else " (no roll)")
-                + f" -> {points} point(s) of impact; {dpoints} damage point(s)"
-                + (f"; screens checked {screens_used}" if screens_used else "")
-                + (f"; {bled} bled through the screens (B.18)" if bled else ""))
-            if dpoints:
-                log.append(
-                    f"      damage dice {dmg_faces} -> marked: hull {tally.hull}, crew casualties {tally.casualties}, "
-                    f"engines {tally.engine}, weapons {tally.weapon}, shields {tally.shield}"
-                    + (f"; {saved} marine squad(s) sacrificed to cancel as many casualties (B.14)" if saved else ""))
+            log += _volley_lines(attack, mod, hit_faces, rolls or [], hits, arc, shield, imp_faces, points, dpoints,
+                                 (tally, screens_used, saved, bled), rec.take())
         return sum(tally.as_tuple())
 
     def burst(self, rng: Rng, attacker: ShipState, target: ShipState, mode: ModeSpec, weapons: int, size: int,
               band: int, log: list[str] | None, what: str, distance: int, hex_: tuple[int, int]) -> int:
         """C.5 Proximity: the volley's rolls at this ship ``distance`` hexes from the target hex ``hex_`` (-1 per
         hex, as a volley fired at it by ``attacker``)."""
-        return attacker.rules.fire(rng, attacker, target, mode, weapons, size, band, log, what, distance, 0, None,
-                                   False)
+        return attacker.rules.fire(rng, Attack(attacker, target, mode, weapons, size, band, log, what, distance))
 
     # ------------------------------------------------------------ damage marking (B.18, 4.4)
     def mark_damage(self, rng: Rng, target: ShipState, mode: ModeSpec, dpoints: int, arc: int,
@@ -245,6 +204,10 @@ class UnityRules:
             return True
         return False
 
+    def shipboard_combat(self) -> None:
+        """B.14 Shipboard Combat is played in this battle (its set-up says so to every ship's rules). Unity: nothing
+        changes (boarding reads the rule itself)."""
+
     def inert(self, ship: ShipState) -> bool:
         """Destroyed but rendered inert, so it does not explode (E.3): C.5 Deadly "If any of a ship's hull boxes
         were checked off due to crew casualties"."""
@@ -255,11 +218,70 @@ class UnityRules:
 UNITY = UnityRules()
 
 
-def rules_for(spec: ShipSpec) -> ShipRules:
-    """The rules a ship of ``spec`` plays from the start: its Appendix X rules (X.1/X.2, set on the spec by
-    :func:`drydock.engine.legacy_rules.ship_spec`) or Unity's. The Captain's Companion gives a ship its own
-    rules object with the battle's options (:func:`drydock.engine.companion_play.setup`)."""
-    return spec.legacy if spec.legacy is not None else UNITY
+def volley_hits(rng: Rng, mode: ModeSpec, weapons: int, size: int, mod: int, rolls: list[int] | None) -> int:
+    """4.2: the hits of ``weapons`` mounts of ``mode`` at to-hit modifier ``mod`` (each die's hits appended to
+    ``rolls``). Fire-Linked (C.5): ROF dice of one weapon, each hit x weapons."""
+    acc = mode.acc
+    hits = 0
+    if mode.frl:
+        dice = int(rng.random() * 6) + 1 if mode.vlt else mode.rof
+        for _ in range(dice):
+            h = roll_hits(rng, acc, mod, 1)
+            if h and mode.rpt:
+                h += roll_repeating(rng)
+            if rolls is not None:
+                rolls.append(h)
+            hits += h * weapons * size
+        return hits
+    faces = hits_by_face(acc, mod, size)  # one die drawn per roll: its hits by face (the same draws)
+    for _ in range(weapons):
+        dice = int(rng.random() * 6) + 1 if mode.vlt else mode.rof
+        for _ in range(dice):
+            h = faces[int(rng.random() * 6) + 1] if faces is not None else roll_hits(rng, acc, mod, size)
+            if h and mode.rpt:
+                h += roll_repeating(rng)
+            if rolls is not None:
+                rolls.append(h)
+            hits += h
+    return hits
+
+
+def impact_points(rng: Rng, mode: ModeSpec, rolls: int, shield: int, even_impacts: bool) -> int:
+    """4.3: the points of impact of ``rolls`` impact dice against ``shield`` (none rolled at shield 0; G.4 in a
+    nebula: ``even_impacts``)."""
+    if shield == 0:
+        return rolls
+    points = 0
+    im = mode.imp_mod
+    faces = None if even_impacts else impact_by_face(shield, im)
+    if faces is not None:  # one die drawn per point: its result by face (the same draws)
+        for _ in range(rolls):
+            points += faces[int(rng.random() * 6) + 1]
+    else:
+        for _ in range(rolls):
+            points += roll_impact(rng, shield, im) if not even_impacts else roll_impact_nebula(rng, shield, im)
+    return points
+
+
+def _volley_lines(attack: Attack, mod: int, hit_faces: list[int], rolls: list[int], hits: int, arc: int, shield: int,
+                  imp_faces: list[int], points: int, dpoints: int, marked: tuple[DamageTally, int, int, int],
+                  dmg_faces: list[int]) -> list[str]:
+    """The log lines of one volley (4.2-4.4): its dice, hits, impact and the damage marked."""
+    mode = attack.mode
+    tally, screens_used, saved, bled = marked
+    out = [f"    {attack.what}: {attack.weapons}x {mode.label} at {BAND_NAMES[attack.band]} range, to-hit {mode.acc}+ "
+           f"mod {mod:+d}: dice {hit_faces} -> hits per die {rolls} = {hits} hit(s)",
+           f"      impact {mode.imp_by_band[attack.band]} per hit vs {DEFENSIVE[arc]} shield {shield}"
+           + (f" (mod {mode.imp_mod:+d})" if mode.imp_mod else "")
+           + (f": dice {imp_faces}" if imp_faces or shield else " (no roll)")
+           + f" -> {points} point(s) of impact; {dpoints} damage point(s)"
+           + (f"; screens checked {screens_used}" if screens_used else "")
+           + (f"; {bled} bled through the screens (B.18)" if bled else "")]
+    if dpoints:
+        out.append(f"      damage dice {dmg_faces} -> marked: hull {tally.hull}, crew casualties {tally.casualties}, "
+                   f"engines {tally.engine}, weapons {tally.weapon}, shields {tally.shield}"
+                   + (f"; {saved} marine squad(s) sacrificed to cancel as many casualties (B.14)" if saved else ""))
+    return out
 
 
 def start_combat(battle: TableView) -> None:
@@ -280,4 +302,4 @@ def mark(target: ShipState, tally: DamageTally) -> None:
         target.p_shd += tally.shield
 
 
-__all__ = ["UNITY", "UnityRules", "mark", "rules_for", "start_combat"]
+__all__ = ["UNITY", "UnityRules", "impact_points", "mark", "start_combat", "volley_hits"]

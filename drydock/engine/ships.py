@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import Any, Protocol, TypeVar
+from typing import Any, NamedTuple, Protocol, TypeVar
 
 from drydock.core.arcs import arc_components
 from drydock.core.dac import dac_for
@@ -282,6 +282,38 @@ def cr_share(design: Design, rules: Ruleset, cr: int, system: str) -> str:
     return f"{100 * (cr - without) / cr:.0f}%"
 
 
+class DacView(Protocol):
+    """D7: a Companion ship's damage allocation charts (:class:`drydock.engine.companion_dac.DacState`) as E.1's
+    repairs read them."""
+
+    @property
+    def crossed(self) -> dict[str, set[int]]: ...  # chart ("weapons", "systems") -> crossed locations
+
+    def repair(self, ship: ShipState, chart: str) -> list[str]: ...  # D7.3: one location back, named
+
+
+class CompanionState(Protocol):
+    """A Captain's Companion ship's own state (:class:`drydock.engine.companion_play.CompanionShip`, also its rules) as
+    the engine's other modules read it: ``ShipState.cc``. Named here because companion_play builds on this module."""
+
+    tallies: int  # D5.3 Persistent tally marks
+    hulk: bool  # D5.3: disabled, still on the board
+    shipboard: bool  # B.14 Shipboard Combat in play (its set-up says so): a hulk's capture waits for its defenders
+
+    @property
+    def play(self) -> dict[str, Any]: ...  # play.companion (the Companion's numbers)
+    engaged_turn: int  # D1: the turn and combined CR of this turn's attackers
+    engaged_cr: int
+
+    @property
+    def slag(self) -> dict[str, int]: ...  # D5.4: blackened boxes per track (they stay crossed)
+
+    @property
+    def dac(self) -> DacView | None: ...  # D7 (CC.D7)
+
+    def engaged(self, turn: int) -> int: ...  # D1: the combined CR attacking it this turn
+
+
 class ShipRules(Protocol):
     """What a ship's rules do in the Combat and End Phases (4.2-4.5): :class:`drydock.engine.ship_rules.UnityRules`
     is the book's; the Captain's Companion (:class:`drydock.engine.companion_play.CompanionShip`) and Appendix X
@@ -294,15 +326,11 @@ class ShipRules(Protocol):
 
     def declare(self, battle: Any, ship: ShipState, enemies: list[ShipState], flights: list[Any]) -> list[Any]: ...
 
-    def fire(self, rng: Rng, attacker: ShipState, target: ShipState, mode: ModeSpec, weapons: int, size: int,
-             band: int, log: list[str] | None, what: str, penalty: int, bonus: int,
-             reroll: Callable[[int], bool] | None, even_impacts: bool) -> int: ...
+    def fire(self, rng: Rng, attack: Attack) -> int: ...
 
     def attack_penalty(self, band: int, penalty: int, log: list[str] | None, what: str) -> int | None: ...
 
-    def receive(self, rng: Rng, attacker: ShipState, target: ShipState, mode: ModeSpec, weapons: int, size: int,
-                band: int, log: list[str] | None, what: str, penalty: int, bonus: int,
-                reroll: Callable[[int], bool] | None, even_impacts: bool) -> int: ...
+    def receive(self, rng: Rng, attack: Attack) -> int: ...
 
     def burst(self, rng: Rng, attacker: ShipState, target: ShipState, mode: ModeSpec, weapons: int, size: int,
               band: int, log: list[str] | None, what: str, distance: int, hex_: tuple[int, int]) -> int: ...
@@ -321,6 +349,8 @@ class ShipRules(Protocol):
     def variant_flights(self) -> bool: ...
 
     def apply(self, ship: ShipState, log: list[str] | None) -> bool: ...
+
+    def shipboard_combat(self) -> None: ...  # B.14 is played (the Companion's hulks wait for their defenders)
 
     def inert(self, ship: ShipState) -> bool: ...
 
@@ -369,7 +399,7 @@ class ShipState:
     def __init__(self, spec: ShipSpec, side: int, uid: int, label: str, rules: ShipRules) -> None:
         self.spec = spec
         #: the ship's rules for volleys at it, damage marking and the End Phase (4.2-4.5): Unity's, the Companion's
-        #: or Appendix X's (drydock.engine.ship_rules.rules_for chooses them from the spec)
+        #: or Appendix X's (drydock.engine.variants.rules_for chooses them from the spec)
         self.rules = rules
         self.side = side
         self.uid = uid
@@ -422,9 +452,9 @@ class ShipState:
         #: G.4 nebula, E.7: the effective range of an actual range against a target (None: the core game)
         self.range_x: Callable[[int, Any], int] | None = None
         self.er_mod = 0           # S.8 shakedown cruise: the prototype's engine rating change
-        #: the Captain's Companion in play: an engine.companion_play.CompanionShip (set by its setup), else None;
-        #: typed Any because companion_play builds on this module (no import cycle)
-        self.cc: Any = None
+        #: the Captain's Companion in play: its state (an engine.companion_play.CompanionShip, set by its setup), else
+        #: None
+        self.cc: CompanionState | None = None
 
     def __copy__(self) -> ShipState:
         return copy_slots(self, ShipState(self.spec, self.side, self.uid, self.label, self.rules), STATE_SLOTS)
@@ -465,3 +495,24 @@ class ShipState:
     @property
     def hull_left(self) -> int:
         return self.spec.hull - self.hull_hits
+
+
+class Attack(NamedTuple):  # below ShipState: a compiled NamedTuple may not name a class defined after it (mypyc)
+    """One volley as fired (4.2-4.4): ``weapons`` mounts of ``mode`` fired by ``attacker`` at ``target`` at range
+    ``band`` (``size``: mounts per weapon, C.5 Fire-Linked). ``log``/``what``: where and under what name the rolls are
+    logged (None: no log). ``penalty``: -1s fire control may cancel (flares in the line of sight B.9, terrain G,
+    evasion D.3); ``bonus``: +1s (a face-up probe near the target, B.17; S.8). ``reroll(die) -> bool``: E.2 directed
+    damage re-rolls; ``even_impacts``: in a nebula "any even impact roll ... automatically succeeds" (G.4)."""
+
+    attacker: ShipState
+    target: ShipState
+    mode: ModeSpec
+    weapons: int
+    size: int
+    band: int
+    log: list[str] | None = None
+    what: str = ""
+    penalty: int = 0
+    bonus: int = 0
+    reroll: Callable[[int], bool] | None = None
+    even_impacts: bool = False

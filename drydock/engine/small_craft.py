@@ -36,7 +36,7 @@ if TYPE_CHECKING:  # type-only imports: the battle calls these rules as a TableV
 
 def in_nebula(battle: TableView) -> bool:
     """G.4: whether the battle is fought inside a nebula (its even impact rolls always succeed)."""
-    opt = getattr(battle, "opt", None)
+    opt = battle.opt
     return opt is not None and opt.nebula
 
 

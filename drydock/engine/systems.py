@@ -19,7 +19,7 @@
   facing the boarders: one boarding party lands (the squad is checked off). The defender sacrifices a
   squad per party as it lands; then two screens per party if the party would take the ship. End Phase:
   parties >= unchecked hull boxes -> captured (counts as destroyed). Doctrine: board only a ship that
-  this phase's squads could take (B.14 Shipboard Combat: ``EquipmentRules.boarding_chance``).
+  this phase's squads could take (B.14 Shipboard Combat: ``ShipboardCombat.boarding_chance``).
 - B.24 Tractor beams: with the ship's attacks, each beam attacks a different fighter or seeker flight in
   an adjacent hex, 5-6 kills one (marked, End Phase); in the Fighter Phase a beam not yet used this turn
   fires at an attacking flight before it attacks, 6 kills one. Each beam once per game turn.
@@ -61,8 +61,7 @@
 from __future__ import annotations
 
 import copy
-from fractions import Fraction
-from typing import Any, Protocol
+from typing import Any
 
 from drydock.engine.damage import apply_marked_damage
 from drydock.engine.dice import d6, roll_hits
@@ -71,7 +70,7 @@ from drydock.engine.hexgrid import DIRS, FWD, GEOMETRY, decompose, distance, hex
 from drydock.engine.movement import Orders, path_hexes
 from drydock.engine.ships import ShipState
 from drydock.engine.small_craft import in_nebula, small_hits, surviving
-from drydock.engine.table_view import Flight, Marker, Probe, Spot, TableView
+from drydock.engine.table_view import Boarding, Flight, Marker, Probe, Spot, TableView
 from drydock.engine.tables import (
     HYPERSPACE_AT,
     MARINE_RANGE,
@@ -87,15 +86,6 @@ from drydock.engine.tables import (
     TRACTOR_DEFENCE_HIT,
     TRACTOR_HIT,
 )
-
-
-class ShipboardCombat(Protocol):
-    """B.14 Shipboard Combat as boarding reads it (:class:`drydock.engine.options.equipment_rules.EquipmentRules`,
-    named structurally: the options sit above this module)."""
-
-    def parties_needed(self, hull_left: int, boarders: int, defenders: int) -> int: ...
-    def boarding_chance(self, squads: int, marines: int, hull_left: int, boarders: int, defenders: int
-                        ) -> Fraction | None: ...
 
 
 # ------------------------------------------------------------------ B.5 cloaking device
@@ -165,15 +155,17 @@ def span(battle: TableView, a: ShipState, b: Any, hexes: int) -> int:
     """The range from ship ``a`` to element ``b`` at ``hexes`` hexes: in three dimensions (G.6) the range between
     altitudes, "the sum of the distance in hexes and the difference in altitude or twice the difference in
     altitude, whichever is greater"; else ``hexes``."""
-    opt = getattr(battle, "opt", None)
+    opt = battle.opt
     return hexes if opt is None or opt.moves is None else opt.moves.range(hexes, a, b)
 
 
-def _shipboard(battle: TableView | None) -> ShipboardCombat | None:
-    """The B.14 Shipboard Combat option of ``battle`` (drydock.engine.options.equipment_rules), or None."""
-    m = getattr(battle, "m", None)
-    eq = m.in_force.equipment if m is not None and m.in_force is not None else None
-    return eq if eq is not None and eq.shipboard else None
+def _shipboard(battle: TableView | None) -> Boarding | None:
+    """B.14 Shipboard Combat as an optional rule in force says boarding reads it (the doctrine's ``battle``: None)."""
+    for rule in battle.rules_in_force if battle is not None else ():
+        found = rule.boarding()
+        if found is not None:
+            return found
+    return None
 
 
 def boarding_target(ship: ShipState, enemies: list[ShipState], battle: TableView | None = None) -> ShipState | None:

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Container
+from fractions import Fraction
 from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
 if TYPE_CHECKING:  # a type-only import of a module below the rule modules (it imports no engine module)
@@ -149,10 +150,37 @@ class AltitudeView(Protocol):
 
     def same(self, a: object, b: object) -> bool: ...  # an attack needing adjacency or the hex needs one altitude
 
+    def in_burst(self, e: Spot, target: Spot, hexes: int) -> bool: ...  # C.5 Proximity: within the burst in 3D
+
+    def seeker_climb(self, battle: TableView, flight: Flight, ma: int, cost: int) -> int: ...  # C.4 seekers climb
+
+    def fly(self, battle: TableView, fl: Flight, attack_from: dict, blocked: set, enemy_ships: list
+            ) -> tuple | None: ...  # 5.3: a fighter flight's move with altitude changes
+
+    def flown(self, battle: TableView, fl: Flight, start: tuple[int, int]) -> None: ...  # its climb or dive
+
 
 class MovesView(Protocol):
+    """D.7, D.9, G.6 (:class:`drydock.engine.options.maneuvers.Maneuvers`) as the rules read them."""
+
     @property
     def altitudes(self) -> AltitudeView | None: ...
+
+    def range(self, rng: int, s: ShipState, target: Spot | None) -> int: ...  # G.6: the range between altitudes
+
+
+class FightersView(Protocol):
+    """The fighter options (:class:`drydock.engine.options.fighter_rules.FighterRules`) as the flights read them."""
+
+    @property
+    def csp(self) -> bool: ...  # F.1 combat space patrols
+
+    @property
+    def on_station(self) -> dict[int, Any]: ...  # F.1: flight uid -> the flight on station
+
+    def activate(self, fl: Any) -> None: ...  # F.1-F.4, F.6: a fighter flight's activation under the options
+
+    def seeker_entered(self, seekers: Flight) -> bool: ...  # F.1: a seeker flight entering a patrolled hex
 
 
 class TerrainHexes(Protocol):
@@ -163,6 +191,8 @@ class TerrainHexes(Protocol):
 
     @property
     def fields(self) -> dict[tuple[int, int], int]: ...  # G.1: asteroid-field hex -> fields
+
+    def sight(self, q1: int, r1: int, q2: int, r2: int) -> int: ...  # 4.1: the line's penalty (BLOCKED: blocked)
 
 
 class ElementsView(Protocol):
@@ -186,8 +216,21 @@ class ElementsView(Protocol):
 
 
 class OptionsView(Protocol):
-    """What the rules read of the optional rules in force (:class:`drydock.engine.options.state.OptionState`);
-    a rule that needs more of them reaches them through ``getattr(battle, "opt", None)``."""
+    """What the rule modules read of the optional rules still on the bus
+    (:class:`drydock.engine.options.state.OptionState`): every member they use is declared here."""
+
+    @property
+    def nebula(self) -> bool: ...  # G.4: the battle is fought inside a nebula
+
+    @property
+    def terrain(self) -> TerrainHexes | None: ...  # G.1-G.5
+
+    @property
+    def fighters(self) -> FightersView | None: ...  # F.1-F.4, F.6
+
+    def flight_penalty(self, ship: Spot, target: Spot) -> int: ...  # F.3 screens, G terrain at a flight
+
+    def explode_pending(self) -> None: ...  # E.3: queued explosions now
 
     @property
     def storm(self) -> str | None: ...  # S.9 this turn's disruption
@@ -197,6 +240,29 @@ class OptionsView(Protocol):
 
     @property
     def elements(self) -> ElementsView | None: ...  # G terrain on flights, seekers, minefields, hidden ships
+
+
+class Boarding(Protocol):
+    """B.14 Shipboard Combat as boarding and captures read it (:class:`drydock.engine.options.shipboard_combat.
+    ShipboardCombat`): defenders are not sacrificed 1:1, and the doctrine counts the parties the fight costs."""
+
+    def parties_needed(self, hull_left: int, boarders: int, defenders: int) -> int: ...
+
+    def boarding_chance(self, squads: int, marines: int, hull_left: int, boarders: int, defenders: int
+                        ) -> Fraction | None: ...  # the doctrine: the chance a boarding clears the defenders
+
+
+class RuleView(Protocol):
+    """An optional rule in force (:class:`drydock.engine.options.rule.OptionalRule`) as the rule modules ask it."""
+
+    @property
+    def battery_lock_on(self) -> bool: ...  # B.22 Battery-Specific Lock-On: lock_on replaces the roll per ship
+
+    def lock_on(self, ship: ShipState, battery: str, target: ShipState) -> bool | None: ...  # B.22, per battery
+
+    def boarding(self) -> Boarding | None: ...  # B.14
+
+    def tagged(self) -> set[int] | None: ...  # E.7: the ship uids with a face-up TAG (None: not this rule)
 
 
 class TableView(Protocol):
@@ -220,6 +286,8 @@ class TableView(Protocol):
     markers: list[Marker]
     flares_up: dict[tuple[int, int], int]
     probes_up: list[Probe]
+    @property
+    def rules_in_force(self) -> tuple[RuleView, ...]: ...  # the optional rules, with phase hooks (core game: ())
 
     @property
     def m(self) -> MatchView: ...
@@ -241,5 +309,5 @@ class TableView(Protocol):
     def destroy(self, s: ShipState, why: str, vp: int | None = None, explode: bool = True) -> None: ...
 
 
-__all__ = ["AltitudeView", "Declaration", "DoctrineView", "Flight", "InForceView", "Marker", "MatchView", "MovesView",
-           "OptionsView", "Probe", "Spot", "TableView", "Volley"]
+__all__ = ["AltitudeView", "Boarding", "Declaration", "DoctrineView", "FightersView", "Flight", "InForceView", "Marker",
+           "MatchView", "MovesView", "OptionsView", "Probe", "RuleView", "Spot", "TableView", "Volley"]

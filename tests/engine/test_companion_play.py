@@ -226,6 +226,7 @@ def test_proximity_2_reaches_two_hexes(trait: str, hit: bool) -> None:
     class Field:
         rng = Always(5)
         log = None
+        opt = None  # the core game: no G.6 altitudes
         flights: list[object] = []
 
         def alive(self, side: int | None = None) -> list[ShipState]:

@@ -13,7 +13,7 @@ import re
 
 from drydock.engine.companion_hulk import board_hulk, drift, hulks
 from drydock.engine.montecarlo import build_matchup, run_seed
-from drydock.engine.options.equipment_rules import EquipmentRules
+from drydock.engine.options.shipboard_combat import ShipboardCombat
 from drydock.engine.seekers import SeekerFlight, attack
 from drydock.engine.settings import BattleSettings
 from drydock.engine.ships import ShipSpec
@@ -178,6 +178,12 @@ class _Board:
             in_force = type("In", (), {"on": options})() if options else None
 
         self.m = M()
+        #: B.14 as a battle holds it: its set-up tells each Companion ship that shipboard combat is played
+        self.rules_in_force: tuple = ()
+        if "B.14" in options:
+            in_force = type("In", (), {"on": options, "play": CC.play})()
+            self.rules_in_force = (ShipboardCombat(self, in_force),)  # type: ignore[arg-type]
+            self.rules_in_force[0].setup()
 
 
 def _hulk(speed: int, q: int, r: int) -> object:
@@ -253,7 +259,7 @@ def test_under_shipboard_combat_a_hulk_is_captured_only_once_its_defenders_are_g
     assert att.marines_left == 1
     board.rng = Faces(1, 3, 6)
     board.alive = lambda side=None: [s for s in board.ships if s.alive]  # type: ignore[attr-defined]
-    EquipmentRules(frozenset({"B.14"}), CC.play).shipboard_combat(board)  # type: ignore[arg-type]
+    board.rules_in_force[0].end_damage()
     assert (hulk.boarders, hulk.marines_left, hulk.captured, hulk.cc.hulk) == (2, 0, True, False)
     # the Unity reading without the option is unchanged: the squad dies with the first party, the second captures
     again = _hulk(0, 3, 0)

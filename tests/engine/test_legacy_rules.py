@@ -25,9 +25,9 @@ from drydock.engine.legacy_rules import (
     ship_spec,
 )
 from drydock.engine.settings import BattleSettings
-from drydock.engine.ship_rules import rules_for
 from drydock.engine.ships import ShipSpec, ShipState
 from drydock.engine.tables import DAMAGE_TABLE
+from drydock.engine.variants import rules_for
 from drydock.errors import DrydockError
 from drydock.formats import read_designs
 from drydock.formats.native import from_yaml
@@ -35,6 +35,12 @@ from tests.helpers import ROOT
 
 LEGACY = ROOT / "examples" / "legacy"
 MAJESTIC = ROOT / "examples" / "designs" / "majestic.yaml"
+
+
+def _apply(s, log, faces):
+    """4.5 with the legacy rules, the End Phase's dice scripted (the battle's rng, given at set-up)."""
+    s.legacy.rng = faces
+    return s.rules.apply(s, log)
 
 
 class Faces:
@@ -74,10 +80,10 @@ def test_ae_engine_or_shield_hit_checks_two_boxes():
     of just one." """
     s = state(ship_spec(dumbo()))
     s.p_eng, s.p_shd = 1, 1
-    s.spec.legacy.apply(s, None, Faces())
+    _apply(s, None, Faces())
     assert (s.eng_hits, s.shd_hits) == (2, 2) and s.engine_rating == 3 and s.shield(0) == 3
     s.p_eng, s.p_shd = 1, 1
-    s.spec.legacy.apply(s, None, Faces())
+    _apply(s, None, Faces())
     assert s.engine_rating == 2 and s.shield(0) == 2  # boxes 5 of 3 3 3 2 2 2 1 1 and 4 4 3 3 2 2 1 1
 
 
@@ -88,11 +94,11 @@ def test_ae_weapon_hit_rolls_twice_on_the_weapon_damage_chart():
     names = s.spec.battery_names
     s.p_wpn = 1
     log: list[str] = []
-    s.spec.legacy.apply(s, log, Faces(3, 6))
+    _apply(s, log, Faces(3, 6))
     assert s.battery_lost[names.index("Stomp Gun")] == 1 and s.battery_lost[names.index("Sonic Cannon")] == 1
     assert s.battery_lost[names.index("Super Charger")] == 0
     s.p_wpn = 1
-    s.spec.legacy.apply(s, log, Faces(6, 1))  # the Sonic Cannon is gone: no effect; 1 -> a Super Charger
+    _apply(s, log, Faces(6, 1))  # the Sonic Cannon is gone: no effect; 1 -> a Super Charger
     assert s.battery_lost[names.index("Sonic Cannon")] == 1 and s.battery_lost[names.index("Super Charger")] == 1
     assert any("chart 6: no effect" in line for line in log)
 
@@ -185,17 +191,17 @@ def test_nova_damage_table_and_damage_checks():
     ECM box, or shield die icon." A Unity roll of 4 (engine) or 5 (weapon) is a system hit; 6 (shield) nothing."""
     s = state(ship_spec(nova()))
     s.p_hull, s.p_eng, s.p_shd = 2, 1, 3
-    s.spec.legacy.apply(s, None, Faces())
+    _apply(s, None, Faces())
     assert s.hull_hits == 2 and s.legacy.sys_hits == 1 and s.shd_hits == 0
     s.p_wpn = 1  # system box 2 carries a bullet: thrust 1 -> 2 boxes, weapons 3 -> 1, ECM 5 -> 0, shields 2 -> 2
-    s.spec.legacy.apply(s, None, Faces(1, 3, 5, 2))
+    _apply(s, None, Faces(1, 3, 5, 2))
     assert (s.eng_hits, s.wpn_hits, s.legacy.ecm_hits, s.shd_hits) == (2, 1, 0, 2)
     assert s.engine_rating == 2 and s.shield(0) == 1 and s.cm == 1
     s.p_eng = 2  # boxes 3 and 4 (a bullet): 2 more boxes each, never the last of a track
-    s.spec.legacy.apply(s, None, Faces(1, 1, 1, 1))
+    _apply(s, None, Faces(1, 1, 1, 1))
     assert (s.eng_hits, s.wpn_hits, s.legacy.ecm_hits, s.shd_hits) == (4, 3, 2, 4) and s.cm == 1
     s.p_eng = 3  # all system boxes are checked: no effect
-    s.spec.legacy.apply(s, None, Faces())
+    _apply(s, None, Faces())
     assert s.legacy.sys_hits == 4 and s.alive
 
 

@@ -140,7 +140,6 @@ VARIANT_HOMES = {"ship_rules.py", "ships.py", "legacy_rules.py", "companion_play
                  "companion_dac.py"}
 #: The reads of ``.legacy`` / ``.cc`` left outside them, none in a volley or damage step, each with its reason.
 LEFT = {
-    ("battle.py", "__init__"): "X.1/X.2: the End Phase dice of a legacy ship's state are the battle's",
     ("damage.py", "check_damage"): "before the battle: damage to start with is refused for a variant's ship",
     ("options/combat_rules.py", "damage_control"): "E.1 on a Companion ship: Slag boxes stay, D7.3 repairs by DAC",
 }

@@ -14,7 +14,6 @@ from drydock.core.rules.play_options import BY_SECTION, check_combination
 from drydock.core.rules.play_rules import PlayRules
 from drydock.engine.companion_play import check_sections
 from drydock.engine.options import chase
-from drydock.engine.options.equipment_rules import EQUIPMENT_OPTIONS, EquipmentRules
 from drydock.engine.options.terrain import TerrainPiece, parse_terrain
 
 
@@ -38,8 +37,6 @@ class InForce:
         self.graded = "D.6" in self.on
         self.evasive = "D.3" in self.on
         self.sequential_combat = "E.5" in self.on or "E.5r" in self.on
-        #: B.14, B.18, B.22: the optional rules inside Appendix B (None without them)
-        self.equipment = EquipmentRules(self.on, play) if self.on & EQUIPMENT_OPTIONS else None
         #: D.7: each design's mirror image (an inverted ship), made once for the matchup's battles
         self.twins: dict[int, Any] = {}
 

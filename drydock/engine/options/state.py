@@ -11,17 +11,17 @@ from typing import TYPE_CHECKING, Any
 
 from drydock import numbers
 from drydock.engine import systems
-from drydock.engine.combat import alternation, to_hit_modifier
+from drydock.engine.combat import alternation
 from drydock.engine.damage import apply_marked_damage
 from drydock.engine.dice import d6
 from drydock.engine.hazards import pull_ends
-from drydock.engine.hexgrid import DIRS, distance
+from drydock.engine.hexgrid import DIRS
 from drydock.engine.movement import Orders, path_hexes, straight
 from drydock.engine.options import InForce, chase, combat_rules, movement_rules, scenarios
 from drydock.engine.options.doctrine_bridge import best_scored, rechoose
 from drydock.engine.options.fighter_rules import FIGHTER_OPTIONS, FighterRules
 from drydock.engine.options.maneuvers import MANEUVERS, Maneuvers
-from drydock.engine.options.terrain import BLOCKED, Terrain
+from drydock.engine.options.terrain import Terrain
 from drydock.engine.options.terrain_elements import TerrainElements, pull_rows
 from drydock.engine.orbits import better_orbit
 from drydock.engine.ships import ShipState
@@ -54,15 +54,10 @@ class OptionState:
         self.avoid_map: dict[tuple[int, ...], int] = {}  # (q, r): entering; (q, r, END): ending there (hazards)
         self.elements: TerrainElements | None = None  # G on flights, seekers, minefields, hidden ships
         self.start_cr = sum(s.spec.cr for s in battle.ships if s.side == 0)
-        self.directing = "E.2" in rules.on
         self.sequential_movement = "D.8" in rules.on
         self.thrusted: list[ShipState] = []  # D.1: ships that used emergency thrust this turn
         self.exit_vp = 0  # S.2 / S.7: VPs the defender scored by leaving through its exit edge
         self.nebula = False  # G.4
-        #: E.7: ship uids with a face-down TAG (placed this Combat Phase) and a face-up one (usable now)
-        self.tagging = "E.7" in rules.on or "E.7a" in rules.on
-        self.tags_down: set[int] = set()
-        self.tags_up: set[int] = set()
         #: F.1-F.4, F.6: the fighter options (None without them; drydock.engine.fighters hands flights over)
         self.fighters = FighterRules(battle, rules.on, rules.play) if rules.on & FIGHTER_OPTIONS else None
         self.moves = Maneuvers(battle, rules) if rules.on & MANEUVERS else None  # D.7, D.9, G.6
@@ -85,9 +80,10 @@ class OptionState:
             if self.terrain.nebula:
                 self.nebula = True
             self.elements = TerrainElements(b, self.terrain, self.play, self.nebula, "G.2a" in self.on)
-        if self.nebula or self.tagging or self.moves:
+        tags = next((t for t in (rule.tagged() for rule in b.rules_in_force) if t is not None), None)  # E.7
+        if self.nebula or tags is not None or self.moves:
             for s in b.ships:
-                s.range_x = self._range_rule(s)
+                s.range_x = self._range_rule(s, tags)
         if r.scenario in chase.CHASES:
             chase.set_up(b, r.numbers)
         if r.scenario == "S.8":
@@ -306,23 +302,15 @@ class OptionState:
                     return
 
     def after_movement(self, enemy_pos: dict[int, list[tuple[int, int]]]) -> None:
-        """E.3 explosions of ships lost while moving; E.4/S.6 VPs; E.6 reinforcement (decided with the Orders
-        Phase knowledge: own orders, enemy positions before the move)."""
+        """G.1 deferred field hits; E.3 explosions of ships lost while moving; E.4/S.6 VPs."""
         if self.elements is not None:  # G.1: deferred field hits of ships detected this Movement Phase
             self.elements.reveal_all()
         self.explode_pending()
         self.score_damage()
-        if "E.6" in self.on:
-            top = self.play["shield_reinforcement"]["max_shield"]
-            for s in self.b.alive():
-                s.reinforced = -1
-                arc = combat_rules.reinforce_arc(s, enemy_pos.get(1 - s.side, []), top)
-                if arc is not None:
-                    s.reinforced = arc
 
     # ------------------------------------------------------------ combat
     def order(self, a: int, b: int, first: int, deck_option: str) -> list[int] | None:
-        """E.5r / F.7 / D.8r: a shuffled red/black deck instead of the alternation."""
+        """E.5r / D.8r: a shuffled red/black deck instead of the alternation."""
         if deck_option in self.on:
             return movement_rules.deck(self.b.rng, a, b)
         return None
@@ -383,29 +371,12 @@ class OptionState:
             self.b.say(f"  {ship.label}: line of sight blocked by terrain to {', '.join(hid)} (4.1, G)")
         return seen, seen_f
 
-    def directed(self, ship: ShipState, target: ShipState, mode: Any, size: int, band: int, penalty: int,
-                 bonus: int) -> tuple[int, Any]:
-        """E.2: direct the damage of a volley when it raises its expected damage value (see
-        :func:`~drydock.engine.options.combat_rules.directed_choice`); -1 to hit (not cancelled by fire control)."""
-        mod = to_hit_modifier(mode, band, target.cm + target.cloaked + penalty, ship.fc) + bonus
-        keep = combat_rules.directed_choice(mode, mod, size, target.spec.damage_table,
-                                            self.play["directed_damage"]["to_hit"],
-                                            3 * target.hull_left <= target.spec.hull)
-        if keep is None:
-            return bonus, None
-        self.b.say(f"    directed damage (E.2): re-roll {sorted(set(range(1, 7)) - keep)}")
-        return bonus + self.play["directed_damage"]["to_hit"], lambda die: die not in keep
-
-    def directed_seekers(self, ship: ShipState, target: ShipState, mode: Any) -> tuple[int, Any]:
-        """E.2 for seekers, declared as they launch (:func:`~drydock.engine.options.combat_rules.directed_seekers`)."""
-        return combat_rules.directed_seekers(self.b, self.play, self.directing, ship, target, mode)
-
-    def _range_rule(self, s: ShipState) -> Any:
-        """The effective range of ``s``'s attacks: E.7 doubles the distance to an untagged ship, G.4 adds 50%
-        (long range sensors cancel the nebula), else B.13 as in the core game."""
+    def _range_rule(self, s: ShipState, tags: set[int] | None) -> Any:
+        """The effective range of ``s``'s attacks: E.7 doubles the distance to a ship not in ``tags`` (the face-up
+        TAGs, None without E.7), G.4 adds 50% (long range sensors cancel the nebula), else B.13 as in the core
+        game."""
         nebula = _nebula_range(s, self.play["nebula"]["range_increase"]) if self.nebula else None
         factor = self.play["target_acquisition"]["untagged_range_factor"]
-        tags = self.tags_up if self.tagging else None
         moves = self.moves
 
         def eff(rng: int, target: Any = None) -> int:
@@ -417,37 +388,6 @@ class OptionState:
                 return nebula(rng)
             return rng - rng // 3 if s.lrs else rng
         return eff
-
-    def acquire(self, ship: ShipState, enemies: list[ShipState]) -> None:
-        """E.7 (Combat Phase, with the attacks): the ship's TAGs go to the nearest enemies in sight, one each in
-        turn; 3d6 >= the distance tags the target (E.7a: automatic within 10 hexes). Face down until the End
-        Phase."""
-        if not self.tagging or not enemies:
-            return
-        ta = self.play["target_acquisition"]
-        n = next((k for top, k in ta["tags"] if ship.spec.hull <= top), ta["tags"][-1][1])
-        auto = "E.7a" in self.on
-        seen = [e for e in enemies if e.alive and (self.terrain is None
-                                                    or self.terrain.sight(ship.q, ship.r, e.q, e.r) != BLOCKED)]
-        seen.sort(key=lambda e: (distance(e.q - ship.q, e.r - ship.r), e.uid))
-        if auto:
-            seen = [e for e in seen if distance(e.q - ship.q, e.r - ship.r) <= ta["auto_range"]]
-        if not seen:
-            return
-        rolls = []
-        for k in range(n):
-            e = seen[k % len(seen)]
-            d = distance(e.q - ship.q, e.r - ship.r)
-            if auto:
-                if k < len(seen):
-                    self.tags_down.add(e.uid)
-                continue
-            total = sum(d6(self.b.rng) for _ in range(ta["dice"]))
-            rolls.append(f"{e.label} {total} vs {d}")
-            if total >= d:
-                self.tags_down.add(e.uid)
-        if rolls:
-            self.b.say(f"    {ship.label} TAGs (E.7): " + ", ".join(rolls))
 
     def after_attack(self) -> None:
         """E.5: the attacking ship's damage takes effect now; explosions follow at once."""
@@ -526,12 +466,8 @@ class OptionState:
             self.fighters.after_damage()
 
     def end_phase(self) -> None:
-        """5a/5d: black-hole pull (G.2), damage control (E.1); S.9 storms and S.11 reinforcements for next turn."""
+        """5d: D.1 emergency thrust's engine dice."""
         b = self.b
-        if self.tagging:  # E.7 (5f): face-up TAGs removed, face-down ones flipped up
-            self.tags_up.clear()
-            self.tags_up.update(self.tags_down)
-            self.tags_down.clear()
         while self.thrusted:  # D.1 (5d): a die per unchecked engine box, each 1-2 checks one
             s = self.thrusted.pop(0)
             if not s.alive:
@@ -541,10 +477,10 @@ class OptionState:
             lost = sum(1 for d in rolls if d <= self.play["emergency_thrust"]["loss_up_to"])
             s.eng_hits += lost
             b.say(f"  {s.label} emergency thrust (D.1): dice {rolls} -> {lost} engine boxes checked")
-        if "E.1" in self.on:
-            dc = self.play["damage_control"]
-            for s in b.alive():
-                combat_rules.damage_control(b, s, dc["table"], dc["hull_per_die"])
+
+    def next_turn(self) -> None:
+        """After 5d: S.9 storms and S.11 reinforcements for next turn."""
+        b = self.b
         if self.r.scenario == "S.9":
             roll, self.storm = scenarios.storm(b.rng)
             b.say(f"  storms in space (S.9): {roll} -> {self.storm or 'no effect'}")

@@ -11,7 +11,7 @@ from drydock.engine import systems
 from drydock.engine.battle import Battle, Matchup
 from drydock.engine.combat import absorb_screens
 from drydock.engine.montecarlo import build_matchup, run_seed
-from drydock.engine.options.equipment_rules import EquipmentRules
+from drydock.engine.options.shipboard_combat import ShipboardCombat
 from drydock.engine.settings import BattleSettings
 from drydock.engine.ships import ShipSpec
 from drydock.formats import read_designs
@@ -117,8 +117,8 @@ def test_shipboard_combat_the_book_example_b14():
     foe = bt.ships[1]
     foe.boarders, foe.marines_left = 5, 3
     bt.rng = Scripted([1, 5, 6, 1, 4])
-    eq = bt.m.in_force.equipment
-    eq.shipboard_combat(bt)
+    (eq,) = [r for r in bt.rules_in_force if isinstance(r, ShipboardCombat)]
+    eq.end_damage()
     assert (foe.boarders, foe.marines_left) == (2, 2)
     foe.hull_hits = 2  # one hull box left, two parties aboard, but defenders remain: not captured
     systems.captures(bt)
@@ -130,7 +130,7 @@ def test_shipboard_combat_the_book_example_b14():
 
 def test_shipboard_combat_defenders_are_not_sacrificed_and_the_doctrine_counts_the_fight_b14():
     """ "defending marine squads are not sacrificed in order to destroy boarding parties on a 1:1 basis"."""
-    eq = EquipmentRules(frozenset({"B.14"}), Ruleset.unity().play)
+    eq = ShipboardCombat(None, Matchup([], [], BattleSettings(options=("B.14",))).in_force)  # type: ignore[arg-type]
     # 3 hull boxes, 2 defenders: 2 parties die to the defenders' dice (5/6 each, rounded up), 3 must survive
     assert eq.parties_needed(3, 0, 2) == 5 and eq.parties_needed(3, 0, 1) == 4 and eq.parties_needed(3, 0, 0) == 3
     boarder, picket = ShipSpec(from_yaml(BOARDER)[0]), ShipSpec(from_yaml(PICKET)[0])
@@ -181,7 +181,7 @@ def test_the_doctrine_boards_where_shipboard_combat_makes_it_worthwhile_b14():
     its marines (and those of friends within reach) could take once its defenders are cleared, when this phase's
     parties would more likely than not clear them: three Harriers (2 squads each) against two (2 defending squads
     each). Before, the doctrine asked for a capture within one End Phase: 0 boardings in these 10 battles."""
-    eq = EquipmentRules(frozenset({"B.14"}), Ruleset.unity().play)
+    eq = ShipboardCombat(None, Matchup([], [], BattleSettings(options=("B.14",))).in_force)  # type: ignore[arg-type]
     # exact chances by the chart (0, 0, 1, 1, 1, 2 hits): in one End Phase one party clears one squad when the
     # defender's die misses (1-2: 1/3) and the party's hits (3-6: 2/3)
     assert eq.clear_chance(1, 1, 1) == Fraction(2, 9) and eq.clear_chance(2, 0) == 1

@@ -390,7 +390,8 @@ def test_e7_untagged_targets_count_at_double_range() -> None:
     b = Battle(m, random.Random(1), log=False)
     me, them = b.ships
     assert effective_range(me, 4, them) == 8
-    b.opt.tags_up.add(them.uid)
+    (tags,) = [t for t in (r.tagged() for r in b.rules_in_force) if t is not None]
+    tags.add(them.uid)
     assert effective_range(me, 4, them) == 4
     # "Hull Size 1-3 4-8 9-15 16-24 25-35 Number of TAGs One Two Three Four Five"
     assert PLAY["target_acquisition"]["tags"] == [[3, 1], [8, 2], [15, 3], [24, 4], [35, 5]]

@@ -52,7 +52,7 @@ def test_s9_random_heading_turns_a_pivoted_facing_with_it():
     a.heading, a.facing = 0, 1  # pivoted one hexside
     b.heading, b.facing = 3, 3
     bt.rng = Scripted([1, 3, 1])  # the storm: 1, random headings; A: 3 (two hexsides clockwise); B: 1 (unchanged)
-    bt.opt.end_phase()
+    bt.opt.next_turn()  # S.9 rolls next turn's storm after 5d
     assert (a.heading, a.facing) == (2, 3) and (b.heading, b.facing) == (3, 3)
 
 

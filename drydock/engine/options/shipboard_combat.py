@@ -1,66 +1,59 @@
-"""The optional rules inside Appendix B (``--option B.14``, ``B.18``, ``B.22``), with their numbers from the ruleset.
+"""B.14 Marines, Shipboard Combat (``--option B.14``): "defending marine squads are not sacrificed in order to destroy
+boarding parties on a 1:1 basis; instead, the opposing forces engage in shipboard combat until one or the other has
+been eliminated. Only after all defending marine squads have been removed can the starship be captured. During the
+End Phase, the defending player rolls a number of dice equal to the number of marine squads on the starship ... Roll
+1-2 3-5 6 Number of Hits None One Two. Each hit results in the elimination of an attacking boarding party. After
+casualties are removed, roll one die on the above chart for each surviving boarding party; each hit eliminates one
+defending marine squad." (``play.shipboard_combat``)
 
-Each is the one optional rule of an equipment section, and takes that section's number:
-
-- B.14 Marines, Shipboard Combat: "defending marine squads are not sacrificed in order to destroy boarding parties
-  on a 1:1 basis; instead, the opposing forces engage in shipboard combat until one or the other has been
-  eliminated. Only after all defending marine squads have been removed can the starship be captured. During the
-  End Phase, the defending player rolls a number of dice equal to the number of marine squads on the starship ...
-  Roll 1-2 3-5 6 Number of Hits None One Two. Each hit results in the elimination of an attacking boarding party.
-  After casualties are removed, roll one die on the above chart for each surviving boarding party; each hit
-  eliminates one defending marine squad." (``play.shipboard_combat``)
-- B.18 Screens, Bleed-Through: "Roll one die per point of damage inflicted; on a result of 6, that point is not
-  absorbed by screens, and is instead resolved normally." (``play.bleed_through``; played in
-  :func:`drydock.engine.combat.absorb_screens`, wherever screens absorb damage)
-- B.22 Stealth, Battery-Specific Lock-On: "Instead of rolling once for each attacking starship, roll once per
-  weapons battery. If the lock-on roll fails, none of the weapons from that battery may attack, although other
-  weapons from that ship may proceed". (``play.battery_lock_on``)
-
-Readings: the bleed-through dice are rolled for the points that reach the screens, before the screen-trait dice;
-a bled point is rolled on the damage chart with the weapon's traits ("resolved normally"). The lock-on roll of a
-battery is the stealth roll of the core game (B.22: a die per stealth level, any 1 fails), made when the battery
-first fires at that target in the Combat Phase.
+Boarding and captures (:mod:`drydock.engine.systems`) read it through :meth:`ShipboardCombat.boarding`.
 """
 
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING
 
-from drydock.core.rules.play_rules import PlayRules
 from drydock.engine.companion_hulk import capture_cleared, hulks
 from drydock.engine.dice import d6
-from drydock.engine.table_view import TableView
+from drydock.engine.options.rule import OptionalRule
+from drydock.engine.table_view import Boarding, TableView
 
-#: the sections played here
-EQUIPMENT_OPTIONS = frozenset({"B.14", "B.18", "B.22"})
-#: B.14 doctrine: the End Phases of shipboard combat a boarding is weighed over, the chance of clearing the defenders
+if TYPE_CHECKING:  # a type-only import: the package's InForce
+    from drydock.engine.options import InForce
+
+
+#: the doctrine: the End Phases of shipboard combat a boarding is weighed over, the chance of clearing the defenders
 #: that makes it worthwhile, and the most parties and squads the chance is computed for exactly (the mean beyond)
 BOARD_ROUNDS = 3
 BOARD_ODDS = Fraction(1, 2)
 EXACT_BOARDERS = 16
 
 
-class EquipmentRules:
-    """The B.14, B.18 and B.22 options of a matchup (immutable: one per matchup, shared by its battles)."""
+class ShipboardCombat(OptionalRule):
+    section = "B.14"
+    numbers = ("shipboard_combat",)
 
-    def __init__(self, on: frozenset[str], play: PlayRules) -> None:
-        #: B.14: hits by die face 1-6 (index 0 unused), or () when the option is off
-        self.shipboard: tuple[int, ...] = ()
-        if "B.14" in on:
-            table = play["shipboard_combat"]["hits"]
-            self.shipboard = (0, *(int(table[str(face)]) for face in range(1, 7)))
-        #: B.18: the lowest face on which a damage point bleeds through the screens; 0 when the option is off
-        self.bleed = int(play["bleed_through"]["passes"]) if "B.18" in on else 0
-        #: B.22: the lock-on roll is made per weapons battery
-        self.per_battery = "B.22" in on and play["battery_lock_on"]["roll_per"] == "battery"
-        self._dist: dict[int, dict[int, Fraction]] = {}  # hits by number of dice (B.14 chart)
+    def __init__(self, battle: TableView, in_force: InForce) -> None:
+        super().__init__(battle, in_force)
+        table = self.play["shipboard_combat"]["hits"]
+        #: hits by die face 1-6 (index 0 unused)
+        self.hits: tuple[int, ...] = (0, *(int(table[str(face)]) for face in range(1, 7)))
+        self._dist: dict[int, dict[int, Fraction]] = {}  # hits by number of dice (the chart)
         self._clear: dict[tuple[int, int, int], Fraction] = {}  # clear_chance
 
-    # ------------------------------------------------------------ B.14 shipboard combat
+    def setup(self) -> None:
+        """Each ship's rules learn that shipboard combat is played (D5.3: a Companion hulk's capture waits for its
+        defenders)."""
+        for s in self.battle.ships:
+            s.rules.shipboard_combat()
+
+    def boarding(self) -> Boarding | None:
+        return self
+
     def mean_hits(self) -> Fraction:
         """The chart's mean hits per die (5/6 by the book): what the doctrine counts a die as."""
-        return Fraction(sum(self.shipboard[1:]), 6)
+        return Fraction(sum(self.hits[1:]), 6)
 
     def parties_needed(self, hull_left: int, boarders: int, defenders: int) -> int:
         """Boarding parties still to land to take a ship this End Phase, by the chart's mean: the defenders' dice
@@ -79,7 +72,7 @@ class EquipmentRules:
                 nxt: dict[int, Fraction] = {}
                 for k, p in out.items():
                     for face in range(1, 7):
-                        h = k + self.shipboard[face]
+                        h = k + self.hits[face]
                         nxt[h] = nxt.get(h, Fraction(0)) + p / 6
                 out = nxt
             self._dist[dice] = out
@@ -121,10 +114,10 @@ class EquipmentRules:
         chance = self.clear_chance(boarders + squads, defenders)
         return chance if chance >= BOARD_ODDS else None
 
-    def shipboard_combat(self, battle: TableView) -> None:
-        """End Phase, before captures: on every ship with boarders and defending squads aboard, the defenders
-        roll a die per squad (each hit kills a party), then each surviving party rolls (each hit kills a squad)."""
-        hits = self.shipboard
+    def end_damage(self) -> None:
+        """End Phase, before captures: on every ship with boarders and defending squads aboard, the defenders roll a
+        die per squad (each hit kills a party), then each surviving party rolls (each hit kills a squad)."""
+        battle, hits = self.battle, self.hits
         disabled = hulks(battle)  # D5.3: parties aboard a disabled ship fight its squads too
         for s in battle.alive() + disabled:
             if s.boarders <= 0 or s.marines_left <= 0:
@@ -143,12 +136,5 @@ class EquipmentRules:
         if disabled:
             capture_cleared(battle)
 
-    # ------------------------------------------------------------ B.22 battery-specific lock-on
-    def lock_on(self, battle: TableView, ship: Any, battery: str, target: Any) -> bool:
-        """A battery's lock-on roll at a stealth ``target``: a die per stealth level, any 1 fails (B.22)."""
-        dice = [d6(battle.rng) for _ in range(target.stealth)]
-        ok = 1 not in dice
-        if battle.log is not None:
-            battle.say(f"    stealth lock-on (B.22, per battery) {ship.label} {battery} vs {target.label}: {dice} -> "
-                       f"{'ok' if ok else 'fail'}")
-        return ok
+
+__all__ = ["BOARD_ODDS", "BOARD_ROUNDS", "EXACT_BOARDERS", "ShipboardCombat"]

@@ -1,0 +1,88 @@
+"""The registry of optional rules: one line per rule class, and the one place that reads which sections are in force.
+
+Each entry is an :class:`~drydock.engine.options.rule.OptionalRule` subclass in its own module, naming its section
+(``drydock.core.rules.play_options.BY_SECTION`` holds its name, summary and ``left_out`` list, the data every report
+prints) and the ``play`` entries it reads. :func:`rules_in_force` makes a battle's rules: the :class:`OptionBus`
+adapter first, then each registered rule whose section is in force, in the registry's order (the order each phase's
+hooks run in). The battle calls the hooks of that tuple and asks no section question.
+
+Moved so far (issue 43): B.14, B.18, B.22, E.1, E.2, E.6, E.7, E.7a, F.7. Every other optional rule, terrain and
+scenario still plays through :class:`~drydock.engine.options.state.OptionState` (``Battle.opt``), which
+:class:`OptionBus` runs at the named moments (set-up, movement done, the pull, damage taken, End Phase, next turn):
+:data:`ON_THE_BUS` lists them.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from drydock.core.rules.play_options import SIMULATED
+from drydock.engine.options.automatic_tags import AutomaticTargetAcquisition
+from drydock.engine.options.battery_lock_on import BatteryLockOn
+from drydock.engine.options.bleed_through import BleedThrough
+from drydock.engine.options.damage_control import DamageControl
+from drydock.engine.options.directed_damage import DirectedDamage
+from drydock.engine.options.random_fighter_initiative import RandomFighterInitiative
+from drydock.engine.options.rule import OptionalRule
+from drydock.engine.options.shield_reinforcement import ShieldReinforcement
+from drydock.engine.options.shipboard_combat import ShipboardCombat
+from drydock.engine.options.target_acquisition import TargetAcquisition
+from drydock.engine.table_view import TableView
+
+if TYPE_CHECKING:  # type-only imports: the package's InForce and the bus's state
+    from drydock.engine.options import InForce
+    from drydock.engine.options.state import OptionState
+
+#: every optional rule played by its own class, in the order its hooks run (after the bus's)
+RULES: tuple[type[OptionalRule], ...] = (
+    ShipboardCombat,  # B.14
+    BleedThrough,  # B.18
+    BatteryLockOn,  # B.22
+    DamageControl,  # E.1
+    DirectedDamage,  # E.2
+    ShieldReinforcement,  # E.6
+    TargetAcquisition,  # E.7
+    AutomaticTargetAcquisition,  # E.7a
+    RandomFighterInitiative,  # F.7
+)
+BY_SECTION: dict[str, type[OptionalRule]] = {cls.section: cls for cls in RULES}
+#: the sections the battle plays outside both (D.4 floating board, F.5 launch and recovery: BattleSettings fields)
+IN_THE_BATTLE = frozenset({"D.4", "F.5"})
+#: the simulated sections still played through the adapter (OptionState's hooks), to be moved one by one
+ON_THE_BUS = frozenset(SIMULATED - set(BY_SECTION) - IN_THE_BATTLE)  # a set: mypyc checks what typeshed says
+
+
+class OptionBus(OptionalRule):
+    """The adapter for the rules not yet moved: :class:`~drydock.engine.options.state.OptionState` at the named
+    moments (its other hooks the battle still calls as ``Battle.opt``)."""
+
+    def __init__(self, battle: TableView, in_force: InForce, state: OptionState) -> None:
+        super().__init__(battle, in_force)
+        self.state = state
+
+    def setup(self) -> None:
+        self.state.start()
+
+    def movement_done(self, enemy_pos: dict[int, list[tuple[int, int]]]) -> None:
+        self.state.after_movement(enemy_pos)
+
+    def pull(self) -> None:
+        self.state.black_holes()
+
+    def damage_taken(self) -> None:
+        self.state.after_damage()
+
+    def end_phase(self) -> None:
+        self.state.end_phase()
+
+    def next_turn(self) -> None:
+        self.state.next_turn()
+
+
+def rules_in_force(battle: TableView, in_force: InForce, state: OptionState) -> tuple[OptionalRule, ...]:
+    """The battle's rules beyond the core game: the bus, then each registered rule whose section is in force."""
+    return (OptionBus(battle, in_force, state),
+            *(cls(battle, in_force) for cls in RULES if cls.section in in_force.on and cls.wanted(in_force)))
+
+
+__all__ = ["BY_SECTION", "IN_THE_BATTLE", "ON_THE_BUS", "RULES", "OptionBus", "rules_in_force"]
