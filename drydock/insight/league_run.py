@@ -12,6 +12,7 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
+from typing import cast
 
 from drydock.core.campaign.rotating import challengers
 from drydock.core.campaign.state import Ship
@@ -23,7 +24,7 @@ from drydock.core.marked import Marked, parse_marked
 from drydock.core.model import Design
 from drydock.engine.battle import Battle
 from drydock.engine.montecarlo import build_matchup
-from drydock.engine.settings import BattleSettings
+from drydock.engine.settings import BattleSettings, BattleSize
 from drydock.errors import DrydockError, inline
 from drydock.formats import read_designs, write_atomic
 from drydock.formats.campaign import check_inside, named_file
@@ -266,7 +267,8 @@ def fight(path: str, *, pair: str | None = None, seed: int = 1) -> Step:
                  for k, w in enumerate(g.sides)]
         s = game_setup(lg, g)
         settings = BattleSettings(turns=lg.rules.battle_turns, scenario=g.scenario,
-                                  battle_size="auto" if g.scenario else lg.rules.battle_size.replace(" ", "-"))
+                                  battle_size=cast(BattleSize, "auto" if g.scenario  # checked by BattleSettings
+                                                   else lg.rules.battle_size.replace(" ", "-")))
         m = build_matchup(designs[0], designs[1], settings, damage=(marks[0], marks[1]))
         battle = Battle(m, random.Random(seed), log=True)
         res = battle.run()
