@@ -33,7 +33,7 @@ from drydock.formats.starter import starter_yaml
 from drydock.insight.campaign_page import page as campaign_html
 from drydock.resources import templates_dir
 from drydock.studio import editing
-from drydock.studio.battles import Battles, battle_choices, battle_form
+from drydock.studio.battles import Battles, battle_choices
 from drydock.studio.folder import TEXT_SUFFIXES, Folder, StaleFileError
 from drydock.studio.paste import read_post
 from drydock.studio.sheets import ASSETS, PREVIEW_CSP, Previews, sheet_pdf
@@ -316,9 +316,9 @@ async def api_battle(request: Request) -> Response:
         if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= 10**9:
             raise DrydockError(f"{key}: a whole number, 0 to 1,000,000,000")
         numbers[key] = value
-    settings = battle_form(body, turns=numbers["turns"], rules_file=rules)
     battle = studio.battles.start(str(body.get("page", ""))[:64], studio.folder.root / name, text, str(opponent),
-                                  runs=numbers["runs"], seed=numbers["seed"], settings=settings, rules_file=rules)
+                                  runs=numbers["runs"], seed=numbers["seed"], form=body, turns=numbers["turns"],
+                                  rules_file=rules)
     return JSONResponse({"battle": battle.key})
 
 

@@ -39,6 +39,8 @@ EVERY = 0.1
 #: scenarios (S) having fields of their own.
 PLAY_OPTIONS = tuple(o for o in OPTIONS + COMPANION_OPTIONS if o.simulated and o.kind not in ("terrain", "scenario"))
 SCENARIOS = tuple(o for o in OPTIONS if o.simulated and o.kind == "scenario")
+#: The battle form's options (:func:`battle_form`).
+FORM_KEYS = ("options", "scenario", "terrain", "deployment", "doctrine_a", "doctrine_b", "battle_size")
 #: Characters of a text field of the form at most (the terrain field holds a few dozen pieces).
 FIELD_MAX = 400
 
@@ -78,9 +80,11 @@ def battle_form(body: dict[str, Any], *, turns: int, rules_file: str | None) -> 
                                  deployment=_field(body, "deployment", DEFAULT_DEPLOYMENT))
 
 
-def fight(events: Any, side_a: str, side_b: str, runs: int, seed: int, settings: BattleSettings,
+def fight(events: Any, side_a: str, side_b: str, runs: int, seed: int, form: dict[str, Any], turns: int,
           rules_file: str | None, report: str) -> None:
-    """The worker: one ``drydock battle`` (``rules_file``: its ``--rules``); every event on ``events`` (a queue)."""
+    """The worker: one ``drydock battle`` with the battle form's options (``form``, checked before the worker
+    started; read again here, a ruleset being no thing to pickle) and ``rules_file`` as ``--rules``; every event
+    on ``events`` (a queue)."""
     state: dict[str, Any] = {"stage": None, "start": 0.0, "base": 0, "sent": 0.0}
 
     def update(stage: str, done: int, total: int) -> None:
@@ -111,6 +115,7 @@ def fight(events: Any, side_a: str, side_b: str, runs: int, seed: int, settings:
 
     try:
         events.put({"type": "progress", "stage": "reading the sides", "done": 0, "total": 0, "left": None})
+        settings = battle_form(form, turns=turns, rules_file=rules_file)
         run = run_battle(side_a, side_b, settings, runs=runs, seed=seed, report_file=report,
                          rules_named=rules_file is not None, rules_file=rules_file,
                          stages=stages, progress=battles, warn=lambda line: events.put({"type": "warning",
@@ -190,14 +195,16 @@ class Battles:
         process.join()
 
     def start(self, page: str, design: Path, text: str, opponent: str, *, runs: int, seed: int,
-              settings: BattleSettings, rules_file: str | None = None) -> Battle:
-        """Start the design ``text`` (file ``design``) against ``opponent`` (a file) for ``page``, under
-        ``settings`` (``rules_file``: the ruleset they were read with, as ``--rules``)."""
+              form: dict[str, Any] | None = None, turns: int = 20, rules_file: str | None = None) -> Battle:
+        """Start the design ``text`` (file ``design``) against ``opponent`` (a file) for ``page``, with the battle
+        form's options ``form`` (:func:`battle_form`, checked here first) and ``rules_file`` as ``--rules``."""
         running = self._by_page.get(page)
         if running is not None and not running.ended:
             raise DrydockError("a battle is already running on this page; cancel it or wait for its verdict")
         if not 1 <= runs <= RUNS_MAX:
             raise DrydockError(f"battles: 1 to {RUNS_MAX} from the page (the command goes further)")
+        form = {k: v for k, v in (form or {}).items() if k in FORM_KEYS}
+        settings = battle_form(form, turns=turns, rules_file=rules_file)
         check_battle(runs=runs, jobs=1, turns=settings.turns, board=settings.board, ships=(1, 1))
         tmp = tempfile.mkdtemp(prefix="drydock-studio-battle-")
         copy = Path(tmp) / design.name
@@ -212,7 +219,7 @@ class Battles:
             side_a = str(copy)
         events = self._context.Queue()
         report = str(Path(tmp) / "report.html")
-        args = (events, side_a, opponent, runs, seed, settings, rules_file, report)
+        args = (events, side_a, opponent, runs, seed, form, turns, rules_file, report)
         process = self._context.Process(target=fight, args=args, daemon=True)
         process.start()
         battle = Battle(secrets.token_urlsafe(12), process, events, tmp, report)

@@ -112,3 +112,32 @@ def test_a_second_battle_for_the_same_page_is_refused_while_one_runs(studio: Ser
                                  {"Content-Type": "application/json"})
     with urllib.request.urlopen(req, timeout=30) as r:
         assert json.loads(r.read()) == {"cancelled": True}
+
+
+def test_the_pages_ruleset_scenario_deployment_and_doctrine_are_the_commands(studio: Served) -> None:
+    """The JSON hook with a bundled ruleset (``--rules companion``, a ruleset the worker reads itself), a Companion
+    option, a scenario, a deployment per side, side A's doctrine and a battle size: the command's verdict."""
+    text = (studio.folder / "designs/majestic.yaml").read_text()
+    form = {"options": ["CC.B1"], "scenario": "S.4", "deployment": "port,standard", "doctrine_a": "cautious",
+            "battle_size": "small"}
+    body = json.dumps({"path": "designs/majestic.yaml", "text": text, "opponent": "designs/vigilant-cruiser.yaml",
+                       "runs": 30, "seed": 4, "rules": "companion", "page": "p7", **form}).encode()
+    req = urllib.request.Request(studio.url + "api/battle", body, {"Content-Type": "application/json"})
+    with urllib.request.urlopen(req, timeout=30) as r:
+        key = json.loads(r.read())["battle"]
+    verdict = None
+    with urllib.request.urlopen(f"{studio.url}api/battle/{key}/events", timeout=300) as r:
+        for raw in r:
+            line = raw.decode().strip()
+            if line.startswith("data:"):
+                event = json.loads(line.removeprefix("data:"))
+                assert event["type"] != "error", event
+                if event["type"] == "done":
+                    verdict = event["verdict"]
+                    break
+    command = subprocess.run([sys.executable, "-m", "drydock", "battle", "designs/majestic.yaml",
+                              "designs/vigilant-cruiser.yaml", "--runs", "30", "--seed", "4", "--rules", "companion",
+                              "--option", "CC.B1", "--scenario", "S.4", "--deployment", "port,standard",
+                              "--doctrine-a", "cautious", "--battle-size", "small"], cwd=studio.folder,
+                             capture_output=True, text=True, check=True)
+    assert verdict == command.stdout.splitlines()[0]
