@@ -67,7 +67,7 @@ def _field(body: dict[str, Any], key: str, default: str) -> str:
 def battle_form(body: dict[str, Any], *, turns: int, rules_file: str | None) -> BattleSettings:
     """The settings of the battle form, checked as ``drydock battle`` checks its options: ``options`` (sections,
     ``--option``), ``scenario`` (``--scenario``), ``terrain`` (pieces as ``--terrain`` spells them, separated by
-    spaces or commas: ``black-hole:2 nebula``), ``deployment``, ``doctrine_a``/``doctrine_b``, ``battle_size``;
+    spaces or commas: ``asteroids:3 nebula``), ``deployment``, ``doctrine_a``/``doctrine_b``, ``battle_size``;
     the page's ruleset is ``--rules``. One :class:`DrydockError` in a program's words."""
     options = body.get("options") or []
     if (not isinstance(options, list) or len(options) > len(PLAY_OPTIONS)
