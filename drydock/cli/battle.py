@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-from dataclasses import replace
 
 import click
 
@@ -78,7 +77,7 @@ def battle(side_a: str, side_b: str, count_a: int, count_b: int, runs: int, exac
     """
     # lazy: keeps --help fast
     from drydock import limits
-    from drydock.cli.options import battle_settings, board_size, deployment_setup, option_words
+    from drydock.cli.options import battle_settings, board_size
     from drydock.cli.preflight import check_inputs, check_new_outputs, side_files
     from drydock.cli.progress import counter, stages
     from drydock.insight.battle_run import run_battle
@@ -91,9 +90,8 @@ def battle(side_a: str, side_b: str, count_a: int, count_b: int, runs: int, exac
         plans = (None if pa in (None, "doctrine") else pa, None if pb in (None, "doctrine") else pb)
     settings = battle_settings(play_option, scenario, terrain, floating, launch_recovery, rules_file, turns=turns,
                                board=(w, h), doctrine=(doctrine_a or doctrine, doctrine_b or doctrine),
-                               battle_size=battle_size, plan=plans)
-    with option_words():
-        settings = replace(settings, **deployment_setup(deployment, robustness and plans is None))
+                               battle_size=battle_size, plan=plans, deployment=deployment,
+                               plan_game=robustness and plans is None)
     if count_a < 1 or count_b < 1:
         raise DrydockError("--count-a and --count-b must be at least 1")
     limits.check_battle(runs=runs, jobs=jobs, turns=turns, board=(w, h), ships=(count_a, count_b))

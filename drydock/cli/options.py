@@ -47,52 +47,32 @@ def play_options(f: Callable[..., Any]) -> Callable[..., Any]:
 def battle_settings(play_option: tuple[str, ...], scenario: str | None, terrain: tuple[str, ...], floating: bool,
                     launch_recovery: bool, rules_file: str | None, *, turns: int, board: tuple[int, int],
                     doctrine: str | tuple[str, str], battle_size: str = "auto",
-                    plan: tuple[str | None, str | None] | None = None) -> BattleSettings:
-    """The battle's settings from the command's options, built once: ``--option``/``--scenario``/``--terrain``/
-    ``--rules`` (``--floating`` is D.4 and ``--launch-recovery`` F.5) after refusing unknown or contradictory ones,
-    the turns, board, doctrine, battle size and plans."""
-    # lazy: keeps --help fast
-    from drydock.core.rules.play_options import check_combination
-    from drydock.engine.options.terrain import parse_terrain
-    from drydock.engine.settings import BattleSettings
+                    plan: tuple[str | None, str | None] | None = None, deployment: str = DEFAULT_DEPLOYMENT,
+                    plan_game: bool = True, per_side: bool = True) -> BattleSettings:
+    """The battle's settings from the command's options (:func:`drydock.insight.battle_options.settings_from_options`,
+    said with the options' names)."""
+    from drydock.insight.battle_options import settings_from_options  # lazy: keeps --help fast
 
-    sections = list(play_option) + (["D.4"] if floating else []) + (["F.5"] if launch_recovery else [])
-    for s in play_option:  # terrain is placed by its spelling, never switched on by section alone (G)
-        if s.strip().upper().startswith("G."):
-            raise DrydockError(f"--option {s[:20]!r}: terrain (G) is asked for with --terrain (drydock rules options)")
-    pieces = [parse_terrain(t) for t in terrain]
-    in_force = check_combination(sections, scenario, sorted({p.section for p in pieces}))
-    from drydock.formats.houserules import load_house_rules  # lazy: keeps --help fast
-
-    house = load_house_rules(rules_file)
     with option_words():
-        return BattleSettings(
-            turns=turns, board=board, battle_size=battle_size, doctrine=doctrine, plan=plan,  # type: ignore[arg-type]
-            options=tuple(s for s in in_force if s not in ("D.4", "F.5") and not s.startswith(("S.", "G."))),
-            scenario=next(s for s in in_force if s.startswith("S.")) if scenario else None,
-            terrain=tuple(p.spec for p in pieces), floating="D.4" in in_force, launch_recovery="F.5" in in_force,
-            rules=None if house.base.is_book else house.base,
-            # replaces fleets' own rules; its faction entries apply by faction (core.fielding)
-            house=house if rules_file is not None else None)
-
-
-#: a BattleSettings field -> the option of the battle commands that sets it
-OPTION_OF = {"turns": "--turns", "board": "--board", "battle_size": "--battle-size", "doctrine": "--doctrine",
-             "plan": "--plan", "options": "--option", "terrain": "--terrain", "scenario": "--scenario",
-             "floating": "--floating", "launch_recovery": "--launch-recovery", "deployment": "--deployment",
-             "deployments": "--deployment", "rules": "--rules", "house": "--rules"}
+        return settings_from_options(play_option, scenario, terrain, floating=floating,
+                                     launch_recovery=launch_recovery, rules_file=rules_file, turns=turns, board=board,
+                                     doctrine=doctrine, battle_size=battle_size, plan=plan, deployment=deployment,
+                                     plan_game=plan_game, per_side=per_side)
 
 
 @contextmanager
 def option_words() -> Iterator[None]:
-    """A :class:`~drydock.engine.settings.SettingsError` raised inside, said with the option's name instead of the
-    field's (the settings check themselves in a program's words; the command line keeps its own)."""
-    from drydock.engine.settings import SettingsError  # lazy: keeps --help fast
+    """A refused option (:class:`~drydock.insight.battle_options.OptionsError`, a
+    :class:`~drydock.engine.settings.SettingsError`) said with the command's option names."""
+    # lazy: keeps --help fast
+    from drydock.insight.battle_options import OptionsError
+    from drydock.insight.battle_options import option_words as words
 
     try:
-        yield
-    except SettingsError as exc:
-        raise DrydockError(f"{OPTION_OF.get(exc.field, exc.field)}: {exc.problem}") from None
+        with words():
+            yield
+    except OptionsError as exc:
+        raise DrydockError(exc.command_line) from None
 
 
 def deployment_option(f: Callable[..., Any]) -> Callable[..., Any]:
@@ -105,20 +85,17 @@ def deployment_option(f: Callable[..., Any]) -> Callable[..., Any]:
 
 
 def deployment_setup(text: str, plan_game: bool, per_side: bool = True) -> dict[str, Any]:
-    """The settings of ``--deployment``: nothing for the standard set-up (so the core game is unchanged),
-    ``deployment`` (a plan, or one per side unless ``per_side`` is false: a tournament's sides are file order)
-    or ``deployments`` (the plan game chooses)."""
-    names = [p.strip().lower() for p in text.split(",")]
-    if len(names) == 2 and not per_side:
-        raise DrydockError(f"--deployment {text[:40]!r}: a tournament's sides are the files' order, so both sides "
-                           "set up by one plan (or choose)")
-    if names == ["choose"]:
-        if not plan_game:
-            raise DrydockError("--deployment choose needs the plan game (not with --plan or --no-robustness)")
-        return {"deployments": DEPLOYMENT_NAMES}
-    if len(names) > 2 or any(n not in DEPLOYMENT_NAMES for n in names):
-        raise DrydockError(f"--deployment {text[:40]!r}: expected one of {', '.join(DEPLOYMENT_NAMES)}, two of them "
-                           "(A,B) or choose")
-    if names == [DEFAULT_DEPLOYMENT] * len(names):
-        return {}
-    return {"deployment": names[0] if len(names) == 1 else (names[0], names[1])}
+    """The settings of ``--deployment`` (:func:`drydock.insight.battle_options.deployment_setup`)."""
+    from drydock.insight.battle_options import deployment_setup as setup  # lazy: keeps --help fast
+
+    with option_words():
+        return setup(text, plan_game, per_side)
+
+
+def __getattr__(name: str) -> Any:
+    """``OPTION_OF`` lives with the settings' parsing (:mod:`drydock.insight.battle_options`)."""
+    if name == "OPTION_OF":
+        from drydock.insight.battle_options import OPTION_OF  # lazy: keeps --help fast
+
+        return OPTION_OF
+    raise AttributeError(name)

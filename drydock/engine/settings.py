@@ -1,7 +1,8 @@
 """What a battle is played by: one frozen record, built once by the caller and passed down whole (issue 35).
 
 ``drydock battle`` and ``drydock tournament`` build one :class:`BattleSettings` from their options
-(:func:`drydock.cli.options.battle_settings`); a program builds it itself. It goes unchanged through
+(:func:`drydock.insight.battle_options.settings_from_options`, which the studio calls too); a program builds it
+itself. It goes unchanged through
 :func:`~drydock.insight.battle_run.run_battle`, the plan game, :func:`~drydock.engine.montecarlo.simulate` and
 :func:`~drydock.engine.montecarlo.build_matchup` to the :class:`~drydock.engine.battle.Matchup`. A variant (the
 other doctrine, one pairing of plans, recorded battles) is ``dataclasses.replace(settings, doctrine=...)``, never
@@ -16,7 +17,8 @@ are not part of it: they say how often a battle is fought, not what it is, and s
 Each field checks itself when the record is built (``__post_init__``, ``replace`` too): a value outside its range,
 an unknown name or a wrong type is one :class:`SettingsError` in a program's words, naming the field
 (``BattleSettings.turns: -3 is not a turn limit: a whole number 1 to 1,000``). The command line checks its options
-first and says the option's name; it catches a :class:`SettingsError` for the rest (:mod:`drydock.cli.options`).
+first and says the option's name; it catches a :class:`SettingsError` for the rest
+(:mod:`drydock.insight.battle_options`).
 
 >>> BattleSettings(doctrine="nonsense")
 Traceback (most recent call last):

@@ -33,7 +33,7 @@ from drydock.formats.starter import starter_yaml
 from drydock.insight.campaign_page import page as campaign_html
 from drydock.resources import templates_dir
 from drydock.studio import editing
-from drydock.studio.battles import Battles
+from drydock.studio.battles import Battles, battle_choices
 from drydock.studio.folder import TEXT_SUFFIXES, Folder, StaleFileError
 from drydock.studio.paste import read_post
 from drydock.studio.sheets import ASSETS, PREVIEW_CSP, Previews, sheet_pdf
@@ -116,6 +116,7 @@ async def design_page(request: Request) -> Response:
     entries, _ = studio.folder.entries()
     opponents = [e.name for e in entries if e.kind in ("design", "fleet") and e.name.endswith(TEXT_SUFFIXES)]
     return studio.page("design.html.j2", name=name, text=text, version=version, rules=rules, opponents=opponents,
+                       battle=battle_choices(),
                        rules_choices=studio.rules_choices(), editor=jinja2.utils.markupsafe.Markup(
                            studio.editor(text, name, rules)))
 
@@ -302,9 +303,11 @@ async def ssd_asset(request: Request) -> Response:
 
 
 async def api_battle(request: Request) -> Response:
-    """``POST /api/battle`` ``{"path", "text", "opponent", "runs", "seed", "turns", "page"}``: a test battle in a
-    worker process; answers its key (``/api/battle/KEY/events`` streams it, ``.../cancel`` ends it)."""
-    studio, name, text, _ = await _design_body(request)
+    """``POST /api/battle`` ``{"path", "text", "rules", "opponent", "runs", "seed", "turns", "options", "scenario",
+    "terrain", "deployment", "doctrine_a", "doctrine_b", "battle_size", "page"}``: a test battle in a worker
+    process, its options checked first as ``drydock battle`` checks them; answers its key
+    (``/api/battle/KEY/events`` streams it, ``.../cancel`` ends it)."""
+    studio, name, text, rules = await _design_body(request)
     body = await _json(request)
     opponent = studio.folder.path(str(body.get("opponent", "")), suffixes=TEXT_SUFFIXES)
     numbers = {}
@@ -314,7 +317,8 @@ async def api_battle(request: Request) -> Response:
             raise DrydockError(f"{key}: a whole number, 0 to 1,000,000,000")
         numbers[key] = value
     battle = studio.battles.start(str(body.get("page", ""))[:64], studio.folder.root / name, text, str(opponent),
-                                  runs=numbers["runs"], seed=numbers["seed"], turns=numbers["turns"])
+                                  runs=numbers["runs"], seed=numbers["seed"], form=body, turns=numbers["turns"],
+                                  rules_file=rules)
     return JSONResponse({"battle": battle.key})
 
 

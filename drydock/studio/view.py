@@ -36,6 +36,8 @@ class Field:
     value: str
     kind: str = "text"  # text, number, tech, list
     options: tuple[str, ...] = ()
+    #: what each option is, shown beside it in the drop-down (empty: the options alone)
+    labels: tuple[str, ...] = ()
     problems: list[dict[str, Any]] = field(default_factory=list)
 
     @property
@@ -145,10 +147,13 @@ def _fields(view: DesignView, data: dict[str, Any], catalog: dict[str, Any]) -> 
         view.tech.append(Field(key, label, shown(value), "tech"))
     weapons = data.get("weapons")
     weapons = weapons if isinstance(weapons, list) else []
+    arcs = catalog["arcs"]  # 4.1 component arcs, C.1 alternate and defensive arc codes of the ruleset
+    choices = {"traits": (tuple(t["abbr"] for t in catalog["traits"]), ()),
+               "banks": (tuple(a["code"] for a in arcs), tuple(f"{a['name']} ({a['section']})" for a in arcs))}
     for i, w in enumerate(weapons):
         w = w if isinstance(w, dict) else {}
         fields = [Field(f"weapons[{i}].{k}", label, shown(w.get(k, "")), "list" if k in ("traits", "banks") else
-                        "text", options=tuple(t["abbr"] for t in catalog["traits"]) if k == "traits" else ())
+                        "text", *choices.get(k, ((), ())))
                   for k, label in BATTERY_FIELDS]
         extra = {k: v for k, v in w.items() if k not in {k for k, _ in BATTERY_FIELDS}}
         view.batteries.append(Battery(i, fields, extra=shown(extra) if extra else ""))

@@ -8,6 +8,7 @@ import subprocess
 import sys
 from typing import Any
 
+from drydock.core.rules.catalog import catalog
 from drydock.resources import examples_dir
 from tests.studio.conftest import Served
 from tests.studio.test_browser import figures
@@ -107,3 +108,17 @@ def test_the_whole_design_page_with_the_keyboard_alone(studio: Served, page: Any
     page.get_by_text("Saved designs/vigilant-cruiser.yaml").wait_for()
     saved = (studio.folder / "designs/vigilant-cruiser.yaml").read_text()
     assert "engines: 2" in saved and "weapons: 1" in saved
+
+
+def test_bank_arcs_offer_the_rulesets_arc_codes(studio: Served, page: Any) -> None:
+    """Banks and arcs: a drop-down of the ruleset's arc codes (4.1 component arcs, C.1 alternate arcs, A.1
+    defensive arcs), as the traits and systems have theirs; each says what it is."""
+    page.goto(f"{studio.url}design?path=designs/majestic.yaml")
+    banks = page.get_by_label("Banks and arcs").first
+    options = page.locator(f"#{banks.get_attribute('list')} option")
+    codes = options.evaluate_all("os => os.map(o => o.value)")
+    assert codes == [a["code"] for a in catalog()["arcs"]]
+    assert {"A", "F", "FH", "Fwd"} <= set(codes)
+    labels = dict(zip(codes, options.evaluate_all("os => os.map(o => o.label)"), strict=True))
+    assert labels["FH"] == "FH: Forward Half (C.1)"
+    assert labels["A"] == "A: fore-port row sector, 300-360° (4.1)"

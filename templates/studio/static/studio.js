@@ -232,6 +232,7 @@
   }
   battleButton.addEventListener("click", function () {
     const number = function (id) { return parseInt(document.getElementById(id).value, 10); };
+    const value = function (id) { return document.getElementById(id).value; };
     battleButton.disabled = true;
     document.getElementById("verdict").hidden = true;
     document.getElementById("battle-details").hidden = true;
@@ -239,7 +240,12 @@
     document.getElementById("battle-stage").textContent = "starting the battle";
     post("/api/battle", { path: path, text: textArea().value, rules: rules(), page: pageId,
                           opponent: document.getElementById("opponent").value,
-                          runs: number("runs"), seed: number("seed"), turns: number("turns") }).then(function (r) {
+                          runs: number("runs"), seed: number("seed"), turns: number("turns"),
+                          options: Array.from(document.getElementById("play-options").selectedOptions,
+                                              function (o) { return o.value; }),
+                          scenario: value("scenario"), terrain: value("terrain"), deployment: value("deployment"),
+                          doctrine_a: value("doctrine-a"), doctrine_b: value("doctrine-b"),
+                          battle_size: value("battle-size") }).then(function (r) {
       if (r.error) { battleEnded(""); notice(r.error, true); return; }
       battleKey = r.battle;
       cancelButton.disabled = false;
