@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import subprocess
 import sys
 import urllib.error
@@ -144,9 +145,10 @@ def test_a_fleet_page_has_the_roster_and_the_totals_of_rate(studio: Served) -> N
 
 
 def test_a_campaign_is_shown_as_campaign_show_html_shows_it(studio: Served, tmp_path: Path) -> None:
-    examples = examples_dir() / "campaign"
+    # a campaign's fleets live inside its folder (issue 42: campaign new refuses files outside it)
+    shutil.copytree(examples_dir(), studio.folder / "ex", dirs_exist_ok=True)
     subprocess.run([sys.executable, "-m", "drydock", "campaign", "new", "rim-war.yaml", "--side", "A",
-                    str(examples / "rim-guard.yaml"), "--side", "B", str(examples / "shade-clans.yaml")],
+                    "ex/campaign/rim-guard.yaml", "--side", "B", "ex/campaign/shade-clans.yaml"],
                    cwd=studio.folder, capture_output=True, text=True, check=True)
     subprocess.run([sys.executable, "-m", "drydock", "campaign", "show", "rim-war.yaml", "--html",
                     str(tmp_path / "page.html")], cwd=studio.folder, capture_output=True, text=True, check=True)
