@@ -20,7 +20,7 @@ from drydock.studio.editing import EditError, load_data, shown
 
 #: Labels of the top fields, with the rulebook's names (A.1, A.4).
 TOP_FIELDS = (("faction", "Faction"), ("class", "Class"), ("type", "Type"), ("hull", "Hull size"),
-              ("engines", "Engines"), ("shields", "Shields"))
+              ("engines", "Engines"), ("shields", "Shields"), ("screens", "Screens"))
 TECH_FIELDS = (("tech.engines", "Engine tech level"), ("tech.shields", "Shield tech level"),
                ("tech.weapons", "Weapon tech level"), ("tech.fighters", "Fighter tech level"))
 BATTERY_FIELDS = (("name", "Weapon name"), ("range", "Range"), ("stats", "Stats"),

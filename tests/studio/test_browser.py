@@ -164,3 +164,20 @@ def test_a_workbook_added_is_read_as_rate_reads_it(studio: Served, page: Any, tm
     row = page.locator("tr[data-file='majestic-book.xlsx']")
     assert row.locator("[data-figure=cr]").inner_text() == "188"
     assert (studio.folder / "majestic-book.xlsx").read_bytes() == book.read_bytes()
+
+
+def test_screens_edited_on_the_page_rate_as_the_command_rates_them(studio: Served, page: Any) -> None:
+    """The Screens field (A.1 defences, beside Shields): one screen typed on the page gives the figures ``drydock
+    rate --json`` gives the file with ``screens: 1`` saved."""
+    page.goto(f"{studio.url}design?path=designs/kestrel-corvette.yaml")
+    edit(page, "Screens", "1")
+    shown = figures(page)
+    page.get_by_role("button", name="Save").click()
+    page.get_by_text("Saved designs/kestrel-corvette.yaml").wait_for()
+    text = (studio.folder / "designs/kestrel-corvette.yaml").read_text()
+    assert "screens: 1" in text
+    rated = json.loads(subprocess.run([sys.executable, "-m", "drydock", "rate", "--json",
+                                       "designs/kestrel-corvette.yaml"], cwd=studio.folder, capture_output=True,
+                                      text=True, check=True).stdout)[0]
+    assert shown == {"su": str(rated["space_units"]["used"]), "orat": str(rated["orat"]),
+                     "drat": str(rated["drat"]), "cr": str(rated["combat_rating"])}
