@@ -80,7 +80,7 @@ def _sides_given(values: dict[str, str], option: str) -> None:
             raise DrydockError(f"{option} {key}: a T.1 campaign has sides A and B")
 
 
-def _boxes(design: Design, rules: Ruleset | None = None) -> tuple[int, dict[str, int]]:
+def design_boxes(design: Design, rules: Ruleset | None = None) -> tuple[int, dict[str, int]]:
     """(CR of record, boxes of each track) of a design (A.3 tracks)."""
     if is_nova(design):
         raise DrydockError(f"{design.title or design.class_name}: a Nova record (X.2) cannot join a campaign yet "
@@ -91,6 +91,28 @@ def _boxes(design: Design, rules: Ruleset | None = None) -> tuple[int, dict[str,
     boxes = {"hull": design.hull, "engines": len(t.engines), "shields": len(t.shields) if has_shields else 0,
              "weapons": len(t.weapons)}
     return cr_of_record(design, r.combat_rating).value, boxes
+
+
+def fleet_roster(fleet_file: str, prefix: str, taken: set[str], *, owner: str) -> list[Ship]:
+    """The ships of a fleet file as a campaign or league keeps them (T.1(2), T.2(1)): each with its CR of record and
+    track boxes, an id of its own among ``taken`` (``PREFIX-01`` ... when the fleet names none), names bounded."""
+    fleet = read_fleet(fleet_file)
+    ships: list[Ship] = []
+    k = 0
+    for i, entry in enumerate(fleet.entries):
+        cr, boxes = design_boxes(entry.design, fleet.rules_for(entry.design))
+        for design in fleet.ships()[k:k + entry.count]:
+            sid = design.ship_id or f"{prefix}-{len(ships) + 1:02d}"
+            if sid.casefold() in taken:
+                sid = f"{prefix}-{sid}"
+            if sid.casefold() in taken:
+                raise DrydockError(f"{owner}: two ships would have the id {sid!r}")
+            taken.add(sid.casefold())
+            ships.append(Ship(id=sid, name=_named(design.ship_name or sid, f"{owner}: a ship's name"),
+                              design=_named(entry.design.title or "", f"{owner}: a design's title"),
+                              cr=cr, boxes=boxes, entry=i))
+        k += entry.count
+    return ships
 
 
 def new_campaign(path: str, sides: dict[str, str], *, players: dict[str, str] | None = None,
@@ -110,20 +132,7 @@ def new_campaign(path: str, sides: dict[str, str], *, players: dict[str, str] | 
     built: dict[str, Side] = {}
     taken: set[str] = set()
     for side in SIDES:
-        fleet = read_fleet(sides[side])
-        ships: list[Ship] = []
-        k = 0
-        for i, entry in enumerate(fleet.entries):
-            cr, boxes = _boxes(entry.design, fleet.rules_for(entry.design))
-            for design in fleet.ships()[k:k + entry.count]:
-                sid = design.ship_id or f"{side}-{len(ships) + 1:02d}"
-                if sid.casefold() in taken:
-                    sid = f"{side}-{sid}"
-                taken.add(sid.casefold())
-                ships.append(Ship(id=sid, name=_named(design.ship_name or sid, f"side {side}: a ship's name"),
-                                  design=_named(entry.design.title or "", f"side {side}: a design's title"),
-                                  cr=cr, boxes=boxes, entry=i))
-            k += entry.count
+        ships = fleet_roster(sides[side], side, taken, owner=f"side {side}")
         built[side] = Side(player=(players or {}).get(side, ""), fleet=fleets[side], ships=ships)
     c = turns.start(name, cmap, rules, built)
     write_campaign(path, c, new=True)
@@ -330,7 +339,7 @@ def repair(path: str, side: str, *, roll: str | None = None, seed: int | None = 
         if len(found) != 1:
             raise DrydockError(f"--add {file}: holds {counted(len(found), 'design')}; give a file with one")
         design = found[0]
-        cr, boxes = _boxes(design)
+        cr, boxes = design_boxes(design)
         n = len(c.sides[key].ships) + 1
         sid = f"{key}-R{n:02d}"
         source = _rel(file, path, "--add")

@@ -31,7 +31,7 @@ from drydock.formats.campaign import check_inside, named_file
 from drydock.formats.fleet.read import read_fleet
 from drydock.formats.league import read_league, write_league
 from drydock.formats.locking import locked
-from drydock.insight.campaign_run import _boxes as design_boxes  # the T.1 campaign's CR and track sizes of a design
+from drydock.insight.campaign_run import design_boxes, fleet_roster  # T.1's ships of a fleet, CR and track sizes
 from drydock.insight.scenario_text import parse_dice
 
 #: Each step's lines and the league after it.
@@ -59,21 +59,7 @@ def _rel(target: str | Path, league_file: str | Path, key: str) -> str:
 
 
 def _roster(entry: Entry, path: str, taken: set[str]) -> Entrant:
-    fleet = read_fleet(entry.fleet)
-    ships: list[Ship] = []
-    k = 0
-    for i, fe in enumerate(fleet.entries):
-        cr, boxes = design_boxes(fe.design, fleet.rules_for(fe.design))
-        for design in fleet.ships()[k:k + fe.count]:
-            sid = design.ship_id or f"{entry.name}-{len(ships) + 1:02d}"
-            if sid.casefold() in taken:
-                sid = f"{entry.name}-{sid}"
-            if sid.casefold() in taken:
-                raise DrydockError(f"{entry.name}: two ships would have the id {sid!r}")
-            taken.add(sid.casefold())
-            ships.append(Ship(id=sid, name=design.ship_name or sid, design=fe.design.title or "", cr=cr,
-                              boxes=boxes, entry=i))
-        k += fe.count
+    ships = fleet_roster(entry.fleet, entry.name, taken, owner=entry.name)
     return Entrant(name=entry.name, player=entry.player, fleet=_rel(entry.fleet, path, f"{entry.name} fleet"),
                    ships=ships)
 
