@@ -318,6 +318,24 @@ def repair_hull(c: Campaign, side: str, name: str, points: int) -> Campaign:
     return c
 
 
+def buy_ship(ship: Ship, fleet: list[Ship], in_play: Iterable[Ship], rp: int, limit: int, *, payer: str,
+             where: str, costs: str, limit_rule: str) -> None:
+    """A new starship bought for RPs equal to its CR (T.1(7), T.2(8)), never past the fleet ``limit``: refused, with
+    the rule quoted, when its id is taken in ``in_play`` (the campaign or league), ``payer`` cannot pay or the fleet
+    would pass the limit; else joins ``fleet`` undamaged. The caller takes the CR from its RPs."""
+    if any(x.id.casefold() == ship.id.casefold() for x in in_play):
+        raise DrydockError(f"a ship with the id {ship.id!r} is already in the {where}; give another id")
+    if ship.cr > rp:
+        raise DrydockError(f"{payer}: {ship.label()} costs {counted(ship.cr, 'RP')} (its CR); {payer} has {rp} "
+                           f"({costs})")
+    total = sum(x.cr for x in fleet if x.active) + ship.cr
+    if total > limit:
+        raise DrydockError(f"{payer}: adding {ship.label()} (CR {ship.cr}) makes the fleet {total} CR, over {limit} "
+                           f"({limit_rule})")
+    ship.damage = Marked()
+    fleet.append(ship)
+
+
 def add_ship(c: Campaign, side: str, ship: Ship) -> Campaign:
     """T.1(7): a new starship for RPs equal to its CR, entering at the side's home objective; never past the
     fleet limit."""
@@ -327,18 +345,11 @@ def add_ship(c: Campaign, side: str, ship: Ship) -> Campaign:
     s = _side(c, key)
     if c.turn == 0:
         raise DrydockError("ships are added with RPs (T.1(7)), from turn 1 on")
-    if any(x.id.casefold() == ship.id.casefold() for sd in SIDES for x in c.sides[sd].ships):
-        raise DrydockError(f"a ship with the id {ship.id!r} is already in the campaign; give another id")
-    if ship.cr > s.rp:
-        raise DrydockError(f"side {key}: {ship.label()} costs {counted(ship.cr, 'RP')} (its CR); side {key} has {s.rp} "
-                           f"({quote('T.1(7) costs')})")
-    if s.total_cr() + ship.cr > c.rules.fleet_limit:
-        raise DrydockError(f"side {key}: adding {ship.label()} (CR {ship.cr}) makes the fleet {s.total_cr() + ship.cr}"
-                           f" CR, over {c.rules.fleet_limit} ({cite('T.1(7) home', c.map, c.rules)})")
+    buy_ship(ship, s.ships, (x for sd in SIDES for x in c.sides[sd].ships), s.rp, c.rules.fleet_limit,
+             payer=f"side {key}", where="campaign", costs=quote("T.1(7) costs"),
+             limit_rule=cite("T.1(7) home", c.map, c.rules))
     s.rp -= ship.cr
     ship.at = ship.was_at = c.map.home[key]
-    ship.damage = Marked()
-    s.ships.append(ship)
     if s.orders is not None:
         s.orders[ship.id] = ship.at
     c.history.append(f"turn {c.turn}: side {key} adds {ship.label()} (CR {ship.cr}) at {ship.at} for {ship.cr} "

@@ -8,10 +8,9 @@ import copy
 
 from drydock.core.campaign.rules import check_dice
 from drydock.core.campaign.state import Ship
-from drydock.core.campaign.turns import mend_hull
+from drydock.core.campaign.turns import buy_ship, mend_hull
 from drydock.core.league.rules import quote
 from drydock.core.league.state import League
-from drydock.core.marked import Marked
 from drydock.errors import DrydockError
 
 
@@ -50,17 +49,9 @@ def add_ship(lg: League, who: str, ship: Ship) -> League:
     """T.2(8): a new starship for RPs equal to its CR, never past the fleet limit (2000)."""
     lg = copy.deepcopy(lg)
     e = lg.entrant(who)
-    if any(x.id.casefold() == ship.id.casefold() for f in lg.entrants.values() for x in f.ships):
-        raise DrydockError(f"a ship with the id {ship.id!r} is already in the league; give another id")
-    if ship.cr > e.rp:
-        raise DrydockError(f"{e.name}: {ship.label()} costs {ship.cr} RPs (its CR); {e.name} has {e.rp} "
-                           f"({quote('T.2(8) costs')})")
-    if e.total_cr() + ship.cr > lg.rules.fleet_limit:
-        raise DrydockError(f"{e.name}: adding {ship.label()} (CR {ship.cr}) makes the fleet {e.total_cr() + ship.cr} "
-                           f"CR, over {lg.rules.fleet_limit} ({quote('T.2(8) limit')})")
+    buy_ship(ship, e.ships, (x for f in lg.entrants.values() for x in f.ships), e.rp, lg.rules.fleet_limit,
+             payer=e.name, where="league", costs=quote("T.2(8) costs"), limit_rule=quote("T.2(8) limit"))
     e.rp -= ship.cr
-    ship.damage = Marked()
-    e.ships.append(ship)
     lg.history.append(f"round {lg.round}: {e.name} adds {ship.label()} (CR {ship.cr}) for {ship.cr} RPs (T.2(8)); "
                       f"{e.rp} saved")
     return lg
