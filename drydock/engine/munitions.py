@@ -104,7 +104,7 @@ def enemy_minefields(battle: TableView, ship: ShipState) -> list[tuple[int, int,
 
 def may_sweep(battle: TableView, ship: ShipState, i: int, b: BankSpec) -> bool:
     """Whether bank ``i`` may fire at a minefield this turn: mounts left, a direct-fire mode, not expendable, not
-    reloading (C.5 Slow-n) nor a Dfn bank that fired in this turn's Fighter Phase (C.5)."""
+    reloading (C.5 Slow) nor a Dfn bank that fired in this turn's Fighter Phase (C.5)."""
     n = ship.bank_alive[i] - ship.bank_spent[i]
     if n <= 0 or not b.modes or b.exp or (b.slow and battle.turn - ship.bank_fired[i] <= b.slow):
         return False

@@ -101,7 +101,7 @@ def flight_sights(ship: ShipState, flights: list | tuple) -> list[FlightSight]:
 
 
 def ready_mounts(ship: ShipState, turn: int) -> list[int]:
-    """The mounts each bank may fire this turn (0: none): not a slow weapon still reloading (C.5 Slow-n), not a
+    """The mounts each bank may fire this turn (0: none): not a slow weapon still reloading (C.5 Slow), not a
     Dfn bank that fired in this turn's Fighter Phase (C.5), not a bank with nothing to fire."""
     return [0 if (b.slow and turn - ship.bank_fired[i] <= b.slow)
             or (b.dfn and ship.bank_dfn[i] == turn)  # C.5: fired in this turn's Fighter Phase
