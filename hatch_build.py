@@ -37,8 +37,8 @@ ROOT = Path(__file__).resolve().parent
 ENGINE_MODULES = (
     "ai", "battle", "combat", "combat_phase", "companion_dac", "companion_hulk", "companion_play", "damage",
     "deployment", "dice", "equipment", "expectations", "hazards", "hexgrid", "legacy_notes", "legacy_rules",
-    "movement", "munitions", "observe", "orbits", "orders_menu", "proximity", "seekers", "ship_rules", "ships",
-    "small_craft",
+    "movement", "munitions", "observe", "orbits", "orders_menu", "proximity", "seekers", "ship_rules", "shockwave",
+    "ships", "small_craft",
     "stacking", "systems", "tables", "targeting", "variants",
     *(f"options/{name}" for name in ("altitude", "automatic_tags", "battery_lock_on", "bleed_through", "chase",
                                      "combat_rules", "damage_control", "directed_damage", "doctrine_bridge",

@@ -11,7 +11,8 @@ Modules, bottom up:
 - :mod:`~drydock.engine.seekers` - seeking weapons: flights, movement, attack, defensive fire
 - :mod:`~drydock.engine.damage` - the End Phase: tracks, loss limits and the loss policy
 - :mod:`~drydock.engine.systems` - Appendix B systems in play (cloak, hyperdrive, marines, mines, flares,
-  probes, shockwave, stutterdrive, tractor beams, overthrusters, solar sails) and Proximity
+  probes, stutterdrive, tractor beams, overthrusters, solar sails) and Proximity
+- :mod:`~drydock.engine.shockwave` - B.19 shockwave: hits spread over the elements and minefields in reach
 - :mod:`~drydock.engine.munitions` - minefields against flights and seekers, minesweeping, probes as
   weapons and for seekers, shuttlecraft (B.15, B.17, B.20)
 - :mod:`~drydock.engine.equipment` - which equipment still works (destroyed equipment gives no benefit)

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
-from drydock.engine import munitions, small_craft, systems
+from drydock.engine import munitions, shockwave, small_craft, systems
 from drydock.engine.combat import BAND_NAMES, alternation, fire_volley
 from drydock.engine.dice import d6
 from drydock.engine.hexgrid import geometry
@@ -113,7 +113,7 @@ def use_systems(battle: TableView, ship: ShipState, enemies: list[ShipState], fl
     if ship.probes_left or ship.flares_left:
         systems.launch_markers(battle, ship, enemies)
     if ship.spec.shockwave:
-        systems.shockwave(battle, ship)
+        shockwave.fire(battle, ship)
 
 
 def _stealth_applies(bank: BankSpec, target: Any, mode: int) -> bool:

@@ -497,52 +497,71 @@ def move(battle: TableView, fl: FighterFlight, best: tuple | None,
 
 
 def attack(battle: TableView, fl: FighterFlight, target: ShipState | FighterFlight | SeekerFlight) -> None:
+    """5.4: ``fl`` attacks ``target`` in an adjacent hex (none under S.9's storm); a flight with no fighters left
+    is gone."""
     opt = battle.opt
     if opt is not None and opt.storm == "no attacks":  # S.9: "No starships or fighter flights may attack"
         return
+    if isinstance(target, ShipState):
+        attack_ship(battle, fl, target)
+    else:
+        attack_flight(battle, fl, target)
+    if fl.count <= 0:
+        fl.alive = False
+
+
+def attack_ship(battle: TableView, fl: FighterFlight, target: ShipState) -> None:
+    """5.4 at a ship: its Dfn weapons in arc fire first (C.5); then the flight's dice (F.3 screens), the ship's
+    Anti-Fighter Batteries (B.1) and the hits' impact and damage, applied immediately (a ship destroyed explodes
+    at once under E.3)."""
+    opt = battle.opt
     rng = battle.rng
     log = battle.log
     rec = DiceRecorder(rng) if log is not None else None
     r = rec if rec is not None else rng
-    if isinstance(target, ShipState):
-        arc = GEOMETRY[(fl.q - target.q, fl.r - target.r, target.facing)][2]
-        mask = GEOMETRY[(fl.q - target.q, fl.r - target.r, target.facing)][1]
-        defensive_fire(battle, rng, target, fl, arc, mask, "fighters")  # C.5 Dfn: before the flight attacks
-        if fl.count <= 0:
-            fl.alive = False
-            return
-        dice = [int(r.random() * 6) + 1 for _ in range(fl.count * fl.dice_per)]
-        pen = opt.flight_penalty(fl, target) if opt is not None else 0  # F.3: "all attacks made through their hex"
-        hits = screened_hits(r, dice, fl.hit_ship, pen) if pen else sum(1 for d in dice if d >= fl.hit_ship)
-        lost = surviving(r, fl, sum(1 for d in dice if d <= FIGHTER_AFB_KILL)) if target.spec.afb else 0
-        shield = target.shield(arc)
-        points, tally = small_hits(r, target, hits, arc, in_nebula(battle))  # G.4: even impact rolls
-        fl.count -= min(lost, fl.count)
-        if battle.obs:
-            battle.obs.damage(fl.carrier, "fighters", "fighters", sum(tally.as_tuple()))
-        if log is not None and rec is not None:
-            log.append(f"    {fl.label} attacks {target.label} ({DEFENSIVE[arc]} shield {shield}"
-                       + (f", screen -{pen} (F.3)" if pen else "") + f"): dice {rec.take()} "
-                       f"-> {hits} hits, {points} impact; AFB kills {lost}; damage hull {tally.hull}, "
-                       f"engines {tally.engine}, weapons {tally.weapon}, shields {tally.shield}")
-        if apply_marked_damage(target, log):  # 5.4: immediately
-            battle.destroy(target, "destroyed by fighters")
-            if opt is not None:  # E.3: a ship destroyed by a fighter attack explodes immediately
-                opt.explode_pending()
-    else:
-        before = target.count
-        dice = [int(r.random() * 6) + 1 for _ in range(fl.count * fl.dice_per)]
-        pen = opt.flight_penalty(fl, target) if opt is not None else 0  # F.3, as on a ship
-        hits = screened_hits(r, dice, fl.hit_flight, pen) if pen else sum(1 for d in dice if d >= fl.hit_flight)
-        killed = min(surviving(r, target, hits), target.count)
-        lost = 0 if isinstance(target, SeekerFlight) else surviving(
-            r, fl, min(sum(1 for d in dice if d <= FIGHTER_LOSS_ON), before))
-        target.count -= killed
-        fl.count -= min(lost, fl.count)
-        if target.count <= 0:
-            target.alive = False
-        if battle.log is not None:
-            battle.say(f"    {fl.label} attacks {target.label}" + (f" (screen -{pen}, F.3)" if pen else "")
-                       + f": dice {dice} -> kills {killed}, loses {lost}")
+    arc = GEOMETRY[(fl.q - target.q, fl.r - target.r, target.facing)][2]
+    mask = GEOMETRY[(fl.q - target.q, fl.r - target.r, target.facing)][1]
+    defensive_fire(battle, rng, target, fl, arc, mask, "fighters")  # C.5 Dfn: before the flight attacks
     if fl.count <= 0:
-        fl.alive = False
+        return
+    dice = [int(r.random() * 6) + 1 for _ in range(fl.count * fl.dice_per)]
+    pen = opt.flight_penalty(fl, target) if opt is not None else 0  # F.3: "all attacks made through their hex"
+    hits = screened_hits(r, dice, fl.hit_ship, pen) if pen else sum(1 for d in dice if d >= fl.hit_ship)
+    lost = surviving(r, fl, sum(1 for d in dice if d <= FIGHTER_AFB_KILL)) if target.spec.afb else 0
+    shield = target.shield(arc)
+    points, tally = small_hits(r, target, hits, arc, in_nebula(battle))  # G.4: even impact rolls
+    fl.count -= min(lost, fl.count)
+    if battle.obs:
+        battle.obs.damage(fl.carrier, "fighters", "fighters", sum(tally.as_tuple()))
+    if log is not None and rec is not None:
+        log.append(f"    {fl.label} attacks {target.label} ({DEFENSIVE[arc]} shield {shield}"
+                   + (f", screen -{pen} (F.3)" if pen else "") + f"): dice {rec.take()} "
+                   f"-> {hits} hits, {points} impact; AFB kills {lost}; damage hull {tally.hull}, "
+                   f"engines {tally.engine}, weapons {tally.weapon}, shields {tally.shield}")
+    if apply_marked_damage(target, log):  # 5.4: immediately
+        battle.destroy(target, "destroyed by fighters")
+        if opt is not None:  # E.3: a ship destroyed by a fighter attack explodes immediately
+            opt.explode_pending()
+
+
+def attack_flight(battle: TableView, fl: FighterFlight, target: FighterFlight | SeekerFlight) -> None:
+    """5.4 at a flight: 5-6 kills a target fighter, each 1 kills an attacker (at most as many as the target had);
+    at seekers no losses on 1s (C.4). F.3 screens as at a ship."""
+    opt = battle.opt
+    rng = battle.rng
+    rec = DiceRecorder(rng) if battle.log is not None else None
+    r = rec if rec is not None else rng
+    before = target.count
+    dice = [int(r.random() * 6) + 1 for _ in range(fl.count * fl.dice_per)]
+    pen = opt.flight_penalty(fl, target) if opt is not None else 0  # F.3, as on a ship
+    hits = screened_hits(r, dice, fl.hit_flight, pen) if pen else sum(1 for d in dice if d >= fl.hit_flight)
+    killed = min(surviving(r, target, hits), target.count)
+    lost = 0 if isinstance(target, SeekerFlight) else surviving(
+        r, fl, min(sum(1 for d in dice if d <= FIGHTER_LOSS_ON), before))
+    target.count -= killed
+    fl.count -= min(lost, fl.count)
+    if target.count <= 0:
+        target.alive = False
+    if battle.log is not None:
+        battle.say(f"    {fl.label} attacks {target.label}" + (f" (screen -{pen}, F.3)" if pen else "")
+                   + f": dice {dice} -> kills {killed}, loses {lost}")

@@ -28,32 +28,15 @@ def solve(matrix: list[list[Fraction]]) -> GameSolution:
     if not m or not n or any(len(row) != n for row in matrix):
         raise ValueError("a game needs a non-empty rectangular payoff matrix")
     shift = 1 - min(min(row) for row in matrix)  # every entry >= 1: the game's value is positive
-    # tableau rows: [a_1..a_n | slack_1..slack_m | rhs]; objective row last: -1 per y, 0 per slack
-    t = [[Fraction(matrix[i][j]) + shift for j in range(n)] + [Fraction(int(i == k)) for k in range(m)] + [Fraction(1)]
-         for i in range(m)]
+    t = tableau(matrix, shift)
     obj = [Fraction(-1)] * n + [Fraction(0)] * m + [Fraction(0)]
     basis = [n + i for i in range(m)]
     while True:
         enter = next((j for j in range(n + m) if obj[j] < 0), None)  # Bland: the lowest index
         if enter is None:
             break
-        best = None
-        for i in range(m):
-            a = t[i][enter]
-            if a > 0:
-                k = (t[i][-1] / a, basis[i])
-                if best is None or k < best[0]:
-                    best = (k, i)
-        assert best is not None  # bounded: every column has a positive entry
-        p = best[1]
-        piv = t[p][enter]
-        t[p] = [x / piv for x in t[p]]
-        for i in range(m):
-            if i != p and t[i][enter]:
-                f = t[i][enter]
-                t[i] = [x - f * y for x, y in zip(t[i], t[p], strict=True)]
-        f = obj[enter]
-        obj = [x - f * y for x, y in zip(obj, t[p], strict=True)]
+        p = leaving_row(t, basis, enter)
+        obj = pivot(t, obj, p, enter)
         basis[p] = enter
     total = obj[-1]  # = sum(y) = sum(x) = 1 / (value + shift)
     y = [Fraction(0)] * n
@@ -62,6 +45,40 @@ def solve(matrix: list[list[Fraction]]) -> GameSolution:
             y[b] = t[i][-1]
     x = obj[n:n + m]
     return GameSolution(1 / total - shift, tuple(v / total for v in x), tuple(v / total for v in y))
+
+
+def tableau(matrix: list[list[Fraction]], shift: Fraction) -> list[list[Fraction]]:
+    """The simplex tableau of the column player's LP: per row of ``matrix`` (shifted by ``shift``),
+    [a_1..a_n | slack_1..slack_m | rhs 1]."""
+    m = len(matrix)
+    return [[Fraction(a) + shift for a in row] + [Fraction(int(i == k)) for k in range(m)] + [Fraction(1)]
+            for i, row in enumerate(matrix)]
+
+
+def leaving_row(t: list[list[Fraction]], basis: list[int], enter: int) -> int:
+    """The pivot row for column ``enter``: the least ratio rhs / entry over positive entries, ties to the lowest
+    basic variable (Bland's rule)."""
+    best = None
+    for i, row in enumerate(t):
+        a = row[enter]
+        if a > 0:
+            k = (row[-1] / a, basis[i])
+            if best is None or k < best[0]:
+                best = (k, i)
+    assert best is not None  # bounded: every column has a positive entry
+    return best[1]
+
+
+def pivot(t: list[list[Fraction]], obj: list[Fraction], p: int, enter: int) -> list[Fraction]:
+    """Pivot the tableau ``t`` in place on row ``p``, column ``enter``; returns the objective row pivoted with it."""
+    piv = t[p][enter]
+    t[p] = [x / piv for x in t[p]]
+    for i in range(len(t)):
+        if i != p and t[i][enter]:
+            f = t[i][enter]
+            t[i] = [x - f * y for x, y in zip(t[i], t[p], strict=True)]
+    f = obj[enter]
+    return [x - f * y for x, y in zip(obj, t[p], strict=True)]
 
 
 def security(matrix: list[list[Fraction]], i: int) -> Fraction:

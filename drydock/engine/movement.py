@@ -105,33 +105,56 @@ def format_orders(orders: Orders) -> str:
 
 @cache
 def order_problem(orders: Orders) -> str | None:
-    """Why ``orders`` are invalid as written (3.1, 3.4), or ``None`` (cached: a pure function of the orders)."""
-    turns = orders.turns
+    """Why ``orders`` are invalid as written (3.1, 3.4, G.5), or ``None`` (cached: a pure function of the orders)."""
+    problem = turn_problem(orders.turns) or slip_problem(orders) or orbit_problem(orders) or step_problem(orders)
+    if problem is not None:
+        return problem
+    if orders.stated_speed is not None and orders.stated_speed != orders.speed:
+        return f"stated speed ({orders.stated_speed}) is not the speed of the orders ({orders.speed})"
+    return None
+
+
+def turn_problem(turns: tuple[str, ...]) -> str | None:
+    """3.1: at most three one-hexside turns, all in one direction, or a U-turn alone."""
     if "U" in turns and len(turns) > 1:
         return "a U-turn may not be combined with other turns (3.1)"
     if len(turns) > 3:
         return "at most three one-hexside turns (3.1)"
     if len(set(turns)) > 1:
         return "all turns must be in the same direction (3.1)"
+    return None
+
+
+def slip_problem(orders: Orders) -> str | None:
+    """3.4: sideslips all in one direction, the direction of the turns; a pivot of at most three hexsides."""
     slips = orders.slips
+    turns = orders.turns
     if len(set(slips)) > 1:
         return "all sideslips must be in the same direction (3.4)"
     if slips and turns and turns[0] != "U" and {"P": "L", "S": "R"}[turns[0]] != slips[0]:
         return "sideslips must match the direction of the turns (3.4)"
     if not -3 <= orders.pivot <= 3:
         return "a pivot is 1-3 hexsides (3.4)"
+    return None
+
+
+def orbit_problem(orders: Orders) -> str | None:
+    """G.5: an orbit of at least one hex, with one turn (-1, 0, 1) for each hex of it."""
     n_orbit = orders.orbit_hexes
     if any(isinstance(s, str) and s.startswith("[") and orbit_hexes(s) == 0 for s in orders.steps):
         return "an orbit of 0 hexes (G.5)"
     if len(orders.orbit) != n_orbit or any(t not in (-1, 0, 1) for t in orders.orbit):
         return "an orbit must be around a planet the ship is next to and heading along (G.5)"
+    return None
+
+
+def step_problem(orders: Orders) -> str | None:
+    """3.1: no forward move of 0 hexes beside other steps, and no two forward moves in a row (they are one)."""
     for i, s in enumerate(orders.steps):
         if isinstance(s, int) and s == 0 and len(orders.steps) > 1:
             return "a forward move of 0 hexes"
         if isinstance(s, int) and i > 0 and isinstance(orders.steps[i - 1], int):
             return "two forward moves in a row"
-    if orders.stated_speed is not None and orders.stated_speed != orders.speed:
-        return f"stated speed ({orders.stated_speed}) is not the speed of the orders ({orders.speed})"
     return None
 
 

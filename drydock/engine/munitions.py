@@ -46,7 +46,7 @@ from drydock.engine.combat import effective_range, expected_hits_per_weapon, fir
 from drydock.engine.dice import d6
 from drydock.engine.hexgrid import distance, geometry
 from drydock.engine.seekers import shots_at_flight
-from drydock.engine.ships import ModeSpec, ShipState
+from drydock.engine.ships import BankSpec, ModeSpec, ShipState
 from drydock.engine.systems import refresh_mines, sight
 from drydock.engine.table_view import Declaration
 from drydock.engine.tables import FLARES_BLOCK, PROBE_WEAPON_STATS
@@ -73,38 +73,55 @@ class Minefield:
 
 def sweep_declarations(battle: TableView, ship: ShipState, decl: list[Declaration]) -> list[Declaration]:
     """Doctrine: (bank, Minefield, mode, band) for each idle bank that can sweep the nearest enemy-laid minefield
-    within the ship's next move."""
-    busy = {d.bank for d in decl}
-    reach = ship.speed + ship.engine_rating + 1
-    fields = sorted((distance(q - ship.q, r - ship.r), q, r) for (q, r), side in battle.mine_layers.items()
-                    if side != ship.side and battle.minefields.get((q, r)))
-    fields = [f for f in fields if f[0] <= reach]
+    within the ship's next move (B.15)."""
+    fields = enemy_minefields(battle, ship)
     if not fields:
         return []
+    busy = {d.bank for d in decl}
     out = []
-    spec = ship.spec
-    for i, b in enumerate(spec.banks):
-        n = ship.bank_alive[i] - ship.bank_spent[i]
-        if i in busy or n <= 0 or not b.modes or b.exp or (b.slow and battle.turn - ship.bank_fired[i] <= b.slow):
-            continue
-        if b.dfn and ship.bank_dfn[i] == battle.turn:
+    for i, b in enumerate(ship.spec.banks):
+        if i in busy or not may_sweep(battle, ship, i, b):
             continue
         for dist, q, r in fields:
             _, mask, my_arc = geometry(q - ship.q, r - ship.r, ship.facing)
             if dist == 0 or not (b.mask & mask or b.def_mask >> my_arc & 1):
                 continue
-            deff = effective_range(ship, dist)
-            best = None
-            for mi, m in enumerate(b.modes):
-                band = m.band(deff)
-                if band >= 0:
-                    v = expected_hits_per_weapon(m.acc, tiny_mod(m, band, ship.fc), b.size, m.rof, m.vlt, m.rpt)
-                    if v > 0 and (best is None or v > best[0]):
-                        best = (v, mi, band)
+            best = sweep_mode(ship, b, effective_range(ship, dist))
             if best is not None:
                 out.append(Declaration(i, Minefield(q, r, f"minefield at {battle.hexname(q, r)}"), best[1], best[2]))
                 break
     return out
+
+
+def enemy_minefields(battle: TableView, ship: ShipState) -> list[tuple[int, int, int]]:
+    """(range, q, r) of each minefield laid by the enemy that ``ship`` could reach in its next move (speed + engine
+    rating + 1), nearest first (B.15)."""
+    reach = ship.speed + ship.engine_rating + 1
+    fields = sorted((distance(q - ship.q, r - ship.r), q, r) for (q, r), side in battle.mine_layers.items()
+                    if side != ship.side and battle.minefields.get((q, r)))
+    return [f for f in fields if f[0] <= reach]
+
+
+def may_sweep(battle: TableView, ship: ShipState, i: int, b: BankSpec) -> bool:
+    """Whether bank ``i`` may fire at a minefield this turn: mounts left, a direct-fire mode, not expendable, not
+    reloading (C.5 Slow) nor a Dfn bank that fired in this turn's Fighter Phase (C.5)."""
+    n = ship.bank_alive[i] - ship.bank_spent[i]
+    if n <= 0 or not b.modes or b.exp or (b.slow and battle.turn - ship.bank_fired[i] <= b.slow):
+        return False
+    return not (b.dfn and ship.bank_dfn[i] == battle.turn)
+
+
+def sweep_mode(ship: ShipState, b: BankSpec, deff: int) -> tuple[float, int, int] | None:
+    """(expected hits a mount, mode index, band) of bank ``b``'s best mode at a minefield (a tiny target, 4.2) at
+    effective range ``deff``; None if no mode reaches or hits."""
+    best = None
+    for mi, m in enumerate(b.modes):
+        band = m.band(deff)
+        if band >= 0:
+            v = expected_hits_per_weapon(m.acc, tiny_mod(m, band, ship.fc), b.size, m.rof, m.vlt, m.rpt)
+            if v > 0 and (best is None or v > best[0]):
+                best = (v, mi, band)
+    return best
 
 
 def sweep(battle: TableView, ship: ShipState, field: Minefield, mode: ModeSpec, n: int, size: int, band: int,

@@ -30,7 +30,7 @@ from drydock.engine.systems import tractor_defence
 from drydock.engine.tables import AFB_MODIFIER, FLIGHT_SIZE, PROBE_REACH, SEEKER_HEX_COST, TINY, TINY_INC_NPR
 
 if TYPE_CHECKING:  # type-only imports: the battle calls these rules as a TableView (docs/architecture.md)
-    from drydock.engine.table_view import Flight, TableView
+    from drydock.engine.table_view import FightersView, Flight, TableView
 
 
 class SeekerFlight:
@@ -153,14 +153,29 @@ def activate(battle: TableView, flight: SeekerFlight) -> None:
             battle.say(f"  {flight.label}: target gone, removed")
         return
     cost = hex_cost(flight)
-    ma = flight.mode.long
     start = (flight.q, flight.r)
-    prev = (flight.q, flight.r)
-    turns = 0
     opt = battle.opt
     alt = opt.moves.altitudes if opt is not None and opt.moves is not None else None  # G.6
-    ma = alt.seeker_climb(battle, flight, ma, cost) if alt is not None else ma
+    ma = alt.seeker_climb(battle, flight, flight.mode.long, cost) if alt is not None else flight.mode.long
+    prev = fly(battle, flight, ma, cost)
+    if prev is None:
+        return
+    if log is not None:
+        log.append(f"  {flight.label} ({flight.count} seekers, {cost} MA/hex) moves {battle.hexname(*start)} -> "
+                   f"{battle.hexname(flight.q, flight.r)} heading {flight.heading}")
+    if (flight.q, flight.r) == (t.q, t.r) and (alt is None or alt.same(flight, t)):  # G.6: at its altitude
+        attack(battle, flight, prev)
+
+
+def fly(battle: TableView, flight: SeekerFlight, ma: int, cost: int) -> tuple[int, int] | None:
+    """C.4 movement with ``ma`` at ``cost`` a hex: forward while that closes on the target, else turn one hexside
+    towards it (at most three turns in a row). Returns the hex vacated last, or None when the flight was stopped
+    on the way (:func:`entered`)."""
+    t = flight.target
+    opt = battle.opt
     patrols = opt.fighters if opt is not None and opt.fighters is not None and opt.fighters.csp else None
+    prev = (flight.q, flight.r)
+    turns = 0
     while (flight.q, flight.r) != (t.q, t.r):
         now = distance(t.q - flight.q, t.r - flight.r)
         dq, dr = DIRS[flight.heading]
@@ -172,15 +187,8 @@ def activate(battle: TableView, flight: SeekerFlight) -> None:
             flight.r += dr
             ma -= cost
             turns = 0
-            if battle.mined and (flight.q, flight.r) in battle.mined:  # B.15: as fighters (C.4)
-                flight_mines(battle, flight, [(flight.q, flight.r)])
-                if not flight.alive:
-                    return
-            if opt is not None and opt.elements is not None and not opt.elements.small_entered(
-                    flight, [(flight.q, flight.r)]):  # G: terrain entered, as fighters (C.4)
-                return
-            if patrols is not None and patrols.on_station and not patrols.seeker_entered(flight):  # F.1
-                return
+            if not entered(battle, flight, patrols):
+                return None
         else:
             mask = GEOMETRY[(t.q - flight.q, t.r - flight.r, flight.heading)][1]
             starboard = mask & (ARC_BIT["B"] | ARC_BIT["D"] | ARC_BIT["F"])
@@ -188,11 +196,22 @@ def activate(battle: TableView, flight: SeekerFlight) -> None:
             turns += 1
             if ma < cost or turns > 3:
                 break
-    if log is not None:
-        log.append(f"  {flight.label} ({flight.count} seekers, {cost} MA/hex) moves {battle.hexname(*start)} -> "
-                   f"{battle.hexname(flight.q, flight.r)} heading {flight.heading}")
-    if (flight.q, flight.r) == (t.q, t.r) and (alt is None or alt.same(flight, t)):  # G.6: at its altitude
-        attack(battle, flight, prev)
+    return prev
+
+
+def entered(battle: TableView, flight: SeekerFlight, patrols: FightersView | None) -> bool:
+    """What the flight meets in the hex it has just entered, as fighters do (C.4): minefields (B.15), terrain (G)
+    and fighters on combat space patrol (F.1). False when that stopped it."""
+    here = (flight.q, flight.r)
+    if battle.mined and here in battle.mined:  # B.15: as fighters (C.4)
+        flight_mines(battle, flight, [here])
+        if not flight.alive:
+            return False
+    opt = battle.opt
+    if opt is not None and opt.elements is not None and not opt.elements.small_entered(
+            flight, [here]):  # G: terrain entered, as fighters (C.4)
+        return False
+    return not (patrols is not None and patrols.on_station and not patrols.seeker_entered(flight))  # F.1
 
 
 def attack(battle: TableView, flight: SeekerFlight, vacated: tuple[int, int]) -> None:

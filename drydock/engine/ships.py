@@ -11,9 +11,10 @@ from collections.abc import Callable
 from typing import Any, NamedTuple, Protocol, TypeVar
 
 from drydock.core.arcs import arc_components
+from drydock.core.calc import Rating
 from drydock.core.dac import dac_for
 from drydock.core.fielding import rated_design, with_trait_codes  # noqa: F401  (re-exported)
-from drydock.core.model import ArcValues, Design, WeaponMode
+from drydock.core.model import ArcValues, Battery, Design, WeaponMode
 from drydock.core.rules import Ruleset
 from drydock.core.rules.play_rules import PlayRules
 from drydock.core.validation import rate
@@ -185,12 +186,27 @@ class ShipSpec:
         #: its damage allocation charts (D7.4) for option CC.D7
         self.companion = companion if isinstance(companion, dict) else None
         self.dac = dac_for(rating, rules) if self.companion is not None else None
-        t = rating.tracks
         self.name = name or design.ship_name or design.class_name or design.title or "ship"
         self.title = design.title
         self.cr = rating.combat_rating
         self.hull = design.hull
         self.engines = design.engines
+        self.design = design
+        self.read_tracks(design, rating)
+        qty = system_counts(design)
+        self.read_systems(qty)
+        self.read_equipment(rating)
+        notes: list[str] = list(ALWAYS_NOT_SIMULATED) + (list(COMPANION_NOT_SIMULATED) if self.companion else [])
+        notes += self.read_batteries(design, rating, rules)
+        notes += self.system_notes(design, rules, qty)
+        self.not_simulated = list(dict.fromkeys(notes))
+        #: X.1 Admiralty card / X.2 Nova ship rules (drydock.engine.legacy_rules.ship_spec sets them), else None
+        self.legacy: LegacyRulesView | None = None
+
+    def read_tracks(self, design: Design, rating: Rating) -> None:
+        """The A.3 tracks (engines, weapons, shields) and the defences beside them: shields by arc (C.2 Directional
+        Shields) and screens, overall or by arc (B.18)."""
+        t = rating.tracks
         self.engine_track = tuple(t.engines)
         self.weapons_track = tuple(t.weapons)
         self.shield_track = tuple(t.shields) if (design.shields if isinstance(design.shields, int)
@@ -205,9 +221,9 @@ class ShipSpec:
             self.dir_screens = (s.fwd, s.port, s.stbd, s.aft)
         else:
             self.screens = design.screens
-        qty: dict[str, int] = {}
-        for e in design.systems:
-            qty[e.name] = qty.get(e.name, 0) + e.qty
+
+    def read_systems(self, qty: dict[str, int]) -> None:
+        """The Appendix B systems the engine plays, from the design's count of each (``qty``)."""
         self.ionized = "Ionized Hull" in qty
         self.afb = "Anti-Fighter Batteries" in qty
         self.flights = qty.get("Carrier", 0)  # B.4: carrier capacity in flights
@@ -231,25 +247,26 @@ class ShipSpec:
         self.probes = qty.get("Probes", 0)                     # B.17
         self.sails = "Solar Sails" in qty                      # B.21
         self.shuttles = qty.get("Shuttlecraft", 0)             # B.20, with option F.5 only
-        self.design = design
-        # equipment items (A.3, B intro): one "battery" for loss limits; value = SU per item
+
+    def read_equipment(self, rating: Rating) -> None:
+        """Equipment items (A.3, B intro): one "battery" for loss limits; value = SU per item."""
         self.equipment: list[tuple[str, float]] = []
         for item in rating.systems:
             if item.type == "E":
                 for _ in range(max(item.qty, 0)):
                     self.equipment.append((item.name, item.su / max(item.qty, 1)))
         self.equipment_limit = rating.equipment_loss_limit or 0
+
+    def read_batteries(self, design: Design, rating: Rating, rules: Ruleset) -> list[str]:
+        """The banks of every battery with their A.3 loss limits and names; returns what the engine does not
+        simulate of them (C.5 traits, dual seeking/direct-fire modes)."""
         self.banks: list[BankSpec] = []
         self.battery_limits = list(rating.battery_loss_limits)
         self.battery_names = [b.name for b in design.weapons]
-        notes: list[str] = list(ALWAYS_NOT_SIMULATED) + (list(COMPANION_NOT_SIMULATED) if self.companion else [])
+        notes: list[str] = []
         for i, (battery, br) in enumerate(zip(design.weapons, rating.batteries, strict=True)):
             modes = [ModeSpec(m, rules.play) for m in battery.modes]
-            for m in battery.modes:
-                for tr in m.traits:
-                    if tr not in SIMULATED_TRAITS and not (self.companion and tr in COMPANION_TRAITS):
-                        note = TRAIT_NOTES.get(tr) or f"{tr}: trait not simulated"
-                        notes.append(f"{self.name}: {battery.name}: {note}")
+            notes += self.trait_notes(battery)
             if any(m.seeking for m in modes) and any(not m.seeking for m in modes):
                 notes.append(f"{self.name}: {battery.name}: dual seeking/direct-fire modes: only the seeking mode is "
                              "used")
@@ -257,13 +274,23 @@ class ShipSpec:
                 value = bk.su / max(bank.mounts, 1)
                 self.banks.append(BankSpec(i, battery.name, bk.entry, bank.arc, bank.mounts, bank.mount_size,
                                            modes, value, rules))
-        for name in qty:
-            if name not in SIMULATED_SYSTEMS:
-                share = cr_share(design, rules, self.cr, name)
-                notes.append(f"{self.name}: {name}: {SYSTEM_NOTES.get(name, 'not simulated')} ({share} of its CR)")
-        self.not_simulated = list(dict.fromkeys(notes))
-        #: X.1 Admiralty card / X.2 Nova ship rules (drydock.engine.legacy_rules.ship_spec sets them), else None
-        self.legacy: LegacyRulesView | None = None
+        return notes
+
+    def system_notes(self, design: Design, rules: Ruleset, qty: dict[str, int]) -> list[str]:
+        """A note for each Appendix B system the engine does not simulate, with its share of the CR (A.5)."""
+        notes = []
+        for system in qty:
+            if system not in SIMULATED_SYSTEMS:
+                share = cr_share(design, rules, self.cr, system)
+                notes.append(f"{self.name}: {system}: {SYSTEM_NOTES.get(system, 'not simulated')} ({share} of its CR)")
+        return notes
+
+    def trait_notes(self, battery: Battery) -> list[str]:
+        """A note for each C.5 trait of ``battery``'s modes that the engine does not simulate (the Companion's own
+        traits are simulated under its rules)."""
+        return [f"{self.name}: {battery.name}: {TRAIT_NOTES.get(tr) or f'{tr}: trait not simulated'}"
+                for m in battery.modes for tr in m.traits
+                if tr not in SIMULATED_TRAITS and not (self.companion and tr in COMPANION_TRAITS)]
 
     @property
     def battery_count(self) -> int:
@@ -271,6 +298,14 @@ class ShipSpec:
 
     def __copy__(self) -> ShipSpec:
         return ShipSpec(self.design, twin_of=self)
+
+
+def system_counts(design: Design) -> dict[str, int]:
+    """How many of each system (Appendix B) ``design`` carries, by name, in the order it lists them."""
+    qty: dict[str, int] = {}
+    for e in design.systems:
+        qty[e.name] = qty.get(e.name, 0) + e.qty
+    return qty
 
 
 def cr_share(design: Design, rules: Ruleset, cr: int, system: str) -> str:

@@ -48,12 +48,7 @@
 - B.16 Overthrusters: after all ships moved (2c-iv), a die of 4-6 lets the ship turn one hexside port or
   starboard for the Combat Phase (turned back in the End Phase with the pivots). Doctrine: the facing
   whose fire scores best.
-- B.19 Shockwave: with the ship's attacks, 4 x its current shield rating hits (directional shields: the sum
-  of the four arcs) spread as evenly as possible over every element and minefield within 3 hexes (friend and
-  foe), leftovers to the nearest first (enemies first at equal range), none more than ceil(hits / 3);
-  automatic hits, IMP 1, DMG 1 (marked, End Phase), a hit on a flight kills one, a hit on a minefield removes
-  one marker (at once, as minesweeping). Doctrine: trigger when the enemy elements and enemy-laid minefields
-  within reach outnumber the friendly ones. Not while cloaked. Line of sight (flares) is not checked.
+- B.19 Shockwave: :mod:`~drydock.engine.shockwave`.
 - B.21 Solar sails: see :attr:`ShipState.engine_rating`; the wind direction is rolled before play.
 - C.5 Proximity (Prx): see :mod:`drydock.engine.proximity`.
 """
@@ -81,7 +76,6 @@ from drydock.engine.tables import (
     MINE_LAY_RANGE,
     OVERTHRUST_ON,
     PROBE_REACH,
-    SHOCKWAVE_REACH,
     STUTTER_GAIN,
     TRACTOR_DEFENCE_HIT,
     TRACTOR_HIT,
@@ -487,67 +481,7 @@ def sight(battle: TableView, ship: ShipState, target: Spot
     return flares, bonus
 
 
-# ------------------------------------------------------------------ B.19 shockwave
-def shockwave(battle: TableView, ship: ShipState) -> None:
-    """B.19, with the ship's attacks (doctrine: when enemy elements nearby outnumber friendly ones).
-
-    "These hits are then assigned as evenly as possible to all elements (friendly or otherwise) and/or
-    minefields (B.15: Mines, p.34) within three hexes ... Any leftover hit(s) may be assigned as desired by the
-    attacking player, in ascending order of range." and "No target may be assigned more than one-third of the
-    available hits (rounded up)". A minefield takes its share like an element; as in minesweeping (B.15: "Each
-    hit scored on a minefield removes one mine marker; there is no need for impact or damage rolls") each hit
-    removes one marker. Leftovers go to the nearest targets first; at equal range the attacker prefers enemy
-    elements and enemy-laid minefields, then its own side's. The doctrine counts enemy-laid minefields with the
-    enemy and its own side's with its friends."""
-    power = sum(ship.shield(a) for a in range(4)) if ship.shield_arcs is not None else 4 * ship.shield(0)
-    near: list[tuple] = []
-    for e in list(battle.alive()) + [f for f in battle.flights if f.alive and f.count - f.kills > 0]:
-        if e is ship or getattr(e, "hidden", False):  # B.5: a hidden cloaked ship "may not be attacked"
-            continue
-        d = span(battle, ship, e, distance(e.q - ship.q, e.r - ship.r))  # G.6 (flights: at the ship's altitude)
-        if d <= SHOCKWAVE_REACH:
-            near.append((d, 0 if e.side != ship.side else 1, 0, (e.uid,), e))
-    for (q, r), markers in battle.minefields.items():
-        d = distance(q - ship.q, r - ship.r)
-        if markers > 0 and d <= SHOCKWAVE_REACH:
-            own = 1 if battle.mine_layers.get((q, r), ship.side) == ship.side else 0
-            where = decompose(q - ship.q, r - ship.r, ship.facing) if d else (-1, 0, 0)  # relative: mirror-exact
-            near.append((d, own, 1, where, (q, r)))
-    enemies = sum(1 for t in near if t[1] == 0)
-    if power <= 0 or not near or enemies <= len(near) - enemies:
-        return
-    near.sort(key=lambda t: t[:4])
-    cap = -(-power // 3)
-    share, extra = divmod(power, len(near))
-    swept = False
-    for i, (*_, e) in enumerate(near):
-        hits = min(cap, share + (1 if i < extra else 0))
-        if not hits:
-            continue
-        if isinstance(e, tuple):  # a minefield: one marker per hit
-            left = battle.minefields[e]
-            removed = min(hits, left)
-            if removed == left:
-                del battle.minefields[e]
-                battle.mine_layers.pop(e, None)
-            else:
-                battle.minefields[e] = left - removed
-            swept = True
-            if battle.log is not None:
-                battle.say(f"    {ship.label} shockwave: {hits} hits on the minefield at {battle.hexname(*e)}"
-                           f" -> {removed} markers removed")
-            continue
-        if isinstance(e, ShipState):
-            arc = GEOMETRY[(ship.q - e.q, ship.r - e.r, e.facing)][2] if (ship.q, ship.r) != (e.q, e.r) else FWD
-            small_hits(battle.rng, e, hits, arc, in_nebula(battle))
-        else:
-            e.kills += surviving(battle.rng, e, hits)
-        if battle.log is not None:
-            battle.say(f"    {ship.label} shockwave: {hits} hits on {e.label}")
-    if swept:
-        refresh_mines(battle)
-
-
+# ------------------------------------------------------------------ B.21 solar sails
 def solar_wind(battle: TableView) -> None:
     """B.21: the wind direction, fixed at random before play (only rolled when a ship has sails)."""
     if any(s.spec.sails for s in battle.ships):

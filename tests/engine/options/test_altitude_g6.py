@@ -7,7 +7,7 @@ import random
 from dataclasses import replace
 
 from drydock.core.rules import Ruleset
-from drydock.engine import fighters, systems
+from drydock.engine import fighters, shockwave, systems
 from drydock.engine.battle import Battle, Matchup
 from drydock.engine.combat import effective_range
 from drydock.engine.fighters import FighterFlight
@@ -431,7 +431,7 @@ def test_g6_shockwave_reaches_three_hexes_in_three_dimensions() -> None:
         bt.opt.moves.altitudes.alt[foe.uid] = level
         assert span(bt, me, foe, 1) == (4 if level == 5 else 2)
         bt.rng = Scripted([1] * 4)
-        systems.shockwave(bt, me)
+        shockwave.fire(bt, me)
         assert foe.p_hull == hull
 
 
