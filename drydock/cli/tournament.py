@@ -92,6 +92,6 @@ def tournament(files: tuple[str, ...], runs: int, seed: int, turns: int, jobs: i
                                board=(w, h), doctrine=doctrine, battle_size=battle_size)
     settings = replace(settings, **deployment_setup(deployment, True, per_side=False))  # 2.3, issue 37
     run = run_tournament(files, settings, runs=runs, seed=seed, jobs=jobs, state_file=state_file,
-                         report_file=report_file, force=force, scheduler=cluster,
+                         report_file=report_file, force=force, scheduler=cluster, rules_file=rules_file,
                          progress=lambda total: counter(total, "battles", show=True))  # stderr, a terminal only
     click.echo(run.json() if as_json else run.text())

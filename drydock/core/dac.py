@@ -21,9 +21,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from drydock.core.calc import Rating
+from drydock.core.calc import Rating, track
 from drydock.core.model import ArcValues
 from drydock.core.rules import Ruleset
+from drydock.core.rules.companion import COMPANION_PLAY
 
 LOCATIONS = 6
 SCREEN = "@"
@@ -50,9 +51,17 @@ def shift(rolled: int, crossed: set[int] | frozenset[int], locations: int = LOCA
     return None
 
 
+#: ``play.companion.dac.tracks``: how D7.1's weapons and systems tracks are laid out (the reading and its quote
+#: are in :data:`drydock.core.rules.companion.COMPANION_PLAY`).
+HULL_BOXES = "hull"
+UNITY_BOXES = "unity-boxes"
+UNITY_ITEMS = "unity-items"
+TRACK_READINGS = (HULL_BOXES, UNITY_BOXES, UNITY_ITEMS)
+
+
 @dataclass(frozen=True)
 class Dac:
-    """Both charts of one ship and the letter codes they use (D7.1, D7.4)."""
+    """Both charts of one ship, the letter codes they use and D7.1's numbered tracks (D7.1, D7.4)."""
 
     weapons: tuple[tuple[str, ...], ...]
     systems: tuple[tuple[str, ...], ...]
@@ -60,20 +69,46 @@ class Dac:
     """One letter per battery, in the design's order (printed in place of its loss limit)."""
     system_codes: tuple[tuple[str, str], ...]
     """(system name, letter) for every equipment and munitions system on the systems DAC."""
+    reading: str = HULL_BOXES
+    """``play.companion.dac.tracks``: ``hull`` (one box per hull point counting down the locations),
+    ``unity-boxes`` (Unity's weapons-track boxes counting down the locations) or ``unity-items`` (Unity's tracks, a
+    box numbered by the items its countdown loses)."""
+    weapons_track: tuple[int, ...] = ()
+    """D7.1's weapons track: the DAC dice each box rolls when it is crossed (D7.2)."""
+    systems_track: tuple[int, ...] | None = None
+    """D7.1's systems track; None under ``unity-items`` (a System result rolls one die; Unity has no such track)."""
 
 
 def box_numbers(countdown: Sequence[int]) -> tuple[int, ...]:
-    """D7.1's track boxes from Unity's countdown: "each box contains a '0' or '1' (ships of hull size 5 or less may
-    have boxes with '2' or more)", and D7.2 rolls "dice equal to the number in the box". drydock's reading: a box's
-    number is the items Unity's countdown loses when it is checked (its value less the next box's; the last box
-    all it has left), so the numbers sum to the track's items and each is the DAC dice the engine rolls for it
-    (CC.D7). A countdown 3 3 2 2 1 1 is 0 1 0 1 0 1; 6 4 2 is 2 2 2."""
+    """D7.1's numbered boxes from a countdown: "each box contains a '0' or '1' (ships of hull size 5 or less may have
+    boxes with '2' or more)", and D7.2 rolls "dice equal to the number in the box". A box's number is what the
+    countdown loses when it is checked (its value less the next box's; the last box all it has left), so the numbers
+    sum to the countdown's first value. A countdown 3 3 2 2 1 1 is 0 1 0 1 0 1; 6 4 2 is 2 2 2."""
     values = list(countdown)
     return tuple(v - (values[i + 1] if i + 1 < len(values) else 0) for i, v in enumerate(values))
 
 
+def hull_track(hull: int, locations: int = LOCATIONS) -> tuple[int, ...]:
+    """D7.1 by the ``hull`` reading: one box per hull point, counting down the DAC's ``locations`` as A.3 counts down
+    a rating (box k = ceil(locations x (hull - k) / hull)), each box numbered by the locations it crosses
+    (:func:`box_numbers`). Hull 8: 6 6 5 4 3 3 2 1 -> 0 1 1 1 0 1 1 1 (the *Sycamore*'s systems track); hull 6 or
+    more: 0s and 1s only; hull 5 or less: a box holds 2 or more (hull 3: 2 2 2). ``unity-boxes`` passes Unity's
+    weapons-track box count (A.3's N) as ``hull``."""
+    return box_numbers(track(locations, hull)) if hull > 0 else ()
+
+
+def track_reading(rules: Ruleset) -> str:
+    """``play.companion.dac.tracks`` of ``rules``, or the Companion's own when the ruleset has no Companion table
+    (``ssd --dac`` under Unity)."""
+    table = rules.play.raw.get("companion")
+    entry = table.get("dac") if isinstance(table, dict) else None
+    if not isinstance(entry, dict):
+        entry = COMPANION_PLAY["dac"]
+    return str(entry.get("tracks", COMPANION_PLAY["dac"]["tracks"]))
+
+
 def dac_for(rating: Rating, rules: Ruleset) -> Dac:
-    """The weapons and systems DACs of a rated design (D7.4)."""
+    """The weapons and systems DACs of a rated design (D7.4) and its D7.1 tracks by the ruleset's reading."""
     design = rating.design
     codes = tuple(BATTERY_LETTERS[i] if i < len(BATTERY_LETTERS) else "?" for i in range(len(rating.batteries)))
     weapons = [code for code, b in zip(codes, rating.batteries, strict=True) for _ in range(max(b.weapons, 0))]
@@ -90,4 +125,10 @@ def dac_for(rating: Rating, rules: Ruleset) -> Dac:
         letter = SYSTEM_LETTERS[i] if i < len(SYSTEM_LETTERS) else "?"
         system_codes.append((entry.name, letter))
         letters += [letter] * (max(entry.qty, 0) if rule.type == "E" else 1)
-    return Dac(layout(weapons), layout(letters), codes, tuple(system_codes))
+    charts = layout(weapons), layout(letters)
+    reading = track_reading(rules)
+    if reading == UNITY_ITEMS:
+        return Dac(*charts, codes, tuple(system_codes), reading, box_numbers(rating.tracks.weapons), None)
+    boxes = hull_track(design.hull if reading == HULL_BOXES else len(rating.tracks.weapons))
+    # a chart without letters has no track (printed "-", as Unity's 1.3)
+    return Dac(*charts, codes, tuple(system_codes), reading, boxes if weapons else (), boxes if letters else ())

@@ -9,10 +9,15 @@ shifts to 3, and so on. If a 6 is rolled a second time, shift back to location 1
 D7.3: "Whenever a box on the weapons or systems track is regained, choose one location on the relevant DAC and erase
 the line previously drawn through it. The revealed letter(s) indicate which weapons or systems are repaired."
 
-Mapping onto Unity (a reading): Unity's weapons track counts down weapons and equipment together; each item it
-loses rolls one die on the weapons DAC. The Companion's fourth track is the systems track, where Unity has the
-shields track: every System (shield) result rolls one die on the systems DAC (the shield rating drops as in Unity
-when the ship has a shields track). The charts are :func:`drydock.core.dac.dac_for`'s, as ``drydock ssd --dac``
+Mapping onto Unity, by ``play.companion.dac.tracks`` (the reading and its quote:
+:data:`drydock.core.rules.companion.COMPANION_PLAY`). ``hull`` (the book's layout): the ship's weapons track is
+D7.1's, one box per hull point numbered by the DAC dice it rolls (:func:`drydock.core.dac.hull_track`); a Weapon
+result crosses its next box (``ShipState.wpn_hits`` counts them, so E.1 regains them) and rolls the number in it.
+The systems track is D7.1's too, beside Unity's shields track: a System (shield) result crosses its next box and
+rolls the number in it on the systems DAC (and the shield rating drops as in Unity when the ship has shields).
+``unity-boxes`` plays the same on tracks of Unity's weapons-track length. ``unity-items``: Unity's weapons track
+counts down weapons and equipment together; each item it loses rolls one die on the weapons DAC, and every System
+result rolls one die on the systems DAC. The charts are :func:`drydock.core.dac.dac_for`'s, as ``drydock ssd --dac``
 prints them. "The specific weapons or Screens damaged are chosen by the controlling player": the doctrine gives
 up the battery's cheapest mount (spent Expendable first), the arc with most directional screens.
 """
@@ -31,13 +36,33 @@ MUNITIONS = {"Mines": "mines_left", "Flares": "flares_left", "Probes": "probes_l
 class DacState:
     """The two charts of one ship in one battle and the locations crossed on each (D7.2)."""
 
-    __slots__ = ("charts", "crossed", "battery", "system")
+    __slots__ = ("charts", "crossed", "battery", "system", "tracks", "sys_hits")
 
     def __init__(self, dac: Dac) -> None:
         self.charts = {"weapons": dac.weapons, "systems": dac.systems}
         self.crossed: dict[str, set[int]] = {"weapons": set(), "systems": set()}
         self.battery = {code: i for i, code in enumerate(dac.battery_codes)}
         self.system = {code: name for name, code in dac.system_codes}
+        #: D7.1's numbered tracks under the ``hull`` reading (None: ``unity-items``, Unity's tracks)
+        self.tracks = ({"weapons": dac.weapons_track, "systems": dac.systems_track or ()}
+                       if dac.systems_track is not None else None)
+        self.sys_hits = 0  # boxes crossed on the systems track (the weapons track's are ShipState.wpn_hits)
+
+    def cross(self, rng: Rng, ship: ShipState, chart: str, crossed: int, marked: int, log: list[str] | None) -> int:
+        """D7.2 on D7.1's track: ``marked`` more boxes of ``chart``'s track crossed after ``crossed`` (each "non-zero
+        box ... roll dice equal to the number in the box"). Returns the boxes crossed now (at most the track's)."""
+        assert self.tracks is not None
+        boxes = self.tracks[chart]
+        after = min(len(boxes), crossed + marked)
+        if after > crossed:
+            numbers = boxes[crossed:after]
+            dice = sum(numbers)
+            if log is not None:
+                span = f"boxes {crossed + 1}-{after}" if after - crossed > 1 else f"box {after}"
+                log.append(f"    {ship.label} {chart} track (D7.1): {span} crossed ({' '.join(map(str, numbers))}): "
+                           f"{dice} DAC {'die' if dice == 1 else 'dice'}")
+            self.lose(rng, ship, chart, dice, log)
+        return after
 
     def lose(self, rng: Rng, ship: ShipState, chart: str, dice: int, log: list[str] | None) -> None:
         """Roll ``dice`` locations on ``chart``; each location's letters lose one item each (D7.2)."""
@@ -97,6 +122,8 @@ class DacState:
         crossed = self.crossed[chart]
         if not crossed:
             return []
+        if chart == "systems" and self.tracks is not None:  # the systems track's box comes back (E.1 called for it)
+            self.sys_hits = max(0, self.sys_hits - 1)
         cells = self.charts[chart]
         loc = max(sorted(crossed), key=lambda k: sum(self._worth(ship, x) for x in cells[k - 1]))
         crossed.discard(loc)

@@ -474,13 +474,17 @@ class CompanionShip(UnityRules):
         self.deadly += add
         if ship.p_eng:
             ship.eng_hits = min(len(spec.engine_track), ship.eng_hits + ship.p_eng)
-        drop = mark_weapons(ship)
-        if drop and self.dac is not None:
-            self.dac.lose(self.rng, ship, "weapons", drop, log)
-        elif drop:
-            lose_items(ship, drop, log)
+        if self.dac is not None and self.dac.tracks is not None:  # D7.1's tracks (play.companion.dac.tracks: hull)
+            ship.wpn_hits = self.dac.cross(self.rng, ship, "weapons", ship.wpn_hits, ship.p_wpn, log)
+        elif drop := mark_weapons(ship):
+            if self.dac is not None:
+                self.dac.lose(self.rng, ship, "weapons", drop, log)
+            else:
+                lose_items(ship, drop, log)
         if ship.p_shd:
-            if self.dac is not None:  # D7 reading: a System (shield) result rolls on the systems DAC
+            if self.dac is not None and self.dac.tracks is not None:  # D7.1's systems track beside Unity's shields
+                self.dac.sys_hits = self.dac.cross(self.rng, ship, "systems", self.dac.sys_hits, ship.p_shd, log)
+            elif self.dac is not None:  # unity-items: a System (shield) result rolls one die on the systems DAC
                 self.dac.lose(self.rng, ship, "systems", ship.p_shd, log)
             _unity_shields(ship)
         hits = {"hull": ship.hull_hits, "engine": ship.eng_hits, "weapon": ship.wpn_hits, "shield": ship.shd_hits}

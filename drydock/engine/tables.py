@@ -126,9 +126,9 @@ COMPANION_TRAITS = frozenset({"Env0", "Env1", "Env2", "Env3", "Prs", "Prx0", "Pr
 COMPANION_NOT_SIMULATED = (
     "Captain's Companion: a disabled ship (D5.3 Deadly) drifts and can be captured, but takes no further damage (no "
     "fire, area effect, explosion or mine reaches it) and does not stack",
-    "Captain's Companion: C5/C6 speed-dependent pivots (Unity has no Pivot Classes) and D7.1's track layout (the "
-    "Core Rulebook's, p.CR17: Unity's boxes are kept, numbered by the items each loses, 2 or more where Unity's "
-    "track has fewer boxes than items; D7 plays on them)",
+    "Captain's Companion: C5/C6 speed-dependent pivots (Unity has no Pivot Classes); D7.1's track layout is the "
+    "Core Rulebook's (p.CR17), not among the seeds: D7 plays drydock's reading of it, as ssd --dac prints it "
+    "(play.companion.dac.tracks; by default one box per hull point counting down the six DAC locations)",
     "Captain's Companion: C7a vector movement and C8 naval movement (movement systems of the 2025 Core Rulebook; "
     "Unity movement is played)",
     "Captain's Companion: D2.1 attack modifiers of mechanics the seeds do not define: "

@@ -29,7 +29,7 @@ from drydock.insight.charts import (
     stack_chart,
 )
 from drydock.insight.numbers import pct, text
-from drydock.insight.tournament import fought_words
+from drydock.insight.tournament import fought_words, rules_lines
 
 REPORT_SUFFIXES = (".html", ".htm", ".pdf", ".svg")
 
@@ -227,6 +227,7 @@ def tournament_page(t: dict[str, Any]) -> Page:
     sub = [f"{len(labels)} designs, {fought_words(t)}, seed {t['seed']}, doctrine {t['doctrine']}"]
     if t.get("options"):
         sub.append("options: " + ", ".join(t["options"]))
+    sub += rules_lines(t)  # the ruleset, house-rule files and faction entries, design by design (issue 45)
     if t["battles_per_second"]:
         sub.append(f"{t['battles_fought']} battles in {text(t['seconds'], 1)} s "
                    f"({text(t['battles_per_second'], 0)} battles/s)")

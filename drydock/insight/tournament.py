@@ -51,6 +51,8 @@ STATE_VERSION = 4
 Z95 = 1.959963984540054
 #: the plans of each pairing are listed when there are at most this many pairings
 PAIRINGS_SHOWN = 45
+#: a battle's and a tournament's ``rules`` when every ship plays the book (insight.rules_in_play.rules_line)
+BOOK_RULES = Ruleset.unity().label
 
 
 def state_options(s: BattleSettings) -> dict[str, Any]:
@@ -203,9 +205,7 @@ class Tournament:
         if s.options or s.scenario or s.terrain:
             out += InForce(s.options, s.scenario, s.terrain, play).names()
         out += deployment_in_force(s)  # 2.3 chosen deployment (issue 37)
-        if s.rules is not None:
-            out.append(f"rules: {s.rules.label}")
-        return out
+        return out  # the rules in play: run_tournament's ``rules`` and ``in_force`` (insight.rules_in_play)
 
     @property
     def verdict(self) -> str:
@@ -438,11 +438,18 @@ def fought_words(d: dict[str, Any]) -> str:
             "of plans)")
 
 
+def rules_lines(d: dict[str, Any]) -> list[str]:
+    """``rules: ...`` (unless every design plays the book) and ``in force: ...`` (the house rules and faction
+    entries), as a battle's header names them (issue 45; ``run_tournament`` fills ``rules`` and ``in_force``)."""
+    out = [f"rules: {d['rules']}"] if d.get("rules", BOOK_RULES) != BOOK_RULES else []
+    return out + (["in force: " + "; ".join(d["in_force"])] if d.get("in_force") else [])
+
+
 def format_tournament(d: dict[str, Any]) -> str:
     names = [r["design"] for r in d["designs"]]
     plans = d.get("plans", False)
     lines = [f"{len(names)} designs, {fought_words(d)}, seed {d['seed']}, doctrine {d['doctrine']}",
-             "options: " + ", ".join(d["options"]),
+             "options: " + ", ".join(d["options"]), *rules_lines(d),
              f"verdict of each pairing: {d['verdict']}" if plans else None,
              "ranking (score = " + ("the share of the points, win 1, draw 1/2, a design can guarantee with its best "
                                     "plan against each opponent's best reply, (1 + value) / 2, averaged; W D L: the "

@@ -25,7 +25,8 @@ from drydock.formats import check_outputs
 from drydock.formats.inputs import read_side, side_rules
 from drydock.insight.cluster_access import Scheduler
 from drydock.insight.pages import tournament_page, write_report
-from drydock.insight.tournament import Tournament, check_size, distinct, format_tournament, to_json
+from drydock.insight.rules_in_play import entrant_rules, in_force_lines, rules_line
+from drydock.insight.tournament import Tournament, check_size, distinct, format_tournament, labels, to_json
 
 #: A progress display for ``total`` battles: a context manager giving ``update(n)`` (or None for no display).
 Progress = Callable[[int], AbstractContextManager[Callable[[int], None] | None]]
@@ -55,9 +56,10 @@ class TournamentRun:
 def run_tournament(files: tuple[str, ...] | list[str], settings: BattleSettings | None = None, *, runs: int,
                    seed: int, jobs: int = 0, state_file: str | None = None, report_file: str | None = None,
                    force: bool = False, scheduler: Scheduler | str | None = None,
-                   progress: Progress | None = None) -> TournamentRun:
+                   progress: Progress | None = None, rules_file: str | None = None) -> TournamentRun:
     """Every design in ``files`` against every other, ``runs`` battles each, under ``settings`` (None: the core
-    game); see the module docstring.
+    game); see the module docstring. ``rules_file``: the name of ``settings``' house-rule file, as the rules in
+    play name it (``rules``, ``in_force``, ``rules_in_play``: the words of a battle's, design by design).
 
     ``jobs`` 0 is one process per CPU; a rerun resuming from an existing ``state_file`` writes its report
     again whatever ``force``. ``progress(total)`` shows the battles fought. ``scheduler``: a Dask cluster
@@ -88,6 +90,11 @@ def run_tournament(files: tuple[str, ...] | list[str], settings: BattleSettings 
     with (progress or (lambda n: nullcontext()))(total) as update:
         t.run(jobs=jobs or os.cpu_count() or 1, state=state, progress=update, scheduler=scheduler)
     d = t.to_dict()
+    # the ruleset, house-rule files and faction entries each design plays under, in a battle's words (issue 45)
+    groups = entrant_rules(designs, labels(designs), [fl for _, fleets in sides for fl in fleets], settings.rules,
+                           settings.house, rules_file)
+    d.update(rules=rules_line(groups, settings.rules), in_force=in_force_lines(groups),
+             rules_in_play=[g.to_dict() for g in groups])
     if report_file:
         write_report(report_file, tournament_page(d), force=force or resuming)
     return TournamentRun(t, d)

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 
 from drydock import limits
 from drydock.core.calc import Rating
-from drydock.core.dac import Dac, box_numbers, dac_for
+from drydock.core.dac import Dac, dac_for
 from drydock.core.marked import Marked
 from drydock.core.model import ArcValues, Battery, Design, WeaponMode
 from drydock.core.rules import Ruleset
@@ -31,8 +31,8 @@ from drydock.render.tables import (
 class Track:
     """A damage track: boxes numbered from the undamaged value down (A.3, 1.2)."""
 
-    key: str                     # "hull", "engines", "weapons", "shields"
-    label: str                   # "HULL", "ENG", "WPN", "SHLD"
+    key: str                     # "hull", "engines", "weapons", "shields"; "systems" (D7.1, ``--dac``)
+    label: str                   # "HULL", "ENG", "WPN", "SHLD"; "SYS"
     values: tuple[int, ...]
     """Box values; empty when the track is zero from the first box (printed as a single "—", 1.3)."""
     arcs: tuple[Track, ...] = ()
@@ -285,14 +285,17 @@ def sheet_from_rating(rating: Rating, rules: Ruleset | None = None, dac: bool = 
     d = rating.design
     t = rating.tracks
     done = damage or Marked()
+    charts = dac_for(rating, rules) if dac else None
     tracks = [track("hull", "HULL", t.hull, checked=done.hull),
               track("engines", "ENG", t.engines, checked=done.engines),
-              # D7.1 (--dac): "The weapons [...] damage tracks no longer provide a 'countdown'": each box the DAC dice
-              # it rolls when checked (drydock.core.dac.box_numbers)
-              track("weapons", "WPN", box_numbers(t.weapons) if dac else t.weapons, checked=done.weapons)]
+              # D7.1 (--dac): "The weapons and systems damage tracks no longer provide a 'countdown'": each box the
+              # DAC dice it rolls when crossed, laid out by play.companion.dac.tracks (drydock.core.dac)
+              track("weapons", "WPN", charts.weapons_track if charts else t.weapons, checked=done.weapons)]
     if _has_shields(d):  # 1.3: a ship without shields has no shield track
         arcs = shield_arc_tracks(t.shield_arcs) if t.shield_arcs else ()
         tracks.append(track("shields", "SHLD", t.shields, arcs=arcs, checked=done.shields))
+    if charts is not None and charts.systems_track is not None:  # D7.1: the systems track (the "hull" reading)
+        tracks.append(track("systems", "SYS", charts.systems_track))
     batteries = tuple(_battery(b, br.loss_limit) for b, br in zip(d.weapons, rating.batteries, strict=True))
 
     equipment: list[BoxGroup] = []
@@ -325,7 +328,7 @@ def sheet_from_rating(rating: Rating, rules: Ruleset | None = None, dac: bool = 
         equipment_loss_limit=rating.equipment_loss_limit, traits=tuple(traits), munitions=munitions,
         notes=tuple(d.notes), problems=problems, flights=flights,
         house_rules="" if rules.is_book else rules.label, arcs=sheet_arcs(batteries, rules),
-        dac=dac_for(rating, rules) if dac else None,
+        dac=charts,
     )
 
 

@@ -179,6 +179,47 @@ def test_battle_names_the_rules_in_play_for_each_side():
     assert (data["rules"], data["in_force"]) == ("Unity v2.0", [])
 
 
+def test_tournament_names_the_rules_in_play_for_each_design(tmp_path):
+    """Issue 45: a tournament names the rules in force as a battle does, design by design: the fleet's house-rule
+    file for its designs, its Kzinti faction entry for the Comet (CR 148, the fleet's 772 in battle), the book for
+    the design entered alone; in the text header, the JSON and the HTML report. With --rules, the file's common
+    rules for every design and the tables, its faction entry for the Comet."""
+    rules_file = str(EX / "fleets" / "house-rules.yaml")
+    common = "Home Guard campaign rules (house rules, 017b5a8e)"
+    kzinti = "Home Guard campaign rules + Kzinti faction rules (house rules, 9aa0ab78)"
+    args = ["tournament", HOME_GUARD, EX / "designs" / "shade-raider.yaml", "--runs", 2, "--jobs", 1, "--turns", 3]
+    report = tmp_path / "t.html"
+    res = run(*args, "--json", "--report", report)
+    assert res.exit_code == 0, res.output
+    data = json.loads(res.output)
+    assert {r["design"]: r["combat_rating"] for r in data["designs"]}["Comet"] == 148
+    assert data["rules"] == (f"Unity v2.0 (the battle's tables); {common} from {rules_file} for Majestic, Vanguard, "
+                             f"Kestrel; {kzinti} from {rules_file}, its Kzinti faction entry for Comet; "
+                             "Unity v2.0 for Shade")
+    assert data["in_force"] == [f"house rules (Majestic, Vanguard, Kestrel): {common} from {rules_file}",
+                                f"Kzinti faction entry (Comet): {kzinti} from {rules_file}"]
+    assert [(g["faction"], g["file"], g["designs"]) for g in data["rules_in_play"]] == [
+        (None, rules_file, ["Majestic", "Vanguard", "Kestrel"]), ("Kzinti", rules_file, ["Comet"]),
+        (None, None, ["Shade"])]
+    assert not [o for o in data["options"] if o.startswith("rules")]  # named once, in ``rules``
+    page = report.read_text(encoding="utf-8")
+    assert "rules: Unity v2.0 (the battle&#39;s tables); Home Guard campaign rules" in page
+    assert "in force: house rules (Majestic, Vanguard, Kestrel)" in page
+    assert "its Kzinti faction entry for Comet" in page
+    text = run(*args).output
+    assert f"rules: {data['rules']}\nin force: {'; '.join(data['in_force'])}\n" in text
+    # --rules: the file's common rules for every design and the tables, its faction entry for the Comet
+    data = json.loads(run(*args, "--json", "--rules", rules_file).output)
+    assert data["rules"] == (f"{common} (the battle's tables); {common} from {rules_file} for Majestic, Vanguard, "
+                             f"Kestrel, Shade; {kzinti} from {rules_file}, its Kzinti faction entry for Comet")
+    # the book everywhere: named as a battle names it, nothing in force
+    data = json.loads(run("tournament", EX / "designs" / "majestic.yaml", EX / "designs" / "vigilant-cruiser.yaml",
+                          "--runs", 2, "--jobs", 1, "--turns", 3, "--json").output)
+    assert (data["rules"], data["in_force"]) == ("Unity v2.0", [])
+    assert "rules:" not in run("tournament", EX / "designs" / "majestic.yaml", EX / "designs" / "vigilant-cruiser.yaml",
+                               "--runs", 2, "--jobs", 1, "--turns", 3).output
+
+
 def test_convert_fleet_to_workbook_and_back(tmp_path):
     xlsx, back = tmp_path / "hg.xlsx", tmp_path / "hg.yaml"
     res = run("convert", HOME_GUARD, "-o", xlsx)

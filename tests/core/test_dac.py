@@ -79,9 +79,8 @@ def test_ssd_prints_the_charts_and_letter_codes_in_place_of_loss_limits():
 
 
 def test_d71_box_numbers_from_unitys_countdown() -> None:
-    """D7.1: "each box contains a '0' or '1' (ships of hull size 5 or less may have boxes with '2' or more)"; D7.2
-    rolls "dice equal to the number in the box". drydock's reading: a box holds the items Unity's countdown loses
-    when it is checked, so the numbers sum to the items. Sycamore's weapons track 6 4 2 (six items over three
+    """The ``unity-items`` reading of D7.1 (``play.companion.dac.tracks``): a box holds the items Unity's countdown
+    loses when it is checked, so the numbers sum to the items. Sycamore's weapons track 6 4 2 (six items over three
     boxes) is 2 2 2; a track with a box per item is all 1s; a track with more boxes than items has 0s."""
     from drydock.core.dac import box_numbers
 
@@ -91,7 +90,75 @@ def test_d71_box_numbers_from_unitys_countdown() -> None:
     assert sum(box_numbers((16, 12, 8, 4))) == 16
 
 
-def test_the_dac_sheet_numbers_the_weapons_track_by_d71() -> None:
+# Source: Starmada Captain's Companion (2025), D7.1, the Sycamore-class heavy cruiser's display
+# (../shared/seeds/002_54d44d0a28cdba4b.txt lines 413-422, extracted from the page image): "JLL 8 5 4 3 2 1" (the
+# hull track, from 8: hull 8), "APONS 1 0 1 1 1", "SYS 0 1 1 | 5 TEMS 1 0 1 1 1"; charts "1 AC 2 AC 3 BC 4 B 5 B
+# 6 B" (2 A, 4 B, 3 C: nine weapons) and "1 @@ 2 @@ 3 @X 4 @Y 5 @Z 6 @" (eleven letters).
+BOOK_SYSTEMS_TRACK = (0, 1, 1, 1, 0, 1, 1, 1)
+BOOK_WEAPONS_TRACK_SEEN = (1, 0, 1, 1, 1)  # the extraction kept the last five boxes
+
+
+def test_d71_tracks_reproduce_the_book_sycamore() -> None:
+    """D7.1: "each box contains a '0' or '1' (ships of hull size 5 or less may have boxes with '2' or more)".
+    drydock's reading (``hull``): one box per hull point counting down the six DAC locations as A.3 counts down a
+    rating, box k = ceil(6 x (8 - k) / 8): 6 6 5 4 3 3 2 1, numbered by the locations each crosses. The book's
+    Sycamore, built from its own charts (nine weapons, eight Screens, Hyperdrive, Marines), prints exactly that on
+    its systems track and its weapons track ends the same way, though the charts hold nine and eleven letters."""
+    from drydock.core.calc import track
+    from drydock.core.dac import box_numbers, hull_track
+
+    assert track(6, 8) == [6, 6, 5, 4, 3, 3, 2, 1]
+    rules = load_ruleset("companion")
+    book = design(hull=8, engines=5, screens=8, weapons=[
+        battery("Fusion Torpedo", mode("5-10-15", "1x3/1/1"), "2AB"),
+        battery("Shock Cannon", mode("4-8-12", "1x4/1/3"), "2ABC", "2DEF"),
+        battery("Laser Cannon", mode("2-4-6", "1x2/1/1"), "3ABCDEF")],
+        systems=["Anti-Fighter Batteries", "Hyperdrive", ("Marines", 3)])
+    dac = dac_for(rate(book, rules), rules)
+    assert dac.weapons == (("A", "C"), ("A", "C"), ("B", "C"), ("B",), ("B",), ("B",))  # as printed
+    assert dac.systems_track == BOOK_SYSTEMS_TRACK == hull_track(8)
+    assert dac.weapons_track == BOOK_SYSTEMS_TRACK and dac.weapons_track[-5:] == BOOK_WEAPONS_TRACK_SEEN
+    # A.3 rounds a track's boxes up; the same countdown rounded to the nearest (halves up) or down is not the print
+    nearest = [(6 * k * 2 + 8) // 16 for k in range(8, 0, -1)]
+    down = [6 * k // 8 for k in range(8, 0, -1)]
+    assert box_numbers(nearest) == (1, 0, 1, 1, 1, 0, 1, 1) and box_numbers(down) == (1, 1, 1, 0, 1, 1, 1, 0)
+
+
+def test_d71_hull_five_or_less_has_boxes_of_two_or_more() -> None:
+    """"ships of hull size 5 or less may have boxes with '2' or more": six locations over five boxes or fewer."""
+    from drydock.core.dac import hull_track
+
+    assert hull_track(5) == (1, 1, 1, 1, 2)
+    assert hull_track(4) == (1, 2, 1, 2)
+    assert hull_track(3) == (2, 2, 2)
+    assert hull_track(1) == (6,)
+    assert hull_track(6) == (1,) * 6
+    rules = load_ruleset("companion")
+    small = design(hull=4, engines=2, screens=1, weapons=[battery("Gun", mode("2-4-6", "1x4/1/1"), "2ABC")],
+                   systems=["Hyperdrive"])
+    from drydock.render.sheet import sheet_from_rating
+
+    tracks = {t.key: t.values for t in sheet_from_rating(rate(small, rules), rules, dac=True).tracks}
+    assert tracks["weapons"] == tracks["systems"] == (1, 2, 1, 2)
+    assert tracks["hull"] == (4, 3, 2, 1) and tracks["engines"] == (2, 1)  # Unity's other tracks are unchanged
+
+
+@pytest.mark.parametrize("hull", range(1, 61))
+def test_d71_hull_track_property(hull: int) -> None:
+    """Every hull: one box per hull point, the numbers sum to the six locations (crossing every box crosses every
+    location, so every letter on the chart is lost: tests/engine/test_companion_tracks.py), and a box holds 2 or
+    more exactly when the hull is 5 or less."""
+    from drydock.core.dac import LOCATIONS, hull_track
+
+    boxes = hull_track(hull)
+    assert len(boxes) == hull and sum(boxes) == LOCATIONS and min(boxes) >= 0
+    assert (max(boxes) >= 2) == (hull <= 5)
+
+
+def test_the_dac_sheet_numbers_the_tracks_by_d71(tmp_path) -> None:
+    """The Companion's example (hull 6): with ``--dac`` the weapons track is D7.1's six 1s and a SYS track follows
+    the shields; under the other reading (``tracks: unity-items``) the weapons track is Unity's three boxes
+    numbered 2 2 2 (the items each loses) and there is no SYS track."""
     from drydock.core.validation import rate
     from drydock.formats import read_designs
     from drydock.formats.houserules import load_ruleset
@@ -102,5 +169,11 @@ def test_the_dac_sheet_numbers_the_weapons_track_by_d71() -> None:
     d = read_designs(ROOT / "examples/companion/sycamore.yaml", rules=cc)[0]
     plain = {t.key: t.values for t in sheet_from_rating(rate(d, cc), cc).tracks}
     dac = {t.key: t.values for t in sheet_from_rating(rate(d, cc), cc, dac=True).tracks}
-    assert plain["weapons"] == (6, 4, 2) and dac["weapons"] == (2, 2, 2)
+    assert plain["weapons"] == (6, 4, 2) and "systems" not in plain
+    assert dac["weapons"] == dac["systems"] == (1, 1, 1, 1, 1, 1)
     assert plain["shields"] == dac["shields"]  # the shield rating's countdown stays: the impact roll needs it
+    house = tmp_path / "items.yaml"
+    house.write_text("base: companion\nplay:\n  companion:\n    dac: {tracks: unity-items}\n", encoding="utf-8")
+    items = load_ruleset(str(house))
+    old = {t.key: t.values for t in sheet_from_rating(rate(d, items), items, dac=True).tracks}
+    assert old["weapons"] == (2, 2, 2) and "systems" not in old

@@ -116,8 +116,23 @@ COMPANION_PLAY: dict[str, Any] = {
     # B1: "a fourth game board section can be added to the game board": the distance between the set-up edges
     # grows by a third (reading: the standard board is three sections end to end).
     "extended_board": {"section": "B1", "sections": [3, 4]},
-    # D7.4: "the six DAC locations".
-    "dac": {"section": "D7.4", "locations": 6},
+    # D7.4: "the six DAC locations". D7.1's tracks (``tracks``) are laid out by the 2025 Core Rulebook's SSD rules
+    # (p.CR17), which the seeds do not hold. drydock's reading, "hull": each track has one box per hull point and
+    # counts down the six locations as A.3 counts down a rating (box k = ceil(6 x (H - k) / H)), each box numbered
+    # by the locations it crosses. Evidence: the numbers sum to the six locations, so crossing every box loses every
+    # letter; a box holds 2 or more exactly when the hull is under 6 ("hull size 5 or less"); the book's Sycamore
+    # (its hull track starts at 8) prints the systems track 0 1 1 1 0 1 1 1, this countdown for hull 8 rounded up
+    # as A.3 rounds (6 6 5 4 3 3 2 1), and its weapons track ends with the same five boxes 1 0 1 1 1 though its
+    # charts hold nine weapons and eleven system letters: the tracks count locations, not items. The other readings keep
+    # Unity's rate of loss (Unity's weapons track has N = max(2, ceil(H/2)) boxes, A.3; a hull-box track loses half
+    # as much per Weapon result): "unity-boxes", the six locations counted down over Unity's N boxes (both tracks;
+    # 2s up to hull 10); "unity-items", Unity's tracks kept, a weapons box numbered by the items Unity's countdown
+    # loses and each System result one systems-DAC die (what drydock played before). bench/bench_d7_tracks.py
+    # measures whom D7 for one side favours under each (D7.1 note 3: the standard side, "minor, yet distinct").
+    "dac": {"section": "D7.1, D7.4", "locations": 6, "tracks": "hull",
+            "quote": "The weapons and systems damage tracks no longer provide a \"countdown\" of how many items "
+                     "remain operational. Instead, each box contains a \"0\" or \"1\" (ships of hull size 5 or "
+                     "less may have boxes with \"2\" or more)."},
     # D2.1: "Several circumstances can modify the attack roll. These are summarized below." Each row of the table
     # with its words; ``played``: "played" (the engine applies ``modifier`` under the Companion), "unity" (Unity's 4.2
     # table already applies it: not applied twice), "declared" (a mechanic of the 2025 Core Rulebook the seeds do

@@ -359,9 +359,11 @@ COMPANION_OPTIONS: tuple[PlayOption, ...] = (
                "system, 5 hull & system, 6 engine & system", True,
                "Unity's shields track is the system track"),
     PlayOption("CC.D7", "Random Damage Allocation", "companion",
-               "each item lost on the weapons (shields) track rolls a die on the weapons (systems) DAC; a location "
-               "rolled again shifts one to the right; damage control erases a location (D7.3)", True,
-               "reading: Unity's shields track is the Companion's systems track"),
+               "a crossed weapons (systems) track box rolls the dice it holds (D7.1: 0 or 1, 2+ at hull 5 or less) on "
+               "the weapons (systems) DAC; a location rolled again shifts one to the right; damage control erases a "
+               "location (D7.3)", True,
+               "reading (play.companion.dac.tracks): one box per hull point counting down the six locations; a "
+               "System result crosses a systems box and Unity's shields box"),
     PlayOption("CC.D7a", "Random Damage Allocation (side A only)", "companion",
                "variant of CC.D7: side A's ships lose items by their DACs, side B's by the standard loss limits",
                True, _ONE_SIDE, excludes={"CC.D7": "CC.D7a is CC.D7 for one side; choose one",

@@ -179,7 +179,7 @@ PLAY_RANGES: dict[str, tuple[str, Record]] = {
         "alternate_damage": Record({"table": Faces(RESULTS, many=2)}),
         "proximity_radius": Record({"levels": Table(Whole(0, 5), keys=Choice(("Prx0", "Prx", "Prx2", "Prx3")))}),
         "extended_board": Record({"sections": Wholes(2, 2, 1, 8)}),
-        "dac": Record({"locations": Whole(1, 6)}),
+        "dac": Record({"locations": Whole(1, 6), "tracks": Choice(("hull", "unity-boxes", "unity-items"))}),
         "attack_modifiers": Record({"rows": Table(Record({"modifier": MODIFIER,
                                                           "played": Choice(("played", "unity", "declared"))}))}),
         "pivots": Record({"divisors": Table(Ratio(Fraction(1, 10), 10), keys=Choice(("A", "B", "C", "D", "E", "F")))}),
