@@ -228,6 +228,8 @@ class OptionsView(Protocol):
     @property
     def fighters(self) -> FightersView | None: ...  # F.1-F.4, F.6
 
+    def fighter_doctrine(self) -> FightersView: ...  # F.1-F.4, F.6: the doctrine they share, made at the first ask
+
     def flight_penalty(self, ship: Spot, target: Spot) -> int: ...  # F.3 screens, G terrain at a flight
 
     def explode_pending(self) -> None: ...  # E.3: queued explosions now
@@ -274,6 +276,7 @@ class TableView(Protocol):
     ships: list[ShipState]
     flights: list[Any]  # SeekerFlight and FighterFlight (their modules sit on this one)
     flight_uid: int
+    vp: list[int]  # victory points scored by side A and side B (F.6 long range fighters score their own)
     #: F.5: carrier uid -> flights aboard; B.20 shuttles aboard; flights recovered this Fighter Phase
     aboard: dict[int, int]
     shuttles_aboard: dict[int, int]

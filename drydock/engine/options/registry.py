@@ -20,13 +20,18 @@ from drydock.core.rules.play_options import SIMULATED
 from drydock.engine.options.automatic_tags import AutomaticTargetAcquisition
 from drydock.engine.options.battery_lock_on import BatteryLockOn
 from drydock.engine.options.bleed_through import BleedThrough
+from drydock.engine.options.combat_space_patrol import CombatSpacePatrol
 from drydock.engine.options.damage_control import DamageControl
 from drydock.engine.options.directed_damage import DirectedDamage
+from drydock.engine.options.dogfights import Dogfights
+from drydock.engine.options.fighter_screens import FighterScreens
+from drydock.engine.options.long_range_fighters import LongRangeFighters
 from drydock.engine.options.random_fighter_initiative import RandomFighterInitiative
 from drydock.engine.options.rule import OptionalRule
 from drydock.engine.options.shield_reinforcement import ShieldReinforcement
 from drydock.engine.options.shipboard_combat import ShipboardCombat
 from drydock.engine.options.target_acquisition import TargetAcquisition
+from drydock.engine.options.variant_flights import FighterVariants
 from drydock.engine.table_view import TableView
 
 if TYPE_CHECKING:  # type-only imports: the package's InForce and the bus's state
@@ -43,6 +48,11 @@ RULES: tuple[type[OptionalRule], ...] = (
     ShieldReinforcement,  # E.6
     TargetAcquisition,  # E.7
     AutomaticTargetAcquisition,  # E.7a
+    CombatSpacePatrol,  # F.1
+    Dogfights,  # F.2
+    FighterScreens,  # F.3
+    LongRangeFighters,  # F.6: its flights are placed before F.4 gives each flight its variant
+    FighterVariants,  # F.4
     RandomFighterInitiative,  # F.7
 )
 BY_SECTION: dict[str, type[OptionalRule]] = {cls.section: cls for cls in RULES}

@@ -39,6 +39,10 @@ class OptionalRule:
         return True
 
     # ------------------------------------------------------------ set-up (2.3)
+    def place(self) -> None:
+        """2.3, after deployment and before every rule's :meth:`setup`: what the rule puts on the table (F.6 long
+        range fighters, F.4 each flight's variant, G terrain)."""
+
     def setup(self) -> None:
         """After deployment, before the first turn."""
 

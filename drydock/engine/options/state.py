@@ -19,7 +19,7 @@ from drydock.engine.hexgrid import DIRS
 from drydock.engine.movement import Orders, path_hexes, straight
 from drydock.engine.options import InForce, chase, combat_rules, movement_rules, scenarios
 from drydock.engine.options.doctrine_bridge import best_scored, rechoose
-from drydock.engine.options.fighter_rules import FIGHTER_OPTIONS, FighterRules
+from drydock.engine.options.fighter_rules import FighterRules
 from drydock.engine.options.maneuvers import MANEUVERS, Maneuvers
 from drydock.engine.options.terrain import Terrain
 from drydock.engine.options.terrain_elements import TerrainElements, pull_rows
@@ -58,15 +58,13 @@ class OptionState:
         self.thrusted: list[ShipState] = []  # D.1: ships that used emergency thrust this turn
         self.exit_vp = 0  # S.2 / S.7: VPs the defender scored by leaving through its exit edge
         self.nebula = False  # G.4
-        #: F.1-F.4, F.6: the fighter options (None without them; drydock.engine.fighters hands flights over)
-        self.fighters = FighterRules(battle, rules.on, rules.play) if rules.on & FIGHTER_OPTIONS else None
+        #: F.1-F.4, F.6: the fighter doctrine (None without them; drydock.engine.fighters hands flights over)
+        self.fighters: FighterRules | None = None
         self.moves = Maneuvers(battle, rules) if rules.on & MANEUVERS else None  # D.7, D.9, G.6
 
     # ------------------------------------------------------------ set-up
     def start(self) -> None:
         b, r = self.b, self.r
-        if self.fighters is not None:  # F.4 variants, F.6 long range fighters
-            self.fighters.start()
         if r.terrain:
             self.terrain = Terrain()
             wind = next((s.wind for s in b.ships if s.wind is not None), None)  # B.21: the comet's tail (G.3)
@@ -99,6 +97,12 @@ class OptionState:
                     s.alive = False
                     self.reserve.append(s)
             b.say("S.11: the defender's second half waits: " + ", ".join(s.label for s in self.reserve))
+
+    def fighter_doctrine(self) -> FighterRules:
+        """F.1-F.4, F.6: the fighter doctrine the fighter options share, made when the first of them asks."""
+        if self.fighters is None:
+            self.fighters = FighterRules(self.b, self.play)
+        return self.fighters
 
     # ------------------------------------------------------------ orders and movement
     def enemies_for_orders(self, mined: dict) -> dict:
@@ -459,11 +463,9 @@ class OptionState:
 
     # ------------------------------------------------------------ End Phase
     def after_damage(self) -> None:
-        """5b: explosions of ships destroyed by weapons fire; E.4 / S.6 VPs; F.6 VPs for long range fighters."""
+        """5b: explosions of ships destroyed by weapons fire; E.4 / S.6 VPs."""
         self.explode_pending()
         self.score_damage()
-        if self.fighters is not None:
-            self.fighters.after_damage()
 
     def end_phase(self) -> None:
         """5d: D.1 emergency thrust's engine dice."""
