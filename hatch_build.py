@@ -41,12 +41,15 @@ ENGINE_MODULES = (
     "small_craft",
     "stacking", "systems", "tables", "targeting", "variants",
     *(f"options/{name}" for name in ("altitude", "automatic_tags", "battery_lock_on", "bleed_through", "chase",
-                                     "combat_rules", "combat_space_patrol", "damage_control", "directed_damage",
-                                     "doctrine_bridge", "dogfights", "fighter_rules", "fighter_screens",
-                                     "long_range_fighters", "maneuvers", "movement_rules", "random_fighter_initiative",
+                                     "combat_rules", "damage_control", "directed_damage", "doctrine_bridge",
+                                     "fighter_rules", "maneuvers", "movement_rules", "random_fighter_initiative",
                                      "registry", "rolls", "rule", "scenarios", "shield_reinforcement",
                                      "shipboard_combat", "state", "target_acquisition", "terrain", "terrain_elements",
-                                     "towing", "variant_flights")),
+                                     "towing",
+                                     # issue 43: the fighter options (F) and terrain (G) as rules, one module each
+                                     "asteroids", "black_hole", "black_hole_printed", "combat_space_patrol",
+                                     "comet", "dogfights", "fighter_screens", "long_range_fighters", "nebula",
+                                     "planet", "terrain_rule", "variant_flights")),
 )
 
 #: Every other engine module, left interpreted, with the reason (tests/project/test_architecture.py checks that each

@@ -16,7 +16,7 @@ members the rules read (:class:`DoctrineView`, :class:`MatchView`, :class:`Optio
 from __future__ import annotations
 
 import random
-from collections.abc import Container
+from collections.abc import Callable, Container
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
@@ -265,6 +265,11 @@ class RuleView(Protocol):
     def boarding(self) -> Boarding | None: ...  # B.14
 
     def tagged(self) -> set[int] | None: ...  # E.7: the ship uids with a face-up TAG (None: not this rule)
+
+    def ranges(self, s: ShipState) -> Callable[[int], int] | None: ...  # G.4: the effective range (None: B.13)
+
+    def change_orders(self, s: ShipState, orders: Orders, boost: int, enemies: list[ShipState],
+                      legal: Callable[[Orders], bool]) -> Orders: ...  # G.5: an orbit
 
 
 class TableView(Protocol):
