@@ -45,7 +45,11 @@ ENGINE_MODULES = (
                                      "fighter_rules", "maneuvers", "movement_rules", "random_fighter_initiative",
                                      "registry", "rolls", "rule", "scenarios", "shield_reinforcement",
                                      "shipboard_combat", "state", "target_acquisition", "terrain", "terrain_elements",
-                                     "towing")),
+                                     "towing",
+                                     # issue 43: the fighter options (F) and terrain (G) as rules, one module each
+                                     "asteroids", "black_hole", "black_hole_printed", "combat_space_patrol",
+                                     "comet", "dogfights", "fighter_screens", "long_range_fighters", "nebula",
+                                     "planet", "terrain_rule", "variant_flights")),
 )
 
 #: Every other engine module, left interpreted, with the reason (tests/project/test_architecture.py checks that each

@@ -152,6 +152,8 @@ class Battle:
         if match.in_force is not None:
             self.opt = OptionState(self, match.in_force)
             self.rules_in_force = rules_in_force(self, match.in_force, self.opt)
+        for rule in self.rules_in_force:  # 2.3: what the rules put on the table (F.6, F.4, G), then their set-up
+            rule.place()
         for rule in self.rules_in_force:
             rule.setup()
 

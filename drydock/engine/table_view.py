@@ -16,7 +16,7 @@ members the rules read (:class:`DoctrineView`, :class:`MatchView`, :class:`Optio
 from __future__ import annotations
 
 import random
-from collections.abc import Container
+from collections.abc import Callable, Container
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
@@ -228,6 +228,8 @@ class OptionsView(Protocol):
     @property
     def fighters(self) -> FightersView | None: ...  # F.1-F.4, F.6
 
+    def fighter_doctrine(self) -> FightersView: ...  # F.1-F.4, F.6: the doctrine they share, made at the first ask
+
     def flight_penalty(self, ship: Spot, target: Spot) -> int: ...  # F.3 screens, G terrain at a flight
 
     def explode_pending(self) -> None: ...  # E.3: queued explosions now
@@ -264,6 +266,11 @@ class RuleView(Protocol):
 
     def tagged(self) -> set[int] | None: ...  # E.7: the ship uids with a face-up TAG (None: not this rule)
 
+    def ranges(self, s: ShipState) -> Callable[[int], int] | None: ...  # G.4: the effective range (None: B.13)
+
+    def change_orders(self, s: ShipState, orders: Orders, boost: int, enemies: list[ShipState],
+                      legal: Callable[[Orders], bool]) -> Orders: ...  # G.5: an orbit
+
 
 class TableView(Protocol):
     """The battle as a rule module sees it: exactly the members the rule modules use."""
@@ -274,6 +281,7 @@ class TableView(Protocol):
     ships: list[ShipState]
     flights: list[Any]  # SeekerFlight and FighterFlight (their modules sit on this one)
     flight_uid: int
+    vp: list[int]  # victory points scored by side A and side B (F.6 long range fighters score their own)
     #: F.5: carrier uid -> flights aboard; B.20 shuttles aboard; flights recovered this Fighter Phase
     aboard: dict[int, int]
     shuttles_aboard: dict[int, int]

@@ -62,7 +62,8 @@ def test_a_section_test_elsewhere_is_found() -> None:
 
 def test_every_simulated_section_is_moved_or_on_the_bus() -> None:
     moved = set(registry.BY_SECTION)
-    assert moved == {"B.14", "B.18", "B.22", "E.1", "E.2", "E.6", "E.7", "E.7a", "F.7"}
+    assert moved == {"B.14", "B.18", "B.22", "E.1", "E.2", "E.6", "E.7", "E.7a", "F.1", "F.2", "F.3", "F.4", "F.6",
+                     "F.7", "G.1", "G.2", "G.2a", "G.3", "G.4", "G.5"}
     assert moved | registry.ON_THE_BUS | registry.IN_THE_BATTLE == SIMULATED
     assert not moved & registry.ON_THE_BUS
     assert len(registry.RULES) == len(moved)  # registered once
@@ -87,3 +88,46 @@ def test_the_docs_new_rule_example_runs() -> None:
     out = subprocess.run([sys.executable, "-c", block], cwd=ROOT, capture_output=True, text=True, timeout=300)
     assert out.returncode == 0, out.stderr
     assert "roll call: 2 ships" in out.stdout
+
+
+def _kinds(settings: BattleSettings) -> list[str]:
+    battle = Battle(build_matchup(MAJESTIC, MAJESTIC, settings), random.Random(1), False)
+    return [type(r).__name__ for r in battle.rules_in_force]
+
+
+def test_a_terrain_kind_plays_by_the_rule_of_its_section() -> None:
+    """G: ``--terrain`` pieces make the rule of each section placed (two pieces of one section: one rule), in the
+    registry's order whatever the order of the pieces; a scenario's pieces count (S.5's asteroids are G.1's)."""
+    assert _kinds(BattleSettings(terrain=("planet", "asteroid-field", "asteroids:3", "comet", "nebula"))) == [
+        "OptionBus", "Asteroids", "Comet", "Nebula", "Planet"]
+    assert _kinds(BattleSettings(terrain=("black-hole:3",))) == ["OptionBus", "BlackHole"]
+    assert _kinds(BattleSettings(terrain=("black-hole-printed",))) == ["OptionBus", "PrintedBlackHole"]
+    assert _kinds(BattleSettings(scenario="S.5")) == ["OptionBus", "Asteroids"]
+    assert _kinds(BattleSettings(terrain=("three-d",))) == ["OptionBus"]  # G.6: the movement rules' (maneuvers.py)
+
+
+def test_the_terrain_is_placed_once_in_the_order_given() -> None:
+    """The terrain rules in force share one table, placed once in the ``--terrain`` order (the dice of a
+    placement do not depend on which rules the pieces' sections have), and every log line of it said once."""
+    pieces = ("planet:1", "asteroids:2", "comet")
+    battle = Battle(build_matchup(MAJESTIC, MAJESTIC, BattleSettings(terrain=pieces)), random.Random(3), True)
+    placed = [line for line in battle.log or [] if line.startswith("terrain: ")]
+    assert [line.split()[1] for line in placed] == ["planet:1", "asteroids:2", "asteroids:2", "comet"]  # a line each
+    tables = {id(rule.table) for rule in battle.rules_in_force if hasattr(rule, "table")}
+    assert battle.opt is not None and tables == {id(battle.opt.elements)}
+    assert battle.opt.terrain is not None and battle.opt.terrain.planets and len(battle.opt.terrain.deadly) >= 9
+
+
+def test_the_fighter_options_share_one_doctrine_and_the_core_game_has_none() -> None:
+    """F.1-F.4, F.6: each rule in force turns its part of the one fighter doctrine on; without them there is no
+    doctrine (flights activate as in the core game)."""
+    m = build_matchup(MAJESTIC, MAJESTIC, BattleSettings(options=("F.1", "F.3", "F.6")))
+    battle = Battle(m, random.Random(1), False)
+    assert [type(r).__name__ for r in battle.rules_in_force] == [
+        "OptionBus", "CombatSpacePatrol", "FighterScreens", "LongRangeFighters"]
+    doctrine = battle.opt.fighters if battle.opt is not None else None
+    assert doctrine is not None and (doctrine.csp, doctrine.dogfights, doctrine.screens) == (True, False, True)
+    assert doctrine.long_range is battle.rules_in_force[3] and doctrine.variants is None
+    assert [f for f in battle.flights if getattr(f, "lrf", False)]  # F.6 placed its flights at 2.3
+    plain = Battle(build_matchup(MAJESTIC, MAJESTIC, BattleSettings(options=("F.7",))), random.Random(1), False)
+    assert plain.opt is not None and plain.opt.fighters is None

@@ -14,6 +14,7 @@ from drydock.core.rules.play_options import BY_SECTION, check_combination
 from drydock.core.rules.play_rules import PlayRules
 from drydock.engine.companion_play import check_sections
 from drydock.engine.options import chase
+from drydock.engine.options.long_range_fighters import LongRangeFighters
 from drydock.engine.options.terrain import TerrainPiece, parse_terrain
 
 
@@ -54,10 +55,7 @@ class InForce:
 
     def lrf_cr(self) -> int:
         """F.6: the CR of the long range fighter flights each side fields ("a combat rating ... of 60" each)."""
-        if "F.6" not in self.on:
-            return 0
-        lrf = self.play["long_range_fighters"]
-        return int(lrf["cr"]) * int(lrf["flights_per_side"])
+        return LongRangeFighters.side_cr(self)
 
     def vp_target(self, base: int, crs: tuple[int, int], auto: bool) -> int | None:
         """The scenario's VP target (None: S.1 scores none), scaled with the sides' CR when ``auto`` (Appendix S:

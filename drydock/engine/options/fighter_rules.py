@@ -1,6 +1,6 @@
 """Appendix F fighter options in battles: F.1 Combat Space Patrol, F.2 Dogfights, F.3 Fighter Screens (the
-fighter doctrine's missions), with F.4 variants and F.6 long range fighters from
-:mod:`~drydock.engine.options.fighter_variants`.
+fighter doctrine's missions), with F.4 variants and F.6 long range fighters (:mod:`.variant_flights`,
+:mod:`.long_range_fighters`). Each of those rules, in force, turns its part of the doctrine on.
 
 With any of F.1-F.4 or F.6 in force every fighter flight activates through :meth:`FighterRules.activate`
 instead of :func:`drydock.engine.fighters.activate` (which hands over to it). The doctrine, each turn a flight
@@ -34,19 +34,17 @@ ship weapons fire at ships, flights and seekers (``OptionState.flight_penalty``)
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Any
+from typing import Any, Protocol
 
 from drydock import numbers
 from drydock.engine import fighters
 from drydock.engine.fighters import FighterFlight, fighter_path, first_end_by_hex, no_turns
 from drydock.engine.hexgrid import DIRS, distance, hex_line
-from drydock.engine.options.fighter_variants import Variants
-from drydock.engine.options.host import OptionHost
+from drydock.engine.options.fighter_variants import is_lrf
 from drydock.engine.seekers import SeekerFlight
 from drydock.engine.small_craft import entered_hexes
+from drydock.engine.table_view import TableView
 
-#: the options this module plays
-FIGHTER_OPTIONS = frozenset({"F.1", "F.2", "F.3", "F.4", "F.6"})
 #: F.1 doctrine: a flight within this many hexes of a threatened friendly ship covers it (goes on station)
 COVER = 2
 
@@ -61,25 +59,36 @@ def screen_penalty(fighters_in_hex: int, bands: list[list[int]]) -> int:
     return out
 
 
-class FighterRules:
-    """One battle's F.1-F.4 and F.6: flights on station, dogfights, screens, variants, long range fighters."""
+class VariantsPart(Protocol):
+    """F.4 as the doctrine calls it (:class:`~drydock.engine.options.variant_flights.FighterVariants`)."""
 
-    def __init__(self, battle: OptionHost, on: frozenset[str], play: Any) -> None:
+    def assign_new(self) -> None: ...  # flights not yet given a variant get one
+
+
+class LongRangePart(Protocol):
+    """F.6 as the doctrine calls it (:class:`~drydock.engine.options.long_range_fighters.LongRangeFighters`)."""
+
+    def jump(self, fl: FighterFlight) -> bool: ...  # a long range flight's hyperspace attempt (True: it is done)
+
+
+class FighterRules:
+    """One battle's fighter doctrine under F.1-F.4 and F.6: flights on station, dogfights, screens. Each of those
+    rules, in force, turns its part on (:func:`fighter_doctrine`); the doctrine exists only then."""
+
+    def __init__(self, battle: TableView, play: Any) -> None:
         self.b = battle
-        self.csp = "F.1" in on
-        self.dogfights = "F.2" in on
-        self.screens = "F.3" in on
+        self.csp = False  # F.1
+        self.dogfights = False  # F.2
+        self.screens = False  # F.3
+        self.variants: VariantsPart | None = None  # F.4
+        self.long_range: LongRangePart | None = None  # F.6
         self.bands: list[list[int]] = play["fighter_screens"]["bands"]
         self.intercept_ma = Fraction(numbers.parse(play["combat_space_patrol"]["intercept_ma"]))
-        self.variants = Variants(battle, on, play)
         self.on_station: dict[int, FighterFlight] = {}  # F.1: uid -> flight
         self.spent: set[int] = set()  # F.1: patrols that intercepted this Fighter Phase
         self.pinned: dict[int, FighterFlight] = {}  # F.2: uid -> its opponent (both ways)
         self.screening: dict[int, FighterFlight] = {}  # F.3: uid -> flight
         self.phase = -1
-
-    def start(self) -> None:
-        self.variants.start()
 
     # ------------------------------------------------------------ activation
     def activate(self, fl: FighterFlight) -> None:
@@ -88,20 +97,15 @@ class FighterRules:
         if self.phase != b.turn:  # a new Fighter Phase
             self.phase = b.turn
             self.spent.clear()
-        self.variants.assign_new()
+        if self.variants is not None:  # F.4: flights launched since get their variant first
+            self.variants.assign_new()
         if fl.uid in self.spent:  # F.1: "may not be activated again in the current Fighter Phase"
             return
         self.on_station.pop(fl.uid, None)  # F.1 / F.3: station and screen last until the next activation
         self.screening.pop(fl.uid, None)
-        if self.variants.jump(fl):  # F.6
+        if (self.long_range is not None and self.long_range.jump(fl)) or self._dogfighting(fl):  # F.6, F.2
             return
-        opp = self.pinned.get(fl.uid)
-        if opp is not None:
-            if opp.alive and opp.count > 0 and (opp.q, opp.r) == (fl.q, fl.r) and not self._ship_breaks(fl):
-                fighters.attack(b, fl, opp)
-                return
-            self._unpin(fl)
-        if b.m.launch_recovery and not self.variants.is_lrf(fl) and fighters.try_recover(b, fl):
+        if b.m.launch_recovery and not is_lrf(fl) and fighters.try_recover(b, fl):
             return
         enemy_ships, blocked, attack_from = fighters.attack_spots(b, fl)
         if self.dogfights and not fl.shuttle:
@@ -109,16 +113,30 @@ class FighterRules:
         best = fighters.choose(b, fl, attack_from, blocked, enemy_ships)
         screen = False
         if best is not None and best[0] is None and not fl.shuttle:  # no attack within reach: a mission
-            threatened = self._threatened(fl) if self.csp else []
-            if any(distance(fl.q - s.q, fl.r - s.r) <= COVER for s in threatened):
-                self.on_station[fl.uid] = fl
-                b.say(f"  {fl.label} ({fl.count} fighters) on station at {b.hexname(fl.q, fl.r)} (F.1)")
+            done, spot = self._mission(fl, blocked)
+            if done:
                 return
-            spot = self._escort(fl, threatened, blocked) if threatened else None
-            if spot is None and self.screens:
-                spot = self._screen_spot(fl, blocked)
             if spot is not None:
                 best, screen = spot, True
+        self._fly(fl, best, blocked, screen)
+
+    def _mission(self, fl: FighterFlight, blocked: set) -> tuple[bool, tuple | None]:
+        """No attack within reach: (True, None) when the flight goes on station where it is (F.1), else the move of
+        its mission (F.1 escort, F.3 screen) or None."""
+        threatened = self._threatened(fl) if self.csp else []
+        if any(distance(fl.q - s.q, fl.r - s.r) <= COVER for s in threatened):
+            self.on_station[fl.uid] = fl
+            self.b.say(f"  {fl.label} ({fl.count} fighters) on station at {self.b.hexname(fl.q, fl.r)} (F.1)")
+            return True, None
+        spot = self._escort(fl, threatened, blocked) if threatened else None
+        if spot is None and self.screens:
+            spot = self._screen_spot(fl, blocked)
+        return False, spot
+
+    def _fly(self, fl: FighterFlight, best: tuple | None, blocked: set, screen: bool) -> None:
+        """The flight's move (intercepted on the way under F.1), then its screen (F.3) or its attack (F.2: pinning
+        a flight alone in the hex)."""
+        b = self.b
         start, h0 = (fl.q, fl.r), fl.heading
         target = fighters.move(b, fl, best, blocked)
         if not fl.alive:
@@ -134,6 +152,17 @@ class FighterRules:
             if isinstance(target, FighterFlight) and (target.q, target.r) == (fl.q, fl.r):
                 self._pin(fl, target)
             fighters.attack(b, fl, target)
+
+    def _dogfighting(self, fl: FighterFlight) -> bool:
+        """F.2: a pinned flight attacks its opponent, nothing else (True), unless the dogfight is over."""
+        opp = self.pinned.get(fl.uid)
+        if opp is None:
+            return False
+        if opp.alive and opp.count > 0 and (opp.q, opp.r) == (fl.q, fl.r) and not self._ship_breaks(fl):
+            fighters.attack(self.b, fl, opp)
+            return True
+        self._unpin(fl)
+        return False
 
     # ------------------------------------------------------------ F.2 dogfights
     def _dogfight_spots(self, fl: FighterFlight, attack_from: dict, blocked: set) -> set:
@@ -310,13 +339,22 @@ class FighterRules:
                     if h != own and h in live), default=0)
 
     # ------------------------------------------------------------ bookkeeping
-    def after_damage(self) -> None:
-        """F.6: VPs for long range fighter flights destroyed; dead flights leave station, screens and dogfights."""
-        self.variants.score()
+    def unpin_lost(self) -> None:
+        """F.2: destroyed flights leave their dogfights (after damage)."""
         for uid, f in list(self.pinned.items()):
             if not f.alive or f.count <= 0:
                 self._unpin(f)
                 self.pinned.pop(uid, None)
 
 
-__all__ = ["FIGHTER_OPTIONS", "FighterRules", "screen_penalty"]
+def fighter_doctrine(battle: TableView) -> FighterRules:
+    """The battle's fighter doctrine, made when the first fighter option in force asks for it (the options' state
+    holds it for the flights, ``Battle.opt.fighters``)."""
+    opt = battle.opt
+    assert opt is not None  # an optional rule is in force
+    doctrine = opt.fighter_doctrine()
+    assert isinstance(doctrine, FighterRules)
+    return doctrine
+
+
+__all__ = ["FighterRules", "LongRangePart", "VariantsPart", "fighter_doctrine", "screen_penalty"]

@@ -1,4 +1,5 @@
-"""F.4 Fighter Variants and F.6 Long Range Fighters in battles (their numbers: the ruleset's ``play`` table).
+"""F.4 Fighter Variants and F.6 Long Range Fighters in battles: their flight classes (their numbers: the ruleset's
+``play`` table; the rules: :mod:`.variant_flights` and :mod:`.long_range_fighters`).
 
 F.4: "The variants described below can be "swapped" out on a one-for-one basis with standard fighter flights;
 there is no impact on the carrier's combat rating ... There is no game-balance reason why the exact contents of a
@@ -34,17 +35,11 @@ failing, it stays where it is (a move without turns) and attacks an adjacent tar
 
 from __future__ import annotations
 
-from fractions import Fraction
 from typing import Any
 
-from drydock import numbers
-from drydock.engine import fighters
 from drydock.engine.dice import d6
-from drydock.engine.fighters import FighterFlight, Shuttle
-from drydock.engine.hexgrid import DIRS
-from drydock.engine.options.host import OptionHost
-from drydock.engine.tables import FIGHTER_HIT, MAX_FLIGHTS_PER_HEX
-from drydock.errors import RulesError
+from drydock.engine.fighters import FighterFlight
+from drydock.engine.tables import FIGHTER_HIT
 
 SIDES = ("A", "B")
 #: F.6: at most this many long range fighter flights a side (a sanity limit on a house rule)
@@ -97,138 +92,16 @@ def doctrine_mix(own: int, enemy: int) -> int:
     return min(enemy, -(-own // 2)) if enemy > 0 else 0
 
 
-class Variants:
-    """One battle's F.4 assignments and F.6 flights."""
-
-    def __init__(self, battle: OptionHost, on: frozenset[str], play: Any) -> None:
-        self.b = battle
-        self.on = "F.4" in on
-        self.lrf_on = "F.6" in on
-        table = play["fighter_variants"]
-        self.field: str = table["field"]
-        if self.on and self.field != "doctrine" and self.field not in table["variants"]:
-            raise RulesError(f"rules entry play.fighter_variants.field: {str(self.field)[:30]!r} is not doctrine or "
-                             f"a variant ({', '.join(table['variants'])})")
-        self.classes = {k: variant_class(k, v) for k, v in table["variants"].items()}
-        self.lrf_classes = {k: variant_class(k, v, lrf=True) for k, v in table["variants"].items()}
-        lrf = play["long_range_fighters"]
-        self.lrf_cr: int = lrf["cr"]
-        self.hyperspace: int = lrf["hyperspace"]
-        self.escape_vp = Fraction(numbers.parse(lrf["escape_vp"]))
-        self.per_side: int = lrf["flights_per_side"]
-        if self.lrf_on and (type(self.per_side) is not int or not 0 <= self.per_side <= MAX_LRF_FLIGHTS):
-            raise RulesError(f"rules entry play.long_range_fighters.flights_per_side: expected a whole number "
-                             f"0-{MAX_LRF_FLIGHTS}, got {str(self.per_side)[:20]!r}")
-        self.jump_at: int = lrf["jump_at"]
-        self.assigned: set[int] = set()
-        self.interceptors = [0, 0]  # F.4: interceptor flights each side still to field
-        self.lrfs: list[FighterFlight] = []
-        self.scored: set[int] = set()
-
-    # ------------------------------------------------------------ set-up
-    def start(self) -> None:
-        b = self.b
-        if self.lrf_on:
-            for side in (0, 1):
-                self._place_lrfs(side)
-        if self.on:
-            counts = [0, 0]
-            for s in b.ships:
-                if s.rules.variant_flights():
-                    counts[s.side] += s.spec.flights
-            for f in self.lrfs:
-                counts[f.side] += 1
-            for side in (0, 1):
-                self.interceptors[side] = (doctrine_mix(counts[side], counts[1 - side])
-                                           if self.field == "doctrine" else 0)
-                if counts[side]:
-                    b.say(f"F.4: side {SIDES[side]} fields " + (
-                        f"{self.interceptors[side]} interceptor and {counts[side] - self.interceptors[side]} "
-                        "bomber flights (the doctrine's mix)" if self.field == "doctrine"
-                        else f"{counts[side]} {self.field} flights"))
-        self.assign_new()
-
-    def _place_lrfs(self, side: int) -> None:
-        """F.6: ``per_side`` flights next to the side's first ship (after its own flights, 3 a hex, 2.3)."""
-        b = self.b
-        ships = [s for s in b.ships if s.side == side and s.alive]
-        if not ships or not self.per_side:
-            return
-        anchor = ships[0]
-        ring = [DIRS[(anchor.heading + k) % 6] for k in range(6)]
-        spots = [(anchor.q, anchor.r)] + [(anchor.q + dq, anchor.r + dr) for dq, dr in ring]
-        spots += [(anchor.q + 2 * dq, anchor.r + 2 * dr) for dq, dr in ring]
-        spots = [s for s in spots if s in b.m.doctrine.cells]
-        taken: dict[tuple[int, int], int] = {}
-        for f in b.flights:
-            taken[(f.q, f.r)] = taken.get((f.q, f.r), 0) + 1
-        free = [s for s in spots for _ in range(MAX_FLIGHTS_PER_HEX - taken.get(s, 0))] or spots
-        for k in range(self.per_side):
-            q, r = free[k % len(free)]
-            b.flight_uid += 1
-            fl = LongRangeFlight(b.flight_uid, side, anchor, q, r, anchor.heading, f"{SIDES[side]}-lrf#{b.flight_uid}")
-            fl.count = fl.size  # not the anchor's (X.2)
-            b.flights.append(fl)
-            self.lrfs.append(fl)
-        b.say(f"F.6: side {SIDES[side]} fields {self.per_side} long range fighter flights "
-              f"({self.per_side * self.lrf_cr} CR) by {anchor.label}")
-
-    def assign_new(self) -> None:
-        """F.4: flights not yet given a variant get one (in the order they came into play)."""
-        if not self.on:
-            return
-        for f in self.b.flights:
-            if f.uid in self.assigned or not isinstance(f, FighterFlight) or isinstance(f, Shuttle):
-                continue
-            self.assigned.add(f.uid)
-            if not f.carrier.rules.variant_flights() and not self.is_lrf(f):  # X.2 flights stay as they are
-                continue
-            name = self.field
-            if name == "doctrine":
-                name = "interceptor" if self.interceptors[f.side] > 0 else "bomber"
-                if name == "interceptor":
-                    self.interceptors[f.side] -= 1
-            fresh = f.count == f.size
-            f.__class__ = (self.lrf_classes if self.is_lrf(f) else self.classes)[name]
-            if fresh:
-                f.count = f.size
-            if self.b.log is not None:
-                self.b.say(f"  {f.label}: {name} flight, {f.count} fighters (F.4)")
-
-    @staticmethod
-    def is_lrf(f: Any) -> bool:
-        return getattr(f, "lrf", False)
-
-    # ------------------------------------------------------------ F.6 in play
-    def jump(self, fl: FighterFlight) -> bool:
-        """F.6 doctrine: a long range flight down to ``jump_at`` fighters tries hyperspace; True: its activation
-        is over (gone, or it failed and held its place, attacking an adjacent target if it has one)."""
-        if not self.is_lrf(fl) or fl.count > self.jump_at or fl.count >= fl.size:
-            return False
-        b = self.b
-        roll = d6(b.rng)
-        if roll >= self.hyperspace:
-            fl.alive = False
-            self.scored.add(fl.uid)
-            vp = int(self.lrf_cr * self.escape_vp)
-            b.vp[1 - fl.side] += vp
-            b.say(f"  {fl.label} ({fl.count} fighters) jumps to hyperspace on a {roll} (F.6): side "
-                  f"{SIDES[1 - fl.side]} scores {vp} VP")
-            return True
-        b.say(f"  {fl.label} fails to jump to hyperspace on a {roll} (F.6): no turns this activation")
-        _, _, attack_from = fighters.attack_spots(b, fl)
-        hit = attack_from.get((fl.q, fl.r))
-        if hit is not None:
-            fighters.attack(b, fl, hit[1])
-        return True
-
-    def score(self) -> None:
-        """F.6: "LRFs have a ... VP value of 60": the opponent scores it when the flight is destroyed."""
-        for f in self.lrfs:
-            if f.uid not in self.scored and (not f.alive or f.count <= 0):
-                self.scored.add(f.uid)
-                self.b.vp[1 - f.side] += self.lrf_cr
-                self.b.say(f"  {f.label} destroyed (F.6): side {SIDES[1 - f.side]} scores {self.lrf_cr} VP")
+def become(f: FighterFlight, cls: type[FighterFlight]) -> None:
+    """F.4: ``f`` flies as a flight of ``cls`` from now on (here, in an interpreted module: the compiled engine
+    does not change an object's class)."""
+    f.__class__ = cls
 
 
-__all__ = ["LongRangeFlight", "VariantFlight", "Variants", "doctrine_mix", "variant_class"]
+def is_lrf(f: Any) -> bool:
+    """F.6: whether ``f`` is a long range fighter flight (its class says so)."""
+    return getattr(f, "lrf", False)
+
+
+__all__ = ["MAX_LRF_FLIGHTS", "SIDES", "LongRangeFlight", "VariantFlight", "become", "doctrine_mix", "is_lrf",
+           "variant_class"]

@@ -3,13 +3,14 @@
 Each entry is an :class:`~drydock.engine.options.rule.OptionalRule` subclass in its own module, naming its section
 (``drydock.core.rules.play_options.BY_SECTION`` holds its name, summary and ``left_out`` list, the data every report
 prints) and the ``play`` entries it reads. :func:`rules_in_force` makes a battle's rules: the :class:`OptionBus`
-adapter first, then each registered rule whose section is in force, in the registry's order (the order each phase's
-hooks run in). The battle calls the hooks of that tuple and asks no section question.
+adapter first, then each registered rule whose section is in force (terrain: a piece of its section is placed), in
+the registry's order (the order each phase's hooks run in). The battle calls the hooks of that tuple and asks no
+section question.
 
-Moved so far (issue 43): B.14, B.18, B.22, E.1, E.2, E.6, E.7, E.7a, F.7. Every other optional rule, terrain and
-scenario still plays through :class:`~drydock.engine.options.state.OptionState` (``Battle.opt``), which
-:class:`OptionBus` runs at the named moments (set-up, movement done, the pull, damage taken, End Phase, next turn):
-:data:`ON_THE_BUS` lists them.
+Moved so far (issue 43): B.14, B.18, B.22, E.1, E.2, E.6, E.7, E.7a, F.1-F.4, F.6, F.7, G.1-G.5 with G.2a. Every other
+optional rule, G.6 and the scenarios still play through :class:`~drydock.engine.options.state.OptionState`
+(``Battle.opt``), which :class:`OptionBus` runs at the named moments (set-up, movement done, damage taken, End Phase,
+next turn): :data:`ON_THE_BUS` lists them.
 """
 
 from __future__ import annotations
@@ -17,16 +18,27 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from drydock.core.rules.play_options import SIMULATED
+from drydock.engine.options.asteroids import Asteroids
 from drydock.engine.options.automatic_tags import AutomaticTargetAcquisition
 from drydock.engine.options.battery_lock_on import BatteryLockOn
+from drydock.engine.options.black_hole import BlackHole
+from drydock.engine.options.black_hole_printed import PrintedBlackHole
 from drydock.engine.options.bleed_through import BleedThrough
+from drydock.engine.options.combat_space_patrol import CombatSpacePatrol
+from drydock.engine.options.comet import Comet
 from drydock.engine.options.damage_control import DamageControl
 from drydock.engine.options.directed_damage import DirectedDamage
+from drydock.engine.options.dogfights import Dogfights
+from drydock.engine.options.fighter_screens import FighterScreens
+from drydock.engine.options.long_range_fighters import LongRangeFighters
+from drydock.engine.options.nebula import Nebula
+from drydock.engine.options.planet import Planet
 from drydock.engine.options.random_fighter_initiative import RandomFighterInitiative
 from drydock.engine.options.rule import OptionalRule
 from drydock.engine.options.shield_reinforcement import ShieldReinforcement
 from drydock.engine.options.shipboard_combat import ShipboardCombat
 from drydock.engine.options.target_acquisition import TargetAcquisition
+from drydock.engine.options.variant_flights import FighterVariants
 from drydock.engine.table_view import TableView
 
 if TYPE_CHECKING:  # type-only imports: the package's InForce and the bus's state
@@ -43,7 +55,18 @@ RULES: tuple[type[OptionalRule], ...] = (
     ShieldReinforcement,  # E.6
     TargetAcquisition,  # E.7
     AutomaticTargetAcquisition,  # E.7a
+    CombatSpacePatrol,  # F.1
+    Dogfights,  # F.2
+    FighterScreens,  # F.3
+    LongRangeFighters,  # F.6: its flights are placed before F.4 gives each flight its variant
+    FighterVariants,  # F.4
     RandomFighterInitiative,  # F.7
+    Asteroids,  # G.1: the first terrain rule in force places every piece (terrain_rule.py)
+    BlackHole,  # G.2
+    PrintedBlackHole,  # G.2a
+    Comet,  # G.3
+    Nebula,  # G.4
+    Planet,  # G.5
 )
 BY_SECTION: dict[str, type[OptionalRule]] = {cls.section: cls for cls in RULES}
 #: the sections the battle plays outside both (D.4 floating board, F.5 launch and recovery: BattleSettings fields)
@@ -66,9 +89,6 @@ class OptionBus(OptionalRule):
     def movement_done(self, enemy_pos: dict[int, list[tuple[int, int]]]) -> None:
         self.state.after_movement(enemy_pos)
 
-    def pull(self) -> None:
-        self.state.black_holes()
-
     def damage_taken(self) -> None:
         self.state.after_damage()
 
@@ -80,9 +100,11 @@ class OptionBus(OptionalRule):
 
 
 def rules_in_force(battle: TableView, in_force: InForce, state: OptionState) -> tuple[OptionalRule, ...]:
-    """The battle's rules beyond the core game: the bus, then each registered rule whose section is in force."""
+    """The battle's rules beyond the core game: the bus, then each registered rule whose section is in force (a
+    terrain section: a piece of it is placed, a scenario's too)."""
+    sections = in_force.on | {piece.section for piece in in_force.terrain}
     return (OptionBus(battle, in_force, state),
-            *(cls(battle, in_force) for cls in RULES if cls.section in in_force.on and cls.wanted(in_force)))
+            *(cls(battle, in_force) for cls in RULES if cls.section in sections and cls.wanted(in_force)))
 
 
 __all__ = ["BY_SECTION", "IN_THE_BATTLE", "ON_THE_BUS", "RULES", "OptionBus", "rules_in_force"]

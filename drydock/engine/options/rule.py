@@ -9,9 +9,11 @@ the one place that reads the sections in force (docs/development.md: adding an o
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, ClassVar
 
 from drydock.engine.combat import Reroll
+from drydock.engine.movement import Orders
 from drydock.engine.ships import ModeSpec, ShipState
 from drydock.engine.table_view import Boarding, TableView
 
@@ -39,8 +41,24 @@ class OptionalRule:
         return True
 
     # ------------------------------------------------------------ set-up (2.3)
+    def place(self) -> None:
+        """2.3, after deployment and before every rule's :meth:`setup`: what the rule puts on the table (F.6 long
+        range fighters, F.4 each flight's variant, G terrain)."""
+
     def setup(self) -> None:
         """After deployment, before the first turn."""
+
+    def ranges(self, s: ShipState) -> Callable[[int], int] | None:
+        """B.13: the effective range of ``s``'s attacks from the hexes counted (G.4: +50% in a nebula), or None: the
+        core game's."""
+        return None
+
+    # ------------------------------------------------------------ the Orders Phase (1)
+    def change_orders(self, s: ShipState, orders: Orders, boost: int, enemies: list[ShipState],
+                      legal: Callable[[Orders], bool]) -> Orders:
+        """1: ``s``'s orders once the optional movement rules chose them, as this rule changes them (G.5: an orbit);
+        ``legal``: whether orders are legal under the rules in force."""
+        return orders
 
     # ------------------------------------------------------------ the Movement Phase (2)
     def movement_done(self, enemy_pos: dict[int, list[tuple[int, int]]]) -> None:

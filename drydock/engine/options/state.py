@@ -6,26 +6,22 @@ exactly as before (same dice, same log).
 
 from __future__ import annotations
 
-from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
-from drydock import numbers
 from drydock.engine import systems
 from drydock.engine.combat import alternation
 from drydock.engine.damage import apply_marked_damage
 from drydock.engine.dice import d6
-from drydock.engine.hazards import pull_ends
 from drydock.engine.hexgrid import DIRS
-from drydock.engine.movement import Orders, path_hexes, straight
+from drydock.engine.movement import Orders, straight
 from drydock.engine.options import InForce, chase, combat_rules, movement_rules, scenarios
 from drydock.engine.options.doctrine_bridge import best_scored, rechoose
-from drydock.engine.options.fighter_rules import FIGHTER_OPTIONS, FighterRules
+from drydock.engine.options.fighter_rules import FighterRules
 from drydock.engine.options.maneuvers import MANEUVERS, Maneuvers
 from drydock.engine.options.terrain import Terrain
-from drydock.engine.options.terrain_elements import TerrainElements, pull_rows
-from drydock.engine.orbits import better_orbit
+from drydock.engine.options.terrain_elements import TerrainElements
 from drydock.engine.ships import ShipState
-from drydock.engine.tables import AI_RESULT_VALUE, DEPLOY_DEPTH, FLARES_BLOCK
+from drydock.engine.tables import AI_RESULT_VALUE, FLARES_BLOCK
 
 if TYPE_CHECKING:  # a type-only import: the battle calls the options as an OptionHost (docs/architecture.md)
     from drydock.engine.options.host import OptionHost
@@ -50,36 +46,24 @@ class OptionState:
         self.proto_rolled = False
         self.reserve: list[ShipState] = []  # S.11: the defender's second half
         self.reserve_total = 0
-        self.terrain: Terrain | None = None
-        self.avoid_map: dict[tuple[int, ...], int] = {}  # (q, r): entering; (q, r, END): ending there (hazards)
-        self.elements: TerrainElements | None = None  # G on flights, seekers, minefields, hidden ships
+        #: G: the battle's terrain table, which the terrain rules in force share and place (drydock.engine.options.
+        #: terrain_rule); its hexes, and what the doctrine's path scoring avoids ((q, r): entering; (q, r, END))
+        self.elements = TerrainElements(battle, rules.terrain, rules.play) if rules.terrain else None
+        self.terrain: Terrain | None = self.elements.t if self.elements is not None else None
+        self.avoid_map: dict[tuple[int, ...], int] = self.elements.avoid_map if self.elements is not None else {}
         self.start_cr = sum(s.spec.cr for s in battle.ships if s.side == 0)
         self.sequential_movement = "D.8" in rules.on
         self.thrusted: list[ShipState] = []  # D.1: ships that used emergency thrust this turn
         self.exit_vp = 0  # S.2 / S.7: VPs the defender scored by leaving through its exit edge
-        self.nebula = False  # G.4
-        #: F.1-F.4, F.6: the fighter options (None without them; drydock.engine.fighters hands flights over)
-        self.fighters = FighterRules(battle, rules.on, rules.play) if rules.on & FIGHTER_OPTIONS else None
+        #: F.1-F.4, F.6: the fighter doctrine (None without them; drydock.engine.fighters hands flights over)
+        self.fighters: FighterRules | None = None
         self.moves = Maneuvers(battle, rules) if rules.on & MANEUVERS else None  # D.7, D.9, G.6
 
     # ------------------------------------------------------------ set-up
     def start(self) -> None:
         b, r = self.b, self.r
-        if self.fighters is not None:  # F.4 variants, F.6 long range fighters
-            self.fighters.start()
-        if r.terrain:
-            self.terrain = Terrain()
-            wind = next((s.wind for s in b.ships if s.wind is not None), None)  # B.21: the comet's tail (G.3)
-            self.terrain.place(r.terrain, b.rng, b.m.board, DEPLOY_DEPTH, self.play["comet"]["tail_length"], wind)
-            self.avoid_map = {at: dice for at, dice in self.terrain.avoid().items()}  # (q, r) keys
-            if self.terrain.holes:  # G.2: the doctrine weighs the End Phase pull (drydock.engine.hazards)
-                rows = pull_rows(self.play, "G.2a" in self.on)  # the reading in force (G.2a)
-                self.avoid_map.update(pull_ends(self.terrain.holes, rows, self.play["black_hole_pull"]["distances"]))
-            for line in self.terrain.placed:
-                b.say(f"terrain: {line}")
-            if self.terrain.nebula:
-                self.nebula = True
-            self.elements = TerrainElements(b, self.terrain, self.play, self.nebula, "G.2a" in self.on)
+        if self.elements is not None:  # G.6's pieces alone: no terrain rule placed them (options/terrain_rule.py)
+            self.elements.place()
         tags = next((t for t in (rule.tagged() for rule in b.rules_in_force) if t is not None), None)  # E.7
         if self.nebula or tags is not None or self.moves:
             for s in b.ships:
@@ -99,6 +83,17 @@ class OptionState:
                     s.alive = False
                     self.reserve.append(s)
             b.say("S.11: the defender's second half waits: " + ", ".join(s.label for s in self.reserve))
+
+    def fighter_doctrine(self) -> FighterRules:
+        """F.1-F.4, F.6: the fighter doctrine the fighter options share, made when the first of them asks."""
+        if self.fighters is None:
+            self.fighters = FighterRules(self.b, self.play)
+        return self.fighters
+
+    @property
+    def nebula(self) -> bool:
+        """G.4: the battle is fought inside a nebula (the terrain placed)."""
+        return self.terrain is not None and self.terrain.nebula
 
     # ------------------------------------------------------------ orders and movement
     def enemies_for_orders(self, mined: dict) -> dict:
@@ -124,16 +119,15 @@ class OptionState:
                 s.speed = movement_rules.drag_speed(s.speed, z)
 
     def adjust_orders(self, s: ShipState, orders: Orders, boost: int, enemies: list[ShipState]) -> Orders:
-        """The orders of ``s`` under the options (:meth:`option_orders`; D.7, D.9, G.6: :mod:`.maneuvers`); G.5: an
-        orbit when the doctrine scores one higher (:func:`~drydock.engine.orbits.better_orbit`)."""
+        """The orders of ``s`` under the options (:meth:`option_orders`; D.7, D.9, G.6: :mod:`.maneuvers`), then as the
+        rules in force change them (G.5: an orbit)."""
         if self.moves is not None:
             orders = self.moves.orders(self, s, orders, boost, enemies)
         else:
             orders = self.option_orders(s, orders, boost, enemies)
-        if self.terrain is not None and self.terrain.planets and s.alive and (
-                self.moves is None or self.moves.altitudes is None):  # G.6 plans its altitude changes on its own
-            orders = better_orbit(self.b.m.doctrine, s, enemies, orders, s.engine_rating + boost, self.terrain.planets,
-                                  lambda o: self.requirement(s, o, boost)[1], self.avoid_map or None)
+        if s.alive and (self.moves is None or self.moves.altitudes is None):  # G.6 plans its altitude changes itself
+            for rule in self.b.rules_in_force:
+                orders = rule.change_orders(s, orders, boost, enemies, lambda o: self.requirement(s, o, boost)[1])
         return orders
 
     def option_orders(self, s: ShipState, orders: Orders, boost: int, enemies: list[ShipState]) -> Orders:
@@ -278,28 +272,9 @@ class OptionState:
             self.entered(towee, orders, q0, r0, h0)
 
     def entered(self, s: ShipState, orders: Orders, q0: int, r0: int, h0: int) -> None:
-        """G: the terrain of the hexes ``s`` entered along ``orders`` from (q0, r0, h0): destroyed, detected, or
-        asteroid-field dice."""
-        t = self.terrain
-        if t is None or not s.alive:
-            return
-        if s.cloaked and not s.detected and (t.nebula or any((q0 + x, r0 + y) in t.murk
-                                                             for x, y in path_hexes(orders, h0))):
-            s.detected = True  # G.4: in a nebula "all cloaked starships are automatically detected"; G.3 coma, tail
-            self.b.say(f"    {s.label} is detected by the {'nebula (G.4)' if t.nebula else 'comet (G.3)'}")
-        assert self.elements is not None
-        self.elements.reveal(s)  # G.1: hits deferred while hidden, once it uncloaked or was detected
-        for x, y in path_hexes(orders, h0):
-            at = (q0 + x, r0 + y)
-            if at in t.deadly:
-                self.b.destroy(s, f"destroyed entering {t.what.get(at, 'terrain')} at {self.b.hexname(*at)} (G)",
-                               explode=False)
-                return
-            dice = t.fields.get(at, 0)
-            if dice:  # G.1: a hidden cloaked ship's hits are deferred
-                self.elements.ship_field(s, at, dice)
-                if not s.alive:
-                    return
+        """G: the terrain of the hexes ``s`` entered along ``orders`` from (q0, r0, h0) (the table's)."""
+        if self.elements is not None:
+            self.elements.entered(s, orders, q0, r0, h0)
 
     def after_movement(self, enemy_pos: dict[int, list[tuple[int, int]]]) -> None:
         """G.1 deferred field hits; E.3 explosions of ships lost while moving; E.4/S.6 VPs."""
@@ -373,9 +348,8 @@ class OptionState:
 
     def _range_rule(self, s: ShipState, tags: set[int] | None) -> Any:
         """The effective range of ``s``'s attacks: E.7 doubles the distance to a ship not in ``tags`` (the face-up
-        TAGs, None without E.7), G.4 adds 50% (long range sensors cancel the nebula), else B.13 as in the core
-        game."""
-        nebula = _nebula_range(s, self.play["nebula"]["range_increase"]) if self.nebula else None
+        TAGs, None without E.7), a rule's range (G.4 adds 50%), else B.13 as in the core game."""
+        nebula = next((f for f in (rule.ranges(s) for rule in self.b.rules_in_force) if f is not None), None)
         factor = self.play["target_acquisition"]["untagged_range_factor"]
         moves = self.moves
 
@@ -459,11 +433,9 @@ class OptionState:
 
     # ------------------------------------------------------------ End Phase
     def after_damage(self) -> None:
-        """5b: explosions of ships destroyed by weapons fire; E.4 / S.6 VPs; F.6 VPs for long range fighters."""
+        """5b: explosions of ships destroyed by weapons fire; E.4 / S.6 VPs."""
         self.explode_pending()
         self.score_damage()
-        if self.fighters is not None:
-            self.fighters.after_damage()
 
     def end_phase(self) -> None:
         """5d: D.1 emergency thrust's engine dice."""
@@ -497,12 +469,6 @@ class OptionState:
                 self.reserve = []
                 b.stacking()
 
-    def black_holes(self) -> None:
-        """G.2 (5a): every element and minefield within a black hole's pull moves toward its centre, nearest first
-        (:meth:`~drydock.engine.options.terrain_elements.TerrainElements.pull`)."""
-        if self.elements is not None and self.terrain is not None and self.terrain.holes:
-            self.elements.pull()
-
     def victory(self, over: tuple[bool, int | None]) -> tuple[bool, int | None]:
         """S.1 (no VPs: the survivors decide) and S.11 (a side with reinforcements to come is not gone)."""
         b = self.b
@@ -519,18 +485,6 @@ class OptionState:
             # a side is gone before either reached the target: the VPs decide (reading; the book is silent)
             return True, None if b.vp[0] == b.vp[1] else (0 if b.vp[0] > b.vp[1] else 1)
         return over
-
-
-def _nebula_range(s: ShipState, increase: object) -> Any:
-    """G.4: ranges +50% rounded up; long range sensors cancel it (but do not reduce the range further)."""
-    f = Fraction(numbers.parse(increase))  # the one bounded parser (checked when the ruleset was built)
-
-    def eff(rng: int, target: Any = None) -> int:
-        if s.lrs:
-            return rng
-        x = rng * (1 + f)
-        return -(-x.numerator // x.denominator)
-    return eff
 
 
 __all__ = ["OptionState", "DIRS", "straight"]

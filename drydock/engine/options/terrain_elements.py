@@ -1,5 +1,7 @@
 """Appendix G terrain acting on every element (issue 37): fighter flights, shuttles, seekers and minefields, the
-deferred field dice of a hidden cloaked ship, and the black hole's pull on all of them.
+deferred field dice of a hidden cloaked ship, and the black hole's pull on all of them; and the battle's terrain
+table itself (:class:`TerrainElements`: the pieces placed once at set-up, the hexes the doctrine avoids), which
+the terrain rules in force (G.1-G.5, one class each: :mod:`.terrain_rule`) share.
 
 The text, and how it is read:
 
@@ -44,14 +46,15 @@ from typing import TYPE_CHECKING, Any
 
 from drydock.engine.damage import apply_marked_damage
 from drydock.engine.dice import d6
-from drydock.engine.hazards import pull_after
+from drydock.engine.hazards import pull_after, pull_ends
 from drydock.engine.hexgrid import DIRS, distance
-from drydock.engine.options.terrain import BLOCKED, Terrain, pull_distance, pull_step
+from drydock.engine.movement import Orders, path_hexes
+from drydock.engine.options.terrain import BLOCKED, Terrain, TerrainPiece, pull_distance, pull_step
 from drydock.engine.seekers import SeekerFlight
 from drydock.engine.ships import ShipState
 from drydock.engine.small_craft import small_hits, surviving
 from drydock.engine.systems import refresh_mines
-from drydock.engine.tables import FLARES_BLOCK
+from drydock.engine.tables import DEPLOY_DEPTH, FLARES_BLOCK
 
 if TYPE_CHECKING:  # a type-only import: the battle calls these rules as a TableView (docs/architecture.md)
     from drydock.engine.table_view import TableView
@@ -70,23 +73,79 @@ def pull_rows(play: Any, printed: bool = False) -> dict[str, list[int]]:
 
 
 class TerrainElements:
-    """The terrain of one battle acting on flights, seekers, minefields and hidden ships."""
+    """The terrain of one battle (``pieces``, placed once by :meth:`place`) acting on ships, flights, seekers,
+    minefields and hidden ships."""
 
-    def __init__(self, battle: TableView, terrain: Terrain, play: Any, nebula: bool, printed: bool = False) -> None:
+    def __init__(self, battle: TableView, pieces: tuple[TerrainPiece, ...], play: Any) -> None:
         self.b = battle
-        self.t = terrain
+        self.pieces = pieces
+        self.t = Terrain()
         self.play = play
-        self.nebula = nebula
-        pull = play["black_hole_pull"]
-        self.rows = pull_rows(play, printed)
+        self.rows = pull_rows(play)
+        #: what the doctrine's path scoring avoids: (q, r) entering; (q, r, END) ending there (hazards)
+        self.avoid_map: dict[tuple[int, ...], int] = {}
         #: hexes the next End Phase's pull carries into an event horizon (fighter flights do not end a move there)
         self.doomed: set[Hex] = set()
-        for hq, hr, size in terrain.holes:
+        #: G.1: ship uid -> [(hex name, hits)] rolled while hidden under cloak, not yet applied
+        self.deferred: dict[int, list[tuple[str, int]]] = {}
+        self.placed = False
+
+    @property
+    def nebula(self) -> bool:
+        """G.4: the battle is fought inside a nebula."""
+        return self.t.nebula
+
+    # ------------------------------------------------------------ set-up
+    def place(self) -> None:
+        """Every piece, in the ``--terrain`` order, once (the first terrain rule's set-up): the hexes it holds, the
+        doctrine's hazards, the log. A comet's tail follows the B.21 solar wind when a ship has sails (G.3)."""
+        if self.placed:
+            return
+        self.placed = True
+        b = self.b
+        wind = next((s.wind for s in b.ships if s.wind is not None), None)
+        self.t.place(self.pieces, b.rng, b.m.board, DEPLOY_DEPTH, self.play["comet"]["tail_length"], wind)
+        for at, dice in self.t.avoid().items():  # (q, r) keys
+            self.avoid_map[at] = dice
+        for line in self.t.placed:
+            b.say(f"terrain: {line}")
+
+    def pull_table(self, printed: bool) -> None:
+        """G.2 (``printed``: G.2a's reading of the pull table): the rows in force, the hexes the next pull carries
+        into an event horizon, and the doctrine weighing the End Phase pull (:func:`~drydock.engine.hazards.
+        pull_ends`)."""
+        pull = self.play["black_hole_pull"]
+        self.rows = pull_rows(self.play, printed)
+        for hq, hr, size in self.t.holes:
             for d in range(size + 1, _PULL_REACH + 1):
                 if pull_after(self.rows, pull["distances"], size, d) < 0:
                     self.doomed.update(x for x in _ring(hq, hr, d))
-        #: G.1: ship uid -> [(hex name, hits)] rolled while hidden under cloak, not yet applied
-        self.deferred: dict[int, list[tuple[str, int]]] = {}
+        if self.t.holes:
+            self.avoid_map.update(pull_ends(self.t.holes, self.rows, pull["distances"]))
+
+    # ------------------------------------------------------------ a ship's move
+    def entered(self, s: ShipState, orders: Orders, q0: int, r0: int, h0: int) -> None:
+        """G: the terrain of the hexes ``s`` entered along ``orders`` from (q0, r0, h0): destroyed, detected, or
+        asteroid-field dice."""
+        t = self.t
+        if not s.alive:
+            return
+        if s.cloaked and not s.detected and (t.nebula or any((q0 + x, r0 + y) in t.murk
+                                                             for x, y in path_hexes(orders, h0))):
+            s.detected = True  # G.4: in a nebula "all cloaked starships are automatically detected"; G.3 coma, tail
+            self.b.say(f"    {s.label} is detected by the {'nebula (G.4)' if t.nebula else 'comet (G.3)'}")
+        self.reveal(s)  # G.1: hits deferred while hidden, once it uncloaked or was detected
+        for x, y in path_hexes(orders, h0):
+            at = (q0 + x, r0 + y)
+            if at in t.deadly:
+                self.b.destroy(s, f"destroyed entering {t.what.get(at, 'terrain')} at {self.b.hexname(*at)} (G)",
+                               explode=False)
+                return
+            dice = t.fields.get(at, 0)
+            if dice:  # G.1: a hidden cloaked ship's hits are deferred
+                self.ship_field(s, at, dice)
+                if not s.alive:
+                    return
 
     # ------------------------------------------------------------ movement
     def small_entered(self, flight: Any, hexes: list[Hex]) -> bool:
@@ -129,7 +188,7 @@ class TerrainElements:
         self._damage(s, hits, f"enters an asteroid field at {b.hexname(*at)}: dice {rolls} -> {hits} hits")
 
     def _damage(self, s: ShipState, hits: int, what: str) -> None:
-        points, _ = small_hits(self.b.rng, s, hits, 0, self.nebula)  # G.1: the forward arc; G.4
+        points, _ = small_hits(self.b.rng, s, hits, 0, self.t.nebula)  # G.1: the forward arc; G.4
         self.b.say(f"    {s.label} {what}, {points} impact")
         if hits and apply_marked_damage(s, self.b.log):
             self.b.destroy(s, "destroyed by an asteroid field (G.1)")

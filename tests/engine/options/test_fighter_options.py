@@ -17,7 +17,9 @@ from drydock.engine.fighters import FighterFlight, attack
 from drydock.engine.hexgrid import from_offset
 from drydock.engine.montecarlo import build_matchup, run_seed
 from drydock.engine.options.fighter_rules import FighterRules, screen_penalty
-from drydock.engine.options.fighter_variants import Variants, doctrine_mix, variant_class
+from drydock.engine.options.fighter_variants import doctrine_mix, variant_class
+from drydock.engine.options.long_range_fighters import LongRangeFighters
+from drydock.engine.options.variant_flights import FighterVariants
 from drydock.engine.settings import BattleSettings
 from drydock.engine.ship_rules import UNITY
 from drydock.engine.ships import ShipSpec
@@ -52,6 +54,17 @@ def fake_battle(rng=None):  # type: ignore[no-untyped-def]
                            lines=lines, opt=None, obs=None)
 
 
+def in_force(section: str, play=PLAY):  # type: ignore[no-untyped-def]
+    return SimpleNamespace(on=frozenset({section}), play=play)
+
+
+def with_doctrine(b):  # type: ignore[no-untyped-def]
+    """``b`` with the options' state the fighter rules share their doctrine through."""
+    doctrine = FighterRules(b, PLAY)
+    b.opt = SimpleNamespace(fighter_doctrine=lambda: doctrine, fighters=doctrine)
+    return b
+
+
 def flight(kind: type, side: int, q: int = 0, r: int = 0, count: int | None = None) -> FighterFlight:
     carrier = SimpleNamespace(spec=SimpleNamespace(legacy=None), label="C", rules=UNITY)
     f = kind(side * 10 + q, side, carrier, q, r, 0, f"{kind.__name__}@{q},{r}")
@@ -75,7 +88,8 @@ def test_f3_greatest_screen_on_the_line_of_sight_not_the_sum() -> None:
     5 screening fighters, the to-hit penalty would be -2, not -3"; 4.1: the line of sight "never passes through
     the hex occupied by the attacker, but always passes through the target's hex"."""
     b = fake_battle()
-    rules = FighterRules(b, frozenset({"F.3"}), PLAY)
+    rules = FighterRules(b, PLAY)
+    rules.screens = True
     ten, five = flight(FighterFlight, 0, 1, 0, 10), flight(FighterFlight, 0, 2, 0, 5)
     rules.screening = {ten.uid: ten, five.uid: five}
     ship, target = SimpleNamespace(q=0, r=0), SimpleNamespace(q=4, r=0)
@@ -142,7 +156,7 @@ def test_f4_doctrine_mix() -> None:
 def test_f4_unknown_variant_in_a_house_rule_is_refused() -> None:
     play = {**PLAY.raw, "fighter_variants": {**PLAY["fighter_variants"], "field": "dreadnought"}}
     with pytest.raises(DrydockError, match="fighter_variants.field"):
-        Variants(fake_battle(), frozenset({"F.4"}), play)
+        FighterVariants(fake_battle(), in_force("F.4", play))
 
 
 # ------------------------------------------------------------------ F.6 long range fighters
@@ -150,24 +164,25 @@ def test_f6_vp_on_destruction_and_hyperspace() -> None:
     """F.6: "LRFs have a combat rating and VP value of 60"; "rolls one die; if the result is a 5 or 6, the flight
     is removed ... an LRF flight that enters hyperspace awards the opposing side 50% of its normal VPs"."""
     b = fake_battle(Dice([5]))
-    v = Variants(b, frozenset({"F.6"}), PLAY)
+    v = LongRangeFighters(with_doctrine(b), in_force("F.6"))
+    assert b.opt.fighters.long_range is v  # F.6 turned its part of the doctrine on
     lrf = flight(variant_class("bomber", ROWS["bomber"], lrf=True), 0, count=2)
     v.lrfs = [lrf]
     assert v.jump(lrf) and not lrf.alive
-    v.score()
+    v.damage_taken()
     assert b.vp == [0, 30]  # 50% of 60, and not 60 more when it leaves
     lost = flight(variant_class("bomber", ROWS["bomber"], lrf=True), 1, count=0)
     lost.alive = False
     v.lrfs.append(lost)
-    v.score()
-    v.score()
+    v.damage_taken()
+    v.damage_taken()
     assert b.vp == [60, 30]
 
 
 def test_f6_flights_per_side_out_of_range_is_refused() -> None:
     play = {**PLAY.raw, "long_range_fighters": {**PLAY["long_range_fighters"], "flights_per_side": 10**9}}
     with pytest.raises(DrydockError, match="flights_per_side"):
-        Variants(fake_battle(), frozenset({"F.6"}), play)
+        LongRangeFighters(fake_battle(), in_force("F.6", play))
 
 
 def test_f4_flights_launched_later_take_their_variant() -> None:

@@ -215,13 +215,16 @@ def test_g1_field_and_g3_comet_sight_penalties() -> None:
 
 def test_g4_nebula_range() -> None:
     # G.4: "a target seven hexes away would be treated as if it were at range 11 (7 + 3.5 = 10.5, rounded up)"
-    from drydock.engine.options.state import _nebula_range
+    from drydock.engine.options.nebula import Nebula
 
+    m = build_matchup([MAJESTIC], [MAJESTIC], BattleSettings(terrain=("nebula",)))
+    nebula = next(rule for rule in Battle(m, random.Random(1), False).rules_in_force if isinstance(rule, Nebula))
     s = state()
     s.lrs = False
-    assert _nebula_range(s, PLAY["nebula"]["range_increase"])(7) == 11
+    eff = nebula.ranges(s)
+    assert eff is not None and eff(7) == 11
     s.lrs = True  # "Starships equipped with B.13: Long Range Sensors ... counteract this effect, but do not
-    assert _nebula_range(s, PLAY["nebula"]["range_increase"])(7) == 7  # further reduce the effective range"
+    assert eff(7) == 7  # further reduce the effective range"
 
 
 def test_g2_black_hole_pull_table() -> None:

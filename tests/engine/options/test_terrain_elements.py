@@ -127,6 +127,12 @@ def test_g_a_flight_takes_no_path_into_a_deadly_hex() -> None:
     assert fl.alive and not any("destroyed (G)" in line for line in bt.log)
 
 
+def pull(bt: Battle) -> None:
+    """5a: the End Phase's pull, as the battle calls it (each rule in force: G.2's)."""
+    for rule in bt.rules_in_force:
+        rule.pull()
+
+
 def test_g2_the_pull_moves_flights_and_an_opposing_element_pushes_one_hex_closer() -> None:
     """G.2: "During each End Phase, any element within a black hole's gravitational pull is moved towards the
     black hole." "An element cannot end this movement in a hex occupied by an opposing element. If this is
@@ -141,15 +147,15 @@ def test_g2_the_pull_moves_flights_and_an_opposing_element_pushes_one_hex_closer
     me.q, me.r = hq - 9, hr  # out of the pull (9 hexes: 0)
     foe.q, foe.r = hq + 4, hr  # opposing ship in the one closer hex (4 hexes: it is pulled too, 1 hex, first)
     fl = flight(bt, 0, hq + 5, hr)
-    bt.opt.black_holes()
+    pull(bt)
     assert (foe.q, foe.r) == (hq + 3, hr)  # nearest first: 4 -> 3
     assert (fl.q, fl.r) == (hq + 4, hr) and fl.alive  # 5 -> 4, free once the ship moved on
     foe.q, foe.r = hq + 3, hr
-    bt.opt.black_holes()  # the ship: 3 hexes away, drawn in at the horizon (1 hex to 2); the flight 4 -> 3
+    pull(bt)  # the ship: 3 hexes away, drawn in at the horizon (1 hex to 2); the flight 4 -> 3
     assert not foe.alive and (fl.q, fl.r) == (hq + 3, hr)
     fl2 = flight(bt, 0, hq + 3, hr + 0)
     fl2.q, fl2.r = hq, hr - 3  # 3 hexes away: pulled 1 into the event horizon
-    bt.opt.black_holes()
+    pull(bt)
     assert not fl2.alive and any("is drawn into a black hole (G.2)" in line for line in bt.log)
 
 
@@ -166,7 +172,9 @@ def test_g2_a_flight_does_not_end_where_the_pull_draws_it_in() -> None:
     t.holes.append((hq, hr, 2))
     t.deadly.update((hq + dq, hr + dr) for dq in range(-2, 3) for dr in range(-2, 3)
                     if max(abs(dq), abs(dr), abs(dq + dr)) <= 2)
-    bt.opt.elements = TerrainElements(bt, t, bt.opt.play, False)
+    bt.opt.elements = TerrainElements(bt, (), bt.opt.play)
+    bt.opt.elements.t = t
+    bt.opt.elements.pull_table(printed=False)
     assert (hq + 3, hr) in bt.opt.elements.doomed and (hq + 4, hr) not in bt.opt.elements.doomed
     me, foe = bt.ships
     foe.q, foe.r = hq + 4, hr - 1  # next to the hole: some hexes beside it are doomed
@@ -187,7 +195,7 @@ def test_g2_minefields_are_pulled_and_removed_at_the_event_horizon() -> None:
                                  if max(abs(dq), abs(dr), abs(dq + dr)) <= 2)
     bt.minefields = {(hq + 4, hr): 3, (hq - 3, hr): 2, (hq + 12, hr): 1}
     bt.mine_layers = {(hq + 4, hr): 0, (hq - 3, hr): 1, (hq + 12, hr): 1}
-    bt.opt.black_holes()
+    pull(bt)
     assert bt.minefields == {(hq + 3, hr): 3, (hq + 12, hr): 1}
     assert bt.mine_layers == {(hq + 3, hr): 0, (hq + 12, hr): 1}
     assert bt.mined[(hq + 3, hr)] == 3 and (hq - 3, hr) not in bt.mined
