@@ -42,10 +42,12 @@ ENGINE_MODULES = (
     "stacking", "systems", "tables", "targeting", "variants",
     *(f"options/{name}" for name in ("altitude", "automatic_tags", "battery_lock_on", "bleed_through", "chase",
                                      "combat_rules", "damage_control", "directed_damage", "doctrine_bridge",
-                                     "fighter_rules", "maneuvers", "movement_rules", "random_fighter_initiative",
-                                     "registry", "rolls", "rule", "scenarios", "shield_reinforcement",
-                                     "shipboard_combat", "state", "target_acquisition", "terrain", "terrain_elements",
-                                     "towing")),
+                                     "emergency_thrust", "etheric_drag", "evasive_action", "fighter_rules",
+                                     "freeform_turns", "graded_turns", "maneuvers", "maximised_drag",
+                                     "movement_rules", "random_fighter_initiative", "random_movement_initiative",
+                                     "registry", "rolls", "rule", "scenarios", "sequential_movement",
+                                     "shield_reinforcement", "ship_rolls", "ship_tows", "shipboard_combat", "state",
+                                     "target_acquisition", "terrain", "terrain_elements", "towing")),
 )
 
 #: Every other engine module, left interpreted, with the reason (tests/project/test_architecture.py checks that each
