@@ -146,8 +146,11 @@ class OptionState:
         scores one higher (:func:`~drydock.engine.orbits.better_orbit`)."""
         if self.moves is not None:  # D.8 chooses again as the ship moves: the plan is made afresh
             self.moves.forget(s)
-        own = next((o for o in (rule.own_orders(s, orders, boost, enemies) for rule in self.rules) if o is not None),
-                   None)
+        own = None
+        for rule in self.rules:
+            own = rule.own_orders(s, orders, boost, enemies)
+            if own is not None:
+                break
         if own is not None:
             orders = own
         else:
