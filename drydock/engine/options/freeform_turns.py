@@ -13,7 +13,7 @@ class FreeformTurns(OptionalRule):
     numbers = ("freeform_turn_cost",)
     replan = "always"
 
-    def turn_costs(self) -> list[int] | None:
+    def turn_costs(self) -> list[int] | tuple[int, ...] | None:
         return self.play["freeform_turn_cost"]["costs"]
 
 

@@ -74,7 +74,7 @@ class OptionalRule:
         return orders
 
     # ------------------------------------------------------------ the movement requirement (3.2)
-    def turn_costs(self) -> list[int] | None:
+    def turn_costs(self) -> list[int] | tuple[int, ...] | None:
         """D.5: the requirement's cost of one, two, three or U turns (freeform turns), or None: 3.2's turns."""
         return None
 
