@@ -305,9 +305,7 @@ class Battle:
             s.warming = "H" in orders.prefixes
         if any(s.spec.hyperdrive for s, _, _ in plans):
             systems.hyperdrive_rolls(self)
-        if opt is not None and opt.sequential_movement:  # D.8: one ship at a time, alternating
-            opt.move_in_turn(plans, mined)
-        else:
+        if not any(rule.move_ships(plans, mined) for rule in self.rules_in_force):  # D.8: one ship at a time
             for s, orders, boost in plans:
                 self.move_ship(s, orders, boost)
         self.stacking()

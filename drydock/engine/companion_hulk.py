@@ -46,13 +46,11 @@ def hulks(battle: TableView, side: int | None = None) -> list[ShipState]:
 
 def drift(battle: TableView) -> None:
     """Each hulk's Movement Phase: its last speed straight along its heading (no thrust: no turns, no change of
-    speed), halved (D.2) or stopped (D.2z) under etheric drag; off the board it is gone."""
-    on = battle.m.in_force.on if battle.m.in_force is not None else frozenset()
+    speed), at the previous speed the rules reckon (halved by D.2 etheric drag, stopped by D.2z); off the board it is
+    gone."""
     for s in hulks(battle):
-        if "D.2z" in on:
-            s.speed = 0
-        elif "D.2" in on:
-            s.speed //= 2
+        for rule in battle.rules_in_force:
+            s.speed = rule.previous_speed(s.speed)
         dq, dr = DIRS[s.heading]
         s.q, s.r = s.q + dq * s.speed, s.r + dr * s.speed
         w, h = battle.m.board

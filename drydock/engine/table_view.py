@@ -161,7 +161,7 @@ class AltitudeView(Protocol):
 
 
 class MovesView(Protocol):
-    """D.7, D.9, G.6 (:class:`drydock.engine.options.maneuvers.Maneuvers`) as the rules read them."""
+    """G.6 (:class:`drydock.engine.options.maneuvers.Maneuvers`) as the rules read it."""
 
     @property
     def altitudes(self) -> AltitudeView | None: ...
@@ -238,7 +238,7 @@ class OptionsView(Protocol):
     def storm(self) -> str | None: ...  # S.9 this turn's disruption
 
     @property
-    def moves(self) -> MovesView | None: ...  # D.7, D.9, G.6
+    def moves(self) -> MovesView | None: ...  # G.6
 
     @property
     def elements(self) -> ElementsView | None: ...  # G terrain on flights, seekers, minefields, hidden ships
@@ -270,6 +270,9 @@ class RuleView(Protocol):
 
     def change_orders(self, s: ShipState, orders: Orders, boost: int, enemies: list[ShipState],
                       legal: Callable[[Orders], bool]) -> Orders: ...  # G.5: an orbit
+    def previous_speed(self, speed: int) -> int: ...  # 3.2: the previous speed reckoned (D.2 etheric drag)
+
+    def movement_order(self, a: int, b: int) -> list[int] | None: ...  # D.8r: who moves next (None: alternation)
 
 
 class TableView(Protocol):

@@ -13,6 +13,8 @@ import re
 
 from drydock.engine.companion_hulk import board_hulk, drift, hulks
 from drydock.engine.montecarlo import build_matchup, run_seed
+from drydock.engine.options.etheric_drag import EthericDrag
+from drydock.engine.options.maximised_drag import MaximisedDrag
 from drydock.engine.options.shipboard_combat import ShipboardCombat
 from drydock.engine.seekers import SeekerFlight, attack
 from drydock.engine.settings import BattleSettings
@@ -180,10 +182,12 @@ class _Board:
         self.m = M()
         #: B.14 as a battle holds it: its set-up tells each Companion ship that shipboard combat is played
         self.rules_in_force: tuple = ()
+        in_force = type("In", (), {"on": options, "play": CC.play})()
         if "B.14" in options:
-            in_force = type("In", (), {"on": options, "play": CC.play})()
             self.rules_in_force = (ShipboardCombat(self, in_force),)  # type: ignore[arg-type]
             self.rules_in_force[0].setup()
+        drag = {"D.2": EthericDrag, "D.2z": MaximisedDrag}  # D.2: hulks drift at the dragged speed (the rule's hook)
+        self.rules_in_force += tuple(drag[o](self, in_force) for o in sorted(options) if o in drag)  # type: ignore[arg-type]
 
 
 def _hulk(speed: int, q: int, r: int) -> object:
@@ -207,6 +211,9 @@ def test_a_disabled_ship_stays_on_the_board_and_drifts() -> None:
     b = _hulk(3, 5, 5)
     drift(_Board([b], frozenset({"D.2"})))
     assert (b.q, b.speed) == (6, 1)
+    z = _hulk(3, 5, 5)
+    drift(_Board([z], frozenset({"D.2z"})))  # D.2z: the previous speed "eliminated completely"
+    assert (z.q, z.speed) == (5, 0)
     c = _hulk(3, 30, 5)
     field = _Board([c])
     drift(field)

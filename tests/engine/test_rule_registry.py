@@ -57,13 +57,14 @@ def test_only_its_module_tests_its_section(cls: type[OptionalRule]) -> None:
 
 def test_a_section_test_elsewhere_is_found() -> None:
     """The check above sees a string switch (it is not vacuous): OptionState's still hold some."""
-    assert _section_tests("E.3") and _section_tests("D.2z")
+    assert _section_tests("E.3") and _section_tests("G.6")
 
 
 def test_every_simulated_section_is_moved_or_on_the_bus() -> None:
     moved = set(registry.BY_SECTION)
-    assert moved == {"B.14", "B.18", "B.22", "E.1", "E.2", "E.6", "E.7", "E.7a", "F.1", "F.2", "F.3", "F.4", "F.6",
-                     "F.7", "G.1", "G.2", "G.2a", "G.3", "G.4", "G.5"}
+    assert moved == {"B.14", "B.18", "B.22", "D.1", "D.2", "D.2z", "D.3", "D.5", "D.6", "D.7", "D.8", "D.8r", "D.9",
+                     "E.1", "E.2", "E.6", "E.7", "E.7a", "F.1", "F.2", "F.3", "F.4", "F.6", "F.7", "G.1", "G.2",
+                     "G.2a", "G.3", "G.4", "G.5"}
     assert moved | registry.ON_THE_BUS | registry.IN_THE_BATTLE == SIMULATED
     assert not moved & registry.ON_THE_BUS
     assert len(registry.RULES) == len(moved)  # registered once
@@ -75,6 +76,39 @@ def test_the_core_game_holds_no_rules_and_options_hold_theirs() -> None:
     m = build_matchup(MAJESTIC, MAJESTIC, BattleSettings(options=("E.1", "B.18", "E.3")))
     kinds = [type(r).__name__ for r in Battle(m, random.Random(1), False).rules_in_force]
     assert kinds == ["OptionBus", "BleedThrough", "DamageControl"]  # the bus, then the registry's order
+
+
+MOVEMENT = ("D.1", "D.2", "D.2z", "D.3", "D.5", "D.6", "D.7", "D.8", "D.8r", "D.9")
+
+
+@pytest.mark.parametrize("section", MOVEMENT)
+def test_a_movement_rule_is_asked_only_through_its_hooks(section: str) -> None:
+    """Appendix D: no engine module outside the rule's own tests its section, and the match-up's options hold no flag
+    for it (the requirement, the orders and the order ships move in are the rules' hooks: D.2 ``previous_speed``,
+    D.5 ``turn_costs``, D.6 ``legal_shape``, D.8 ``move_ships`` ...)."""
+    cls = registry.BY_SECTION[section]
+    assert _section_tests(section) <= {_source_file(cls).relative_to(ENGINE).as_posix()}
+    options = (section, "D.8") if section == "D.8r" else (section,)  # D.8r is a variant of D.8
+    m = build_matchup(MAJESTIC, MAJESTIC, BattleSettings(options=options))
+    assert m.in_force is not None
+    assert not {"drag", "freeform", "graded", "evasive"} & set(vars(m.in_force))
+    # the engine modules name none of the old switches either (the options' flags, the bus's D.1, D.3, D.8 state)
+    old = re.compile(r"\b(?:r|rules|in_force)\.(?:drag|freeform|graded|evasive)\b"
+                     r"|\bopt\.(?:sequential_movement|move_in_turn|thrusted|evading|emergency_thrust)\b")
+    assert not [p.name for p in ENGINE.rglob("*.py") if old.search(p.read_text())]
+
+
+def test_the_orders_adjustments_run_roll_thrust_evade() -> None:
+    """The registry's order is the order the hooks run in: a roll (D.7) is chosen before emergency thrust (D.1) and
+    evasive action (D.3), each only for orders no earlier rule prefixed; D.1's End Phase dice come before E.1's
+    repairs."""
+    order = [cls.section for cls in registry.RULES]
+    assert order.index("D.7") < order.index("D.1") < order.index("D.3")
+    assert order.index("D.1") < order.index("E.1")
+    m = build_matchup(MAJESTIC, MAJESTIC, BattleSettings(options=("D.3", "D.1", "D.7", "D.2", "D.8")))
+    kinds = [type(r).__name__ for r in Battle(m, random.Random(1), False).rules_in_force]
+    assert kinds == ["OptionBus", "ShipRolls", "EmergencyThrust", "EthericDrag", "EvasiveAction",
+                     "SequentialMovement"]
 
 
 @interpreted_only  # the example subclasses OptionalRule at run time: on the compiled engine a rule is compiled in

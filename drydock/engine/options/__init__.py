@@ -33,10 +33,6 @@ class InForce:
         if self.scenario == "S.5":  # "scatter a dozen asteroid markers" (G.1)
             pieces += (TerrainPiece("G.1", "asteroids", self.numbers["asteroids"]),)
         self.terrain: tuple[TerrainPiece, ...] = pieces
-        self.drag = "D.2" in self.on or "D.2z" in self.on
-        self.freeform = "D.5" in self.on
-        self.graded = "D.6" in self.on
-        self.evasive = "D.3" in self.on
         self.sequential_combat = "E.5" in self.on or "E.5r" in self.on
         #: D.7: each design's mirror image (an inverted ship), made once for the matchup's battles
         self.twins: dict[int, Any] = {}

@@ -9,16 +9,16 @@ from typing import TYPE_CHECKING
 
 from drydock.engine.options.fighter_rules import FighterRules, fighter_doctrine
 from drydock.engine.options.rule import OptionalRule
-from drydock.engine.table_view import TableView
 
-if TYPE_CHECKING:  # a type-only import: the package's InForce
+if TYPE_CHECKING:  # type-only imports: the package's InForce, the battle as the options see it
     from drydock.engine.options import InForce
+    from drydock.engine.options.host import OptionHost
 
 
 class Dogfights(OptionalRule):
     section = "F.2"
 
-    def __init__(self, battle: TableView, in_force: InForce) -> None:
+    def __init__(self, battle: OptionHost, in_force: InForce) -> None:
         super().__init__(battle, in_force)
         self.doctrine: FighterRules = fighter_doctrine(battle)
         self.doctrine.dogfights = True

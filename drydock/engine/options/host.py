@@ -2,7 +2,9 @@
 rule modules' :class:`~drydock.engine.table_view.TableView`, plus the victory points, the movement and stacking
 steps it runs for its rules (D.8 sequential movement, S.2/S.7 exits, S.4 and S.6 victory points) and the match-up's
 sides, VP target and doctrine as the doctrine itself. The options sit above the doctrine (:mod:`drydock.engine.ai`),
-so they name it directly; the battle stays above them and is seen only through this Protocol.
+so they name it directly; the battle stays above them and is seen only through this Protocol. The rule classes
+(:class:`~drydock.engine.options.rule.OptionalRule`) take the battle so too, and the bus's state as
+:class:`OptionStateView` (the requirement, the orders pipeline: D.1, D.7, D.8, D.9).
 """
 
 from __future__ import annotations
@@ -53,9 +55,23 @@ class OptionStateView(OptionsView, Protocol):
     @property
     def r(self) -> ScenarioView: ...
 
+    @property
+    def avoid_map(self) -> dict[tuple[int, ...], int]: ...  # the terrain hazards the doctrine's paths avoid (G)
+
+    @property
+    def cheap_turns(self) -> bool: ...  # D.5: turns cost less than 3.2's (the doctrine's menu reaches further)
+
     def running(self) -> bool: ...  # S.2, S.7: the defender runs for its exit edge
 
     def requirement(self, s: ShipState, orders: Orders, boost: int, climb: int | None = None) -> tuple[int, bool]: ...
+
+    def previous_speed(self, speed: int) -> int: ...  # 3.2: the previous speed the requirement is reckoned from
+
+    def plan_speeds(self, ships: list[ShipState]) -> None: ...  # the doctrine plans with those previous speeds
+
+    def after_orders(self) -> None: ...  # and the ships' own speeds are back
+
+    def adjust_orders(self, s: ShipState, orders: Orders, boost: int, enemies: list[ShipState]) -> Orders: ...
 
 
 class OptionHost(TableView, Protocol):

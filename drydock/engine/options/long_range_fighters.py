@@ -15,19 +15,19 @@ from drydock.engine.hexgrid import DIRS
 from drydock.engine.options.fighter_rules import fighter_doctrine
 from drydock.engine.options.fighter_variants import MAX_LRF_FLIGHTS, SIDES, LongRangeFlight, is_lrf
 from drydock.engine.options.rule import OptionalRule
-from drydock.engine.table_view import TableView
 from drydock.engine.tables import MAX_FLIGHTS_PER_HEX
 from drydock.errors import RulesError
 
-if TYPE_CHECKING:  # a type-only import: the package's InForce
+if TYPE_CHECKING:  # type-only imports: the package's InForce, the battle as the options see it
     from drydock.engine.options import InForce
+    from drydock.engine.options.host import OptionHost
 
 
 class LongRangeFighters(OptionalRule):
     section = "F.6"
     numbers = ("long_range_fighters",)
 
-    def __init__(self, battle: TableView, in_force: InForce) -> None:
+    def __init__(self, battle: OptionHost, in_force: InForce) -> None:
         super().__init__(battle, in_force)
         lrf = self.play["long_range_fighters"]
         self.lrf_cr: int = lrf["cr"]

@@ -7,6 +7,9 @@ import random
 
 from drydock.engine.movement import Orders, orbit_hexes, order_problem, requirement
 
+#: D.5's costs of one, two, three or U turns as the book gives them (battles read ``play.freeform_turn_cost``)
+TURN_COSTS = (0, 1, 3, 6)
+
 
 def drag_speed(prev: int, maximised: bool) -> int:
     """D.2: "the ship's previous speed is cut in half (rounded down)"; maximised: "eliminated completely"."""
@@ -14,7 +17,7 @@ def drag_speed(prev: int, maximised: bool) -> int:
 
 
 def option_requirement(orders: Orders, prev: int, prev_slips: tuple[int, int], *, drag: int | None,
-                       freeform: bool, costs: list[int] | tuple[int, ...] = (0, 1, 3, 6)) -> int:
+                       freeform: bool, costs: list[int] | tuple[int, ...] = TURN_COSTS) -> int:
     """The engine requirement under D.2 (``drag``: the dragged previous speed) and D.5 (freeform turns: "Difference
     between previous and current speeds, plus 1 / 3 / 6" for one, two, three or U turns; ``costs`` from the
     ruleset; slips never reduce it)."""
@@ -72,4 +75,4 @@ def deck(rng: random.Random, a: int, b: int) -> list[int]:
     return cards
 
 
-__all__ = ["deck", "drag_speed", "evasive_penalty", "option_legal", "option_requirement"]
+__all__ = ["TURN_COSTS", "deck", "drag_speed", "evasive_penalty", "option_legal", "option_requirement"]

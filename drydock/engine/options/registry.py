@@ -7,10 +7,10 @@ adapter first, then each registered rule whose section is in force (terrain: a p
 the registry's order (the order each phase's hooks run in). The battle calls the hooks of that tuple and asks no
 section question.
 
-Moved so far (issue 43): B.14, B.18, B.22, E.1, E.2, E.6, E.7, E.7a, F.1-F.4, F.6, F.7, G.1-G.5 with G.2a. Every other
-optional rule, G.6 and the scenarios still play through :class:`~drydock.engine.options.state.OptionState`
-(``Battle.opt``), which :class:`OptionBus` runs at the named moments (set-up, movement done, damage taken, End Phase,
-next turn): :data:`ON_THE_BUS` lists them.
+Moved so far (issue 43): B.14, B.18, B.22, D.1, D.2, D.2z, D.3, D.5, D.6, D.7, D.8, D.8r, D.9, E.1, E.2, E.6, E.7,
+E.7a, F.1-F.4, F.6, F.7, G.1-G.5 with G.2a. Every other optional rule, G.6 and the scenarios still play through
+:class:`~drydock.engine.options.state.OptionState` (``Battle.opt``), which :class:`OptionBus` runs at the named
+moments (set-up, movement done, damage taken, End Phase, next turn): :data:`ON_THE_BUS` lists them.
 """
 
 from __future__ import annotations
@@ -29,20 +29,30 @@ from drydock.engine.options.comet import Comet
 from drydock.engine.options.damage_control import DamageControl
 from drydock.engine.options.directed_damage import DirectedDamage
 from drydock.engine.options.dogfights import Dogfights
+from drydock.engine.options.emergency_thrust import EmergencyThrust
+from drydock.engine.options.etheric_drag import EthericDrag
+from drydock.engine.options.evasive_action import EvasiveAction
 from drydock.engine.options.fighter_screens import FighterScreens
+from drydock.engine.options.freeform_turns import FreeformTurns
+from drydock.engine.options.graded_turns import GradedTurns
 from drydock.engine.options.long_range_fighters import LongRangeFighters
+from drydock.engine.options.maximised_drag import MaximisedDrag
 from drydock.engine.options.nebula import Nebula
 from drydock.engine.options.planet import Planet
 from drydock.engine.options.random_fighter_initiative import RandomFighterInitiative
+from drydock.engine.options.random_movement_initiative import RandomMovementInitiative
 from drydock.engine.options.rule import OptionalRule
+from drydock.engine.options.sequential_movement import SequentialMovement
 from drydock.engine.options.shield_reinforcement import ShieldReinforcement
+from drydock.engine.options.ship_rolls import ShipRolls
+from drydock.engine.options.ship_tows import ShipTows
 from drydock.engine.options.shipboard_combat import ShipboardCombat
 from drydock.engine.options.target_acquisition import TargetAcquisition
 from drydock.engine.options.variant_flights import FighterVariants
-from drydock.engine.table_view import TableView
 
-if TYPE_CHECKING:  # type-only imports: the package's InForce and the bus's state
+if TYPE_CHECKING:  # type-only imports: the package's InForce, the battle as the options see it and the bus's state
     from drydock.engine.options import InForce
+    from drydock.engine.options.host import OptionHost
     from drydock.engine.options.state import OptionState
 
 #: every optional rule played by its own class, in the order its hooks run (after the bus's)
@@ -50,6 +60,16 @@ RULES: tuple[type[OptionalRule], ...] = (
     ShipboardCombat,  # B.14
     BleedThrough,  # B.18
     BatteryLockOn,  # B.22
+    ShipRolls,  # D.7: first of the orders adjustments (a roll, then thrust, then evasion: adjust_orders)
+    EmergencyThrust,  # D.1 (its End Phase dice before E.1's repairs)
+    EthericDrag,  # D.2
+    MaximisedDrag,  # D.2z
+    EvasiveAction,  # D.3
+    FreeformTurns,  # D.5
+    GradedTurns,  # D.6
+    SequentialMovement,  # D.8
+    RandomMovementInitiative,  # D.8r
+    ShipTows,  # D.9
     DamageControl,  # E.1
     DirectedDamage,  # E.2
     ShieldReinforcement,  # E.6
@@ -79,7 +99,7 @@ class OptionBus(OptionalRule):
     """The adapter for the rules not yet moved: :class:`~drydock.engine.options.state.OptionState` at the named
     moments (its other hooks the battle still calls as ``Battle.opt``)."""
 
-    def __init__(self, battle: TableView, in_force: InForce, state: OptionState) -> None:
+    def __init__(self, battle: OptionHost, in_force: InForce, state: OptionState) -> None:
         super().__init__(battle, in_force)
         self.state = state
 
@@ -92,19 +112,17 @@ class OptionBus(OptionalRule):
     def damage_taken(self) -> None:
         self.state.after_damage()
 
-    def end_phase(self) -> None:
-        self.state.end_phase()
-
     def next_turn(self) -> None:
         self.state.next_turn()
 
 
-def rules_in_force(battle: TableView, in_force: InForce, state: OptionState) -> tuple[OptionalRule, ...]:
+def rules_in_force(battle: OptionHost, in_force: InForce, state: OptionState) -> tuple[OptionalRule, ...]:
     """The battle's rules beyond the core game: the bus, then each registered rule whose section is in force (a
-    terrain section: a piece of it is placed, a scenario's too)."""
+    terrain section: a piece of it is placed, a scenario's too). The bus's state asks those its movement questions
+    (``OptionState.rules``)."""
     sections = in_force.on | {piece.section for piece in in_force.terrain}
-    return (OptionBus(battle, in_force, state),
-            *(cls(battle, in_force) for cls in RULES if cls.section in sections and cls.wanted(in_force)))
+    state.rules = tuple(cls(battle, in_force) for cls in RULES if cls.section in sections and cls.wanted(in_force))
+    return (OptionBus(battle, in_force, state), *state.rules)
 
 
 __all__ = ["BY_SECTION", "IN_THE_BATTLE", "ON_THE_BUS", "RULES", "OptionBus", "rules_in_force"]

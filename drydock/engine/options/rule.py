@@ -15,10 +15,14 @@ from typing import TYPE_CHECKING, ClassVar
 from drydock.engine.combat import Reroll
 from drydock.engine.movement import Orders
 from drydock.engine.ships import ModeSpec, ShipState
-from drydock.engine.table_view import Boarding, TableView
+from drydock.engine.table_view import Boarding
 
-if TYPE_CHECKING:  # a type-only import: the package's InForce (built once a matchup)
+if TYPE_CHECKING:  # type-only imports: the package's InForce (built once a matchup), the battle as the options see it
     from drydock.engine.options import InForce
+    from drydock.engine.options.host import OptionHost
+
+#: one ship's plan for the Movement Phase (1e): the ship, its orders and the boosters it spends
+Plan = tuple[ShipState, Orders, int]
 
 
 class OptionalRule:
@@ -30,8 +34,11 @@ class OptionalRule:
     numbers: ClassVar[tuple[str, ...]] = ()
     #: B.22: whether :meth:`lock_on` replaces the core game's lock-on roll per attacking ship
     battery_lock_on: ClassVar[bool] = False
+    #: when the doctrine chooses a ship's orders again among those the rule makes legal: "illegal" (D.2, D.6: when
+    #: its own are not), "always" (D.5: its cheaper turns open better orders), "" never
+    replan: ClassVar[str] = ""
 
-    def __init__(self, battle: TableView, in_force: InForce) -> None:
+    def __init__(self, battle: OptionHost, in_force: InForce) -> None:
         self.battle = battle
         self.play = in_force.play
 
@@ -60,7 +67,62 @@ class OptionalRule:
         ``legal``: whether orders are legal under the rules in force."""
         return orders
 
+    def before_orders(self) -> None:
+        """1: before the ships write their orders (D.3 evasion ends, D.9 this turn's tows)."""
+
+    def previous_speed(self, speed: int) -> int:
+        """3.2: the previous speed a ship's requirement is reckoned from (and its orders planned with), given its last
+        speed (D.2 etheric drag halves it); hulks drift at it (Companion D5.3)."""
+        return speed
+
+    def own_orders(self, s: ShipState, orders: Orders, boost: int, enemies: list[ShipState]) -> Orders | None:
+        """Orders that replace the ship's own before any rule adjusts them (D.9: a towed ship records none, its
+        towers tow), or None."""
+        return None
+
+    def adjust_orders(self, s: ShipState, orders: Orders, boost: int, enemies: list[ShipState]) -> Orders:
+        """The ship's orders under the rule, after the doctrine's and the scenario's, in the registry's order (D.7
+        roll, D.1 thrust, D.3 evade)."""
+        return orders
+
+    def last_orders(self, s: ShipState, orders: Orders, boost: int, enemies: list[ShipState]) -> Orders:
+        """After every rule adjusted them (D.9: a rescuer's rendezvous)."""
+        return orders
+
+    # ------------------------------------------------------------ the movement requirement (3.2)
+    def turn_costs(self) -> list[int] | tuple[int, ...] | None:
+        """D.5: the requirement's cost of one, two, three or U turns (freeform turns), or None: 3.2's turns."""
+        return None
+
+    def legal_shape(self, orders: Orders) -> bool:
+        """Whether the rule allows orders of this shape (D.6: graded turns)."""
+        return True
+
+    def fixed_requirement(self, s: ShipState) -> tuple[int, bool] | None:
+        """(requirement, legal) of a ship whose orders the rule settles (D.9: a towed ship records none), or None."""
+        return None
+
+    def engine_rating(self, s: ShipState, er: int) -> int:
+        """The engine rating ``s``'s requirement is judged against (D.9: a tower's effective rating)."""
+        return er
+
     # ------------------------------------------------------------ the Movement Phase (2)
+    def move_ships(self, plans: list[Plan], mined: dict) -> bool:
+        """2c: carry out every ship's orders (D.8: one ship at a time); False: the core game's way (all at once)."""
+        return False
+
+    def movement_order(self, a: int, b: int) -> list[int] | None:
+        """The order the sides' ``a`` and ``b`` ships move in one at a time (D.8r: a shuffled deck), or None."""
+        return None
+
+    def ship_moved(self, s: ShipState, orders: Orders) -> None:
+        """After one ship carried out its orders, before the terrain it entered (D.1 thrust noted, D.3 evasion, D.7
+        its roll, D.9 the towee with its tower)."""
+
+    def carried(self, s: ShipState) -> ShipState | None:
+        """The ship ``s`` carried with it, which entered the same hexes (D.9: the towee of its lead tower), or None."""
+        return None
+
     def movement_done(self, enemy_pos: dict[int, list[tuple[int, int]]]) -> None:
         """After every ship moved and stacking was resolved (``enemy_pos``: each side's ship hexes before the move,
         the Orders Phase's knowledge): E.6 shield reinforcement."""
@@ -71,6 +133,10 @@ class OptionalRule:
         return None
 
     # ------------------------------------------------------------ the Combat Phase (4.1-4.4)
+    def to_hit_penalty(self, ship: ShipState, target: object) -> int:
+        """4.1: the to-hit penalty of ``ship``'s volleys at ``target`` (D.3: evasive action)."""
+        return 0
+
     def direct_damage(self, ship: ShipState, target: ShipState, mode: ModeSpec, size: int, band: int, penalty: int,
                       bonus: int) -> tuple[int, Reroll] | None:
         """E.2: (the to-hit bonus, the damage re-roll) of a volley at a ship, or None when this rule does not direct
@@ -115,4 +181,4 @@ class OptionalRule:
         """After 5d, unless the battle is over: what the next turn starts with (S.9 storms, S.11 reinforcements)."""
 
 
-__all__ = ["OptionalRule"]
+__all__ = ["OptionalRule", "Plan"]

@@ -17,10 +17,11 @@ from typing import TYPE_CHECKING
 from drydock.engine.companion_hulk import capture_cleared, hulks
 from drydock.engine.dice import d6
 from drydock.engine.options.rule import OptionalRule
-from drydock.engine.table_view import Boarding, TableView
+from drydock.engine.table_view import Boarding
 
-if TYPE_CHECKING:  # a type-only import: the package's InForce
+if TYPE_CHECKING:  # type-only imports: the package's InForce, the battle as the options see it
     from drydock.engine.options import InForce
+    from drydock.engine.options.host import OptionHost
 
 
 #: the doctrine: the End Phases of shipboard combat a boarding is weighed over, the chance of clearing the defenders
@@ -34,7 +35,7 @@ class ShipboardCombat(OptionalRule):
     section = "B.14"
     numbers = ("shipboard_combat",)
 
-    def __init__(self, battle: TableView, in_force: InForce) -> None:
+    def __init__(self, battle: OptionHost, in_force: InForce) -> None:
         super().__init__(battle, in_force)
         table = self.play["shipboard_combat"]["hits"]
         #: hits by die face 1-6 (index 0 unused)

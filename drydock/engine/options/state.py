@@ -9,22 +9,22 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from drydock.engine import systems
-from drydock.engine.combat import alternation
 from drydock.engine.damage import apply_marked_damage
 from drydock.engine.dice import d6
 from drydock.engine.hexgrid import DIRS
 from drydock.engine.movement import Orders, straight
 from drydock.engine.options import InForce, chase, combat_rules, movement_rules, scenarios
-from drydock.engine.options.doctrine_bridge import best_scored, rechoose
+from drydock.engine.options.doctrine_bridge import rechoose
 from drydock.engine.options.fighter_rules import FighterRules
 from drydock.engine.options.maneuvers import MANEUVERS, Maneuvers
 from drydock.engine.options.terrain import Terrain
 from drydock.engine.options.terrain_elements import TerrainElements
 from drydock.engine.ships import ShipState
-from drydock.engine.tables import AI_RESULT_VALUE, FLARES_BLOCK
+from drydock.engine.tables import FLARES_BLOCK
 
-if TYPE_CHECKING:  # a type-only import: the battle calls the options as an OptionHost (docs/architecture.md)
+if TYPE_CHECKING:  # type-only imports: the battle calls the options as an OptionHost (docs/architecture.md)
     from drydock.engine.options.host import OptionHost
+    from drydock.engine.options.rule import OptionalRule
 
 SIDES = ("A", "B")
 
@@ -38,8 +38,9 @@ class OptionState:
         self.kills = 0                      # S.4: ships destroyed so far
         self.awarded: dict[int, int] = {}   # E.4 / S.6: VPs already scored per ship uid
         self.pending: list[ShipState] = []  # E.3: explosions waiting for their moment
-        self.true_speed: dict[int, int] = {}
-        self.evading: dict[int, int] = {}   # D.3: uid -> to-hit penalty this turn
+        self.true_speed: dict[int, int] = {}  # uid -> its speed while it plans with its previous one (D.2)
+        #: the rule classes in force (the registry's, after the bus): their hooks answer the movement questions
+        self.rules: tuple[OptionalRule, ...] = ()
         self.storm: str | None = None       # S.9: this turn's disruption
         self.proto_uid = -1                 # S.8
         self.proto_mod = 0
@@ -52,12 +53,10 @@ class OptionState:
         self.terrain: Terrain | None = self.elements.t if self.elements is not None else None
         self.avoid_map: dict[tuple[int, ...], int] = self.elements.avoid_map if self.elements is not None else {}
         self.start_cr = sum(s.spec.cr for s in battle.ships if s.side == 0)
-        self.sequential_movement = "D.8" in rules.on
-        self.thrusted: list[ShipState] = []  # D.1: ships that used emergency thrust this turn
         self.exit_vp = 0  # S.2 / S.7: VPs the defender scored by leaving through its exit edge
         #: F.1-F.4, F.6: the fighter doctrine (None without them; drydock.engine.fighters hands flights over)
         self.fighters: FighterRules | None = None
-        self.moves = Maneuvers(battle, rules) if rules.on & MANEUVERS else None  # D.7, D.9, G.6
+        self.moves = Maneuvers(battle, rules) if rules.on & MANEUVERS else None  # G.6
 
     # ------------------------------------------------------------ set-up
     def start(self) -> None:
@@ -108,37 +107,68 @@ class OptionState:
         return out
 
     def before_orders(self) -> None:
-        """D.2: ships plan with the dragged previous speed (the requirement is computed from it)."""
-        self.evading.clear()
-        if self.moves is not None:  # D.9 tows, G.6 altitude plans
+        """G.6 altitude plans; the rules' moment before orders (D.3, D.9); the ships plan with the previous speed the
+        rules reckon (D.2: the requirement is computed from it)."""
+        if self.moves is not None:
             self.moves.before_orders()
-        if self.r.drag:
-            z = "D.2z" in self.on
-            for s in self.b.alive():
+        for rule in self.rules:
+            rule.before_orders()
+        self.plan_speeds(self.b.alive())
+
+    def previous_speed(self, speed: int) -> int:
+        """3.2: the previous speed a requirement is reckoned from under the rules (D.2 etheric drag)."""
+        for rule in self.rules:
+            speed = rule.previous_speed(speed)
+        return speed
+
+    def plan_speeds(self, ships: list[ShipState]) -> None:
+        """The doctrine plans ``ships``' orders with their previous speeds as the rules reckon them (D.2) until
+        :meth:`after_orders`."""
+        for s in ships:
+            prev = self.previous_speed(s.speed)
+            if prev != s.speed:
                 self.true_speed[s.uid] = s.speed
-                s.speed = movement_rules.drag_speed(s.speed, z)
+                s.speed = prev
+
+    @property
+    def cheap_turns(self) -> bool:
+        """D.5: turns cost less than 3.2's (the doctrine's menu reaches further)."""
+        return any(rule.turn_costs() is not None for rule in self.rules)
 
     def adjust_orders(self, s: ShipState, orders: Orders, boost: int, enemies: list[ShipState]) -> Orders:
-        """The orders of ``s`` under the options (:meth:`option_orders`; D.7, D.9, G.6: :mod:`.maneuvers`), then as the
-        rules in force change them (G.5: an orbit)."""
-        if self.moves is not None:
-            orders = self.moves.orders(self, s, orders, boost, enemies)
+        """The orders of ``s`` under the options: a rule's own (D.9 tows), else :meth:`option_orders` and the rules'
+        last word (D.9 rescuers), then G.6 altitude changes (:mod:`.maneuvers`); then as the rules in force change
+        them (G.5: an orbit)."""
+        if self.moves is not None:  # D.8 chooses again as the ship moves: the plan is made afresh
+            self.moves.forget(s)
+        own = None
+        for rule in self.rules:
+            own = rule.own_orders(s, orders, boost, enemies)
+            if own is not None:
+                break
+        if own is not None:
+            orders = own
         else:
             orders = self.option_orders(s, orders, boost, enemies)
+            for rule in self.rules:
+                orders = rule.last_orders(s, orders, boost, enemies)
+            if self.moves is not None:
+                self.moves.choose(self, s, orders, boost, enemies)
         if s.alive and (self.moves is None or self.moves.altitudes is None):  # G.6 plans its altitude changes itself
-            for rule in self.b.rules_in_force:
-                orders = rule.change_orders(s, orders, boost, enemies, lambda o: self.requirement(s, o, boost)[1])
+            for view in self.b.rules_in_force:
+                orders = view.change_orders(s, orders, boost, enemies, lambda o: self.requirement(s, o, boost)[1])
         return orders
 
     def option_orders(self, s: ShipState, orders: Orders, boost: int, enemies: list[ShipState]) -> Orders:
-        """D.2 / D.5: the doctrine chooses again among the orders the option makes legal (under D.5 always, to use
-        the cheaper turns); S.9: no turns; D.3: evade when outgunned and the doubled requirement is legal."""
-        r = self.r
-        if (r.freeform or r.drag or r.graded or self.storm == "no turns") and not orders.prefixes and s.alive:
+        """The doctrine chooses again among the orders the rules make legal (:attr:`OptionalRule.replan`: D.2, D.6
+        when its own are not, D.5 always, to use the cheaper turns); S.9: no turns; then each rule's adjustment
+        (:meth:`OptionalRule.adjust_orders`: D.7 roll, D.1 thrust, D.3 evade)."""
+        replan = [rule.replan for rule in self.rules if rule.replan]
+        if (replan or self.storm == "no turns") and not orders.prefixes and s.alive:
             _, legal = self.requirement(s, orders, boost)
-            if r.freeform or not legal or (self.storm == "no turns" and orders.turns):
+            if "always" in replan or not legal or (self.storm == "no turns" and orders.turns):
                 er = s.engine_rating + boost
-                prev = movement_rules.drag_speed(s.speed, "D.2z" in self.on) if r.drag else s.speed
+                prev = self.previous_speed(s.speed)
                 calm = self.storm != "no turns"
                 better = rechoose(self.b.m.doctrine, s, enemies, prev, 2 * er + 6,
                                   lambda o: (calm or not o.turns) and self.requirement(s, o, boost)[1],
@@ -153,46 +183,9 @@ class OptionState:
                                          lambda o: self.requirement(s, o, boost)[1], s.engine_rating + boost + 6)
             if out is not None:
                 return Orders(out.steps, out.pivot, orders.prefixes)
-        if self.moves is not None:  # D.7: roll to bring a better side to bear
-            orders = self.moves.roll(self, s, orders, boost, enemies)
-        if "D.1" in self.on and not orders.prefixes and s.alive and enemies:
-            orders = self.emergency_thrust(s, orders, boost, enemies)
-        if (self.r.evasive and not orders.prefixes and not s.cloaked and s.engine_rating >= 3
-                and self.b.m.doctrine.outgunned(s, orders, enemies)):
-            z = Orders(orders.steps, orders.pivot, ("Z",))
-            req, legal = self.requirement(s, z, boost)
-            if legal:
-                return z
+        for rule in self.rules:
+            orders = rule.adjust_orders(s, orders, boost, enemies)
         return orders
-
-    def move_in_turn(self, plans: list[tuple[ShipState, Orders, int]], mined: dict) -> None:
-        """D.8: ships move one at a time, the sides alternating by their counts at the start of the phase (3.1; D.8r:
-        a shuffled deck). Each ship's orders are chosen when it moves, from where the ships moved before it are
-        (prefixes written in the Orders Phase, cloak and hyperdrive, are kept). E.3: a ship lost while moving
-        explodes before the next ship moves."""
-        b = self.b
-        queues: list[list[tuple[ShipState, Orders, int]]] = [[p for p in plans if p[0].side == side]
-                                                              for side in (0, 1)]
-        na, nb = len(queues[0]), len(queues[1])
-        first = 0 if na != nb else (0 if d6(b.rng) <= 3 else 1)
-        order = self.order(na, nb, first, "D.8r") or alternation(na, nb, first)
-        doctrine = b.m.doctrine
-        for side in order:
-            s, orders, boost = queues[side].pop(0)
-            if not s.alive:
-                continue
-            enemies = [systems.seen(e) for e in b.alive(1 - s.side)]
-            if enemies and not orders.prefixes:
-                if self.r.drag:
-                    self.true_speed[s.uid] = s.speed
-                    s.speed = movement_rules.drag_speed(s.speed, "D.2z" in self.on)
-                new, boost = (doctrine.choose_orders(s, enemies, mined) if mined
-                              else doctrine.choose_orders(s, enemies))
-                if self.r.drag:
-                    s.speed = self.true_speed[s.uid]
-                orders = self.adjust_orders(s, new, boost, enemies)
-            b.move_ship(s, orders, boost)
-            self.explode_pending()
 
     def running(self) -> bool:
         """S.2: the defender runs from the start; S.7: once it has 100 VPs for destroying enemy forces."""
@@ -200,76 +193,55 @@ class OptionState:
             return self.b.vp[1] - self.exit_vp >= self.r.numbers["exit_after"]
         return True
 
-    def emergency_thrust(self, s: ShipState, orders: Orders, boost: int, enemies: list[ShipState]) -> Orders:
-        """D.1 doctrine: thrust ("E/", the engine rating doubled, boosters not) when the best order it opens
-        scores better than the best ordinary one by more than the engine boxes it is expected to cost (a third of
-        the unchecked boxes, each worth a damage result on the engines to the doctrine)."""
-        boxes = len(s.spec.engine_track) - s.eng_hits
-        if boxes <= 0 or s.cloaked or s.warming:  # "may not attempt emergency thrust if it has no remaining boxes"
-            return orders
-        r = self.r
-        prev = movement_rules.drag_speed(s.speed, "D.2z" in self.on) if r.drag else s.speed
-        er = s.engine_rating
-
-        def plain(o: Orders) -> bool:
-            return self.requirement(s, o, boost)[1]
-
-        def thrust(o: Orders) -> bool:
-            return not plain(o) and self.requirement(s, Orders(o.steps, o.pivot, ("E",)), boost)[1]
-
-        avoid = self.avoid_map or None
-        doctrine = self.b.m.doctrine
-        best = best_scored(doctrine, s, enemies, prev, er + boost + 6, plain, avoid)
-        push = best_scored(doctrine, s, enemies, prev, 2 * er + boost + 6, thrust, avoid)
-        if push is None:
-            return orders
-        cost = AI_RESULT_VALUE["engine"] * boxes * self.play["emergency_thrust"]["loss_up_to"] / 6
-        if best is None or push[1] - cost > best[1]:
-            return Orders(push[0].steps, push[0].pivot, ("E",))
-        return orders
-
     def after_orders(self) -> None:
-        if self.r.drag:
-            for s in self.b.alive():
-                s.speed = self.true_speed.get(s.uid, s.speed)
+        """The ships' own speeds are back (:meth:`plan_speeds`)."""
+        for uid, speed in self.true_speed.items():
+            self.b.ships[uid].speed = speed
+        self.true_speed.clear()
 
     def requirement(self, s: ShipState, orders: Orders, boost: int, climb: int | None = None) -> tuple[int, bool]:
-        """The engine requirement and legality of ``orders`` under D.2, D.5, D.6 (graded turns); D.9 and G.6
-        (``climb`` altitude changes) through :mod:`.maneuvers`."""
+        """The engine requirement and legality of ``orders`` under the rules (:meth:`base_requirement`; a rule may
+        settle it: D.9's towed ship); G.6 (``climb`` altitude changes) through :mod:`.maneuvers`."""
+        for rule in self.rules:
+            fixed = rule.fixed_requirement(s)
+            if fixed is not None:
+                return fixed
         if self.moves is not None:
             return self.moves.requirement(self, s, orders, boost, climb)
         return self.base_requirement(s, orders, boost)
 
-    def base_requirement(self, s: ShipState, orders: Orders, boost: int, er: int | None = None, extra: int = 0,
-                         shape: Orders | None = None) -> tuple[int, bool]:
-        """:meth:`requirement` of D.2, D.5 and D.6 against ``er`` (default the ship's engine rating), plus
-        ``extra``; D.6 judges ``shape`` (default ``orders``)."""
-        r = self.r
-        drag = None
-        if r.drag:
-            drag = movement_rules.drag_speed(s.speed, "D.2z" in self.on)
-        req = movement_rules.option_requirement(orders, s.speed, s.prev_slips, drag=drag, freeform=r.freeform,
-                                                costs=self.play["freeform_turn_cost"]["costs"])
-        req += extra
-        legal = movement_rules.option_legal(orders, req, s.engine_rating if er is None else er, boost, r.freeform)
-        return req, legal and (not r.graded or movement_rules.graded(shape or orders))
+    def base_requirement(self, s: ShipState, orders: Orders, boost: int, extra: int = 0, shape: Orders | None = None
+                         ) -> tuple[int, bool]:
+        """:meth:`requirement` under the rules' hooks (the previous speed, D.2; the turns' costs, D.5; the engine
+        rating, D.9; the shape, D.6, judged on ``shape``, default ``orders``), plus ``extra``."""
+        er, prev = s.engine_rating, s.speed
+        costs: list[int] | tuple[int, ...] = movement_rules.TURN_COSTS
+        free = False
+        for rule in self.rules:
+            er = rule.engine_rating(s, er)
+            prev = rule.previous_speed(prev)
+            got = rule.turn_costs()
+            if got is not None:
+                costs, free = got, True
+        req = movement_rules.option_requirement(orders, s.speed, s.prev_slips, drag=prev, freeform=free,
+                                                costs=costs) + extra
+        legal = movement_rules.option_legal(orders, req, er, boost, free)
+        return req, legal and all(rule.legal_shape(shape or orders) for rule in self.rules)
 
     def moved(self, s: ShipState, orders: Orders, q0: int, r0: int, h0: int) -> None:
-        """After one ship's move: D.3 evasion noted; G terrain entered (destroyed, or asteroid-field dice)."""
-        if "E" in orders.prefixes:
-            self.thrusted.append(s)
-        if self.moves is not None:  # G.6 altitude changes, D.9 the towee with its tower, D.7 the roll
-            self.moves.moved(s, orders)
-        if "Z" in orders.prefixes:
-            pen = movement_rules.evasive_penalty(s.engine_rating, self.play["evasive_penalty"]["bands"])
-            if pen:
-                self.evading[s.uid] = -pen
+        """After one ship's move: G.6 altitude changes; the rules' (:meth:`OptionalRule.ship_moved`); G terrain
+        entered (destroyed, or asteroid-field dice), by it and by a ship it carries (D.9)."""
+        if self.moves is not None:  # G.6 altitude changes
+            self.moves.moved(s)
+        for rule in self.rules:
+            rule.ship_moved(s, orders)
         self.entered(s, orders, q0, r0, h0)
-        towee = self.moves.towing.carried(s) if self.moves is not None and self.moves.towing is not None else None
-        if towee is not None:  # D.9: the towed ship "moves with the towing ship": mines (B.15) and terrain as it
-            if self.b.mined:
-                systems.mine_attacks(self.b, towee, orders, q0, r0, h0)
-            self.entered(towee, orders, q0, r0, h0)
+        for rule in self.rules:
+            towee = rule.carried(s)
+            if towee is not None:  # D.9: the towed ship "moves with the towing ship": mines (B.15) and terrain
+                if self.b.mined:
+                    systems.mine_attacks(self.b, towee, orders, q0, r0, h0)
+                self.entered(towee, orders, q0, r0, h0)
 
     def entered(self, s: ShipState, orders: Orders, q0: int, r0: int, h0: int) -> None:
         """G: the terrain of the hexes ``s`` entered along ``orders`` from (q0, r0, h0) (the table's)."""
@@ -285,7 +257,7 @@ class OptionState:
 
     # ------------------------------------------------------------ combat
     def order(self, a: int, b: int, first: int, deck_option: str) -> list[int] | None:
-        """E.5r / D.8r: a shuffled red/black deck instead of the alternation."""
+        """E.5r: a shuffled red/black deck instead of the alternation."""
         if deck_option in self.on:
             return movement_rules.deck(self.b.rng, a, b)
         return None
@@ -296,16 +268,15 @@ class OptionState:
         return ship.alive
 
     def fire(self, ship: ShipState, target: Any, band: int, penalty: int, bonus: int) -> tuple[int, int]:
-        """To-hit adjustments: terrain in the line of sight (G.1, G.3; blocked: ``FLARES_BLOCK``), evasion
-        (D.3, the worse of the two), S.8 prototype, S.9 storm (-1, no long range)."""
+        """To-hit adjustments: terrain in the line of sight (G.1, G.3; blocked: ``FLARES_BLOCK``), the rules'
+        (:meth:`OptionalRule.to_hit_penalty`: D.3 evasion), S.8 prototype, S.9 storm (-1, no long range)."""
         if self.elements is not None:  # G.1, G.3 (4.1: through the target's hex)
             t = self.elements.sight(ship, target)
             if t >= FLARES_BLOCK:
                 return FLARES_BLOCK, bonus
             penalty += t
-        if self.evading:  # D.3: "If both ... are performing evasive action, apply only the more severe penalty"
-            penalty += max(self.evading.get(ship.uid, 0), self.evading.get(target.uid, 0)
-                           if isinstance(target, ShipState) else 0)
+        for rule in self.rules:
+            penalty += rule.to_hit_penalty(ship, target)
         if self.storm == "murk":
             if band == 2:
                 return FLARES_BLOCK, bonus
@@ -436,19 +407,6 @@ class OptionState:
         """5b: explosions of ships destroyed by weapons fire; E.4 / S.6 VPs."""
         self.explode_pending()
         self.score_damage()
-
-    def end_phase(self) -> None:
-        """5d: D.1 emergency thrust's engine dice."""
-        b = self.b
-        while self.thrusted:  # D.1 (5d): a die per unchecked engine box, each 1-2 checks one
-            s = self.thrusted.pop(0)
-            if not s.alive:
-                continue
-            n = len(s.spec.engine_track) - s.eng_hits
-            rolls = [d6(b.rng) for _ in range(n)]
-            lost = sum(1 for d in rolls if d <= self.play["emergency_thrust"]["loss_up_to"])
-            s.eng_hits += lost
-            b.say(f"  {s.label} emergency thrust (D.1): dice {rolls} -> {lost} engine boxes checked")
 
     def next_turn(self) -> None:
         """After 5d: S.9 storms and S.11 reinforcements for next turn."""

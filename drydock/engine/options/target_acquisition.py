@@ -15,10 +15,10 @@ from drydock.engine.hexgrid import distance
 from drydock.engine.options.rule import OptionalRule
 from drydock.engine.options.terrain import BLOCKED
 from drydock.engine.ships import ShipState
-from drydock.engine.table_view import TableView
 
-if TYPE_CHECKING:  # a type-only import: the package's InForce
+if TYPE_CHECKING:  # type-only imports: the package's InForce, the battle as the options see it
     from drydock.engine.options import InForce
+    from drydock.engine.options.host import OptionHost
 
 
 class TargetAcquisition(OptionalRule):
@@ -27,7 +27,7 @@ class TargetAcquisition(OptionalRule):
     #: E.7a: TAGs placed without a roll within ``auto_range`` hexes
     auto: ClassVar[bool] = False
 
-    def __init__(self, battle: TableView, in_force: InForce) -> None:
+    def __init__(self, battle: OptionHost, in_force: InForce) -> None:
         super().__init__(battle, in_force)
         self.tags_down: set[int] = set()  # uids tagged this Combat Phase (face down)
         self.tags_up: set[int] = set()  # uids with a face-up TAG: usable now

@@ -17,16 +17,16 @@ from typing import TYPE_CHECKING
 
 from drydock.engine.options.rule import OptionalRule
 from drydock.engine.options.terrain_elements import TerrainElements
-from drydock.engine.table_view import TableView
 
-if TYPE_CHECKING:  # a type-only import: the package's InForce
+if TYPE_CHECKING:  # type-only imports: the package's InForce, the battle as the options see it
     from drydock.engine.options import InForce
+    from drydock.engine.options.host import OptionHost
 
 
 class TerrainRule(OptionalRule):
     """A terrain section: the battle's terrain table, placed at set-up (2.3: after the flights, F.6 and F.4)."""
 
-    def __init__(self, battle: TableView, in_force: InForce) -> None:
+    def __init__(self, battle: OptionHost, in_force: InForce) -> None:
         super().__init__(battle, in_force)
         opt = battle.opt
         assert opt is not None and isinstance(opt.elements, TerrainElements)  # terrain is in force

@@ -10,18 +10,18 @@ from drydock.engine.fighters import FighterFlight, Shuttle
 from drydock.engine.options.fighter_rules import fighter_doctrine
 from drydock.engine.options.fighter_variants import SIDES, become, doctrine_mix, is_lrf, variant_class
 from drydock.engine.options.rule import OptionalRule
-from drydock.engine.table_view import TableView
 from drydock.errors import RulesError
 
-if TYPE_CHECKING:  # a type-only import: the package's InForce
+if TYPE_CHECKING:  # type-only imports: the package's InForce, the battle as the options see it
     from drydock.engine.options import InForce
+    from drydock.engine.options.host import OptionHost
 
 
 class FighterVariants(OptionalRule):
     section = "F.4"
     numbers = ("fighter_variants",)
 
-    def __init__(self, battle: TableView, in_force: InForce) -> None:
+    def __init__(self, battle: OptionHost, in_force: InForce) -> None:
         super().__init__(battle, in_force)
         table = self.play["fighter_variants"]
         self.field: str = table["field"]

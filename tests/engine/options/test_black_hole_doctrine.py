@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from drydock.core.rules import Ruleset
 from drydock.engine.hazards import DEADLY, END, HOLE, at_horizon, pull_after, pull_ends, pulled_to
 from drydock.engine.hexgrid import distance
@@ -84,3 +86,17 @@ def test_a_ship_with_engines_never_steers_where_the_pull_dooms_it_under_any_plan
         for a, b in ((majestic, vigilant), (vigilant, majestic)):
             m = build_matchup(a, b, BattleSettings(terrain=("black-hole:3",), plan=plan))
             assert drawn_with_engines(m, 12)[1] == 0, plan
+
+
+@pytest.mark.parametrize("option", ["D.2", "D.5"])
+def test_a_ship_with_engines_never_steers_where_the_pull_dooms_it_under_drag_or_freeform_turns(option: str) -> None:
+    # issue 45, under D.2 / D.5, whose orders the doctrine chooses again among those the option makes legal
+    # (doctrine_bridge.best_scored): that choice weighed the pull as dice only, and under D.5 (which chooses again
+    # every time) a ship with engines steered where the next pull held it until it drew it in: runs 8 and 12 of
+    # seed 1 with a size-3 hole, both ways round, and runs 4 and 29 of the Vigilant v Majestic with a size-2 one
+    # (6 ships in 160 battles, 40 a setting). Now the least doomed order comes first there too: 0 in those 160,
+    # and 0 under D.2 (3 ships drawn in, none with engines, before and after). Runs 0-12 here.
+    majestic, vigilant = [design("majestic")], [design("vigilant-cruiser")]
+    for a, b in ((majestic, vigilant), (vigilant, majestic)):
+        m = build_matchup(a, b, BattleSettings(terrain=("black-hole:3",), options=(option,)))
+        assert drawn_with_engines(m, 13)[1] == 0, option

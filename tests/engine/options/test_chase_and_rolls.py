@@ -9,6 +9,7 @@ import pytest
 
 from drydock.engine.montecarlo import build_matchup, run_seed
 from drydock.engine.options import chase, scenarios
+from drydock.engine.options.ship_rolls import ShipRolls
 from drydock.engine.settings import BattleSettings
 from drydock.errors import DrydockError
 from tests.helpers import example as design
@@ -145,7 +146,8 @@ def test_d7_a_ship_whose_port_banks_are_destroyed_rolls_to_bring_starboard_to_be
     # left out too: since a ship may slip more than once a move (3.4), three slips to starboard at speed 6, RRR3
     # (requirement 3), take it away from the Vigilant and score better than rolling; a roll with a slip would need
     # at least 1 + 3 = 4 > 3.)
-    rolls = b.opt.moves.rolls
+    (rule,) = [r for r in b.rules_in_force if isinstance(r, ShipRolls)]
+    rolls = rule.rolls
     orders = rolls.choose(me, Orders((6,)), [foe], me.speed, me.engine_rating,
                           lambda o: o.pivot == 0 and not o.slips and bool(b.opt.requirement(me, o, 0)[1]), None)
     assert orders.prefixes == ("@",) and not orders.turns

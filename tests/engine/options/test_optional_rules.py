@@ -13,6 +13,7 @@ from drydock.engine.battle import Battle, Matchup
 from drydock.engine.montecarlo import build_matchup, run_seed
 from drydock.engine.movement import parse_orders
 from drydock.engine.options import combat_rules, movement_rules, scenarios
+from drydock.engine.options.emergency_thrust import EmergencyThrust
 from drydock.engine.options.terrain import Terrain, parse_terrain, pull_distance
 from drydock.engine.settings import BattleSettings
 from drydock.engine.ship_rules import UNITY
@@ -449,9 +450,10 @@ def test_d1_emergency_thrust_book_example() -> None:
     b = Battle(m, random.Random(1), log=True)
     s = b.ships[0]
     s.eng_hits = len(s.spec.engine_track) - 5
-    b.opt.thrusted.append(s)
+    (thrust,) = [r for r in b.rules_in_force if isinstance(r, EmergencyThrust)]
+    thrust.thrusted.append(s)
     b.rng = Dice([1, 2, 3, 3, 6])
-    b.opt.end_phase()
+    thrust.end_phase()
     assert len(s.spec.engine_track) - s.eng_hits == 3
     # "a ship with an engine rating of 5 could incur an engine requirement of up to 10"; "Boosters ... are not
     # doubled"

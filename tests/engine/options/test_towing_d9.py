@@ -8,9 +8,16 @@ from drydock.engine.battle import Battle
 from drydock.engine.hexgrid import from_offset
 from drydock.engine.montecarlo import build_matchup, run_seed
 from drydock.engine.movement import parse_orders
-from drydock.engine.options.towing import braking_distance, effective_rating
+from drydock.engine.options.ship_tows import ShipTows
+from drydock.engine.options.towing import Towing, braking_distance, effective_rating
 from drydock.engine.settings import BattleSettings
 from tests.helpers import example as design
+
+
+def _towing(b: Battle) -> Towing:
+    """The battle's D.9 tows (its rule in force)."""
+    (rule,) = [r for r in b.rules_in_force if isinstance(r, ShipTows)]
+    return rule.towing
 
 MAJESTIC = design("majestic")
 VIGILANT = design("vigilant-cruiser")
@@ -63,7 +70,7 @@ def test_d9_towed_ship_moves_with_its_tower_at_the_effective_rating() -> None:
 
     b, crippled, friend = _drift_battle(("D.9",), rescuer_at=(20, 8))
     b.opt.before_orders()
-    assert b.opt.moves.towing.tows == {friend.uid: crippled.uid}
+    assert _towing(b).tows == {friend.uid: crippled.uid}
     assert b.opt.requirement(crippled, parse_orders("0"), 0) == (0, True)
     assert b.opt.requirement(friend, parse_orders("T/2"), 0) == (2, True)
     assert b.opt.requirement(friend, parse_orders("T/1"), 0) == (3, False)
@@ -114,7 +121,7 @@ def test_d9_a_defender_drifting_out_by_its_exit_edge_is_not_rescued() -> None:
     drifter.eng_hits = len(drifter.spec.engine_track)
     drifter.q, drifter.r = from_offset(40, 9)
     drifter.speed = 4
-    tow = b.opt.moves.towing
+    tow = _towing(b)
     drifter.heading = 0  # east: out by the exit edge
     assert not tow.lost_by_drift(drifter)
     drifter.heading = 3  # west: off the attacker's edge
