@@ -268,8 +268,7 @@ def flown_hexes(flight: FighterFlight, q0: int, r0: int, heading: int) -> list[t
 def no_turns(battle: TableView) -> bool:
     """S.9 storms in space: "No starships or fighter flights may turn during the upcoming Movement Phase" (the
     flights move in the Fighter Phase of that turn: they keep their heading)."""
-    opt = battle.opt
-    return opt is not None and opt.storm == "no turns"
+    return any(rule.no_turns() for rule in battle.rules_in_force)
 
 
 def board_ends(doctrine: DoctrineView, q: int, r: int, heading: int, ma: int = FIGHTER_MA, straight: bool = False
@@ -497,9 +496,9 @@ def move(battle: TableView, fl: FighterFlight, best: tuple | None,
 
 
 def attack(battle: TableView, fl: FighterFlight, target: ShipState | FighterFlight | SeekerFlight) -> None:
+    if not all(rule.may_attack(fl) for rule in battle.rules_in_force):
+        return  # S.9: "No starships or fighter flights may attack"
     opt = battle.opt
-    if opt is not None and opt.storm == "no attacks":  # S.9: "No starships or fighter flights may attack"
-        return
     rng = battle.rng
     log = battle.log
     rec = DiceRecorder(rng) if log is not None else None
@@ -527,8 +526,8 @@ def attack(battle: TableView, fl: FighterFlight, target: ShipState | FighterFlig
                        f"engines {tally.engine}, weapons {tally.weapon}, shields {tally.shield}")
         if apply_marked_damage(target, log):  # 5.4: immediately
             battle.destroy(target, "destroyed by fighters")
-            if opt is not None:  # E.3: a ship destroyed by a fighter attack explodes immediately
-                opt.explode_pending()
+            for rule in battle.rules_in_force:  # E.3: a ship destroyed by a fighter attack explodes immediately
+                rule.explosions()
     else:
         before = target.count
         dice = [int(r.random() * 6) + 1 for _ in range(fl.count * fl.dice_per)]

@@ -12,6 +12,7 @@ from typing import Any
 
 from drydock.core.rules.play_options import BY_SECTION, check_combination
 from drydock.core.rules.play_rules import PlayRules
+from drydock.engine.companion_options import CompanionOptions, companion_options
 from drydock.engine.companion_play import check_sections
 from drydock.engine.options import chase
 from drydock.engine.options.terrain import TerrainPiece, parse_terrain
@@ -25,6 +26,7 @@ class InForce:
         pieces = tuple(parse_terrain(t) for t in terrain)
         self.sections = check_combination(list(options), scenario, sorted({p.section for p in pieces}))
         check_sections(self.sections, play)  # the Captain's Companion's CC.* need --rules companion
+        self.companion: CompanionOptions = companion_options(self.sections)  # D1, D3, D7: read once, here
         self.on = frozenset(self.sections)
         self.scenario = scenario and next(s for s in self.sections if s.startswith("S."))
         self.play = play
@@ -36,7 +38,6 @@ class InForce:
         self.freeform = "D.5" in self.on
         self.graded = "D.6" in self.on
         self.evasive = "D.3" in self.on
-        self.sequential_combat = "E.5" in self.on or "E.5r" in self.on
         #: D.7: each design's mirror image (an inverted ship), made once for the matchup's battles
         self.twins: dict[int, Any] = {}
 

@@ -39,29 +39,15 @@ class MatchHost(MatchView, Protocol):
     def turns(self) -> int: ...  # the game turns the battle lasts (2.2)
 
 
-class ScenarioView(Protocol):
-    """What a rule reads of the options in force (:class:`drydock.engine.options.InForce`)."""
-
-    @property
-    def scenario(self) -> str | None: ...  # "S.2" ... or None
-
-
 class OptionStateView(OptionsView, Protocol):
     """The optional rules' state (:class:`drydock.engine.options.state.OptionState`) as its own parts read it back
     through the battle (D.9 towing); named here because that module imports them."""
-
-    @property
-    def r(self) -> ScenarioView: ...
-
-    def running(self) -> bool: ...  # S.2, S.7: the defender runs for its exit edge
 
     def requirement(self, s: ShipState, orders: Orders, boost: int, climb: int | None = None) -> tuple[int, bool]: ...
 
 
 class OptionHost(TableView, Protocol):
     """The battle as the optional rules' state sees it."""
-
-    vp: list[int]  # victory points scored by side A and side B
 
     @property
     def m(self) -> MatchHost: ...
@@ -74,4 +60,4 @@ class OptionHost(TableView, Protocol):
     def stacking(self) -> None: ...
 
 
-__all__ = ["MatchHost", "OptionHost", "OptionStateView", "ScenarioView"]
+__all__ = ["MatchHost", "OptionHost", "OptionStateView"]

@@ -12,12 +12,11 @@ from typing import TYPE_CHECKING, Any
 from drydock import numbers
 from drydock.engine import systems
 from drydock.engine.combat import alternation
-from drydock.engine.damage import apply_marked_damage
 from drydock.engine.dice import d6
 from drydock.engine.hazards import pull_ends
 from drydock.engine.hexgrid import DIRS
 from drydock.engine.movement import Orders, path_hexes, straight
-from drydock.engine.options import InForce, chase, combat_rules, movement_rules, scenarios
+from drydock.engine.options import InForce, movement_rules
 from drydock.engine.options.doctrine_bridge import best_scored, rechoose
 from drydock.engine.options.fighter_rules import FIGHTER_OPTIONS, FighterRules
 from drydock.engine.options.maneuvers import MANEUVERS, Maneuvers
@@ -39,24 +38,13 @@ class OptionState:
         self.r = rules
         self.on = rules.on
         self.play = rules.play
-        self.kills = 0                      # S.4: ships destroyed so far
-        self.awarded: dict[int, int] = {}   # E.4 / S.6: VPs already scored per ship uid
-        self.pending: list[ShipState] = []  # E.3: explosions waiting for their moment
         self.true_speed: dict[int, int] = {}
         self.evading: dict[int, int] = {}   # D.3: uid -> to-hit penalty this turn
-        self.storm: str | None = None       # S.9: this turn's disruption
-        self.proto_uid = -1                 # S.8
-        self.proto_mod = 0
-        self.proto_rolled = False
-        self.reserve: list[ShipState] = []  # S.11: the defender's second half
-        self.reserve_total = 0
         self.terrain: Terrain | None = None
         self.avoid_map: dict[tuple[int, ...], int] = {}  # (q, r): entering; (q, r, END): ending there (hazards)
         self.elements: TerrainElements | None = None  # G on flights, seekers, minefields, hidden ships
-        self.start_cr = sum(s.spec.cr for s in battle.ships if s.side == 0)
         self.sequential_movement = "D.8" in rules.on
         self.thrusted: list[ShipState] = []  # D.1: ships that used emergency thrust this turn
-        self.exit_vp = 0  # S.2 / S.7: VPs the defender scored by leaving through its exit edge
         self.nebula = False  # G.4
         #: F.1-F.4, F.6: the fighter options (None without them; drydock.engine.fighters hands flights over)
         self.fighters = FighterRules(battle, rules.on, rules.play) if rules.on & FIGHTER_OPTIONS else None
@@ -84,21 +72,6 @@ class OptionState:
         if self.nebula or tags is not None or self.moves:
             for s in b.ships:
                 s.range_x = self._range_rule(s, tags)
-        if r.scenario in chase.CHASES:
-            chase.set_up(b, r.numbers)
-        if r.scenario == "S.8":
-            att = [s for s in b.ships if s.side == 0]
-            self.proto_uid = att[scenarios.prototype(b.m.sides)].uid
-            b.say(f"S.8: {b.ships[self.proto_uid].label} is the prototype")
-        if r.scenario == "S.11":
-            defenders = [s for s in b.ships if s.side == 1]
-            halves = scenarios.halves([s.spec for s in defenders])
-            first = halves[0] if d6(b.rng) <= 3 else halves[1]
-            for i, s in enumerate(defenders):
-                if i not in first:
-                    s.alive = False
-                    self.reserve.append(s)
-            b.say("S.11: the defender's second half waits: " + ", ".join(s.label for s in self.reserve))
 
     # ------------------------------------------------------------ orders and movement
     def enemies_for_orders(self, mined: dict) -> dict:
@@ -140,25 +113,24 @@ class OptionState:
         """D.2 / D.5: the doctrine chooses again among the orders the option makes legal (under D.5 always, to use
         the cheaper turns); S.9: no turns; D.3: evade when outgunned and the doubled requirement is legal."""
         r = self.r
-        if (r.freeform or r.drag or r.graded or self.storm == "no turns") and not orders.prefixes and s.alive:
+        still = any(rule.no_turns() for rule in self.b.rules_in_force)  # S.9
+        if (r.freeform or r.drag or r.graded or still) and not orders.prefixes and s.alive:
             _, legal = self.requirement(s, orders, boost)
-            if r.freeform or not legal or (self.storm == "no turns" and orders.turns):
+            if r.freeform or not legal or (still and orders.turns):
                 er = s.engine_rating + boost
                 prev = movement_rules.drag_speed(s.speed, "D.2z" in self.on) if r.drag else s.speed
-                calm = self.storm != "no turns"
+                calm = not still
                 better = rechoose(self.b.m.doctrine, s, enemies, prev, 2 * er + 6,
                                   lambda o: (calm or not o.turns) and self.requirement(s, o, boost)[1],
                                   self.avoid_map or None)
                 if better is not None:
                     orders = better
-        if self.storm == "no turns" and orders.turns:
+        if still and orders.turns:
             orders = Orders((orders.speed,) if orders.speed else (), orders.pivot, orders.prefixes)
-        if self.r.scenario in scenarios.EXIT_EDGE and s.side == scenarios.DEFENDER and "H" not in orders.prefixes \
-                and self.running():  # S.2 / S.7: the defender runs for its exit edge (cloaked or not)
-            out = scenarios.run_for_edge(s, scenarios.EXIT_EDGE[self.r.scenario], self.b.m.board,
-                                         lambda o: self.requirement(s, o, boost)[1], s.engine_rating + boost + 6)
+        for rule in self.b.rules_in_force:  # S.2, S.3, S.7: the defender runs for its exit edge
+            out = rule.final_orders(s, orders, lambda o: self.requirement(s, o, boost)[1], s.engine_rating + boost + 6)
             if out is not None:
-                return Orders(out.steps, out.pivot, orders.prefixes)
+                return out
         if self.moves is not None:  # D.7: roll to bring a better side to bear
             orders = self.moves.roll(self, s, orders, boost, enemies)
         if "D.1" in self.on and not orders.prefixes and s.alive and enemies:
@@ -198,13 +170,8 @@ class OptionState:
                     s.speed = self.true_speed[s.uid]
                 orders = self.adjust_orders(s, new, boost, enemies)
             b.move_ship(s, orders, boost)
-            self.explode_pending()
-
-    def running(self) -> bool:
-        """S.2: the defender runs from the start; S.7: once it has 100 VPs for destroying enemy forces."""
-        if self.r.scenario == "S.7":
-            return self.b.vp[1] - self.exit_vp >= self.r.numbers["exit_after"]
-        return True
+            for rule in b.rules_in_force:  # E.3
+                rule.explosions()
 
     def emergency_thrust(self, s: ShipState, orders: Orders, boost: int, enemies: list[ShipState]) -> Orders:
         """D.1 doctrine: thrust ("E/", the engine rating doubled, boosters not) when the best order it opens
@@ -302,27 +269,20 @@ class OptionState:
                     return
 
     def after_movement(self, enemy_pos: dict[int, list[tuple[int, int]]]) -> None:
-        """G.1 deferred field hits; E.3 explosions of ships lost while moving; E.4/S.6 VPs."""
+        """G.1 deferred field hits (before E.3's explosions of ships lost while moving, and E.4/S.6 VPs)."""
         if self.elements is not None:  # G.1: deferred field hits of ships detected this Movement Phase
             self.elements.reveal_all()
-        self.explode_pending()
-        self.score_damage()
 
     # ------------------------------------------------------------ combat
     def order(self, a: int, b: int, first: int, deck_option: str) -> list[int] | None:
-        """E.5r / D.8r: a shuffled red/black deck instead of the alternation."""
+        """D.8r: a shuffled red/black deck instead of the alternation."""
         if deck_option in self.on:
             return movement_rules.deck(self.b.rng, a, b)
         return None
 
-    def may_attack(self, ship: ShipState) -> bool:
-        if self.storm == "no attacks":
-            return False
-        return ship.alive
-
     def fire(self, ship: ShipState, target: Any, band: int, penalty: int, bonus: int) -> tuple[int, int]:
         """To-hit adjustments: terrain in the line of sight (G.1, G.3; blocked: ``FLARES_BLOCK``), evasion
-        (D.3, the worse of the two), S.8 prototype, S.9 storm (-1, no long range)."""
+        (D.3, the worse of the two), F.3 screens (the scenarios' after: S.8, S.9)."""
         if self.elements is not None:  # G.1, G.3 (4.1: through the target's hex)
             t = self.elements.sight(ship, target)
             if t >= FLARES_BLOCK:
@@ -331,23 +291,8 @@ class OptionState:
         if self.evading:  # D.3: "If both ... are performing evasive action, apply only the more severe penalty"
             penalty += max(self.evading.get(ship.uid, 0), self.evading.get(target.uid, 0)
                            if isinstance(target, ShipState) else 0)
-        if self.storm == "murk":
-            if band == 2:
-                return FLARES_BLOCK, bonus
-            penalty += 1
         if self.fighters is not None and self.fighters.screening:  # F.3 fighter screens
             penalty += self.fighters.screen_penalty(ship, target)
-        if ship.uid == self.proto_uid:
-            if not self.proto_rolled:
-                self.proto_rolled = True
-                roll = d6(self.b.rng)
-                self.proto_mod, er = scenarios.SHAKEDOWN[roll]
-                ship.er_mod = er
-                self.b.say(f"    S.8 shakedown roll {roll}: to-hit {self.proto_mod:+d}, engine rating {er:+d}")
-            if self.proto_mod > 0:
-                bonus += self.proto_mod
-            else:
-                penalty -= self.proto_mod
         return penalty, bonus
 
     def flight_penalty(self, ship: Any, target: Any) -> int:
@@ -389,79 +334,9 @@ class OptionState:
             return rng - rng // 3 if s.lrs else rng
         return eff
 
-    def after_attack(self) -> None:
-        """E.5: the attacking ship's damage takes effect now; explosions follow at once."""
-        if not self.r.sequential_combat:
-            return
-        for s in self.b.ships:
-            if s.alive and (s.p_hull or s.p_eng or s.p_wpn or s.p_shd) and apply_marked_damage(s, self.b.log):
-                self.b.destroy(s, "destroyed")
-        self.explode_pending()
-        self.score_damage()
-
-    # ------------------------------------------------------------ VPs
-    def destroy_vp(self, s: ShipState, vp: int, why: str, explode: bool) -> int:
-        """The VPs a destruction scores under E.4 and the scenario; queue its explosion (E.3)."""
-        scen = self.r.scenario
-        # Companion D5.3: disabled, not destroyed; C.5 Deadly: "If any of a ship's hull boxes were checked off due to
-        disabled = s.rules.inert(s)  # crew casualties, it will not explode"
-        if "E.3" in self.on and explode and why.startswith("destroyed") and not disabled:
-            self.pending.append(s)
-        jumped = why.startswith("enters hyperspace")
-        if scen in scenarios.EXIT_EDGE and s.side == scenarios.DEFENDER and why == "left the board" \
-                and scenarios.edge_of(s.q, s.r, self.b.m.board[0]) == scenarios.EXIT_EDGE[scen] and self.running():
-            self.exit_vp += s.spec.cr  # "awards VPs to the defending side, not the attacking side"
-            self.b.vp[1] += s.spec.cr
-            self.b.say(f"  {s.label} breaks out ({scen}): side B scores {s.spec.cr} VP")
-            self.kills += 1
-            return 0
-        if "E.4" in self.on and not (scen == "S.6" and s.side == 1):
-            share = combat_rules.partial_share(s, jumped) if jumped else 100
-            total = combat_rules.share_vp(s.spec.cr, share)
-            vp = max(0, total - self.awarded.get(s.uid, 0))
-            self.awarded[s.uid] = total
-        if scen == "S.6" and s.side == 1:  # the attacker scored it in full past half its hull, nothing more
-            vp = 0 if self.awarded.get(s.uid) else s.spec.cr
-            self.awarded[s.uid] = s.spec.cr
-        if scen:
-            vp = scenarios.kill_vp(scen, s.side, vp, self.kills, self.r.numbers, proto=s.uid == self.proto_uid,
-                                   reinforced=not self.reserve)
-        self.kills += 1
-        return vp
-
-    def score_damage(self) -> None:
-        """E.4 partial VPs and S.6 (half the hull lost) as boxes are checked."""
-        scen = self.r.scenario
-        partial = "E.4" in self.on
-        if not partial and scen != "S.6":
-            return
-        for s in self.b.alive():
-            if scen == "S.6" and s.side == 1:
-                if 2 * s.hull_hits > s.spec.hull and not self.awarded.get(s.uid):
-                    self.awarded[s.uid] = s.spec.cr
-                    self.b.vp[0] += s.spec.cr
-                    self.b.say(f"  {s.label} has lost more than half its hull: side A scores {s.spec.cr} VP (S.6)")
-                continue
-            if not partial:
-                continue
-            total = combat_rules.share_vp(s.spec.cr, combat_rules.partial_share(s))
-            got = self.awarded.get(s.uid, 0)
-            if total > got:
-                self.awarded[s.uid] = total
-                self.b.vp[1 - s.side] += total - got
-                self.b.say(f"  {s.label}: side {SIDES[1 - s.side]} scores {total - got} partial VP (E.4)")
-
-    def explode_pending(self) -> None:
-        numbers = self.play["explosions"]
-        while self.pending:
-            s = self.pending.pop(0)
-            combat_rules.explode(self.b, s, numbers)
-
     # ------------------------------------------------------------ End Phase
     def after_damage(self) -> None:
-        """5b: explosions of ships destroyed by weapons fire; E.4 / S.6 VPs; F.6 VPs for long range fighters."""
-        self.explode_pending()
-        self.score_damage()
+        """5b, after E.3's explosions and E.4 / S.6 VPs: F.6 VPs for long range fighters."""
         if self.fighters is not None:
             self.fighters.after_damage()
 
@@ -478,47 +353,11 @@ class OptionState:
             s.eng_hits += lost
             b.say(f"  {s.label} emergency thrust (D.1): dice {rolls} -> {lost} engine boxes checked")
 
-    def next_turn(self) -> None:
-        """After 5d: S.9 storms and S.11 reinforcements for next turn."""
-        b = self.b
-        if self.r.scenario == "S.9":
-            roll, self.storm = scenarios.storm(b.rng)
-            b.say(f"  storms in space (S.9): {roll} -> {self.storm or 'no effect'}")
-            if self.storm == "headings":
-                for s in b.alive():  # "1 indicates the direction of the ship's current heading; 2-6 ... clockwise"
-                    d = d6(b.rng)  # a pivoted facing (3.4) turns with the heading, keeping its offset
-                    s.heading, s.facing = (s.heading + d - 1) % 6, (s.facing + d - 1) % 6
-        if self.reserve:
-            self.reserve_total += d6(b.rng)
-            if self.reserve_total >= self.r.numbers["reinforce_at"]:
-                for s in self.reserve:
-                    s.alive = True
-                b.say("  S.11: the reinforcements arrive: " + ", ".join(s.label for s in self.reserve))
-                self.reserve = []
-                b.stacking()
-
     def black_holes(self) -> None:
         """G.2 (5a): every element and minefield within a black hole's pull moves toward its centre, nearest first
         (:meth:`~drydock.engine.options.terrain_elements.TerrainElements.pull`)."""
         if self.elements is not None and self.terrain is not None and self.terrain.holes:
             self.elements.pull()
-
-    def victory(self, over: tuple[bool, int | None]) -> tuple[bool, int | None]:
-        """S.1 (no VPs: the survivors decide) and S.11 (a side with reinforcements to come is not gone)."""
-        b = self.b
-        if self.r.scenario == "S.1":
-            att = b.alive(0)
-            done, winner, why = scenarios.alone_in_the_dark(self.start_cr, sum(s.spec.cr for s in att),
-                                                            bool(b.alive(1)), bool(att), self.r.numbers)
-            if done:
-                b.say(f"  {why}")
-            return done, winner
-        if self.reserve and over[0] and not b.alive(1) and b.alive(0) and b.vp[0] < b.m.vp_target:
-            return False, None  # S.11: the second half is still to come
-        if self.r.scenario in scenarios.EXIT_EDGE and over[0] and max(b.vp) < b.m.vp_target:
-            # a side is gone before either reached the target: the VPs decide (reading; the book is silent)
-            return True, None if b.vp[0] == b.vp[1] else (0 if b.vp[0] > b.vp[1] else 1)
-        return over
 
 
 def _nebula_range(s: ShipState, increase: object) -> Any:

@@ -237,13 +237,18 @@ def test_g2_black_hole_pull_table() -> None:
 def test_s4_fleet_action_multipliers() -> None:
     # S.4: "the first starship to be destroyed (by either side) is worth three times the normal amount of VPs. The
     # second ship destroyed is worth twice"
-    n = PLAY["scenarios"]["table"]["S.4"]
-    assert [scenarios.kill_vp("S.4", 0, 100, k, n, proto=False, reinforced=True) for k in range(3)] == [300, 200,
-                                                                                                       100]
+    from drydock.engine.options.fleet_action import FleetAction
+    from drydock.engine.options.the_trap import TheTrap
+
+    bt = Battle(build_matchup([MAJESTIC], [VIGILANT], BattleSettings(scenario="S.4")), random.Random(1), log=False)
+    s4 = next(rule for rule in bt.rules_in_force if isinstance(rule, FleetAction))
+    a, b = bt.ships
+    assert [s4.destroyed(s, 100, "destroyed", True) for s in (b, a, b)] == [300, 200, 100]  # by either side
     # S.12: "The defending side receives double the normal amount of VPs."
-    n12 = PLAY["scenarios"]["table"]["S.12"]
-    assert scenarios.kill_vp("S.12", scenarios.ATTACKER, 100, 0, n12, proto=False, reinforced=True) == 200
-    assert scenarios.kill_vp("S.12", scenarios.DEFENDER, 100, 0, n12, proto=False, reinforced=True) == 100
+    bt = Battle(build_matchup([MAJESTIC], [VIGILANT], BattleSettings(scenario="S.12")), random.Random(1), log=False)
+    s12 = next(rule for rule in bt.rules_in_force if isinstance(rule, TheTrap))
+    a, b = bt.ships
+    assert (s12.destroyed(a, 100, "destroyed", True), s12.destroyed(b, 100, "destroyed", True)) == (200, 100)
 
 
 def test_s1_victory_levels() -> None:
@@ -463,8 +468,10 @@ def test_s2_exit_edge_and_runner() -> None:
     # S.2: "each defending ship that moves off the game board via the attacking side's edge awards VPs to the
     # defending side, not the attacking side"
     from drydock.engine.hexgrid import from_offset
+    from drydock.engine.options.breakout import Breakout
+    from drydock.engine.options.on_patrol import OnPatrol
 
-    assert scenarios.EXIT_EDGE["S.2"] == "west" and scenarios.EXIT_EDGE["S.7"] == "east"
+    assert Breakout.edge == "west" and OnPatrol.edge == "east"
     assert scenarios.edge_of(*from_offset(-1, 5), 32) == "west"
     assert scenarios.edge_of(*from_offset(32, 5), 32) == "east"
     assert scenarios.edge_of(*from_offset(5, -1), 32) is None
