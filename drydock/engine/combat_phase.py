@@ -53,22 +53,34 @@ def combat_phase(battle: CombatHost) -> None:
     start_combat(battle)  # each ship's rules at the phase's start (the Companion's D5.3 Persistent rolls)
     first = battle.initiative(len(a), len(b))
     rules = battle.rules_in_force
-    order = None
-    for rule in rules:  # E.5r random combat initiative
-        order = rule.combat_order(len(a), len(b)) or order
-    order = order or alternation(len(a), len(b), first)
+    order = attack_order(rules, len(a), len(b), first)
     queues = [list(a), list(b)]
     launches: list[tuple[ShipState, Volley]] = []
     enemy_flights = [[f for f in battle.flights if f.side == 1], [f for f in battle.flights if f.side == 0]]
     for side in order:
         ship = queues[side].pop(0)
         # ships destroyed this phase stay until the End Phase (4.5); B.5: a cloaked ship does not attack
-        if ship.cloaked or (rules and not (ship.alive and all(rule.may_attack(ship) for rule in rules))):
-            continue  # E.5: destroyed first; S.9 storms
+        if ship.cloaked or (rules and not may_attack(rules, ship)):  # B.5 cloaked; E.5 destroyed first; S.9
+            continue
         enemies = [e for e in (b if side == 0 else a) if not e.hidden and (not rules or e.alive)]
         launches += attack(battle, ship, enemies, enemy_flights[side])
     for ship, shot in launches:  # C.4: seekers are placed after all attacks (step 4c)
         battle.launch(ship, shot.bank, shot.target, shot.n)
+
+
+def attack_order(rules: Sequence[OptionalRule], a: int, b: int, first: int) -> list[int]:
+    """4.0: which side's ship attacks next, for the sides' ``a`` and ``b`` ships: the alternation from ``first``, or
+    a rule's order (E.5r: a shuffled deck)."""
+    order = None
+    for rule in rules:
+        order = rule.combat_order(a, b) or order
+    return order or alternation(a, b, first)
+
+
+def may_attack(rules: Sequence[OptionalRule], ship: ShipState) -> bool:
+    """Whether ``ship`` attacks when its turn comes under the optional rules: not once destroyed (E.5), nor when a
+    rule forbids it (S.9 storms)."""
+    return ship.alive and all(rule.may_attack(ship) for rule in rules)
 
 
 def attack(battle: CombatHost, ship: ShipState, enemies: list[ShipState], flights: list[Any]

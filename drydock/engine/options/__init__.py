@@ -31,7 +31,7 @@ class InForce:
         self.scenario = scenario and next(s for s in self.sections if s.startswith("S."))
         self.play = play
         self.numbers: dict[str, Any] = play["scenarios"]["table"][self.scenario] if self.scenario else {}
-        if self.scenario == "S.5":  # "scatter a dozen asteroid markers" (G.1)
+        if "asteroids" in self.numbers:  # S.5: "scatter a dozen asteroid markers" (G.1)
             pieces += (TerrainPiece("G.1", "asteroids", self.numbers["asteroids"]),)
         self.terrain: tuple[TerrainPiece, ...] = pieces
         self.drag = "D.2" in self.on or "D.2z" in self.on
@@ -42,13 +42,13 @@ class InForce:
         self.twins: dict[int, Any] = {}
 
     def board(self, board: tuple[int, int]) -> tuple[int, int]:
-        """The board the scenario plays on (S.3: "50% longer"), else ``board``."""
-        return chase.long_board(board, self.numbers) if self.scenario in chase.CHASES else board
+        """The board the scenario plays on (S.3: "50% longer", its row's ``board_length``), else ``board``."""
+        return chase.long_board(board, self.numbers) if "board_length" in self.numbers else board
 
     def names(self) -> list[str]:
         """Each section in force with its name, e.g. ``E.1 Damage Control``; terrain with its spelling."""
         out = [f"{s} {BY_SECTION[s].name}" + (f" (board length x{self.numbers['board_length']})"
-                                                if s in chase.CHASES else "")
+                                                if s == self.scenario and "board_length" in self.numbers else "")
                for s in self.sections if not s.startswith("G.")]
         out += [f"{p.section} {BY_SECTION[p.section].name} ({p.spec})" for p in self.terrain]
         return out

@@ -1,8 +1,9 @@
 """What the optional rules' state (:class:`~drydock.engine.options.state.OptionState`) may touch of the battle: the
-rule modules' :class:`~drydock.engine.table_view.TableView`, plus the victory points, the movement and stacking
-steps it runs for its rules (D.8 sequential movement, S.2/S.7 exits, S.4 and S.6 victory points) and the match-up's
-sides, VP target and doctrine as the doctrine itself. The options sit above the doctrine (:mod:`drydock.engine.ai`),
-so they name it directly; the battle stays above them and is seen only through this Protocol.
+rule modules' :class:`~drydock.engine.table_view.TableView`, plus the movement and stacking steps it runs for its
+rules (D.8 sequential movement, S.11 reinforcements) and the match-up's sides, set-up slots, VP target and doctrine
+as the doctrine itself (the scenarios take the battle as it: :mod:`~drydock.engine.options.scenario_rule`). The
+options sit above the doctrine (:mod:`drydock.engine.ai`), so they name it directly; the battle stays above them and
+is seen only through this Protocol.
 """
 
 from __future__ import annotations

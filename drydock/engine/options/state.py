@@ -125,12 +125,9 @@ class OptionState:
                                   self.avoid_map or None)
                 if better is not None:
                     orders = better
-        if still and orders.turns:
-            orders = Orders((orders.speed,) if orders.speed else (), orders.pivot, orders.prefixes)
-        for rule in self.b.rules_in_force:  # S.2, S.3, S.7: the defender runs for its exit edge
-            out = rule.final_orders(s, orders, lambda o: self.requirement(s, o, boost)[1], s.engine_rating + boost + 6)
-            if out is not None:
-                return out
+        orders, final = self.scenario_orders(s, orders, boost, still)
+        if final:
+            return orders
         if self.moves is not None:  # D.7: roll to bring a better side to bear
             orders = self.moves.roll(self, s, orders, boost, enemies)
         if "D.1" in self.on and not orders.prefixes and s.alive and enemies:
@@ -142,6 +139,17 @@ class OptionState:
             if legal:
                 return z
         return orders
+
+    def scenario_orders(self, s: ShipState, orders: Orders, boost: int, still: bool) -> tuple[Orders, bool]:
+        """S.9: no turns (``still``); S.2, S.3, S.7: the defender runs for its exit edge (True: orders no other rule
+        changes)."""
+        if still and orders.turns:
+            orders = Orders((orders.speed,) if orders.speed else (), orders.pivot, orders.prefixes)
+        for rule in self.b.rules_in_force:
+            out = rule.final_orders(s, orders, lambda o: self.requirement(s, o, boost)[1], s.engine_rating + boost + 6)
+            if out is not None:
+                return out, True
+        return orders, False
 
     def move_in_turn(self, plans: list[tuple[ShipState, Orders, int]], mined: dict) -> None:
         """D.8: ships move one at a time, the sides alternating by their counts at the start of the phase (3.1; D.8r:
