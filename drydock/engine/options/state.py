@@ -29,8 +29,6 @@ from drydock.engine.tables import AI_RESULT_VALUE, DEPLOY_DEPTH, FLARES_BLOCK
 if TYPE_CHECKING:  # a type-only import: the battle calls the options as an OptionHost (docs/architecture.md)
     from drydock.engine.options.host import OptionHost
 
-SIDES = ("A", "B")
-
 
 class OptionState:
     def __init__(self, battle: OptionHost, rules: InForce) -> None:
