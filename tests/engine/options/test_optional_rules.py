@@ -543,3 +543,24 @@ def test_g4_fighter_attacks_in_a_nebula_in_seeded_battles() -> None:
     assert strikes and got != core
 
 
+
+
+def test_s6_scores_the_defenders_ships_and_e4_the_attackers() -> None:
+    """S.6 with E.4: the attacker scores a defending ship's full VPs once it has lost more than half its hull, and
+    nothing more; E.4's shares go on for the attacker's own ships (S.6 claims the defender's: ``scores_ship``)."""
+    from drydock.engine.options.hit_and_run import HitAndRun
+    from drydock.engine.options.partial_victory_points import PartialVictoryPoints
+
+    bt = Battle(build_matchup([MAJESTIC], [VIGILANT], BattleSettings(options=("E.4",), scenario="S.6")),
+                random.Random(1), log=True)
+    e4 = next(rule for rule in bt.rules_in_force if isinstance(rule, PartialVictoryPoints))
+    s6 = next(rule for rule in bt.rules_in_force if isinstance(rule, HitAndRun))
+    a, b = bt.ships
+    a.hull_hits = b.hull_hits = b.spec.hull // 2 + 1
+    for rule in bt.rules_in_force:
+        rule.score_damage()
+    share = combat_rules.share_vp(a.spec.cr, combat_rules.partial_share(a))
+    assert bt.vp == [b.spec.cr, share] and share < a.spec.cr
+    assert s6.destroyed(b, b.spec.cr, "destroyed", True) == 0  # scored in full already
+    assert e4.destroyed(b, b.spec.cr, "destroyed", True) == b.spec.cr  # left to S.6
+    assert e4.destroyed(a, a.spec.cr, "destroyed", True) == combat_rules.share_vp(a.spec.cr, 100) - share
