@@ -35,7 +35,8 @@ ROOT = Path(__file__).resolve().parent
 #: flight's class), the process and cluster boundary (montecarlo, parallel) and the plan game's solver, which run
 #: once a pairing, not once a turn.
 ENGINE_MODULES = (
-    "ai", "battle", "combat", "combat_phase", "companion_dac", "companion_hulk", "companion_play", "damage",
+    "ai", "battle", "combat", "combat_phase", "companion_dac", "companion_hulk", "companion_options", "companion_play",
+    "damage",
     "deployment", "dice", "equipment", "expectations", "hazards", "hexgrid", "legacy_notes", "legacy_rules",
     "movement", "munitions", "observe", "orbits", "orders_menu", "proximity", "seekers", "ship_rules", "shockwave",
     "ships", "small_craft",
@@ -52,6 +53,12 @@ ENGINE_MODULES = (
                                      "asteroids", "black_hole", "black_hole_printed", "combat_space_patrol",
                                      "comet", "dogfights", "fighter_screens", "long_range_fighters", "nebula",
                                      "planet", "terrain_rule", "variant_flights")),
+    # E.3-E.5r and the Appendix S scenarios, one rule class a module (issue 43)
+    *(f"options/{name}" for name in ("explosions", "partial_victory_points", "sequential_combat",
+                                     "random_combat_initiative", "scenario_rule", "alone_in_the_dark", "breakout",
+                                     "the_chase", "the_chase_middle", "fleet_action", "hide_and_seek", "hit_and_run",
+                                     "on_patrol", "shakedown_cruise", "storms_in_space", "tin_can_dustup",
+                                     "to_the_rescue", "the_trap")),
 )
 
 #: Every other engine module, left interpreted, with the reason (tests/project/test_architecture.py checks that each

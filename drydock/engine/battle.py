@@ -24,9 +24,8 @@ from drydock.engine.hexgrid import point_image, to_offset
 from drydock.engine.movement import Orders, execute, format_orders, is_legal, requirement, straight
 from drydock.engine.observe import BattleResult, StatsRecorder
 from drydock.engine.options import InForce
-from drydock.engine.options.registry import rules_in_force
+from drydock.engine.options.registry import check_forces, rules_in_force
 from drydock.engine.options.rule import OptionalRule
-from drydock.engine.options.scenarios import check_forces
 from drydock.engine.options.state import OptionState
 from drydock.engine.seekers import SeekerFlight, activate, heading_toward, split_flights
 from drydock.engine.settings import BattleSettings
@@ -72,7 +71,7 @@ class Matchup:
         self.in_force = None
         if options or scenario or terrain:
             self.in_force = InForce(tuple(options), scenario, tuple(terrain), play)
-            check_forces(self.in_force.scenario or "", self.sides, self.in_force.numbers)
+            check_forces(self.in_force, self.sides)  # S.1, S.8, S.10: the forces a scenario allows
             target = self.in_force.vp_target(self.vp_target, cr, battle_size == "auto")
             self.vp_target = target if target is not None else NO_VP_TARGET
         self.board = board = self.in_force.board(board) if self.in_force else board  # S.3: a board 50% longer
@@ -175,8 +174,8 @@ class Battle:
     def destroy(self, s: ShipState, why: str, vp: int | None = None, explode: bool = True) -> None:
         """The ship is removed and the opponent scores ``vp`` (default: its CR, 2.5); ``explode``: E.3 applies."""
         vp = s.spec.cr if vp is None else vp
-        if self.opt is not None:
-            vp = self.opt.destroy_vp(s, vp, why, explode)
+        for rule in self.rules_in_force:  # E.3 explosions queued; E.4 shares; a scenario's multipliers, exits
+            vp = rule.destroyed(s, vp, why, explode)
         s.alive = False
         self.vp[1 - s.side] += vp
         lost = self.aboard.pop(s.uid, 0)  # F.5: flights aboard go down with their carrier
@@ -483,9 +482,10 @@ class Battle:
 
     def victory(self) -> tuple[bool, int | None]:
         """2.5: the VP target, or one side without ships (a scenario may say otherwise)."""
-        if self.opt is not None:
-            return self.opt.victory(self._victory())
-        return self._victory()
+        over = self._victory()
+        for rule in self.rules_in_force:  # S.1 no VPs; S.11 reinforcements to come; S.2, S.3, S.7 the VPs decide
+            over = rule.victory(over)
+        return over
 
     def _victory(self) -> tuple[bool, int | None]:
         target = self.m.vp_target

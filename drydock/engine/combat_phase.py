@@ -52,20 +52,35 @@ def combat_phase(battle: CombatHost) -> None:
         return
     start_combat(battle)  # each ship's rules at the phase's start (the Companion's D5.3 Persistent rolls)
     first = battle.initiative(len(a), len(b))
-    opt = battle.opt
-    order = (opt.order(len(a), len(b), first, "E.5r") if opt else None) or alternation(len(a), len(b), first)
+    rules = battle.rules_in_force
+    order = attack_order(rules, len(a), len(b), first)
     queues = [list(a), list(b)]
     launches: list[tuple[ShipState, Volley]] = []
     enemy_flights = [[f for f in battle.flights if f.side == 1], [f for f in battle.flights if f.side == 0]]
     for side in order:
         ship = queues[side].pop(0)
         # ships destroyed this phase stay until the End Phase (4.5); B.5: a cloaked ship does not attack
-        if ship.cloaked or (opt is not None and not opt.may_attack(ship)):  # E.5: destroyed first; S.9 storms
+        if ship.cloaked or (rules and not may_attack(rules, ship)):  # B.5 cloaked; E.5 destroyed first; S.9
             continue
-        enemies = [e for e in (b if side == 0 else a) if not e.hidden and (opt is None or e.alive)]
+        enemies = [e for e in (b if side == 0 else a) if not e.hidden and (not rules or e.alive)]
         launches += attack(battle, ship, enemies, enemy_flights[side])
     for ship, shot in launches:  # C.4: seekers are placed after all attacks (step 4c)
         battle.launch(ship, shot.bank, shot.target, shot.n)
+
+
+def attack_order(rules: Sequence[OptionalRule], a: int, b: int, first: int) -> list[int]:
+    """4.0: which side's ship attacks next, for the sides' ``a`` and ``b`` ships: the alternation from ``first``, or
+    a rule's order (E.5r: a shuffled deck)."""
+    order = None
+    for rule in rules:
+        order = rule.combat_order(a, b) or order
+    return order or alternation(a, b, first)
+
+
+def may_attack(rules: Sequence[OptionalRule], ship: ShipState) -> bool:
+    """Whether ``ship`` attacks when its turn comes under the optional rules: not once destroyed (E.5), nor when a
+    rule forbids it (S.9 storms)."""
+    return ship.alive and all(rule.may_attack(ship) for rule in rules)
 
 
 def attack(battle: CombatHost, ship: ShipState, enemies: list[ShipState], flights: list[Any]
@@ -76,8 +91,8 @@ def attack(battle: CombatHost, ship: ShipState, enemies: list[ShipState], flight
         return []
     shots, seekers = spend(battle, ship, lock_on(battle, ship, decl))  # C.4: seekers are placed after all attacks
     resolve(battle, ship, group_volleys(ship.spec.banks, shots))
-    if battle.opt is not None:  # E.5 sequential combat: this ship's damage takes effect now
-        battle.opt.after_attack()
+    for rule in battle.rules_in_force:  # E.5 sequential combat: this ship's damage takes effect now
+        rule.attack_done()
     return [(ship, s) for s in seekers] if seekers else []
 
 
@@ -240,8 +255,12 @@ def at_ship(battle: CombatHost, ship: ShipState, volley: Volley, what: str) -> N
     mode = spec_b.modes[mi]
     opt = battle.opt
     penalty, bonus = systems.sight(battle, ship, target) if battle.markers else (0, 0)
-    if opt is not None:  # terrain, evasion (D.3), scenario modifiers
+    if opt is not None:  # terrain, evasion (D.3), F.3 screens
         penalty, bonus = opt.fire(ship, target, band, penalty, bonus)
+    for rule in battle.rules_in_force:  # S.8 the prototype, S.9 the murk
+        if penalty >= FLARES_BLOCK:
+            break
+        penalty, bonus = rule.to_hit(ship, target, band, penalty, bonus)
     if penalty >= FLARES_BLOCK:  # B.9: four flares block the line of sight
         if battle.log is not None:
             battle.log.append(f"    {what}: blocked by {penalty} flares")

@@ -34,6 +34,7 @@ from drydock.engine.combat import (
 )
 from drydock.engine.companion_dac import DacState
 from drydock.engine.companion_hulk import board_hulk, drift, hulks
+from drydock.engine.companion_options import NO_OPTIONS, CompanionOptions
 from drydock.engine.damage import lose_items, mark_shields, mark_weapons
 from drydock.engine.dice import (
     DamageTally,
@@ -154,19 +155,19 @@ class CompanionShip(UnityRules):
     (``ShipState.rules``, also ``ShipState.cc``): its volleys (:meth:`receive`), damage (:meth:`mark_damage`) and
     End Phase (:meth:`apply`) override Unity's."""
 
-    __slots__ = ("play", "on", "rng", "deadly", "p_deadly", "tallies", "slag", "p_slag", "dac", "hulk",
+    __slots__ = ("play", "options", "rng", "deadly", "p_deadly", "tallies", "slag", "p_slag", "dac", "hulk",
                  "engaged_turn", "engaged_cr", "shipboard")
 
-    def __init__(self, ship: ShipState, play: dict[str, Any], on: frozenset[str], rng: Rng) -> None:
+    def __init__(self, ship: ShipState, play: dict[str, Any], options: CompanionOptions, rng: Rng) -> None:
         self.play = play
-        self.on = on
+        self.options = options  # D1, D3, D7 in force (read once from the sections: drydock.engine.companion_options)
         self.rng = rng  # D7.2 location dice in the End Phase
         self.deadly = 0         # D5.3: "@" boxes on the hull track not yet crossed
         self.p_deadly = 0       # "@" to draw in the End Phase
         self.tallies = 0        # D5.3 Persistent tally marks
         self.slag = dict.fromkeys(TRACKS, 0)    # D5.4: blackened boxes per track
         self.p_slag = dict.fromkeys(TRACKS, 0)
-        d7 = "CC.D7" in on or ("CC.D7a", "CC.D7b")[ship.side] in on  # D7.1 note 3: one side only (CC.D7a/b)
+        d7 = options.random_damage[ship.side]  # D7.1 note 3: one side only (CC.D7a/b)
         self.dac = DacState(ship.spec.dac) if d7 and ship.spec.dac is not None else None
         self.hulk = False       # D5.3: disabled, still on the board (drydock.engine.companion_hulk)
         self.shipboard = False  # B.14 Shipboard Combat in play (set by its set-up: options.shipboard_combat)
@@ -193,14 +194,15 @@ class CompanionShip(UnityRules):
         in a single Combat Phase whose combined combat rating is more than three times its own" and "it may not
         declare any weapons fire against a target that has already reached this limit": a second (third ...)
         attacker only within the limit; the first, alone, is not "multiple" ships and may fire whatever its CR."""
-        if "CC.D1" in self.on:
+        limit = self.options.engagement_limit
+        if limit:
             factor = self.play["engagement_limit"]["factor"]
             enemies = [e for e in enemies if e.cc is None or e.cc.engaged(battle.turn) == 0  # "multiple enemy ships"
                        or e.cc.engaged(battle.turn) + ship.spec.cr <= factor * e.spec.cr]
         decl = battle.m.doctrine.declare(ship, enemies, battle.turn, flights)
         if ship.marines_left and boarding_target(ship, enemies) is None and hulks(battle, 1 - ship.side):
             board_hulk(battle, ship)  # D5.3 "A disabled starship with any boarding parties on board is captured"
-        if "CC.D1" in self.on:
+        if limit:
             for e in {id(d.target): d.target for d in decl if isinstance(d.target, ShipState)}.values():
                 if e.cc is not None:
                     e.cc.engaged_cr = e.cc.engaged(battle.turn) + ship.spec.cr
@@ -238,7 +240,7 @@ class CompanionShip(UnityRules):
         """One damage die's marks: the 4.4 table (``table``), or under CC.D3 two tracks per die ("A volley of
         weapons with DMG 2 scores two hits. Four dice are rolled, coming up 2, 3, 5, and 6. As a result, two
         hull damage boxes (3,5), two engine boxes (2,6), two weapon boxes (2,3), and two system boxes (5,6)")."""
-        if "CC.D3" not in self.on:
+        if not self.options.alternate_damage:
             apply_damage_die(face, tally, cts=cts, inc=inc, knt=knt, ionized=ionized,
                              table=table or {1: "hull", 2: "hull", 3: "hull", 4: "engine", 5: "weapon", 6: "shield"})
             return
@@ -434,7 +436,7 @@ class CompanionShip(UnityRules):
         4-6, and then reroll it. Each die continues to be re-rolled in this fashion until it comes up 1-3"); D3
         only changes what each face marks ("the following table can be used instead of the one on p.CR20")."""
         ion = target.spec.ionized
-        if "CC.D3" not in self.on:
+        if not self.options.alternate_damage:
             rec = DiceRecorder(rng) if persistent else None
             roll_damage(rec or rng, tally, cts=bool(mode and mode.cts), inc=bool(mode and mode.inc),
                         knt=bool(mode and mode.knt), dsr=bool(mode and mode.dsr), ionized=ion,
@@ -560,11 +562,11 @@ def _unity_shields(ship: ShipState) -> None:
 def setup(battle: TableView) -> None:
     """Give every ship rated under the Companion its :class:`CompanionShip` as its rules (``ShipState.rules``) and
     Companion state (``ShipState.cc``); Unity ships keep their rules and ``cc = None``."""
-    on = battle.m.in_force.on if battle.m.in_force is not None else frozenset()
+    options = battle.m.in_force.companion if battle.m.in_force is not None else NO_OPTIONS
     for s in battle.ships:
         play = s.spec.companion
         if play is not None and s.spec.legacy is None:
-            s.rules = s.cc = CompanionShip(s, play, on, battle.rng)
+            s.rules = s.cc = CompanionShip(s, play, options, battle.rng)
 
 
 __all__ = ["COMPANION_TRAITS", "CompanionShip", "check_sections", "companion_play", "doctrine_factor", "extended_board",

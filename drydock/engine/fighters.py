@@ -268,8 +268,7 @@ def flown_hexes(flight: FighterFlight, q0: int, r0: int, heading: int) -> list[t
 def no_turns(battle: TableView) -> bool:
     """S.9 storms in space: "No starships or fighter flights may turn during the upcoming Movement Phase" (the
     flights move in the Fighter Phase of that turn: they keep their heading)."""
-    opt = battle.opt
-    return opt is not None and opt.storm == "no turns"
+    return any(rule.no_turns() for rule in battle.rules_in_force)
 
 
 def board_ends(doctrine: DoctrineView, q: int, r: int, heading: int, ma: int = FIGHTER_MA, straight: bool = False
@@ -499,9 +498,8 @@ def move(battle: TableView, fl: FighterFlight, best: tuple | None,
 def attack(battle: TableView, fl: FighterFlight, target: ShipState | FighterFlight | SeekerFlight) -> None:
     """5.4: ``fl`` attacks ``target`` in an adjacent hex (none under S.9's storm); a flight with no fighters left
     is gone."""
-    opt = battle.opt
-    if opt is not None and opt.storm == "no attacks":  # S.9: "No starships or fighter flights may attack"
-        return
+    if not all(rule.may_attack(fl) for rule in battle.rules_in_force):
+        return  # S.9: "No starships or fighter flights may attack"
     if isinstance(target, ShipState):
         attack_ship(battle, fl, target)
     else:
@@ -540,8 +538,8 @@ def attack_ship(battle: TableView, fl: FighterFlight, target: ShipState) -> None
                    f"engines {tally.engine}, weapons {tally.weapon}, shields {tally.shield}")
     if apply_marked_damage(target, log):  # 5.4: immediately
         battle.destroy(target, "destroyed by fighters")
-        if opt is not None:  # E.3: a ship destroyed by a fighter attack explodes immediately
-            opt.explode_pending()
+        for rule in battle.rules_in_force:  # E.3: a ship destroyed by a fighter attack explodes immediately
+            rule.explosions()
 
 
 def attack_flight(battle: TableView, fl: FighterFlight, target: FighterFlight | SeekerFlight) -> None:

@@ -21,6 +21,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
 if TYPE_CHECKING:  # a type-only import of a module below the rule modules (it imports no engine module)
+    from drydock.engine.companion_options import CompanionOptions
     from drydock.engine.movement import Orders
     from drydock.engine.observe import StatsRecorder
     from drydock.engine.ships import ShipState
@@ -121,6 +122,9 @@ class InForceView(Protocol):
 
     @property
     def on(self) -> frozenset[str]: ...  # the rule sections in force ("D.2z", "CC.D1"...)
+
+    @property
+    def companion(self) -> CompanionOptions: ...  # the Captain's Companion's D1, D3, D7 switches
 
 
 class MatchView(Protocol):
@@ -232,11 +236,6 @@ class OptionsView(Protocol):
 
     def flight_penalty(self, ship: Spot, target: Spot) -> int: ...  # F.3 screens, G terrain at a flight
 
-    def explode_pending(self) -> None: ...  # E.3: queued explosions now
-
-    @property
-    def storm(self) -> str | None: ...  # S.9 this turn's disruption
-
     @property
     def moves(self) -> MovesView | None: ...  # G.6
 
@@ -270,9 +269,25 @@ class RuleView(Protocol):
 
     def change_orders(self, s: ShipState, orders: Orders, boost: int, enemies: list[ShipState],
                       legal: Callable[[Orders], bool]) -> Orders: ...  # G.5: an orbit
+
     def previous_speed(self, speed: int) -> int: ...  # 3.2: the previous speed reckoned (D.2 etheric drag)
 
     def movement_order(self, a: int, b: int) -> list[int] | None: ...  # D.8r: who moves next (None: alternation)
+
+    def no_turns(self) -> bool: ...  # S.9: no ship or flight may turn this turn
+
+    def may_attack(self, attacker: object) -> bool: ...  # S.9: no attacks this turn
+
+    def exit_edge(self, ship: ShipState) -> str | None: ...  # S.2, S.3, S.7: the edge a running defender scores by
+
+    def final_orders(self, ship: ShipState, orders: Orders, legal: Callable[[Orders], bool], cap: int
+                     ) -> Orders | None: ...  # S.2, S.3, S.7: the running defender's orders
+
+    def explosions(self) -> None: ...  # E.3: the explosions waiting go off now
+
+    def score_damage(self) -> None: ...  # E.4, S.6: VPs for the damage so far
+
+    def scores_ship(self, ship: ShipState) -> bool: ...  # S.6: the defender's ships, which E.4 leaves to it
 
 
 class TableView(Protocol):
@@ -297,6 +312,7 @@ class TableView(Protocol):
     markers: list[Marker]
     flares_up: dict[tuple[int, int], int]
     probes_up: list[Probe]
+
     @property
     def rules_in_force(self) -> tuple[RuleView, ...]: ...  # the optional rules, with phase hooks (core game: ())
 

@@ -17,6 +17,7 @@ from drydock.core.dac import shift
 from drydock.core.rules.play_options import check_combination
 from drydock.engine.battle import Battle, Matchup
 from drydock.engine.combat import damage_value
+from drydock.engine.companion_options import companion_options
 from drydock.engine.companion_play import (
     CompanionShip,
     doctrine_factor,
@@ -30,7 +31,7 @@ from drydock.engine.expectations import MatchTables
 from drydock.engine.montecarlo import build_matchup, run_seed, simulate
 from drydock.engine.options import InForce
 from drydock.engine.options.combat_rules import damage_control
-from drydock.engine.options.state import OptionState
+from drydock.engine.options.explosions import Explosions
 from drydock.engine.proximity import proximity
 from drydock.engine.settings import BattleSettings
 from drydock.engine.ship_rules import UNITY as UNITY_RULES
@@ -82,7 +83,7 @@ weapons:
 
 def ship(text: str, uid: int = 0, on: frozenset[str] = frozenset(), rng: object = None) -> ShipState:
     s = ShipState(ShipSpec(from_yaml(text, rules=CC)[0], CC), uid % 2, uid, f"S{uid}", UNITY_RULES)
-    s.rules = s.cc = CompanionShip(s, s.spec.companion, on, rng)  # type: ignore[arg-type]
+    s.rules = s.cc = CompanionShip(s, s.spec.companion, companion_options(on), rng)  # type: ignore[arg-type]
     return s
 
 
@@ -530,7 +531,7 @@ def test_a_disabled_ship_does_not_explode() -> None:
     disabled, destroyed = ship(design(), 0), ship(design(), 1)
     disabled.cc.deadly = 2
 
-    opt = OptionState(battle_of([disabled, destroyed], Faces()), InForce(("E.3",), None, (), CC.play))
+    e3 = Explosions(battle_of([disabled, destroyed], Faces()), InForce(("E.3",), None, (), CC.play))
     for s in (disabled, destroyed):
-        opt.destroy_vp(s, s.spec.cr, "destroyed", True)
-    assert opt.pending == [destroyed]
+        e3.destroyed(s, s.spec.cr, "destroyed", True)
+    assert e3.pending == [destroyed]

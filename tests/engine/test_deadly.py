@@ -90,9 +90,12 @@ def test_e3_a_ship_with_crew_casualties_does_not_explode() -> None:
     crew.marines_left = 0  # no squad to sacrifice (B.14)
     assert sacrifice_marines(crew, tally) == 0 and tally.casualties == 1
     crew.casualties += tally.casualties  # as the Combat Phase marks it (combat.fire_volley)
-    b.opt.destroy_vp(crew, crew.spec.cr, "destroyed", True)
-    b.opt.destroy_vp(plain, plain.spec.cr, "destroyed", True)
-    assert b.opt.pending == [plain]
+    from drydock.engine.options.explosions import Explosions
+
+    e3 = next(rule for rule in b.rules_in_force if isinstance(rule, Explosions))
+    e3.destroyed(crew, crew.spec.cr, "destroyed", True)
+    e3.destroyed(plain, plain.spec.cr, "destroyed", True)
+    assert e3.pending == [plain]
 
 
 def test_e3_deadly_casualties_are_counted_in_battle() -> None:

@@ -15,9 +15,11 @@ from drydock.core.rules import Ruleset
 from drydock.core.rules.play_options import BY_SECTION as OPTIONS
 from drydock.core.rules.play_options import SIMULATED
 from drydock.engine.battle import Battle
+from drydock.engine.companion_options import NO_OPTIONS, SWITCHES, CompanionOptions, companion_options
 from drydock.engine.montecarlo import build_matchup
 from drydock.engine.options import registry
 from drydock.engine.options.rule import OptionalRule
+from drydock.engine.options.scenario_rule import Scenario
 from drydock.engine.settings import BattleSettings
 from drydock.formats import read_designs
 from tests.helpers import ROOT, interpreted_only
@@ -31,9 +33,15 @@ def _source_file(cls: type) -> Path:
     return ROOT / (cls.__module__.replace(".", "/") + ".py")
 
 
+def _section_test(section: str) -> re.Pattern[str]:
+    """A test of ``section``: membership ("E.1" in ..., "E.1" not in ...) or a comparison (scenario == "S.4")."""
+    quoted = r"""["']""" + re.escape(section) + r"""["']"""
+    return re.compile(quoted + r"""\s+(?:not\s+)?in\b|[=!]=\s*""" + quoted)
+
+
 def _section_tests(section: str) -> set[str]:
-    """The engine modules holding a membership test of ``section`` ("E.1" in ..., "E.1" not in ...)."""
-    pattern = re.compile(r"""["']""" + re.escape(section) + r"""["']\s+(?:not\s+)?in\b""")
+    """The engine modules holding a test of ``section``."""
+    pattern = _section_test(section)
     return {p.relative_to(ENGINE).as_posix() for p in ENGINE.rglob("*.py") if pattern.search(p.read_text())}
 
 
@@ -57,14 +65,54 @@ def test_only_its_module_tests_its_section(cls: type[OptionalRule]) -> None:
 
 def test_a_section_test_elsewhere_is_found() -> None:
     """The check above sees a string switch (it is not vacuous): OptionState's still hold some."""
-    assert _section_tests("E.3") and _section_tests("G.6")
+    assert _section_tests("G.6") and _section_tests("G.6a")
+
+
+def test_a_scenario_comparison_is_found() -> None:
+    """The check sees a scenario switch as the engine used to write it (``r.scenario == "S.8"``)."""
+    pattern = _section_test("S.8")
+    assert pattern.search('if r.scenario == "S.8":') and pattern.search('"S.8" in on') and not pattern.search('"S.8"')
+
+
+def test_every_scenario_is_one_registered_class() -> None:
+    """A scenario (``--scenario``) registers as any optional rule: one class per Appendix S section, a Scenario, made
+    when it is the battle's scenario, and no other scenario's class with it."""
+    scenarios = {s for s in SIMULATED if s.startswith("S.")}
+    assert scenarios <= set(registry.BY_SECTION)
+    assert all(issubclass(registry.BY_SECTION[s], Scenario) for s in scenarios)
+    pair = ([read_designs(ROOT / "examples" / "designs" / "dauntless-dreadnought.yaml")[0]], MAJESTIC)  # S.8: CR 300+
+    for section in ("S.3a", "S.8", "S.11"):
+        m = build_matchup(*pair, BattleSettings(scenario=section))
+        held = [r for r in Battle(m, random.Random(1), False).rules_in_force if isinstance(r, Scenario)]
+        assert [type(r) for r in held] == [registry.BY_SECTION[section]]
+
+
+def test_a_variant_replaces_the_rule_it_plays() -> None:
+    """E.5r plays E.5's sequential combat itself: with both chosen the battle holds one class, E.5r's."""
+    m = build_matchup(MAJESTIC, MAJESTIC, BattleSettings(options=("E.5", "E.5r")))
+    kinds = [type(r).__name__ for r in Battle(m, random.Random(1), False).rules_in_force]
+    assert "RandomCombatInitiative" in kinds and "SequentialCombat" not in kinds
+
+
+def test_the_companion_switches_are_read_once() -> None:
+    """The Captain's Companion's D1, D3, D7 are read from the sections in force in one place (companion_options's
+    SWITCHES): no engine module tests them, and each ship's rules read a typed field."""
+    for section in SWITCHES:
+        assert _section_tests(section) == set()
+        assert section in OPTIONS
+    source = (ENGINE / "companion_play.py").read_text()
+    assert not re.search(r"""["']CC\.D[137][ab]?["']""", source)
+    assert companion_options(("CC.D1", "CC.D7b", "E.3")) == CompanionOptions(engagement_limit=True,
+                                                                             random_damage=(False, True))
+    assert companion_options(()) == NO_OPTIONS
 
 
 def test_every_simulated_section_is_moved_or_on_the_bus() -> None:
     moved = set(registry.BY_SECTION)
     assert moved == {"B.14", "B.18", "B.22", "D.1", "D.2", "D.2z", "D.3", "D.5", "D.6", "D.7", "D.8", "D.8r", "D.9",
-                     "E.1", "E.2", "E.6", "E.7", "E.7a", "F.1", "F.2", "F.3", "F.4", "F.6", "F.7", "G.1", "G.2",
-                     "G.2a", "G.3", "G.4", "G.5"}
+                     "E.1", "E.2", "E.3", "E.4", "E.5", "E.5r", "E.6", "E.7", "E.7a", "F.1", "F.2", "F.3", "F.4",
+                     "F.6", "F.7", "G.1", "G.2", "G.2a", "G.3", "G.4", "G.5", "S.1", "S.2", "S.3", "S.3a", "S.4",
+                     "S.5", "S.6", "S.7", "S.8", "S.9", "S.10", "S.11", "S.12"}
     assert moved | registry.ON_THE_BUS | registry.IN_THE_BATTLE == SIMULATED
     assert not moved & registry.ON_THE_BUS
     assert len(registry.RULES) == len(moved)  # registered once
@@ -75,7 +123,8 @@ def test_the_core_game_holds_no_rules_and_options_hold_theirs() -> None:
     assert Battle(core, random.Random(1), False).rules_in_force == ()
     m = build_matchup(MAJESTIC, MAJESTIC, BattleSettings(options=("E.1", "B.18", "E.3")))
     kinds = [type(r).__name__ for r in Battle(m, random.Random(1), False).rules_in_force]
-    assert kinds == ["OptionBus", "BleedThrough", "DamageControl"]  # the bus, then the registry's order
+    # the bus, then the registry's order (E.3 first: F.6's VPs follow its explosions)
+    assert kinds == ["OptionBus", "Explosions", "BleedThrough", "DamageControl"]
 
 
 MOVEMENT = ("D.1", "D.2", "D.2z", "D.3", "D.5", "D.6", "D.7", "D.8", "D.8r", "D.9")
@@ -136,7 +185,7 @@ def test_a_terrain_kind_plays_by_the_rule_of_its_section() -> None:
         "OptionBus", "Asteroids", "Comet", "Nebula", "Planet"]
     assert _kinds(BattleSettings(terrain=("black-hole:3",))) == ["OptionBus", "BlackHole"]
     assert _kinds(BattleSettings(terrain=("black-hole-printed",))) == ["OptionBus", "PrintedBlackHole"]
-    assert _kinds(BattleSettings(scenario="S.5")) == ["OptionBus", "Asteroids"]
+    assert _kinds(BattleSettings(scenario="S.5")) == ["OptionBus", "HideAndSeek", "Asteroids"]
     assert _kinds(BattleSettings(terrain=("three-d",))) == ["OptionBus"]  # G.6: the movement rules' (maneuvers.py)
 
 

@@ -12,6 +12,7 @@ from typing import Any
 
 from drydock.core.rules.play_options import BY_SECTION, check_combination
 from drydock.core.rules.play_rules import PlayRules
+from drydock.engine.companion_options import CompanionOptions, companion_options
 from drydock.engine.companion_play import check_sections
 from drydock.engine.options import chase
 from drydock.engine.options.long_range_fighters import LongRangeFighters
@@ -26,25 +27,25 @@ class InForce:
         pieces = tuple(parse_terrain(t) for t in terrain)
         self.sections = check_combination(list(options), scenario, sorted({p.section for p in pieces}))
         check_sections(self.sections, play)  # the Captain's Companion's CC.* need --rules companion
+        self.companion: CompanionOptions = companion_options(self.sections)  # D1, D3, D7: read once, here
         self.on = frozenset(self.sections)
         self.scenario = scenario and next(s for s in self.sections if s.startswith("S."))
         self.play = play
         self.numbers: dict[str, Any] = play["scenarios"]["table"][self.scenario] if self.scenario else {}
-        if self.scenario == "S.5":  # "scatter a dozen asteroid markers" (G.1)
+        if "asteroids" in self.numbers:  # S.5: "scatter a dozen asteroid markers" (G.1)
             pieces += (TerrainPiece("G.1", "asteroids", self.numbers["asteroids"]),)
         self.terrain: tuple[TerrainPiece, ...] = pieces
-        self.sequential_combat = "E.5" in self.on or "E.5r" in self.on
         #: D.7: each design's mirror image (an inverted ship), made once for the matchup's battles
         self.twins: dict[int, Any] = {}
 
     def board(self, board: tuple[int, int]) -> tuple[int, int]:
-        """The board the scenario plays on (S.3: "50% longer"), else ``board``."""
-        return chase.long_board(board, self.numbers) if self.scenario in chase.CHASES else board
+        """The board the scenario plays on (S.3: "50% longer", its row's ``board_length``), else ``board``."""
+        return chase.long_board(board, self.numbers) if "board_length" in self.numbers else board
 
     def names(self) -> list[str]:
         """Each section in force with its name, e.g. ``E.1 Damage Control``; terrain with its spelling."""
         out = [f"{s} {BY_SECTION[s].name}" + (f" (board length x{self.numbers['board_length']})"
-                                                if s in chase.CHASES else "")
+                                                if s == self.scenario and "board_length" in self.numbers else "")
                for s in self.sections if not s.startswith("G.")]
         out += [f"{p.section} {BY_SECTION[p.section].name} ({p.spec})" for p in self.terrain]
         return out

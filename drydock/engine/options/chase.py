@@ -33,9 +33,6 @@ from drydock.engine.tables import DEPLOY_DEPTH
 from drydock.errors import DrydockError
 from drydock.numbers import parse
 
-#: S.3 and its other reading S.3a: the edge a defending ship scores by (side A sets up at the west edge)
-CHASES = ("S.3", "S.3a")
-
 
 def long_board(board: tuple[int, int], numbers: dict[str, Any]) -> tuple[int, int]:
     """S.3: "The game board is 50% longer": the board's length (its short edges apart: the columns) times
@@ -71,4 +68,4 @@ def set_up(battle: OptionHost, numbers: dict[str, Any]) -> None:
         battle.say(f"  {s.label} sets up at {battle.pos(s)}")
 
 
-__all__ = ["CHASES", "defender_columns", "long_board", "set_up"]
+__all__ = ["defender_columns", "long_board", "set_up"]

@@ -128,11 +128,19 @@ def explode(battle: TableView, ship: ShipState, numbers: dict[str, int]) -> list
     """E.3: hull-size dice at each element in the same or an adjacent hex (4+ same hex, 5+ adjacent, tiny -1);
     IMP 1 and DMG 1 per hit, applied at once; then a face-down flare in the hex. Returns the ships it destroys
     (whose own explosions follow at once: a chain reaction)."""
+    if battle.log is not None:
+        battle.say(f"  {ship.label} explodes (E.3): {ship.spec.hull} dice at each element within one hex")
+    destroyed = _at_ships(battle, ship, numbers)
+    _at_flights(battle, ship, numbers)
+    battle.markers.append(Marker("flare", -1, ship.q, ship.r, face_up=False))  # B.9: face down, flips up at 5f
+    return destroyed
+
+
+def _at_ships(battle: TableView, ship: ShipState, numbers: dict[str, int]) -> list[ShipState]:
+    """E.3 at the ships within one hex of the exploding ``ship`` (G.6: at its altitude); returns those destroyed."""
     q, r = ship.q, ship.r
     dice = ship.spec.hull
     destroyed = []
-    if battle.log is not None:
-        battle.say(f"  {ship.label} explodes (E.3): {dice} dice at each element within one hex")
     moves = battle.opt.moves if battle.opt is not None else None
     alt = moves.altitudes if moves is not None else None  # G.6: "adjacent" only "at the same altitude"
     for t in battle.alive():
@@ -149,6 +157,13 @@ def explode(battle: TableView, ship: ShipState, numbers: dict[str, int]) -> list
         if hits and apply_marked_damage(t, battle.log):
             battle.destroy(t, "destroyed by an explosion")
             destroyed.append(t)
+    return destroyed
+
+
+def _at_flights(battle: TableView, ship: ShipState, numbers: dict[str, int]) -> None:
+    """E.3 at the fighter and seeker flights within one hex (tiny targets: ``numbers["tiny"]`` easier)."""
+    q, r = ship.q, ship.r
+    dice = ship.spec.hull
     for f in battle.flights:
         if not f.alive or f.count <= 0 or distance(f.q - q, f.r - r) > 1:
             continue
@@ -160,8 +175,6 @@ def explode(battle: TableView, ship: ShipState, numbers: dict[str, int]) -> list
             f.alive = False
         if battle.log is not None and hits:
             battle.say(f"    {f.label}: dice {rolls} -> {hits} lost")
-    battle.markers.append(Marker("flare", -1, q, r, face_up=False))  # B.9: face down, flips up in the End Phase
-    return destroyed
 
 
 # ------------------------------------------------------------------ E.4 partial victory points

@@ -1,10 +1,11 @@
 """What the optional rules' state (:class:`~drydock.engine.options.state.OptionState`) may touch of the battle: the
-rule modules' :class:`~drydock.engine.table_view.TableView`, plus the victory points, the movement and stacking
-steps it runs for its rules (D.8 sequential movement, S.2/S.7 exits, S.4 and S.6 victory points) and the match-up's
-sides, VP target and doctrine as the doctrine itself. The options sit above the doctrine (:mod:`drydock.engine.ai`),
-so they name it directly; the battle stays above them and is seen only through this Protocol. The rule classes
-(:class:`~drydock.engine.options.rule.OptionalRule`) take the battle so too, and the bus's state as
-:class:`OptionStateView` (the requirement, the orders pipeline: D.1, D.7, D.8, D.9).
+rule modules' :class:`~drydock.engine.table_view.TableView`, plus the movement and stacking steps it runs for its
+rules (D.8 sequential movement, S.11 reinforcements) and the match-up's sides, set-up slots, VP target and doctrine
+as the doctrine itself (the scenarios take the battle as it: :mod:`~drydock.engine.options.scenario_rule`). The
+options sit above the doctrine (:mod:`drydock.engine.ai`), so they name it directly; the battle stays above them and
+is seen only through this Protocol. The rule classes (:class:`~drydock.engine.options.rule.OptionalRule`) take the
+battle so too, and the bus's state as :class:`OptionStateView` (the requirement, the orders pipeline: D.1, D.7, D.8,
+D.9).
 """
 
 from __future__ import annotations
@@ -41,27 +42,15 @@ class MatchHost(MatchView, Protocol):
     def turns(self) -> int: ...  # the game turns the battle lasts (2.2)
 
 
-class ScenarioView(Protocol):
-    """What a rule reads of the options in force (:class:`drydock.engine.options.InForce`)."""
-
-    @property
-    def scenario(self) -> str | None: ...  # "S.2" ... or None
-
-
 class OptionStateView(OptionsView, Protocol):
     """The optional rules' state (:class:`drydock.engine.options.state.OptionState`) as its own parts read it back
     through the battle (D.9 towing); named here because that module imports them."""
-
-    @property
-    def r(self) -> ScenarioView: ...
 
     @property
     def avoid_map(self) -> dict[tuple[int, ...], int]: ...  # the terrain hazards the doctrine's paths avoid (G)
 
     @property
     def cheap_turns(self) -> bool: ...  # D.5: turns cost less than 3.2's (the doctrine's menu reaches further)
-
-    def running(self) -> bool: ...  # S.2, S.7: the defender runs for its exit edge
 
     def requirement(self, s: ShipState, orders: Orders, boost: int, climb: int | None = None) -> tuple[int, bool]: ...
 
@@ -77,8 +66,6 @@ class OptionStateView(OptionsView, Protocol):
 class OptionHost(TableView, Protocol):
     """The battle as the optional rules' state sees it."""
 
-    vp: list[int]  # victory points scored by side A and side B
-
     @property
     def m(self) -> MatchHost: ...
 
@@ -90,4 +77,4 @@ class OptionHost(TableView, Protocol):
     def stacking(self) -> None: ...
 
 
-__all__ = ["MatchHost", "OptionHost", "OptionStateView", "ScenarioView"]
+__all__ = ["MatchHost", "OptionHost", "OptionStateView"]

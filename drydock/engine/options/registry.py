@@ -7,10 +7,15 @@ adapter first, then each registered rule whose section is in force (terrain: a p
 the registry's order (the order each phase's hooks run in). The battle calls the hooks of that tuple and asks no
 section question.
 
-Moved so far (issue 43): B.14, B.18, B.22, D.1, D.2, D.2z, D.3, D.5, D.6, D.7, D.8, D.8r, D.9, E.1, E.2, E.6, E.7,
-E.7a, F.1-F.4, F.6, F.7, G.1-G.5 with G.2a. Every other optional rule, G.6 and the scenarios still play through
+A scenario (``--scenario``, Appendix S) registers as any optional rule: one class per S section (each a
+:class:`~drydock.engine.options.scenario_rule.Scenario`), made when its section is the battle's scenario (InForce
+puts the scenario among the sections in force; there is one a battle). Terrain registers one class per G section
+(each a :class:`~drydock.engine.options.terrain_rule.TerrainRule`), made when a piece of its section is placed.
+
+Moved so far (issue 43): B.14, B.18, B.22, D.1-D.9, E.1-E.7a, F.1-F.4, F.6, F.7, G.1-G.5 with G.2a and the
+scenarios S.1-S.12. G.6 (altitude) and G.6a still play through
 :class:`~drydock.engine.options.state.OptionState` (``Battle.opt``), which :class:`OptionBus` runs at the named
-moments (set-up, movement done, damage taken, End Phase, next turn): :data:`ON_THE_BUS` lists them.
+moments (set-up, movement done): :data:`ON_THE_BUS` lists them.
 """
 
 from __future__ import annotations
@@ -18,12 +23,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from drydock.core.rules.play_options import SIMULATED
+from drydock.engine.options.alone_in_the_dark import AloneInTheDark
 from drydock.engine.options.asteroids import Asteroids
 from drydock.engine.options.automatic_tags import AutomaticTargetAcquisition
 from drydock.engine.options.battery_lock_on import BatteryLockOn
 from drydock.engine.options.black_hole import BlackHole
 from drydock.engine.options.black_hole_printed import PrintedBlackHole
 from drydock.engine.options.bleed_through import BleedThrough
+from drydock.engine.options.breakout import Breakout
 from drydock.engine.options.combat_space_patrol import CombatSpacePatrol
 from drydock.engine.options.comet import Comet
 from drydock.engine.options.damage_control import DamageControl
@@ -32,23 +39,40 @@ from drydock.engine.options.dogfights import Dogfights
 from drydock.engine.options.emergency_thrust import EmergencyThrust
 from drydock.engine.options.etheric_drag import EthericDrag
 from drydock.engine.options.evasive_action import EvasiveAction
+from drydock.engine.options.explosions import Explosions
 from drydock.engine.options.fighter_screens import FighterScreens
+from drydock.engine.options.fleet_action import FleetAction
 from drydock.engine.options.freeform_turns import FreeformTurns
 from drydock.engine.options.graded_turns import GradedTurns
+from drydock.engine.options.hide_and_seek import HideAndSeek
+from drydock.engine.options.hit_and_run import HitAndRun
+from drydock.engine.options.host import OptionHost
 from drydock.engine.options.long_range_fighters import LongRangeFighters
 from drydock.engine.options.maximised_drag import MaximisedDrag
 from drydock.engine.options.nebula import Nebula
+from drydock.engine.options.on_patrol import OnPatrol
+from drydock.engine.options.partial_victory_points import PartialVictoryPoints
 from drydock.engine.options.planet import Planet
+from drydock.engine.options.random_combat_initiative import RandomCombatInitiative
 from drydock.engine.options.random_fighter_initiative import RandomFighterInitiative
 from drydock.engine.options.random_movement_initiative import RandomMovementInitiative
 from drydock.engine.options.rule import OptionalRule
+from drydock.engine.options.sequential_combat import SequentialCombat
 from drydock.engine.options.sequential_movement import SequentialMovement
+from drydock.engine.options.shakedown_cruise import ShakedownCruise
 from drydock.engine.options.shield_reinforcement import ShieldReinforcement
 from drydock.engine.options.ship_rolls import ShipRolls
 from drydock.engine.options.ship_tows import ShipTows
 from drydock.engine.options.shipboard_combat import ShipboardCombat
+from drydock.engine.options.storms_in_space import StormsInSpace
 from drydock.engine.options.target_acquisition import TargetAcquisition
+from drydock.engine.options.the_chase import TheChase
+from drydock.engine.options.the_chase_middle import TheChaseMiddle
+from drydock.engine.options.the_trap import TheTrap
+from drydock.engine.options.tin_can_dustup import TinCanDustup
+from drydock.engine.options.to_the_rescue import ToTheRescue
 from drydock.engine.options.variant_flights import FighterVariants
+from drydock.engine.ships import ShipSpec
 
 if TYPE_CHECKING:  # type-only imports: the package's InForce, the battle as the options see it and the bus's state
     from drydock.engine.options import InForce
@@ -57,6 +81,23 @@ if TYPE_CHECKING:  # type-only imports: the package's InForce, the battle as the
 
 #: every optional rule played by its own class, in the order its hooks run (after the bus's)
 RULES: tuple[type[OptionalRule], ...] = (
+    Explosions,  # E.3: a loss queues its explosion first; they go off before VPs for damage and E.6's new arcs
+    PartialVictoryPoints,  # E.4: the share of a loss, before a scenario's multiplier
+    SequentialCombat,  # E.5
+    RandomCombatInitiative,  # E.5r
+    AloneInTheDark,  # S.1 (the scenarios: one a battle; their set-up after the bus's, before the rules below)
+    Breakout,  # S.2
+    TheChase,  # S.3
+    TheChaseMiddle,  # S.3a
+    FleetAction,  # S.4
+    HideAndSeek,  # S.5
+    HitAndRun,  # S.6
+    OnPatrol,  # S.7
+    ShakedownCruise,  # S.8
+    StormsInSpace,  # S.9
+    TinCanDustup,  # S.10
+    ToTheRescue,  # S.11
+    TheTrap,  # S.12
     ShipboardCombat,  # B.14
     BleedThrough,  # B.18
     BatteryLockOn,  # B.22
@@ -109,20 +150,29 @@ class OptionBus(OptionalRule):
     def movement_done(self, enemy_pos: dict[int, list[tuple[int, int]]]) -> None:
         self.state.after_movement(enemy_pos)
 
-    def damage_taken(self) -> None:
-        self.state.after_damage()
 
-    def next_turn(self) -> None:
-        self.state.next_turn()
+
+def _classes(in_force: InForce) -> list[type[OptionalRule]]:
+    """The registered rules in force, in the registry's order: each whose section is in force (a terrain section: a
+    piece of it is placed, a scenario's too), a variant in place of the rule it replaces."""
+    sections = in_force.on | {piece.section for piece in in_force.terrain}
+    chosen = [cls for cls in RULES if cls.section in sections]
+    replaced = {section for cls in chosen for section in cls.replaces}
+    return [cls for cls in chosen if cls.section not in replaced]
+
+
+def check_forces(in_force: InForce, sides: tuple[list[ShipSpec], list[ShipSpec]]) -> None:
+    """Before the battle is built: each rule in force refuses the forces it forbids (a DrydockError)."""
+    for cls in _classes(in_force):
+        cls.check_forces(sides, in_force)
 
 
 def rules_in_force(battle: OptionHost, in_force: InForce, state: OptionState) -> tuple[OptionalRule, ...]:
-    """The battle's rules beyond the core game: the bus, then each registered rule whose section is in force (a
-    terrain section: a piece of it is placed, a scenario's too). The bus's state asks those its movement questions
-    (``OptionState.rules``)."""
-    sections = in_force.on | {piece.section for piece in in_force.terrain}
-    state.rules = tuple(cls(battle, in_force) for cls in RULES if cls.section in sections and cls.wanted(in_force))
+    """The battle's rules beyond the core game: the bus, then each registered rule in force (:func:`_classes`). The
+    bus's state asks those its movement questions (``OptionState.rules``)."""
+    state.rules = tuple(cls(battle, in_force) for cls in _classes(in_force) if cls.wanted(in_force))
     return (OptionBus(battle, in_force, state), *state.rules)
 
 
-__all__ = ["BY_SECTION", "IN_THE_BATTLE", "ON_THE_BUS", "RULES", "OptionBus", "rules_in_force"]
+__all__ = ["BY_SECTION", "IN_THE_BATTLE", "ON_THE_BUS", "RULES", "OptionBus", "check_forces",
+           "rules_in_force"]

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 from drydock.engine.combat import Reroll
 from drydock.engine.movement import Orders
-from drydock.engine.ships import ModeSpec, ShipState
+from drydock.engine.ships import ModeSpec, ShipSpec, ShipState
 from drydock.engine.table_view import Boarding
 
 if TYPE_CHECKING:  # type-only imports: the package's InForce (built once a matchup), the battle as the options see it
@@ -37,6 +37,8 @@ class OptionalRule:
     #: when the doctrine chooses a ship's orders again among those the rule makes legal: "illegal" (D.2, D.6: when
     #: its own are not), "always" (D.5: its cheaper turns open better orders), "" never
     replan: ClassVar[str] = ""
+    #: the sections whose rule this one plays in their place when both are in force (E.5r plays E.5's)
+    replaces: ClassVar[tuple[str, ...]] = ()
 
     def __init__(self, battle: OptionHost, in_force: InForce) -> None:
         self.battle = battle
@@ -46,6 +48,11 @@ class OptionalRule:
     def wanted(cls, in_force: InForce) -> bool:
         """Whether the rule acts at all once its section is in force (a house rule may turn its effect off)."""
         return True
+
+    @classmethod
+    def check_forces(cls, sides: tuple[list[ShipSpec], list[ShipSpec]], in_force: InForce) -> None:
+        """Before the battle is built: raise a DrydockError for forces the rule forbids (S.1 one defender, S.8 a
+        prototype, S.10 no ship above CR 150)."""
 
     # ------------------------------------------------------------ set-up (2.3)
     def place(self) -> None:
@@ -106,6 +113,20 @@ class OptionalRule:
         """The engine rating ``s``'s requirement is judged against (D.9: a tower's effective rating)."""
         return er
 
+    def no_turns(self) -> bool:
+        """Whether no ship or flight may turn this turn (S.9 storms)."""
+        return False
+
+    def final_orders(self, ship: ShipState, orders: Orders, legal: Callable[[Orders], bool], cap: int
+                     ) -> Orders | None:
+        """The orders ``ship`` moves by in place of the doctrine's (S.2, S.3, S.7: a defender running for its exit
+        edge; ``legal``: whether orders are legal, ``cap``: the fastest speed the menu offers), or None."""
+        return None
+
+    def exit_edge(self, ship: ShipState) -> str | None:
+        """The board edge ``ship`` scores by leaving through now (S.2, S.3, S.7: the running defender's), or None."""
+        return None
+
     # ------------------------------------------------------------ the Movement Phase (2)
     def move_ships(self, plans: list[Plan], mined: dict) -> bool:
         """2c: carry out every ship's orders (D.8: one ship at a time); False: the core game's way (all at once)."""
@@ -137,6 +158,19 @@ class OptionalRule:
         """4.1: the to-hit penalty of ``ship``'s volleys at ``target`` (D.3: evasive action)."""
         return 0
 
+    def combat_order(self, a: int, b: int) -> list[int] | None:
+        """The order the sides' ``a`` and ``b`` ships attack in (E.5r: a shuffled deck), or None: the alternation."""
+        return None
+
+    def may_attack(self, attacker: object) -> bool:
+        """Whether a ship or flight may attack this turn (S.9: "No starships or fighter flights may attack")."""
+        return True
+
+    def to_hit(self, ship: ShipState, target: ShipState, band: int, penalty: int, bonus: int) -> tuple[int, int]:
+        """(penalty, bonus) of a volley at a ship under the rule (S.8 the prototype's roll, S.9 the murk; a penalty
+        of ``FLARES_BLOCK``: the attack is blocked)."""
+        return penalty, bonus
+
     def direct_damage(self, ship: ShipState, target: ShipState, mode: ModeSpec, size: int, band: int, penalty: int,
                       bonus: int) -> tuple[int, Reroll] | None:
         """E.2: (the to-hit bonus, the damage re-roll) of a volley at a ship, or None when this rule does not direct
@@ -163,6 +197,25 @@ class OptionalRule:
         """B.14: how boarding and captures read shipboard combat, or None when this rule does not change them."""
         return None
 
+    def attack_done(self) -> None:
+        """4.4, after each attacking ship's volleys (E.5: its damage takes effect at once)."""
+
+    # ------------------------------------------------------------ damage and victory points (any phase)
+    def destroyed(self, ship: ShipState, vp: int, why: str, explode: bool) -> int:
+        """``ship`` is destroyed (``why``: the log's words; ``explode``: E.3 applies): the VPs it scores, given the
+        ``vp`` of the rules before this one (default its CR, 2.5; E.4 shares, scenario multipliers)."""
+        return vp
+
+    def explosions(self) -> None:
+        """E.3: the explosions waiting go off now (after a ship's move, a fighter attack, an attack under E.5)."""
+
+    def score_damage(self) -> None:
+        """VPs for the damage so far (E.4 partial VPs, S.6 half the hull)."""
+
+    def scores_ship(self, ship: ShipState) -> bool:
+        """Whether this rule scores ``ship``'s damage itself, so E.4 leaves it (S.6: the defender's ships)."""
+        return False
+
     # ------------------------------------------------------------ the End Phase (5)
     def pull(self) -> None:
         """5a: what moves elements before damage takes effect (G.2 the black hole's pull)."""
@@ -179,6 +232,12 @@ class OptionalRule:
 
     def next_turn(self) -> None:
         """After 5d, unless the battle is over: what the next turn starts with (S.9 storms, S.11 reinforcements)."""
+
+    # ------------------------------------------------------------ victory (2.5)
+    def victory(self, over: tuple[bool, int | None]) -> tuple[bool, int | None]:
+        """2.5 as the rule decides it, given ``over`` (the VP target, or one side gone): (over, the winner or None).
+        S.1 no VPs, S.11 reinforcements to come, S.2/S.3/S.7 the VPs when a side is gone."""
+        return over
 
 
 __all__ = ["OptionalRule", "Plan"]

@@ -1,5 +1,7 @@
-"""Appendix S scenarios: set-up checks, VP scoring and victory. Side A is the attacker, side B the defender
-(swap the files to swap the roles); symmetric scenarios (S.4, S.5, S.9, S.10) treat both alike."""
+"""Appendix S scenarios: the pure pieces their rule classes use (the prototype, the shakedown and storm tables, S.1's
+victory, the way to an exit edge, S.11's halves). Side A is the attacker, side B the defender (swap the files to swap
+the roles); symmetric scenarios (S.4, S.5, S.9, S.10) treat both alike. Each scenario is a class in its own module
+(:mod:`~drydock.engine.options.scenario_rule`, registered in :data:`~drydock.engine.options.registry.RULES`)."""
 
 from __future__ import annotations
 
@@ -10,30 +12,8 @@ from drydock.engine.hexgrid import to_offset
 from drydock.engine.movement import execute
 from drydock.engine.orders_menu import candidate_moves
 from drydock.engine.ships import ShipSpec
-from drydock.errors import DrydockError
 
 ATTACKER, DEFENDER = 0, 1
-
-
-def check_forces(scenario: str, sides: tuple[list[ShipSpec], list[ShipSpec]], numbers: dict[str, Any]) -> list[str]:
-    """Refuse forces a scenario forbids (S.10: no ship above CR 150; S.1: one defending ship); return notes
-    on what differs from the scenario's suggested forces (fleet limits are suggestions for a test battle)."""
-    notes: list[str] = []
-    if scenario == "S.10":
-        big = [s.name for s in sides[0] + sides[1] if s.cr > numbers["max_cr"]]
-        if big:
-            raise DrydockError(f"S.10 Tin Can Dustup: no ship may have a CR above {numbers['max_cr']} "
-                               f"({', '.join(sorted(set(big)))})")
-    if scenario == "S.1" and len(sides[DEFENDER]) != 1:
-        raise DrydockError("S.1 Alone in the Dark: the defender (side B) is one starship")
-    if scenario == "S.8" and not sides[ATTACKER]:
-        raise DrydockError("S.8 The Shakedown Cruise: the attacker (side A) needs a prototype")
-    least = int(numbers.get("prototype_min_cr", 0)) if scenario == "S.8" else 0
-    if least and max(s.cr for s in sides[ATTACKER]) < least:
-        raise DrydockError(f"S.8 The Shakedown Cruise: at least one of the attacker's (side A) ships must have a "
-                           f"combat rating of {least} or more (its best: "
-                           f"{max(s.cr for s in sides[ATTACKER])}; play.scenarios.table.S.8.prototype_min_cr)")
-    return notes
 
 
 def prototype(sides: tuple[list[ShipSpec], list[ShipSpec]]) -> int:
@@ -55,21 +35,6 @@ def storm(rng: Any) -> tuple[int, str | None]:
     return roll, STORMS[roll]
 
 
-def kill_vp(scenario: str, ship_side: int, vp: int, kills: int, numbers: dict[str, Any], *, proto: bool,
-            reinforced: bool) -> int:
-    """The VPs for destroying a ship under ``scenario`` (``kills``: ships destroyed before this one)."""
-    if scenario == "S.4":  # "the first starship to be destroyed ... three times ... the second ... twice"
-        mult = numbers["kill_multipliers"]
-        return vp * mult[kills] if kills < len(mult) else vp
-    if scenario == "S.8" and proto:  # "double VPs are scored for destroying the prototype"
-        return vp * numbers["prototype_vp"]
-    if scenario == "S.11" and ship_side == ATTACKER and not reinforced:
-        return vp * numbers["early_kill_vp"]
-    if scenario == "S.12" and ship_side == ATTACKER:  # "The defending side receives double the normal amount"
-        return vp * numbers["defender_vp"]
-    return vp
-
-
 def alone_in_the_dark(start_cr: int, left_cr: int, defender_left: bool, attacker_left: bool,
                       numbers: dict[str, Any]) -> tuple[bool, int | None, str]:
     """S.1 victory: played until one side has no elements; >= 80% of the attacker's CR left is a major, >= 40% a
@@ -84,10 +49,6 @@ def alone_in_the_dark(start_cr: int, left_cr: int, defender_left: bool, attacker
     if pct >= numbers["minor"]:
         return True, ATTACKER, "minor victory for the attacker (S.1)"
     return True, DEFENDER, "minor victory for the defender (S.1)"
-
-
-#: S.2 / S.3 / S.7: the edge a defending ship scores by leaving through (side A sets up at the west edge, column < 0)
-EXIT_EDGE = {"S.2": "west", "S.3": "east", "S.3a": "east", "S.7": "east"}
 
 
 def edge_of(q: int, r: int, width: int) -> str | None:
@@ -132,5 +93,5 @@ def halves(specs: list[ShipSpec]) -> tuple[list[int], list[int]]:
     return sorted(out[0]), sorted(out[1])
 
 
-__all__ = ["ATTACKER", "DEFENDER", "SHAKEDOWN", "STORMS", "alone_in_the_dark", "check_forces", "halves",
-           "kill_vp", "prototype", "storm"]
+__all__ = ["ATTACKER", "DEFENDER", "SHAKEDOWN", "STORMS", "alone_in_the_dark", "edge_of", "halves", "prototype",
+           "run_for_edge", "storm"]

@@ -37,7 +37,8 @@ class SequentialMovement(OptionalRule):
                 opt.after_orders()
                 orders = opt.adjust_orders(s, new, boost, enemies)
             b.move_ship(s, orders, boost)
-            opt.explode_pending()
+            for rule in b.rules_in_force:  # E.3: a ship lost while moving explodes before the next ship moves
+                rule.explosions()
         return True
 
 

@@ -9,11 +9,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from drydock.engine import systems
-from drydock.engine.damage import apply_marked_damage
-from drydock.engine.dice import d6
 from drydock.engine.hexgrid import DIRS
 from drydock.engine.movement import Orders, straight
-from drydock.engine.options import InForce, chase, combat_rules, movement_rules, scenarios
+from drydock.engine.options import InForce, movement_rules
 from drydock.engine.options.doctrine_bridge import rechoose
 from drydock.engine.options.fighter_rules import FighterRules
 from drydock.engine.options.maneuvers import MANEUVERS, Maneuvers
@@ -26,8 +24,6 @@ if TYPE_CHECKING:  # type-only imports: the battle calls the options as an Optio
     from drydock.engine.options.host import OptionHost
     from drydock.engine.options.rule import OptionalRule
 
-SIDES = ("A", "B")
-
 
 class OptionState:
     def __init__(self, battle: OptionHost, rules: InForce) -> None:
@@ -35,53 +31,27 @@ class OptionState:
         self.r = rules
         self.on = rules.on
         self.play = rules.play
-        self.kills = 0                      # S.4: ships destroyed so far
-        self.awarded: dict[int, int] = {}   # E.4 / S.6: VPs already scored per ship uid
-        self.pending: list[ShipState] = []  # E.3: explosions waiting for their moment
         self.true_speed: dict[int, int] = {}  # uid -> its speed while it plans with its previous one (D.2)
         #: the rule classes in force (the registry's, after the bus): their hooks answer the movement questions
         self.rules: tuple[OptionalRule, ...] = ()
-        self.storm: str | None = None       # S.9: this turn's disruption
-        self.proto_uid = -1                 # S.8
-        self.proto_mod = 0
-        self.proto_rolled = False
-        self.reserve: list[ShipState] = []  # S.11: the defender's second half
-        self.reserve_total = 0
         #: G: the battle's terrain table, which the terrain rules in force share and place (drydock.engine.options.
         #: terrain_rule); its hexes, and what the doctrine's path scoring avoids ((q, r): entering; (q, r, END))
         self.elements = TerrainElements(battle, rules.terrain, rules.play) if rules.terrain else None
         self.terrain: Terrain | None = self.elements.t if self.elements is not None else None
         self.avoid_map: dict[tuple[int, ...], int] = self.elements.avoid_map if self.elements is not None else {}
-        self.start_cr = sum(s.spec.cr for s in battle.ships if s.side == 0)
-        self.exit_vp = 0  # S.2 / S.7: VPs the defender scored by leaving through its exit edge
         #: F.1-F.4, F.6: the fighter doctrine (None without them; drydock.engine.fighters hands flights over)
         self.fighters: FighterRules | None = None
         self.moves = Maneuvers(battle, rules) if rules.on & MANEUVERS else None  # G.6
 
     # ------------------------------------------------------------ set-up
     def start(self) -> None:
-        b, r = self.b, self.r
+        b = self.b
         if self.elements is not None:  # G.6's pieces alone: no terrain rule placed them (options/terrain_rule.py)
             self.elements.place()
         tags = next((t for t in (rule.tagged() for rule in b.rules_in_force) if t is not None), None)  # E.7
         if self.nebula or tags is not None or self.moves:
             for s in b.ships:
                 s.range_x = self._range_rule(s, tags)
-        if r.scenario in chase.CHASES:
-            chase.set_up(b, r.numbers)
-        if r.scenario == "S.8":
-            att = [s for s in b.ships if s.side == 0]
-            self.proto_uid = att[scenarios.prototype(b.m.sides)].uid
-            b.say(f"S.8: {b.ships[self.proto_uid].label} is the prototype")
-        if r.scenario == "S.11":
-            defenders = [s for s in b.ships if s.side == 1]
-            halves = scenarios.halves([s.spec for s in defenders])
-            first = halves[0] if d6(b.rng) <= 3 else halves[1]
-            for i, s in enumerate(defenders):
-                if i not in first:
-                    s.alive = False
-                    self.reserve.append(s)
-            b.say("S.11: the defender's second half waits: " + ", ".join(s.label for s in self.reserve))
 
     def fighter_doctrine(self) -> FighterRules:
         """F.1-F.4, F.6: the fighter doctrine the fighter options share, made when the first of them asks."""
@@ -161,37 +131,39 @@ class OptionState:
 
     def option_orders(self, s: ShipState, orders: Orders, boost: int, enemies: list[ShipState]) -> Orders:
         """The doctrine chooses again among the orders the rules make legal (:attr:`OptionalRule.replan`: D.2, D.6
-        when its own are not, D.5 always, to use the cheaper turns); S.9: no turns; then each rule's adjustment
-        (:meth:`OptionalRule.adjust_orders`: D.7 roll, D.1 thrust, D.3 evade)."""
+        when its own are not, D.5 always, to use the cheaper turns); S.9: no turns; S.2, S.3, S.7: the defender runs for
+        its exit edge; then each rule's adjustment (:meth:`OptionalRule.adjust_orders`: D.7 roll, D.1 thrust, D.3
+        evade)."""
         replan = [rule.replan for rule in self.rules if rule.replan]
-        if (replan or self.storm == "no turns") and not orders.prefixes and s.alive:
+        still = any(rule.no_turns() for rule in self.b.rules_in_force)  # S.9
+        if (replan or still) and not orders.prefixes and s.alive:
             _, legal = self.requirement(s, orders, boost)
-            if "always" in replan or not legal or (self.storm == "no turns" and orders.turns):
+            if "always" in replan or not legal or (still and orders.turns):
                 er = s.engine_rating + boost
                 prev = self.previous_speed(s.speed)
-                calm = self.storm != "no turns"
+                calm = not still
                 better = rechoose(self.b.m.doctrine, s, enemies, prev, 2 * er + 6,
                                   lambda o: (calm or not o.turns) and self.requirement(s, o, boost)[1],
                                   self.avoid_map or None)
                 if better is not None:
                     orders = better
-        if self.storm == "no turns" and orders.turns:
-            orders = Orders((orders.speed,) if orders.speed else (), orders.pivot, orders.prefixes)
-        if self.r.scenario in scenarios.EXIT_EDGE and s.side == scenarios.DEFENDER and "H" not in orders.prefixes \
-                and self.running():  # S.2 / S.7: the defender runs for its exit edge (cloaked or not)
-            out = scenarios.run_for_edge(s, scenarios.EXIT_EDGE[self.r.scenario], self.b.m.board,
-                                         lambda o: self.requirement(s, o, boost)[1], s.engine_rating + boost + 6)
-            if out is not None:
-                return Orders(out.steps, out.pivot, orders.prefixes)
+        orders, final = self.scenario_orders(s, orders, boost, still)
+        if final:
+            return orders
         for rule in self.rules:
             orders = rule.adjust_orders(s, orders, boost, enemies)
         return orders
 
-    def running(self) -> bool:
-        """S.2: the defender runs from the start; S.7: once it has 100 VPs for destroying enemy forces."""
-        if self.r.scenario == "S.7":
-            return self.b.vp[1] - self.exit_vp >= self.r.numbers["exit_after"]
-        return True
+    def scenario_orders(self, s: ShipState, orders: Orders, boost: int, still: bool) -> tuple[Orders, bool]:
+        """S.9: no turns (``still``); S.2, S.3, S.7: the defender runs for its exit edge (True: orders no other rule
+        changes)."""
+        if still and orders.turns:
+            orders = Orders((orders.speed,) if orders.speed else (), orders.pivot, orders.prefixes)
+        for rule in self.b.rules_in_force:
+            out = rule.final_orders(s, orders, lambda o: self.requirement(s, o, boost)[1], s.engine_rating + boost + 6)
+            if out is not None:
+                return out, True
+        return orders, False
 
     def after_orders(self) -> None:
         """The ships' own speeds are back (:meth:`plan_speeds`)."""
@@ -249,27 +221,14 @@ class OptionState:
             self.elements.entered(s, orders, q0, r0, h0)
 
     def after_movement(self, enemy_pos: dict[int, list[tuple[int, int]]]) -> None:
-        """G.1 deferred field hits; E.3 explosions of ships lost while moving; E.4/S.6 VPs."""
+        """G.1 deferred field hits (before E.3's explosions of ships lost while moving, and E.4/S.6 VPs)."""
         if self.elements is not None:  # G.1: deferred field hits of ships detected this Movement Phase
             self.elements.reveal_all()
-        self.explode_pending()
-        self.score_damage()
 
     # ------------------------------------------------------------ combat
-    def order(self, a: int, b: int, first: int, deck_option: str) -> list[int] | None:
-        """E.5r: a shuffled red/black deck instead of the alternation."""
-        if deck_option in self.on:
-            return movement_rules.deck(self.b.rng, a, b)
-        return None
-
-    def may_attack(self, ship: ShipState) -> bool:
-        if self.storm == "no attacks":
-            return False
-        return ship.alive
-
     def fire(self, ship: ShipState, target: Any, band: int, penalty: int, bonus: int) -> tuple[int, int]:
         """To-hit adjustments: terrain in the line of sight (G.1, G.3; blocked: ``FLARES_BLOCK``), the rules'
-        (:meth:`OptionalRule.to_hit_penalty`: D.3 evasion), S.8 prototype, S.9 storm (-1, no long range)."""
+        (:meth:`OptionalRule.to_hit_penalty`: D.3 evasion), F.3 screens (the scenarios' after: S.8, S.9)."""
         if self.elements is not None:  # G.1, G.3 (4.1: through the target's hex)
             t = self.elements.sight(ship, target)
             if t >= FLARES_BLOCK:
@@ -277,23 +236,8 @@ class OptionState:
             penalty += t
         for rule in self.rules:
             penalty += rule.to_hit_penalty(ship, target)
-        if self.storm == "murk":
-            if band == 2:
-                return FLARES_BLOCK, bonus
-            penalty += 1
         if self.fighters is not None and self.fighters.screening:  # F.3 fighter screens
             penalty += self.fighters.screen_penalty(ship, target)
-        if ship.uid == self.proto_uid:
-            if not self.proto_rolled:
-                self.proto_rolled = True
-                roll = d6(self.b.rng)
-                self.proto_mod, er = scenarios.SHAKEDOWN[roll]
-                ship.er_mod = er
-                self.b.say(f"    S.8 shakedown roll {roll}: to-hit {self.proto_mod:+d}, engine rating {er:+d}")
-            if self.proto_mod > 0:
-                bonus += self.proto_mod
-            else:
-                penalty -= self.proto_mod
         return penalty, bonus
 
     def flight_penalty(self, ship: Any, target: Any) -> int:
@@ -334,115 +278,6 @@ class OptionState:
             return rng - rng // 3 if s.lrs else rng
         return eff
 
-    def after_attack(self) -> None:
-        """E.5: the attacking ship's damage takes effect now; explosions follow at once."""
-        if not self.r.sequential_combat:
-            return
-        for s in self.b.ships:
-            if s.alive and (s.p_hull or s.p_eng or s.p_wpn or s.p_shd) and apply_marked_damage(s, self.b.log):
-                self.b.destroy(s, "destroyed")
-        self.explode_pending()
-        self.score_damage()
-
-    # ------------------------------------------------------------ VPs
-    def destroy_vp(self, s: ShipState, vp: int, why: str, explode: bool) -> int:
-        """The VPs a destruction scores under E.4 and the scenario; queue its explosion (E.3)."""
-        scen = self.r.scenario
-        # Companion D5.3: disabled, not destroyed; C.5 Deadly: "If any of a ship's hull boxes were checked off due to
-        disabled = s.rules.inert(s)  # crew casualties, it will not explode"
-        if "E.3" in self.on and explode and why.startswith("destroyed") and not disabled:
-            self.pending.append(s)
-        jumped = why.startswith("enters hyperspace")
-        if scen in scenarios.EXIT_EDGE and s.side == scenarios.DEFENDER and why == "left the board" \
-                and scenarios.edge_of(s.q, s.r, self.b.m.board[0]) == scenarios.EXIT_EDGE[scen] and self.running():
-            self.exit_vp += s.spec.cr  # "awards VPs to the defending side, not the attacking side"
-            self.b.vp[1] += s.spec.cr
-            self.b.say(f"  {s.label} breaks out ({scen}): side B scores {s.spec.cr} VP")
-            self.kills += 1
-            return 0
-        if "E.4" in self.on and not (scen == "S.6" and s.side == 1):
-            share = combat_rules.partial_share(s, jumped) if jumped else 100
-            total = combat_rules.share_vp(s.spec.cr, share)
-            vp = max(0, total - self.awarded.get(s.uid, 0))
-            self.awarded[s.uid] = total
-        if scen == "S.6" and s.side == 1:  # the attacker scored it in full past half its hull, nothing more
-            vp = 0 if self.awarded.get(s.uid) else s.spec.cr
-            self.awarded[s.uid] = s.spec.cr
-        if scen:
-            vp = scenarios.kill_vp(scen, s.side, vp, self.kills, self.r.numbers, proto=s.uid == self.proto_uid,
-                                   reinforced=not self.reserve)
-        self.kills += 1
-        return vp
-
-    def score_damage(self) -> None:
-        """E.4 partial VPs and S.6 (half the hull lost) as boxes are checked."""
-        scen = self.r.scenario
-        partial = "E.4" in self.on
-        if not partial and scen != "S.6":
-            return
-        for s in self.b.alive():
-            if scen == "S.6" and s.side == 1:
-                if 2 * s.hull_hits > s.spec.hull and not self.awarded.get(s.uid):
-                    self.awarded[s.uid] = s.spec.cr
-                    self.b.vp[0] += s.spec.cr
-                    self.b.say(f"  {s.label} has lost more than half its hull: side A scores {s.spec.cr} VP (S.6)")
-                continue
-            if not partial:
-                continue
-            total = combat_rules.share_vp(s.spec.cr, combat_rules.partial_share(s))
-            got = self.awarded.get(s.uid, 0)
-            if total > got:
-                self.awarded[s.uid] = total
-                self.b.vp[1 - s.side] += total - got
-                self.b.say(f"  {s.label}: side {SIDES[1 - s.side]} scores {total - got} partial VP (E.4)")
-
-    def explode_pending(self) -> None:
-        numbers = self.play["explosions"]
-        while self.pending:
-            s = self.pending.pop(0)
-            combat_rules.explode(self.b, s, numbers)
-
-    # ------------------------------------------------------------ End Phase
-    def after_damage(self) -> None:
-        """5b: explosions of ships destroyed by weapons fire; E.4 / S.6 VPs."""
-        self.explode_pending()
-        self.score_damage()
-
-    def next_turn(self) -> None:
-        """After 5d: S.9 storms and S.11 reinforcements for next turn."""
-        b = self.b
-        if self.r.scenario == "S.9":
-            roll, self.storm = scenarios.storm(b.rng)
-            b.say(f"  storms in space (S.9): {roll} -> {self.storm or 'no effect'}")
-            if self.storm == "headings":
-                for s in b.alive():  # "1 indicates the direction of the ship's current heading; 2-6 ... clockwise"
-                    d = d6(b.rng)  # a pivoted facing (3.4) turns with the heading, keeping its offset
-                    s.heading, s.facing = (s.heading + d - 1) % 6, (s.facing + d - 1) % 6
-        if self.reserve:
-            self.reserve_total += d6(b.rng)
-            if self.reserve_total >= self.r.numbers["reinforce_at"]:
-                for s in self.reserve:
-                    s.alive = True
-                b.say("  S.11: the reinforcements arrive: " + ", ".join(s.label for s in self.reserve))
-                self.reserve = []
-                b.stacking()
-
-    def victory(self, over: tuple[bool, int | None]) -> tuple[bool, int | None]:
-        """S.1 (no VPs: the survivors decide) and S.11 (a side with reinforcements to come is not gone)."""
-        b = self.b
-        if self.r.scenario == "S.1":
-            att = b.alive(0)
-            done, winner, why = scenarios.alone_in_the_dark(self.start_cr, sum(s.spec.cr for s in att),
-                                                            bool(b.alive(1)), bool(att), self.r.numbers)
-            if done:
-                b.say(f"  {why}")
-            return done, winner
-        if self.reserve and over[0] and not b.alive(1) and b.alive(0) and b.vp[0] < b.m.vp_target:
-            return False, None  # S.11: the second half is still to come
-        if self.r.scenario in scenarios.EXIT_EDGE and over[0] and max(b.vp) < b.m.vp_target:
-            # a side is gone before either reached the target: the VPs decide (reading; the book is silent)
-            return True, None if b.vp[0] == b.vp[1] else (0 if b.vp[0] > b.vp[1] else 1)
-        return over
 
 
 __all__ = ["OptionState", "DIRS", "straight"]

@@ -85,9 +85,9 @@ class Towing:
         room = run.get((s.q, s.r, s.heading), 0)
         if (self.b.m.turns - self.b.turn + 1) * s.speed <= room:
             return False
-        opt = self.b.opt  # S.2, S.3, S.7: a defender drifting out by its exit edge scores, it is not lost
-        edge = scenarios.EXIT_EDGE.get(opt.r.scenario or "") if opt is not None else None
-        if edge is not None and opt is not None and s.side == scenarios.DEFENDER and opt.running():
+        # S.2, S.3, S.7: a defender drifting out by its exit edge scores, it is not lost
+        edge = next((e for e in (rule.exit_edge(s) for rule in self.b.rules_in_force) if e is not None), None)
+        if edge is not None:
             dq, dr = DIRS[s.heading]
             return scenarios.edge_of(s.q + dq * (room + 1), s.r + dr * (room + 1), self.b.m.board[0]) != edge
         return True

@@ -8,8 +8,10 @@ import random
 import pytest
 
 from drydock.engine.montecarlo import build_matchup, run_seed
-from drydock.engine.options import chase, scenarios
+from drydock.engine.options import chase
 from drydock.engine.options.ship_rolls import ShipRolls
+from drydock.engine.options.the_chase import TheChase
+from drydock.engine.options.the_chase_middle import TheChaseMiddle
 from drydock.engine.settings import BattleSettings
 from drydock.errors import DrydockError
 from tests.helpers import example as design
@@ -41,7 +43,7 @@ def test_s3_long_board_and_set_up_areas() -> None:
     assert chase.defender_columns(48, s3a) == range(22, 26)
     # "each defending starship that moves off the game board via the edge opposite the attacking side": side A sets
     # up at the west edge, so the east edge
-    assert scenarios.EXIT_EDGE["S.3"] == scenarios.EXIT_EDGE["S.3a"] == "east"
+    assert TheChase.edge == TheChaseMiddle.edge == "east"
 
 
 def test_s3_matchup_plays_on_the_long_board_with_the_chase_set_up() -> None:

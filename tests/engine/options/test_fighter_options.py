@@ -51,7 +51,7 @@ class Dice:
 def fake_battle(rng=None):  # type: ignore[no-untyped-def]
     lines: list[str] = []
     return SimpleNamespace(flights=[], ships=[], turn=1, log=None, rng=rng, vp=[0, 0], say=lines.append,
-                           lines=lines, opt=None, obs=None)
+                           lines=lines, opt=None, obs=None, rules_in_force=())
 
 
 def in_force(section: str, play=PLAY):  # type: ignore[no-untyped-def]

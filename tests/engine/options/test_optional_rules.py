@@ -241,13 +241,18 @@ def test_g2_black_hole_pull_table() -> None:
 def test_s4_fleet_action_multipliers() -> None:
     # S.4: "the first starship to be destroyed (by either side) is worth three times the normal amount of VPs. The
     # second ship destroyed is worth twice"
-    n = PLAY["scenarios"]["table"]["S.4"]
-    assert [scenarios.kill_vp("S.4", 0, 100, k, n, proto=False, reinforced=True) for k in range(3)] == [300, 200,
-                                                                                                       100]
+    from drydock.engine.options.fleet_action import FleetAction
+    from drydock.engine.options.the_trap import TheTrap
+
+    bt = Battle(build_matchup([MAJESTIC], [VIGILANT], BattleSettings(scenario="S.4")), random.Random(1), log=False)
+    s4 = next(rule for rule in bt.rules_in_force if isinstance(rule, FleetAction))
+    a, b = bt.ships
+    assert [s4.destroyed(s, 100, "destroyed", True) for s in (b, a, b)] == [300, 200, 100]  # by either side
     # S.12: "The defending side receives double the normal amount of VPs."
-    n12 = PLAY["scenarios"]["table"]["S.12"]
-    assert scenarios.kill_vp("S.12", scenarios.ATTACKER, 100, 0, n12, proto=False, reinforced=True) == 200
-    assert scenarios.kill_vp("S.12", scenarios.DEFENDER, 100, 0, n12, proto=False, reinforced=True) == 100
+    bt = Battle(build_matchup([MAJESTIC], [VIGILANT], BattleSettings(scenario="S.12")), random.Random(1), log=False)
+    s12 = next(rule for rule in bt.rules_in_force if isinstance(rule, TheTrap))
+    a, b = bt.ships
+    assert (s12.destroyed(a, 100, "destroyed", True), s12.destroyed(b, 100, "destroyed", True)) == (200, 100)
 
 
 def test_s1_victory_levels() -> None:
@@ -468,8 +473,10 @@ def test_s2_exit_edge_and_runner() -> None:
     # S.2: "each defending ship that moves off the game board via the attacking side's edge awards VPs to the
     # defending side, not the attacking side"
     from drydock.engine.hexgrid import from_offset
+    from drydock.engine.options.breakout import Breakout
+    from drydock.engine.options.on_patrol import OnPatrol
 
-    assert scenarios.EXIT_EDGE["S.2"] == "west" and scenarios.EXIT_EDGE["S.7"] == "east"
+    assert Breakout.edge == "west" and OnPatrol.edge == "east"
     assert scenarios.edge_of(*from_offset(-1, 5), 32) == "west"
     assert scenarios.edge_of(*from_offset(32, 5), 32) == "east"
     assert scenarios.edge_of(*from_offset(5, -1), 32) is None
@@ -541,3 +548,24 @@ def test_g4_fighter_attacks_in_a_nebula_in_seeded_battles() -> None:
     assert strikes and got != core
 
 
+
+
+def test_s6_scores_the_defenders_ships_and_e4_the_attackers() -> None:
+    """S.6 with E.4: the attacker scores a defending ship's full VPs once it has lost more than half its hull, and
+    nothing more; E.4's shares go on for the attacker's own ships (S.6 claims the defender's: ``scores_ship``)."""
+    from drydock.engine.options.hit_and_run import HitAndRun
+    from drydock.engine.options.partial_victory_points import PartialVictoryPoints
+
+    bt = Battle(build_matchup([MAJESTIC], [VIGILANT], BattleSettings(options=("E.4",), scenario="S.6")),
+                random.Random(1), log=True)
+    e4 = next(rule for rule in bt.rules_in_force if isinstance(rule, PartialVictoryPoints))
+    s6 = next(rule for rule in bt.rules_in_force if isinstance(rule, HitAndRun))
+    a, b = bt.ships
+    a.hull_hits = b.hull_hits = b.spec.hull // 2 + 1
+    for rule in bt.rules_in_force:
+        rule.score_damage()
+    share = combat_rules.share_vp(a.spec.cr, combat_rules.partial_share(a))
+    assert bt.vp == [b.spec.cr, share] and share < a.spec.cr
+    assert s6.destroyed(b, b.spec.cr, "destroyed", True) == 0  # scored in full already
+    assert e4.destroyed(b, b.spec.cr, "destroyed", True) == b.spec.cr  # left to S.6
+    assert e4.destroyed(a, a.spec.cr, "destroyed", True) == combat_rules.share_vp(a.spec.cr, 100) - share

@@ -8,6 +8,7 @@ from drydock.core.rules.play_options import BY_SECTION, not_simulated_lines
 from drydock.engine.battle import Battle, Matchup
 from drydock.engine.fighters import FighterFlight, board_ends
 from drydock.engine.montecarlo import build_matchup, run_seed
+from drydock.engine.options.storms_in_space import StormsInSpace
 from drydock.engine.settings import BattleSettings
 from drydock.engine.ships import ShipSpec
 from tests.helpers import example as design
@@ -36,7 +37,8 @@ def test_s9_no_turns_holds_fighter_flights_too():
     straight = board_ends(doctrine, 16, 9, 0, straight=True)
     assert straight and set(straight) < set(every)
     assert all(h == 0 for _, _, h in straight) and any(h != 0 for _, _, h in every)
-    bt.opt.storm = "no turns"
+    storms = next(rule for rule in bt.rules_in_force if isinstance(rule, StormsInSpace))
+    storms.storm = "no turns"
     flights = [f for f in bt.flights if isinstance(f, FighterFlight)]
     assert flights
     headings = {f.uid: f.heading for f in flights}
@@ -52,7 +54,8 @@ def test_s9_random_heading_turns_a_pivoted_facing_with_it():
     a.heading, a.facing = 0, 1  # pivoted one hexside
     b.heading, b.facing = 3, 3
     bt.rng = Scripted([1, 3, 1])  # the storm: 1, random headings; A: 3 (two hexsides clockwise); B: 1 (unchanged)
-    bt.opt.next_turn()  # S.9 rolls next turn's storm after 5d
+    for rule in bt.rules_in_force:  # S.9 rolls next turn's storm after 5d
+        rule.next_turn()
     assert (a.heading, a.facing) == (2, 3) and (b.heading, b.facing) == (3, 3)
 
 
