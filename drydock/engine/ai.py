@@ -27,7 +27,7 @@ the rest of the doctrine is unchanged. No randomness: ties go to the first candi
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
 from drydock.engine.choices import DEFAULT_DOCTRINE
@@ -125,29 +125,67 @@ class Everywhere:
         return True
 
 
-class Doctrine(Targeting):
-    """The AI for all ships of a battle (deterministic), with each side's doctrine (:attr:`styles`)."""
+@lru_cache(maxsize=4)
+def board_hexes(board: tuple[int, int]) -> tuple[frozenset[tuple[int, int]], dict[tuple[int, int, int], int]]:
+    """The hexes of a board of ``board`` (columns, rows) and the hexes from each to the edge along each direction
+    (:func:`~drydock.engine.hexgrid.edge_runs`), made once a board size (read-only for their users)."""
+    w, hh = board
+    cells = frozenset(from_offset(c, r) for c in range(w) for r in range(hh))
+    return cells, edge_runs(cells)
 
-    def __init__(self, specs: list[ShipSpec], board: tuple[int, int], floating: bool = False,
-                 style: DoctrineChoice = DEFAULT_DOCTRINE, plan: PlanChoice = None) -> None:
-        #: the style of each side's ships (``ship.side`` 0 = A, 1 = B)
-        self.styles = doctrine_pair(style)
-        #: each side's plan (:mod:`~drydock.engine.plans`); None: the doctrine's own preferred range and cloak rule
-        self.plans = plan_pair(plan)
+
+class DoctrineKit:
+    """What the doctrine knows of its designs and board alone: the board's hexes and edge runs, the expected-damage
+    tables of each pair of designs, the memos that hang on nothing else (menus of poses, live banks' rows, expected
+    fire). The match-ups of one plan game (the same ShipSpecs and board, other doctrines and plans) share one
+    (issue 45: building it for every pairing took a tenth of a one-on-one verdict)."""
+
+    def __init__(self, specs: list[ShipSpec], board: tuple[int, int], floating: bool) -> None:
+        #: the designs it was made for (held, so that a kit is only ever matched with these very objects)
+        self.specs = specs
         self.board = board
         self.floating = floating
-        w, hh = board
-        self.cells: frozenset | Everywhere = frozenset(from_offset(c, r) for c in range(w) for r in range(hh))
-        # hexes from each board hex to the edge along each direction
-        self.run: dict[tuple[int, int, int], int] = edge_runs(self.cells)
-        if floating:  # D.4: the board floats with the ships; no hex is off it
-            self.cells = Everywhere()
+        self.cells, self.run = board_hexes(board)
         self.tables: dict[tuple[int, int], MatchTables] = {}
         for a in specs:
             for dfn in specs:
                 key = (id(a), id(dfn))
                 if key not in self.tables:
                     self.tables[key] = MatchTables(a, dfn)
+        # expected fire of a fleet of live banks at (arc mask, arc, effective range, shield), kept across
+        # decisions, battles and match-ups: keyed by the ship pair (the ShipSpecs themselves) and live mounts
+        self.fire_cache: dict[tuple, dict[tuple[int, int, int, int], float]] = {}
+        self.rows_memo: dict[tuple, tuple[list, list, dict, dict, int]] = {}  # Doctrine._rows
+        self.picked: dict[tuple, list[tuple]] = {}  # Doctrine._menu, by the ship's pose, speed and engine
+
+    def fits(self, specs: list[ShipSpec], board: tuple[int, int], floating: bool) -> bool:
+        """Whether a doctrine of ``specs`` (the same objects) on ``board`` can use this kit."""
+        return (board == self.board and floating == self.floating and len(specs) == len(self.specs)
+                and all(a is b for a, b in zip(specs, self.specs, strict=True)))
+
+
+class Doctrine(Targeting):
+    """The AI for all ships of a battle (deterministic), with each side's doctrine (:attr:`styles`)."""
+
+    def __init__(self, specs: list[ShipSpec], board: tuple[int, int], floating: bool = False,
+                 style: DoctrineChoice = DEFAULT_DOCTRINE, plan: PlanChoice = None, kit: DoctrineKit | None = None
+                 ) -> None:
+        #: the style of each side's ships (``ship.side`` 0 = A, 1 = B)
+        self.styles = doctrine_pair(style)
+        #: each side's plan (:mod:`~drydock.engine.plans`); None: the doctrine's own preferred range and cloak rule
+        self.plans = plan_pair(plan)
+        self.board = board
+        self.floating = floating
+        if kit is None or not kit.fits(specs, board, floating):
+            kit = DoctrineKit(specs, board, floating)
+        #: what this doctrine shares with the other match-ups of the same designs and board (:class:`DoctrineKit`)
+        self.kit = kit
+        self.cells: frozenset | Everywhere = kit.cells
+        self.run: dict[tuple[int, int, int], int] = kit.run  # hexes from each hex to the edge along each direction
+        if floating:  # D.4: the board floats with the ships; no hex is off it
+            self.cells = Everywhere()
+        # this match-up's own copy: D.7 adds the mirror images' entries to it
+        self.tables: dict[tuple[int, int], MatchTables] = dict(kit.tables)
         self._pref: dict[tuple[int, int, float, Plan | None], int] = {}  # (id me, id enemy, threat, plan)
         #: fighter moves that stay on the board, by (q, r, heading, MA) (fighters.board_ends)
         #: (q, r, heading, MA, 1 for S.9's "no turns" else 0)
@@ -156,11 +194,9 @@ class Doctrine(Targeting):
         self.fighter_approach: dict[tuple, tuple[tuple[int, int, int], ...]] = {}
         self._memo: dict[tuple, tuple[Orders, int]] = {}
         self._declared = {}  # Targeting.declare's memo
-        # expected fire of a fleet of live banks at (arc mask, arc, effective range, shield), kept
-        # across decisions and battles of the matchup: keyed by the ship pair and live mounts
-        self._fire_cache: dict[tuple, dict[tuple[int, int, int, int], float]] = {}
-        self._rows_memo: dict[tuple, tuple[list, list, dict, dict, int]] = {}  # :meth:`_rows`
-        self._picked: dict[tuple, list[tuple]] = {}  # :meth:`_menu`, by the ship's pose, speed and engine
+        self._fire_cache = kit.fire_cache
+        self._rows_memo = kit.rows_memo  # :meth:`_rows`
+        self._picked = kit.picked  # :meth:`_menu`, by the ship's pose, speed and engine
 
     def table(self, att: ShipSpec, dfn: ShipSpec) -> MatchTables:
         return self.tables[(id(att), id(dfn))]
@@ -250,16 +286,16 @@ class Doctrine(Targeting):
     def _rows(self, ship: ShipState, e: ShipState) -> tuple[list[Row], list[Row], FireMemo, FireMemo, int]:
         """(my live banks' rows against ``e``, its rows against me, the fire memos of both, the longest reach):
         the per-enemy part of :meth:`context`, memoised on the designs and the live mounts."""
-        key = (id(ship.spec), id(e.spec), tuple(ship.bank_alive), tuple(e.bank_alive))
+        spec, e_spec = ship.spec, e.spec
+        key = (spec, e_spec, tuple(ship.bank_alive), tuple(e.bank_alive))
         rows = self._rows_memo.get(key)
         if rows is None:
             if len(self._rows_memo) > MEMO_LIMIT // 10:
                 self._rows_memo.clear()
-            spec = ship.spec
-            mine = bank_rows(ship, self.table(spec, e.spec))
-            theirs = bank_rows(e, self.table(e.spec, spec))
-            ocache = self._fire_cache.setdefault((id(spec), id(e.spec), key[2]), {})
-            dcache = self._fire_cache.setdefault((id(e.spec), id(spec), key[3]), {})
+            mine = bank_rows(ship, self.table(spec, e_spec))
+            theirs = bank_rows(e, self.table(e_spec, spec))
+            ocache = self._fire_cache.setdefault((spec, e_spec, key[2]), {})
+            dcache = self._fire_cache.setdefault((e_spec, spec, key[3]), {})
             reach = max((len(row) for *_, row in mine + theirs), default=0)
             rows = self._rows_memo[key] = (mine, theirs, ocache, dcache, reach)
         return rows

@@ -13,7 +13,7 @@ from drydock.core.marked import Marked
 from drydock.core.rules import Ruleset
 from drydock.core.rules.play_options import not_simulated_lines
 from drydock.engine import fighters, systems
-from drydock.engine.ai import Doctrine
+from drydock.engine.ai import Doctrine, DoctrineKit
 from drydock.engine.combat import BAND_NAMES, alternation
 from drydock.engine.combat_phase import combat_phase
 from drydock.engine.damage import apply_marked_damage, check_damage, start_damaged
@@ -43,7 +43,8 @@ class Matchup:
     """Two fleets of ship designs with everything precomputed once (tables, VP target)."""
 
     def __init__(self, side_a: list[ShipSpec], side_b: list[ShipSpec], settings: BattleSettings | None = None, *,
-                 damage: tuple[Sequence[Marked | None], Sequence[Marked | None]] | None = None) -> None:
+                 damage: tuple[Sequence[Marked | None], Sequence[Marked | None]] | None = None,
+                 kit: DoctrineKit | None = None) -> None:
         self.settings = settings = settings or BattleSettings()  #: what the battle is played by (None: the core game)
         turns, board, battle_size, floating = settings.turns, settings.board, settings.battle_size, settings.floating
         options, scenario, terrain, rules, launch_recovery = (settings.options, settings.scenario, settings.terrain,
@@ -77,7 +78,7 @@ class Matchup:
             self.vp_target = target if target is not None else NO_VP_TARGET
         self.board = board = self.in_force.board(board) if self.in_force else board  # S.3: a board 50% longer
         self.doctrine = Doctrine(list({id(s): s for s in side_a + side_b}.values()), board, floating,
-                                 settings.doctrine, settings.plan)
+                                 settings.doctrine, settings.plan, kit)
         #: F.5 launch and recovery: flights start aboard, launch in the End Phase, may be recovered
         self.launch_recovery = launch_recovery
         #: 4.0 / 5.2: when the counts tie, "a die roll" decides who acts first: a 1-3 gives it to this side (0: A),

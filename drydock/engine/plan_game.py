@@ -52,8 +52,7 @@ from drydock.engine.ai import DEFAULT_DOCTRINE, DOCTRINES, Style, doctrine_pair
 from drydock.engine.battle import Matchup
 from drydock.engine.deployment import STRATEGY_SEP, distinct_deployments, with_deployments
 from drydock.engine.matrix_game import GameSolution, solve
-from drydock.engine.montecarlo import build_matchup
-from drydock.engine.plan_cells import Cell, Pairing, fight_cells
+from drydock.engine.plan_cells import Cell, Pairing, fight_cells, game_matchup
 from drydock.engine.plans import MENU, PLANS
 from drydock.engine.settings import BattleSettings
 
@@ -441,7 +440,7 @@ def plan_game(side_a: list[Design], side_b: list[Design], settings: BattleSettin
     for side in (0, 1):
         for style in [given[side], *(s for s in DOCTRINES.values() if s != given[side])]:
             pair = (style, given[1]) if side == 0 else (given[0], style)
-            m = build_matchup(side_a, side_b, replace(inner, doctrine=pair))
+            m = game_matchup(side_a, side_b, replace(inner, doctrine=pair))
             chosen = distinct_deployments(m.board, max(map(len, m.sides)), deployments) if deployments else None
             strat[side] += [Strategy(style, p) for p in with_deployments(distinct_plans(m, side), chosen)]
 

@@ -24,7 +24,7 @@ from drydock.engine.deployment import deployment_in_force
 from drydock.engine.legacy_notes import ae_rules_batteries
 from drydock.engine.montecarlo import Summary, build_matchup, simulate, wilson
 from drydock.engine.observe import END_KINDS, LOSS_KINDS
-from drydock.engine.plan_cells import fight_verdict
+from drydock.engine.plan_cells import fight_verdict, game_matchup
 from drydock.engine.plan_game import PlanGame
 from drydock.engine.plan_verdict import verdict_draws
 from drydock.engine.settings import BattleSettings
@@ -245,7 +245,7 @@ def fight_mix(side_a: list[Design], side_b: list[Design], game: PlanGame, settin
     (:func:`~drydock.engine.plan_game.verdict_draws`); the summary, the explaining report, and each run's
     (run, row, column, winner) for :func:`~drydock.engine.plan_game.refine` (identical whatever ``jobs``)."""
     settings = replace(settings or BattleSettings(), plan=None, record=False)
-    m = build_matchup(side_a, side_b, settings)
+    m = game_matchup(side_a, side_b, settings)  # its labels: the game's ShipSpecs and doctrine tables
     report = _report(side_a, side_b, m, settings)
     la, lb = m.labels()
     summary = Summary(runs, survived_a=[0] * len(la), survived_b=[0] * len(lb), labels_a=la, labels_b=lb,
