@@ -31,7 +31,6 @@ from drydock.engine.settings import BattleSettings
 from drydock.engine.tables import COMPANION_TRAITS, SIMULATED_SYSTEMS, SIMULATED_TRAITS
 from drydock.errors import inline
 from drydock.insight.numbers import num, pct, rounded, text
-from drydock.insight.tournament import Tournament, fingerprint
 
 BANDS = ("short", "medium", "long", "seekers", "fighters")
 DOCTRINE_DEFAULT = DEFAULT_DOCTRINE
@@ -271,6 +270,8 @@ def design_matrix(side_a: list[Design], side_b: list[Design], settings: BattleSe
     the score the row can guarantee, (1 + value) / 2 (:class:`~drydock.insight.tournament.Tournament`). Each
     design flies the doctrine of the side it came from (``--doctrine-a/--doctrine-b``), whichever side of a
     pairing it is placed on."""
+    from drydock.insight.tournament import Tournament, fingerprint  # the tournament's imports only for a matrix
+
     settings = settings or BattleSettings()
     style_a, style_b = doctrine_pair(settings.doctrine)
     # a fleet's copies of one design are one row; the same design on both sides is two when the sides' doctrines
