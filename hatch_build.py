@@ -36,7 +36,8 @@ ROOT = Path(__file__).resolve().parent
 #: once a pairing, not once a turn.
 ENGINE_MODULES = (
     "ai", "battle", "combat", "combat_phase", "companion_dac", "companion_hulk", "companion_play", "damage",
-    "deployment", "dice", "equipment", "expectations", "hazards", "hexgrid", "legacy_notes", "legacy_rules",
+    "deployment", "dice", "doctrine_kit", "equipment", "expectations", "hazards", "hexgrid", "legacy_notes",
+    "legacy_rules",
     "movement", "munitions", "observe", "orbits", "orders_menu", "proximity", "seekers", "ship_rules", "ships",
     "small_craft",
     "stacking", "systems", "tables", "targeting", "variants",

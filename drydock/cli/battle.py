@@ -96,7 +96,8 @@ def battle(side_a: str, side_b: str, count_a: int, count_b: int, runs: int, exac
     limits.check_battle(runs=runs, jobs=jobs, turns=turns, board=(w, h), ships=(count_a, count_b))
     check_inputs(side_files(side_a, side_b))
     if report_file:
-        from drydock.insight.pages import check_report_path  # lazy: the pages' imports (jinja2) for a report only
+        # lazy: jinja2 and the tournament load for a report or design matrix only
+        from drydock.insight.pages import check_report_path
 
         check_report_path(report_file)
     check_new_outputs([log_file, report_file], side_files(side_a, side_b), force=force)

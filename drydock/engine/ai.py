@@ -27,14 +27,15 @@ the rest of the doctrine is unchanged. No randomness: ties go to the first candi
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache, lru_cache
+from functools import cache
 from typing import Any
 
 from drydock.engine.choices import DEFAULT_DOCTRINE
+from drydock.engine.doctrine_kit import DoctrineKit, FireMemo, Row, RowsEntry
 from drydock.engine.equipment import working
 from drydock.engine.expectations import MatchTables, bank_rows
 from drydock.engine.hazards import DEADLY, END, at_horizon, pulled_to
-from drydock.engine.hexgrid import DIRS, GEOMETRY, edge_runs, from_offset
+from drydock.engine.hexgrid import DIRS, GEOMETRY
 from drydock.engine.movement import Orders, execute, path_hexes
 from drydock.engine.orders_menu import (
     DRIFT_RESERVE,
@@ -57,10 +58,6 @@ MEMO_LIMIT = 200_000
 #: G.2: turns after the next End Phase's pull that the doctrine follows a ship still in the pull (Doctrine.doomed)
 PULL_LOOKAHEAD = 2
 #: The doctrine's scoring records, typed so that the compiled engine (hatch_build.py) keeps their numbers unboxed.
-#: A bank's row against one enemy: (arc mask, defensive-arc mask, working mounts, expected damage [range][shield])
-Row = tuple[int, int, int, list[list[float]]]
-#: a memo of the fire one way, by (arc mask, arc, effective range, shield)
-FireMemo = dict[tuple[int, int, int, int], float]
 #: what scoring needs of one enemy (:meth:`Doctrine.context`): its predicted q, r and facing, my rows against it,
 #: its rows against me, the range penalty and preferred range (the nearest enemy; else 0.0 and -1), its shields,
 #: its long range sensors (B.13), the two fire memos and the longest reach of either side
@@ -123,45 +120,6 @@ class Everywhere:
 
     def __contains__(self, cell: object) -> bool:
         return True
-
-
-@lru_cache(maxsize=4)
-def board_hexes(board: tuple[int, int]) -> tuple[frozenset[tuple[int, int]], dict[tuple[int, int, int], int]]:
-    """The hexes of a board of ``board`` (columns, rows) and the hexes from each to the edge along each direction
-    (:func:`~drydock.engine.hexgrid.edge_runs`), made once a board size (read-only for their users)."""
-    w, hh = board
-    cells = frozenset(from_offset(c, r) for c in range(w) for r in range(hh))
-    return cells, edge_runs(cells)
-
-
-class DoctrineKit:
-    """What the doctrine knows of its designs and board alone: the board's hexes and edge runs, the expected-damage
-    tables of each pair of designs, the memos that hang on nothing else (menus of poses, live banks' rows, expected
-    fire). The match-ups of one plan game (the same ShipSpecs and board, other doctrines and plans) share one
-    (issue 45: building it for every pairing took a tenth of a one-on-one verdict)."""
-
-    def __init__(self, specs: list[ShipSpec], board: tuple[int, int], floating: bool) -> None:
-        #: the designs it was made for (held, so that a kit is only ever matched with these very objects)
-        self.specs = specs
-        self.board = board
-        self.floating = floating
-        self.cells, self.run = board_hexes(board)
-        self.tables: dict[tuple[int, int], MatchTables] = {}
-        for a in specs:
-            for dfn in specs:
-                key = (id(a), id(dfn))
-                if key not in self.tables:
-                    self.tables[key] = MatchTables(a, dfn)
-        # expected fire of a fleet of live banks at (arc mask, arc, effective range, shield), kept across
-        # decisions, battles and match-ups: keyed by the ship pair (the ShipSpecs themselves) and live mounts
-        self.fire_cache: dict[tuple, dict[tuple[int, int, int, int], float]] = {}
-        self.rows_memo: dict[tuple, tuple[list, list, dict, dict, int]] = {}  # Doctrine._rows
-        self.picked: dict[tuple, list[tuple]] = {}  # Doctrine._menu, by the ship's pose, speed and engine
-
-    def fits(self, specs: list[ShipSpec], board: tuple[int, int], floating: bool) -> bool:
-        """Whether a doctrine of ``specs`` (the same objects) on ``board`` can use this kit."""
-        return (board == self.board and floating == self.floating and len(specs) == len(self.specs)
-                and all(a is b for a, b in zip(specs, self.specs, strict=True)))
 
 
 class Doctrine(Targeting):
@@ -283,7 +241,7 @@ class Doctrine(Targeting):
         margin = (self._ratings(spec.engine_track, ship.eng_hits, style.margin), style.fire_margin)
         return infos, far, margin, [ship.shield(a) for a in range(4)], ship.engine_rating
 
-    def _rows(self, ship: ShipState, e: ShipState) -> tuple[list[Row], list[Row], FireMemo, FireMemo, int]:
+    def _rows(self, ship: ShipState, e: ShipState) -> RowsEntry:
         """(my live banks' rows against ``e``, its rows against me, the fire memos of both, the longest reach):
         the per-enemy part of :meth:`context`, memoised on the designs and the live mounts."""
         spec, e_spec = ship.spec, e.spec

@@ -13,12 +13,13 @@ from drydock.core.marked import Marked
 from drydock.core.rules import Ruleset
 from drydock.core.rules.play_options import not_simulated_lines
 from drydock.engine import fighters, systems
-from drydock.engine.ai import Doctrine, DoctrineKit
+from drydock.engine.ai import Doctrine
 from drydock.engine.combat import BAND_NAMES, alternation
 from drydock.engine.combat_phase import combat_phase
 from drydock.engine.damage import apply_marked_damage, check_damage, start_damaged
 from drydock.engine.deployment import side_slots
 from drydock.engine.dice import d6
+from drydock.engine.doctrine_kit import DoctrineKit
 from drydock.engine.equipment import working
 from drydock.engine.hexgrid import point_image, to_offset
 from drydock.engine.movement import Orders, execute, format_orders, is_legal, requirement, straight

@@ -17,10 +17,11 @@ from drydock.core.marked import Marked
 from drydock.core.model import Design
 from drydock.core.rules import Ruleset
 from drydock.core.validation import validate
-from drydock.engine.ai import DEFAULT_DOCTRINE, DOCTRINES, DoctrineKit, doctrine_label, doctrine_pair
+from drydock.engine.ai import DEFAULT_DOCTRINE, DOCTRINES, doctrine_label, doctrine_pair
 from drydock.engine.battle import NO_VP_TARGET, BattleResult, Matchup
 from drydock.engine.companion_play import extended_board
 from drydock.engine.deployment import deployment_in_force, split_plan
+from drydock.engine.doctrine_kit import DoctrineKit
 from drydock.engine.legacy_rules import ship_spec
 from drydock.engine.parallel import worker_pool
 from drydock.engine.plans import plan_label
@@ -159,8 +160,8 @@ def build_matchup(side_a: list[Design], side_b: list[Design], settings: BattleSe
 
     Match-ups of the same designs under the same rules (the plan game's pairings, which differ in their doctrines
     and plans only) may share ``specs``, the ShipSpecs by ``id(design)`` (filled in here; the caller holds the
-    designs), and ``kit``, the doctrine's tables of those specs (:class:`~drydock.engine.ai.DoctrineKit`: used
-    where it fits, see ``matchup.doctrine.kit``)."""
+    designs), and ``kit``, the doctrine's tables of those specs (:class:`~drydock.engine.doctrine_kit.DoctrineKit`:
+    used where it fits, see ``matchup.doctrine.kit``)."""
     settings = settings or BattleSettings()
     cache: dict[int, ShipSpec] = {} if specs is None else specs
     settings = split_plan(settings)  # plan game strategies plan@deployment

@@ -20,8 +20,8 @@ from fractions import Fraction
 from typing import Any
 
 from drydock.core.model import Design
-from drydock.engine.ai import DoctrineKit
 from drydock.engine.battle import BattleResult, Matchup
+from drydock.engine.doctrine_kit import DoctrineKit
 from drydock.engine.montecarlo import build_matchup, run_seed
 from drydock.engine.parallel import worker_pool
 from drydock.engine.settings import BattleSettings

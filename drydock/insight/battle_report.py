@@ -270,7 +270,8 @@ def design_matrix(side_a: list[Design], side_b: list[Design], settings: BattleSe
     the score the row can guarantee, (1 + value) / 2 (:class:`~drydock.insight.tournament.Tournament`). Each
     design flies the doctrine of the side it came from (``--doctrine-a/--doctrine-b``), whichever side of a
     pairing it is placed on."""
-    from drydock.insight.tournament import Tournament, fingerprint  # the tournament's imports only for a matrix
+    # lazy: jinja2 and the tournament load for a report or design matrix only
+    from drydock.insight.tournament import Tournament, fingerprint
 
     settings = settings or BattleSettings()
     style_a, style_b = doctrine_pair(settings.doctrine)

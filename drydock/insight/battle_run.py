@@ -159,7 +159,8 @@ def run_battle(side_a: str, side_b: str, settings: BattleSettings | None = None,
                               "verdict": grid["verdict"], "battles": grid["battles"], "score": grid["matrix"],
                               "pairings": rounded(grid["pairings"])}
     if report_file:
-        from drydock.insight.pages import battle_page, write_report  # the HTML pages' imports only for a report
+        # lazy: jinja2 and the tournament load for a report or design matrix only
+        from drydock.insight.pages import battle_page, write_report
 
         write_report(report_file, battle_page(data, outcome_rates(summary), seed, grid), force=force)
     return BattleRun(summary, report, game, data, seed)
