@@ -19,7 +19,9 @@ verdict's battles that repeat a run of the race are fought again, recorded, for 
 One process (``--jobs 1``): the CPU seconds are the command's own, start-up not included (about 0.5 s of imports
 for ``drydock battle``); ``--command N`` also runs each match-up N times as a whole ``python -m drydock battle``
 process (start-up, reading and printing included: the CPU seconds a user's command costs, its children's
-rusage), and prints the lowest and the median. A reference is the value of the same game at
+rusage), and prints the lowest and the median. The commands run as an installed drydock does, from cached
+bytecode (``PYTHONDONTWRITEBYTECODE`` is dropped and one untimed run writes it): compiling the package's sources
+at every start costs about 0.15 CPU s more. A reference is the value of the same game at
 ``--exact-runs`` with RUNS 1,000 (its interval beside it); a match-up is *decided* when the reference's
 interval leaves 0. The summary counts the decided match-ups left "too close to call", the sides called for
 undecided ones, the calls against the reference, and the references outside the quick interval.
@@ -127,11 +129,13 @@ def verdict_of(a: Path, b: Path, runs: int, seed: int, count: int = 1, exact: bo
 
 
 def command_cpu(a: Path, b: Path, runs: int, seed: int, count: int, code: Path) -> float:
-    """The CPU seconds of one whole ``python -m drydock battle`` process (start-up included), on ``code``."""
+    """The CPU seconds of one whole ``python -m drydock battle`` process (start-up included), on ``code``, with
+    its bytecode cached as an install has it."""
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"} | {"PYTHONPATH": str(code)}
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     subprocess.run([sys.executable, "-m", "drydock", "battle", str(a), str(b), "--runs", str(runs), "--seed",
                     str(seed), "--count-a", str(count), "--count-b", str(count), "--jobs", "1"], cwd=code,
-                   env={**os.environ, "PYTHONPATH": str(code)}, stdout=subprocess.DEVNULL, check=True)
+                   env=env, stdout=subprocess.DEVNULL, check=True)
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     return after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
 
@@ -193,6 +197,7 @@ def main() -> None:
                 line += "\n" + _row("  swapped (B v A, read as A v B)", s)
             if args.command:
                 code = Path(args.code).resolve() if args.code else ROOT
+                command_cpu(a, b, 10, args.seed, n, code)  # untimed: writes the bytecode
                 cpu = [command_cpu(a, b, args.runs, args.seed, n, code) for _ in range(args.command)]
                 q["command_cpu"] = [round(c, 2) for c in cpu]
                 line += (f"\n{'':44} as a whole command: {min(cpu):.2f} CPU s (lowest), "
