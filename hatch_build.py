@@ -36,10 +36,9 @@ ROOT = Path(__file__).resolve().parent
 #: once a pairing, not once a turn.
 ENGINE_MODULES = (
     "ai", "battle", "combat", "combat_phase", "companion_dac", "companion_hulk", "companion_options", "companion_play",
-    "damage",
-    "deployment", "dice", "equipment", "expectations", "hazards", "hexgrid", "legacy_notes", "legacy_rules",
-    "movement", "munitions", "observe", "orbits", "orders_menu", "proximity", "seekers", "ship_rules", "shockwave",
-    "ships", "small_craft",
+    "damage", "deployment", "dice", "doctrine_kit", "equipment", "expectations", "hazards", "hexgrid", "legacy_notes",
+    "legacy_rules", "movement", "munitions", "observe", "orbits", "orders_menu", "proximity", "seekers", "ship_rules",
+    "shockwave", "ships", "small_craft",
     "stacking", "systems", "tables", "targeting", "variants",
     *(f"options/{name}" for name in ("altitude", "automatic_tags", "battery_lock_on", "bleed_through", "chase",
                                      "combat_rules", "damage_control", "directed_damage", "doctrine_bridge",

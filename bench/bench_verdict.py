@@ -8,6 +8,7 @@ set-up; and the stopping rule's error rate on real mirrors.
     python bench/bench_verdict.py --choose 6               # the first 6 match-ups with --deployment choose
     python bench/bench_verdict.py --mirrors 40             # 40 seeds of each small mirror at --mirror-runs 200
     python bench/bench_verdict.py --code /path/to/checkout # the same match-ups on another version's code
+    python bench/bench_verdict.py --match brawler-8 --command 3  # one match-up, also as 3 whole commands
 
 The ladders: the example match-ups, the fixtures' ladders (tests/fixtures/ladder) against the example nearest
 their CR, and a ladder nobody tuned for: legal designs drawn by tests/design_generator.py (seeds 1, 2, ...; hull
@@ -15,8 +16,12 @@ their CR, and a ladder nobody tuned for: legal designs drawn by tests/design_gen
 
 "Battles" counts every battle of the game: the race, the checks, the verdict's battles that were new runs (the
 verdict's battles that repeat a run of the race are fought again, recorded, for the report: the CPU counts them).
-One process (``--jobs 1``): the CPU seconds are the command's own, start-up not included (about 0.4 s of imports
-for ``drydock battle``). A reference is the value of the same game at
+One process (``--jobs 1``): the CPU seconds are the command's own, start-up not included (about 0.5 s of imports
+for ``drydock battle``); ``--command N`` also runs each match-up N times as a whole ``python -m drydock battle``
+process (start-up, reading and printing included: the CPU seconds a user's command costs, its children's
+rusage), and prints the lowest and the median. The commands run as an installed drydock does, from cached
+bytecode (``PYTHONDONTWRITEBYTECODE`` is dropped and one untimed run writes it): compiling the package's sources
+at every start costs about 0.15 CPU s more. A reference is the value of the same game at
 ``--exact-runs`` with RUNS 1,000 (its interval beside it); a match-up is *decided* when the reference's
 interval leaves 0. The summary counts the decided match-ups left "too close to call", the sides called for
 undecided ones, the calls against the reference, and the references outside the quick interval.
@@ -26,8 +31,11 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
 import resource
+import statistics
+import subprocess
 import sys
 import tempfile
 from pathlib import Path
@@ -61,7 +69,7 @@ def generated(folder: Path, count: int) -> list[tuple[str, Path, Path, int]]:
 
     examples = {p.stem: rate(read_designs(p)[0]).combat_rating for p in sorted((ROOT / "examples" / "designs")
                                                                               .glob("*.yaml"))}
-    out = []
+    out: list[tuple[str, Path, Path, int]] = []
     seed = 0
     while len(out) < count:
         seed += 1
@@ -120,6 +128,18 @@ def verdict_of(a: Path, b: Path, runs: int, seed: int, count: int = 1, exact: bo
             "wdl": [s.a_wins, s.draws, s.b_wins], "head": run.data["verdict"].split("95% sure: ")[0][:90]}
 
 
+def command_cpu(a: Path, b: Path, runs: int, seed: int, count: int, code: Path) -> float:
+    """The CPU seconds of one whole ``python -m drydock battle`` process (start-up included), on ``code``, with
+    its bytecode cached as an install has it."""
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"} | {"PYTHONPATH": str(code)}
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    subprocess.run([sys.executable, "-m", "drydock", "battle", str(a), str(b), "--runs", str(runs), "--seed",
+                    str(seed), "--count-a", str(count), "--count-b", str(count), "--jobs", "1"], cwd=code,
+                   env=env, stdout=subprocess.DEVNULL, check=True)
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
+
+
 def _row(name: str, r: dict, tag: str = "") -> str:
     return (f"{name[:44]:44} {r['battles']:6} {r['cpu']:6.2f}s  {r['value']:+.2f} [{r['low']:+.2f}, "
             f"{r['high']:+.2f}]  {r['call']:5} {r['head'][9:80]}{tag}")
@@ -138,6 +158,9 @@ def main() -> None:
     ap.add_argument("--mirrors", type=int, default=0, help="Seeds of each small mirror (0: none).")
     ap.add_argument("--mirror-runs", type=int, default=200)
     ap.add_argument("--code", help="A checkout whose drydock package is measured (default: this one).")
+    ap.add_argument("--match", action="append", help="Only the match-ups whose name contains this (repeatable).")
+    ap.add_argument("--command", type=int, default=0,
+                    help="Also run each match-up N times as a whole drydock battle process (start-up included).")
     ap.add_argument("--out", help="Write every figure to this JSON file.")
     args = ap.parse_args()
     sys.path.insert(0, str(ROOT))
@@ -154,6 +177,8 @@ def main() -> None:
     results: dict = {"runs": args.runs, "seed": args.seed, "quick": {}, "choose": {}, "swap": {}, "mirrors": {}}
     with tempfile.TemporaryDirectory() as tmp:
         todo = matchups(None if args.only is None else args.only, Path(tmp)) if args.only != "none" else []
+        if args.match:
+            todo = [t for t in todo if any(m in t[0] for m in args.match)]
         print(f"{'match-up':44} {'battles':>6} {'CPU':>7}  value [interval]  call  verdict")
         chosen = [name for name, _, _, n in todo if n == 1][:args.choose]
         for name, a, b, n in todo:
@@ -170,6 +195,13 @@ def main() -> None:
                 s = verdict_of(a, b, args.runs, args.seed, n, swap=True)
                 results["swap"][name] = s
                 line += "\n" + _row("  swapped (B v A, read as A v B)", s)
+            if args.command:
+                code = Path(args.code).resolve() if args.code else ROOT
+                command_cpu(a, b, 10, args.seed, n, code)  # untimed: writes the bytecode
+                cpu = [command_cpu(a, b, args.runs, args.seed, n, code) for _ in range(args.command)]
+                q["command_cpu"] = [round(c, 2) for c in cpu]
+                line += (f"\n{'':44} as a whole command: {min(cpu):.2f} CPU s (lowest), "
+                         f"{statistics.median(cpu):.2f} (median of {len(cpu)})")
             if name in chosen:
                 c = verdict_of(a, b, args.runs, args.seed, n, choose=True)
                 results["choose"][name] = c

@@ -81,7 +81,6 @@ def battle(side_a: str, side_b: str, count_a: int, count_b: int, runs: int, exac
     from drydock.cli.preflight import check_inputs, check_new_outputs, side_files
     from drydock.cli.progress import counter, stages
     from drydock.insight.battle_run import run_battle
-    from drydock.insight.pages import check_report_path
 
     w, h = board_size(board, runs, jobs, turns)
     plans: tuple[str | None, str | None] | None = None
@@ -97,6 +96,9 @@ def battle(side_a: str, side_b: str, count_a: int, count_b: int, runs: int, exac
     limits.check_battle(runs=runs, jobs=jobs, turns=turns, board=(w, h), ships=(count_a, count_b))
     check_inputs(side_files(side_a, side_b))
     if report_file:
+        # lazy: jinja2 and the tournament load for a report or design matrix only
+        from drydock.insight.pages import check_report_path
+
         check_report_path(report_file)
     check_new_outputs([log_file, report_file], side_files(side_a, side_b), force=force)
     run = run_battle(side_a, side_b, settings, runs=runs, seed=seed, count_a=count_a, count_b=count_b, jobs=jobs,

@@ -31,10 +31,11 @@ from functools import cache
 from typing import Any
 
 from drydock.engine.choices import DEFAULT_DOCTRINE
+from drydock.engine.doctrine_kit import DoctrineKit, FireMemo, Row, RowsEntry
 from drydock.engine.equipment import working
 from drydock.engine.expectations import MatchTables, bank_rows
 from drydock.engine.hazards import DEADLY, END, at_horizon, pulled_to
-from drydock.engine.hexgrid import DIRS, GEOMETRY, edge_runs, from_offset
+from drydock.engine.hexgrid import DIRS, GEOMETRY
 from drydock.engine.movement import Orders, execute, path_hexes
 from drydock.engine.orders_menu import (
     DRIFT_RESERVE,
@@ -57,10 +58,6 @@ MEMO_LIMIT = 200_000
 #: G.2: turns after the next End Phase's pull that the doctrine follows a ship still in the pull (Doctrine.doomed)
 PULL_LOOKAHEAD = 2
 #: The doctrine's scoring records, typed so that the compiled engine (hatch_build.py) keeps their numbers unboxed.
-#: A bank's row against one enemy: (arc mask, defensive-arc mask, working mounts, expected damage [range][shield])
-Row = tuple[int, int, int, list[list[float]]]
-#: a memo of the fire one way, by (arc mask, arc, effective range, shield)
-FireMemo = dict[tuple[int, int, int, int], float]
 #: what scoring needs of one enemy (:meth:`Doctrine.context`): its predicted q, r and facing, my rows against it,
 #: its rows against me, the range penalty and preferred range (the nearest enemy; else 0.0 and -1), its shields,
 #: its long range sensors (B.13), the two fire memos and the longest reach of either side
@@ -129,25 +126,24 @@ class Doctrine(Targeting):
     """The AI for all ships of a battle (deterministic), with each side's doctrine (:attr:`styles`)."""
 
     def __init__(self, specs: list[ShipSpec], board: tuple[int, int], floating: bool = False,
-                 style: DoctrineChoice = DEFAULT_DOCTRINE, plan: PlanChoice = None) -> None:
+                 style: DoctrineChoice = DEFAULT_DOCTRINE, plan: PlanChoice = None, kit: DoctrineKit | None = None
+                 ) -> None:
         #: the style of each side's ships (``ship.side`` 0 = A, 1 = B)
         self.styles = doctrine_pair(style)
         #: each side's plan (:mod:`~drydock.engine.plans`); None: the doctrine's own preferred range and cloak rule
         self.plans = plan_pair(plan)
         self.board = board
         self.floating = floating
-        w, hh = board
-        self.cells: frozenset | Everywhere = frozenset(from_offset(c, r) for c in range(w) for r in range(hh))
-        # hexes from each board hex to the edge along each direction
-        self.run: dict[tuple[int, int, int], int] = edge_runs(self.cells)
+        if kit is None or not kit.fits(specs, board, floating):
+            kit = DoctrineKit(specs, board, floating)
+        #: what this doctrine shares with the other match-ups of the same designs and board (:class:`DoctrineKit`)
+        self.kit = kit
+        self.cells: frozenset | Everywhere = kit.cells
+        self.run: dict[tuple[int, int, int], int] = kit.run  # hexes from each hex to the edge along each direction
         if floating:  # D.4: the board floats with the ships; no hex is off it
             self.cells = Everywhere()
-        self.tables: dict[tuple[int, int], MatchTables] = {}
-        for a in specs:
-            for dfn in specs:
-                key = (id(a), id(dfn))
-                if key not in self.tables:
-                    self.tables[key] = MatchTables(a, dfn)
+        # this match-up's own copy: D.7 adds the mirror images' entries to it
+        self.tables: dict[tuple[int, int], MatchTables] = dict(kit.tables)
         self._pref: dict[tuple[int, int, float, Plan | None], int] = {}  # (id me, id enemy, threat, plan)
         #: fighter moves that stay on the board, by (q, r, heading, MA) (fighters.board_ends)
         #: (q, r, heading, MA, 1 for S.9's "no turns" else 0)
@@ -156,11 +152,9 @@ class Doctrine(Targeting):
         self.fighter_approach: dict[tuple, tuple[tuple[int, int, int], ...]] = {}
         self._memo: dict[tuple, tuple[Orders, int]] = {}
         self._declared = {}  # Targeting.declare's memo
-        # expected fire of a fleet of live banks at (arc mask, arc, effective range, shield), kept
-        # across decisions and battles of the matchup: keyed by the ship pair and live mounts
-        self._fire_cache: dict[tuple, dict[tuple[int, int, int, int], float]] = {}
-        self._rows_memo: dict[tuple, tuple[list, list, dict, dict, int]] = {}  # :meth:`_rows`
-        self._picked: dict[tuple, list[tuple]] = {}  # :meth:`_menu`, by the ship's pose, speed and engine
+        self._fire_cache = kit.fire_cache
+        self._rows_memo = kit.rows_memo  # :meth:`_rows`
+        self._picked = kit.picked  # :meth:`_menu`, by the ship's pose, speed and engine
 
     def table(self, att: ShipSpec, dfn: ShipSpec) -> MatchTables:
         return self.tables[(id(att), id(dfn))]
@@ -247,19 +241,19 @@ class Doctrine(Targeting):
         margin = (self._ratings(spec.engine_track, ship.eng_hits, style.margin), style.fire_margin)
         return infos, far, margin, [ship.shield(a) for a in range(4)], ship.engine_rating
 
-    def _rows(self, ship: ShipState, e: ShipState) -> tuple[list[Row], list[Row], FireMemo, FireMemo, int]:
+    def _rows(self, ship: ShipState, e: ShipState) -> RowsEntry:
         """(my live banks' rows against ``e``, its rows against me, the fire memos of both, the longest reach):
         the per-enemy part of :meth:`context`, memoised on the designs and the live mounts."""
-        key = (id(ship.spec), id(e.spec), tuple(ship.bank_alive), tuple(e.bank_alive))
+        spec, e_spec = ship.spec, e.spec
+        key = (spec, e_spec, tuple(ship.bank_alive), tuple(e.bank_alive))
         rows = self._rows_memo.get(key)
         if rows is None:
             if len(self._rows_memo) > MEMO_LIMIT // 10:
                 self._rows_memo.clear()
-            spec = ship.spec
-            mine = bank_rows(ship, self.table(spec, e.spec))
-            theirs = bank_rows(e, self.table(e.spec, spec))
-            ocache = self._fire_cache.setdefault((id(spec), id(e.spec), key[2]), {})
-            dcache = self._fire_cache.setdefault((id(e.spec), id(spec), key[3]), {})
+            mine = bank_rows(ship, self.table(spec, e_spec))
+            theirs = bank_rows(e, self.table(e_spec, spec))
+            ocache = self._fire_cache.setdefault((spec, e_spec, key[2]), {})
+            dcache = self._fire_cache.setdefault((e_spec, spec, key[3]), {})
             reach = max((len(row) for *_, row in mine + theirs), default=0)
             rows = self._rows_memo[key] = (mine, theirs, ocache, dcache, reach)
         return rows

@@ -19,6 +19,7 @@ from drydock.engine.combat_phase import combat_phase
 from drydock.engine.damage import apply_marked_damage, check_damage, start_damaged
 from drydock.engine.deployment import side_slots
 from drydock.engine.dice import d6
+from drydock.engine.doctrine_kit import DoctrineKit
 from drydock.engine.equipment import working
 from drydock.engine.hexgrid import point_image, to_offset
 from drydock.engine.movement import Orders, execute, format_orders, is_legal, requirement, straight
@@ -42,7 +43,8 @@ class Matchup:
     """Two fleets of ship designs with everything precomputed once (tables, VP target)."""
 
     def __init__(self, side_a: list[ShipSpec], side_b: list[ShipSpec], settings: BattleSettings | None = None, *,
-                 damage: tuple[Sequence[Marked | None], Sequence[Marked | None]] | None = None) -> None:
+                 damage: tuple[Sequence[Marked | None], Sequence[Marked | None]] | None = None,
+                 kit: DoctrineKit | None = None) -> None:
         self.settings = settings = settings or BattleSettings()  #: what the battle is played by (None: the core game)
         turns, board, battle_size, floating = settings.turns, settings.board, settings.battle_size, settings.floating
         options, scenario, terrain, rules, launch_recovery = (settings.options, settings.scenario, settings.terrain,
@@ -76,7 +78,7 @@ class Matchup:
             self.vp_target = target if target is not None else NO_VP_TARGET
         self.board = board = self.in_force.board(board) if self.in_force else board  # S.3: a board 50% longer
         self.doctrine = Doctrine(list({id(s): s for s in side_a + side_b}.values()), board, floating,
-                                 settings.doctrine, settings.plan)
+                                 settings.doctrine, settings.plan, kit)
         #: F.5 launch and recovery: flights start aboard, launch in the End Phase, may be recovered
         self.launch_recovery = launch_recovery
         #: 4.0 / 5.2: when the counts tie, "a die roll" decides who acts first: a 1-3 gives it to this side (0: A),

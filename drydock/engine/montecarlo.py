@@ -21,6 +21,7 @@ from drydock.engine.ai import DEFAULT_DOCTRINE, DOCTRINES, doctrine_label, doctr
 from drydock.engine.battle import NO_VP_TARGET, BattleResult, Matchup
 from drydock.engine.companion_play import extended_board
 from drydock.engine.deployment import deployment_in_force, split_plan
+from drydock.engine.doctrine_kit import DoctrineKit
 from drydock.engine.legacy_rules import ship_spec
 from drydock.engine.parallel import worker_pool
 from drydock.engine.plans import plan_label
@@ -152,11 +153,17 @@ def _run_chunk(args: tuple[int, int, int]) -> list[BattleResult]:
 
 
 def build_matchup(side_a: list[Design], side_b: list[Design], settings: BattleSettings | None = None, *,
-                  damage: tuple[Sequence[Marked | None], Sequence[Marked | None]] | None = None) -> Matchup:
+                  damage: tuple[Sequence[Marked | None], Sequence[Marked | None]] | None = None,
+                  specs: dict[int, ShipSpec] | None = None, kit: DoctrineKit | None = None) -> Matchup:
     """Ship tables for both sides (one :class:`ShipSpec` per distinct design), each ship under the rules in force
-    for it (``settings.rules``, its own in ``settings.ship_rules``); ``damage``: see :class:`Matchup`."""
+    for it (``settings.rules``, its own in ``settings.ship_rules``); ``damage``: see :class:`Matchup`.
+
+    Match-ups of the same designs under the same rules (the plan game's pairings, which differ in their doctrines
+    and plans only) may share ``specs``, the ShipSpecs by ``id(design)`` (filled in here; the caller holds the
+    designs), and ``kit``, the doctrine's tables of those specs (:class:`~drydock.engine.doctrine_kit.DoctrineKit`:
+    used where it fits, see ``matchup.doctrine.kit``)."""
     settings = settings or BattleSettings()
-    cache: dict[int, ShipSpec] = {}
+    cache: dict[int, ShipSpec] = {} if specs is None else specs
     settings = split_plan(settings)  # plan game strategies plan@deployment
     rules = settings.rules  # house rules (--rules): the ships and the play tables under them
     ship_rules = settings.ship_rules  # a fleet's own rules, faction entries: those ships under them
@@ -175,7 +182,7 @@ def build_matchup(side_a: list[Design], side_b: list[Design], settings: BattleSe
 
     # the command's limits for programs too: ships per side, and each side fits its half of the board (2.3)
     limits.check_battle(runs=1, jobs=1, turns=settings.turns, board=settings.board, ships=(len(side_a), len(side_b)))
-    m = Matchup([spec(d) for d in side_a], [spec(d) for d in side_b], settings, damage=damage)
+    m = Matchup([spec(d) for d in side_a], [spec(d) for d in side_b], settings, damage=damage, kit=kit)
     if settings.vp_target is not None:  # the settings' own VP target (0: none, fought to the end: T.1(5))
         m.vp_target = settings.vp_target or NO_VP_TARGET
     return m

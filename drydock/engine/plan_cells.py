@@ -21,9 +21,11 @@ from typing import Any
 
 from drydock.core.model import Design
 from drydock.engine.battle import BattleResult, Matchup
+from drydock.engine.doctrine_kit import DoctrineKit
 from drydock.engine.montecarlo import build_matchup, run_seed
 from drydock.engine.parallel import worker_pool
 from drydock.engine.settings import BattleSettings
+from drydock.engine.ships import ShipSpec
 
 Z95 = 1.959963984540054
 CHUNK = 25
@@ -96,11 +98,23 @@ class Cell:
 
 # ------------------------------------------------------------------ workers: one process's match-ups
 class _Fights:
-    """One process's match-ups of a plan game: the sides and settings, and each pairing's Matchup once built."""
+    """One process's match-ups of a plan game: the sides and settings, and each pairing's Matchup once built. The
+    pairings differ in their doctrines and plans only, so they share the designs' ShipSpecs and the doctrine's
+    tables of them (``specs``, ``kit``: :func:`~drydock.engine.montecarlo.build_matchup`)."""
 
-    def __init__(self, side_a: list[Design], side_b: list[Design], settings: BattleSettings) -> None:
+    def __init__(self, side_a: list[Design], side_b: list[Design], settings: BattleSettings,
+                 like: _Fights | None = None) -> None:
         self.sides, self.settings = (side_a, side_b), settings
         self.matchups: dict[tuple[Pairing, bool], Matchup] = {}
+        #: the ShipSpecs by id(design) and the doctrine's kit, shared with ``like`` (the same sides and rules)
+        self.specs: dict[int, ShipSpec] = like.specs if like is not None else {}
+        self.kit: DoctrineKit | None = like.kit if like is not None else None
+
+    def build(self, settings: BattleSettings) -> Matchup:
+        """A Matchup of the sides under ``settings`` (these settings with other doctrines, plans or records)."""
+        m = build_matchup(*self.sides, settings, specs=self.specs, kit=self.kit)
+        self.kit = m.doctrine.kit
+        return m
 
     def matchup(self, pairing: Pairing, record: bool = False) -> Matchup:
         """The pairing's Matchup: the settings with its doctrines and plans (``record``: results carry stats)."""
@@ -108,9 +122,15 @@ class _Fights:
         m = self.matchups.get(key)
         if m is None:
             da, pa, db, pb = pairing
-            m = self.matchups[key] = build_matchup(*self.sides, replace(self.settings, doctrine=(da, db),
-                                                                        plan=(pa, pb), record=record))
+            m = self.matchups[key] = self.build(replace(self.settings, doctrine=(da, db), plan=(pa, pb),
+                                                        record=record))
         return m
+
+    def shares(self, side_a: list[Design], side_b: list[Design], settings: BattleSettings) -> bool:
+        """Whether match-ups of these sides (the same lists) under ``settings`` have this one's ShipSpecs: the
+        same rules in force (the settings may differ in everything else)."""
+        return (self.sides[0] is side_a and self.sides[1] is side_b and self.settings.rules is settings.rules
+                and self.settings.ship_rules == settings.ship_rules)
 
 
 #: the worker process's match-ups (set by :func:`_init_game`)
@@ -122,13 +142,22 @@ LOCAL_KEEP = 2
 
 
 def _local(side_a: list[Design], side_b: list[Design], settings: BattleSettings) -> _Fights:
-    """The match-ups of these sides (the same lists) under these settings, built once a game in this process."""
+    """The match-ups of these sides (the same lists) under these settings, built once a game in this process (with
+    the ShipSpecs and doctrine tables of the game's other settings: the verdict's recorded battles, the plans'
+    menu)."""
     for f in _LOCAL:
         if f.sides[0] is side_a and f.sides[1] is side_b and f.settings == settings:
             return f
-    f = _Fights(side_a, side_b, settings)
+    f = _Fights(side_a, side_b, settings, next((f for f in _LOCAL if f.shares(side_a, side_b, settings)), None))
     _LOCAL[:] = [f, *_LOCAL][:LOCAL_KEEP]
     return f
+
+
+def game_matchup(side_a: list[Design], side_b: list[Design], settings: BattleSettings) -> Matchup:
+    """A Matchup of these sides under ``settings`` that shares this process's plan game of them (its ShipSpecs and
+    doctrine tables): the plan menu's match-ups, the verdict's labels."""
+    f = next((f for f in _LOCAL if f.shares(side_a, side_b, settings)), None) or _local(side_a, side_b, settings)
+    return f.build(settings)
 
 
 def _init_game(side_a: list[Design], side_b: list[Design], settings: BattleSettings) -> None:

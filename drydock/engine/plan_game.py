@@ -42,7 +42,7 @@ same for a seed whatever ``--jobs``.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from statistics import NormalDist
@@ -52,8 +52,7 @@ from drydock.engine.ai import DEFAULT_DOCTRINE, DOCTRINES, Style, doctrine_pair
 from drydock.engine.battle import Matchup
 from drydock.engine.deployment import STRATEGY_SEP, distinct_deployments, with_deployments
 from drydock.engine.matrix_game import GameSolution, solve
-from drydock.engine.montecarlo import build_matchup
-from drydock.engine.plan_cells import Cell, Pairing, fight_cells
+from drydock.engine.plan_cells import Cell, Pairing, fight_cells, game_matchup
 from drydock.engine.plans import MENU, PLANS
 from drydock.engine.settings import BattleSettings
 
@@ -354,6 +353,73 @@ def _race(g: _Game, z: float, budget: int, pairs: list[tuple[int, int]] | None =
         g.n = nxt
 
 
+@dataclass
+class _Mix:
+    """The equilibrium's mixes: A's strategies it flies with their shares (``x``, into strat_a), B's (``y``)."""
+
+    x: list[tuple[int, Fraction]]
+    y: list[tuple[int, Fraction]]
+
+    @classmethod
+    def of(cls, g: _Game, sol: GameSolution) -> _Mix:
+        return cls([(i, p) for i, p in zip(g.game_a, sol.row, strict=True) if p],
+                   [(j, q) for j, q in zip(g.game_b, sol.col, strict=True) if q])
+
+    def pairs(self, side: int, k: int) -> list[tuple[int, int]]:
+        """The cells of ``side``'s reply ``k`` against the other side's mix."""
+        return [(k, j) for j, _ in self.y] if side == 0 else [(i, k) for i, _ in self.x]
+
+    def score(self, g: _Game, side: int, k: int) -> tuple[Fraction, float, float]:
+        """``side``'s reply ``k`` against the other side's mix: its payoff to A, with its 95% interval."""
+        return _mix_score([g.cells[p] for p in self.pairs(side, k)],
+                          [q for _, q in self.y] if side == 0 else [p for _, p in self.x], Z95)
+
+    def cost(self, g: _Game, replies: Iterable[tuple[int, int]], upto: int) -> int:
+        """The battles that fighting each ``(side, reply)`` against the mix up to run ``upto`` adds."""
+        return sum(max(0, upto - g.cell(*p).upto) for side, k in replies for p in self.pairs(side, k))
+
+
+def _schedule_replies(g: _Game, mix: _Mix, call: str, skip: Callable[[int, int], bool], n: int, room: int
+                      ) -> dict[int, list[int]]:
+    """The replies the check fights, ``n`` battles a cell within ``room`` battles: each side's not in the game nor
+    named by ``skip``, for a side the verdict ``call`` does not favour (another strategy could only favour it
+    more); the sides' k-th replies together, both or neither (which side is A changes nothing); those the room
+    cannot fight once are marked "not checked"."""
+    waiting = {side: [k for k in g.replies.get(side, []) if k not in (g.game_a if side == 0 else g.game_b)
+                      and not skip(side, k)]
+               for side in (0, 1) if call != "AB"[side]}
+    todo: dict[int, list[int]] = {0: [], 1: []}
+    for k in range(max((len(ks) for ks in waiting.values()), default=0)):
+        kth = [(side, ks[k]) for side, ks in waiting.items() if k < len(ks)]
+        cost = mix.cost(g, kth, n)
+        for side, r in kth:
+            if cost <= room:
+                todo[side].append(r)
+            else:
+                g.tried[side][r] = "not checked"
+        room -= cost if cost <= room else 0
+    return todo
+
+
+def _judge_replies(g: _Game, mix: _Mix, todo: dict[int, list[int]], v: Fraction, call: str,
+                   better: list[int]) -> dict[int, list[int]]:
+    """Each reply fought this round against the other side's mix (value ``v``), at 95% (``g.tried``): "better"
+    (it beats the equilibrium: added to ``better``, strat_b's offset by len(strat_a)), "no help" (it does not, or
+    cannot change the verdict ``call``) or "open" (returned, to fight on)."""
+    still: dict[int, list[int]] = {0: [], 1: []}
+    for side, ks in todo.items():
+        for k in ks:
+            _, lo, hi = mix.score(g, side, k)
+            gain, harmless = (lo > v, hi <= v or (call == "B" and hi < 0)) if side == 0 else \
+                (hi < v, lo >= v or (call == "A" and lo > 0))
+            status = g.tried[side][k] = "better" if gain else "no help" if harmless else "open"
+            if gain:
+                better.append(k if side == 0 else len(g.strat_a) + k)
+            elif status == "open":
+                still[side].append(k)
+    return still
+
+
 def _check_replies(g: _Game, sol: GameSolution, low: float, high: float, budget: int,
                    skip: Callable[[int, int], bool] = lambda side, k: False) -> tuple[list[int], int]:
     """The replies (the other doctrine's strategies, the other set-ups) to the other side's equilibrium mix, both
@@ -361,56 +427,20 @@ def _check_replies(g: _Game, sol: GameSolution, low: float, high: float, budget:
     the equilibrium with 95% confidence: the check stops there and the caller puts it in the game), ``no help``
     (it does not, or it cannot change the verdict), ``open`` (RUNS or ``budget`` battles reached: it counts in
     the interval as measured) or ``not checked`` (the budget could not fight it once: left out, and named). A
-    favoured side's replies are not fought (another strategy could only favour it more), nor those ``skip``
-    names. Returns the better
-    strategies (indices into strat_a, then strat_b offset by len(strat_a)) and the battles a cell they were
-    fought."""
+    favoured side's replies are not fought, nor those ``skip`` names. Returns the better strategies (indices into
+    strat_a, then strat_b offset by len(strat_a)) and the battles a cell they were fought."""
     call = _call(low, high)
-    v = sol.value
-    x = [(i, p) for i, p in zip(g.game_a, sol.row, strict=True) if p]
-    y = [(j, q) for j, q in zip(g.game_b, sol.col, strict=True) if q]
-
-    def pairs_of(side: int, k: int) -> list[tuple[int, int]]:
-        return [(k, j) for j, _ in y] if side == 0 else [(i, k) for i, _ in x]
-
+    mix = _Mix.of(g, sol)
     n = min(g.runs, FIRST_QUICK)
-    todo: dict[int, list[int]] = {0: [], 1: []}
-    room = budget - g.spent
-    waiting = {side: [k for k in g.replies.get(side, []) if k not in (g.game_a if side == 0 else g.game_b)
-                      and not skip(side, k)]
-               for side in (0, 1) if call != "AB"[side]}
-    for k in range(max((len(ks) for ks in waiting.values()), default=0)):
-        # the sides' k-th replies together, both or neither (which side is A changes nothing)
-        kth = [(side, ks[k]) for side, ks in waiting.items() if k < len(ks)]
-        cost = sum(max(0, n - g.cell(*p).upto) for side, r in kth for p in pairs_of(side, r))
-        for side, r in kth:
-            if cost <= room:
-                todo[side].append(r)
-            else:
-                g.tried[side][r] = "not checked"
-        room -= cost if cost <= room else 0
+    todo = _schedule_replies(g, mix, call, skip, n, budget - g.spent)
+    stage = "checking the other doctrine" if not g.settings.deployments else "checking the other strategies"
     better: list[int] = []
     while any(todo.values()):
-        g.fight([p for side, ks in todo.items() for k in ks for p in pairs_of(side, k)], n,
-                "checking the other doctrine" if not g.settings.deployments else "checking the other strategies")
-        for side, ks in todo.items():
-            still = []
-            for k in ks:
-                if side == 0:
-                    _, lo, hi = _mix_score([g.cells[(k, j)] for j, _ in y], [q for _, q in y], Z95)
-                    gain, harmless = lo > v, hi <= v or (call == "B" and hi < 0)
-                else:
-                    _, lo, hi = _mix_score([g.cells[(i, k)] for i, _ in x], [p for _, p in x], Z95)
-                    gain, harmless = hi < v, lo >= v or (call == "A" and lo > 0)
-                g.tried[side][k] = "better" if gain else "no help" if harmless else "open"
-                if gain:
-                    better.append(k if side == 0 else len(g.strat_a) + k)
-                elif not harmless:
-                    still.append(k)
-            todo[side] = still
+        g.fight([p for side, ks in todo.items() for k in ks for p in mix.pairs(side, k)], n, stage)
+        todo = _judge_replies(g, mix, todo, sol.value, call, better)
         nxt = min(2 * n, g.runs)
-        if better or n >= g.runs or g.spent + sum(max(0, nxt - g.cell(*p).upto) for side, ks in todo.items()
-                                                  for k in ks for p in pairs_of(side, k)) > budget:
+        if better or n >= g.runs or g.spent + mix.cost(g, [(side, k) for side, ks in todo.items() for k in ks],
+                                                       nxt) > budget:
             break
         n = nxt
     return better, n
@@ -419,10 +449,9 @@ def _check_replies(g: _Game, sol: GameSolution, low: float, high: float, budget:
 def _cover(g: _Game, sol: GameSolution) -> None:
     """The open replies fought against the final mix where they were not (a reply measured against an earlier
     mix bounds nothing of this one): as many battles a cell as they had."""
-    xs = [i for i, p in zip(g.game_a, sol.row, strict=True) if p]
-    ys = [j for j, q in zip(g.game_b, sol.col, strict=True) if q]
+    mix = _Mix.of(g, sol)
     open_a, open_b = g.open_replies()
-    pairs = [(k, j) for k in open_a for j in ys] + [(i, k) for k in open_b for i in xs]
+    pairs = [p for side, ks in enumerate((open_a, open_b)) for k in ks for p in mix.pairs(side, k)]
     n = max([FIRST_QUICK, *(c.upto for (i, j), c in g.cells.items() if i in open_a or j in open_b)])
     g.fight(pairs, min(g.runs, n), "checking the other doctrine")
 
@@ -441,7 +470,7 @@ def plan_game(side_a: list[Design], side_b: list[Design], settings: BattleSettin
     for side in (0, 1):
         for style in [given[side], *(s for s in DOCTRINES.values() if s != given[side])]:
             pair = (style, given[1]) if side == 0 else (given[0], style)
-            m = build_matchup(side_a, side_b, replace(inner, doctrine=pair))
+            m = game_matchup(side_a, side_b, replace(inner, doctrine=pair))
             chosen = distinct_deployments(m.board, max(map(len, m.sides)), deployments) if deployments else None
             strat[side] += [Strategy(style, p) for p in with_deployments(distinct_plans(m, side), chosen)]
 
@@ -521,15 +550,10 @@ def _replies(g: _Game, sol: GameSolution, low: float, high: float) -> tuple[Game
 
 
 def _reply(g: _Game, sol: GameSolution, side: int, k: int) -> tuple[Fraction, float, float]:
-    if side == 0:
-        y = [(j, q) for j, q in zip(g.game_b, sol.col, strict=True) if q]
-        if not all((k, j) in g.cells for j, _ in y):
-            return Fraction(0), -1.0, 1.0
-        return _mix_score([g.cells[(k, j)] for j, _ in y], [q for _, q in y], Z95)
-    x = [(i, p) for i, p in zip(g.game_a, sol.row, strict=True) if p]
-    if not all((i, k) in g.cells for i, _ in x):
+    mix = _Mix.of(g, sol)
+    if not all(p in g.cells for p in mix.pairs(side, k)):
         return Fraction(0), -1.0, 1.0
-    return _mix_score([g.cells[(i, k)] for i, _ in x], [p for _, p in x], Z95)
+    return mix.score(g, side, k)
 
 
 def _result(g: _Game, sol: GameSolution, low: float, high: float, base_call: str, first: int) -> PlanGame:

@@ -14,40 +14,50 @@ from drydock.engine.matrix_game import GameSolution, solve
 from drydock.engine.plan_cells import Pairing, mix_draw
 from drydock.engine.plan_game import VERDICT_MIN, PlanGame, _mix_score, _pairing, extend
 
+#: a mix: (strategy, its share) for each strategy it flies
+Shares = list[tuple[int, Fraction]]
+
 
 def _game_bounds(game: PlanGame, sol: GameSolution) -> tuple[float | None, float | None]:
     """The interval's ends for the mixes of ``sol`` over the game (rows ``plans_a``, columns ``plans_b``), with
     the open replies; None for an end whose mix has a reply not fought against it."""
-    g = game.state
     xs = [(i, p) for i, p in enumerate(sol.row) if p]
     ys = [(j, q) for j, q in enumerate(sol.col) if q]
+    low, high = _own_ends(game, xs, ys)
+    g = game.state
+    if g is None:  # a game built by hand: its open replies as they were measured
+        highs_open = [hi for _, _, _, hi, status in game.replies.get(0, []) if status == "open"]
+        lows_open = [lo for _, _, lo, _, status in game.replies.get(1, []) if status == "open"]
+        return min([low, *lows_open]), max([high, *highs_open])
+    open_a, open_b = g.open_replies()
+    return _replies_end(game, xs, open_b, 1, low), _replies_end(game, ys, open_a, 0, high)
+
+
+def _own_ends(game: PlanGame, xs: Shares, ys: Shares) -> tuple[float, float]:
+    """The lowest lower bound of what A's mix ``xs`` scores against each of B's strategies in the game, and the
+    highest upper bound of what each of A's scores against B's mix ``ys`` (a strategy with a cell against the
+    mix never fought is left out)."""
     lows = [_mix_score([game.cells[i][j] for i, _ in xs], [p for _, p in xs], game.z)[1]
             for j in range(len(game.plans_b)) if all(game.cells[i][j].runs for i, _ in xs)]
     highs = [_mix_score([game.cells[i][j] for j, _ in ys], [q for _, q in ys], game.z)[2]
              for i in range(len(game.plans_a)) if all(game.cells[i][j].runs for j, _ in ys)]
-    low: float | None = min(lows, default=-1.0)
-    high: float | None = max(highs, default=1.0)
-    if g is not None:
-        open_a, open_b = g.open_replies()
-        for k in open_b:
-            cs = [g.cells.get((g.game_a[i], k)) for i, _ in xs]
-            if all(c is not None and c.runs for c in cs):
-                lo = _mix_score([c for c in cs if c is not None], [p for _, p in xs], game.z)[1]
-                low = None if low is None else min(low, lo)
-            else:
-                low = None
-        for k in open_a:
-            cs = [g.cells.get((k, g.game_b[j])) for j, _ in ys]
-            if all(c is not None and c.runs for c in cs):
-                hi = _mix_score([c for c in cs if c is not None], [q for _, q in ys], game.z)[2]
-                high = None if high is None else max(high, hi)
-            else:
-                high = None
-    else:  # a game built by hand: its open replies as they were measured
-        highs_open = [hi for _, _, _, hi, status in game.replies.get(0, []) if status == "open"]
-        lows_open = [lo for _, _, lo, _, status in game.replies.get(1, []) if status == "open"]
-        low, high = min([low, *lows_open]), max([high, *highs_open])  # type: ignore[type-var]
-    return low, high
+    return min(lows, default=-1.0), max(highs, default=1.0)
+
+
+def _replies_end(game: PlanGame, mix: Shares, replies: list[int], side: int, end: float) -> float | None:
+    """``end`` (a low for ``side`` 1, a high for ``side`` 0) widened by ``side``'s open ``replies`` (indices into
+    the state's strategies) against the other side's ``mix`` (indices into the game's rows or columns): None when
+    a reply was not fought against every strategy of the mix."""
+    g = game.state
+    assert g is not None
+    cells = [[g.cells.get((k, g.game_b[j]) if side == 0 else (g.game_a[j], k)) for j, _ in mix] for k in replies]
+    fought = [[c for c in cs if c is not None and c.runs] for cs in cells]
+    if any(len(cs) < len(mix) for cs in fought):
+        return None
+    shares = [p for _, p in mix]
+    if side == 0:
+        return max([end, *(_mix_score(cs, shares, game.z)[2] for cs in fought)])
+    return min([end, *(_mix_score(cs, shares, game.z)[1] for cs in fought)])
 
 
 def refine(game: PlanGame, fought: list[tuple[int, int, int, int | None]]) -> PlanGame:

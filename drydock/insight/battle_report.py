@@ -24,14 +24,13 @@ from drydock.engine.deployment import deployment_in_force
 from drydock.engine.legacy_notes import ae_rules_batteries
 from drydock.engine.montecarlo import Summary, build_matchup, simulate, wilson
 from drydock.engine.observe import END_KINDS, LOSS_KINDS
-from drydock.engine.plan_cells import fight_verdict
+from drydock.engine.plan_cells import fight_verdict, game_matchup
 from drydock.engine.plan_game import PlanGame
 from drydock.engine.plan_verdict import verdict_draws
 from drydock.engine.settings import BattleSettings
 from drydock.engine.tables import COMPANION_TRAITS, SIMULATED_SYSTEMS, SIMULATED_TRAITS
 from drydock.errors import inline
 from drydock.insight.numbers import num, pct, rounded, text
-from drydock.insight.tournament import Tournament, fingerprint
 
 BANDS = ("short", "medium", "long", "seekers", "fighters")
 DOCTRINE_DEFAULT = DEFAULT_DOCTRINE
@@ -245,7 +244,7 @@ def fight_mix(side_a: list[Design], side_b: list[Design], game: PlanGame, settin
     (:func:`~drydock.engine.plan_game.verdict_draws`); the summary, the explaining report, and each run's
     (run, row, column, winner) for :func:`~drydock.engine.plan_game.refine` (identical whatever ``jobs``)."""
     settings = replace(settings or BattleSettings(), plan=None, record=False)
-    m = build_matchup(side_a, side_b, settings)
+    m = game_matchup(side_a, side_b, settings)  # its labels: the game's ShipSpecs and doctrine tables
     report = _report(side_a, side_b, m, settings)
     la, lb = m.labels()
     summary = Summary(runs, survived_a=[0] * len(la), survived_b=[0] * len(lb), labels_a=la, labels_b=lb,
@@ -271,6 +270,9 @@ def design_matrix(side_a: list[Design], side_b: list[Design], settings: BattleSe
     the score the row can guarantee, (1 + value) / 2 (:class:`~drydock.insight.tournament.Tournament`). Each
     design flies the doctrine of the side it came from (``--doctrine-a/--doctrine-b``), whichever side of a
     pairing it is placed on."""
+    # lazy: jinja2 and the tournament load for a report or design matrix only
+    from drydock.insight.tournament import Tournament, fingerprint
+
     settings = settings or BattleSettings()
     style_a, style_b = doctrine_pair(settings.doctrine)
     # a fleet's copies of one design are one row; the same design on both sides is two when the sides' doctrines

@@ -35,7 +35,6 @@ from drydock.insight.battle_report import (
     outcome_rates,
 )
 from drydock.insight.numbers import rounded
-from drydock.insight.pages import battle_page, write_report
 from drydock.insight.rules_in_play import name_rules, rules_in_play
 from drydock.insight.verdict_text import doctrine_line, format_game, game_dict, mix_words, plain_verdict, verdict_line
 
@@ -160,5 +159,8 @@ def run_battle(side_a: str, side_b: str, settings: BattleSettings | None = None,
                               "verdict": grid["verdict"], "battles": grid["battles"], "score": grid["matrix"],
                               "pairings": rounded(grid["pairings"])}
     if report_file:
+        # lazy: jinja2 and the tournament load for a report or design matrix only
+        from drydock.insight.pages import battle_page, write_report
+
         write_report(report_file, battle_page(data, outcome_rates(summary), seed, grid), force=force)
     return BattleRun(summary, report, game, data, seed)

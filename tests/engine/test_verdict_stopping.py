@@ -49,7 +49,7 @@ def fake_battles(monkeypatch: pytest.MonkeyPatch, odds) -> None:  # type: ignore
 
     monkeypatch.setattr(pg, "fight_cells", fight)
     # every plan flies its own way (four a side under each doctrine), and no ship tables are built
-    monkeypatch.setattr(pg, "build_matchup", lambda *a, **k: None)
+    monkeypatch.setattr(pg, "game_matchup", lambda *a, **k: None)
     monkeypatch.setattr(pg, "distinct_plans", lambda m, side: [(p,) for p in CYCLE])
 
 

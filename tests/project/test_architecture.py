@@ -56,6 +56,7 @@ LAZY_REASONS = (
     "PyYAML loads for YAML files only",
     "the legacy readers load for legacy input only",  # issue 35: rate/check of Unity designs load no Nova reader
     "optional dependency (the cluster extra)",
+    "jinja2 and the tournament load for a report or design matrix only",  # issue 45: battle's start-up
 )
 
 
