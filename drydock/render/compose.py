@@ -14,6 +14,7 @@ order, so the output does not depend on the number of processes.
 
 from __future__ import annotations
 
+import gc
 import multiprocessing
 import os
 from concurrent.futures import ProcessPoolExecutor
@@ -43,7 +44,16 @@ from drydock.render.vector import (
     save,
     turn_grid_ops,
 )
-from drydock.render.weasy import document, fits, marks, next_size, shared_fetcher, stylesheet, turn_grid
+from drydock.render.weasy import (
+    document,
+    fits,
+    layout_collections,
+    marks,
+    next_size,
+    shared_fetcher,
+    stylesheet,
+    turn_grid,
+)
 
 _PT_PER_MM = 72 / 25.4
 _PX_PER_MM = 96 / 25.4
@@ -207,6 +217,7 @@ def _map(tasks: list[tuple[Any, ...]], jobs: int, fetcher: Any) -> list[Any]:
             items, unit = _unit_items(Sheet(title=""), size)
             stylesheet(render_css(booklet, items=items, footer=False, unit=unit) + _ONLY_KEY, shared_fetcher())
     last = _task((*tasks[-1], None))
+    gc.freeze()  # what the workers inherit stays out of their collections (drydock.render.weasy.layout_collections)
     with ProcessPoolExecutor(max_workers=min(jobs, len(tasks) - 1),
                              mp_context=multiprocessing.get_context("fork")) as ex:
         return [*ex.map(_task, tasks[:-1], chunksize=1), last]
@@ -304,6 +315,11 @@ def render_fast(booklet: Booklet, fetcher: Any = None, *, jobs: int | None = Non
     sheet fits its first size on one page; when a sheet did not, the roster is laid out again once the sheets
     are done.
     """
+    with layout_collections():
+        return _render_fast(booklet, fetcher, jobs)
+
+
+def _render_fast(booklet: Booklet, fetcher: Any, jobs: int | None) -> bytes:
     order = size_order(booklet)
     distinct: dict[Sheet, str] = {}
     for i, sheet in enumerate(booklet.sheets):
