@@ -47,6 +47,7 @@ from drydock.render.vector import (
 from drydock.render.weasy import (
     document,
     fits,
+    laid_out,
     layout_collections,
     marks,
     next_size,
@@ -230,17 +231,19 @@ def warm_up(booklet: Booklet) -> None:
 def _map(tasks: list[tuple[Any, ...]], jobs: int, fetcher: Any) -> list[Any]:
     """Run the tasks, in parallel on forked processes when that is possible and asked for; results in order.
 
-    The last task runs here first: it parses the stylesheets and loads the fonts (a quarter of a second) once,
-    before the workers are forked, so that they start warm.
+    The stylesheets are parsed here first and, unless this process has laid a page out already, the last task runs
+    here first (loading the fonts, compiling the templates), before the workers are forked, so that they start warm.
     """
     if fetcher is not None or jobs <= 1 or len(tasks) <= 2 or "fork" not in multiprocessing.get_all_start_methods():
         return [_task((*t, fetcher)) for t in tasks]
     warm_up(tasks[-1][1])
-    last = _task((*tasks[-1], None))
+    if laid_out():  # this process has laid a page out already (drydock.render.warm): it is warm, fork now
+        last, rest = [], tasks
+    else:
+        last, rest = [_task((*tasks[-1], None))], tasks[:-1]
     gc.freeze()  # what the workers inherit stays out of their collections (drydock.render.weasy.layout_collections)
-    with ProcessPoolExecutor(max_workers=min(jobs, len(tasks) - 1),
-                             mp_context=multiprocessing.get_context("fork")) as ex:
-        return [*ex.map(_task, tasks[:-1], chunksize=1), last]
+    with ProcessPoolExecutor(max_workers=min(jobs, len(rest)), mp_context=multiprocessing.get_context("fork")) as ex:
+        return [*ex.map(_task, rest, chunksize=1), *last]
 
 
 class _Assembler:

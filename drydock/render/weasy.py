@@ -206,9 +206,20 @@ def document(html: str, fetcher: Any, css: str | None = None) -> Any:
     base = templates_dir().resolve().as_uri() + "/"
     logging.getLogger("weasyprint").setLevel(logging.ERROR)
     if css is None:
-        return HTML(string=html, base_url=base, url_fetcher=fetcher).render()
-    return HTML(string=html, base_url=base, url_fetcher=fetcher).render(stylesheets=[stylesheet(css, fetcher)],
-                                                                        font_config=_FONTS[0])
+        doc = HTML(string=html, base_url=base, url_fetcher=fetcher).render()
+    else:
+        doc = HTML(string=html, base_url=base, url_fetcher=fetcher).render(stylesheets=[stylesheet(css, fetcher)],
+                                                                           font_config=_FONTS[0])
+    _LAID_OUT[:] = [True]
+    return doc
+
+
+_LAID_OUT: list[bool] = []
+
+
+def laid_out() -> bool:
+    """Has this process laid a document out (its fonts loaded, its templates compiled)?"""
+    return bool(_LAID_OUT)
 
 
 def stylesheet(css: str, fetcher: Any) -> Any:
