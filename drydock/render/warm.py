@@ -28,13 +28,15 @@ class WarmPrinter:
         ctx = multiprocessing.get_context("fork")
         self.jobs = jobs
         self.conn, theirs = ctx.Pipe()
-        self.process = ctx.Process(target=_serve, args=(theirs, settings), name="drydock-printer")
+        self.process = ctx.Process(target=_serve, args=(theirs, self.conn, settings), name="drydock-printer")
         self.process.start()
+        self.sent = False
         theirs.close()
 
     def render(self, booklet: Booklet) -> bytes:
         """``booklet`` as PDF bytes (its ``fits`` filled in), from the printer, or made here if it failed."""
         try:
+            self.sent = True
             self.conn.send((booklet, self.jobs))
             reply = self.conn.recv()
         except (EOFError, OSError):
@@ -48,14 +50,19 @@ class WarmPrinter:
         return render_pdf(booklet, jobs=self.jobs)
 
     def close(self) -> None:
+        """Stop the printer: at once if it was never handed a booklet (no design could be read, an error, Ctrl-C
+        while reading); else once it has stopped its own layout workers (on Ctrl-C, which reaches it too, it
+        stops them as the command did before, and a terminated printer would leave them waiting)."""
         self.conn.close()
-        if self.process.is_alive():
-            self.process.terminate()  # not asked to print (no design could be read, an error, Ctrl-C)
+        if not self.sent and self.process.is_alive():
+            self.process.terminate()
         self.process.join()
 
 
-def _serve(conn: Any, settings: Booklet) -> None:
-    """The printer: warm up for booklets like ``settings``, then print the one booklet it is sent."""
+def _serve(conn: Any, commands: Any, settings: Booklet) -> None:
+    """The printer: warm up for booklets like ``settings``, then print the one booklet it is sent (``commands``:
+    the command's end of the pipe, closed here so that the command closing it ends the pipe)."""
+    commands.close()
     # lazy: printing only (WeasyPrint, pikepdf, fontTools)
     from drydock.render.compose import key_stamp, keyed, warm_up
     from drydock.render.html import size_order
@@ -73,12 +80,16 @@ def _serve(conn: Any, settings: Booklet) -> None:
             pass
         try:
             booklet, jobs = conn.recv()
-            pdf = render_pdf(booklet, jobs=jobs)
-            conn.send(("pdf", pdf, booklet.fits))
-        except EOFError:  # the command stopped before it had a booklet
-            pass
+        except (EOFError, OSError):  # the command stopped before it had a booklet
+            return
+        try:
+            reply: tuple[Any, ...] = ("pdf", render_pdf(booklet, jobs=jobs), booklet.fits)
         except Exception:  # noqa: BLE001 - as above
-            conn.send(("failed",))
+            reply = ("failed",)
+        try:
+            conn.send(reply)
+        except OSError:  # the command is gone
+            pass
     except KeyboardInterrupt:  # Ctrl-C reaches the whole process group: the command says it, once
         pass
 

@@ -7,6 +7,7 @@ import multiprocessing
 import os
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -74,3 +75,34 @@ def test_the_printer_never_outlives_the_command():
 def test_one_job_prints_in_the_commands_process():
     with warm_printer(paper="letter", per_page=1, jobs=1) as printer:
         assert printer is None
+
+
+LEFT = """
+from drydock.render.warm import warm_printer
+from drydock.render import build_booklet
+from drydock.formats import read_designs
+from drydock.resources import examples_dir
+
+import random
+from drydock.core.validation import rate
+from tests.design_generator import random_design
+
+rng, designs = random.Random(13), []
+while len(designs) < 40:  # distinct sheets: a PDF of some hundred KB, more than the pipe holds
+    d = random_design(rng)
+    if rate(d).legal:
+        designs.append(d)
+with warm_printer(paper="letter", per_page=1, jobs=2) as printer:
+    printer.sent = True
+    printer.conn.send((build_booklet(designs), 2))  # then the command stops without reading the PDF (Ctrl-C)
+print(printer.process.exitcode)
+"""
+
+
+def test_a_command_that_stops_while_its_booklet_prints_leaves_nothing_behind():
+    """The printer waits out its own workers and then finds the command gone (its PDF of some hundred KB once
+    filled the pipe, and the command and the printer waited for each other)."""
+    done = subprocess.run([sys.executable, "-c", LEFT], capture_output=True, timeout=300, check=True, text=True,
+                          cwd=Path(__file__).resolve().parents[2])
+    assert done.stdout.strip() == "0"
+    assert done.stderr == ""
