@@ -59,16 +59,22 @@ def ssd(files: tuple[str, ...], output: str, paper: str, per_page: str, html_out
     Nova sheet. Progress is shown on a terminal.
     """
     # lazy: keeps --help fast
-    from drydock.cli.preflight import check_inputs
-    from drydock.cli.progress import busy, progress
-    from drydock.insight.ssd_files import check_ssd_outputs, print_files
+    from drydock.render.warm import warm_printer
 
-    check_inputs(files, source)
-    check_ssd_outputs(output, html_out, files, force=force)
-    run = print_files(files, rules_file, source=source, paper=paper.lower(), per_page=int(per_page), blank=blank,
-                      compact=compact, dac=dac, key=key, jobs=jobs, roster=roster, html=bool(html_out),
-                      warn=lambda line: click.echo(line, err=True),
-                      wrap=lambda names: progress(names, "Reading designs"), rendering=busy)
+    # WeasyPrint starts in a process of its own while the designs are read (drydock.render.warm)
+    with warm_printer(paper=paper.lower(), per_page=int(per_page), blank=blank, compact=compact, key=key,
+                      jobs=jobs) as printer:
+        # lazy: keeps --help fast
+        from drydock.cli.preflight import check_inputs
+        from drydock.cli.progress import busy, progress
+        from drydock.insight.ssd_files import check_ssd_outputs, print_files
+
+        check_inputs(files, source)
+        check_ssd_outputs(output, html_out, files, force=force)
+        run = print_files(files, rules_file, source=source, paper=paper.lower(), per_page=int(per_page),
+                          blank=blank, compact=compact, dac=dac, key=key, jobs=jobs, roster=roster,
+                          html=bool(html_out), warn=lambda line: click.echo(line, err=True),
+                          wrap=lambda names: progress(names, "Reading designs"), rendering=busy, printer=printer)
     _write(output, run.pdf, force)
     if html_out and run.html is not None:
         _write(html_out, run.html, force)

@@ -28,6 +28,7 @@ from drydock.render.glyphs import missing_glyphs
 from drydock.render.html import render_html, standalone_asset_base
 from drydock.render.pdf import render_pdf
 from drydock.render.sheet import Booklet, check_printable, sheet_from_rating
+from drydock.render.warm import WarmPrinter
 
 #: Wraps the input files, e.g. in a progress bar; the identity by default.
 Wrap = Callable[[Iterable[str]], Iterable[str]]
@@ -140,11 +141,12 @@ def print_files(files: tuple[str, ...] | list[str], rules_file: str | None = Non
                 paper: str = "letter", per_page: int = 1, blank: bool = False, compact: bool = False,
                 dac: bool = False, key: bool = True, jobs: int | None = None, roster: bool | None = None,
                 html: bool = False, warn: Callable[[str], None] = lambda line: None, wrap: Wrap | None = None,
-                rendering: Callable[[str], Any] | None = None) -> SsdRun:
+                rendering: Callable[[str], Any] | None = None, printer: WarmPrinter | None = None) -> SsdRun:
     """The booklet of every design in ``files`` as PDF (and HTML with ``html``).
 
     ``warn`` gets each line for standard error as it comes; ``wrap`` wraps the files (a progress bar);
-    ``rendering(label)`` is a context manager around the PDF layout (a busy indicator). Raises
+    ``rendering(label)`` is a context manager around the PDF layout (a busy indicator); ``printer`` prints the
+    booklet (:func:`drydock.render.warm.warm_printer`, started before the files are read). Raises
     :class:`~drydock.errors.DrydockError` when no design at all could be read.
     """
     ships, rules, fleets, failed = read_sheets((wrap or list)(files), rules_file, source=source, warn=warn)
@@ -152,11 +154,12 @@ def print_files(files: tuple[str, ...] | list[str], rules_file: str | None = Non
         raise DrydockError("no design could be read; nothing to print")
     booklet = fleet_booklet(ships, rules=rules or Ruleset.unity(), paper=paper, per_page=per_page, blank=blank,
                             roster=True if roster is None and fleets else roster, compact=compact, key=key, dac=dac)
+    render = printer.render if printer is not None else partial(render_pdf, jobs=jobs)
     if rendering is None:
-        pdf = render_pdf(booklet, jobs=jobs)
+        pdf = render(booklet)
     else:
         with rendering(f"Rendering {len(booklet.sheets)} sheet(s) to PDF"):
-            pdf = render_pdf(booklet, jobs=jobs)
+            pdf = render(booklet)
     page = render_html(booklet, asset_base=standalone_asset_base()) if html else None
     return SsdRun(booklet, pdf, page, failed)
 

@@ -14,6 +14,7 @@ order, so the output does not depend on the number of processes.
 
 from __future__ import annotations
 
+import gc
 import multiprocessing
 import os
 from concurrent.futures import ProcessPoolExecutor
@@ -43,7 +44,17 @@ from drydock.render.vector import (
     save,
     turn_grid_ops,
 )
-from drydock.render.weasy import document, fits, marks, next_size, shared_fetcher, stylesheet, turn_grid
+from drydock.render.weasy import (
+    document,
+    fits,
+    laid_out,
+    layout_collections,
+    marks,
+    next_size,
+    shared_fetcher,
+    stylesheet,
+    turn_grid,
+)
 
 _PT_PER_MM = 72 / 25.4
 _PX_PER_MM = 96 / 25.4
@@ -100,11 +111,26 @@ def lay_out_sheet(booklet: Booklet, sheet: Sheet, size: str, fetcher: Any = None
 def key_stamp(booklet: Booklet, size: str, fetcher: Any = None) -> bytes:
     """The arc key alone, where a sheet page of ``size`` draws it: the key diagram (an SVG of some hundred strokes)
     is painted once per booklet and stamped onto every sheet page instead of being painted on each."""
-    fetcher = fetcher or shared_fetcher()
+    cache = (booklet.paper, booklet.per_page, booklet.blank, booklet.compact, booklet.key, size)
+    if fetcher is None and cache in _STAMPS:
+        return _STAMPS[cache]
     one = replace(booklet, sheets=[], roster=None, fits=[])
     items, unit = _unit_items(Sheet(title=""), size)
     html = render_html(one, items=items, roster=False, footer=False, unit=unit, vector=True, inline_css=False)
-    return bytes(document(html, fetcher, render_css(one, items=items, footer=False, unit=unit) + _ONLY_KEY).write_pdf())
+    css = render_css(one, items=items, footer=False, unit=unit) + _ONLY_KEY
+    stamp = bytes(document(html, fetcher or shared_fetcher(), css).write_pdf())
+    if fetcher is None:
+        _STAMPS[cache] = stamp
+    return stamp
+
+
+_STAMPS: dict[tuple[Any, ...], bytes] = {}
+"""Arc keys laid out in this process, by the booklet's settings and the size (with the shared fetcher)."""
+
+
+def has_stamp(booklet: Booklet, size: str) -> bool:
+    """Is the arc key of ``size`` for booklets like ``booklet`` laid out already (:mod:`drydock.render.warm`)?"""
+    return (booklet.paper, booklet.per_page, booklet.blank, booklet.compact, booklet.key, size) in _STAMPS
 
 
 def roster_guess(booklet: Booklet) -> int:
@@ -189,15 +215,9 @@ def _task(args: tuple[Any, ...]) -> Any:
     return lay_out_sheet(*args[1:])
 
 
-def _map(tasks: list[tuple[Any, ...]], jobs: int, fetcher: Any) -> list[Any]:
-    """Run the tasks, in parallel on forked processes when that is possible and asked for; results in order.
-
-    The last task runs here first: it parses the stylesheets and loads the fonts (a quarter of a second) once,
-    before the workers are forked, so that they start warm.
-    """
-    if fetcher is not None or jobs <= 1 or len(tasks) <= 2 or "fork" not in multiprocessing.get_all_start_methods():
-        return [_task((*t, fetcher)) for t in tasks]
-    booklet = tasks[-1][1]
+def warm_up(booklet: Booklet) -> None:
+    """Parse every stylesheet that booklets like ``booklet`` (its paper and settings) are laid out with, and load
+    their fonts, once in this process (a quarter of a second): processes forked afterwards start warm."""
     for size in size_order(booklet):
         items, unit = _unit_items(Sheet(title=""), size)
         stylesheet(sheet_css(booklet, items, unit, size), shared_fetcher())
@@ -206,10 +226,24 @@ def _map(tasks: list[tuple[Any, ...]], jobs: int, fetcher: Any) -> list[Any]:
         if keyed(booklet, size):
             items, unit = _unit_items(Sheet(title=""), size)
             stylesheet(render_css(booklet, items=items, footer=False, unit=unit) + _ONLY_KEY, shared_fetcher())
-    last = _task((*tasks[-1], None))
-    with ProcessPoolExecutor(max_workers=min(jobs, len(tasks) - 1),
-                             mp_context=multiprocessing.get_context("fork")) as ex:
-        return [*ex.map(_task, tasks[:-1], chunksize=1), last]
+
+
+def _map(tasks: list[tuple[Any, ...]], jobs: int, fetcher: Any) -> list[Any]:
+    """Run the tasks, in parallel on forked processes when that is possible and asked for; results in order.
+
+    The stylesheets are parsed here first and, unless this process has laid a page out already, the last task runs
+    here first (loading the fonts, compiling the templates), before the workers are forked, so that they start warm.
+    """
+    if fetcher is not None or jobs <= 1 or len(tasks) <= 2 or "fork" not in multiprocessing.get_all_start_methods():
+        return [_task((*t, fetcher)) for t in tasks]
+    warm_up(tasks[-1][1])
+    if laid_out():  # this process has laid a page out already (drydock.render.warm): it is warm, fork now
+        last, rest = [], tasks
+    else:
+        last, rest = [_task((*tasks[-1], None))], tasks[:-1]
+    gc.freeze()  # what the workers inherit stays out of their collections (drydock.render.weasy.layout_collections)
+    with ProcessPoolExecutor(max_workers=min(jobs, len(rest)), mp_context=multiprocessing.get_context("fork")) as ex:
+        return [*ex.map(_task, rest, chunksize=1), *last]
 
 
 class _Assembler:
@@ -304,6 +338,11 @@ def render_fast(booklet: Booklet, fetcher: Any = None, *, jobs: int | None = Non
     sheet fits its first size on one page; when a sheet did not, the roster is laid out again once the sheets
     are done.
     """
+    with layout_collections():
+        return _render_fast(booklet, fetcher, jobs)
+
+
+def _render_fast(booklet: Booklet, fetcher: Any, jobs: int | None) -> bytes:
     order = size_order(booklet)
     distinct: dict[Sheet, str] = {}
     for i, sheet in enumerate(booklet.sheets):
@@ -316,7 +355,10 @@ def render_fast(booklet: Booklet, fetcher: Any = None, *, jobs: int | None = Non
     tasks: list[tuple[Any, ...]] = [("roster", booklet, guess, ones, assumed)]
     stamps: dict[str, bytes] = {}
     if keyed(booklet, order[0]) and booklet.sheets:
-        tasks.append(("key", bare, order[0]))
+        if fetcher is None and has_stamp(bare, order[0]):  # laid out ahead (drydock.render.warm)
+            stamps[order[0]] = key_stamp(bare, order[0])
+        else:
+            tasks.append(("key", bare, order[0]))
     tasks += [("sheet", bare, sheet, size) for sheet, size in distinct.items()]
     roster, *laid = _map(tasks, jobs or os.cpu_count() or 1, fetcher)
     if len(tasks) - 1 > len(distinct):

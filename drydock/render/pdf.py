@@ -17,7 +17,7 @@ from drydock.render.compose import render_fast
 from drydock.render.html import BOX_RUN_PREFIX, Item, geometry, layout_items, render_html, size_order
 from drydock.render.sheet import Booklet
 from drydock.render.vector import box_run_ops, box_runs, footer_ops, stamp_pages, turn_grid_ops
-from drydock.render.weasy import bundle_fetcher, document, fits, marks, next_size, turn_grid
+from drydock.render.weasy import bundle_fetcher, document, fits, layout_collections, marks, next_size, turn_grid
 
 _PT_PER_MM = 72 / 25.4
 
@@ -35,7 +35,11 @@ def render_plain(booklet: Booklet, fetcher: Any = None) -> bytes:
     Sheets start at the booklet's first size; a sheet that does not fit is moved to the next size and the
     booklet laid out again (at most once per size).
     """
-    fetcher = fetcher or bundle_fetcher()
+    with layout_collections():
+        return _render_plain(booklet, fetcher or bundle_fetcher())
+
+
+def _render_plain(booklet: Booklet, fetcher: Any) -> bytes:
     order = size_order(booklet)
     booklet.fits = [f or order[0] for f in booklet.fits] + [order[0]] * (len(booklet.sheets) - len(booklet.fits))
     for _ in order:
