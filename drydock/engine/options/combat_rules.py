@@ -141,8 +141,7 @@ def _at_ships(battle: TableView, ship: ShipState, numbers: dict[str, int]) -> li
     q, r = ship.q, ship.r
     dice = ship.spec.hull
     destroyed = []
-    moves = battle.opt.moves if battle.opt is not None else None
-    alt = moves.altitudes if moves is not None else None  # G.6: "adjacent" only "at the same altitude"
+    alt = battle.opt.altitudes if battle.opt is not None else None  # G.6: "adjacent" only "at the same altitude"
     for t in battle.alive():
         d = distance(t.q - q, t.r - r)
         if d > 1 or t is ship or t.hidden or (alt is not None and alt.alt[t.uid] != alt.alt[ship.uid]):
