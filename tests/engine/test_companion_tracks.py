@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 
 from drydock.core.dac import LOCATIONS
 from drydock.core.validation import rate
+from drydock.engine.companion_options import companion_options
 from drydock.engine.companion_play import CompanionShip
 from drydock.engine.montecarlo import build_matchup, run_seed
 from drydock.engine.settings import BattleSettings
@@ -29,7 +30,7 @@ from drydock.render.sheet import sheet_from_rating
 from tests.helpers import ROOT
 
 CC = load_ruleset("companion")
-D7 = frozenset({"CC.D7"})
+D7 = companion_options(("CC.D7",))  # the switches CC.D7 turns on (read once, as a battle does)
 
 
 class Faces(random.Random):

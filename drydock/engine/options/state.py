@@ -1,7 +1,10 @@
-"""One battle's optional rules, terrain and scenario: the hooks :mod:`drydock.engine.battle` calls.
+"""The state one battle's optional rules share (``Battle.opt``): the terrain table, the fighter doctrine, G.6's
+altitudes, the range rule, and the orders pipeline and requirement that ask the rules in force their movement
+questions. It plays no section of its own (issue 43: every rule is a registered class; the registry's ``OptionBus``
+runs its set-up and movement-done steps before the rules' own hooks).
 
-Every hook is called only when an :class:`~drydock.engine.options.InForce` exists, so the core game runs
-exactly as before (same dice, same log).
+It exists only when an :class:`~drydock.engine.options.InForce` does, so the core game runs exactly as before (same
+dice, same log).
 """
 
 from __future__ import annotations
@@ -9,8 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from drydock.engine import systems
-from drydock.engine.hexgrid import DIRS
-from drydock.engine.movement import Orders, straight
+from drydock.engine.movement import Orders
 from drydock.engine.options import InForce, movement_rules
 from drydock.engine.options.doctrine_bridge import rechoose
 from drydock.engine.options.fighter_rules import FighterRules
@@ -26,10 +28,11 @@ if TYPE_CHECKING:  # type-only imports: the battle calls the options as an Optio
 
 
 class OptionState:
+    """The optional rules' shared state of one battle (read by the rule modules as :class:`~drydock.engine.table_view.
+    OptionsView`, by the rules as :class:`~drydock.engine.options.host.OptionStateView`)."""
+
     def __init__(self, battle: OptionHost, rules: InForce) -> None:
         self.b = battle
-        self.r = rules
-        self.on = rules.on
         self.play = rules.play
         self.true_speed: dict[int, int] = {}  # uid -> its speed while it plans with its previous one (D.2)
         #: the rule classes in force (the registry's, after the bus): their hooks answer the movement questions
@@ -278,4 +281,4 @@ class OptionState:
 
 
 
-__all__ = ["OptionState", "DIRS", "straight"]
+__all__ = ["OptionState"]
