@@ -50,6 +50,8 @@ class OptionState:
 
     # ------------------------------------------------------------ set-up
     def start(self) -> None:
+        """Set-up, once every rule placed its pieces and before their own set-up: each ship's range rule (B.13) when
+        a rule changes ranges (E.7 TAGs, G.4 nebula, G.6 altitudes; :meth:`_range_rule`)."""
         b = self.b
         tags = next((t for t in (rule.tagged() for rule in b.rules_in_force) if t is not None), None)  # E.7
         if self.nebula or tags is not None or self.altitudes is not None:
