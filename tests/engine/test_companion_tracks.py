@@ -30,7 +30,7 @@ from drydock.render.sheet import sheet_from_rating
 from tests.helpers import ROOT
 
 CC = load_ruleset("companion")
-D7 = companion_options(("CC.D7",))  # the switches CC.D7 turns on (read once, as a battle does)
+D7 = companion_options(("CC.D7",))  # the Companion's switches as a battle reads them
 
 
 class Faces(random.Random):
@@ -62,7 +62,7 @@ systems: [Hyperdrive, {name: Marines, qty: 3}]
 
 def ship(text: str, rng: random.Random, rules: object = CC) -> ShipState:
     s = ShipState(ShipSpec(from_yaml(text, rules=rules)[0], rules), 0, 0, "S0", UNITY_RULES)  # type: ignore[arg-type]
-    s.rules = s.cc = CompanionShip(s, s.spec.companion, D7, rng)  # type: ignore[arg-type]
+    s.rules = s.cc = CompanionShip(s, s.spec.companion, D7, rng)
     return s
 
 
