@@ -43,7 +43,7 @@ ENGINE_MODULES = (
     *(f"options/{name}" for name in ("altitude", "automatic_tags", "battery_lock_on", "bleed_through", "chase",
                                      "combat_rules", "damage_control", "directed_damage", "doctrine_bridge",
                                      "emergency_thrust", "etheric_drag", "evasive_action", "fighter_rules",
-                                     "freeform_turns", "graded_turns", "maneuvers", "maximised_drag",
+                                     "freeform_turns", "graded_turns", "maximised_drag",
                                      "movement_rules", "random_fighter_initiative", "random_movement_initiative",
                                      "registry", "rolls", "rule", "scenarios", "sequential_movement",
                                      "shield_reinforcement", "ship_rolls", "ship_tows", "shipboard_combat", "state",
@@ -51,7 +51,8 @@ ENGINE_MODULES = (
                                      # issue 43: the fighter options (F) and terrain (G) as rules, one module each
                                      "asteroids", "black_hole", "black_hole_printed", "combat_space_patrol",
                                      "comet", "dogfights", "fighter_screens", "long_range_fighters", "nebula",
-                                     "planet", "terrain_rule", "variant_flights")),
+                                     "planet", "terrain_rule", "three_d", "three_d_doubled",
+                                     "variant_flights")),
     # E.3-E.5r and the Appendix S scenarios, one rule class a module (issue 43)
     *(f"options/{name}" for name in ("explosions", "partial_victory_points", "sequential_combat",
                                      "random_combat_initiative", "scenario_rule", "alone_in_the_dark", "breakout",

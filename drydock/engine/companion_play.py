@@ -476,40 +476,51 @@ class CompanionShip(UnityRules):
         self.deadly += add
         if ship.p_eng:
             ship.eng_hits = min(len(spec.engine_track), ship.eng_hits + ship.p_eng)
-        if self.dac is not None and self.dac.tracks is not None:  # D7.1's tracks (play.companion.dac.tracks: hull)
-            ship.wpn_hits = self.dac.cross(self.rng, ship, "weapons", ship.wpn_hits, ship.p_wpn, log)
-        elif drop := mark_weapons(ship):
-            if self.dac is not None:
-                self.dac.lose(self.rng, ship, "weapons", drop, log)
-            else:
-                lose_items(ship, drop, log)
-        if ship.p_shd:
-            if self.dac is not None and self.dac.tracks is not None:  # D7.1's systems track beside Unity's shields
-                self.dac.sys_hits = self.dac.cross(self.rng, ship, "systems", self.dac.sys_hits, ship.p_shd, log)
-            elif self.dac is not None:  # unity-items: a System (shield) result rolls one die on the systems DAC
-                self.dac.lose(self.rng, ship, "systems", ship.p_shd, log)
-            _unity_shields(ship)
+        self._weapons_and_systems(ship, log)
         hits = {"hull": ship.hull_hits, "engine": ship.eng_hits, "weapon": ship.wpn_hits, "shield": ship.shd_hits}
         for k in TRACKS:
             self.slag[k] = min(hits[k], self.slag[k] + self.p_slag[k])
             self.p_slag[k] = 0
         ship.p_hull = ship.p_eng = ship.p_wpn = ship.p_shd = self.p_deadly = 0
         if ship.hull_hits >= spec.hull:
-            ship.alive = False
-            self.hulk = self.deadly > 0  # "remains on the game board" (drydock.engine.companion_hulk)
-            if log is not None:
-                log.append(f"  {ship.label} is " + (f"disabled (D5.3: {self.deadly} '@' uncrossed; destroyed for "
-                                                    "victory purposes; it stays on the board)" if self.deadly
-                                                    else "destroyed"))
-            waits = self.shipboard and self.play["disabled_capture"]["shipboard_combat"] == "defenders eliminated"
-            if self.hulk and ship.boarders and not (waits and ship.marines_left):
-                # "A disabled starship with any boarding parties on board is captured"; with B.14 Shipboard Combat
-                # "not ... until all defending Marine squads have been eliminated" (companion_hulk.capture_cleared)
-                ship.captured, self.hulk = True, False
-                if log is not None:
-                    log.append(f"  {ship.label} is captured: {ship.boarders} boarding parties aboard (D5.3)")
+            self._disabled(ship, log)
             return True
         return False
+
+    def _weapons_and_systems(self, ship: ShipState, log: list[str] | None) -> None:
+        """4.5: the weapons and shields damage marked, by D7's DACs when in play (D7.1's tracks, or a die on the
+        DAC per box: unity-items), else as Unity's items."""
+        dac = self.dac
+        if dac is not None and dac.tracks is not None:  # D7.1's tracks (play.companion.dac.tracks: hull)
+            ship.wpn_hits = dac.cross(self.rng, ship, "weapons", ship.wpn_hits, ship.p_wpn, log)
+        elif drop := mark_weapons(ship):
+            if dac is not None:
+                dac.lose(self.rng, ship, "weapons", drop, log)
+            else:
+                lose_items(ship, drop, log)
+        if ship.p_shd:
+            if dac is not None and dac.tracks is not None:  # D7.1's systems track beside Unity's shields
+                dac.sys_hits = dac.cross(self.rng, ship, "systems", dac.sys_hits, ship.p_shd, log)
+            elif dac is not None:  # unity-items: a System (shield) result rolls one die on the systems DAC
+                dac.lose(self.rng, ship, "systems", ship.p_shd, log)
+            _unity_shields(ship)
+
+    def _disabled(self, ship: ShipState, log: list[str] | None) -> None:
+        """D5.3: every hull box crossed or "@": destroyed, or disabled (a hulk on the board), and captured at once
+        with boarding parties aboard (B.14: once no defending squad is left)."""
+        ship.alive = False
+        self.hulk = self.deadly > 0  # "remains on the game board" (drydock.engine.companion_hulk)
+        if log is not None:
+            log.append(f"  {ship.label} is " + (f"disabled (D5.3: {self.deadly} '@' uncrossed; destroyed for "
+                                                "victory purposes; it stays on the board)" if self.deadly
+                                                else "destroyed"))
+        waits = self.shipboard and self.play["disabled_capture"]["shipboard_combat"] == "defenders eliminated"
+        if self.hulk and ship.boarders and not (waits and ship.marines_left):
+            # "A disabled starship with any boarding parties on board is captured"; with B.14 Shipboard Combat
+            # "not ... until all defending Marine squads have been eliminated" (companion_hulk.capture_cleared)
+            ship.captured, self.hulk = True, False
+            if log is not None:
+                log.append(f"  {ship.label} is captured: {ship.boarders} boarding parties aboard (D5.3)")
 
     def inert(self, ship: ShipState) -> bool:
         """D5.3: a disabled ship ("@" uncrossed) is not destroyed, so it does not explode (E.3); nor one with crew

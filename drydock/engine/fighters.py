@@ -452,8 +452,8 @@ def choose(battle: TableView, fl: FighterFlight, attack_from: dict, blocked: set
            enemy_ships: list) -> tuple | None:
     """The doctrine's move: :func:`mine_aware_choice` when minefields are out (B.15), else :func:`plain_choice`."""
     opt = battle.opt
-    if opt is not None and opt.moves is not None and opt.moves.altitudes is not None:  # G.6: altitude changes
-        return opt.moves.altitudes.fly(battle, fl, attack_from, blocked, enemy_ships)
+    if opt is not None and opt.altitudes is not None:  # G.6: altitude changes
+        return opt.altitudes.fly(battle, fl, attack_from, blocked, enemy_ships)
     if opt is not None and opt.elements is not None and opt.elements.near(fl.q, fl.r, fl.ma):
         # G: round deadly terrain, the fewest field and mine dice
         return mine_aware_choice(battle, fl, attack_from, blocked, enemy_ships, opt.elements.hazards(battle.mined),
@@ -479,8 +479,8 @@ def move(battle: TableView, fl: FighterFlight, best: tuple | None,
     if battle.log is not None:
         battle.say(f"  {fl.label} ({fl.count} fighters) moves {battle.hexname(*start)} -> {battle.hexname(fl.q, fl.r)}")
     opt = battle.opt
-    if opt is not None and opt.moves is not None and opt.moves.altitudes is not None:  # G.6: climbs or dives
-        opt.moves.altitudes.flown(battle, fl, start)
+    if opt is not None and opt.altitudes is not None:  # G.6: climbs or dives
+        opt.altitudes.flown(battle, fl, start)
     if opt is not None and opt.elements is not None:  # G: terrain, and minefields (B.15), hex by hex on the way
         for at in flown_hexes(fl, start[0], start[1], h0):
             if battle.mined:

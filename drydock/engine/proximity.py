@@ -65,7 +65,7 @@ def proximity(battle: Field, ship: ShipState, target: Element, mode: ModeSpec, n
     log = battle.log
     radius = proximity_radius(mode, ship.spec.companion)  # D5.1 Proximity 0-3 under --rules companion; else 1
     opt = battle.opt  # the optional rules in force
-    alt = opt.moves.altitudes if opt is not None and opt.moves is not None else None  # G.6
+    alt = opt.altitudes if opt is not None else None  # G.6
     for e in battle.alive():
         if e is target or e.hidden:
             continue
@@ -126,7 +126,7 @@ def aim(battle: Field, ship: ShipState, decl: list[Declaration]) -> list[Declara
     if not any(mi >= 0 and banks[i].modes[mi].prx for i, _, mi, _ in decl):
         return decl
     opt = battle.opt
-    if opt is not None and opt.moves is not None and opt.moves.altitudes is not None:
+    if opt is not None and opt.altitudes is not None:
         return decl  # G.6: the burst's altitude is the target's
     terrain = opt.terrain if opt is not None else None
     taken = {(e.q, e.r) for e in battle.alive()} | {(f.q, f.r) for f in battle.flights if f.alive}

@@ -155,7 +155,7 @@ def activate(battle: TableView, flight: SeekerFlight) -> None:
     cost = hex_cost(flight)
     start = (flight.q, flight.r)
     opt = battle.opt
-    alt = opt.moves.altitudes if opt is not None and opt.moves is not None else None  # G.6
+    alt = opt.altitudes if opt is not None else None  # G.6
     ma = alt.seeker_climb(battle, flight, flight.mode.long, cost) if alt is not None else flight.mode.long
     prev = fly(battle, flight, ma, cost)
     if prev is None:

@@ -150,7 +150,7 @@ def span(battle: TableView, a: ShipState, b: Any, hexes: int) -> int:
     altitudes, "the sum of the distance in hexes and the difference in altitude or twice the difference in
     altitude, whichever is greater"; else ``hexes``."""
     opt = battle.opt
-    return hexes if opt is None or opt.moves is None else opt.moves.range(hexes, a, b)
+    return hexes if opt is None or opt.altitudes is None else opt.altitudes.range(hexes, a, b)
 
 
 def _shipboard(battle: TableView | None) -> Boarding | None:

@@ -147,10 +147,13 @@ class MatchView(Protocol):
 
 
 class AltitudeView(Protocol):
-    """G.6 three-dimensional play as the rules read it: each ship's altitude by uid."""
+    """G.6 three-dimensional play as the rules read it (:class:`drydock.engine.options.altitude.Altitudes`): each
+    ship's altitude by uid."""
 
     @property
     def alt(self) -> dict[int, int]: ...
+
+    def range(self, hexes: int, a: ShipState, b: Any) -> int: ...  # the range between altitudes at ``hexes`` hexes
 
     def same(self, a: object, b: object) -> bool: ...  # an attack needing adjacency or the hex needs one altitude
 
@@ -162,15 +165,6 @@ class AltitudeView(Protocol):
             ) -> tuple | None: ...  # 5.3: a fighter flight's move with altitude changes
 
     def flown(self, battle: TableView, fl: Flight, start: tuple[int, int]) -> None: ...  # its climb or dive
-
-
-class MovesView(Protocol):
-    """G.6 (:class:`drydock.engine.options.maneuvers.Maneuvers`) as the rules read it."""
-
-    @property
-    def altitudes(self) -> AltitudeView | None: ...
-
-    def range(self, rng: int, s: ShipState, target: Spot | None) -> int: ...  # G.6: the range between altitudes
 
 
 class FightersView(Protocol):
@@ -237,7 +231,7 @@ class OptionsView(Protocol):
     def flight_penalty(self, ship: Spot, target: Spot) -> int: ...  # F.3 screens, G terrain at a flight
 
     @property
-    def moves(self) -> MovesView | None: ...  # G.6
+    def altitudes(self) -> AltitudeView | None: ...  # G.6 (G.6a): the altitudes of the rule in force that keeps them
 
     @property
     def elements(self) -> ElementsView | None: ...  # G terrain on flights, seekers, minefields, hidden ships
@@ -337,4 +331,4 @@ class TableView(Protocol):
 
 
 __all__ = ["AltitudeView", "Boarding", "Declaration", "DoctrineView", "FightersView", "Flight", "InForceView", "Marker",
-           "MatchView", "MovesView", "OptionsView", "Probe", "RuleView", "Spot", "TableView", "Volley"]
+           "MatchView", "OptionsView", "Probe", "RuleView", "Spot", "TableView", "Volley"]

@@ -9,7 +9,7 @@ from typing import Any
 from drydock.engine.damage import _refresh_equipment, apply_marked_damage, current
 from drydock.engine.dice import d6, hits_distribution
 from drydock.engine.hexgrid import distance, geometry
-from drydock.engine.ships import ShipState
+from drydock.engine.ships import CompanionState, ShipState
 from drydock.engine.small_craft import in_nebula, small_hits
 from drydock.engine.table_view import Marker, TableView
 from drydock.engine.tables import AFB_MODIFIER, AI_RESULT_VALUE
@@ -41,30 +41,42 @@ def damage_control(battle: TableView, ship: ShipState, table: dict[str, str], hu
         ship.eng_hits -= 1
         done.append("engine")
     if "weapon" in wanted and ship.wpn_hits > slag["weapon"]:
-        before = current(spec.weapons_track, ship.wpn_hits)
-        ship.wpn_hits -= 1
-        gain = current(spec.weapons_track, ship.wpn_hits) - before
-        restored = (restore_items(ship, gain, battle.turn) if cc is None or cc.dac is None
-                    else cc.dac.repair(ship, "weapons"))
-        done.append("weapons" + (f" ({', '.join(restored)})" if restored else ""))
+        done.append(_repair_weapons(battle, ship, cc))
     if cc is not None and cc.dac is not None and "shield" in wanted and cc.dac.crossed["systems"]:
         done.append(" ".join(cc.dac.repair(ship, "systems")))  # D7.3 (the systems DAC: Unity's shields track)
     if "shield" in wanted and ship.shd_hits > slag["shield"] and spec.shield_track:
-        before = current(spec.shield_track, ship.shd_hits)
-        ship.shd_hits -= 1
-        gain = current(spec.shield_track, ship.shd_hits) - before
-        arcs = ship.shield_arcs
-        while arcs is not None and spec.shield_arcs is not None and gain > 0:  # B.7: the weakest arc back first
-            low = [(v, i) for i, v in enumerate(arcs) if v < spec.shield_arcs[i]]
-            if not low:
-                break
-            arcs[min(low)[1]] += 1
-            gain -= 1
+        _repair_shields(ship)
         done.append("shields")
     if battle.log is not None:
         battle.say(f"  {ship.label} damage control (E.1): dice {rolls} -> "
                    + (", ".join(done) + " repaired" if done else "nothing repaired"))
     return done
+
+
+def _repair_weapons(battle: TableView, ship: ShipState, cc: CompanionState | None) -> str:
+    """E.1: one weapons box back, and the items it restores (most valuable first; D7.3: by the weapons DAC)."""
+    spec = ship.spec
+    before = current(spec.weapons_track, ship.wpn_hits)
+    ship.wpn_hits -= 1
+    gain = current(spec.weapons_track, ship.wpn_hits) - before
+    restored = (restore_items(ship, gain, battle.turn) if cc is None or cc.dac is None
+                else cc.dac.repair(ship, "weapons"))
+    return "weapons" + (f" ({', '.join(restored)})" if restored else "")
+
+
+def _repair_shields(ship: ShipState) -> None:
+    """E.1: one shields box back; B.7: the weakest arc's points back first."""
+    spec = ship.spec
+    before = current(spec.shield_track, ship.shd_hits)
+    ship.shd_hits -= 1
+    gain = current(spec.shield_track, ship.shd_hits) - before
+    arcs = ship.shield_arcs
+    while arcs is not None and spec.shield_arcs is not None and gain > 0:  # B.7: the weakest arc back first
+        low = [(v, i) for i, v in enumerate(arcs) if v < spec.shield_arcs[i]]
+        if not low:
+            break
+        arcs[min(low)[1]] += 1
+        gain -= 1
 
 
 def restore_items(ship: ShipState, count: int, turn: int) -> list[str]:
@@ -141,8 +153,7 @@ def _at_ships(battle: TableView, ship: ShipState, numbers: dict[str, int]) -> li
     q, r = ship.q, ship.r
     dice = ship.spec.hull
     destroyed = []
-    moves = battle.opt.moves if battle.opt is not None else None
-    alt = moves.altitudes if moves is not None else None  # G.6: "adjacent" only "at the same altitude"
+    alt = battle.opt.altitudes if battle.opt is not None else None  # G.6: "adjacent" only "at the same altitude"
     for t in battle.alive():
         d = distance(t.q - q, t.r - r)
         if d > 1 or t is ship or t.hidden or (alt is not None and alt.alt[t.uid] != alt.alt[ship.uid]):

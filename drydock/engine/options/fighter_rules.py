@@ -256,8 +256,7 @@ class FighterRules:
         """The patrol (most fighters, then first placed) that intercepts ``mover`` entering ``hx``, moved and
         attacking (F.2: a dogfight in ``hx``); None when no patrol reaches it with half its MA."""
         b = self.b
-        moves = b.opt.moves if b.opt is not None else None
-        alt = moves.altitudes if moves is not None else None  # G.6: a patrol at the mover's altitude
+        alt = b.opt.altitudes if b.opt is not None else None  # G.6: a patrol at the mover's altitude
         patrols = sorted((p for p in self.on_station.values() if p.side != mover.side and p.alive and p.count > 0
                           and (alt is None or alt.same(p, mover))), key=lambda p: (-p.count, p.uid))
         for p in patrols:

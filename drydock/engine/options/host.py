@@ -44,7 +44,7 @@ class MatchHost(MatchView, Protocol):
 
 class OptionStateView(OptionsView, Protocol):
     """The optional rules' state (:class:`drydock.engine.options.state.OptionState`) as its own parts read it back
-    through the battle (D.9 towing); named here because that module imports them."""
+    through the battle (D.9 towing, G.6 altitude changes); named here because that module imports them."""
 
     @property
     def avoid_map(self) -> dict[tuple[int, ...], int]: ...  # the terrain hazards the doctrine's paths avoid (G)
@@ -53,6 +53,9 @@ class OptionStateView(OptionsView, Protocol):
     def cheap_turns(self) -> bool: ...  # D.5: turns cost less than 3.2's (the doctrine's menu reaches further)
 
     def requirement(self, s: ShipState, orders: Orders, boost: int, climb: int | None = None) -> tuple[int, bool]: ...
+
+    def base_requirement(self, s: ShipState, orders: Orders, boost: int, extra: int = 0, shape: Orders | None = None
+                         ) -> tuple[int, bool]: ...  # the requirement under the rules' hooks, plus ``extra`` (G.6)
 
     def previous_speed(self, speed: int) -> int: ...  # 3.2: the previous speed the requirement is reckoned from
 

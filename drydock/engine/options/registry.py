@@ -12,10 +12,13 @@ A scenario (``--scenario``, Appendix S) registers as any optional rule: one clas
 puts the scenario among the sections in force; there is one a battle). Terrain registers one class per G section
 (each a :class:`~drydock.engine.options.terrain_rule.TerrainRule`), made when a piece of its section is placed.
 
-Moved so far (issue 43): B.14, B.18, B.22, D.1-D.9, E.1-E.7a, F.1-F.4, F.6, F.7, G.1-G.5 with G.2a and the
-scenarios S.1-S.12. G.6 (altitude) and G.6a still play through
-:class:`~drydock.engine.options.state.OptionState` (``Battle.opt``), which :class:`OptionBus` runs at the named
-moments (set-up, movement done): :data:`ON_THE_BUS` lists them.
+Every simulated section is a registered rule (issue 43: B.14, B.18, B.22, D.1-D.9, E.1-E.7a, F.1-F.4, F.6, F.7,
+G.1-G.6 with G.2a and G.6a, the scenarios S.1-S.12) but D.4 and F.5, which the battle plays from its settings
+(:data:`IN_THE_BATTLE`); :data:`ON_THE_BUS` (the sections still played through the options' state) is empty, and a
+test keeps it so. :class:`OptionBus` plays no section: it runs the options' shared state
+(:class:`~drydock.engine.options.state.OptionState`, ``Battle.opt``: the range rule every ship's attacks are
+measured by, which reads E.7's TAGs, G.4's nebula and G.6's altitudes; G.1's deferred field hits) at set-up and when
+movement is done, before the rules' own hooks.
 """
 
 from __future__ import annotations
@@ -69,6 +72,8 @@ from drydock.engine.options.target_acquisition import TargetAcquisition
 from drydock.engine.options.the_chase import TheChase
 from drydock.engine.options.the_chase_middle import TheChaseMiddle
 from drydock.engine.options.the_trap import TheTrap
+from drydock.engine.options.three_d import ThreeDimensionalPlay
+from drydock.engine.options.three_d_doubled import DoubledAltitudeRange
 from drydock.engine.options.tin_can_dustup import TinCanDustup
 from drydock.engine.options.to_the_rescue import ToTheRescue
 from drydock.engine.options.variant_flights import FighterVariants
@@ -128,17 +133,19 @@ RULES: tuple[type[OptionalRule], ...] = (
     Comet,  # G.3
     Nebula,  # G.4
     Planet,  # G.5
+    ThreeDimensionalPlay,  # G.6: last, its altitude changes chosen after every other rule's last word on the orders
+    DoubledAltitudeRange,  # G.6a (G.6 with the other reading of the range; the two exclude each other)
 )
 BY_SECTION: dict[str, type[OptionalRule]] = {cls.section: cls for cls in RULES}
 #: the sections the battle plays outside both (D.4 floating board, F.5 launch and recovery: BattleSettings fields)
 IN_THE_BATTLE = frozenset({"D.4", "F.5"})
-#: the simulated sections still played through the adapter (OptionState's hooks), to be moved one by one
+#: the simulated sections still played through the adapter (OptionState's hooks): none since G.6 moved (issue 43)
 ON_THE_BUS = frozenset(SIMULATED - set(BY_SECTION) - IN_THE_BATTLE)  # a set: mypyc checks what typeshed says
 
 
 class OptionBus(OptionalRule):
-    """The adapter for the rules not yet moved: :class:`~drydock.engine.options.state.OptionState` at the named
-    moments (its other hooks the battle still calls as ``Battle.opt``)."""
+    """The options' shared state (:class:`~drydock.engine.options.state.OptionState`) at set-up (the range rule)
+    and when movement is done (G.1's deferred field hits), before every rule's own hooks; no section of its own."""
 
     def __init__(self, battle: OptionHost, in_force: InForce, state: OptionState) -> None:
         super().__init__(battle, in_force)
@@ -169,8 +176,10 @@ def check_forces(in_force: InForce, sides: tuple[list[ShipSpec], list[ShipSpec]]
 
 def rules_in_force(battle: OptionHost, in_force: InForce, state: OptionState) -> tuple[OptionalRule, ...]:
     """The battle's rules beyond the core game: the bus, then each registered rule in force (:func:`_classes`). The
-    bus's state asks those its movement questions (``OptionState.rules``)."""
+    bus's state asks those its movement questions (``OptionState.rules``) and reads G.6's altitudes from the one that
+    keeps them (``OptionState.altitudes``)."""
     state.rules = tuple(cls(battle, in_force) for cls in _classes(in_force) if cls.wanted(in_force))
+    state.altitudes = next((alt for alt in (rule.altitudes() for rule in state.rules) if alt is not None), None)
     return (OptionBus(battle, in_force, state), *state.rules)
 
 

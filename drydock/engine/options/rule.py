@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, ClassVar
 from drydock.engine.combat import Reroll
 from drydock.engine.movement import Orders
 from drydock.engine.ships import ModeSpec, ShipSpec, ShipState
-from drydock.engine.table_view import Boarding
+from drydock.engine.table_view import AltitudeView, Boarding
 
 if TYPE_CHECKING:  # type-only imports: the package's InForce (built once a matchup), the battle as the options see it
     from drydock.engine.options import InForce
@@ -62,6 +62,11 @@ class OptionalRule:
     def setup(self) -> None:
         """After deployment, before the first turn."""
 
+    def altitudes(self) -> AltitudeView | None:
+        """G.6: the battle's altitudes when this rule keeps them (the rule modules read them as ``opt.altitudes``),
+        else None."""
+        return None
+
     def ranges(self, s: ShipState) -> Callable[[int], int] | None:
         """B.13: the effective range of ``s``'s attacks from the hexes counted (G.4: +50% in a nebula), or None: the
         core game's."""
@@ -81,6 +86,10 @@ class OptionalRule:
         """3.2: the previous speed a ship's requirement is reckoned from (and its orders planned with), given its last
         speed (D.2 etheric drag halves it); hulks drift at it (Companion D5.3)."""
         return speed
+
+    def orders_afresh(self, s: ShipState) -> None:
+        """1, before ``s``'s orders are chosen (again, under D.8): what the rule planned for them is forgotten (G.6
+        its altitude changes)."""
 
     def own_orders(self, s: ShipState, orders: Orders, boost: int, enemies: list[ShipState]) -> Orders | None:
         """Orders that replace the ship's own before any rule adjusts them (D.9: a towed ship records none, its
@@ -109,6 +118,11 @@ class OptionalRule:
         """(requirement, legal) of a ship whose orders the rule settles (D.9: a towed ship records none), or None."""
         return None
 
+    def requirement(self, s: ShipState, orders: Orders, boost: int, climb: int | None) -> tuple[int, bool] | None:
+        """(requirement, legal) of ``orders`` when the rule adds to them (G.6: ``climb`` altitude changes, by default
+        those planned), reckoned with the other rules' arithmetic; None: theirs alone."""
+        return None
+
     def engine_rating(self, s: ShipState, er: int) -> int:
         """The engine rating ``s``'s requirement is judged against (D.9: a tower's effective rating)."""
         return er
@@ -135,6 +149,10 @@ class OptionalRule:
     def movement_order(self, a: int, b: int) -> list[int] | None:
         """The order the sides' ``a`` and ``b`` ships move in one at a time (D.8r: a shuffled deck), or None."""
         return None
+
+    def move_made(self, s: ShipState) -> None:
+        """After one ship carried out its orders, before every rule's :meth:`ship_moved`: what its orders did beside
+        moving it (G.6: its altitude changes, +2 speed each)."""
 
     def ship_moved(self, s: ShipState, orders: Orders) -> None:
         """After one ship carried out its orders, before the terrain it entered (D.1 thrust noted, D.3 evasion, D.7

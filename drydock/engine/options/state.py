@@ -1,7 +1,10 @@
-"""One battle's optional rules, terrain and scenario: the hooks :mod:`drydock.engine.battle` calls.
+"""The state one battle's optional rules share (``Battle.opt``): the terrain table, the fighter doctrine, G.6's
+altitudes, the range rule, and the orders pipeline and requirement that ask the rules in force their movement
+questions. It plays no section of its own (issue 43: every rule is a registered class; the registry's ``OptionBus``
+runs its set-up and movement-done steps before the rules' own hooks).
 
-Every hook is called only when an :class:`~drydock.engine.options.InForce` exists, so the core game runs
-exactly as before (same dice, same log).
+It exists only when an :class:`~drydock.engine.options.InForce` does, so the core game runs exactly as before (same
+dice, same log).
 """
 
 from __future__ import annotations
@@ -9,15 +12,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from drydock.engine import systems
-from drydock.engine.hexgrid import DIRS
-from drydock.engine.movement import Orders, straight
+from drydock.engine.movement import Orders
 from drydock.engine.options import InForce, movement_rules
 from drydock.engine.options.doctrine_bridge import rechoose
 from drydock.engine.options.fighter_rules import FighterRules
-from drydock.engine.options.maneuvers import MANEUVERS, Maneuvers
 from drydock.engine.options.terrain import Terrain
 from drydock.engine.options.terrain_elements import TerrainElements
 from drydock.engine.ships import ShipState
+from drydock.engine.table_view import AltitudeView
 from drydock.engine.tables import FLARES_BLOCK
 
 if TYPE_CHECKING:  # type-only imports: the battle calls the options as an OptionHost (docs/architecture.md)
@@ -26,10 +28,11 @@ if TYPE_CHECKING:  # type-only imports: the battle calls the options as an Optio
 
 
 class OptionState:
+    """The optional rules' shared state of one battle (read by the rule modules as :class:`~drydock.engine.table_view.
+    OptionsView`, by the rules as :class:`~drydock.engine.options.host.OptionStateView`)."""
+
     def __init__(self, battle: OptionHost, rules: InForce) -> None:
         self.b = battle
-        self.r = rules
-        self.on = rules.on
         self.play = rules.play
         self.true_speed: dict[int, int] = {}  # uid -> its speed while it plans with its previous one (D.2)
         #: the rule classes in force (the registry's, after the bus): their hooks answer the movement questions
@@ -41,15 +44,17 @@ class OptionState:
         self.avoid_map: dict[tuple[int, ...], int] = self.elements.avoid_map if self.elements is not None else {}
         #: F.1-F.4, F.6: the fighter doctrine (None without them; drydock.engine.fighters hands flights over)
         self.fighters: FighterRules | None = None
-        self.moves = Maneuvers(battle, rules) if rules.on & MANEUVERS else None  # G.6
+        #: G.6: the battle's altitudes, kept by the rule in force that keeps them (its ``altitudes`` hook; the registry
+        #: sets it), which the rule modules read (OptionsView)
+        self.altitudes: AltitudeView | None = None
 
     # ------------------------------------------------------------ set-up
     def start(self) -> None:
+        """Set-up, once every rule placed its pieces and before their own set-up: each ship's range rule (B.13) when
+        a rule changes ranges (E.7 TAGs, G.4 nebula, G.6 altitudes; :meth:`_range_rule`)."""
         b = self.b
-        if self.elements is not None:  # G.6's pieces alone: no terrain rule placed them (options/terrain_rule.py)
-            self.elements.place()
         tags = next((t for t in (rule.tagged() for rule in b.rules_in_force) if t is not None), None)  # E.7
-        if self.nebula or tags is not None or self.moves:
+        if self.nebula or tags is not None or self.altitudes is not None:
             for s in b.ships:
                 s.range_x = self._range_rule(s, tags)
 
@@ -77,10 +82,8 @@ class OptionState:
         return out
 
     def before_orders(self) -> None:
-        """G.6 altitude plans; the rules' moment before orders (D.3, D.9); the ships plan with the previous speed the
-        rules reckon (D.2: the requirement is computed from it)."""
-        if self.moves is not None:
-            self.moves.before_orders()
+        """The rules' moment before orders (D.3, D.9, G.6); the ships plan with the previous speed the rules reckon
+        (D.2: the requirement is computed from it)."""
         for rule in self.rules:
             rule.before_orders()
         self.plan_speeds(self.b.alive())
@@ -107,10 +110,9 @@ class OptionState:
 
     def adjust_orders(self, s: ShipState, orders: Orders, boost: int, enemies: list[ShipState]) -> Orders:
         """The orders of ``s`` under the options: a rule's own (D.9 tows), else :meth:`option_orders` and the rules'
-        last word (D.9 rescuers), then G.6 altitude changes (:mod:`.maneuvers`); then as the rules in force change
-        them (G.5: an orbit)."""
-        if self.moves is not None:  # D.8 chooses again as the ship moves: the plan is made afresh
-            self.moves.forget(s)
+        last word (D.9 rescuers, then G.6 altitude changes); then as the rules in force change them (G.5: an orbit)."""
+        for rule in self.rules:  # D.8 chooses again as the ship moves: the plans are made afresh (G.6)
+            rule.orders_afresh(s)
         own = None
         for rule in self.rules:
             own = rule.own_orders(s, orders, boost, enemies)
@@ -122,9 +124,7 @@ class OptionState:
             orders = self.option_orders(s, orders, boost, enemies)
             for rule in self.rules:
                 orders = rule.last_orders(s, orders, boost, enemies)
-            if self.moves is not None:
-                self.moves.choose(self, s, orders, boost, enemies)
-        if s.alive and (self.moves is None or self.moves.altitudes is None):  # G.6 plans its altitude changes itself
+        if s.alive and self.altitudes is None:  # G.6 plans its altitude changes itself
             for view in self.b.rules_in_force:
                 orders = view.change_orders(s, orders, boost, enemies, lambda o: self.requirement(s, o, boost)[1])
         return orders
@@ -173,13 +173,15 @@ class OptionState:
 
     def requirement(self, s: ShipState, orders: Orders, boost: int, climb: int | None = None) -> tuple[int, bool]:
         """The engine requirement and legality of ``orders`` under the rules (:meth:`base_requirement`; a rule may
-        settle it: D.9's towed ship); G.6 (``climb`` altitude changes) through :mod:`.maneuvers`."""
+        settle it: D.9's towed ship; or add to the orders: G.6's ``climb`` altitude changes)."""
         for rule in self.rules:
             fixed = rule.fixed_requirement(s)
             if fixed is not None:
                 return fixed
-        if self.moves is not None:
-            return self.moves.requirement(self, s, orders, boost, climb)
+        for rule in self.rules:
+            got = rule.requirement(s, orders, boost, climb)
+            if got is not None:
+                return got
         return self.base_requirement(s, orders, boost)
 
     def base_requirement(self, s: ShipState, orders: Orders, boost: int, extra: int = 0, shape: Orders | None = None
@@ -201,10 +203,11 @@ class OptionState:
         return req, legal and all(rule.legal_shape(shape or orders) for rule in self.rules)
 
     def moved(self, s: ShipState, orders: Orders, q0: int, r0: int, h0: int) -> None:
-        """After one ship's move: G.6 altitude changes; the rules' (:meth:`OptionalRule.ship_moved`); G terrain
-        entered (destroyed, or asteroid-field dice), by it and by a ship it carries (D.9)."""
-        if self.moves is not None:  # G.6 altitude changes
-            self.moves.moved(s)
+        """After one ship's move: what its orders did beside moving it (:meth:`OptionalRule.move_made`: G.6 altitude
+        changes); the rules' (:meth:`OptionalRule.ship_moved`); G terrain entered (destroyed, or asteroid-field
+        dice), by it and by a ship it carries (D.9)."""
+        for rule in self.rules:
+            rule.move_made(s)
         for rule in self.rules:
             rule.ship_moved(s, orders)
         self.entered(s, orders, q0, r0, h0)
@@ -266,11 +269,11 @@ class OptionState:
         TAGs, None without E.7), a rule's range (G.4 adds 50%), else B.13 as in the core game."""
         nebula = next((f for f in (rule.ranges(s) for rule in self.b.rules_in_force) if f is not None), None)
         factor = self.play["target_acquisition"]["untagged_range_factor"]
-        moves = self.moves
+        alt = self.altitudes
 
         def eff(rng: int, target: Any = None) -> int:
-            if moves is not None:  # G.6: the range between altitudes first
-                rng = moves.range(rng, s, target)
+            if alt is not None:  # G.6: the range between altitudes first
+                rng = alt.range(rng, s, target)
             if tags is not None and isinstance(target, ShipState) and target.uid not in tags:
                 rng *= factor
             if nebula is not None:
@@ -280,4 +283,4 @@ class OptionState:
 
 
 
-__all__ = ["OptionState", "DIRS", "straight"]
+__all__ = ["OptionState"]

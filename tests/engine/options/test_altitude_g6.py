@@ -55,7 +55,7 @@ def test_g6_a_flight_is_launched_at_its_carriers_altitude_and_ships_shoot_at_it_
     tractor beam reaches "adjacent" flights: range 1). The G.6a reading: 4 + 2 x 2 = 8."""
     for terrain, far in (("three-d", 6), ("three-d-doubled", 8)):
         b = three_d(terrain)
-        alt = b.opt.moves.altitudes
+        alt = b.opt.altitudes
         alt.alt[b.ships[0].uid] = 5
         fl = flight_at(b, 9)
         alt.register(b.flights)
@@ -78,7 +78,7 @@ def test_g6_a_fighter_pays_a_hex_of_movement_per_level_to_reach_its_target() -> 
     the nearest is 7 off, 7 + 2 = 9 > 8 (in two dimensions 7 <= 8 attacks): no attack; it closes and climbs
     min(2, 8 // 2) = 2 of the way."""
     b = three_d()
-    alt = b.opt.moves.altitudes
+    alt = b.opt.altitudes
     foe = b.ships[1]
     alt.alt[foe.uid] = 5
     place(foe, 12, 9, 3)
@@ -92,7 +92,7 @@ def test_g6_a_fighter_pays_a_hex_of_movement_per_level_to_reach_its_target() -> 
     assert any("flight climbs 2 (G.6, 2 MA): altitude 3 -> 5" in x for x in b.log)
 
     b = three_d()
-    alt = b.opt.moves.altitudes
+    alt = b.opt.altitudes
     foe = b.ships[1]
     alt.alt[foe.uid] = 5
     fl = flight_at(b, 5)
@@ -116,7 +116,7 @@ def test_g6_a_fighter_at_another_altitude_does_not_attack_from_the_next_hex() ->
     takes the distance from start to end as the hexes moved (a lower bound): four levels below, no hex next to the
     cruiser is four hexes from a start next to it, so it does not attack this activation."""
     b = three_d()
-    alt = b.opt.moves.altitudes
+    alt = b.opt.altitudes
     foe = b.ships[1]
     fl = flight_at(b, 12)
     alt.el[fl] = 1
@@ -129,7 +129,7 @@ def test_g6_a_fighter_at_another_altitude_does_not_attack_from_the_next_hex() ->
     assert alt.level(fl) == 3
 
     b = three_d()
-    alt = b.opt.moves.altitudes
+    alt = b.opt.altitudes
     alt.alt[b.ships[1].uid] = 4
     fl = flight_at(b, 12)
     alt.el[fl] = 0
@@ -151,7 +151,7 @@ def test_g6_a_seeker_spends_the_ma_of_a_hex_per_level() -> None:
     hex it dives 3 and has 3 MA left; with MA 4 at 2 a hex it dives 2 (level 1) and has 0 left; at the target's
     altitude it pays nothing. It attacks only at its target's altitude."""
     b = three_d()
-    alt = b.opt.moves.altitudes
+    alt = b.opt.altitudes
     launcher, foe = b.ships
     alt.alt[foe.uid] = 0
     seeker = Seeker(launcher.uid, foe, "seeker")
@@ -183,7 +183,7 @@ def test_g6_a_tractor_beam_reaches_only_an_adjacent_flight_at_its_altitude() -> 
     bt = Battle(build_matchup([spec("shade-raider").design], [CARRIER], THREE_D), random.Random(1),
                 log=True)
     me = bt.ships[0]
-    alt = bt.opt.moves.altitudes
+    alt = bt.opt.altitudes
     bt.turn = 3
     near = FighterFlight(90, 1, bt.ships[1], me.q + 1, me.r, 3, "near")
     alt.el[near] = 4
@@ -208,7 +208,7 @@ def test_g6_an_f1_patrol_intercepts_only_a_flight_at_its_altitude() -> None:
         patrol = FighterFlight(101, 0, b.ships[0], q, r, 0, "patrol")
         mover = FighterFlight(102, 1, b.ships[1], q + 7, r, 3, "mover")
         b.flights = [patrol, mover]
-        alt = b.opt.moves.altitudes
+        alt = b.opt.altitudes
         alt.el[patrol], alt.el[mover] = 3, 3 - below
         b.opt.fighters.on_station = {patrol.uid: patrol}
         assert (b.opt.fighters._intercept_at(mover, (q + 5, r)) is patrol) == intercepted
@@ -225,7 +225,7 @@ def fire_at_flight(level: int) -> list[str]:
     carrier.cloaked = True
     fl = FighterFlight(201, 1, carrier, q + 3, r, 3, "target")
     b.flights = [fl]
-    b.opt.moves.altitudes.el[fl] = level
+    b.opt.altitudes.el[fl] = level
     b.log.clear()
     b.combat()
     return [x for x in b.log if "vs tiny target" in x]
@@ -256,7 +256,7 @@ def _proximity_in_3d():  # type: ignore[no-untyped-def]
     me, b1, b2 = bt.ships
     place(me, 10, 9, 0)
     place(b1, 13, 9, 3)
-    return bt, me, b1, b2, bt.opt.moves.altitudes, me.spec.banks[0].modes[0]
+    return bt, me, b1, b2, bt.opt.altitudes, me.spec.banks[0].modes[0]
 
 
 def test_g6_proximity_reaches_next_to_the_target_hex_only_at_the_targets_altitude() -> None:
@@ -347,10 +347,10 @@ def test_g6_altitude_change_requirement_book_example() -> None:
     assert b.opt.requirement(me, parse_orders("2S1"), 2, 1) == (6, True)   # with two boosters (B.3)
     assert b.opt.requirement(me, parse_orders("2S1"), 0, 0)[0] == 5        # no change: max(5, 3)
     # after the move the ship is one level down and its speed is 4 (the next turn's previous speed)
-    b.opt.moves.altitudes.plan[me.uid] = -1
+    b.opt.altitudes.plan[me.uid] = -1
     me.speed = 3
-    b.opt.moves.altitudes.moved(b, me)
-    assert b.opt.moves.altitudes.alt[me.uid] == 2 and me.speed == 4
+    b.opt.altitudes.moved(b, me)
+    assert b.opt.altitudes.alt[me.uid] == 2 and me.speed == 4
     assert any("dives 1 (G.6): altitude 3 -> 2, speed 4" in line for line in b.log)
 
 
@@ -361,13 +361,13 @@ def test_g6_ranges_in_combat_use_the_altitudes() -> None:
 
     b = _three_d_battle()
     a, v = b.ships
-    assert b.opt.moves.altitudes.alt == {a.uid: 3, v.uid: 3}
+    assert b.opt.altitudes.alt == {a.uid: 3, v.uid: 3}
     assert effective_range(a, 2, v) == 2
-    b.opt.moves.altitudes.alt[v.uid] = 6
+    b.opt.altitudes.alt[v.uid] = 6
     assert effective_range(a, 2, v) == 6 and effective_range(v, 2, a) == 6
     assert effective_range(a, 2) == 2  # a fighter flight or seeker: at the attacker's altitude (not tracked)
     b2 = _three_d_battle("three-d-doubled")
-    b2.opt.moves.altitudes.alt[b2.ships[1].uid] = 6
+    b2.opt.altitudes.alt[b2.ships[1].uid] = 6
     assert effective_range(b2.ships[0], 2, b2.ships[1]) == 8
 
 
@@ -381,7 +381,7 @@ def test_g6_doctrine_opens_altitude_to_stand_off_and_closes_it_to_fight() -> Non
     me, foe = b.ships
     me.q, me.r, me.heading, me.speed = *from_offset(10, 9), 0, 4
     foe.q, foe.r, foe.heading, foe.speed = *from_offset(20, 9), 3, 0  # 10 hexes ahead, stopped
-    alt = b.opt.moves.altitudes
+    alt = b.opt.altitudes
     always = lambda o, k: True  # noqa: E731
     # after 4(4) the enemy is 6 hexes off; wanting range 9: three levels apart, max(6 + 3, 6) = 9
     alt.choose(me, parse_orders("4"), [foe], lambda e: 9, always)
@@ -428,7 +428,7 @@ def test_g6_shockwave_reaches_three_hexes_in_three_dimensions() -> None:
         me, foe = bt.ships
         place(me, 10, 9, 0)
         place(foe, 11, 9, 3)
-        bt.opt.moves.altitudes.alt[foe.uid] = level
+        bt.opt.altitudes.alt[foe.uid] = level
         assert span(bt, me, foe, 1) == (4 if level == 5 else 2)
         bt.rng = Scripted([1] * 4)
         shockwave.fire(bt, me)
@@ -447,7 +447,7 @@ def test_g6_boarding_range_between_altitudes() -> None:
     place(me, 10, 9, 0)
     place(foe, 13, 9, 3)
     foe.hull_hits = 2
-    alt = bt.opt.moves.altitudes.alt
+    alt = bt.opt.altitudes.alt
     alt[foe.uid] = 6
     assert systems.boarding_target(me, [foe]) is foe  # in hexes: 3
     assert systems.boarding_target(me, [foe], bt) is None
@@ -482,7 +482,7 @@ def test_g6_explosions_reach_only_the_same_altitude() -> None:
         boom, near = b.ships
         boom.q, boom.r = from_offset(10, 9)
         near.q, near.r = from_offset(11, 9)
-        b.opt.moves.altitudes.alt[near.uid] = foe_altitude
+        b.opt.altitudes.alt[near.uid] = foe_altitude
         combat_rules.explode(b, boom, PLAY_EXPLOSIONS)
         assert any(line.startswith(f"    {near.label}: dice") for line in b.log) == rolled
 
