@@ -29,20 +29,8 @@ from drydock.formats.houserules import load_ruleset  # noqa: E402
 from drydock.formats.native import from_yaml  # noqa: E402
 
 READINGS = ("hull", "unity-boxes", "unity-items")
-#: The Captain's Companion's D7.1 Sycamore-class heavy cruiser (hull 8; 2 Fusion Torpedoes, 4 Shock Cannons,
-#: 3 Laser Cannons; eight Screens, Hyperdrive, Marines), in Unity terms (tests/engine/test_companion_tracks.py).
-BOOK_SYCAMORE = """
-class: Sycamore
-hull: 8
-engines: 5
-shields: 2
-screens: 8
-weapons:
-  - {name: Fusion Torpedo, range: 5-10-15, stats: 1x3+/1/1, banks: [2AB]}
-  - {name: Shock Cannon, range: 4-8-12, stats: 1x4+/1/3, banks: [2ABC, 2DEF]}
-  - {name: Laser Cannon, range: 2-4-6, stats: 1x2+/1/1, traits: [Accurate], banks: [3ABCDEF]}
-systems: [Hyperdrive, {name: Marines, qty: 3}]
-"""
+#: The Captain's Companion's D7.1 Sycamore-class heavy cruiser (hull 8) in Unity terms, with its source
+BOOK_SYCAMORE = (ROOT / "tests" / "fixtures" / "companion" / "book-sycamore.yaml").read_text()
 
 
 def main() -> None:

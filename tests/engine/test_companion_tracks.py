@@ -44,20 +44,7 @@ class Faces(random.Random):
         return (self.faces.pop(0) - 0.5) / 6
 
 
-# Source: the Captain's Companion's D7.1 Sycamore (hull 8, 2 Fusion Torpedoes, 4 Shock Cannons, 3 Laser Cannons,
-# eight Screens; tests/core/test_dac.py), in Unity terms.
-BOOK_SYCAMORE = """
-class: Sycamore
-hull: 8
-engines: 5
-shields: 2
-screens: 8
-weapons:
-  - {name: Fusion Torpedo, range: 5-10-15, stats: 1x3+/1/1, banks: [2AB]}
-  - {name: Shock Cannon, range: 4-8-12, stats: 1x4+/1/3, banks: [2ABC, 2DEF]}
-  - {name: Laser Cannon, range: 2-4-6, stats: 1x2+/1/1, traits: [Accurate], banks: [3ABCDEF]}
-systems: [Hyperdrive, {name: Marines, qty: 3}]
-"""
+BOOK_SYCAMORE = (ROOT / "tests" / "fixtures" / "companion" / "book-sycamore.yaml").read_text()  # has its Source
 
 
 def ship(text: str, rng: random.Random, rules: object = CC) -> ShipState:
