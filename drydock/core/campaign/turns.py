@@ -318,17 +318,18 @@ def repair_hull(c: Campaign, side: str, name: str, points: int) -> Campaign:
     return c
 
 
-def buy_ship(ship: Ship, fleet: list[Ship], in_play: Iterable[Ship], rp: int, limit: int, *, payer: str,
-             where: str, costs: str, limit_rule: str) -> None:
+def buy_ship(ship: Ship, fleet: list[Ship], fleet_cr: int, in_play: Iterable[Ship], rp: int, limit: int, *,
+             payer: str, where: str, costs: str, limit_rule: str) -> None:
     """A new starship bought for RPs equal to its CR (T.1(7), T.2(8)), never past the fleet ``limit``: refused, with
     the rule quoted, when its id is taken in ``in_play`` (the campaign or league), ``payer`` cannot pay or the fleet
-    would pass the limit; else joins ``fleet`` undamaged. The caller takes the CR from its RPs."""
+    would pass the limit (``fleet_cr``: the fleet's CR now, its ``total_cr``); else joins ``fleet`` undamaged. The
+    caller takes the CR from its RPs."""
     if any(x.id.casefold() == ship.id.casefold() for x in in_play):
         raise DrydockError(f"a ship with the id {ship.id!r} is already in the {where}; give another id")
     if ship.cr > rp:
         raise DrydockError(f"{payer}: {ship.label()} costs {counted(ship.cr, 'RP')} (its CR); {payer} has {rp} "
                            f"({costs})")
-    total = sum(x.cr for x in fleet if x.active) + ship.cr
+    total = fleet_cr + ship.cr
     if total > limit:
         raise DrydockError(f"{payer}: adding {ship.label()} (CR {ship.cr}) makes the fleet {total} CR, over {limit} "
                            f"({limit_rule})")
@@ -345,7 +346,7 @@ def add_ship(c: Campaign, side: str, ship: Ship) -> Campaign:
     s = _side(c, key)
     if c.turn == 0:
         raise DrydockError("ships are added with RPs (T.1(7)), from turn 1 on")
-    buy_ship(ship, s.ships, (x for sd in SIDES for x in c.sides[sd].ships), s.rp, c.rules.fleet_limit,
+    buy_ship(ship, s.ships, s.total_cr(), (x for sd in SIDES for x in c.sides[sd].ships), s.rp, c.rules.fleet_limit,
              payer=f"side {key}", where="campaign", costs=quote("T.1(7) costs"),
              limit_rule=cite("T.1(7) home", c.map, c.rules))
     s.rp -= ship.cr

@@ -49,8 +49,9 @@ def add_ship(lg: League, who: str, ship: Ship) -> League:
     """T.2(8): a new starship for RPs equal to its CR, never past the fleet limit (2000)."""
     lg = copy.deepcopy(lg)
     e = lg.entrant(who)
-    buy_ship(ship, e.ships, (x for f in lg.entrants.values() for x in f.ships), e.rp, lg.rules.fleet_limit,
-             payer=e.name, where="league", costs=quote("T.2(8) costs"), limit_rule=quote("T.2(8) limit"))
+    buy_ship(ship, e.ships, e.total_cr(), (x for f in lg.entrants.values() for x in f.ships), e.rp,
+             lg.rules.fleet_limit, payer=e.name, where="league", costs=quote("T.2(8) costs"),
+             limit_rule=quote("T.2(8) limit"))
     e.rp -= ship.cr
     lg.history.append(f"round {lg.round}: {e.name} adds {ship.label()} (CR {ship.cr}) for {ship.cr} RPs (T.2(8)); "
                       f"{e.rp} saved")
